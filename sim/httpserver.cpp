@@ -1,0 +1,301 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "httpserver.h"
+
+#include <QDateTime>
+#include <QLocale>
+#include <QSslServer>
+#include <QSslSocket>
+#include <QTimeZone>
+#include <QUrl>
+
+namespace sim {
+namespace {
+constexpr qsizetype kMaxHeaderBytes = 1 << 20;
+constexpr qsizetype kMaxBodyBytes = 16 << 20;
+// Keep this much queued in the TLS socket; the producer is asked for more as it drains.
+constexpr qint64 kHighWater = 4 << 20;
+} // namespace
+
+QByteArray HttpRequest::header(const QByteArray &lowerName) const
+{
+    for (const auto &h : headers) {
+        if (h.first == lowerName)
+            return h.second;
+    }
+    return {};
+}
+
+QByteArray httpReasonPhrase(int status)
+{
+    switch (status) {
+    case 200: return "OK";
+    case 201: return "Created";
+    case 202: return "Accepted";
+    case 400: return "Bad Request";
+    case 401: return "Unauthorized";
+    case 403: return "Forbidden";
+    case 404: return "Not Found";
+    case 405: return "Method Not Allowed";
+    case 406: return "Not Acceptable";
+    case 409: return "Conflict";
+    case 410: return "Gone";
+    case 413: return "Request Entity Too Large";
+    case 415: return "Unsupported Media Type";
+    case 422: return "Unprocessable Entity";
+    case 500: return "Internal Server Error";
+    case 504: return "Gateway Timeout";
+    default: return "Unknown";
+    }
+}
+
+HttpConnection::HttpConnection(QSslSocket *socket, QObject *parent)
+    : QObject(parent), m_socket(socket)
+{
+    socket->setParent(this);
+    connect(socket, &QSslSocket::readyRead, this, &HttpConnection::onReadyRead);
+    // Plain bytes are encrypted at once; the encrypted queue drains later: watch both, or a
+    // slow reader stalls a produced response.
+    connect(socket, &QSslSocket::bytesWritten, this, &HttpConnection::onBytesWritten);
+    connect(socket, &QSslSocket::encryptedBytesWritten, this, &HttpConnection::onBytesWritten);
+    connect(socket, &QSslSocket::disconnected, this, [this] {
+        emit closed();
+        deleteLater();
+    });
+    connect(socket, &QSslSocket::errorOccurred, this, [this](QAbstractSocket::SocketError) {
+        if (m_socket->state() != QAbstractSocket::ConnectedState) {
+            emit closed();
+            deleteLater();
+        }
+    });
+    if (socket->bytesAvailable() > 0)
+        QMetaObject::invokeMethod(this, &HttpConnection::onReadyRead, Qt::QueuedConnection);
+}
+
+bool HttpConnection::isOpen() const
+{
+    return m_socket->state() == QAbstractSocket::ConnectedState;
+}
+
+qint64 HttpConnection::bytesToWrite() const
+{
+    return m_socket->bytesToWrite() + m_socket->encryptedBytesToWrite();
+}
+
+void HttpConnection::onReadyRead()
+{
+    m_buffer += m_socket->readAll();
+    parse();
+}
+
+void HttpConnection::parse()
+{
+    while (!m_busy) {
+        const qsizetype headerEnd = m_buffer.indexOf("\r\n\r\n");
+        if (headerEnd < 0) {
+            if (m_buffer.size() > kMaxHeaderBytes)
+                fail(431, "request header too large");
+            return;
+        }
+        const QList<QByteArray> lines = m_buffer.left(headerEnd).split('\n');
+        const QList<QByteArray> requestLine = lines.value(0).trimmed().split(' ');
+        if (requestLine.size() != 3 || !requestLine[2].startsWith("HTTP/1.")) {
+            fail(400, "malformed request line");
+            return;
+        }
+        HttpRequest req;
+        req.method = requestLine[0];
+        const QUrl url = QUrl::fromEncoded(requestLine[1]);
+        req.path = url.path(QUrl::FullyDecoded).toUtf8();
+        req.query = QUrlQuery(url);
+        bool chunked = false;
+        qsizetype contentLength = 0;
+        for (qsizetype i = 1; i < lines.size(); ++i) {
+            const QByteArray line = lines[i].trimmed();
+            const qsizetype colon = line.indexOf(':');
+            if (colon <= 0)
+                continue;
+            const QByteArray name = line.left(colon).trimmed().toLower();
+            const QByteArray value = line.mid(colon + 1).trimmed();
+            req.headers.append({name, value});
+            if (name == "content-length")
+                contentLength = value.toLongLong();
+            else if (name == "transfer-encoding" && value.toLower().contains("chunked"))
+                chunked = true;
+        }
+        qsizetype consumed = headerEnd + 4;
+        if (chunked) {
+            // Decode a chunked request body; wait for more data when it is incomplete.
+            qsizetype pos = consumed;
+            QByteArray body;
+            bool complete = false;
+            while (true) {
+                const qsizetype eol = m_buffer.indexOf("\r\n", pos);
+                if (eol < 0)
+                    break;
+                bool ok = false;
+                const qsizetype size = m_buffer.mid(pos, eol - pos).split(';').first().toLongLong(
+                    &ok, 16);
+                if (!ok) {
+                    fail(400, "malformed chunk");
+                    return;
+                }
+                if (size == 0) {
+                    const qsizetype end = m_buffer.indexOf("\r\n", eol + 2);
+                    if (end < 0)
+                        break;
+                    pos = end + 2;
+                    complete = true;
+                    break;
+                }
+                if (m_buffer.size() < eol + 2 + size + 2)
+                    break;
+                body += m_buffer.mid(eol + 2, size);
+                pos = eol + 2 + size + 2;
+            }
+            if (body.size() > kMaxBodyBytes) {
+                fail(413, "request body too large");
+                return;
+            }
+            if (!complete)
+                return;
+            req.body = body;
+            consumed = pos;
+        } else {
+            if (contentLength < 0 || contentLength > kMaxBodyBytes) {
+                fail(413, "request body too large");
+                return;
+            }
+            if (m_buffer.size() < consumed + contentLength)
+                return;
+            req.body = m_buffer.mid(consumed, contentLength);
+            consumed += contentLength;
+        }
+        m_buffer.remove(0, consumed);
+        m_closeAfter = req.header("connection").toLower() == "close";
+        m_busy = true;
+        emit requestReady(this, req);
+    }
+}
+
+void HttpConnection::writeHead(int status, const QByteArray &contentType, qint64 contentLength)
+{
+    QByteArray head = "HTTP/1.1 " + QByteArray::number(status) + ' ' + httpReasonPhrase(status) +
+                      "\r\nContent-Type: " + contentType +
+                      "\r\nCache-Control: no-cache, private\r\nDate: " +
+                      QLocale::c()
+                          .toString(QDateTime::currentDateTimeUtc(),
+                                    QStringLiteral("ddd, dd MMM yyyy hh:mm:ss 'GMT'"))
+                          .toLatin1() +
+                      "\r\n";
+    if (contentLength >= 0)
+        head += "Content-Length: " + QByteArray::number(contentLength) + "\r\n";
+    else
+        head += "Transfer-Encoding: chunked\r\n";
+    if (m_closeAfter)
+        head += "Connection: close\r\n";
+    head += "\r\n";
+    m_socket->write(head);
+}
+
+void HttpConnection::respond(int status, const QByteArray &contentType, const QByteArray &body)
+{
+    writeHead(status, contentType, body.size());
+    m_socket->write(body);
+    finishResponse();
+}
+
+void HttpConnection::respondProduced(int status, const QByteArray &contentType, Producer producer)
+{
+    beginStream(status, contentType);
+    m_producer = std::move(producer);
+    onBytesWritten();
+}
+
+void HttpConnection::beginStream(int status, const QByteArray &contentType)
+{
+    writeHead(status, contentType, -1);
+    m_streaming = true;
+}
+
+void HttpConnection::writeChunk(const QByteArray &data)
+{
+    if (!m_streaming || data.isEmpty())
+        return;
+    m_socket->write(QByteArray::number(data.size(), 16) + "\r\n");
+    m_socket->write(data);
+    m_socket->write("\r\n");
+    m_socket->flush();
+}
+
+void HttpConnection::endStream()
+{
+    if (!m_streaming)
+        return;
+    m_socket->write("0\r\n\r\n");
+    m_streaming = false;
+    m_producer = nullptr;
+    finishResponse();
+}
+
+void HttpConnection::onBytesWritten()
+{
+    if (!m_producer)
+        return;
+    while (m_producer && bytesToWrite() < kHighWater) {
+        const QByteArray piece = m_producer();
+        if (piece.isEmpty()) {
+            endStream();
+            return;
+        }
+        writeChunk(piece);
+    }
+}
+
+void HttpConnection::finishResponse()
+{
+    m_busy = false;
+    if (m_closeAfter) {
+        m_socket->disconnectFromHost();
+        return;
+    }
+    if (!m_buffer.isEmpty())
+        QMetaObject::invokeMethod(this, &HttpConnection::parse, Qt::QueuedConnection);
+}
+
+void HttpConnection::fail(int status, const QByteArray &message)
+{
+    m_closeAfter = true;
+    m_buffer.clear();
+    respond(status, "text/plain; charset=utf-8", message + '\n');
+}
+
+HttpServer::HttpServer(const QSslConfiguration &tls, Handler handler, QObject *parent)
+    : QObject(parent), m_server(new QSslServer(this)), m_handler(std::move(handler))
+{
+    m_server->setSslConfiguration(tls);
+    m_server->setHandshakeTimeout(10000);
+    connect(m_server, &QSslServer::pendingConnectionAvailable, this, [this] {
+        while (auto *socket = qobject_cast<QSslSocket *>(m_server->nextPendingConnection())) {
+            socket->setSocketOption(QAbstractSocket::LowDelayOption, 1);
+            auto *conn = new HttpConnection(socket, this);
+            connect(conn, &HttpConnection::requestReady, this,
+                    [this](HttpConnection *c, const HttpRequest &r) { m_handler(c, r); });
+        }
+    });
+}
+
+bool HttpServer::listen(const QHostAddress &address, quint16 port, QString *error)
+{
+    if (!m_server->listen(address, port)) {
+        *error = m_server->errorString();
+        return false;
+    }
+    return true;
+}
+
+quint16 HttpServer::port() const
+{
+    return m_server->serverPort();
+}
+
+} // namespace sim

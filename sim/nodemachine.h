@@ -1,0 +1,115 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include <QString>
+
+#include <map>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace sim {
+
+struct GpuProcess
+{
+    int pid = 0;
+    int card = 0;
+    int memoryMiB = 0;
+    std::string name;        // process_name as nvidia-smi prints it
+    std::string cgroup;      // the text of /proc/<pid>/cgroup
+    std::string podUid;      // "" when the process belongs to no pod
+    std::string podName;     // as the pod was named (may no longer exist)
+    std::string podNamespace;
+    bool orphan = false;     // outlived its pod: kept until killed
+};
+
+struct GpuCard
+{
+    int index = 0;
+    std::string uuid;
+    std::string busId;
+    int utilization = 0;       // %
+    int memoryUtilization = 0; // %
+    int memoryUsedMiB = 0;
+    int phantomMiB = 0; // memory held with no process (driver / leaked context)
+    int temperature = 30;
+    double powerDraw = 0;
+    int clockSm = 210;
+    std::string ownerPodUid; // allocated to, per the device plugin ("" = free)
+};
+
+struct DiskMount
+{
+    std::string filesystem;
+    std::string mount;
+    qint64 blocks1k = 0;
+    qint64 used1k = 0;
+};
+
+// One node's hardware as its tools would report it. Written by the simulation on the UI thread,
+// read by SSH sessions on their threads: always copied out under the registry's lock.
+struct NodeMachine
+{
+    std::string name;
+    std::string hostname;
+    std::string gpuProduct; // "" for CPU nodes
+    int memoryTotalMiB = 0;
+    double powerLimit = 0;
+    double idlePower = 0;
+    bool eccSupported = false;
+    std::string driverVersion;
+    std::string cudaVersion;
+    std::string kernel;
+    int cpus = 0;
+    qint64 memTotalKb = 0;
+    qint64 memAvailableKb = 0;
+    quint64 cpuTicks[8] = {}; // user nice system idle iowait irq softirq steal (all cpus)
+    double load[3] = {0, 0, 0};
+    int runningProcs = 1;
+    int totalProcs = 900;
+    int lastPid = 40000;
+    std::string cgroupStyle; // "v2-systemd-containerd", "v1-cgroupfs-docker", "v1-systemd-containerd"
+    std::vector<GpuCard> cards;
+    std::vector<GpuProcess> processes;
+    std::vector<DiskMount> disks;
+    bool driverBroken = false; // "NVIDIA-SMI has failed ..."
+};
+
+// A dev environment's in-pod services, reachable through direct-tcpip on its node.
+struct PodService
+{
+    std::string pod;
+    std::string ns;
+    std::string node;
+    std::map<int, std::string> ports; // port → service name (jupyter, vscode, ssh, tensorboard)
+};
+
+class MachineRegistry
+{
+public:
+    void put(const NodeMachine &m);
+    std::optional<NodeMachine> snapshot(const std::string &node) const;
+    std::vector<std::string> names() const;
+    // Removes a process; returns false if there is none with that pid.
+    bool kill(const std::string &node, int pid);
+    template<class F> void edit(const std::string &node, F &&f)
+    {
+        std::lock_guard lock(m_mutex);
+        auto it = m_machines.find(node);
+        if (it != m_machines.end())
+            f(it->second);
+    }
+    void setServices(std::map<std::string, PodService> byIp);
+    std::optional<PodService> service(const std::string &ip) const;
+
+private:
+    mutable std::mutex m_mutex;
+    std::map<std::string, NodeMachine> m_machines;
+    std::map<std::string, PodService> m_services;
+};
+
+std::string cgroupText(const std::string &style, const std::string &podUid,
+                       const std::string &containerId, const std::string &qos);
+
+} // namespace sim

@@ -1,0 +1,86 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include <nlohmann/json.hpp>
+
+#include <QtGlobal>
+
+#include <string>
+#include <vector>
+
+namespace sim {
+
+// Resource amounts of a pod or node, in the units the scheduler compares.
+struct Resources
+{
+    qint64 gpus = 0;
+    qint64 cpuMilli = 0;
+    qint64 memoryBytes = 0;
+};
+
+qint64 parseQuantityMilli(const nlohmann::json &q); // "500m" → 500, "8" → 8000
+qint64 parseQuantityBytes(const nlohmann::json &q); // "32Gi" → 34359738368
+Resources podRequests(const nlohmann::json &pod);
+Resources specRequests(const nlohmann::json &podSpec);
+Resources nodeAllocatable(const nlohmann::json &node);
+
+struct ContainerSpec
+{
+    std::string name = "main";
+    std::string image;
+    int gpus = 0;
+    std::string cpu = "4";
+    std::string memory = "32Gi";
+    std::vector<std::string> command;
+    std::vector<std::pair<std::string, int>> ports; // name, containerPort
+    std::vector<std::pair<std::string, std::string>> env;
+};
+
+struct PodSpecInput
+{
+    std::string ns;
+    std::string name;
+    std::vector<ContainerSpec> containers;
+    nlohmann::json labels = nlohmann::json::object();
+    nlohmann::json annotations = nlohmann::json::object();
+    nlohmann::json ownerReferences = nlohmann::json::array();
+    std::string schedulerName = "volcano";
+    std::string restartPolicy = "Never";
+    std::string nodeName;     // preset placement
+    nlohmann::json tolerations = nlohmann::json::array();
+    nlohmann::json nodeSelector = nlohmann::json::object();
+    std::string shmSize;      // "" = no /dev/shm volume (64 MiB default)
+    std::string user;         // for NAS mounts
+};
+
+class ObjectFactory
+{
+public:
+    static nlohmann::json node(const std::string &name, const std::string &gpuProduct, int gpus,
+                               int cpus, int memoryGi, const std::string &internalIp,
+                               const std::string &created);
+    static nlohmann::json pod(const PodSpecInput &in);
+    static nlohmann::json namespaceFor(const std::string &name, const nlohmann::json &labels);
+    static nlohmann::json queue(const std::string &name, int gpuCapability, int weight);
+    static nlohmann::json ownerRef(const std::string &apiVersion, const std::string &kind,
+                                   const std::string &name, const std::string &uid);
+    static nlohmann::json event(const std::string &ns, const nlohmann::json &involved,
+                                const std::string &type, const std::string &reason,
+                                const std::string &message, const std::string &component,
+                                const std::string &host, const std::string &time);
+};
+
+} // namespace sim
+
+namespace sim {
+// The member `key` of `o`, or an empty object: a reference, never a copy of the subtree
+// (json::value(key, default) copies, which dominated the simulation's time).
+inline const nlohmann::json &sub(const nlohmann::json &o, const char *key)
+{
+    static const nlohmann::json empty = nlohmann::json::object();
+    if (!o.is_object())
+        return empty;
+    const auto it = o.find(key);
+    return it == o.end() ? empty : *it;
+}
+} // namespace sim

@@ -1,0 +1,261 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "podlogs.h"
+
+#include "objectfactory.h"
+
+#include <QDateTime>
+#include <QTimeZone>
+
+#include <vector>
+
+namespace sim {
+
+using nlohmann::json;
+
+namespace {
+
+quint64 mix(quint64 a, quint64 b)
+{
+    quint64 x = a ^ (b + 0x9e3779b97f4a7c15ULL + (a << 6) + (a >> 2));
+    x ^= x >> 33;
+    x *= 0xff51afd7ed558ccdULL;
+    x ^= x >> 33;
+    return x;
+}
+
+qint64 parseTime(const json &v)
+{
+    if (!v.is_string())
+        return 0;
+    return QDateTime::fromString(QString::fromStdString(v.get<std::string>()), Qt::ISODate)
+        .toMSecsSinceEpoch();
+}
+
+std::vector<QByteArray> preamble(const LogSpec &s)
+{
+    const QByteArray pod = s.pod.toUtf8();
+    const QByteArray user = s.user.toUtf8();
+    switch (s.profile) {
+    case Profile::CrashSymlink:
+        return {"+ cd /workspace", "+ ls -l /workspace/start.sh",
+                "lrwxrwxrwx 1 root root 41 Nov 20 09:12 /workspace/start.sh -> /mnt/user/" + user +
+                    "/old-project/start.sh",
+                "+ exec /workspace/start.sh",
+                "/bin/bash: line 1: /workspace/start.sh: No such file or directory"};
+    case Profile::DevEnv:
+        return {"[I ServerApp] jupyter_lsp | extension was successfully linked.",
+                "[I ServerApp] Serving notebooks from local directory: /mnt/user/" + user,
+                "[I ServerApp] Jupyter Server 2.7.3 is running at:",
+                "[I ServerApp] http://" + pod + ":8888/lab",
+                "[I ServerApp] Use Control-C to stop this server.",
+                "Server listening on 0.0.0.0 port 22.",
+                "code-server: HTTP server listening on http://0.0.0.0:8080/"};
+    case Profile::Cpu:
+        return {"INFO preprocess: reading manifest /mnt/share/" + user + "/raw/manifest.jsonl",
+                "INFO preprocess: 4000 shards to write, 32 workers"};
+    default:
+        return {"INFO torch.distributed: initializing process group backend=nccl",
+                pod + ":1:1 [0] NCCL INFO Bootstrap : Using eth0:10.244.0.1<0>",
+                pod + ":1:1 [0] NCCL INFO NET/IB : No device found.",
+                pod + ":1:1 [0] NCCL INFO NET/Socket : Using [0]eth0:10.244.0.1<0>",
+                pod + ":1:1 [0] NCCL INFO Using network Socket",
+                "INFO train.py: loading dataset from /mnt/share/" + user + "/datasets",
+                "INFO train.py: model parameters: 1.3B, mixed precision bf16",
+                "Epoch 1/50"};
+    }
+}
+
+std::vector<QByteArray> epilogue(const LogSpec &s)
+{
+    switch (s.profile) {
+    case Profile::ShmError:
+        return {"ERROR: Unexpected bus error encountered in worker. This might be caused by "
+                "insufficient shared memory (shm).",
+                "Traceback (most recent call last):",
+                "  File \"/opt/conda/lib/python3.10/site-packages/torch/utils/data/dataloader.py"
+                "\", line 1132, in _try_get_data",
+                "    data = self._data_queue.get(timeout=timeout)",
+                "  File \"/opt/conda/lib/python3.10/multiprocessing/queues.py\", line 113, in get",
+                "    if not self._poll(timeout):",
+                "RuntimeError: DataLoader worker (pid 2345) is killed by signal: Bus error. It is "
+                "possible that dataloader's workers are out of shared memory. Please try to raise "
+                "your shared memory limit."};
+    case Profile::CrashSymlink:
+        return {};
+    default:
+        if (s.failed)
+            return {"Traceback (most recent call last):",
+                    "  File \"/workspace/train.py\", line 214, in <module>",
+                    "    loss.backward()",
+                    "RuntimeError: CUDA error: an illegal memory access was encountered",
+                    "CUDA kernel errors might be asynchronously reported at some other API call, "
+                    "so the stacktrace below might be incorrect."};
+        return {"INFO train.py: training finished, saved checkpoint to /mnt/user/" +
+                s.user.toUtf8() + "/checkpoints/final.pt"};
+    }
+}
+
+// Lines after the preamble, written every interval while the container runs.
+qint64 periodicCount(const LogSpec &s, qint64 untilMs)
+{
+    switch (s.profile) {
+    case Profile::CrashSymlink:
+    case Profile::ImagePull:
+        return 0;
+    case Profile::Idle:
+        return std::min<qint64>(3, std::max<qint64>(0, (untilMs - s.startMs) / s.intervalMs));
+    default:
+        return std::max<qint64>(0, (untilMs - s.startMs) / s.intervalMs);
+    }
+}
+
+} // namespace
+
+std::optional<LogSpec> PodLogs::spec(const json &pod, const Behavior &behavior, QString container,
+                                     bool previous, int *code, QString *message)
+{
+    const QString podName = QString::fromStdString(pod["metadata"].value("name", ""));
+    const auto &containers = sub(pod["spec"], "containers");
+    if (container.isEmpty()) {
+        if (containers.size() != 1) {
+            QStringList names;
+            for (const auto &c : containers)
+                names << QString::fromStdString(c.value("name", ""));
+            *code = 400;
+            *message = QStringLiteral("a container name must be specified for pod %1, choose one "
+                                      "of: [%2]")
+                           .arg(podName, names.join(u' '));
+            return std::nullopt;
+        }
+        container = QString::fromStdString(containers[0].value("name", ""));
+    }
+    const json *status = nullptr;
+    for (const auto &cs : sub(sub(pod, "status"), "containerStatuses")) {
+        if (cs.value("name", "") == container.toStdString())
+            status = &cs;
+    }
+    bool known = false;
+    for (const auto &c : containers)
+        known |= c.value("name", "") == container.toStdString();
+    if (!known) {
+        *code = 400;
+        *message = QStringLiteral("container %1 is not valid for pod %2").arg(container, podName);
+        return std::nullopt;
+    }
+    LogSpec s;
+    s.profile = behavior.profile;
+    s.seed = behavior.seed;
+    s.pod = podName;
+    s.container = container;
+    s.user = QString::fromStdString(sub(pod["metadata"], "labels")
+                                        .value("gpudesk.io/user", "root"));
+    s.intervalMs = behavior.profile == Profile::Chatty   ? 50
+                   : behavior.profile == Profile::DevEnv ? 300000
+                                                         : 2000;
+    const json state = status ? status->value(previous ? "lastState" : "state", json::object())
+                              : json::object();
+    if (previous) {
+        if (!state.contains("terminated")) {
+            *code = 400;
+            *message = QStringLiteral("previous terminated container \"%1\" in pod \"%2\" not "
+                                      "found")
+                           .arg(container, podName);
+            return std::nullopt;
+        }
+    }
+    if (state.contains("running")) {
+        s.startMs = parseTime(state["running"]["startedAt"]);
+    } else if (state.contains("terminated")) {
+        s.startMs = parseTime(state["terminated"]["startedAt"]);
+        s.endMs = parseTime(state["terminated"]["finishedAt"]);
+        s.failed = state["terminated"].value("exitCode", 0) != 0;
+    } else if (!previous && status && status->contains("lastState") &&
+               (*status)["lastState"].contains("terminated")) {
+        // Waiting again after a crash: the kubelet still serves the last instance's log.
+        const auto &t = (*status)["lastState"]["terminated"];
+        s.startMs = parseTime(t["startedAt"]);
+        s.endMs = parseTime(t["finishedAt"]);
+        s.failed = t.value("exitCode", 0) != 0;
+    } else {
+        const std::string reason =
+            state.contains("waiting") ? state["waiting"].value("reason", "ContainerCreating")
+                                      : std::string("ContainerCreating");
+        *code = 400;
+        if (reason == "ImagePullBackOff" || reason == "ErrImagePull")
+            *message = QStringLiteral("container \"%1\" in pod \"%2\" is waiting to start: "
+                                      "trying and failing to pull image")
+                           .arg(container, podName);
+        else
+            *message = QStringLiteral("container \"%1\" in pod \"%2\" is waiting to start: %3")
+                           .arg(container, podName, QString::fromStdString(reason));
+        return std::nullopt;
+    }
+    return s;
+}
+
+qint64 PodLogs::lineCount(const LogSpec &s, qint64 nowMs)
+{
+    const qint64 until = s.endMs >= 0 ? std::min(s.endMs, nowMs) : nowMs;
+    if (until < s.startMs)
+        return 0;
+    const qint64 n = qint64(preamble(s).size()) + periodicCount(s, until);
+    return s.endMs >= 0 && nowMs >= s.endMs ? n + qint64(epilogue(s).size()) : n;
+}
+
+qint64 PodLogs::lineTimeMs(const LogSpec &s, qint64 index)
+{
+    const qint64 pre = qint64(preamble(s).size());
+    if (index < pre)
+        return s.startMs + index * 37;
+    const qint64 periodic = periodicCount(s, s.endMs >= 0 ? s.endMs : INT64_MAX / 2);
+    if (index < pre + periodic)
+        return s.startMs + (index - pre + 1) * s.intervalMs;
+    return (s.endMs >= 0 ? s.endMs : s.startMs) - 5 + (index - pre - periodic);
+}
+
+QByteArray PodLogs::line(const LogSpec &s, qint64 index)
+{
+    const auto pre = preamble(s);
+    if (index < qint64(pre.size()))
+        return pre[size_t(index)];
+    const qint64 k = index - qint64(pre.size());
+    const qint64 periodic = periodicCount(s, s.endMs >= 0 ? s.endMs : INT64_MAX / 2);
+    if (k >= periodic) {
+        const auto epi = epilogue(s);
+        const qint64 e = k - periodic;
+        return e < qint64(epi.size()) ? epi[size_t(e)] : QByteArray();
+    }
+    const quint64 h = mix(s.seed, quint64(k));
+    switch (s.profile) {
+    case Profile::DevEnv:
+        return "[I ServerApp] Saving file at /mnt/user/" + s.user.toUtf8() + "/notebook-" +
+               QByteArray::number(h % 7) + ".ipynb";
+    case Profile::Cpu:
+        return "INFO preprocess: wrote shard " + QByteArray::number(k + 1) + "/4000 (" +
+               QByteArray::number(200 + h % 60) + " MB)";
+    case Profile::Idle:
+        return "INFO serve.py: model loaded, waiting for requests on :8000";
+    default: {
+        const qint64 stepsPerEpoch = 5000;
+        const qint64 step = (k * 10) % stepsPerEpoch;
+        const qint64 epoch = (k * 10) / stepsPerEpoch + 1;
+        const double loss = 2.8 / (1.0 + double(k) / 400.0) + double(h % 1000) / 20000.0;
+        const double throughput = s.profile == Profile::Starved
+                                      ? 90.0 + double(h % 400) / 10.0
+                                      : 780.0 + double(h % 900) / 10.0;
+        return "epoch " + QByteArray::number(epoch) + " step " + QByteArray::number(step) + '/' +
+               QByteArray::number(stepsPerEpoch) + " loss=" + QByteArray::number(loss, 'f', 4) +
+               " lr=3.00e-04 throughput=" + QByteArray::number(throughput, 'f', 1) +
+               " samples/s";
+    }
+    }
+}
+
+QByteArray PodLogs::timestamp(qint64 ms)
+{
+    // RFC 3339 with nanoseconds, as the kubelet writes with timestamps=true.
+    const QDateTime t = QDateTime::fromMSecsSinceEpoch(ms, Qt::UTC);
+    return t.toString(QStringLiteral("yyyy-MM-ddThh:mm:ss.zzz")).toLatin1() + "000000Z";
+}
+
+} // namespace sim

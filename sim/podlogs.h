@@ -1,0 +1,44 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "behavior.h"
+
+#include <nlohmann/json.hpp>
+
+#include <QByteArray>
+#include <QString>
+
+#include <optional>
+
+namespace sim {
+
+// One container instance's log, computed line by line from its behaviour and start time
+// instead of stored, so that a million-line log costs nothing until it is read.
+struct LogSpec
+{
+    Profile profile = Profile::Train;
+    quint64 seed = 0;
+    QString pod;
+    QString container;
+    QString user;
+    qint64 startMs = 0;
+    qint64 endMs = -1; // -1 while running
+    int intervalMs = 2000;
+    bool failed = false;
+};
+
+class PodLogs
+{
+public:
+    // The log of `container` (or its previous instance). On error, code and message are set as
+    // the API server answers them.
+    static std::optional<LogSpec> spec(const nlohmann::json &pod, const Behavior &behavior,
+                                       QString container, bool previous, int *code,
+                                       QString *message);
+    static qint64 lineCount(const LogSpec &spec, qint64 nowMs);
+    static qint64 lineTimeMs(const LogSpec &spec, qint64 index);
+    static QByteArray line(const LogSpec &spec, qint64 index);
+    static QByteArray timestamp(qint64 ms);
+};
+
+} // namespace sim

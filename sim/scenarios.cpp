@@ -1,0 +1,434 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The scenarios of Simulation: the demo lab, built by running its last two days, and the
+// large static cluster for benchmarks.
+#include "nodemachine.h"
+#include "objectfactory.h"
+#include "simclock.h"
+#include "simulation.h"
+
+#include <QElapsedTimer>
+#include <QLoggingCategory>
+
+Q_DECLARE_LOGGING_CATEGORY(lcSim)
+
+namespace sim {
+
+using nlohmann::json;
+
+namespace {
+
+constexpr qint64 kHour = 3600 * 1000;
+constexpr qint64 kWarmupMs = 48 * kHour;
+constexpr qint64 kWarmupStepMs = 60 * 1000;
+
+void createRbac(ObjectStore *store)
+{
+    const ResourceTypes *t = store->types();
+    const QString rbac = QStringLiteral("rbac.authorization.k8s.io");
+    const auto *cr = t->find(rbac, QStringLiteral("v1"), QStringLiteral("clusterroles"));
+    const auto *crb = t->find(rbac, QStringLiteral("v1"), QStringLiteral("clusterrolebindings"));
+    const std::string g = rbac.toStdString();
+    store->create(cr, json{{"metadata", {{"name", "cluster-admin"},
+                                         {"labels", {{"kubernetes.io/bootstrapping", "rbac-defaults"}}}}},
+                           {"rules", {{{"apiGroups", {"*"}}, {"resources", {"*"}}, {"verbs", {"*"}}},
+                                      {{"nonResourceURLs", {"*"}}, {"verbs", {"*"}}}}}});
+    store->create(crb, json{{"metadata", {{"name", "cluster-admin"}}},
+                            {"roleRef", {{"apiGroup", g}, {"kind", "ClusterRole"}, {"name", "cluster-admin"}}},
+                            {"subjects", {{{"apiGroup", g}, {"kind", "Group"}, {"name", "system:masters"}}}}});
+    const json all = {"get", "list", "watch", "create", "update", "patch", "delete", "deletecollection"};
+    const json read = {"get", "list", "watch"};
+    store->create(cr, json{{"metadata", {{"name", "gpudesk-researcher"}}},
+                           {"rules",
+                            {{{"apiGroups", {""}}, {"resources", {"pods", "services", "configmaps", "persistentvolumeclaims"}}, {"verbs", all}},
+                             {{"apiGroups", {""}}, {"resources", {"pods/log", "pods/status", "events", "resourcequotas", "serviceaccounts"}}, {"verbs", read}},
+                             {{"apiGroups", {"batch.volcano.sh"}}, {"resources", {"jobs"}}, {"verbs", all}},
+                             {{"apiGroups", {"scheduling.volcano.sh"}}, {"resources", {"podgroups"}}, {"verbs", read}},
+                             {{"apiGroups", {"kubeflow.org"}}, {"resources", {"pytorchjobs", "mpijobs"}}, {"verbs", all}}}}});
+    store->create(cr, json{{"metadata", {{"name", "gpudesk-viewer"}}},
+                           {"rules",
+                            {{{"apiGroups", {""}}, {"resources", {"nodes", "namespaces"}}, {"verbs", read}},
+                             {{"apiGroups", {"scheduling.volcano.sh"}}, {"resources", {"queues"}}, {"verbs", read}}}}});
+    store->create(crb, json{{"metadata", {{"name", "gpudesk-researchers-view"}}},
+                            {"roleRef", {{"apiGroup", g}, {"kind", "ClusterRole"}, {"name", "gpudesk-viewer"}}},
+                            {"subjects", {{{"apiGroup", g}, {"kind", "Group"}, {"name", "gpudesk:researchers"}}}}});
+}
+
+Simulation::TaskInput task(const char *name, int replicas, int gpus)
+{
+    Simulation::TaskInput t;
+    t.name = name;
+    t.replicas = replicas;
+    t.gpus = gpus;
+    t.cpu = std::to_string(std::max(2, gpus * 6));
+    t.memory = std::to_string(std::max(16, gpus * 48)) + "Gi";
+    return t;
+}
+
+} // namespace
+
+void Simulation::build()
+{
+    if (m_options.scenario == QLatin1String("scale")) {
+        buildScale();
+        return;
+    }
+    QElapsedTimer timer;
+    timer.start();
+    // Run the cluster's last two days: start in the past and step to now.
+    const qint64 endMs = m_clock->nowMs();
+    m_clock->advanceMs(-kWarmupMs);
+    const qint64 t0 = m_clock->nowMs();
+    auto hoursAgo = [endMs](double h) { return endMs - qint64(h * double(kHour)); };
+
+    for (const char *ns : {"default", "kube-system", "kube-public", "volcano-system", "kubeflow"})
+        m_store->create(m_namespaces, ObjectFactory::namespaceFor(ns, json::object()));
+    createRbac(m_store);
+    m_store->create(m_queues, ObjectFactory::queue("default", -1, 1));
+    m_store->create(m_queues, ObjectFactory::queue("nlp", 40, 4));
+    m_store->create(m_queues, ObjectFactory::queue("cv", 40, 4));
+    m_store->create(m_queues, ObjectFactory::queue("speech", 8, 1));
+
+    const std::string built = SimClock::rfc3339(t0 - 90LL * 24 * kHour);
+    auto addNode = [&](const std::string &name, const std::string &product, int gpus, int cpus,
+                       int memGi, const std::string &ip, const std::string &cgroup) {
+        json n = ObjectFactory::node(name, product, gpus, cpus, memGi, ip, built);
+        if (product.find("A800") != std::string::npos)
+            n["spec"]["taints"] = json::array({json{{"key", "gpudesk.io/reserved"}, {"value", "a800"},
+                                                    {"effect", "NoSchedule"}}});
+        m_store->create(m_nodes, n, QStringLiteral("kubelet"));
+        addNodeMachine(n, cgroup);
+    };
+    addNode("a800-01", "NVIDIA A800-SXM4-80GB", 8, 128, 1024, "10.10.1.11", "v2-systemd-containerd");
+    addNode("a800-02", "NVIDIA A800-SXM4-80GB", 8, 128, 1024, "10.10.1.12", "v2-systemd-containerd");
+    for (int i = 1; i <= 10; ++i) {
+        char name[16];
+        std::snprintf(name, sizeof name, "g4090-%02d", i);
+        addNode(name, "NVIDIA GeForce RTX 4090", 8, 64, 512, "10.10.2." + std::to_string(10 + i),
+                i <= 5 ? "v1-cgroupfs-docker" : (i <= 8 ? "v1-systemd-containerd" : "v2-systemd-containerd"));
+    }
+    for (int i = 1; i <= 3; ++i)
+        addNode("cpu-0" + std::to_string(i), "", 0, 96, 384, "10.10.3." + std::to_string(10 + i),
+                "v2-systemd-containerd");
+
+    const std::pair<const char *, const char *> users[] = {
+        {"alice", "nlp"}, {"bob", "nlp"},      {"zhangwei", "nlp"}, {"liuyang", "nlp"},
+        {"carol", "cv"},  {"dave", "cv"},      {"wangfang", "cv"},  {"lina", "cv"},
+        {"erin", "speech"}, {"chenjie", "speech"}, {"frank", "default"}, {"sunmin", "default"}};
+    std::map<std::string, std::string> vcOf;
+    for (const auto &[u, q] : users) {
+        addUser(u, q, std::string(q) == "default" ? 8 : 16);
+        vcOf[u] = q;
+    }
+
+    auto job = [&](const std::string &user, const std::string &name) {
+        JobInput in;
+        in.user = user;
+        in.name = name;
+        in.queue = vcOf[user];
+        return in;
+    };
+    auto ref = [&](const ResourceType *type, const std::string &user, const std::string &name) {
+        return objectRef(type, "user-" + user, name);
+    };
+
+    // Dev environments pinned where they were started long ago: they keep every 4090 node from
+    // being whole, which is why a single-node 8-GPU job cannot start.
+    const std::pair<const char *, const char *> devs[] = {
+        {"alice", "g4090-01"}, {"zhangwei", "g4090-02"}, {"liuyang", "g4090-03"},
+        {"lina", "g4090-04"},  {"chenjie", "g4090-05"},  {"bob", "g4090-06"},
+        {"carol", "g4090-08"}, {"erin", "g4090-10"}};
+    at(hoursAgo(47.9), [=, this] {
+        for (const auto &[u, node] : devs) {
+            JobInput in = job(u, std::string("dev-") + u);
+            in.devEnv = true;
+            in.nodeName = node;
+            in.image = "registry.lab.internal/devenv/pytorch-jupyter:2.1-cuda12.1";
+            in.behavior.profile = Profile::DevEnv;
+            in.behavior.runSeconds = -1;
+            in.tasks = {task("devenv", 1, std::string(u) == "bob" ? 2 : 1)};
+            submitPod(in);
+        }
+    });
+    at(hoursAgo(47), [=, this] {
+        JobInput in = job("dave", "vit-large");
+        in.nodeName = "g4090-07";
+        in.behavior.runSeconds = 5 * 24 * 3600;
+        in.tasks = {task("trainer", 1, 8)};
+        submitVolcanoJob(in);
+    });
+    at(hoursAgo(46.5), [=, this] {
+        JobInput in = job("liuyang", "old-train");
+        in.nodeName = "g4090-03";
+        in.behavior.runSeconds = -1;
+        in.behavior.hung = true;
+        in.tasks = {task("main", 1, 2)};
+        submitPod(in);
+    });
+    at(hoursAgo(46), [=, this] {
+        deletePod("user-liuyang", "old-train");
+        addPlanted({"stuck-terminating",
+                    "pod deleted 46 h ago still Terminating: its container hangs and the kubelet "
+                    "cannot kill it",
+                    "g4090-03",
+                    json::array({ref(m_pods, "liuyang", "old-train")})});
+    });
+    at(hoursAgo(30), [=, this] {
+        JobInput in = job("zhangwei", "bert-pretrain-worker-0");
+        in.nodeName = "g4090-04";
+        in.behavior.runSeconds = -1;
+        in.behavior.hung = true;
+        in.tasks = {task("main", 1, 2)};
+        submitPod(in);
+    });
+    at(hoursAgo(20), [=, this] {
+        const json r = ref(m_pods, "zhangwei", "bert-pretrain-worker-0");
+        forceDelete("user-zhangwei", "bert-pretrain-worker-0");
+        addPlanted({"orphan-gpu-processes",
+                    "pod force-deleted 20 h ago; its GPU processes still hold two cards on the node",
+                    "g4090-04", json::array({r})});
+    });
+    at(hoursAgo(14), [=, this] {
+        JobInput in = job("bob", "tokenize-corpus");
+        in.behavior.profile = Profile::Chatty;
+        in.behavior.runSeconds = -1;
+        in.tasks = {task("worker", 1, 1)};
+        submitVolcanoJob(in);
+    });
+    at(hoursAgo(12), [=, this] {
+        JobInput in = job("sunmin", "llm-serve");
+        in.nodeName = "g4090-10";
+        in.behavior.runSeconds = -1;
+        in.behavior.utilization = 70;
+        in.tasks = {task("server", 1, 4)};
+        submitPod(in);
+    });
+    at(hoursAgo(10), [=, this] { cordon("g4090-09"); });
+    at(hoursAgo(8), [=, this] {
+        JobInput llama = job("alice", "llama-sft");
+        llama.tolerateA800 = true;
+        llama.behavior.runSeconds = 3 * 24 * 3600;
+        llama.tasks = {task("master", 1, 4), task("worker", 1, 4)};
+        submitPyTorchJob(llama);
+        JobInput qwen = job("bob", "qwen-eval");
+        qwen.tolerateA800 = true;
+        qwen.behavior.runSeconds = 2 * 24 * 3600;
+        qwen.tasks = {task("eval", 1, 5)};
+        submitVolcanoJob(qwen);
+        JobInput detr = job("carol", "detr-train");
+        detr.behavior.runSeconds = 30 * 3600;
+        detr.tasks = {task("worker", 2, 4)};
+        submitVolcanoJob(detr);
+        JobInput sam = job("dave", "sam-finetune");
+        sam.behavior.profile = Profile::Starved;
+        sam.behavior.runSeconds = 20 * 3600;
+        sam.shmSize = "8Gi";
+        sam.tasks = {task("trainer", 1, 4)};
+        submitVolcanoJob(sam);
+        JobInput resnet = job("wangfang", "resnet-mpi");
+        resnet.behavior.runSeconds = 16 * 3600;
+        resnet.tasks = {task("worker", 2, 2)};
+        submitMpiJob(resnet);
+        JobInput yolo = job("lina", "yolo-ddp");
+        yolo.behavior.runSeconds = 12 * 3600;
+        yolo.tasks = {task("master", 1, 2), task("worker", 1, 2)};
+        submitPyTorchJob(yolo);
+        JobInput whisper = job("erin", "whisper-ft");
+        whisper.behavior.runSeconds = 40 * 3600;
+        whisper.tasks = {task("trainer", 1, 6)};
+        submitVolcanoJob(whisper);
+        JobInput prep = job("sunmin", "preprocess-corpus");
+        prep.behavior.profile = Profile::Cpu;
+        prep.behavior.runSeconds = 24 * 3600;
+        prep.tasks = {task("shard", 2, 0)};
+        submitVolcanoJob(prep);
+    });
+    at(hoursAgo(7), [=, this] {
+        JobInput in = job("frank", "idle-inference");
+        in.behavior.profile = Profile::Idle;
+        in.behavior.runSeconds = -1;
+        in.tasks = {task("server", 1, 4)};
+        submitPod(in);
+        addPlanted({"idle-gpu-pod", "pod holding 4 GPUs at 0 % for 7 hours", "",
+                    json::array({ref(m_pods, "frank", "idle-inference")})});
+    });
+    at(hoursAgo(6), [=, this] {
+        JobInput in = job("carol", "clip-pretrain");
+        in.behavior.profile = Profile::ShmError;
+        in.behavior.runSeconds = 1200;
+        in.shmSize.clear(); // no /dev/shm volume: the container's default 64 MiB
+        in.tasks = {task("master", 1, 2), task("worker", 1, 2)};
+        submitPyTorchJob(in);
+        addPlanted({"shm-too-small",
+                    "DataLoader workers killed by a bus error: /dev/shm is the default 64 MiB",
+                    "", json::array({ref(m_pytorchjobs, "carol", "clip-pretrain")})});
+    });
+    at(hoursAgo(5), [=, this] {
+        JobInput crash = job("wangfang", "mmdet-train");
+        crash.behavior.profile = Profile::CrashSymlink;
+        crash.behavior.runSeconds = -1;
+        crash.tasks = {task("main", 1, 1)};
+        json pod = submitPod(crash);
+        addPlanted({"crashloop-dangling-symlink",
+                    "CrashLoopBackOff: the launch script /workspace/start.sh is a symlink to a "
+                    "file that no longer exists",
+                    "", json::array({ref(m_pods, "wangfang", "mmdet-train")})});
+        JobInput pull = job("lina", "detectron-eval");
+        pull.behavior.profile = Profile::ImagePull;
+        pull.behavior.runSeconds = -1;
+        pull.image = "harbor.lab.internal:5000/cv/detectron2:v0.6";
+        pull.tasks = {task("main", 1, 1)};
+        submitPod(pull);
+        addPlanted({"image-pull-unknown-host",
+                    "ImagePullBackOff: the node cannot resolve the registry host "
+                    "harbor.lab.internal",
+                    "", json::array({ref(m_pods, "lina", "detectron-eval")})});
+    });
+    at(hoursAgo(3), [=, this] {
+        setNodeReady("g4090-10", false, "Kubelet stopped posting node status.");
+        addPlanted({"node-not-ready", "node NotReady for 3 hours with pods still on it",
+                    "g4090-10", json::array({objectRef(m_nodes, "", "g4090-10")})});
+    });
+    at(hoursAgo(2), [=, this] {
+        JobInput in = job("chenjie", "asr-conformer");
+        in.behavior.runSeconds = 6 * 3600;
+        in.tasks = {task("worker", 2, 2)};
+        submitVolcanoJob(in);
+        addPlanted({"queue-full",
+                    "job waits because its queue (speech, 8 GPUs) is full, although the "
+                    "cluster has free GPUs",
+                    "", json::array({ref(m_vcjobs, "chenjie", "asr-conformer")})});
+    });
+    at(hoursAgo(1.5), [=, this] {
+        JobInput in = job("bob", "sft-single-node");
+        in.behavior.runSeconds = 8 * 3600;
+        in.tasks = {task("main", 1, 8)};
+        submitPod(in);
+        addPlanted({"no-single-node-fits",
+                    "non-distributed pod asks 8 GPUs: no node has 8 free while the cluster has "
+                    "enough in total; it should run as distributed training",
+                    "", json::array({ref(m_pods, "bob", "sft-single-node")})});
+    });
+    at(hoursAgo(1), [=, this] {
+        setDiskPressure("g4090-07", 92);
+        addPlanted({"disk-full", "system disk 92 % full (DiskPressure)", "g4090-07",
+                    json::array({objectRef(m_nodes, "", "g4090-07")})});
+        JobInput gpt = job("alice", "gpt-pretrain");
+        gpt.tolerateA800 = true;
+        gpt.behavior.runSeconds = 4 * 24 * 3600;
+        gpt.tasks = {task("master", 1, 8), task("worker", 1, 8)};
+        submitPyTorchJob(gpt);
+        setPhantom("a800-02", 7, 30720);
+        addPlanted({"phantom-card-memory",
+                    "card 7 of a800-02 shows 30 GiB used with no process on it", "a800-02",
+                    json::array({objectRef(m_nodes, "", "a800-02")})});
+    });
+    // A history of short jobs that finished, failed or ran during the two days.
+    for (int i = 0; i < 36; ++i) {
+        at(t0 + kHour + qint64(i) * (38 * kHour / 36), [this] { submitRandomJob(); });
+    }
+
+    while (m_clock->nowMs() < endMs) {
+        // During the past, new jobs come only from the script above.
+        m_clock->advanceMs(kWarmupStepMs);
+        while (!m_script.empty() && m_script.begin()->first <= m_clock->nowMs()) {
+            auto action = std::move(m_script.begin()->second);
+            m_script.erase(m_script.begin());
+            action();
+        }
+        reconcileVolcanoJobs();
+        reconcileKubeflowJobs(m_pytorchjobs);
+        reconcileKubeflowJobs(m_mpijobs);
+        schedulePods();
+        runKubelets();
+        updateQueues();
+        updateMachines(kWarmupStepMs);
+    }
+    // Earlier history is compacted away, as on a cluster that has run for a while.
+    m_store->compact();
+    qCInfo(lcSim, "demo scenario built in %lld ms: %zu pods, %zu events, resourceVersion %llu",
+           static_cast<long long>(timer.elapsed()), m_store->count(m_pods), m_store->count(m_events),
+           static_cast<unsigned long long>(m_store->resourceVersion()));
+}
+
+void Simulation::buildScale()
+{
+    QElapsedTimer timer;
+    timer.start();
+    m_static = true;
+    for (const char *ns : {"default", "kube-system"})
+        m_store->create(m_namespaces, ObjectFactory::namespaceFor(ns, json::object()));
+    createRbac(m_store);
+    m_store->create(m_queues, ObjectFactory::queue("default", -1, 1));
+    const int users = 200;
+    for (int u = 0; u < users; ++u) {
+        char name[16];
+        std::snprintf(name, sizeof name, "u%04d", u);
+        m_store->create(m_namespaces, ObjectFactory::namespaceFor(
+                                          std::string("user-") + name,
+                                          json{{"gpudesk.io/user", name}, {"gpudesk.io/vc", "default"}}));
+    }
+    const std::string built = SimClock::rfc3339(m_clock->nowMs() - 30LL * 24 * kHour);
+    std::vector<std::string> nodeNames;
+    for (int i = 0; i < m_options.nodes; ++i) {
+        char name[24];
+        std::snprintf(name, sizeof name, "node-%05d", i);
+        const std::string product = i % 4 == 0 ? "NVIDIA A800-SXM4-80GB" : "NVIDIA GeForce RTX 4090";
+        json n = ObjectFactory::node(name, product, m_options.gpusPerNode, 96, 768,
+                                     "10." + std::to_string(20 + i / 65536) + "." +
+                                         std::to_string((i / 256) % 256) + "." + std::to_string(i % 256),
+                                     built);
+        m_store->create(m_nodes, n, QStringLiteral("kubelet"));
+        addNodeMachine(n, i % 2 ? "v2-systemd-containerd" : "v1-cgroupfs-docker");
+        nodeNames.push_back(name);
+    }
+    // Pods spread over the nodes; about one in three holds a GPU, within each node's capacity.
+    std::vector<int> gpuLeft(size_t(m_options.nodes), m_options.gpusPerNode);
+    const std::string now = m_clock->nowRfc3339();
+    for (int i = 0; i < m_options.pods; ++i) {
+        const size_t node = size_t(i) % nodeNames.size();
+        char user[16];
+        std::snprintf(user, sizeof user, "u%04d", int(m_rng() % users));
+        PodSpecInput p;
+        p.ns = std::string("user-") + user;
+        p.user = user;
+        char name[40];
+        std::snprintf(name, sizeof name, "job-%06d-worker-0", i);
+        p.name = name;
+        p.nodeName = nodeNames[node];
+        p.labels = {{"volcano.sh/job-name", std::string(name).substr(0, 10)}, {"volcano.sh/queue-name", "default"}};
+        ContainerSpec c;
+        c.name = "pytorch";
+        c.image = "registry.lab.internal/ai/pytorch:2.1.2-cuda12.1-cudnn8";
+        c.gpus = (i % 3 == 0 && gpuLeft[node] > 0) ? 1 : 0;
+        gpuLeft[node] -= c.gpus;
+        c.cpu = "2";
+        c.memory = "8Gi";
+        c.command = {"/bin/bash", "-c", "cd /workspace && ./start.sh"};
+        c.env = {{"NCCL_DEBUG", "INFO"}, {"PYTHONUNBUFFERED", "1"}};
+        p.containers = {c};
+        p.shmSize = "16Gi";
+        json pod = ObjectFactory::pod(p);
+        pod["metadata"]["creationTimestamp"] = now;
+        pod["status"] = {{"phase", "Running"},
+                         {"qosClass", "Guaranteed"},
+                         {"hostIP", "10.20.0.1"},
+                         {"podIP", "10.244." + std::to_string(node % 256) + "." + std::to_string(2 + i % 250)},
+                         {"startTime", now},
+                         {"conditions", {{{"type", "Ready"}, {"status", "True"}, {"lastTransitionTime", now}},
+                                         {{"type", "PodScheduled"}, {"status", "True"}, {"lastTransitionTime", now}}}},
+                         {"containerStatuses",
+                          {{{"name", "pytorch"}, {"ready", true}, {"started", true}, {"restartCount", 0},
+                            {"image", c.image}, {"imageID", ""},
+                            {"state", {{"running", {{"startedAt", now}}}}}}}}};
+        const auto res = m_store->create(m_pods, std::move(pod), QStringLiteral("kubelet"));
+        if (res.ok())
+            m_scalePodKeys.push_back(p.ns + "/" + p.name);
+    }
+    updateMachines(2000);
+    m_store->compact();
+    qCInfo(lcSim, "scale scenario built in %lld ms: %d nodes, %zu pods, resourceVersion %llu",
+           static_cast<long long>(timer.elapsed()), m_options.nodes, m_store->count(m_pods),
+           static_cast<unsigned long long>(m_store->resourceVersion()));
+}
+
+} // namespace sim

@@ -1,0 +1,182 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "scheduler.h"
+
+#include <algorithm>
+
+namespace sim {
+
+using nlohmann::json;
+
+bool Scheduler::isTerminated(const json &pod)
+{
+    const std::string phase = sub(pod, "status").value("phase", "");
+    return phase == "Succeeded" || phase == "Failed";
+}
+
+bool Scheduler::tolerates(const json &pod, const json &taint)
+{
+    const std::string effect = taint.value("effect", "");
+    if (effect == "PreferNoSchedule")
+        return true;
+    for (const auto &t : sub(pod["spec"], "tolerations")) {
+        const std::string key = t.value("key", "");
+        const std::string op = t.value("operator", "Equal");
+        const std::string tEffect = t.value("effect", "");
+        if (!tEffect.empty() && tEffect != effect)
+            continue;
+        if (key.empty() && op == "Exists")
+            return true;
+        if (key != taint.value("key", ""))
+            continue;
+        if (op == "Exists" || t.value("value", "") == taint.value("value", ""))
+            return true;
+    }
+    return false;
+}
+
+void Scheduler::load(const std::vector<const json *> &nodes, const std::vector<const json *> &pods)
+{
+    m_nodes.clear();
+    for (const json *n : nodes) {
+        NodeState s;
+        s.name = (*n)["metadata"].value("name", "");
+        s.node = n;
+        s.allocatable = nodeAllocatable(*n);
+        s.unschedulable = sub(*n, "spec").value("unschedulable", false);
+        for (const auto &c : sub(sub(*n, "status"), "conditions")) {
+            if (c.value("type", "") == "Ready")
+                s.ready = c.value("status", "") == "True";
+        }
+        m_nodes[s.name] = s;
+    }
+    for (const json *p : pods) {
+        const std::string node = sub(*p, "spec").value("nodeName", "");
+        if (node.empty() || isTerminated(*p))
+            continue;
+        auto it = m_nodes.find(node);
+        if (it == m_nodes.end())
+            continue;
+        const Resources r = podRequests(*p);
+        it->second.requested.gpus += r.gpus;
+        it->second.requested.cpuMilli += r.cpuMilli;
+        it->second.requested.memoryBytes += r.memoryBytes;
+    }
+}
+
+bool Scheduler::fits(const json &pod, const NodeState &n, std::vector<std::string> *why) const
+{
+    if (n.unschedulable) {
+        why->push_back("node(s) were unschedulable");
+        return false;
+    }
+    for (const auto &t : sub(sub(*n.node, "spec"), "taints")) {
+        const std::string effect = t.value("effect", "");
+        if ((effect == "NoSchedule" || effect == "NoExecute") && !tolerates(pod, t)) {
+            why->push_back("node(s) had untolerated taint {" + t.value("key", "") + ": " +
+                           t.value("value", "") + "}");
+            return false;
+        }
+    }
+    const json selector = sub(pod["spec"], "nodeSelector");
+    const json labels = sub((*n.node)["metadata"], "labels");
+    for (const auto &[k, v] : selector.items()) {
+        if (!labels.contains(k) || labels[k] != v) {
+            why->push_back("node(s) didn't match Pod's node affinity/selector");
+            return false;
+        }
+    }
+    const Resources r = podRequests(pod);
+    bool ok = true;
+    if (r.cpuMilli > n.allocatable.cpuMilli - n.requested.cpuMilli) {
+        why->push_back("Insufficient cpu");
+        ok = false;
+    }
+    if (r.memoryBytes > n.allocatable.memoryBytes - n.requested.memoryBytes) {
+        why->push_back("Insufficient memory");
+        ok = false;
+    }
+    if (r.gpus > n.allocatable.gpus - n.requested.gpus) {
+        why->push_back("Insufficient nvidia.com/gpu");
+        ok = false;
+    }
+    return ok;
+}
+
+std::string Scheduler::fitError(const json &pod) const
+{
+    // The text of kube-scheduler's FitError, reasons sorted as it sorts them.
+    std::map<std::string, int> histogram;
+    int resourceNodes = 0;
+    for (const auto &[name, n] : m_nodes) {
+        std::vector<std::string> why;
+        fits(pod, n, &why);
+        bool resource = false;
+        for (const auto &w : why) {
+            ++histogram[w];
+            resource |= w.rfind("Insufficient", 0) == 0;
+        }
+        resourceNodes += resource ? 1 : 0;
+    }
+    std::vector<std::string> reasons;
+    for (const auto &[reason, count] : histogram)
+        reasons.push_back(std::to_string(count) + " " + reason);
+    std::sort(reasons.begin(), reasons.end());
+    const std::string total = std::to_string(m_nodes.size());
+    std::string msg = "0/" + total + " nodes are available: ";
+    for (size_t i = 0; i < reasons.size(); ++i)
+        msg += (i ? ", " : "") + reasons[i];
+    msg += ". preemption: 0/" + total + " nodes are available: ";
+    std::vector<std::string> pre;
+    const int notHelpful = int(m_nodes.size()) - resourceNodes;
+    if (resourceNodes > 0)
+        pre.push_back(std::to_string(resourceNodes) + " No preemption victims found for incoming pod");
+    if (notHelpful > 0)
+        pre.push_back(std::to_string(notHelpful) + " Preemption is not helpful for scheduling");
+    std::sort(pre.begin(), pre.end());
+    for (size_t i = 0; i < pre.size(); ++i)
+        msg += (i ? ", " : "") + pre[i];
+    return msg + ".";
+}
+
+std::vector<std::string> Scheduler::place(const std::vector<const json *> &pods,
+                                          std::string *message)
+{
+    // Place on a scratch copy; commit only if every pod fits.
+    auto saved = m_nodes;
+    std::vector<std::string> chosen;
+    for (const json *pod : pods) {
+        const Resources r = podRequests(*pod);
+        const NodeState *best = nullptr;
+        qint64 bestScore = 0;
+        for (const auto &[name, n] : m_nodes) {
+            std::vector<std::string> why;
+            if (!fits(*pod, n, &why))
+                continue;
+            // GPU pods: fewest GPUs left after placement (bin packing).
+            // CPU pods: GPU-less nodes first, then the least CPU requested.
+            qint64 score;
+            if (r.gpus > 0)
+                score = (n.allocatable.gpus - n.requested.gpus - r.gpus) * 1000000 +
+                        (n.allocatable.cpuMilli - n.requested.cpuMilli) / 1000;
+            else
+                score = (n.allocatable.gpus > 0 ? 1000000000 : 0) + n.requested.cpuMilli / 100;
+            if (!best || score < bestScore) {
+                best = &n;
+                bestScore = score;
+            }
+        }
+        if (!best) {
+            m_nodes = saved;
+            *message = fitError(*pod);
+            return {};
+        }
+        NodeState &n = m_nodes[best->name];
+        n.requested.gpus += r.gpus;
+        n.requested.cpuMilli += r.cpuMilli;
+        n.requested.memoryBytes += r.memoryBytes;
+        chosen.push_back(best->name);
+    }
+    return chosen;
+}
+
+} // namespace sim

@@ -1,0 +1,51 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "objectfactory.h"
+
+#include <nlohmann/json.hpp>
+
+#include <map>
+#include <string>
+#include <vector>
+
+namespace sim {
+
+// kube-scheduler's filters (unschedulable, taints, node selector, resources) and a bin-packing
+// score: a 1-GPU pod goes to the node with the fewest free GPUs that fits, keeping whole nodes
+// whole. Gangs (pods of one PodGroup) are placed all together or not at all.
+class Scheduler
+{
+public:
+    struct NodeState
+    {
+        std::string name;
+        const nlohmann::json *node = nullptr;
+        Resources allocatable;
+        Resources requested;
+        bool ready = true;
+        bool unschedulable = false;
+    };
+
+    // Builds node states from the nodes and every pod bound and not terminated.
+    void load(const std::vector<const nlohmann::json *> &nodes,
+              const std::vector<const nlohmann::json *> &pods);
+
+    // Chooses nodes for the pods (a gang, or one pod); empty result means it does not fit, and
+    // `message` holds the FailedScheduling text for the first pod that did not fit.
+    std::vector<std::string> place(const std::vector<const nlohmann::json *> &pods,
+                                   std::string *message);
+
+    const std::map<std::string, NodeState> &nodes() const { return m_nodes; }
+
+    static bool tolerates(const nlohmann::json &pod, const nlohmann::json &taint);
+    static bool isTerminated(const nlohmann::json &pod);
+
+private:
+    std::string fitError(const nlohmann::json &pod) const;
+    bool fits(const nlohmann::json &pod, const NodeState &n, std::vector<std::string> *why) const;
+
+    std::map<std::string, NodeState> m_nodes;
+};
+
+} // namespace sim

@@ -1,0 +1,94 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
+# gpudesk-sim checked with kubectl, a client nobody here wrote. Every check asserts on content.
+# Usage: sim_kubectl.sh STATE_DIR   (a simulator started with --speed 60 on that state dir)
+set -uo pipefail
+state=${1:?state dir}
+export KUBECONFIG=$state/kubeconfig
+KUBECTL=${KUBECTL:-kubectl}
+pass=0
+fail=0
+check() { # name, command...; the command's status decides
+    local name=$1
+    shift
+    if "$@"; then
+        pass=$((pass + 1))
+        echo "ok   - $name"
+    else
+        fail=$((fail + 1))
+        echo "FAIL - $name"
+    fi
+}
+contains() { grep -q -- "$2" <<<"$1"; }
+
+nodes=$($KUBECTL get nodes -o wide 2>&1)
+check "get nodes -o wide lists 15 nodes" test "$(grep -c -E '^(a800|g4090|cpu)-' <<<"$nodes")" -eq 15
+check "get nodes -o wide shows NotReady and cordoned nodes" \
+    bash -c 'grep -q "^g4090-10 *NotReady" <<<"$0" && grep -q "^g4090-09 *Ready,SchedulingDisabled" <<<"$0"' "$nodes"
+check "get nodes -o wide prints internal IPs" contains "$nodes" "10.10.2.11"
+
+podsJson=$($KUBECTL get pods -A -o json)
+count=$(/usr/bin/python3 -c 'import json,sys; d=json.load(sys.stdin); print(len(d["items"]))' <<<"$podsJson")
+check "get pods -A -o json returns the pods ($count)" test "$count" -ge 40
+check "pods carry nvidia.com/gpu requests" contains "$podsJson" '"nvidia.com/gpu": "8"'
+
+pods=$($KUBECTL get pods -A)
+check "ImagePullBackOff shown" contains "$pods" "detectron-eval .*ImagePullBackOff"
+check "CrashLoopBackOff shown" contains "$pods" "mmdet-train .*CrashLoopBackOff"
+check "stuck Terminating shown" contains "$pods" "old-train .*Terminating"
+
+describe=$($KUBECTL describe pod -n user-bob sft-single-node 2>&1)
+check "describe pod shows FailedScheduling with the scheduler's message" \
+    contains "$describe" "FailedScheduling.*0/15 nodes are available: .*Insufficient nvidia.com/gpu"
+check "describe pod shows the GPU limit" contains "$describe" "nvidia.com/gpu:  8"
+
+events=$($KUBECTL get events -A 2>&1)
+check "get events -A shows kubelet pull failures" contains "$events" "no such host"
+check "get events -A shows scheduler events" contains "$events" "FailedScheduling"
+
+tail=$($KUBECTL logs -n user-wangfang mmdet-train --tail=2 2>&1)
+check "logs --tail shows the dangling symlink" contains "$tail" "start.sh: No such file or directory"
+prev=$($KUBECTL logs -n user-wangfang mmdet-train --previous 2>&1)
+check "logs --previous shows the earlier crash" contains "$prev" "lrwxrwxrwx"
+shm=$($KUBECTL logs -n user-carol clip-pretrain-master-0 --tail=3 2>&1)
+check "logs show the DataLoader shared-memory error" contains "$shm" "out of shared memory"
+
+# logs -f: read more lines than the log had, which only new lines can satisfy; head stops it.
+pod=tokenize-corpus-worker-0
+before=$($KUBECTL logs -n user-bob $pod | wc -l)
+followed=$(timeout 60 $KUBECTL logs -n user-bob $pod -f --tail=1 | head -n 4 | wc -l)
+after=$($KUBECTL logs -n user-bob $pod | wc -l)
+check "logs -f reads new lines, then stops ($before → $after lines)" \
+    bash -c '[ "$0" -eq 4 ] && [ "$1" -gt "$2" ]' "$followed" "$after" "$before"
+
+queues=$($KUBECTL get queues.scheduling.volcano.sh 2>&1)
+check "get queues lists the four VCs" bash -c 'for q in default nlp cv speech; do grep -q "^$q " <<<"$0" || exit 1; done' "$queues"
+vcjobs=$($KUBECTL get jobs.batch.volcano.sh -A 2>&1)
+check "get Volcano jobs shows a Pending job in the full queue" contains "$vcjobs" "asr-conformer *Pending"
+ptj=$($KUBECTL get pytorchjobs -A 2>&1)
+check "get pytorchjobs shows a failed job" contains "$ptj" "clip-pretrain *Failed"
+
+check "auth can-i: admin may delete nodes" test "$($KUBECTL auth can-i delete nodes)" = yes
+check "auth can-i: alice may create pods in her namespace" \
+    test "$($KUBECTL --context sim-alice auth can-i create pods -n user-alice)" = yes
+check "auth can-i: alice may not delete pods of bob" \
+    test "$($KUBECTL --context sim-alice auth can-i delete pods -n user-bob 2>/dev/null)" = no
+check "auth can-i: alice may list nodes" test "$($KUBECTL --context sim-alice auth can-i list nodes)" = yes
+forbidden=$($KUBECTL --context sim-alice get pods -n user-bob 2>&1)
+check "alice is forbidden from bob's pods, with the real message" \
+    contains "$forbidden" 'pods is forbidden: User "alice" cannot list resource "pods" in API group "" in the namespace "user-bob"'
+bad=$(KUBECONFIG=/dev/null $KUBECTL --server "$($KUBECTL config view -o jsonpath='{.clusters[0].cluster.server}')" \
+    --certificate-authority "$state/ca.crt" --token not-a-token get pods 2>&1)
+check "a bad token is refused (401)" contains "$bad" "Unauthorized"
+
+# Watch sees a change made outside it: the pod deleted here (its DELETED event at the latest).
+victim=$($KUBECTL get pods -n user-carol -l gpudesk.io/devenv --field-selector=status.phase=Running -o name | head -n 1)
+coproc WATCH { timeout 60 $KUBECTL get pods -n user-carol --watch-only -o name 2>&1; }
+$KUBECTL delete -n user-carol "$victim" --wait=false >/dev/null
+check "get pods --watch sees the change ($victim)" timeout 60 grep -m1 -q "$victim" <&"${WATCH[0]}"
+kill "$WATCH_PID" 2>/dev/null
+check "delete pod: the kubelet removes it" $KUBECTL wait --for=delete -n user-carol "$victim" --timeout=60s
+check "the deleted pod is gone (NotFound)" contains "$($KUBECTL get -n user-carol "$victim" 2>&1)" "NotFound"
+
+echo "$pass passed, $fail failed"
+[ "$fail" -eq 0 ]
