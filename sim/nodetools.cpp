@@ -497,6 +497,8 @@ CommandOutput NodeTools::run(const std::string &node, const std::string &line, q
             cur.clear();
             pendingOp = std::string(2, c);
             ++i;
+        } else if (c == '&' && i > 0 && line[i - 1] == '>') {
+            cur += c; // 2>&1
         } else if (c == '|' || c == '&' || c == '`' || c == '$' || c == '<') {
             // Pipes, background jobs and substitutions are not part of any probe template.
             return {"", "sh: 1: Syntax error: \"" + std::string(1, c) + "\" unexpected\n", 2};

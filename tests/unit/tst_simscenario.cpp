@@ -1,0 +1,367 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The demo scenario: every planted case holds, the truth adds up, the same seed gives the same
+// cluster, and the node tools print the real formats.
+#include "nodemachine.h"
+#include "nodetools.h"
+#include "objectstore.h"
+#include "podlogs.h"
+#include "resourcetypes.h"
+#include "simclock.h"
+#include "simulation.h"
+
+#include <QTest>
+
+using nlohmann::json;
+using namespace sim;
+
+class TestSimScenario : public QObject
+{
+    Q_OBJECT
+private slots:
+    void initTestCase();
+    void plantedCasesListed();
+    void stuckTerminating();
+    void orphanProcesses();
+    void idlePod();
+    void noSingleNodeFits();
+    void queueFull();
+    void podStates_data();
+    void podStates();
+    void logs_data();
+    void logs();
+    void notReadyNodeHasPods();
+    void diskFull();
+    void phantomCard();
+    void truthAddsUp();
+    void sameSeedSameCluster();
+    void nvidiaSmiFormats_data();
+    void nvidiaSmiFormats();
+    void shellSubset_data();
+    void shellSubset();
+
+private:
+    struct World
+    {
+        ResourceTypes types;
+        SimClock clock{QDateTime(QDate(2026, 11, 22), QTime(12, 0), Qt::UTC)};
+        ObjectStore store{&types, &clock, 1};
+        MachineRegistry machines;
+        Simulation sim;
+        World(quint64 seed)
+            : sim(&store, &clock, &machines, SimOptions{QStringLiteral("demo"), seed, 0, 0, 0, 0, 0})
+        {
+            sim.build();
+        }
+    };
+    const json &plantedObject(const char *id) const;
+    json get(const ResourceType *type, const json &ref) const;
+    std::unique_ptr<World> m_world;
+    json m_truth;
+};
+
+void TestSimScenario::initTestCase()
+{
+    m_world = std::make_unique<World>(1);
+    m_truth = m_world->sim.truth();
+}
+
+const json &TestSimScenario::plantedObject(const char *id) const
+{
+    for (const auto &p : m_truth["planted"]) {
+        if (p["id"] == id)
+            return p["objects"][0];
+    }
+    static const json none;
+    return none;
+}
+
+json TestSimScenario::get(const ResourceType *type, const json &ref) const
+{
+    const auto r = m_world->store.get(type, QString::fromStdString(ref.value("namespace", "")),
+                                      QString::fromStdString(ref.value("name", "")));
+    return r.ok() ? *r.object.object : json();
+}
+
+void TestSimScenario::plantedCasesListed()
+{
+    QStringList ids;
+    for (const auto &p : m_truth["planted"])
+        ids << QString::fromStdString(p["id"].get<std::string>());
+    ids.sort();
+    QCOMPARE(ids.join(u','),
+             QStringLiteral("crashloop-dangling-symlink,disk-full,idle-gpu-pod,"
+                            "image-pull-unknown-host,no-single-node-fits,node-not-ready,"
+                            "orphan-gpu-processes,phantom-card-memory,queue-full,shm-too-small,"
+                            "stuck-terminating"));
+}
+
+void TestSimScenario::stuckTerminating()
+{
+    const json pod = get(m_world->sim.pods(), plantedObject("stuck-terminating"));
+    QVERIFY(pod.is_object());
+    const qint64 since = QDateTime::fromString(QString::fromStdString(pod["metadata"]["deletionTimestamp"]),
+                                               Qt::ISODate).toMSecsSinceEpoch();
+    QVERIFY(m_world->clock.nowMs() - since > 24 * 3600 * 1000LL);
+}
+
+void TestSimScenario::orphanProcesses()
+{
+    const json ref = plantedObject("orphan-gpu-processes");
+    QVERIFY(get(m_world->sim.pods(), ref).is_null()); // the pod is gone...
+    int orphans = 0;
+    for (const auto &n : m_truth["nodes"]) {
+        for (const auto &c : n["cards"]) {
+            for (const auto &p : c["processes"]) {
+                if (p["orphan"].get<bool>()) {
+                    ++orphans;
+                    QCOMPARE(n["name"].get<std::string>(), std::string("g4090-04"));
+                    QVERIFY(p["podUid"].is_null());
+                    QCOMPARE(QString::fromStdString(p["formerPodUid"].dump()), QString::fromStdString(ref["uid"].dump())); // ...and its processes stay
+                }
+            }
+        }
+    }
+    QCOMPARE(orphans, 2);
+}
+
+void TestSimScenario::idlePod()
+{
+    const json pod = get(m_world->sim.pods(), plantedObject("idle-gpu-pod"));
+    QCOMPARE(pod["status"]["phase"].get<std::string>(), std::string("Running"));
+    const std::string uid = pod["metadata"]["uid"];
+    int cards = 0;
+    for (const auto &n : m_truth["nodes"]) {
+        for (const auto &c : n["cards"]) {
+            if (c["allocatedTo"] == uid) {
+                ++cards;
+                QCOMPARE(c["utilization"].get<int>(), 0);
+            }
+        }
+    }
+    QCOMPARE(cards, 4);
+}
+
+void TestSimScenario::noSingleNodeFits()
+{
+    const json pod = get(m_world->sim.pods(), plantedObject("no-single-node-fits"));
+    QVERIFY(!pod["spec"].contains("nodeName"));
+    QCOMPARE(podRequests(pod).gpus, qint64(8));
+    qint64 freeOnCandidates = 0;
+    for (const auto &n : m_truth["nodes"]) {
+        QVERIFY2(n["gpus"]["free"].get<int>() < 8, n["name"].get<std::string>().c_str());
+        freeOnCandidates += n["gpus"]["free"].get<int>();
+    }
+    QVERIFY2(freeOnCandidates >= 8, qPrintable(QString::number(freeOnCandidates)));
+}
+
+void TestSimScenario::queueFull()
+{
+    const json job = get(m_world->sim.vcjobs(), plantedObject("queue-full"));
+    QCOMPARE(job["status"]["state"]["phase"].get<std::string>(), std::string("Pending"));
+    for (const auto &q : m_truth["queues"]) {
+        if (q["name"] == job["spec"]["queue"])
+            QCOMPARE(QString::fromStdString(q["gpus"]["allocated"].dump()),
+                     QString::fromStdString(q["gpus"]["capability"].dump()));
+    }
+    QVERIFY(m_truth["gpus"]["free"].get<int>() > 0);
+}
+
+void TestSimScenario::podStates_data()
+{
+    QTest::addColumn<QString>("id");
+    QTest::addColumn<QString>("reason");
+    QTest::addRow("image pull") << QStringLiteral("image-pull-unknown-host") << QStringLiteral("ImagePullBackOff");
+    QTest::addRow("crash loop") << QStringLiteral("crashloop-dangling-symlink") << QStringLiteral("CrashLoopBackOff");
+}
+
+void TestSimScenario::podStates()
+{
+    QFETCH(QString, id);
+    QFETCH(QString, reason);
+    const json pod = get(m_world->sim.pods(), plantedObject(id.toLatin1().constData()));
+    const json &cs = pod["status"]["containerStatuses"][0];
+    QCOMPARE(QString::fromStdString(cs["state"]["waiting"]["reason"]), reason);
+    if (reason == QLatin1String("CrashLoopBackOff"))
+        QVERIFY(cs["restartCount"].get<int>() > 10);
+}
+
+void TestSimScenario::logs_data()
+{
+    QTest::addColumn<QString>("id");
+    QTest::addColumn<bool>("previous");
+    QTest::addColumn<QString>("text");
+    QTest::addRow("dangling symlink") << QStringLiteral("crashloop-dangling-symlink") << false
+                                      << QStringLiteral("/workspace/start.sh: No such file or directory");
+    QTest::addRow("previous instance") << QStringLiteral("crashloop-dangling-symlink") << true
+                                       << QStringLiteral("lrwxrwxrwx");
+}
+
+void TestSimScenario::logs()
+{
+    QFETCH(QString, id);
+    QFETCH(bool, previous);
+    QFETCH(QString, text);
+    const json pod = get(m_world->sim.pods(), plantedObject(id.toLatin1().constData()));
+    int code = 0;
+    QString message;
+    const auto spec = PodLogs::spec(pod, m_world->sim.behaviorOf(pod["metadata"]["uid"]), {},
+                                    previous, &code, &message);
+    QVERIFY2(spec, qPrintable(message));
+    QByteArray all;
+    for (qint64 i = 0; i < PodLogs::lineCount(*spec, m_world->clock.nowMs()); ++i)
+        all += PodLogs::line(*spec, i) + '\n';
+    QVERIFY2(all.contains(text.toUtf8()), all.constData());
+}
+
+void TestSimScenario::notReadyNodeHasPods()
+{
+    int pods = 0;
+    for (const auto &p : m_world->store.list(m_world->sim.pods()))
+        pods += (*p.object)["spec"].value("nodeName", "") == "g4090-10" &&
+                (*p.object)["status"]["phase"] == "Running";
+    QVERIFY(pods >= 2);
+    for (const auto &n : m_truth["nodes"]) {
+        if (n["name"] == "g4090-10")
+            QVERIFY(!n["ready"].get<bool>());
+    }
+}
+
+void TestSimScenario::diskFull()
+{
+    NodeTools tools(&m_world->machines);
+    const auto out = tools.run("g4090-07", "df -P /", m_world->clock.nowMs());
+    QCOMPARE(out.status, 0);
+    QVERIFY2(QByteArray::fromStdString(out.out).contains(" 92% /\n"), out.out.c_str());
+}
+
+void TestSimScenario::phantomCard()
+{
+    for (const auto &n : m_truth["nodes"]) {
+        if (n["name"] != "a800-02")
+            continue;
+        const json &c = n["cards"][7];
+        QVERIFY(c["phantom"].get<bool>());
+        QVERIFY(c["processes"].empty());
+        QCOMPARE(c["memoryUsedMiB"].get<int>(), 30720);
+    }
+}
+
+void TestSimScenario::truthAddsUp()
+{
+    int total = 0, allocated = 0, free = 0;
+    for (const auto &n : m_truth["nodes"]) {
+        total += n["gpus"]["total"].get<int>();
+        allocated += n["gpus"]["allocated"].get<int>();
+        free += n["gpus"]["free"].get<int>();
+        for (const auto &c : n["cards"]) {
+            int procMem = 0;
+            for (const auto &p : c["processes"])
+                procMem += p["memoryMiB"].get<int>();
+            QVERIFY(procMem <= c["memoryUsedMiB"].get<int>());
+        }
+    }
+    QCOMPARE(total, 96);
+    QCOMPARE(m_truth["gpus"]["total"].get<int>(), total);
+    QCOMPARE(m_truth["gpus"]["allocated"].get<int>(), allocated);
+    QCOMPARE(m_truth["gpus"]["free"].get<int>(), free);
+    int byQueue = 0;
+    for (const auto &q : m_truth["queues"])
+        byQueue += q["gpus"]["allocated"].get<int>();
+    QCOMPARE(byQueue, allocated);
+    int byUser = 0;
+    for (const auto &u : m_truth["users"])
+        byUser += u["gpus"]["allocated"].get<int>();
+    QCOMPARE(byUser, allocated);
+    QCOMPARE(m_truth["users"].size(), size_t(12));
+}
+
+void TestSimScenario::sameSeedSameCluster()
+{
+    World again(1);
+    json a = m_truth;
+    json b = again.sim.truth();
+    QCOMPARE(QString::fromStdString(b.dump()), QString::fromStdString(a.dump()));
+    World other(2);
+    QVERIFY(other.sim.truth()["nodes"] != a["nodes"]);
+}
+
+void TestSimScenario::nvidiaSmiFormats_data()
+{
+    QTest::addColumn<QString>("node");
+    QTest::addColumn<QString>("command");
+    QTest::addColumn<int>("status");
+    QTest::addColumn<QString>("firstLine");
+    QTest::addRow("header with units") << QStringLiteral("g4090-01")
+        << QStringLiteral("nvidia-smi --query-gpu=index,memory.used,power.draw --format=csv")
+        << 0 << QStringLiteral("index, memory.used [MiB], power.draw [W]");
+    QTest::addRow("apps header") << QStringLiteral("g4090-04")
+        << QStringLiteral("nvidia-smi --query-compute-apps=gpu_uuid,pid,used_memory,process_name --format=csv")
+        << 0 << QStringLiteral("gpu_uuid, pid, used_gpu_memory [MiB], process_name");
+    QTest::addRow("ecc n/a on GeForce") << QStringLiteral("g4090-01")
+        << QStringLiteral("nvidia-smi --query-gpu=ecc.errors.uncorrected.volatile.total --format=csv,noheader")
+        << 0 << QStringLiteral("[N/A]");
+    QTest::addRow("not supported") << QStringLiteral("a800-01")
+        << QStringLiteral("nvidia-smi --query-gpu=encoder.stats.sessionCount --format=csv,noheader")
+        << 0 << QStringLiteral("[Not Supported]");
+    QTest::addRow("bad field") << QStringLiteral("a800-01")
+        << QStringLiteral("nvidia-smi --query-gpu=bogus --format=csv") << 2
+        << QStringLiteral("Field \"bogus\" is not a valid field to query.");
+    QTest::addRow("xml") << QStringLiteral("a800-01") << QStringLiteral("nvidia-smi -q -x") << 0
+                         << QStringLiteral("<?xml version=\"1.0\" ?>");
+    QTest::addRow("list") << QStringLiteral("a800-01") << QStringLiteral("nvidia-smi -L") << 0
+                          << QStringLiteral("GPU 0: NVIDIA A800-SXM4-80GB (UUID: GPU-");
+    QTest::addRow("cpu node") << QStringLiteral("cpu-01") << QStringLiteral("nvidia-smi -L") << 127
+                              << QString();
+}
+
+void TestSimScenario::nvidiaSmiFormats()
+{
+    QFETCH(QString, node);
+    QFETCH(QString, command);
+    QFETCH(int, status);
+    QFETCH(QString, firstLine);
+    NodeTools tools(&m_world->machines);
+    const auto out = tools.run(node.toStdString(), command.toStdString(), m_world->clock.nowMs());
+    QCOMPARE(out.status, status);
+    const QString first = QString::fromStdString(out.out).section(u'\n', 0, 0);
+    QVERIFY2(first.startsWith(firstLine), qPrintable(first));
+}
+
+void TestSimScenario::shellSubset_data()
+{
+    QTest::addColumn<QString>("command");
+    QTest::addColumn<int>("status");
+    QTest::addColumn<QString>("out");
+    QTest::addColumn<QString>("err");
+    QTest::addRow("sequence") << QStringLiteral("echo a; echo 'b c'") << 0 << QStringLiteral("a\nb c\n") << QString();
+    QTest::addRow("and stops") << QStringLiteral("false && echo no") << 1 << QString() << QString();
+    QTest::addRow("or runs") << QStringLiteral("false || echo yes") << 0 << QStringLiteral("yes\n") << QString();
+    QTest::addRow("not found") << QStringLiteral("lsblk") << 127 << QString() << QStringLiteral("sh: 1: lsblk: not found\n");
+    QTest::addRow("stderr to null") << QStringLiteral("cat /nope 2>/dev/null") << 1 << QString() << QString();
+    QTest::addRow("stderr to out") << QStringLiteral("cat /nope 2>&1") << 1
+                                   << QStringLiteral("cat: /nope: No such file or directory\n") << QString();
+    QTest::addRow("no pipes") << QStringLiteral("nproc | wc -l") << 2 << QString()
+                              << QStringLiteral("sh: 1: Syntax error: \"|\" unexpected\n");
+    QTest::addRow("unterminated quote") << QStringLiteral("echo 'x") << 2 << QString()
+                                        << QStringLiteral("sh: 1: Syntax error: Unterminated quoted string\n");
+    QTest::addRow("kill missing") << QStringLiteral("kill 1") << 1 << QString()
+                                  << QStringLiteral("sh: 1: kill: No such process\n");
+    QTest::addRow("kill bad number") << QStringLiteral("kill x1") << 2 << QString()
+                                     << QStringLiteral("sh: 1: kill: Illegal number: x1\n");
+}
+
+void TestSimScenario::shellSubset()
+{
+    QFETCH(QString, command);
+    QFETCH(int, status);
+    QFETCH(QString, out);
+    QFETCH(QString, err);
+    NodeTools tools(&m_world->machines);
+    const auto r = tools.run("g4090-01", command.toStdString(), m_world->clock.nowMs());
+    QCOMPARE(r.status, status);
+    QCOMPARE(QString::fromStdString(r.out), out);
+    QCOMPARE(QString::fromStdString(r.err), err);
+}
+
+QTEST_GUILESS_MAIN(TestSimScenario)
+#include "tst_simscenario.moc"

@@ -1,0 +1,150 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Placement (bin packing), gangs, filters, and the FailedScheduling message.
+#include "objectfactory.h"
+#include "scheduler.h"
+
+#include <QTest>
+
+using nlohmann::json;
+using namespace sim;
+
+namespace {
+
+json node(const std::string &name, int gpus, int usedBy = 0, bool cordoned = false,
+          json taints = json::array())
+{
+    json n = ObjectFactory::node(name, gpus ? "NVIDIA GeForce RTX 4090" : "", gpus, 64, 512,
+                                 "10.0.0.1", "2026-01-01T00:00:00Z");
+    if (cordoned)
+        n["spec"]["unschedulable"] = true;
+    if (!taints.empty())
+        n["spec"]["taints"] = taints;
+    (void)usedBy;
+    return n;
+}
+
+json pod(const std::string &name, int gpus, const std::string &nodeName = {})
+{
+    PodSpecInput in;
+    in.ns = "ns";
+    in.name = name;
+    in.nodeName = nodeName;
+    ContainerSpec c;
+    c.image = "img";
+    c.gpus = gpus;
+    c.cpu = "2";
+    c.memory = "8Gi";
+    in.containers = {c};
+    return ObjectFactory::pod(in);
+}
+
+std::vector<const json *> ptrs(const std::vector<json> &v)
+{
+    std::vector<const json *> out;
+    for (const auto &j : v)
+        out.push_back(&j);
+    return out;
+}
+
+} // namespace
+
+class TestSimScheduler : public QObject
+{
+    Q_OBJECT
+private slots:
+    void binPacking_data();
+    void binPacking();
+    void gangAllOrNothing();
+    void failedSchedulingMessage();
+    void tolerations_data();
+    void tolerations();
+};
+
+void TestSimScheduler::binPacking_data()
+{
+    QTest::addColumn<int>("gpus");
+    QTest::addColumn<QString>("expected");
+    // n8 has 8 free, n7 has 7 free (one used), n2 has 2 free.
+    QTest::addRow("1 GPU keeps the whole node whole") << 1 << QStringLiteral("n2");
+    QTest::addRow("3 GPUs go to the 7-free node") << 3 << QStringLiteral("n7");
+    QTest::addRow("8 GPUs need the whole node") << 8 << QStringLiteral("n8");
+}
+
+void TestSimScheduler::binPacking()
+{
+    QFETCH(int, gpus);
+    QFETCH(QString, expected);
+    const std::vector<json> nodes{node("n8", 8), node("n7", 8), node("n2", 8)};
+    const std::vector<json> pods{pod("a", 1, "n7"), pod("b", 6, "n2")};
+    Scheduler s;
+    s.load(ptrs(nodes), ptrs(pods));
+    const json p = pod("new", gpus);
+    std::string message;
+    const auto chosen = s.place({&p}, &message);
+    QCOMPARE(chosen.size(), size_t(1));
+    QCOMPARE(QString::fromStdString(chosen[0]), expected);
+}
+
+void TestSimScheduler::gangAllOrNothing()
+{
+    const std::vector<json> nodes{node("n1", 8), node("n2", 8)};
+    const std::vector<json> pods{pod("x", 4, "n1"), pod("y", 4, "n2")};
+    Scheduler s;
+    s.load(ptrs(nodes), ptrs(pods));
+    const json a = pod("a", 4), b = pod("b", 4), c = pod("c", 4);
+    std::string message;
+    QVERIFY(s.place({&a, &b, &c}, &message).empty()); // 12 GPUs asked, 8 free
+    QVERIFY(!message.empty());
+    // Nothing of the failed gang stayed placed: two 4-GPU pods still fit.
+    const auto two = s.place({&a, &b}, &message);
+    QCOMPARE(two.size(), size_t(2));
+    QVERIFY(two[0] != two[1]);
+}
+
+void TestSimScheduler::failedSchedulingMessage()
+{
+    const std::vector<json> nodes{
+        node("busy", 8), node("cordoned", 8, 0, true),
+        node("tainted", 8, 0, false, json::array({json{{"key", "node.kubernetes.io/unreachable"}, {"effect", "NoSchedule"}}})),
+        node("cpu", 0)};
+    const std::vector<json> pods{pod("x", 6, "busy")};
+    Scheduler s;
+    s.load(ptrs(nodes), ptrs(pods));
+    const json p = pod("big", 4);
+    std::string message;
+    QVERIFY(s.place({&p}, &message).empty());
+    QCOMPARE(QString::fromStdString(message),
+             QStringLiteral("0/4 nodes are available: 1 node(s) had untolerated taint "
+                            "{node.kubernetes.io/unreachable: }, 1 node(s) were unschedulable, "
+                            "2 Insufficient nvidia.com/gpu. preemption: 0/4 nodes are available: "
+                            "2 No preemption victims found for incoming pod, 2 Preemption is not "
+                            "helpful for scheduling."));
+}
+
+void TestSimScheduler::tolerations_data()
+{
+    QTest::addColumn<QByteArray>("toleration");
+    QTest::addColumn<bool>("tolerated");
+    QTest::addRow("none") << QByteArray("null") << false;
+    QTest::addRow("equal") << QByteArray(R"({"key":"gpudesk.io/reserved","operator":"Equal","value":"a800","effect":"NoSchedule"})") << true;
+    QTest::addRow("other value") << QByteArray(R"({"key":"gpudesk.io/reserved","operator":"Equal","value":"x","effect":"NoSchedule"})") << false;
+    QTest::addRow("exists") << QByteArray(R"({"key":"gpudesk.io/reserved","operator":"Exists"})") << true;
+    QTest::addRow("wildcard") << QByteArray(R"({"operator":"Exists"})") << true;
+    QTest::addRow("other effect") << QByteArray(R"({"key":"gpudesk.io/reserved","operator":"Exists","effect":"NoExecute"})") << false;
+}
+
+void TestSimScheduler::tolerations()
+{
+    QFETCH(QByteArray, toleration);
+    QFETCH(bool, tolerated);
+    json p = pod("p", 1);
+    p["spec"]["tolerations"] = json::array();
+    const json t = json::parse(toleration.toStdString());
+    if (!t.is_null())
+        p["spec"]["tolerations"].push_back(t);
+    const json taint{{"key", "gpudesk.io/reserved"}, {"value", "a800"}, {"effect", "NoSchedule"}};
+    QCOMPARE(Scheduler::tolerates(p, taint), tolerated);
+}
+
+QTEST_GUILESS_MAIN(TestSimScheduler)
+#include "tst_simscheduler.moc"
