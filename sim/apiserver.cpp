@@ -458,6 +458,7 @@ void ApiServer::list(HttpConnection *c, const HttpRequest &r, const Route &rt, b
     }
     quint64 listRv = m_store->resourceVersion();
     std::string after;
+    qint64 offset = 0; // items before this page, carried in the continue token
     const QString cont = r.queryValue(QStringLiteral("continue"));
     if (!cont.isEmpty()) {
         const json token = json::parse(QByteArray::fromBase64(cont.toLatin1(),
@@ -471,6 +472,7 @@ void ApiServer::list(HttpConnection *c, const HttpRequest &r, const Route &rt, b
             return;
         }
         listRv = token["rv"].get<quint64>();
+        offset = token.value("offset", qint64(0));
         if (listRv < m_store->oldestWatchableRv(rt.type)) {
             sendError(c, {410, QStringLiteral("Expired"),
                           QStringLiteral("The provided continue parameter is too old to display "
@@ -505,35 +507,43 @@ void ApiServer::list(HttpConnection *c, const HttpRequest &r, const Route &rt, b
             return;
         }
     }
-    const auto candidates = m_store->listFrom(rt.type, rt.ns, after);
     std::vector<const StoredObject *> selected;
-    selected.reserve(candidates.size());
+    std::vector<StoredObject> keep; // holds the selected objects alive while we serialize
     std::string lastKey;
-    size_t scanned = 0;
     bool more = false;
+    qint64 remaining = 0;
     const bool filtering = !labels->isEmpty() || !fields->isEmpty();
-    for (const auto &[key, obj] : candidates) {
-        ++scanned;
+    m_store->scanFrom(rt.type, rt.ns, after, [&](const std::string &key, const StoredObject &obj) {
         const json &o = *obj.object;
         if (filtering) {
             const json &meta = o["metadata"];
             if (!labels->matches(sub(meta, "labels")) || !fields->matches(o))
-                continue;
+                return true;
         }
-        if (limit > 0 && qint64(selected.size()) == limit) {
+        if (limit > 0 && qint64(keep.size()) == limit) {
             more = true;
-            break;
+            return false;
         }
-        selected.push_back(&obj);
+        keep.push_back(obj);
         lastKey = key;
-    }
+        return true;
+    });
+    selected.reserve(keep.size());
+    for (const auto &k : keep)
+        selected.push_back(&k);
     json meta{{"resourceVersion", std::to_string(listRv)}};
     if (more) {
-        meta["continue"] = QByteArray::fromStdString(json{{"rv", listRv}, {"start", lastKey}}.dump())
+        // Without selectors the API server says how many remain (an estimate under change).
+        const qint64 total = rt.ns.isEmpty() ? qint64(m_store->count(rt.type))
+                                             : qint64(m_store->list(rt.type, rt.ns).size());
+        remaining = std::max<qint64>(1, total - offset - qint64(keep.size()));
+        meta["continue"] = QByteArray::fromStdString(
+                               json{{"rv", listRv}, {"start", lastKey},
+                                    {"offset", offset + qint64(keep.size())}}.dump())
                                .toBase64(QByteArray::Base64UrlEncoding)
                                .toStdString();
         if (!filtering)
-            meta["remainingItemCount"] = qint64(candidates.size()) - qint64(selected.size());
+            meta["remainingItemCount"] = remaining;
     }
     if (table) {
         std::vector<const json *> objs;

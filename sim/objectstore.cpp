@@ -393,20 +393,19 @@ std::vector<StoredObject> ObjectStore::list(const ResourceType *type, const QStr
     return out;
 }
 
-std::vector<std::pair<std::string, StoredObject>>
-ObjectStore::listFrom(const ResourceType *type, const QString &ns,
-                      const std::string &afterKey) const
+void ObjectStore::scanFrom(
+    const ResourceType *type, const QString &ns, const std::string &afterKey,
+    const std::function<bool(const std::string &, const StoredObject &)> &visit) const
 {
-    std::vector<std::pair<std::string, StoredObject>> out;
     const Table &t = table(type);
     const std::string prefix = ns.isEmpty() ? std::string() : ns.toStdString() + '/';
     auto it = afterKey.empty() ? t.objects.lower_bound(prefix) : t.objects.upper_bound(afterKey);
     for (; it != t.objects.end(); ++it) {
         if (!prefix.empty() && it->first.compare(0, prefix.size(), prefix) != 0)
             break;
-        out.emplace_back(it->first, it->second);
+        if (!visit(it->first, it->second))
+            return;
     }
-    return out;
 }
 
 size_t ObjectStore::count(const ResourceType *type) const

@@ -9,6 +9,7 @@
 #include <QObject>
 
 #include <deque>
+#include <functional>
 #include <map>
 #include <memory>
 #include <optional>
@@ -83,9 +84,10 @@ public:
                        const QString &propagation = QStringLiteral("Background"));
 
     std::vector<StoredObject> list(const ResourceType *type, const QString &ns = {}) const;
-    // Starts at the first key after `afterKey`; used for paging.
-    std::vector<std::pair<std::string, StoredObject>>
-    listFrom(const ResourceType *type, const QString &ns, const std::string &afterKey) const;
+    // Visits objects in key order from the first key after `afterKey` until `visit` returns
+    // false; used for paging without copying what a page does not need.
+    void scanFrom(const ResourceType *type, const QString &ns, const std::string &afterKey,
+                  const std::function<bool(const std::string &, const StoredObject &)> &visit) const;
     size_t count(const ResourceType *type) const;
 
     // Events with rv > since; false when `since` is older than the kept history.

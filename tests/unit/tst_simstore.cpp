@@ -228,11 +228,19 @@ void TestSimStore::paging()
 {
     for (int i = 0; i < 10; ++i)
         m_store->create(type("configmaps"), json{{"metadata", {{"name", "c" + std::to_string(i)}, {"namespace", "ns"}}}});
-    const auto first = m_store->listFrom(type("configmaps"), QStringLiteral("ns"), {});
+    std::vector<std::string> first;
+    m_store->scanFrom(type("configmaps"), QStringLiteral("ns"), {}, [&](const std::string &k, const StoredObject &) {
+        first.push_back(k);
+        return true;
+    });
     QCOMPARE(first.size(), size_t(10));
-    const auto rest = m_store->listFrom(type("configmaps"), QStringLiteral("ns"), first[3].first);
-    QCOMPARE(rest.size(), size_t(6));
-    QCOMPARE(rest.front().first, first[4].first);
+    std::vector<std::string> page;
+    m_store->scanFrom(type("configmaps"), QStringLiteral("ns"), first[3], [&](const std::string &k, const StoredObject &) {
+        page.push_back(k);
+        return page.size() < 2; // stop after two
+    });
+    QCOMPARE(page.size(), size_t(2));
+    QCOMPARE(page.front(), first[4]);
 }
 
 QTEST_GUILESS_MAIN(TestSimStore)

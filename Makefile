@@ -1,0 +1,32 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
+# The two commands: `make demo` and `make test`. Both install what is missing first.
+BUILD_DIR ?= build/dev
+PRESET ?= dev
+DEMO_STATE ?= $(BUILD_DIR)/demo-state
+JOBS ?= $(shell nproc)
+
+.PHONY: all deps build demo test bench format clean
+
+all: build
+
+deps:
+	@scripts/install-deps
+
+build: deps
+	@if [ ! -f $(BUILD_DIR)/build.ninja ]; then cmake --preset $(PRESET); fi
+	cmake --build $(BUILD_DIR) -j $(JOBS)
+
+demo: build
+	@scripts/run-demo $(BUILD_DIR) $(DEMO_STATE)
+
+test: build
+	cd $(BUILD_DIR) && ctest --output-on-failure -j $(JOBS)
+
+bench: build
+	@scripts/run-benchmarks $(BUILD_DIR)
+
+format:
+	clang-format -i $$(git ls-files '*.cpp' '*.h')
+
+clean:
+	rm -rf build

@@ -1,0 +1,114 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "clusterprobe.h"
+
+#include "kubeclient.h"
+
+#include <QFutureWatcher>
+#include <QUrlQuery>
+#include <QtConcurrent/QtConcurrentRun>
+
+#include <nlohmann/json.hpp>
+
+namespace gpudesk {
+
+namespace {
+struct NodesPage
+{
+    ClusterSummary summary;
+    QString continueToken;
+    QString error;
+    bool ok = false;
+};
+} // namespace
+
+ClusterProbe::ClusterProbe(KubeClient *client, QObject *parent) : QObject(parent), m_client(client) {}
+
+QString ClusterProbe::decodeVersion(const QByteArray &body)
+{
+    const auto j = nlohmann::json::parse(body.toStdString(), nullptr, false);
+    if (!j.is_object() || !j.contains("gitVersion") || !j["gitVersion"].is_string())
+        return {};
+    return QString::fromStdString(j["gitVersion"].get<std::string>());
+}
+
+bool ClusterProbe::addNodes(const QByteArray &body, ClusterSummary *summary, QString *continueToken,
+                            QString *error)
+{
+    const auto j = nlohmann::json::parse(body.toStdString(), nullptr, false);
+    if (!j.is_object() || !j.contains("items") || !j["items"].is_array()) {
+        *error = QObject::tr("The API server's node list is not valid JSON.");
+        return false;
+    }
+    for (const auto &n : j["items"]) {
+        if (!n.is_object())
+            continue;
+        ++summary->nodes;
+        const auto status = n.value("status", nlohmann::json::object());
+        for (const auto &c : status.value("conditions", nlohmann::json::array())) {
+            if (c.is_object() && c.value("type", "") == "Ready" && c.value("status", "") == "True")
+                ++summary->readyNodes;
+        }
+        const auto alloc = status.value("allocatable", nlohmann::json::object());
+        if (alloc.contains("nvidia.com/gpu") && alloc["nvidia.com/gpu"].is_string())
+            summary->gpus += QString::fromStdString(alloc["nvidia.com/gpu"].get<std::string>()).toInt();
+    }
+    const auto meta = j.value("metadata", nlohmann::json::object());
+    *continueToken = QString::fromStdString(meta.value("continue", ""));
+    return true;
+}
+
+void ClusterProbe::start()
+{
+    if (!m_client->setupError().isEmpty()) {
+        emit failed(m_client->setupError());
+        return;
+    }
+    m_summary = {};
+    m_client->get(QStringLiteral("/version"), this, [this](const KubeReply &r) {
+        if (!r.error.isEmpty()) {
+            emit failed(r.error);
+            return;
+        }
+        m_summary.serverVersion = decodeVersion(r.body);
+        fetchNodes({});
+    });
+}
+
+void ClusterProbe::fetchNodes(const QString &continueToken)
+{
+    QUrlQuery q;
+    q.addQueryItem(QStringLiteral("limit"), QStringLiteral("500"));
+    if (!continueToken.isEmpty())
+        q.addQueryItem(QStringLiteral("continue"), continueToken);
+    m_client->get(QStringLiteral("/api/v1/nodes?") + q.toString(QUrl::FullyEncoded), this,
+                  [this](const KubeReply &r) {
+                      if (!r.error.isEmpty()) {
+                          emit failed(r.error);
+                          return;
+                      }
+                      // A page of thousands of nodes is megabytes of JSON: decode it on a worker.
+                      auto *watcher = new QFutureWatcher<NodesPage>(this);
+                      connect(watcher, &QFutureWatcher<NodesPage>::finished, this, [this, watcher] {
+                          watcher->deleteLater();
+                          const NodesPage page = watcher->result();
+                          if (!page.ok) {
+                              emit failed(page.error);
+                              return;
+                          }
+                          m_summary.nodes += page.summary.nodes;
+                          m_summary.readyNodes += page.summary.readyNodes;
+                          m_summary.gpus += page.summary.gpus;
+                          if (page.continueToken.isEmpty())
+                              emit finished(m_summary);
+                          else
+                              fetchNodes(page.continueToken);
+                      });
+                      watcher->setFuture(QtConcurrent::run([body = r.body] {
+                          NodesPage page;
+                          page.ok = addNodes(body, &page.summary, &page.continueToken, &page.error);
+                          return page;
+                      }));
+                  });
+}
+
+} // namespace gpudesk

@@ -1,0 +1,196 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "kubeconfig.h"
+
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+
+#include <yaml-cpp/yaml.h>
+
+namespace gpudesk {
+
+namespace {
+
+QString str(const YAML::Node &n, const char *key)
+{
+    const YAML::Node v = n[key];
+    return v && v.IsScalar() ? QString::fromStdString(v.as<std::string>()) : QString();
+}
+
+// Paths in a kubeconfig are relative to the file that names them.
+QString resolvePath(const QString &path, const QString &file)
+{
+    if (path.isEmpty() || QDir::isAbsolutePath(path))
+        return path;
+    if (path.startsWith(QLatin1String("~/")))
+        return QDir::homePath() + path.mid(1);
+    return QFileInfo(file).absoluteDir().filePath(path);
+}
+
+bool readField(const YAML::Node &n, const char *dataKey, const char *fileKey, const QString &file,
+               const QString &where, QByteArray *out, QString *error)
+{
+    const QString data = str(n, dataKey);
+    if (!data.isEmpty()) {
+        const auto decoded = QByteArray::fromBase64Encoding(data.toLatin1(),
+                                                            QByteArray::AbortOnBase64DecodingErrors);
+        if (!decoded) {
+            *error = QStringLiteral("%1: %2 of %3 is not valid base64").arg(file, QLatin1String(dataKey), where);
+            return false;
+        }
+        *out = *decoded;
+        return true;
+    }
+    const QString path = resolvePath(str(n, fileKey), file);
+    if (path.isEmpty())
+        return true;
+    QFile f(path);
+    if (!f.open(QIODevice::ReadOnly)) {
+        *error = QStringLiteral("%1: %2 of %3 names %4, which cannot be read: %5")
+                     .arg(file, QLatin1String(fileKey), where, path, f.errorString());
+        return false;
+    }
+    *out = f.readAll();
+    return true;
+}
+
+} // namespace
+
+QStringList KubeConfig::defaultFiles()
+{
+    const QString env = qEnvironmentVariable("KUBECONFIG");
+    if (!env.isEmpty())
+        return env.split(u':', Qt::SkipEmptyParts);
+    return {QDir::homePath() + QStringLiteral("/.kube/config")};
+}
+
+std::optional<KubeConfig> KubeConfig::load(const QStringList &files, QString *error)
+{
+    KubeConfig cfg;
+    bool any = false;
+    for (const QString &file : files) {
+        QFile f(file);
+        if (!f.exists() && files.size() > 1)
+            continue; // kubectl skips missing files in a $KUBECONFIG list
+        if (!f.open(QIODevice::ReadOnly)) {
+            *error = QStringLiteral("cannot read kubeconfig %1: %2").arg(file, f.errorString());
+            return std::nullopt;
+        }
+        YAML::Node root;
+        try {
+            root = YAML::Load(f.readAll().toStdString());
+        } catch (const YAML::Exception &e) {
+            *error = QStringLiteral("%1 is not valid YAML (line %2): %3")
+                         .arg(file)
+                         .arg(e.mark.line + 1)
+                         .arg(QString::fromStdString(e.msg));
+            return std::nullopt;
+        }
+        any = true;
+        auto collect = [&](const char *key, QList<Named> *into) {
+            const YAML::Node list = root[key];
+            if (!list || !list.IsSequence())
+                return;
+            for (const auto &item : list) {
+                const QString name = str(item, "name");
+                bool seen = false;
+                for (const auto &n : *into)
+                    seen |= n.name == name;
+                if (name.isEmpty() || seen)
+                    continue; // first file wins
+                YAML::Emitter e;
+                e << item;
+                into->append({name, file, QByteArray(e.c_str())});
+            }
+        };
+        collect("clusters", &cfg.m_clusters);
+        collect("users", &cfg.m_users);
+        collect("contexts", &cfg.m_contexts);
+        if (cfg.m_currentContext.isEmpty())
+            cfg.m_currentContext = str(root, "current-context");
+    }
+    if (!any) {
+        *error = QStringLiteral("no kubeconfig found (looked at %1)").arg(files.join(QStringLiteral(", ")));
+        return std::nullopt;
+    }
+    return cfg;
+}
+
+QStringList KubeConfig::contexts() const
+{
+    QStringList out;
+    for (const auto &c : m_contexts)
+        out << c.name;
+    return out;
+}
+
+std::optional<ClusterEndpoint> KubeConfig::endpoint(const QString &context, QString *error) const
+{
+    const QString name = context.isEmpty() ? m_currentContext : context;
+    auto find = [](const QList<Named> &list, const QString &n) -> const Named * {
+        for (const auto &x : list) {
+            if (x.name == n)
+                return &x;
+        }
+        return nullptr;
+    };
+    const Named *ctx = find(m_contexts, name);
+    if (!ctx) {
+        *error = name.isEmpty() ? QStringLiteral("the kubeconfig has no current-context; choose a context")
+                                : QStringLiteral("context \"%1\" is not in the kubeconfig").arg(name);
+        return std::nullopt;
+    }
+    const YAML::Node c = YAML::Load(ctx->yaml.toStdString())["context"];
+    const QString clusterName = str(c, "cluster");
+    const QString userName = str(c, "user");
+    const Named *cluster = find(m_clusters, clusterName);
+    if (!cluster) {
+        *error = QStringLiteral("%1: context \"%2\" names cluster \"%3\", which is not defined")
+                     .arg(ctx->file, name, clusterName);
+        return std::nullopt;
+    }
+    ClusterEndpoint ep;
+    ep.context = name;
+    ep.defaultNamespace = str(c, "namespace");
+    const YAML::Node cl = YAML::Load(cluster->yaml.toStdString())["cluster"];
+    ep.server = str(cl, "server");
+    if (ep.server.isEmpty()) {
+        *error = QStringLiteral("%1: cluster \"%2\" has no server").arg(cluster->file, clusterName);
+        return std::nullopt;
+    }
+    ep.tlsServerName = str(cl, "tls-server-name");
+    ep.insecureSkipVerify = str(cl, "insecure-skip-tls-verify") == QLatin1String("true");
+    const QString clusterWhere = QStringLiteral("cluster \"%1\"").arg(clusterName);
+    if (!readField(cl, "certificate-authority-data", "certificate-authority", cluster->file,
+                   clusterWhere, &ep.caPem, error))
+        return std::nullopt;
+    if (const Named *user = find(m_users, userName)) {
+        const YAML::Node u = YAML::Load(user->yaml.toStdString())["user"];
+        const QString userWhere = QStringLiteral("user \"%1\"").arg(userName);
+        ep.token = str(u, "token");
+        ep.tokenFile = resolvePath(str(u, "tokenFile"), user->file);
+        ep.username = str(u, "username");
+        ep.password = str(u, "password");
+        if (!readField(u, "client-certificate-data", "client-certificate", user->file, userWhere,
+                       &ep.clientCertPem, error) ||
+            !readField(u, "client-key-data", "client-key", user->file, userWhere,
+                       &ep.clientKeyPem, error))
+            return std::nullopt;
+        if (ep.token.isEmpty() && !ep.tokenFile.isEmpty()) {
+            QFile tf(ep.tokenFile);
+            if (!tf.open(QIODevice::ReadOnly)) {
+                *error = QStringLiteral("%1: tokenFile of %2 names %3, which cannot be read")
+                             .arg(user->file, userWhere, ep.tokenFile);
+                return std::nullopt;
+            }
+            ep.token = QString::fromUtf8(tf.readAll()).trimmed();
+        }
+    } else if (!userName.isEmpty()) {
+        *error = QStringLiteral("%1: context \"%2\" names user \"%3\", which is not defined")
+                     .arg(ctx->file, name, userName);
+        return std::nullopt;
+    }
+    return ep;
+}
+
+} // namespace gpudesk
