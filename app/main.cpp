@@ -26,19 +26,24 @@ int main(int argc, char **argv)
                           QLibraryInfo::path(QLibraryInfo::TranslationsPath)))
         QApplication::installTranslator(&qtTranslator);
     QTranslator translator;
-    if (translator.load(QLocale(), QStringLiteral("gpudesk"), QStringLiteral("_"), QStringLiteral(":/i18n")))
+    if (translator.load(QLocale(), QStringLiteral("gpudesk"), QStringLiteral("_"),
+                        QStringLiteral(":/i18n")))
         QApplication::installTranslator(&translator);
 
     QCommandLineParser parser;
-    parser.setApplicationDescription(QApplication::translate("main", "Desktop console for GPU training clusters on Kubernetes."));
+    parser.setApplicationDescription(QApplication::translate(
+        "main", "Desktop console for GPU training clusters on Kubernetes."));
     parser.addHelpOption();
     parser.addVersionOption();
-    const QCommandLineOption kubeconfigOpt(QStringLiteral("kubeconfig"),
-                                           QApplication::translate("main", "Use this kubeconfig file instead of $KUBECONFIG or ~/.kube/config."),
-                                           QStringLiteral("file"));
-    const QCommandLineOption contextOpt(QStringLiteral("context"),
-                                        QApplication::translate("main", "Connect to this kubeconfig context."),
-                                        QStringLiteral("name"));
+    const QCommandLineOption kubeconfigOpt(
+        QStringLiteral("kubeconfig"),
+        QApplication::translate(
+            "main", "Use this kubeconfig file instead of $KUBECONFIG or ~/.kube/config."),
+        QStringLiteral("file"));
+    const QCommandLineOption contextOpt(
+        QStringLiteral("context"),
+        QApplication::translate("main", "Connect to this kubeconfig context."),
+        QStringLiteral("name"));
     parser.addOptions({kubeconfigOpt, contextOpt});
     parser.process(app);
 

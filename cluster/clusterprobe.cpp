@@ -21,7 +21,8 @@ struct NodesPage
 };
 } // namespace
 
-ClusterProbe::ClusterProbe(KubeClient *client, QObject *parent) : QObject(parent), m_client(client) {}
+ClusterProbe::ClusterProbe(KubeClient *client, QObject *parent) : QObject(parent), m_client(client)
+{}
 
 QString ClusterProbe::decodeVersion(const QByteArray &body)
 {
@@ -50,7 +51,8 @@ bool ClusterProbe::addNodes(const QByteArray &body, ClusterSummary *summary, QSt
         }
         const auto alloc = status.value("allocatable", nlohmann::json::object());
         if (alloc.contains("nvidia.com/gpu") && alloc["nvidia.com/gpu"].is_string())
-            summary->gpus += QString::fromStdString(alloc["nvidia.com/gpu"].get<std::string>()).toInt();
+            summary->gpus +=
+                QString::fromStdString(alloc["nvidia.com/gpu"].get<std::string>()).toInt();
     }
     const auto meta = j.value("metadata", nlohmann::json::object());
     *continueToken = QString::fromStdString(meta.value("continue", ""));

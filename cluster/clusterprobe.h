@@ -18,8 +18,8 @@ public:
     void start();
 
     // Decoding, public for the tests: adds one NodeList page to `summary`.
-    static bool addNodes(const QByteArray &nodeList, ClusterSummary *summary, QString *continueToken,
-                         QString *error);
+    static bool addNodes(const QByteArray &nodeList, ClusterSummary *summary,
+                         QString *continueToken, QString *error);
     static QString decodeVersion(const QByteArray &body);
 
 signals:

@@ -22,7 +22,8 @@ QString statusMessage(const QByteArray &body)
 }
 
 KubeClient::KubeClient(ClusterEndpoint endpoint, QObject *parent)
-    : QObject(parent), m_endpoint(std::move(endpoint)), m_tls(QSslConfiguration::defaultConfiguration())
+    : QObject(parent), m_endpoint(std::move(endpoint)),
+      m_tls(QSslConfiguration::defaultConfiguration())
 {
     if (!m_endpoint.caPem.isEmpty()) {
         const auto cas = QSslCertificate::fromData(m_endpoint.caPem, QSsl::Pem);
@@ -57,10 +58,9 @@ void KubeClient::get(const QString &path, QObject *context,
     if (!m_endpoint.token.isEmpty())
         req.setRawHeader("Authorization", "Bearer " + m_endpoint.token.toUtf8());
     else if (!m_endpoint.username.isEmpty())
-        req.setRawHeader("Authorization",
-                         "Basic " + QByteArray(m_endpoint.username.toUtf8() + ':' +
-                                               m_endpoint.password.toUtf8())
-                                        .toBase64());
+        req.setRawHeader("Authorization", "Basic " + QByteArray(m_endpoint.username.toUtf8() + ':' +
+                                                                m_endpoint.password.toUtf8())
+                                                         .toBase64());
     req.setTransferTimeout(30000);
     QNetworkReply *reply = m_nam.get(req);
     QPointer<QObject> guard(context);

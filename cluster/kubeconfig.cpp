@@ -32,10 +32,11 @@ bool readField(const YAML::Node &n, const char *dataKey, const char *fileKey, co
 {
     const QString data = str(n, dataKey);
     if (!data.isEmpty()) {
-        const auto decoded = QByteArray::fromBase64Encoding(data.toLatin1(),
-                                                            QByteArray::AbortOnBase64DecodingErrors);
+        const auto decoded = QByteArray::fromBase64Encoding(
+            data.toLatin1(), QByteArray::AbortOnBase64DecodingErrors);
         if (!decoded) {
-            *error = QStringLiteral("%1: %2 of %3 is not valid base64").arg(file, QLatin1String(dataKey), where);
+            *error = QStringLiteral("%1: %2 of %3 is not valid base64")
+                         .arg(file, QLatin1String(dataKey), where);
             return false;
         }
         *out = *decoded;
@@ -110,7 +111,8 @@ std::optional<KubeConfig> KubeConfig::load(const QStringList &files, QString *er
             cfg.m_currentContext = str(root, "current-context");
     }
     if (!any) {
-        *error = QStringLiteral("no kubeconfig found (looked at %1)").arg(files.join(QStringLiteral(", ")));
+        *error = QStringLiteral("no kubeconfig found (looked at %1)")
+                     .arg(files.join(QStringLiteral(", ")));
         return std::nullopt;
     }
     return cfg;
@@ -136,8 +138,9 @@ std::optional<ClusterEndpoint> KubeConfig::endpoint(const QString &context, QStr
     };
     const Named *ctx = find(m_contexts, name);
     if (!ctx) {
-        *error = name.isEmpty() ? QStringLiteral("the kubeconfig has no current-context; choose a context")
-                                : QStringLiteral("context \"%1\" is not in the kubeconfig").arg(name);
+        *error = name.isEmpty()
+                     ? QStringLiteral("the kubeconfig has no current-context; choose a context")
+                     : QStringLiteral("context \"%1\" is not in the kubeconfig").arg(name);
         return std::nullopt;
     }
     const YAML::Node c = YAML::Load(ctx->yaml.toStdString())["context"];
@@ -173,8 +176,8 @@ std::optional<ClusterEndpoint> KubeConfig::endpoint(const QString &context, QStr
         ep.password = str(u, "password");
         if (!readField(u, "client-certificate-data", "client-certificate", user->file, userWhere,
                        &ep.clientCertPem, error) ||
-            !readField(u, "client-key-data", "client-key", user->file, userWhere,
-                       &ep.clientKeyPem, error))
+            !readField(u, "client-key-data", "client-key", user->file, userWhere, &ep.clientKeyPem,
+                       error))
             return std::nullopt;
         if (ep.token.isEmpty() && !ep.tokenFile.isEmpty()) {
             QFile tf(ep.tokenFile);

@@ -16,14 +16,14 @@ struct ClusterEndpoint
     QString context;
     QString server;
     QString tlsServerName;
-    QByteArray caPem;            // empty: the system's trust store
+    QByteArray caPem; // empty: the system's trust store
     bool insecureSkipVerify = false;
     QByteArray clientCertPem;
     QByteArray clientKeyPem;
-    QString token;               // never logged
+    QString token; // never logged
     QString tokenFile;
     QString username;
-    QString password;            // never logged
+    QString password; // never logged
     QString defaultNamespace;
 };
 

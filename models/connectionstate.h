@@ -13,7 +13,13 @@ class ConnectionState : public QObject
 {
     Q_OBJECT
 public:
-    enum class State { Idle, Connecting, Connected, Failed };
+    enum class State
+    {
+        Idle,
+        Connecting,
+        Connected,
+        Failed
+    };
     Q_ENUM(State)
 
     explicit ConnectionState(QObject *parent = nullptr) : QObject(parent) {}

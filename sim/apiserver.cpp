@@ -48,9 +48,9 @@ std::optional<qint64> queryInt(const HttpRequest &r, const QString &key, bool *b
 bool queryBool(const HttpRequest &r, const QString &key)
 {
     // As Go's strconv.ParseBool, which the API server uses (clients send "true", "True", "1").
-    static const QStringList yes{QStringLiteral("1"), QStringLiteral("t"), QStringLiteral("T"),
-                                 QStringLiteral("true"), QStringLiteral("True"),
-                                 QStringLiteral("TRUE")};
+    static const QStringList yes{QStringLiteral("1"),    QStringLiteral("t"),
+                                 QStringLiteral("T"),    QStringLiteral("true"),
+                                 QStringLiteral("True"), QStringLiteral("TRUE")};
     return yes.contains(r.queryValue(key));
 }
 
@@ -102,11 +102,12 @@ json apiResource(const ResourceType &t, const QString &sub = {})
                 cats.push_back(c.toStdString());
             r["categories"] = cats;
         }
-        r["storageVersionHash"] = QCryptographicHash::hash(QByteArray(t.apiVersion().toUtf8() + t.kind.toUtf8()),
-                                                           QCryptographicHash::Sha256)
-                                      .left(8)
-                                      .toBase64()
-                                      .toStdString();
+        r["storageVersionHash"] =
+            QCryptographicHash::hash(QByteArray(t.apiVersion().toUtf8() + t.kind.toUtf8()),
+                                     QCryptographicHash::Sha256)
+                .left(8)
+                .toBase64()
+                .toStdString();
     } else if (sub == QLatin1String("log")) {
         verbs = {"get"};
         r["kind"] = "Pod";
@@ -211,9 +212,8 @@ void ApiServer::handle(HttpConnection *c, const HttpRequest &r)
         return;
     }
     QStringList segments = path.split(u'/', Qt::SkipEmptyParts);
-    const bool resourcePath =
-        (segments.value(0) == QLatin1String("api") && segments.size() >= 3) ||
-        (segments.value(0) == QLatin1String("apis") && segments.size() >= 4);
+    const bool resourcePath = (segments.value(0) == QLatin1String("api") && segments.size() >= 3) ||
+                              (segments.value(0) == QLatin1String("apis") && segments.size() >= 4);
     if (!resourcePath) {
         RequestAttributes attrs;
         attrs.isResourceRequest = false;
@@ -221,8 +221,8 @@ void ApiServer::handle(HttpConnection *c, const HttpRequest &r)
         attrs.path = path;
         QString reason;
         if (!m_authz.allowed(*user, attrs, &reason)) {
-            sendError(c, {403, QStringLiteral("Forbidden"),
-                          Authorizer::forbiddenMessage(*user, attrs)});
+            sendError(
+                c, {403, QStringLiteral("Forbidden"), Authorizer::forbiddenMessage(*user, attrs)});
             return;
         }
         if (!discovery(c, r, path))
@@ -362,11 +362,12 @@ bool ApiServer::discovery(HttpConnection *c, const HttpRequest &r, const QString
         return true;
     }
     if (path == QLatin1String("/api")) {
-        sendJson(c, 200,
-                 json{{"kind", "APIVersions"},
-                      {"versions", {"v1"}},
-                      {"serverAddressByClientCIDRs",
-                       {{{"clientCIDR", "0.0.0.0/0"}, {"serverAddress", m_hostPort.toStdString()}}}}});
+        sendJson(
+            c, 200,
+            json{{"kind", "APIVersions"},
+                 {"versions", {"v1"}},
+                 {"serverAddressByClientCIDRs",
+                  {{{"clientCIDR", "0.0.0.0/0"}, {"serverAddress", m_hostPort.toStdString()}}}}});
         return true;
     }
     auto groupJson = [&](const QString &g) {
@@ -374,9 +375,8 @@ bool ApiServer::discovery(HttpConnection *c, const HttpRequest &r, const QString
         for (const auto &v : types->versions(g))
             versions.push_back(json{{"groupVersion", QString(g + u'/' + v).toStdString()},
                                     {"version", v.toStdString()}});
-        return json{{"name", g.toStdString()},
-                    {"versions", versions},
-                    {"preferredVersion", versions[0]}};
+        return json{
+            {"name", g.toStdString()}, {"versions", versions}, {"preferredVersion", versions[0]}};
     };
     if (path == QLatin1String("/apis")) {
         json groups = json::array();
@@ -432,8 +432,8 @@ void ApiServer::get(HttpConnection *c, const HttpRequest &r, const Route &rt, bo
     }
     if (table) {
         sendJson(c, 200,
-                 TablePrinter::table(*rt.type, {res.object.object.get()},
-                                     m_store->clock()->nowMs(), includeObject(r), true));
+                 TablePrinter::table(*rt.type, {res.object.object.get()}, m_store->clock()->nowMs(),
+                                     includeObject(r), true));
         return;
     }
     c->respond(200, "application/json", res.object.bytes);
@@ -461,10 +461,9 @@ void ApiServer::list(HttpConnection *c, const HttpRequest &r, const Route &rt, b
     qint64 offset = 0; // items before this page, carried in the continue token
     const QString cont = r.queryValue(QStringLiteral("continue"));
     if (!cont.isEmpty()) {
-        const json token = json::parse(QByteArray::fromBase64(cont.toLatin1(),
-                                                              QByteArray::Base64UrlEncoding)
-                                           .toStdString(),
-                                       nullptr, false);
+        const json token = json::parse(
+            QByteArray::fromBase64(cont.toLatin1(), QByteArray::Base64UrlEncoding).toStdString(),
+            nullptr, false);
         if (!token.is_object() || !token.contains("rv") || !token.contains("start")) {
             sendError(c, {400, QStringLiteral("BadRequest"),
                           QStringLiteral("continue key is not valid: incorrect encoded start "
@@ -537,11 +536,12 @@ void ApiServer::list(HttpConnection *c, const HttpRequest &r, const Route &rt, b
         const qint64 total = rt.ns.isEmpty() ? qint64(m_store->count(rt.type))
                                              : qint64(m_store->list(rt.type, rt.ns).size());
         remaining = std::max<qint64>(1, total - offset - qint64(keep.size()));
-        meta["continue"] = QByteArray::fromStdString(
-                               json{{"rv", listRv}, {"start", lastKey},
-                                    {"offset", offset + qint64(keep.size())}}.dump())
-                               .toBase64(QByteArray::Base64UrlEncoding)
-                               .toStdString();
+        meta["continue"] =
+            QByteArray::fromStdString(
+                json{{"rv", listRv}, {"start", lastKey}, {"offset", offset + qint64(keep.size())}}
+                    .dump())
+                .toBase64(QByteArray::Base64UrlEncoding)
+                .toStdString();
         if (!filtering)
             meta["remainingItemCount"] = remaining;
     }
@@ -550,8 +550,8 @@ void ApiServer::list(HttpConnection *c, const HttpRequest &r, const Route &rt, b
         objs.reserve(selected.size());
         for (const auto *s : selected)
             objs.push_back(s->object.get());
-        json t = TablePrinter::table(*rt.type, objs, m_store->clock()->nowMs(), includeObject(r),
-                                     true);
+        json t =
+            TablePrinter::table(*rt.type, objs, m_store->clock()->nowMs(), includeObject(r), true);
         t["metadata"] = meta;
         sendJson(c, 200, t);
         return;
@@ -598,8 +598,8 @@ void ApiServer::watch(HttpConnection *c, const HttpRequest &r, const Route &rt, 
         fieldText = fieldText.isEmpty()
                         ? QString(QStringLiteral("metadata.name=") + rt.name)
                         : QString(fieldText + QStringLiteral(",metadata.name=") + rt.name);
-    auto fields = labels ? FieldSelector::parse(fieldText, rt.type->resource, &error)
-                         : std::nullopt;
+    auto fields =
+        labels ? FieldSelector::parse(fieldText, rt.type->resource, &error) : std::nullopt;
     if (!labels || !fields) {
         sendError(c, {400, QStringLiteral("BadRequest"), error});
         return;
@@ -717,8 +717,8 @@ void ApiServer::tick()
 void ApiServer::writeFollowedLines(LogFollow &f)
 {
     // Re-read the pod: the container may have ended, or the pod may be gone.
-    const ResourceType *pods = m_store->types()->find({}, QStringLiteral("v1"),
-                                                      QStringLiteral("pods"));
+    const ResourceType *pods =
+        m_store->types()->find({}, QStringLiteral("v1"), QStringLiteral("pods"));
     const auto pod = m_store->get(pods, f.ns, f.pod);
     const qint64 now = m_store->clock()->nowMs();
     bool end = !pod.ok() || (*pod.object.object)["metadata"].value("uid", "") != f.uid;
@@ -768,8 +768,8 @@ void ApiServer::logs(HttpConnection *c, const HttpRequest &r, const Route &rt)
     QString message;
     const QString container = r.queryValue(QStringLiteral("container"));
     const bool previous = queryBool(r, QStringLiteral("previous"));
-    const auto spec = PodLogs::spec(p, m_sim->behaviorOf(uid), container, previous, &code,
-                                    &message);
+    const auto spec =
+        PodLogs::spec(p, m_sim->behaviorOf(uid), container, previous, &code, &message);
     if (!spec) {
         sendError(c, {code, QStringLiteral("BadRequest"), message});
         return;
@@ -915,8 +915,7 @@ void ApiServer::replace(HttpConnection *c, const HttpRequest &r, const Route &rt
         sendError(c, {400, QStringLiteral("BadRequest"),
                       QStringLiteral("the name of the object (%1) does not match the name on "
                                      "the URL (%2)")
-                          .arg(QString::fromStdString(
-                                   sub(body, "metadata").value("name", "")),
+                          .arg(QString::fromStdString(sub(body, "metadata").value("name", "")),
                                rt.name)});
         return;
     }
@@ -997,8 +996,7 @@ void ApiServer::patch(HttpConnection *c, const HttpRequest &r, const Route &rt)
         patched["status"] = old["status"];
     }
     // A patch applies to the latest version unless it names a resourceVersion itself.
-    if (!patchDoc.is_object() || !sub(patchDoc, "metadata").contains(
-                                     "resourceVersion"))
+    if (!patchDoc.is_object() || !sub(patchDoc, "metadata").contains("resourceVersion"))
         patched["metadata"]["resourceVersion"] = std::to_string(current.object.rv);
     patched["metadata"]["name"] = rt.name.toStdString();
     if (rt.type->namespaced)
@@ -1013,8 +1011,8 @@ void ApiServer::patch(HttpConnection *c, const HttpRequest &r, const Route &rt)
 void ApiServer::remove(HttpConnection *c, const HttpRequest &r, const Route &rt)
 {
     DeleteOptions opts;
-    const json body = r.body.isEmpty() ? json::object()
-                                       : json::parse(r.body.toStdString(), nullptr, false);
+    const json body =
+        r.body.isEmpty() ? json::object() : json::parse(r.body.toStdString(), nullptr, false);
     if (!body.is_object()) {
         sendError(c, {400, QStringLiteral("BadRequest"),
                       QStringLiteral("the DeleteOptions in the body are not valid JSON")});
@@ -1029,7 +1027,8 @@ void ApiServer::remove(HttpConnection *c, const HttpRequest &r, const Route &rt)
     if (r.hasQuery(QStringLiteral("propagationPolicy")))
         opts.propagationPolicy = r.queryValue(QStringLiteral("propagationPolicy"));
     if (body.contains("preconditions") && body["preconditions"].contains("uid"))
-        opts.preconditionUid = QString::fromStdString(body["preconditions"]["uid"].get<std::string>());
+        opts.preconditionUid =
+            QString::fromStdString(body["preconditions"]["uid"].get<std::string>());
     if (!opts.propagationPolicy.isEmpty() &&
         !QStringList{QStringLiteral("Orphan"), QStringLiteral("Background"),
                      QStringLiteral("Foreground")}
@@ -1056,19 +1055,19 @@ void ApiServer::remove(HttpConnection *c, const HttpRequest &r, const Route &rt)
         json items = json::array();
         for (const auto &o : m_store->list(rt.type, rt.ns)) {
             const json &obj = *o.object;
-            if (!labels->matches(sub(obj["metadata"], "labels")) ||
-                !fields->matches(obj))
+            if (!labels->matches(sub(obj["metadata"], "labels")) || !fields->matches(obj))
                 continue;
             const auto res = m_store->requestDelete(rt.type, ObjectStore::namespaceOf(obj),
                                                     ObjectStore::nameOf(obj), opts);
             if (res.ok())
                 items.push_back(*res.object.object);
         }
-        sendJson(c, 200,
-                 json{{"kind", rt.type->listKind().toStdString()},
-                      {"apiVersion", rt.type->apiVersion().toStdString()},
-                      {"metadata", {{"resourceVersion", std::to_string(m_store->resourceVersion())}}},
-                      {"items", items}});
+        sendJson(
+            c, 200,
+            json{{"kind", rt.type->listKind().toStdString()},
+                 {"apiVersion", rt.type->apiVersion().toStdString()},
+                 {"metadata", {{"resourceVersion", std::to_string(m_store->resourceVersion())}}},
+                 {"items", items}});
         return;
     }
     const auto res = m_store->requestDelete(rt.type, rt.ns, rt.name, opts);
@@ -1154,20 +1153,26 @@ void ApiServer::token(HttpConnection *c, const HttpRequest &r, const Route &rt)
     const QString tok = QStringLiteral("sim-sa.") +
                         QString::fromLatin1(raw.toBase64(QByteArray::Base64UrlEncoding |
                                                          QByteArray::OmitTrailingEquals));
-    m_authn->addToken(tok, UserInfo{QStringLiteral("system:serviceaccount:%1:%2").arg(rt.ns, rt.name),
-                                    {QStringLiteral("system:serviceaccounts"),
-                                     QStringLiteral("system:serviceaccounts:") + rt.ns,
-                                     QStringLiteral("system:authenticated")}});
-    json out{{"kind", "TokenRequest"},
-             {"apiVersion", "authentication.k8s.io/v1"},
-             {"metadata", {{"name", rt.name.toStdString()}, {"namespace", rt.ns.toStdString()},
-                           {"creationTimestamp", nullptr}}},
-             {"spec", {{"audiences", sub(body, "spec").value(
-                                         "audiences", json::array({"https://kubernetes.default.svc"}))},
-                       {"expirationSeconds", seconds}}},
-             {"status", {{"token", tok.toStdString()},
-                         {"expirationTimestamp",
-                          SimClock::rfc3339(QDateTime::currentMSecsSinceEpoch() + seconds * 1000)}}}};
+    m_authn->addToken(tok,
+                      UserInfo{QStringLiteral("system:serviceaccount:%1:%2").arg(rt.ns, rt.name),
+                               {QStringLiteral("system:serviceaccounts"),
+                                QStringLiteral("system:serviceaccounts:") + rt.ns,
+                                QStringLiteral("system:authenticated")}});
+    json out{
+        {"kind", "TokenRequest"},
+        {"apiVersion", "authentication.k8s.io/v1"},
+        {"metadata",
+         {{"name", rt.name.toStdString()},
+          {"namespace", rt.ns.toStdString()},
+          {"creationTimestamp", nullptr}}},
+        {"spec",
+         {{"audiences",
+           sub(body, "spec").value("audiences", json::array({"https://kubernetes.default.svc"}))},
+          {"expirationSeconds", seconds}}},
+        {"status",
+         {{"token", tok.toStdString()},
+          {"expirationTimestamp",
+           SimClock::rfc3339(QDateTime::currentMSecsSinceEpoch() + seconds * 1000)}}}};
     sendJson(c, 201, out);
 }
 

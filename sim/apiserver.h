@@ -51,14 +51,12 @@ private:
     void list(HttpConnection *c, const HttpRequest &r, const Route &route, bool table);
     void watch(HttpConnection *c, const HttpRequest &r, const Route &route, bool table);
     void get(HttpConnection *c, const HttpRequest &r, const Route &route, bool table);
-    void create(HttpConnection *c, const HttpRequest &r, const Route &route,
-                const UserInfo &user);
+    void create(HttpConnection *c, const HttpRequest &r, const Route &route, const UserInfo &user);
     void replace(HttpConnection *c, const HttpRequest &r, const Route &route);
     void patch(HttpConnection *c, const HttpRequest &r, const Route &route);
     void remove(HttpConnection *c, const HttpRequest &r, const Route &route);
     void logs(HttpConnection *c, const HttpRequest &r, const Route &route);
-    void review(HttpConnection *c, const HttpRequest &r, const Route &route,
-                const UserInfo &user);
+    void review(HttpConnection *c, const HttpRequest &r, const Route &route, const UserInfo &user);
     void token(HttpConnection *c, const HttpRequest &r, const Route &route);
     void writeFollowedLines(LogFollow &f);
 

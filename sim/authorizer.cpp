@@ -29,8 +29,7 @@ bool subjectMatches(const json &subject, const UserInfo &user)
         return user.groups.contains(name);
     if (kind == "ServiceAccount")
         return user.name == QStringLiteral("system:serviceaccount:%1:%2")
-                                .arg(QString::fromStdString(subject.value("namespace", "")),
-                                     name);
+                                .arg(QString::fromStdString(subject.value("namespace", "")), name);
     return false;
 }
 
@@ -39,8 +38,8 @@ bool listHas(const json &list, const QString &value)
     if (!list.is_array())
         return false;
     for (const auto &v : list) {
-        if (v.is_string() && (v.get<std::string>() == "*" || v.get<std::string>() ==
-                                                                 value.toStdString()))
+        if (v.is_string() &&
+            (v.get<std::string>() == "*" || v.get<std::string>() == value.toStdString()))
             return true;
     }
     return false;
@@ -77,8 +76,8 @@ std::vector<json> Authorizer::applicableRules(const UserInfo &user, const QStrin
 {
     const ResourceTypes *types = m_store->types();
     const QString rbac = QStringLiteral("rbac.authorization.k8s.io");
-    const auto *crbType = types->find(rbac, QStringLiteral("v1"),
-                                      QStringLiteral("clusterrolebindings"));
+    const auto *crbType =
+        types->find(rbac, QStringLiteral("v1"), QStringLiteral("clusterrolebindings"));
     const auto *rbType = types->find(rbac, QStringLiteral("v1"), QStringLiteral("rolebindings"));
     const auto *crType = types->find(rbac, QStringLiteral("v1"), QStringLiteral("clusterroles"));
     const auto *rType = types->find(rbac, QStringLiteral("v1"), QStringLiteral("roles"));
@@ -86,8 +85,8 @@ std::vector<json> Authorizer::applicableRules(const UserInfo &user, const QStrin
     auto addRole = [&](const json &roleRef, const QString &bindingNs) {
         const QString name = QString::fromStdString(roleRef.value("name", ""));
         const bool cluster = roleRef.value("kind", "") == "ClusterRole";
-        const auto role = cluster ? m_store->get(crType, {}, name)
-                                  : m_store->get(rType, bindingNs, name);
+        const auto role =
+            cluster ? m_store->get(crType, {}, name) : m_store->get(rType, bindingNs, name);
         if (!role.ok())
             return;
         for (const auto &r : sub(*role.object.object, "rules"))
@@ -128,7 +127,8 @@ bool Authorizer::allowed(const UserInfo &user, const RequestAttributes &attrs,
          attrs.path.startsWith(QLatin1String("/readyz"))))
         return true;
     // Every authenticated user may review its own access (system:basic-user).
-    if (attrs.group == QLatin1String("authorization.k8s.io") && attrs.verb == QLatin1String("create") &&
+    if (attrs.group == QLatin1String("authorization.k8s.io") &&
+        attrs.verb == QLatin1String("create") &&
         attrs.resource.startsWith(QLatin1String("selfsubject")))
         return true;
     for (const auto &rule : applicableRules(user, attrs.ns)) {
@@ -148,9 +148,8 @@ QString Authorizer::forbiddenMessage(const UserInfo &user, const RequestAttribut
             .arg(user.name, a.verb.toLower(), a.path);
     const QString res = a.subresource.isEmpty() ? a.resource : a.resource + u'/' + a.subresource;
     const QString subject = a.name.isEmpty() ? res : QStringLiteral("%1 \"%2\"").arg(res, a.name);
-    const QString scope = a.ns.isEmpty()
-                              ? QStringLiteral("at the cluster scope")
-                              : QStringLiteral("in the namespace \"%1\"").arg(a.ns);
+    const QString scope = a.ns.isEmpty() ? QStringLiteral("at the cluster scope")
+                                         : QStringLiteral("in the namespace \"%1\"").arg(a.ns);
     return QStringLiteral("%1 is forbidden: User \"%2\" cannot %3 resource \"%4\" in API group "
                           "\"%5\" %6")
         .arg(subject, user.name, a.verb, res, a.group, scope);
@@ -161,18 +160,17 @@ json Authorizer::rules(const UserInfo &user, const QString &ns) const
     json resourceRules = json::array();
     json nonResourceRules = json::array();
     if (user.groups.contains(QStringLiteral("system:masters"))) {
-        resourceRules.push_back(
-            json{{"verbs", {"*"}}, {"apiGroups", {"*"}}, {"resources", {"*"}}});
+        resourceRules.push_back(json{{"verbs", {"*"}}, {"apiGroups", {"*"}}, {"resources", {"*"}}});
         nonResourceRules.push_back(json{{"verbs", {"*"}}, {"nonResourceURLs", {"*"}}});
     } else {
-        resourceRules.push_back(json{{"verbs", {"create"}},
-                                     {"apiGroups", {"authorization.k8s.io"}},
-                                     {"resources",
-                                      {"selfsubjectaccessreviews", "selfsubjectrulesreviews"}}});
-        nonResourceRules.push_back(
-            json{{"verbs", {"get"}},
-                 {"nonResourceURLs", {"/api", "/api/*", "/apis", "/apis/*", "/healthz", "/livez",
-                                      "/readyz", "/version", "/version/"}}});
+        resourceRules.push_back(
+            json{{"verbs", {"create"}},
+                 {"apiGroups", {"authorization.k8s.io"}},
+                 {"resources", {"selfsubjectaccessreviews", "selfsubjectrulesreviews"}}});
+        nonResourceRules.push_back(json{{"verbs", {"get"}},
+                                        {"nonResourceURLs",
+                                         {"/api", "/api/*", "/apis", "/apis/*", "/healthz",
+                                          "/livez", "/readyz", "/version", "/version/"}}});
         for (const auto &r : applicableRules(user, ns)) {
             if (r.contains("nonResourceURLs"))
                 nonResourceRules.push_back(r);

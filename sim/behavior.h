@@ -7,7 +7,8 @@ namespace sim {
 
 // What a simulated workload does once it runs; kept by the simulation beside the API objects
 // (never written into them), so that gpudesk sees only what a real cluster shows.
-enum class Profile {
+enum class Profile
+{
     Train,        // busy GPUs, a training log
     Starved,      // DataLoader-bound: GPUs mostly waiting on the CPU
     Idle,         // holds GPUs at 0 %

@@ -136,14 +136,15 @@ bool Certificates::ensure(QString *error)
             *error = QStringLiteral("cannot generate the simulator's CA");
             return false;
         }
-        if (!writePem(caKeyPath(),
-                      [&](BIO *b) {
-                          return PEM_write_bio_PrivateKey(b, caKey.get(), nullptr, nullptr, 0,
-                                                          nullptr, nullptr);
-                      },
-                      true) ||
-            !writePem(caCertPath(), [&](BIO *b) { return PEM_write_bio_X509(b, caCert.get()); },
-                      false)) {
+        if (!writePem(
+                caKeyPath(),
+                [&](BIO *b) {
+                    return PEM_write_bio_PrivateKey(b, caKey.get(), nullptr, nullptr, 0, nullptr,
+                                                    nullptr);
+                },
+                true) ||
+            !writePem(
+                caCertPath(), [&](BIO *b) { return PEM_write_bio_X509(b, caCert.get()); }, false)) {
             *error = QStringLiteral("cannot write the CA into %1").arg(m_dir);
             return false;
         }
@@ -159,14 +160,15 @@ bool Certificates::ensure(QString *error)
         *error = QStringLiteral("cannot generate the server certificate");
         return false;
     }
-    if (!writePem(serverKeyPath(),
-                  [&](BIO *b) {
-                      return PEM_write_bio_PrivateKey(b, key.get(), nullptr, nullptr, 0, nullptr,
-                                                      nullptr);
-                  },
-                  true) ||
-        !writePem(serverCertPath(), [&](BIO *b) { return PEM_write_bio_X509(b, cert.get()); },
-                  false)) {
+    if (!writePem(
+            serverKeyPath(),
+            [&](BIO *b) {
+                return PEM_write_bio_PrivateKey(b, key.get(), nullptr, nullptr, 0, nullptr,
+                                                nullptr);
+            },
+            true) ||
+        !writePem(
+            serverCertPath(), [&](BIO *b) { return PEM_write_bio_X509(b, cert.get()); }, false)) {
         *error = QStringLiteral("cannot write the server certificate into %1").arg(m_dir);
         return false;
     }

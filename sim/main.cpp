@@ -45,7 +45,8 @@ QString randomToken()
 {
     QByteArray raw(32, Qt::Uninitialized);
     QRandomGenerator::system()->fillRange(reinterpret_cast<quint32 *>(raw.data()), 8);
-    return QString::fromLatin1(raw.toBase64(QByteArray::Base64UrlEncoding | QByteArray::OmitTrailingEquals));
+    return QString::fromLatin1(
+        raw.toBase64(QByteArray::Base64UrlEncoding | QByteArray::OmitTrailingEquals));
 }
 
 QJsonObject readJson(const QString &path)
@@ -88,18 +89,43 @@ int main(int argc, char **argv)
         "Volcano and Kubeflow), one SSH endpoint per node, and /sim/truth."));
     parser.addHelpOption();
     parser.addVersionOption();
-    const QCommandLineOption stateOpt(QStringLiteral("state-dir"), QStringLiteral("Where keys, kubeconfig and ssh_config live."), QStringLiteral("dir"), QStringLiteral("gpudesk-sim-state"));
-    const QCommandLineOption scenarioOpt(QStringLiteral("scenario"), QStringLiteral("demo or scale."), QStringLiteral("name"), QStringLiteral("demo"));
-    const QCommandLineOption seedOpt(QStringLiteral("seed"), QStringLiteral("Seed of the workload generator."), QStringLiteral("n"), QStringLiteral("1"));
-    const QCommandLineOption speedOpt(QStringLiteral("speed"), QStringLiteral("Simulated seconds per second; 0 freezes the cluster."), QStringLiteral("x"), QStringLiteral("1"));
-    const QCommandLineOption portOpt(QStringLiteral("port"), QStringLiteral("API port (0: the last one used, else any free)."), QStringLiteral("port"), QStringLiteral("0"));
-    const QCommandLineOption nodesOpt(QStringLiteral("nodes"), QStringLiteral("scale: number of nodes."), QStringLiteral("n"), QStringLiteral("500"));
-    const QCommandLineOption gpusOpt(QStringLiteral("gpus-per-node"), QStringLiteral("scale: GPUs per node."), QStringLiteral("n"), QStringLiteral("8"));
-    const QCommandLineOption podsOpt(QStringLiteral("pods"), QStringLiteral("scale: number of pods."), QStringLiteral("n"), QStringLiteral("10000"));
-    const QCommandLineOption churnOpt(QStringLiteral("churn"), QStringLiteral("scale: pod creations, changes and deletions per second."), QStringLiteral("rate"), QStringLiteral("0"));
-    const QCommandLineOption noSshOpt(QStringLiteral("no-ssh"), QStringLiteral("Do not start the node SSH endpoints."));
-    const QCommandLineOption windowOpt(QStringLiteral("watch-window"), QStringLiteral("Watch events kept per resource before 410 Gone."), QStringLiteral("n"), QStringLiteral("10000"));
-    parser.addOptions({stateOpt, scenarioOpt, seedOpt, speedOpt, portOpt, nodesOpt, gpusOpt, podsOpt, churnOpt, noSshOpt, windowOpt});
+    const QCommandLineOption stateOpt(QStringLiteral("state-dir"),
+                                      QStringLiteral("Where keys, kubeconfig and ssh_config live."),
+                                      QStringLiteral("dir"), QStringLiteral("gpudesk-sim-state"));
+    const QCommandLineOption scenarioOpt(QStringLiteral("scenario"),
+                                         QStringLiteral("demo or scale."), QStringLiteral("name"),
+                                         QStringLiteral("demo"));
+    const QCommandLineOption seedOpt(QStringLiteral("seed"),
+                                     QStringLiteral("Seed of the workload generator."),
+                                     QStringLiteral("n"), QStringLiteral("1"));
+    const QCommandLineOption speedOpt(
+        QStringLiteral("speed"),
+        QStringLiteral("Simulated seconds per second; 0 freezes the cluster."), QStringLiteral("x"),
+        QStringLiteral("1"));
+    const QCommandLineOption portOpt(
+        QStringLiteral("port"), QStringLiteral("API port (0: the last one used, else any free)."),
+        QStringLiteral("port"), QStringLiteral("0"));
+    const QCommandLineOption nodesOpt(QStringLiteral("nodes"),
+                                      QStringLiteral("scale: number of nodes."),
+                                      QStringLiteral("n"), QStringLiteral("500"));
+    const QCommandLineOption gpusOpt(QStringLiteral("gpus-per-node"),
+                                     QStringLiteral("scale: GPUs per node."), QStringLiteral("n"),
+                                     QStringLiteral("8"));
+    const QCommandLineOption podsOpt(QStringLiteral("pods"),
+                                     QStringLiteral("scale: number of pods."), QStringLiteral("n"),
+                                     QStringLiteral("10000"));
+    const QCommandLineOption churnOpt(
+        QStringLiteral("churn"),
+        QStringLiteral("scale: pod creations, changes and deletions per second."),
+        QStringLiteral("rate"), QStringLiteral("0"));
+    const QCommandLineOption noSshOpt(QStringLiteral("no-ssh"),
+                                      QStringLiteral("Do not start the node SSH endpoints."));
+    const QCommandLineOption windowOpt(
+        QStringLiteral("watch-window"),
+        QStringLiteral("Watch events kept per resource before 410 Gone."), QStringLiteral("n"),
+        QStringLiteral("10000"));
+    parser.addOptions({stateOpt, scenarioOpt, seedOpt, speedOpt, portOpt, nodesOpt, gpusOpt,
+                       podsOpt, churnOpt, noSshOpt, windowOpt});
     parser.process(app);
 
     SimOptions options;
@@ -111,9 +137,11 @@ int main(int argc, char **argv)
     options.pods = parser.value(podsOpt).toInt();
     options.churn = parser.value(churnOpt).toDouble();
     if (options.scenario != QLatin1String("demo") && options.scenario != QLatin1String("scale"))
-        return fail(QStringLiteral("unknown scenario \"%1\" (demo or scale)").arg(options.scenario));
+        return fail(
+            QStringLiteral("unknown scenario \"%1\" (demo or scale)").arg(options.scenario));
     if (options.nodes <= 0 || options.gpusPerNode < 0 || options.pods < 0 || options.speed < 0)
-        return fail(QStringLiteral("--nodes, --gpus-per-node, --pods and --speed must be positive"));
+        return fail(
+            QStringLiteral("--nodes, --gpus-per-node, --pods and --speed must be positive"));
 
     // Hundreds of SSH endpoints and their sessions need more descriptors than the usual 1024.
     rlimit lim{};
@@ -140,9 +168,12 @@ int main(int argc, char **argv)
     }
     Authenticator authn;
     authn.addToken(tokens[QStringLiteral("admin")].toString(),
-                   {QStringLiteral("sim-admin"), {QStringLiteral("system:masters"), QStringLiteral("system:authenticated")}});
-    authn.addToken(tokens[QStringLiteral("alice")].toString(),
-                   {QStringLiteral("alice"), {QStringLiteral("gpudesk:researchers"), QStringLiteral("system:authenticated")}});
+                   {QStringLiteral("sim-admin"),
+                    {QStringLiteral("system:masters"), QStringLiteral("system:authenticated")}});
+    authn.addToken(
+        tokens[QStringLiteral("alice")].toString(),
+        {QStringLiteral("alice"),
+         {QStringLiteral("gpudesk:researchers"), QStringLiteral("system:authenticated")}});
 
     ResourceTypes types;
     SimClock clock;
@@ -150,8 +181,8 @@ int main(int argc, char **argv)
     store.setHistoryWindow(size_t(parser.value(windowOpt).toULongLong()));
     MachineRegistry machines;
     Simulation simulation(&store, &clock, &machines, options);
-    std::fprintf(stdout, "gpudesk-sim: building scenario %s (seed %llu)...\n", qPrintable(options.scenario),
-                 static_cast<unsigned long long>(options.seed));
+    std::fprintf(stdout, "gpudesk-sim: building scenario %s (seed %llu)...\n",
+                 qPrintable(options.scenario), static_cast<unsigned long long>(options.seed));
     std::fflush(stdout);
     simulation.build();
 
@@ -202,25 +233,29 @@ int main(int argc, char **argv)
     const QByteArray kubeconfig =
         "apiVersion: v1\nkind: Config\nclusters:\n- name: gpudesk-sim\n  cluster:\n    server: " +
         server.toUtf8() + "\n    certificate-authority-data: " + caData +
-        "\ncontexts:\n- name: sim-admin\n  context:\n    cluster: gpudesk-sim\n    user: sim-admin\n"
+        "\ncontexts:\n- name: sim-admin\n  context:\n    cluster: gpudesk-sim\n    user: "
+        "sim-admin\n"
         "- name: sim-alice\n  context:\n    cluster: gpudesk-sim\n    user: sim-alice\n"
         "    namespace: user-alice\ncurrent-context: sim-admin\npreferences: {}\nusers:\n"
-        "- name: sim-admin\n  user:\n    token: " + tokens[QStringLiteral("admin")].toString().toUtf8() +
-        "\n- name: sim-alice\n  user:\n    token: " + tokens[QStringLiteral("alice")].toString().toUtf8() + "\n";
+        "- name: sim-admin\n  user:\n    token: " +
+        tokens[QStringLiteral("admin")].toString().toUtf8() +
+        "\n- name: sim-alice\n  user:\n    token: " +
+        tokens[QStringLiteral("alice")].toString().toUtf8() + "\n";
     const QString kubeconfigPath = stateDir + QStringLiteral("/kubeconfig");
     if (!writePrivate(kubeconfigPath, kubeconfig))
         return fail(QStringLiteral("cannot write %1").arg(kubeconfigPath));
 
     simulation.start();
 
-    QJsonObject ready{{QStringLiteral("pid"), qint64(QCoreApplication::applicationPid())},
-                      {QStringLiteral("server"), server},
-                      {QStringLiteral("kubeconfig"), kubeconfigPath},
-                      {QStringLiteral("sshConfig"), parser.isSet(noSshOpt) ? QString() : ssh.sshConfigPath()},
-                      {QStringLiteral("caCertificate"), certs.caCertPath()},
-                      {QStringLiteral("scenario"), options.scenario},
-                      {QStringLiteral("seed"), qint64(options.seed)},
-                      {QStringLiteral("speed"), options.speed}};
+    QJsonObject ready{
+        {QStringLiteral("pid"), qint64(QCoreApplication::applicationPid())},
+        {QStringLiteral("server"), server},
+        {QStringLiteral("kubeconfig"), kubeconfigPath},
+        {QStringLiteral("sshConfig"), parser.isSet(noSshOpt) ? QString() : ssh.sshConfigPath()},
+        {QStringLiteral("caCertificate"), certs.caCertPath()},
+        {QStringLiteral("scenario"), options.scenario},
+        {QStringLiteral("seed"), qint64(options.seed)},
+        {QStringLiteral("speed"), options.speed}};
     QFile readyFile(stateDir + QStringLiteral("/sim.json"));
     if (readyFile.open(QIODevice::WriteOnly | QIODevice::Truncate))
         readyFile.write(QJsonDocument(ready).toJson());
@@ -234,11 +269,13 @@ int main(int argc, char **argv)
                  "  kubectl     KUBECONFIG=%s kubectl get nodes\n"
                  "              KUBECONFIG=%s kubectl --context sim-alice get pods\n"
                  "  ground truth  KUBECONFIG=%s kubectl get --raw /sim/truth\n",
-                 qPrintable(options.scenario), static_cast<unsigned long long>(options.seed), options.speed,
-                 store.count(simulation.nodes()), store.count(simulation.pods()), qPrintable(stateDir),
-                 qPrintable(server), kc.constData(), kc.constData(), kc.constData());
+                 qPrintable(options.scenario), static_cast<unsigned long long>(options.seed),
+                 options.speed, store.count(simulation.nodes()), store.count(simulation.pods()),
+                 qPrintable(stateDir), qPrintable(server), kc.constData(), kc.constData(),
+                 kc.constData());
     if (!parser.isSet(noSshOpt))
-        std::fprintf(stdout, "  ssh         ssh -F %s/ssh_config g4090-01 nvidia-smi -L\n", qPrintable(stateDir));
+        std::fprintf(stdout, "  ssh         ssh -F %s/ssh_config g4090-01 nvidia-smi -L\n",
+                     qPrintable(stateDir));
     std::fprintf(stdout, "gpudesk-sim: ready (Ctrl-C stops it)\n");
     std::fflush(stdout);
 

@@ -74,12 +74,10 @@ std::string cgroupText(const std::string &style, const std::string &podUid,
                      "user-0.slice/session-4.scope\n0::/user.slice/user-0.slice/session-4.scope\n";
     std::string uidUnderscore = podUid;
     std::replace(uidUnderscore.begin(), uidUnderscore.end(), '-', '_');
-    const std::string qosSlice =
-        qos == "Guaranteed" ? "" : "kubepods-" + qos + ".slice/";
+    const std::string qosSlice = qos == "Guaranteed" ? "" : "kubepods-" + qos + ".slice/";
     const std::string systemdPath = "/kubepods.slice/" + qosSlice + "kubepods-" +
-                                    (qos == "Guaranteed" ? "" : qos + "-") + "pod" +
-                                    uidUnderscore + ".slice/cri-containerd-" + containerId +
-                                    ".scope";
+                                    (qos == "Guaranteed" ? "" : qos + "-") + "pod" + uidUnderscore +
+                                    ".slice/cri-containerd-" + containerId + ".scope";
     if (style == "v2-systemd-containerd")
         return "0::" + systemdPath + "\n";
     if (style == "v1-systemd-containerd") {

@@ -16,12 +16,12 @@ struct GpuProcess
     int pid = 0;
     int card = 0;
     int memoryMiB = 0;
-    std::string name;        // process_name as nvidia-smi prints it
-    std::string cgroup;      // the text of /proc/<pid>/cgroup
-    std::string podUid;      // "" when the process belongs to no pod
-    std::string podName;     // as the pod was named (may no longer exist)
+    std::string name;    // process_name as nvidia-smi prints it
+    std::string cgroup;  // the text of /proc/<pid>/cgroup
+    std::string podUid;  // "" when the process belongs to no pod
+    std::string podName; // as the pod was named (may no longer exist)
     std::string podNamespace;
-    bool orphan = false;     // outlived its pod: kept until killed
+    bool orphan = false; // outlived its pod: kept until killed
 };
 
 struct GpuCard
@@ -69,7 +69,8 @@ struct NodeMachine
     int runningProcs = 1;
     int totalProcs = 900;
     int lastPid = 40000;
-    std::string cgroupStyle; // "v2-systemd-containerd", "v1-cgroupfs-docker", "v1-systemd-containerd"
+    std::string
+        cgroupStyle; // "v2-systemd-containerd", "v1-cgroupfs-docker", "v1-systemd-containerd"
     std::vector<GpuCard> cards;
     std::vector<GpuProcess> processes;
     std::vector<DiskMount> disks;
@@ -93,7 +94,7 @@ public:
     std::vector<std::string> names() const;
     // Removes a process; returns false if there is none with that pid.
     bool kill(const std::string &node, int pid);
-    template<class F> void edit(const std::string &node, F &&f)
+    template <class F> void edit(const std::string &node, F &&f)
     {
         std::lock_guard lock(m_mutex);
         auto it = m_machines.find(node);

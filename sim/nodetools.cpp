@@ -40,10 +40,11 @@ struct GpuFieldSpec
 
 const std::map<std::string, std::string> &gpuAliases()
 {
-    static const std::map<std::string, std::string> a{
-        {"gpu_name", "name"},          {"gpu_uuid", "uuid"},
-        {"gpu_bus_id", "pci.bus_id"},  {"gpu_serial", "serial"},
-        {"persistence_mode", "persistence_mode"}};
+    static const std::map<std::string, std::string> a{{"gpu_name", "name"},
+                                                      {"gpu_uuid", "uuid"},
+                                                      {"gpu_bus_id", "pci.bus_id"},
+                                                      {"gpu_serial", "serial"},
+                                                      {"persistence_mode", "persistence_mode"}};
     return a;
 }
 
@@ -53,76 +54,116 @@ const std::map<std::string, GpuFieldSpec> &gpuFields()
         return FieldValue{v, v.front() == '[' ? std::string() : u};
     };
     static const std::map<std::string, GpuFieldSpec> f{
-        {"index", {"index", "", [](const NodeMachine &, const GpuCard &c) {
-             return FieldValue{std::to_string(c.index), ""};
-         }}},
-        {"count", {"count", "", [](const NodeMachine &m, const GpuCard &) {
-             return FieldValue{std::to_string(m.cards.size()), ""};
-         }}},
-        {"uuid", {"uuid", "", [](const NodeMachine &, const GpuCard &c) {
-             return FieldValue{c.uuid, ""};
-         }}},
-        {"name", {"name", "", [](const NodeMachine &m, const GpuCard &) {
-             return FieldValue{m.gpuProduct, ""};
-         }}},
-        {"serial", {"serial", "", [](const NodeMachine &, const GpuCard &c) {
-             return FieldValue{"13240" + std::to_string(22000000 + c.index * 7919), ""};
-         }}},
-        {"pci.bus_id", {"pci.bus_id", "", [](const NodeMachine &, const GpuCard &c) {
-             return FieldValue{c.busId, ""};
-         }}},
-        {"driver_version", {"driver_version", "", [](const NodeMachine &m, const GpuCard &) {
-             return FieldValue{m.driverVersion, ""};
-         }}},
-        {"persistence_mode", {"persistence_mode", "", [](const NodeMachine &, const GpuCard &) {
-             return FieldValue{"Enabled", ""};
-         }}},
-        {"pstate", {"pstate", "", [](const NodeMachine &, const GpuCard &c) {
-             return FieldValue{c.utilization > 0 ? "P0" : "P8", ""};
-         }}},
-        {"utilization.gpu", {"utilization.gpu", " [%]", [](const NodeMachine &, const GpuCard &c) {
-             return FieldValue{std::to_string(c.utilization), " %"};
-         }}},
+        {"index",
+         {"index", "",
+          [](const NodeMachine &, const GpuCard &c) {
+              return FieldValue{std::to_string(c.index), ""};
+          }}},
+        {"count",
+         {"count", "",
+          [](const NodeMachine &m, const GpuCard &) {
+              return FieldValue{std::to_string(m.cards.size()), ""};
+          }}},
+        {"uuid",
+         {"uuid", "",
+          [](const NodeMachine &, const GpuCard &c) {
+              return FieldValue{c.uuid, ""};
+          }}},
+        {"name",
+         {"name", "",
+          [](const NodeMachine &m, const GpuCard &) {
+              return FieldValue{m.gpuProduct, ""};
+          }}},
+        {"serial",
+         {"serial", "",
+          [](const NodeMachine &, const GpuCard &c) {
+              return FieldValue{"13240" + std::to_string(22000000 + c.index * 7919), ""};
+          }}},
+        {"pci.bus_id",
+         {"pci.bus_id", "",
+          [](const NodeMachine &, const GpuCard &c) {
+              return FieldValue{c.busId, ""};
+          }}},
+        {"driver_version",
+         {"driver_version", "",
+          [](const NodeMachine &m, const GpuCard &) {
+              return FieldValue{m.driverVersion, ""};
+          }}},
+        {"persistence_mode",
+         {"persistence_mode", "",
+          [](const NodeMachine &, const GpuCard &) {
+              return FieldValue{"Enabled", ""};
+          }}},
+        {"pstate",
+         {"pstate", "",
+          [](const NodeMachine &, const GpuCard &c) {
+              return FieldValue{c.utilization > 0 ? "P0" : "P8", ""};
+          }}},
+        {"utilization.gpu",
+         {"utilization.gpu", " [%]",
+          [](const NodeMachine &, const GpuCard &c) {
+              return FieldValue{std::to_string(c.utilization), " %"};
+          }}},
         {"utilization.memory",
-         {"utilization.memory", " [%]", [](const NodeMachine &, const GpuCard &c) {
+         {"utilization.memory", " [%]",
+          [](const NodeMachine &, const GpuCard &c) {
               return FieldValue{std::to_string(c.memoryUtilization), " %"};
           }}},
-        {"memory.total", {"memory.total", " [MiB]", [](const NodeMachine &m, const GpuCard &) {
-             return FieldValue{std::to_string(m.memoryTotalMiB), " MiB"};
-         }}},
-        {"memory.used", {"memory.used", " [MiB]", [](const NodeMachine &, const GpuCard &c) {
-             return FieldValue{std::to_string(c.memoryUsedMiB), " MiB"};
-         }}},
-        {"memory.free", {"memory.free", " [MiB]", [](const NodeMachine &m, const GpuCard &c) {
-             return FieldValue{std::to_string(m.memoryTotalMiB - c.memoryUsedMiB), " MiB"};
-         }}},
-        {"temperature.gpu", {"temperature.gpu", "", [](const NodeMachine &, const GpuCard &c) {
-             return FieldValue{std::to_string(c.temperature), ""};
-         }}},
-        {"fan.speed", {"fan.speed", " [%]", [na](const NodeMachine &m, const GpuCard &c) {
-             // Data-centre SXM boards have no fan of their own.
-             return m.eccSupported ? na("[N/A]", "")
-                                   : FieldValue{std::to_string(30 + c.utilization / 2), " %"};
-         }}},
-        {"power.draw", {"power.draw", " [W]", [](const NodeMachine &, const GpuCard &c) {
-             return FieldValue{fmt2(c.powerDraw), " W"};
-         }}},
-        {"power.limit", {"power.limit", " [W]", [](const NodeMachine &m, const GpuCard &) {
-             return FieldValue{fmt2(m.powerLimit), " W"};
-         }}},
+        {"memory.total",
+         {"memory.total", " [MiB]",
+          [](const NodeMachine &m, const GpuCard &) {
+              return FieldValue{std::to_string(m.memoryTotalMiB), " MiB"};
+          }}},
+        {"memory.used",
+         {"memory.used", " [MiB]",
+          [](const NodeMachine &, const GpuCard &c) {
+              return FieldValue{std::to_string(c.memoryUsedMiB), " MiB"};
+          }}},
+        {"memory.free",
+         {"memory.free", " [MiB]",
+          [](const NodeMachine &m, const GpuCard &c) {
+              return FieldValue{std::to_string(m.memoryTotalMiB - c.memoryUsedMiB), " MiB"};
+          }}},
+        {"temperature.gpu",
+         {"temperature.gpu", "",
+          [](const NodeMachine &, const GpuCard &c) {
+              return FieldValue{std::to_string(c.temperature), ""};
+          }}},
+        {"fan.speed",
+         {"fan.speed", " [%]",
+          [na](const NodeMachine &m, const GpuCard &c) {
+              // Data-centre SXM boards have no fan of their own.
+              return m.eccSupported ? na("[N/A]", "")
+                                    : FieldValue{std::to_string(30 + c.utilization / 2), " %"};
+          }}},
+        {"power.draw",
+         {"power.draw", " [W]",
+          [](const NodeMachine &, const GpuCard &c) {
+              return FieldValue{fmt2(c.powerDraw), " W"};
+          }}},
+        {"power.limit",
+         {"power.limit", " [W]",
+          [](const NodeMachine &m, const GpuCard &) {
+              return FieldValue{fmt2(m.powerLimit), " W"};
+          }}},
         {"ecc.errors.uncorrected.volatile.total",
          {"ecc.errors.uncorrected.volatile.total", "",
           [na](const NodeMachine &m, const GpuCard &) {
               return m.eccSupported ? FieldValue{"0", ""} : na("[N/A]", "");
           }}},
-        {"clocks.sm", {"clocks.current.sm", " [MHz]", [](const NodeMachine &, const GpuCard &c) {
-             return FieldValue{std::to_string(c.clockSm), " MHz"};
-         }}},
-        {"clocks.mem", {"clocks.current.memory", " [MHz]", [](const NodeMachine &m, const GpuCard &) {
-             return FieldValue{m.eccSupported ? "1593" : "10501", " MHz"};
-         }}},
+        {"clocks.sm",
+         {"clocks.current.sm", " [MHz]",
+          [](const NodeMachine &, const GpuCard &c) {
+              return FieldValue{std::to_string(c.clockSm), " MHz"};
+          }}},
+        {"clocks.mem",
+         {"clocks.current.memory", " [MHz]",
+          [](const NodeMachine &m, const GpuCard &) {
+              return FieldValue{m.eccSupported ? "1593" : "10501", " MHz"};
+          }}},
         {"encoder.stats.sessionCount",
-         {"encoder.stats.sessionCount", "", [na](const NodeMachine &m, const GpuCard &) {
+         {"encoder.stats.sessionCount", "",
+          [na](const NodeMachine &m, const GpuCard &) {
               return m.eccSupported ? na("[Not Supported]", "") : FieldValue{"0", ""};
           }}},
     };
@@ -209,11 +250,14 @@ std::string nvidiaSmiQueryApps(const NodeMachine &m, const std::vector<std::stri
                                bool header, bool units, std::string *error)
 {
     static const std::map<std::string, std::pair<std::string, std::string>> known{
-        {"gpu_uuid", {"gpu_uuid", ""}},       {"pid", {"pid", ""}},
+        {"gpu_uuid", {"gpu_uuid", ""}},
+        {"pid", {"pid", ""}},
         {"used_memory", {"used_gpu_memory", " [MiB]"}},
         {"used_gpu_memory", {"used_gpu_memory", " [MiB]"}},
-        {"process_name", {"process_name", ""}}, {"name", {"process_name", ""}},
-        {"gpu_name", {"gpu_name", ""}},       {"gpu_bus_id", {"gpu_bus_id", ""}},
+        {"process_name", {"process_name", ""}},
+        {"name", {"process_name", ""}},
+        {"gpu_name", {"gpu_name", ""}},
+        {"gpu_bus_id", {"gpu_bus_id", ""}},
         {"gpu_serial", {"gpu_serial", ""}}};
     for (const auto &f : fields) {
         if (!known.count(f)) {
@@ -309,8 +353,8 @@ std::string nvidiaSmiXml(const NodeMachine &m, qint64 nowMs)
             x += "\t\t\t<process_info>\n\t\t\t\t<gpu_instance_id>N/A</gpu_instance_id>\n"
                  "\t\t\t\t<compute_instance_id>N/A</compute_instance_id>\n\t\t\t\t<pid>" +
                  std::to_string(p.pid) + "</pid>\n\t\t\t\t<type>C</type>\n\t\t\t\t<process_name>" +
-                 p.name + "</process_name>\n\t\t\t\t<used_memory>" +
-                 std::to_string(p.memoryMiB) + " MiB</used_memory>\n\t\t\t</process_info>\n";
+                 p.name + "</process_name>\n\t\t\t\t<used_memory>" + std::to_string(p.memoryMiB) +
+                 " MiB</used_memory>\n\t\t\t</process_info>\n";
         }
         x += "\t\t</processes>\n\t</gpu>\n";
     }
@@ -383,9 +427,8 @@ std::string dfP(const NodeMachine &m, const std::vector<std::string> &paths, std
         }
         const DiskMount *best = nullptr;
         for (const auto &d : m.disks) {
-            const bool prefix = p == d.mount ||
-                                (p.compare(0, d.mount.size(), d.mount) == 0 &&
-                                 (d.mount == "/" || p[d.mount.size()] == '/'));
+            const bool prefix = p == d.mount || (p.compare(0, d.mount.size(), d.mount) == 0 &&
+                                                 (d.mount == "/" || p[d.mount.size()] == '/'));
             if (prefix && (!best || d.mount.size() > best->mount.size()))
                 best = &d;
         }
@@ -623,8 +666,9 @@ CommandOutput NodeTools::runSimple(const std::string &node, std::vector<std::str
             if (argv[i] == "-P" || argv[i] == "-k" || argv[i] == "-Pk" || argv[i] == "-kP")
                 continue;
             if (argv[i][0] == '-')
-                return {"", "df: invalid option -- '" + argv[i].substr(1) +
-                                "'\nTry 'df --help' for more information.\n",
+                return {"",
+                        "df: invalid option -- '" + argv[i].substr(1) +
+                            "'\nTry 'df --help' for more information.\n",
                         1};
             paths.push_back(argv[i]);
         }
@@ -640,8 +684,9 @@ CommandOutput NodeTools::runSimple(const std::string &node, std::vector<std::str
         else if (i < argv.size() && argv[i].size() > 1 && argv[i][0] == '-')
             ++i;
         if (i >= argv.size())
-            return {"", "sh: 1: kill: Usage: kill [-s sigspec | -signum | -sigspec] [pid | job]... "
-                        "or\nkill -l [exitstatus]\n",
+            return {"",
+                    "sh: 1: kill: Usage: kill [-s sigspec | -signum | -sigspec] [pid | job]... "
+                    "or\nkill -l [exitstatus]\n",
                     2};
         for (; i < argv.size(); ++i) {
             char *end = nullptr;
@@ -694,8 +739,8 @@ CommandOutput NodeTools::runSimple(const std::string &node, std::vector<std::str
         if (list) {
             std::string out;
             for (const auto &c : m.cards)
-                out += "GPU " + std::to_string(c.index) + ": " + m.gpuProduct + " (UUID: " +
-                       c.uuid + ")\n";
+                out += "GPU " + std::to_string(c.index) + ": " + m.gpuProduct +
+                       " (UUID: " + c.uuid + ")\n";
             return {out, "", 0};
         }
         if (query && xml)
@@ -724,8 +769,9 @@ CommandOutput NodeTools::runSimple(const std::string &node, std::vector<std::str
                 return {error, "", 2};
             return {out, "", 0};
         }
-        return {"", "nvidia-smi: only the query forms (--query-gpu, --query-compute-apps, -q -x, "
-                    "-L) are simulated\n",
+        return {"",
+                "nvidia-smi: only the query forms (--query-gpu, --query-compute-apps, -q -x, "
+                "-L) are simulated\n",
                 2};
     }
     return notFound();

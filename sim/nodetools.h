@@ -31,8 +31,7 @@ public:
                            std::string *error);
 
 private:
-    CommandOutput runSimple(const std::string &node, std::vector<std::string> argv,
-                            qint64 nowMs);
+    CommandOutput runSimple(const std::string &node, std::vector<std::string> argv, qint64 nowMs);
     MachineRegistry *m_machines;
 };
 

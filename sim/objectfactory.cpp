@@ -24,11 +24,17 @@ double quantityValue(const json &q)
     // "1e3" is a number; "2E" is an exponent suffix; keep it simple: E only as suffix.
     double v = std::strtod(s.substr(0, i).c_str(), nullptr);
     const std::string suffix = s.substr(i);
-    static const std::pair<const char *, double> suffixes[] = {
-        {"Ki", 1024.0},          {"Mi", 1048576.0},       {"Gi", 1073741824.0},
-        {"Ti", 1099511627776.0}, {"Pi", 1125899906842624.0}, {"m", 0.001},
-        {"k", 1e3},              {"M", 1e6},              {"G", 1e9},
-        {"T", 1e12},             {"P", 1e15}};
+    static const std::pair<const char *, double> suffixes[] = {{"Ki", 1024.0},
+                                                               {"Mi", 1048576.0},
+                                                               {"Gi", 1073741824.0},
+                                                               {"Ti", 1099511627776.0},
+                                                               {"Pi", 1125899906842624.0},
+                                                               {"m", 0.001},
+                                                               {"k", 1e3},
+                                                               {"M", 1e6},
+                                                               {"G", 1e9},
+                                                               {"T", 1e12},
+                                                               {"P", 1e15}};
     for (const auto &[sfx, mult] : suffixes) {
         if (suffix == sfx)
             return v * mult;
@@ -48,12 +54,12 @@ json containerJson(const ContainerSpec &c, const std::string &user)
     for (const auto &[k, v] : c.env)
         env.push_back(json{{"name", k}, {"value", v}});
     env.push_back(json{{"name", "NVIDIA_DRIVER_CAPABILITIES"}, {"value", "compute,utility"}});
-    json mounts = json::array({json{{"name", "user-nas"}, {"mountPath", "/mnt/user/" + user}},
-                               json{{"name", "share-nas"}, {"mountPath", "/mnt/share"},
-                                    {"readOnly", true}},
-                               json{{"name", "kube-api-access"},
-                                    {"mountPath", "/var/run/secrets/kubernetes.io/serviceaccount"},
-                                    {"readOnly", true}}});
+    json mounts =
+        json::array({json{{"name", "user-nas"}, {"mountPath", "/mnt/user/" + user}},
+                     json{{"name", "share-nas"}, {"mountPath", "/mnt/share"}, {"readOnly", true}},
+                     json{{"name", "kube-api-access"},
+                          {"mountPath", "/var/run/secrets/kubernetes.io/serviceaccount"},
+                          {"readOnly", true}}});
     json out{{"name", c.name},
              {"image", c.image},
              {"imagePullPolicy", "IfNotPresent"},
@@ -117,8 +123,8 @@ Resources nodeAllocatable(const json &node)
                      parseQuantityBytes(a.value("memory", json("0")))};
 }
 
-json ObjectFactory::node(const std::string &name, const std::string &gpuProduct, int gpus,
-                         int cpus, int memoryGi, const std::string &ip, const std::string &created)
+json ObjectFactory::node(const std::string &name, const std::string &gpuProduct, int gpus, int cpus,
+                         int memoryGi, const std::string &ip, const std::string &created)
 {
     json labels{{"beta.kubernetes.io/arch", "amd64"},
                 {"beta.kubernetes.io/os", "linux"},
@@ -139,9 +145,8 @@ json ObjectFactory::node(const std::string &name, const std::string &gpuProduct,
         labels["nvidia.com/gpu.present"] = "true";
         labels["nvidia.com/gpu.product"] = gpuProduct;
         labels["nvidia.com/gpu.count"] = std::to_string(gpus);
-        labels["nvidia.com/gpu.memory"] = gpuProduct.find("A800") != std::string::npos
-                                              ? "81920"
-                                              : "24564";
+        labels["nvidia.com/gpu.memory"] =
+            gpuProduct.find("A800") != std::string::npos ? "81920" : "24564";
         labels["nvidia.com/cuda.driver.major"] =
             gpuProduct.find("A800") != std::string::npos ? "535" : "550";
         capacity["nvidia.com/gpu"] = std::to_string(gpus);
@@ -151,12 +156,9 @@ json ObjectFactory::node(const std::string &name, const std::string &gpuProduct,
     }
     const std::string t = created;
     auto cond = [&](const char *type, const char *status, const char *reason, const char *msg) {
-        return json{{"type", type},
-                    {"status", status},
-                    {"lastHeartbeatTime", t},
-                    {"lastTransitionTime", t},
-                    {"reason", reason},
-                    {"message", msg}};
+        return json{{"type", type},           {"status", status},
+                    {"lastHeartbeatTime", t}, {"lastTransitionTime", t},
+                    {"reason", reason},       {"message", msg}};
     };
     return json{
         {"apiVersion", "v1"},
@@ -168,7 +170,8 @@ json ObjectFactory::node(const std::string &name, const std::string &gpuProduct,
           {"annotations",
            {{"node.alpha.kubernetes.io/ttl", "0"},
             {"volumes.kubernetes.io/controller-managed-attach-detach", "true"},
-            {"kubeadm.alpha.kubernetes.io/cri-socket", "unix:///run/containerd/containerd.sock"}}}}},
+            {"kubeadm.alpha.kubernetes.io/cri-socket",
+             "unix:///run/containerd/containerd.sock"}}}}},
         {"spec", {{"podCIDR", "10.244.0.0/24"}}},
         {"status",
          {{"capacity", capacity},
@@ -181,11 +184,13 @@ json ObjectFactory::node(const std::string &name, const std::string &gpuProduct,
             cond("PIDPressure", "False", "KubeletHasSufficientPID",
                  "kubelet has sufficient PID available"),
             cond("Ready", "True", "KubeletReady", "kubelet is posting ready status")}},
-          {"addresses", {{{"type", "InternalIP"}, {"address", ip}}, {{"type", "Hostname"}, {"address", name}}}},
+          {"addresses",
+           {{{"type", "InternalIP"}, {"address", ip}}, {{"type", "Hostname"}, {"address", name}}}},
           {"daemonEndpoints", {{"kubeletEndpoint", {{"Port", 10250}}}}},
           {"nodeInfo",
            {{"architecture", "amd64"},
-            {"bootID", "3f1c2a4e-0b1d-4c6e-9a43-" + std::to_string(100000000000 + name.size() * 7919)},
+            {"bootID",
+             "3f1c2a4e-0b1d-4c6e-9a43-" + std::to_string(100000000000 + name.size() * 7919)},
             {"containerRuntimeVersion", "containerd://1.7.12"},
             {"kernelVersion", "5.15.0-91-generic"},
             {"kubeProxyVersion", "v1.29.4"},
@@ -193,7 +198,8 @@ json ObjectFactory::node(const std::string &name, const std::string &gpuProduct,
             {"machineID", "9b1f0c3e5d7a4e2f8c6b" + std::to_string(1000 + name.size())},
             {"operatingSystem", "linux"},
             {"osImage", "Ubuntu 22.04.3 LTS"},
-            {"systemUUID", "4c4c4544-0048-3010-8052-" + std::to_string(100000000000 + name.size())}}}}}};
+            {"systemUUID",
+             "4c4c4544-0048-3010-8052-" + std::to_string(100000000000 + name.size())}}}}}};
 }
 
 json ObjectFactory::pod(const PodSpecInput &in)
@@ -277,7 +283,8 @@ json ObjectFactory::queue(const std::string &name, int gpuCapability, int weight
                                   {"cpu", std::to_string(gpuCapability * 16)},
                                   {"memory", std::to_string(gpuCapability * 160) + "Gi"}};
     if (gpuCapability > 0)
-        spec["guarantee"] = json{{"resource", {{"nvidia.com/gpu", std::to_string(gpuCapability / 4)}}}};
+        spec["guarantee"] =
+            json{{"resource", {{"nvidia.com/gpu", std::to_string(gpuCapability / 4)}}}};
     return json{{"apiVersion", "scheduling.volcano.sh/v1beta1"},
                 {"kind", "Queue"},
                 {"metadata", {{"name", name}}},
@@ -288,8 +295,12 @@ json ObjectFactory::queue(const std::string &name, int gpuCapability, int weight
 json ObjectFactory::ownerRef(const std::string &apiVersion, const std::string &kind,
                              const std::string &name, const std::string &uid)
 {
-    return json{{"apiVersion", apiVersion}, {"kind", kind},          {"name", name},
-                {"uid", uid},               {"controller", true},    {"blockOwnerDeletion", true}};
+    return json{{"apiVersion", apiVersion},
+                {"kind", kind},
+                {"name", name},
+                {"uid", uid},
+                {"controller", true},
+                {"blockOwnerDeletion", true}};
 }
 
 json ObjectFactory::event(const std::string &ns, const json &involved, const std::string &type,

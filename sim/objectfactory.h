@@ -46,11 +46,11 @@ struct PodSpecInput
     nlohmann::json ownerReferences = nlohmann::json::array();
     std::string schedulerName = "volcano";
     std::string restartPolicy = "Never";
-    std::string nodeName;     // preset placement
+    std::string nodeName; // preset placement
     nlohmann::json tolerations = nlohmann::json::array();
     nlohmann::json nodeSelector = nlohmann::json::object();
-    std::string shmSize;      // "" = no /dev/shm volume (64 MiB default)
-    std::string user;         // for NAS mounts
+    std::string shmSize; // "" = no /dev/shm volume (64 MiB default)
+    std::string user;    // for NAS mounts
 };
 
 class ObjectFactory

@@ -53,7 +53,8 @@ json managedFieldsFor(const json &object)
         json meta = json::object();
         for (const char *k : {"labels", "annotations", "ownerReferences", "finalizers"}) {
             if (object["metadata"].contains(k))
-                meta[std::string("f:") + k] = fieldsOf(json{{k, object["metadata"][k]}}, 0).begin().value();
+                meta[std::string("f:") + k] =
+                    fieldsOf(json{{k, object["metadata"][k]}}, 0).begin().value();
         }
         if (!meta.empty())
             fields["f:metadata"] = meta;
@@ -63,8 +64,7 @@ json managedFieldsFor(const json &object)
     return fields;
 }
 
-ObjectStore::ObjectStore(const ResourceTypes *types, SimClock *clock, quint64 seed,
-                         QObject *parent)
+ObjectStore::ObjectStore(const ResourceTypes *types, SimClock *clock, quint64 seed, QObject *parent)
     : QObject(parent), m_types(types), m_clock(clock), m_rng(seed ^ 0x9e3779b97f4a7c15ULL)
 {}
 
@@ -100,8 +100,8 @@ QString ObjectStore::namespaceOf(const json &object)
 
 QString ObjectStore::describe(const ResourceType *type, const QString &name) const
 {
-    const QString res = type->group.isEmpty() ? type->resource
-                                              : QString(type->resource + u'.' + type->group);
+    const QString res =
+        type->group.isEmpty() ? type->resource : QString(type->resource + u'.' + type->group);
     return QStringLiteral("%1 \"%2\"").arg(res, name);
 }
 
@@ -139,8 +139,8 @@ StoreResult ObjectStore::create(const ResourceType *type, json object, const QSt
         object["metadata"] = json::object();
     auto &meta = object["metadata"];
     QString name = QString::fromStdString(meta.value("name", std::string()));
-    const QString ns = type->namespaced ? QString::fromStdString(meta.value("namespace", ""))
-                                        : QString();
+    const QString ns =
+        type->namespaced ? QString::fromStdString(meta.value("namespace", "")) : QString();
     if (name.isEmpty() && meta.contains("generateName") && meta["generateName"].is_string()) {
         static const char alphabet[] = "bcdfghjklmnpqrstvwxz2456789";
         std::string suffix;
@@ -150,46 +150,52 @@ StoreResult ObjectStore::create(const ResourceType *type, json object, const QSt
         meta["name"] = name.toStdString();
     }
     if (name.isEmpty())
-        return {{}, ApiError{422, QStringLiteral("Invalid"),
-                             QStringLiteral("%1 \"\" is invalid: metadata.name: Required value: "
-                                            "name or generateName is required")
-                                 .arg(type->kind)}};
+        return {{},
+                ApiError{422, QStringLiteral("Invalid"),
+                         QStringLiteral("%1 \"\" is invalid: metadata.name: Required value: "
+                                        "name or generateName is required")
+                             .arg(type->kind)}};
     if (!validName(name))
-        return {{}, ApiError{422, QStringLiteral("Invalid"),
-                             QStringLiteral("%1 \"%2\" is invalid: metadata.name: Invalid value: "
-                                            "\"%2\": a lowercase RFC 1123 subdomain must consist "
-                                            "of lower case alphanumeric characters, '-' or '.', "
-                                            "and must start and end with an alphanumeric "
-                                            "character")
-                                 .arg(type->kind, name)}};
+        return {{},
+                ApiError{422, QStringLiteral("Invalid"),
+                         QStringLiteral("%1 \"%2\" is invalid: metadata.name: Invalid value: "
+                                        "\"%2\": a lowercase RFC 1123 subdomain must consist "
+                                        "of lower case alphanumeric characters, '-' or '.', "
+                                        "and must start and end with an alphanumeric "
+                                        "character")
+                             .arg(type->kind, name)}};
     if (type->namespaced) {
         if (ns.isEmpty())
-            return {{}, ApiError{400, QStringLiteral("BadRequest"),
-                                 QStringLiteral("the namespace of the provided object does not "
-                                                "match the namespace sent on the request")}};
-        const ResourceType *nsType = m_types->find({}, QStringLiteral("v1"),
-                                                   QStringLiteral("namespaces"));
+            return {{},
+                    ApiError{400, QStringLiteral("BadRequest"),
+                             QStringLiteral("the namespace of the provided object does not "
+                                            "match the namespace sent on the request")}};
+        const ResourceType *nsType =
+            m_types->find({}, QStringLiteral("v1"), QStringLiteral("namespaces"));
         const auto nsObj = get(nsType, {}, ns);
         if (!nsObj.ok())
-            return {{}, ApiError{404, QStringLiteral("NotFound"),
-                                 QStringLiteral("namespaces \"%1\" not found").arg(ns),
-                                 json{{"name", ns.toStdString()}, {"kind", "namespaces"}}}};
+            return {{},
+                    ApiError{404, QStringLiteral("NotFound"),
+                             QStringLiteral("namespaces \"%1\" not found").arg(ns),
+                             json{{"name", ns.toStdString()}, {"kind", "namespaces"}}}};
         if (nsObj.object.object->contains("metadata") &&
             (*nsObj.object.object)["metadata"].contains("deletionTimestamp"))
-            return {{}, ApiError{403, QStringLiteral("Forbidden"),
-                                 QStringLiteral("%1 \"%2\" is forbidden: unable to create new "
-                                                "content in namespace %3 because it is being "
-                                                "terminated")
-                                     .arg(type->resource, name, ns)}};
+            return {{},
+                    ApiError{403, QStringLiteral("Forbidden"),
+                             QStringLiteral("%1 \"%2\" is forbidden: unable to create new "
+                                            "content in namespace %3 because it is being "
+                                            "terminated")
+                                 .arg(type->resource, name, ns)}};
     }
     Table &t = table(type);
     const std::string key = keyOf(ns, name);
     if (t.objects.count(key))
-        return {{}, ApiError{409, QStringLiteral("AlreadyExists"),
-                             QStringLiteral("%1 already exists").arg(describe(type, name)),
-                             json{{"name", name.toStdString()},
-                                  {"group", type->group.toStdString()},
-                                  {"kind", type->resource.toStdString()}}}};
+        return {{},
+                ApiError{409, QStringLiteral("AlreadyExists"),
+                         QStringLiteral("%1 already exists").arg(describe(type, name)),
+                         json{{"name", name.toStdString()},
+                              {"group", type->group.toStdString()},
+                              {"kind", type->resource.toStdString()}}}};
     object["apiVersion"] = type->apiVersion().toStdString();
     object["kind"] = type->kind.toStdString();
     meta.erase("resourceVersion");
@@ -201,27 +207,26 @@ StoreResult ObjectStore::create(const ResourceType *type, json object, const QSt
     if (type->group != QLatin1String("authorization.k8s.io"))
         meta["generation"] = 1;
     if (!meta.contains("managedFields"))
-        meta["managedFields"] =
-            json::array({json{{"manager", manager.toStdString()},
-                              {"operation", "Update"},
-                              {"apiVersion", type->apiVersion().toStdString()},
-                              {"time", meta["creationTimestamp"]},
-                              {"fieldsType", "FieldsV1"},
-                              {"fieldsV1", managedFieldsFor(object)}}});
+        meta["managedFields"] = json::array({json{{"manager", manager.toStdString()},
+                                                  {"operation", "Update"},
+                                                  {"apiVersion", type->apiVersion().toStdString()},
+                                                  {"time", meta["creationTimestamp"]},
+                                                  {"fieldsType", "FieldsV1"},
+                                                  {"fieldsV1", managedFieldsFor(object)}}});
     return {commit(type, t, key, std::move(object), "ADDED"), std::nullopt};
 }
 
-StoreResult ObjectStore::get(const ResourceType *type, const QString &ns,
-                             const QString &name) const
+StoreResult ObjectStore::get(const ResourceType *type, const QString &ns, const QString &name) const
 {
     const Table &t = table(type);
     const auto it = t.objects.find(keyOf(type->namespaced ? ns : QString(), name));
     if (it == t.objects.end())
-        return {{}, ApiError{404, QStringLiteral("NotFound"),
-                             QStringLiteral("%1 not found").arg(describe(type, name)),
-                             json{{"name", name.toStdString()},
-                                  {"group", type->group.toStdString()},
-                                  {"kind", type->resource.toStdString()}}}};
+        return {{},
+                ApiError{404, QStringLiteral("NotFound"),
+                         QStringLiteral("%1 not found").arg(describe(type, name)),
+                         json{{"name", name.toStdString()},
+                              {"group", type->group.toStdString()},
+                              {"kind", type->resource.toStdString()}}}};
     return {it->second, std::nullopt};
 }
 
@@ -238,14 +243,15 @@ StoreResult ObjectStore::update(const ResourceType *type, json object, const QSt
     if (meta.contains("resourceVersion") && meta["resourceVersion"].is_string() &&
         !meta["resourceVersion"].get<std::string>().empty() &&
         meta["resourceVersion"].get<std::string>() != std::to_string(current.object.rv))
-        return {{}, ApiError{409, QStringLiteral("Conflict"),
-                             QStringLiteral("Operation cannot be fulfilled on %1: the object "
-                                            "has been modified; please apply your changes to "
-                                            "the latest version and try again")
-                                 .arg(describe(type, name)),
-                             json{{"name", name.toStdString()},
-                                  {"group", type->group.toStdString()},
-                                  {"kind", type->resource.toStdString()}}}};
+        return {{},
+                ApiError{409, QStringLiteral("Conflict"),
+                         QStringLiteral("Operation cannot be fulfilled on %1: the object "
+                                        "has been modified; please apply your changes to "
+                                        "the latest version and try again")
+                             .arg(describe(type, name)),
+                         json{{"name", name.toStdString()},
+                              {"group", type->group.toStdString()},
+                              {"kind", type->resource.toStdString()}}}};
     // Fields the client may not change.
     object["apiVersion"] = type->apiVersion().toStdString();
     object["kind"] = type->kind.toStdString();
@@ -280,18 +286,18 @@ StoreResult ObjectStore::requestDelete(const ResourceType *type, const QString &
     auto &meta = object["metadata"];
     if (options.preconditionUid &&
         meta.value("uid", std::string()) != options.preconditionUid->toStdString())
-        return {{}, ApiError{409, QStringLiteral("Conflict"),
-                             QStringLiteral("Operation cannot be fulfilled on %1: Precondition "
-                                            "failed: UID in precondition: %2, UID in object "
-                                            "meta: %3")
-                                 .arg(describe(type, name), *options.preconditionUid,
-                                      QString::fromStdString(meta.value("uid", "")))}};
+        return {{},
+                ApiError{409, QStringLiteral("Conflict"),
+                         QStringLiteral("Operation cannot be fulfilled on %1: Precondition "
+                                        "failed: UID in precondition: %2, UID in object "
+                                        "meta: %3")
+                             .arg(describe(type, name), *options.preconditionUid,
+                                  QString::fromStdString(meta.value("uid", "")))}};
     const bool hasFinalizers = meta.contains("finalizers") && !meta["finalizers"].empty();
     const bool isPod = type->resource == QLatin1String("pods");
     const bool bound = isPod && sub(object, "spec").contains("nodeName");
-    const bool finished =
-        isPod && (sub(object, "status").value("phase", "") == "Succeeded" ||
-                  sub(object, "status").value("phase", "") == "Failed");
+    const bool finished = isPod && (sub(object, "status").value("phase", "") == "Succeeded" ||
+                                    sub(object, "status").value("phase", "") == "Failed");
     qint64 grace = 0;
     if (isPod) {
         grace = object["spec"].value("terminationGracePeriodSeconds", 30);
@@ -324,9 +330,9 @@ StoreResult ObjectStore::requestDelete(const ResourceType *type, const QString &
         return {commit(type, table(type), keyOf(ns, name), std::move(object), "MODIFIED"),
                 std::nullopt};
     }
-    return remove(type, ns, name, options.propagationPolicy.isEmpty()
-                                      ? QStringLiteral("Background")
-                                      : options.propagationPolicy);
+    return remove(type, ns, name,
+                  options.propagationPolicy.isEmpty() ? QStringLiteral("Background")
+                                                      : options.propagationPolicy);
 }
 
 StoreResult ObjectStore::remove(const ResourceType *type, const QString &ns, const QString &name,
@@ -336,9 +342,8 @@ StoreResult ObjectStore::remove(const ResourceType *type, const QString &ns, con
     if (!current.ok())
         return current;
     const std::string uid = (*current.object.object)["metadata"].value("uid", "");
-    StoredObject gone =
-        commit(type, table(type), keyOf(type->namespaced ? ns : QString(), name),
-               *current.object.object, "DELETED");
+    StoredObject gone = commit(type, table(type), keyOf(type->namespaced ? ns : QString(), name),
+                               *current.object.object, "DELETED");
     collectGarbage(uid, propagation);
     return {gone, std::nullopt};
 }

@@ -86,8 +86,9 @@ public:
     std::vector<StoredObject> list(const ResourceType *type, const QString &ns = {}) const;
     // Visits objects in key order from the first key after `afterKey` until `visit` returns
     // false; used for paging without copying what a page does not need.
-    void scanFrom(const ResourceType *type, const QString &ns, const std::string &afterKey,
-                  const std::function<bool(const std::string &, const StoredObject &)> &visit) const;
+    void
+    scanFrom(const ResourceType *type, const QString &ns, const std::string &afterKey,
+             const std::function<bool(const std::string &, const StoredObject &)> &visit) const;
     size_t count(const ResourceType *type) const;
 
     // Events with rv > since; false when `since` is older than the kept history.

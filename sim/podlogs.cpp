@@ -85,8 +85,7 @@ std::vector<QByteArray> epilogue(const LogSpec &s)
     default:
         if (s.failed)
             return {"Traceback (most recent call last):",
-                    "  File \"/workspace/train.py\", line 214, in <module>",
-                    "    loss.backward()",
+                    "  File \"/workspace/train.py\", line 214, in <module>", "    loss.backward()",
                     "RuntimeError: CUDA error: an illegal memory access was encountered",
                     "CUDA kernel errors might be asynchronously reported at some other API call, "
                     "so the stacktrace below might be incorrect."};
@@ -147,13 +146,13 @@ std::optional<LogSpec> PodLogs::spec(const json &pod, const Behavior &behavior, 
     s.seed = behavior.seed;
     s.pod = podName;
     s.container = container;
-    s.user = QString::fromStdString(sub(pod["metadata"], "labels")
-                                        .value("gpudesk.io/user", "root"));
+    s.user =
+        QString::fromStdString(sub(pod["metadata"], "labels").value("gpudesk.io/user", "root"));
     s.intervalMs = behavior.profile == Profile::Chatty   ? 50
                    : behavior.profile == Profile::DevEnv ? 300000
                                                          : 2000;
-    const json state = status ? status->value(previous ? "lastState" : "state", json::object())
-                              : json::object();
+    const json state =
+        status ? status->value(previous ? "lastState" : "state", json::object()) : json::object();
     if (previous) {
         if (!state.contains("terminated")) {
             *code = 400;
@@ -177,9 +176,9 @@ std::optional<LogSpec> PodLogs::spec(const json &pod, const Behavior &behavior, 
         s.endMs = parseTime(t["finishedAt"]);
         s.failed = t.value("exitCode", 0) != 0;
     } else {
-        const std::string reason =
-            state.contains("waiting") ? state["waiting"].value("reason", "ContainerCreating")
-                                      : std::string("ContainerCreating");
+        const std::string reason = state.contains("waiting")
+                                       ? state["waiting"].value("reason", "ContainerCreating")
+                                       : std::string("ContainerCreating");
         *code = 400;
         if (reason == "ImagePullBackOff" || reason == "ErrImagePull")
             *message = QStringLiteral("container \"%1\" in pod \"%2\" is waiting to start: "
@@ -240,13 +239,11 @@ QByteArray PodLogs::line(const LogSpec &s, qint64 index)
         const qint64 step = (k * 10) % stepsPerEpoch;
         const qint64 epoch = (k * 10) / stepsPerEpoch + 1;
         const double loss = 2.8 / (1.0 + double(k) / 400.0) + double(h % 1000) / 20000.0;
-        const double throughput = s.profile == Profile::Starved
-                                      ? 90.0 + double(h % 400) / 10.0
-                                      : 780.0 + double(h % 900) / 10.0;
+        const double throughput = s.profile == Profile::Starved ? 90.0 + double(h % 400) / 10.0
+                                                                : 780.0 + double(h % 900) / 10.0;
         return "epoch " + QByteArray::number(epoch) + " step " + QByteArray::number(step) + '/' +
                QByteArray::number(stepsPerEpoch) + " loss=" + QByteArray::number(loss, 'f', 4) +
-               " lr=3.00e-04 throughput=" + QByteArray::number(throughput, 'f', 1) +
-               " samples/s";
+               " lr=3.00e-04 throughput=" + QByteArray::number(throughput, 'f', 1) + " samples/s";
     }
     }
 }

@@ -3,10 +3,10 @@
 
 namespace sim {
 namespace {
-const QStringList kAllVerbs = {QStringLiteral("create"), QStringLiteral("delete"),
-                               QStringLiteral("deletecollection"), QStringLiteral("get"),
-                               QStringLiteral("list"), QStringLiteral("patch"),
-                               QStringLiteral("update"), QStringLiteral("watch")};
+const QStringList kAllVerbs = {
+    QStringLiteral("create"), QStringLiteral("delete"), QStringLiteral("deletecollection"),
+    QStringLiteral("get"),    QStringLiteral("list"),   QStringLiteral("patch"),
+    QStringLiteral("update"), QStringLiteral("watch")};
 const QStringList kReadCreate = {QStringLiteral("create")};
 
 ResourceType make(const char *group, const char *version, const char *resource,
@@ -14,16 +14,11 @@ ResourceType make(const char *group, const char *version, const char *resource,
                   QStringList shortNames = {}, QStringList subresources = {},
                   QStringList categories = {}, QStringList verbs = kAllVerbs)
 {
-    return ResourceType{QString::fromLatin1(group),
-                        QString::fromLatin1(version),
-                        QString::fromLatin1(resource),
-                        QString::fromLatin1(singular),
-                        QString::fromLatin1(kind),
-                        namespaced,
-                        std::move(shortNames),
-                        std::move(verbs),
-                        std::move(categories),
-                        std::move(subresources)};
+    return ResourceType{QString::fromLatin1(group),    QString::fromLatin1(version),
+                        QString::fromLatin1(resource), QString::fromLatin1(singular),
+                        QString::fromLatin1(kind),     namespaced,
+                        std::move(shortNames),         std::move(verbs),
+                        std::move(categories),         std::move(subresources)};
 }
 } // namespace
 
@@ -48,16 +43,15 @@ ResourceTypes::ResourceTypes()
         make("", "v1", "services", "service", "Service", true, L{QStringLiteral("svc")},
              L{QStringLiteral("status")}, all),
         make("rbac.authorization.k8s.io", "v1", "roles", "role", "Role", true),
-        make("rbac.authorization.k8s.io", "v1", "rolebindings", "rolebinding", "RoleBinding",
-             true),
+        make("rbac.authorization.k8s.io", "v1", "rolebindings", "rolebinding", "RoleBinding", true),
         make("rbac.authorization.k8s.io", "v1", "clusterroles", "clusterrole", "ClusterRole",
              false),
         make("rbac.authorization.k8s.io", "v1", "clusterrolebindings", "clusterrolebinding",
              "ClusterRoleBinding", false),
         make("authorization.k8s.io", "v1", "selfsubjectaccessreviews", "",
              "SelfSubjectAccessReview", false, {}, {}, {}, kReadCreate),
-        make("authorization.k8s.io", "v1", "selfsubjectrulesreviews", "",
-             "SelfSubjectRulesReview", false, {}, {}, {}, kReadCreate),
+        make("authorization.k8s.io", "v1", "selfsubjectrulesreviews", "", "SelfSubjectRulesReview",
+             false, {}, {}, {}, kReadCreate),
         make("scheduling.volcano.sh", "v1beta1", "queues", "queue", "Queue", false,
              L{QStringLiteral("q"), QStringLiteral("queue-v1beta1")}, L{QStringLiteral("status")}),
         make("scheduling.volcano.sh", "v1beta1", "podgroups", "podgroup", "PodGroup", true,

@@ -28,29 +28,50 @@ void createRbac(ObjectStore *store)
     const auto *cr = t->find(rbac, QStringLiteral("v1"), QStringLiteral("clusterroles"));
     const auto *crb = t->find(rbac, QStringLiteral("v1"), QStringLiteral("clusterrolebindings"));
     const std::string g = rbac.toStdString();
-    store->create(cr, json{{"metadata", {{"name", "cluster-admin"},
-                                         {"labels", {{"kubernetes.io/bootstrapping", "rbac-defaults"}}}}},
-                           {"rules", {{{"apiGroups", {"*"}}, {"resources", {"*"}}, {"verbs", {"*"}}},
-                                      {{"nonResourceURLs", {"*"}}, {"verbs", {"*"}}}}}});
-    store->create(crb, json{{"metadata", {{"name", "cluster-admin"}}},
-                            {"roleRef", {{"apiGroup", g}, {"kind", "ClusterRole"}, {"name", "cluster-admin"}}},
-                            {"subjects", {{{"apiGroup", g}, {"kind", "Group"}, {"name", "system:masters"}}}}});
-    const json all = {"get", "list", "watch", "create", "update", "patch", "delete", "deletecollection"};
+    store->create(cr, json{{"metadata",
+                            {{"name", "cluster-admin"},
+                             {"labels", {{"kubernetes.io/bootstrapping", "rbac-defaults"}}}}},
+                           {"rules",
+                            {{{"apiGroups", {"*"}}, {"resources", {"*"}}, {"verbs", {"*"}}},
+                             {{"nonResourceURLs", {"*"}}, {"verbs", {"*"}}}}}});
+    store->create(
+        crb,
+        json{{"metadata", {{"name", "cluster-admin"}}},
+             {"roleRef", {{"apiGroup", g}, {"kind", "ClusterRole"}, {"name", "cluster-admin"}}},
+             {"subjects", {{{"apiGroup", g}, {"kind", "Group"}, {"name", "system:masters"}}}}});
+    const json all = {"get",    "list",  "watch",  "create",
+                      "update", "patch", "delete", "deletecollection"};
     const json read = {"get", "list", "watch"};
-    store->create(cr, json{{"metadata", {{"name", "gpudesk-researcher"}}},
-                           {"rules",
-                            {{{"apiGroups", {""}}, {"resources", {"pods", "services", "configmaps", "persistentvolumeclaims"}}, {"verbs", all}},
-                             {{"apiGroups", {""}}, {"resources", {"pods/log", "pods/status", "events", "resourcequotas", "serviceaccounts"}}, {"verbs", read}},
-                             {{"apiGroups", {"batch.volcano.sh"}}, {"resources", {"jobs"}}, {"verbs", all}},
-                             {{"apiGroups", {"scheduling.volcano.sh"}}, {"resources", {"podgroups"}}, {"verbs", read}},
-                             {{"apiGroups", {"kubeflow.org"}}, {"resources", {"pytorchjobs", "mpijobs"}}, {"verbs", all}}}}});
-    store->create(cr, json{{"metadata", {{"name", "gpudesk-viewer"}}},
-                           {"rules",
-                            {{{"apiGroups", {""}}, {"resources", {"nodes", "namespaces"}}, {"verbs", read}},
-                             {{"apiGroups", {"scheduling.volcano.sh"}}, {"resources", {"queues"}}, {"verbs", read}}}}});
-    store->create(crb, json{{"metadata", {{"name", "gpudesk-researchers-view"}}},
-                            {"roleRef", {{"apiGroup", g}, {"kind", "ClusterRole"}, {"name", "gpudesk-viewer"}}},
-                            {"subjects", {{{"apiGroup", g}, {"kind", "Group"}, {"name", "gpudesk:researchers"}}}}});
+    store->create(
+        cr, json{{"metadata", {{"name", "gpudesk-researcher"}}},
+                 {"rules",
+                  {{{"apiGroups", {""}},
+                    {"resources", {"pods", "services", "configmaps", "persistentvolumeclaims"}},
+                    {"verbs", all}},
+                   {{"apiGroups", {""}},
+                    {"resources",
+                     {"pods/log", "pods/status", "events", "resourcequotas", "serviceaccounts"}},
+                    {"verbs", read}},
+                   {{"apiGroups", {"batch.volcano.sh"}}, {"resources", {"jobs"}}, {"verbs", all}},
+                   {{"apiGroups", {"scheduling.volcano.sh"}},
+                    {"resources", {"podgroups"}},
+                    {"verbs", read}},
+                   {{"apiGroups", {"kubeflow.org"}},
+                    {"resources", {"pytorchjobs", "mpijobs"}},
+                    {"verbs", all}}}}});
+    store->create(
+        cr, json{{"metadata", {{"name", "gpudesk-viewer"}}},
+                 {"rules",
+                  {{{"apiGroups", {""}}, {"resources", {"nodes", "namespaces"}}, {"verbs", read}},
+                   {{"apiGroups", {"scheduling.volcano.sh"}},
+                    {"resources", {"queues"}},
+                    {"verbs", read}}}}});
+    store->create(
+        crb,
+        json{
+            {"metadata", {{"name", "gpudesk-researchers-view"}}},
+            {"roleRef", {{"apiGroup", g}, {"kind", "ClusterRole"}, {"name", "gpudesk-viewer"}}},
+            {"subjects", {{{"apiGroup", g}, {"kind", "Group"}, {"name", "gpudesk:researchers"}}}}});
 }
 
 Simulation::TaskInput task(const char *name, int replicas, int gpus)
@@ -93,26 +114,29 @@ void Simulation::build()
                        int memGi, const std::string &ip, const std::string &cgroup) {
         json n = ObjectFactory::node(name, product, gpus, cpus, memGi, ip, built);
         if (product.find("A800") != std::string::npos)
-            n["spec"]["taints"] = json::array({json{{"key", "gpudesk.io/reserved"}, {"value", "a800"},
-                                                    {"effect", "NoSchedule"}}});
+            n["spec"]["taints"] = json::array({json{
+                {"key", "gpudesk.io/reserved"}, {"value", "a800"}, {"effect", "NoSchedule"}}});
         m_store->create(m_nodes, n, QStringLiteral("kubelet"));
         addNodeMachine(n, cgroup);
     };
-    addNode("a800-01", "NVIDIA A800-SXM4-80GB", 8, 128, 1024, "10.10.1.11", "v2-systemd-containerd");
-    addNode("a800-02", "NVIDIA A800-SXM4-80GB", 8, 128, 1024, "10.10.1.12", "v2-systemd-containerd");
+    addNode("a800-01", "NVIDIA A800-SXM4-80GB", 8, 128, 1024, "10.10.1.11",
+            "v2-systemd-containerd");
+    addNode("a800-02", "NVIDIA A800-SXM4-80GB", 8, 128, 1024, "10.10.1.12",
+            "v2-systemd-containerd");
     for (int i = 1; i <= 10; ++i) {
         char name[16];
         std::snprintf(name, sizeof name, "g4090-%02d", i);
         addNode(name, "NVIDIA GeForce RTX 4090", 8, 64, 512, "10.10.2." + std::to_string(10 + i),
-                i <= 5 ? "v1-cgroupfs-docker" : (i <= 8 ? "v1-systemd-containerd" : "v2-systemd-containerd"));
+                i <= 5 ? "v1-cgroupfs-docker"
+                       : (i <= 8 ? "v1-systemd-containerd" : "v2-systemd-containerd"));
     }
     for (int i = 1; i <= 3; ++i)
         addNode("cpu-0" + std::to_string(i), "", 0, 96, 384, "10.10.3." + std::to_string(10 + i),
                 "v2-systemd-containerd");
 
     const std::pair<const char *, const char *> users[] = {
-        {"alice", "nlp"}, {"bob", "nlp"},      {"zhangwei", "nlp"}, {"liuyang", "nlp"},
-        {"carol", "cv"},  {"dave", "cv"},      {"wangfang", "cv"},  {"lina", "cv"},
+        {"alice", "nlp"},   {"bob", "nlp"},        {"zhangwei", "nlp"},  {"liuyang", "nlp"},
+        {"carol", "cv"},    {"dave", "cv"},        {"wangfang", "cv"},   {"lina", "cv"},
         {"erin", "speech"}, {"chenjie", "speech"}, {"frank", "default"}, {"sunmin", "default"}};
     std::map<std::string, std::string> vcOf;
     for (const auto &[u, q] : users) {
@@ -169,8 +193,7 @@ void Simulation::build()
         addPlanted({"stuck-terminating",
                     "pod deleted 46 h ago still Terminating: its container hangs and the kubelet "
                     "cannot kill it",
-                    "g4090-03",
-                    json::array({ref(m_pods, "liuyang", "old-train")})});
+                    "g4090-03", json::array({ref(m_pods, "liuyang", "old-train")})});
     });
     at(hoursAgo(30), [=, this] {
         JobInput in = job("zhangwei", "bert-pretrain-worker-0");
@@ -183,9 +206,10 @@ void Simulation::build()
     at(hoursAgo(20), [=, this] {
         const json r = ref(m_pods, "zhangwei", "bert-pretrain-worker-0");
         forceDelete("user-zhangwei", "bert-pretrain-worker-0");
-        addPlanted({"orphan-gpu-processes",
-                    "pod force-deleted 20 h ago; its GPU processes still hold two cards on the node",
-                    "g4090-04", json::array({r})});
+        addPlanted(
+            {"orphan-gpu-processes",
+             "pod force-deleted 20 h ago; its GPU processes still hold two cards on the node",
+             "g4090-04", json::array({r})});
     });
     at(hoursAgo(14), [=, this] {
         JobInput in = job("bob", "tokenize-corpus");
@@ -259,8 +283,8 @@ void Simulation::build()
         in.tasks = {task("master", 1, 2), task("worker", 1, 2)};
         submitPyTorchJob(in);
         addPlanted({"shm-too-small",
-                    "DataLoader workers killed by a bus error: /dev/shm is the default 64 MiB",
-                    "", json::array({ref(m_pytorchjobs, "carol", "clip-pretrain")})});
+                    "DataLoader workers killed by a bus error: /dev/shm is the default 64 MiB", "",
+                    json::array({ref(m_pytorchjobs, "carol", "clip-pretrain")})});
     });
     at(hoursAgo(5), [=, this] {
         JobInput crash = job("wangfang", "mmdet-train");
@@ -285,8 +309,8 @@ void Simulation::build()
     });
     at(hoursAgo(3), [=, this] {
         setNodeReady("g4090-10", false, "Kubelet stopped posting node status.");
-        addPlanted({"node-not-ready", "node NotReady for 3 hours with pods still on it",
-                    "g4090-10", json::array({objectRef(m_nodes, "", "g4090-10")})});
+        addPlanted({"node-not-ready", "node NotReady for 3 hours with pods still on it", "g4090-10",
+                    json::array({objectRef(m_nodes, "", "g4090-10")})});
     });
     at(hoursAgo(2), [=, this] {
         JobInput in = job("chenjie", "asr-conformer");
@@ -346,8 +370,8 @@ void Simulation::build()
     // Earlier history is compacted away, as on a cluster that has run for a while.
     m_store->compact();
     qCInfo(lcSim, "demo scenario built in %lld ms: %zu pods, %zu events, resourceVersion %llu",
-           static_cast<long long>(timer.elapsed()), m_store->count(m_pods), m_store->count(m_events),
-           static_cast<unsigned long long>(m_store->resourceVersion()));
+           static_cast<long long>(timer.elapsed()), m_store->count(m_pods),
+           m_store->count(m_events), static_cast<unsigned long long>(m_store->resourceVersion()));
 }
 
 void Simulation::buildScale()
@@ -363,20 +387,23 @@ void Simulation::buildScale()
     for (int u = 0; u < users; ++u) {
         char name[16];
         std::snprintf(name, sizeof name, "u%04d", u);
-        m_store->create(m_namespaces, ObjectFactory::namespaceFor(
-                                          std::string("user-") + name,
-                                          json{{"gpudesk.io/user", name}, {"gpudesk.io/vc", "default"}}));
+        m_store->create(m_namespaces,
+                        ObjectFactory::namespaceFor(
+                            std::string("user-") + name,
+                            json{{"gpudesk.io/user", name}, {"gpudesk.io/vc", "default"}}));
     }
     const std::string built = SimClock::rfc3339(m_clock->nowMs() - 30LL * 24 * kHour);
     std::vector<std::string> nodeNames;
     for (int i = 0; i < m_options.nodes; ++i) {
         char name[24];
         std::snprintf(name, sizeof name, "node-%05d", i);
-        const std::string product = i % 4 == 0 ? "NVIDIA A800-SXM4-80GB" : "NVIDIA GeForce RTX 4090";
-        json n = ObjectFactory::node(name, product, m_options.gpusPerNode, 96, 768,
-                                     "10." + std::to_string(20 + i / 65536) + "." +
-                                         std::to_string((i / 256) % 256) + "." + std::to_string(i % 256),
-                                     built);
+        const std::string product =
+            i % 4 == 0 ? "NVIDIA A800-SXM4-80GB" : "NVIDIA GeForce RTX 4090";
+        json n =
+            ObjectFactory::node(name, product, m_options.gpusPerNode, 96, 768,
+                                "10." + std::to_string(20 + i / 65536) + "." +
+                                    std::to_string((i / 256) % 256) + "." + std::to_string(i % 256),
+                                built);
         m_store->create(m_nodes, n, QStringLiteral("kubelet"));
         addNodeMachine(n, i % 2 ? "v2-systemd-containerd" : "v1-cgroupfs-docker");
         nodeNames.push_back(name);
@@ -395,7 +422,8 @@ void Simulation::buildScale()
         std::snprintf(name, sizeof name, "job-%06d-worker-0", i);
         p.name = name;
         p.nodeName = nodeNames[node];
-        p.labels = {{"volcano.sh/job-name", std::string(name).substr(0, 10)}, {"volcano.sh/queue-name", "default"}};
+        p.labels = {{"volcano.sh/job-name", std::string(name).substr(0, 10)},
+                    {"volcano.sh/queue-name", "default"}};
         ContainerSpec c;
         c.name = "pytorch";
         c.image = "registry.lab.internal/ai/pytorch:2.1.2-cuda12.1-cudnn8";
@@ -409,17 +437,23 @@ void Simulation::buildScale()
         p.shmSize = "16Gi";
         json pod = ObjectFactory::pod(p);
         pod["metadata"]["creationTimestamp"] = now;
-        pod["status"] = {{"phase", "Running"},
-                         {"qosClass", "Guaranteed"},
-                         {"hostIP", "10.20.0.1"},
-                         {"podIP", "10.244." + std::to_string(node % 256) + "." + std::to_string(2 + i % 250)},
-                         {"startTime", now},
-                         {"conditions", {{{"type", "Ready"}, {"status", "True"}, {"lastTransitionTime", now}},
-                                         {{"type", "PodScheduled"}, {"status", "True"}, {"lastTransitionTime", now}}}},
-                         {"containerStatuses",
-                          {{{"name", "pytorch"}, {"ready", true}, {"started", true}, {"restartCount", 0},
-                            {"image", c.image}, {"imageID", ""},
-                            {"state", {{"running", {{"startedAt", now}}}}}}}}};
+        pod["status"] = {
+            {"phase", "Running"},
+            {"qosClass", "Guaranteed"},
+            {"hostIP", "10.20.0.1"},
+            {"podIP", "10.244." + std::to_string(node % 256) + "." + std::to_string(2 + i % 250)},
+            {"startTime", now},
+            {"conditions",
+             {{{"type", "Ready"}, {"status", "True"}, {"lastTransitionTime", now}},
+              {{"type", "PodScheduled"}, {"status", "True"}, {"lastTransitionTime", now}}}},
+            {"containerStatuses",
+             {{{"name", "pytorch"},
+               {"ready", true},
+               {"started", true},
+               {"restartCount", 0},
+               {"image", c.image},
+               {"imageID", ""},
+               {"state", {{"running", {{"startedAt", now}}}}}}}}};
         const auto res = m_store->create(m_pods, std::move(pod), QStringLiteral("kubelet"));
         if (res.ok())
             m_scalePodKeys.push_back(p.ns + "/" + p.name);

@@ -129,7 +129,8 @@ std::string Scheduler::fitError(const json &pod) const
     std::vector<std::string> pre;
     const int notHelpful = int(m_nodes.size()) - resourceNodes;
     if (resourceNodes > 0)
-        pre.push_back(std::to_string(resourceNodes) + " No preemption victims found for incoming pod");
+        pre.push_back(std::to_string(resourceNodes) +
+                      " No preemption victims found for incoming pod");
     if (notHelpful > 0)
         pre.push_back(std::to_string(notHelpful) + " Preemption is not helpful for scheduling");
     std::sort(pre.begin(), pre.end());

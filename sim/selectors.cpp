@@ -12,9 +12,9 @@ namespace {
 bool validLabelKey(const QString &key)
 {
     // [prefix/]name: name of 1-63 of [A-Za-z0-9_.-], starting and ending alphanumeric.
-    static const QRegularExpression re(QStringLiteral(
-        "^([a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*/)?"
-        "[A-Za-z0-9]([-A-Za-z0-9_.]{0,61}[A-Za-z0-9])?$"));
+    static const QRegularExpression re(
+        QStringLiteral("^([a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*/)?"
+                       "[A-Za-z0-9]([-A-Za-z0-9_.]{0,61}[A-Za-z0-9])?$"));
     return re.match(key).hasMatch();
 }
 
@@ -49,16 +49,10 @@ QStringList splitTopLevel(const QString &text)
 const std::set<std::string> &supportedFields(const QString &resource)
 {
     static const std::set<std::string> common{"metadata.name", "metadata.namespace"};
-    static const std::set<std::string> pods{"metadata.name",
-                                            "metadata.namespace",
-                                            "spec.nodeName",
-                                            "spec.restartPolicy",
-                                            "spec.schedulerName",
-                                            "spec.serviceAccountName",
-                                            "spec.hostNetwork",
-                                            "status.phase",
-                                            "status.podIP",
-                                            "status.nominatedNodeName"};
+    static const std::set<std::string> pods{
+        "metadata.name",      "metadata.namespace",      "spec.nodeName",    "spec.restartPolicy",
+        "spec.schedulerName", "spec.serviceAccountName", "spec.hostNetwork", "status.phase",
+        "status.podIP",       "status.nominatedNodeName"};
     static const std::set<std::string> events{"metadata.name",
                                               "metadata.namespace",
                                               "involvedObject.kind",
@@ -156,8 +150,7 @@ std::optional<LabelSelector> LabelSelector::parse(const QString &text, QString *
 bool LabelSelector::matches(const nlohmann::json &labels) const
 {
     for (const auto &r : m_requirements) {
-        const bool has = labels.is_object() && labels.contains(r.key) &&
-                         labels[r.key].is_string();
+        const bool has = labels.is_object() && labels.contains(r.key) && labels[r.key].is_string();
         const std::string value = has ? labels[r.key].get<std::string>() : std::string();
         const bool inValues =
             has && std::find(r.values.begin(), r.values.end(), value) != r.values.end();
@@ -206,8 +199,8 @@ std::optional<FieldSelector> FieldSelector::parse(const QString &text, const QSt
             }
         }
         if (at <= 0) {
-            *error = QStringLiteral("invalid selector: '%1'; can't understand '%2'")
-                         .arg(text, part);
+            *error =
+                QStringLiteral("invalid selector: '%1'; can't understand '%2'").arg(text, part);
             return std::nullopt;
         }
         term.field = part.left(at).trimmed().toStdString();
@@ -235,8 +228,8 @@ std::string FieldSelector::fieldValue(const nlohmann::json &object, const std::s
     size_t start = 0;
     while (start <= field.size()) {
         const size_t dot = field.find('.', start);
-        const std::string key = field.substr(start, dot == std::string::npos ? std::string::npos
-                                                                             : dot - start);
+        const std::string key =
+            field.substr(start, dot == std::string::npos ? std::string::npos : dot - start);
         if (!cur->is_object() || !cur->contains(key)) {
             if (field == "spec.unschedulable" || field == "spec.hostNetwork")
                 return "false";

@@ -15,7 +15,15 @@ namespace sim {
 class LabelSelector
 {
 public:
-    enum class Op { Equals, NotEquals, In, NotIn, Exists, DoesNotExist };
+    enum class Op
+    {
+        Equals,
+        NotEquals,
+        In,
+        NotIn,
+        Exists,
+        DoesNotExist
+    };
     struct Requirement
     {
         std::string key;

@@ -43,7 +43,10 @@ std::string userOfNamespace(const std::string &ns)
 json condition(const std::string &type, const std::string &status, const std::string &time,
                const std::string &reason = {}, const std::string &message = {})
 {
-    json c{{"type", type}, {"status", status}, {"lastTransitionTime", time}, {"lastProbeTime", nullptr}};
+    json c{{"type", type},
+           {"status", status},
+           {"lastTransitionTime", time},
+           {"lastProbeTime", nullptr}};
     if (!reason.empty())
         c["reason"] = reason;
     if (!message.empty())
@@ -132,8 +135,8 @@ Behavior Simulation::behaviorForNewPod(const json &pod) const
         if (it != m_jobBehaviors.end()) {
             Behavior b = it->second;
             b.seed = hashOf(pod["metadata"].value("name", "")) ^ b.seed;
-            if (sub(pod["metadata"], "labels").value(
-                    "training.kubeflow.org/replica-type", "") == "launcher")
+            if (sub(pod["metadata"], "labels").value("training.kubeflow.org/replica-type", "") ==
+                "launcher")
                 b.profile = Profile::Cpu;
             return b;
         }
@@ -181,11 +184,14 @@ QString Simulation::admit(const ResourceType *type, json &o)
     if (!spec.contains("dnsPolicy"))
         spec["dnsPolicy"] = "ClusterFirst";
     if (!spec.contains("tolerations"))
-        spec["tolerations"] = json::array(
-            {json{{"key", "node.kubernetes.io/not-ready"}, {"operator", "Exists"},
-                  {"effect", "NoExecute"}, {"tolerationSeconds", 300}},
-             json{{"key", "node.kubernetes.io/unreachable"}, {"operator", "Exists"},
-                  {"effect", "NoExecute"}, {"tolerationSeconds", 300}}});
+        spec["tolerations"] = json::array({json{{"key", "node.kubernetes.io/not-ready"},
+                                                {"operator", "Exists"},
+                                                {"effect", "NoExecute"},
+                                                {"tolerationSeconds", 300}},
+                                           json{{"key", "node.kubernetes.io/unreachable"},
+                                                {"operator", "Exists"},
+                                                {"effect", "NoExecute"},
+                                                {"tolerationSeconds", 300}}});
     o["status"] = json{{"phase", "Pending"}, {"qosClass", "BestEffort"}};
     return {};
 }
@@ -284,8 +290,8 @@ void Simulation::recordEvent(const json &involved, const std::string &ns, const 
 {
     const std::string eventNs = ns.empty() ? "default" : ns;
     // Repeats are aggregated into one Event with a count, as the kubelet and scheduler do.
-    const std::string key = involved.value("uid", involved.value("name", "")) + '\x1f' + reason +
-                            '\x1f' + message;
+    const std::string key =
+        involved.value("uid", involved.value("name", "")) + '\x1f' + reason + '\x1f' + message;
     const auto known = m_eventNames.find(key);
     if (known != m_eventNames.end()) {
         const auto cur = m_store->get(m_events, QString::fromStdString(eventNs),
@@ -312,31 +318,36 @@ void Simulation::recordEvent(const json &involved, const std::string &ns, const 
 void Simulation::addUser(const std::string &user, const std::string &queue, int gpuQuota)
 {
     const std::string ns = "user-" + user;
-    m_store->create(m_namespaces,
-                    ObjectFactory::namespaceFor(ns, json{{"gpudesk.io/user", user},
-                                                         {"gpudesk.io/vc", queue}}));
+    m_store->create(m_namespaces, ObjectFactory::namespaceFor(ns, json{{"gpudesk.io/user", user},
+                                                                       {"gpudesk.io/vc", queue}}));
     const ResourceTypes *t = m_store->types();
     const QString rbac = QStringLiteral("rbac.authorization.k8s.io");
     m_store->create(t->find({}, QStringLiteral("v1"), QStringLiteral("serviceaccounts")),
                     json{{"metadata", {{"name", "default"}, {"namespace", ns}}}});
-    m_store->create(t->find({}, QStringLiteral("v1"), QStringLiteral("serviceaccounts")),
-                    json{{"metadata", {{"name", user}, {"namespace", ns},
-                                       {"labels", {{"gpudesk.io/user", user}}}}}});
+    m_store->create(
+        t->find({}, QStringLiteral("v1"), QStringLiteral("serviceaccounts")),
+        json{{"metadata",
+              {{"name", user}, {"namespace", ns}, {"labels", {{"gpudesk.io/user", user}}}}}});
     m_store->create(t->find(rbac, QStringLiteral("v1"), QStringLiteral("rolebindings")),
-                    json{{"metadata", {{"name", "gpudesk-user"}, {"namespace", ns},
-                                       {"labels", {{"gpudesk.io/user", user}}}}},
-                         {"roleRef", {{"apiGroup", rbac.toStdString()}, {"kind", "ClusterRole"},
-                                      {"name", "gpudesk-researcher"}}},
+                    json{{"metadata",
+                          {{"name", "gpudesk-user"},
+                           {"namespace", ns},
+                           {"labels", {{"gpudesk.io/user", user}}}}},
+                         {"roleRef",
+                          {{"apiGroup", rbac.toStdString()},
+                           {"kind", "ClusterRole"},
+                           {"name", "gpudesk-researcher"}}},
                          {"subjects",
                           {{{"kind", "User"}, {"apiGroup", rbac.toStdString()}, {"name", user}},
                            {{"kind", "ServiceAccount"}, {"name", user}, {"namespace", ns}}}}});
     m_store->create(t->find({}, QStringLiteral("v1"), QStringLiteral("resourcequotas")),
                     json{{"metadata", {{"name", "gpudesk-quota"}, {"namespace", ns}}},
-                         {"spec", {{"hard",
-                                    {{"requests.nvidia.com/gpu", std::to_string(gpuQuota)},
-                                     {"requests.cpu", std::to_string(gpuQuota * 12 + 16)},
-                                     {"requests.memory", std::to_string(gpuQuota * 120 + 64) + "Gi"},
-                                     {"pods", "50"}}}}}});
+                         {"spec",
+                          {{"hard",
+                            {{"requests.nvidia.com/gpu", std::to_string(gpuQuota)},
+                             {"requests.cpu", std::to_string(gpuQuota * 12 + 16)},
+                             {"requests.memory", std::to_string(gpuQuota * 120 + 64) + "Gi"},
+                             {"pods", "50"}}}}}});
 }
 
 void Simulation::addNodeMachine(const json &node, const std::string &cgroupStyle)
@@ -365,7 +376,8 @@ void Simulation::addNodeMachine(const json &node, const std::string &cgroupStyle
         char uuid[64];
         const quint64 a = hashOf(m.name + "#" + std::to_string(i));
         std::snprintf(uuid, sizeof uuid, "GPU-%08x-%04x-%04x-%04x-%012llx", unsigned(a >> 32),
-                      unsigned((a >> 16) & 0xffff), unsigned(a & 0xffff), unsigned((h >> 8) & 0xffff),
+                      unsigned((a >> 16) & 0xffff), unsigned(a & 0xffff),
+                      unsigned((h >> 8) & 0xffff),
                       static_cast<unsigned long long>((a ^ h) & 0xffffffffffffULL));
         c.uuid = uuid;
         static const char *buses[] = {"18", "2A", "3A", "5D", "9A", "AB", "BA", "DB"};
@@ -425,8 +437,10 @@ json Simulation::podTemplate(const JobInput &in, const TaskInput &task, const st
     p.containers = {c};
     if (in.tolerateA800) {
         // Jobs meant for the A800 nodes select them and tolerate their reservation taint.
-        p.tolerations.push_back(json{{"key", "gpudesk.io/reserved"}, {"operator", "Equal"},
-                                     {"value", "a800"}, {"effect", "NoSchedule"}});
+        p.tolerations.push_back(json{{"key", "gpudesk.io/reserved"},
+                                     {"operator", "Equal"},
+                                     {"value", "a800"},
+                                     {"effect", "NoSchedule"}});
         p.nodeSelector = json{{"nvidia.com/gpu.product", "NVIDIA A800-SXM4-80GB"}};
     }
     return ObjectFactory::pod(p);
@@ -438,22 +452,27 @@ json Simulation::submitVolcanoJob(const JobInput &in)
     int total = 0;
     for (const auto &t : in.tasks) {
         json tmpl = podTemplate(in, t, t.name, t.gpus);
-        tasks.push_back(json{{"name", t.name},
-                             {"replicas", t.replicas},
-                             {"template", {{"metadata", {{"labels", {{"app", in.name}}}}},
-                                           {"spec", tmpl["spec"]}}}});
+        tasks.push_back(
+            json{{"name", t.name},
+                 {"replicas", t.replicas},
+                 {"template",
+                  {{"metadata", {{"labels", {{"app", in.name}}}}}, {"spec", tmpl["spec"]}}}});
         total += t.replicas;
     }
-    json job{{"metadata", {{"name", in.name}, {"namespace", "user-" + in.user},
-                           {"labels", {{"gpudesk.io/user", in.user}}}}},
-             {"spec", {{"schedulerName", "volcano"},
-                       {"minAvailable", total},
-                       {"queue", in.queue},
-                       {"maxRetry", 3},
-                       {"policies", {{{"event", "PodEvicted"}, {"action", "RestartJob"}},
-                                     {{"event", "PodFailed"}, {"action", "AbortJob"}}}},
-                       {"plugins", {{"env", json::array()}, {"svc", json::array()}}},
-                       {"tasks", tasks}}},
+    json job{{"metadata",
+              {{"name", in.name},
+               {"namespace", "user-" + in.user},
+               {"labels", {{"gpudesk.io/user", in.user}}}}},
+             {"spec",
+              {{"schedulerName", "volcano"},
+               {"minAvailable", total},
+               {"queue", in.queue},
+               {"maxRetry", 3},
+               {"policies",
+                {{{"event", "PodEvicted"}, {"action", "RestartJob"}},
+                 {{"event", "PodFailed"}, {"action", "AbortJob"}}}},
+               {"plugins", {{"env", json::array()}, {"svc", json::array()}}},
+               {"tasks", tasks}}},
              {"status", {{"state", {{"phase", "Pending"}}}, {"minAvailable", total}}}};
     auto res = m_store->create(m_vcjobs, std::move(job), QStringLiteral("vcctl"));
     if (!res.ok())
@@ -475,15 +494,19 @@ json Simulation::submitPyTorchJob(const JobInput &in)
     int total = 0;
     for (const auto &t : in.tasks)
         total += t.replicas;
-    json job{{"metadata", {{"name", in.name}, {"namespace", "user-" + in.user},
-                           {"labels", {{"gpudesk.io/user", in.user}}}}},
-             {"spec", {{"runPolicy", {{"cleanPodPolicy", "None"},
-                                      {"schedulingPolicy", {{"queue", in.queue},
-                                                            {"minAvailable", total}}}}},
-                       {"pytorchReplicaSpecs", specs}}},
-             {"status", {{"conditions", {condition("Created", "True", m_clock->nowRfc3339(),
-                                                   "PyTorchJobCreated",
-                                                   "PyTorchJob " + in.name + " is created.")}}}}};
+    json job{{"metadata",
+              {{"name", in.name},
+               {"namespace", "user-" + in.user},
+               {"labels", {{"gpudesk.io/user", in.user}}}}},
+             {"spec",
+              {{"runPolicy",
+                {{"cleanPodPolicy", "None"},
+                 {"schedulingPolicy", {{"queue", in.queue}, {"minAvailable", total}}}}},
+               {"pytorchReplicaSpecs", specs}}},
+             {"status",
+              {{"conditions",
+                {condition("Created", "True", m_clock->nowRfc3339(), "PyTorchJobCreated",
+                           "PyTorchJob " + in.name + " is created.")}}}}};
     auto res = m_store->create(m_pytorchjobs, std::move(job), QStringLiteral("kubectl"));
     if (!res.ok())
         return {};
@@ -499,18 +522,22 @@ json Simulation::submitMpiJob(const JobInput &in)
     launcher.memory = "8Gi";
     json l = podTemplate(in, launcher, "launcher", 0);
     json w = podTemplate(in, in.tasks[0], "worker", in.tasks[0].gpus);
-    json job{{"metadata", {{"name", in.name}, {"namespace", "user-" + in.user},
-                           {"labels", {{"gpudesk.io/user", in.user}}}}},
-             {"spec", {{"slotsPerWorker", in.tasks[0].gpus},
-                       {"runPolicy", {{"cleanPodPolicy", "Running"},
-                                      {"schedulingPolicy", {{"queue", in.queue}}}}},
-                       {"mpiReplicaSpecs",
-                        {{"Launcher", {{"replicas", 1}, {"template", {{"spec", l["spec"]}}}}},
-                         {"Worker", {{"replicas", in.tasks[0].replicas},
-                                     {"template", {{"spec", w["spec"]}}}}}}}}},
-             {"status", {{"conditions", {condition("Created", "True", m_clock->nowRfc3339(),
-                                                   "MPIJobCreated",
-                                                   "MPIJob " + in.name + " is created.")}}}}};
+    json job{{"metadata",
+              {{"name", in.name},
+               {"namespace", "user-" + in.user},
+               {"labels", {{"gpudesk.io/user", in.user}}}}},
+             {"spec",
+              {{"slotsPerWorker", in.tasks[0].gpus},
+               {"runPolicy",
+                {{"cleanPodPolicy", "Running"}, {"schedulingPolicy", {{"queue", in.queue}}}}},
+               {"mpiReplicaSpecs",
+                {{"Launcher", {{"replicas", 1}, {"template", {{"spec", l["spec"]}}}}},
+                 {"Worker",
+                  {{"replicas", in.tasks[0].replicas}, {"template", {{"spec", w["spec"]}}}}}}}}},
+             {"status",
+              {{"conditions",
+                {condition("Created", "True", m_clock->nowRfc3339(), "MPIJobCreated",
+                           "MPIJob " + in.name + " is created.")}}}}};
     auto res = m_store->create(m_mpijobs, std::move(job), QStringLiteral("kubectl"));
     if (!res.ok())
         return {};
@@ -566,8 +593,8 @@ bool Simulation::enqueue(const json &pg, int demand, std::string *why)
         const json &o = *other.object;
         if (o["spec"].value("queue", "") == queue &&
             sub(o, "status").value("phase", "") == "Inqueue")
-            admitted += int(parseQuantityMilli(sub(o["spec"], "minResources")
-                                                   .value("nvidia.com/gpu", json("0"))) /
+            admitted += int(parseQuantityMilli(
+                                sub(o["spec"], "minResources").value("nvidia.com/gpu", json("0"))) /
                             1000);
     }
     const int allocated = queueAllocated(queue);
@@ -585,14 +612,17 @@ void Simulation::ensurePodGroup(const json &job, const std::string &pgName,
     const std::string ns = job["metadata"].value("namespace", "");
     if (m_store->get(m_podgroups, QString::fromStdString(ns), QString::fromStdString(pgName)).ok())
         return;
-    json pg{{"metadata", {{"name", pgName}, {"namespace", ns},
-                          {"ownerReferences", {ObjectFactory::ownerRef(
-                                                  job.value("apiVersion", ""), job.value("kind", ""),
-                                                  job["metadata"].value("name", ""),
-                                                  job["metadata"].value("uid", ""))}}}},
-            {"spec", {{"minMember", minMember},
-                      {"queue", queue},
-                      {"minResources", {{"nvidia.com/gpu", std::to_string(gpus)}}}}},
+    json pg{{"metadata",
+             {{"name", pgName},
+              {"namespace", ns},
+              {"ownerReferences",
+               {ObjectFactory::ownerRef(job.value("apiVersion", ""), job.value("kind", ""),
+                                        job["metadata"].value("name", ""),
+                                        job["metadata"].value("uid", ""))}}}},
+            {"spec",
+             {{"minMember", minMember},
+              {"queue", queue},
+              {"minResources", {{"nvidia.com/gpu", std::to_string(gpus)}}}}},
             {"status", {{"phase", "Pending"}}}};
     m_store->create(m_podgroups, std::move(pg), QStringLiteral("vc-controller-manager"));
 }
@@ -600,19 +630,20 @@ void Simulation::ensurePodGroup(const json &job, const std::string &pgName,
 void Simulation::createJobPods(const json &job, const std::vector<json> &pods)
 {
     for (const auto &p : pods) {
-        const auto exists = m_store->get(m_pods, QString::fromStdString(p["metadata"].value("namespace", "")),
-                                         QString::fromStdString(p["metadata"].value("name", "")));
+        const auto exists =
+            m_store->get(m_pods, QString::fromStdString(p["metadata"].value("namespace", "")),
+                         QString::fromStdString(p["metadata"].value("name", "")));
         if (exists.ok())
             continue;
         const auto res = m_store->create(m_pods, p, QStringLiteral("vc-controller-manager"));
         if (res.ok())
-            recordEvent(objectRef(m_store->types()->byKind(QString::fromStdString(job.value("apiVersion", "")),
-                                                           QString::fromStdString(job.value("kind", ""))),
-                                  job["metadata"].value("namespace", ""),
-                                  job["metadata"].value("name", "")),
-                        job["metadata"].value("namespace", ""), "Normal", "SuccessfulCreate",
-                        "Created pod: " + p["metadata"].value("name", ""),
-                        "vc-controller-manager", "");
+            recordEvent(
+                objectRef(
+                    m_store->types()->byKind(QString::fromStdString(job.value("apiVersion", "")),
+                                             QString::fromStdString(job.value("kind", ""))),
+                    job["metadata"].value("namespace", ""), job["metadata"].value("name", "")),
+                job["metadata"].value("namespace", ""), "Normal", "SuccessfulCreate",
+                "Created pod: " + p["metadata"].value("name", ""), "vc-controller-manager", "");
     }
 }
 
@@ -623,8 +654,7 @@ void Simulation::reconcileVolcanoJobs()
         const std::string ns = job["metadata"].value("namespace", "");
         const std::string name = job["metadata"].value("name", "");
         const std::string uid = job["metadata"].value("uid", "");
-        const std::string phase = sub(sub(job, "status"), "state")
-                                      .value("phase", "Pending");
+        const std::string phase = sub(sub(job, "status"), "state").value("phase", "Pending");
         if (phase == "Completed" || phase == "Failed" || phase == "Aborted")
             continue;
         const std::string queue = job["spec"].value("queue", "default");
@@ -648,24 +678,26 @@ void Simulation::reconcileVolcanoJobs()
                 const int replicas = t.value("replicas", 1);
                 for (int i = 0; i < replicas; ++i) {
                     json pod{{"apiVersion", "v1"}, {"kind", "Pod"}};
-                    const std::string podName = name + "-" + t.value("name", "task") + "-" +
-                                                std::to_string(i);
-                    pod["metadata"] = {{"name", podName},
-                                       {"namespace", ns},
-                                       {"labels", {{"volcano.sh/job-name", name},
-                                                   {"volcano.sh/job-namespace", ns},
-                                                   {"volcano.sh/queue-name", queue},
-                                                   {"volcano.sh/task-spec", t.value("name", "task")},
-                                                   {"volcano.sh/job-retry-count", "0"}}},
-                                       {"annotations", {{"scheduling.k8s.io/group-name", pgName},
-                                                        {"volcano.sh/job-name", name},
-                                                        {"volcano.sh/job-version", "0"},
-                                                        {"volcano.sh/queue-name", queue},
-                                                        {"volcano.sh/task-spec", t.value("name", "task")},
-                                                        {"volcano.sh/task-index", std::to_string(i)}}},
-                                       {"ownerReferences", {ObjectFactory::ownerRef(
-                                                               "batch.volcano.sh/v1alpha1", "Job",
-                                                               name, uid)}}};
+                    const std::string podName =
+                        name + "-" + t.value("name", "task") + "-" + std::to_string(i);
+                    pod["metadata"] = {
+                        {"name", podName},
+                        {"namespace", ns},
+                        {"labels",
+                         {{"volcano.sh/job-name", name},
+                          {"volcano.sh/job-namespace", ns},
+                          {"volcano.sh/queue-name", queue},
+                          {"volcano.sh/task-spec", t.value("name", "task")},
+                          {"volcano.sh/job-retry-count", "0"}}},
+                        {"annotations",
+                         {{"scheduling.k8s.io/group-name", pgName},
+                          {"volcano.sh/job-name", name},
+                          {"volcano.sh/job-version", "0"},
+                          {"volcano.sh/queue-name", queue},
+                          {"volcano.sh/task-spec", t.value("name", "task")},
+                          {"volcano.sh/task-index", std::to_string(i)}}},
+                        {"ownerReferences",
+                         {ObjectFactory::ownerRef("batch.volcano.sh/v1alpha1", "Job", name, uid)}}};
                     const json tmplLabels = sub(sub(sub(t, "template"), "metadata"), "labels");
                     for (const auto &[k, v] : tmplLabels.items())
                         pod["metadata"]["labels"][k] = v;
@@ -679,8 +711,8 @@ void Simulation::reconcileVolcanoJobs()
             return pods;
         };
         ensurePodGroup(job, pgName, queue, job["spec"].value("minAvailable", total), gpus);
-        const auto pgRes = m_store->get(m_podgroups, QString::fromStdString(ns),
-                                        QString::fromStdString(pgName));
+        const auto pgRes =
+            m_store->get(m_podgroups, QString::fromStdString(ns), QString::fromStdString(pgName));
         if (!pgRes.ok())
             continue;
         json pg = *pgRes.object.object;
@@ -708,17 +740,18 @@ void Simulation::reconcileVolcanoJobs()
         if (pgPhase == "Inqueue" || pgPhase == "Running") {
             bool missing = false;
             for (const auto &podName : podNames)
-                missing |= !m_store->get(m_pods, QString::fromStdString(ns),
-                                         QString::fromStdString(podName))
-                                .ok();
+                missing |=
+                    !m_store
+                         ->get(m_pods, QString::fromStdString(ns), QString::fromStdString(podName))
+                         .ok();
             if (missing)
                 createJobPods(job, makePods());
         }
         // Status from the pods.
         int pending = 0, running = 0, succeeded = 0, failed = 0;
         for (const auto &podName : podNames) {
-            const auto live = m_store->get(m_pods, QString::fromStdString(ns),
-                                           QString::fromStdString(podName));
+            const auto live =
+                m_store->get(m_pods, QString::fromStdString(ns), QString::fromStdString(podName));
             if (!live.ok())
                 continue;
             const std::string ph = sub((*live.object.object), "status").value("phase", "");
@@ -750,7 +783,8 @@ void Simulation::reconcileVolcanoJobs()
             m_store->update(m_vcjobs, updated);
         if ((newPhase == "Running" && pgPhase == "Inqueue") ||
             ((newPhase == "Completed" || newPhase == "Failed") && pgPhase != "Completed")) {
-            pg = *m_store->get(m_podgroups, QString::fromStdString(ns), QString::fromStdString(pgName))
+            pg = *m_store
+                      ->get(m_podgroups, QString::fromStdString(ns), QString::fromStdString(pgName))
                       .object.object;
             pg["status"]["phase"] = newPhase == "Running" ? "Running" : "Completed";
             pg["status"]["running"] = running;
@@ -778,7 +812,8 @@ void Simulation::reconcileKubeflowJobs(const ResourceType *type)
         const std::string uid = job["metadata"].value("uid", "");
         const json runPolicy = sub(job["spec"], "runPolicy");
         const std::string queue = sub(runPolicy, "schedulingPolicy").value("queue", "default");
-        const json specs = job["spec"].value(mpi ? "mpiReplicaSpecs" : "pytorchReplicaSpecs", json::object());
+        const json specs =
+            job["spec"].value(mpi ? "mpiReplicaSpecs" : "pytorchReplicaSpecs", json::object());
         std::vector<json> pods;
         int gpus = 0;
         int worldSize = 0;
@@ -798,26 +833,31 @@ void Simulation::reconcileKubeflowJobs(const ResourceType *type)
                 json pod{{"apiVersion", "v1"}, {"kind", "Pod"}};
                 pod["metadata"] = {{"name", podName},
                                    {"namespace", ns},
-                                   {"labels", {{"training.kubeflow.org/job-name", name},
-                                               {"training.kubeflow.org/operator-name",
-                                                mpi ? "mpijob-controller" : "pytorchjob-controller"},
-                                               {"training.kubeflow.org/replica-type", lower},
-                                               {"training.kubeflow.org/replica-index", std::to_string(i)},
-                                               {"volcano.sh/queue-name", queue}}},
-                                   {"annotations", {{"scheduling.k8s.io/group-name", name},
-                                                    {"scheduling.volcano.sh/queue-name", queue}}},
-                                   {"ownerReferences", {ObjectFactory::ownerRef(
-                                                           "kubeflow.org/v1", type->kind.toStdString(),
-                                                           name, uid)}}};
+                                   {"labels",
+                                    {{"training.kubeflow.org/job-name", name},
+                                     {"training.kubeflow.org/operator-name",
+                                      mpi ? "mpijob-controller" : "pytorchjob-controller"},
+                                     {"training.kubeflow.org/replica-type", lower},
+                                     {"training.kubeflow.org/replica-index", std::to_string(i)},
+                                     {"volcano.sh/queue-name", queue}}},
+                                   {"annotations",
+                                    {{"scheduling.k8s.io/group-name", name},
+                                     {"scheduling.volcano.sh/queue-name", queue}}},
+                                   {"ownerReferences",
+                                    {ObjectFactory::ownerRef(
+                                        "kubeflow.org/v1", type->kind.toStdString(), name, uid)}}};
                 if (lower == "master")
                     pod["metadata"]["labels"]["training.kubeflow.org/job-role"] = "master";
                 pod["spec"] = rs["template"]["spec"];
-                pod["spec"]["restartPolicy"] = rs.value("restartPolicy", "OnFailure") == "Always" ? "Always" : "OnFailure";
+                pod["spec"]["restartPolicy"] =
+                    rs.value("restartPolicy", "OnFailure") == "Always" ? "Always" : "OnFailure";
                 if (!mpi) {
                     for (auto &c : pod["spec"]["containers"]) {
-                        c["env"].push_back({{"name", "MASTER_ADDR"}, {"value", name + "-master-0"}});
+                        c["env"].push_back(
+                            {{"name", "MASTER_ADDR"}, {"value", name + "-master-0"}});
                         c["env"].push_back({{"name", "MASTER_PORT"}, {"value", "23456"}});
-                        c["env"].push_back({{"name", "WORLD_SIZE"}, {"value", std::to_string(worldSize)}});
+                        c["env"].push_back(
+                            {{"name", "WORLD_SIZE"}, {"value", std::to_string(worldSize)}});
                         c["env"].push_back({{"name", "RANK"}, {"value", std::to_string(rank)}});
                     }
                 }
@@ -828,7 +868,8 @@ void Simulation::reconcileKubeflowJobs(const ResourceType *type)
             }
         }
         ensurePodGroup(job, name, queue, int(pods.size()), gpus);
-        const auto pgRes = m_store->get(m_podgroups, QString::fromStdString(ns), QString::fromStdString(name));
+        const auto pgRes =
+            m_store->get(m_podgroups, QString::fromStdString(ns), QString::fromStdString(name));
         if (!pgRes.ok())
             continue;
         json pg = *pgRes.object.object;
@@ -852,7 +893,8 @@ void Simulation::reconcileKubeflowJobs(const ResourceType *type)
             if (!live.ok())
                 continue;
             const std::string ph = sub((*live.object.object), "status").value("phase", "");
-            std::string role = p["metadata"]["labels"].value("training.kubeflow.org/replica-type", "");
+            std::string role =
+                p["metadata"]["labels"].value("training.kubeflow.org/replica-type", "");
             if (!role.empty())
                 role[0] = char(std::toupper(static_cast<unsigned char>(role[0])));
             json &rs = replicaStatuses[role];
@@ -884,8 +926,9 @@ void Simulation::reconcileKubeflowJobs(const ResourceType *type)
             status["completionTime"] = now;
         } else if (masterSucceeded && (mpi || succeeded == int(pods.size()) || succeeded > 0)) {
             setCondition(status, condition("Running", "False", now, kind + "Succeeded", ""));
-            setCondition(status, condition("Succeeded", "True", now, kind + "Succeeded",
-                                           kind + " " + ns + "/" + name + " successfully completed."));
+            setCondition(status,
+                         condition("Succeeded", "True", now, kind + "Succeeded",
+                                   kind + " " + ns + "/" + name + " successfully completed."));
             status["completionTime"] = now;
         } else if (running == int(pods.size()) && running > 0) {
             setCondition(status, condition("Running", "True", now, kind + "Running",
@@ -900,7 +943,9 @@ void Simulation::reconcileKubeflowJobs(const ResourceType *type)
             pg["status"]["running"] = running;
             m_store->update(m_podgroups, pg);
         } else if ((failed > 0 || masterSucceeded) && pgPhase != "Completed") {
-            pg = *m_store->get(m_podgroups, QString::fromStdString(ns), QString::fromStdString(name)).object.object;
+            pg =
+                *m_store->get(m_podgroups, QString::fromStdString(ns), QString::fromStdString(name))
+                     .object.object;
             pg["status"]["phase"] = "Completed";
             m_store->update(m_podgroups, pg);
         }
@@ -933,8 +978,8 @@ void Simulation::schedulePods()
     const std::string now = m_clock->nowRfc3339();
     for (const json *p : pending) {
         const std::string ns = (*p)["metadata"].value("namespace", "");
-        const std::string group = sub((*p)["metadata"], "annotations")
-                                      .value("scheduling.k8s.io/group-name", "");
+        const std::string group =
+            sub((*p)["metadata"], "annotations").value("scheduling.k8s.io/group-name", "");
         std::vector<const json *> gang{p};
         if (!group.empty()) {
             if (doneGroups.count(ns + "/" + group))
@@ -947,7 +992,8 @@ void Simulation::schedulePods()
                             .value("scheduling.k8s.io/group-name", "") == group)
                     gang.push_back(q);
             }
-            const auto pg = m_store->get(m_podgroups, QString::fromStdString(ns), QString::fromStdString(group));
+            const auto pg = m_store->get(m_podgroups, QString::fromStdString(ns),
+                                         QString::fromStdString(group));
             if (pg.ok()) {
                 const std::string ph = sub((*pg.object.object), "status").value("phase", "");
                 if (ph != "Inqueue" && ph != "Running")
@@ -969,7 +1015,8 @@ void Simulation::schedulePods()
                             "default-scheduler", "");
                 m_lastSchedulingEvent.erase(uid);
             } else {
-                setCondition(pod["status"], condition("PodScheduled", "False", now, "Unschedulable", message));
+                setCondition(pod["status"],
+                             condition("PodScheduled", "False", now, "Unschedulable", message));
                 m_store->update(m_pods, pod, QStringLiteral("default-scheduler"));
                 // One event per message, repeated at most once a minute (as aggregation does).
                 auto &last = m_lastSchedulingEvent[uid];
@@ -1055,43 +1102,51 @@ void Simulation::runKubelets()
                         {"started", false},
                         {"ready", false}};
                 if (b.profile == Profile::ImagePull) {
-                    cs["state"] = {{"waiting", {{"reason", "ErrImagePull"},
-                                                {"message", "failed to pull and unpack image \"" + image + "\""}}}};
+                    cs["state"] = {
+                        {"waiting",
+                         {{"reason", "ErrImagePull"},
+                          {"message", "failed to pull and unpack image \"" + image + "\""}}}};
                 } else {
                     cs["state"] = {{"running", {{"startedAt", now}}}};
                     cs["started"] = true;
                     cs["ready"] = true;
                     cs["containerID"] = "containerd://" + containerId(uid, c.value("name", ""), 0);
-                    cs["imageID"] = image.substr(0, image.find(':')) + "@sha256:" +
-                                    containerId(image, "img", 0);
+                    cs["imageID"] = image.substr(0, image.find(':')) +
+                                    "@sha256:" + containerId(image, "img", 0);
                 }
                 statuses.push_back(cs);
             }
             status["containerStatuses"] = statuses;
             if (b.profile == Profile::ImagePull) {
                 const std::string host = image.substr(0, image.find('/'));
-                recordEvent(involved, ns, "Normal", "Pulling", "Pulling image \"" + image + "\"", "kubelet", node);
-                recordEvent(involved, ns, "Warning", "Failed",
-                            "Failed to pull image \"" + image +
-                                "\": rpc error: code = Unknown desc = failed to pull and unpack image \"" +
-                                image + "\": failed to resolve reference \"" + image +
-                                "\": failed to do request: Head \"https://" + host + "/v2/" +
-                                image.substr(image.find('/') + 1, image.rfind(':') - image.find('/') - 1) +
-                                "/manifests/" + image.substr(image.rfind(':') + 1) +
-                                "\": dial tcp: lookup " + host.substr(0, host.find(':')) +
-                                " on 10.96.0.10:53: no such host",
+                recordEvent(involved, ns, "Normal", "Pulling", "Pulling image \"" + image + "\"",
                             "kubelet", node);
-                recordEvent(involved, ns, "Warning", "Failed", "Error: ErrImagePull", "kubelet", node);
+                recordEvent(
+                    involved, ns, "Warning", "Failed",
+                    "Failed to pull image \"" + image +
+                        "\": rpc error: code = Unknown desc = failed to pull and unpack image \"" +
+                        image + "\": failed to resolve reference \"" + image +
+                        "\": failed to do request: Head \"https://" + host + "/v2/" +
+                        image.substr(image.find('/') + 1, image.rfind(':') - image.find('/') - 1) +
+                        "/manifests/" + image.substr(image.rfind(':') + 1) +
+                        "\": dial tcp: lookup " + host.substr(0, host.find(':')) +
+                        " on 10.96.0.10:53: no such host",
+                    "kubelet", node);
+                recordEvent(involved, ns, "Warning", "Failed", "Error: ErrImagePull", "kubelet",
+                            node);
             } else {
                 status["phase"] = "Running";
                 setCondition(status, condition("ContainersReady", "True", now));
                 setCondition(status, condition("Ready", "True", now));
                 recordEvent(involved, ns, "Normal", "Pulled",
-                            "Container image \"" + image + "\" already present on machine", "kubelet", node);
-                recordEvent(involved, ns, "Normal", "Created", "Created container " + containers[0].value("name", ""),
+                            "Container image \"" + image + "\" already present on machine",
                             "kubelet", node);
-                recordEvent(involved, ns, "Normal", "Started", "Started container " + containers[0].value("name", ""),
-                            "kubelet", node);
+                recordEvent(involved, ns, "Normal", "Created",
+                            "Created container " + containers[0].value("name", ""), "kubelet",
+                            node);
+                recordEvent(involved, ns, "Normal", "Started",
+                            "Started container " + containers[0].value("name", ""), "kubelet",
+                            node);
                 if (b.profile == Profile::CrashSymlink)
                     m_nextRestart[uid] = nowMs + 1000;
             }
@@ -1104,8 +1159,8 @@ void Simulation::runKubelets()
                 cs["state"]["waiting"] = {{"reason", "ImagePullBackOff"},
                                           {"message", "Back-off pulling image \"" + image + "\""}};
                 m_store->update(m_pods, pod, QStringLiteral("kubelet"));
-                recordEvent(involved, ns, "Normal", "BackOff", "Back-off pulling image \"" + image + "\"",
-                            "kubelet", node);
+                recordEvent(involved, ns, "Normal", "BackOff",
+                            "Back-off pulling image \"" + image + "\"", "kubelet", node);
             }
             continue;
         }
@@ -1114,47 +1169,59 @@ void Simulation::runKubelets()
             if (it == m_nextRestart.end() || nowMs < it->second)
                 continue;
             // The container ran a second and exited 127; back off, then try again.
-            const int restarts = cs.value("restartCount", 0) + (cs["state"].contains("running") ? 0 : 1);
+            const int restarts =
+                cs.value("restartCount", 0) + (cs["state"].contains("running") ? 0 : 1);
             const qint64 started = cs["state"].contains("running")
                                        ? parseMs(cs["state"]["running"]["startedAt"])
                                        : nowMs - 1000;
-            cs["lastState"] = {{"terminated", {{"exitCode", 127}, {"reason", "Error"},
-                                               {"startedAt", SimClock::rfc3339(started)},
-                                               {"finishedAt", SimClock::rfc3339(std::max(started + 1000, nowMs - 1000))},
-                                               {"containerID", "containerd://" + containerId(uid, "c", restarts)}}}};
+            cs["lastState"] = {
+                {"terminated",
+                 {{"exitCode", 127},
+                  {"reason", "Error"},
+                  {"startedAt", SimClock::rfc3339(started)},
+                  {"finishedAt", SimClock::rfc3339(std::max(started + 1000, nowMs - 1000))},
+                  {"containerID", "containerd://" + containerId(uid, "c", restarts)}}}};
             const qint64 backoff = std::min<qint64>(300, 10LL << std::min(restarts, 5));
-            cs["state"] = {{"waiting", {{"reason", "CrashLoopBackOff"},
-                                        {"message", "back-off " + std::to_string(backoff / 60) + "m" +
-                                                        std::to_string(backoff % 60) + "s restarting failed container=" +
-                                                        cs.value("name", "") + " pod=" + name + "_" + ns + "(" + uid + ")"}}}};
+            cs["state"] = {
+                {"waiting",
+                 {{"reason", "CrashLoopBackOff"},
+                  {"message", "back-off " + std::to_string(backoff / 60) + "m" +
+                                  std::to_string(backoff % 60) +
+                                  "s restarting failed container=" + cs.value("name", "") +
+                                  " pod=" + name + "_" + ns + "(" + uid + ")"}}}};
             cs["restartCount"] = restarts;
             cs["ready"] = false;
             cs["started"] = false;
             setCondition(status, condition("ContainersReady", "False", now, "ContainersNotReady",
-                                           "containers with unready status: [" + cs.value("name", "") + "]"));
+                                           "containers with unready status: [" +
+                                               cs.value("name", "") + "]"));
             setCondition(status, condition("Ready", "False", now, "ContainersNotReady",
-                                           "containers with unready status: [" + cs.value("name", "") + "]"));
+                                           "containers with unready status: [" +
+                                               cs.value("name", "") + "]"));
             it->second = nowMs + backoff * 1000;
             m_store->update(m_pods, pod, QStringLiteral("kubelet"));
-            recordEvent(involved, ns, "Warning", "BackOff", "Back-off restarting failed container " +
-                                                                cs.value("name", "") + " in pod " + name + "_" + ns + "(" + uid + ")",
+            recordEvent(involved, ns, "Warning", "BackOff",
+                        "Back-off restarting failed container " + cs.value("name", "") +
+                            " in pod " + name + "_" + ns + "(" + uid + ")",
                         "kubelet", node);
             continue;
         }
         if (!cs["state"].contains("running") || b.runSeconds < 0)
             continue;
         const qint64 started = parseMs(cs["state"]["running"]["startedAt"]);
-        const qint64 runMs = (b.profile == Profile::ShmError ? std::min<qint64>(b.runSeconds, 1200)
-                                                               : b.runSeconds) * 1000;
+        const qint64 runMs =
+            (b.profile == Profile::ShmError ? std::min<qint64>(b.runSeconds, 1200) : b.runSeconds) *
+            1000;
         if (nowMs < started + runMs)
             continue;
         const bool fail = b.fails || b.profile == Profile::ShmError;
         for (auto &c : status["containerStatuses"]) {
-            c["state"] = {{"terminated", {{"exitCode", fail ? 1 : 0},
-                                          {"reason", fail ? "Error" : "Completed"},
-                                          {"startedAt", SimClock::rfc3339(started)},
-                                          {"finishedAt", now},
-                                          {"containerID", c.value("containerID", "")}}}};
+            c["state"] = {{"terminated",
+                           {{"exitCode", fail ? 1 : 0},
+                            {"reason", fail ? "Error" : "Completed"},
+                            {"startedAt", SimClock::rfc3339(started)},
+                            {"finishedAt", now},
+                            {"containerID", c.value("containerID", "")}}}};
             c["ready"] = false;
             c["started"] = false;
         }
@@ -1179,7 +1246,10 @@ void Simulation::updateQueues()
             pending += ph == "Pending";
             inqueue += ph == "Inqueue";
         }
-        json status{{"state", "Open"}, {"running", running}, {"pending", pending}, {"inqueue", inqueue},
+        json status{{"state", "Open"},
+                    {"running", running},
+                    {"pending", pending},
+                    {"inqueue", inqueue},
                     {"allocated", {{"nvidia.com/gpu", std::to_string(queueAllocated(name))}}},
                     {"reservation", json::object()}};
         if (sub(queue, "status") != status) {
@@ -1229,7 +1299,8 @@ void Simulation::updateMachines(qint64 stepMs)
                 if (!info.running)
                     continue;
                 const Behavior b = behaviorOf(uid);
-                const quint64 noise = (b.seed ^ quint64(m_clock->nowSecs() / 2)) * 2862933555777941757ULL;
+                const quint64 noise =
+                    (b.seed ^ quint64(m_clock->nowSecs() / 2)) * 2862933555777941757ULL;
                 double podCpu = double(info.cpuMilli) / 1000.0 * 0.6;
                 if (b.profile == Profile::Starved)
                     podCpu = double(info.cpuMilli) / 1000.0 * 0.98;
@@ -1239,7 +1310,11 @@ void Simulation::updateMachines(qint64 stepMs)
                 memUsedKb += info.memoryBytes / 1024 * 7 / 10;
                 ++procs;
                 if (info.devEnv && !info.podIp.empty()) {
-                    PodService s{info.name, info.ns, name, {{8888, "jupyter"}, {8080, "vscode"}, {22, "ssh"}, {6006, "tensorboard"}}};
+                    PodService s{
+                        info.name,
+                        info.ns,
+                        name,
+                        {{8888, "jupyter"}, {8080, "vscode"}, {22, "ssh"}, {6006, "tensorboard"}}};
                     services[info.podIp] = s;
                 }
                 int cardNo = 0;
@@ -1251,7 +1326,9 @@ void Simulation::updateMachines(qint64 stepMs)
                     int util = 0;
                     int mem = 0;
                     switch (b.profile) {
-                    case Profile::Train: case Profile::ShmError: case Profile::Chatty:
+                    case Profile::Train:
+                    case Profile::ShmError:
+                    case Profile::Chatty:
                         util = std::min(100, 88 + jitter + (b.utilization - 90));
                         mem = m.memoryTotalMiB * 86 / 100 - jitter * 37;
                         break;
@@ -1294,7 +1371,8 @@ void Simulation::updateMachines(qint64 stepMs)
                 c.memoryUsedMiB = std::min(c.memoryUsedMiB, m.memoryTotalMiB);
                 c.memoryUtilization = c.utilization * 6 / 10;
                 c.temperature = 32 + c.utilization * 45 / 100 + int(hashOf(c.uuid) % 4);
-                c.powerDraw = m.idlePower + (m.powerLimit - m.idlePower) * c.utilization / 100.0 * 0.92 +
+                c.powerDraw = m.idlePower +
+                              (m.powerLimit - m.idlePower) * c.utilization / 100.0 * 0.92 +
                               double(hashOf(c.uuid) % 300) / 100.0;
                 c.clockSm = c.utilization > 0 ? (m.eccSupported ? 1410 : 2520) : 210;
             }
@@ -1329,12 +1407,13 @@ void Simulation::generateWorkload()
 void Simulation::submitRandomJob()
 {
     // A small job from a mix of users, queues and kinds.
-    static const char *users[] = {"alice", "bob", "carol", "dave", "zhangwei", "liuyang",
-                                  "wangfang", "lina", "erin", "chenjie", "frank", "sunmin"};
-    static const char *queues[] = {"nlp", "nlp", "cv", "cv", "nlp", "nlp",
-                                   "cv", "cv", "speech", "speech", "default", "default"};
+    static const char *users[] = {"alice",    "bob",  "carol", "dave",    "zhangwei", "liuyang",
+                                  "wangfang", "lina", "erin",  "chenjie", "frank",    "sunmin"};
+    static const char *queues[] = {"nlp", "nlp", "cv",     "cv",     "nlp",     "nlp",
+                                   "cv",  "cv",  "speech", "speech", "default", "default"};
     static const char *prefixes[] = {"exp", "sweep", "ablation", "finetune", "eval", "pretrain"};
-    static const char *models[] = {"bert", "llama", "vit", "resnet", "whisper", "t5", "clip", "yolo"};
+    static const char *models[] = {"bert",    "llama", "vit",  "resnet",
+                                   "whisper", "t5",    "clip", "yolo"};
     const size_t u = m_rng() % 12;
     JobInput in;
     in.user = users[u];
@@ -1413,12 +1492,17 @@ void Simulation::setNodeReady(const std::string &node, bool ready, const std::st
         c["lastTransitionTime"] = now;
     }
     if (!ready)
-        n["spec"]["taints"] = json::array({json{{"key", "node.kubernetes.io/unreachable"}, {"effect", "NoSchedule"}, {"timeAdded", now}},
-                                           json{{"key", "node.kubernetes.io/unreachable"}, {"effect", "NoExecute"}, {"timeAdded", now}}});
+        n["spec"]["taints"] = json::array({json{{"key", "node.kubernetes.io/unreachable"},
+                                                {"effect", "NoSchedule"},
+                                                {"timeAdded", now}},
+                                           json{{"key", "node.kubernetes.io/unreachable"},
+                                                {"effect", "NoExecute"},
+                                                {"timeAdded", now}}});
     else
         n["spec"].erase("taints");
     m_store->update(m_nodes, n, QStringLiteral("kube-controller-manager"));
-    recordEvent(objectRef(m_nodes, "", node), "default", "Normal", ready ? "NodeReady" : "NodeNotReady",
+    recordEvent(objectRef(m_nodes, "", node), "default", "Normal",
+                ready ? "NodeReady" : "NodeNotReady",
                 "Node " + node + " status is now: " + (ready ? "NodeReady" : "NodeNotReady"),
                 "node-controller", "");
 }
@@ -1443,7 +1527,8 @@ void Simulation::setDiskPressure(const std::string &node, int percentUsed)
             c["lastTransitionTime"] = m_clock->nowRfc3339();
         }
     }
-    n["spec"]["taints"] = json::array({json{{"key", "node.kubernetes.io/disk-pressure"}, {"effect", "NoSchedule"},
+    n["spec"]["taints"] = json::array({json{{"key", "node.kubernetes.io/disk-pressure"},
+                                            {"effect", "NoSchedule"},
                                             {"timeAdded", m_clock->nowRfc3339()}}});
     m_store->update(m_nodes, n, QStringLiteral("kubelet"));
     recordEvent(objectRef(m_nodes, "", node), "default", "Warning", "EvictionThresholdMet",
@@ -1463,7 +1548,8 @@ void Simulation::cordon(const std::string &node)
     const auto res = m_store->get(m_nodes, {}, QString::fromStdString(node));
     json n = *res.object.object;
     n["spec"]["unschedulable"] = true;
-    n["spec"]["taints"] = json::array({json{{"key", "node.kubernetes.io/unschedulable"}, {"effect", "NoSchedule"},
+    n["spec"]["taints"] = json::array({json{{"key", "node.kubernetes.io/unschedulable"},
+                                            {"effect", "NoSchedule"},
                                             {"timeAdded", m_clock->nowRfc3339()}}});
     m_store->update(m_nodes, n, QStringLiteral("kubectl-cordon"));
 }
@@ -1510,11 +1596,13 @@ json Simulation::truth() const
         if (podsIt != m_podsOnNode.end()) {
             for (const auto &uid : podsIt->second) {
                 const auto it = m_podInfo.find(uid);
-                if (it != m_podInfo.end() && it->second.phase != "Succeeded" && it->second.phase != "Failed")
+                if (it != m_podInfo.end() && it->second.phase != "Succeeded" &&
+                    it->second.phase != "Failed")
                     nodeAlloc += it->second.gpus;
             }
         }
-        const qint64 nodeFree = ready && schedulable ? std::max<qint64>(0, nodeTotal - nodeAlloc) : 0;
+        const qint64 nodeFree =
+            ready && schedulable ? std::max<qint64>(0, nodeTotal - nodeAlloc) : 0;
         json cards = json::array();
         qint64 nodeBusy = 0;
         const auto m = m_machines->snapshot(name);
@@ -1525,26 +1613,28 @@ json Simulation::truth() const
                     if (p.card != c.index)
                         continue;
                     const bool live = m_podInfo.count(p.podUid) > 0;
-                    procs.push_back(json{{"pid", p.pid},
-                                         {"memoryMiB", p.memoryMiB},
-                                         {"podUid", live ? json(p.podUid) : json(nullptr)},
-                                         {"pod", live ? json(p.podName) : json(nullptr)},
-                                         {"namespace", live ? json(p.podNamespace) : json(nullptr)},
-                                         {"user", live ? json(userOfNamespace(p.podNamespace)) : json(nullptr)},
-                                         {"formerPodUid", p.podUid.empty() ? json(nullptr) : json(p.podUid)},
-                                         {"orphan", !live}});
+                    procs.push_back(
+                        json{{"pid", p.pid},
+                             {"memoryMiB", p.memoryMiB},
+                             {"podUid", live ? json(p.podUid) : json(nullptr)},
+                             {"pod", live ? json(p.podName) : json(nullptr)},
+                             {"namespace", live ? json(p.podNamespace) : json(nullptr)},
+                             {"user", live ? json(userOfNamespace(p.podNamespace)) : json(nullptr)},
+                             {"formerPodUid", p.podUid.empty() ? json(nullptr) : json(p.podUid)},
+                             {"orphan", !live}});
                 }
                 const bool isBusy = c.utilization >= 5;
                 nodeBusy += isBusy ? 1 : 0;
-                cards.push_back(json{{"index", c.index},
-                                     {"uuid", c.uuid},
-                                     {"utilization", c.utilization},
-                                     {"memoryUsedMiB", c.memoryUsedMiB},
-                                     {"memoryTotalMiB", m->memoryTotalMiB},
-                                     {"busy", isBusy},
-                                     {"phantom", c.phantomMiB > 0 && procs.empty()},
-                                     {"allocatedTo", c.ownerPodUid.empty() ? json(nullptr) : json(c.ownerPodUid)},
-                                     {"processes", procs}});
+                cards.push_back(json{
+                    {"index", c.index},
+                    {"uuid", c.uuid},
+                    {"utilization", c.utilization},
+                    {"memoryUsedMiB", c.memoryUsedMiB},
+                    {"memoryTotalMiB", m->memoryTotalMiB},
+                    {"busy", isBusy},
+                    {"phantom", c.phantomMiB > 0 && procs.empty()},
+                    {"allocatedTo", c.ownerPodUid.empty() ? json(nullptr) : json(c.ownerPodUid)},
+                    {"processes", procs}});
             }
         }
         total += nodeTotal;
@@ -1555,19 +1645,27 @@ json Simulation::truth() const
         nodes.push_back(json{{"name", name},
                              {"ready", ready},
                              {"schedulable", schedulable},
-                             {"gpuModel", labels.contains("nvidia.com/gpu.product") ? labels["nvidia.com/gpu.product"] : json(nullptr)},
-                             {"gpus", {{"total", nodeTotal}, {"allocated", nodeAlloc}, {"free", nodeFree}, {"busy", nodeBusy}}},
+                             {"gpuModel", labels.contains("nvidia.com/gpu.product")
+                                              ? labels["nvidia.com/gpu.product"]
+                                              : json(nullptr)},
+                             {"gpus",
+                              {{"total", nodeTotal},
+                               {"allocated", nodeAlloc},
+                               {"free", nodeFree},
+                               {"busy", nodeBusy}}},
                              {"cards", cards}});
     }
     json queues = json::array();
     for (const auto &q : m_store->list(m_queues)) {
         const std::string name = (*q.object)["metadata"].value("name", "");
         const json cap = sub((*q.object)["spec"], "capability");
-        queues.push_back(json{{"name", name},
-                              {"gpus", {{"capability", cap.contains("nvidia.com/gpu")
-                                                           ? json(parseQuantityMilli(cap["nvidia.com/gpu"]) / 1000)
-                                                           : json(nullptr)},
-                                        {"allocated", byQueue.count(name) ? byQueue.at(name) : 0}}}});
+        queues.push_back(
+            json{{"name", name},
+                 {"gpus",
+                  {{"capability", cap.contains("nvidia.com/gpu")
+                                      ? json(parseQuantityMilli(cap["nvidia.com/gpu"]) / 1000)
+                                      : json(nullptr)},
+                   {"allocated", byQueue.count(name) ? byQueue.at(name) : 0}}}});
     }
     json users = json::array();
     for (const auto &ns : m_store->list(m_namespaces)) {
@@ -1582,22 +1680,33 @@ json Simulation::truth() const
     }
     json planted = json::array();
     for (const auto &p : m_planted)
-        planted.push_back(json{{"id", p.id}, {"description", p.description}, {"node", p.node.empty() ? json(nullptr) : json(p.node)},
+        planted.push_back(json{{"id", p.id},
+                               {"description", p.description},
+                               {"node", p.node.empty() ? json(nullptr) : json(p.node)},
                                {"objects", p.objects}});
-    return json{{"time", m_clock->nowRfc3339()},
-                {"resourceVersion", std::to_string(m_store->resourceVersion())},
-                {"definitions",
-                 {{"allocated", "nvidia.com/gpu requested by pods bound to a node whose phase is not Succeeded or Failed"},
-                  {"free", "allocatable minus allocated, on nodes that are Ready and not cordoned; 0 elsewhere"},
-                  {"busy", "cards at 5 % utilization or more"},
-                  {"pendingDemand", "nvidia.com/gpu requested by pods not bound to a node and not finished"},
-                  {"queueOfPod", "label volcano.sh/queue-name, else default"},
-                  {"userOfPod", "label gpudesk.io/user of the pod's namespace"}}},
-                {"gpus", {{"total", total}, {"allocated", allocated}, {"free", freeGpus}, {"busy", busy}, {"pendingDemand", pendingDemand}}},
-                {"nodes", nodes},
-                {"queues", queues},
-                {"users", users},
-                {"planted", planted}};
+    return json{
+        {"time", m_clock->nowRfc3339()},
+        {"resourceVersion", std::to_string(m_store->resourceVersion())},
+        {"definitions",
+         {{"allocated", "nvidia.com/gpu requested by pods bound to a node whose phase is not "
+                        "Succeeded or Failed"},
+          {"free",
+           "allocatable minus allocated, on nodes that are Ready and not cordoned; 0 elsewhere"},
+          {"busy", "cards at 5 % utilization or more"},
+          {"pendingDemand",
+           "nvidia.com/gpu requested by pods not bound to a node and not finished"},
+          {"queueOfPod", "label volcano.sh/queue-name, else default"},
+          {"userOfPod", "label gpudesk.io/user of the pod's namespace"}}},
+        {"gpus",
+         {{"total", total},
+          {"allocated", allocated},
+          {"free", freeGpus},
+          {"busy", busy},
+          {"pendingDemand", pendingDemand}}},
+        {"nodes", nodes},
+        {"queues", queues},
+        {"users", users},
+        {"planted", planted}};
 }
 
 void Simulation::churn(qint64 ms)
@@ -1626,7 +1735,8 @@ void Simulation::churn(qint64 ms)
             m_store->create(m_pods, std::move(fresh), QStringLiteral("churn"));
         } else {
             json changed = *cur.object.object;
-            changed["metadata"]["annotations"]["gpudesk-sim/heartbeat"] = std::to_string(m_clock->nowMs());
+            changed["metadata"]["annotations"]["gpudesk-sim/heartbeat"] =
+                std::to_string(m_clock->nowMs());
             if (action == 2 && changed["status"].contains("containerStatuses"))
                 changed["status"]["containerStatuses"][0]["restartCount"] =
                     changed["status"]["containerStatuses"][0].value("restartCount", 0) + 1;

@@ -90,7 +90,10 @@ public:
     nlohmann::json submitPod(const JobInput &in);        // tasks[0] the pod
     void addUser(const std::string &user, const std::string &queue, int gpuQuota);
     void addPlanted(PlantedCase c) { m_planted.push_back(std::move(c)); }
-    void at(qint64 simMs, std::function<void()> action) { m_script.emplace(simMs, std::move(action)); }
+    void at(qint64 simMs, std::function<void()> action)
+    {
+        m_script.emplace(simMs, std::move(action));
+    }
     void setNodeReady(const std::string &node, bool ready, const std::string &message);
     void setDiskPressure(const std::string &node, int percentUsed);
     void setPhantom(const std::string &node, int card, int memoryMiB);
@@ -142,10 +145,9 @@ private:
     void generateWorkload();
     void submitRandomJob();
     void churn(qint64 ms);
-    void recordEvent(const nlohmann::json &involved, const std::string &ns,
-                     const std::string &type, const std::string &reason,
-                     const std::string &message, const std::string &component,
-                     const std::string &host);
+    void recordEvent(const nlohmann::json &involved, const std::string &ns, const std::string &type,
+                     const std::string &reason, const std::string &message,
+                     const std::string &component, const std::string &host);
     void assignCards(const std::string &uid, PodInfo &info);
     int queueAllocated(const std::string &queue) const;
     std::string podIpFor(const std::string &node);
@@ -178,7 +180,7 @@ private:
     std::unordered_map<std::string, Behavior> m_jobBehaviors; // job uid → behaviour of its pods
     std::unordered_map<std::string, PodInfo> m_podInfo;       // pod uid → what the nodes know
     std::map<std::string, std::set<std::string>> m_podsOnNode;
-    std::unordered_map<std::string, qint64> m_nextRestart;       // crash-looping pod uid → time
+    std::unordered_map<std::string, qint64> m_nextRestart; // crash-looping pod uid → time
     std::unordered_map<std::string, std::pair<std::string, qint64>> m_lastSchedulingEvent;
     std::unordered_map<std::string, std::string> m_eventNames; // aggregation key → Event name
     std::map<std::string, int> m_podIpCounter;

@@ -96,9 +96,10 @@ void writeAll(ssh_channel ch, const std::string &data, bool stderrStream)
 {
     size_t off = 0;
     while (off < data.size()) {
-        const int n = stderrStream
-                          ? ssh_channel_write_stderr(ch, data.data() + off, uint32_t(data.size() - off))
-                          : ssh_channel_write(ch, data.data() + off, uint32_t(data.size() - off));
+        const int n =
+            stderrStream
+                ? ssh_channel_write_stderr(ch, data.data() + off, uint32_t(data.size() - off))
+                : ssh_channel_write(ch, data.data() + off, uint32_t(data.size() - off));
         if (n <= 0)
             return;
         off += size_t(n);
@@ -110,7 +111,8 @@ std::string httpAnswer(const Session::Tunnel &t)
     const std::string firstLine = t.request.substr(0, t.request.find("\r\n"));
     const size_t sp1 = firstLine.find(' ');
     const size_t sp2 = firstLine.find(' ', sp1 + 1);
-    const std::string path = sp1 == std::string::npos ? "/" : firstLine.substr(sp1 + 1, sp2 - sp1 - 1);
+    const std::string path =
+        sp1 == std::string::npos ? "/" : firstLine.substr(sp1 + 1, sp2 - sp1 - 1);
     std::string body;
     std::string type = "text/html; charset=UTF-8";
     std::string server = "TornadoServer/6.3.3";
@@ -187,9 +189,8 @@ int onMessage(ssh_session, ssh_message msg, void *userdata)
         s->tunnels[ch] = t;
         ssh_set_channel_callbacks(ch, &s->tunnelCallbacks);
         if (t.service == "ssh") {
-            s->work.push_back([ch] {
-                writeAll(ch, "SSH-2.0-OpenSSH_8.9p1 Ubuntu-3ubuntu0.6\r\n", false);
-            });
+            s->work.push_back(
+                [ch] { writeAll(ch, "SSH-2.0-OpenSSH_8.9p1 Ubuntu-3ubuntu0.6\r\n", false); });
         }
         return 0;
     }
@@ -247,12 +248,14 @@ bool SshEndpoints::ensureKeys(QString *error)
     ssh_key key = nullptr;
     if (ssh_pki_import_privkey_file(clientKey.c_str(), nullptr, nullptr, nullptr, &key) != SSH_OK) {
         if (ssh_pki_generate(SSH_KEYTYPE_ED25519, 0, &key) != SSH_OK ||
-            ssh_pki_export_privkey_file(key, nullptr, nullptr, nullptr, clientKey.c_str()) != SSH_OK) {
+            ssh_pki_export_privkey_file(key, nullptr, nullptr, nullptr, clientKey.c_str()) !=
+                SSH_OK) {
             *error = QStringLiteral("cannot create the SSH client key in %1").arg(dir);
             ssh_key_free(key);
             return false;
         }
-        QFile::setPermissions(QString::fromStdString(clientKey), QFileDevice::ReadOwner | QFileDevice::WriteOwner);
+        QFile::setPermissions(QString::fromStdString(clientKey),
+                              QFileDevice::ReadOwner | QFileDevice::WriteOwner);
     }
     char *b64 = nullptr;
     ssh_pki_export_pubkey_base64(key, &b64);
@@ -268,10 +271,13 @@ bool SshEndpoints::ensureKeys(QString *error)
                                   QString::fromStdString(ep->node) + QStringLiteral("_ed25519"))
                               .toStdString();
         ssh_key hk = nullptr;
-        if (ssh_pki_import_privkey_file(ep->hostKeyPath.c_str(), nullptr, nullptr, nullptr, &hk) != SSH_OK) {
+        if (ssh_pki_import_privkey_file(ep->hostKeyPath.c_str(), nullptr, nullptr, nullptr, &hk) !=
+            SSH_OK) {
             if (ssh_pki_generate(SSH_KEYTYPE_ED25519, 0, &hk) != SSH_OK ||
-                ssh_pki_export_privkey_file(hk, nullptr, nullptr, nullptr, ep->hostKeyPath.c_str()) != SSH_OK) {
-                *error = QStringLiteral("cannot create the host key of %1").arg(QString::fromStdString(ep->node));
+                ssh_pki_export_privkey_file(hk, nullptr, nullptr, nullptr,
+                                            ep->hostKeyPath.c_str()) != SSH_OK) {
+                *error = QStringLiteral("cannot create the host key of %1")
+                             .arg(QString::fromStdString(ep->node));
                 ssh_key_free(hk);
                 return false;
             }
@@ -311,8 +317,9 @@ bool SshEndpoints::start(const std::vector<std::string> &nodes, std::map<std::st
             ::bind(fd, reinterpret_cast<sockaddr *>(&addr), sizeof addr);
         }
         if (::listen(fd, 128) != 0) {
-            *error = QStringLiteral("cannot listen for node %1: %2")
-                         .arg(QString::fromStdString(ep->node), QString::fromLocal8Bit(strerror(errno)));
+            *error =
+                QStringLiteral("cannot listen for node %1: %2")
+                    .arg(QString::fromStdString(ep->node), QString::fromLocal8Bit(strerror(errno)));
             ::close(fd);
             return false;
         }
@@ -464,7 +471,8 @@ bool SshEndpoints::writeClientFiles(QString *error) const
     }
     const QByteArray dir = QDir(m_stateDir).absolutePath().toUtf8();
     QByteArray cfg = "# Written by gpudesk-sim: one Host per simulated node.\n"
-                     "# Use it as: ssh -F " + dir + "/ssh_config NODE COMMAND\n\n";
+                     "# Use it as: ssh -F " +
+                     dir + "/ssh_config NODE COMMAND\n\n";
     for (const auto &ep : m_endpoints) {
         known.write("[127.0.0.1]:" + QByteArray::number(ep->port) + ' ' +
                     QByteArray::fromStdString(ep->hostPublicKey) + '\n');

@@ -177,84 +177,97 @@ std::vector<Column> columnsFor(const ResourceType &type)
                 {"Restarts", "string", 0, podRestarts},
                 ageCol,
                 {"IP", "string", 1,
-                 [](const json &o, qint64) { return field(o, {"status", "podIP"}, "<none>"); }},
+                 [](const json &o, qint64) {
+                     return field(o, {"status", "podIP"}, "<none>");
+                 }},
                 {"Node", "string", 1,
-                 [](const json &o, qint64) { return field(o, {"spec", "nodeName"}, "<none>"); }},
+                 [](const json &o, qint64) {
+                     return field(o, {"spec", "nodeName"}, "<none>");
+                 }},
                 {"Nominated Node", "string", 1,
                  [](const json &o, qint64) {
                      return field(o, {"status", "nominatedNodeName"}, "<none>");
                  }},
                 {"Readiness Gates", "string", 1, [](const json &, qint64) { return "<none>"; }}};
     if (type.resource == QLatin1String("nodes"))
-        return {nameCol,
-                {"Status", "string", 0, nodeStatus},
-                {"Roles", "string", 0, nodeRoles},
-                ageCol,
-                {"Version", "string", 0,
-                 [](const json &o, qint64) {
-                     return field(o, {"status", "nodeInfo", "kubeletVersion"}, "");
-                 }},
-                {"Internal-IP", "string", 1,
-                 [](const json &o, qint64) { return nodeAddress(o, "InternalIP"); }},
-                {"External-IP", "string", 1,
-                 [](const json &o, qint64) { return nodeAddress(o, "ExternalIP"); }},
-                {"OS-Image", "string", 1,
-                 [](const json &o, qint64) {
-                     return field(o, {"status", "nodeInfo", "osImage"}, "<unknown>");
-                 }},
-                {"Kernel-Version", "string", 1,
-                 [](const json &o, qint64) {
-                     return field(o, {"status", "nodeInfo", "kernelVersion"}, "<unknown>");
-                 }},
-                {"Container-Runtime", "string", 1, [](const json &o, qint64) {
-                     return field(o, {"status", "nodeInfo", "containerRuntimeVersion"},
-                                  "<unknown>");
-                 }}};
+        return {
+            nameCol,
+            {"Status", "string", 0, nodeStatus},
+            {"Roles", "string", 0, nodeRoles},
+            ageCol,
+            {"Version", "string", 0,
+             [](const json &o, qint64) {
+                 return field(o, {"status", "nodeInfo", "kubeletVersion"}, "");
+             }},
+            {"Internal-IP", "string", 1,
+             [](const json &o, qint64) { return nodeAddress(o, "InternalIP"); }},
+            {"External-IP", "string", 1,
+             [](const json &o, qint64) { return nodeAddress(o, "ExternalIP"); }},
+            {"OS-Image", "string", 1,
+             [](const json &o, qint64) {
+                 return field(o, {"status", "nodeInfo", "osImage"}, "<unknown>");
+             }},
+            {"Kernel-Version", "string", 1,
+             [](const json &o, qint64) {
+                 return field(o, {"status", "nodeInfo", "kernelVersion"}, "<unknown>");
+             }},
+            {"Container-Runtime", "string", 1, [](const json &o, qint64) {
+                 return field(o, {"status", "nodeInfo", "containerRuntimeVersion"}, "<unknown>");
+             }}};
     if (type.resource == QLatin1String("events"))
-        return {{"Last Seen", "string", 0, eventLastSeen},
-                {"Type", "string", 0,
-                 [](const json &o, qint64) { return field(o, {"type"}, ""); }},
-                {"Reason", "string", 0,
-                 [](const json &o, qint64) { return field(o, {"reason"}, ""); }},
-                {"Object", "string", 0, eventObject},
-                {"Subobject", "string", 1,
-                 [](const json &o, qint64) { return field(o, {"involvedObject", "fieldPath"}, ""); }},
-                {"Source", "string", 1,
-                 [](const json &o, qint64) { return field(o, {"source", "component"}, ""); }},
-                {"Message", "string", 0,
-                 [](const json &o, qint64) { return field(o, {"message"}, ""); }},
-                {"First Seen", "string", 1,
-                 [](const json &o, qint64 now) {
-                     return o.contains("firstTimestamp")
-                                ? json(TablePrinter::humanDuration(
-                                      (now - parseMs(o["firstTimestamp"])) / 1000))
-                                : json("<unknown>");
-                 }},
-                {"Count", "string", 1,
-                 [](const json &o, qint64) { return std::to_string(o.value("count", 1)); }},
-                {"Name", "string", 1, name}};
+        return {
+            {"Last Seen", "string", 0, eventLastSeen},
+            {"Type", "string", 0, [](const json &o, qint64) { return field(o, {"type"}, ""); }},
+            {"Reason", "string", 0, [](const json &o, qint64) { return field(o, {"reason"}, ""); }},
+            {"Object", "string", 0, eventObject},
+            {"Subobject", "string", 1,
+             [](const json &o, qint64) {
+                 return field(o, {"involvedObject", "fieldPath"}, "");
+             }},
+            {"Source", "string", 1,
+             [](const json &o, qint64) {
+                 return field(o, {"source", "component"}, "");
+             }},
+            {"Message", "string", 0,
+             [](const json &o, qint64) { return field(o, {"message"}, ""); }},
+            {"First Seen", "string", 1,
+             [](const json &o, qint64 now) {
+                 return o.contains("firstTimestamp")
+                            ? json(TablePrinter::humanDuration(
+                                  (now - parseMs(o["firstTimestamp"])) / 1000))
+                            : json("<unknown>");
+             }},
+            {"Count", "string", 1,
+             [](const json &o, qint64) { return std::to_string(o.value("count", 1)); }},
+            {"Name", "string", 1, name}};
     if (type.resource == QLatin1String("namespaces"))
         return {nameCol,
                 {"Status", "string", 0,
-                 [](const json &o, qint64) { return field(o, {"status", "phase"}, "Active"); }},
+                 [](const json &o, qint64) {
+                     return field(o, {"status", "phase"}, "Active");
+                 }},
                 ageCol};
     if (type.resource == QLatin1String("jobs") && type.group == QLatin1String("batch.volcano.sh"))
         return {nameCol,
                 {"Status", "string", 0,
-                 [](const json &o, qint64) { return field(o, {"status", "state", "phase"}, ""); }},
+                 [](const json &o, qint64) {
+                     return field(o, {"status", "state", "phase"}, "");
+                 }},
                 {"minAvailable", "integer", 0,
                  [](const json &o, qint64) { return o["spec"].value("minAvailable", 0); }},
                 {"Running", "integer", 0,
-                 [](const json &o, qint64) {
-                     return sub(o, "status").value("running", 0);
-                 }},
+                 [](const json &o, qint64) { return sub(o, "status").value("running", 0); }},
                 ageCol,
-                {"Queue", "string", 1,
-                 [](const json &o, qint64) { return field(o, {"spec", "queue"}, ""); }}};
+                {"Queue", "string", 1, [](const json &o, qint64) {
+                     return field(o, {"spec", "queue"}, "");
+                 }}};
     if (type.resource == QLatin1String("queues"))
-        return {nameCol, ageCol,
+        return {nameCol,
+                ageCol,
                 {"State", "string", 0,
-                 [](const json &o, qint64) { return field(o, {"status", "state"}, ""); }},
+                 [](const json &o, qint64) {
+                     return field(o, {"status", "state"}, "");
+                 }},
                 {"Weight", "integer", 0,
                  [](const json &o, qint64) { return o["spec"].value("weight", 1); }}};
     if (type.group == QLatin1String("kubeflow.org"))
@@ -262,16 +275,17 @@ std::vector<Column> columnsFor(const ResourceType &type)
     if (type.resource == QLatin1String("podgroups"))
         return {nameCol,
                 {"Status", "string", 0,
-                 [](const json &o, qint64) { return field(o, {"status", "phase"}, ""); }},
+                 [](const json &o, qint64) {
+                     return field(o, {"status", "phase"}, "");
+                 }},
                 {"minMember", "integer", 0,
                  [](const json &o, qint64) { return o["spec"].value("minMember", 0); }},
                 {"Running", "integer", 0,
-                 [](const json &o, qint64) {
-                     return sub(o, "status").value("running", 0);
-                 }},
+                 [](const json &o, qint64) { return sub(o, "status").value("running", 0); }},
                 ageCol,
-                {"Queue", "string", 1,
-                 [](const json &o, qint64) { return field(o, {"spec", "queue"}, ""); }}};
+                {"Queue", "string", 1, [](const json &o, qint64) {
+                     return field(o, {"spec", "queue"}, "");
+                 }}};
     return {nameCol, ageCol};
 }
 

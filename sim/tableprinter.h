@@ -15,11 +15,16 @@ namespace sim {
 class TablePrinter
 {
 public:
-    enum class IncludeObject { None, Metadata, Object };
+    enum class IncludeObject
+    {
+        None,
+        Metadata,
+        Object
+    };
 
     static nlohmann::json table(const ResourceType &type,
-                                const std::vector<const nlohmann::json *> &objects,
-                                qint64 nowMs, IncludeObject include, bool withColumns);
+                                const std::vector<const nlohmann::json *> &objects, qint64 nowMs,
+                                IncludeObject include, bool withColumns);
     static std::string humanDuration(qint64 seconds);
 };
 

@@ -32,7 +32,8 @@ MainWindow::MainWindow(ConnectionState *state, QWidget *parent)
     m_contexts->setMinimumWidth(220);
     m_contexts->setToolTip(tr("The kubeconfig context to connect to"));
     toolbar->addWidget(m_contexts);
-    auto *reconnect = toolbar->addAction(style()->standardIcon(QStyle::SP_BrowserReload), tr("Reconnect"));
+    auto *reconnect =
+        toolbar->addAction(style()->standardIcon(QStyle::SP_BrowserReload), tr("Reconnect"));
     reconnect->setShortcut(QKeySequence::Refresh);
     connect(reconnect, &QAction::triggered, this, &MainWindow::reconnectRequested);
     connect(m_contexts, &QComboBox::activated, this,
@@ -49,8 +50,9 @@ MainWindow::MainWindow(ConnectionState *state, QWidget *parent)
     m_detail->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_detail->setWordWrap(true);
     m_warning->setWordWrap(true);
-    m_warning->setStyleSheet(QStringLiteral(
-        "QLabel { background: #fff4ce; color: #5c4400; border: 1px solid #e0c060; padding: 8px; border-radius: 4px; }"));
+    m_warning->setStyleSheet(
+        QStringLiteral("QLabel { background: #fff4ce; color: #5c4400; border: 1px solid #e0c060; "
+                       "padding: 8px; border-radius: 4px; }"));
     layout->addWidget(m_headline);
     layout->addWidget(m_detail);
     layout->addWidget(m_warning);
@@ -102,7 +104,8 @@ void MainWindow::updateFromState()
     m_statusContext->setText(m_state->context().isEmpty()
                                  ? tr("No context")
                                  : tr("Context: %1").arg(m_state->context()));
-    m_warning->setVisible(!m_state->tlsVerified() && m_state->state() != ConnectionState::State::Idle);
+    m_warning->setVisible(!m_state->tlsVerified() &&
+                          m_state->state() != ConnectionState::State::Idle);
     m_warning->setText(tr("TLS verification is off for this context (insecure-skip-tls-verify): "
                           "gpudesk cannot tell this server from an impostor."));
     switch (m_state->state()) {
@@ -129,7 +132,8 @@ void MainWindow::updateFromState()
     }
     const bool connected = m_state->state() == ConnectionState::State::Connected;
     m_gpus->setText(connected ? QString::number(s.gpus) : QStringLiteral("–"));
-    m_nodes->setText(connected ? tr("%1 / %2").arg(s.readyNodes).arg(s.nodes) : QStringLiteral("–"));
+    m_nodes->setText(connected ? tr("%1 / %2").arg(s.readyNodes).arg(s.nodes)
+                               : QStringLiteral("–"));
     m_version->setText(connected ? s.serverVersion : QStringLiteral("–"));
 }
 

@@ -66,9 +66,13 @@ int main(int argc, char **argv)
 {
     QCoreApplication app(argc, argv);
     QCommandLineParser p;
-    const QCommandLineOption nodesOpt(QStringLiteral("nodes"), QStringLiteral("nodes"), QStringLiteral("n"), QStringLiteral("1000"));
-    const QCommandLineOption podsOpt(QStringLiteral("pods"), QStringLiteral("pods"), QStringLiteral("n"), QStringLiteral("100000"));
-    const QCommandLineOption sshOpt(QStringLiteral("ssh-nodes"), QStringLiteral("nodes with SSH for the sweep"), QStringLiteral("n"), QStringLiteral("500"));
+    const QCommandLineOption nodesOpt(QStringLiteral("nodes"), QStringLiteral("nodes"),
+                                      QStringLiteral("n"), QStringLiteral("1000"));
+    const QCommandLineOption podsOpt(QStringLiteral("pods"), QStringLiteral("pods"),
+                                     QStringLiteral("n"), QStringLiteral("100000"));
+    const QCommandLineOption sshOpt(QStringLiteral("ssh-nodes"),
+                                    QStringLiteral("nodes with SSH for the sweep"),
+                                    QStringLiteral("n"), QStringLiteral("500"));
     p.addOptions({nodesOpt, podsOpt, sshOpt});
     p.addHelpOption();
     p.process(app);
@@ -82,9 +86,10 @@ int main(int argc, char **argv)
     sim.setProcessChannelMode(QProcess::ForwardedErrorChannel);
     QElapsedTimer startTimer;
     startTimer.start();
-    sim.start(simBin, {QStringLiteral("--state-dir"), dir.path(), QStringLiteral("--scenario"), QStringLiteral("scale"),
-                       QStringLiteral("--nodes"), QString::number(nodes), QStringLiteral("--pods"), QString::number(pods),
-                       QStringLiteral("--speed"), QStringLiteral("0")});
+    sim.start(simBin, {QStringLiteral("--state-dir"), dir.path(), QStringLiteral("--scenario"),
+                       QStringLiteral("scale"), QStringLiteral("--nodes"), QString::number(nodes),
+                       QStringLiteral("--pods"), QString::number(pods), QStringLiteral("--speed"),
+                       QStringLiteral("0")});
     // The simulator prints "ready" once it listens.
     QByteArray out;
     while (!out.contains("ready") && sim.waitForReadyRead(600000))
@@ -98,17 +103,23 @@ int main(int argc, char **argv)
     QFile pf(dir.path() + QStringLiteral("/ports.json"));
     tf.open(QIODevice::ReadOnly);
     pf.open(QIODevice::ReadOnly);
-    const QByteArray token = QJsonDocument::fromJson(tf.readAll()).object().value(QStringLiteral("admin")).toString().toUtf8();
+    const QByteArray token = QJsonDocument::fromJson(tf.readAll())
+                                 .object()
+                                 .value(QStringLiteral("admin"))
+                                 .toString()
+                                 .toUtf8();
     const QJsonObject ports = QJsonDocument::fromJson(pf.readAll()).object();
     const quint16 port = quint16(ports.value(QStringLiteral("api")).toInt());
     QSslConfiguration tls = QSslConfiguration::defaultConfiguration();
     tls.setCaCertificates(QSslCertificate::fromPath(dir.path() + QStringLiteral("/ca.crt")));
 
-    std::printf("gpudesk-sim scale scenario: %d nodes, %d pods, started in %.1f s\n", nodes, pods, double(startMs) / 1000.0);
+    std::printf("gpudesk-sim scale scenario: %d nodes, %d pods, started in %.1f s\n", nodes, pods,
+                double(startMs) / 1000.0);
     for (int run = 1; run <= 3; ++run) {
         const Fetch f = get(QStringLiteral("127.0.0.1"), port, tls, token, "/api/v1/pods", false);
-        std::printf("  full list run %d: %.1f MB in %lld ms = %.0f MB/s\n", run, double(f.bytes) / 1e6,
-                    static_cast<long long>(f.ms), double(f.bytes) / 1e6 / (double(f.ms) / 1000.0));
+        std::printf("  full list run %d: %.1f MB in %lld ms = %.0f MB/s\n", run,
+                    double(f.bytes) / 1e6, static_cast<long long>(f.ms),
+                    double(f.bytes) / 1e6 / (double(f.ms) / 1000.0));
     }
     QElapsedTimer paged;
     paged.start();
@@ -116,21 +127,25 @@ int main(int argc, char **argv)
     int pages = 0;
     qint64 pagedBytes = 0;
     do {
-        const QByteArray path = "/api/v1/pods?limit=500" + (cont.isEmpty() ? QByteArray() : "&continue=" + cont);
+        const QByteArray path =
+            "/api/v1/pods?limit=500" + (cont.isEmpty() ? QByteArray() : "&continue=" + cont);
         const Fetch f = get(QStringLiteral("127.0.0.1"), port, tls, token, path, true);
         pagedBytes += f.bytes;
         const qsizetype at = f.body.indexOf("\"continue\":\"");
         cont = at < 0 ? QByteArray() : f.body.mid(at + 12, f.body.indexOf('"', at + 12) - at - 12);
         ++pages;
     } while (!cont.isEmpty());
-    std::printf("  paged list (limit=500): %d pages, %.1f MB in %lld ms\n", pages, double(pagedBytes) / 1e6,
-                static_cast<long long>(paged.elapsed()));
+    std::printf("  paged list (limit=500): %d pages, %.1f MB in %lld ms\n", pages,
+                double(pagedBytes) / 1e6, static_cast<long long>(paged.elapsed()));
 
-    // SSH: one exec on each of the first S nodes, 16 at a time, with OpenSSH's config written by the sim.
+    // SSH: one exec on each of the first S nodes, 16 at a time, with OpenSSH's config written by
+    // the sim.
     const QString cfg = dir.path() + QStringLiteral("/ssh_config");
     std::vector<std::pair<std::string, int>> targets;
     for (auto it = ports.value(QStringLiteral("nodes")).toObject().begin();
-         it != ports.value(QStringLiteral("nodes")).toObject().end() && int(targets.size()) < sshNodes; ++it)
+         it != ports.value(QStringLiteral("nodes")).toObject().end() &&
+         int(targets.size()) < sshNodes;
+         ++it)
         targets.emplace_back(it.key().toStdString(), it.value().toInt());
     ssh_init();
     std::atomic<int> next{0}, ok{0};
@@ -148,10 +163,14 @@ int main(int argc, char **argv)
                 ssh_options_set(s, SSH_OPTIONS_HOST, "127.0.0.1");
                 ssh_options_set(s, SSH_OPTIONS_PORT, &port);
                 ssh_options_set(s, SSH_OPTIONS_USER, "root");
-                if (ssh_connect(s) == SSH_OK && ssh_userauth_publickey(s, nullptr, priv) == SSH_AUTH_SUCCESS) {
+                if (ssh_connect(s) == SSH_OK &&
+                    ssh_userauth_publickey(s, nullptr, priv) == SSH_AUTH_SUCCESS) {
                     ssh_channel ch = ssh_channel_new(s);
                     if (ssh_channel_open_session(ch) == SSH_OK &&
-                        ssh_channel_request_exec(ch, "nvidia-smi --query-gpu=index,utilization.gpu --format=csv,noheader") == SSH_OK) {
+                        ssh_channel_request_exec(
+                            ch,
+                            "nvidia-smi --query-gpu=index,utilization.gpu --format=csv,noheader") ==
+                            SSH_OK) {
                         char buf[4096];
                         int total = 0, n;
                         while ((n = ssh_channel_read(ch, buf, sizeof buf, 0)) > 0)
@@ -169,7 +188,8 @@ int main(int argc, char **argv)
     }
     for (auto &t : workers)
         t.join();
-    std::printf("  SSH: %d of %zu node endpoints answered nvidia-smi in %lld ms (16 at a time, new session each)\n",
+    std::printf("  SSH: %d of %zu node endpoints answered nvidia-smi in %lld ms (16 at a time, new "
+                "session each)\n",
                 ok.load(), targets.size(), static_cast<long long>(sweep.elapsed()));
     (void)cfg;
     sim.terminate();

@@ -42,10 +42,22 @@ void TestMainWindow::states_data()
 {
     QTest::addColumn<int>("which");
     QTest::addColumn<QStringList>("expected");
-    QTest::addRow("connecting") << 0 << QStringList{QStringLiteral("Connecting to sim-admin…"), QStringLiteral("https://127.0.0.1:6443")};
-    QTest::addRow("connected") << 1 << QStringList{QStringLiteral("Connected to sim-admin"), QStringLiteral("96"), QStringLiteral("14 / 15"), QStringLiteral("v1.29.4")};
-    QTest::addRow("failed") << 2 << QStringList{QStringLiteral("Cannot connect to sim-admin"), QStringLiteral("Unauthorized"), QStringLiteral("Failed")};
-    QTest::addRow("insecure") << 3 << QStringList{QStringLiteral("TLS verification is off for this context (insecure-skip-tls-verify): gpudesk cannot tell this server from an impostor.")};
+    QTest::addRow("connecting") << 0
+                                << QStringList{QStringLiteral("Connecting to sim-admin…"),
+                                               QStringLiteral("https://127.0.0.1:6443")};
+    QTest::addRow("connected") << 1
+                               << QStringList{QStringLiteral("Connected to sim-admin"),
+                                              QStringLiteral("96"), QStringLiteral("14 / 15"),
+                                              QStringLiteral("v1.29.4")};
+    QTest::addRow("failed") << 2
+                            << QStringList{QStringLiteral("Cannot connect to sim-admin"),
+                                           QStringLiteral("Unauthorized"),
+                                           QStringLiteral("Failed")};
+    QTest::addRow("insecure")
+        << 3
+        << QStringList{QStringLiteral(
+               "TLS verification is off for this context (insecure-skip-tls-verify): gpudesk "
+               "cannot tell this server from an impostor.")};
 }
 
 void TestMainWindow::states()
@@ -54,9 +66,11 @@ void TestMainWindow::states()
     QFETCH(QStringList, expected);
     ConnectionState state;
     MainWindow w(&state);
-    w.setContexts({QStringLiteral("sim-admin"), QStringLiteral("sim-alice")}, QStringLiteral("sim-admin"));
+    w.setContexts({QStringLiteral("sim-admin"), QStringLiteral("sim-alice")},
+                  QStringLiteral("sim-admin"));
     w.show();
-    state.setConnecting(QStringLiteral("sim-admin"), QStringLiteral("https://127.0.0.1:6443"), which != 3);
+    state.setConnecting(QStringLiteral("sim-admin"), QStringLiteral("https://127.0.0.1:6443"),
+                        which != 3);
     if (which == 1 || which == 3)
         state.setConnected(ClusterSummary{QStringLiteral("v1.29.4"), 15, 14, 96});
     if (which == 2)
@@ -77,7 +91,8 @@ void TestMainWindow::chinese()
     ConnectionState state;
     MainWindow w(&state);
     w.show();
-    state.setConnecting(QStringLiteral("sim-admin"), QStringLiteral("https://127.0.0.1:6443"), true);
+    state.setConnecting(QStringLiteral("sim-admin"), QStringLiteral("https://127.0.0.1:6443"),
+                        true);
     state.setConnected(ClusterSummary{QStringLiteral("v1.29.4"), 15, 14, 96});
     const QStringList texts = labelTexts(w);
     QVERIFY2(texts.contains(QStringLiteral("已连接到 sim-admin")), qPrintable(texts.join(u'|')));

@@ -48,10 +48,12 @@ void TestKubeConfig::resolves_data()
     QTest::addColumn<QString>("ns");
     QTest::addColumn<bool>("insecure");
     QTest::addColumn<bool>("hasCa");
-    QTest::addRow("relative CA path, namespace, tls name") << QStringLiteral("lab") << QStringLiteral("https://10.0.0.1:6443")
-                                                           << QStringLiteral("first-file-token") << QStringLiteral("ops") << false << true;
-    QTest::addRow("insecure with token file") << QStringLiteral("insecure") << QStringLiteral("https://10.0.0.2:6443")
-                                              << QStringLiteral("token-from-file") << QString() << true << false;
+    QTest::addRow("relative CA path, namespace, tls name")
+        << QStringLiteral("lab") << QStringLiteral("https://10.0.0.1:6443")
+        << QStringLiteral("first-file-token") << QStringLiteral("ops") << false << true;
+    QTest::addRow("insecure with token file")
+        << QStringLiteral("insecure") << QStringLiteral("https://10.0.0.2:6443")
+        << QStringLiteral("token-from-file") << QString() << true << false;
 }
 
 void TestKubeConfig::resolves()
@@ -80,13 +82,18 @@ void TestKubeConfig::errors_data()
 {
     QTest::addColumn<QString>("context");
     QTest::addColumn<QString>("message");
-    QTest::addRow("unknown context") << QStringLiteral("nope") << QStringLiteral("context \"nope\" is not in the kubeconfig");
-    QTest::addRow("bad base64") << QStringLiteral("other")
-                                << QStringLiteral("b.yaml: certificate-authority-data of cluster \"other\" is not valid base64");
-    QTest::addRow("missing client certificate") << QStringLiteral("missing-cert")
-                                                << QStringLiteral("client-certificate of user \"certuser\" names /nonexistent/client.crt");
-    QTest::addRow("dangling cluster") << QStringLiteral("dangling")
-                                      << QStringLiteral("context \"dangling\" names cluster \"nowhere\", which is not defined");
+    QTest::addRow("unknown context")
+        << QStringLiteral("nope") << QStringLiteral("context \"nope\" is not in the kubeconfig");
+    QTest::addRow("bad base64")
+        << QStringLiteral("other")
+        << QStringLiteral(
+               "b.yaml: certificate-authority-data of cluster \"other\" is not valid base64");
+    QTest::addRow("missing client certificate")
+        << QStringLiteral("missing-cert")
+        << QStringLiteral("client-certificate of user \"certuser\" names /nonexistent/client.crt");
+    QTest::addRow("dangling cluster")
+        << QStringLiteral("dangling")
+        << QStringLiteral("context \"dangling\" names cluster \"nowhere\", which is not defined");
 }
 
 void TestKubeConfig::errors()
@@ -104,7 +111,8 @@ void TestKubeConfig::unreadableFiles()
 {
     QString error;
     QVERIFY(!KubeConfig::load({data("broken.yaml")}, &error));
-    QVERIFY2(error.contains(QStringLiteral("broken.yaml is not valid YAML (line")), qPrintable(error));
+    QVERIFY2(error.contains(QStringLiteral("broken.yaml is not valid YAML (line")),
+             qPrintable(error));
     QVERIFY(!KubeConfig::load({data("does-not-exist.yaml")}, &error));
     QVERIFY2(error.contains(QStringLiteral("cannot read kubeconfig")), qPrintable(error));
     // In a $KUBECONFIG list, a missing file is skipped as kubectl skips it.

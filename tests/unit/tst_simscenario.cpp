@@ -48,7 +48,8 @@ private:
         MachineRegistry machines;
         Simulation sim;
         World(quint64 seed)
-            : sim(&store, &clock, &machines, SimOptions{QStringLiteral("demo"), seed, 0, 0, 0, 0, 0})
+            : sim(&store, &clock, &machines,
+                  SimOptions{QStringLiteral("demo"), seed, 0, 0, 0, 0, 0})
         {
             sim.build();
         }
@@ -99,8 +100,10 @@ void TestSimScenario::stuckTerminating()
 {
     const json pod = get(m_world->sim.pods(), plantedObject("stuck-terminating"));
     QVERIFY(pod.is_object());
-    const qint64 since = QDateTime::fromString(QString::fromStdString(pod["metadata"]["deletionTimestamp"]),
-                                               Qt::ISODate).toMSecsSinceEpoch();
+    const qint64 since =
+        QDateTime::fromString(QString::fromStdString(pod["metadata"]["deletionTimestamp"]),
+                              Qt::ISODate)
+            .toMSecsSinceEpoch();
     QVERIFY(m_world->clock.nowMs() - since > 24 * 3600 * 1000LL);
 }
 
@@ -116,7 +119,9 @@ void TestSimScenario::orphanProcesses()
                     ++orphans;
                     QCOMPARE(n["name"].get<std::string>(), std::string("g4090-04"));
                     QVERIFY(p["podUid"].is_null());
-                    QCOMPARE(QString::fromStdString(p["formerPodUid"].dump()), QString::fromStdString(ref["uid"].dump())); // ...and its processes stay
+                    QCOMPARE(
+                        QString::fromStdString(p["formerPodUid"].dump()),
+                        QString::fromStdString(ref["uid"].dump())); // ...and its processes stay
                 }
             }
         }
@@ -170,8 +175,10 @@ void TestSimScenario::podStates_data()
 {
     QTest::addColumn<QString>("id");
     QTest::addColumn<QString>("reason");
-    QTest::addRow("image pull") << QStringLiteral("image-pull-unknown-host") << QStringLiteral("ImagePullBackOff");
-    QTest::addRow("crash loop") << QStringLiteral("crashloop-dangling-symlink") << QStringLiteral("CrashLoopBackOff");
+    QTest::addRow("image pull") << QStringLiteral("image-pull-unknown-host")
+                                << QStringLiteral("ImagePullBackOff");
+    QTest::addRow("crash loop") << QStringLiteral("crashloop-dangling-symlink")
+                                << QStringLiteral("CrashLoopBackOff");
 }
 
 void TestSimScenario::podStates()
@@ -190,10 +197,11 @@ void TestSimScenario::logs_data()
     QTest::addColumn<QString>("id");
     QTest::addColumn<bool>("previous");
     QTest::addColumn<QString>("text");
-    QTest::addRow("dangling symlink") << QStringLiteral("crashloop-dangling-symlink") << false
-                                      << QStringLiteral("/workspace/start.sh: No such file or directory");
-    QTest::addRow("previous instance") << QStringLiteral("crashloop-dangling-symlink") << true
-                                       << QStringLiteral("lrwxrwxrwx");
+    QTest::addRow("dangling symlink")
+        << QStringLiteral("crashloop-dangling-symlink") << false
+        << QStringLiteral("/workspace/start.sh: No such file or directory");
+    QTest::addRow("previous instance")
+        << QStringLiteral("crashloop-dangling-symlink") << true << QStringLiteral("lrwxrwxrwx");
 }
 
 void TestSimScenario::logs()
@@ -291,21 +299,27 @@ void TestSimScenario::nvidiaSmiFormats_data()
     QTest::addColumn<QString>("command");
     QTest::addColumn<int>("status");
     QTest::addColumn<QString>("firstLine");
-    QTest::addRow("header with units") << QStringLiteral("g4090-01")
-        << QStringLiteral("nvidia-smi --query-gpu=index,memory.used,power.draw --format=csv")
-        << 0 << QStringLiteral("index, memory.used [MiB], power.draw [W]");
-    QTest::addRow("apps header") << QStringLiteral("g4090-04")
-        << QStringLiteral("nvidia-smi --query-compute-apps=gpu_uuid,pid,used_memory,process_name --format=csv")
+    QTest::addRow("header with units")
+        << QStringLiteral("g4090-01")
+        << QStringLiteral("nvidia-smi --query-gpu=index,memory.used,power.draw --format=csv") << 0
+        << QStringLiteral("index, memory.used [MiB], power.draw [W]");
+    QTest::addRow("apps header")
+        << QStringLiteral("g4090-04")
+        << QStringLiteral(
+               "nvidia-smi --query-compute-apps=gpu_uuid,pid,used_memory,process_name --format=csv")
         << 0 << QStringLiteral("gpu_uuid, pid, used_gpu_memory [MiB], process_name");
-    QTest::addRow("ecc n/a on GeForce") << QStringLiteral("g4090-01")
-        << QStringLiteral("nvidia-smi --query-gpu=ecc.errors.uncorrected.volatile.total --format=csv,noheader")
+    QTest::addRow("ecc n/a on GeForce")
+        << QStringLiteral("g4090-01")
+        << QStringLiteral(
+               "nvidia-smi --query-gpu=ecc.errors.uncorrected.volatile.total --format=csv,noheader")
         << 0 << QStringLiteral("[N/A]");
-    QTest::addRow("not supported") << QStringLiteral("a800-01")
+    QTest::addRow("not supported")
+        << QStringLiteral("a800-01")
         << QStringLiteral("nvidia-smi --query-gpu=encoder.stats.sessionCount --format=csv,noheader")
         << 0 << QStringLiteral("[Not Supported]");
     QTest::addRow("bad field") << QStringLiteral("a800-01")
-        << QStringLiteral("nvidia-smi --query-gpu=bogus --format=csv") << 2
-        << QStringLiteral("Field \"bogus\" is not a valid field to query.");
+                               << QStringLiteral("nvidia-smi --query-gpu=bogus --format=csv") << 2
+                               << QStringLiteral("Field \"bogus\" is not a valid field to query.");
     QTest::addRow("xml") << QStringLiteral("a800-01") << QStringLiteral("nvidia-smi -q -x") << 0
                          << QStringLiteral("<?xml version=\"1.0\" ?>");
     QTest::addRow("list") << QStringLiteral("a800-01") << QStringLiteral("nvidia-smi -L") << 0
@@ -333,17 +347,23 @@ void TestSimScenario::shellSubset_data()
     QTest::addColumn<int>("status");
     QTest::addColumn<QString>("out");
     QTest::addColumn<QString>("err");
-    QTest::addRow("sequence") << QStringLiteral("echo a; echo 'b c'") << 0 << QStringLiteral("a\nb c\n") << QString();
+    QTest::addRow("sequence") << QStringLiteral("echo a; echo 'b c'") << 0
+                              << QStringLiteral("a\nb c\n") << QString();
     QTest::addRow("and stops") << QStringLiteral("false && echo no") << 1 << QString() << QString();
-    QTest::addRow("or runs") << QStringLiteral("false || echo yes") << 0 << QStringLiteral("yes\n") << QString();
-    QTest::addRow("not found") << QStringLiteral("lsblk") << 127 << QString() << QStringLiteral("sh: 1: lsblk: not found\n");
-    QTest::addRow("stderr to null") << QStringLiteral("cat /nope 2>/dev/null") << 1 << QString() << QString();
-    QTest::addRow("stderr to out") << QStringLiteral("cat /nope 2>&1") << 1
-                                   << QStringLiteral("cat: /nope: No such file or directory\n") << QString();
+    QTest::addRow("or runs") << QStringLiteral("false || echo yes") << 0 << QStringLiteral("yes\n")
+                             << QString();
+    QTest::addRow("not found") << QStringLiteral("lsblk") << 127 << QString()
+                               << QStringLiteral("sh: 1: lsblk: not found\n");
+    QTest::addRow("stderr to null")
+        << QStringLiteral("cat /nope 2>/dev/null") << 1 << QString() << QString();
+    QTest::addRow("stderr to out")
+        << QStringLiteral("cat /nope 2>&1") << 1
+        << QStringLiteral("cat: /nope: No such file or directory\n") << QString();
     QTest::addRow("no pipes") << QStringLiteral("nproc | wc -l") << 2 << QString()
                               << QStringLiteral("sh: 1: Syntax error: \"|\" unexpected\n");
-    QTest::addRow("unterminated quote") << QStringLiteral("echo 'x") << 2 << QString()
-                                        << QStringLiteral("sh: 1: Syntax error: Unterminated quoted string\n");
+    QTest::addRow("unterminated quote")
+        << QStringLiteral("echo 'x") << 2 << QString()
+        << QStringLiteral("sh: 1: Syntax error: Unterminated quoted string\n");
     QTest::addRow("kill missing") << QStringLiteral("kill 1") << 1 << QString()
                                   << QStringLiteral("sh: 1: kill: No such process\n");
     QTest::addRow("kill bad number") << QStringLiteral("kill x1") << 2 << QString()

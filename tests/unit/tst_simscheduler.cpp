@@ -103,10 +103,11 @@ void TestSimScheduler::gangAllOrNothing()
 
 void TestSimScheduler::failedSchedulingMessage()
 {
-    const std::vector<json> nodes{
-        node("busy", 8), node("cordoned", 8, 0, true),
-        node("tainted", 8, 0, false, json::array({json{{"key", "node.kubernetes.io/unreachable"}, {"effect", "NoSchedule"}}})),
-        node("cpu", 0)};
+    const std::vector<json> nodes{node("busy", 8), node("cordoned", 8, 0, true),
+                                  node("tainted", 8, 0, false,
+                                       json::array({json{{"key", "node.kubernetes.io/unreachable"},
+                                                         {"effect", "NoSchedule"}}})),
+                                  node("cpu", 0)};
     const std::vector<json> pods{pod("x", 6, "busy")};
     Scheduler s;
     s.load(ptrs(nodes), ptrs(pods));
@@ -126,11 +127,20 @@ void TestSimScheduler::tolerations_data()
     QTest::addColumn<QByteArray>("toleration");
     QTest::addColumn<bool>("tolerated");
     QTest::addRow("none") << QByteArray("null") << false;
-    QTest::addRow("equal") << QByteArray(R"({"key":"gpudesk.io/reserved","operator":"Equal","value":"a800","effect":"NoSchedule"})") << true;
-    QTest::addRow("other value") << QByteArray(R"({"key":"gpudesk.io/reserved","operator":"Equal","value":"x","effect":"NoSchedule"})") << false;
-    QTest::addRow("exists") << QByteArray(R"({"key":"gpudesk.io/reserved","operator":"Exists"})") << true;
+    QTest::addRow("equal")
+        << QByteArray(
+               R"({"key":"gpudesk.io/reserved","operator":"Equal","value":"a800","effect":"NoSchedule"})")
+        << true;
+    QTest::addRow("other value")
+        << QByteArray(
+               R"({"key":"gpudesk.io/reserved","operator":"Equal","value":"x","effect":"NoSchedule"})")
+        << false;
+    QTest::addRow("exists") << QByteArray(R"({"key":"gpudesk.io/reserved","operator":"Exists"})")
+                            << true;
     QTest::addRow("wildcard") << QByteArray(R"({"operator":"Exists"})") << true;
-    QTest::addRow("other effect") << QByteArray(R"({"key":"gpudesk.io/reserved","operator":"Exists","effect":"NoExecute"})") << false;
+    QTest::addRow("other effect")
+        << QByteArray(R"({"key":"gpudesk.io/reserved","operator":"Exists","effect":"NoExecute"})")
+        << false;
 }
 
 void TestSimScheduler::tolerations()

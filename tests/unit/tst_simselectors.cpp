@@ -59,8 +59,10 @@ void TestSimSelectors::labelErrors_data()
 {
     QTest::addColumn<QString>("selector");
     QTest::addColumn<QString>("message");
-    QTest::addRow("bad key") << QStringLiteral("-bad=x") << QStringLiteral("invalid label key \"-bad\"");
-    QTest::addRow("bad value") << QStringLiteral("a=b c") << QStringLiteral("invalid label value: \"b c\"");
+    QTest::addRow("bad key") << QStringLiteral("-bad=x")
+                             << QStringLiteral("invalid label key \"-bad\"");
+    QTest::addRow("bad value") << QStringLiteral("a=b c")
+                               << QStringLiteral("invalid label value: \"b c\"");
     QTest::addRow("empty term") << QStringLiteral("a=b,,c") << QStringLiteral("found ''");
 }
 
@@ -78,17 +80,24 @@ void TestSimSelectors::fieldMatch_data()
     QTest::addColumn<QString>("resource");
     QTest::addColumn<QString>("selector");
     QTest::addColumn<bool>("matches");
-    QTest::addRow("node name") << QStringLiteral("pods") << QStringLiteral("spec.nodeName=g4090-01") << true;
-    QTest::addRow("node name other") << QStringLiteral("pods") << QStringLiteral("spec.nodeName=a800-01") << false;
-    QTest::addRow("phase not") << QStringLiteral("pods") << QStringLiteral("status.phase!=Succeeded") << true;
-    QTest::addRow("unscheduled") << QStringLiteral("pods") << QStringLiteral("spec.nodeName=") << false;
+    QTest::addRow("node name") << QStringLiteral("pods") << QStringLiteral("spec.nodeName=g4090-01")
+                               << true;
+    QTest::addRow("node name other")
+        << QStringLiteral("pods") << QStringLiteral("spec.nodeName=a800-01") << false;
+    QTest::addRow("phase not") << QStringLiteral("pods")
+                               << QStringLiteral("status.phase!=Succeeded") << true;
+    QTest::addRow("unscheduled") << QStringLiteral("pods") << QStringLiteral("spec.nodeName=")
+                                 << false;
     QTest::addRow("two terms") << QStringLiteral("pods")
-                               << QStringLiteral("metadata.namespace=user-bob,status.phase=Running") << true;
+                               << QStringLiteral("metadata.namespace=user-bob,status.phase=Running")
+                               << true;
     QTest::addRow("event object") << QStringLiteral("events")
-                                  << QStringLiteral("involvedObject.name=p,involvedObject.kind=Pod") << true;
-    QTest::addRow("event source") << QStringLiteral("events") << QStringLiteral("source=kubelet") << true;
-    QTest::addRow("node unschedulable default") << QStringLiteral("nodes")
-                                                << QStringLiteral("spec.unschedulable=false") << true;
+                                  << QStringLiteral("involvedObject.name=p,involvedObject.kind=Pod")
+                                  << true;
+    QTest::addRow("event source") << QStringLiteral("events") << QStringLiteral("source=kubelet")
+                                  << true;
+    QTest::addRow("node unschedulable default")
+        << QStringLiteral("nodes") << QStringLiteral("spec.unschedulable=false") << true;
 }
 
 void TestSimSelectors::fieldMatch()
@@ -103,7 +112,7 @@ void TestSimSelectors::fieldMatch()
                      {"involvedObject", {{"kind", "Pod"}, {"name", "p"}}},
                      {"source", {{"component", "kubelet"}}}};
     const json node{{"metadata", {{"name", "n"}}}, {"spec", json::object()}};
-    const json &object = resource == QLatin1String("events") ? event
+    const json &object = resource == QLatin1String("events")  ? event
                          : resource == QLatin1String("nodes") ? node
                                                               : pod;
     QString error;
@@ -115,7 +124,8 @@ void TestSimSelectors::fieldMatch()
 void TestSimSelectors::fieldUnsupported()
 {
     QString error;
-    QVERIFY(!FieldSelector::parse(QStringLiteral("spec.nodeName=x"), QStringLiteral("nodes"), &error));
+    QVERIFY(
+        !FieldSelector::parse(QStringLiteral("spec.nodeName=x"), QStringLiteral("nodes"), &error));
     QCOMPARE(error, QStringLiteral("field label not supported: spec.nodeName"));
 }
 

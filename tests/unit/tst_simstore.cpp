@@ -63,7 +63,8 @@ void TestSimStore::createAssignsMetadata()
     const json &o = *res.object.object;
     QCOMPARE(o["kind"].get<std::string>(), std::string("ConfigMap"));
     QCOMPARE(o["apiVersion"].get<std::string>(), std::string("v1"));
-    QCOMPARE(o["metadata"]["creationTimestamp"].get<std::string>(), std::string("2026-11-22T10:00:00Z"));
+    QCOMPARE(o["metadata"]["creationTimestamp"].get<std::string>(),
+             std::string("2026-11-22T10:00:00Z"));
     QCOMPARE(o["metadata"]["uid"].get<std::string>().size(), size_t(36));
     QCOMPARE(o["metadata"]["resourceVersion"].get<std::string>(), std::to_string(res.object.rv));
     QVERIFY(o["metadata"]["managedFields"].is_array());
@@ -76,8 +77,9 @@ void TestSimStore::resourceVersionsRise()
 {
     quint64 last = m_store->resourceVersion();
     for (int i = 0; i < 5; ++i) {
-        const auto r = m_store->create(type("configmaps"),
-                                       json{{"metadata", {{"name", "c" + std::to_string(i)}, {"namespace", "ns"}}}});
+        const auto r = m_store->create(
+            type("configmaps"),
+            json{{"metadata", {{"name", "c" + std::to_string(i)}, {"namespace", "ns"}}}});
         QVERIFY(r.object.rv > last);
         last = r.object.rv;
     }
@@ -88,7 +90,9 @@ void TestSimStore::watchWindowExpires()
     m_store->setHistoryWindow(3);
     const quint64 start = m_store->resourceVersion();
     for (int i = 0; i < 5; ++i)
-        m_store->create(type("configmaps"), json{{"metadata", {{"name", "c" + std::to_string(i)}, {"namespace", "ns"}}}});
+        m_store->create(
+            type("configmaps"),
+            json{{"metadata", {{"name", "c" + std::to_string(i)}, {"namespace", "ns"}}}});
     std::vector<WatchEvent> events;
     QVERIFY(!m_store->eventsSince(type("configmaps"), start, &events)); // 410: too old
     events.clear();
@@ -110,7 +114,8 @@ void TestSimStore::compactForgetsHistory()
 
 void TestSimStore::conflictOnStaleUpdate()
 {
-    const auto created = m_store->create(type("configmaps"), json{{"metadata", {{"name", "c"}, {"namespace", "ns"}}}});
+    const auto created = m_store->create(type("configmaps"),
+                                         json{{"metadata", {{"name", "c"}, {"namespace", "ns"}}}});
     json first = *created.object.object;
     first["data"] = {{"k", "1"}};
     QVERIFY(m_store->update(type("configmaps"), first).ok());
@@ -125,7 +130,8 @@ void TestSimStore::conflictOnStaleUpdate()
 
 void TestSimStore::noOpUpdateKeepsVersion()
 {
-    const auto created = m_store->create(type("configmaps"), json{{"metadata", {{"name", "c"}, {"namespace", "ns"}}}});
+    const auto created = m_store->create(type("configmaps"),
+                                         json{{"metadata", {{"name", "c"}, {"namespace", "ns"}}}});
     QSignalSpy spy(m_store.get(), &ObjectStore::changed);
     const auto again = m_store->update(type("configmaps"), *created.object.object);
     QVERIFY(again.ok());
@@ -140,10 +146,11 @@ void TestSimStore::createErrors_data()
     QTest::addColumn<QString>("message");
     QTest::addRow("no name") << QByteArray(R"({"metadata":{"namespace":"ns"}})") << 422
                              << QStringLiteral("name or generateName is required");
-    QTest::addRow("bad name") << QByteArray(R"({"metadata":{"name":"Bad_Name","namespace":"ns"}})") << 422
-                              << QStringLiteral("RFC 1123");
-    QTest::addRow("missing namespace") << QByteArray(R"({"metadata":{"name":"c","namespace":"nope"}})") << 404
-                                       << QStringLiteral("namespaces \"nope\" not found");
+    QTest::addRow("bad name") << QByteArray(R"({"metadata":{"name":"Bad_Name","namespace":"ns"}})")
+                              << 422 << QStringLiteral("RFC 1123");
+    QTest::addRow("missing namespace")
+        << QByteArray(R"({"metadata":{"name":"c","namespace":"nope"}})") << 404
+        << QStringLiteral("namespaces \"nope\" not found");
 }
 
 void TestSimStore::createErrors()
@@ -155,8 +162,10 @@ void TestSimStore::createErrors()
     QVERIFY(!r.ok());
     QCOMPARE(r.error->code, code);
     QVERIFY2(r.error->message.contains(message), qPrintable(r.error->message));
-    const auto dup1 = m_store->create(type("configmaps"), json{{"metadata", {{"name", "d"}, {"namespace", "ns"}}}});
-    const auto dup2 = m_store->create(type("configmaps"), json{{"metadata", {{"name", "d"}, {"namespace", "ns"}}}});
+    const auto dup1 = m_store->create(type("configmaps"),
+                                      json{{"metadata", {{"name", "d"}, {"namespace", "ns"}}}});
+    const auto dup2 = m_store->create(type("configmaps"),
+                                      json{{"metadata", {{"name", "d"}, {"namespace", "ns"}}}});
     QVERIFY(dup1.ok());
     QCOMPARE(dup2.error->code, 409);
     QCOMPARE(dup2.error->reason, QStringLiteral("AlreadyExists"));
@@ -165,34 +174,51 @@ void TestSimStore::createErrors()
 void TestSimStore::podDeleteIsGraceful()
 {
     json pod{{"metadata", {{"name", "p"}, {"namespace", "ns"}}},
-             {"spec", {{"nodeName", "n1"}, {"terminationGracePeriodSeconds", 30}, {"containers", json::array()}}},
+             {"spec",
+              {{"nodeName", "n1"},
+               {"terminationGracePeriodSeconds", 30},
+               {"containers", json::array()}}},
              {"status", {{"phase", "Running"}}}};
     QVERIFY(m_store->create(type("pods"), pod).ok());
-    const auto r = m_store->requestDelete(type("pods"), QStringLiteral("ns"), QStringLiteral("p"), {});
+    const auto r =
+        m_store->requestDelete(type("pods"), QStringLiteral("ns"), QStringLiteral("p"), {});
     QVERIFY(r.ok());
-    QCOMPARE((*r.object.object)["metadata"]["deletionTimestamp"].get<std::string>(), std::string("2026-11-22T10:00:30Z"));
+    QCOMPARE((*r.object.object)["metadata"]["deletionTimestamp"].get<std::string>(),
+             std::string("2026-11-22T10:00:30Z"));
     QCOMPARE((*r.object.object)["metadata"]["deletionGracePeriodSeconds"].get<int>(), 30);
-    QVERIFY(m_store->get(type("pods"), QStringLiteral("ns"), QStringLiteral("p")).ok()); // still there
+    QVERIFY(
+        m_store->get(type("pods"), QStringLiteral("ns"), QStringLiteral("p")).ok()); // still there
     DeleteOptions force;
     force.gracePeriodSeconds = 0;
-    QVERIFY(m_store->requestDelete(type("pods"), QStringLiteral("ns"), QStringLiteral("p"), force).ok());
-    QCOMPARE(m_store->get(type("pods"), QStringLiteral("ns"), QStringLiteral("p")).error->code, 404);
+    QVERIFY(m_store->requestDelete(type("pods"), QStringLiteral("ns"), QStringLiteral("p"), force)
+                .ok());
+    QCOMPARE(m_store->get(type("pods"), QStringLiteral("ns"), QStringLiteral("p")).error->code,
+             404);
 }
 
 void TestSimStore::unboundPodGoesAtOnce()
 {
-    QVERIFY(m_store->create(type("pods"), json{{"metadata", {{"name", "p"}, {"namespace", "ns"}}},
-                                               {"spec", {{"containers", json::array()}}}}).ok());
-    QVERIFY(m_store->requestDelete(type("pods"), QStringLiteral("ns"), QStringLiteral("p"), {}).ok());
+    QVERIFY(m_store
+                ->create(type("pods"), json{{"metadata", {{"name", "p"}, {"namespace", "ns"}}},
+                                            {"spec", {{"containers", json::array()}}}})
+                .ok());
+    QVERIFY(
+        m_store->requestDelete(type("pods"), QStringLiteral("ns"), QStringLiteral("p"), {}).ok());
     QVERIFY(!m_store->get(type("pods"), QStringLiteral("ns"), QStringLiteral("p")).ok());
 }
 
 void TestSimStore::finalizersHoldDeletion()
 {
-    QVERIFY(m_store->create(type("configmaps"), json{{"metadata", {{"name", "c"}, {"namespace", "ns"}, {"finalizers", {"x/y"}}}}}).ok());
-    const auto r = m_store->requestDelete(type("configmaps"), QStringLiteral("ns"), QStringLiteral("c"), {});
+    QVERIFY(m_store
+                ->create(type("configmaps"),
+                         json{{"metadata",
+                               {{"name", "c"}, {"namespace", "ns"}, {"finalizers", {"x/y"}}}}})
+                .ok());
+    const auto r =
+        m_store->requestDelete(type("configmaps"), QStringLiteral("ns"), QStringLiteral("c"), {});
     QVERIFY((*r.object.object)["metadata"].contains("deletionTimestamp"));
-    json o = *m_store->get(type("configmaps"), QStringLiteral("ns"), QStringLiteral("c")).object.object;
+    json o =
+        *m_store->get(type("configmaps"), QStringLiteral("ns"), QStringLiteral("c")).object.object;
     o["metadata"]["finalizers"] = json::array();
     QVERIFY(m_store->update(type("configmaps"), o).ok());
     QVERIFY(!m_store->get(type("configmaps"), QStringLiteral("ns"), QStringLiteral("c")).ok());
@@ -210,14 +236,23 @@ void TestSimStore::garbageCollection()
 {
     QFETCH(QString, policy);
     QFETCH(bool, dependentSurvives);
-    const auto job = m_store->create(type("pytorchjobs"), json{{"metadata", {{"name", "j"}, {"namespace", "ns"}}}});
+    const auto job = m_store->create(type("pytorchjobs"),
+                                     json{{"metadata", {{"name", "j"}, {"namespace", "ns"}}}});
     const std::string uid = (*job.object.object)["metadata"]["uid"];
-    QVERIFY(m_store->create(type("pods"), json{{"metadata", {{"name", "j-master-0"}, {"namespace", "ns"},
-                                                             {"ownerReferences", {{{"uid", uid}, {"kind", "PyTorchJob"}, {"name", "j"}}}}}},
-                                               {"spec", {{"containers", json::array()}}}}).ok());
+    QVERIFY(m_store
+                ->create(type("pods"),
+                         json{{"metadata",
+                               {{"name", "j-master-0"},
+                                {"namespace", "ns"},
+                                {"ownerReferences",
+                                 {{{"uid", uid}, {"kind", "PyTorchJob"}, {"name", "j"}}}}}},
+                              {"spec", {{"containers", json::array()}}}})
+                .ok());
     DeleteOptions o;
     o.propagationPolicy = policy;
-    QVERIFY(m_store->requestDelete(type("pytorchjobs"), QStringLiteral("ns"), QStringLiteral("j"), o).ok());
+    QVERIFY(
+        m_store->requestDelete(type("pytorchjobs"), QStringLiteral("ns"), QStringLiteral("j"), o)
+            .ok());
     const auto dep = m_store->get(type("pods"), QStringLiteral("ns"), QStringLiteral("j-master-0"));
     QCOMPARE(dep.ok(), dependentSurvives);
     if (dependentSurvives)
@@ -227,18 +262,22 @@ void TestSimStore::garbageCollection()
 void TestSimStore::paging()
 {
     for (int i = 0; i < 10; ++i)
-        m_store->create(type("configmaps"), json{{"metadata", {{"name", "c" + std::to_string(i)}, {"namespace", "ns"}}}});
+        m_store->create(
+            type("configmaps"),
+            json{{"metadata", {{"name", "c" + std::to_string(i)}, {"namespace", "ns"}}}});
     std::vector<std::string> first;
-    m_store->scanFrom(type("configmaps"), QStringLiteral("ns"), {}, [&](const std::string &k, const StoredObject &) {
-        first.push_back(k);
-        return true;
-    });
+    m_store->scanFrom(type("configmaps"), QStringLiteral("ns"), {},
+                      [&](const std::string &k, const StoredObject &) {
+                          first.push_back(k);
+                          return true;
+                      });
     QCOMPARE(first.size(), size_t(10));
     std::vector<std::string> page;
-    m_store->scanFrom(type("configmaps"), QStringLiteral("ns"), first[3], [&](const std::string &k, const StoredObject &) {
-        page.push_back(k);
-        return page.size() < 2; // stop after two
-    });
+    m_store->scanFrom(type("configmaps"), QStringLiteral("ns"), first[3],
+                      [&](const std::string &k, const StoredObject &) {
+                          page.push_back(k);
+                          return page.size() < 2; // stop after two
+                      });
     QCOMPARE(page.size(), size_t(2));
     QCOMPARE(page.front(), first[4]);
 }
