@@ -188,6 +188,14 @@ void ApiServer::sendJson(HttpConnection *c, int code, const json &body)
     c->respond(code, "application/json", jsonBytes(body));
 }
 
+void ApiServer::sendResult(HttpConnection *c, const StoreResult &res, int code)
+{
+    if (res.ok())
+        c->respond(code, "application/json", res.object.bytes);
+    else
+        sendError(c, *res.error);
+}
+
 void ApiServer::sendError(HttpConnection *c, const ApiError &e)
 {
     sendJson(c, e.code, statusObject(e));
@@ -897,10 +905,7 @@ void ApiServer::create(HttpConnection *c, const HttpRequest &r, const Route &rt,
         return;
     }
     const auto res = m_store->create(rt.type, std::move(body), manager);
-    if (!res.ok())
-        sendError(c, *res.error);
-    else
-        c->respond(201, "application/json", res.object.bytes);
+    sendResult(c, res, 201);
 }
 
 void ApiServer::replace(HttpConnection *c, const HttpRequest &r, const Route &rt)
@@ -940,10 +945,7 @@ void ApiServer::replace(HttpConnection *c, const HttpRequest &r, const Route &rt
             body.erase("status");
     }
     const auto res = m_store->update(rt.type, std::move(body));
-    if (!res.ok())
-        sendError(c, *res.error);
-    else
-        c->respond(200, "application/json", res.object.bytes);
+    sendResult(c, res, 200);
 }
 
 void ApiServer::patch(HttpConnection *c, const HttpRequest &r, const Route &rt)
@@ -1002,10 +1004,7 @@ void ApiServer::patch(HttpConnection *c, const HttpRequest &r, const Route &rt)
     if (rt.type->namespaced)
         patched["metadata"]["namespace"] = rt.ns.toStdString();
     const auto res = m_store->update(rt.type, std::move(patched));
-    if (!res.ok())
-        sendError(c, *res.error);
-    else
-        c->respond(200, "application/json", res.object.bytes);
+    sendResult(c, res, 200);
 }
 
 void ApiServer::remove(HttpConnection *c, const HttpRequest &r, const Route &rt)

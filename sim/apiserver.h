@@ -62,6 +62,7 @@ private:
 
     void sendJson(HttpConnection *c, int code, const nlohmann::json &body);
     void sendError(HttpConnection *c, const ApiError &error);
+    void sendResult(HttpConnection *c, const StoreResult &result, int code);
     static nlohmann::json statusObject(const ApiError &error);
 
     ObjectStore *m_store;

@@ -354,18 +354,8 @@ void Simulation::build()
     while (m_clock->nowMs() < endMs) {
         // During the past, new jobs come only from the script above.
         m_clock->advanceMs(kWarmupStepMs);
-        while (!m_script.empty() && m_script.begin()->first <= m_clock->nowMs()) {
-            auto action = std::move(m_script.begin()->second);
-            m_script.erase(m_script.begin());
-            action();
-        }
-        reconcileVolcanoJobs();
-        reconcileKubeflowJobs(m_pytorchjobs);
-        reconcileKubeflowJobs(m_mpijobs);
-        schedulePods();
-        runKubelets();
-        updateQueues();
-        updateMachines(kWarmupStepMs);
+        runScript();
+        runControllers(kWarmupStepMs);
     }
     // Earlier history is compacted away, as on a cluster that has run for a while.
     m_store->compact();

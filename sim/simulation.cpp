@@ -474,10 +474,17 @@ json Simulation::submitVolcanoJob(const JobInput &in)
                {"plugins", {{"env", json::array()}, {"svc", json::array()}}},
                {"tasks", tasks}}},
              {"status", {{"state", {{"phase", "Pending"}}}, {"minAvailable", total}}}};
-    auto res = m_store->create(m_vcjobs, std::move(job), QStringLiteral("vcctl"));
+    return createJob(m_vcjobs, std::move(job), in.behavior, QStringLiteral("vcctl"));
+}
+
+json Simulation::createJob(const ResourceType *type, json job, const Behavior &behavior,
+                           const QString &manager)
+{
+    const auto res = m_store->create(type, std::move(job), manager);
     if (!res.ok())
         return {};
-    m_jobBehaviors[(*res.object.object)["metadata"].value("uid", "")] = in.behavior;
+    // The job's pods will behave as planned here (see behaviorForNewPod).
+    m_jobBehaviors[(*res.object.object)["metadata"].value("uid", "")] = behavior;
     return *res.object.object;
 }
 
@@ -507,11 +514,7 @@ json Simulation::submitPyTorchJob(const JobInput &in)
               {{"conditions",
                 {condition("Created", "True", m_clock->nowRfc3339(), "PyTorchJobCreated",
                            "PyTorchJob " + in.name + " is created.")}}}}};
-    auto res = m_store->create(m_pytorchjobs, std::move(job), QStringLiteral("kubectl"));
-    if (!res.ok())
-        return {};
-    m_jobBehaviors[(*res.object.object)["metadata"].value("uid", "")] = in.behavior;
-    return *res.object.object;
+    return createJob(m_pytorchjobs, std::move(job), in.behavior, QStringLiteral("kubectl"));
 }
 
 json Simulation::submitMpiJob(const JobInput &in)
@@ -538,11 +541,7 @@ json Simulation::submitMpiJob(const JobInput &in)
               {{"conditions",
                 {condition("Created", "True", m_clock->nowRfc3339(), "MPIJobCreated",
                            "MPIJob " + in.name + " is created.")}}}}};
-    auto res = m_store->create(m_mpijobs, std::move(job), QStringLiteral("kubectl"));
-    if (!res.ok())
-        return {};
-    m_jobBehaviors[(*res.object.object)["metadata"].value("uid", "")] = in.behavior;
-    return *res.object.object;
+    return createJob(m_mpijobs, std::move(job), in.behavior, QStringLiteral("kubectl"));
 }
 
 json Simulation::submitPod(const JobInput &in)
@@ -1449,16 +1448,28 @@ void Simulation::submitRandomJob()
 void Simulation::step(qint64 ms)
 {
     m_clock->advanceMs(ms);
-    while (!m_script.empty() && m_script.begin()->first <= m_clock->nowMs()) {
-        auto action = std::move(m_script.begin()->second);
-        m_script.erase(m_script.begin());
-        action();
-    }
+    runScript();
     if (m_static) {
         churn(ms);
         updateMachines(ms);
         return;
     }
+    runControllers(ms);
+    for (qint64 s = 0; s < ms; s += 1000)
+        generateWorkload();
+}
+
+void Simulation::runScript()
+{
+    while (!m_script.empty() && m_script.begin()->first <= m_clock->nowMs()) {
+        auto action = std::move(m_script.begin()->second);
+        m_script.erase(m_script.begin());
+        action();
+    }
+}
+
+void Simulation::runControllers(qint64 ms)
+{
     reconcileVolcanoJobs();
     reconcileKubeflowJobs(m_pytorchjobs);
     reconcileKubeflowJobs(m_mpijobs);
@@ -1466,8 +1477,6 @@ void Simulation::step(qint64 ms)
     runKubelets();
     updateQueues();
     updateMachines(ms);
-    for (qint64 s = 0; s < ms; s += 1000)
-        generateWorkload();
 }
 
 void Simulation::setNodeReady(const std::string &node, bool ready, const std::string &message)

@@ -132,6 +132,10 @@ private:
     };
 
     void onChanged(const ResourceType *type, const WatchEvent &event);
+    void runScript();
+    void runControllers(qint64 ms);
+    nlohmann::json createJob(const ResourceType *type, nlohmann::json job, const Behavior &behavior,
+                             const QString &manager);
     void reconcileVolcanoJobs();
     void reconcileKubeflowJobs(const ResourceType *type);
     bool enqueue(const nlohmann::json &podGroup, int demand, std::string *why);
