@@ -81,11 +81,18 @@ bad=$(KUBECONFIG=/dev/null $KUBECTL --server "$($KUBECTL config view -o jsonpath
     --certificate-authority "$state/ca.crt" --token not-a-token get pods 2>&1)
 check "a bad token is refused (401)" contains "$bad" "Unauthorized"
 
-# Watch sees a change made outside it: the pod deleted here (its DELETED event at the latest).
+# Watch sees a change made outside it: the pod deleted here. The watch's first mention of the pod is
+# its initial list; only after it is the deletion made, so the event cannot precede the watch.
 victim=$($KUBECTL get pods -n user-carol -l gpudesk.io/devenv --field-selector=status.phase=Running -o name | head -n 1)
-coproc WATCH { timeout 60 $KUBECTL get pods -n user-carol --watch-only -o name 2>&1; }
+coproc WATCH { timeout 90 $KUBECTL get pods -n user-carol --watch -o name 2>&1; }
+await() { # read the watch line by line until one names the pod (bounded by the watch's timeout)
+    local line
+    while IFS= read -r line <&"${WATCH[0]}"; do [[ $line == *"$1"* ]] && return 0; done
+    return 1
+}
+check "get pods --watch lists $victim first" await "$victim"
 $KUBECTL delete -n user-carol "$victim" --wait=false >/dev/null
-check "get pods --watch sees the change ($victim)" timeout 60 grep -m1 -q "$victim" <&"${WATCH[0]}"
+check "get pods --watch sees the change ($victim)" await "$victim"
 kill "$WATCH_PID" 2>/dev/null
 check "delete pod: the kubelet removes it" $KUBECTL wait --for=delete -n user-carol "$victim" --timeout=60s
 check "the deleted pod is gone (NotFound)" contains "$($KUBECTL get -n user-carol "$victim" 2>&1)" "NotFound"
