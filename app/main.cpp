@@ -1,54 +1,115 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+#include "clusterstore.h"
 #include "connectionstate.h"
+#include "kubeclient.h"
 #include "kubeconfig.h"
 #include "mainwindow.h"
+#include "reportrun.h"
 #include "session.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
 #include <QLibraryInfo>
 #include <QLocale>
-#include <QMessageBox>
+#include <QLoggingCategory>
 #include <QTranslator>
+
+#include <cstdio>
+#include <memory>
 
 using namespace gpudesk;
 
+namespace {
+
+// --report runs without a display, so it must not create a QApplication.
+bool headless(int argc, char **argv)
+{
+    for (int i = 1; i < argc; ++i) {
+        if (qstrcmp(argv[i], "--report") == 0 || qstrncmp(argv[i], "--report=", 9) == 0)
+            return true;
+    }
+    return false;
+}
+
+int runReport(const QStringList &files, const QString &context, const QString &output)
+{
+    QString error;
+    const auto config = KubeConfig::load(files, &error);
+    const auto endpoint = config ? config->endpoint(context, &error) : std::nullopt;
+    if (!endpoint) {
+        std::fprintf(stderr, "gpudesk: %s\n", qPrintable(error));
+        return 2;
+    }
+    KubeClient client(*endpoint);
+    if (!client.verifiesTls())
+        std::fprintf(stderr, "gpudesk: %s\n",
+                     qPrintable(QCoreApplication::translate(
+                                    "main", "warning: TLS verification is off for context %1")
+                                    .arg(endpoint->context)));
+    ClusterStore store;
+    ReportRun run(&client, &store, output);
+    int exitCode = 1;
+    QObject::connect(&run, &ReportRun::finished, [&exitCode](int code, const QString &message) {
+        std::fprintf(code == 0 ? stdout : stderr, "gpudesk: %s\n", qPrintable(message));
+        exitCode = code;
+        QCoreApplication::quit();
+    });
+    QMetaObject::invokeMethod(&run, &ReportRun::start, Qt::QueuedConnection);
+    QCoreApplication::exec();
+    return exitCode;
+}
+
+} // namespace
+
 int main(int argc, char **argv)
 {
-    QApplication app(argc, argv);
-    QApplication::setApplicationName(QStringLiteral("gpudesk"));
-    QApplication::setOrganizationName(QStringLiteral("gpudesk"));
-    QApplication::setApplicationVersion(QStringLiteral("0.1.0"));
+    std::unique_ptr<QCoreApplication> app = headless(argc, argv)
+                                                ? std::make_unique<QCoreApplication>(argc, argv)
+                                                : std::make_unique<QApplication>(argc, argv);
+    // Debug output only on request (QT_LOGGING_RULES="gpudesk.*.debug=true").
+    if (qEnvironmentVariableIsEmpty("QT_LOGGING_RULES"))
+        QLoggingCategory::setFilterRules(QStringLiteral("gpudesk.*.debug=false"));
+    QCoreApplication::setApplicationName(QStringLiteral("gpudesk"));
+    QCoreApplication::setOrganizationName(QStringLiteral("gpudesk"));
+    QCoreApplication::setApplicationVersion(QStringLiteral("0.1.0"));
 
     // Qt's own strings first, then ours; either may be missing for a locale.
     QTranslator qtTranslator;
     if (qtTranslator.load(QLocale(), QStringLiteral("qtbase"), QStringLiteral("_"),
                           QLibraryInfo::path(QLibraryInfo::TranslationsPath)))
-        QApplication::installTranslator(&qtTranslator);
+        QCoreApplication::installTranslator(&qtTranslator);
     QTranslator translator;
     if (translator.load(QLocale(), QStringLiteral("gpudesk"), QStringLiteral("_"),
                         QStringLiteral(":/i18n")))
-        QApplication::installTranslator(&translator);
+        QCoreApplication::installTranslator(&translator);
 
     QCommandLineParser parser;
-    parser.setApplicationDescription(QApplication::translate(
+    parser.setApplicationDescription(QCoreApplication::translate(
         "main", "Desktop console for GPU training clusters on Kubernetes."));
     parser.addHelpOption();
     parser.addVersionOption();
     const QCommandLineOption kubeconfigOpt(
         QStringLiteral("kubeconfig"),
-        QApplication::translate(
+        QCoreApplication::translate(
             "main", "Use this kubeconfig file instead of $KUBECONFIG or ~/.kube/config."),
         QStringLiteral("file"));
     const QCommandLineOption contextOpt(
         QStringLiteral("context"),
-        QApplication::translate("main", "Connect to this kubeconfig context."),
+        QCoreApplication::translate("main", "Connect to this kubeconfig context."),
         QStringLiteral("name"));
-    parser.addOptions({kubeconfigOpt, contextOpt});
-    parser.process(app);
+    const QCommandLineOption reportOpt(
+        QStringLiteral("report"),
+        QCoreApplication::translate(
+            "main", "Sync, write what the dashboards show as JSON to this file, and exit."),
+        QStringLiteral("file"));
+    parser.addOptions({kubeconfigOpt, contextOpt, reportOpt});
+    parser.process(*app);
 
     const QStringList files = parser.isSet(kubeconfigOpt) ? QStringList{parser.value(kubeconfigOpt)}
                                                           : KubeConfig::defaultFiles();
+    if (parser.isSet(reportOpt))
+        return runReport(files, parser.value(contextOpt), parser.value(reportOpt));
+
     ConnectionState state;
     Session session(files, &state);
     MainWindow window(&state);
@@ -64,5 +125,5 @@ int main(int argc, char **argv)
     QObject::connect(&window, &MainWindow::contextRequested, &session, &Session::connectTo);
     QObject::connect(&window, &MainWindow::reconnectRequested, &session, &Session::reconnect);
     window.show();
-    return app.exec();
+    return QCoreApplication::exec();
 }

@@ -107,6 +107,21 @@
     </message>
 </context>
 <context>
+    <name>gpudesk::ReportRun</name>
+    <message>
+        <source>Cannot list %1: %2</source>
+        <translation>无法列出 %1：%2</translation>
+    </message>
+    <message>
+        <source>Cannot write the report to %1: %2</source>
+        <translation>无法将报告写入 %1：%2</translation>
+    </message>
+    <message>
+        <source>Report written to %1: %2 nodes, %3 GPUs, %4 allocated, %5 free.</source>
+        <translation>报告已写入 %1：%2 个节点，%3 张 GPU，已分配 %4 张，空闲 %5 张。</translation>
+    </message>
+</context>
+<context>
     <name>main</name>
     <message>
         <source>Desktop console for GPU training clusters on Kubernetes.</source>
@@ -119,6 +134,14 @@
     <message>
         <source>Connect to this kubeconfig context.</source>
         <translation>连接到此 kubeconfig 上下文。</translation>
+    </message>
+    <message>
+        <source>warning: TLS verification is off for context %1</source>
+        <translation>警告：上下文 %1 已关闭 TLS 校验</translation>
+    </message>
+    <message>
+        <source>Sync, write what the dashboards show as JSON to this file, and exit.</source>
+        <translation>同步集群状态，把仪表盘所示数据以 JSON 写入此文件，然后退出。</translation>
     </message>
 </context>
 </TS>
