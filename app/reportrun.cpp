@@ -66,66 +66,52 @@ void ReportRun::start()
         emit finished(2, m_client->setupError());
         return;
     }
-    listNodes([this] {
-        listNamespaces([this] { listPods([this] { listQueues([this] { write(); }); }); });
-    });
-}
-
-void ReportRun::fail(const QString &what, const QString &error)
-{
-    emit finished(1, tr("Cannot list %1: %2").arg(what, error));
-}
-
-void ReportRun::listNodes(Step next)
-{
+    auto failWith = [this](const QString &what) {
+        return [this, what](int, const QString &e) {
+            emit finished(1, tr("Cannot list %1: %2").arg(what, e));
+        };
+    };
+    // Nodes, namespaces, pods, then queues; each replaces what the store knew of its kind.
+    auto queues = [this, failWith] {
+        listAll<QueueInfo>(
+            this, m_client, QStringLiteral("/apis/scheduling.volcano.sh/v1beta1/queues"),
+            &Decoder::queues,
+            [this](const QList<QueueInfo> &items) {
+                m_store->replaceQueues(items);
+                write();
+            },
+            [this, fail = failWith(QStringLiteral("queues"))](int status, const QString &e) {
+                if (status != 404)
+                    return fail(status, e);
+                m_volcano = false; // no Volcano on this cluster: no VCs, not an error
+                write();
+            });
+    };
+    auto pods = [this, failWith, queues] {
+        listAll<PodInfo>(
+            this, m_client, QStringLiteral("/api/v1/pods"), &Decoder::pods,
+            [this, queues](const QList<PodInfo> &items) {
+                m_store->replacePods(items);
+                queues();
+            },
+            failWith(QStringLiteral("pods")));
+    };
+    auto namespaces = [this, failWith, pods] {
+        listAll<NamespaceInfo>(
+            this, m_client, QStringLiteral("/api/v1/namespaces"), &Decoder::namespaces,
+            [this, pods](const QList<NamespaceInfo> &items) {
+                m_store->replaceNamespaces(items);
+                pods();
+            },
+            failWith(QStringLiteral("namespaces")));
+    };
     listAll<NodeInfo>(
         this, m_client, QStringLiteral("/api/v1/nodes"), &Decoder::nodes,
-        [this, next](const QList<NodeInfo> &items) {
+        [this, namespaces](const QList<NodeInfo> &items) {
             m_store->replaceNodes(items);
-            next();
+            namespaces();
         },
-        [this](int, const QString &e) { fail(QStringLiteral("nodes"), e); });
-}
-
-void ReportRun::listNamespaces(Step next)
-{
-    listAll<NamespaceInfo>(
-        this, m_client, QStringLiteral("/api/v1/namespaces"), &Decoder::namespaces,
-        [this, next](const QList<NamespaceInfo> &items) {
-            m_store->replaceNamespaces(items);
-            next();
-        },
-        [this](int, const QString &e) { fail(QStringLiteral("namespaces"), e); });
-}
-
-void ReportRun::listPods(Step next)
-{
-    listAll<PodInfo>(
-        this, m_client, QStringLiteral("/api/v1/pods"), &Decoder::pods,
-        [this, next](const QList<PodInfo> &items) {
-            m_store->replacePods(items);
-            next();
-        },
-        [this](int, const QString &e) { fail(QStringLiteral("pods"), e); });
-}
-
-void ReportRun::listQueues(Step next)
-{
-    listAll<QueueInfo>(
-        this, m_client, QStringLiteral("/apis/scheduling.volcano.sh/v1beta1/queues"),
-        &Decoder::queues,
-        [this, next](const QList<QueueInfo> &items) {
-            m_store->replaceQueues(items);
-            next();
-        },
-        [this, next](int status, const QString &e) {
-            if (status == 404) { // no Volcano on this cluster: no VCs, not an error
-                m_volcano = false;
-                next();
-            } else {
-                fail(QStringLiteral("queues"), e);
-            }
-        });
+        failWith(QStringLiteral("nodes")));
 }
 
 QJsonObject ReportRun::reportJson(const ClusterStore &store, const QString &context,

@@ -5,8 +5,6 @@
 #include <QObject>
 #include <QString>
 
-#include <functional>
-
 namespace gpudesk {
 
 class ClusterStore;
@@ -28,13 +26,7 @@ signals:
     void finished(int exitCode, const QString &message);
 
 private:
-    using Step = std::function<void()>;
-    void listNodes(Step next);
-    void listNamespaces(Step next);
-    void listPods(Step next);
-    void listQueues(Step next);
     void write();
-    void fail(const QString &what, const QString &error);
 
     KubeClient *m_client;
     ClusterStore *m_store;

@@ -1,16 +1,14 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Fuzz target for the simulator's parsers of outside input: label and field selectors (from
 // query strings) and the node shell (from SSH exec requests). Built with libFuzzer under clang
-// (-DGPUDESK_FUZZ=ON); otherwise a replay driver that runs the corpus files given as arguments.
+// (-DGPUDESK_FUZZ=ON); otherwise replaymain.cpp runs it on the corpus files given as arguments.
 #include "nodemachine.h"
 #include "nodetools.h"
 #include "selectors.h"
 
-#include <QFile>
 #include <QString>
 
 #include <cstdint>
-#include <cstdio>
 
 namespace {
 
@@ -59,22 +57,3 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         __builtin_trap();
     return 0;
 }
-
-#ifndef GPUDESK_FUZZ
-int main(int argc, char **argv)
-{
-    int runs = 0;
-    for (int i = 1; i < argc; ++i) {
-        QFile f(QString::fromLocal8Bit(argv[i]));
-        if (!f.open(QIODevice::ReadOnly)) {
-            std::fprintf(stderr, "cannot read %s\n", argv[i]);
-            return 1;
-        }
-        const QByteArray d = f.readAll();
-        LLVMFuzzerTestOneInput(reinterpret_cast<const uint8_t *>(d.constData()), size_t(d.size()));
-        ++runs;
-    }
-    std::printf("%d inputs replayed\n", runs);
-    return runs > 0 ? 0 : 1;
-}
-#endif
