@@ -23,6 +23,7 @@ namespace {
 constexpr qint64 kBookmarkIntervalMs = 5000;
 constexpr qint64 kDefaultWatchTimeoutMs = 30 * 60 * 1000;
 constexpr qsizetype kPieceBytes = 1 << 20;
+constexpr qint64 kMaxWatchBacklog = 64LL << 20;
 
 QByteArray jsonBytes(const json &j)
 {
@@ -650,35 +651,47 @@ void ApiServer::watch(HttpConnection *c, const HttpRequest &r, const Route &rt, 
         c->endStream();
         return;
     }
-    Watch *raw = w.get();
+    Watch &watch = *w;
     m_watches.push_back(std::move(w));
+    // The initial state goes to this watch only.
     for (const auto &ev : initial)
-        onStoreChanged(rt.type, ev), (void)raw;
+        deliver(watch, rt.type, ev);
 }
 
 void ApiServer::onStoreChanged(const ResourceType *type, const WatchEvent &ev)
 {
     for (auto &w : m_watches) {
-        if (w->type != type || !w->connection)
-            continue;
-        const json &o = *ev.object.object;
-        const json &meta = o["metadata"];
-        if (!w->ns.isEmpty() && meta.value("namespace", "") != w->ns.toStdString())
-            continue;
-        if (!w->labels.matches(sub(meta, "labels")) || !w->fields.matches(o))
-            continue;
-        QByteArray line;
-        if (w->table) {
-            json t = TablePrinter::table(*type, {&o}, m_store->clock()->nowMs(), w->include,
-                                         !w->tableColumnsSent);
-            w->tableColumnsSent = true;
-            line = "{\"type\":\"" + ev.type + "\",\"object\":" + jsonBytes(t) + "}\n";
-        } else {
-            line = "{\"type\":\"" + ev.type + "\",\"object\":" + ev.object.bytes + "}\n";
-        }
-        w->lastRv = std::max(w->lastRv, ev.object.rv);
-        w->connection->writeChunk(line);
+        if (w->type == type && w->connection)
+            deliver(*w, type, ev);
     }
+}
+
+void ApiServer::deliver(Watch &w, const ResourceType *type, const WatchEvent &ev)
+{
+    const json &o = *ev.object.object;
+    const json &meta = o["metadata"];
+    if (!w.ns.isEmpty() && meta.value("namespace", "") != w.ns.toStdString())
+        return;
+    if (!w.labels.matches(sub(meta, "labels")) || !w.fields.matches(o))
+        return;
+    // A watcher that stops reading is dropped, as the API server drops one whose buffer
+    // fills; the client watches again from its last resourceVersion.
+    if (w.connection->bytesToWrite() > kMaxWatchBacklog) {
+        w.connection->endStream();
+        w.connection = nullptr;
+        return;
+    }
+    QByteArray line;
+    if (w.table) {
+        json t = TablePrinter::table(*type, {&o}, m_store->clock()->nowMs(), w.include,
+                                     !w.tableColumnsSent);
+        w.tableColumnsSent = true;
+        line = "{\"type\":\"" + ev.type + "\",\"object\":" + jsonBytes(t) + "}\n";
+    } else {
+        line = "{\"type\":\"" + ev.type + "\",\"object\":" + ev.object.bytes + "}\n";
+    }
+    w.lastRv = std::max(w.lastRv, ev.object.rv);
+    w.connection->writeChunk(line);
 }
 
 void ApiServer::tick()

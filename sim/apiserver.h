@@ -44,6 +44,7 @@ private:
     };
 
     void onStoreChanged(const ResourceType *type, const WatchEvent &event);
+    void deliver(Watch &watch, const ResourceType *type, const WatchEvent &event);
     void tick();
 
     bool discovery(HttpConnection *c, const HttpRequest &r, const QString &path);

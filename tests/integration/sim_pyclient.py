@@ -52,6 +52,41 @@ for ev in w.stream(v1.list_namespaced_pod, "user-erin", resource_version=rv, tim
         w.stop()
 check(f"watch from resourceVersion {rv} sees the patch", seen == "MODIFIED")
 
+# A new watch's initial ADDED events go to that watch only, not to watches already running.
+import queue
+import threading
+
+events_a = queue.Queue()
+
+
+def watch_a(rv):
+    for ev in watch.Watch().stream(v1.list_namespaced_pod, "user-frank", resource_version=rv,
+                                   timeout_seconds=30):
+        events_a.put((ev["type"], ev["object"].metadata.name, (ev["object"].metadata.labels or {}).get("mark")))
+
+
+def mark(value):
+    """A change watch A must see: proves it is running. Returns what A saw before it."""
+    v1.patch_namespaced_pod("idle-inference", "user-frank", {"metadata": {"labels": {"mark": value}}})
+    before = []
+    while True:
+        t, name, m = events_a.get(timeout=20)
+        if name == "idle-inference" and m == value:
+            return before
+        before.append((t, name))
+
+
+pods_frank = v1.list_namespaced_pod("user-frank")
+threading.Thread(target=watch_a, args=(pods_frank.metadata.resource_version,), daemon=True).start()
+mark("one")
+existing = {p.metadata.name for p in pods_frank.items}
+initial_b = 0
+for ev in watch.Watch().stream(v1.list_namespaced_pod, "user-frank", timeout_seconds=2):
+    initial_b += ev["type"] == "ADDED"
+leaked = [name for t, name in mark("two") if t == "ADDED" and name in existing]
+check(f"a second watch's {initial_b} initial events do not reach the first ({leaked})",
+      initial_b >= 1 and not leaked)
+
 # A resourceVersion older than the simulator keeps answers 410 Gone.
 try:
     for _ in watch.Watch().stream(v1.list_namespaced_pod, "user-erin", resource_version="1", timeout_seconds=5):
