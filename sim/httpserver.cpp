@@ -104,93 +104,122 @@ void HttpConnection::onReadyRead()
     parse();
 }
 
+HttpRequestParser::Result HttpRequestParser::parse(QByteArray &buffer, HttpRequest *req,
+                                                   int *errorStatus, QByteArray *errorMessage)
+{
+    const qsizetype headerEnd = buffer.indexOf("\r\n\r\n");
+    if (headerEnd < 0) {
+        if (buffer.size() <= kMaxHeaderBytes)
+            return Result::NeedMore;
+        *errorStatus = 431;
+        *errorMessage = "request header too large";
+        return Result::Error;
+    }
+    const QList<QByteArray> lines = buffer.left(headerEnd).split('\n');
+    const QList<QByteArray> requestLine = lines.value(0).trimmed().split(' ');
+    if (requestLine.size() != 3 || !requestLine[2].startsWith("HTTP/1.") ||
+        !requestLine[1].startsWith('/')) {
+        *errorStatus = 400;
+        *errorMessage = "malformed request line";
+        return Result::Error;
+    }
+    *req = HttpRequest();
+    req->method = requestLine[0];
+    const QUrl url = QUrl::fromEncoded(requestLine[1]);
+    req->path = url.path(QUrl::FullyDecoded).toUtf8();
+    req->query = QUrlQuery(url);
+    bool chunked = false;
+    qsizetype contentLength = 0;
+    for (qsizetype i = 1; i < lines.size(); ++i) {
+        const QByteArray line = lines[i].trimmed();
+        const qsizetype colon = line.indexOf(':');
+        if (colon <= 0)
+            continue;
+        const QByteArray name = line.left(colon).trimmed().toLower();
+        const QByteArray value = line.mid(colon + 1).trimmed();
+        req->headers.append({name, value});
+        if (name == "content-length") {
+            bool ok = false;
+            contentLength = value.toLongLong(&ok);
+            if (!ok)
+                contentLength = -1;
+        } else if (name == "transfer-encoding" && value.toLower().contains("chunked")) {
+            chunked = true;
+        }
+    }
+    qsizetype consumed = headerEnd + 4;
+    if (chunked) {
+        // Decode a chunked body; wait for more data while it is incomplete.
+        qsizetype pos = consumed;
+        QByteArray body;
+        bool complete = false;
+        while (true) {
+            const qsizetype eol = buffer.indexOf("\r\n", pos);
+            if (eol < 0)
+                break;
+            bool ok = false;
+            const qsizetype size =
+                buffer.mid(pos, eol - pos).split(';').first().toLongLong(&ok, 16);
+            if (!ok || size < 0 || size > kMaxBodyBytes) {
+                *errorStatus = 400;
+                *errorMessage = "malformed chunk";
+                return Result::Error;
+            }
+            if (size == 0) {
+                const qsizetype end = buffer.indexOf("\r\n", eol + 2);
+                if (end < 0)
+                    break;
+                pos = end + 2;
+                complete = true;
+                break;
+            }
+            if (buffer.size() < eol + 2 + size + 2)
+                break;
+            body += buffer.mid(eol + 2, size);
+            pos = eol + 2 + size + 2;
+            if (body.size() > kMaxBodyBytes) {
+                *errorStatus = 413;
+                *errorMessage = "request body too large";
+                return Result::Error;
+            }
+        }
+        if (!complete)
+            return Result::NeedMore;
+        req->body = body;
+        consumed = pos;
+    } else {
+        if (contentLength < 0 || contentLength > kMaxBodyBytes) {
+            *errorStatus = contentLength < 0 ? 400 : 413;
+            *errorMessage = contentLength < 0 ? "invalid Content-Length" : "request body too large";
+            return Result::Error;
+        }
+        if (buffer.size() < consumed + contentLength)
+            return Result::NeedMore;
+        req->body = buffer.mid(consumed, contentLength);
+        consumed += contentLength;
+    }
+    buffer.remove(0, consumed);
+    return Result::Request;
+}
+
 void HttpConnection::parse()
 {
     while (!m_busy) {
-        const qsizetype headerEnd = m_buffer.indexOf("\r\n\r\n");
-        if (headerEnd < 0) {
-            if (m_buffer.size() > kMaxHeaderBytes)
-                fail(431, "request header too large");
-            return;
-        }
-        const QList<QByteArray> lines = m_buffer.left(headerEnd).split('\n');
-        const QList<QByteArray> requestLine = lines.value(0).trimmed().split(' ');
-        if (requestLine.size() != 3 || !requestLine[2].startsWith("HTTP/1.")) {
-            fail(400, "malformed request line");
-            return;
-        }
         HttpRequest req;
-        req.method = requestLine[0];
-        const QUrl url = QUrl::fromEncoded(requestLine[1]);
-        req.path = url.path(QUrl::FullyDecoded).toUtf8();
-        req.query = QUrlQuery(url);
-        bool chunked = false;
-        qsizetype contentLength = 0;
-        for (qsizetype i = 1; i < lines.size(); ++i) {
-            const QByteArray line = lines[i].trimmed();
-            const qsizetype colon = line.indexOf(':');
-            if (colon <= 0)
-                continue;
-            const QByteArray name = line.left(colon).trimmed().toLower();
-            const QByteArray value = line.mid(colon + 1).trimmed();
-            req.headers.append({name, value});
-            if (name == "content-length")
-                contentLength = value.toLongLong();
-            else if (name == "transfer-encoding" && value.toLower().contains("chunked"))
-                chunked = true;
+        int status = 0;
+        QByteArray message;
+        switch (HttpRequestParser::parse(m_buffer, &req, &status, &message)) {
+        case HttpRequestParser::Result::NeedMore:
+            return;
+        case HttpRequestParser::Result::Error:
+            fail(status, message);
+            return;
+        case HttpRequestParser::Result::Request:
+            m_closeAfter = req.header("connection").toLower() == "close";
+            m_busy = true;
+            emit requestReady(this, req);
+            break;
         }
-        qsizetype consumed = headerEnd + 4;
-        if (chunked) {
-            // Decode a chunked request body; wait for more data when it is incomplete.
-            qsizetype pos = consumed;
-            QByteArray body;
-            bool complete = false;
-            while (true) {
-                const qsizetype eol = m_buffer.indexOf("\r\n", pos);
-                if (eol < 0)
-                    break;
-                bool ok = false;
-                const qsizetype size =
-                    m_buffer.mid(pos, eol - pos).split(';').first().toLongLong(&ok, 16);
-                if (!ok) {
-                    fail(400, "malformed chunk");
-                    return;
-                }
-                if (size == 0) {
-                    const qsizetype end = m_buffer.indexOf("\r\n", eol + 2);
-                    if (end < 0)
-                        break;
-                    pos = end + 2;
-                    complete = true;
-                    break;
-                }
-                if (m_buffer.size() < eol + 2 + size + 2)
-                    break;
-                body += m_buffer.mid(eol + 2, size);
-                pos = eol + 2 + size + 2;
-            }
-            if (body.size() > kMaxBodyBytes) {
-                fail(413, "request body too large");
-                return;
-            }
-            if (!complete)
-                return;
-            req.body = body;
-            consumed = pos;
-        } else {
-            if (contentLength < 0 || contentLength > kMaxBodyBytes) {
-                fail(413, "request body too large");
-                return;
-            }
-            if (m_buffer.size() < consumed + contentLength)
-                return;
-            req.body = m_buffer.mid(consumed, contentLength);
-            consumed += contentLength;
-        }
-        m_buffer.remove(0, consumed);
-        m_closeAfter = req.header("connection").toLower() == "close";
-        m_busy = true;
-        emit requestReady(this, req);
     }
 }
 

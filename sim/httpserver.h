@@ -33,6 +33,21 @@ struct HttpRequest
     bool hasQuery(const QString &key) const { return query.hasQueryItem(key); }
 };
 
+// HTTP/1.1 request framing (Content-Length or chunked body), a pure function of the bytes so
+// that it can be fuzzed: takes one complete request off the front of `buffer`.
+class HttpRequestParser
+{
+public:
+    enum class Result
+    {
+        NeedMore,
+        Request,
+        Error
+    };
+    static Result parse(QByteArray &buffer, HttpRequest *request, int *errorStatus,
+                        QByteArray *errorMessage);
+};
+
 // One HTTP/1.1 connection with keep-alive. A response is either complete (Content-Length) or a
 // chunked stream: pulled from a producer while the socket drains (large lists, logs), or pushed
 // by the owner (watch, follow) until it ends it. Requests queue while a response is in progress.
