@@ -636,7 +636,7 @@ void ApiServer::watch(HttpConnection *c, const HttpRequest &r, const Route &rt, 
     w->lastBookmarkMs = now;
     w->deadlineMs = now + (timeout >= 0 ? timeout * 1000 : kDefaultWatchTimeoutMs);
     w->lastRv = m_store->resourceVersion();
-    c->beginStream(200, table ? "application/json" : "application/json");
+    c->beginStream(200, "application/json");
     std::vector<WatchEvent> initial;
     if (since == 0) {
         for (const auto &o : m_store->list(rt.type, rt.ns))

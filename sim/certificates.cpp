@@ -123,6 +123,23 @@ Cert readCert(const QString &path)
 
 Certificates::Certificates(QString dir) : m_dir(std::move(dir)) {}
 
+namespace {
+
+bool writeKeyAndCertificate(const QString &keyPath, const QString &certPath, EVP_PKEY *key,
+                            X509 *cert)
+{
+    return writePem(
+               keyPath,
+               [key](BIO *b) {
+                   return PEM_write_bio_PrivateKey(b, key, nullptr, nullptr, 0, nullptr, nullptr);
+               },
+               true) &&
+           writePem(
+               certPath, [cert](BIO *b) { return PEM_write_bio_X509(b, cert); }, false);
+}
+
+} // namespace
+
 bool Certificates::ensure(QString *error)
 {
     QDir().mkpath(m_dir);
@@ -136,19 +153,11 @@ bool Certificates::ensure(QString *error)
             *error = QStringLiteral("cannot generate the simulator's CA");
             return false;
         }
-        if (!writePem(
-                caKeyPath(),
-                [&](BIO *b) {
-                    return PEM_write_bio_PrivateKey(b, caKey.get(), nullptr, nullptr, 0, nullptr,
-                                                    nullptr);
-                },
-                true) ||
-            !writePem(
-                caCertPath(), [&](BIO *b) { return PEM_write_bio_X509(b, caCert.get()); }, false)) {
+        if (!writeKeyAndCertificate(caKeyPath(), caCertPath(), caKey.get(), caCert.get())) {
             *error = QStringLiteral("cannot write the CA into %1").arg(m_dir);
             return false;
         }
-        QFile::remove(serverCertPath());
+        QFile::remove(serverCertPath()); // signed by the old CA
     }
     if (readKey(serverKeyPath()) && readCert(serverCertPath()))
         return true;
@@ -160,15 +169,7 @@ bool Certificates::ensure(QString *error)
         *error = QStringLiteral("cannot generate the server certificate");
         return false;
     }
-    if (!writePem(
-            serverKeyPath(),
-            [&](BIO *b) {
-                return PEM_write_bio_PrivateKey(b, key.get(), nullptr, nullptr, 0, nullptr,
-                                                nullptr);
-            },
-            true) ||
-        !writePem(
-            serverCertPath(), [&](BIO *b) { return PEM_write_bio_X509(b, cert.get()); }, false)) {
+    if (!writeKeyAndCertificate(serverKeyPath(), serverCertPath(), key.get(), cert.get())) {
         *error = QStringLiteral("cannot write the server certificate into %1").arg(m_dir);
         return false;
     }

@@ -140,7 +140,6 @@ int main(int argc, char **argv)
 
     // SSH: one exec on each of the first S nodes, 16 at a time, with OpenSSH's config written by
     // the sim.
-    const QString cfg = dir.path() + QStringLiteral("/ssh_config");
     std::vector<std::pair<std::string, int>> targets;
     for (auto it = ports.value(QStringLiteral("nodes")).toObject().begin();
          it != ports.value(QStringLiteral("nodes")).toObject().end() &&
@@ -191,7 +190,6 @@ int main(int argc, char **argv)
     std::printf("  SSH: %d of %zu node endpoints answered nvidia-smi in %lld ms (16 at a time, new "
                 "session each)\n",
                 ok.load(), targets.size(), static_cast<long long>(sweep.elapsed()));
-    (void)cfg;
     sim.terminate();
     sim.waitForFinished(20000);
     return ok.load() == int(targets.size()) ? 0 : 1;
