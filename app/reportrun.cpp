@@ -2,59 +2,15 @@
 #include "reportrun.h"
 
 #include "clusterstore.h"
-#include "decoder.h"
+#include "clustersync.h"
 #include "kubeclient.h"
-#include "pagedlister.h"
 
 #include <QDateTime>
-#include <QFutureWatcher>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QSaveFile>
-#include <QtConcurrent/QtConcurrentRun>
 
 namespace gpudesk {
-
-namespace {
-
-// Lists every page of `path`, decoding each on a worker thread, then hands over all the items.
-template <class T>
-void listAll(QObject *owner, KubeClient *client, const QString &path,
-             DecodedPage<T> (*decode)(const QByteArray &),
-             std::function<void(const QList<T> &)> done,
-             std::function<void(int, const QString &)> failed)
-{
-    auto *lister = new PagedLister(client, path, 500, owner);
-    auto items = std::make_shared<QList<T>>();
-    QObject::connect(lister, &PagedLister::failed, owner,
-                     [lister, failed](int status, const QString &e) {
-                         lister->deleteLater();
-                         failed(status, e);
-                     });
-    QObject::connect(lister, &PagedLister::page, owner, [=](const QByteArray &body) {
-        auto *watcher = new QFutureWatcher<DecodedPage<T>>(owner);
-        QObject::connect(watcher, &QFutureWatcher<DecodedPage<T>>::finished, owner, [=] {
-            watcher->deleteLater();
-            const DecodedPage<T> page = watcher->result();
-            if (!page.error.isEmpty()) {
-                lister->deleteLater();
-                failed(200, page.error);
-                return;
-            }
-            items->append(page.items);
-            if (page.continueToken.isEmpty()) {
-                lister->deleteLater();
-                done(*items);
-            } else {
-                lister->next(page.continueToken);
-            }
-        });
-        watcher->setFuture(QtConcurrent::run(decode, body));
-    });
-    lister->start();
-}
-
-} // namespace
 
 ReportRun::ReportRun(KubeClient *client, ClusterStore *store, QString outputPath, QObject *parent)
     : QObject(parent), m_client(client), m_store(store), m_output(std::move(outputPath))
@@ -66,52 +22,48 @@ void ReportRun::start()
         emit finished(2, m_client->setupError());
         return;
     }
-    auto failWith = [this](const QString &what) {
-        return [this, what](int, const QString &e) {
-            emit finished(1, tr("Cannot list %1: %2").arg(what, e));
-        };
-    };
-    // Nodes, namespaces, pods, then queues; each replaces what the store knew of its kind.
-    auto queues = [this, failWith] {
-        listAll<QueueInfo>(
-            this, m_client, QStringLiteral("/apis/scheduling.volcano.sh/v1beta1/queues"),
-            &Decoder::queues,
-            [this](const QList<QueueInfo> &items) {
-                m_store->replaceQueues(items);
-                write();
-            },
-            [this, fail = failWith(QStringLiteral("queues"))](int status, const QString &e) {
-                if (status != 404)
-                    return fail(status, e);
-                m_volcano = false; // no Volcano on this cluster: no VCs, not an error
-                write();
-            });
-    };
-    auto pods = [this, failWith, queues] {
-        listAll<PodInfo>(
-            this, m_client, QStringLiteral("/api/v1/pods"), &Decoder::pods,
-            [this, queues](const QList<PodInfo> &items) {
-                m_store->replacePods(items);
-                queues();
-            },
-            failWith(QStringLiteral("pods")));
-    };
-    auto namespaces = [this, failWith, pods] {
-        listAll<NamespaceInfo>(
-            this, m_client, QStringLiteral("/api/v1/namespaces"), &Decoder::namespaces,
-            [this, pods](const QList<NamespaceInfo> &items) {
-                m_store->replaceNamespaces(items);
-                pods();
-            },
-            failWith(QStringLiteral("namespaces")));
-    };
-    listAll<NodeInfo>(
-        this, m_client, QStringLiteral("/api/v1/nodes"), &Decoder::nodes,
-        [this, namespaces](const QList<NodeInfo> &items) {
-            m_store->replaceNodes(items);
-            namespaces();
-        },
-        failWith(QStringLiteral("nodes")));
+    // No namespace fallback: cluster-wide figures must not silently shrink to one namespace.
+    ClusterSync::Options options;
+    options.events = false;
+    m_sync = new ClusterSync(m_client, options, this);
+    connect(m_sync, &ClusterSync::delta, m_store, &ClusterStore::apply);
+    connect(m_sync, &ClusterSync::synced, this, &ReportRun::onSynced);
+    connect(m_sync, &ClusterSync::statusChanged, this, [this] {
+        // A list that fails outright (bad certificate, refused connection) ends the report
+        // instead of retrying forever as the window does.
+        for (Informer *i : m_sync->informers()) {
+            if (!i->hasSynced() && (i->status().state == InformerStatus::Retrying ||
+                                    i->status().state == InformerStatus::Failed)) {
+                m_sync->stop();
+                emit finished(
+                    1,
+                    tr("Cannot list %1: %2").arg(resourceName(i->resource()), i->status().error));
+                return;
+            }
+        }
+    });
+    m_sync->start();
+}
+
+void ReportRun::onSynced()
+{
+    m_sync->stop();
+    bool volcano = true;
+    for (Informer *i : m_sync->informers()) {
+        const InformerStatus &s = i->status();
+        if (s.state == InformerStatus::Unavailable) {
+            // A missing API group (no Volcano, no Kubeflow) is a fact about the cluster.
+            if (i->resource() == Resource::Queues)
+                volcano = false;
+            continue;
+        }
+        if (s.state == InformerStatus::Forbidden) {
+            emit finished(1, tr("Cannot list %1: %2").arg(resourceName(i->resource()), s.error));
+            return;
+        }
+    }
+    m_store->flush();
+    write(volcano);
 }
 
 QJsonObject ReportRun::reportJson(const ClusterStore &store, const QString &context,
@@ -161,10 +113,10 @@ QJsonObject ReportRun::reportJson(const ClusterStore &store, const QString &cont
         {QStringLiteral("users"), users}};
 }
 
-void ReportRun::write()
+void ReportRun::write(bool volcano)
 {
     const QJsonObject report =
-        reportJson(*m_store, m_client->endpoint().context, m_client->endpoint().server, m_volcano);
+        reportJson(*m_store, m_client->endpoint().context, m_client->endpoint().server, volcano);
     // Written whole or not at all: a cron job never reads half a report.
     QSaveFile f(m_output);
     if (!f.open(QIODevice::WriteOnly) || f.write(QJsonDocument(report).toJson()) < 0 ||

@@ -8,10 +8,12 @@
 namespace gpudesk {
 
 class ClusterStore;
+class ClusterSync;
 class KubeClient;
 
-// `gpudesk --report FILE`: lists what the dashboards need into the store, writes the figures the
-// Overview and Nodes pages show (schema: docs/report.md), and says how it ended.
+// `gpudesk --report FILE`: syncs the cluster with the same informers and store as the window,
+// writes the figures the Overview, Nodes and GPU map pages show (schema: docs/report.md), and
+// says how it ended.
 class ReportRun : public QObject
 {
     Q_OBJECT
@@ -26,12 +28,13 @@ signals:
     void finished(int exitCode, const QString &message);
 
 private:
-    void write();
+    void onSynced();
+    void write(bool volcano);
 
     KubeClient *m_client;
     ClusterStore *m_store;
+    ClusterSync *m_sync = nullptr;
     QString m_output;
-    bool m_volcano = true;
 };
 
 } // namespace gpudesk

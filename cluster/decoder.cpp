@@ -1,6 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "decoder.h"
 
+#include <QDateTime>
+#include <QSet>
+
 #include <nlohmann/json.hpp>
 
 #include <cmath>
@@ -23,38 +26,314 @@ const json &member(const json &o, const char *key)
 QString text(const json &o, const char *key)
 {
     const json &v = member(o, key);
-    return v.is_string() ? QString::fromStdString(v.get<std::string>()) : QString();
+    return v.is_string() ? QString::fromStdString(v.get_ref<const std::string &>()) : QString();
+}
+
+qint64 integer(const json &o, const char *key)
+{
+    const json &v = member(o, key);
+    return v.is_number_integer() ? v.get<qint64>() : 0;
+}
+
+// A quantity that may be written as a string ("8", "16Gi") or a bare number.
+qint64 quantity(const json &v, qint64 (*parse)(const QString &))
+{
+    if (v.is_string())
+        return std::max<qint64>(0, parse(QString::fromStdString(v.get_ref<const std::string &>())));
+    if (v.is_number())
+        return std::max<qint64>(0, parse(QString::number(v.get<double>(), 'f')));
+    return 0;
 }
 
 int gpus(const json &resources)
 {
-    const json &v = member(resources, "nvidia.com/gpu");
-    if (v.is_string())
-        return int(std::max<qint64>(
-            0, Decoder::quantityUnits(QString::fromStdString(v.get<std::string>()))));
-    if (v.is_number_integer())
-        return int(std::max<qint64>(0, v.get<qint64>()));
-    return 0;
+    return int(quantity(member(resources, "nvidia.com/gpu"), &Decoder::quantityUnits));
 }
 
-template <class T, class F> DecodedPage<T> decodeList(const QByteArray &body, F decodeItem)
+// The uid, or namespace/name for an object that lacks one (hand-written test data, say), so
+// that every object has a key.
+QString uidOf(const json &meta)
 {
-    DecodedPage<T> page;
-    const json j = json::parse(body.begin(), body.end(), nullptr, false);
-    if (!j.is_object() || !member(j, "items").is_array()) {
-        page.error = QStringLiteral("not a Kubernetes list");
-        return page;
+    const QString uid = text(meta, "uid");
+    return uid.isEmpty() ? text(meta, "namespace") + u'/' + text(meta, "name") : uid;
+}
+
+qint64 time(const json &o, const char *key)
+{
+    return Decoder::timestamp(text(o, key));
+}
+
+QList<Condition> conditions(const json &status)
+{
+    QList<Condition> out;
+    for (const auto &c : member(status, "conditions")) {
+        out.append(Condition{text(c, "type"), text(c, "status"), text(c, "reason"),
+                             text(c, "message"), time(c, "lastTransitionTime")});
     }
-    const json &meta = member(j, "metadata");
-    page.continueToken = text(meta, "continue");
-    page.resourceVersion = text(meta, "resourceVersion");
-    for (const auto &item : j["items"]) {
-        if (!item.is_object() || text(member(item, "metadata"), "name").isEmpty()) {
-            ++page.skipped;
-            continue;
+    return out;
+}
+
+Labels labels(const json &meta)
+{
+    Labels out;
+    const json &l = member(meta, "labels");
+    if (!l.is_object())
+        return out;
+    for (auto it = l.begin(); it != l.end(); ++it) {
+        if (it.value().is_string())
+            out.append({QString::fromStdString(it.key()),
+                        QString::fromStdString(it.value().get_ref<const std::string &>())});
+    }
+    return out;
+}
+
+NodeInfo decodeNode(const json &o)
+{
+    NodeInfo n;
+    const json &meta = member(o, "metadata");
+    n.uid = text(meta, "uid");
+    n.name = text(meta, "name");
+    n.created = time(meta, "creationTimestamp");
+    n.labels = labels(meta);
+    n.gpuModel = text(member(meta, "labels"), "nvidia.com/gpu.product");
+    const json &spec = member(o, "spec");
+    n.unschedulable = member(spec, "unschedulable") == json(true);
+    for (const auto &t : member(spec, "taints")) {
+        const QString value = text(t, "value");
+        n.taints.append(text(t, "key") + (value.isEmpty() ? QString() : u'=' + value) + u':' +
+                        text(t, "effect"));
+    }
+    const json &status = member(o, "status");
+    const json &alloc = member(status, "allocatable");
+    n.gpuAllocatable = gpus(alloc);
+    n.gpuCapacity = gpus(member(status, "capacity"));
+    n.cpuAllocatableMilli = quantity(member(alloc, "cpu"), &Decoder::quantityMilli);
+    n.memoryAllocatableBytes = quantity(member(alloc, "memory"), &Decoder::quantityUnits);
+    n.kubeletVersion = text(member(status, "nodeInfo"), "kubeletVersion");
+    for (const auto &a : member(status, "addresses")) {
+        if (text(a, "type") == QLatin1String("InternalIP"))
+            n.internalIP = text(a, "address");
+    }
+    n.conditions = conditions(status);
+    for (const auto &c : std::as_const(n.conditions)) {
+        if (c.type == QLatin1String("Ready"))
+            n.ready = c.status == QLatin1String("True");
+    }
+    return n;
+}
+
+// The STATUS column as kubectl prints it (printPod in kubectl's printers), without init
+// containers, which gpudesk's workloads do not use for anything it shows.
+void podStatus(const json &o, PodInfo *p)
+{
+    const json &status = member(o, "status");
+    p->phase = text(status, "phase");
+    QString reason = text(status, "reason");
+    QString message = text(status, "message");
+    bool running = false;
+    const json &statuses = member(status, "containerStatuses");
+    for (auto it = statuses.rbegin(); it != statuses.rend(); ++it) {
+        const json &c = *it;
+        p->restarts += int(integer(c, "restartCount"));
+        const json &state = member(c, "state");
+        if (state.contains("waiting") && !text(member(state, "waiting"), "reason").isEmpty()) {
+            reason = text(member(state, "waiting"), "reason");
+            message = text(member(state, "waiting"), "message");
+        } else if (state.contains("terminated")) {
+            const json &t = member(state, "terminated");
+            reason = text(t, "reason");
+            if (reason.isEmpty())
+                reason = QStringLiteral("ExitCode:%1").arg(integer(t, "exitCode"));
+            if (!text(t, "message").isEmpty())
+                message = text(t, "message");
+        } else if (state.contains("running") && member(c, "ready") == json(true)) {
+            running = true;
         }
-        page.items.append(decodeItem(item));
     }
+    if (reason == QLatin1String("Completed") && running)
+        reason = QStringLiteral("Running");
+    if (reason.isEmpty())
+        reason = p->phase;
+    for (const auto &c : conditions(status)) {
+        if (c.type == QLatin1String("PodScheduled") && c.status == QLatin1String("False")) {
+            message = c.message; // the scheduler's FailedScheduling text
+        }
+    }
+    if (p->deleting)
+        reason = QStringLiteral("Terminating");
+    p->status = reason;
+    p->message = message;
+}
+
+PodInfo decodePod(const json &o)
+{
+    PodInfo p;
+    const json &meta = member(o, "metadata");
+    p.uid = uidOf(meta);
+    p.ns = text(meta, "namespace");
+    p.name = text(meta, "name");
+    p.created = time(meta, "creationTimestamp");
+    p.deleting = member(meta, "deletionTimestamp").is_string();
+    p.queue = text(member(meta, "labels"), "volcano.sh/queue-name");
+    if (p.queue.isEmpty())
+        p.queue = text(member(meta, "annotations"), "scheduling.volcano.sh/queue-name");
+    for (const auto &ref : member(meta, "ownerReferences")) {
+        if (member(ref, "controller") == json(true))
+            p.owner = OwnerRef{text(ref, "kind"), text(ref, "name"), text(ref, "uid")};
+    }
+    const json &spec = member(o, "spec");
+    p.nodeName = text(spec, "nodeName");
+    // What the scheduler counts: requests, falling back to limits (extended resources).
+    for (const auto &c : member(spec, "containers")) {
+        p.containers.append(text(c, "name"));
+        const json &res = member(c, "resources");
+        const json &req = member(res, "requests");
+        const int g = gpus(req);
+        p.gpuRequest += g > 0 ? g : gpus(member(res, "limits"));
+        p.cpuRequestMilli += quantity(member(req, "cpu"), &Decoder::quantityMilli);
+        p.memoryRequestBytes += quantity(member(req, "memory"), &Decoder::quantityUnits);
+    }
+    p.podIP = text(member(o, "status"), "podIP");
+    podStatus(o, &p);
+    return p;
+}
+
+QueueInfo decodeQueue(const json &o)
+{
+    QueueInfo q;
+    q.name = text(member(o, "metadata"), "name");
+    const json &spec = member(o, "spec");
+    const json &cap = member(spec, "capability");
+    if (cap.contains("nvidia.com/gpu"))
+        q.gpuCapability = gpus(cap);
+    q.weight = int(std::max<qint64>(1, integer(spec, "weight")));
+    q.state = text(member(o, "status"), "state");
+    return q;
+}
+
+NamespaceInfo decodeNamespace(const json &o)
+{
+    NamespaceInfo n;
+    const json &meta = member(o, "metadata");
+    n.name = text(meta, "name");
+    n.user = text(member(meta, "labels"), "gpudesk.io/user");
+    n.vc = text(member(meta, "labels"), "gpudesk.io/vc");
+    return n;
+}
+
+JobInfo decodeJob(Resource kind, const json &o)
+{
+    JobInfo j;
+    j.kind = kind;
+    const json &meta = member(o, "metadata");
+    j.uid = uidOf(meta);
+    j.ns = text(meta, "namespace");
+    j.name = text(meta, "name");
+    j.created = time(meta, "creationTimestamp");
+    const json &spec = member(o, "spec");
+    const json &status = member(o, "status");
+    if (kind == Resource::VolcanoJobs) {
+        j.queue = text(spec, "queue");
+        j.status = text(member(status, "state"), "phase");
+        j.message = text(member(status, "state"), "message");
+    } else {
+        // Kubeflow: the newest condition that holds is the job's state.
+        j.queue = text(member(member(spec, "runPolicy"), "schedulingPolicy"), "queue");
+        qint64 newest = -1;
+        for (const auto &c : conditions(status)) {
+            if (c.status == QLatin1String("True") && c.lastTransition >= newest) {
+                newest = c.lastTransition;
+                j.status = c.type;
+                j.message = c.message;
+            }
+        }
+    }
+    if (j.status.isEmpty())
+        j.status = QStringLiteral("Pending");
+    return j;
+}
+
+EventInfo decodeEvent(const json &o)
+{
+    EventInfo e;
+    const json &meta = member(o, "metadata");
+    e.uid = uidOf(meta);
+    e.ns = text(meta, "namespace");
+    e.type = text(o, "type");
+    e.reason = text(o, "reason");
+    e.message = text(o, "message");
+    e.count = int(std::max<qint64>(1, integer(o, "count")));
+    const json &source = member(o, "source");
+    e.source = text(source, "component");
+    if (e.source.isEmpty())
+        e.source = text(o, "reportingComponent");
+    if (!text(source, "host").isEmpty())
+        e.source += QStringLiteral(", ") + text(source, "host");
+    e.firstSeen = time(o, "firstTimestamp");
+    e.lastSeen = time(o, "lastTimestamp");
+    if (e.lastSeen == 0)
+        e.lastSeen = time(o, "eventTime");
+    if (e.lastSeen == 0)
+        e.lastSeen = time(meta, "creationTimestamp");
+    if (e.firstSeen == 0)
+        e.firstSeen = e.lastSeen;
+    const json &obj = member(o, "involvedObject");
+    e.objectKind = text(obj, "kind");
+    e.objectName = text(obj, "name");
+    e.objectUid = text(obj, "uid");
+    return e;
+}
+
+bool keyedByName(Resource r)
+{
+    return r == Resource::Nodes || r == Resource::Namespaces || r == Resource::Queues;
+}
+
+// The object's key, or "" when it lacks one (then it is skipped).
+QString keyOf(Resource r, const json &o)
+{
+    const json &meta = member(o, "metadata");
+    if (text(meta, "name").isEmpty())
+        return {};
+    return keyedByName(r) ? text(meta, "name") : uidOf(meta);
+}
+
+void appendObject(Resource r, const json &o, Delta *out)
+{
+    switch (r) {
+    case Resource::Nodes:
+        out->nodes.append(decodeNode(o));
+        break;
+    case Resource::Namespaces:
+        out->namespaces.append(decodeNamespace(o));
+        break;
+    case Resource::Pods:
+        out->pods.append(decodePod(o));
+        break;
+    case Resource::Events:
+        out->events.append(decodeEvent(o));
+        break;
+    case Resource::Queues:
+        out->queues.append(decodeQueue(o));
+        break;
+    case Resource::VolcanoJobs:
+    case Resource::PyTorchJobs:
+    case Resource::MPIJobs:
+        out->jobs.append(decodeJob(r, o));
+        break;
+    }
+}
+
+template <class T, class F> DecodedPage<T> typedList(Resource r, const QByteArray &body, F take)
+{
+    Delta d;
+    const DecodedPage<int> meta = Decoder::list(r, body, &d);
+    DecodedPage<T> page;
+    page.items = take(d);
+    page.continueToken = meta.continueToken;
+    page.resourceVersion = meta.resourceVersion;
+    page.error = meta.error;
+    page.skipped = meta.skipped;
     return page;
 }
 
@@ -62,8 +341,18 @@ template <class T, class F> DecodedPage<T> decodeList(const QByteArray &body, F 
 
 qint64 Decoder::quantityUnits(const QString &q)
 {
-    static const std::pair<const char *, double> suffixes[] = {
-        {"m", 0.001}, {"k", 1e3}, {"M", 1e6}, {"G", 1e9}, {"Ki", 1024.0}, {"Mi", 1048576.0}};
+    // Two-letter binary suffixes first, so "Mi" is not read as "M".
+    static const std::pair<const char *, double> suffixes[] = {{"Ki", 1024.0},
+                                                               {"Mi", 1048576.0},
+                                                               {"Gi", 1073741824.0},
+                                                               {"Ti", 1099511627776.0},
+                                                               {"Pi", 1125899906842624.0},
+                                                               {"m", 0.001},
+                                                               {"k", 1e3},
+                                                               {"M", 1e6},
+                                                               {"G", 1e9},
+                                                               {"T", 1e12},
+                                                               {"P", 1e15}};
     QString number = q.trimmed();
     double mult = 1.0;
     for (const auto &[sfx, m] : suffixes) {
@@ -75,78 +364,119 @@ qint64 Decoder::quantityUnits(const QString &q)
     }
     bool ok = false;
     const double v = number.toDouble(&ok);
-    if (!ok || v < 0)
+    if (!ok || v < 0 || !std::isfinite(v) || v * mult > 9e18)
         return -1;
     return qint64(std::floor(v * mult + 1e-9));
 }
 
+qint64 Decoder::quantityMilli(const QString &q)
+{
+    const QString t = q.trimmed();
+    if (t.endsWith(u'm')) {
+        bool ok = false;
+        const double v = t.chopped(1).toDouble(&ok);
+        return ok && v >= 0 && v < 9e18 ? qint64(v) : -1;
+    }
+    bool ok = false;
+    const double v = t.toDouble(&ok);
+    if (ok && v >= 0 && v < 9e15)
+        return qint64(std::llround(v * 1000.0));
+    const qint64 units = quantityUnits(t);
+    return units < 0 || units > 9'000'000'000'000'000 / 1000 ? -1 : units * 1000;
+}
+
+qint64 Decoder::timestamp(const QString &rfc3339)
+{
+    if (rfc3339.isEmpty())
+        return 0;
+    const QDateTime t = QDateTime::fromString(rfc3339, Qt::ISODateWithMs);
+    return t.isValid() ? t.toMSecsSinceEpoch() : 0;
+}
+
+DecodedPage<int> Decoder::list(Resource r, const QByteArray &body, Delta *out)
+{
+    DecodedPage<int> page;
+    const json j = json::parse(body.begin(), body.end(), nullptr, false);
+    if (!j.is_object() || !member(j, "items").is_array()) {
+        page.error = QStringLiteral("not a Kubernetes list");
+        return page;
+    }
+    const json &meta = member(j, "metadata");
+    page.continueToken = text(meta, "continue");
+    page.resourceVersion = text(meta, "resourceVersion");
+    for (const auto &item : j["items"]) {
+        if (!item.is_object() || keyOf(r, item).isEmpty()) {
+            ++page.skipped;
+            continue;
+        }
+        appendObject(r, item, out);
+    }
+    return page;
+}
+
+WatchProgress Decoder::watchEvents(Resource r, const QList<QByteArray> &lines, Delta *out)
+{
+    WatchProgress progress;
+    // A later event for a key overrides an earlier one: an object deleted and then created
+    // again within one batch must end up present.
+    QSet<QString> removed;
+    for (const QByteArray &line : lines) {
+        const json ev = json::parse(line.begin(), line.end(), nullptr, false);
+        const QString type = text(ev, "type");
+        const json &obj = member(ev, "object");
+        if (type == QLatin1String("ERROR")) {
+            progress.errorCode = int(integer(obj, "code"));
+            progress.errorMessage = text(obj, "message");
+            if (progress.errorMessage.isEmpty())
+                progress.errorMessage = QStringLiteral("watch error without a message");
+            break; // the server ends the stream after an ERROR
+        }
+        const QString rv = text(member(obj, "metadata"), "resourceVersion");
+        if (type == QLatin1String("BOOKMARK")) {
+            if (!rv.isEmpty())
+                progress.resourceVersion = rv;
+            continue;
+        }
+        const QString key = keyOf(r, obj);
+        const bool upsert = type == QLatin1String("ADDED") || type == QLatin1String("MODIFIED");
+        if (key.isEmpty() || (!upsert && type != QLatin1String("DELETED"))) {
+            ++progress.skipped;
+            continue;
+        }
+        if (upsert) {
+            if (removed.remove(key))
+                out->removed.removeOne(key);
+            appendObject(r, obj, out);
+        } else if (!removed.contains(key)) {
+            removed.insert(key);
+            out->removed.append(key);
+        }
+        if (!rv.isEmpty())
+            progress.resourceVersion = rv;
+    }
+    return progress;
+}
+
 DecodedPage<NodeInfo> Decoder::nodes(const QByteArray &list)
 {
-    return decodeList<NodeInfo>(list, [](const json &o) {
-        NodeInfo n;
-        const json &meta = member(o, "metadata");
-        n.uid = text(meta, "uid");
-        n.name = text(meta, "name");
-        n.gpuModel = text(member(meta, "labels"), "nvidia.com/gpu.product");
-        n.unschedulable = member(member(o, "spec"), "unschedulable") == json(true);
-        const json &status = member(o, "status");
-        n.gpuAllocatable = gpus(member(status, "allocatable"));
-        n.gpuCapacity = gpus(member(status, "capacity"));
-        for (const auto &c : member(status, "conditions")) {
-            if (text(c, "type") == QLatin1String("Ready"))
-                n.ready = text(c, "status") == QLatin1String("True");
-        }
-        return n;
-    });
+    return typedList<NodeInfo>(Resource::Nodes, list, [](Delta &d) { return std::move(d.nodes); });
 }
 
 DecodedPage<PodInfo> Decoder::pods(const QByteArray &list)
 {
-    return decodeList<PodInfo>(list, [](const json &o) {
-        PodInfo p;
-        const json &meta = member(o, "metadata");
-        p.uid = text(meta, "uid");
-        p.ns = text(meta, "namespace");
-        p.name = text(meta, "name");
-        p.deleting = member(meta, "deletionTimestamp").is_string();
-        p.queue = text(member(meta, "labels"), "volcano.sh/queue-name");
-        if (p.queue.isEmpty())
-            p.queue = text(member(meta, "annotations"), "scheduling.volcano.sh/queue-name");
-        const json &spec = member(o, "spec");
-        p.nodeName = text(spec, "nodeName");
-        p.phase = text(member(o, "status"), "phase");
-        // What the scheduler counts: requests, falling back to limits (extended resources).
-        for (const auto &c : member(spec, "containers")) {
-            const json &res = member(c, "resources");
-            const int req = gpus(member(res, "requests"));
-            p.gpuRequest += req > 0 ? req : gpus(member(res, "limits"));
-        }
-        return p;
-    });
+    return typedList<PodInfo>(Resource::Pods, list, [](Delta &d) { return std::move(d.pods); });
 }
 
 DecodedPage<QueueInfo> Decoder::queues(const QByteArray &list)
 {
-    return decodeList<QueueInfo>(list, [](const json &o) {
-        QueueInfo q;
-        q.name = text(member(o, "metadata"), "name");
-        const json &cap = member(member(o, "spec"), "capability");
-        if (cap.contains("nvidia.com/gpu"))
-            q.gpuCapability = gpus(cap);
-        return q;
-    });
+    return typedList<QueueInfo>(Resource::Queues, list,
+                                [](Delta &d) { return std::move(d.queues); });
 }
 
 DecodedPage<NamespaceInfo> Decoder::namespaces(const QByteArray &list)
 {
-    return decodeList<NamespaceInfo>(list, [](const json &o) {
-        NamespaceInfo n;
-        const json &meta = member(o, "metadata");
-        n.name = text(meta, "name");
-        n.user = text(member(meta, "labels"), "gpudesk.io/user");
-        n.vc = text(member(meta, "labels"), "gpudesk.io/vc");
-        return n;
-    });
+    return typedList<NamespaceInfo>(Resource::Namespaces, list,
+                                    [](Delta &d) { return std::move(d.namespaces); });
 }
 
 } // namespace gpudesk

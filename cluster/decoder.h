@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "entities.h"
+#include "delta.h"
 
 #include <QByteArray>
 #include <QString>
@@ -18,17 +18,35 @@ template <class T> struct DecodedPage
     int skipped = 0; // items that were not objects of the expected shape
 };
 
-// Decoders of Kubernetes JSON lists. Pure functions, safe on any thread; malformed input gives an
+// The bookkeeping of a run of watch events, beside the objects they carried.
+struct WatchProgress
+{
+    QString resourceVersion; // of the last event or bookmark; "" when none came
+    int errorCode = 0;       // an ERROR event's Status code (410: relist)
+    QString errorMessage;
+    int skipped = 0; // lines that were not events of the expected shape
+};
+
+// Decoders of Kubernetes JSON. Pure functions, safe on any thread; malformed input gives an
 // error or skipped items, never a crash.
 class Decoder
 {
 public:
+    // A list page of `resource` into `out` (items appended). Returns the page's metadata.
+    static DecodedPage<int> list(Resource resource, const QByteArray &body, Delta *out);
+    // Watch event lines (one JSON object each, as the API server streams them), in order.
+    static WatchProgress watchEvents(Resource resource, const QList<QByteArray> &lines, Delta *out);
+
     static DecodedPage<NodeInfo> nodes(const QByteArray &list);
     static DecodedPage<PodInfo> pods(const QByteArray &list);
     static DecodedPage<QueueInfo> queues(const QByteArray &list);
     static DecodedPage<NamespaceInfo> namespaces(const QByteArray &list);
-    // "8", "500m", "1k": whole units, rounded down; invalid → -1.
+    // "8", "500m", "1k", "16Gi": whole units, rounded down; invalid → -1.
     static qint64 quantityUnits(const QString &quantity);
+    // The same in thousandths ("500m" → 500, "2" → 2000), for CPU.
+    static qint64 quantityMilli(const QString &quantity);
+    // RFC 3339 ("2026-11-22T11:01:49Z", fractions allowed) → ms since the epoch; 0 if invalid.
+    static qint64 timestamp(const QString &rfc3339);
 };
 
 } // namespace gpudesk

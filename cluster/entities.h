@@ -1,15 +1,32 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "resource.h"
+
 #include <QList>
 #include <QMetaType>
 #include <QString>
+#include <QStringList>
 
 #include <optional>
+#include <utility>
 
 namespace gpudesk {
 
-// The fields of Kubernetes objects that gpudesk uses, decoded once (see decoder.h).
+// The fields of Kubernetes objects that gpudesk uses, decoded once (see decoder.h). Times are
+// milliseconds since the epoch, 0 when absent.
+
+struct Condition
+{
+    QString type;
+    QString status; // True, False, Unknown
+    QString reason;
+    QString message;
+    qint64 lastTransition = 0;
+};
+
+using Labels = QList<std::pair<QString, QString>>;
+
 struct NodeInfo
 {
     QString uid;
@@ -19,6 +36,21 @@ struct NodeInfo
     QString gpuModel; // label nvidia.com/gpu.product
     int gpuAllocatable = 0;
     int gpuCapacity = 0;
+    qint64 cpuAllocatableMilli = 0;
+    qint64 memoryAllocatableBytes = 0;
+    QString internalIP;
+    QString kubeletVersion;
+    QStringList taints; // key=value:Effect, as kubectl describe shows them
+    QList<Condition> conditions;
+    Labels labels;
+    qint64 created = 0;
+};
+
+struct OwnerRef
+{
+    QString kind;
+    QString name;
+    QString uid;
 };
 
 struct PodInfo
@@ -28,9 +60,18 @@ struct PodInfo
     QString name;
     QString nodeName;
     QString phase;
-    QString queue; // Volcano queue: label volcano.sh/queue-name, else annotation, else ""
+    QString status;  // what kubectl's STATUS column says: Running, CrashLoopBackOff, Terminating…
+    QString message; // why it waits: the scheduler's message, or the container's waiting message
+    QString queue;   // Volcano queue: label volcano.sh/queue-name, else annotation, else ""
+    OwnerRef owner;  // the controller, if any
+    QStringList containers;
+    QString podIP;
     int gpuRequest = 0;
+    qint64 cpuRequestMilli = 0;
+    qint64 memoryRequestBytes = 0;
+    int restarts = 0;
     bool deleting = false;
+    qint64 created = 0;
 
     bool finished() const
     {
@@ -42,6 +83,8 @@ struct QueueInfo
 {
     QString name;
     std::optional<int> gpuCapability; // none: unlimited
+    QString state;                    // Open, Closed
+    int weight = 1;
 };
 
 struct NamespaceInfo
@@ -49,6 +92,35 @@ struct NamespaceInfo
     QString name;
     QString user; // label gpudesk.io/user
     QString vc;   // label gpudesk.io/vc
+};
+
+// A Volcano Job, PyTorchJob or MPIJob.
+struct JobInfo
+{
+    QString uid;
+    Resource kind = Resource::VolcanoJobs;
+    QString ns;
+    QString name;
+    QString queue;
+    QString status;  // Pending, Running, Completed, Failed, …
+    QString message; // the latest condition's message
+    qint64 created = 0;
+};
+
+struct EventInfo
+{
+    QString uid;
+    QString ns;
+    QString type; // Normal, Warning
+    QString reason;
+    QString message;
+    QString source;
+    int count = 1;
+    qint64 firstSeen = 0;
+    qint64 lastSeen = 0;
+    QString objectKind;
+    QString objectName;
+    QString objectUid;
 };
 
 } // namespace gpudesk

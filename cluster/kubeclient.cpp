@@ -46,8 +46,7 @@ KubeClient::KubeClient(ClusterEndpoint endpoint, QObject *parent)
     }
 }
 
-void KubeClient::get(const QString &path, QObject *context,
-                     std::function<void(const KubeReply &)> done)
+QNetworkRequest KubeClient::request(const QString &path) const
 {
     QNetworkRequest req(QUrl(m_endpoint.server + path));
     req.setSslConfiguration(m_tls);
@@ -61,6 +60,13 @@ void KubeClient::get(const QString &path, QObject *context,
         req.setRawHeader("Authorization", "Basic " + QByteArray(m_endpoint.username.toUtf8() + ':' +
                                                                 m_endpoint.password.toUtf8())
                                                          .toBase64());
+    return req;
+}
+
+void KubeClient::get(const QString &path, QObject *context,
+                     std::function<void(const KubeReply &)> done)
+{
+    QNetworkRequest req = request(path);
     req.setTransferTimeout(30000);
     QNetworkReply *reply = m_nam.get(req);
     QPointer<QObject> guard(context);

@@ -28,6 +28,9 @@ public:
     explicit KubeClient(ClusterEndpoint endpoint, QObject *parent = nullptr);
 
     void get(const QString &path, QObject *context, std::function<void(const KubeReply &)> done);
+    // A request for `path` with this context's TLS settings and credentials, for callers that
+    // stream (watches, logs) on their own QNetworkAccessManager.
+    QNetworkRequest request(const QString &path) const;
     const ClusterEndpoint &endpoint() const { return m_endpoint; }
     bool verifiesTls() const { return !m_endpoint.insecureSkipVerify; }
     // A problem with the credentials found before any request (bad PEM, say).

@@ -5,64 +5,363 @@
 
 namespace gpudesk {
 
-void ClusterStore::replaceNodes(const QList<NodeInfo> &nodes)
+namespace {
+
+constexpr int kUpdateIntervalMs = 100; // at most ten model updates a second
+
+QString queueKey(const PodInfo &p)
+{
+    return p.queue.isEmpty() ? QStringLiteral("default") : p.queue;
+}
+
+QString jobKind(Resource r)
+{
+    switch (r) {
+    case Resource::PyTorchJobs:
+        return QStringLiteral("PyTorchJob");
+    case Resource::MPIJobs:
+        return QStringLiteral("MPIJob");
+    default:
+        return QStringLiteral("Job");
+    }
+}
+
+} // namespace
+
+ClusterStore::ClusterStore(QObject *parent) : QObject(parent)
+{
+    m_tick.setSingleShot(true);
+    m_tick.setInterval(kUpdateIntervalMs);
+    connect(&m_tick, &QTimer::timeout, this, &ClusterStore::flush);
+}
+
+void ClusterStore::schedule()
+{
+    if (!m_tick.isActive())
+        m_tick.start();
+}
+
+void ClusterStore::flush()
+{
+    m_tick.stop();
+    if (m_pending.isEmpty())
+        return;
+    const StoreChanges changes = std::exchange(m_pending, StoreChanges{});
+    emit updated(changes);
+}
+
+void ClusterStore::clear()
 {
     m_nodes.clear();
-    for (const auto &n : nodes)
-        m_nodes[n.name] = n;
-    recount();
-}
-
-void ClusterStore::replacePods(const QList<PodInfo> &pods)
-{
     m_pods.clear();
-    for (const auto &p : pods)
-        m_pods.insert(p.uid, p);
-    recount();
-}
-
-void ClusterStore::replaceQueues(const QList<QueueInfo> &queues)
-{
+    m_jobs.clear();
+    m_events.clear();
     m_queues.clear();
-    for (const auto &q : queues)
-        m_queues[q.name] = q;
-    emit changed();
-}
-
-void ClusterStore::replaceNamespaces(const QList<NamespaceInfo> &namespaces)
-{
     m_namespaces.clear();
-    for (const auto &n : namespaces)
-        m_namespaces[n.name] = n;
-    emit changed();
-}
-
-void ClusterStore::recount()
-{
+    m_podsByNode.clear();
+    m_podsByWorkload.clear();
+    m_eventsByObject.clear();
     m_allocatedByNode.clear();
     m_allocatedByQueue.clear();
     m_allocatedByNamespace.clear();
     m_pendingDemand = 0;
-    for (const auto &p : std::as_const(m_pods)) {
-        if (p.finished() || p.gpuRequest == 0)
-            continue;
-        if (p.nodeName.isEmpty()) {
-            m_pendingDemand += p.gpuRequest;
-            continue;
-        }
-        m_allocatedByNode[p.nodeName] += p.gpuRequest;
-        m_allocatedByQueue[p.queue.isEmpty() ? QStringLiteral("default") : p.queue] += p.gpuRequest;
-        m_allocatedByNamespace[p.ns] += p.gpuRequest;
+    m_pending = StoreChanges{};
+    m_pending.reset = true;
+    flush();
+}
+
+QString ClusterStore::workloadKey(const PodInfo &pod)
+{
+    return pod.owner.uid.isEmpty() ? pod.uid : pod.owner.uid;
+}
+
+void ClusterStore::account(const PodInfo &p, int sign)
+{
+    if (p.finished() || p.gpuRequest == 0)
+        return;
+    const int g = sign * p.gpuRequest;
+    if (p.nodeName.isEmpty()) {
+        m_pendingDemand += g;
+        return;
     }
-    emit changed();
+    m_allocatedByNode[p.nodeName] += g;
+    m_allocatedByQueue[queueKey(p)] += g;
+    m_allocatedByNamespace[p.ns] += g;
+}
+
+void ClusterStore::upsertPod(const PodInfo &pod)
+{
+    auto it = m_pods.find(pod.uid);
+    if (it != m_pods.end()) {
+        const PodInfo &old = *it;
+        account(old, -1);
+        if (old.nodeName != pod.nodeName) {
+            m_podsByNode[old.nodeName].remove(old.uid);
+            m_pending.nodes.insert(old.nodeName);
+        }
+        if (const QString oldKey = workloadKey(old); oldKey != workloadKey(pod)) {
+            m_podsByWorkload[oldKey].remove(old.uid);
+            m_pending.workloads.insert(oldKey);
+        }
+        *it = pod;
+    } else {
+        it = m_pods.insert(pod.uid, pod);
+    }
+    account(pod, +1);
+    m_podsByNode[pod.nodeName].insert(pod.uid);
+    const QString wk = workloadKey(pod);
+    m_podsByWorkload[wk].insert(pod.uid);
+    m_pending.pods.insert(pod.uid);
+    m_pending.workloads.insert(wk);
+    if (!pod.nodeName.isEmpty())
+        m_pending.nodes.insert(pod.nodeName);
+}
+
+void ClusterStore::removePod(const QString &uid)
+{
+    const auto it = m_pods.constFind(uid);
+    if (it == m_pods.cend())
+        return;
+    account(*it, -1);
+    m_podsByNode[it->nodeName].remove(uid);
+    const QString wk = workloadKey(*it);
+    auto byWorkload = m_podsByWorkload.find(wk);
+    if (byWorkload != m_podsByWorkload.end()) {
+        byWorkload->remove(uid);
+        if (byWorkload->isEmpty())
+            m_podsByWorkload.erase(byWorkload);
+    }
+    m_pending.pods.insert(uid);
+    m_pending.workloads.insert(wk);
+    if (!it->nodeName.isEmpty())
+        m_pending.nodes.insert(it->nodeName);
+    m_pods.erase(it);
+}
+
+void ClusterStore::relistPods(const QList<PodInfo> &pods)
+{
+    // A relist is a diff against what was known, so views keep their rows and selection.
+    QSet<QString> seen;
+    seen.reserve(pods.size());
+    for (const auto &p : pods)
+        seen.insert(p.uid);
+    QStringList gone;
+    for (auto it = m_pods.cbegin(); it != m_pods.cend(); ++it) {
+        if (!seen.contains(it.key()))
+            gone.append(it.key());
+    }
+    for (const auto &uid : std::as_const(gone))
+        removePod(uid);
+    for (const auto &p : pods)
+        upsertPod(p);
+}
+
+void ClusterStore::relistJobs(Resource kind, const QList<JobInfo> &jobs)
+{
+    QSet<QString> seen;
+    for (const auto &j : jobs)
+        seen.insert(j.uid);
+    for (auto it = m_jobs.begin(); it != m_jobs.end();) {
+        if (it->kind == kind && !seen.contains(it.key())) {
+            m_pending.workloads.insert(it.key());
+            it = m_jobs.erase(it);
+        } else {
+            ++it;
+        }
+    }
+}
+
+void ClusterStore::upsertEvent(const EventInfo &e)
+{
+    const auto it = m_events.constFind(e.uid);
+    if (it != m_events.cend() && it->objectUid != e.objectUid)
+        m_eventsByObject[it->objectUid].remove(e.uid);
+    m_events.insert(e.uid, e);
+    m_eventsByObject[e.objectUid].insert(e.uid);
+    m_pending.events.insert(e.uid);
+}
+
+void ClusterStore::removeEvent(const QString &uid)
+{
+    const auto it = m_events.constFind(uid);
+    if (it == m_events.cend())
+        return;
+    auto byObject = m_eventsByObject.find(it->objectUid);
+    if (byObject != m_eventsByObject.end()) {
+        byObject->remove(uid);
+        if (byObject->isEmpty())
+            m_eventsByObject.erase(byObject);
+    }
+    m_events.erase(it);
+    m_pending.events.insert(uid);
+}
+
+void ClusterStore::apply(const Delta &d)
+{
+    switch (d.resource) {
+    case Resource::Nodes:
+        if (d.relist) {
+            for (const auto &[name, n] : m_nodes)
+                m_pending.nodes.insert(name);
+            m_nodes.clear();
+        }
+        for (const auto &n : d.nodes) {
+            m_nodes[n.name] = n;
+            m_pending.nodes.insert(n.name);
+        }
+        for (const auto &name : d.removed) {
+            m_nodes.erase(name);
+            m_pending.nodes.insert(name);
+        }
+        break;
+    case Resource::Pods:
+        if (d.relist)
+            relistPods(d.pods);
+        else
+            for (const auto &p : d.pods)
+                upsertPod(p);
+        for (const auto &uid : d.removed)
+            removePod(uid);
+        break;
+    case Resource::Events:
+        if (d.relist) {
+            QSet<QString> seen;
+            for (const auto &e : d.events)
+                seen.insert(e.uid);
+            const QStringList known = m_events.keys();
+            for (const auto &uid : known) {
+                if (!seen.contains(uid))
+                    removeEvent(uid);
+            }
+        }
+        for (const auto &e : d.events)
+            upsertEvent(e);
+        for (const auto &uid : d.removed)
+            removeEvent(uid);
+        break;
+    case Resource::Namespaces:
+        if (d.relist)
+            m_namespaces.clear();
+        for (const auto &n : d.namespaces)
+            m_namespaces[n.name] = n;
+        for (const auto &name : d.removed)
+            m_namespaces.erase(name);
+        m_pending.namespaces = true;
+        break;
+    case Resource::Queues:
+        if (d.relist)
+            m_queues.clear();
+        for (const auto &q : d.queues)
+            m_queues[q.name] = q;
+        for (const auto &name : d.removed)
+            m_queues.erase(name);
+        m_pending.queues = true;
+        break;
+    case Resource::VolcanoJobs:
+    case Resource::PyTorchJobs:
+    case Resource::MPIJobs:
+        if (d.relist)
+            relistJobs(d.resource, d.jobs);
+        for (const auto &j : d.jobs) {
+            m_jobs.insert(j.uid, j);
+            m_pending.workloads.insert(j.uid);
+        }
+        for (const auto &uid : d.removed) {
+            m_jobs.remove(uid);
+            m_pending.workloads.insert(uid);
+        }
+        break;
+    }
+    schedule();
+}
+
+void ClusterStore::replaceNodes(const QList<NodeInfo> &nodes)
+{
+    Delta d;
+    d.resource = Resource::Nodes;
+    d.relist = true;
+    d.nodes = nodes;
+    apply(d);
+}
+
+void ClusterStore::replacePods(const QList<PodInfo> &pods)
+{
+    Delta d;
+    d.resource = Resource::Pods;
+    d.relist = true;
+    d.pods = pods;
+    apply(d);
+}
+
+void ClusterStore::replaceQueues(const QList<QueueInfo> &queues)
+{
+    Delta d;
+    d.resource = Resource::Queues;
+    d.relist = true;
+    d.queues = queues;
+    apply(d);
+}
+
+void ClusterStore::replaceNamespaces(const QList<NamespaceInfo> &namespaces)
+{
+    Delta d;
+    d.resource = Resource::Namespaces;
+    d.relist = true;
+    d.namespaces = namespaces;
+    apply(d);
 }
 
 QList<NodeInfo> ClusterStore::nodes() const
 {
     QList<NodeInfo> out;
+    out.reserve(qsizetype(m_nodes.size()));
     for (const auto &[name, n] : m_nodes)
         out.append(n);
     return out;
+}
+
+const NodeInfo *ClusterStore::node(const QString &name) const
+{
+    const auto it = m_nodes.find(name);
+    return it == m_nodes.end() ? nullptr : &it->second;
+}
+
+const PodInfo *ClusterStore::pod(const QString &uid) const
+{
+    const auto it = m_pods.constFind(uid);
+    return it == m_pods.cend() ? nullptr : &*it;
+}
+
+QList<const PodInfo *> ClusterStore::podsOnNode(const QString &node) const
+{
+    QList<const PodInfo *> out;
+    for (const auto &uid : m_podsByNode.value(node)) {
+        if (const PodInfo *p = pod(uid))
+            out.append(p);
+    }
+    std::sort(out.begin(), out.end(), [](const PodInfo *a, const PodInfo *b) {
+        return std::tie(a->ns, a->name) < std::tie(b->ns, b->name);
+    });
+    return out;
+}
+
+QList<const EventInfo *> ClusterStore::eventsFor(const QString &objectUid) const
+{
+    QList<const EventInfo *> out;
+    for (const auto &uid : m_eventsByObject.value(objectUid)) {
+        const auto it = m_events.constFind(uid);
+        if (it != m_events.cend())
+            out.append(&*it);
+    }
+    std::sort(out.begin(), out.end(),
+              [](const EventInfo *a, const EventInfo *b) { return a->lastSeen > b->lastSeen; });
+    return out;
+}
+
+const JobInfo *ClusterStore::job(const QString &uid) const
+{
+    const auto it = m_jobs.constFind(uid);
+    return it == m_jobs.cend() ? nullptr : &*it;
 }
 
 QList<QueueInfo> ClusterStore::queues() const
@@ -82,6 +381,97 @@ QList<NamespaceInfo> ClusterStore::users() const
     }
     std::sort(out.begin(), out.end(),
               [](const NamespaceInfo &a, const NamespaceInfo &b) { return a.user < b.user; });
+    return out;
+}
+
+const NamespaceInfo *ClusterStore::namespaceInfo(const QString &ns) const
+{
+    const auto it = m_namespaces.find(ns);
+    return it == m_namespaces.end() ? nullptr : &it->second;
+}
+
+QString ClusterStore::userOf(const QString &ns) const
+{
+    const NamespaceInfo *n = namespaceInfo(ns);
+    return n && !n->user.isEmpty() ? n->user : ns;
+}
+
+QString ClusterStore::vcOf(const PodInfo &pod) const
+{
+    if (!pod.queue.isEmpty())
+        return pod.queue;
+    const NamespaceInfo *n = namespaceInfo(pod.ns);
+    return n && !n->vc.isEmpty() ? n->vc : QStringLiteral("default");
+}
+
+QStringList ClusterStore::workloadKeys() const
+{
+    QSet<QString> keys;
+    keys.reserve(m_jobs.size() + m_podsByWorkload.size());
+    for (auto it = m_jobs.cbegin(); it != m_jobs.cend(); ++it)
+        keys.insert(it.key());
+    for (auto it = m_podsByWorkload.cbegin(); it != m_podsByWorkload.cend(); ++it)
+        keys.insert(it.key());
+    return QStringList(keys.cbegin(), keys.cend());
+}
+
+std::optional<WorkloadInfo> ClusterStore::workload(const QString &key) const
+{
+    WorkloadInfo w;
+    w.key = key;
+    const auto pods = m_podsByWorkload.value(key);
+    if (const JobInfo *j = job(key)) {
+        w.job = j;
+        w.kind = jobKind(j->kind);
+        w.ns = j->ns;
+        w.name = j->name;
+        w.queue = j->queue;
+        w.status = j->status;
+        w.message = j->message;
+        w.created = j->created;
+    } else if (!pods.isEmpty()) {
+        const PodInfo *first = pod(*pods.cbegin());
+        if (!first)
+            return std::nullopt;
+        w.ns = first->ns;
+        w.created = first->created;
+        if (first->owner.uid == key) {
+            w.kind = first->owner.kind;
+            w.name = first->owner.name;
+        } else {
+            w.kind = QStringLiteral("Pod");
+            w.name = first->name;
+            w.status = first->status;
+            w.message = first->message;
+        }
+        w.queue = vcOf(*first);
+    } else {
+        return std::nullopt;
+    }
+    if (w.queue.isEmpty())
+        w.queue = QStringLiteral("default");
+    // A pending job says why through its pods: the scheduler's message of one that waits.
+    if (w.message.isEmpty()) {
+        for (const auto &uid : pods) {
+            const PodInfo *p = pod(uid);
+            if (p && p->nodeName.isEmpty() && !p->message.isEmpty()) {
+                w.message = p->message;
+                break;
+            }
+        }
+    }
+    return w;
+}
+
+QList<const PodInfo *> ClusterStore::podsOfWorkload(const QString &key) const
+{
+    QList<const PodInfo *> out;
+    for (const auto &uid : m_podsByWorkload.value(key)) {
+        if (const PodInfo *p = pod(uid))
+            out.append(p);
+    }
+    std::sort(out.begin(), out.end(),
+              [](const PodInfo *a, const PodInfo *b) { return a->name < b->name; });
     return out;
 }
 

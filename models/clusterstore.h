@@ -1,10 +1,12 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "entities.h"
+#include "delta.h"
 
 #include <QHash>
 #include <QObject>
+#include <QSet>
+#include <QTimer>
 
 #include <map>
 
@@ -24,43 +26,118 @@ struct GpuTotals
     int pendingDemand = 0; // requested by pods not bound to a node and not finished
 };
 
-// The cluster state gpudesk knows, keyed by uid, and the accounting derived from it. Plain data
-// in, figures out: no I/O here.
+// What changed since the last `updated` signal, so that models touch only those rows.
+struct StoreChanges
+{
+    bool reset = false;      // everything was cleared (context switch): models rebuild
+    QSet<QString> nodes;     // names: the node, or its pods' GPU use, changed
+    QSet<QString> pods;      // uids
+    QSet<QString> workloads; // workload keys (see ClusterStore::workloadKey)
+    QSet<QString> events;    // uids
+    bool queues = false;
+    bool namespaces = false;
+
+    bool isEmpty() const
+    {
+        return !reset && nodes.isEmpty() && pods.isEmpty() && workloads.isEmpty() &&
+               events.isEmpty() && !queues && !namespaces;
+    }
+};
+
+// A job with its pods, or a pod on its own: what the Workloads page lists.
+struct WorkloadInfo
+{
+    QString key;  // the job's uid (or owner's uid), or the bare pod's uid
+    QString kind; // Job (Volcano), PyTorchJob, MPIJob, ReplicaSet…, or Pod
+    QString ns;
+    QString name;
+    QString queue;
+    QString status;
+    QString message;
+    qint64 created = 0;
+    const JobInfo *job = nullptr; // when the job object itself is known
+};
+
+// The cluster state gpudesk knows, with indexes and the accounting derived from it. Plain data
+// in (decoded deltas), figures out: no I/O here. Changes are applied at once (queries are always
+// current) and announced coalesced, at most ten times a second.
 class ClusterStore : public QObject
 {
     Q_OBJECT
 public:
-    explicit ClusterStore(QObject *parent = nullptr) : QObject(parent) {}
+    explicit ClusterStore(QObject *parent = nullptr);
 
-    // A full list replaces what was known of that kind (a relist).
+    void apply(const gpudesk::Delta &delta);
+    void clear(); // context switch
+    // Announces pending changes now instead of at the next tick (tests, the report).
+    void flush();
+
+    // A full list replaces what was known of that kind (a relist); for tests and tools.
     void replaceNodes(const QList<NodeInfo> &nodes);
     void replacePods(const QList<PodInfo> &pods);
     void replaceQueues(const QList<QueueInfo> &queues);
     void replaceNamespaces(const QList<NamespaceInfo> &namespaces);
 
     QList<NodeInfo> nodes() const; // sorted by name
+    const NodeInfo *node(const QString &name) const;
+    const PodInfo *pod(const QString &uid) const;
+    const QHash<QString, PodInfo> &pods() const { return m_pods; }
+    QList<const PodInfo *> podsOnNode(const QString &node) const;
+    const QHash<QString, EventInfo> &events() const { return m_events; }
+    QList<const EventInfo *> eventsFor(const QString &objectUid) const;
+    const JobInfo *job(const QString &uid) const;
     QList<QueueInfo> queues() const;
     QList<NamespaceInfo> users() const; // namespaces that belong to a user, sorted by user
+    const NamespaceInfo *namespaceInfo(const QString &ns) const;
+
+    // Workloads: jobs (whether or not they have pods yet), other controllers' pods grouped by
+    // owner, and bare pods.
+    static QString workloadKey(const PodInfo &pod);
+    QStringList workloadKeys() const;
+    std::optional<WorkloadInfo> workload(const QString &key) const;
+    QList<const PodInfo *> podsOfWorkload(const QString &key) const;
+    // The user a namespace belongs to (its label, else the namespace) and a pod's VC.
+    QString userOf(const QString &ns) const;
+    QString vcOf(const PodInfo &pod) const;
+
     GpuTotals totals() const;
     GpuCount nodeGpus(const QString &node) const;
     int queueAllocated(const QString &queue) const; // pods with no queue count as "default"
     int userAllocated(const QString &user) const;
 
 signals:
-    void changed();
+    void updated(const gpudesk::StoreChanges &changes);
 
 private:
-    void recount();
+    void upsertPod(const PodInfo &pod);
+    void removePod(const QString &uid);
+    void account(const PodInfo &pod, int sign);
+    void relistPods(const QList<PodInfo> &pods);
+    void relistJobs(Resource kind, const QList<JobInfo> &jobs);
+    void upsertEvent(const EventInfo &event);
+    void removeEvent(const QString &uid);
+    void schedule();
 
     std::map<QString, NodeInfo> m_nodes; // by name
     QHash<QString, PodInfo> m_pods;      // by uid
+    QHash<QString, JobInfo> m_jobs;      // by uid
+    QHash<QString, EventInfo> m_events;  // by uid
     std::map<QString, QueueInfo> m_queues;
     std::map<QString, NamespaceInfo> m_namespaces;
-    // Derived, recomputed on change.
+    // Indexes.
+    QHash<QString, QSet<QString>> m_podsByNode;
+    QHash<QString, QSet<QString>> m_podsByWorkload;
+    QHash<QString, QSet<QString>> m_eventsByObject;
+    // Derived, kept up to date pod by pod.
     QHash<QString, int> m_allocatedByNode;
     QHash<QString, int> m_allocatedByQueue;
     QHash<QString, int> m_allocatedByNamespace;
     int m_pendingDemand = 0;
+
+    StoreChanges m_pending;
+    QTimer m_tick;
 };
 
 } // namespace gpudesk
+
+Q_DECLARE_METATYPE(gpudesk::StoreChanges)

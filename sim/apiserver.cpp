@@ -220,6 +220,23 @@ void ApiServer::handle(HttpConnection *c, const HttpRequest &r)
         sendJson(c, 200, m_sim->truth());
         return;
     }
+    if (path == QLatin1String("/sim/compact")) {
+        if (!user->groups.contains(QStringLiteral("system:masters")) || r.method != "POST") {
+            sendError(c, {403, QStringLiteral("Forbidden"),
+                          QStringLiteral("POST /sim/compact is for the admin token only")});
+            return;
+        }
+        // As etcd compaction followed by an API server restart: history is gone and every watch
+        // stream is cut, so clients resume from versions that now answer 410 Expired.
+        m_store->compact();
+        for (auto &w : m_watches) {
+            if (w->connection)
+                w->connection->abort();
+        }
+        m_watches.clear();
+        sendJson(c, 200, json{{"compactedAt", m_store->resourceVersion()}});
+        return;
+    }
     QStringList segments = path.split(u'/', Qt::SkipEmptyParts);
     const bool resourcePath = (segments.value(0) == QLatin1String("api") && segments.size() >= 3) ||
                               (segments.value(0) == QLatin1String("apis") && segments.size() >= 4);
@@ -641,6 +658,17 @@ void ApiServer::watch(HttpConnection *c, const HttpRequest &r, const Route &rt, 
     if (since == 0) {
         for (const auto &o : m_store->list(rt.type, rt.ns))
             initial.push_back(WatchEvent{"ADDED", o});
+    } else if (since > m_store->resourceVersion()) {
+        // A version from the future (the client saw a server that has since restarted from older
+        // state): the API server answers this Timeout and client-go relists.
+        const ApiError tooLarge{504, QStringLiteral("Timeout"),
+                                QStringLiteral("Too large resource version: %1, current: %2")
+                                    .arg(since)
+                                    .arg(m_store->resourceVersion())};
+        c->writeChunk(jsonBytes(json{{"type", "ERROR"}, {"object", statusObject(tooLarge)}}) +
+                      '\n');
+        c->endStream();
+        return;
     } else if (!m_store->eventsSince(rt.type, since, &initial)) {
         // As the API server does: a 200 stream whose only event is an Expired Status.
         const ApiError gone{410, QStringLiteral("Expired"),

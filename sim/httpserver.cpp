@@ -283,6 +283,13 @@ void HttpConnection::endStream()
     finishResponse();
 }
 
+void HttpConnection::abort()
+{
+    m_streaming = false;
+    m_producer = nullptr;
+    m_socket->abort();
+}
+
 void HttpConnection::onBytesWritten()
 {
     if (!m_producer)

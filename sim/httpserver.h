@@ -64,6 +64,8 @@ public:
     void beginStream(int status, const QByteArray &contentType);
     void writeChunk(const QByteArray &data);
     void endStream();
+    // Drops the connection mid-response, as a crashed server or a cut network would.
+    void abort();
     bool isOpen() const;
     qint64 bytesToWrite() const;
 

@@ -1,0 +1,353 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "informer.h"
+
+#include "decoder.h"
+#include "kubeclient.h"
+
+#include <QFutureWatcher>
+#include <QLoggingCategory>
+#include <QNetworkReply>
+#include <QRandomGenerator>
+#include <QUrlQuery>
+#include <QtConcurrent/QtConcurrentRun>
+
+Q_LOGGING_CATEGORY(lcInformer, "gpudesk.informer")
+
+namespace gpudesk {
+
+namespace {
+
+constexpr int kPageSize = 500;
+constexpr int kMaxBackoffMs = 30000;
+
+struct ListResult
+{
+    Delta delta;
+    DecodedPage<int> page;
+};
+
+struct WatchResult
+{
+    Delta delta;
+    WatchProgress progress;
+};
+
+// The server says the version we hold cannot be watched from: start over with a list.
+bool needsRelist(int code, const QString &message)
+{
+    return code == 410 || message.startsWith(QLatin1String("Too large resource version"));
+}
+
+} // namespace
+
+Informer::Informer(KubeClient *client, Resource resource, QObject *parent)
+    : QObject(parent), m_client(client), m_resource(resource)
+{
+    m_retryTimer.setSingleShot(true);
+    connect(&m_retryTimer, &QTimer::timeout, this, [this] {
+        // Resume from where the stream broke; only a 410 makes it list again.
+        if (m_synced && !m_rv.isEmpty())
+            watch();
+        else
+            relist();
+    });
+}
+
+Informer::~Informer()
+{
+    stop();
+}
+
+QString Informer::path() const
+{
+    return resourcePath(m_resource, m_namespace);
+}
+
+void Informer::start()
+{
+    m_running = true;
+    relist();
+}
+
+void Informer::stop()
+{
+    m_running = false;
+    ++m_generation;
+    m_retryTimer.stop();
+    closeWatch();
+    m_lines.clear();
+    m_buffer.clear();
+}
+
+void Informer::closeWatch()
+{
+    if (!m_watch)
+        return;
+    // Disconnected first: a stream we close on purpose must not be reported as broken.
+    m_watch->disconnect(this);
+    m_watch->abort();
+    m_watch->deleteLater();
+    m_watch = nullptr;
+}
+
+void Informer::dropStream()
+{
+    if (m_watch)
+        m_watch->abort();
+}
+
+void Informer::setState(InformerStatus::State state, const QString &error)
+{
+    if (m_status.state != state)
+        m_status.since = QDateTime::currentDateTimeUtc();
+    m_status.state = state;
+    if (!error.isEmpty() || state == InformerStatus::Live)
+        m_status.error = error;
+    m_status.scope = m_namespace;
+    emit statusChanged();
+}
+
+void Informer::markSynced()
+{
+    if (m_synced)
+        return;
+    m_synced = true;
+    emit synced();
+}
+
+void Informer::relist()
+{
+    ++m_generation;
+    closeWatch();
+    m_lines.clear();
+    m_buffer.clear();
+    m_listing = Delta{};
+    m_listing.resource = m_resource;
+    m_listing.relist = true;
+    setState(InformerStatus::Syncing);
+    list({});
+}
+
+void Informer::list(const QString &continueToken)
+{
+    QUrlQuery q;
+    q.addQueryItem(QStringLiteral("limit"), QString::number(kPageSize));
+    if (!continueToken.isEmpty())
+        q.addQueryItem(QStringLiteral("continue"), continueToken);
+    const quint64 generation = m_generation;
+    m_client->get(path() + u'?' + q.toString(QUrl::FullyEncoded), this,
+                  [this, generation](const KubeReply &r) { onListPage(r, generation); });
+}
+
+void Informer::onListPage(const KubeReply &reply, quint64 generation)
+{
+    if (generation != m_generation || !m_running)
+        return;
+    if (!reply.error.isEmpty()) {
+        if (reply.httpStatus == 404) {
+            // The API group is not installed: a fact about the cluster, not a failure.
+            setState(InformerStatus::Unavailable, reply.error);
+            markSynced();
+            return;
+        }
+        if (reply.httpStatus == 403 && m_namespace.isEmpty() && !m_fallbackNamespace.isEmpty() &&
+            resourceInfo(m_resource).namespaced) {
+            qCDebug(lcInformer) << resourceName(m_resource) << "cluster-wide list denied; using"
+                                << m_fallbackNamespace;
+            m_namespace = m_fallbackNamespace;
+            relist();
+            return;
+        }
+        if (reply.httpStatus == 403) {
+            setState(InformerStatus::Forbidden, reply.error);
+            markSynced();
+            return;
+        }
+        if (reply.httpStatus == 410) {
+            relist(); // the continue token expired mid-list
+            return;
+        }
+        retry(reply.error);
+        return;
+    }
+    auto *watcher = new QFutureWatcher<ListResult>(this);
+    connect(watcher, &QFutureWatcher<ListResult>::finished, this, [this, watcher, generation] {
+        watcher->deleteLater();
+        if (generation != m_generation || !m_running)
+            return;
+        ListResult result = watcher->result();
+        if (!result.page.error.isEmpty()) {
+            setState(InformerStatus::Failed, result.page.error);
+            retry(result.page.error);
+            return;
+        }
+        m_listing.append(std::move(result.delta));
+        if (!result.page.continueToken.isEmpty()) {
+            list(result.page.continueToken);
+            return;
+        }
+        m_rv = result.page.resourceVersion;
+        m_status.objects = int(m_listing.size());
+        ++m_status.relists;
+        m_attempt = 0;
+        Delta complete = std::move(m_listing);
+        m_listing = Delta{};
+        emit delta(complete);
+        markSynced();
+        watch();
+    });
+    const Resource resource = m_resource;
+    watcher->setFuture(QtConcurrent::run([resource, body = reply.body] {
+        ListResult r;
+        r.page = Decoder::list(resource, body, &r.delta);
+        return r;
+    }));
+}
+
+void Informer::watch()
+{
+    if (!m_running)
+        return;
+    closeWatch();
+    m_buffer.clear();
+    m_streamEnded = false;
+    // As client-go: a random server-side timeout between 5 and 10 minutes spreads reconnects.
+    const int timeoutSeconds = 300 + int(QRandomGenerator::global()->bounded(300));
+    QUrlQuery q;
+    q.addQueryItem(QStringLiteral("watch"), QStringLiteral("1"));
+    q.addQueryItem(QStringLiteral("allowWatchBookmarks"), QStringLiteral("true"));
+    q.addQueryItem(QStringLiteral("resourceVersion"), m_rv);
+    q.addQueryItem(QStringLiteral("timeoutSeconds"), QString::number(timeoutSeconds));
+    QNetworkRequest req = m_client->request(path() + u'?' + q.toString(QUrl::FullyEncoded));
+    // Inactivity limit: servers send bookmarks well within this; silence this long is a dead link.
+    req.setTransferTimeout((timeoutSeconds + 60) * 1000);
+    QNetworkReply *reply = m_nam.get(req);
+    m_watch = reply;
+    const quint64 generation = m_generation;
+    connect(reply, &QNetworkReply::readyRead, this, [this, reply, generation] {
+        if (generation == m_generation && reply == m_watch)
+            onWatchReadyRead();
+    });
+    connect(reply, &QNetworkReply::metaDataChanged, this, [this, reply, generation] {
+        // Live once the server accepted the watch, not when it was merely asked for.
+        if (generation == m_generation &&
+            reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt() == 200)
+            setState(InformerStatus::Live);
+    });
+    connect(reply, &QNetworkReply::finished, this,
+            [this, reply, generation] { onWatchFinished(reply, generation); });
+}
+
+void Informer::onWatchReadyRead()
+{
+    m_buffer += m_watch->readAll();
+    qsizetype start = 0;
+    for (qsizetype nl = m_buffer.indexOf('\n'); nl >= 0; nl = m_buffer.indexOf('\n', start)) {
+        if (nl > start)
+            m_lines.append(m_buffer.mid(start, nl - start));
+        start = nl + 1;
+    }
+    m_buffer.remove(0, start);
+    decodeNext();
+}
+
+void Informer::onWatchFinished(QNetworkReply *reply, quint64 generation)
+{
+    if (reply == m_watch)
+        m_watch = nullptr;
+    reply->deleteLater();
+    if (generation != m_generation || !m_running)
+        return;
+    const int status = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
+    if (reply->error() == QNetworkReply::NoError) {
+        {
+            m_buffer += reply->readAll();
+            if (!m_buffer.trimmed().isEmpty())
+                m_lines.append(m_buffer);
+            m_buffer.clear();
+        }
+        // A normal end (the server's timeout): watch again once what came is applied.
+        m_streamEnded = true;
+        decodeNext();
+        return;
+    }
+    const QByteArray body = reply->readAll();
+    const QString server = statusMessage(body);
+    const QString error = server.isEmpty() ? reply->errorString() : server;
+    if (needsRelist(status, error)) {
+        relist();
+        return;
+    }
+    if (status == 403 || status == 404) {
+        setState(status == 403 ? InformerStatus::Forbidden : InformerStatus::Unavailable, error);
+        return;
+    }
+    retry(error);
+}
+
+void Informer::decodeNext()
+{
+    if (m_decoding)
+        return;
+    if (m_lines.isEmpty()) {
+        if (m_streamEnded && !m_watch) {
+            m_streamEnded = false;
+            watch();
+        }
+        return;
+    }
+    m_decoding = true;
+    const quint64 generation = m_generation;
+    auto *watcher = new QFutureWatcher<WatchResult>(this);
+    connect(watcher, &QFutureWatcher<WatchResult>::finished, this, [this, watcher, generation] {
+        watcher->deleteLater();
+        m_decoding = false;
+        if (generation != m_generation || !m_running)
+            return;
+        WatchResult result = watcher->result();
+        if (!result.progress.resourceVersion.isEmpty())
+            m_rv = result.progress.resourceVersion;
+        if (!result.delta.isEmpty()) {
+            m_attempt = 0;
+            emit delta(result.delta);
+        }
+        if (result.progress.errorCode != 0) {
+            if (needsRelist(result.progress.errorCode, result.progress.errorMessage)) {
+                qCDebug(lcInformer)
+                    << resourceName(m_resource) << "relists:" << result.progress.errorMessage;
+                relist();
+            } else {
+                retry(result.progress.errorMessage);
+            }
+            return;
+        }
+        decodeNext();
+    });
+    Delta batch;
+    batch.resource = m_resource;
+    watcher->setFuture(QtConcurrent::run(
+        [resource = m_resource, lines = std::exchange(m_lines, {}), batch]() mutable {
+            WatchResult r{std::move(batch), {}};
+            r.progress = Decoder::watchEvents(resource, lines, &r.delta);
+            return r;
+        }));
+}
+
+void Informer::retry(const QString &error)
+{
+    ++m_generation;
+    closeWatch();
+    m_lines.clear();
+    // Capped exponential back-off with ±20 % jitter, so a restarted API server is not hit by
+    // every client at the same instant.
+    const double base =
+        std::min<double>(kMaxBackoffMs, 800.0 * double(1 << std::min(m_attempt, 6)));
+    const double jitter = 0.8 + 0.4 * QRandomGenerator::global()->generateDouble();
+    ++m_attempt;
+    qCDebug(lcInformer) << resourceName(m_resource) << "retrying in" << int(base * jitter)
+                        << "ms:" << error;
+    setState(InformerStatus::Retrying, error);
+    m_retryTimer.start(int(base * jitter));
+}
+
+} // namespace gpudesk

@@ -1,0 +1,104 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "delta.h"
+
+#include <QDateTime>
+#include <QNetworkAccessManager>
+#include <QObject>
+#include <QPointer>
+#include <QTimer>
+
+class QNetworkReply;
+
+namespace gpudesk {
+
+class KubeClient;
+struct KubeReply;
+
+struct InformerStatus
+{
+    enum State
+    {
+        Idle,
+        Syncing,     // listing
+        Live,        // watching
+        Retrying,    // the stream broke; waiting to resume (see since, error)
+        Unavailable, // the cluster lacks this API (404): not an error, the feature is hidden
+        Forbidden,   // RBAC denies listing it
+        Failed,      // the server answered something gpudesk cannot use; retried later
+    };
+    State state = Idle;
+    QDateTime since; // when the state began
+    QString error;   // the last error, in the server's words where it gave some
+    QString scope;   // the namespace it fell back to when cluster-wide access is denied
+    int objects = 0; // in the last complete list
+    int relists = 0;
+};
+
+// Keeps one Kubernetes collection in sync, as client-go's reflector does: a paged list, then a
+// watch from the list's resourceVersion with bookmarks; 410 Gone (or a resourceVersion the
+// server has not reached) relists; a dropped stream resumes from the last version seen, after a
+// capped exponential back-off with jitter. Pages and event lines are decoded on worker threads,
+// one batch at a time and in order, so a fast stream coalesces into larger batches instead of
+// queueing work. Lives on the UI thread; never blocks it.
+class Informer : public QObject
+{
+    Q_OBJECT
+public:
+    Informer(KubeClient *client, Resource resource, QObject *parent = nullptr);
+    ~Informer() override;
+
+    // Where cluster-wide listing is forbidden, list this namespace instead (the context's).
+    void setFallbackNamespace(const QString &ns) { m_fallbackNamespace = ns; }
+    void start();
+    void stop();
+    // Drops the watch stream as a broken network would (for tests and "Reconnect").
+    void dropStream();
+
+    Resource resource() const { return m_resource; }
+    const InformerStatus &status() const { return m_status; }
+    bool hasSynced() const { return m_synced; }
+    QString resourceVersion() const { return m_rv; }
+
+signals:
+    void delta(const gpudesk::Delta &delta);
+    // The first complete list, or the informer gave up on this kind (404 / 403).
+    void synced();
+    void statusChanged();
+
+private:
+    void list(const QString &continueToken);
+    void onListPage(const KubeReply &reply, quint64 generation);
+    void watch();
+    void closeWatch();
+    void onWatchReadyRead();
+    void onWatchFinished(QNetworkReply *reply, quint64 generation);
+    void decodeNext();
+    void relist();
+    void retry(const QString &error);
+    void setState(InformerStatus::State state, const QString &error = {});
+    void markSynced();
+    QString path() const;
+
+    KubeClient *m_client;
+    Resource m_resource;
+    QString m_fallbackNamespace;
+    QString m_namespace;         // "" = cluster-wide
+    QNetworkAccessManager m_nam; // its own: a long watch must not take one of the client's slots
+    QPointer<QNetworkReply> m_watch;
+    QTimer m_retryTimer;
+    InformerStatus m_status;
+    Delta m_listing; // pages of a list in progress
+    QString m_rv;
+    QByteArray m_buffer; // an incomplete line of the watch stream
+    QList<QByteArray> m_lines;
+    quint64 m_generation = 0; // bumped on relist/stop: stale async results are dropped
+    int m_attempt = 0;
+    bool m_decoding = false;
+    bool m_streamEnded = false;
+    bool m_synced = false;
+    bool m_running = false;
+};
+
+} // namespace gpudesk
