@@ -64,6 +64,7 @@ void ClusterStore::clear()
     m_allocatedByNode.clear();
     m_allocatedByQueue.clear();
     m_allocatedByNamespace.clear();
+    m_useByNode.clear();
     m_pendingDemand = 0;
     m_pending = StoreChanges{};
     m_pending.reset = true;
@@ -77,7 +78,15 @@ QString ClusterStore::workloadKey(const PodInfo &pod)
 
 void ClusterStore::account(const PodInfo &p, int sign)
 {
-    if (p.finished() || p.gpuRequest == 0)
+    if (p.finished())
+        return;
+    if (!p.nodeName.isEmpty()) {
+        NodeUse &use = m_useByNode[p.nodeName];
+        use.pods += sign;
+        use.cpuMilli += sign * p.cpuRequestMilli;
+        use.memoryBytes += sign * p.memoryRequestBytes;
+    }
+    if (p.gpuRequest == 0)
         return;
     const int g = sign * p.gpuRequest;
     if (p.nodeName.isEmpty()) {
@@ -372,6 +381,12 @@ QList<QueueInfo> ClusterStore::queues() const
     return out;
 }
 
+const QueueInfo *ClusterStore::queue(const QString &name) const
+{
+    const auto it = m_queues.find(name);
+    return it == m_queues.end() ? nullptr : &it->second;
+}
+
 QList<NamespaceInfo> ClusterStore::users() const
 {
     QList<NamespaceInfo> out;
@@ -486,6 +501,11 @@ GpuCount ClusterStore::nodeGpus(const QString &name) const
     if (it->second.ready && !it->second.unschedulable)
         c.free = std::max(0, c.total - c.allocated);
     return c;
+}
+
+NodeUse ClusterStore::nodeUse(const QString &node) const
+{
+    return m_useByNode.value(node);
 }
 
 GpuTotals ClusterStore::totals() const

@@ -26,6 +26,14 @@ struct GpuTotals
     int pendingDemand = 0; // requested by pods not bound to a node and not finished
 };
 
+// What the pods bound to a node request (pods not finished).
+struct NodeUse
+{
+    int pods = 0;
+    qint64 cpuMilli = 0;
+    qint64 memoryBytes = 0;
+};
+
 // What changed since the last `updated` signal, so that models touch only those rows.
 struct StoreChanges
 {
@@ -87,6 +95,7 @@ public:
     QList<const EventInfo *> eventsFor(const QString &objectUid) const;
     const JobInfo *job(const QString &uid) const;
     QList<QueueInfo> queues() const;
+    const QueueInfo *queue(const QString &name) const;
     QList<NamespaceInfo> users() const; // namespaces that belong to a user, sorted by user
     const NamespaceInfo *namespaceInfo(const QString &ns) const;
 
@@ -102,6 +111,7 @@ public:
 
     GpuTotals totals() const;
     GpuCount nodeGpus(const QString &node) const;
+    NodeUse nodeUse(const QString &node) const;
     int queueAllocated(const QString &queue) const; // pods with no queue count as "default"
     int userAllocated(const QString &user) const;
 
@@ -132,6 +142,7 @@ private:
     QHash<QString, int> m_allocatedByNode;
     QHash<QString, int> m_allocatedByQueue;
     QHash<QString, int> m_allocatedByNamespace;
+    QHash<QString, NodeUse> m_useByNode;
     int m_pendingDemand = 0;
 
     StoreChanges m_pending;

@@ -1,0 +1,73 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "format.h"
+
+#include <QDateTime>
+#include <QLocale>
+
+namespace gpudesk::format {
+
+QString age(qint64 sinceMs, qint64 nowMs)
+{
+    // kubectl's duration.HumanDuration, so that ages read the same as in a terminal.
+    if (sinceMs <= 0)
+        return QStringLiteral("—");
+    const qint64 s = std::max<qint64>(0, (nowMs - sinceMs) / 1000);
+    auto n = [](qint64 v) { return QString::number(v); };
+    auto two = [&n](qint64 a, char16_t ua, qint64 b, char16_t ub) {
+        return b == 0 ? QString(n(a) + ua) : QString(n(a) + ua + n(b) + ub);
+    };
+    if (s < 120)
+        return n(s) + u's';
+    const qint64 minutes = s / 60;
+    if (minutes < 10)
+        return two(minutes, u'm', s % 60, u's');
+    if (minutes < 180)
+        return n(minutes) + u'm';
+    const qint64 hours = s / 3600;
+    if (hours < 8)
+        return two(hours, u'h', minutes % 60, u'm');
+    if (hours < 48)
+        return n(hours) + u'h';
+    if (hours < 24 * 8)
+        return two(hours / 24, u'd', hours % 24, u'h');
+    if (hours < 24 * 365 * 2)
+        return n(hours / 24) + u'd';
+    const qint64 years = hours / 24 / 365;
+    const qint64 days = (hours / 24) % 365;
+    if (hours < 24 * 365 * 8)
+        return two(years, u'y', days, u'd');
+    return n(years) + u'y';
+}
+
+QString bytes(qint64 b)
+{
+    static const char *units[] = {"", "Ki", "Mi", "Gi", "Ti", "Pi"};
+    double v = double(b);
+    int u = 0;
+    while (v >= 1024.0 && u < 5) {
+        v /= 1024.0;
+        ++u;
+    }
+    const int decimals = v < 10 && u > 0 && v != double(qint64(v)) ? 1 : 0;
+    return QString::number(v, 'f', decimals) + QLatin1String(units[u]);
+}
+
+QString cores(qint64 milli)
+{
+    if (milli % 1000 == 0)
+        return QString::number(milli / 1000);
+    return QString::number(double(milli) / 1000.0, 'g', 3);
+}
+
+QString when(qint64 ms)
+{
+    if (ms <= 0)
+        return QStringLiteral("—");
+    const QDateTime t = QDateTime::fromMSecsSinceEpoch(ms).toLocalTime();
+    const QLocale locale;
+    if (t.date() == QDate::currentDate())
+        return locale.toString(t.time(), QLocale::ShortFormat);
+    return locale.toString(t, QLocale::ShortFormat);
+}
+
+} // namespace gpudesk::format

@@ -1,0 +1,26 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include <QSortFilterProxyModel>
+
+namespace gpudesk {
+
+// Free-text filter over FilterRole, an optional "only warnings" (SeverityRole > 0), sorting on
+// SortRole: the proxy of every flat table.
+class TableFilter : public QSortFilterProxyModel
+{
+    Q_OBJECT
+public:
+    explicit TableFilter(QObject *parent = nullptr);
+    void setText(const QString &text);
+    void setOnlyProblems(bool only);
+
+protected:
+    bool filterAcceptsRow(int sourceRow, const QModelIndex &sourceParent) const override;
+
+private:
+    QString m_text;
+    bool m_onlyProblems = false;
+};
+
+} // namespace gpudesk

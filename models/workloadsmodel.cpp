@@ -1,0 +1,410 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "workloadsmodel.h"
+
+#include "format.h"
+
+#include <QSet>
+
+#include <algorithm>
+
+namespace gpudesk {
+
+WorkloadsModel::WorkloadsModel(const ClusterStore *store, QObject *parent, Clock now)
+    : QAbstractItemModel(parent), m_store(store), m_now(std::move(now))
+{
+    rebuild();
+    connect(store, &ClusterStore::updated, this, &WorkloadsModel::onUpdated);
+}
+
+WorkloadsModel::~WorkloadsModel() = default;
+
+int WorkloadsModel::severity(const QString &s)
+{
+    static const QSet<QString> bad{QStringLiteral("Failed"),
+                                   QStringLiteral("Error"),
+                                   QStringLiteral("CrashLoopBackOff"),
+                                   QStringLiteral("ImagePullBackOff"),
+                                   QStringLiteral("ErrImagePull"),
+                                   QStringLiteral("Aborted"),
+                                   QStringLiteral("OOMKilled"),
+                                   QStringLiteral("Terminating"),
+                                   QStringLiteral("CreateContainerConfigError")};
+    static const QSet<QString> waiting{QStringLiteral("Pending"), QStringLiteral("Inqueue"),
+                                       QStringLiteral("Created"), QStringLiteral("Restarting"),
+                                       QStringLiteral("ContainerCreating")};
+    if (bad.contains(s))
+        return 2;
+    return waiting.contains(s) ? 1 : 0;
+}
+
+std::unique_ptr<WorkloadsModel::Row> WorkloadsModel::makeRow(const QString &key) const
+{
+    const auto info = m_store->workload(key);
+    if (!info)
+        return nullptr;
+    auto row = std::make_unique<Row>();
+    row->key = key;
+    row->info = *info;
+    row->info.job = nullptr;
+    row->user = m_store->userOf(info->ns);
+    QSet<QString> nodes;
+    QString firstStatus;
+    bool anyRunning = false;
+    bool allSame = true;
+    for (const PodInfo *p : m_store->podsOfWorkload(key)) {
+        row->pods.append(p->uid);
+        row->restarts += p->restarts;
+        if (!p->finished())
+            row->gpus += p->gpuRequest;
+        if (!p->nodeName.isEmpty())
+            nodes.insert(p->nodeName);
+        if (firstStatus.isEmpty())
+            firstStatus = p->status;
+        allSame &= p->status == firstStatus;
+        anyRunning |= p->status == QLatin1String("Running");
+    }
+    if (row->info.kind == QLatin1String("Pod"))
+        row->pods.clear(); // a bare pod is its own row, with no children
+    row->nodes = QStringList(nodes.cbegin(), nodes.cend());
+    row->nodes.sort();
+    // A controller gpudesk does not know as a job (a ReplicaSet, say) shows its pods' state.
+    if (row->info.status.isEmpty())
+        row->info.status = allSame || !anyRunning ? firstStatus : QStringLiteral("Running");
+    return row;
+}
+
+void WorkloadsModel::rebuild()
+{
+    beginResetModel();
+    m_rows.clear();
+    m_rowOf.clear();
+    QStringList keys = m_store->workloadKeys();
+    keys.sort();
+    for (const QString &key : std::as_const(keys)) {
+        if (auto row = makeRow(key)) {
+            m_rowOf.insert(key, int(m_rows.size()));
+            m_rows.push_back(std::move(row));
+        }
+    }
+    endResetModel();
+}
+
+void WorkloadsModel::removeTopRows(QList<int> rows)
+{
+    std::sort(rows.begin(), rows.end(), std::greater<>());
+    int i = 0;
+    while (i < rows.size()) {
+        const int last = rows[i];
+        int first = last;
+        while (i + 1 < rows.size() && rows[i + 1] == first - 1)
+            first = rows[++i];
+        ++i;
+        beginRemoveRows({}, first, last);
+        for (int r = first; r <= last; ++r)
+            m_rowOf.remove(m_rows[size_t(r)]->key);
+        m_rows.erase(m_rows.begin() + first, m_rows.begin() + last + 1);
+        for (int r = first; r < int(m_rows.size()); ++r)
+            m_rowOf[m_rows[size_t(r)]->key] = r;
+        endRemoveRows();
+    }
+}
+
+void WorkloadsModel::refreshRow(int row, std::unique_ptr<Row> fresh)
+{
+    Row &old = *m_rows[size_t(row)];
+    const QModelIndex parentIndex = createIndex(row, 0, nullptr);
+    // Children gone: removed bottom-up so the rows above keep their numbers.
+    const QSet<QString> keep(fresh->pods.cbegin(), fresh->pods.cend());
+    for (int c = int(old.pods.size()) - 1; c >= 0; --c) {
+        if (keep.contains(old.pods[c]))
+            continue;
+        beginRemoveRows(parentIndex, c, c);
+        old.pods.removeAt(c);
+        endRemoveRows();
+    }
+    // New children: appended in one go.
+    const QSet<QString> had(old.pods.cbegin(), old.pods.cend());
+    QStringList added;
+    for (const QString &uid : std::as_const(fresh->pods)) {
+        if (!had.contains(uid))
+            added.append(uid);
+    }
+    if (!added.isEmpty()) {
+        const int first = int(old.pods.size());
+        beginInsertRows(parentIndex, first, first + int(added.size()) - 1);
+        old.pods.append(added);
+        endInsertRows();
+    }
+    // The same Row object stays: child indexes point at it.
+    old.info = fresh->info;
+    old.user = fresh->user;
+    old.nodes = fresh->nodes;
+    old.gpus = fresh->gpus;
+    old.restarts = fresh->restarts;
+    emit dataChanged(index(row, 0), index(row, ColumnCount - 1));
+    if (!old.pods.isEmpty())
+        emit dataChanged(index(0, 0, parentIndex),
+                         index(int(old.pods.size()) - 1, ColumnCount - 1, parentIndex));
+}
+
+void WorkloadsModel::onUpdated(const StoreChanges &changes)
+{
+    if (changes.reset) {
+        rebuild();
+        return;
+    }
+    if (changes.workloads.isEmpty())
+        return;
+    QList<int> gone;
+    std::vector<std::unique_ptr<Row>> added;
+    std::vector<std::pair<QString, std::unique_ptr<Row>>> refreshed;
+    for (const QString &key : changes.workloads) {
+        auto fresh = makeRow(key);
+        const int row = m_rowOf.value(key, -1);
+        if (!fresh && row >= 0)
+            gone.append(row);
+        else if (fresh && row < 0)
+            added.push_back(std::move(fresh));
+        else if (fresh)
+            refreshed.emplace_back(key, std::move(fresh));
+    }
+    removeTopRows(gone);
+    for (auto &[key, fresh] : refreshed)
+        refreshRow(m_rowOf.value(key), std::move(fresh));
+    if (!added.empty()) {
+        std::sort(added.begin(), added.end(), [](const auto &a, const auto &b) {
+            return std::tie(a->info.ns, a->info.name) < std::tie(b->info.ns, b->info.name);
+        });
+        const int first = int(m_rows.size());
+        beginInsertRows({}, first, first + int(added.size()) - 1);
+        for (auto &row : added) {
+            m_rowOf.insert(row->key, int(m_rows.size()));
+            m_rows.push_back(std::move(row));
+        }
+        endInsertRows();
+    }
+}
+
+QModelIndex WorkloadsModel::index(int row, int column, const QModelIndex &parent) const
+{
+    if (!hasIndex(row, column, parent))
+        return {};
+    if (!parent.isValid())
+        return createIndex(row, column, nullptr);
+    // A child's internal pointer is its workload's Row.
+    return createIndex(row, column, m_rows[size_t(parent.row())].get());
+}
+
+QModelIndex WorkloadsModel::parent(const QModelIndex &child) const
+{
+    if (!child.isValid() || !child.internalPointer())
+        return {};
+    const auto *row = static_cast<const Row *>(child.internalPointer());
+    const int r = m_rowOf.value(row->key, -1);
+    return r < 0 ? QModelIndex() : createIndex(r, 0, nullptr);
+}
+
+int WorkloadsModel::rowCount(const QModelIndex &parent) const
+{
+    if (!parent.isValid())
+        return int(m_rows.size());
+    if (parent.internalPointer() || parent.column() != 0)
+        return 0; // pods have no children
+    return int(m_rows[size_t(parent.row())]->pods.size());
+}
+
+int WorkloadsModel::columnCount(const QModelIndex &) const
+{
+    return ColumnCount;
+}
+
+QModelIndex WorkloadsModel::indexOfWorkload(const QString &key) const
+{
+    const int r = m_rowOf.value(key, -1);
+    return r < 0 ? QModelIndex() : createIndex(r, 0, nullptr);
+}
+
+QVariant WorkloadsModel::data(const QModelIndex &index, int role) const
+{
+    if (!checkIndex(index, CheckIndexOption::IndexIsValid))
+        return {};
+    if (!index.internalPointer()) {
+        const Row &row = *m_rows[size_t(index.row())];
+        if (row.info.kind == QLatin1String("Pod")) {
+            if (const PodInfo *p = m_store->pod(row.key))
+                return podData(*p, index.column(), role);
+        }
+        return workloadData(row, index.column(), role);
+    }
+    const auto *parentRow = static_cast<const Row *>(index.internalPointer());
+    const PodInfo *p = m_store->pod(parentRow->pods.value(index.row()));
+    return p ? podData(*p, index.column(), role) : QVariant();
+}
+
+QVariant WorkloadsModel::workloadData(const Row &row, int column, int role) const
+{
+    const WorkloadInfo &w = row.info;
+    switch (role) {
+    case KeyRole:
+        return row.key;
+    case UserNameRole:
+        return row.user;
+    case VcRole:
+        return w.queue;
+    case StatusRole:
+        return w.status;
+    case KindRole:
+        return w.kind;
+    case NamespaceRole:
+        return w.ns;
+    case IsPodRole:
+        return false;
+    case SeverityRole:
+        return severity(w.status);
+    case FilterRole:
+        return QStringList{w.name, w.ns,     row.user,  w.queue,
+                           w.kind, w.status, w.message, row.nodes.join(u' ')}
+            .join(u' ');
+    case Qt::ToolTipRole:
+        return column == Reason || column == Status ? w.message : QString();
+    case SortRole:
+        switch (column) {
+        case Gpus:
+            return row.gpus;
+        case Restarts:
+            return row.restarts;
+        case Age:
+            return -w.created;
+        case Nodes:
+            return int(row.nodes.size());
+        default:
+            return workloadData(row, column, Qt::DisplayRole);
+        }
+    case Qt::DisplayRole:
+        switch (column) {
+        case Name:
+            return w.name;
+        case User:
+            return row.user;
+        case Vc:
+            return w.queue;
+        case Kind:
+            return w.kind;
+        case Status:
+            return w.status;
+        case Gpus:
+            return row.gpus;
+        case Nodes:
+            return row.nodes.size() <= 2 ? row.nodes.join(QStringLiteral(", "))
+                                         : tr("%1 and %n more", nullptr, int(row.nodes.size() - 1))
+                                               .arg(row.nodes.first());
+        case Restarts:
+            return row.restarts;
+        case Age:
+            return format::age(w.created, m_now());
+        case Reason:
+            return w.message.section(u'\n', 0, 0);
+        default:
+            return {};
+        }
+    default:
+        return {};
+    }
+}
+
+QVariant WorkloadsModel::podData(const PodInfo &p, int column, int role) const
+{
+    switch (role) {
+    case KeyRole:
+        return p.uid;
+    case UserNameRole:
+        return m_store->userOf(p.ns);
+    case VcRole:
+        return m_store->vcOf(p);
+    case StatusRole:
+        return p.status;
+    case KindRole:
+        return QStringLiteral("Pod");
+    case NamespaceRole:
+        return p.ns;
+    case IsPodRole:
+        return true;
+    case SeverityRole:
+        return severity(p.status);
+    case FilterRole:
+        return QStringList{p.name, p.ns, m_store->userOf(p.ns), p.status, p.message, p.nodeName}
+            .join(u' ');
+    case Qt::ToolTipRole:
+        return column == Reason || column == Status ? p.message : QString();
+    case SortRole:
+        switch (column) {
+        case Gpus:
+            return p.gpuRequest;
+        case Restarts:
+            return p.restarts;
+        case Age:
+            return -p.created;
+        default:
+            return podData(p, column, Qt::DisplayRole);
+        }
+    case Qt::DisplayRole:
+        switch (column) {
+        case Name:
+            return p.name;
+        case User:
+            return m_store->userOf(p.ns);
+        case Vc:
+            return m_store->vcOf(p);
+        case Kind:
+            return QStringLiteral("Pod");
+        case Status:
+            return p.status;
+        case Gpus:
+            return p.gpuRequest;
+        case Nodes:
+            return p.nodeName;
+        case Restarts:
+            return p.restarts;
+        case Age:
+            return format::age(p.created, m_now());
+        case Reason:
+            return p.message.section(u'\n', 0, 0);
+        default:
+            return {};
+        }
+    default:
+        return {};
+    }
+}
+
+QVariant WorkloadsModel::headerData(int section, Qt::Orientation orientation, int role) const
+{
+    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
+        return {};
+    switch (section) {
+    case Name:
+        return tr("Name");
+    case User:
+        return tr("User");
+    case Vc:
+        return tr("VC", "virtual cluster, a Volcano queue");
+    case Kind:
+        return tr("Kind");
+    case Status:
+        return tr("Status");
+    case Gpus:
+        return tr("GPUs");
+    case Nodes:
+        return tr("Nodes");
+    case Restarts:
+        return tr("Restarts");
+    case Age:
+        return tr("Age");
+    case Reason:
+        return tr("Reason");
+    default:
+        return {};
+    }
+}
+
+} // namespace gpudesk

@@ -1,0 +1,78 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "clock.h"
+#include "clusterstore.h"
+#include "roles.h"
+
+#include <QAbstractItemModel>
+
+#include <memory>
+#include <vector>
+
+namespace gpudesk {
+
+// The Workloads page's tree: jobs (Volcano, PyTorchJob, MPIJob, other controllers) with their
+// pods as children, and bare pods on their own. Updated in place from the store's changes.
+class WorkloadsModel : public QAbstractItemModel
+{
+    Q_OBJECT
+public:
+    enum Column
+    {
+        Name,
+        User,
+        Vc,
+        Kind,
+        Status,
+        Gpus,
+        Nodes,
+        Restarts,
+        Age,
+        Reason,
+        ColumnCount
+    };
+
+    explicit WorkloadsModel(const ClusterStore *store, QObject *parent = nullptr,
+                            Clock now = &systemNow);
+    ~WorkloadsModel() override;
+
+    QModelIndex index(int row, int column, const QModelIndex &parent = {}) const override;
+    QModelIndex parent(const QModelIndex &child) const override;
+    int rowCount(const QModelIndex &parent = {}) const override;
+    int columnCount(const QModelIndex &parent = {}) const override;
+    QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
+    QVariant headerData(int section, Qt::Orientation orientation,
+                        int role = Qt::DisplayRole) const override;
+
+    QModelIndex indexOfWorkload(const QString &key) const;
+    // Severity of a status word: 2 failed / stuck, 1 waiting, 0 fine.
+    static int severity(const QString &status);
+
+private:
+    struct Row
+    {
+        QString key;
+        WorkloadInfo info; // info.job is not kept: it may dangle after the store changes
+        QString user;
+        QStringList pods; // uids, sorted by pod name
+        QStringList nodes;
+        int gpus = 0;
+        int restarts = 0;
+    };
+
+    void onUpdated(const StoreChanges &changes);
+    void rebuild();
+    std::unique_ptr<Row> makeRow(const QString &key) const;
+    void refreshRow(int row, std::unique_ptr<Row> fresh);
+    void removeTopRows(QList<int> rows);
+    QVariant workloadData(const Row &row, int column, int role) const;
+    QVariant podData(const PodInfo &pod, int column, int role) const;
+
+    const ClusterStore *m_store;
+    Clock m_now;
+    std::vector<std::unique_ptr<Row>> m_rows;
+    QHash<QString, int> m_rowOf;
+};
+
+} // namespace gpudesk

@@ -1,0 +1,416 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The item models over the store: built incrementally from deltas (rows inserted, removed and
+// changed in place, never reset except on a context switch), with QAbstractItemModelTester on
+// every model and proxy, and their content compared as text.
+#include "clusterstore.h"
+#include "eventsmodel.h"
+#include "nodesmodel.h"
+#include "queuesmodel.h"
+#include "tablefilter.h"
+#include "usersmodel.h"
+#include "workloadsfilter.h"
+#include "workloadsmodel.h"
+
+#include <QAbstractItemModelTester>
+#include <QSignalSpy>
+#include <QTest>
+
+using namespace gpudesk;
+
+namespace {
+
+constexpr qint64 kNow = 1'795'000'000'000; // a fixed "now" for ages
+
+qint64 fixedNow()
+{
+    return kNow;
+}
+
+NodeInfo node(const QString &name, int gpus, bool ready = true)
+{
+    NodeInfo n;
+    n.uid = QStringLiteral("uid-") + name;
+    n.name = name;
+    n.ready = ready;
+    n.gpuModel = QStringLiteral("NVIDIA GeForce RTX 4090");
+    n.gpuAllocatable = n.gpuCapacity = gpus;
+    n.cpuAllocatableMilli = 64000;
+    n.memoryAllocatableBytes = 512ll << 30;
+    n.created = kNow - 3 * 86400 * 1000ll;
+    return n;
+}
+
+PodInfo pod(const QString &name, const QString &ns, const QString &nodeName, int gpus,
+            const QString &owner = {}, const QString &status = QStringLiteral("Running"))
+{
+    PodInfo p;
+    p.uid = QStringLiteral("uid-") + name;
+    p.ns = ns;
+    p.name = name;
+    p.nodeName = nodeName;
+    p.phase = status == QLatin1String("Completed") ? QStringLiteral("Succeeded")
+                                                   : QStringLiteral("Running");
+    p.status = status;
+    p.gpuRequest = gpus;
+    p.cpuRequestMilli = 8000;
+    p.memoryRequestBytes = 64ll << 30;
+    p.queue = QStringLiteral("nlp");
+    p.created = kNow - 3600 * 1000;
+    if (!owner.isEmpty())
+        p.owner = OwnerRef{QStringLiteral("PyTorchJob"), owner, QStringLiteral("uid-") + owner};
+    return p;
+}
+
+JobInfo job(const QString &name, const QString &ns, const QString &status)
+{
+    JobInfo j;
+    j.uid = QStringLiteral("uid-") + name;
+    j.kind = Resource::PyTorchJobs;
+    j.ns = ns;
+    j.name = name;
+    j.queue = QStringLiteral("nlp");
+    j.status = status;
+    j.created = kNow - 7200 * 1000;
+    return j;
+}
+
+Delta delta(Resource r, bool relist = false)
+{
+    Delta d;
+    d.resource = r;
+    d.relist = relist;
+    return d;
+}
+
+// Rows as text, sorted by the first column: "name | col | col …", children indented.
+QString dump(const QAbstractItemModel &m, const QModelIndex &parent = {}, int depth = 0)
+{
+    QStringList lines;
+    for (int r = 0; r < m.rowCount(parent); ++r) {
+        QStringList cells;
+        for (int c = 0; c < m.columnCount(parent); ++c)
+            cells.append(m.index(r, c, parent).data().toString());
+        QString line = QString(depth * 2, u' ') + cells.join(QStringLiteral(" | "));
+        const QModelIndex child = m.index(r, 0, parent);
+        if (m.rowCount(child) > 0)
+            line += u'\n' + dump(m, child, depth + 1);
+        lines.append(line);
+    }
+    lines.sort();
+    return lines.join(u'\n');
+}
+
+} // namespace
+
+class TestModels : public QObject
+{
+    Q_OBJECT
+private slots:
+    void init();
+    void cleanup();
+    void nodes();
+    void relistIsADiff();
+    void workloadsTree();
+    void workloadsFilter_data();
+    void workloadsFilter();
+    void events();
+    void queuesAndUsers();
+    void contextSwitchResets();
+
+private:
+    void fill();
+    template <class M> M *tested(M *model)
+    {
+        m_testers.append(new QAbstractItemModelTester(
+            model, QAbstractItemModelTester::FailureReportingMode::QtTest, model));
+        return model;
+    }
+
+    ClusterStore *m_store = nullptr;
+    QList<QAbstractItemModelTester *> m_testers;
+};
+
+void TestModels::init()
+{
+    m_store = new ClusterStore(this);
+    fill();
+}
+
+void TestModels::cleanup()
+{
+    delete m_store;
+    m_testers.clear();
+}
+
+void TestModels::fill()
+{
+    Delta nodes = delta(Resource::Nodes, true);
+    nodes.nodes = {node(QStringLiteral("g4090-01"), 8), node(QStringLiteral("g4090-02"), 8),
+                   node(QStringLiteral("cpu-01"), 0)};
+    m_store->apply(nodes);
+    Delta ns = delta(Resource::Namespaces, true);
+    ns.namespaces = {{QStringLiteral("user-alice"), QStringLiteral("alice"), QStringLiteral("nlp")},
+                     {QStringLiteral("user-bob"), QStringLiteral("bob"), QStringLiteral("cv")}};
+    m_store->apply(ns);
+    Delta queues = delta(Resource::Queues, true);
+    queues.queues = {{QStringLiteral("nlp"), 40, QStringLiteral("Open"), 1},
+                     {QStringLiteral("default"), std::nullopt, QStringLiteral("Open"), 1}};
+    m_store->apply(queues);
+    Delta pods = delta(Resource::Pods, true);
+    pods.pods = {
+        pod(QStringLiteral("llama-master-0"), QStringLiteral("user-alice"),
+            QStringLiteral("g4090-01"), 4, QStringLiteral("llama")),
+        pod(QStringLiteral("llama-worker-0"), QStringLiteral("user-alice"),
+            QStringLiteral("g4090-02"), 4, QStringLiteral("llama")),
+        pod(QStringLiteral("dev-bob"), QStringLiteral("user-bob"), QStringLiteral("g4090-01"), 1)};
+    m_store->apply(pods);
+    Delta jobs = delta(Resource::PyTorchJobs, true);
+    jobs.jobs = {
+        job(QStringLiteral("llama"), QStringLiteral("user-alice"), QStringLiteral("Running")),
+        job(QStringLiteral("gpt"), QStringLiteral("user-alice"), QStringLiteral("Created"))};
+    m_store->apply(jobs);
+    m_store->flush();
+}
+
+void TestModels::nodes()
+{
+    auto *model = tested(new NodesModel(m_store, m_store, &fixedNow));
+    auto *proxy = tested(new TableFilter(m_store));
+    proxy->setSourceModel(model);
+    QCOMPARE(dump(*model),
+             QStringLiteral(
+                 "cpu-01 | Ready | NVIDIA GeForce RTX 4090 | — | 0 / 64 | 0 / 512Gi | 0 |  | 3d\n"
+                 "g4090-01 | Ready | NVIDIA GeForce RTX 4090 | 5 / 8 | 16 / 64 | 128Gi / 512Gi | 2 "
+                 "|  | 3d\n"
+                 "g4090-02 | Ready | NVIDIA GeForce RTX 4090 | 4 / 8 | 8 / 64 | 64Gi / 512Gi | 1 | "
+                 " | 3d"));
+    QSignalSpy reset(model, &QAbstractItemModel::modelReset);
+    QSignalSpy changed(model, &QAbstractItemModel::dataChanged);
+    QSignalSpy removed(model, &QAbstractItemModel::rowsRemoved);
+
+    // A pod finishing frees its GPUs: only its node's row changes.
+    Delta d = delta(Resource::Pods);
+    d.pods = {pod(QStringLiteral("dev-bob"), QStringLiteral("user-bob"), QStringLiteral("g4090-01"),
+                  1, {}, QStringLiteral("Completed"))};
+    m_store->apply(d);
+    m_store->flush();
+    QCOMPARE(changed.count(), 1);
+    const QModelIndex topLeft = changed.first().at(0).toModelIndex();
+    QCOMPARE(topLeft.data().toString(), QStringLiteral("g4090-01"));
+    QCOMPARE(model->index(model->rowOf(QStringLiteral("g4090-01")), NodesModel::Gpus).data(),
+             QVariant(QStringLiteral("4 / 8")));
+
+    // The node goes NotReady, then away.
+    Delta n = delta(Resource::Nodes);
+    n.nodes = {node(QStringLiteral("g4090-02"), 8, false)};
+    m_store->apply(n);
+    m_store->flush();
+    const int row = model->rowOf(QStringLiteral("g4090-02"));
+    QCOMPARE(model->index(row, NodesModel::Status).data().toString(), QStringLiteral("NotReady"));
+    QCOMPARE(model->index(row, 0).data(SeverityRole).toInt(), 2);
+    proxy->setOnlyProblems(true);
+    QCOMPARE(proxy->rowCount(), 1);
+    proxy->setOnlyProblems(false);
+    proxy->setText(QStringLiteral("cpu"));
+    QCOMPARE(proxy->rowCount(), 1);
+    proxy->setText({});
+    Delta gone = delta(Resource::Nodes);
+    gone.removed = {QStringLiteral("g4090-02")};
+    m_store->apply(gone);
+    m_store->flush();
+    QCOMPARE(removed.count(), 1);
+    QCOMPARE(model->rowCount(), 2);
+    QCOMPARE(reset.count(), 0);
+}
+
+void TestModels::relistIsADiff()
+{
+    auto *model = tested(new WorkloadsModel(m_store, m_store, &fixedNow));
+    QSignalSpy reset(model, &QAbstractItemModel::modelReset);
+    QSignalSpy inserted(model, &QAbstractItemModel::rowsInserted);
+    QSignalSpy removed(model, &QAbstractItemModel::rowsRemoved);
+    // After a 410 the pods are listed again: dev-bob is gone, dev-carol is new.
+    Delta d = delta(Resource::Pods, true);
+    d.pods = {pod(QStringLiteral("llama-master-0"), QStringLiteral("user-alice"),
+                  QStringLiteral("g4090-01"), 4, QStringLiteral("llama")),
+              pod(QStringLiteral("llama-worker-0"), QStringLiteral("user-alice"),
+                  QStringLiteral("g4090-02"), 4, QStringLiteral("llama")),
+              pod(QStringLiteral("dev-carol"), QStringLiteral("user-bob"),
+                  QStringLiteral("g4090-02"), 2)};
+    m_store->apply(d);
+    m_store->flush();
+    QCOMPARE(reset.count(), 0);
+    QCOMPARE(removed.count(), 1);
+    QCOMPARE(inserted.count(), 1);
+    QCOMPARE(m_store->nodeGpus(QStringLiteral("g4090-01")).allocated, 4);
+    QCOMPARE(m_store->nodeGpus(QStringLiteral("g4090-02")).allocated, 6);
+}
+
+void TestModels::workloadsTree()
+{
+    auto *model = tested(new WorkloadsModel(m_store, m_store, &fixedNow));
+    auto *proxy = tested(new WorkloadsFilter(m_store));
+    proxy->setSourceModel(model);
+    QCOMPARE(dump(*model),
+             QStringLiteral("dev-bob | bob | nlp | Pod | Running | 1 | g4090-01 | 0 | 60m | \n"
+                            "gpt | alice | nlp | PyTorchJob | Created | 0 |  | 0 | 120m | \n"
+                            "llama | alice | nlp | PyTorchJob | Running | 8 | g4090-01, g4090-02 "
+                            "| 0 | 120m | \n"
+                            "  llama-master-0 | alice | nlp | Pod | Running | 4 | g4090-01 | 0 | "
+                            "60m | \n"
+                            "  llama-worker-0 | alice | nlp | Pod | Running | 4 | g4090-02 | 0 | "
+                            "60m | "));
+
+    // gpt's pods appear, pending with the scheduler's message: they become its children and
+    // the job says why it waits.
+    QSignalSpy reset(model, &QAbstractItemModel::modelReset);
+    Delta d = delta(Resource::Pods);
+    PodInfo waiting = pod(QStringLiteral("gpt-master-0"), QStringLiteral("user-alice"), {}, 8,
+                          QStringLiteral("gpt"), QStringLiteral("Pending"));
+    waiting.phase = QStringLiteral("Pending");
+    waiting.message = QStringLiteral("0/15 nodes are available: 10 Insufficient nvidia.com/gpu.");
+    d.pods = {waiting};
+    m_store->apply(d);
+    m_store->flush();
+    const QModelIndex gpt = model->indexOfWorkload(QStringLiteral("uid-gpt"));
+    QCOMPARE(model->rowCount(gpt), 1);
+    QCOMPARE(model->index(gpt.row(), WorkloadsModel::Reason).data().toString(), waiting.message);
+    QCOMPARE(m_store->totals().pendingDemand, 8);
+
+    // The job is deleted with its pods.
+    Delta jobs = delta(Resource::PyTorchJobs);
+    jobs.removed = {QStringLiteral("uid-gpt")};
+    m_store->apply(jobs);
+    Delta pods = delta(Resource::Pods);
+    pods.removed = {waiting.uid};
+    m_store->apply(pods);
+    m_store->flush();
+    QVERIFY(!model->indexOfWorkload(QStringLiteral("uid-gpt")).isValid());
+    QCOMPARE(model->rowCount(), 2);
+    QCOMPARE(reset.count(), 0);
+}
+
+void TestModels::workloadsFilter_data()
+{
+    QTest::addColumn<QString>("user");
+    QTest::addColumn<QString>("kind");
+    QTest::addColumn<int>("status");
+    QTest::addColumn<QString>("text");
+    QTest::addColumn<QString>("expected");
+    QTest::addRow("all") << QString() << QString() << 0 << QString()
+                         << QStringLiteral("dev-bob gpt llama[llama-master-0 llama-worker-0]");
+    QTest::addRow("user") << QStringLiteral("bob") << QString() << 0 << QString()
+                          << QStringLiteral("dev-bob");
+    QTest::addRow("kind") << QString() << QStringLiteral("PyTorchJob") << 0 << QString()
+                          << QStringLiteral("gpt llama[llama-master-0 llama-worker-0]");
+    QTest::addRow("waiting") << QString() << QString() << int(WorkloadsFilter::Waiting) << QString()
+                             << QStringLiteral("gpt");
+    QTest::addRow("text finds a pod and keeps its job")
+        << QString() << QString() << 0 << QStringLiteral("worker")
+        << QStringLiteral("llama[llama-worker-0]");
+    QTest::addRow("text on a node") << QString() << QString() << 0 << QStringLiteral("g4090-02")
+                                    << QStringLiteral("llama[llama-master-0 llama-worker-0]");
+}
+
+void TestModels::workloadsFilter()
+{
+    QFETCH(QString, user);
+    QFETCH(QString, kind);
+    QFETCH(int, status);
+    QFETCH(QString, text);
+    QFETCH(QString, expected);
+    auto *model = tested(new WorkloadsModel(m_store, m_store, &fixedNow));
+    auto *proxy = tested(new WorkloadsFilter(m_store));
+    proxy->setSourceModel(model);
+    proxy->sort(WorkloadsModel::Name);
+    proxy->setUser(user);
+    proxy->setKind(kind);
+    proxy->setStatusClass(WorkloadsFilter::StatusClass(status));
+    proxy->setText(text);
+    QStringList rows;
+    for (int r = 0; r < proxy->rowCount(); ++r) {
+        const QModelIndex i = proxy->index(r, 0);
+        QStringList children;
+        for (int c = 0; c < proxy->rowCount(i); ++c)
+            children.append(proxy->index(c, 0, i).data().toString());
+        rows.append(i.data().toString() +
+                    (children.isEmpty() ? QString() : u'[' + children.join(u' ') + u']'));
+    }
+    QCOMPARE(rows.join(u' '), expected);
+}
+
+void TestModels::events()
+{
+    auto *all = tested(new EventsModel(m_store, m_store, &fixedNow));
+    auto *ofPod = tested(new EventsModel(m_store, m_store, &fixedNow));
+    ofPod->setObjects({QStringLiteral("uid-dev-bob")});
+    auto *proxy = tested(new TableFilter(m_store));
+    proxy->setSourceModel(all);
+    Delta d = delta(Resource::Events);
+    EventInfo e;
+    e.uid = QStringLiteral("e1");
+    e.ns = QStringLiteral("user-bob");
+    e.type = QStringLiteral("Warning");
+    e.reason = QStringLiteral("BackOff");
+    e.message = QStringLiteral("Back-off restarting failed container");
+    e.count = 7;
+    e.lastSeen = e.firstSeen = kNow - 90 * 1000;
+    e.objectKind = QStringLiteral("Pod");
+    e.objectName = QStringLiteral("dev-bob");
+    e.objectUid = QStringLiteral("uid-dev-bob");
+    EventInfo normal = e;
+    normal.uid = QStringLiteral("e2");
+    normal.type = QStringLiteral("Normal");
+    normal.reason = QStringLiteral("Scheduled");
+    normal.objectUid = QStringLiteral("uid-llama-master-0");
+    normal.objectName = QStringLiteral("llama-master-0");
+    d.events = {e, normal};
+    m_store->apply(d);
+    m_store->flush();
+    QCOMPARE(all->rowCount(), 2);
+    QCOMPARE(dump(*ofPod), QStringLiteral("90s | Warning | BackOff | Pod/dev-bob | Back-off "
+                                          "restarting failed container | 7 |  | user-bob"));
+    proxy->setOnlyProblems(true);
+    QCOMPARE(proxy->rowCount(), 1);
+    Delta gone = delta(Resource::Events);
+    gone.removed = {QStringLiteral("e1")};
+    m_store->apply(gone);
+    m_store->flush();
+    QCOMPARE(ofPod->rowCount(), 0);
+    QCOMPARE(proxy->rowCount(), 0);
+}
+
+void TestModels::queuesAndUsers()
+{
+    auto *queues = tested(new QueuesModel(m_store, m_store));
+    auto *users = tested(new UsersModel(m_store, m_store));
+    QCOMPARE(dump(*queues), QStringLiteral("default | 0 | unlimited | 1 | Open\n"
+                                           "nlp | 9 | 40 | 1 | Open"));
+    QCOMPARE(dump(*users), QStringLiteral("alice | user-alice | nlp | 8\n"
+                                          "bob | user-bob | cv | 1"));
+    Delta d = delta(Resource::Pods);
+    d.removed = {QStringLiteral("uid-llama-worker-0")};
+    m_store->apply(d);
+    m_store->flush();
+    QCOMPARE(dump(*users), QStringLiteral("alice | user-alice | nlp | 4\n"
+                                          "bob | user-bob | cv | 1"));
+    QCOMPARE(queues->index(queues->rowOf(QStringLiteral("nlp")), QueuesModel::Allocated).data(),
+             QVariant(5));
+}
+
+void TestModels::contextSwitchResets()
+{
+    auto *nodes = tested(new NodesModel(m_store, m_store, &fixedNow));
+    auto *workloads = tested(new WorkloadsModel(m_store, m_store, &fixedNow));
+    QSignalSpy reset(workloads, &QAbstractItemModel::modelReset);
+    m_store->clear();
+    QCOMPARE(reset.count(), 1);
+    QCOMPARE(nodes->rowCount(), 0);
+    QCOMPARE(workloads->rowCount(), 0);
+    fill();
+    QCOMPARE(nodes->rowCount(), 3);
+    QCOMPARE(workloads->rowCount(), 3);
+}
+
+QTEST_GUILESS_MAIN(TestModels)
+#include "tst_models.moc"
