@@ -12,6 +12,7 @@
 #include <QLibraryInfo>
 #include <QLocale>
 #include <QLoggingCategory>
+#include <QSettings>
 #include <QTranslator>
 
 #include <cstdio>
@@ -111,16 +112,23 @@ int main(int argc, char **argv)
         return runReport(files, parser.value(contextOpt), parser.value(reportOpt));
 
     ConnectionState state;
-    Session session(files, &state);
-    MainWindow window(&state);
+    ClusterStore store;
+    Session session(files, &state, &store);
+    MainWindow window(&state, &store);
+    QObject::connect(&session, &Session::connectionChanged, &window, &MainWindow::setConnection);
     QString error;
     if (!session.loadConfig(&error)) {
         state.setFailed(QString(), error);
     } else {
-        window.setContexts(session.contexts(), parser.value(contextOpt).isEmpty()
-                                                   ? session.currentContext()
-                                                   : parser.value(contextOpt));
-        session.connectTo(parser.value(contextOpt));
+        // --context, else the context used last time (if the kubeconfig still has it), else
+        // the kubeconfig's current-context.
+        QString context = parser.value(contextOpt);
+        const QString last = QSettings().value(QStringLiteral("session/lastContext")).toString();
+        if (context.isEmpty() && session.contexts().contains(last))
+            context = last;
+        window.setContexts(session.contexts(),
+                           context.isEmpty() ? session.currentContext() : context);
+        session.connectTo(context);
     }
     QObject::connect(&window, &MainWindow::contextRequested, &session, &Session::connectTo);
     QObject::connect(&window, &MainWindow::reconnectRequested, &session, &Session::reconnect);

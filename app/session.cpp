@@ -2,13 +2,18 @@
 #include "session.h"
 
 #include "clusterprobe.h"
+#include "clusterstore.h"
+#include "clustersync.h"
 #include "connectionstate.h"
 #include "kubeclient.h"
 
+#include <QSettings>
+
 namespace gpudesk {
 
-Session::Session(QStringList kubeconfigFiles, ConnectionState *state, QObject *parent)
-    : QObject(parent), m_files(std::move(kubeconfigFiles)), m_state(state)
+Session::Session(QStringList kubeconfigFiles, ConnectionState *state, ClusterStore *store,
+                 QObject *parent)
+    : QObject(parent), m_files(std::move(kubeconfigFiles)), m_state(state), m_store(store)
 {}
 
 bool Session::loadConfig(QString *error)
@@ -32,21 +37,37 @@ void Session::connectTo(const QString &context)
     if (!m_config)
         return;
     m_context = context.isEmpty() ? m_config->currentContext() : context;
+    // The client owns the sync and the probe: pending replies and watches go with it.
     if (m_client)
-        m_client->deleteLater(); // its pending replies and probe go with it
+        m_client->deleteLater();
+    m_client = nullptr;
+    m_sync = nullptr;
+    m_store->clear();
+    emit connectionChanged(nullptr, nullptr);
     QString error;
     const auto endpoint = m_config->endpoint(m_context, &error);
     if (!endpoint) {
         m_state->setFailed(m_context, error);
         return;
     }
+    QSettings().setValue(QStringLiteral("session/lastContext"), m_context);
     m_client = new KubeClient(*endpoint, this);
     m_state->setConnecting(m_context, endpoint->server, m_client->verifiesTls());
+    if (!m_client->setupError().isEmpty()) {
+        m_state->setFailed(m_context, m_client->setupError());
+        return;
+    }
     auto *probe = new ClusterProbe(m_client, m_client);
     connect(probe, &ClusterProbe::finished, m_state, &ConnectionState::setConnected);
     connect(probe, &ClusterProbe::failed, this,
             [this](const QString &e) { m_state->setFailed(m_context, e); });
     probe->start();
+    ClusterSync::Options options;
+    options.fallbackNamespace = endpoint->defaultNamespace;
+    m_sync = new ClusterSync(m_client, options, m_client);
+    connect(m_sync, &ClusterSync::delta, m_store, &ClusterStore::apply);
+    emit connectionChanged(m_client, m_sync);
+    m_sync->start();
 }
 
 } // namespace gpudesk

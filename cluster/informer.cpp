@@ -193,6 +193,8 @@ void Informer::onListPage(const KubeReply &reply, quint64 generation)
         Delta complete = std::move(m_listing);
         m_listing = Delta{};
         emit delta(complete);
+        // Current as of the list; the watch carries it on (Retrying if it cannot).
+        setState(InformerStatus::Live);
         markSynced();
         watch();
     });

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "clusterstore.h"
 
+#include "workloadsfilter.h"
+
 #include <algorithm>
 
 namespace gpudesk {
@@ -488,6 +490,34 @@ QList<const PodInfo *> ClusterStore::podsOfWorkload(const QString &key) const
     std::sort(out.begin(), out.end(),
               [](const PodInfo *a, const PodInfo *b) { return a->name < b->name; });
     return out;
+}
+
+WorkloadCounts ClusterStore::workloadCounts() const
+{
+    WorkloadCounts c;
+    auto count = [&c](const QString &status) {
+        switch (WorkloadsFilter::classOf(status)) {
+        case WorkloadsFilter::Waiting:
+            ++c.waiting;
+            break;
+        case WorkloadsFilter::Problem:
+            ++c.problem;
+            break;
+        case WorkloadsFilter::Finished:
+            ++c.finished;
+            break;
+        default:
+            ++c.running;
+            break;
+        }
+    };
+    for (const auto &j : m_jobs)
+        count(j.status);
+    for (const auto &p : m_pods) {
+        if (p.owner.uid.isEmpty())
+            count(p.status);
+    }
+    return c;
 }
 
 GpuCount ClusterStore::nodeGpus(const QString &name) const

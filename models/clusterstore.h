@@ -52,6 +52,15 @@ struct StoreChanges
     }
 };
 
+// Jobs (and bare pods) by state, for the Overview.
+struct WorkloadCounts
+{
+    int running = 0;
+    int waiting = 0;
+    int problem = 0;
+    int finished = 0;
+};
+
 // A job with its pods, or a pod on its own: what the Workloads page lists.
 struct WorkloadInfo
 {
@@ -105,6 +114,9 @@ public:
     QStringList workloadKeys() const;
     std::optional<WorkloadInfo> workload(const QString &key) const;
     QList<const PodInfo *> podsOfWorkload(const QString &key) const;
+    // Volcano / Kubeflow jobs by their state and bare pods by theirs (pods of other
+    // controllers are not jobs).
+    WorkloadCounts workloadCounts() const;
     // The user a namespace belongs to (its label, else the namespace) and a pod's VC.
     QString userOf(const QString &ns) const;
     QString vcOf(const PodInfo &pod) const;

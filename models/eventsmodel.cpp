@@ -85,8 +85,9 @@ QVariant EventsModel::data(const QModelIndex &index, int role) const
         }
     case Qt::ToolTipRole:
         if (index.column() == Message || index.column() == LastSeen)
-            return tr("%1\nFirst seen %2, last seen %3, %n time(s).", nullptr, e.count)
-                .arg(e.message, format::when(e.firstSeen), format::when(e.lastSeen));
+            return QString(e.message + u'\n' +
+                           tr("First seen %1, last seen %2, %n time(s).", nullptr, e.count)
+                               .arg(format::when(e.firstSeen), format::when(e.lastSeen)));
         return {};
     case Qt::DisplayRole:
         switch (index.column()) {

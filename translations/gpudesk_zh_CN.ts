@@ -9,6 +9,122 @@
     </message>
 </context>
 <context>
+    <name>gpudesk::ClusterSync</name>
+    <message>
+        <source>%1: retrying since %2 (%3)</source>
+        <translation>%1：自 %2 起重试中（%3）</translation>
+    </message>
+    <message>
+        <source>%1: syncing</source>
+        <translation>%1：同步中</translation>
+    </message>
+</context>
+<context>
+    <name>gpudesk::EventsModel</name>
+    <message>
+        <source>Last seen</source>
+        <translation>最近发生</translation>
+    </message>
+    <message>
+        <source>Type</source>
+        <translation>类型</translation>
+    </message>
+    <message>
+        <source>Reason</source>
+        <translation>原因</translation>
+    </message>
+    <message>
+        <source>Object</source>
+        <translation>对象</translation>
+    </message>
+    <message>
+        <source>Message</source>
+        <translation>消息</translation>
+    </message>
+    <message>
+        <source>Count</source>
+        <comment>how many times an event happened</comment>
+        <translation>次数</translation>
+    </message>
+    <message>
+        <source>Source</source>
+        <translation>来源</translation>
+    </message>
+    <message>
+        <source>Namespace</source>
+        <translation>命名空间</translation>
+    </message>
+    <message numerus="yes">
+        <source>First seen %1, last seen %2, %n time(s).</source>
+        <translation><numerusform>首次 %1，最近 %2，共 %n 次。</numerusform></translation>
+    </message>
+</context>
+<context>
+    <name>gpudesk::EventsPage</name>
+    <message>
+        <source>Filter events: reason, object, message, namespace…</source>
+        <translation>筛选事件：原因、对象、消息、命名空间…</translation>
+    </message>
+    <message>
+        <source>Warnings only</source>
+        <translation>仅警告</translation>
+    </message>
+</context>
+<context>
+    <name>gpudesk::GpuMapPage</name>
+    <message>
+        <source>free</source>
+        <translation>空闲</translation>
+    </message>
+    <message>
+        <source>allocated (colour per user; hover for pod, user, VC)</source>
+        <translation>已分配（每个用户一种颜色；悬停查看 Pod、用户、虚拟集群）</translation>
+    </message>
+    <message>
+        <source>unavailable (node not ready or cordoned)</source>
+        <translation>不可用（节点未就绪或已封锁）</translation>
+    </message>
+    <message>
+        <source>No GPU is free.</source>
+        <translation>没有空闲 GPU。</translation>
+    </message>
+    <message>
+        <source>%1 free on %2</source>
+        <translation>%2 上空闲 %1 张</translation>
+    </message>
+    <message>
+        <source>%1 free on each of %2 nodes</source>
+        <translation>%2 个节点各空闲 %1 张</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n GPU(s) free: %1. The largest single-node job that fits now takes %2.</source>
+        <translation>
+            <numerusform>空闲 GPU %n 张：%1。当前能放下的最大单节点作业为 %2 卡。</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>gpudesk::GpuMapView</name>
+    <message>
+        <source>GPU slot %1</source>
+        <translation>GPU 槽位 %1</translation>
+    </message>
+    <message>
+        <source>free</source>
+        <translation>空闲</translation>
+    </message>
+    <message>
+        <source>not schedulable (node not ready or cordoned)</source>
+        <translation>不可调度（节点未就绪或已封锁）</translation>
+    </message>
+    <message numerus="yes">
+        <source>pod %1/%2&lt;br&gt;user %3, VC %4, %n GPU(s)</source>
+        <translation>
+            <numerusform>Pod %1/%2&lt;br&gt;用户 %3，虚拟集群 %4，%n 张 GPU</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>gpudesk::KubeClient</name>
     <message>
         <source>The certificate authority of context %1 is not a PEM certificate.</source>
@@ -17,6 +133,136 @@
     <message>
         <source>The client key of context %1 is neither an RSA nor an EC key.</source>
         <translation>上下文 %1 的客户端私钥既不是 RSA 密钥，也不是 EC 密钥。</translation>
+    </message>
+</context>
+<context>
+    <name>gpudesk::LogDownload</name>
+    <message>
+        <source>Cannot write %1: %2</source>
+        <translation>无法写入 %1：%2</translation>
+    </message>
+    <message>
+        <source>Saved %1 (%2 bytes).</source>
+        <translation>已保存 %1（%2 字节）。</translation>
+    </message>
+</context>
+<context>
+    <name>gpudesk::LogView</name>
+    <message>
+        <source>Follow</source>
+        <translation>跟随</translation>
+    </message>
+    <message>
+        <source>Previous container</source>
+        <translation>上一个容器</translation>
+    </message>
+    <message>
+        <source>Timestamps</source>
+        <translation>时间戳</translation>
+    </message>
+    <message>
+        <source>Wrap</source>
+        <translation>自动换行</translation>
+    </message>
+    <message>
+        <source>Pod</source>
+        <translation>Pod</translation>
+    </message>
+    <message>
+        <source>Container</source>
+        <translation>容器</translation>
+    </message>
+    <message>
+        <source>all lines</source>
+        <translation>全部行</translation>
+    </message>
+    <message>
+        <source>last </source>
+        <translation>最后 </translation>
+    </message>
+    <message>
+        <source>How many lines to fetch first (0: the whole log)</source>
+        <translation>先获取多少行（0：整个日志）</translation>
+    </message>
+    <message>
+        <source>Search</source>
+        <translation>搜索</translation>
+    </message>
+    <message>
+        <source>Previous match (Shift+F3)</source>
+        <translation>上一个匹配（Shift+F3）</translation>
+    </message>
+    <message>
+        <source>Shift+F3</source>
+        <translation>Shift+F3</translation>
+    </message>
+    <message>
+        <source>Next match (F3)</source>
+        <translation>下一个匹配（F3）</translation>
+    </message>
+    <message>
+        <source>F3</source>
+        <translation>F3</translation>
+    </message>
+    <message>
+        <source>Copy</source>
+        <translation>复制</translation>
+    </message>
+    <message>
+        <source>Copy the selected lines (Ctrl+C)</source>
+        <translation>复制选中的行（Ctrl+C）</translation>
+    </message>
+    <message>
+        <source>Download…</source>
+        <translation>下载…</translation>
+    </message>
+    <message>
+        <source>Save the whole log from the API server, not just the lines shown</source>
+        <translation>从 API 服务器保存完整日志，而不只是显示的行</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n line(s)</source>
+        <translation>
+            <numerusform>%n 行</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>This object has no pods, so there is no log to show.</source>
+        <translation>该对象没有 Pod，因此没有日志可显示。</translation>
+    </message>
+    <message>
+        <source>Following the log…</source>
+        <translation>正在跟随日志…</translation>
+    </message>
+    <message>
+        <source>Loading the log…</source>
+        <translation>正在加载日志…</translation>
+    </message>
+    <message>
+        <source>The stream broke (%1); resuming from the last line…</source>
+        <translation>日志流中断（%1），正在从最后一行继续…</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n line(s); the stream ended.</source>
+        <translation>
+            <numerusform>共 %n 行；日志流已结束。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Cannot read the log: %1</source>
+        <translation>无法读取日志：%1</translation>
+    </message>
+    <message>
+        <source>no match</source>
+        <translation>无匹配</translation>
+    </message>
+    <message>
+        <source>Save the whole log</source>
+        <translation>保存完整日志</translation>
+    </message>
+    <message>
+        <source>Downloading… %1 KiB</source>
+        <translation>正在下载… %1 KiB</translation>
     </message>
 </context>
 <context>
@@ -42,18 +288,6 @@
         <translation>重新连接</translation>
     </message>
     <message>
-        <source>GPUs (allocatable)</source>
-        <translation>GPU（可分配）</translation>
-    </message>
-    <message>
-        <source>Nodes ready / total</source>
-        <translation>节点（就绪 / 总数）</translation>
-    </message>
-    <message>
-        <source>Kubernetes version</source>
-        <translation>Kubernetes 版本</translation>
-    </message>
-    <message>
         <source>No context</source>
         <translation>无上下文</translation>
     </message>
@@ -70,40 +304,390 @@
         <translation>未连接</translation>
     </message>
     <message>
-        <source>Choose a kubeconfig context to connect to.</source>
-        <translation>请选择要连接的 kubeconfig 上下文。</translation>
-    </message>
-    <message>
-        <source>Idle</source>
-        <translation>空闲</translation>
-    </message>
-    <message>
         <source>Connecting to %1…</source>
         <translation>正在连接 %1…</translation>
     </message>
     <message>
-        <source>Connecting</source>
-        <translation>正在连接</translation>
+        <source>Overview</source>
+        <translation>概览</translation>
     </message>
     <message>
-        <source>Connected to %1</source>
-        <translation>已连接到 %1</translation>
+        <source>Nodes</source>
+        <translation>节点</translation>
     </message>
     <message>
-        <source>Connected</source>
-        <translation>已连接</translation>
+        <source>GPU map</source>
+        <translation>GPU 分布图</translation>
     </message>
     <message>
-        <source>Cannot connect to %1</source>
-        <translation>无法连接到 %1</translation>
+        <source>Workloads</source>
+        <translation>工作负载</translation>
     </message>
     <message>
-        <source>Failed</source>
-        <translation>连接失败</translation>
+        <source>Events</source>
+        <translation>事件</translation>
     </message>
     <message>
-        <source>%1 / %2</source>
-        <translation>%1 / %2</translation>
+        <source>%1 (Ctrl+%2)</source>
+        <translation>%1（Ctrl+%2）</translation>
+    </message>
+    <message>
+        <source>Connected to %1, Kubernetes %2</source>
+        <translation>已连接到 %1，Kubernetes %2</translation>
+    </message>
+    <message>
+        <source>Cannot connect to %1: %2</source>
+        <translation>无法连接到 %1：%2</translation>
+    </message>
+    <message>
+        <source>idle</source>
+        <translation>空闲</translation>
+    </message>
+    <message>
+        <source>syncing</source>
+        <translation>同步中</translation>
+    </message>
+    <message numerus="yes">
+        <source>live, %n object(s) at the last list</source>
+        <translation>
+            <numerusform>实时，上次列出 %n 个对象</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>retrying since %1: %2</source>
+        <translation>自 %1 起重试中：%2</translation>
+    </message>
+    <message>
+        <source>not installed on this cluster</source>
+        <translation>该集群未安装</translation>
+    </message>
+    <message>
+        <source>not allowed: %1</source>
+        <translation>无权限：%1</translation>
+    </message>
+    <message>
+        <source>failed: %1</source>
+        <translation>失败：%1</translation>
+    </message>
+    <message>
+        <source>(namespace %1 only)</source>
+        <translation>（仅命名空间 %1）</translation>
+    </message>
+    <message numerus="yes">
+        <source>All %n collection(s) live</source>
+        <translation>
+            <numerusform>全部 %n 类资源实时同步</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Your account may not list these cluster-wide; showing namespace %1 only.</source>
+        <translation>您的账号无权在整个集群范围列出这些资源；仅显示命名空间 %1。</translation>
+    </message>
+</context>
+<context>
+    <name>gpudesk::NodesModel</name>
+    <message>
+        <source>Name</source>
+        <translation>名称</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>状态</translation>
+    </message>
+    <message>
+        <source>GPU model</source>
+        <translation>GPU 型号</translation>
+    </message>
+    <message>
+        <source>GPUs used</source>
+        <translation>已用 GPU</translation>
+    </message>
+    <message>
+        <source>CPU requested</source>
+        <translation>CPU 请求量</translation>
+    </message>
+    <message>
+        <source>Memory requested</source>
+        <translation>内存请求量</translation>
+    </message>
+    <message>
+        <source>Pods</source>
+        <translation>Pod</translation>
+    </message>
+    <message>
+        <source>Taints</source>
+        <translation>污点</translation>
+    </message>
+    <message>
+        <source>Age</source>
+        <translation>存在时长</translation>
+    </message>
+</context>
+<context>
+    <name>gpudesk::NodesPage</name>
+    <message>
+        <source>Pod</source>
+        <translation>Pod</translation>
+    </message>
+    <message>
+        <source>Namespace</source>
+        <translation>命名空间</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>状态</translation>
+    </message>
+    <message>
+        <source>GPUs</source>
+        <translation>GPU</translation>
+    </message>
+    <message>
+        <source>Age</source>
+        <translation>存在时长</translation>
+    </message>
+    <message>
+        <source>Condition</source>
+        <translation>状况</translation>
+    </message>
+    <message>
+        <source>Reason</source>
+        <translation>原因</translation>
+    </message>
+    <message>
+        <source>Message</source>
+        <translation>消息</translation>
+    </message>
+    <message>
+        <source>Label</source>
+        <translation>标签</translation>
+    </message>
+    <message>
+        <source>Value</source>
+        <translation>值</translation>
+    </message>
+    <message>
+        <source>Filter nodes by name, status, model, IP or taint</source>
+        <translation>按名称、状态、型号、IP 或污点筛选节点</translation>
+    </message>
+    <message>
+        <source>Only nodes with problems</source>
+        <translation>仅显示有问题的节点</translation>
+    </message>
+    <message>
+        <source>Pods</source>
+        <translation>Pod</translation>
+    </message>
+    <message>
+        <source>Conditions</source>
+        <translation>状况</translation>
+    </message>
+    <message>
+        <source>Labels</source>
+        <translation>标签</translation>
+    </message>
+    <message>
+        <source>Events</source>
+        <translation>事件</translation>
+    </message>
+    <message>
+        <source>Select a node to see its pods, conditions, labels and events.</source>
+        <translation>选择一个节点以查看其 Pod、状况、标签和事件。</translation>
+    </message>
+    <message>
+        <source>%1 — %2, %3 of %4 GPUs allocated, %5, kubelet %6</source>
+        <translation>%1 — %2，已分配 %3/%4 张 GPU，%5，kubelet %6</translation>
+    </message>
+    <message>
+        <source>no address</source>
+        <translation>无地址</translation>
+    </message>
+</context>
+<context>
+    <name>gpudesk::ObjectViewer</name>
+    <message>
+        <source>Show managedFields</source>
+        <translation>显示 managedFields</translation>
+    </message>
+    <message>
+        <source>Logs</source>
+        <translation>日志</translation>
+    </message>
+    <message>
+        <source>Nodes have no log in the Kubernetes API.</source>
+        <translation>Kubernetes API 不提供节点日志。</translation>
+    </message>
+    <message>
+        <source>Events (%1)</source>
+        <translation>事件（%1）</translation>
+    </message>
+    <message>
+        <source>Copy</source>
+        <translation>复制</translation>
+    </message>
+    <message>
+        <source>Save…</source>
+        <translation>保存…</translation>
+    </message>
+    <message>
+        <source>Refresh</source>
+        <translation>刷新</translation>
+    </message>
+    <message>
+        <source>YAML</source>
+        <translation>YAML</translation>
+    </message>
+    <message>
+        <source>gpudesk does not know this object&apos;s API path.</source>
+        <translation>gpudesk 不知道该对象的 API 路径。</translation>
+    </message>
+    <message>
+        <source>Fetching %1…</source>
+        <translation>正在获取 %1…</translation>
+    </message>
+    <message>
+        <source>Cannot fetch the object: %1</source>
+        <translation>无法获取对象：%1</translation>
+    </message>
+    <message>
+        <source>Cannot show the object: %1</source>
+        <translation>无法显示对象：%1</translation>
+    </message>
+    <message>
+        <source>%1, fetched at %2</source>
+        <translation>%1，获取于 %2</translation>
+    </message>
+    <message>
+        <source>Save YAML</source>
+        <translation>保存 YAML</translation>
+    </message>
+    <message>
+        <source>Cannot write %1: %2</source>
+        <translation>无法写入 %1：%2</translation>
+    </message>
+    <message>
+        <source>Saved %1.</source>
+        <translation>已保存 %1。</translation>
+    </message>
+</context>
+<context>
+    <name>gpudesk::OverviewPage</name>
+    <message>
+        <source>GPUs in the cluster</source>
+        <translation>集群 GPU 总数</translation>
+    </message>
+    <message>
+        <source>GPUs allocated</source>
+        <translation>已分配 GPU</translation>
+    </message>
+    <message>
+        <source>GPUs free</source>
+        <translation>空闲 GPU</translation>
+    </message>
+    <message>
+        <source>GPUs wanted by pending pods</source>
+        <translation>等待中 Pod 所需 GPU</translation>
+    </message>
+    <message>
+        <source>Nodes ready</source>
+        <translation>就绪节点</translation>
+    </message>
+    <message>
+        <source>Jobs running</source>
+        <translation>运行中的作业</translation>
+    </message>
+    <message>
+        <source>This cluster has no Volcano queues (scheduling.volcano.sh), so there are no virtual clusters to show.</source>
+        <translation>该集群没有 Volcano 队列（scheduling.volcano.sh），因此没有虚拟集群可显示。</translation>
+    </message>
+    <message>
+        <source>GPUs per virtual cluster (allocated / capability)</source>
+        <translation>各虚拟集群 GPU（已分配 / 上限）</translation>
+    </message>
+    <message>
+        <source>Top users by GPUs allocated</source>
+        <translation>已分配 GPU 最多的用户</translation>
+    </message>
+    <message>
+        <source>By GPU model</source>
+        <translation>按 GPU 型号</translation>
+    </message>
+    <message>
+        <source>Your account may list pods only in namespace %1, so these figures count only that namespace&apos;s pods. Cluster-wide allocation and the top users are hidden.</source>
+        <translation>您的账号只能列出命名空间 %1 中的 Pod，因此这些数字只统计该命名空间的 Pod。已隐藏全集群的分配情况和用户排行。</translation>
+    </message>
+    <message>
+        <source>GPUs allocated to you</source>
+        <translation>分配给您的 GPU</translation>
+    </message>
+    <message>
+        <source>%1 % of all GPUs</source>
+        <translation>占全部 GPU 的 %1%</translation>
+    </message>
+    <message>
+        <source>on Ready, schedulable nodes</source>
+        <translation>位于就绪且可调度的节点上</translation>
+    </message>
+    <message>
+        <source>unknown model</source>
+        <translation>未知型号</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n not ready</source>
+        <translation>
+            <numerusform>%n 个未就绪</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 pending · %2 failed · %3 finished</source>
+        <translation>%1 个等待 · %2 个失败 · %3 个已完成</translation>
+    </message>
+    <message>
+        <source>GPU model</source>
+        <translation>GPU 型号</translation>
+    </message>
+    <message>
+        <source>Nodes</source>
+        <translation>节点</translation>
+    </message>
+    <message>
+        <source>GPUs</source>
+        <translation>GPU</translation>
+    </message>
+    <message>
+        <source>Allocated</source>
+        <translation>已分配</translation>
+    </message>
+    <message>
+        <source>Free</source>
+        <translation>空闲</translation>
+    </message>
+</context>
+<context>
+    <name>gpudesk::QueuesModel</name>
+    <message>
+        <source>unlimited</source>
+        <translation>不限</translation>
+    </message>
+    <message>
+        <source>VC</source>
+        <comment>virtual cluster, a Volcano queue</comment>
+        <translation>虚拟集群</translation>
+    </message>
+    <message>
+        <source>GPUs allocated</source>
+        <translation>已分配 GPU</translation>
+    </message>
+    <message>
+        <source>GPU capability</source>
+        <translation>GPU 上限</translation>
+    </message>
+    <message>
+        <source>Weight</source>
+        <translation>权重</translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation>状态</translation>
     </message>
 </context>
 <context>
@@ -119,6 +703,145 @@
     <message>
         <source>Report written to %1: %2 nodes, %3 GPUs, %4 allocated, %5 free.</source>
         <translation>报告已写入 %1：%2 个节点，%3 张 GPU，已分配 %4 张，空闲 %5 张。</translation>
+    </message>
+</context>
+<context>
+    <name>gpudesk::UsersModel</name>
+    <message>
+        <source>User</source>
+        <translation>用户</translation>
+    </message>
+    <message>
+        <source>Namespace</source>
+        <translation>命名空间</translation>
+    </message>
+    <message>
+        <source>VC</source>
+        <comment>virtual cluster, a Volcano queue</comment>
+        <translation>虚拟集群</translation>
+    </message>
+    <message>
+        <source>GPUs allocated</source>
+        <translation>已分配 GPU</translation>
+    </message>
+</context>
+<context>
+    <name>gpudesk::WorkloadsModel</name>
+    <message numerus="yes">
+        <source>%1 and %n more</source>
+        <translation>
+            <numerusform>%1 等 %n 个</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>名称</translation>
+    </message>
+    <message>
+        <source>User</source>
+        <translation>用户</translation>
+    </message>
+    <message>
+        <source>VC</source>
+        <comment>virtual cluster, a Volcano queue</comment>
+        <translation>虚拟集群</translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation>类型</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>状态</translation>
+    </message>
+    <message>
+        <source>GPUs</source>
+        <translation>GPU</translation>
+    </message>
+    <message>
+        <source>Nodes</source>
+        <translation>节点</translation>
+    </message>
+    <message>
+        <source>Restarts</source>
+        <translation>重启次数</translation>
+    </message>
+    <message>
+        <source>Age</source>
+        <translation>存在时长</translation>
+    </message>
+    <message>
+        <source>Reason</source>
+        <translation>原因</translation>
+    </message>
+</context>
+<context>
+    <name>gpudesk::WorkloadsPage</name>
+    <message>
+        <source>Any status</source>
+        <translation>任意状态</translation>
+    </message>
+    <message>
+        <source>Running</source>
+        <translation>运行中</translation>
+    </message>
+    <message>
+        <source>Waiting</source>
+        <translation>等待中</translation>
+    </message>
+    <message>
+        <source>Failed or stuck</source>
+        <translation>失败或卡住</translation>
+    </message>
+    <message>
+        <source>Finished</source>
+        <translation>已完成</translation>
+    </message>
+    <message>
+        <source>Any kind</source>
+        <translation>任意类型</translation>
+    </message>
+    <message>
+        <source>Filter: name, namespace, node, reason…</source>
+        <translation>筛选：名称、命名空间、节点、原因…</translation>
+    </message>
+    <message>
+        <source>Ctrl+L</source>
+        <translation>Ctrl+L</translation>
+    </message>
+    <message>
+        <source>Ctrl+E</source>
+        <translation>Ctrl+E</translation>
+    </message>
+    <message>
+        <source>Ctrl+Y</source>
+        <translation>Ctrl+Y</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n workload(s) shown of %1</source>
+        <translation>
+            <numerusform>显示 %n 个，共 %1 个工作负载</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>All users</source>
+        <translation>全部用户</translation>
+    </message>
+    <message>
+        <source>All VCs</source>
+        <translation>全部虚拟集群</translation>
+    </message>
+    <message>
+        <source>Logs</source>
+        <translation>日志</translation>
+    </message>
+    <message>
+        <source>Events</source>
+        <translation>事件</translation>
+    </message>
+    <message>
+        <source>YAML</source>
+        <translation>YAML</translation>
     </message>
 </context>
 <context>

@@ -1,29 +1,46 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "mainwindow.h"
 
+#include "clusterstore.h"
+#include "clustersync.h"
 #include "connectionstate.h"
+#include "eventspage.h"
+#include "gpumappage.h"
+#include "kubeclient.h"
+#include "nodespage.h"
+#include "objectviewer.h"
+#include "overviewpage.h"
+#include "workloadspage.h"
 
 #include <QAction>
-#include <QApplication>
+#include <QCloseEvent>
 #include <QComboBox>
-#include <QFrame>
-#include <QGridLayout>
-#include <QHBoxLayout>
+#include <QHeaderView>
 #include <QLabel>
+#include <QListWidget>
+#include <QSettings>
+#include <QSplitter>
+#include <QStackedWidget>
 #include <QStatusBar>
 #include <QStyle>
+#include <QTableView>
 #include <QToolBar>
+#include <QTreeView>
 #include <QVBoxLayout>
 
 namespace gpudesk {
 
-MainWindow::MainWindow(ConnectionState *state, QWidget *parent)
-    : QMainWindow(parent), m_state(state), m_contexts(new QComboBox(this)),
-      m_headline(new QLabel(this)), m_detail(new QLabel(this)), m_warning(new QLabel(this)),
-      m_statusContext(new QLabel(this)), m_statusState(new QLabel(this))
+MainWindow::MainWindow(ConnectionState *state, ClusterStore *store, QWidget *parent)
+    : QMainWindow(parent), m_state(state), m_store(store), m_contexts(new QComboBox(this)),
+      m_sidebar(new QListWidget(this)), m_pages(new QStackedWidget(this)),
+      m_banner(new QLabel(this)), m_overview(new OverviewPage(store, this)),
+      m_nodes(new NodesPage(store, this)), m_gpuMap(new GpuMapPage(store, this)),
+      m_workloads(new WorkloadsPage(store, this)), m_events(new EventsPage(store, this)),
+      m_statusContext(new QLabel(this)), m_statusState(new QLabel(this)),
+      m_statusSync(new QLabel(this))
 {
     setWindowTitle(tr("gpudesk"));
-    resize(1100, 680);
+    resize(1360, 820);
 
     auto *toolbar = addToolBar(tr("Cluster"));
     toolbar->setObjectName(QStringLiteral("clusterToolBar"));
@@ -39,57 +56,67 @@ MainWindow::MainWindow(ConnectionState *state, QWidget *parent)
     connect(m_contexts, &QComboBox::activated, this,
             [this](int index) { emit contextRequested(m_contexts->itemText(index)); });
 
+    const QString names[] = {tr("Overview"), tr("Nodes"), tr("GPU map"), tr("Workloads"),
+                             tr("Events")};
+    for (int p = 0; p < PageCount; ++p) {
+        auto *item = new QListWidgetItem(names[p], m_sidebar);
+        item->setToolTip(tr("%1 (Ctrl+%2)").arg(names[p]).arg(p + 1));
+        auto *shortcut = new QAction(this);
+        shortcut->setShortcut(QKeySequence(Qt::CTRL | Qt::Key(Qt::Key_1 + p)));
+        connect(shortcut, &QAction::triggered, this, [this, p] { showPage(Page(p)); });
+        addAction(shortcut);
+    }
+    m_sidebar->setObjectName(QStringLiteral("sidebar"));
+    m_sidebar->setFixedWidth(std::max(150, m_sidebar->sizeHintForColumn(0) + 40));
+    m_sidebar->setSpacing(2);
+    QFont sideFont = m_sidebar->font();
+    sideFont.setPointSizeF(sideFont.pointSizeF() * 1.1);
+    m_sidebar->setFont(sideFont);
+    for (QWidget *w :
+         std::initializer_list<QWidget *>{m_overview, m_nodes, m_gpuMap, m_workloads, m_events})
+        m_pages->addWidget(w);
+    connect(m_sidebar, &QListWidget::currentRowChanged, m_pages, &QStackedWidget::setCurrentIndex);
+
+    m_banner->setWordWrap(true);
+    m_banner->setVisible(false);
+    m_banner->setStyleSheet(QStringLiteral(
+        "QLabel { background: #fff4ce; color: #5c4400; border: 1px solid #e0c060; padding: 8px; "
+        "border-radius: 4px; }"));
+    auto *right = new QWidget(this);
+    auto *rl = new QVBoxLayout(right);
+    rl->setContentsMargins(0, 0, 0, 0);
+    rl->addWidget(m_banner);
+    rl->addWidget(m_pages, 1);
     auto *central = new QWidget(this);
-    auto *layout = new QVBoxLayout(central);
-    layout->setContentsMargins(32, 24, 32, 24);
-    layout->setSpacing(16);
-    QFont big = m_headline->font();
-    big.setPointSizeF(big.pointSizeF() * 1.6);
-    big.setBold(true);
-    m_headline->setFont(big);
-    m_detail->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    m_detail->setWordWrap(true);
-    m_warning->setWordWrap(true);
-    m_warning->setStyleSheet(
-        QStringLiteral("QLabel { background: #fff4ce; color: #5c4400; border: 1px solid #e0c060; "
-                       "padding: 8px; border-radius: 4px; }"));
-    layout->addWidget(m_headline);
-    layout->addWidget(m_detail);
-    layout->addWidget(m_warning);
-    auto *cards = new QHBoxLayout;
-    cards->setSpacing(16);
-    cards->addWidget(numberCard(&m_gpus, tr("GPUs (allocatable)")));
-    cards->addWidget(numberCard(&m_nodes, tr("Nodes ready / total")));
-    cards->addWidget(numberCard(&m_version, tr("Kubernetes version")));
-    layout->addLayout(cards);
-    layout->addStretch(1);
+    auto *cl = new QHBoxLayout(central);
+    cl->setContentsMargins(0, 0, 0, 0);
+    cl->setSpacing(0);
+    cl->addWidget(m_sidebar);
+    cl->addWidget(right, 1);
     setCentralWidget(central);
 
     statusBar()->addWidget(m_statusContext);
+    statusBar()->addWidget(m_statusSync, 1);
     statusBar()->addPermanentWidget(m_statusState);
 
+    auto open = [this](const ObjectRef &ref, int tab) { openObject(ref, tab); };
+    connect(m_nodes, &NodesPage::openRequested, this, open);
+    connect(m_workloads, &WorkloadsPage::openRequested, this, open);
+    connect(m_overview, &OverviewPage::showWorkloads, this, [this](int statusClass) {
+        m_workloads->setStatusClass(statusClass);
+        showPage(Workloads);
+    });
+    connect(m_gpuMap, &GpuMapPage::nodeActivated, this, [this](const QString &node) {
+        showPage(Nodes);
+        m_nodes->selectNode(node);
+    });
     connect(m_state, &ConnectionState::changed, this, &MainWindow::updateFromState);
+    restoreLayout();
     updateFromState();
+    updateSyncStatus();
 }
 
-QFrame *MainWindow::numberCard(QLabel **valueLabel, const QString &caption)
-{
-    auto *card = new QFrame(this);
-    card->setFrameShape(QFrame::StyledPanel);
-    card->setMinimumHeight(110);
-    auto *v = new QVBoxLayout(card);
-    auto *value = new QLabel(QStringLiteral("–"), card);
-    QFont f = value->font();
-    f.setPointSizeF(f.pointSizeF() * 2.4);
-    f.setBold(true);
-    value->setFont(f);
-    auto *label = new QLabel(caption, card);
-    label->setForegroundRole(QPalette::PlaceholderText);
-    v->addWidget(value);
-    v->addWidget(label);
-    *valueLabel = value;
-    return card;
-}
+MainWindow::~MainWindow() = default;
 
 void MainWindow::setContexts(const QStringList &contexts, const QString &current)
 {
@@ -98,43 +125,160 @@ void MainWindow::setContexts(const QStringList &contexts, const QString &current
     m_contexts->setCurrentText(current);
 }
 
+void MainWindow::setConnection(KubeClient *client, ClusterSync *sync)
+{
+    m_client = client;
+    m_sync = sync;
+    if (sync)
+        connect(sync, &ClusterSync::statusChanged, this, &MainWindow::updateSyncStatus);
+    updateSyncStatus();
+}
+
+void MainWindow::showPage(Page page)
+{
+    m_sidebar->setCurrentRow(page);
+}
+
+QWidget *MainWindow::page(Page page) const
+{
+    return m_pages->widget(page);
+}
+
+QWidget *MainWindow::openObject(const ObjectRef &ref, int tab)
+{
+    if (!m_client || !ref.isValid())
+        return nullptr;
+    auto *viewer = new ObjectViewer(m_client, m_store, ref, this);
+    viewer->showTab(tab);
+    viewer->show();
+    return viewer;
+}
+
 void MainWindow::updateFromState()
 {
-    const auto &s = m_state->summary();
     m_statusContext->setText(m_state->context().isEmpty()
                                  ? tr("No context")
                                  : tr("Context: %1").arg(m_state->context()));
-    m_warning->setVisible(!m_state->tlsVerified() &&
-                          m_state->state() != ConnectionState::State::Idle);
-    m_warning->setText(tr("TLS verification is off for this context (insecure-skip-tls-verify): "
-                          "gpudesk cannot tell this server from an impostor."));
+    QString banner;
     switch (m_state->state()) {
     case ConnectionState::State::Idle:
-        m_headline->setText(tr("Not connected"));
-        m_detail->setText(tr("Choose a kubeconfig context to connect to."));
-        m_statusState->setText(tr("Idle"));
+        m_statusState->setText(tr("Not connected"));
         break;
     case ConnectionState::State::Connecting:
-        m_headline->setText(tr("Connecting to %1…").arg(m_state->context()));
-        m_detail->setText(m_state->server());
-        m_statusState->setText(tr("Connecting"));
+        m_statusState->setText(tr("Connecting to %1…").arg(m_state->server()));
         break;
     case ConnectionState::State::Connected:
-        m_headline->setText(tr("Connected to %1").arg(m_state->context()));
-        m_detail->setText(m_state->server());
-        m_statusState->setText(tr("Connected"));
+        m_statusState->setText(tr("Connected to %1, Kubernetes %2")
+                                   .arg(m_state->server(), m_state->summary().serverVersion));
         break;
     case ConnectionState::State::Failed:
-        m_headline->setText(tr("Cannot connect to %1").arg(m_state->context()));
-        m_detail->setText(m_state->error());
-        m_statusState->setText(tr("Failed"));
+        m_statusState->setText(tr("Not connected"));
+        banner = tr("Cannot connect to %1: %2").arg(m_state->context(), m_state->error());
         break;
     }
-    const bool connected = m_state->state() == ConnectionState::State::Connected;
-    m_gpus->setText(connected ? QString::number(s.gpus) : QStringLiteral("–"));
-    m_nodes->setText(connected ? tr("%1 / %2").arg(s.readyNodes).arg(s.nodes)
-                               : QStringLiteral("–"));
-    m_version->setText(connected ? s.serverVersion : QStringLiteral("–"));
+    if (!m_state->tlsVerified() && m_state->state() != ConnectionState::State::Idle)
+        banner = tr("TLS verification is off for this context (insecure-skip-tls-verify): "
+                    "gpudesk cannot tell this server from an impostor.");
+    m_banner->setText(banner);
+    m_banner->setVisible(!banner.isEmpty());
+}
+
+void MainWindow::updateSyncStatus()
+{
+    if (!m_sync) {
+        m_statusSync->clear();
+        return;
+    }
+    QStringList lines;
+    QString podsScope;
+    bool volcano = true;
+    int live = 0;
+    const auto informers = m_sync->informers();
+    for (Informer *i : informers) {
+        const InformerStatus &s = i->status();
+        QString state;
+        switch (s.state) {
+        case InformerStatus::Idle:
+            state = tr("idle");
+            break;
+        case InformerStatus::Syncing:
+            state = tr("syncing");
+            break;
+        case InformerStatus::Live:
+            state = tr("live, %n object(s) at the last list", nullptr, s.objects);
+            ++live;
+            break;
+        case InformerStatus::Retrying:
+            state = tr("retrying since %1: %2")
+                        .arg(s.since.toLocalTime().toString(QStringLiteral("HH:mm:ss")), s.error);
+            break;
+        case InformerStatus::Unavailable:
+            state = tr("not installed on this cluster");
+            ++live;
+            break;
+        case InformerStatus::Forbidden:
+            state = tr("not allowed: %1").arg(s.error);
+            ++live;
+            break;
+        case InformerStatus::Failed:
+            state = tr("failed: %1").arg(s.error);
+            break;
+        }
+        if (!s.scope.isEmpty())
+            state += u' ' + tr("(namespace %1 only)").arg(s.scope);
+        lines.append(resourceName(i->resource()) + QStringLiteral(": ") + state);
+        if (i->resource() == Resource::Pods)
+            podsScope = s.scope;
+        if (i->resource() == Resource::Queues && s.state == InformerStatus::Unavailable)
+            volcano = false;
+    }
+    const QString problems = m_sync->problems();
+    m_statusSync->setText(problems.isEmpty() ? tr("All %n collection(s) live", nullptr, live)
+                                             : problems);
+    m_statusSync->setToolTip(lines.join(u'\n'));
+    m_overview->setScope(podsScope, volcano);
+    const QString note =
+        podsScope.isEmpty()
+            ? QString()
+            : tr("Your account may not list these cluster-wide; showing namespace %1 only.")
+                  .arg(podsScope);
+    m_workloads->setScopeNote(note);
+    m_events->setScopeNote(note);
+}
+
+void MainWindow::restoreLayout()
+{
+    QSettings settings;
+    restoreGeometry(settings.value(QStringLiteral("window/geometry")).toByteArray());
+    restoreState(settings.value(QStringLiteral("window/state")).toByteArray());
+    showPage(Page(
+        std::clamp(settings.value(QStringLiteral("window/page"), 0).toInt(), 0, PageCount - 1)));
+    m_nodes->view()->horizontalHeader()->restoreState(
+        settings.value(QStringLiteral("columns/nodes")).toByteArray());
+    m_workloads->view()->header()->restoreState(
+        settings.value(QStringLiteral("columns/workloads")).toByteArray());
+    m_events->view()->horizontalHeader()->restoreState(
+        settings.value(QStringLiteral("columns/events")).toByteArray());
+}
+
+void MainWindow::saveLayout()
+{
+    QSettings settings;
+    settings.setValue(QStringLiteral("window/geometry"), saveGeometry());
+    settings.setValue(QStringLiteral("window/state"), saveState());
+    settings.setValue(QStringLiteral("window/page"), m_sidebar->currentRow());
+    settings.setValue(QStringLiteral("columns/nodes"),
+                      m_nodes->view()->horizontalHeader()->saveState());
+    settings.setValue(QStringLiteral("columns/workloads"),
+                      m_workloads->view()->header()->saveState());
+    settings.setValue(QStringLiteral("columns/events"),
+                      m_events->view()->horizontalHeader()->saveState());
+}
+
+void MainWindow::closeEvent(QCloseEvent *event)
+{
+    saveLayout();
+    QMainWindow::closeEvent(event);
 }
 
 } // namespace gpudesk

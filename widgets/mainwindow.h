@@ -1,41 +1,84 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "clustersync.h"
+#include "kubeclient.h"
+#include "objectref.h"
+
 #include <QMainWindow>
+#include <QPointer>
 
 class QComboBox;
-class QFrame;
 class QLabel;
+class QListWidget;
+class QStackedWidget;
 
 namespace gpudesk {
 
+class ClusterStore;
+class ClusterSync;
 class ConnectionState;
+class EventsPage;
+class GpuMapPage;
+class KubeClient;
+class NodesPage;
+class OverviewPage;
+class WorkloadsPage;
 
+// The window: a sidebar of pages (Overview, Nodes, GPU map, Workloads, Events), the context
+// switcher, and a status bar with the connection and each informer's state.
 class MainWindow : public QMainWindow
 {
     Q_OBJECT
 public:
-    explicit MainWindow(ConnectionState *state, QWidget *parent = nullptr);
+    enum Page
+    {
+        Overview,
+        Nodes,
+        GpuMap,
+        Workloads,
+        Events,
+        PageCount
+    };
+
+    MainWindow(ConnectionState *state, ClusterStore *store, QWidget *parent = nullptr);
+    ~MainWindow() override;
     void setContexts(const QStringList &contexts, const QString &current);
+    void setConnection(KubeClient *client, ClusterSync *sync);
+    void showPage(Page page);
+    QWidget *page(Page page) const;
+    // Opens logs / events / YAML of an object in a window of its own.
+    QWidget *openObject(const ObjectRef &ref, int tab);
 
 signals:
     void contextRequested(const QString &context);
     void reconnectRequested();
 
+protected:
+    void closeEvent(QCloseEvent *event) override;
+
 private:
     void updateFromState();
-    QFrame *numberCard(QLabel **valueLabel, const QString &caption);
+    void updateSyncStatus();
+    void restoreLayout();
+    void saveLayout();
 
     ConnectionState *m_state;
+    ClusterStore *m_store;
+    QPointer<KubeClient> m_client;
+    QPointer<ClusterSync> m_sync;
     QComboBox *m_contexts;
-    QLabel *m_headline;
-    QLabel *m_detail;
-    QLabel *m_warning;
-    QLabel *m_gpus = nullptr;
-    QLabel *m_nodes = nullptr;
-    QLabel *m_version = nullptr;
+    QListWidget *m_sidebar;
+    QStackedWidget *m_pages;
+    QLabel *m_banner;
+    OverviewPage *m_overview;
+    NodesPage *m_nodes;
+    GpuMapPage *m_gpuMap;
+    WorkloadsPage *m_workloads;
+    EventsPage *m_events;
     QLabel *m_statusContext;
     QLabel *m_statusState;
+    QLabel *m_statusSync;
 };
 
 } // namespace gpudesk

@@ -1,15 +1,37 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// The first window offscreen, in every connection state, in English and Chinese; screenshots
-// are written under the build tree for a person to look at.
+// The window offscreen, filled from the test simulator: every page, the object viewer (logs,
+// events, YAML), a researcher's restricted view, the connection banners, and Chinese.
+// Screenshots are written under build/dev/screenshots for a person to look at.
+#include "clusterstore.h"
+#include "clustersync.h"
 #include "connectionstate.h"
+#include "eventspage.h"
+#include "gpumappage.h"
+#include "kubeclient.h"
+#include "kubeconfig.h"
+#include "logmodel.h"
+#include "logview.h"
 #include "mainwindow.h"
+#include "nodespage.h"
+#include "objectviewer.h"
+#include "workloadsfilter.h"
+#include "workloadsmodel.h"
+#include "workloadspage.h"
 
+#include <QAbstractItemModelTester>
 #include <QApplication>
 #include <QDir>
 #include <QLabel>
+#include <QListView>
+#include <QListWidget>
+#include <QPlainTextEdit>
+#include <QSignalSpy>
 #include <QStatusBar>
+#include <QTabWidget>
+#include <QTableView>
 #include <QTest>
 #include <QTranslator>
+#include <QTreeView>
 
 using namespace gpudesk;
 
@@ -17,11 +39,22 @@ class TestMainWindow : public QObject
 {
     Q_OBJECT
 private slots:
-    void states_data();
-    void states();
+    void initTestCase();
+    void pagesFromSimulator();
+    void objectViewer();
+    void researcherSeesHerScope();
+    void banners();
     void chinese();
 
 private:
+    struct Connected
+    {
+        std::unique_ptr<KubeClient> client;
+        std::unique_ptr<ClusterStore> store;
+        std::unique_ptr<ClusterSync> sync;
+        ConnectionState state;
+    };
+    std::unique_ptr<Connected> connect(const QString &context);
     static QStringList labelTexts(const QWidget &w)
     {
         QStringList out;
@@ -36,51 +69,169 @@ private:
         QCoreApplication::sendPostedEvents(); // pending layout requests, so labels are sized
         QVERIFY(w.grab().save(QStringLiteral("screenshots/") + name + QStringLiteral(".png")));
     }
+
+    std::optional<KubeConfig> m_config;
 };
 
-void TestMainWindow::states_data()
+void TestMainWindow::initTestCase()
 {
-    QTest::addColumn<int>("which");
-    QTest::addColumn<QStringList>("expected");
-    QTest::addRow("connecting") << 0
-                                << QStringList{QStringLiteral("Connecting to sim-admin…"),
-                                               QStringLiteral("https://127.0.0.1:6443")};
-    QTest::addRow("connected") << 1
-                               << QStringList{QStringLiteral("Connected to sim-admin"),
-                                              QStringLiteral("96"), QStringLiteral("14 / 15"),
-                                              QStringLiteral("v1.29.4")};
-    QTest::addRow("failed") << 2
-                            << QStringList{QStringLiteral("Cannot connect to sim-admin"),
-                                           QStringLiteral("Unauthorized"),
-                                           QStringLiteral("Failed")};
-    QTest::addRow("insecure")
-        << 3
-        << QStringList{QStringLiteral(
-               "TLS verification is off for this context (insecure-skip-tls-verify): gpudesk "
-               "cannot tell this server from an impostor.")};
+    const QString dir = qEnvironmentVariable("GPUDESK_SIM_STATE");
+    QVERIFY2(!dir.isEmpty(), "GPUDESK_SIM_STATE names the simulator's state directory");
+    QString error;
+    m_config = KubeConfig::load({dir + QStringLiteral("/kubeconfig")}, &error);
+    QVERIFY2(m_config, qPrintable(error));
 }
 
-void TestMainWindow::states()
+std::unique_ptr<TestMainWindow::Connected> TestMainWindow::connect(const QString &context)
 {
-    QFETCH(int, which);
-    QFETCH(QStringList, expected);
-    ConnectionState state;
-    MainWindow w(&state);
+    QString error;
+    const auto ep = m_config->endpoint(context, &error);
+    if (!ep)
+        return nullptr;
+    auto c = std::make_unique<Connected>();
+    c->client = std::make_unique<KubeClient>(*ep);
+    c->store = std::make_unique<ClusterStore>();
+    ClusterSync::Options options;
+    options.fallbackNamespace = ep->defaultNamespace;
+    c->sync = std::make_unique<ClusterSync>(c->client.get(), options);
+    QObject::connect(c->sync.get(), &ClusterSync::delta, c->store.get(), &ClusterStore::apply);
+    c->state.setConnecting(context, ep->server, true);
+    c->state.setConnected(ClusterSummary{QStringLiteral("v1.29.4"), 15, 14, 96});
+    QSignalSpy synced(c->sync.get(), &ClusterSync::synced);
+    c->sync->start();
+    if (!synced.wait(30000))
+        return nullptr;
+    c->store->flush();
+    return c;
+}
+
+void TestMainWindow::pagesFromSimulator()
+{
+    auto c = connect(QStringLiteral("sim-admin"));
+    QVERIFY(c);
+    MainWindow w(&c->state, c->store.get());
     w.setContexts({QStringLiteral("sim-admin"), QStringLiteral("sim-alice")},
                   QStringLiteral("sim-admin"));
+    w.setConnection(c->client.get(), c->sync.get());
+    w.resize(1500, 900);
+    w.show();
+
+    // Overview: the figures of the store, which tst_clustersync checks against the truth.
+    const GpuTotals t = c->store->totals();
+    w.showPage(MainWindow::Overview);
+    QStringList texts = labelTexts(w);
+    QVERIFY2(texts.contains(QString::number(t.gpus.total)), qPrintable(texts.join(u'|')));
+    QVERIFY(texts.contains(QString::number(t.gpus.allocated)));
+    QVERIFY(texts.contains(QString::number(t.gpus.free)));
+    QVERIFY(texts.contains(QStringLiteral("NVIDIA A800-SXM4-80GB")));
+    save(w, QStringLiteral("page-overview"));
+
+    w.showPage(MainWindow::Nodes);
+    auto *nodes = static_cast<NodesPage *>(w.page(MainWindow::Nodes));
+    QAbstractItemModelTester nodesTester(nodes->view()->model(),
+                                         QAbstractItemModelTester::FailureReportingMode::QtTest);
+    QCOMPARE(nodes->view()->model()->rowCount(), c->store->nodes().size());
+    nodes->selectNode(QStringLiteral("g4090-07"));
+    QVERIFY(labelTexts(w).join(u'|').contains(QLatin1String("DiskPressure")));
+    save(w, QStringLiteral("page-nodes"));
+
+    w.showPage(MainWindow::GpuMap);
+    const QString fragmentation = GpuMapPage::fragmentation(*c->store);
+    QVERIFY(fragmentation.contains(QString::number(t.gpus.free)));
+    QVERIFY(labelTexts(w).contains(fragmentation));
+    save(w, QStringLiteral("page-gpumap"));
+
+    w.showPage(MainWindow::Workloads);
+    auto *workloads = static_cast<WorkloadsPage *>(w.page(MainWindow::Workloads));
+    QAbstractItemModelTester workloadsTester(
+        workloads->view()->model(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+    QVERIFY(workloads->view()->model()->rowCount() > 30);
+    save(w, QStringLiteral("page-workloads"));
+    // The pending single-node job shows the scheduler's reason.
+    workloads->filter()->setText(QStringLiteral("sft-single-node"));
+    QCOMPARE(workloads->view()->model()->rowCount(), 1);
+    QVERIFY(workloads->view()
+                ->model()
+                ->index(0, WorkloadsModel::Reason)
+                .data()
+                .toString()
+                .startsWith(QLatin1String("0/15 nodes are available")));
+    workloads->filter()->setText({});
+    workloads->setStatusClass(WorkloadsFilter::Problem);
+    QVERIFY(workloads->view()->model()->rowCount() >= 3); // the planted failures
+    save(w, QStringLiteral("page-workloads-problems"));
+    workloads->setStatusClass(WorkloadsFilter::AnyStatus);
+
+    w.showPage(MainWindow::Events);
+    auto *events = static_cast<EventsPage *>(w.page(MainWindow::Events));
+    QCOMPARE(events->view()->model()->rowCount(), c->store->events().size());
+    save(w, QStringLiteral("page-events"));
+}
+
+void TestMainWindow::objectViewer()
+{
+    auto c = connect(QStringLiteral("sim-admin"));
+    QVERIFY(c);
+    QString uid;
+    for (const auto &p : c->store->pods())
+        if (p.name == QLatin1String("dev-alice"))
+            uid = p.uid;
+    QVERIFY(!uid.isEmpty());
+    ObjectViewer viewer(c->client.get(), c->store.get(), ObjectRef::pod(*c->store, uid));
+    viewer.setAttribute(Qt::WA_DeleteOnClose, false);
+    QSignalSpy yaml(&viewer, &ObjectViewer::yamlLoaded);
+    viewer.resize(1200, 700);
+    viewer.show();
+    QVERIFY(yaml.wait(10000));
+    const QString text = viewer.yamlView()->toPlainText();
+    QVERIFY(text.contains(QLatin1String("kind: Pod")));
+    QVERIFY(text.contains(QLatin1String("name: dev-alice")));
+    QVERIFY(!text.contains(QLatin1String("managedFields")));
+    LogModel *log = viewer.logView()->model();
+    QTRY_VERIFY_WITH_TIMEOUT(log->rowCount() > 10, 10000);
+    viewer.showTab(ObjectViewer::LogsTab);
+    save(viewer, QStringLiteral("viewer-logs"));
+    viewer.showTab(ObjectViewer::EventsTab);
+    save(viewer, QStringLiteral("viewer-events"));
+    viewer.showTab(ObjectViewer::YamlTab);
+    save(viewer, QStringLiteral("viewer-yaml"));
+}
+
+void TestMainWindow::researcherSeesHerScope()
+{
+    auto c = connect(QStringLiteral("sim-alice"));
+    QVERIFY(c);
+    MainWindow w(&c->state, c->store.get());
+    w.setConnection(c->client.get(), c->sync.get());
+    w.resize(1400, 860);
+    w.show();
+    w.showPage(MainWindow::Overview);
+    const QString all = labelTexts(w).join(u'|');
+    QVERIFY2(all.contains(QLatin1String("may list pods only in namespace user-alice")),
+             qPrintable(all));
+    QVERIFY(all.contains(QLatin1String("GPUs allocated to you")));
+    QVERIFY(!all.contains(QLatin1String("Top users by GPUs allocated")));
+    for (const auto &p : c->store->pods())
+        QCOMPARE(p.ns, QStringLiteral("user-alice"));
+    save(w, QStringLiteral("page-overview-alice"));
+}
+
+void TestMainWindow::banners()
+{
+    ClusterStore store;
+    ConnectionState state;
+    MainWindow w(&state, &store);
     w.show();
     state.setConnecting(QStringLiteral("sim-admin"), QStringLiteral("https://127.0.0.1:6443"),
-                        which != 3);
-    if (which == 1 || which == 3)
-        state.setConnected(ClusterSummary{QStringLiteral("v1.29.4"), 15, 14, 96});
-    if (which == 2)
-        state.setFailed(QStringLiteral("sim-admin"), QStringLiteral("Unauthorized"));
-    const QStringList texts = labelTexts(w);
-    for (const auto &e : expected)
-        QVERIFY2(texts.contains(e), qPrintable(e + QStringLiteral(" not in ") + texts.join(u'|')));
-    if (which != 3)
-        QVERIFY(!texts.join(u'|').contains(QStringLiteral("TLS verification is off")));
-    save(w, QStringLiteral("mainwindow-") + QLatin1String(QTest::currentDataTag()));
+                        true);
+    state.setFailed(QStringLiteral("sim-admin"), QStringLiteral("Unauthorized"));
+    QVERIFY(labelTexts(w).contains(QStringLiteral("Cannot connect to sim-admin: Unauthorized")));
+    state.setConnecting(QStringLiteral("sim-admin"), QStringLiteral("https://127.0.0.1:6443"),
+                        false);
+    QVERIFY(labelTexts(w).contains(QStringLiteral(
+        "TLS verification is off for this context (insecure-skip-tls-verify): gpudesk cannot "
+        "tell this server from an impostor.")));
+    save(w, QStringLiteral("mainwindow-insecure"));
 }
 
 void TestMainWindow::chinese()
@@ -88,16 +239,20 @@ void TestMainWindow::chinese()
     QTranslator t;
     QVERIFY(t.load(QStringLiteral("gpudesk_zh_CN"), QStringLiteral(GPUDESK_QM_DIR)));
     QApplication::installTranslator(&t);
-    ConnectionState state;
-    MainWindow w(&state);
+    auto c = connect(QStringLiteral("sim-admin"));
+    QVERIFY(c);
+    MainWindow w(&c->state, c->store.get());
+    w.setConnection(c->client.get(), c->sync.get());
+    w.resize(1500, 900);
     w.show();
-    state.setConnecting(QStringLiteral("sim-admin"), QStringLiteral("https://127.0.0.1:6443"),
-                        true);
-    state.setConnected(ClusterSummary{QStringLiteral("v1.29.4"), 15, 14, 96});
-    const QStringList texts = labelTexts(w);
-    QVERIFY2(texts.contains(QStringLiteral("已连接到 sim-admin")), qPrintable(texts.join(u'|')));
-    QVERIFY(texts.contains(QStringLiteral("GPU（可分配）")));
-    save(w, QStringLiteral("mainwindow-zh_CN"));
+    w.showPage(MainWindow::Overview);
+    auto *sidebar = w.findChild<QListWidget *>(QStringLiteral("sidebar"));
+    QVERIFY(sidebar);
+    QCOMPARE(sidebar->item(0)->text(), QStringLiteral("概览"));
+    QVERIFY(labelTexts(w).contains(QStringLiteral("集群 GPU 总数")));
+    save(w, QStringLiteral("demo-zh_CN"));
+    w.showPage(MainWindow::Workloads);
+    save(w, QStringLiteral("page-workloads-zh_CN"));
     QApplication::removeTranslator(&t);
 }
 

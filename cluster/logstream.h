@@ -1,0 +1,83 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include <QNetworkAccessManager>
+#include <QObject>
+#include <QPointer>
+#include <QTimer>
+
+class QNetworkReply;
+
+namespace gpudesk {
+
+class KubeClient;
+
+// One line of a container's log: the kubelet's RFC 3339 timestamp and the text.
+struct LogLine
+{
+    QByteArray timestamp;
+    QByteArray text;
+};
+
+// A pod's log from the API (`/log`), optionally followed. Lines always come with timestamps, so
+// that a stream that breaks is resumed with sinceTime from the last line and the lines already
+// shown are skipped: none is lost and none repeats.
+class LogStream : public QObject
+{
+    Q_OBJECT
+public:
+    struct Options
+    {
+        QString container;
+        bool follow = true;
+        bool previous = false;
+        int tailLines = -1; // -1: all
+    };
+    enum State
+    {
+        Idle,
+        Streaming,
+        Reconnecting,
+        Ended,
+        Failed
+    };
+
+    LogStream(KubeClient *client, QString ns, QString pod, QObject *parent = nullptr);
+    ~LogStream() override;
+
+    void start(const Options &options);
+    void stop();
+    State state() const { return m_state; }
+    // The log's path with these options (also used to download the whole log).
+    static QString path(const QString &ns, const QString &pod, const Options &options,
+                        const QByteArray &sinceTime = {});
+
+signals:
+    void lines(const QList<gpudesk::LogLine> &lines);
+    void stateChanged(gpudesk::LogStream::State state, const QString &message);
+
+private:
+    void open();
+    void onReadyRead();
+    void onFinished();
+    void deliver(const QByteArray &chunk, bool final);
+    void setState(State state, const QString &message = {});
+
+    KubeClient *m_client;
+    QString m_ns;
+    QString m_pod;
+    Options m_options;
+    QNetworkAccessManager m_nam;
+    QPointer<QNetworkReply> m_reply;
+    QTimer m_retry;
+    QByteArray m_partial;
+    QByteArray m_lastTimestamp;
+    int m_seenAtLast = 0; // lines already shown with exactly m_lastTimestamp
+    int m_skipAtLast = 0; // after a resume: such lines still to skip
+    int m_attempt = 0;
+    State m_state = Idle;
+};
+
+} // namespace gpudesk
+
+Q_DECLARE_METATYPE(gpudesk::LogLine)

@@ -1,0 +1,14 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include <QByteArray>
+#include <QString>
+
+namespace gpudesk {
+
+// A Kubernetes object (JSON, as the API server sends it) as YAML, as `kubectl get -o yaml`
+// prints it: keys sorted, block style. managedFields are dropped unless asked
+// for: they are noise to a person reading the object. Malformed JSON gives "" and an error.
+QString objectYaml(const QByteArray &json, bool withManagedFields, QString *error);
+
+} // namespace gpudesk

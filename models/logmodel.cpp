@@ -1,0 +1,103 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "logmodel.h"
+
+namespace gpudesk {
+
+LogModel::LogModel(QObject *parent) : QAbstractListModel(parent)
+{
+    m_flush.setSingleShot(true);
+    m_flush.setInterval(50);
+    connect(&m_flush, &QTimer::timeout, this, &LogModel::flush);
+}
+
+void LogModel::append(const QList<LogLine> &lines)
+{
+    m_pending.append(lines);
+    if (!m_flush.isActive())
+        m_flush.start();
+}
+
+void LogModel::flush()
+{
+    m_flush.stop();
+    if (m_pending.isEmpty())
+        return;
+    const int first = int(m_lineStart.size());
+    beginInsertRows({}, first, first + int(m_pending.size()) - 1);
+    for (const LogLine &l : std::as_const(m_pending)) {
+        m_lineStart.append(m_text.size());
+        m_text += l.timestamp;
+        m_textStart.append(m_text.size());
+        m_text += l.text;
+    }
+    m_pending.clear();
+    endInsertRows();
+}
+
+void LogModel::clear()
+{
+    beginResetModel();
+    m_text.clear();
+    m_lineStart.clear();
+    m_textStart.clear();
+    m_pending.clear();
+    endResetModel();
+}
+
+void LogModel::setShowTimestamps(bool show)
+{
+    if (show == m_timestamps)
+        return;
+    m_timestamps = show;
+    if (!m_lineStart.isEmpty())
+        emit dataChanged(index(0), index(int(m_lineStart.size()) - 1), {Qt::DisplayRole});
+}
+
+int LogModel::rowCount(const QModelIndex &parent) const
+{
+    return parent.isValid() ? 0 : int(m_lineStart.size());
+}
+
+QString LogModel::lineText(int row) const
+{
+    if (row < 0 || row >= m_lineStart.size())
+        return {};
+    const qint64 end = row + 1 < m_lineStart.size() ? m_lineStart[row + 1] : m_text.size();
+    const qint64 begin = m_timestamps ? m_lineStart[row] : m_textStart[row];
+    QString line = QString::fromUtf8(m_text.constData() + begin, end - begin);
+    if (m_timestamps && m_textStart[row] > m_lineStart[row])
+        line.insert(int(m_textStart[row] - m_lineStart[row]), u' ');
+    return line;
+}
+
+QVariant LogModel::data(const QModelIndex &index, int role) const
+{
+    if (role != Qt::DisplayRole || !checkIndex(index, CheckIndexOption::IndexIsValid))
+        return {};
+    return lineText(index.row());
+}
+
+int LogModel::find(const QString &text, int from, bool forward) const
+{
+    const int n = int(m_lineStart.size());
+    if (text.isEmpty() || n == 0)
+        return -1;
+    for (int step = 1; step <= n; ++step) {
+        const int row = ((forward ? from + step : from - step) % n + n) % n;
+        if (lineText(row).contains(text, Qt::CaseInsensitive))
+            return row;
+    }
+    return -1;
+}
+
+int LogModel::matchCount(const QString &text) const
+{
+    if (text.isEmpty())
+        return 0;
+    int count = 0;
+    for (int row = 0; row < m_lineStart.size(); ++row)
+        count += lineText(row).contains(text, Qt::CaseInsensitive) ? 1 : 0;
+    return count;
+}
+
+} // namespace gpudesk

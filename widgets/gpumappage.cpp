@@ -1,0 +1,96 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "gpumappage.h"
+
+#include "clusterstore.h"
+#include "gpumapview.h"
+#include "palette.h"
+
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QScrollArea>
+#include <QVBoxLayout>
+
+#include <map>
+
+namespace gpudesk {
+
+namespace {
+
+QWidget *legendItem(const QColor &color, const QString &text, QWidget *parent)
+{
+    auto *w = new QWidget(parent);
+    auto *l = new QHBoxLayout(w);
+    l->setContentsMargins(0, 0, 12, 0);
+    auto *swatch = new QLabel(w);
+    swatch->setFixedSize(14, 14);
+    swatch->setStyleSheet(QStringLiteral("background: %1; border-radius: 3px;").arg(color.name()));
+    l->addWidget(swatch);
+    l->addWidget(new QLabel(text, w));
+    return w;
+}
+
+} // namespace
+
+GpuMapPage::GpuMapPage(ClusterStore *store, QWidget *parent)
+    : QWidget(parent), m_store(store), m_map(new GpuMapView(store, this)),
+      m_summary(new QLabel(this))
+{
+    m_summary->setWordWrap(true);
+    m_summary->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    auto *legend = new QHBoxLayout;
+    legend->addWidget(legendItem(colors::free(), tr("free"), this));
+    legend->addWidget(legendItem(colors::forName(QStringLiteral("alice")),
+                                 tr("allocated (colour per user; hover for pod, user, VC)"), this));
+    legend->addWidget(legendItem(colors::unavailable(palette()),
+                                 tr("unavailable (node not ready or cordoned)"), this));
+    legend->addStretch(1);
+    auto *scroll = new QScrollArea(this);
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+    scroll->setWidget(m_map);
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(16, 16, 16, 16);
+    layout->addWidget(m_summary);
+    layout->addLayout(legend);
+    layout->addWidget(scroll, 1);
+    connect(m_map, &GpuMapView::nodeActivated, this, &GpuMapPage::nodeActivated);
+    connect(store, &ClusterStore::updated, this, [this](const StoreChanges &c) {
+        if (c.reset || !c.nodes.isEmpty())
+            refresh();
+    });
+    refresh();
+}
+
+QString GpuMapPage::fragmentation(const ClusterStore &store)
+{
+    std::map<int, QStringList, std::greater<>> nodesByFree;
+    int free = 0;
+    for (const NodeInfo &n : store.nodes()) {
+        const int f = store.nodeGpus(n.name).free;
+        if (f > 0) {
+            nodesByFree[f].append(n.name);
+            free += f;
+        }
+    }
+    if (free == 0)
+        return tr("No GPU is free.");
+    QStringList parts;
+    for (const auto &[count, nodes] : nodesByFree) {
+        parts.append(nodes.size() == 1
+                         ? tr("%1 free on %2").arg(count).arg(nodes.first())
+                         : tr("%1 free on each of %2 nodes").arg(count).arg(nodes.size()));
+    }
+    const int largest = nodesByFree.begin()->first;
+    return tr("%n GPU(s) free: %1. The largest single-node job that fits now takes %2.", nullptr,
+              free)
+        .arg(parts.join(QStringLiteral("; ")))
+        .arg(largest);
+}
+
+void GpuMapPage::refresh()
+{
+    m_summary->setText(fragmentation(*m_store));
+    m_map->rebuild();
+}
+
+} // namespace gpudesk

@@ -1,0 +1,33 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include <QWidget>
+
+class QLabel;
+
+namespace gpudesk {
+
+class ClusterStore;
+class GpuMapView;
+
+// The GPU map with its legend and a sentence on fragmentation: where the free cards are.
+class GpuMapPage : public QWidget
+{
+    Q_OBJECT
+public:
+    explicit GpuMapPage(ClusterStore *store, QWidget *parent = nullptr);
+    // "8 free on a800-01; 1 free on each of 7 nodes": what a job of a given size can get.
+    static QString fragmentation(const ClusterStore &store);
+
+signals:
+    void nodeActivated(const QString &node);
+
+private:
+    void refresh();
+
+    ClusterStore *m_store;
+    GpuMapView *m_map;
+    QLabel *m_summary;
+};
+
+} // namespace gpudesk

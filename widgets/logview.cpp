@@ -1,0 +1,281 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "logview.h"
+
+#include "kubeclient.h"
+#include "logdownload.h"
+#include "logmodel.h"
+#include "logstream.h"
+
+#include <QAction>
+#include <QApplication>
+#include <QCheckBox>
+#include <QClipboard>
+#include <QComboBox>
+#include <QFileDialog>
+#include <QFontDatabase>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QLineEdit>
+#include <QListView>
+#include <QPainter>
+#include <QPushButton>
+#include <QScrollBar>
+#include <QSpinBox>
+#include <QStyledItemDelegate>
+#include <QToolButton>
+#include <QVBoxLayout>
+
+namespace gpudesk {
+
+namespace {
+
+// Paints a log line with every match of the search highlighted.
+class HighlightDelegate : public QStyledItemDelegate
+{
+public:
+    HighlightDelegate(const QLineEdit *search, QObject *parent)
+        : QStyledItemDelegate(parent), m_search(search)
+    {}
+    void paint(QPainter *painter, const QStyleOptionViewItem &option,
+               const QModelIndex &index) const override
+    {
+        QStyledItemDelegate::paint(painter, option, index);
+        const QString needle = m_search->text();
+        if (needle.isEmpty() || option.state & QStyle::State_Selected)
+            return;
+        const QString text = index.data().toString();
+        const QFontMetrics fm(option.font);
+        const QRect r = option.rect.adjusted(3, 0, 0, 0); // the style's text margin
+        painter->save();
+        for (qsizetype at = text.indexOf(needle, 0, Qt::CaseInsensitive); at >= 0;
+             at = text.indexOf(needle, at + needle.size(), Qt::CaseInsensitive)) {
+            const int x = fm.horizontalAdvance(text.left(at));
+            const int w = fm.horizontalAdvance(text.mid(at, needle.size()));
+            if (x > r.width())
+                break;
+            const QRect hit(r.left() + x, r.top(), w, r.height());
+            painter->fillRect(hit, QColor(255, 214, 0));
+            painter->setPen(Qt::black);
+            painter->setFont(option.font);
+            painter->drawText(hit, Qt::AlignLeft | Qt::AlignVCenter, text.mid(at, needle.size()));
+        }
+        painter->restore();
+    }
+
+private:
+    const QLineEdit *m_search;
+};
+
+} // namespace
+
+LogView::LogView(KubeClient *client, const ObjectRef &ref, QWidget *parent)
+    : QWidget(parent), m_client(client), m_ref(ref), m_model(new LogModel(this)),
+      m_view(new QListView(this)), m_pod(new QComboBox(this)), m_container(new QComboBox(this)),
+      m_follow(new QCheckBox(tr("Follow"), this)),
+      m_previous(new QCheckBox(tr("Previous container"), this)),
+      m_timestamps(new QCheckBox(tr("Timestamps"), this)), m_wrap(new QCheckBox(tr("Wrap"), this)),
+      m_tail(new QSpinBox(this)), m_search(new QLineEdit(this)), m_matches(new QLabel(this)),
+      m_state(new QLabel(this))
+{
+    m_pod->addItems(ref.pods);
+    m_pod->setVisible(ref.pods.size() > 1);
+    m_pod->setToolTip(tr("Pod"));
+    m_container->addItems(ref.containers);
+    m_container->setVisible(ref.containers.size() > 1);
+    m_container->setToolTip(tr("Container"));
+    m_follow->setChecked(true);
+    m_tail->setRange(0, 10'000'000);
+    m_tail->setValue(1000);
+    m_tail->setSpecialValueText(tr("all lines"));
+    m_tail->setPrefix(tr("last "));
+    m_tail->setSingleStep(1000);
+    m_tail->setToolTip(tr("How many lines to fetch first (0: the whole log)"));
+    m_search->setPlaceholderText(tr("Search"));
+    m_search->setClearButtonEnabled(true);
+    auto *prev = new QToolButton(this);
+    prev->setArrowType(Qt::UpArrow);
+    prev->setToolTip(tr("Previous match (Shift+F3)"));
+    prev->setShortcut(QKeySequence(tr("Shift+F3")));
+    auto *next = new QToolButton(this);
+    next->setArrowType(Qt::DownArrow);
+    next->setToolTip(tr("Next match (F3)"));
+    next->setShortcut(QKeySequence(tr("F3")));
+    auto *copy = new QPushButton(tr("Copy"), this);
+    copy->setToolTip(tr("Copy the selected lines (Ctrl+C)"));
+    auto *save = new QPushButton(tr("Download…"), this);
+    save->setToolTip(tr("Save the whole log from the API server, not just the lines shown"));
+
+    m_view->setModel(m_model);
+    m_view->setUniformItemSizes(true);
+    m_view->setSelectionMode(QAbstractItemView::ExtendedSelection);
+    m_view->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
+    m_view->setItemDelegate(new HighlightDelegate(m_search, this));
+    m_view->setHorizontalScrollBarPolicy(Qt::ScrollBarAsNeeded);
+    m_state->setForegroundRole(QPalette::PlaceholderText);
+
+    auto *bar = new QHBoxLayout;
+    bar->addWidget(m_pod);
+    bar->addWidget(m_container);
+    bar->addWidget(m_tail);
+    bar->addWidget(m_follow);
+    bar->addWidget(m_previous);
+    bar->addWidget(m_timestamps);
+    bar->addWidget(m_wrap);
+    bar->addStretch(1);
+    bar->addWidget(m_search);
+    bar->addWidget(prev);
+    bar->addWidget(next);
+    bar->addWidget(m_matches);
+    bar->addWidget(copy);
+    bar->addWidget(save);
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(6, 6, 6, 6);
+    layout->addLayout(bar);
+    layout->addWidget(m_view, 1);
+    layout->addWidget(m_state);
+
+    // Autoscroll follows the end only while the user is there; reading higher up pauses it.
+    QScrollBar *sb = m_view->verticalScrollBar();
+    connect(sb, &QScrollBar::valueChanged, this,
+            [this, sb](int v) { m_atBottom = v >= sb->maximum() - 1; });
+    connect(m_model, &QAbstractItemModel::rowsInserted, this, [this] {
+        if (m_atBottom)
+            m_view->scrollToBottom();
+    });
+    for (QComboBox *box : {m_pod, m_container})
+        connect(box, &QComboBox::currentIndexChanged, this, &LogView::restart);
+    for (QCheckBox *box : {m_follow, m_previous})
+        connect(box, &QCheckBox::toggled, this, &LogView::restart);
+    connect(m_tail, &QSpinBox::editingFinished, this, &LogView::restart);
+    connect(m_timestamps, &QCheckBox::toggled, m_model, &LogModel::setShowTimestamps);
+    connect(m_wrap, &QCheckBox::toggled, this, &LogView::setWrap);
+    connect(m_search, &QLineEdit::textChanged, this, [this] {
+        m_view->viewport()->update();
+        m_matches->setText(m_search->text().isEmpty()
+                               ? QString()
+                               : tr("%n line(s)", nullptr, m_model->matchCount(m_search->text())));
+    });
+    connect(m_search, &QLineEdit::returnPressed, this, [this] { findNext(true); });
+    connect(next, &QToolButton::clicked, this, [this] { findNext(true); });
+    connect(prev, &QToolButton::clicked, this, [this] { findNext(false); });
+    connect(copy, &QPushButton::clicked, this, &LogView::copySelection);
+    connect(save, &QPushButton::clicked, this, &LogView::download);
+    auto *copyAction = new QAction(this);
+    copyAction->setShortcut(QKeySequence::Copy);
+    copyAction->setShortcutContext(Qt::WidgetWithChildrenShortcut);
+    connect(copyAction, &QAction::triggered, this, &LogView::copySelection);
+    m_view->addAction(copyAction);
+    auto *findAction = new QAction(this);
+    findAction->setShortcut(QKeySequence::Find);
+    findAction->setShortcutContext(Qt::WidgetWithChildrenShortcut);
+    connect(findAction, &QAction::triggered, this, [this] {
+        m_search->setFocus();
+        m_search->selectAll();
+    });
+    addAction(findAction);
+    restart();
+}
+
+void LogView::restart()
+{
+    if (m_pod->currentText().isEmpty()) {
+        m_state->setText(tr("This object has no pods, so there is no log to show."));
+        return;
+    }
+    delete m_stream;
+    m_model->clear();
+    m_atBottom = true;
+    m_stream = new LogStream(m_client, m_ref.ns, m_pod->currentText(), this);
+    connect(m_stream, &LogStream::lines, m_model, &LogModel::append);
+    connect(m_stream, &LogStream::stateChanged, this,
+            [this](LogStream::State s, const QString &message) {
+                switch (s) {
+                case LogStream::Streaming:
+                    m_state->setText(m_follow->isChecked() ? tr("Following the log…")
+                                                           : tr("Loading the log…"));
+                    break;
+                case LogStream::Reconnecting:
+                    m_state->setText(
+                        tr("The stream broke (%1); resuming from the last line…").arg(message));
+                    break;
+                case LogStream::Ended:
+                    m_model->flush();
+                    m_state->setText(
+                        tr("%n line(s); the stream ended.", nullptr, m_model->rowCount()));
+                    break;
+                case LogStream::Failed:
+                    m_state->setText(tr("Cannot read the log: %1").arg(message));
+                    break;
+                case LogStream::Idle:
+                    break;
+                }
+            });
+    LogStream::Options o;
+    o.container = m_container->currentText();
+    o.follow = m_follow->isChecked();
+    o.previous = m_previous->isChecked();
+    o.tailLines = m_tail->value() == 0 ? -1 : m_tail->value();
+    m_stream->start(o);
+}
+
+void LogView::setWrap(bool wrap)
+{
+    // Uniform heights keep a million lines fast; wrapped lines differ in height.
+    m_view->setUniformItemSizes(!wrap);
+    m_view->setWordWrap(wrap);
+    m_view->setHorizontalScrollBarPolicy(wrap ? Qt::ScrollBarAlwaysOff : Qt::ScrollBarAsNeeded);
+    m_view->doItemsLayout();
+}
+
+void LogView::findNext(bool forward)
+{
+    m_model->flush();
+    const int from = m_view->currentIndex().isValid() ? m_view->currentIndex().row()
+                                                      : (forward ? -1 : m_model->rowCount());
+    const int row = m_model->find(m_search->text(), from, forward);
+    if (row < 0) {
+        m_matches->setText(tr("no match"));
+        return;
+    }
+    const QModelIndex i = m_model->index(row);
+    m_view->setCurrentIndex(i);
+    m_view->scrollTo(i, QAbstractItemView::PositionAtCenter);
+}
+
+void LogView::copySelection()
+{
+    QModelIndexList rows = m_view->selectionModel()->selectedRows();
+    std::sort(rows.begin(), rows.end());
+    QStringList lines;
+    for (const QModelIndex &i : std::as_const(rows))
+        lines.append(m_model->lineText(i.row()));
+    if (!lines.isEmpty())
+        QApplication::clipboard()->setText(lines.join(u'\n') + u'\n');
+}
+
+void LogView::download()
+{
+    if (m_pod->currentText().isEmpty())
+        return;
+    const QString file = QFileDialog::getSaveFileName(
+        this, tr("Save the whole log"), m_pod->currentText() + QStringLiteral(".log"));
+    if (file.isEmpty())
+        return;
+    LogStream::Options o;
+    o.container = m_container->currentText();
+    o.follow = false;
+    o.previous = m_previous->isChecked();
+    // Without timestamps: the file reads as the container wrote it.
+    QString path = LogStream::path(m_ref.ns, m_pod->currentText(), o);
+    path.replace(QStringLiteral("timestamps=true"), QStringLiteral("timestamps=false"));
+    delete m_download;
+    m_download = new LogDownload(m_client, path, file, this);
+    connect(m_download, &LogDownload::progress, this, [this](qint64 bytes) {
+        m_state->setText(tr("Downloading… %1 KiB").arg(bytes / 1024));
+    });
+    connect(m_download, &LogDownload::finished, this,
+            [this](bool, const QString &message) { m_state->setText(message); });
+    m_download->start();
+}
+
+} // namespace gpudesk

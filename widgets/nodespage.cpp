@@ -1,0 +1,184 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "nodespage.h"
+
+#include "bardelegate.h"
+#include "clusterstore.h"
+#include "eventsmodel.h"
+#include "format.h"
+#include "nodesmodel.h"
+#include "tablefilter.h"
+
+#include <QCheckBox>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLineEdit>
+#include <QSplitter>
+#include <QTabWidget>
+#include <QTableView>
+#include <QTreeWidget>
+#include <QVBoxLayout>
+
+namespace gpudesk {
+
+namespace {
+
+QTreeWidget *detailTree(const QStringList &headers, QWidget *parent)
+{
+    auto *t = new QTreeWidget(parent);
+    t->setHeaderLabels(headers);
+    t->setRootIsDecorated(false);
+    t->setAlternatingRowColors(true);
+    t->setUniformRowHeights(true);
+    return t;
+}
+
+} // namespace
+
+NodesPage::NodesPage(ClusterStore *store, QWidget *parent)
+    : QWidget(parent), m_store(store), m_model(new NodesModel(store, this)),
+      m_proxy(new TableFilter(this)), m_filter(new QLineEdit(this)), m_view(new QTableView(this)),
+      m_title(new QLabel(this)), m_tabs(new QTabWidget(this)),
+      m_pods(detailTree({tr("Pod"), tr("Namespace"), tr("Status"), tr("GPUs"), tr("Age")}, this)),
+      m_conditions(detailTree({tr("Condition"), tr("Status"), tr("Reason"), tr("Message")}, this)),
+      m_labels(detailTree({tr("Label"), tr("Value")}, this)), m_events(new EventsModel(store, this))
+{
+    m_proxy->setSourceModel(m_model);
+    m_proxy->setDynamicSortFilter(true);
+    m_view->setObjectName(QStringLiteral("nodesView"));
+    m_view->setModel(m_proxy);
+    m_view->setSortingEnabled(true);
+    m_view->sortByColumn(NodesModel::Name, Qt::AscendingOrder);
+    m_view->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_view->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_view->setAlternatingRowColors(true);
+    m_view->verticalHeader()->hide();
+    m_view->verticalHeader()->setDefaultSectionSize(fontMetrics().height() + 10);
+    m_view->horizontalHeader()->setStretchLastSection(true);
+    m_view->setItemDelegateForColumn(NodesModel::Gpus, new BarDelegate(this));
+    m_view->setColumnWidth(NodesModel::Name, 120);
+    m_view->setColumnWidth(NodesModel::Status, 200);
+    m_view->setColumnWidth(NodesModel::GpuModel, 190);
+    m_view->setColumnWidth(NodesModel::Gpus, 110);
+    m_view->setColumnWidth(NodesModel::Cpu, 110);
+    m_view->setColumnWidth(NodesModel::Memory, 140);
+    m_view->setColumnWidth(NodesModel::Pods, 50);
+    m_view->setColumnWidth(NodesModel::Taints, 220);
+
+    m_filter->setPlaceholderText(tr("Filter nodes by name, status, model, IP or taint"));
+    m_filter->setClearButtonEnabled(true);
+    auto *problems = new QCheckBox(tr("Only nodes with problems"), this);
+    connect(m_filter, &QLineEdit::textChanged, m_proxy, &TableFilter::setText);
+    connect(problems, &QCheckBox::toggled, m_proxy, &TableFilter::setOnlyProblems);
+
+    auto *eventsView = new QTableView(this);
+    auto *eventsProxy = new TableFilter(this);
+    eventsProxy->setSourceModel(m_events);
+    eventsProxy->setDynamicSortFilter(true);
+    eventsView->setModel(eventsProxy);
+    eventsView->setSortingEnabled(true);
+    eventsView->sortByColumn(EventsModel::LastSeen, Qt::DescendingOrder);
+    eventsView->verticalHeader()->hide();
+    eventsView->horizontalHeader()->setStretchLastSection(true);
+    eventsView->hideColumn(EventsModel::Object);
+    eventsView->hideColumn(EventsModel::Namespace);
+
+    m_tabs->addTab(m_pods, tr("Pods"));
+    m_tabs->addTab(m_conditions, tr("Conditions"));
+    m_tabs->addTab(m_labels, tr("Labels"));
+    m_tabs->addTab(eventsView, tr("Events"));
+
+    QFont bold = m_title->font();
+    bold.setBold(true);
+    bold.setPointSizeF(bold.pointSizeF() * 1.15);
+    m_title->setFont(bold);
+    m_title->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    auto *detail = new QWidget(this);
+    auto *dl = new QVBoxLayout(detail);
+    dl->setContentsMargins(0, 6, 0, 0);
+    dl->addWidget(m_title);
+    dl->addWidget(m_tabs);
+
+    auto *top = new QWidget(this);
+    auto *tl = new QVBoxLayout(top);
+    tl->setContentsMargins(0, 0, 0, 0);
+    auto *bar = new QHBoxLayout;
+    bar->addWidget(m_filter, 1);
+    bar->addWidget(problems);
+    tl->addLayout(bar);
+    tl->addWidget(m_view);
+
+    auto *split = new QSplitter(Qt::Vertical, this);
+    split->setObjectName(QStringLiteral("nodesSplitter"));
+    split->addWidget(top);
+    split->addWidget(detail);
+    split->setStretchFactor(0, 3);
+    split->setStretchFactor(1, 2);
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(12, 12, 12, 12);
+    layout->addWidget(split);
+
+    connect(m_view->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
+            &NodesPage::showDetail);
+    connect(store, &ClusterStore::updated, this, [this](const StoreChanges &c) {
+        if (c.reset || c.nodes.contains(currentNode()))
+            showDetail();
+    });
+    connect(m_pods, &QTreeWidget::itemActivated, this, [this](QTreeWidgetItem *item) {
+        emit openRequested(ObjectRef::pod(*m_store, item->data(0, Qt::UserRole).toString()), 0);
+    });
+    connect(m_view, &QTableView::activated, this,
+            [this] { emit openRequested(ObjectRef::node(*m_store, currentNode()), 2); });
+    showDetail();
+}
+
+QString NodesPage::currentNode() const
+{
+    return m_view->currentIndex().siblingAtColumn(0).data(KeyRole).toString();
+}
+
+void NodesPage::selectNode(const QString &name)
+{
+    const int row = m_model->rowOf(name);
+    if (row < 0)
+        return;
+    const QModelIndex i = m_proxy->mapFromSource(m_model->index(row, 0));
+    m_view->setCurrentIndex(i);
+    m_view->scrollTo(i);
+}
+
+void NodesPage::showDetail()
+{
+    const NodeInfo *n = m_store->node(currentNode());
+    m_tabs->setEnabled(n != nullptr);
+    m_pods->clear();
+    m_conditions->clear();
+    m_labels->clear();
+    if (!n) {
+        m_title->setText(tr("Select a node to see its pods, conditions, labels and events."));
+        m_events->setObjects({QStringLiteral("-")});
+        return;
+    }
+    const GpuCount g = m_store->nodeGpus(n->name);
+    m_title->setText(
+        tr("%1 — %2, %3 of %4 GPUs allocated, %5, kubelet %6")
+            .arg(n->name, NodesModel::statusText(*n))
+            .arg(g.allocated)
+            .arg(g.total)
+            .arg(n->internalIP.isEmpty() ? tr("no address") : n->internalIP, n->kubeletVersion));
+    const qint64 now = systemNow();
+    for (const PodInfo *p : m_store->podsOnNode(n->name)) {
+        auto *item =
+            new QTreeWidgetItem(m_pods, {p->name, p->ns, p->status, QString::number(p->gpuRequest),
+                                         format::age(p->created, now)});
+        item->setData(0, Qt::UserRole, p->uid);
+    }
+    for (const auto &c : n->conditions)
+        new QTreeWidgetItem(m_conditions, {c.type, c.status, c.reason, c.message});
+    for (const auto &[k, v] : n->labels)
+        new QTreeWidgetItem(m_labels, {k, v});
+    for (auto *t : {m_pods, m_conditions, m_labels})
+        t->resizeColumnToContents(0);
+    m_events->setObjects({n->uid});
+}
+
+} // namespace gpudesk

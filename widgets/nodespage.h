@@ -1,0 +1,51 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "objectref.h"
+
+#include <QWidget>
+
+class QLabel;
+class QLineEdit;
+class QTableView;
+class QTabWidget;
+class QTreeWidget;
+
+namespace gpudesk {
+
+class ClusterStore;
+class EventsModel;
+class NodesModel;
+class TableFilter;
+
+// Every node with its GPU, CPU and memory requests, and a detail panel of the selected node:
+// its pods, conditions, labels and events.
+class NodesPage : public QWidget
+{
+    Q_OBJECT
+public:
+    explicit NodesPage(ClusterStore *store, QWidget *parent = nullptr);
+    QTableView *view() const { return m_view; }
+    void selectNode(const QString &name);
+
+signals:
+    void openRequested(const gpudesk::ObjectRef &ref, int tab);
+
+private:
+    void showDetail();
+    QString currentNode() const;
+
+    ClusterStore *m_store;
+    NodesModel *m_model;
+    TableFilter *m_proxy;
+    QLineEdit *m_filter;
+    QTableView *m_view;
+    QLabel *m_title;
+    QTabWidget *m_tabs;
+    QTreeWidget *m_pods;
+    QTreeWidget *m_conditions;
+    QTreeWidget *m_labels;
+    EventsModel *m_events;
+};
+
+} // namespace gpudesk

@@ -1,0 +1,146 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "objectviewer.h"
+
+#include "eventsmodel.h"
+#include "kubeclient.h"
+#include "logview.h"
+#include "tablefilter.h"
+#include "yamlconvert.h"
+#include "yamlhighlighter.h"
+
+#include <QApplication>
+#include <QCheckBox>
+#include <QClipboard>
+#include <QFileDialog>
+#include <QFontDatabase>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QPlainTextEdit>
+#include <QPushButton>
+#include <QSaveFile>
+#include <QScrollBar>
+#include <QTabWidget>
+#include <QTableView>
+#include <QTime>
+#include <QVBoxLayout>
+
+namespace gpudesk {
+
+ObjectViewer::ObjectViewer(KubeClient *client, ClusterStore *store, const ObjectRef &ref,
+                           QWidget *parent)
+    : QWidget(parent, Qt::Window), m_client(client), m_ref(ref), m_tabs(new QTabWidget(this)),
+      m_yaml(new QPlainTextEdit(this)), m_managed(new QCheckBox(tr("Show managedFields"), this)),
+      m_yamlState(new QLabel(this))
+{
+    setAttribute(Qt::WA_DeleteOnClose);
+    setWindowTitle(ref.ns.isEmpty() ? QStringLiteral("%1 %2").arg(ref.kind, ref.name)
+                                    : QStringLiteral("%1 %2/%3").arg(ref.kind, ref.ns, ref.name));
+    resize(1100, 700);
+
+    if (!ref.pods.isEmpty() || ref.kind != QLatin1String("Node")) {
+        m_logs = new LogView(client, ref, this);
+        m_tabs->addTab(m_logs, tr("Logs"));
+    } else {
+        auto *none = new QLabel(tr("Nodes have no log in the Kubernetes API."), this);
+        none->setAlignment(Qt::AlignCenter);
+        m_tabs->addTab(none, tr("Logs"));
+    }
+
+    auto *events = new EventsModel(store, this);
+    events->setObjects(QSet<QString>(ref.eventUids.cbegin(), ref.eventUids.cend()));
+    auto *proxy = new TableFilter(this);
+    proxy->setSourceModel(events);
+    proxy->setDynamicSortFilter(true);
+    auto *eventsView = new QTableView(this);
+    eventsView->setModel(proxy);
+    eventsView->setSortingEnabled(true);
+    eventsView->sortByColumn(EventsModel::LastSeen, Qt::DescendingOrder);
+    eventsView->verticalHeader()->hide();
+    eventsView->horizontalHeader()->setStretchLastSection(true);
+    eventsView->setColumnWidth(EventsModel::Object, 280);
+    eventsView->setColumnWidth(EventsModel::Message, 420);
+    m_tabs->addTab(eventsView, tr("Events (%1)").arg(events->rowCount()));
+
+    m_yaml->setReadOnly(true);
+    m_yaml->setLineWrapMode(QPlainTextEdit::NoWrap);
+    m_yaml->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
+    new YamlHighlighter(m_yaml->document());
+    auto *copy = new QPushButton(tr("Copy"), this);
+    auto *save = new QPushButton(tr("Save…"), this);
+    auto *refresh = new QPushButton(tr("Refresh"), this);
+    auto *yamlPage = new QWidget(this);
+    auto *yl = new QVBoxLayout(yamlPage);
+    yl->setContentsMargins(6, 6, 6, 6);
+    auto *yb = new QHBoxLayout;
+    yb->addWidget(m_managed);
+    yb->addStretch(1);
+    yb->addWidget(refresh);
+    yb->addWidget(copy);
+    yb->addWidget(save);
+    yl->addLayout(yb);
+    yl->addWidget(m_yaml, 1);
+    m_yamlState->setForegroundRole(QPalette::PlaceholderText);
+    yl->addWidget(m_yamlState);
+    m_tabs->addTab(yamlPage, tr("YAML"));
+    connect(m_managed, &QCheckBox::toggled, this, &ObjectViewer::reloadYaml);
+    connect(refresh, &QPushButton::clicked, this, &ObjectViewer::reloadYaml);
+    connect(copy, &QPushButton::clicked, this,
+            [this] { QApplication::clipboard()->setText(m_yaml->toPlainText()); });
+    connect(save, &QPushButton::clicked, this, &ObjectViewer::saveYaml);
+
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(4, 4, 4, 4);
+    layout->addWidget(m_tabs);
+    reloadYaml();
+}
+
+void ObjectViewer::showTab(int tab)
+{
+    m_tabs->setCurrentIndex(std::clamp(tab, 0, m_tabs->count() - 1));
+}
+
+void ObjectViewer::reloadYaml()
+{
+    if (m_ref.apiPath.isEmpty()) {
+        m_yamlState->setText(tr("gpudesk does not know this object's API path."));
+        return;
+    }
+    m_yamlState->setText(tr("Fetching %1…").arg(m_ref.apiPath));
+    const bool managed = m_managed->isChecked();
+    // Fetched fresh each time: the YAML is what the server holds now, not the store's copy.
+    m_client->get(m_ref.apiPath, this, [this, managed](const KubeReply &r) {
+        if (!r.error.isEmpty()) {
+            m_yamlState->setText(tr("Cannot fetch the object: %1").arg(r.error));
+            return;
+        }
+        QString error;
+        const QString yaml = objectYaml(r.body, managed, &error);
+        if (yaml.isEmpty()) {
+            m_yamlState->setText(tr("Cannot show the object: %1").arg(error));
+            return;
+        }
+        const int scroll = m_yaml->verticalScrollBar()->value();
+        m_yaml->setPlainText(yaml);
+        m_yaml->verticalScrollBar()->setValue(scroll);
+        m_yamlState->setText(
+            tr("%1, fetched at %2")
+                .arg(m_ref.apiPath, QTime::currentTime().toString(QStringLiteral("HH:mm:ss"))));
+        emit yamlLoaded();
+    });
+}
+
+void ObjectViewer::saveYaml()
+{
+    const QString file =
+        QFileDialog::getSaveFileName(this, tr("Save YAML"), m_ref.name + QStringLiteral(".yaml"));
+    if (file.isEmpty())
+        return;
+    QSaveFile f(file);
+    if (!f.open(QIODevice::WriteOnly) || f.write(m_yaml->toPlainText().toUtf8()) < 0 || !f.commit())
+        m_yamlState->setText(tr("Cannot write %1: %2").arg(file, f.errorString()));
+    else
+        m_yamlState->setText(tr("Saved %1.").arg(file));
+}
+
+} // namespace gpudesk

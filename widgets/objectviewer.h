@@ -1,0 +1,54 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "objectref.h"
+
+#include <QWidget>
+
+class QCheckBox;
+class QLabel;
+class QPlainTextEdit;
+class QTabWidget;
+
+namespace gpudesk {
+
+class ClusterStore;
+class KubeClient;
+class LogView;
+
+// Logs, events and YAML of one object, in a window of its own.
+class ObjectViewer : public QWidget
+{
+    Q_OBJECT
+public:
+    enum Tab
+    {
+        LogsTab,
+        EventsTab,
+        YamlTab
+    };
+
+    ObjectViewer(KubeClient *client, ClusterStore *store, const ObjectRef &ref,
+                 QWidget *parent = nullptr);
+    void showTab(int tab);
+    QTabWidget *tabs() const { return m_tabs; }
+    LogView *logView() const { return m_logs; }
+    QPlainTextEdit *yamlView() const { return m_yaml; }
+    void reloadYaml();
+
+signals:
+    void yamlLoaded();
+
+private:
+    void saveYaml();
+
+    KubeClient *m_client;
+    ObjectRef m_ref;
+    QTabWidget *m_tabs;
+    LogView *m_logs = nullptr;
+    QPlainTextEdit *m_yaml;
+    QCheckBox *m_managed;
+    QLabel *m_yamlState;
+};
+
+} // namespace gpudesk

@@ -1,0 +1,205 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "overviewpage.h"
+
+#include "barchart.h"
+#include "clusterstore.h"
+#include "numbercard.h"
+#include "palette.h"
+#include "queuesmodel.h"
+#include "tablefilter.h"
+#include "usersmodel.h"
+#include "workloadsfilter.h"
+
+#include <QGridLayout>
+#include <QGroupBox>
+#include <QLabel>
+#include <QScrollArea>
+#include <QVBoxLayout>
+
+#include <map>
+
+namespace gpudesk {
+
+namespace {
+
+QGroupBox *box(const QString &title, QWidget *content, QWidget *parent)
+{
+    auto *b = new QGroupBox(title, parent);
+    auto *l = new QVBoxLayout(b);
+    l->addWidget(content);
+    l->addStretch(1);
+    return b;
+}
+
+} // namespace
+
+OverviewPage::OverviewPage(ClusterStore *store, QWidget *parent)
+    : QWidget(parent), m_store(store), m_total(new NumberCard(tr("GPUs in the cluster"), this)),
+      m_allocated(new NumberCard(tr("GPUs allocated"), this)),
+      m_free(new NumberCard(tr("GPUs free"), this)),
+      m_pending(new NumberCard(tr("GPUs wanted by pending pods"), this)),
+      m_nodes(new NumberCard(tr("Nodes ready"), this)),
+      m_jobs(new NumberCard(tr("Jobs running"), this)), m_scope(new QLabel(this)),
+      m_noVolcano(new QLabel(this)), m_models(new QGridLayout)
+{
+    auto *outer = new QVBoxLayout(this);
+    outer->setContentsMargins(0, 0, 0, 0);
+    auto *scroll = new QScrollArea(this);
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+    outer->addWidget(scroll);
+    auto *content = new QWidget(scroll);
+    scroll->setWidget(content);
+    auto *layout = new QVBoxLayout(content);
+    layout->setContentsMargins(16, 16, 16, 16);
+    layout->setSpacing(14);
+
+    m_scope->setWordWrap(true);
+    m_scope->setVisible(false);
+    m_scope->setStyleSheet(QStringLiteral(
+        "QLabel { background: #fff4ce; color: #5c4400; border: 1px solid #e0c060; padding: 8px; "
+        "border-radius: 4px; }"));
+    layout->addWidget(m_scope);
+
+    auto *cards = new QGridLayout;
+    cards->setSpacing(12);
+    cards->addWidget(m_total, 0, 0);
+    cards->addWidget(m_allocated, 0, 1);
+    cards->addWidget(m_free, 0, 2);
+    cards->addWidget(m_pending, 0, 3);
+    cards->addWidget(m_nodes, 1, 0);
+    cards->addWidget(m_jobs, 1, 1, 1, 3);
+    m_free->setAccent(colors::free());
+    m_allocated->setAccent(colors::allocated());
+    layout->addLayout(cards);
+
+    // Per VC: allocation against capability, fullest first.
+    auto *queues = new QueuesModel(store, this);
+    auto *byAllocation = new TableFilter(this);
+    byAllocation->setSourceModel(queues);
+    byAllocation->setDynamicSortFilter(true);
+    byAllocation->sort(QueuesModel::Allocated, Qt::DescendingOrder);
+    auto *vcChart = new BarChart(this);
+    vcChart->setModel(byAllocation);
+    auto *vcContent = new QWidget(this);
+    auto *vcLayout = new QVBoxLayout(vcContent);
+    vcLayout->setContentsMargins(0, 0, 0, 0);
+    vcLayout->addWidget(vcChart);
+    m_noVolcano->setWordWrap(true);
+    m_noVolcano->setForegroundRole(QPalette::PlaceholderText);
+    m_noVolcano->setText(tr("This cluster has no Volcano queues (scheduling.volcano.sh), so "
+                            "there are no virtual clusters to show."));
+    m_noVolcano->setVisible(false);
+    vcLayout->addWidget(m_noVolcano);
+    m_vcBox = box(tr("GPUs per virtual cluster (allocated / capability)"), vcContent, this);
+
+    auto *users = new UsersModel(store, this);
+    auto *topUsers = new TableFilter(this);
+    topUsers->setSourceModel(users);
+    topUsers->setDynamicSortFilter(true);
+    topUsers->sort(UsersModel::Gpus, Qt::DescendingOrder);
+    auto *userChart = new BarChart(this);
+    userChart->setModel(topUsers, 10);
+    m_usersBox = box(tr("Top users by GPUs allocated"), userChart, this);
+
+    auto *modelsWidget = new QWidget(this);
+    modelsWidget->setLayout(m_models);
+    m_models->setHorizontalSpacing(24);
+    auto *modelsBox = box(tr("By GPU model"), modelsWidget, this);
+
+    auto *charts = new QGridLayout;
+    charts->setSpacing(12);
+    charts->addWidget(m_vcBox, 0, 0);
+    charts->addWidget(m_usersBox, 0, 1);
+    charts->addWidget(modelsBox, 1, 0, 1, 2);
+    layout->addLayout(charts);
+    layout->addStretch(1);
+
+    connect(store, &ClusterStore::updated, this, &OverviewPage::refresh);
+    refresh();
+}
+
+void OverviewPage::setScope(const QString &onlyNamespace, bool volcano)
+{
+    m_onlyNamespace = onlyNamespace;
+    m_scope->setVisible(!onlyNamespace.isEmpty());
+    m_scope->setText(tr("Your account may list pods only in namespace %1, so these figures count "
+                        "only that namespace's pods. Cluster-wide allocation and the top users "
+                        "are hidden.")
+                         .arg(onlyNamespace));
+    m_usersBox->setVisible(onlyNamespace.isEmpty());
+    m_noVolcano->setVisible(!volcano);
+    refresh();
+}
+
+void OverviewPage::refresh()
+{
+    const GpuTotals t = m_store->totals();
+    const bool limited = !m_onlyNamespace.isEmpty();
+    m_total->setValue(QString::number(t.gpus.total));
+    m_allocated->setCaption(limited ? tr("GPUs allocated to you") : tr("GPUs allocated"));
+    m_allocated->setValue(QString::number(t.gpus.allocated),
+                          t.gpus.total > 0
+                              ? tr("%1 % of all GPUs").arg(100 * t.gpus.allocated / t.gpus.total)
+                              : QString());
+    m_free->setVisible(!limited);
+    m_free->setValue(QString::number(t.gpus.free), tr("on Ready, schedulable nodes"));
+    m_pending->setValue(QString::number(t.pendingDemand));
+    m_pending->setAccent(t.pendingDemand > 0 ? colors::warning()
+                                             : palette().color(QPalette::WindowText));
+
+    int ready = 0;
+    int nodes = 0;
+    struct ModelFigures
+    {
+        int nodes = 0;
+        int total = 0;
+        int allocated = 0;
+        int free = 0;
+    };
+    std::map<QString, ModelFigures> byModel;
+    for (const auto &n : m_store->nodes()) {
+        ++nodes;
+        ready += n.ready ? 1 : 0;
+        if (n.gpuAllocatable == 0)
+            continue;
+        ModelFigures &m = byModel[n.gpuModel.isEmpty() ? tr("unknown model") : n.gpuModel];
+        const GpuCount c = m_store->nodeGpus(n.name);
+        ++m.nodes;
+        m.total += c.total;
+        m.allocated += c.allocated;
+        m.free += c.free;
+    }
+    m_nodes->setValue(QStringLiteral("%1 / %2").arg(ready).arg(nodes),
+                      nodes > ready ? tr("%n not ready", nullptr, nodes - ready) : QString());
+    m_nodes->setAccent(nodes > ready ? colors::error() : palette().color(QPalette::WindowText));
+
+    const auto counts = m_store->workloadCounts();
+    m_jobs->setValue(QString::number(counts.running), tr("%1 pending · %2 failed · %3 finished")
+                                                          .arg(counts.waiting)
+                                                          .arg(counts.problem)
+                                                          .arg(counts.finished));
+
+    // The per-model grid is a handful of labels: rebuilt whole.
+    while (QLayoutItem *item = m_models->takeAt(0)) {
+        delete item->widget();
+        delete item;
+    }
+    const QStringList headers{tr("GPU model"), tr("Nodes"), tr("GPUs"), tr("Allocated"),
+                              tr("Free")};
+    for (int c = 0; c < headers.size(); ++c) {
+        auto *h = new QLabel(QStringLiteral("<b>%1</b>").arg(headers[c].toHtmlEscaped()));
+        m_models->addWidget(h, 0, c, c == 0 ? Qt::AlignLeft : Qt::AlignRight);
+    }
+    int row = 1;
+    for (const auto &[model, f] : byModel) {
+        const QStringList cells{model, QString::number(f.nodes), QString::number(f.total),
+                                QString::number(f.allocated), QString::number(f.free)};
+        for (int c = 0; c < cells.size(); ++c)
+            m_models->addWidget(new QLabel(cells[c]), row, c,
+                                c == 0 ? Qt::AlignLeft : Qt::AlignRight);
+        ++row;
+    }
+}
+
+} // namespace gpudesk

@@ -1,0 +1,49 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include <QWidget>
+
+class QGridLayout;
+class QLabel;
+
+namespace gpudesk {
+
+class BarChart;
+class ClusterStore;
+class NumberCard;
+struct StoreChanges;
+
+// The cluster at a glance: GPUs total / allocated / free and pending demand, nodes, jobs, GPUs
+// per VC against capability, per GPU model, and the top users. The same figures as the other
+// pages and the report, from the same store.
+class OverviewPage : public QWidget
+{
+    Q_OBJECT
+public:
+    explicit OverviewPage(ClusterStore *store, QWidget *parent = nullptr);
+    // Where the account sees only one namespace, cluster-wide allocation is not knowable.
+    void setScope(const QString &onlyNamespace, bool volcano);
+
+signals:
+    void showWorkloads(int statusClass);
+    void showNodes();
+
+private:
+    void refresh();
+
+    ClusterStore *m_store;
+    NumberCard *m_total;
+    NumberCard *m_allocated;
+    NumberCard *m_free;
+    NumberCard *m_pending;
+    NumberCard *m_nodes;
+    NumberCard *m_jobs;
+    QLabel *m_scope;
+    QWidget *m_vcBox;
+    QWidget *m_usersBox;
+    QLabel *m_noVolcano;
+    QGridLayout *m_models;
+    QString m_onlyNamespace;
+};
+
+} // namespace gpudesk

@@ -1,0 +1,45 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include <QColor>
+#include <QPalette>
+
+// The few colours gpudesk gives meaning to, in one place, readable on light and dark palettes.
+namespace gpudesk::colors {
+
+inline bool isDark(const QPalette &p)
+{
+    return p.color(QPalette::Window).lightness() < 128;
+}
+inline QColor track(const QPalette &p)
+{
+    return isDark(p) ? QColor(0x3a, 0x3f, 0x46) : QColor(0xe3, 0xe7, 0xec);
+}
+inline QColor free()
+{
+    return QColor(0x3f, 0xb9, 0x50);
+}
+inline QColor allocated()
+{
+    return QColor(0x4f, 0x8c, 0xe8);
+}
+inline QColor full()
+{
+    return QColor(0xe8, 0x9a, 0x3c);
+}
+inline QColor unavailable(const QPalette &p)
+{
+    return isDark(p) ? QColor(0x55, 0x5a, 0x60) : QColor(0xb8, 0xbd, 0xc4);
+}
+inline QColor warning()
+{
+    return QColor(0xd9, 0x8e, 0x04);
+}
+inline QColor error()
+{
+    return QColor(0xd1, 0x43, 0x43);
+}
+// A stable colour per name (user, VC), so a user keeps the same colour on every page.
+QColor forName(const QString &name);
+
+} // namespace gpudesk::colors

@@ -1,0 +1,207 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "workloadspage.h"
+
+#include "clusterstore.h"
+#include "palette.h"
+#include "workloadsfilter.h"
+#include "workloadsmodel.h"
+
+#include <QAction>
+#include <QComboBox>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLineEdit>
+#include <QMenu>
+#include <QPainter>
+#include <QStyledItemDelegate>
+#include <QTreeView>
+#include <QVBoxLayout>
+
+namespace gpudesk {
+
+namespace {
+
+// Status words coloured by severity: failures red, waiting amber.
+class StatusDelegate : public QStyledItemDelegate
+{
+public:
+    using QStyledItemDelegate::QStyledItemDelegate;
+    void initStyleOption(QStyleOptionViewItem *option, const QModelIndex &index) const override
+    {
+        QStyledItemDelegate::initStyleOption(option, index);
+        switch (index.data(SeverityRole).toInt()) {
+        case 2:
+            option->palette.setColor(QPalette::Text, colors::error());
+            break;
+        case 1:
+            option->palette.setColor(QPalette::Text, colors::warning());
+            break;
+        default:
+            break;
+        }
+    }
+};
+
+} // namespace
+
+WorkloadsPage::WorkloadsPage(ClusterStore *store, QWidget *parent)
+    : QWidget(parent), m_store(store), m_model(new WorkloadsModel(store, this)),
+      m_filter(new WorkloadsFilter(this)), m_view(new QTreeView(this)), m_user(new QComboBox(this)),
+      m_vc(new QComboBox(this)), m_kind(new QComboBox(this)), m_status(new QComboBox(this)),
+      m_text(new QLineEdit(this)), m_scope(new QLabel(this)), m_count(new QLabel(this))
+{
+    m_filter->setSourceModel(m_model);
+    m_filter->setDynamicSortFilter(true);
+    m_view->setObjectName(QStringLiteral("workloadsView"));
+    m_view->setModel(m_filter);
+    m_view->setSortingEnabled(true);
+    m_view->sortByColumn(WorkloadsModel::Age, Qt::AscendingOrder);
+    m_view->setSelectionMode(QAbstractItemView::ExtendedSelection);
+    m_view->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_view->setUniformRowHeights(true);
+    m_view->setAlternatingRowColors(true);
+    m_view->setContextMenuPolicy(Qt::CustomContextMenu);
+    m_view->header()->setStretchLastSection(true);
+    m_view->setItemDelegateForColumn(WorkloadsModel::Status, new StatusDelegate(this));
+    m_view->setItemDelegateForColumn(WorkloadsModel::Reason, new StatusDelegate(this));
+    const int w = fontMetrics().averageCharWidth();
+    m_view->setColumnWidth(WorkloadsModel::Name, 34 * w);
+    m_view->setColumnWidth(WorkloadsModel::User, 10 * w);
+    m_view->setColumnWidth(WorkloadsModel::Vc, 9 * w);
+    m_view->setColumnWidth(WorkloadsModel::Kind, 12 * w);
+    m_view->setColumnWidth(WorkloadsModel::Status, 18 * w);
+    m_view->setColumnWidth(WorkloadsModel::Gpus, 6 * w);
+    m_view->setColumnWidth(WorkloadsModel::Nodes, 20 * w);
+    m_view->setColumnWidth(WorkloadsModel::Restarts, 8 * w);
+    m_view->setColumnWidth(WorkloadsModel::Age, 7 * w);
+
+    m_status->addItem(tr("Any status"), WorkloadsFilter::AnyStatus);
+    m_status->addItem(tr("Running"), WorkloadsFilter::Running);
+    m_status->addItem(tr("Waiting"), WorkloadsFilter::Waiting);
+    m_status->addItem(tr("Failed or stuck"), WorkloadsFilter::Problem);
+    m_status->addItem(tr("Finished"), WorkloadsFilter::Finished);
+    m_kind->addItem(tr("Any kind"), QString());
+    for (const char *k : {"Job", "PyTorchJob", "MPIJob", "Pod"})
+        m_kind->addItem(QLatin1String(k), QLatin1String(k));
+    m_text->setPlaceholderText(tr("Filter: name, namespace, node, reason…"));
+    m_text->setClearButtonEnabled(true);
+    m_scope->setWordWrap(true);
+    m_scope->setVisible(false);
+    m_count->setForegroundRole(QPalette::PlaceholderText);
+
+    auto *bar = new QHBoxLayout;
+    bar->addWidget(m_text, 1);
+    bar->addWidget(m_user);
+    bar->addWidget(m_vc);
+    bar->addWidget(m_kind);
+    bar->addWidget(m_status);
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(12, 12, 12, 12);
+    layout->addWidget(m_scope);
+    layout->addLayout(bar);
+    layout->addWidget(m_view, 1);
+    layout->addWidget(m_count);
+
+    connect(m_text, &QLineEdit::textChanged, m_filter, &WorkloadsFilter::setText);
+    connect(m_user, &QComboBox::currentIndexChanged, this,
+            [this] { m_filter->setUser(m_user->currentData().toString()); });
+    connect(m_vc, &QComboBox::currentIndexChanged, this,
+            [this] { m_filter->setVc(m_vc->currentData().toString()); });
+    connect(m_kind, &QComboBox::currentIndexChanged, this,
+            [this] { m_filter->setKind(m_kind->currentData().toString()); });
+    connect(m_status, &QComboBox::currentIndexChanged, this, [this] {
+        m_filter->setStatusClass(WorkloadsFilter::StatusClass(m_status->currentData().toInt()));
+    });
+    connect(m_view, &QTreeView::activated, this,
+            [this](const QModelIndex &i) { open(i, LogsTab); });
+    connect(m_view, &QTreeView::customContextMenuRequested, this, &WorkloadsPage::showMenu);
+
+    // Keyboard: the same three views from the selected row.
+    const std::pair<QKeySequence, int> keys[] = {{QKeySequence(tr("Ctrl+L")), LogsTab},
+                                                 {QKeySequence(tr("Ctrl+E")), EventsTab},
+                                                 {QKeySequence(tr("Ctrl+Y")), YamlTab}};
+    for (const auto &[key, tab] : keys) {
+        auto *a = new QAction(this);
+        a->setShortcut(key);
+        a->setShortcutContext(Qt::WidgetWithChildrenShortcut);
+        connect(a, &QAction::triggered, this,
+                [this, tab = tab] { open(m_view->currentIndex(), tab); });
+        addAction(a);
+    }
+
+    auto updateCount = [this] {
+        m_count->setText(tr("%n workload(s) shown of %1", nullptr, m_filter->rowCount())
+                             .arg(m_model->rowCount()));
+    };
+    connect(m_filter, &QAbstractItemModel::rowsInserted, this, updateCount);
+    connect(m_filter, &QAbstractItemModel::rowsRemoved, this, updateCount);
+    connect(m_filter, &QAbstractItemModel::modelReset, this, updateCount);
+    connect(m_filter, &QAbstractItemModel::layoutChanged, this, updateCount);
+    connect(store, &ClusterStore::updated, this, [this](const StoreChanges &c) {
+        if (c.reset || c.namespaces || c.queues)
+            refillChoices();
+    });
+    refillChoices();
+    updateCount();
+}
+
+void WorkloadsPage::refillChoices()
+{
+    auto refill = [](QComboBox *box, const QString &any, const QStringList &values) {
+        const QString current = box->currentData().toString();
+        const QSignalBlocker block(box);
+        box->clear();
+        box->addItem(any, QString());
+        for (const QString &v : values)
+            box->addItem(v, v);
+        box->setCurrentIndex(std::max(0, box->findData(current)));
+    };
+    QStringList users;
+    for (const auto &n : m_store->users())
+        users.append(n.user);
+    QStringList vcs;
+    for (const auto &q : m_store->queues())
+        vcs.append(q.name);
+    refill(m_user, tr("All users"), users);
+    refill(m_vc, tr("All VCs"), vcs);
+}
+
+void WorkloadsPage::setStatusClass(int statusClass)
+{
+    m_status->setCurrentIndex(std::max(0, m_status->findData(statusClass)));
+}
+
+void WorkloadsPage::setScopeNote(const QString &note)
+{
+    m_scope->setText(note);
+    m_scope->setVisible(!note.isEmpty());
+}
+
+void WorkloadsPage::open(const QModelIndex &index, int tab)
+{
+    if (!index.isValid())
+        return;
+    const QString key = index.siblingAtColumn(0).data(KeyRole).toString();
+    const bool pod = index.siblingAtColumn(0).data(IsPodRole).toBool();
+    const ObjectRef ref = pod ? ObjectRef::pod(*m_store, key) : ObjectRef::workload(*m_store, key);
+    if (ref.isValid())
+        emit openRequested(ref, tab);
+}
+
+void WorkloadsPage::showMenu(const QPoint &pos)
+{
+    const QModelIndex index = m_view->indexAt(pos);
+    if (!index.isValid())
+        return;
+    QMenu menu(this);
+    menu.addAction(tr("Logs"), QKeySequence(tr("Ctrl+L")), this,
+                   [this, index] { open(index, LogsTab); });
+    menu.addAction(tr("Events"), QKeySequence(tr("Ctrl+E")), this,
+                   [this, index] { open(index, EventsTab); });
+    menu.addAction(tr("YAML"), QKeySequence(tr("Ctrl+Y")), this,
+                   [this, index] { open(index, YamlTab); });
+    menu.exec(m_view->viewport()->mapToGlobal(pos));
+}
+
+} // namespace gpudesk
