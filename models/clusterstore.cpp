@@ -286,40 +286,38 @@ void ClusterStore::apply(const Delta &d)
     schedule();
 }
 
-void ClusterStore::replaceNodes(const QList<NodeInfo> &nodes)
+namespace {
+
+// A relist of one kind, as an informer would deliver it.
+template <class T> Delta relistOf(Resource r, QList<T> Delta::*items, const QList<T> &list)
 {
     Delta d;
-    d.resource = Resource::Nodes;
+    d.resource = r;
     d.relist = true;
-    d.nodes = nodes;
-    apply(d);
+    d.*items = list;
+    return d;
+}
+
+} // namespace
+
+void ClusterStore::replaceNodes(const QList<NodeInfo> &nodes)
+{
+    apply(relistOf(Resource::Nodes, &Delta::nodes, nodes));
 }
 
 void ClusterStore::replacePods(const QList<PodInfo> &pods)
 {
-    Delta d;
-    d.resource = Resource::Pods;
-    d.relist = true;
-    d.pods = pods;
-    apply(d);
+    apply(relistOf(Resource::Pods, &Delta::pods, pods));
 }
 
 void ClusterStore::replaceQueues(const QList<QueueInfo> &queues)
 {
-    Delta d;
-    d.resource = Resource::Queues;
-    d.relist = true;
-    d.queues = queues;
-    apply(d);
+    apply(relistOf(Resource::Queues, &Delta::queues, queues));
 }
 
 void ClusterStore::replaceNamespaces(const QList<NamespaceInfo> &namespaces)
 {
-    Delta d;
-    d.resource = Resource::Namespaces;
-    d.relist = true;
-    d.namespaces = namespaces;
-    apply(d);
+    apply(relistOf(Resource::Namespaces, &Delta::namespaces, namespaces));
 }
 
 QList<NodeInfo> ClusterStore::nodes() const

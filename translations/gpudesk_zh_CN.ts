@@ -56,7 +56,9 @@
     </message>
     <message numerus="yes">
         <source>First seen %1, last seen %2, %n time(s).</source>
-        <translation><numerusform>首次 %1，最近 %2，共 %n 次。</numerusform></translation>
+        <translation>
+            <numerusform>首次 %1，最近 %2，共 %n 次。</numerusform>
+        </translation>
     </message>
 </context>
 <context>

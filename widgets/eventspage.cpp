@@ -2,7 +2,7 @@
 #include "eventspage.h"
 
 #include "eventsmodel.h"
-#include "palette.h"
+#include "severitydelegate.h"
 #include "tablefilter.h"
 
 #include <QCheckBox>
@@ -10,27 +10,10 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
-#include <QStyledItemDelegate>
 #include <QTableView>
 #include <QVBoxLayout>
 
 namespace gpudesk {
-
-namespace {
-
-class WarningDelegate : public QStyledItemDelegate
-{
-public:
-    using QStyledItemDelegate::QStyledItemDelegate;
-    void initStyleOption(QStyleOptionViewItem *option, const QModelIndex &index) const override
-    {
-        QStyledItemDelegate::initStyleOption(option, index);
-        if (index.data(SeverityRole).toInt() > 0)
-            option->palette.setColor(QPalette::Text, colors::warning());
-    }
-};
-
-} // namespace
 
 EventsPage::EventsPage(ClusterStore *store, QWidget *parent)
     : QWidget(parent), m_model(new EventsModel(store, this)), m_proxy(new TableFilter(this)),
@@ -47,8 +30,8 @@ EventsPage::EventsPage(ClusterStore *store, QWidget *parent)
     m_view->setWordWrap(false);
     m_view->verticalHeader()->hide();
     m_view->verticalHeader()->setDefaultSectionSize(fontMetrics().height() + 8);
-    m_view->setItemDelegateForColumn(EventsModel::Type, new WarningDelegate(this));
-    m_view->setItemDelegateForColumn(EventsModel::Reason, new WarningDelegate(this));
+    m_view->setItemDelegateForColumn(EventsModel::Type, new SeverityDelegate(this));
+    m_view->setItemDelegateForColumn(EventsModel::Reason, new SeverityDelegate(this));
     const int w = fontMetrics().averageCharWidth();
     m_view->setColumnWidth(EventsModel::LastSeen, 9 * w);
     m_view->setColumnWidth(EventsModel::Type, 9 * w);

@@ -2,7 +2,7 @@
 #include "workloadspage.h"
 
 #include "clusterstore.h"
-#include "palette.h"
+#include "severitydelegate.h"
 #include "workloadsfilter.h"
 #include "workloadsmodel.h"
 
@@ -14,36 +14,10 @@
 #include <QLineEdit>
 #include <QMenu>
 #include <QPainter>
-#include <QStyledItemDelegate>
 #include <QTreeView>
 #include <QVBoxLayout>
 
 namespace gpudesk {
-
-namespace {
-
-// Status words coloured by severity: failures red, waiting amber.
-class StatusDelegate : public QStyledItemDelegate
-{
-public:
-    using QStyledItemDelegate::QStyledItemDelegate;
-    void initStyleOption(QStyleOptionViewItem *option, const QModelIndex &index) const override
-    {
-        QStyledItemDelegate::initStyleOption(option, index);
-        switch (index.data(SeverityRole).toInt()) {
-        case 2:
-            option->palette.setColor(QPalette::Text, colors::error());
-            break;
-        case 1:
-            option->palette.setColor(QPalette::Text, colors::warning());
-            break;
-        default:
-            break;
-        }
-    }
-};
-
-} // namespace
 
 WorkloadsPage::WorkloadsPage(ClusterStore *store, QWidget *parent)
     : QWidget(parent), m_store(store), m_model(new WorkloadsModel(store, this)),
@@ -63,8 +37,8 @@ WorkloadsPage::WorkloadsPage(ClusterStore *store, QWidget *parent)
     m_view->setAlternatingRowColors(true);
     m_view->setContextMenuPolicy(Qt::CustomContextMenu);
     m_view->header()->setStretchLastSection(true);
-    m_view->setItemDelegateForColumn(WorkloadsModel::Status, new StatusDelegate(this));
-    m_view->setItemDelegateForColumn(WorkloadsModel::Reason, new StatusDelegate(this));
+    m_view->setItemDelegateForColumn(WorkloadsModel::Status, new SeverityDelegate(this));
+    m_view->setItemDelegateForColumn(WorkloadsModel::Reason, new SeverityDelegate(this));
     const int w = fontMetrics().averageCharWidth();
     m_view->setColumnWidth(WorkloadsModel::Name, 34 * w);
     m_view->setColumnWidth(WorkloadsModel::User, 10 * w);
