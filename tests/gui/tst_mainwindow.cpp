@@ -24,6 +24,8 @@
 #include <QLabel>
 #include <QListView>
 #include <QListWidget>
+#include <QNetworkAccessManager>
+#include <QNetworkReply>
 #include <QPlainTextEdit>
 #include <QSignalSpy>
 #include <QStatusBar>
@@ -147,15 +149,29 @@ void TestMainWindow::pagesFromSimulator()
         workloads->view()->model(), QAbstractItemModelTester::FailureReportingMode::QtTest);
     QVERIFY(workloads->view()->model()->rowCount() > 30);
     save(w, QStringLiteral("page-workloads"));
-    // The pending single-node job shows the scheduler's reason.
-    workloads->filter()->setText(QStringLiteral("sft-single-node"));
-    QCOMPARE(workloads->view()->model()->rowCount(), 1);
-    QVERIFY(workloads->view()
-                ->model()
-                ->index(0, WorkloadsModel::Reason)
-                .data()
-                .toString()
-                .startsWith(QLatin1String("0/15 nodes are available")));
+    // A pod no node can hold (9 GPUs) shows the scheduler's reason, live.
+    QNetworkAccessManager nam;
+    QNetworkRequest req = c->client->request(QStringLiteral("/api/v1/namespaces/user-bob/pods"));
+    req.setHeader(QNetworkRequest::ContentTypeHeader, QByteArrayLiteral("application/json"));
+    QNetworkReply *created = nam.post(
+        req, QByteArrayLiteral(R"({"apiVersion":"v1","kind":"Pod","metadata":{"name":"too-big"},)"
+                               R"("spec":{"containers":[{"name":"main","image":"pytorch:2.1",)"
+                               R"("resources":{"requests":{"nvidia.com/gpu":"9"}}}]}})"));
+    QSignalSpy done(created, &QNetworkReply::finished);
+    QVERIFY(done.wait(10000));
+    QCOMPARE(created->error(), QNetworkReply::NoError);
+    workloads->filter()->setText(QStringLiteral("too-big"));
+    QTRY_COMPARE_WITH_TIMEOUT(workloads->view()->model()->rowCount(), 1, 5000);
+    QTRY_VERIFY_WITH_TIMEOUT(workloads->view()
+                                 ->model()
+                                 ->index(0, WorkloadsModel::Reason)
+                                 .data()
+                                 .toString()
+                                 .contains(QLatin1String("Insufficient nvidia.com/gpu")),
+                             10000);
+    created->deleteLater();
+    nam.sendCustomRequest(
+        c->client->request(QStringLiteral("/api/v1/namespaces/user-bob/pods/too-big")), "DELETE");
     workloads->filter()->setText({});
     workloads->setStatusClass(WorkloadsFilter::Problem);
     QVERIFY(workloads->view()->model()->rowCount() >= 3); // the planted failures
