@@ -22,6 +22,16 @@ void ReportRun::start()
         emit finished(2, m_client->setupError());
         return;
     }
+    m_client->ensureCredentials(this, [this](const QString &error) {
+        if (error.isEmpty())
+            startSync();
+        else
+            emit finished(2, error);
+    });
+}
+
+void ReportRun::startSync()
+{
     // No namespace fallback: cluster-wide figures must not silently shrink to one namespace.
     ClusterSync::Options options;
     options.events = false;

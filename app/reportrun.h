@@ -28,6 +28,7 @@ signals:
     void finished(int exitCode, const QString &message);
 
 private:
+    void startSync();
     void onSynced();
     void write(bool volcano);
 

@@ -57,17 +57,26 @@ void Session::connectTo(const QString &context)
         m_state->setFailed(m_context, m_client->setupError());
         return;
     }
-    auto *probe = new ClusterProbe(m_client, m_client);
-    connect(probe, &ClusterProbe::finished, m_state, &ConnectionState::setConnected);
-    connect(probe, &ClusterProbe::failed, this,
+    connect(m_client, &KubeClient::credentialsFailed, this,
             [this](const QString &e) { m_state->setFailed(m_context, e); });
-    probe->start();
-    ClusterSync::Options options;
-    options.fallbackNamespace = endpoint->defaultNamespace;
-    m_sync = new ClusterSync(m_client, options, m_client);
-    connect(m_sync, &ClusterSync::delta, m_store, &ClusterStore::apply);
-    emit connectionChanged(m_client, m_sync);
-    m_sync->start();
+    // An exec plugin runs before the first request; everything else starts at once.
+    KubeClient *client = m_client;
+    client->ensureCredentials(
+        client, [this, client, ns = endpoint->defaultNamespace](const QString &error) {
+            if (!error.isEmpty())
+                return; // credentialsFailed has said it
+            auto *probe = new ClusterProbe(client, client);
+            connect(probe, &ClusterProbe::finished, m_state, &ConnectionState::setConnected);
+            connect(probe, &ClusterProbe::failed, this,
+                    [this](const QString &e) { m_state->setFailed(m_context, e); });
+            probe->start();
+            ClusterSync::Options options;
+            options.fallbackNamespace = ns;
+            m_sync = new ClusterSync(client, options, client);
+            connect(m_sync, &ClusterSync::delta, m_store, &ClusterStore::apply);
+            emit connectionChanged(client, m_sync);
+            m_sync->start();
+        });
 }
 
 } // namespace gpudesk

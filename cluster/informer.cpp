@@ -43,6 +43,7 @@ bool needsRelist(int code, const QString &message)
 Informer::Informer(KubeClient *client, Resource resource, QObject *parent)
     : QObject(parent), m_client(client), m_resource(resource)
 {
+    client->attach(&m_nam);
     m_retryTimer.setSingleShot(true);
     connect(&m_retryTimer, &QTimer::timeout, this, [this] {
         // Resume from where the stream broke; only a 410 makes it list again.
@@ -284,6 +285,8 @@ void Informer::onWatchFinished(QNetworkReply *reply, quint64 generation)
         setState(status == 403 ? InformerStatus::Forbidden : InformerStatus::Unavailable, error);
         return;
     }
+    if (status == 401)
+        m_client->unauthorized(); // renewed credentials are picked up by the retry
     retry(error);
 }
 

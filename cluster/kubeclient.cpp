@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "kubeclient.h"
 
+#include <QFile>
+#include <QHash>
 #include <QLoggingCategory>
 #include <QNetworkReply>
 #include <QSslCertificate>
@@ -21,6 +23,18 @@ QString statusMessage(const QByteArray &body)
     return QString::fromStdString(j.value("message", ""));
 }
 
+namespace {
+
+// Exec credentials outlive a client: a context switch and back, or a reconnect, must not run
+// the plugin again (it may open a browser or hit a rate-limited identity provider).
+QHash<QByteArray, ExecCredential> &credentialCache()
+{
+    static QHash<QByteArray, ExecCredential> cache;
+    return cache;
+}
+
+} // namespace
+
 KubeClient::KubeClient(ClusterEndpoint endpoint, QObject *parent)
     : QObject(parent), m_endpoint(std::move(endpoint)),
       m_tls(QSslConfiguration::defaultConfiguration())
@@ -34,16 +48,157 @@ KubeClient::KubeClient(ClusterEndpoint endpoint, QObject *parent)
     }
     if (m_endpoint.insecureSkipVerify)
         m_tls.setPeerVerifyMode(QSslSocket::VerifyNone);
-    if (!m_endpoint.clientCertPem.isEmpty()) {
-        m_tls.setLocalCertificate(QSslCertificate(m_endpoint.clientCertPem, QSsl::Pem));
-        QSslKey key(m_endpoint.clientKeyPem, QSsl::Rsa, QSsl::Pem);
-        if (key.isNull())
-            key = QSslKey(m_endpoint.clientKeyPem, QSsl::Ec, QSsl::Pem);
-        if (key.isNull())
-            m_setupError = tr("The client key of context %1 is neither an RSA nor an EC key.")
+    if (!m_endpoint.clientCertPem.isEmpty())
+        setClientCertificate(m_endpoint.clientCertPem, m_endpoint.clientKeyPem);
+    if (!m_endpoint.proxyUrl.isEmpty()) {
+        const QUrl url(m_endpoint.proxyUrl);
+        if (url.scheme() == QLatin1String("https"))
+            m_setupError = tr("The proxy-url of context %1 is an https:// proxy; gpudesk speaks "
+                              "to proxies over http:// or socks5:// only.")
                                .arg(m_endpoint.context);
-        m_tls.setPrivateKey(key);
+        m_proxy = QNetworkProxy(
+            url.scheme() == QLatin1String("socks5") ? QNetworkProxy::Socks5Proxy
+                                                    : QNetworkProxy::HttpProxy,
+            url.host(), quint16(url.port(url.scheme() == QLatin1String("socks5") ? 1080 : 80)),
+            url.userName(), url.password());
     }
+    attach(&m_nam);
+    m_renewTimer.setSingleShot(true);
+    connect(&m_renewTimer, &QTimer::timeout, this, &KubeClient::runPlugin);
+    if (m_endpoint.exec.isSet()) {
+        const auto it = credentialCache().constFind(cacheKey());
+        if (it != credentialCache().constEnd())
+            applyCredential(*it);
+    }
+}
+
+void KubeClient::setClientCertificate(const QByteArray &certPem, const QByteArray &keyPem)
+{
+    const QSslCertificate cert(certPem, QSsl::Pem);
+    if (cert.isNull())
+        m_setupError = tr("The client certificate of context %1 is not a PEM certificate.")
+                           .arg(m_endpoint.context);
+    else if (cert.expiryDate() < QDateTime::currentDateTimeUtc())
+        m_setupError = tr("The client certificate of context %1 expired on %2.")
+                           .arg(m_endpoint.context, cert.expiryDate().toString(Qt::ISODate));
+    m_tls.setLocalCertificate(cert);
+    QSslKey key(keyPem, QSsl::Rsa, QSsl::Pem);
+    if (key.isNull())
+        key = QSslKey(keyPem, QSsl::Ec, QSsl::Pem);
+    if (key.isNull())
+        m_setupError = tr("The client key of context %1 is neither an RSA nor an EC key.")
+                           .arg(m_endpoint.context);
+    m_tls.setPrivateKey(key);
+}
+
+void KubeClient::attach(QNetworkAccessManager *nam) const
+{
+    nam->setProxy(m_proxy);
+}
+
+QByteArray KubeClient::cacheKey() const
+{
+    const ExecConfig &e = m_endpoint.exec;
+    QStringList parts{e.apiVersion, e.command};
+    parts += e.args;
+    for (const auto &[name, value] : e.env)
+        parts << name + u'=' + value;
+    if (e.provideClusterInfo)
+        parts << m_endpoint.server;
+    return parts.join(QChar(0)).toUtf8();
+}
+
+bool KubeClient::credentialValid() const
+{
+    return m_haveCredential && (!m_expiry.isValid() || m_expiry > QDateTime::currentDateTimeUtc());
+}
+
+void KubeClient::ensureCredentials(QObject *context, std::function<void(const QString &)> done)
+{
+    if (!m_endpoint.exec.isSet() || credentialValid()) {
+        done({});
+        return;
+    }
+    m_waiters.append({context, std::move(done)});
+    runPlugin();
+}
+
+void KubeClient::runPlugin()
+{
+    if (m_runner)
+        return; // one run at a time; its answer serves every waiter
+    ++m_execRuns;
+    m_runner = new ExecCredentialRunner(m_endpoint.exec, m_endpoint.server, m_endpoint.caPem, this);
+    auto finish = [this](const QString &error) {
+        m_runner->deleteLater();
+        m_runner = nullptr;
+        const auto waiters = std::exchange(m_waiters, {});
+        for (const Waiter &w : waiters) {
+            if (w.context)
+                w.done(error);
+        }
+    };
+    connect(m_runner, &ExecCredentialRunner::finished, this,
+            [this, finish](const ExecCredential &c) {
+                m_renewedAfter401 = std::exchange(m_runAfter401, false);
+                credentialCache().insert(cacheKey(), c);
+                applyCredential(c);
+                finish({});
+                emit credentialsChanged();
+            });
+    connect(m_runner, &ExecCredentialRunner::failed, this, [this, finish](const QString &error) {
+        m_runAfter401 = false;
+        finish(error);
+        emit credentialsFailed(error);
+    });
+    m_runner->start();
+}
+
+void KubeClient::applyCredential(const ExecCredential &c)
+{
+    m_haveCredential = true;
+    m_sinceCredential.start();
+    m_expiry = c.expiry;
+    if (!c.token.isEmpty())
+        m_endpoint.token = c.token;
+    if (!c.clientCertPem.isEmpty())
+        setClientCertificate(c.clientCertPem, c.clientKeyPem);
+    m_renewTimer.stop();
+    if (m_expiry.isValid()) {
+        // Renew a little before it runs out, so long watches reconnect with a valid one.
+        const qint64 left = QDateTime::currentDateTimeUtc().msecsTo(m_expiry);
+        const qint64 lead = std::min<qint64>(60000, left / 4);
+        m_renewTimer.start(int(std::clamp<qint64>(left - lead, 0, 24 * 3600 * 1000)));
+    }
+}
+
+bool KubeClient::unauthorized()
+{
+    if (m_endpoint.exec.isSet()) {
+        if (m_runner)
+            return true;
+        // A credential renewed because of a 401 and refused again at once is refused: say so
+        // instead of running the plugin in a loop.
+        if (m_haveCredential && m_renewedAfter401 && m_sinceCredential.elapsed() < 5000)
+            return false;
+        m_haveCredential = false;
+        credentialCache().remove(cacheKey());
+        m_runAfter401 = true;
+        runPlugin();
+        return true;
+    }
+    if (!m_endpoint.tokenFile.isEmpty()) {
+        QFile f(m_endpoint.tokenFile);
+        if (!f.open(QIODevice::ReadOnly))
+            return false;
+        const QString token = QString::fromUtf8(f.readAll()).trimmed();
+        if (token.isEmpty() || token == m_endpoint.token)
+            return false;
+        m_endpoint.token = token;
+        emit credentialsChanged();
+        return true;
+    }
+    return false;
 }
 
 QNetworkRequest KubeClient::request(const QString &path) const
@@ -66,24 +221,43 @@ QNetworkRequest KubeClient::request(const QString &path) const
 void KubeClient::get(const QString &path, QObject *context,
                      std::function<void(const KubeReply &)> done)
 {
+    send(path, context, std::move(done), false);
+}
+
+void KubeClient::send(const QString &path, QObject *context,
+                      std::function<void(const KubeReply &)> done, bool retried)
+{
     QNetworkRequest req = request(path);
     req.setTransferTimeout(30000);
     QNetworkReply *reply = m_nam.get(req);
     QPointer<QObject> guard(context);
-    connect(reply, &QNetworkReply::finished, this, [reply, guard, done = std::move(done), path] {
-        reply->deleteLater();
-        if (!guard)
-            return;
-        KubeReply r;
-        r.httpStatus = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
-        r.body = reply->readAll();
-        if (reply->error() != QNetworkReply::NoError) {
-            const QString server = statusMessage(r.body);
-            r.error = server.isEmpty() ? reply->errorString() : server;
-            qCDebug(lcKube) << "GET" << path << "failed:" << r.httpStatus << r.error;
-        }
-        done(r);
-    });
+    connect(reply, &QNetworkReply::finished, this,
+            [this, reply, guard, done = std::move(done), path, retried]() mutable {
+                reply->deleteLater();
+                if (!guard)
+                    return;
+                KubeReply r;
+                r.httpStatus = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
+                r.body = reply->readAll();
+                if (reply->error() != QNetworkReply::NoError) {
+                    const QString server = statusMessage(r.body);
+                    r.error = server.isEmpty() ? reply->errorString() : server;
+                    qCDebug(lcKube) << "GET" << path << "failed:" << r.httpStatus << r.error;
+                }
+                if (r.httpStatus == 401 && !retried && unauthorized()) {
+                    ensureCredentials(guard, [this, guard, path, r, done = std::move(done)](
+                                                 const QString &error) mutable {
+                        if (!error.isEmpty() || !guard) {
+                            if (guard)
+                                done(r);
+                            return;
+                        }
+                        send(path, guard, std::move(done), true);
+                    });
+                    return;
+                }
+                done(r);
+            });
 }
 
 } // namespace gpudesk

@@ -4,6 +4,7 @@
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
+#include <QUrl>
 
 #include <yaml-cpp/yaml.h>
 
@@ -24,7 +25,7 @@ QString resolvePath(const QString &path, const QString &file)
         return path;
     if (path.startsWith(QLatin1String("~/")))
         return QDir::homePath() + path.mid(1);
-    return QFileInfo(file).absoluteDir().filePath(path);
+    return QDir::cleanPath(QFileInfo(file).absoluteDir().filePath(path));
 }
 
 bool readField(const YAML::Node &n, const char *dataKey, const char *fileKey, const QString &file,
@@ -52,6 +53,61 @@ bool readField(const YAML::Node &n, const char *dataKey, const char *fileKey, co
         return false;
     }
     *out = f.readAll();
+    return true;
+}
+
+bool readExec(const YAML::Node &n, const QString &file, const QString &user, ExecConfig *out,
+              QString *error)
+{
+    if (!n || !n.IsMap())
+        return true;
+    const QString where = QStringLiteral("%1: exec of user \"%2\"").arg(file, user);
+    out->user = user;
+    out->file = file;
+    out->apiVersion = str(n, "apiVersion");
+    out->command = str(n, "command");
+    out->installHint = str(n, "installHint");
+    out->interactiveMode = str(n, "interactiveMode");
+    out->provideClusterInfo = str(n, "provideClusterInfo") == QLatin1String("true");
+    if (out->command.isEmpty()) {
+        *error = where + QStringLiteral(" has no command");
+        return false;
+    }
+    if (out->apiVersion != QLatin1String("client.authentication.k8s.io/v1") &&
+        out->apiVersion != QLatin1String("client.authentication.k8s.io/v1beta1")) {
+        *error = where + QStringLiteral(": apiVersion \"%1\" is not supported (use "
+                                        "client.authentication.k8s.io/v1 or v1beta1)")
+                             .arg(out->apiVersion);
+        return false;
+    }
+    if (out->apiVersion.endsWith(QLatin1String("/v1")) && out->interactiveMode.isEmpty()) {
+        *error = where + QStringLiteral(": interactiveMode must be set for apiVersion "
+                                        "client.authentication.k8s.io/v1");
+        return false;
+    }
+    // As kubectl: a command with a path separator is relative to the kubeconfig's directory;
+    // a bare name is looked up on PATH when it runs.
+    if (out->command.contains(u'/'))
+        out->command = resolvePath(out->command, file);
+    if (const YAML::Node args = n["args"]; args && args.IsSequence()) {
+        for (const auto &a : args) {
+            if (!a.IsScalar()) {
+                *error = where + QStringLiteral(": args must be a list of strings");
+                return false;
+            }
+            out->args << QString::fromStdString(a.as<std::string>());
+        }
+    }
+    if (const YAML::Node env = n["env"]; env && env.IsSequence()) {
+        for (const auto &e : env) {
+            const QString name = str(e, "name");
+            if (name.isEmpty()) {
+                *error = where + QStringLiteral(": an env entry has no name");
+                return false;
+            }
+            out->env.append({name, str(e, "value")});
+        }
+    }
     return true;
 }
 
@@ -162,6 +218,19 @@ std::optional<ClusterEndpoint> KubeConfig::endpoint(const QString &context, QStr
         return std::nullopt;
     }
     ep.tlsServerName = str(cl, "tls-server-name");
+    ep.proxyUrl = str(cl, "proxy-url");
+    if (!ep.proxyUrl.isEmpty()) {
+        const QUrl proxy(ep.proxyUrl);
+        const QString scheme = proxy.scheme();
+        if (!proxy.isValid() || proxy.host().isEmpty() ||
+            (scheme != QLatin1String("http") && scheme != QLatin1String("https") &&
+             scheme != QLatin1String("socks5"))) {
+            *error = QStringLiteral("%1: proxy-url of cluster \"%2\" is \"%3\"; expected "
+                                    "http://, https:// or socks5://host:port")
+                         .arg(cluster->file, clusterName, ep.proxyUrl);
+            return std::nullopt;
+        }
+    }
     ep.insecureSkipVerify = str(cl, "insecure-skip-tls-verify") == QLatin1String("true");
     const QString clusterWhere = QStringLiteral("cluster \"%1\"").arg(clusterName);
     if (!readField(cl, "certificate-authority-data", "certificate-authority", cluster->file,
@@ -178,6 +247,8 @@ std::optional<ClusterEndpoint> KubeConfig::endpoint(const QString &context, QStr
                        &ep.clientCertPem, error) ||
             !readField(u, "client-key-data", "client-key", user->file, userWhere, &ep.clientKeyPem,
                        error))
+            return std::nullopt;
+        if (!readExec(u["exec"], user->file, userName, &ep.exec, error))
             return std::nullopt;
         if (ep.token.isEmpty() && !ep.tokenFile.isEmpty()) {
             QFile tf(ep.tokenFile);

@@ -3,12 +3,28 @@
 
 #include <QByteArray>
 #include <QList>
+#include <QPair>
 #include <QString>
 #include <QStringList>
 
 #include <optional>
 
 namespace gpudesk {
+
+// An exec credential plugin as a kubeconfig user names it (client.authentication.k8s.io).
+struct ExecConfig
+{
+    QString apiVersion; // client.authentication.k8s.io/v1 or /v1beta1
+    QString command;    // resolved against the kubeconfig's directory when it holds a '/'
+    QStringList args;
+    QList<QPair<QString, QString>> env;
+    QString installHint;
+    QString interactiveMode; // Never, IfAvailable, Always (v1 requires one)
+    bool provideClusterInfo = false;
+    QString user; // for messages: which entry of which file
+    QString file;
+    bool isSet() const { return !command.isEmpty(); }
+};
 
 // What gpudesk needs to reach one context's API server.
 struct ClusterEndpoint
@@ -25,6 +41,8 @@ struct ClusterEndpoint
     QString username;
     QString password; // never logged
     QString defaultNamespace;
+    QString proxyUrl; // http://, https:// or socks5://; empty: no proxy
+    ExecConfig exec;
 };
 
 // A kubeconfig read as kubectl reads it: $KUBECONFIG (files merged, first one wins for each

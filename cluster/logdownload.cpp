@@ -10,7 +10,9 @@ namespace gpudesk {
 
 LogDownload::LogDownload(KubeClient *client, QString logPath, QString fileName, QObject *parent)
     : QObject(parent), m_client(client), m_path(std::move(logPath)), m_fileName(std::move(fileName))
-{}
+{
+    client->attach(&m_nam);
+}
 
 LogDownload::~LogDownload()
 {

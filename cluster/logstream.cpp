@@ -12,6 +12,7 @@ namespace gpudesk {
 LogStream::LogStream(KubeClient *client, QString ns, QString pod, QObject *parent)
     : QObject(parent), m_client(client), m_ns(std::move(ns)), m_pod(std::move(pod))
 {
+    client->attach(&m_nam);
     m_retry.setSingleShot(true);
     connect(&m_retry, &QTimer::timeout, this, &LogStream::open);
 }

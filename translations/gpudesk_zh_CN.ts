@@ -73,6 +73,69 @@
     </message>
 </context>
 <context>
+    <name>gpudesk::ExecCredentialRunner</name>
+    <message>
+        <source>The credential plugin %1 of %2 could not be started: %3</source>
+        <translation>%2 的凭据插件 %1 无法启动：%3</translation>
+    </message>
+    <message>
+        <source>user &quot;%1&quot; in %2</source>
+        <translation>%2 中的用户“%1”</translation>
+    </message>
+    <message>
+        <source>The credential plugin %1 of %2 needs an interactive terminal (interactiveMode: Always); gpudesk cannot give it one. Run it once in a terminal, or set interactiveMode to IfAvailable.</source>
+        <translation>%2 的凭据插件 %1 需要交互式终端（interactiveMode: Always），gpudesk 无法提供。请先在终端中运行一次，或将 interactiveMode 设为 IfAvailable。</translation>
+    </message>
+    <message>
+        <source>The credential plugin %1 of %2 was not found on PATH.</source>
+        <translation>在 PATH 中找不到 %2 的凭据插件 %1。</translation>
+    </message>
+    <message>
+        <source>The credential plugin %1 of %2 gave no answer within %3 s.</source>
+        <translation>%2 的凭据插件 %1 在 %3 秒内没有响应。</translation>
+    </message>
+    <message>
+        <source>The credential plugin %1 of %2 failed (exit code %3).</source>
+        <translation>%2 的凭据插件 %1 执行失败（退出码 %3）。</translation>
+    </message>
+    <message>
+        <source>The credential plugin %1 of %2 crashed.</source>
+        <translation>%2 的凭据插件 %1 崩溃了。</translation>
+    </message>
+    <message>
+        <source>The credential plugin %1 of %2 printed no usable credential: %3</source>
+        <translation>%2 的凭据插件 %1 没有输出可用的凭据：%3</translation>
+    </message>
+    <message>
+        <source>its output is not JSON</source>
+        <translation>其输出不是 JSON</translation>
+    </message>
+    <message>
+        <source>its output is not an ExecCredential</source>
+        <translation>其输出不是 ExecCredential</translation>
+    </message>
+    <message>
+        <source>it answered apiVersion &quot;%1&quot; to a request for &quot;%2&quot;</source>
+        <translation>请求的是“%2”，它却返回了 apiVersion“%1”</translation>
+    </message>
+    <message>
+        <source>it has no status</source>
+        <translation>缺少 status</translation>
+    </message>
+    <message>
+        <source>status has neither a token nor clientCertificateData</source>
+        <translation>status 中既没有 token 也没有 clientCertificateData</translation>
+    </message>
+    <message>
+        <source>status has only one of clientCertificateData and clientKeyData</source>
+        <translation>status 中 clientCertificateData 与 clientKeyData 只有其一</translation>
+    </message>
+    <message>
+        <source>expirationTimestamp &quot;%1&quot; is not an RFC 3339 time</source>
+        <translation>expirationTimestamp“%1”不是 RFC 3339 时间</translation>
+    </message>
+</context>
+<context>
     <name>gpudesk::GpuMapPage</name>
     <message>
         <source>free</source>
@@ -135,6 +198,18 @@
     <message>
         <source>The client key of context %1 is neither an RSA nor an EC key.</source>
         <translation>上下文 %1 的客户端私钥既不是 RSA 密钥，也不是 EC 密钥。</translation>
+    </message>
+    <message>
+        <source>The proxy-url of context %1 is an https:// proxy; gpudesk speaks to proxies over http:// or socks5:// only.</source>
+        <translation>上下文 %1 的 proxy-url 是 https:// 代理；gpudesk 只支持 http:// 或 socks5:// 代理。</translation>
+    </message>
+    <message>
+        <source>The client certificate of context %1 is not a PEM certificate.</source>
+        <translation>上下文 %1 的客户端证书不是 PEM 格式的证书。</translation>
+    </message>
+    <message>
+        <source>The client certificate of context %1 expired on %2.</source>
+        <translation>上下文 %1 的客户端证书已于 %2 过期。</translation>
     </message>
 </context>
 <context>

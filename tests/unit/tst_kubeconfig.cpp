@@ -1,10 +1,15 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // kubeconfig as kubectl reads it: merging with first-wins, relative paths, and every broken case
 // answered with a message that names the field and the file.
+#include "execcredential.h"
 #include "kubeconfig.h"
 
+#include <QFile>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QTest>
 
+using gpudesk::ExecCredentialRunner;
 using gpudesk::KubeConfig;
 
 class TestKubeConfig : public QObject
@@ -17,6 +22,13 @@ private slots:
     void errors_data();
     void errors();
     void unreadableFiles();
+    void execPlugin();
+    void execErrors_data();
+    void execErrors();
+    void proxyUrl();
+    void execCredentials_data();
+    void execCredentials();
+    void execInfo();
 
 private:
     static QString data(const char *name)
@@ -117,6 +129,149 @@ void TestKubeConfig::unreadableFiles()
     QVERIFY2(error.contains(QStringLiteral("cannot read kubeconfig")), qPrintable(error));
     // In a $KUBECONFIG list, a missing file is skipped as kubectl skips it.
     QVERIFY(KubeConfig::load({data("does-not-exist.yaml"), data("a.yaml")}, &error));
+}
+
+void TestKubeConfig::execPlugin()
+{
+    QString error;
+    const auto cfg = KubeConfig::load({data("exec.yaml")}, &error);
+    QVERIFY2(cfg, qPrintable(error));
+    auto ep = cfg->endpoint(QStringLiteral("exec-v1"), &error);
+    QVERIFY2(ep, qPrintable(error));
+    const auto &e = ep->exec;
+    QVERIFY(e.isSet());
+    QCOMPARE(e.apiVersion, QStringLiteral("client.authentication.k8s.io/v1"));
+    // A command with a slash is relative to the kubeconfig, as kubectl resolves it.
+    QCOMPARE(e.command, QStringLiteral(GPUDESK_TEST_DATA "/kubeconfig/plugins/get-token"));
+    QCOMPARE(e.args, (QStringList{QStringLiteral("get-token"),
+                                  QStringLiteral("--oidc-issuer-url=https://sso.lab.internal")}));
+    QCOMPARE(e.env.size(), 1);
+    QCOMPARE(e.env.first().first, QStringLiteral("LAB_PROFILE"));
+    QCOMPARE(e.env.first().second, QStringLiteral("research"));
+    QCOMPARE(e.interactiveMode, QStringLiteral("IfAvailable"));
+    QVERIFY(e.provideClusterInfo);
+    QCOMPARE(e.installHint, QStringLiteral("Install kubelogin from the lab's wiki."));
+    QCOMPARE(e.user, QStringLiteral("oidc"));
+    QVERIFY(ep->token.isEmpty());
+
+    ep = cfg->endpoint(QStringLiteral("exec-beta"), &error);
+    QVERIFY2(ep, qPrintable(error));
+    QCOMPARE(ep->exec.command, QStringLiteral("aws")); // a bare name stays for PATH lookup
+    QVERIFY(ep->exec.interactiveMode.isEmpty());       // optional before v1
+}
+
+void TestKubeConfig::execErrors_data()
+{
+    QTest::addColumn<QString>("context");
+    QTest::addColumn<QString>("message");
+    QTest::addRow("v1 without interactiveMode")
+        << QStringLiteral("exec-no-mode")
+        << QStringLiteral("exec.yaml: exec of user \"no-mode\": interactiveMode must be set");
+    QTest::addRow("v1alpha1") << QStringLiteral("exec-bad-version")
+                              << QStringLiteral("exec of user \"alpha\": apiVersion "
+                                                "\"client.authentication.k8s.io/v1alpha1\" is "
+                                                "not supported");
+    QTest::addRow("no command") << QStringLiteral("exec-no-command")
+                                << QStringLiteral("exec of user \"no-command\" has no command");
+    QTest::addRow("ftp proxy") << QStringLiteral("ftp-proxy")
+                               << QStringLiteral("proxy-url of cluster \"ftp-proxy\" is "
+                                                 "\"ftp://127.0.0.1:21\"");
+}
+
+void TestKubeConfig::execErrors()
+{
+    QFETCH(QString, context);
+    QFETCH(QString, message);
+    QString error;
+    const auto cfg = KubeConfig::load({data("exec.yaml")}, &error);
+    QVERIFY(cfg);
+    QVERIFY(!cfg->endpoint(context, &error));
+    QVERIFY2(error.contains(message), qPrintable(error));
+}
+
+void TestKubeConfig::proxyUrl()
+{
+    QString error;
+    const auto cfg = KubeConfig::load({data("exec.yaml")}, &error);
+    QVERIFY(cfg);
+    const auto ep = cfg->endpoint(QStringLiteral("proxied"), &error);
+    QVERIFY2(ep, qPrintable(error));
+    QCOMPARE(ep->proxyUrl, QStringLiteral("socks5://user:secret@127.0.0.1:1081"));
+}
+
+void TestKubeConfig::execCredentials_data()
+{
+    QTest::addColumn<QString>("file");
+    QTest::addColumn<QString>("apiVersion");
+    QTest::addColumn<QString>("token");
+    QTest::addColumn<QString>("expiry"); // ISO, "" for none
+    QTest::addColumn<QString>("error");
+    const QString v1 = QStringLiteral("client.authentication.k8s.io/v1");
+    const QString beta = QStringLiteral("client.authentication.k8s.io/v1beta1");
+    QTest::addRow("aws eks get-token")
+        << "eks-v1beta1.json" << beta
+        << "k8s-aws-v1."
+           "aHR0cHM6Ly9zdHMuZXUtd2VzdC0xLmFtYXpvbmF3cy5jb20vP0FjdGlvbj1HZXRDYWxsZXJJZGVudGl0eQ"
+        << "2026-11-22T10:14:00.000Z" << QString();
+    QTest::addRow("gke-gcloud-auth-plugin, fractional seconds")
+        << "gke-v1beta1.json" << beta << "ya29.a0AfB_byC-example-token"
+        << "2026-11-22T11:02:45.123Z" << QString();
+    QTest::addRow("no expiry") << "no-expiry-v1.json" << v1 << "static-token" << QString()
+                               << QString();
+    QTest::addRow("answers another version")
+        << "wrong-version.json" << v1 << QString() << QString()
+        << "it answered apiVersion \"client.authentication.k8s.io/v1beta1\"";
+    QTest::addRow("certificate without key") << "half-cert.json" << v1 << QString() << QString()
+                                             << "only one of clientCertificateData and "
+                                                "clientKeyData";
+    QTest::addRow("bad time") << "bad-time.json" << v1 << QString() << QString()
+                              << "expirationTimestamp \"tomorrow\" is not an RFC 3339 time";
+    QTest::addRow("empty status") << "empty-status.json" << v1 << QString() << QString()
+                                  << "neither a token nor clientCertificateData";
+    QTest::addRow("device-code prompt on stdout")
+        << "not-json.txt" << v1 << QString() << QString() << "its output is not JSON";
+}
+
+void TestKubeConfig::execCredentials()
+{
+    QFETCH(QString, file);
+    QFETCH(QString, apiVersion);
+    QFETCH(QString, token);
+    QFETCH(QString, expiry);
+    QFETCH(QString, error);
+    QFile f(QStringLiteral(GPUDESK_TEST_DATA "/exec/") + file);
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    QString why;
+    const auto c = ExecCredentialRunner::parse(f.readAll(), apiVersion, &why);
+    if (!error.isEmpty()) {
+        QVERIFY(!c);
+        QVERIFY2(why.contains(error), qPrintable(why));
+        return;
+    }
+    QVERIFY2(c, qPrintable(why));
+    QCOMPARE(c->token, token);
+    QCOMPARE(c->expiry.isValid() ? c->expiry.toUTC().toString(Qt::ISODateWithMs) : QString(),
+             expiry);
+}
+
+void TestKubeConfig::execInfo()
+{
+    QString error;
+    const auto cfg = KubeConfig::load({data("exec.yaml")}, &error);
+    QVERIFY(cfg);
+    const auto ep = cfg->endpoint(QStringLiteral("exec-v1"), &error);
+    QVERIFY(ep);
+    ExecCredentialRunner runner(ep->exec, QStringLiteral("https://10.0.0.1:6443"), "PEM");
+    const QJsonObject info = QJsonDocument::fromJson(runner.execInfo()).object();
+    QCOMPARE(info.value(QStringLiteral("kind")).toString(), QStringLiteral("ExecCredential"));
+    QCOMPARE(info.value(QStringLiteral("apiVersion")).toString(), ep->exec.apiVersion);
+    const QJsonObject spec = info.value(QStringLiteral("spec")).toObject();
+    QCOMPARE(spec.value(QStringLiteral("interactive")).toBool(true), false);
+    const QJsonObject cluster = spec.value(QStringLiteral("cluster")).toObject();
+    QCOMPARE(cluster.value(QStringLiteral("server")).toString(),
+             QStringLiteral("https://10.0.0.1:6443"));
+    QCOMPARE(cluster.value(QStringLiteral("certificate-authority-data")).toString(),
+             QStringLiteral("UEVN"));
 }
 
 QTEST_GUILESS_MAIN(TestKubeConfig)
