@@ -80,7 +80,10 @@ bool WorkloadsFilter::filterAcceptsRow(int sourceRow, const QModelIndex &sourceP
     // filtering).
     if (sourceParent.isValid() && accepts(sourceParent))
         return true;
-    return accepts(sourceModel()->index(sourceRow, 0, sourceParent));
+    const QModelIndex index = sourceModel()->index(sourceRow, 0, sourceParent);
+    if (!sourceParent.isValid() && index.data(KeyRole).toString().isEmpty())
+        return false; // an empty slot of WorkloadsModel
+    return accepts(index);
 }
 
 } // namespace gpudesk

@@ -77,49 +77,47 @@ void WorkloadsModel::rebuild()
 {
     beginResetModel();
     m_rows.clear();
-    m_rowOf.clear();
+    m_childCount.clear();
+    m_byKey.clear();
+    m_free.clear();
     QStringList keys = m_store->workloadKeys();
     keys.sort();
     for (const QString &key : std::as_const(keys)) {
         if (auto row = makeRow(key)) {
-            m_rowOf.insert(key, int(m_rows.size()));
+            row->row = int(m_rows.size());
+            m_byKey.insert(key, row.get());
+            m_childCount.push_back(int(row->pods.size()));
             m_rows.push_back(std::move(row));
         }
     }
     endResetModel();
 }
 
-void WorkloadsModel::removeTopRows(QList<int> rows)
+int WorkloadsModel::rowOf(const QString &key) const
 {
-    std::sort(rows.begin(), rows.end(), std::greater<>());
-    int i = 0;
-    while (i < rows.size()) {
-        const int last = rows[i];
-        int first = last;
-        while (i + 1 < rows.size() && rows[i + 1] == first - 1)
-            first = rows[++i];
-        ++i;
-        beginRemoveRows({}, first, last);
-        for (int r = first; r <= last; ++r)
-            m_rowOf.remove(m_rows[size_t(r)]->key);
-        m_rows.erase(m_rows.begin() + first, m_rows.begin() + last + 1);
-        for (int r = first; r < int(m_rows.size()); ++r)
-            m_rowOf[m_rows[size_t(r)]->key] = r;
-        endRemoveRows();
-    }
+    const Row *row = m_byKey.value(key);
+    return row ? row->row : -1;
 }
 
 void WorkloadsModel::refreshRow(int row, std::unique_ptr<Row> fresh)
 {
     Row &old = *m_rows[size_t(row)];
     const QModelIndex parentIndex = createIndex(row, 0, nullptr);
-    // Children gone: removed bottom-up so the rows above keep their numbers.
+    // Children gone: all at once when the slot empties, else bottom-up so the rows above keep
+    // their numbers.
+    if (fresh->pods.isEmpty() && !old.pods.isEmpty()) {
+        beginRemoveRows(parentIndex, 0, int(old.pods.size()) - 1);
+        old.pods.clear();
+        m_childCount[size_t(row)] = 0;
+        endRemoveRows();
+    }
     const QSet<QString> keep(fresh->pods.cbegin(), fresh->pods.cend());
     for (int c = int(old.pods.size()) - 1; c >= 0; --c) {
         if (keep.contains(old.pods[c]))
             continue;
         beginRemoveRows(parentIndex, c, c);
         old.pods.removeAt(c);
+        m_childCount[size_t(row)] = int(old.pods.size());
         endRemoveRows();
     }
     // New children: appended in one go.
@@ -133,15 +131,42 @@ void WorkloadsModel::refreshRow(int row, std::unique_ptr<Row> fresh)
         const int first = int(old.pods.size());
         beginInsertRows(parentIndex, first, first + int(added.size()) - 1);
         old.pods.append(added);
+        m_childCount[size_t(row)] = int(old.pods.size());
         endInsertRows();
     }
+    // Only the columns whose values changed are announced: a sorting proxy re-sorts a row
+    // only when its sort column is among them, and most watch events (a heartbeat annotation,
+    // a condition's time) change nothing the table shows.
+    const WorkloadInfo &a = old.info;
+    const WorkloadInfo &b = fresh->info;
+    const bool changed[ColumnCount] = {
+        a.name != b.name || old.key != fresh->key,
+        old.user != fresh->user,
+        a.queue != b.queue,
+        a.kind != b.kind,
+        a.status != b.status || a.message != b.message,
+        old.gpus != fresh->gpus,
+        old.nodes != fresh->nodes,
+        old.restarts != fresh->restarts,
+        a.created != b.created,
+        a.message != b.message,
+    };
     // The same Row object stays: child indexes point at it.
+    old.key = fresh->key;
     old.info = fresh->info;
     old.user = fresh->user;
     old.nodes = fresh->nodes;
     old.gpus = fresh->gpus;
     old.restarts = fresh->restarts;
-    emit dataChanged(index(row, 0), index(row, ColumnCount - 1));
+    for (int c = 0; c < ColumnCount; ++c) {
+        if (!changed[c])
+            continue;
+        int last = c;
+        while (last + 1 < ColumnCount && changed[last + 1])
+            ++last;
+        emit dataChanged(index(row, c), index(row, last));
+        c = last;
+    }
     if (!old.pods.isEmpty())
         emit dataChanged(index(0, 0, parentIndex),
                          index(int(old.pods.size()) - 1, ColumnCount - 1, parentIndex));
@@ -157,28 +182,43 @@ void WorkloadsModel::onUpdated(const StoreChanges &changes)
         return;
     QList<int> gone;
     std::vector<std::unique_ptr<Row>> added;
-    std::vector<std::pair<QString, std::unique_ptr<Row>>> refreshed;
+    std::vector<std::pair<int, std::unique_ptr<Row>>> refreshed;
     for (const QString &key : changes.workloads) {
         auto fresh = makeRow(key);
-        const int row = m_rowOf.value(key, -1);
+        const int row = rowOf(key);
         if (!fresh && row >= 0)
             gone.append(row);
         else if (fresh && row < 0)
             added.push_back(std::move(fresh));
         else if (fresh)
-            refreshed.emplace_back(key, std::move(fresh));
+            refreshed.emplace_back(row, std::move(fresh));
     }
-    removeTopRows(gone);
-    for (auto &[key, fresh] : refreshed)
-        refreshRow(m_rowOf.value(key), std::move(fresh));
-    if (!added.empty()) {
-        std::sort(added.begin(), added.end(), [](const auto &a, const auto &b) {
-            return std::tie(a->info.ns, a->info.name) < std::tie(b->info.ns, b->info.name);
-        });
+    // A deleted workload empties its slot; nothing below it moves (see the header).
+    for (const int row : std::as_const(gone)) {
+        m_byKey.remove(m_rows[size_t(row)]->key);
+        refreshRow(row, std::make_unique<Row>());
+        m_free.push_back(row);
+    }
+    for (auto &[row, fresh] : refreshed)
+        refreshRow(row, std::move(fresh));
+    std::sort(added.begin(), added.end(), [](const auto &a, const auto &b) {
+        return std::tie(a->info.ns, a->info.name) < std::tie(b->info.ns, b->info.name);
+    });
+    auto next = added.begin();
+    for (; next != added.end() && !m_free.empty(); ++next) {
+        const int row = m_free.back();
+        m_free.pop_back();
+        m_byKey.insert((*next)->key, m_rows[size_t(row)].get());
+        refreshRow(row, std::move(*next));
+    }
+    if (next != added.end()) {
         const int first = int(m_rows.size());
-        beginInsertRows({}, first, first + int(added.size()) - 1);
-        for (auto &row : added) {
-            m_rowOf.insert(row->key, int(m_rows.size()));
+        beginInsertRows({}, first, first + int(added.end() - next) - 1);
+        for (; next != added.end(); ++next) {
+            auto &row = *next;
+            row->row = int(m_rows.size());
+            m_byKey.insert(row->key, row.get());
+            m_childCount.push_back(int(row->pods.size()));
             m_rows.push_back(std::move(row));
         }
         endInsertRows();
@@ -199,9 +239,7 @@ QModelIndex WorkloadsModel::parent(const QModelIndex &child) const
 {
     if (!child.isValid() || !child.internalPointer())
         return {};
-    const auto *row = static_cast<const Row *>(child.internalPointer());
-    const int r = m_rowOf.value(row->key, -1);
-    return r < 0 ? QModelIndex() : createIndex(r, 0, nullptr);
+    return createIndex(static_cast<const Row *>(child.internalPointer())->row, 0, nullptr);
 }
 
 int WorkloadsModel::rowCount(const QModelIndex &parent) const
@@ -210,7 +248,7 @@ int WorkloadsModel::rowCount(const QModelIndex &parent) const
         return int(m_rows.size());
     if (parent.internalPointer() || parent.column() != 0)
         return 0; // pods have no children
-    return int(m_rows[size_t(parent.row())]->pods.size());
+    return m_childCount[size_t(parent.row())];
 }
 
 int WorkloadsModel::columnCount(const QModelIndex &) const
@@ -220,7 +258,7 @@ int WorkloadsModel::columnCount(const QModelIndex &) const
 
 QModelIndex WorkloadsModel::indexOfWorkload(const QString &key) const
 {
-    const int r = m_rowOf.value(key, -1);
+    const int r = rowOf(key);
     return r < 0 ? QModelIndex() : createIndex(r, 0, nullptr);
 }
 
@@ -230,6 +268,8 @@ QVariant WorkloadsModel::data(const QModelIndex &index, int role) const
         return {};
     if (!index.internalPointer()) {
         const Row &row = *m_rows[size_t(index.row())];
+        if (row.key.isEmpty())
+            return {}; // an empty slot
         if (row.info.kind == QLatin1String("Pod")) {
             if (const PodInfo *p = m_store->pod(row.key))
                 return podData(*p, index.column(), role);

@@ -237,6 +237,21 @@ void ApiServer::handle(HttpConnection *c, const HttpRequest &r)
         sendJson(c, 200, json{{"compactedAt", m_store->resourceVersion()}});
         return;
     }
+    if (path == QLatin1String("/sim/churn")) {
+        // For client benchmarks: change the scale scenario's churn rate without a restart.
+        bool ok = false;
+        const double rate = r.query.queryItemValue(QStringLiteral("rate")).toDouble(&ok);
+        if (!user->groups.contains(QStringLiteral("system:masters")) || r.method != "POST" || !ok ||
+            rate < 0) {
+            sendError(c, {400, QStringLiteral("BadRequest"),
+                          QStringLiteral("POST /sim/churn?rate=N (events per second) is for the "
+                                         "admin token only")});
+            return;
+        }
+        m_sim->setChurn(rate);
+        sendJson(c, 200, json{{"churn", m_sim->churnRate()}});
+        return;
+    }
     QStringList segments = path.split(u'/', Qt::SkipEmptyParts);
     const bool resourcePath = (segments.value(0) == QLatin1String("api") && segments.size() >= 3) ||
                               (segments.value(0) == QLatin1String("apis") && segments.size() >= 4);

@@ -119,10 +119,14 @@ StoredObject ObjectStore::commit(const ResourceType *type, Table &t, const std::
     stored.rv = rv;
     stored.bytes = QByteArray::fromStdString(object.dump());
     stored.object = std::make_shared<const json>(std::move(object));
-    if (eventType == "DELETED")
+    if (const auto old = t.objects.find(key); old != t.objects.end())
+        indexOwners(type, key, *old->second.object, false);
+    if (eventType == "DELETED") {
         t.objects.erase(key);
-    else
+    } else {
         t.objects[key] = stored;
+        indexOwners(type, key, *stored.object, true);
+    }
     WatchEvent ev{eventType, stored};
     t.history.push_back(ev);
     while (t.history.size() > m_window) {
@@ -348,35 +352,57 @@ StoreResult ObjectStore::remove(const ResourceType *type, const QString &ns, con
     return {gone, std::nullopt};
 }
 
+void ObjectStore::indexOwners(const ResourceType *type, const std::string &key, const json &object,
+                              bool add)
+{
+    const auto meta = object.find("metadata");
+    if (meta == object.end() || !meta->contains("ownerReferences"))
+        return;
+    const json &refs = (*meta)["ownerReferences"];
+    if (!refs.is_array())
+        return;
+    for (const auto &ref : refs) {
+        const std::string uid = ref.is_object() ? ref.value("uid", "") : std::string();
+        if (uid.empty())
+            continue;
+        if (add) {
+            m_dependents[uid].emplace(type, key);
+        } else if (const auto it = m_dependents.find(uid); it != m_dependents.end()) {
+            it->second.erase({type, key});
+            if (it->second.empty())
+                m_dependents.erase(it);
+        }
+    }
+}
+
 void ObjectStore::collectGarbage(const std::string &ownerUid, const QString &propagation)
 {
     if (ownerUid.empty())
         return;
-    for (const auto &t : m_types->all()) {
-        if (!t.namespaced && t.resource != QLatin1String("namespaces"))
+    const auto found = m_dependents.find(ownerUid);
+    if (found == m_dependents.end())
+        return;
+    const auto dependents = found->second; // deleting below changes the index
+    for (const auto &[type, key] : dependents) {
+        if (!type->namespaced && type->resource != QLatin1String("namespaces"))
             continue;
-        for (const auto &o : list(&t)) {
-            const auto &meta = (*o.object)["metadata"];
-            if (!meta.contains("ownerReferences"))
-                continue;
-            bool owned = false;
-            for (const auto &ref : meta["ownerReferences"])
-                owned |= ref.value("uid", "") == ownerUid;
-            if (!owned)
-                continue;
-            if (propagation == QLatin1String("Orphan")) {
-                json copy = *o.object;
-                json refs = json::array();
-                for (const auto &ref : copy["metadata"]["ownerReferences"]) {
-                    if (ref.value("uid", "") != ownerUid)
-                        refs.push_back(ref);
-                }
-                copy["metadata"]["ownerReferences"] = refs;
-                copy["metadata"].erase("resourceVersion");
-                update(&t, copy);
-            } else {
-                requestDelete(&t, namespaceOf(*o.object), nameOf(*o.object), {});
+        const Table &t = table(type);
+        const auto it = t.objects.find(key);
+        if (it == t.objects.end())
+            continue;
+        const StoredObject o = it->second;
+        if (propagation == QLatin1String("Orphan")) {
+            json copy = *o.object;
+            json refs = json::array();
+            for (const auto &ref : copy["metadata"]["ownerReferences"]) {
+                if (ref.value("uid", "") != ownerUid)
+                    refs.push_back(ref);
             }
+            copy["metadata"]["ownerReferences"] = refs;
+            copy["metadata"].erase("resourceVersion");
+            update(type, copy);
+        } else {
+            requestDelete(type, namespaceOf(*o.object), nameOf(*o.object), {});
         }
     }
 }

@@ -14,6 +14,7 @@
 #include <memory>
 #include <optional>
 #include <random>
+#include <set>
 #include <unordered_map>
 
 namespace sim {
@@ -118,6 +119,8 @@ private:
     StoredObject commit(const ResourceType *type, Table &t, const std::string &key,
                         nlohmann::json object, const QByteArray &eventType);
     void collectGarbage(const std::string &ownerUid, const QString &propagation);
+    void indexOwners(const ResourceType *type, const std::string &key, const nlohmann::json &object,
+                     bool add);
 
     const ResourceTypes *m_types;
     SimClock *m_clock;
@@ -125,6 +128,10 @@ private:
     size_t m_window = 5000;
     std::mt19937_64 m_rng;
     mutable std::unordered_map<const ResourceType *, Table> m_tables;
+    // Owner uid → its dependents (type, key), as the garbage collector's graph: a delete looks
+    // up what it owns instead of scanning every object.
+    std::unordered_map<std::string, std::set<std::pair<const ResourceType *, std::string>>>
+        m_dependents;
 };
 
 nlohmann::json managedFieldsFor(const nlohmann::json &object);

@@ -107,10 +107,26 @@ Simulation::Simulation(ObjectStore *store, SimClock *clock, MachineRegistry *mac
     m_mpijobs = t->find(QStringLiteral("kubeflow.org"), v1, QStringLiteral("mpijobs"));
     connect(store, &ObjectStore::changed, this, &Simulation::onChanged);
     connect(&m_timer, &QTimer::timeout, this, [this] { step(1000); });
+    // Churn in small real-time slices, so 10,000 events a second arrive as a stream, not bursts.
+    m_churnTimer.setTimerType(Qt::PreciseTimer);
+    connect(&m_churnTimer, &QTimer::timeout, this, [this] { churn(m_churnClock.restart()); });
+}
+
+void Simulation::setChurn(double perSecond)
+{
+    m_options.churn = std::max(0.0, perSecond);
+    m_churnCarry = 0;
+    if (m_options.churn > 0 && m_static) {
+        m_churnClock.start();
+        m_churnTimer.start(20);
+    } else {
+        m_churnTimer.stop();
+    }
 }
 
 void Simulation::start()
 {
+    setChurn(m_options.churn);
     if (m_options.speed <= 0)
         return;
     // One simulated second per step; fast speeds step more often.
@@ -1450,7 +1466,6 @@ void Simulation::step(qint64 ms)
     m_clock->advanceMs(ms);
     runScript();
     if (m_static) {
-        churn(ms);
         updateMachines(ms);
         return;
     }

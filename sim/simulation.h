@@ -7,6 +7,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <QElapsedTimer>
 #include <QObject>
 #include <QTimer>
 
@@ -54,6 +55,10 @@ public:
 
     void build(); // the scenario, including its simulated past
     void start(); // live steps, unless --speed 0
+    // Scale scenario: pod creations, changes and deletions per real second, independent of
+    // --speed (so a frozen cluster can still be churned for client benchmarks).
+    void setChurn(double perSecond);
+    double churnRate() const { return m_options.churn; }
     void step(qint64 ms);
 
     Behavior behaviorOf(const std::string &podUid) const;
@@ -192,6 +197,8 @@ private:
     std::vector<PlantedCase> m_planted;
     std::vector<std::string> m_scalePodKeys; // ns/name of churnable pods
     double m_churnCarry = 0;
+    QTimer m_churnTimer;
+    QElapsedTimer m_churnClock;
 };
 
 } // namespace sim

@@ -55,10 +55,22 @@ GpuMapPage::GpuMapPage(ClusterStore *store, QWidget *parent)
     layout->addWidget(scroll, 1);
     connect(m_map, &GpuMapView::nodeActivated, this, &GpuMapPage::nodeActivated);
     connect(store, &ClusterStore::updated, this, [this](const StoreChanges &c) {
-        if (c.reset || !c.nodes.isEmpty())
+        if (!c.reset && c.nodes.isEmpty())
+            return;
+        // Thousands of cells are not redrawn ten times a second for a page nobody looks at.
+        if (isVisible())
             refresh();
+        else
+            m_stale = true;
     });
     refresh();
+}
+
+void GpuMapPage::showEvent(QShowEvent *event)
+{
+    if (m_stale)
+        refresh();
+    QWidget::showEvent(event);
 }
 
 QString GpuMapPage::fragmentation(const ClusterStore &store)
@@ -89,6 +101,7 @@ QString GpuMapPage::fragmentation(const ClusterStore &store)
 
 void GpuMapPage::refresh()
 {
+    m_stale = false;
     m_summary->setText(fragmentation(*m_store));
     m_map->rebuild();
 }

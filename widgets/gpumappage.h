@@ -22,12 +22,16 @@ public:
 signals:
     void nodeActivated(const QString &node);
 
+protected:
+    void showEvent(QShowEvent *event) override;
+
 private:
     void refresh();
 
     ClusterStore *m_store;
     GpuMapView *m_map;
     QLabel *m_summary;
+    bool m_stale = false; // changed while hidden: redrawn when shown
 };
 
 } // namespace gpudesk

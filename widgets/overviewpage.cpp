@@ -115,8 +115,20 @@ OverviewPage::OverviewPage(ClusterStore *store, QWidget *parent)
     layout->addLayout(charts);
     layout->addStretch(1);
 
-    connect(store, &ClusterStore::updated, this, &OverviewPage::refresh);
+    connect(store, &ClusterStore::updated, this, [this] {
+        if (isVisible())
+            refresh();
+        else
+            m_stale = true;
+    });
     refresh();
+}
+
+void OverviewPage::showEvent(QShowEvent *event)
+{
+    if (m_stale)
+        refresh();
+    QWidget::showEvent(event);
 }
 
 void OverviewPage::setScope(const QString &onlyNamespace, bool volcano)
@@ -134,6 +146,7 @@ void OverviewPage::setScope(const QString &onlyNamespace, bool volcano)
 
 void OverviewPage::refresh()
 {
+    m_stale = false;
     const GpuTotals t = m_store->totals();
     const bool limited = !m_onlyNamespace.isEmpty();
     m_total->setValue(QString::number(t.gpus.total));

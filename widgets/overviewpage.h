@@ -28,6 +28,9 @@ signals:
     void showWorkloads(int statusClass);
     void showNodes();
 
+protected:
+    void showEvent(QShowEvent *event) override;
+
 private:
     void refresh();
 
@@ -44,6 +47,7 @@ private:
     QLabel *m_noVolcano;
     QGridLayout *m_models;
     QString m_onlyNamespace;
+    bool m_stale = false; // changed while hidden: refreshed when shown
 };
 
 } // namespace gpudesk

@@ -106,7 +106,7 @@ WorkloadsPage::WorkloadsPage(ClusterStore *store, QWidget *parent)
 
     auto updateCount = [this] {
         m_count->setText(tr("%n workload(s) shown of %1", nullptr, m_filter->rowCount())
-                             .arg(m_model->rowCount()));
+                             .arg(m_model->workloadCount()));
     };
     connect(m_filter, &QAbstractItemModel::rowsInserted, this, updateCount);
     connect(m_filter, &QAbstractItemModel::rowsRemoved, this, updateCount);

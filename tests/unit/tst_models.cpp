@@ -226,9 +226,15 @@ void TestModels::nodes()
 void TestModels::relistIsADiff()
 {
     auto *model = tested(new WorkloadsModel(m_store, m_store, &fixedNow));
+    auto *proxy = tested(new WorkloadsFilter(m_store));
+    proxy->setSourceModel(model);
+    proxy->sort(WorkloadsModel::Name);
     QSignalSpy reset(model, &QAbstractItemModel::modelReset);
-    QSignalSpy inserted(model, &QAbstractItemModel::rowsInserted);
-    QSignalSpy removed(model, &QAbstractItemModel::rowsRemoved);
+    QSignalSpy proxyReset(proxy, &QAbstractItemModel::modelReset);
+    // What the view sees: one row out, one row in.
+    QSignalSpy inserted(proxy, &QAbstractItemModel::rowsInserted);
+    QSignalSpy removed(proxy, &QAbstractItemModel::rowsRemoved);
+    QSignalSpy modelRemoved(model, &QAbstractItemModel::rowsRemoved);
     // After a 410 the pods are listed again: dev-bob is gone, dev-carol is new.
     Delta d = delta(Resource::Pods, true);
     d.pods = {pod(QStringLiteral("llama-master-0"), QStringLiteral("user-alice"),
@@ -240,8 +246,15 @@ void TestModels::relistIsADiff()
     m_store->apply(d);
     m_store->flush();
     QCOMPARE(reset.count(), 0);
+    QCOMPARE(proxyReset.count(), 0);
     QCOMPARE(removed.count(), 1);
     QCOMPARE(inserted.count(), 1);
+    // In the model, dev-carol took dev-bob's slot: no row moved.
+    QCOMPARE(modelRemoved.count(), 0);
+    QCOMPARE(model->rowCount(), 3);
+    QCOMPARE(model->workloadCount(), 3);
+    QCOMPARE(dump(*proxy).section(u'\n', 0, 0),
+             QStringLiteral("dev-carol | bob | nlp | Pod | Running | 2 | g4090-02 | 0 | 60m | "));
     QCOMPARE(m_store->nodeGpus(QStringLiteral("g4090-01")).allocated, 4);
     QCOMPARE(m_store->nodeGpus(QStringLiteral("g4090-02")).allocated, 6);
 }
@@ -286,7 +299,26 @@ void TestModels::workloadsTree()
     m_store->apply(pods);
     m_store->flush();
     QVERIFY(!model->indexOfWorkload(QStringLiteral("uid-gpt")).isValid());
-    QCOMPARE(model->rowCount(), 2);
+    QCOMPARE(model->workloadCount(), 2);
+    QCOMPARE(proxy->rowCount(), 2);
+    QCOMPARE(reset.count(), 0);
+    // gpt's slot is empty: no data, no children, hidden by the filter.
+    QCOMPARE(model->rowCount(), 3);
+    QCOMPARE(model->rowCount(gpt), 0);
+    QVERIFY(!gpt.data().isValid());
+
+    // The next new job takes the slot, children and all.
+    Delta next = delta(Resource::Pods);
+    next.pods = {pod(QStringLiteral("bert-master-0"), QStringLiteral("user-bob"),
+                     QStringLiteral("g4090-02"), 1, QStringLiteral("bert")),
+                 pod(QStringLiteral("bert-worker-0"), QStringLiteral("user-bob"),
+                     QStringLiteral("g4090-02"), 1, QStringLiteral("bert"))};
+    m_store->apply(next);
+    m_store->flush();
+    QCOMPARE(model->rowCount(), 3);
+    QCOMPARE(model->indexOfWorkload(QStringLiteral("uid-bert")).row(), gpt.row());
+    QCOMPARE(model->rowCount(gpt), 2);
+    QCOMPARE(proxy->rowCount(), 3);
     QCOMPARE(reset.count(), 0);
 }
 

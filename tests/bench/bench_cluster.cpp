@@ -1,0 +1,295 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Benchmark of gpudesk's cluster view at scale, against `gpudesk-sim --scenario scale` (2,000
+// nodes, 16,000 GPUs, 100,000 pods by default): in the same run,
+//  1. `kubectl get nodes,pods -A -o json > /dev/null` — wall time and peak RSS;
+//  2. `gpudesk --report` — wall time to a complete sync and written report, and peak RSS;
+//  3. the window (offscreen, Workloads page shown) synced in this process, then the simulator
+//     churns N pod events a second for S seconds: the UI thread's longest stall, measured by a
+//     5 ms timer that records how late it fires.
+// Prints figures; it is not a test.
+//   bench_cluster [--nodes N] [--gpus-per-node G] [--pods P] [--events E] [--seconds S]
+#include "clusterstore.h"
+#include "clustersync.h"
+#include "connectionstate.h"
+#include "kubeclient.h"
+#include "kubeconfig.h"
+#include "mainwindow.h"
+
+#include <QApplication>
+#include <QCommandLineParser>
+#include <QElapsedTimer>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QNetworkReply>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QTimer>
+
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <fcntl.h>
+#include <vector>
+
+using namespace gpudesk;
+
+namespace {
+
+struct ChildRun
+{
+    qint64 ms = 0;
+    long maxRssKb = 0;
+    int exitCode = -1;
+};
+
+// Runs a program with stdout to /dev/null; wall time and peak RSS from wait4.
+ChildRun runChild(const QStringList &args)
+{
+    std::vector<QByteArray> storage;
+    for (const QString &a : args)
+        storage.push_back(a.toLocal8Bit());
+    std::vector<char *> argv;
+    for (auto &s : storage)
+        argv.push_back(s.data());
+    argv.push_back(nullptr);
+    QElapsedTimer t;
+    t.start();
+    const pid_t pid = ::fork();
+    if (pid == 0) {
+        const int devnull = ::open("/dev/null", O_WRONLY);
+        ::dup2(devnull, 1);
+        ::execvp(argv[0], argv.data());
+        ::_exit(127);
+    }
+    int status = 0;
+    rusage usage{};
+    ::wait4(pid, &status, 0, &usage);
+    ChildRun r;
+    r.ms = t.elapsed();
+    r.maxRssKb = usage.ru_maxrss;
+    r.exitCode = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+    return r;
+}
+
+long selfRssKb()
+{
+    QFile f(QStringLiteral("/proc/self/status"));
+    if (!f.open(QIODevice::ReadOnly))
+        return 0;
+    for (const QByteArray &line : f.readAll().split('\n')) {
+        if (line.startsWith("VmRSS:"))
+            return line.mid(6).trimmed().split(' ').value(0).toLong();
+    }
+    return 0;
+}
+
+// How late a 5 ms timer fires on the UI thread: the longest stall and the 99th percentile.
+class StallMeter : public QObject
+{
+public:
+    static constexpr int intervalMs = 5;
+    StallMeter()
+    {
+        m_timer.setTimerType(Qt::PreciseTimer);
+        connect(&m_timer, &QTimer::timeout, this, [this] {
+            const qint64 now = m_clock.nsecsElapsed();
+            if (m_last > 0)
+                m_lateMs.push_back(double(now - m_last) / 1e6 - intervalMs);
+            m_last = now;
+        });
+    }
+    void start()
+    {
+        m_lateMs.clear();
+        m_last = 0;
+        m_clock.start();
+        m_timer.start(intervalMs);
+    }
+    void stop() { m_timer.stop(); }
+    double longest() const
+    {
+        return m_lateMs.empty() ? 0 : *std::max_element(m_lateMs.begin(), m_lateMs.end());
+    }
+    double percentile(double p)
+    {
+        if (m_lateMs.empty())
+            return 0;
+        std::sort(m_lateMs.begin(), m_lateMs.end());
+        return m_lateMs[size_t(p * double(m_lateMs.size() - 1))];
+    }
+    size_t samples() const { return m_lateMs.size(); }
+
+private:
+    QTimer m_timer;
+    QElapsedTimer m_clock;
+    qint64 m_last = 0;
+    std::vector<double> m_lateMs;
+};
+
+} // namespace
+
+int main(int argc, char **argv)
+{
+    if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
+        qputenv("QT_QPA_PLATFORM", "offscreen");
+    if (qEnvironmentVariableIsEmpty("QT_LOGGING_RULES"))
+        qputenv("QT_LOGGING_RULES", "gpudesk.*.debug=false");
+    QApplication app(argc, argv);
+    QCommandLineParser p;
+    const QCommandLineOption nodesOpt(QStringLiteral("nodes"), QStringLiteral("nodes"),
+                                      QStringLiteral("n"), QStringLiteral("2000"));
+    const QCommandLineOption gpusOpt(QStringLiteral("gpus-per-node"), QStringLiteral("GPUs"),
+                                     QStringLiteral("n"), QStringLiteral("8"));
+    const QCommandLineOption podsOpt(QStringLiteral("pods"), QStringLiteral("pods"),
+                                     QStringLiteral("n"), QStringLiteral("100000"));
+    const QCommandLineOption eventsOpt(QStringLiteral("events"),
+                                       QStringLiteral("watch events per second"),
+                                       QStringLiteral("n"), QStringLiteral("10000"));
+    const QCommandLineOption secondsOpt(QStringLiteral("seconds"),
+                                        QStringLiteral("seconds of churn"), QStringLiteral("s"),
+                                        QStringLiteral("60"));
+    const QCommandLineOption windowOnlyOpt(QStringLiteral("window-only"),
+                                           QStringLiteral("skip kubectl and --report (profiling)"));
+    p.addOptions({nodesOpt, gpusOpt, podsOpt, eventsOpt, secondsOpt, windowOnlyOpt});
+    p.addHelpOption();
+    p.process(app);
+    const int nodes = p.value(nodesOpt).toInt();
+    const int gpus = p.value(gpusOpt).toInt();
+    const int pods = p.value(podsOpt).toInt();
+    const int events = p.value(eventsOpt).toInt();
+    const int seconds = p.value(secondsOpt).toInt();
+    const QString binDir = QCoreApplication::applicationDirPath();
+
+    QTemporaryDir dir;
+    QProcess sim;
+    sim.setProcessChannelMode(QProcess::ForwardedErrorChannel);
+    QElapsedTimer startTimer;
+    startTimer.start();
+    sim.start(binDir + QStringLiteral("/gpudesk-sim"),
+              {QStringLiteral("--state-dir"), dir.path(), QStringLiteral("--scenario"),
+               QStringLiteral("scale"), QStringLiteral("--nodes"), QString::number(nodes),
+               QStringLiteral("--gpus-per-node"), QString::number(gpus), QStringLiteral("--pods"),
+               QString::number(pods), QStringLiteral("--speed"), QStringLiteral("0"),
+               QStringLiteral("--no-ssh"), QStringLiteral("--watch-window"),
+               QString::number(std::max(10000, events * 30))});
+    QByteArray out;
+    while (!out.contains("ready") && sim.waitForReadyRead(900000))
+        out += sim.readAllStandardOutput();
+    if (!out.contains("ready")) {
+        std::fprintf(stderr, "gpudesk-sim did not start\n%s\n", out.constData());
+        return 1;
+    }
+    std::printf("gpudesk-sim scale scenario: %d nodes, %d GPUs, %d pods, started in %.1f s\n",
+                nodes, nodes * gpus, pods, double(startTimer.elapsed()) / 1000.0);
+    const QString kubeconfig = dir.filePath(QStringLiteral("kubeconfig"));
+
+    // 1 and 2, alternating, twice each.
+    const QString report = dir.filePath(QStringLiteral("report.json"));
+    for (int run = 1; run <= 2 && !p.isSet(windowOnlyOpt); ++run) {
+        const ChildRun k =
+            runChild({QStringLiteral("kubectl"), QStringLiteral("--kubeconfig"), kubeconfig,
+                      QStringLiteral("--context"), QStringLiteral("sim-admin"),
+                      QStringLiteral("get"), QStringLiteral("nodes,pods"), QStringLiteral("-A"),
+                      QStringLiteral("-o"), QStringLiteral("json")});
+        std::printf("  run %d: kubectl get nodes,pods -A -o json: %.2f s, peak RSS %.0f MB "
+                    "(exit %d)\n",
+                    run, double(k.ms) / 1000.0, double(k.maxRssKb) / 1024.0, k.exitCode);
+        const ChildRun g =
+            runChild({binDir + QStringLiteral("/gpudesk"), QStringLiteral("--kubeconfig"),
+                      kubeconfig, QStringLiteral("--context"), QStringLiteral("sim-admin"),
+                      QStringLiteral("--report"), report});
+        QFile rf(report);
+        rf.open(QIODevice::ReadOnly);
+        const QJsonObject r = QJsonDocument::fromJson(rf.readAll()).object();
+        std::printf(
+            "  run %d: gpudesk --report:                 %.2f s, peak RSS %.0f MB "
+            "(exit %d; %lld nodes, %d GPUs in the report) = %.0f %% of kubectl's time\n",
+            run, double(g.ms) / 1000.0, double(g.maxRssKb) / 1024.0, g.exitCode,
+            static_cast<long long>(r.value(QStringLiteral("nodes")).toArray().size()),
+            r.value(QStringLiteral("gpus")).toObject().value(QStringLiteral("total")).toInt(),
+            100.0 * double(g.ms) / double(k.ms));
+        QFile::remove(report);
+    }
+    std::fflush(stdout);
+
+    // 3: the window.
+    QString error;
+    const auto cfg = KubeConfig::load({kubeconfig}, &error);
+    const auto ep = cfg ? cfg->endpoint(QStringLiteral("sim-admin"), &error) : std::nullopt;
+    if (!ep) {
+        std::fprintf(stderr, "%s\n", qPrintable(error));
+        return 1;
+    }
+    KubeClient client(*ep);
+    ClusterStore store;
+    ConnectionState state;
+    state.setConnecting(ep->context, ep->server, true);
+    ClusterSync sync(&client, {});
+    QObject::connect(&sync, &ClusterSync::delta, &store, &ClusterStore::apply);
+    qint64 podEvents = 0;
+    QObject::connect(&sync, &ClusterSync::delta, [&podEvents](const Delta &d) {
+        if (!d.relist)
+            podEvents += d.pods.size() + (d.resource == Resource::Pods ? d.removed.size() : 0);
+    });
+    MainWindow w(&state, &store);
+    w.setConnection(&client, &sync);
+    w.resize(1600, 1000);
+    w.show();
+    w.showPage(MainWindow::Workloads);
+    StallMeter meter;
+    QEventLoop loop;
+    QElapsedTimer syncTimer;
+    syncTimer.start();
+    meter.start();
+    QObject::connect(&sync, &ClusterSync::synced, &loop, &QEventLoop::quit);
+    sync.start();
+    loop.exec();
+    store.flush();
+    QCoreApplication::processEvents();
+    meter.stop();
+    std::printf("  window: synced in %.2f s (informers and store; Workloads page shown), RSS "
+                "after sync %.0f MB, longest UI stall during the sync %.0f ms\n",
+                double(syncTimer.elapsed()) / 1000.0, double(selfRssKb()) / 1024.0,
+                meter.longest());
+    std::fflush(stdout);
+
+    QNetworkAccessManager nam;
+    auto setChurn = [&](int rate) {
+        QNetworkRequest req = client.request(QStringLiteral("/sim/churn?rate=%1").arg(rate));
+        req.setHeader(QNetworkRequest::ContentTypeHeader, QStringLiteral("application/json"));
+        QNetworkReply *reply = nam.post(req, QByteArray());
+        QEventLoop wait;
+        QObject::connect(reply, &QNetworkReply::finished, &wait, &QEventLoop::quit);
+        wait.exec();
+        const bool ok = reply->error() == QNetworkReply::NoError;
+        reply->deleteLater();
+        return ok;
+    };
+    if (!setChurn(events)) {
+        std::fprintf(stderr, "POST /sim/churn failed\n");
+        return 1;
+    }
+    podEvents = 0;
+    meter.start();
+    QElapsedTimer churnTimer;
+    churnTimer.start();
+    QTimer::singleShot(seconds * 1000, &loop, &QEventLoop::quit);
+    loop.exec();
+    meter.stop();
+    const qint64 churnMs = churnTimer.elapsed();
+    setChurn(0);
+    std::printf("  window under churn: %lld pod watch events applied in %.0f s (%.0f a second; "
+                "asked for %d), longest UI stall %.1f ms, 99th percentile %.1f ms (%zu samples "
+                "of a 5 ms timer), RSS %.0f MB\n",
+                static_cast<long long>(podEvents), double(churnMs) / 1000.0,
+                double(podEvents) * 1000.0 / double(churnMs), events, meter.longest(),
+                meter.percentile(0.99), meter.samples(), double(selfRssKb()) / 1024.0);
+    sim.terminate();
+    sim.waitForFinished(30000);
+    return 0;
+}
