@@ -74,6 +74,15 @@ bool WorkloadsFilter::accepts(const QModelIndex &i) const
     return m_text.isEmpty() || i.data(FilterRole).toString().contains(m_text, Qt::CaseInsensitive);
 }
 
+bool WorkloadsFilter::lessThan(const QModelIndex &left, const QModelIndex &right) const
+{
+    if (const auto *model = qobject_cast<const WorkloadsModel *>(sourceModel())) {
+        if (const auto less = model->lessThan(left, right, left.column()))
+            return *less;
+    }
+    return QSortFilterProxyModel::lessThan(left, right);
+}
+
 bool WorkloadsFilter::filterAcceptsRow(int sourceRow, const QModelIndex &sourceParent) const
 {
     // A job that matches shows all its pods; a pod that matches brings its job (recursive

@@ -93,6 +93,44 @@ void WorkloadsModel::rebuild()
     endResetModel();
 }
 
+std::optional<bool> WorkloadsModel::lessThan(const QModelIndex &a, const QModelIndex &b,
+                                             int column) const
+{
+    if (a.model() != this || b.model() != this || a.internalPointer() || b.internalPointer())
+        return std::nullopt;
+    const Row &x = *m_rows[size_t(a.row())];
+    const Row &y = *m_rows[size_t(b.row())];
+    if (x.key.isEmpty() || y.key.isEmpty())
+        return std::nullopt;
+    auto text = [](const QString &l, const QString &r) {
+        return QString::compare(l, r, Qt::CaseInsensitive) < 0;
+    };
+    switch (column) {
+    case Name:
+        return text(x.info.name, y.info.name);
+    case User:
+        return text(x.user, y.user);
+    case Vc:
+        return text(x.info.queue, y.info.queue);
+    case Kind:
+        return text(x.info.kind, y.info.kind);
+    case Status:
+        return text(x.info.status, y.info.status);
+    case Gpus:
+        return x.gpus < y.gpus;
+    case Nodes:
+        return x.nodes.size() < y.nodes.size();
+    case Restarts:
+        return x.restarts < y.restarts;
+    case Age:
+        return x.info.created > y.info.created; // as SortRole's -created: newest first
+    case Reason:
+        return text(x.info.message.section(u'\n', 0, 0), y.info.message.section(u'\n', 0, 0));
+    default:
+        return std::nullopt;
+    }
+}
+
 int WorkloadsModel::rowOf(const QString &key) const
 {
     const Row *row = m_byKey.value(key);
@@ -384,6 +422,8 @@ QVariant WorkloadsModel::podData(const PodInfo &p, int column, int role) const
             return p.restarts;
         case Age:
             return -p.created;
+        case Nodes:
+            return int(!p.nodeName.isEmpty()); // a count, as for a job's row
         default:
             return podData(p, column, Qt::DisplayRole);
         }

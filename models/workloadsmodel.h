@@ -8,6 +8,7 @@
 #include <QAbstractItemModel>
 
 #include <memory>
+#include <optional>
 #include <vector>
 
 namespace gpudesk {
@@ -53,6 +54,10 @@ public:
 
     QModelIndex indexOfWorkload(const QString &key) const;
     int workloadCount() const { return int(m_byKey.size()); }
+    // For WorkloadsFilter: compares two workload rows on a column straight from their fields,
+    // without QVariants (sorting 100,000 rows makes some 1.7 million comparisons). nullopt for
+    // pod rows and empty slots, which sort by SortRole.
+    std::optional<bool> lessThan(const QModelIndex &a, const QModelIndex &b, int column) const;
     // Severity of a status word: 2 failed / stuck, 1 waiting, 0 fine.
     static int severity(const QString &status);
 

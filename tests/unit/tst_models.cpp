@@ -13,6 +13,7 @@
 
 #include <QAbstractItemModelTester>
 #include <QSignalSpy>
+#include <QSortFilterProxyModel>
 #include <QTest>
 
 using namespace gpudesk;
@@ -113,6 +114,7 @@ private slots:
     void workloadsTree();
     void workloadsFilter_data();
     void workloadsFilter();
+    void workloadsFastSortAgreesWithSortRole();
     void events();
     void queuesAndUsers();
     void contextSwitchResets();
@@ -442,6 +444,37 @@ void TestModels::contextSwitchResets()
     fill();
     QCOMPARE(nodes->rowCount(), 3);
     QCOMPARE(workloads->rowCount(), 3);
+}
+
+void TestModels::workloadsFastSortAgreesWithSortRole()
+{
+    // WorkloadsFilter compares workload rows from their fields; a plain proxy compares the
+    // SortRole values. Both orders must be the same on every column, both ways.
+    auto *model = tested(new WorkloadsModel(m_store, m_store, &fixedNow));
+    auto *fast = tested(new WorkloadsFilter(m_store));
+    fast->setSourceModel(model);
+    auto *plain = tested(new QSortFilterProxyModel(m_store));
+    plain->setSourceModel(model);
+    plain->setSortRole(SortRole);
+    plain->setSortCaseSensitivity(Qt::CaseInsensitive);
+    auto keys = [](const QAbstractItemModel *m) {
+        QStringList out;
+        for (int r = 0; r < m->rowCount(); ++r)
+            out << m->index(r, 0).data(KeyRole).toString();
+        return out;
+    };
+    for (int column = 0; column < WorkloadsModel::ColumnCount; ++column) {
+        for (const auto order : {Qt::AscendingOrder, Qt::DescendingOrder}) {
+            fast->sort(column, order);
+            plain->sort(column, order);
+            QVERIFY2(keys(fast) == keys(plain),
+                     qPrintable(QStringLiteral("column %1 order %2: %3 vs %4")
+                                    .arg(column)
+                                    .arg(order)
+                                    .arg(keys(fast).join(u','), keys(plain).join(u','))));
+        }
+    }
+    QCOMPARE(keys(fast).size(), 3);
 }
 
 QTEST_GUILESS_MAIN(TestModels)
