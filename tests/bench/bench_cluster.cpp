@@ -15,6 +15,8 @@
 #include "kubeconfig.h"
 #include "mainwindow.h"
 
+#include "rss.h"
+
 #include <QApplication>
 #include <QCommandLineParser>
 #include <QElapsedTimer>
@@ -74,18 +76,6 @@ ChildRun runChild(const QStringList &args)
     r.maxRssKb = usage.ru_maxrss;
     r.exitCode = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
     return r;
-}
-
-long selfRssKb()
-{
-    QFile f(QStringLiteral("/proc/self/status"));
-    if (!f.open(QIODevice::ReadOnly))
-        return 0;
-    for (const QByteArray &line : f.readAll().split('\n')) {
-        if (line.startsWith("VmRSS:"))
-            return line.mid(6).trimmed().split(' ').value(0).toLong();
-    }
-    return 0;
 }
 
 // How late a 5 ms timer fires on the UI thread: the longest stall and the 99th percentile.
@@ -254,8 +244,7 @@ int main(int argc, char **argv)
     meter.stop();
     std::printf("  window: synced in %.2f s (informers and store; Workloads page shown), RSS "
                 "after sync %.0f MB, longest UI stall during the sync %.0f ms\n",
-                double(syncTimer.elapsed()) / 1000.0, double(selfRssKb()) / 1024.0,
-                meter.longest());
+                double(syncTimer.elapsed()) / 1000.0, double(rssKb()) / 1024.0, meter.longest());
     std::fflush(stdout);
 
     QNetworkAccessManager nam;
@@ -288,7 +277,7 @@ int main(int argc, char **argv)
                 "of a 5 ms timer), RSS %.0f MB\n",
                 static_cast<long long>(podEvents), double(churnMs) / 1000.0,
                 double(podEvents) * 1000.0 / double(churnMs), events, meter.longest(),
-                meter.percentile(0.99), meter.samples(), double(selfRssKb()) / 1024.0);
+                meter.percentile(0.99), meter.samples(), double(rssKb()) / 1024.0);
     sim.terminate();
     sim.waitForFinished(30000);
     return 0;

@@ -6,6 +6,8 @@
 //   bench_logview [--lines N] [--rate R] [--seconds S]
 #include "logmodel.h"
 
+#include "rss.h"
+
 #include <QApplication>
 #include <QCommandLineParser>
 #include <QElapsedTimer>
@@ -22,18 +24,6 @@
 using namespace gpudesk;
 
 namespace {
-
-long rssKb()
-{
-    QFile f(QStringLiteral("/proc/self/status"));
-    if (!f.open(QIODevice::ReadOnly))
-        return 0;
-    for (const QByteArray &line : f.readAll().split('\n')) {
-        if (line.startsWith("VmRSS:"))
-            return line.mid(6).trimmed().split(' ').value(0).toLong();
-    }
-    return 0;
-}
 
 // A training log line of the usual length, numbered so each one is different.
 LogLine line(qint64 n)
