@@ -1,0 +1,253 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "probeparsers.h"
+
+#include <QRegularExpression>
+
+namespace gpudesk::probe {
+
+namespace {
+
+// nvidia-smi's markers for a value it cannot give.
+bool missing(const QByteArray &v)
+{
+    return v.isEmpty() || v.startsWith('[') || v == "N/A";
+}
+
+std::optional<qint64> integer(const QByteArray &v)
+{
+    if (missing(v))
+        return std::nullopt;
+    bool ok = false;
+    const qint64 n = v.toLongLong(&ok);
+    return ok ? std::optional<qint64>(n) : std::nullopt;
+}
+
+std::optional<int> small(const QByteArray &v)
+{
+    const auto n = integer(v);
+    return n ? std::optional<int>(int(*n)) : std::nullopt;
+}
+
+std::optional<double> real(const QByteArray &v)
+{
+    if (missing(v))
+        return std::nullopt;
+    bool ok = false;
+    const double d = v.toDouble(&ok);
+    return ok ? std::optional<double>(d) : std::nullopt;
+}
+
+// The states nvidia-smi reports in words instead of rows. Shared by both queries.
+template <typename T> bool nodeState(const QByteArray &output, int exitCode, NvidiaSmiResult<T> *r)
+{
+    const QByteArray trimmed = output.trimmed();
+    if (exitCode == 127 || trimmed.contains("nvidia-smi: not found") ||
+        trimmed.contains("nvidia-smi: command not found")) {
+        r->state = NvidiaSmiResult<T>::NoNvidiaSmi;
+        return true;
+    }
+    if (trimmed.startsWith("NVIDIA-SMI has failed")) {
+        r->state = NvidiaSmiResult<T>::DriverFailed;
+        r->message = QString::fromUtf8(trimmed.split('\n').value(0));
+        return true;
+    }
+    if (trimmed.startsWith("No devices were found")) {
+        r->state = NvidiaSmiResult<T>::NoDevices;
+        return true;
+    }
+    if (exitCode != 0) {
+        r->state = NvidiaSmiResult<T>::Failed;
+        r->message = QString::fromUtf8(trimmed.left(500));
+        return true;
+    }
+    return false;
+}
+
+QList<QByteArray> fields(const QByteArray &line, int count)
+{
+    // ", " separates fields; the last one (a process name) may itself hold commas.
+    QList<QByteArray> out;
+    qsizetype start = 0;
+    while (out.size() < count - 1) {
+        const qsizetype at = line.indexOf(',', start);
+        if (at < 0)
+            break;
+        out.append(line.mid(start, at - start).trimmed());
+        start = at + 1;
+    }
+    out.append(line.mid(start).trimmed());
+    return out;
+}
+
+} // namespace
+
+NvidiaSmiResult<GpuCardSample> parseGpus(const QByteArray &output, int exitCode)
+{
+    NvidiaSmiResult<GpuCardSample> r;
+    if (nodeState(output, exitCode, &r))
+        return r;
+    for (const QByteArray &raw : output.split('\n')) {
+        const QByteArray line = raw.trimmed();
+        if (line.isEmpty())
+            continue;
+        const QList<QByteArray> f = fields(line, 13);
+        const auto index = small(f.value(0));
+        if (f.size() != 13 || !index || !f[1].startsWith("GPU-")) {
+            ++r.skippedLines;
+            continue;
+        }
+        GpuCardSample c;
+        c.index = *index;
+        c.uuid = QString::fromLatin1(f[1]);
+        c.name = QString::fromUtf8(f[2]);
+        c.busId = QString::fromLatin1(f[3]);
+        c.utilization = small(f[4]);
+        c.memoryUtilization = small(f[5]);
+        c.memoryUsedMiB = integer(f[6]);
+        c.memoryTotalMiB = integer(f[7]);
+        c.temperatureC = small(f[8]);
+        c.powerDrawW = real(f[9]);
+        c.powerLimitW = real(f[10]);
+        c.eccUncorrected = integer(f[11]);
+        c.smClockMHz = small(f[12]);
+        r.rows.append(c);
+    }
+    return r;
+}
+
+NvidiaSmiResult<GpuProcessSample> parseComputeApps(const QByteArray &output, int exitCode)
+{
+    NvidiaSmiResult<GpuProcessSample> r;
+    if (nodeState(output, exitCode, &r))
+        return r;
+    for (const QByteArray &raw : output.split('\n')) {
+        const QByteArray line = raw.trimmed();
+        if (line.isEmpty() || line.startsWith("No running"))
+            continue;
+        const QList<QByteArray> f = fields(line, 4);
+        const auto pid = integer(f.value(1));
+        if (f.size() != 4 || !f[0].startsWith("GPU-") || !pid || *pid <= 0) {
+            ++r.skippedLines;
+            continue;
+        }
+        GpuProcessSample p;
+        p.gpuUuid = QString::fromLatin1(f[0]);
+        p.pid = *pid;
+        p.memoryMiB = integer(f[2]);
+        p.name = missing(f[3]) ? QString() : QString::fromUtf8(f[3]);
+        r.rows.append(p);
+    }
+    return r;
+}
+
+std::optional<CpuTimes> parseProcStat(const QByteArray &text)
+{
+    for (const QByteArray &line : text.split('\n')) {
+        if (!line.startsWith("cpu "))
+            continue;
+        const QList<QByteArray> f = line.simplified().split(' ');
+        if (f.size() < 5)
+            return std::nullopt;
+        quint64 v[8] = {};
+        for (int i = 0; i < 8 && i + 1 < f.size(); ++i) {
+            bool ok = false;
+            v[i] = f[i + 1].toULongLong(&ok);
+            if (!ok)
+                return std::nullopt;
+        }
+        return CpuTimes{v[0], v[1], v[2], v[3], v[4], v[5], v[6], v[7]};
+    }
+    return std::nullopt;
+}
+
+std::optional<MemInfo> parseMeminfo(const QByteArray &text)
+{
+    MemInfo m;
+    bool total = false, available = false;
+    for (const QByteArray &line : text.split('\n')) {
+        const QList<QByteArray> f = line.simplified().split(' ');
+        if (f.size() < 2)
+            continue;
+        bool ok = false;
+        const qint64 kib = f[1].toLongLong(&ok);
+        if (!ok)
+            continue;
+        if (f[0] == "MemTotal:") {
+            m.totalKiB = kib;
+            total = true;
+        } else if (f[0] == "MemAvailable:") {
+            m.availableKiB = kib;
+            available = true;
+        }
+    }
+    return total && available ? std::optional<MemInfo>(m) : std::nullopt;
+}
+
+std::optional<LoadAvg> parseLoadavg(const QByteArray &text)
+{
+    const QList<QByteArray> f = text.simplified().split(' ');
+    if (f.size() < 3)
+        return std::nullopt;
+    bool a = false, b = false, c = false;
+    const LoadAvg l{f[0].toDouble(&a), f[1].toDouble(&b), f[2].toDouble(&c)};
+    return a && b && c ? std::optional<LoadAvg>(l) : std::nullopt;
+}
+
+QList<DiskUse> parseDf(const QByteArray &text)
+{
+    QList<DiskUse> out;
+    for (const QByteArray &line : text.split('\n')) {
+        const QList<QByteArray> f = line.simplified().split(' ');
+        // Filesystem 1024-blocks Used Available Capacity Mounted-on (which may hold spaces).
+        if (f.size() < 6 || !f[4].endsWith('%'))
+            continue;
+        DiskUse d;
+        bool ok[4] = {};
+        d.totalKiB = f[1].toLongLong(&ok[0]);
+        d.usedKiB = f[2].toLongLong(&ok[1]);
+        d.availableKiB = f[3].toLongLong(&ok[2]);
+        d.percent = f[4].chopped(1).toInt(&ok[3]);
+        if (!(ok[0] && ok[1] && ok[2] && ok[3]))
+            continue; // the header, or a cut-off line
+        d.filesystem = QString::fromUtf8(f[0]);
+        d.mountPoint = QString::fromUtf8(f.mid(5).join(' '));
+        out.append(d);
+    }
+    return out;
+}
+
+CgroupOwner parseCgroup(const QByteArray &text)
+{
+    // The pod: "pod<uid>" in the path, with '_' for '-' under the systemd driver. The
+    // container: the last component, "cri-containerd-<id>.scope", "docker-<id>.scope",
+    // "crio-<id>.scope" (systemd) or the bare id (cgroupfs).
+    static const QRegularExpression pod(QStringLiteral(
+        "pod([0-9a-f]{8}[-_][0-9a-f]{4}[-_][0-9a-f]{4}[-_][0-9a-f]{4}[-_][0-9a-f]{12})"));
+    static const QRegularExpression container(
+        QStringLiteral("/(?:(cri-containerd|docker|crio)-)?([0-9a-f]{64})(?:\\.scope)?$"));
+    CgroupOwner owner;
+    for (const QByteArray &raw : text.split('\n')) {
+        // hierarchy-ID:controller-list:path; the path may contain ':' itself.
+        const qsizetype second = raw.indexOf(':', raw.indexOf(':') + 1);
+        if (second < 0)
+            continue;
+        const QString path = QString::fromUtf8(raw.mid(second + 1).trimmed());
+        const auto p = pod.match(path);
+        if (!p.hasMatch())
+            continue;
+        owner.podUid = p.captured(1).replace(u'_', u'-');
+        const auto c = container.match(path);
+        if (c.hasMatch()) {
+            owner.containerId = c.captured(2);
+            const QString prefix = c.captured(1);
+            owner.runtime = prefix == QLatin1String("cri-containerd") ? QStringLiteral("containerd")
+                            : prefix == QLatin1String("crio")         ? QStringLiteral("cri-o")
+                                                                      : prefix;
+        }
+        if (!owner.containerId.isEmpty())
+            break; // v1 repeats the same path for every controller
+    }
+    return owner;
+}
+
+} // namespace gpudesk::probe

@@ -1,0 +1,112 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include <QList>
+#include <QString>
+
+#include <optional>
+
+namespace gpudesk {
+
+// What one node says about its GPUs, processes, CPU, memory and disks, parsed from the text of
+// the fixed probe commands (nvidia-smi's CSV queries, /proc files, df -P). Every field nvidia-smi
+// may answer with [N/A], [Not Supported] or an error marker is optional; a line that is cut off
+// is skipped and counted, never guessed.
+
+struct GpuCardSample
+{
+    int index = -1;
+    QString uuid;
+    QString name;
+    QString busId;
+    std::optional<int> utilization;       // %
+    std::optional<int> memoryUtilization; // %
+    std::optional<qint64> memoryUsedMiB;
+    std::optional<qint64> memoryTotalMiB;
+    std::optional<int> temperatureC;
+    std::optional<double> powerDrawW;
+    std::optional<double> powerLimitW;
+    std::optional<qint64> eccUncorrected;
+    std::optional<int> smClockMHz;
+};
+
+struct GpuProcessSample
+{
+    QString gpuUuid;
+    qint64 pid = 0;
+    std::optional<qint64> memoryMiB;
+    QString name;
+};
+
+// The answer of one nvidia-smi query, whatever state the node is in.
+template <typename T> struct NvidiaSmiResult
+{
+    enum State
+    {
+        Ok,
+        NoNvidiaSmi,  // a CPU node: the command does not exist
+        DriverFailed, // "NVIDIA-SMI has failed because it couldn't communicate with the driver"
+        NoDevices,    // "No devices were found"
+        Failed        // another error; message says which
+    };
+    State state = Ok;
+    QList<T> rows;
+    int skippedLines = 0; // cut off or not in the queried shape
+    QString message;      // nvidia-smi's own words when it failed
+};
+
+struct CpuTimes
+{
+    quint64 user = 0, nice = 0, system = 0, idle = 0, iowait = 0, irq = 0, softirq = 0, steal = 0;
+    quint64 total() const { return user + nice + system + idle + iowait + irq + softirq + steal; }
+    quint64 busy() const { return total() - idle - iowait; }
+};
+
+struct MemInfo
+{
+    qint64 totalKiB = 0;
+    qint64 availableKiB = 0;
+};
+
+struct LoadAvg
+{
+    double one = 0, five = 0, fifteen = 0;
+};
+
+struct DiskUse
+{
+    QString filesystem;
+    QString mountPoint;
+    qint64 totalKiB = 0;
+    qint64 usedKiB = 0;
+    qint64 availableKiB = 0;
+    int percent = 0;
+};
+
+// Which pod and container a process belongs to, from its /proc/<pid>/cgroup.
+struct CgroupOwner
+{
+    QString podUid;      // with dashes, as in the pod's metadata.uid
+    QString containerId; // 64 hex digits, as in containerStatuses[].containerID after "://"
+    QString runtime;     // containerd, docker, cri-o, or "" when the path does not say
+    bool isPod() const { return !podUid.isEmpty(); }
+};
+
+namespace probe {
+
+// nvidia-smi --query-gpu=index,uuid,name,pci.bus_id,utilization.gpu,utilization.memory,
+// memory.used,memory.total,temperature.gpu,power.draw,power.limit,
+// ecc.errors.uncorrected.volatile.total,clocks.sm --format=csv,noheader,nounits
+NvidiaSmiResult<GpuCardSample> parseGpus(const QByteArray &output, int exitCode);
+// nvidia-smi --query-compute-apps=gpu_uuid,pid,used_memory,process_name
+// --format=csv,noheader,nounits
+NvidiaSmiResult<GpuProcessSample> parseComputeApps(const QByteArray &output, int exitCode);
+std::optional<CpuTimes> parseProcStat(const QByteArray &text);
+std::optional<MemInfo> parseMeminfo(const QByteArray &text);
+std::optional<LoadAvg> parseLoadavg(const QByteArray &text);
+QList<DiskUse> parseDf(const QByteArray &text);
+// cgroup v1 and v2; systemd and cgroupfs drivers; containerd, docker and CRI-O.
+CgroupOwner parseCgroup(const QByteArray &text);
+
+} // namespace probe
+} // namespace gpudesk
