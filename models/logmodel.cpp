@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "logmodel.h"
 
+#include <algorithm>
+
 namespace gpudesk {
 
 LogModel::LogModel(QObject *parent) : QAbstractListModel(parent)
@@ -29,6 +31,7 @@ void LogModel::flush()
         m_text += l.timestamp;
         m_textStart.append(m_text.size());
         m_text += l.text;
+        m_longest = std::max(m_longest, int(l.timestamp.size() + 1 + l.text.size()));
     }
     m_pending.clear();
     endInsertRows();
@@ -41,6 +44,7 @@ void LogModel::clear()
     m_lineStart.clear();
     m_textStart.clear();
     m_pending.clear();
+    m_longest = 0;
     endResetModel();
 }
 

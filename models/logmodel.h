@@ -31,6 +31,8 @@ public:
     int find(const QString &text, int from, bool forward) const;
     int matchCount(const QString &text) const;
     qint64 bytes() const { return m_text.size(); }
+    // The longest line so far in bytes, timestamp included: how wide the view must scroll.
+    int longestLine() const { return m_longest; }
 
 private:
     QByteArray m_text;         // each line: timestamp, then text
@@ -39,6 +41,7 @@ private:
     QList<gpudesk::LogLine> m_pending;
     QTimer m_flush;
     bool m_timestamps = false;
+    int m_longest = 0;
 };
 
 } // namespace gpudesk

@@ -14,14 +14,15 @@
 #include <QFileDialog>
 #include <QFontDatabase>
 #include <QHBoxLayout>
+#include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
-#include <QListView>
 #include <QPainter>
 #include <QPushButton>
 #include <QScrollBar>
 #include <QSpinBox>
 #include <QStyledItemDelegate>
+#include <QTableView>
 #include <QToolButton>
 #include <QVBoxLayout>
 
@@ -70,7 +71,7 @@ private:
 
 LogView::LogView(KubeClient *client, const ObjectRef &ref, QWidget *parent)
     : QWidget(parent), m_client(client), m_ref(ref), m_model(new LogModel(this)),
-      m_view(new QListView(this)), m_pod(new QComboBox(this)), m_container(new QComboBox(this)),
+      m_view(new QTableView(this)), m_pod(new QComboBox(this)), m_container(new QComboBox(this)),
       m_follow(new QCheckBox(tr("Follow"), this)),
       m_previous(new QCheckBox(tr("Previous container"), this)),
       m_timestamps(new QCheckBox(tr("Timestamps"), this)), m_wrap(new QCheckBox(tr("Wrap"), this)),
@@ -106,9 +107,18 @@ LogView::LogView(KubeClient *client, const ObjectRef &ref, QWidget *parent)
     save->setToolTip(tr("Save the whole log from the API server, not just the lines shown"));
 
     m_view->setModel(m_model);
-    m_view->setUniformItemSizes(true);
+    m_view->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_view->setSelectionMode(QAbstractItemView::ExtendedSelection);
     m_view->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
+    m_view->setShowGrid(false);
+    m_view->setWordWrap(false);
+    m_view->setCornerButtonEnabled(false);
+    m_view->horizontalHeader()->hide();
+    m_view->verticalHeader()->hide();
+    m_view->verticalHeader()->setSectionResizeMode(QHeaderView::Fixed);
+    m_view->verticalHeader()->setMinimumSectionSize(1);
+    m_view->verticalHeader()->setDefaultSectionSize(m_view->fontMetrics().height() + 2);
+    m_view->setHorizontalScrollMode(QAbstractItemView::ScrollPerPixel);
     m_view->setItemDelegate(new HighlightDelegate(m_search, this));
     m_view->setHorizontalScrollBarPolicy(Qt::ScrollBarAsNeeded);
     m_state->setForegroundRole(QPalette::PlaceholderText);
@@ -139,9 +149,16 @@ LogView::LogView(KubeClient *client, const ObjectRef &ref, QWidget *parent)
     connect(sb, &QScrollBar::valueChanged, this,
             [this, sb](int v) { m_atBottom = v >= sb->maximum() - 1; });
     connect(m_model, &QAbstractItemModel::rowsInserted, this, [this] {
+        fitColumn();
         if (m_atBottom)
             m_view->scrollToBottom();
+        fitVisibleRows();
     });
+    connect(m_model, &QAbstractItemModel::modelReset, this, [this] {
+        m_tallRows.clear();
+        fitColumn();
+    });
+    connect(sb, &QScrollBar::valueChanged, this, &LogView::fitVisibleRows);
     for (QComboBox *box : {m_pod, m_container})
         connect(box, &QComboBox::currentIndexChanged, this, &LogView::restart);
     for (QCheckBox *box : {m_follow, m_previous})
@@ -220,11 +237,61 @@ void LogView::restart()
 
 void LogView::setWrap(bool wrap)
 {
-    // Uniform heights keep a million lines fast; wrapped lines differ in height.
-    m_view->setUniformItemSizes(!wrap);
     m_view->setWordWrap(wrap);
     m_view->setHorizontalScrollBarPolicy(wrap ? Qt::ScrollBarAlwaysOff : Qt::ScrollBarAsNeeded);
-    m_view->doItemsLayout();
+    if (!wrap) {
+        // Back to one line a row: only the rows that were measured taller.
+        const int height = m_view->verticalHeader()->defaultSectionSize();
+        for (const int row : std::as_const(m_tallRows)) {
+            if (row < m_model->rowCount())
+                m_view->setRowHeight(row, height);
+        }
+        m_tallRows.clear();
+    }
+    fitColumn();
+    fitVisibleRows();
+}
+
+void LogView::resizeEvent(QResizeEvent *event)
+{
+    QWidget::resizeEvent(event);
+    fitColumn();
+    fitVisibleRows();
+}
+
+void LogView::fitColumn()
+{
+    // Wrapped, or every line fits: the column fills the view (the header stretches it as the
+    // view and its scroll bars change). Otherwise as wide as the longest line, so it scrolls
+    // sideways (the font is fixed-width).
+    const int content =
+        m_view->fontMetrics().horizontalAdvance(u'0') * (m_model->longestLine() + 2);
+    const bool stretch = m_wrap->isChecked() || content <= m_view->viewport()->width();
+    QHeaderView *header = m_view->horizontalHeader();
+    if (header->stretchLastSection() != stretch)
+        header->setStretchLastSection(stretch);
+    // Set at once too: wrapped rows are measured against this width right after.
+    const int width = stretch ? m_view->viewport()->width() : content;
+    if (m_view->columnWidth(0) != width)
+        m_view->setColumnWidth(0, width);
+}
+
+void LogView::fitVisibleRows()
+{
+    // Wrapped lines are taller; only the rows on screen are measured, so a million lines cost
+    // what a screenful does.
+    if (!m_wrap->isChecked())
+        return;
+    const int first = std::max(0, m_view->rowAt(0));
+    int last = m_view->rowAt(m_view->viewport()->height());
+    if (last < 0)
+        last = m_model->rowCount() - 1;
+    const int height = m_view->verticalHeader()->defaultSectionSize();
+    for (int row = first; row <= last && row < m_model->rowCount(); ++row) {
+        m_view->resizeRowToContents(row);
+        if (m_view->rowHeight(row) != height)
+            m_tallRows.insert(row);
+    }
 }
 
 void LogView::findNext(bool forward)

@@ -4,13 +4,14 @@
 #include "objectref.h"
 
 #include <QPointer>
+#include <QSet>
 #include <QWidget>
 
 class QCheckBox;
 class QComboBox;
 class QLabel;
 class QLineEdit;
-class QListView;
+class QTableView;
 class QSpinBox;
 
 namespace gpudesk {
@@ -29,21 +30,28 @@ class LogView : public QWidget
 public:
     LogView(KubeClient *client, const ObjectRef &ref, QWidget *parent = nullptr);
     LogModel *model() const { return m_model; }
-    QListView *view() const { return m_view; }
+    QTableView *view() const { return m_view; }
     void restart();
+
+protected:
+    void resizeEvent(QResizeEvent *event) override;
 
 private:
     void findNext(bool forward);
     void copySelection();
     void download();
     void setWrap(bool wrap);
+    void fitColumn();
+    void fitVisibleRows();
 
     KubeClient *m_client;
     ObjectRef m_ref;
     LogModel *m_model;
     LogStream *m_stream = nullptr;
     QPointer<LogDownload> m_download;
-    QListView *m_view;
+    // A table, not a list: its rows are sections of a fixed height, so appending lines costs
+    // nothing per line already there; a list view lays out every row again on each append.
+    QTableView *m_view;
     QComboBox *m_pod;
     QComboBox *m_container;
     QCheckBox *m_follow;
@@ -55,6 +63,7 @@ private:
     QLabel *m_matches;
     QLabel *m_state;
     bool m_atBottom = true;
+    QSet<int> m_tallRows; // rows measured taller while wrapped
 };
 
 } // namespace gpudesk

@@ -20,6 +20,7 @@
 
 #include <QAbstractItemModelTester>
 #include <QApplication>
+#include <QCheckBox>
 #include <QDir>
 #include <QLabel>
 #include <QListView>
@@ -210,6 +211,26 @@ void TestMainWindow::objectViewer()
     QTRY_VERIFY_WITH_TIMEOUT(log->rowCount() > 10, 10000);
     viewer.showTab(ObjectViewer::LogsTab);
     save(viewer, QStringLiteral("viewer-logs"));
+
+    // A line wider than the view: the column grows so that it scrolls sideways. Wrapped, that
+    // line's row grows instead; unwrapped again, it is one line high.
+    QTableView *table = viewer.logView()->view();
+    log->append({LogLine{"2026-11-22T10:00:00.000000000Z", QByteArray("loss 0.25 ").repeated(60)}});
+    log->flush();
+    const int wide = log->rowCount() - 1;
+    QVERIFY(table->columnWidth(0) > table->viewport()->width());
+    const int oneLine = table->rowHeight(wide);
+    QCheckBox *wrap = nullptr;
+    for (QCheckBox *box : viewer.findChildren<QCheckBox *>())
+        if (box->text() == QLatin1String("Wrap"))
+            wrap = box;
+    QVERIFY(wrap);
+    wrap->setChecked(true);
+    table->scrollTo(log->index(wide));
+    QTRY_VERIFY(table->rowHeight(wide) > 2 * oneLine);
+    QCOMPARE(table->columnWidth(0), table->viewport()->width());
+    wrap->setChecked(false);
+    QCOMPARE(table->rowHeight(wide), oneLine);
     viewer.showTab(ObjectViewer::EventsTab);
     save(viewer, QStringLiteral("viewer-events"));
     viewer.showTab(ObjectViewer::YamlTab);
