@@ -94,4 +94,12 @@ void KeyedTableModel::sync(const QSet<QString> &dirty,
     }
 }
 
+void KeyedTableModel::syncAll(const QStringList &now)
+{
+    const QSet<QString> present(now.cbegin(), now.cend());
+    QSet<QString> dirty(m_keys.cbegin(), m_keys.cend());
+    dirty.unite(present);
+    sync(dirty, [&present](const QString &key) { return present.contains(key); });
+}
+
 } // namespace gpudesk

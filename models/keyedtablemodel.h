@@ -31,6 +31,9 @@ protected:
     // removed, new ones appended, the others announced as changed.
     void sync(const QSet<QString> &dirty, const std::function<bool(const QString &)> &exists);
     void resetTo(QStringList keys);
+    // For small tables whose every row depends on many store objects (per-VC, per-user sums):
+    // every row is dirty; `now` is the full set of keys that should be there.
+    void syncAll(const QStringList &now);
 
 private:
     void removeRows(QList<int> rows);

@@ -28,11 +28,7 @@ void QueuesModel::onUpdated(const StoreChanges &changes)
     }
     if (!changes.queues && changes.pods.isEmpty())
         return;
-    // A handful of rows whose figures depend on every pod: all of them are dirty.
-    const QStringList now = currentKeys();
-    QSet<QString> dirty(keys().cbegin(), keys().cend());
-    dirty.unite(QSet<QString>(now.cbegin(), now.cend()));
-    sync(dirty, [&now](const QString &name) { return now.contains(name); });
+    syncAll(currentKeys());
 }
 
 int QueuesModel::columnCount(const QModelIndex &parent) const

@@ -28,10 +28,7 @@ void UsersModel::onUpdated(const StoreChanges &changes)
     }
     if (!changes.namespaces && changes.pods.isEmpty())
         return;
-    const QStringList now = currentKeys();
-    QSet<QString> dirty(keys().cbegin(), keys().cend());
-    dirty.unite(QSet<QString>(now.cbegin(), now.cend()));
-    sync(dirty, [&now](const QString &ns) { return now.contains(ns); });
+    syncAll(currentKeys());
 }
 
 int UsersModel::columnCount(const QModelIndex &parent) const
