@@ -6,6 +6,7 @@
 #include "mainwindow.h"
 #include "reportrun.h"
 #include "session.h"
+#include "telemetrystore.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
@@ -32,7 +33,8 @@ bool headless(int argc, char **argv)
     return false;
 }
 
-int runReport(const QStringList &files, const QString &context, const QString &output)
+int runReport(const QStringList &files, const QString &context, const QString &output, bool ssh,
+              const QString &sshConfig)
 {
     QString error;
     const auto config = KubeConfig::load(files, &error);
@@ -48,7 +50,10 @@ int runReport(const QStringList &files, const QString &context, const QString &o
                                     "main", "warning: TLS verification is off for context %1")
                                     .arg(endpoint->context)));
     ClusterStore store;
+    TelemetryStore telemetry(&store);
     ReportRun run(&client, &store, output);
+    if (ssh)
+        run.setTelemetry(&telemetry, sshConfig);
     int exitCode = 1;
     QObject::connect(&run, &ReportRun::finished, [&exitCode](int code, const QString &message) {
         std::fprintf(code == 0 ? stdout : stderr, "gpudesk: %s\n", qPrintable(message));
@@ -103,13 +108,22 @@ int main(int argc, char **argv)
         QCoreApplication::translate(
             "main", "Sync, write what the dashboards show as JSON to this file, and exit."),
         QStringLiteral("file"));
-    parser.addOptions({kubeconfigOpt, contextOpt, reportOpt});
+    const QCommandLineOption sshConfigOpt(
+        QStringLiteral("ssh-config"),
+        QCoreApplication::translate(
+            "main", "Reach the nodes with this OpenSSH client config instead of ~/.ssh/config."),
+        QStringLiteral("file"));
+    const QCommandLineOption noSshOpt(
+        QStringLiteral("no-ssh"),
+        QCoreApplication::translate("main", "Do not connect to the nodes over SSH."));
+    parser.addOptions({kubeconfigOpt, contextOpt, reportOpt, sshConfigOpt, noSshOpt});
     parser.process(*app);
 
     const QStringList files = parser.isSet(kubeconfigOpt) ? QStringList{parser.value(kubeconfigOpt)}
                                                           : KubeConfig::defaultFiles();
     if (parser.isSet(reportOpt))
-        return runReport(files, parser.value(contextOpt), parser.value(reportOpt));
+        return runReport(files, parser.value(contextOpt), parser.value(reportOpt),
+                         !parser.isSet(noSshOpt), parser.value(sshConfigOpt));
 
     ConnectionState state;
     ClusterStore store;

@@ -4,6 +4,9 @@
 #include "clusterstore.h"
 #include "clustersync.h"
 #include "kubeclient.h"
+#include "sshconnection.h"
+#include "telemetrysession.h"
+#include "telemetrystore.h"
 
 #include <QDateTime>
 #include <QJsonArray>
@@ -15,6 +18,12 @@ namespace gpudesk {
 ReportRun::ReportRun(KubeClient *client, ClusterStore *store, QString outputPath, QObject *parent)
     : QObject(parent), m_client(client), m_store(store), m_output(std::move(outputPath))
 {}
+
+void ReportRun::setTelemetry(TelemetryStore *telemetry, const QString &sshConfigPath)
+{
+    m_telemetry = telemetry;
+    m_sshConfig = sshConfigPath;
+}
 
 void ReportRun::start()
 {
@@ -73,11 +82,110 @@ void ReportRun::onSynced()
         }
     }
     m_store->flush();
-    write(volcano);
+    if (m_telemetry)
+        sampleNodes(volcano);
+    else
+        write(volcano);
 }
 
-QJsonObject ReportRun::reportJson(const ClusterStore &store, const QString &context,
-                                  const QString &server, bool volcano)
+void ReportRun::sampleNodes(bool volcano)
+{
+    m_telemetrySession = new TelemetrySession(m_store, m_telemetry, this);
+    QString error;
+    if (!m_telemetrySession->configure(m_sshConfig, SshDefaults{}, &error)) {
+        emit finished(2, error);
+        return;
+    }
+    // One sweep: every node answers, fails, or times out (connect and command are bounded).
+    connect(m_telemetrySession, &TelemetrySession::sweepFinished, this, [this, volcano] {
+        m_telemetrySession->stop();
+        m_telemetry->flush();
+        write(volcano);
+    });
+    m_telemetrySession->sweepOnce();
+}
+
+namespace {
+
+QString sshStateName(SshStatus::State s)
+{
+    switch (s) {
+    case SshStatus::Idle:
+        return QStringLiteral("notConnected");
+    case SshStatus::Connecting:
+        return QStringLiteral("connecting");
+    case SshStatus::Connected:
+        return QStringLiteral("connected");
+    case SshStatus::Unreachable:
+        return QStringLiteral("unreachable");
+    case SshStatus::HostKeyUnknown:
+        return QStringLiteral("hostKeyUnknown");
+    case SshStatus::HostKeyChanged:
+        return QStringLiteral("hostKeyChanged");
+    case SshStatus::AuthFailed:
+        return QStringLiteral("authFailed");
+    case SshStatus::NeedsSecret:
+        return QStringLiteral("needsSecret");
+    case SshStatus::Failed:
+        break;
+    }
+    return QStringLiteral("failed");
+}
+
+QJsonValue optionalNumber(const auto &v)
+{
+    return v ? QJsonValue(double(*v)) : QJsonValue();
+}
+
+QJsonValue orNull(const QString &s)
+{
+    return s.isEmpty() ? QJsonValue() : QJsonValue(s);
+}
+
+void addTelemetry(const TelemetryStore &telemetry, const QString &node, QJsonObject *out)
+{
+    const SshStatus ssh = telemetry.sshStatus(node);
+    const NodeSample *sample = telemetry.latest(node);
+    (*out)[QStringLiteral("sshState")] = sshStateName(ssh.state);
+    (*out)[QStringLiteral("sshMessage")] = orNull(ssh.message);
+    if (!sample) {
+        (*out)[QStringLiteral("cards")] = QJsonValue();
+        return;
+    }
+    QJsonArray cards;
+    for (const CardState &c : telemetry.cards(node)) {
+        QJsonArray procs;
+        for (const AttributedProcess &p : c.processes)
+            procs.append(QJsonObject{{QStringLiteral("pid"), double(p.pid)},
+                                     {QStringLiteral("memoryMiB"), optionalNumber(p.memoryMiB)},
+                                     {QStringLiteral("command"), p.command},
+                                     {QStringLiteral("podUid"), orNull(p.podUid)},
+                                     {QStringLiteral("pod"), orNull(p.pod)},
+                                     {QStringLiteral("namespace"), orNull(p.ns)},
+                                     {QStringLiteral("user"), orNull(p.user)}});
+        cards.append(
+            QJsonObject{{QStringLiteral("index"), c.sample.index},
+                        {QStringLiteral("uuid"), c.sample.uuid},
+                        {QStringLiteral("name"), c.sample.name},
+                        {QStringLiteral("utilization"), optionalNumber(c.sample.utilization)},
+                        {QStringLiteral("memoryUsedMiB"), optionalNumber(c.sample.memoryUsedMiB)},
+                        {QStringLiteral("memoryTotalMiB"), optionalNumber(c.sample.memoryTotalMiB)},
+                        {QStringLiteral("temperatureC"), optionalNumber(c.sample.temperatureC)},
+                        {QStringLiteral("powerW"), optionalNumber(c.sample.powerDrawW)},
+                        {QStringLiteral("busy"), c.busy},
+                        {QStringLiteral("phantom"), c.phantom},
+                        {QStringLiteral("unattributed"), c.unattributed},
+                        {QStringLiteral("processes"), procs}});
+    }
+    (*out)[QStringLiteral("cards")] = cards;
+    (*out)[QStringLiteral("sampledAt")] =
+        QDateTime::fromMSecsSinceEpoch(sample->time, Qt::UTC).toString(Qt::ISODateWithMs);
+}
+
+} // namespace
+
+QJsonObject ReportRun::reportJson(const ClusterStore &store, const TelemetryStore *telemetry,
+                                  const QString &context, const QString &server, bool volcano)
 {
     auto gpus = [](const GpuCount &c) {
         return QJsonObject{{QStringLiteral("total"), c.total},
@@ -87,14 +195,20 @@ QJsonObject ReportRun::reportJson(const ClusterStore &store, const QString &cont
     const GpuTotals t = store.totals();
     QJsonObject totals = gpus(t.gpus);
     totals[QStringLiteral("pendingDemand")] = t.pendingDemand;
+    if (telemetry)
+        totals[QStringLiteral("busy")] = telemetry->busyGpus();
     QJsonArray nodes;
-    for (const auto &n : store.nodes())
-        nodes.append(QJsonObject{{QStringLiteral("name"), n.name},
-                                 {QStringLiteral("ready"), n.ready},
-                                 {QStringLiteral("schedulable"), !n.unschedulable},
-                                 {QStringLiteral("gpuModel"),
-                                  n.gpuModel.isEmpty() ? QJsonValue() : QJsonValue(n.gpuModel)},
-                                 {QStringLiteral("gpus"), gpus(store.nodeGpus(n.name))}});
+    for (const auto &n : store.nodes()) {
+        QJsonObject node{{QStringLiteral("name"), n.name},
+                         {QStringLiteral("ready"), n.ready},
+                         {QStringLiteral("schedulable"), !n.unschedulable},
+                         {QStringLiteral("gpuModel"),
+                          n.gpuModel.isEmpty() ? QJsonValue() : QJsonValue(n.gpuModel)},
+                         {QStringLiteral("gpus"), gpus(store.nodeGpus(n.name))}};
+        if (telemetry)
+            addTelemetry(*telemetry, n.name, &node);
+        nodes.append(node);
+    }
     QJsonArray queues;
     for (const auto &q : store.queues())
         queues.append(QJsonObject{
@@ -125,8 +239,8 @@ QJsonObject ReportRun::reportJson(const ClusterStore &store, const QString &cont
 
 void ReportRun::write(bool volcano)
 {
-    const QJsonObject report =
-        reportJson(*m_store, m_client->endpoint().context, m_client->endpoint().server, volcano);
+    const QJsonObject report = reportJson(*m_store, m_telemetry, m_client->endpoint().context,
+                                          m_client->endpoint().server, volcano);
     // Written whole or not at all: a cron job never reads half a report.
     QSaveFile f(m_output);
     if (!f.open(QIODevice::WriteOnly) || f.write(QJsonDocument(report).toJson()) < 0 ||

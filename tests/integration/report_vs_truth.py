@@ -20,7 +20,7 @@ def check(name, ok):
 
 
 with tempfile.TemporaryDirectory() as state:
-    sim = subprocess.Popen([sim_bin, "--state-dir", state, "--speed", "0", "--no-ssh"],
+    sim = subprocess.Popen([sim_bin, "--state-dir", state, "--speed", "0"],
                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     try:
         for line in sim.stdout:
@@ -28,7 +28,9 @@ with tempfile.TemporaryDirectory() as state:
                 break
         kubeconfig = os.path.join(state, "kubeconfig")
         out = os.path.join(state, "report.json")
-        run = subprocess.run([gpudesk, "--kubeconfig", kubeconfig, "--context", "sim-admin", "--report", out],
+        ssh_config = os.path.join(state, "ssh_config")
+        run = subprocess.run([gpudesk, "--kubeconfig", kubeconfig, "--context", "sim-admin", "--report", out,
+                              "--ssh-config", ssh_config],
                              capture_output=True, text=True, timeout=120)
         check(f"report exits 0 ({run.stdout.strip()})", run.returncode == 0)
         report = json.load(open(out))
@@ -51,6 +53,41 @@ with tempfile.TemporaryDirectory() as state:
         ru = {u["name"]: u["gpus"]["allocated"] for u in report["users"]}
         tu = {u["name"]: u["gpus"]["allocated"] for u in truth["users"]}
         check(f"per-user allocation equals the truth ({len(ru)} users)", ru == tu)
+
+        # Node telemetry over SSH: every node answered, and per card what the node says and the
+        # process → pod → user join equal the truth, planted orphans and phantom card included.
+        check("every node's SSH state is connected",
+              all(n["sshState"] == "connected" for n in report["nodes"]))
+        check(f"busy GPUs equal the truth ({report['gpus'].get('busy')})",
+              report["gpus"].get("busy") == truth["gpus"]["busy"])
+
+        def cards(nodes):
+            return {(n["name"], c["index"]): (c["uuid"], c["utilization"], c["memoryUsedMiB"],
+                                              c["memoryTotalMiB"], c["phantom"],
+                                              sorted((p["pid"], p["memoryMiB"], p["pod"], p["namespace"], p["user"])
+                                                     for p in c["processes"]))
+                    for n in nodes for c in (n["cards"] or [])}
+        rc, tc = cards(report["nodes"]), cards(truth["nodes"])
+        diff = [k for k in set(rc) | set(tc) if rc.get(k) != tc.get(k)]
+        check(f"per-card utilization, memory, phantom and processes equal the truth ({len(tc)} cards)"
+              + (f"; differ: {[(k, rc.get(k), tc.get(k)) for k in sorted(diff)[:3]]}" if diff else ""),
+              not diff and len(tc) > 0)
+        orphans = [(n["name"], p["pid"]) for n in truth["nodes"] for c in n["cards"] for p in c["processes"] if p["orphan"]]
+        unattributed = [(n["name"], p["pid"]) for n in report["nodes"] for c in (n["cards"] or [])
+                        for p in c["processes"] if p["pod"] is None]
+        check(f"the planted orphan processes are the unattributed ones {sorted(unattributed)}",
+              len(orphans) > 0 and sorted(orphans) == sorted(unattributed))
+        phantoms = [(n["name"], c["index"]) for n in report["nodes"] for c in (n["cards"] or []) if c["phantom"]]
+        check(f"the phantom card is found {phantoms}", len(phantoms) > 0 and
+              phantoms == [(n["name"], c["index"]) for n in truth["nodes"] for c in n["cards"] if c["phantom"]])
+        cpu_nodes = [n for n in report["nodes"] if n["gpus"]["total"] == 0]
+        check("CPU nodes (no nvidia-smi) report no cards", cpu_nodes and all(n["cards"] == [] for n in cpu_nodes))
+
+        nossh = subprocess.run([gpudesk, "--kubeconfig", kubeconfig, "--context", "sim-admin", "--report",
+                                out + ".nossh", "--no-ssh"], capture_output=True, text=True, timeout=120)
+        plain = json.load(open(out + ".nossh"))
+        check("--no-ssh leaves telemetry out", nossh.returncode == 0 and "cards" not in plain["nodes"][0]
+              and "busy" not in plain["gpus"])
 
         alice = subprocess.run([gpudesk, "--kubeconfig", kubeconfig, "--context", "sim-alice", "--report", out + ".alice"],
                                capture_output=True, text=True, timeout=120)

@@ -1,0 +1,120 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "nodecommands.h"
+
+#include <QCoreApplication>
+#include <QRegularExpression>
+
+namespace gpudesk::nodecmd {
+
+QByteArray shellQuote(const QByteArray &word)
+{
+    QByteArray out = "'";
+    for (char c : word) {
+        if (c == '\'')
+            out += "'\\''";
+        else
+            out += c;
+    }
+    return out + '\'';
+}
+
+namespace {
+
+QByteArray section(const char *name)
+{
+    return QByteArray("echo ") + SectionMarker + name + "; ";
+}
+
+} // namespace
+
+QByteArray probeCommand()
+{
+    // One exec, so that a sample costs one channel round trip. nvidia-smi's CSV and df -P are
+    // not localised, so no locale is forced (an env prefix is more than some node shells take).
+    static const QByteArray command =
+        section("gpus") +
+        "nvidia-smi --query-gpu=index,uuid,name,pci.bus_id,utilization.gpu,"
+        "utilization.memory,memory.used,memory.total,temperature.gpu,power.draw,power.limit,"
+        "ecc.errors.uncorrected.volatile.total,clocks.sm --format=csv,noheader,nounits 2>&1 || "
+        "echo " +
+        SectionMarker + "failed; " + section("apps") +
+        "nvidia-smi --query-compute-apps=gpu_uuid,pid,used_memory,process_name "
+        "--format=csv,noheader,nounits 2>&1 || echo " +
+        SectionMarker + "failed; " + section("stat") + "cat /proc/stat; " + section("meminfo") +
+        "cat /proc/meminfo; " + section("loadavg") + "cat /proc/loadavg; " + section("df") +
+        "df -P / /var/lib/containerd /var/lib/docker 2>/dev/null; " + section("end");
+    return command;
+}
+
+QByteArray cgroupCommand(const QList<qint64> &pids)
+{
+    QByteArray out;
+    for (qint64 pid : pids) {
+        if (pid <= 0)
+            continue; // never interpolate anything but a positive number
+        const QByteArray n = QByteArray::number(pid);
+        out += "echo " + QByteArray(SectionMarker) + "pid " + n + "; cat " +
+               shellQuote("/proc/" + n + "/cgroup") + " 2>&1; ";
+    }
+    return out;
+}
+
+QByteArray proxyJumpCommand(const QString &jump, const QString &host, int port,
+                            const QString &sshConfigFile, QString *error)
+{
+    // user@host:port hops, comma-separated, IPv6 in brackets; nothing a shell would act on.
+    static const QRegularExpression hop(QStringLiteral(
+        "^([A-Za-z0-9._-]+@)?(\\[[0-9A-Fa-f:.]+\\]|[A-Za-z0-9._-]+)(:[0-9]{1,5})?$"));
+    static const QRegularExpression hostRe(QStringLiteral("^[A-Za-z0-9._:-]+$"));
+    const QStringList hops = jump.split(u',', Qt::SkipEmptyParts);
+    for (const QString &h : hops) {
+        if (!hop.match(h).hasMatch()) {
+            *error =
+                QCoreApplication::translate("nodecmd", "The jump host \"%1\" is not a host name.")
+                    .arg(h);
+            return QByteArray();
+        }
+    }
+    if (hops.isEmpty() || !hostRe.match(host).hasMatch() || port <= 0 || port > 65535) {
+        *error = QCoreApplication::translate("nodecmd", "Cannot build a jump to %1:%2.")
+                     .arg(host)
+                     .arg(port);
+        return QByteArray();
+    }
+    // As OpenSSH runs ProxyJump: the last hop is the one that opens the tunnel; earlier hops go
+    // through -J. BatchMode: the jump never prompts on a terminal nobody sees.
+    QByteArray cmd = "exec ssh -o BatchMode=yes";
+    if (!sshConfigFile.isEmpty())
+        cmd += " -F " + shellQuote(sshConfigFile.toLocal8Bit());
+    if (hops.size() > 1)
+        cmd += " -J " + shellQuote(hops.mid(0, hops.size() - 1).join(u',').toUtf8());
+    cmd += " -W " + shellQuote(QStringLiteral("[%1]:%2").arg(host).arg(port).toUtf8()) + ' ' +
+           shellQuote(hops.last().toUtf8());
+    return cmd;
+}
+
+QList<Section> splitSections(const QByteArray &output)
+{
+    QList<Section> out;
+    const QByteArray marker(SectionMarker);
+    qsizetype pos = 0;
+    while (pos < output.size()) {
+        qsizetype eol = output.indexOf('\n', pos);
+        if (eol < 0)
+            eol = output.size();
+        const QByteArrayView line(output.constData() + pos, eol - pos);
+        if (line.startsWith(marker)) {
+            const QByteArray name = line.sliced(marker.size()).toByteArray().trimmed();
+            if (name == "failed" && !out.isEmpty())
+                out.last().name += " failed";
+            else
+                out.append(Section{name, {}});
+        } else if (!out.isEmpty()) {
+            out.last().body.append(line.data(), line.size()).append('\n');
+        }
+        pos = eol + 1;
+    }
+    return out;
+}
+
+} // namespace gpudesk::nodecmd

@@ -1,0 +1,39 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include <QByteArray>
+#include <QList>
+#include <QString>
+
+namespace gpudesk::nodecmd {
+
+// Every command gpudesk sends over SSH comes from here: fixed text, and anything interpolated
+// (a PID, a host name) validated first and single-quoted for a POSIX shell. The commands use
+// only what the simplest node shell offers: words, quotes, `;`, `||` and `2>&1`.
+
+// 'it''s' → 'it'\''s'
+QByteArray shellQuote(const QByteArray &word);
+
+// The section marker the probe's output is split on.
+inline constexpr char SectionMarker[] = "@@gpudesk ";
+
+// One sample: GPU and compute-app queries, /proc/stat, meminfo, loadavg, df of / and the
+// container runtimes' roots. Sections: gpus, apps, stat, meminfo, loadavg, df; a failing
+// nvidia-smi adds a "failed" line to its section.
+QByteArray probeCommand();
+// /proc/<pid>/cgroup of each PID, each in a section "pid <n>". PIDs must be positive.
+QByteArray cgroupCommand(const QList<qint64> &pids);
+// The ProxyCommand OpenSSH would run for ProxyJump (`ssh -W [host]:port jump`), or empty with
+// `error` set when the jump spec holds characters no host name has.
+QByteArray proxyJumpCommand(const QString &jump, const QString &host, int port,
+                            const QString &sshConfigFile, QString *error);
+
+// The probe's output split into its sections, by name.
+struct Section
+{
+    QByteArray name;
+    QByteArray body;
+};
+QList<Section> splitSections(const QByteArray &output);
+
+} // namespace gpudesk::nodecmd

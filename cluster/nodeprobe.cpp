@@ -1,0 +1,149 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "nodeprobe.h"
+
+#include "nodecommands.h"
+#include "sshconnection.h"
+
+#include <QDateTime>
+#include <QElapsedTimer>
+#include <QSet>
+
+namespace gpudesk {
+
+NodeSample NodeProbe::sample(SshConnection &connection, int timeoutMs,
+                             const std::atomic<bool> &cancel)
+{
+    QElapsedTimer t;
+    t.start();
+    const ExecResult r = connection.exec(nodecmd::probeCommand(), timeoutMs, cancel);
+    if (!r.ok) {
+        NodeSample s;
+        s.node = m_node;
+        s.time = QDateTime::currentMSecsSinceEpoch();
+        s.error = r.error;
+        return s;
+    }
+    NodeSample s = parseProbe(r.out, QDateTime::currentMSecsSinceEpoch());
+    const QList<qint64> pids = unknownPids(s);
+    if (!pids.isEmpty()) {
+        const ExecResult c = connection.exec(
+            nodecmd::cgroupCommand(pids), int(qMax<qint64>(1000, timeoutMs - t.elapsed())), cancel);
+        if (c.ok)
+            applyCgroups(c.out, &s);
+        else
+            s.error = c.error;
+    } else {
+        applyCgroups(QByteArray(), &s);
+    }
+    s.durationMs = t.elapsed();
+    return s;
+}
+
+NodeSample NodeProbe::parseProbe(const QByteArray &output, qint64 timeMs)
+{
+    NodeSample s;
+    s.node = m_node;
+    s.time = timeMs;
+    bool sawEnd = false;
+    for (const nodecmd::Section &sec : nodecmd::splitSections(output)) {
+        const bool failed = sec.name.endsWith(" failed");
+        const QByteArray name = failed ? sec.name.chopped(7) : sec.name;
+        if (name == "gpus") {
+            const auto g = probe::parseGpus(sec.body, failed ? 1 : 0);
+            s.gpuState = g.state;
+            s.gpuMessage = g.message;
+            s.cards = g.rows;
+            s.skippedLines += g.skippedLines;
+        } else if (name == "apps") {
+            const auto a = probe::parseComputeApps(sec.body, failed ? 1 : 0);
+            s.skippedLines += a.skippedLines;
+            for (const GpuProcessSample &p : a.rows) {
+                NodeProcess np;
+                np.pid = p.pid;
+                np.gpuUuid = p.gpuUuid;
+                np.memoryMiB = p.memoryMiB;
+                np.name = p.name;
+                for (const GpuCardSample &c : std::as_const(s.cards))
+                    if (c.uuid == p.gpuUuid)
+                        np.cardIndex = c.index;
+                s.processes.append(np);
+            }
+        } else if (name == "stat") {
+            const auto cpu = probe::parseProcStat(sec.body);
+            if (cpu) {
+                if (m_lastCpu && cpu->total() > m_lastCpu->total()) {
+                    const double dt = double(cpu->total() - m_lastCpu->total());
+                    const double db = double(cpu->busy()) - double(m_lastCpu->busy());
+                    s.cpuPercent = qBound(0.0, 100.0 * db / dt, 100.0);
+                }
+                m_lastCpu = cpu;
+            }
+            int cpus = 0;
+            for (const QByteArray &line : sec.body.split('\n'))
+                if (line.startsWith("cpu") && line.size() > 3 && line.at(3) >= '0' &&
+                    line.at(3) <= '9')
+                    ++cpus;
+            s.cpuCount = cpus;
+        } else if (name == "meminfo") {
+            s.memory = probe::parseMeminfo(sec.body);
+        } else if (name == "loadavg") {
+            s.load = probe::parseLoadavg(sec.body);
+        } else if (name == "df") {
+            QSet<QString> seen;
+            for (const DiskUse &d : probe::parseDf(sec.body))
+                if (!seen.contains(d.mountPoint)) {
+                    seen.insert(d.mountPoint);
+                    s.disks.append(d);
+                }
+        } else if (name == "end") {
+            sawEnd = true;
+        }
+    }
+    if (!sawEnd)
+        s.error = tr("The probe's answer from %1 was cut off.").arg(m_node);
+    return s;
+}
+
+QList<qint64> NodeProbe::unknownPids(const NodeSample &sample) const
+{
+    QList<qint64> pids;
+    for (const NodeProcess &p : sample.processes)
+        if (p.pid > 0 && !m_owners.contains(p.pid) && !pids.contains(p.pid))
+            pids.append(p.pid);
+    return pids;
+}
+
+void NodeProbe::applyCgroups(const QByteArray &output, NodeSample *sample)
+{
+    QSet<qint64> gone;
+    for (const nodecmd::Section &sec : nodecmd::splitSections(output)) {
+        if (!sec.name.startsWith("pid "))
+            continue;
+        bool ok = false;
+        const qint64 pid = sec.name.mid(4).toLongLong(&ok);
+        if (!ok)
+            continue;
+        // cat's own complaint: the process ended between nvidia-smi's list and this read.
+        if (sec.body.contains("No such file or directory"))
+            gone.insert(pid);
+        else
+            m_owners.insert(pid, probe::parseCgroup(sec.body));
+    }
+    QSet<qint64> listed;
+    QList<NodeProcess> kept;
+    for (NodeProcess &p : sample->processes) {
+        if (gone.contains(p.pid)) {
+            ++sample->exitedProcesses;
+            continue;
+        }
+        listed.insert(p.pid);
+        p.owner = m_owners.value(p.pid);
+        kept.append(p);
+    }
+    sample->processes = kept;
+    // Forget processes no longer listed: a PID reused later belongs to someone else.
+    for (auto it = m_owners.begin(); it != m_owners.end();)
+        it = listed.contains(it.key()) ? std::next(it) : m_owners.erase(it);
+}
+
+} // namespace gpudesk

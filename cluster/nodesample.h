@@ -1,0 +1,51 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "probeparsers.h"
+
+#include <QList>
+#include <QMetaType>
+#include <QString>
+
+#include <optional>
+
+namespace gpudesk {
+
+// A GPU process as the node sees it, with the pod its cgroup names (none: a host process, or a
+// container that is no pod's).
+struct NodeProcess
+{
+    qint64 pid = 0;
+    QString gpuUuid;
+    int cardIndex = -1; // -1: the uuid is not among the node's cards
+    std::optional<qint64> memoryMiB;
+    QString name;
+    CgroupOwner owner;
+};
+
+// One sample of one node, parsed on the worker that took it.
+struct NodeSample
+{
+    QString node;
+    qint64 time = 0;       // ms since the epoch, when the answer came
+    qint64 durationMs = 0; // the exec's round trip
+    NvidiaSmiResult<GpuCardSample>::State gpuState = NvidiaSmiResult<GpuCardSample>::Ok;
+    QString gpuMessage; // nvidia-smi's words when it failed
+    QList<GpuCardSample> cards;
+    QList<NodeProcess> processes;
+    int exitedProcesses = 0;          // listed by nvidia-smi, gone before their cgroup was read
+    int skippedLines = 0;             // nvidia-smi lines cut off or malformed
+    std::optional<double> cpuPercent; // since the previous sample; none on the first
+    int cpuCount = 0;
+    std::optional<MemInfo> memory;
+    std::optional<LoadAvg> load;
+    QList<DiskUse> disks; // one per mount point
+    QString error;        // the sample failed as a whole (timeout, broken connection)
+
+    bool ok() const { return error.isEmpty(); }
+    bool hasGpus() const { return gpuState == NvidiaSmiResult<GpuCardSample>::Ok; }
+};
+
+} // namespace gpudesk
+
+Q_DECLARE_METATYPE(gpudesk::NodeSample)

@@ -1,0 +1,255 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "sshconfig.h"
+
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+
+namespace gpudesk {
+
+namespace {
+
+// ssh_config's word splitting: blanks separate, an optional '=' ends the keyword, double quotes
+// group, a word starting with '#' starts a comment.
+QStringList splitLine(const QString &line)
+{
+    QStringList words;
+    QString cur;
+    bool inQuote = false, have = false;
+    for (int i = 0; i < line.size(); ++i) {
+        const QChar c = line.at(i);
+        if (inQuote) {
+            if (c == u'"')
+                inQuote = false;
+            else
+                cur += c;
+            continue;
+        }
+        if (c == u'"') {
+            inQuote = true;
+            have = true;
+        } else if (c.isSpace() || (c == u'=' && words.isEmpty())) {
+            if (have)
+                words << cur;
+            cur.clear();
+            have = false;
+        } else if (c == u'#' && !have) {
+            break;
+        } else {
+            cur += c;
+            have = true;
+        }
+    }
+    if (have)
+        words << cur;
+    return words;
+}
+
+bool wildcardMatch(QStringView s, QStringView p)
+{
+    // Iterative * and ? matching, case-insensitive as ssh matches host names.
+    qsizetype si = 0, pi = 0, star = -1, mark = 0;
+    while (si < s.size()) {
+        if (pi < p.size() && (p[pi] == u'?' || p[pi].toLower() == s[si].toLower())) {
+            ++si;
+            ++pi;
+        } else if (pi < p.size() && p[pi] == u'*') {
+            star = pi++;
+            mark = si;
+        } else if (star >= 0) {
+            pi = star + 1;
+            si = ++mark;
+        } else {
+            return false;
+        }
+    }
+    while (pi < p.size() && p[pi] == u'*')
+        ++pi;
+    return pi == p.size();
+}
+
+QString expandHome(const QString &path)
+{
+    if (path == u'~')
+        return QDir::homePath();
+    if (path.startsWith(QLatin1String("~/")))
+        return QDir::homePath() + path.mid(1);
+    return path;
+}
+
+} // namespace
+
+QString SshConfig::defaultPath()
+{
+    return QDir::homePath() + QStringLiteral("/.ssh/config");
+}
+
+std::optional<SshConfig> SshConfig::load(const QString &path, QString *error)
+{
+    QFile f(path);
+    if (!f.exists())
+        return SshConfig();
+    if (!f.open(QIODevice::ReadOnly)) {
+        *error = tr("Cannot read the SSH config %1: %2").arg(path, f.errorString());
+        return std::nullopt;
+    }
+    return parse(f.readAll(), path);
+}
+
+SshConfig SshConfig::parse(const QByteArray &text, const QString &path)
+{
+    SshConfig c;
+    c.m_path = path;
+    c.m_blocks.append(Block{});
+    c.parseInto(text, path, 0);
+    return c;
+}
+
+void SshConfig::parseInto(const QByteArray &text, const QString &path, int depth)
+{
+    bool skipping = false; // inside a Match block
+    int lineNo = 0;
+    for (const QByteArray &raw : text.split('\n')) {
+        ++lineNo;
+        const QStringList words = splitLine(QString::fromUtf8(raw));
+        if (words.isEmpty())
+            continue;
+        const QString key = words.first().toLower();
+        const QStringList args = words.mid(1);
+        if (key == QLatin1String("host")) {
+            skipping = false;
+            m_blocks.append(Block{args, {}});
+        } else if (key == QLatin1String("match")) {
+            skipping = true;
+            m_warnings
+                << tr("%1 line %2: Match blocks are not supported; skipped.").arg(path).arg(lineNo);
+        } else if (skipping) {
+            continue;
+        } else if (key == QLatin1String("include")) {
+            if (depth >= 16) {
+                m_warnings << tr("%1 line %2: Include nested too deeply.").arg(path).arg(lineNo);
+                continue;
+            }
+            for (const QString &arg : args) {
+                QString pattern = expandHome(arg);
+                if (QFileInfo(pattern).isRelative())
+                    pattern = QDir::homePath() + QStringLiteral("/.ssh/") + pattern;
+                const QFileInfo fi(pattern);
+                const QStringList names =
+                    QDir(fi.path()).entryList({fi.fileName()}, QDir::Files, QDir::Name);
+                for (const QString &name : names) {
+                    QFile f(fi.path() + u'/' + name);
+                    if (f.open(QIODevice::ReadOnly))
+                        parseInto(f.readAll(), f.fileName(), depth + 1);
+                }
+            }
+        } else if (!args.isEmpty()) {
+            m_blocks.last().options.append({key, args});
+        }
+    }
+}
+
+bool SshConfig::matchesPattern(const QString &host, const QString &pattern)
+{
+    return wildcardMatch(host, pattern);
+}
+
+bool SshConfig::blockMatches(const Block &b, const QString &host)
+{
+    if (b.patterns.isEmpty())
+        return true;
+    bool matched = false;
+    for (const QString &p : b.patterns) {
+        if (p.startsWith(u'!')) {
+            if (wildcardMatch(host, QStringView(p).mid(1)))
+                return false; // a negated match excludes the block whatever else matches
+        } else if (wildcardMatch(host, p)) {
+            matched = true;
+        }
+    }
+    return matched;
+}
+
+SshHostConfig SshConfig::resolve(const QString &host, const QString &localUser) const
+{
+    SshHostConfig r;
+    bool haveHostName = false, haveUser = false, havePort = false, haveOnly = false,
+         haveJump = false, haveKnown = false, haveTimeout = false;
+    QStringList rawIdentities, rawKnown;
+    for (const Block &b : m_blocks) {
+        if (!blockMatches(b, host))
+            continue;
+        if (!(b.patterns.isEmpty() || b.patterns == QStringList{QStringLiteral("*")}))
+            r.namedByPattern = true;
+        for (const auto &[key, args] : b.options) {
+            const QString &v = args.first();
+            if (key == QLatin1String("hostname") && !haveHostName) {
+                r.hostName = v;
+                haveHostName = true;
+            } else if (key == QLatin1String("user") && !haveUser) {
+                r.user = v;
+                haveUser = true;
+            } else if (key == QLatin1String("port") && !havePort) {
+                bool ok = false;
+                const int p = v.toInt(&ok);
+                if (ok && p > 0 && p < 65536)
+                    r.port = p;
+                havePort = true;
+            } else if (key == QLatin1String("identityfile")) {
+                rawIdentities << v;
+            } else if (key == QLatin1String("identitiesonly") && !haveOnly) {
+                r.identitiesOnly = v.compare(QLatin1String("yes"), Qt::CaseInsensitive) == 0;
+                haveOnly = true;
+            } else if (key == QLatin1String("proxyjump") && !haveJump) {
+                r.proxyJump =
+                    v.compare(QLatin1String("none"), Qt::CaseInsensitive) == 0 ? QString() : v;
+                haveJump = true;
+            } else if (key == QLatin1String("userknownhostsfile") && !haveKnown) {
+                rawKnown = args;
+                haveKnown = true;
+            } else if (key == QLatin1String("connecttimeout") && !haveTimeout) {
+                r.connectTimeoutSeconds = qMax(0, v.toInt());
+                haveTimeout = true;
+            }
+        }
+    }
+    // HostName may itself hold %h (e.g. "%h.cluster.local").
+    r.hostName = haveHostName ? QString(r.hostName).replace(QLatin1String("%h"), host) : host;
+    const QString user = r.user.isEmpty() ? localUser : r.user;
+    const int port = r.port > 0 ? r.port : 22;
+    auto expand = [&](QString s) {
+        QString out;
+        for (int i = 0; i < s.size(); ++i) {
+            if (s.at(i) != u'%' || i + 1 >= s.size()) {
+                out += s.at(i);
+                continue;
+            }
+            const QChar t = s.at(++i);
+            if (t == u'h')
+                out += r.hostName;
+            else if (t == u'n')
+                out += host;
+            else if (t == u'p')
+                out += QString::number(port);
+            else if (t == u'r')
+                out += user;
+            else if (t == u'u')
+                out += localUser;
+            else if (t == u'd')
+                out += QDir::homePath();
+            else if (t == u'%')
+                out += u'%';
+            else
+                out += u'%' + t; // unknown token: kept as written
+        }
+        return expandHome(out);
+    };
+    for (const QString &f : std::as_const(rawIdentities))
+        r.identityFiles << expand(f);
+    for (const QString &f : std::as_const(rawKnown))
+        if (f.compare(QLatin1String("none"), Qt::CaseInsensitive) != 0)
+            r.userKnownHostsFiles << expand(f);
+    return r;
+}
+
+} // namespace gpudesk

@@ -1,0 +1,128 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include <QByteArray>
+#include <QCoreApplication>
+#include <QHash>
+#include <QString>
+#include <QStringList>
+
+#include <atomic>
+#include <mutex>
+
+struct ssh_session_struct;
+
+namespace gpudesk {
+
+// Where and as whom to reach one node, resolved from the SSH config and the cluster's settings.
+struct SshTarget
+{
+    QString node;
+    QString host;
+    int port = 22;
+    QString user;
+    QStringList identityFiles; // tried in order after the agent
+    bool identitiesOnly = false;
+    bool useAgent = true;
+    QString proxyJump;     // [user@]host[:port][,…]: run through `ssh -W` as OpenSSH does
+    QString sshConfigFile; // handed to the jump's ssh so it resolves the jump host the same way
+    QString knownHostsFile;
+    int connectTimeoutSeconds = 10;
+    QString endpoint() const { return QStringLiteral("%1@%2:%3").arg(user, host).arg(port); }
+};
+
+// What a node's SSH link is doing, and what the user can do about it.
+struct SshStatus
+{
+    enum State
+    {
+        Idle,
+        Connecting,
+        Connected,
+        Unreachable,    // refused, timed out, no route, name unknown
+        HostKeyUnknown, // not in known_hosts: the user must look at the fingerprint
+        HostKeyChanged, // known_hosts has another key: refused
+        AuthFailed,     // every key and method was refused
+        NeedsSecret,    // an encrypted key (or a password) is needed and not known
+        Failed          // anything else (protocol error, channel refused)
+    };
+    State state = Idle;
+    QString message;     // a sentence for the user, naming what was tried
+    QString fingerprint; // SHA256:… of the server's key, for the host key states
+    QString keyType;
+    QString hostKeyBase64;   // the key itself, so that "trust once" pins exactly this key
+    QString knownHostsEntry; // the line "trust always" appends
+    QString knownHostsFile;
+    QString secretFor; // key file (or "password:user@host") for NeedsSecret
+    QStringList tried; // authentication attempts, in order
+    qint64 since = 0;  // ms since the epoch when this state began
+
+    bool usable() const { return state == Connected; }
+    bool needsUser() const
+    {
+        return state == HostKeyUnknown || state == HostKeyChanged || state == NeedsSecret ||
+               state == AuthFailed;
+    }
+};
+
+struct ExecResult
+{
+    bool ok = false; // ran to completion (whatever its exit status)
+    int exitStatus = -1;
+    QByteArray out;
+    QByteArray err;
+    bool timedOut = false;
+    bool cancelled = false;
+    QString error; // when !ok
+};
+
+// What the user decided about host keys and which secrets they gave, shared by every connection
+// of a pool; thread-safe. Host keys trusted "once" live here until the program ends; "always"
+// is written to known_hosts by the pool.
+class SshTrust
+{
+public:
+    void trustOnce(const QString &hostPort, const QString &keyBase64);
+    bool isTrusted(const QString &hostPort, const QString &keyBase64) const;
+    void setSecret(const QString &what, const QByteArray &secret);
+    QByteArray secret(const QString &what) const;
+    void forgetSecret(const QString &what);
+
+private:
+    mutable std::mutex m_mutex;
+    QHash<QString, QString> m_keys;
+    QHash<QString, QByteArray> m_secrets;
+};
+
+// One libssh session to one node. Not thread-safe: a pool hands it to one worker at a time.
+// Blocking calls, each bounded by a timeout and by a cancel flag polled every 100 ms.
+class SshConnection
+{
+    Q_DECLARE_TR_FUNCTIONS(SshConnection)
+
+public:
+    explicit SshConnection(SshTarget target);
+    ~SshConnection();
+    SshConnection(const SshConnection &) = delete;
+    SshConnection &operator=(const SshConnection &) = delete;
+
+    SshStatus connect(const SshTrust &trust, const std::atomic<bool> &cancel);
+    ExecResult exec(const QByteArray &command, int timeoutMs, const std::atomic<bool> &cancel);
+    bool isConnected() const;
+    void disconnect();
+    const SshTarget &target() const { return m_target; }
+
+    // "SHA256:…" of an OpenSSH public key line or base64 blob; for tests and the prompt.
+    static QString fingerprintOf(const QByteArray &keyBase64, const QString &type);
+    static bool keyFileIsEncrypted(const QString &path);
+
+private:
+    SshStatus verifyHostKey(const SshTrust &trust);
+    SshStatus authenticate(const SshTrust &trust);
+    SshStatus fail(SshStatus::State state, const QString &message);
+
+    SshTarget m_target;
+    ssh_session_struct *m_session = nullptr;
+};
+
+} // namespace gpudesk

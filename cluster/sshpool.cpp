@@ -1,0 +1,279 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "sshpool.h"
+
+#include <QDateTime>
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QHash>
+#include <QLoggingCategory>
+#include <QPointer>
+#include <QRandomGenerator>
+#include <QThreadPool>
+
+#include <libssh/libssh.h>
+
+#include <mutex>
+
+Q_LOGGING_CATEGORY(lcSsh, "gpudesk.ssh")
+
+namespace gpudesk {
+
+namespace {
+
+// Workers mostly wait on the network, so there are more of them than cores. The pool is
+// process-wide and never destroyed: a worker stuck in a connect to a dead node (bounded by
+// ConnectTimeout) must not hold up a context switch or the program's exit.
+QThreadPool *workers()
+{
+    static QThreadPool *pool = [] {
+        ssh_init();
+        auto *p = new QThreadPool;
+        p->setMaxThreadCount(SshPool::maxWorkers());
+        p->setExpiryTimeout(60000);
+        return p;
+    }();
+    return pool;
+}
+
+qint64 nowMs()
+{
+    return QDateTime::currentMSecsSinceEpoch();
+}
+
+// Capped exponential backoff with ±20 % jitter, so that nodes that failed together do not
+// retry together.
+qint64 backoffMs(int failures)
+{
+    const qint64 base = qMin<qint64>(60000, 2000LL << qMin(failures - 1, 5));
+    return base * (80 + QRandomGenerator::global()->bounded(41)) / 100;
+}
+
+} // namespace
+
+struct SshPool::Link
+{
+    SshTarget target;
+    std::unique_ptr<SshConnection> connection; // touched only by the worker holding `busy`
+    SshStatus status;
+    bool busy = false;
+    int failures = 0;
+    qint64 retryAt = 0;
+};
+
+struct SshPool::Shared
+{
+    std::mutex mutex;
+    QHash<QString, std::shared_ptr<Link>> links;
+    SshTrust trust;
+    std::atomic<bool> cancel{false};
+    SshPool *owner = nullptr; // null once the pool is gone; read under `mutex`
+};
+
+int SshPool::maxWorkers()
+{
+    return 48;
+}
+
+SshPool::SshPool(QObject *parent) : QObject(parent), m_shared(std::make_shared<Shared>())
+{
+    qRegisterMetaType<gpudesk::SshStatus>();
+    m_shared->owner = this;
+}
+
+SshPool::~SshPool()
+{
+    cancelAll();
+    std::lock_guard lock(m_shared->mutex);
+    m_shared->owner = nullptr;
+}
+
+void SshPool::cancelAll()
+{
+    m_shared->cancel = true;
+}
+
+void SshPool::setTarget(const SshTarget &target)
+{
+    std::lock_guard lock(m_shared->mutex);
+    auto &link = m_shared->links[target.node];
+    if (!link)
+        link = std::make_shared<Link>();
+    if (link->target.endpoint() != target.endpoint() ||
+        link->target.proxyJump != target.proxyJump ||
+        link->target.identityFiles != target.identityFiles) {
+        link->target = target;
+        link->retryAt = 0;
+        link->failures = 0;
+        if (!link->busy)
+            link->connection.reset(); // the next work connects to the new place
+    }
+}
+
+void SshPool::removeNode(const QString &node)
+{
+    std::lock_guard lock(m_shared->mutex);
+    m_shared->links.remove(node); // a worker still using it keeps its own reference
+}
+
+QStringList SshPool::nodes() const
+{
+    std::lock_guard lock(m_shared->mutex);
+    return m_shared->links.keys();
+}
+
+SshStatus SshPool::status(const QString &node) const
+{
+    std::lock_guard lock(m_shared->mutex);
+    const auto link = m_shared->links.value(node);
+    return link ? link->status : SshStatus();
+}
+
+SshTarget SshPool::target(const QString &node) const
+{
+    std::lock_guard lock(m_shared->mutex);
+    const auto link = m_shared->links.value(node);
+    return link ? link->target : SshTarget();
+}
+
+bool SshPool::isBusy(const QString &node) const
+{
+    std::lock_guard lock(m_shared->mutex);
+    const auto link = m_shared->links.value(node);
+    return link && link->busy;
+}
+
+bool SshPool::submit(const QString &node, Work work)
+{
+    std::shared_ptr<Link> link;
+    {
+        std::lock_guard lock(m_shared->mutex);
+        link = m_shared->links.value(node);
+        if (!link || link->busy || m_shared->cancel)
+            return false;
+        const bool connected = link->connection && link->status.usable();
+        if (!connected && (link->status.needsUser() || nowMs() < link->retryAt))
+            return false;
+        link->busy = true;
+    }
+    std::shared_ptr<Shared> shared = m_shared;
+    workers()->start([shared, link, node, work = std::move(work)] {
+        SshTarget target;
+        {
+            std::lock_guard lock(shared->mutex);
+            target = link->target;
+        }
+        SshStatus status;
+        bool changed = false;
+        if (!link->connection || !link->connection->isConnected()) {
+            if (!link->connection || link->connection->target().endpoint() != target.endpoint())
+                link->connection = std::make_unique<SshConnection>(target);
+            status = link->connection->connect(shared->trust, shared->cancel);
+            qCDebug(lcSsh) << node << "connect:" << status.state << status.message;
+            changed = true;
+        } else {
+            std::lock_guard lock(shared->mutex);
+            status = link->status;
+        }
+        std::function<void()> then;
+        if (!shared->cancel)
+            then = work(status.usable() ? link->connection.get() : nullptr, status, shared->cancel);
+        if (status.usable() && !link->connection->isConnected()) {
+            // The connection broke during the work: say so and come back soon.
+            status = SshStatus();
+            status.state = SshStatus::Unreachable;
+            status.message = SshConnection::tr("Lost the connection to %1.").arg(target.endpoint());
+            status.since = nowMs();
+            changed = true;
+        }
+        std::lock_guard lock(shared->mutex);
+        if (changed) {
+            if (status.usable()) {
+                link->failures = 0;
+                link->retryAt = 0;
+            } else {
+                ++link->failures;
+                link->retryAt =
+                    nowMs() +
+                    (status.state == SshStatus::AuthFailed ? 60000 : backoffMs(link->failures));
+                // A node that stays unreachable keeps the time it was first lost.
+                if (link->status.state == status.state && link->status.since)
+                    status.since = link->status.since;
+            }
+            const bool announce =
+                link->status.state != status.state || link->status.message != status.message;
+            link->status = status;
+            if (announce && shared->owner) {
+                QMetaObject::invokeMethod(
+                    shared->owner,
+                    [owner = shared->owner, node, status] {
+                        emit owner->statusChanged(node, status);
+                    },
+                    Qt::QueuedConnection);
+            }
+        }
+        link->busy = false;
+        if (then && shared->owner)
+            QMetaObject::invokeMethod(shared->owner, std::move(then), Qt::QueuedConnection);
+    });
+    return true;
+}
+
+bool SshPool::trustHostKey(const QString &node, bool always, QString *error)
+{
+    SshStatus st;
+    {
+        std::lock_guard lock(m_shared->mutex);
+        const auto link = m_shared->links.value(node);
+        if (!link || link->status.state != SshStatus::HostKeyUnknown) {
+            *error = tr("%1 has no host key waiting for a decision.").arg(node);
+            return false;
+        }
+        st = link->status;
+        m_shared->trust.trustOnce(
+            QStringLiteral("[%1]:%2").arg(link->target.host).arg(link->target.port),
+            st.hostKeyBase64);
+        link->status = SshStatus();
+        link->retryAt = 0;
+        link->failures = 0;
+    }
+    qCInfo(lcSsh).noquote() << "host key of" << node << st.fingerprint << "trusted"
+                            << (always ? "and saved" : "for this run");
+    if (always) {
+        const QFileInfo fi(st.knownHostsFile);
+        QDir().mkpath(fi.path());
+        QFile f(st.knownHostsFile);
+        if (st.knownHostsEntry.isEmpty() || !f.open(QIODevice::Append | QIODevice::Text)) {
+            *error = tr("Trusted for this session only: cannot write %1: %2")
+                         .arg(st.knownHostsFile, f.errorString());
+            return false;
+        }
+        f.setPermissions(QFileDevice::ReadOwner | QFileDevice::WriteOwner);
+        f.write(st.knownHostsEntry.toUtf8() + '\n');
+    }
+    return true;
+}
+
+void SshPool::setSecret(const QString &what, const QByteArray &secret)
+{
+    m_shared->trust.setSecret(what, secret);
+    std::lock_guard lock(m_shared->mutex);
+    for (auto &link : m_shared->links)
+        if (link->status.state == SshStatus::NeedsSecret ||
+            link->status.state == SshStatus::AuthFailed) {
+            link->status = SshStatus();
+            link->retryAt = 0;
+        }
+}
+
+void SshPool::retryNow(const QString &node)
+{
+    std::lock_guard lock(m_shared->mutex);
+    if (const auto link = m_shared->links.value(node)) {
+        if (link->status.state != SshStatus::HostKeyChanged && !link->status.usable())
+            link->status = SshStatus();
+        link->retryAt = 0;
+    }
+}
+
+} // namespace gpudesk

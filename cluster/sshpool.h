@@ -1,0 +1,60 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "sshconnection.h"
+
+#include <QObject>
+
+#include <functional>
+#include <memory>
+
+namespace gpudesk {
+
+// One kept-alive SSH session per node, used by a bounded set of worker threads. Work for a node
+// runs on a worker with that node's connected session, one piece at a time per node: a node
+// that is busy, backing off after a failure, or waiting for the user (unknown host key,
+// passphrase) is skipped, so one slow or dead node never delays the others. The UI thread
+// never blocks on SSH: destroying the pool cancels its work without waiting for it.
+class SshPool : public QObject
+{
+    Q_OBJECT
+public:
+    // Runs on a worker. `connection` is null when connecting failed (then `status` says why).
+    // Returns what to run on the pool's thread afterwards (may be empty); it is dropped if the
+    // pool is gone by then.
+    using Work = std::function<std::function<void()>(
+        SshConnection *connection, const SshStatus &status, const std::atomic<bool> &cancel)>;
+
+    explicit SshPool(QObject *parent = nullptr);
+    ~SshPool() override;
+
+    void setTarget(const SshTarget &target); // adds the node, or reconnects it if it moved
+    void removeNode(const QString &node);
+    QStringList nodes() const;
+    SshStatus status(const QString &node) const;
+    SshTarget target(const QString &node) const;
+
+    bool submit(const QString &node, Work work);
+    bool isBusy(const QString &node) const;
+
+    // The user's answers. trustHostKey acts on the node's pending HostKeyUnknown status: always
+    // appends the key to the known_hosts file, once keeps it in memory for this run.
+    bool trustHostKey(const QString &node, bool always, QString *error);
+    void setSecret(const QString &what, const QByteArray &secret);
+    void retryNow(const QString &node);
+    void cancelAll();
+
+    static int maxWorkers();
+
+signals:
+    void statusChanged(const QString &node, const gpudesk::SshStatus &status);
+
+private:
+    struct Link;
+    struct Shared;
+    std::shared_ptr<Shared> m_shared;
+};
+
+} // namespace gpudesk
+
+Q_DECLARE_METATYPE(gpudesk::SshStatus)

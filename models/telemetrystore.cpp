@@ -1,0 +1,210 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "telemetrystore.h"
+
+#include "clusterstore.h"
+
+namespace gpudesk {
+
+TelemetryStore::TelemetryStore(const ClusterStore *cluster, QObject *parent)
+    : QObject(parent), m_cluster(cluster)
+{
+    m_tick.setSingleShot(true);
+    m_tick.setInterval(100);
+    connect(&m_tick, &QTimer::timeout, this, &TelemetryStore::flush);
+}
+
+void TelemetryStore::apply(const NodeSample &sample)
+{
+    if (!sample.ok()) {
+        // Keep the last good sample (it ages into "stale"); only say the node changed.
+        m_pending.insert(sample.node);
+        if (!m_tick.isActive())
+            m_tick.start();
+        return;
+    }
+    m_latest[sample.node] = sample;
+    TelemetryHistory &h = m_history[sample.node];
+    QList<TelemetryHistory::CardValues> cards;
+    cards.reserve(sample.cards.size());
+    for (const GpuCardSample &c : sample.cards)
+        cards.append({c.utilization.value_or(-1), c.memoryUsedMiB.value_or(-1),
+                      c.temperatureC.value_or(-1), c.powerDrawW.value_or(-1)});
+    if (!cards.isEmpty())
+        h.addCards(sample.time, cards);
+    TelemetryHistory::NodeValues nv;
+    nv.cpuPercent = sample.cpuPercent.value_or(-1);
+    if (sample.memory && sample.memory->totalKiB > 0)
+        nv.memoryPercent = 100.0 * double(sample.memory->totalKiB - sample.memory->availableKiB) /
+                           double(sample.memory->totalKiB);
+    if (sample.load)
+        nv.load1 = sample.load->one;
+    h.addNode(sample.time, nv);
+    m_pending.insert(sample.node);
+    if (!m_tick.isActive())
+        m_tick.start();
+}
+
+void TelemetryStore::setSshStatus(const QString &node, const SshStatus &status)
+{
+    m_ssh.insert(node, status);
+    m_pending.insert(node);
+    if (!m_tick.isActive())
+        m_tick.start();
+}
+
+void TelemetryStore::clear()
+{
+    m_latest.clear();
+    m_ssh.clear();
+    m_history.clear();
+    m_pending.clear();
+    emit updated({});
+}
+
+void TelemetryStore::flush()
+{
+    m_tick.stop();
+    if (m_pending.isEmpty())
+        return;
+    emit updated(std::exchange(m_pending, {}));
+}
+
+const NodeSample *TelemetryStore::latest(const QString &node) const
+{
+    const auto it = m_latest.find(node);
+    return it == m_latest.end() ? nullptr : &it->second;
+}
+
+bool TelemetryStore::isFresh(const QString &node) const
+{
+    const NodeSample *s = latest(node);
+    return s && m_now() - s->time <= StaleMs;
+}
+
+SshStatus TelemetryStore::sshStatus(const QString &node) const
+{
+    return m_ssh.value(node);
+}
+
+const TelemetryHistory *TelemetryStore::history(const QString &node) const
+{
+    const auto it = m_history.find(node);
+    return it == m_history.end() ? nullptr : &it->second;
+}
+
+QStringList TelemetryStore::nodes() const
+{
+    QStringList out;
+    for (const auto &[name, s] : m_latest)
+        out << name;
+    return out;
+}
+
+AttributedProcess TelemetryStore::attribute(const NodeProcess &p) const
+{
+    AttributedProcess a;
+    a.pid = p.pid;
+    a.cardIndex = p.cardIndex;
+    a.memoryMiB = p.memoryMiB;
+    a.command = p.name;
+    a.podUid = p.owner.podUid;
+    a.containerId = p.owner.containerId;
+    if (!p.owner.podUid.isEmpty()) {
+        if (const PodInfo *pod = m_cluster->pod(p.owner.podUid)) {
+            a.pod = pod->name;
+            a.ns = pod->ns;
+            a.user = m_cluster->userOf(pod->ns);
+            a.vc = m_cluster->vcOf(*pod);
+        }
+    }
+    return a;
+}
+
+QList<AttributedProcess> TelemetryStore::processes(const QString &node) const
+{
+    QList<AttributedProcess> out;
+    if (const NodeSample *s = latest(node))
+        for (const NodeProcess &p : s->processes)
+            out.append(attribute(p));
+    return out;
+}
+
+QList<CardState> TelemetryStore::cards(const QString &node) const
+{
+    QList<CardState> out;
+    const NodeSample *s = latest(node);
+    if (!s)
+        return out;
+    const QList<AttributedProcess> procs = processes(node);
+    for (const GpuCardSample &c : s->cards) {
+        CardState cs;
+        cs.sample = c;
+        cs.busy = c.utilization.value_or(0) >= BusyPercent;
+        for (const AttributedProcess &p : procs) {
+            if (p.cardIndex != c.index)
+                continue;
+            cs.processes.append(p);
+            if (!p.attributed())
+                cs.unattributed = true;
+        }
+        cs.phantom = cs.processes.isEmpty() && c.memoryUsedMiB.value_or(0) >= PhantomMiB;
+        out.append(cs);
+    }
+    return out;
+}
+
+int TelemetryStore::busyGpus() const
+{
+    int n = 0;
+    for (const auto &[name, s] : m_latest) {
+        if (!isFresh(name))
+            continue;
+        for (const GpuCardSample &c : s.cards)
+            if (c.utilization.value_or(0) >= BusyPercent)
+                ++n;
+    }
+    return n;
+}
+
+int TelemetryStore::sampledGpus() const
+{
+    int n = 0;
+    for (const auto &[name, s] : m_latest)
+        if (isFresh(name))
+            n += int(s.cards.size());
+    return n;
+}
+
+QList<IdleAllocation> TelemetryStore::idleAllocations() const
+{
+    // A pod that requested GPUs on a node gpudesk samples, whose processes' cards stayed under
+    // BusyPercent for the whole window (or that runs no GPU process at all).
+    QList<IdleAllocation> out;
+    const qint64 now = m_now();
+    for (const auto &[node, s] : m_latest) {
+        if (!isFresh(node) || s.cards.isEmpty())
+            continue;
+        const TelemetryHistory *h = history(node);
+        QHash<QString, QSet<int>> cardsOfPod;
+        for (const NodeProcess &p : s.processes)
+            if (!p.owner.podUid.isEmpty() && p.cardIndex >= 0)
+                cardsOfPod[p.owner.podUid].insert(p.cardIndex);
+        for (const PodInfo *pod : m_cluster->podsOnNode(node)) {
+            if (pod->gpuRequest <= 0 || pod->finished() || pod->phase != QLatin1String("Running"))
+                continue;
+            int maxUtil = -1;
+            const QSet<int> cards = cardsOfPod.value(pod->uid);
+            for (int card : cards) {
+                const int m = h ? h->maxUtilization(card, now - IdleWindowMs, now) : -1;
+                maxUtil = qMax(maxUtil, m);
+            }
+            if (maxUtil >= BusyPercent)
+                continue;
+            out.append({pod->uid, pod->name, pod->ns, m_cluster->userOf(pod->ns),
+                        m_cluster->vcOf(*pod), node, pod->gpuRequest, maxUtil});
+        }
+    }
+    return out;
+}
+
+} // namespace gpudesk
