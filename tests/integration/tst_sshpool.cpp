@@ -1,0 +1,375 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The SSH layer against a real OpenSSH sshd started by the test peers (its own config, host key,
+// authorized keys, and a stub nvidia-smi printing recorded output): unknown host key → the
+// fingerprint, trusted once or always; changed key refused; wrong key and locked key; a refused
+// port and a silent one fail while another node keeps its pace; ProxyJump through sshd.
+#include "nodeprobe.h"
+#include "sshconfig.h"
+#include "sshpool.h"
+#include "sshtargets.h"
+#include "telemetrysampler.h"
+
+#include <QFile>
+#include <QProcess>
+#include <QSignalSpy>
+#include <QTcpServer>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace gpudesk;
+
+namespace {
+
+struct Outcome
+{
+    bool done = false;
+    SshStatus status;
+    NodeSample sample;
+};
+
+QByteArray readFile(const QString &path)
+{
+    QFile f(path);
+    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+}
+
+} // namespace
+
+class TestSshPool : public QObject
+{
+    Q_OBJECT
+private slots:
+    void initTestCase();
+    void unknownHostKeyThenTrustedAlways();
+    void trustOnceWritesNothing();
+    void changedHostKeyRefused();
+    void wrongKeyIsAuthFailure();
+    void lockedKeyAsksForPassphrase();
+    void deadNodesDoNotDelayOthers();
+    void proxyJump();
+
+private:
+    SshTarget target(const QString &node, const QString &key, const QString &knownHosts,
+                     int port = 0) const;
+    void probeOnce(SshPool &pool, const QString &node, Outcome *out);
+    QString hostFingerprint() const;
+
+    QTemporaryDir m_dir;
+    QString m_peers;
+    int m_port = 0;
+    QString m_user;
+};
+
+void TestSshPool::initTestCase()
+{
+    m_peers = qEnvironmentVariable("GPUDESK_PEERS");
+    QVERIFY2(!m_peers.isEmpty(), "GPUDESK_PEERS names the test peers' directory");
+    m_port = readFile(m_peers + QStringLiteral("/sshd/port")).trimmed().toInt();
+    m_user = QString::fromUtf8(readFile(m_peers + QStringLiteral("/sshd/user")).trimmed());
+    QVERIFY(m_port > 0 && !m_user.isEmpty());
+    QVERIFY(m_dir.isValid());
+}
+
+SshTarget TestSshPool::target(const QString &node, const QString &key, const QString &knownHosts,
+                              int port) const
+{
+    SshTarget t;
+    t.node = node;
+    t.host = QStringLiteral("127.0.0.1");
+    t.port = port ? port : m_port;
+    t.user = m_user;
+    t.identityFiles = {m_peers + QStringLiteral("/sshd/") + key};
+    t.identitiesOnly = true; // never the agent of whoever runs the tests
+    t.knownHostsFile = knownHosts;
+    t.connectTimeoutSeconds = 5;
+    return t;
+}
+
+void TestSshPool::probeOnce(SshPool &pool, const QString &node, Outcome *out)
+{
+    *out = Outcome();
+    auto probe = std::make_shared<NodeProbe>(node);
+    const bool taken = pool.submit(
+        node, [probe, out](SshConnection *c, const SshStatus &st, const std::atomic<bool> &cancel) {
+            NodeSample s;
+            if (c)
+                s = probe->sample(*c, 5000, cancel);
+            return std::function<void()>([out, st, s] {
+                out->status = st;
+                out->sample = s;
+                out->done = true;
+            });
+        });
+    QVERIFY2(taken, qPrintable(QStringLiteral("the pool did not take work for ") + node));
+    QTRY_VERIFY_WITH_TIMEOUT(out->done, 20000);
+}
+
+QString TestSshPool::hostFingerprint() const
+{
+    // What OpenSSH's own tool says, to compare with what gpudesk shows.
+    QProcess keygen;
+    keygen.start(QStringLiteral("ssh-keygen"),
+                 {QStringLiteral("-lf"), m_peers + QStringLiteral("/sshd/host_ed25519.pub")});
+    keygen.waitForFinished();
+    return QString::fromUtf8(keygen.readAllStandardOutput()).split(u' ').value(1);
+}
+
+void TestSshPool::unknownHostKeyThenTrustedAlways()
+{
+    const QString known = m_dir.filePath(QStringLiteral("known_hosts_always"));
+    SshPool pool;
+    pool.setTarget(target(QStringLiteral("a800-x"), QStringLiteral("client_ed25519"), known));
+    Outcome o;
+    probeOnce(pool, QStringLiteral("a800-x"), &o);
+    if (QTest::currentTestFailed())
+        return;
+    QCOMPARE(o.status.state, SshStatus::HostKeyUnknown);
+    const QString fp = hostFingerprint();
+    QVERIFY(fp.startsWith(QLatin1String("SHA256:")));
+    QCOMPARE(o.status.fingerprint, fp);
+    QVERIFY2(o.status.message.contains(fp), qPrintable(o.status.message));
+    QVERIFY(!o.sample.ok() || o.sample.cards.isEmpty());
+    // Nothing is accepted silently: no retry until the user decides.
+    QVERIFY(!pool.submit(QStringLiteral("a800-x"), {}));
+
+    QString error;
+    QVERIFY2(pool.trustHostKey(QStringLiteral("a800-x"), true, &error), qPrintable(error));
+    const QByteArray line = readFile(known);
+    QVERIFY2(
+        line.startsWith(QByteArray("[127.0.0.1]:" + QByteArray::number(m_port) + " ssh-ed25519 ")),
+        line.constData());
+    QVERIFY(readFile(m_peers + QStringLiteral("/sshd/host_ed25519.pub"))
+                .contains(line.split(' ').value(2).trimmed()));
+
+    probeOnce(pool, QStringLiteral("a800-x"), &o);
+    QCOMPARE(o.status.state, SshStatus::Connected);
+    const NodeSample &s = o.sample;
+    QVERIFY2(s.ok(), qPrintable(s.error));
+    QCOMPARE(s.gpuState, NvidiaSmiResult<GpuCardSample>::Ok);
+    QCOMPARE(s.cards.size(), 4); // the recording has four cards
+    QCOMPARE(s.cards[0].uuid, QStringLiteral("GPU-2b1f6a8e-7c3d-4e5f-9a1b-3c4d5e6f7a8b"));
+    QCOMPARE(s.cards[0].name, QStringLiteral("NVIDIA A800-SXM4-80GB"));
+    QCOMPARE(s.cards[0].utilization, 100);
+    QCOMPARE(s.cards[3].memoryUsedMiB, 18734);
+    QCOMPARE(s.cards[3].eccUncorrected, 2);
+    // The stub lists four processes; the recorded PIDs are not running here, so cat says they
+    // exited (a PID that happens to exist is a host process): every one is accounted for.
+    QCOMPARE(s.processes.size() + s.exitedProcesses, 4);
+    for (const NodeProcess &p : s.processes)
+        QVERIFY(!p.owner.isPod());
+    // The real machine's /proc and df.
+    QVERIFY(s.cpuCount > 0);
+    QVERIFY(s.memory && s.memory->totalKiB > 0 && s.memory->availableKiB > 0);
+    QVERIFY(s.load.has_value());
+    QVERIFY(!s.disks.isEmpty());
+    QCOMPARE(s.disks.first().mountPoint, QStringLiteral("/"));
+
+    // A second sample on the same session gives CPU use (a difference of /proc/stat).
+    auto probe = std::make_shared<NodeProbe>(QStringLiteral("a800-x"));
+    QList<NodeSample> samples;
+    for (int i = 0; i < 2; ++i) {
+        bool done = false;
+        QVERIFY(pool.submit(QStringLiteral("a800-x"),
+                            [probe, &samples, &done](SshConnection *c, const SshStatus &,
+                                                     const std::atomic<bool> &cancel) {
+                                NodeSample n = probe->sample(*c, 5000, cancel);
+                                return std::function<void()>([&samples, &done, n] {
+                                    samples << n;
+                                    done = true;
+                                });
+                            }));
+        QTRY_VERIFY(done);
+    }
+    QVERIFY(!samples[0].cpuPercent.has_value());
+    QVERIFY(samples[1].cpuPercent.has_value());
+    QVERIFY(*samples[1].cpuPercent >= 0 && *samples[1].cpuPercent <= 100);
+}
+
+void TestSshPool::trustOnceWritesNothing()
+{
+    const QString known = m_dir.filePath(QStringLiteral("known_hosts_once"));
+    SshPool pool;
+    pool.setTarget(target(QStringLiteral("n"), QStringLiteral("client_ed25519"), known));
+    Outcome o;
+    probeOnce(pool, QStringLiteral("n"), &o);
+    QCOMPARE(o.status.state, SshStatus::HostKeyUnknown);
+    QString error;
+    QVERIFY(pool.trustHostKey(QStringLiteral("n"), false, &error));
+    probeOnce(pool, QStringLiteral("n"), &o);
+    QCOMPARE(o.status.state, SshStatus::Connected);
+    QCOMPARE(o.sample.cards.size(), 4);
+    QVERIFY(!QFile::exists(known));
+}
+
+void TestSshPool::changedHostKeyRefused()
+{
+    // known_hosts has another key for this host and port: someone else's.
+    const QString known = m_dir.filePath(QStringLiteral("known_hosts_changed"));
+    const QList<QByteArray> stranger =
+        readFile(m_peers + QStringLiteral("/sshd/stranger_ed25519.pub")).split(' ');
+    QFile f(known);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write("[127.0.0.1]:" + QByteArray::number(m_port) + ' ' + stranger[0] + ' ' + stranger[1] +
+            '\n');
+    f.close();
+    SshPool pool;
+    QSignalSpy statuses(&pool, &SshPool::statusChanged);
+    pool.setTarget(target(QStringLiteral("n"), QStringLiteral("client_ed25519"), known));
+    Outcome o;
+    probeOnce(pool, QStringLiteral("n"), &o);
+    QCOMPARE(o.status.state, SshStatus::HostKeyChanged);
+    QCOMPARE(o.status.fingerprint, hostFingerprint());
+    QVERIFY2(o.status.message.contains(QLatin1String("has changed")) &&
+                 o.status.message.contains(QLatin1String("man in the middle")),
+             qPrintable(o.status.message));
+    QString error;
+    QVERIFY(!pool.trustHostKey(QStringLiteral("n"), true, &error));
+    QVERIFY(!pool.submit(QStringLiteral("n"), {}));
+    QTRY_COMPARE(statuses.size(), 1);
+    QCOMPARE(statuses.first().at(1).value<SshStatus>().state, SshStatus::HostKeyChanged);
+    QCOMPARE(readFile(known).count('\n'), 1); // untouched
+}
+
+void TestSshPool::wrongKeyIsAuthFailure()
+{
+    const QString known = m_dir.filePath(QStringLiteral("known_hosts_auth"));
+    QFile f(known);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    const QList<QByteArray> host =
+        readFile(m_peers + QStringLiteral("/sshd/host_ed25519.pub")).split(' ');
+    f.write("[127.0.0.1]:" + QByteArray::number(m_port) + ' ' + host[0] + ' ' + host[1] + '\n');
+    f.close();
+    SshPool pool;
+    pool.setTarget(target(QStringLiteral("n"), QStringLiteral("stranger_ed25519"), known));
+    Outcome o;
+    probeOnce(pool, QStringLiteral("n"), &o);
+    QCOMPARE(o.status.state, SshStatus::AuthFailed);
+    QVERIFY2(o.status.message.contains(QLatin1String("stranger_ed25519 (refused)")),
+             qPrintable(o.status.message));
+    QVERIFY(o.status.message.contains(m_user + QStringLiteral("@127.0.0.1:")));
+}
+
+void TestSshPool::lockedKeyAsksForPassphrase()
+{
+    const QString known = m_dir.filePath(QStringLiteral("known_hosts_auth"));
+    SshPool pool;
+    const SshTarget t = target(QStringLiteral("n"), QStringLiteral("locked_ed25519"), known);
+    pool.setTarget(t);
+    QVERIFY(SshConnection::keyFileIsEncrypted(t.identityFiles.first()));
+    QVERIFY(!SshConnection::keyFileIsEncrypted(m_peers + QStringLiteral("/sshd/client_ed25519")));
+    Outcome o;
+    probeOnce(pool, QStringLiteral("n"), &o);
+    QCOMPARE(o.status.state, SshStatus::NeedsSecret);
+    QCOMPARE(o.status.secretFor, t.identityFiles.first());
+    QVERIFY2(o.status.message.contains(QLatin1String("needs its passphrase")),
+             qPrintable(o.status.message));
+
+    pool.setSecret(t.identityFiles.first(), "not it");
+    probeOnce(pool, QStringLiteral("n"), &o);
+    QCOMPARE(o.status.state, SshStatus::NeedsSecret);
+    QVERIFY2(o.status.tried.join(u' ').contains(QLatin1String("wrong passphrase")),
+             qPrintable(o.status.tried.join(u' ')));
+
+    pool.setSecret(t.identityFiles.first(), "correct horse");
+    probeOnce(pool, QStringLiteral("n"), &o);
+    QCOMPARE(o.status.state, SshStatus::Connected);
+    QCOMPARE(o.sample.cards.size(), 4);
+}
+
+void TestSshPool::deadNodesDoNotDelayOthers()
+{
+    const QString known = m_dir.filePath(QStringLiteral("known_hosts_auth"));
+    // A port with nothing listening, and one that accepts TCP but never says a word.
+    QTcpServer probe;
+    QVERIFY(probe.listen(QHostAddress::LocalHost));
+    const int refusedPort = probe.serverPort();
+    probe.close();
+    QTcpServer silent;
+    QVERIFY(silent.listen(QHostAddress::LocalHost));
+    silent.pauseAccepting(); // the kernel completes the handshake; nobody ever answers
+
+    SshPool pool;
+    TelemetrySampler sampler(&pool);
+    SshTarget good = target(QStringLiteral("good"), QStringLiteral("client_ed25519"), known);
+    SshTarget refused =
+        target(QStringLiteral("refused"), QStringLiteral("client_ed25519"), known, refusedPort);
+    SshTarget mute = target(QStringLiteral("mute"), QStringLiteral("client_ed25519"), known,
+                            silent.serverPort());
+    mute.connectTimeoutSeconds = 4;
+    sampler.setTargets({good, refused, mute});
+    sampler.setInterval(300);
+    QList<qint64> goodTimes;
+    QHash<QString, QString> errors;
+    connect(&sampler, &TelemetrySampler::sampled, this, [&](const NodeSample &s) {
+        if (s.node == QLatin1String("good") && s.ok())
+            goodTimes << s.time;
+        else if (!s.ok())
+            errors.insert(s.node, s.error);
+    });
+    QElapsedTimer clock;
+    clock.start();
+    sampler.start();
+    QTRY_VERIFY_WITH_TIMEOUT(goodTimes.size() >= 8, 15000);
+    // The silent node is still connecting (it takes 4 s to give up) while the good one ran on.
+    QVERIFY2(clock.elapsed() < 4000 || errors.contains(QStringLiteral("mute")),
+             "the good node waited for the silent one");
+    QCOMPARE(pool.status(QStringLiteral("refused")).state, SshStatus::Unreachable);
+    QVERIFY2(errors.value(QStringLiteral("refused")).contains(QLatin1String("Cannot reach")),
+             qPrintable(errors.value(QStringLiteral("refused"))));
+    for (qsizetype i = 1; i < goodTimes.size(); ++i)
+        QVERIFY2(goodTimes[i] - goodTimes[i - 1] < 1200,
+                 qPrintable(QStringLiteral("a gap of %1 ms").arg(goodTimes[i] - goodTimes[i - 1])));
+    QTRY_COMPARE_WITH_TIMEOUT(pool.status(QStringLiteral("mute")).state, SshStatus::Unreachable,
+                              10000);
+    QVERIFY(pool.status(QStringLiteral("mute")).since > 0);
+    QCOMPARE(pool.status(QStringLiteral("good")).state, SshStatus::Connected);
+    sampler.stop();
+}
+
+void TestSshPool::proxyJump()
+{
+    // The simulator's node a800-01, reached through the real sshd as jump host: the jump is
+    // OpenSSH's own `ssh -W`, resolved from the same SSH config gpudesk read.
+    const QString sim = m_peers + QStringLiteral("/sim");
+    const QByteArray simConfig = readFile(sim + QStringLiteral("/ssh_config"));
+    const QString known = m_dir.filePath(QStringLiteral("known_hosts_auth"));
+    const QString config = m_dir.filePath(QStringLiteral("ssh_config_jump"));
+    QFile f(config);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    QString text = QStringLiteral("Host jump\n    HostName 127.0.0.1\n    Port %1\n    User %2\n"
+                                  "    IdentityFile %3/sshd/client_ed25519\n"
+                                  "    IdentitiesOnly yes\n    UserKnownHostsFile %4\n"
+                                  "    StrictHostKeyChecking yes\n\n")
+                       .arg(m_port)
+                       .arg(m_user, m_peers, known);
+    // The simulator's own entries, each gaining a ProxyJump.
+    text += QString::fromUtf8(simConfig).replace(QStringLiteral("    LogLevel ERROR"),
+                                                 QStringLiteral("    ProxyJump jump"));
+    f.write(text.toUtf8());
+    f.close();
+    QString error;
+    const auto cfg = SshConfig::load(config, &error);
+    QVERIFY2(cfg, qPrintable(error));
+    const SshTarget t = resolveSshTarget(*cfg, {}, QStringLiteral("a800-01"), QString());
+    QCOMPARE(t.proxyJump, QStringLiteral("jump"));
+    QCOMPARE(t.user, QStringLiteral("root"));
+    QVERIFY(t.knownHostsFile.endsWith(QLatin1String("/sim/ssh/known_hosts")));
+
+    const int logins =
+        int(readFile(m_peers + QStringLiteral("/sshd/sshd.log")).count("Accepted publickey"));
+    SshPool pool;
+    pool.setTarget(t);
+    Outcome o;
+    probeOnce(pool, QStringLiteral("a800-01"), &o);
+    QVERIFY2(o.status.state == SshStatus::Connected, qPrintable(o.status.message));
+    QVERIFY2(o.sample.ok(), qPrintable(o.sample.error));
+    QCOMPARE(o.sample.cards.size(), 8);
+    QVERIFY(o.sample.cards[0].name.contains(QLatin1String("A800")));
+    // The jump host saw one more login: the tunnel went through it.
+    QTRY_COMPARE(
+        int(readFile(m_peers + QStringLiteral("/sshd/sshd.log")).count("Accepted publickey")),
+        logins + 1);
+}
+
+QTEST_GUILESS_MAIN(TestSshPool)
+#include "tst_sshpool.moc"

@@ -1,0 +1,172 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// OpenSSH client config as ssh reads it: Host patterns, first value wins, IdentityFile adds up,
+// negation, Include, Match skipped, tokens; and how a node becomes an SSH target.
+#include "sshconfig.h"
+#include "sshtargets.h"
+
+#include <QDir>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace gpudesk;
+
+class TestSshConfig : public QObject
+{
+    Q_OBJECT
+private slots:
+    void patterns_data();
+    void patterns();
+    void firstValueWins();
+    void tokensAndHome();
+    void includeAndMatch();
+    void proxyJumpNone();
+    void targetFromConfigOrInternalIP();
+};
+
+void TestSshConfig::patterns_data()
+{
+    QTest::addColumn<QString>("host");
+    QTest::addColumn<QString>("pattern");
+    QTest::addColumn<bool>("match");
+    QTest::addRow("exact") << "gpu-01"
+                           << "gpu-01" << true;
+    QTest::addRow("case") << "GPU-01"
+                          << "gpu-01" << true;
+    QTest::addRow("star") << "gpu-01.lab"
+                          << "gpu-*" << true;
+    QTest::addRow("star middle") << "a800-07-ib"
+                                 << "a800-*-ib" << true;
+    QTest::addRow("question") << "gpu-7"
+                              << "gpu-?" << true;
+    QTest::addRow("question too short") << "gpu-"
+                                        << "gpu-?" << false;
+    QTest::addRow("no match") << "cpu-01"
+                              << "gpu-*" << false;
+    QTest::addRow("star all") << "anything"
+                              << "*" << true;
+    QTest::addRow("star empty") << "gpu-"
+                                << "gpu-*" << true;
+}
+
+void TestSshConfig::patterns()
+{
+    QFETCH(QString, host);
+    QFETCH(QString, pattern);
+    QFETCH(bool, match);
+    QCOMPARE(SshConfig::matchesPattern(host, pattern), match);
+}
+
+void TestSshConfig::firstValueWins()
+{
+    const SshConfig c = SshConfig::parse(R"(
+# cluster nodes through the bastion
+Host gpu-* !gpu-99
+    User ops
+    Port 2222
+    IdentityFile ~/.ssh/cluster_ed25519
+    IdentitiesOnly yes
+
+Host gpu-01
+    HostName 10.0.0.1
+    User someone-else
+    IdentityFile "/keys/with space"
+
+Host *
+    User fallback
+    Port=22
+    IdentityFile ~/.ssh/id_rsa
+    ConnectTimeout 7
+)",
+                                         QStringLiteral("/test/config"));
+    const SshHostConfig a = c.resolve(QStringLiteral("gpu-01"), QStringLiteral("me"));
+    QCOMPARE(a.hostName, QStringLiteral("10.0.0.1"));
+    QCOMPARE(a.user, QStringLiteral("ops")); // the first block that set it
+    QCOMPARE(a.port, 2222);
+    QCOMPARE(a.identityFiles,
+             (QStringList{QDir::homePath() + QStringLiteral("/.ssh/cluster_ed25519"),
+                          QStringLiteral("/keys/with space"),
+                          QDir::homePath() + QStringLiteral("/.ssh/id_rsa")}));
+    QVERIFY(a.identitiesOnly);
+    QCOMPARE(a.connectTimeoutSeconds, 7);
+    QVERIFY(a.namedByPattern);
+
+    const SshHostConfig excluded = c.resolve(QStringLiteral("gpu-99"), QStringLiteral("me"));
+    QCOMPARE(excluded.user, QStringLiteral("fallback"));
+    QCOMPARE(excluded.port, 22);
+    QCOMPARE(excluded.hostName, QStringLiteral("gpu-99"));
+    QVERIFY(!excluded.namedByPattern); // only "Host *" matched
+}
+
+void TestSshConfig::tokensAndHome()
+{
+    const SshConfig c = SshConfig::parse("Host n*\n  HostName %h.ib.lab\n  User u\n  Port 23\n"
+                                         "  IdentityFile ~/.ssh/%r@%h-%p\n"
+                                         "  UserKnownHostsFile ~/.ssh/kh_%n /etc/kh2 # comment\n",
+                                         QStringLiteral("/c"));
+    const SshHostConfig h = c.resolve(QStringLiteral("n1"), QStringLiteral("local"));
+    QCOMPARE(h.hostName, QStringLiteral("n1.ib.lab"));
+    QCOMPARE(h.identityFiles,
+             QStringList{QDir::homePath() + QStringLiteral("/.ssh/u@n1.ib.lab-23")});
+    QCOMPARE(h.userKnownHostsFiles, (QStringList{QDir::homePath() + QStringLiteral("/.ssh/kh_n1"),
+                                                 QStringLiteral("/etc/kh2")}));
+}
+
+void TestSshConfig::includeAndMatch()
+{
+    QTemporaryDir dir;
+    QFile inc(dir.filePath(QStringLiteral("nodes.conf")));
+    QVERIFY(inc.open(QIODevice::WriteOnly));
+    inc.write("Host a800-*\n  User trainer\n");
+    inc.close();
+    const QByteArray text = "Include " + dir.filePath(QStringLiteral("*.conf")).toUtf8() +
+                            "\nMatch exec \"true\"\n  User matched\nHost *\n  User everyone\n";
+    const SshConfig c = SshConfig::parse(text, QStringLiteral("/c"));
+    QCOMPARE(c.resolve(QStringLiteral("a800-01")).user, QStringLiteral("trainer"));
+    QCOMPARE(c.resolve(QStringLiteral("cpu-01")).user, QStringLiteral("everyone"));
+    QCOMPARE(c.warnings().size(), 1);
+    QVERIFY(c.warnings().first().contains(QLatin1String("Match")));
+
+    QString error;
+    const auto missing = SshConfig::load(dir.filePath(QStringLiteral("nope")), &error);
+    QVERIFY(missing.has_value()); // no file: nothing configured, not an error
+    QCOMPARE(missing->resolve(QStringLiteral("x")).hostName, QStringLiteral("x"));
+}
+
+void TestSshConfig::proxyJumpNone()
+{
+    const SshConfig c = SshConfig::parse(
+        "Host bastion\n  ProxyJump none\nHost *\n  ProxyJump ops@bastion:2200\n", QString());
+    QCOMPARE(c.resolve(QStringLiteral("bastion")).proxyJump, QString());
+    QCOMPARE(c.resolve(QStringLiteral("gpu-1")).proxyJump, QStringLiteral("ops@bastion:2200"));
+}
+
+void TestSshConfig::targetFromConfigOrInternalIP()
+{
+    const SshConfig c = SshConfig::parse("Host a800-01\n  HostName 192.168.1.10\n  Port 2201\n"
+                                         "Host 10.*\n  User admin\nHost *\n  ConnectTimeout 3\n",
+                                         QStringLiteral("/cfg"));
+    SshDefaults d;
+    d.user = QStringLiteral("clusteruser");
+    d.proxyJump = QStringLiteral("jumphost");
+    d.knownHostsFile = QStringLiteral("/kh");
+    // Named in the config: its HostName, not the InternalIP.
+    const SshTarget a =
+        resolveSshTarget(c, d, QStringLiteral("a800-01"), QStringLiteral("10.1.1.1"));
+    QCOMPARE(a.host, QStringLiteral("192.168.1.10"));
+    QCOMPARE(a.port, 2201);
+    QCOMPARE(a.user, QStringLiteral("clusteruser"));
+    QCOMPARE(a.proxyJump, QStringLiteral("jumphost"));
+    QCOMPARE(a.knownHostsFile, QStringLiteral("/kh"));
+    QCOMPARE(a.connectTimeoutSeconds, 3);
+    QCOMPARE(a.sshConfigFile, QStringLiteral("/cfg"));
+    // Not named: the InternalIP, with what the config says for that address.
+    const SshTarget b =
+        resolveSshTarget(c, d, QStringLiteral("g4090-02"), QStringLiteral("10.1.1.2"));
+    QCOMPARE(b.host, QStringLiteral("10.1.1.2"));
+    QCOMPARE(b.user, QStringLiteral("admin"));
+    QCOMPARE(b.port, 22);
+    QVERIFY(!b.identityFiles.isEmpty()); // ~/.ssh/id_* as ssh tries them
+}
+
+QTEST_GUILESS_MAIN(TestSshConfig)
+#include "tst_sshconfig.moc"

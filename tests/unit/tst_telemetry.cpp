@@ -1,0 +1,266 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// History rings (values, gaps, the day tier, bounded size) and the telemetry join: process →
+// pod → user and VC, unattributed processes, phantom memory, busy cards, idle allocations.
+#include "clusterstore.h"
+#include "telemetryhistory.h"
+#include "telemetrystore.h"
+
+#include <QSignalSpy>
+#include <QTest>
+
+using namespace gpudesk;
+using Metric = TelemetryHistory::Metric;
+
+class TestTelemetry : public QObject
+{
+    Q_OBJECT
+private slots:
+    void fineRingKeepsValues();
+    void gapsAreMissing();
+    void dayTierAverages();
+    void sizeIsBounded();
+    void joinProcessesToPods();
+    void idleAllocations();
+};
+
+namespace {
+
+constexpr qint64 T0 = 1'800'000'000'000; // a whole minute
+
+TelemetryHistory::CardValues card(int util, qint64 mem = 1000, int temp = 50, double power = 100)
+{
+    return {util, mem, temp, power};
+}
+
+} // namespace
+
+void TestTelemetry::fineRingKeepsValues()
+{
+    TelemetryHistory h;
+    for (int i = 0; i < 300; ++i) // ten minutes every 2 s
+        h.addCards(T0 + i * 2000, {card(i % 101, 81920 - i * 4, 30 + i % 50, 358.21)});
+    const QList<QPointF> util = h.cardSeries(0, Metric::Utilization, T0, T0 + 600000);
+    QCOMPARE(util.size(), 300);
+    QCOMPARE(util[7], QPointF(double(T0 + 14000), 7));
+    QCOMPARE(util[150].y(), 150 % 101);
+    const QList<QPointF> mem = h.cardSeries(0, Metric::MemoryMiB, T0, T0 + 600000);
+    QCOMPARE(mem.first().y(), 81920.0);
+    QCOMPARE(mem[3].y(), 81908.0);
+    // Power is kept in 5 W steps, temperature in degrees.
+    QCOMPARE(h.cardSeries(0, Metric::PowerW, T0, T0).first().y(), 360.0);
+    QCOMPARE(h.cardSeries(0, Metric::TemperatureC, T0 + 2000, T0 + 2000).first().y(), 31.0);
+    QCOMPARE(h.maxUtilization(0, T0, T0 + 600000), 100);
+    QCOMPARE(h.maxUtilization(0, T0, T0 + 20000), 10);
+    QCOMPARE(h.maxUtilization(1, T0, T0 + 20000), -1); // no such card
+}
+
+void TestTelemetry::gapsAreMissing()
+{
+    TelemetryHistory h;
+    h.addCards(T0, {card(10)});
+    h.addCards(T0 + 2000, {card(20)});
+    h.addCards(T0 + 62000, {card(30)}); // the node did not answer for a minute
+    h.addCards(T0 + 1000, {card(99)});  // the clock went back: ignored
+    const QList<QPointF> s = h.cardSeries(0, Metric::Utilization, T0, T0 + 62000);
+    QCOMPARE(s.size(), 3);
+    QCOMPARE(s[1], QPointF(double(T0 + 2000), 20));
+    QCOMPARE(s[2], QPointF(double(T0 + 62000), 30));
+    // Unknown values ([N/A]) are gaps too.
+    h.addCards(T0 + 64000, {card(-1, -1, -1, -1)});
+    QCOMPARE(h.cardSeries(0, Metric::Utilization, T0 + 64000, T0 + 64000).size(), 0);
+    QCOMPARE(h.cardSeries(0, Metric::PowerW, T0 + 64000, T0 + 64000).size(), 0);
+}
+
+void TestTelemetry::dayTierAverages()
+{
+    TelemetryHistory h;
+    // 25 hours, a sample every 2 s: utilization 20 in even minutes, 80 in odd ones; the
+    // temperature peaks at 90 once a minute.
+    const qint64 end = T0 + 25LL * 3600 * 1000;
+    for (qint64 t = T0; t < end; t += 2000) {
+        const bool odd = (t / 60000) % 2;
+        h.addCards(t, {card(odd ? 80 : 20, 2000, (t % 60000) == 30000 ? 90 : 40, 200)});
+        h.addNode(t, {50, 25, 1.5});
+    }
+    // The last hour needs the day tier (the fine ring keeps 20 minutes).
+    const QList<QPointF> hour = h.cardSeries(0, Metric::Utilization, end - 3600000, end);
+    QCOMPARE(hour.size(), 60);
+    for (const QPointF &p : hour)
+        QCOMPARE(p.y(), ((qint64(p.x()) / 60000) % 2) ? 80.0 : 20.0);
+    const QList<QPointF> temp = h.cardSeries(0, Metric::TemperatureC, end - 3600000, end);
+    QCOMPARE(temp.first().y(), 90.0); // the minute's maximum, not its mean
+    // A day back is kept, 25 hours back is gone.
+    QCOMPARE(h.cardSeries(0, Metric::Utilization, end - 24 * 3600000LL + 60000, end).size(), 1439);
+    QCOMPARE(h.cardSeries(0, Metric::Utilization, T0, T0 + 3540000).size(), 0);
+    // Node metrics the same way.
+    const QList<QPointF> load = h.nodeSeries(Metric::Load1, end - 600000, end);
+    QCOMPARE(load.size(), 300);
+    QCOMPARE(load.first().y(), 1.5);
+    QCOMPARE(h.nodeSeries(Metric::CpuPercent, end - 7200000, end).first().y(), 50.0);
+}
+
+void TestTelemetry::sizeIsBounded()
+{
+    // The memory target (a day of 2,000 nodes × 8 cards in 200 MB) rests on these sizes.
+    QVERIFY2(TelemetryHistory::bytesPerCard() <= 10400,
+             qPrintable(QString::number(TelemetryHistory::bytesPerCard())));
+    QVERIFY2(TelemetryHistory::bytesPerNode() <= 8400,
+             qPrintable(QString::number(TelemetryHistory::bytesPerNode())));
+    QVERIFY(2000 * (8 * TelemetryHistory::bytesPerCard() + TelemetryHistory::bytesPerNode()) <
+            200LL * 1024 * 1024);
+}
+
+namespace {
+
+PodInfo pod(const QString &uid, const QString &ns, const QString &name, const QString &node,
+            int gpus, const QString &queue = {})
+{
+    PodInfo p;
+    p.uid = uid;
+    p.ns = ns;
+    p.name = name;
+    p.nodeName = node;
+    p.phase = QStringLiteral("Running");
+    p.status = QStringLiteral("Running");
+    p.gpuRequest = gpus;
+    p.queue = queue;
+    return p;
+}
+
+NodeSample sampleOf(qint64 time)
+{
+    NodeSample s;
+    s.node = QStringLiteral("g1");
+    s.time = time;
+    for (int i = 0; i < 4; ++i) {
+        GpuCardSample c;
+        c.index = i;
+        c.uuid = QStringLiteral("GPU-%1").arg(i);
+        c.utilization = i == 0 ? 97 : 0;
+        c.memoryUsedMiB = i == 3 ? 30720 : i == 2 ? 0 : 20000;
+        c.memoryTotalMiB = 81920;
+        s.cards << c;
+    }
+    auto proc = [&](qint64 pid, int card, const QString &podUid) {
+        NodeProcess p;
+        p.pid = pid;
+        p.cardIndex = card;
+        p.gpuUuid = QStringLiteral("GPU-%1").arg(card);
+        p.memoryMiB = 20000;
+        p.name = QStringLiteral("python");
+        p.owner.podUid = podUid;
+        s.processes << p;
+    };
+    proc(100, 0, QStringLiteral("uid-train"));   // a live pod
+    proc(200, 1, QStringLiteral("uid-deleted")); // its pod is gone: unattributed
+    proc(300, 1, QString());                     // a host process: unattributed
+    return s;
+}
+
+} // namespace
+
+void TestTelemetry::joinProcessesToPods()
+{
+    ClusterStore cluster;
+    NodeInfo n;
+    n.name = QStringLiteral("g1");
+    n.ready = true;
+    n.gpuAllocatable = 4;
+    cluster.replaceNodes({n});
+    cluster.replaceNamespaces(
+        {{QStringLiteral("user-alice"), QStringLiteral("alice"), QStringLiteral("nlp")}});
+    cluster.replacePods(
+        {pod(QStringLiteral("uid-train"), QStringLiteral("user-alice"), QStringLiteral("train-0"),
+             QStringLiteral("g1"), 1, QStringLiteral("cv"))});
+    TelemetryStore t(&cluster);
+    qint64 now = T0;
+    t.setClock([&now] { return now; });
+    QSignalSpy updated(&t, &TelemetryStore::updated);
+    t.apply(sampleOf(T0));
+    QVERIFY(updated.wait(1000));
+    QCOMPARE(updated.first().first().value<QSet<QString>>(), QSet<QString>{QStringLiteral("g1")});
+
+    const QList<CardState> cards = t.cards(QStringLiteral("g1"));
+    QCOMPARE(cards.size(), 4);
+    QCOMPARE(cards[0].processes.size(), 1);
+    const AttributedProcess &p = cards[0].processes.first();
+    QCOMPARE(p.pod, QStringLiteral("train-0"));
+    QCOMPARE(p.ns, QStringLiteral("user-alice"));
+    QCOMPARE(p.user, QStringLiteral("alice"));
+    QCOMPARE(p.vc, QStringLiteral("cv")); // the pod's queue before the namespace's VC
+    QVERIFY(cards[0].busy && !cards[0].phantom && !cards[0].unattributed);
+    QCOMPARE(cards[1].processes.size(), 2);
+    QVERIFY(cards[1].unattributed);
+    QCOMPARE(cards[1].processes[0].podUid, QStringLiteral("uid-deleted"));
+    QVERIFY(!cards[1].processes[0].attributed());
+    QVERIFY(!cards[1].processes[1].attributed());
+    QVERIFY(!cards[2].phantom); // no memory held
+    QVERIFY(cards[3].phantom);  // 30 GiB held, no process
+    QCOMPARE(t.busyGpus(), 1);
+    QCOMPARE(t.sampledGpus(), 4);
+
+    // A sample 31 s old no longer counts.
+    now = T0 + 31000;
+    QCOMPARE(t.busyGpus(), 0);
+    QVERIFY(!t.isFresh(QStringLiteral("g1")));
+    // A failed sample keeps the last good one.
+    NodeSample failed;
+    failed.node = QStringLiteral("g1");
+    failed.error = QStringLiteral("timeout");
+    t.apply(failed);
+    QCOMPARE(t.latest(QStringLiteral("g1"))->cards.size(), 4);
+}
+
+void TestTelemetry::idleAllocations()
+{
+    ClusterStore cluster;
+    NodeInfo n;
+    n.name = QStringLiteral("g1");
+    n.ready = true;
+    n.gpuAllocatable = 4;
+    cluster.replaceNodes({n});
+    cluster.replaceNamespaces(
+        {{QStringLiteral("user-bob"), QStringLiteral("bob"), QStringLiteral("speech")}});
+    cluster.replacePods({pod(QStringLiteral("uid-train"), QStringLiteral("user-bob"),
+                             QStringLiteral("busy-0"), QStringLiteral("g1"), 1),
+                         pod(QStringLiteral("uid-idle"), QStringLiteral("user-bob"),
+                             QStringLiteral("idle-0"), QStringLiteral("g1"), 1),
+                         pod(QStringLiteral("uid-none"), QStringLiteral("user-bob"),
+                             QStringLiteral("nothing-0"), QStringLiteral("g1"), 2),
+                         pod(QStringLiteral("uid-cpu"), QStringLiteral("user-bob"),
+                             QStringLiteral("cpu-0"), QStringLiteral("g1"), 0)});
+    TelemetryStore t(&cluster);
+    qint64 now = T0 + 600000;
+    t.setClock([&now] { return now; });
+    // Ten minutes of samples: card 0 busy (uid-train), card 2 at 0 % (uid-idle).
+    for (qint64 time = T0; time <= now; time += 2000) {
+        NodeSample s = sampleOf(time);
+        s.processes.clear();
+        NodeProcess a;
+        a.pid = 1;
+        a.cardIndex = 0;
+        a.owner.podUid = QStringLiteral("uid-train");
+        NodeProcess b;
+        b.pid = 2;
+        b.cardIndex = 2;
+        b.owner.podUid = QStringLiteral("uid-idle");
+        s.processes = {a, b};
+        // Once, 9 minutes ago, the idle pod's card woke up for a moment: below the bar.
+        if (time == T0 + 60000)
+            s.cards[2].utilization = 4;
+        t.apply(s);
+    }
+    QList<IdleAllocation> idle = t.idleAllocations();
+    std::sort(idle.begin(), idle.end(), [](const auto &x, const auto &y) { return x.pod < y.pod; });
+    QCOMPARE(idle.size(), 2);
+    QCOMPARE(idle[0].pod, QStringLiteral("idle-0"));
+    QCOMPARE(idle[0].maxUtilization, 4);
+    QCOMPARE(idle[0].user, QStringLiteral("bob"));
+    QCOMPARE(idle[0].vc, QStringLiteral("speech"));
+    QCOMPARE(idle[1].pod, QStringLiteral("nothing-0"));
+    QCOMPARE(idle[1].gpus, 2);
+    QCOMPARE(idle[1].maxUtilization, -1); // no GPU process at all
+}
+
+QTEST_GUILESS_MAIN(TestTelemetry)
+#include "tst_telemetry.moc"
