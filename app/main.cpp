@@ -6,6 +6,7 @@
 #include "mainwindow.h"
 #include "reportrun.h"
 #include "session.h"
+#include "sshpool.h"
 #include "telemetrystore.h"
 
 #include <QApplication>
@@ -14,6 +15,7 @@
 #include <QLocale>
 #include <QLoggingCategory>
 #include <QSettings>
+#include <QStatusBar>
 #include <QTranslator>
 
 #include <cstdio>
@@ -127,9 +129,15 @@ int main(int argc, char **argv)
 
     ConnectionState state;
     ClusterStore store;
+    TelemetryStore telemetry(&store);
     Session session(files, &state, &store);
-    MainWindow window(&state, &store);
+    if (!parser.isSet(noSshOpt))
+        session.enableTelemetry(&telemetry, parser.value(sshConfigOpt));
+    MainWindow window(&state, &store, &telemetry);
     QObject::connect(&session, &Session::connectionChanged, &window, &MainWindow::setConnection);
+    QObject::connect(&session, &Session::sshPoolChanged, &window, &MainWindow::setSshPool);
+    QObject::connect(&session, &Session::telemetryFailed, &window,
+                     [&window](const QString &m) { window.statusBar()->showMessage(m); });
     QString error;
     if (!session.loadConfig(&error)) {
         state.setFailed(QString(), error);

@@ -6,6 +6,9 @@
 #include "clustersync.h"
 #include "connectionstate.h"
 #include "kubeclient.h"
+#include "sshpool.h"
+#include "telemetrysession.h"
+#include "telemetrystore.h"
 
 #include <QSettings>
 
@@ -15,6 +18,37 @@ Session::Session(QStringList kubeconfigFiles, ConnectionState *state, ClusterSto
                  QObject *parent)
     : QObject(parent), m_files(std::move(kubeconfigFiles)), m_state(state), m_store(store)
 {}
+
+void Session::enableTelemetry(TelemetryStore *telemetry, const QString &sshConfig)
+{
+    m_telemetry = telemetry;
+    m_sshConfig = sshConfig;
+}
+
+void Session::startTelemetry()
+{
+    if (!m_telemetry)
+        return;
+    // Per-context settings, for clusters whose nodes are not in the user's SSH config.
+    QSettings settings;
+    settings.beginGroup(QStringLiteral("ssh/") + m_context);
+    SshDefaults defaults;
+    defaults.user = settings.value(QStringLiteral("user")).toString();
+    defaults.identityFile = settings.value(QStringLiteral("identityFile")).toString();
+    defaults.proxyJump = settings.value(QStringLiteral("proxyJump")).toString();
+    const QString config =
+        !m_sshConfig.isEmpty() ? m_sshConfig : settings.value(QStringLiteral("config")).toString();
+    m_telemetrySession = new TelemetrySession(m_store, m_telemetry, m_client);
+    QString error;
+    if (!m_telemetrySession->configure(config, defaults, &error)) {
+        emit telemetryFailed(error);
+        delete m_telemetrySession;
+        emit sshPoolChanged(nullptr);
+        return;
+    }
+    m_telemetrySession->start();
+    emit sshPoolChanged(m_telemetrySession->pool());
+}
 
 bool Session::loadConfig(QString *error)
 {
@@ -42,7 +76,13 @@ void Session::connectTo(const QString &context)
         m_client->deleteLater();
     m_client = nullptr;
     m_sync = nullptr;
+    // The telemetry belongs to the client: its SSH links are cancelled with it.
+    if (m_telemetrySession)
+        m_telemetrySession->stop();
+    if (m_telemetry)
+        m_telemetry->clear();
     m_store->clear();
+    emit sshPoolChanged(nullptr);
     emit connectionChanged(nullptr, nullptr);
     QString error;
     const auto endpoint = m_config->endpoint(m_context, &error);
@@ -76,6 +116,7 @@ void Session::connectTo(const QString &context)
             connect(m_sync, &ClusterSync::delta, m_store, &ClusterStore::apply);
             emit connectionChanged(client, m_sync);
             m_sync->start();
+            startTelemetry();
         });
 }
 

@@ -16,6 +16,9 @@ class ClusterStore;
 class ClusterSync;
 class ConnectionState;
 class KubeClient;
+class SshPool;
+class TelemetrySession;
+class TelemetryStore;
 
 // Owns the connection to the chosen context: the client, the probe that fills ConnectionState,
 // and the informers that fill the store. A context switch clears the store and starts over.
@@ -25,6 +28,9 @@ class Session : public QObject
 public:
     Session(QStringList kubeconfigFiles, ConnectionState *state, ClusterStore *store,
             QObject *parent = nullptr);
+    // Node telemetry over SSH for every context (off when never called). The SSH config is
+    // `sshConfig`, else the context's setting ssh/<context>/config, else ~/.ssh/config.
+    void enableTelemetry(TelemetryStore *telemetry, const QString &sshConfig);
 
     bool loadConfig(QString *error);
     QStringList contexts() const;
@@ -36,6 +42,8 @@ public:
 
 signals:
     void connectionChanged(gpudesk::KubeClient *client, gpudesk::ClusterSync *sync);
+    void sshPoolChanged(gpudesk::SshPool *pool);
+    void telemetryFailed(const QString &message);
 
 private:
     QStringList m_files;
@@ -45,6 +53,10 @@ private:
     QString m_context;
     QPointer<KubeClient> m_client;
     QPointer<ClusterSync> m_sync;
+    void startTelemetry();
+    TelemetryStore *m_telemetry = nullptr;
+    QString m_sshConfig;
+    QPointer<TelemetrySession> m_telemetrySession;
 };
 
 } // namespace gpudesk

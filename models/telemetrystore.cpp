@@ -23,6 +23,8 @@ void TelemetryStore::apply(const NodeSample &sample)
         return;
     }
     m_latest[sample.node] = sample;
+    if (!m_firstSample.contains(sample.node))
+        m_firstSample.insert(sample.node, sample.time);
     TelemetryHistory &h = m_history[sample.node];
     QList<TelemetryHistory::CardValues> cards;
     cards.reserve(sample.cards.size());
@@ -57,6 +59,7 @@ void TelemetryStore::clear()
     m_latest.clear();
     m_ssh.clear();
     m_history.clear();
+    m_firstSample.clear();
     m_pending.clear();
     emit updated({});
 }
@@ -182,7 +185,9 @@ QList<IdleAllocation> TelemetryStore::idleAllocations() const
     QList<IdleAllocation> out;
     const qint64 now = m_now();
     for (const auto &[node, s] : m_latest) {
-        if (!isFresh(node) || s.cards.isEmpty())
+        // "Idle for ten minutes" only once the node has been watched for ten minutes.
+        if (!isFresh(node) || s.cards.isEmpty() ||
+            m_firstSample.value(node, now) > now - IdleWindowMs)
             continue;
         const TelemetryHistory *h = history(node);
         QHash<QString, QSet<int>> cardsOfPod;

@@ -100,6 +100,7 @@ private:
     Clock m_now = systemNow;
     std::map<QString, NodeSample> m_latest;
     QHash<QString, SshStatus> m_ssh;
+    QHash<QString, qint64> m_firstSample;          // idle claims need the whole window sampled
     std::map<QString, TelemetryHistory> m_history; // move-only values
     QSet<QString> m_pending;
     QTimer m_tick;

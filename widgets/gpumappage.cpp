@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "gpumappage.h"
 
+#include "telemetrystore.h"
+
 #include "clusterstore.h"
 #include "gpumapview.h"
 #include "palette.h"
@@ -43,6 +45,9 @@ GpuMapPage::GpuMapPage(ClusterStore *store, QWidget *parent)
                                  tr("allocated (colour per user; hover for pod, user, VC)"), this));
     legend->addWidget(legendItem(colors::unavailable(palette()),
                                  tr("unavailable (node not ready or cordoned)"), this));
+    legend->addWidget(legendItem(colors::warning(), tr("phantom memory"), this));
+    legend->addWidget(legendItem(colors::error(), tr("process of no pod"), this));
+    legend->addWidget(new QLabel(tr("bar: live utilization"), this));
     legend->addStretch(1);
     auto *scroll = new QScrollArea(this);
     scroll->setWidgetResizable(true);
@@ -64,6 +69,17 @@ GpuMapPage::GpuMapPage(ClusterStore *store, QWidget *parent)
             m_stale = true;
     });
     refresh();
+}
+
+void GpuMapPage::setTelemetry(TelemetryStore *telemetry)
+{
+    m_map->setTelemetry(telemetry);
+    connect(telemetry, &TelemetryStore::updated, this, [this] {
+        if (isVisible())
+            refresh();
+        else
+            m_stale = true;
+    });
 }
 
 void GpuMapPage::showEvent(QShowEvent *event)

@@ -4,6 +4,7 @@
 #include "clusterstore.h"
 #include "nodesmodel.h"
 #include "palette.h"
+#include "telemetrystore.h"
 
 #include <QHelpEvent>
 #include <QPaintEvent>
@@ -28,6 +29,73 @@ GpuMapView::GpuMapView(const ClusterStore *store, QWidget *parent) : QWidget(par
     rebuild();
 }
 
+void GpuMapView::setTelemetry(const TelemetryStore *telemetry)
+{
+    m_telemetry = telemetry;
+    rebuild();
+}
+
+void GpuMapView::applyTelemetry(const NodeInfo &node, NodeCells *nc) const
+{
+    if (!m_telemetry || !m_telemetry->isFresh(node.name))
+        return;
+    const QList<CardState> cards = m_telemetry->cards(node.name);
+    if (cards.isEmpty())
+        return;
+    // Which pod holds which card: the cards its processes run on first, then, for pods whose
+    // processes are not (yet) on a card, the remaining cards in order.
+    QList<Cell> allocated;
+    for (const Cell &c : std::as_const(nc->cells))
+        if (c.state == Cell::Allocated)
+            allocated.append(c);
+    const Cell::State rest = nc->cells.isEmpty() || nc->cells.last().state != Cell::Unavailable
+                                 ? Cell::Free
+                                 : Cell::Unavailable;
+    QList<Cell> out(qMax(cards.size(), nc->cells.size()), Cell{rest, {}, {}});
+    QList<bool> taken(out.size(), false);
+    for (const CardState &card : cards) {
+        if (card.sample.index < 0 || card.sample.index >= out.size())
+            continue;
+        for (const AttributedProcess &p : card.processes) {
+            const auto it = std::find_if(allocated.begin(), allocated.end(),
+                                         [&](const Cell &c) { return c.podUid == p.podUid; });
+            if (it != allocated.end() && !taken[card.sample.index]) {
+                out[card.sample.index] = *it;
+                taken[card.sample.index] = true;
+                allocated.erase(it);
+                break;
+            }
+        }
+    }
+    for (const Cell &c : std::as_const(allocated)) {
+        const auto free = std::find(taken.begin(), taken.end(), false);
+        if (free == taken.end())
+            break;
+        const auto i = std::distance(taken.begin(), free);
+        out[i] = c;
+        taken[i] = true;
+    }
+    for (const CardState &card : cards) {
+        if (card.sample.index < 0 || card.sample.index >= out.size())
+            continue;
+        Cell &c = out[card.sample.index];
+        c.utilization = card.sample.utilization.value_or(-1);
+        c.memoryUsedMiB = card.sample.memoryUsedMiB.value_or(-1);
+        c.memoryTotalMiB = card.sample.memoryTotalMiB.value_or(-1);
+        c.phantom = card.phantom;
+        c.unattributed = card.unattributed;
+        for (const AttributedProcess &p : card.processes)
+            c.processes << (p.attributed()
+                                ? tr("PID %1: %2/%3 (%4)").arg(p.pid).arg(p.ns, p.pod, p.user)
+                                : tr("PID %1: no live pod (%2)")
+                                      .arg(p.pid)
+                                      .arg(p.podUid.isEmpty()
+                                               ? tr("host process")
+                                               : tr("pod %1 is gone").arg(p.podUid)));
+    }
+    nc->cells = out;
+}
+
 void GpuMapView::rebuild()
 {
     m_nodes.clear();
@@ -50,6 +118,7 @@ void GpuMapView::rebuild()
         }
         while (nc.cells.size() < n.gpuAllocatable)
             nc.cells.append(Cell{available ? Cell::Free : Cell::Unavailable, {}, {}});
+        applyTelemetry(n, &nc);
         m_nodes.append(nc);
     }
     updateGeometry();
@@ -126,6 +195,27 @@ void GpuMapView::paintEvent(QPaintEvent *event)
             }
             p.setBrush(color);
             p.drawRoundedRect(r, 3, 3);
+            if (cell.utilization >= 0) {
+                // Live utilization: a bar from the bottom, dark over the cell's own colour.
+                const int h = (r.height() - 4) * cell.utilization / 100;
+                if (h > 0) {
+                    p.setBrush(QColor(0, 0, 0, 110));
+                    p.drawRect(QRect(r.left() + 2, r.bottom() - 1 - h, 3, h));
+                }
+            }
+            auto corner = [&](const QColor &flag) {
+                p.setBrush(flag);
+                p.setPen(QPen(pal.color(QPalette::Window), 1));
+                const QPoint pts[3] = {r.topRight() + QPoint(1, 0),
+                                       r.topRight() + QPoint(-r.width() / 2, 0),
+                                       r.topRight() + QPoint(1, r.height() / 2)};
+                p.drawPolygon(pts, 3);
+                p.setPen(Qt::NoPen);
+            };
+            if (cell.unattributed)
+                corner(colors::error());
+            else if (cell.phantom)
+                corner(colors::warning());
             if (cell.state == Cell::Allocated && down) {
                 // Held on a node that is down: the GPUs are lost until the pods go.
                 p.setPen(QPen(colors::error(), 2));
@@ -180,6 +270,20 @@ bool GpuMapView::event(QEvent *event)
                                  cell.user.toHtmlEscaped(), m_store->vcOf(*p).toHtmlEscaped());
             break;
         }
+        if (cell.utilization >= 0)
+            text += QStringLiteral("<br>") + tr("utilization %1 %, memory %2 of %3 MiB")
+                                                 .arg(cell.utilization)
+                                                 .arg(cell.memoryUsedMiB)
+                                                 .arg(cell.memoryTotalMiB);
+        if (cell.phantom)
+            text += QStringLiteral("<br><b>") +
+                    tr("Phantom: memory is held but no process is listed.") +
+                    QStringLiteral("</b>");
+        if (cell.unattributed)
+            text += QStringLiteral("<br><b>") + tr("A process here belongs to no live pod.") +
+                    QStringLiteral("</b>");
+        for (const QString &line : cell.processes)
+            text += QStringLiteral("<br>") + line.toHtmlEscaped();
     }
     QToolTip::showText(help->globalPos(), text, this);
     return true;

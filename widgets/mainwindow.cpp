@@ -10,35 +10,46 @@
 #include "nodespage.h"
 #include "objectviewer.h"
 #include "overviewpage.h"
+#include "sshpool.h"
+#include "telemetrystore.h"
 #include "workloadspage.h"
 
 #include <QAction>
 #include <QCloseEvent>
 #include <QComboBox>
+#include <QDialog>
+#include <QDialogButtonBox>
 #include <QHeaderView>
+#include <QInputDialog>
 #include <QLabel>
 #include <QListWidget>
+#include <QMessageBox>
 #include <QSettings>
 #include <QSplitter>
 #include <QStackedWidget>
 #include <QStatusBar>
 #include <QStyle>
 #include <QTableView>
+#include <QTableWidget>
 #include <QToolBar>
 #include <QTreeView>
 #include <QVBoxLayout>
 
 namespace gpudesk {
 
-MainWindow::MainWindow(ConnectionState *state, ClusterStore *store, QWidget *parent)
-    : QMainWindow(parent), m_state(state), m_store(store), m_contexts(new QComboBox(this)),
-      m_sidebar(new QListWidget(this)), m_pages(new QStackedWidget(this)),
-      m_banner(new QLabel(this)), m_overview(new OverviewPage(store, this)),
-      m_nodes(new NodesPage(store, this)), m_gpuMap(new GpuMapPage(store, this)),
-      m_workloads(new WorkloadsPage(store, this)), m_events(new EventsPage(store, this)),
-      m_statusContext(new QLabel(this)), m_statusState(new QLabel(this)),
-      m_statusSync(new QLabel(this))
+MainWindow::MainWindow(ConnectionState *state, ClusterStore *store, TelemetryStore *telemetry,
+                       QWidget *parent)
+    : QMainWindow(parent), m_state(state), m_store(store),
+      m_telemetry(telemetry ? telemetry : new TelemetryStore(store, this)),
+      m_contexts(new QComboBox(this)), m_sidebar(new QListWidget(this)),
+      m_pages(new QStackedWidget(this)), m_banner(new QLabel(this)),
+      m_overview(new OverviewPage(store, this)), m_nodes(new NodesPage(store, m_telemetry, this)),
+      m_gpuMap(new GpuMapPage(store, this)), m_workloads(new WorkloadsPage(store, this)),
+      m_events(new EventsPage(store, this)), m_statusContext(new QLabel(this)),
+      m_statusState(new QLabel(this)), m_statusSync(new QLabel(this)), m_statusSsh(new QLabel(this))
 {
+    m_gpuMap->setTelemetry(m_telemetry);
+    m_overview->setTelemetry(m_telemetry);
     setWindowTitle(tr("gpudesk"));
     resize(1360, 820);
 
@@ -97,7 +108,10 @@ MainWindow::MainWindow(ConnectionState *state, ClusterStore *store, QWidget *par
 
     statusBar()->addWidget(m_statusContext);
     statusBar()->addWidget(m_statusSync, 1);
+    statusBar()->addPermanentWidget(m_statusSsh);
     statusBar()->addPermanentWidget(m_statusState);
+    m_statusSsh->setObjectName(QStringLiteral("sshSummary"));
+    connect(m_telemetry, &TelemetryStore::updated, this, &MainWindow::updateSshStatus);
 
     auto open = [this](const ObjectRef &ref, int tab) { openObject(ref, tab); };
     connect(m_nodes, &NodesPage::openRequested, this, open);
@@ -110,6 +124,21 @@ MainWindow::MainWindow(ConnectionState *state, ClusterStore *store, QWidget *par
         showPage(Nodes);
         m_nodes->selectNode(node);
     });
+    connect(m_overview, &OverviewPage::showIdle, this, &MainWindow::showIdleAllocations);
+    connect(m_nodes, &NodesPage::trustHostKeyRequested, this,
+            [this](const QString &node, bool always) {
+                if (!m_ssh)
+                    return;
+                QString error;
+                if (!m_ssh->trustHostKey(node, always, &error))
+                    QMessageBox::warning(this, tr("Host key"), error);
+                m_telemetry->setSshStatus(node, m_ssh->status(node));
+            });
+    connect(m_nodes, &NodesPage::secretRequested, this, &MainWindow::askSecret);
+    connect(m_nodes, &NodesPage::retryRequested, this, [this](const QString &node) {
+        if (m_ssh)
+            m_ssh->retryNow(node);
+    });
     connect(m_state, &ConnectionState::changed, this, &MainWindow::updateFromState);
     restoreLayout();
     updateFromState();
@@ -117,6 +146,94 @@ MainWindow::MainWindow(ConnectionState *state, ClusterStore *store, QWidget *par
 }
 
 MainWindow::~MainWindow() = default;
+
+void MainWindow::setSshPool(SshPool *pool)
+{
+    m_ssh = pool;
+    updateSshStatus();
+}
+
+void MainWindow::updateSshStatus()
+{
+    const QList<NodeInfo> nodes = m_store->nodes();
+    int answering = 0, needUser = 0;
+    for (const NodeInfo &n : nodes) {
+        answering += m_telemetry->isFresh(n.name) ? 1 : 0;
+        needUser += m_telemetry->sshStatus(n.name).needsUser() ? 1 : 0;
+    }
+    if (!m_ssh) {
+        m_statusSsh->setText(tr("Node telemetry off"));
+        return;
+    }
+    QString text = tr("SSH: %1 of %2 nodes answering").arg(answering).arg(nodes.size());
+    if (needUser > 0)
+        text += QStringLiteral(" · ") + tr("%n waiting for you", nullptr, needUser);
+    m_statusSsh->setText(text);
+}
+
+void MainWindow::askSecret(const QString &node, const QString &what)
+{
+    if (!m_ssh || what.isEmpty())
+        return;
+    const bool password = what.startsWith(QLatin1String("password:"));
+    bool ok = false;
+    const QString secret = QInputDialog::getText(
+        this, password ? tr("SSH password") : tr("Key passphrase"),
+        password ? tr("Password for %1 (kept in memory for this session only):").arg(what.mid(9))
+                 : tr("Passphrase of %1, to reach %2 (kept in memory for this session only):")
+                       .arg(what, node),
+        QLineEdit::Password, QString(), &ok);
+    if (ok && !secret.isEmpty())
+        m_ssh->setSecret(what, secret.toUtf8());
+}
+
+void MainWindow::showIdleAllocations()
+{
+    const QList<IdleAllocation> idle = m_telemetry->idleAllocations();
+    QDialog dialog(this);
+    dialog.setWindowTitle(tr("GPUs allocated but idle"));
+    auto *t = new QTableWidget(int(idle.size()), 7, &dialog);
+    t->setObjectName(QStringLiteral("idleTable"));
+    t->setHorizontalHeaderLabels({tr("Pod"), tr("Namespace"), tr("User"), tr("VC"), tr("Node"),
+                                  tr("GPUs"), tr("Busiest card, last 10 min")});
+    t->verticalHeader()->hide();
+    t->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    t->setSelectionBehavior(QAbstractItemView::SelectRows);
+    for (int r = 0; r < idle.size(); ++r) {
+        const IdleAllocation &a = idle[r];
+        const QStringList cells = {a.pod,
+                                   a.ns,
+                                   a.user,
+                                   a.vc,
+                                   a.node,
+                                   QString::number(a.gpus),
+                                   a.maxUtilization < 0 ? tr("no GPU process")
+                                                        : tr("%1 %").arg(a.maxUtilization)};
+        for (int c = 0; c < cells.size(); ++c)
+            t->setItem(r, c, new QTableWidgetItem(cells[c]));
+        t->item(r, 0)->setData(Qt::UserRole, a.podUid);
+    }
+    t->resizeColumnsToContents();
+    t->horizontalHeader()->setStretchLastSection(true);
+    connect(t, &QTableWidget::itemActivated, &dialog, [this, t](QTableWidgetItem *it) {
+        openObject(ObjectRef::pod(*m_store, t->item(it->row(), 0)->data(Qt::UserRole).toString()),
+                   0);
+    });
+    auto *label = new QLabel(tr("Pods that hold GPUs whose cards stayed under %1 % for the last "
+                                "10 minutes, by the nodes' own nvidia-smi. Double-click a pod for "
+                                "its logs, events and YAML.")
+                                 .arg(TelemetryStore::BusyPercent),
+                             &dialog);
+    label->setWordWrap(true);
+    auto *buttons = new QDialogButtonBox(QDialogButtonBox::Close, &dialog);
+    connect(buttons, &QDialogButtonBox::rejected, &dialog, &QDialog::reject);
+    auto *l = new QVBoxLayout(&dialog);
+    l->addWidget(label);
+    l->addWidget(t, 1);
+    l->addWidget(buttons);
+    dialog.resize(860, 420);
+    dialog.exec();
+}
 
 void MainWindow::setContexts(const QStringList &contexts, const QString &current)
 {

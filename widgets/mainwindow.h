@@ -22,6 +22,8 @@ class EventsPage;
 class GpuMapPage;
 class KubeClient;
 class NodesPage;
+class SshPool;
+class TelemetryStore;
 class OverviewPage;
 class WorkloadsPage;
 
@@ -41,10 +43,14 @@ public:
         PageCount
     };
 
-    MainWindow(ConnectionState *state, ClusterStore *store, QWidget *parent = nullptr);
+    // Without a TelemetryStore the window keeps an empty one of its own (no SSH).
+    MainWindow(ConnectionState *state, ClusterStore *store, TelemetryStore *telemetry = nullptr,
+               QWidget *parent = nullptr);
     ~MainWindow() override;
     void setContexts(const QStringList &contexts, const QString &current);
     void setConnection(KubeClient *client, ClusterSync *sync);
+    // The nodes' SSH links, for the host key, passphrase and retry actions (null: none).
+    void setSshPool(SshPool *pool);
     void showPage(Page page);
     QWidget *page(Page page) const;
     // Opens logs / events / YAML of an object in a window of its own.
@@ -60,11 +66,16 @@ protected:
 private:
     void updateFromState();
     void updateSyncStatus();
+    void updateSshStatus();
+    void askSecret(const QString &node, const QString &what);
+    void showIdleAllocations();
     void restoreLayout();
     void saveLayout();
 
     ConnectionState *m_state;
     ClusterStore *m_store;
+    TelemetryStore *m_telemetry;
+    QPointer<SshPool> m_ssh;
     QPointer<KubeClient> m_client;
     QPointer<ClusterSync> m_sync;
     QComboBox *m_contexts;
@@ -79,6 +90,7 @@ private:
     QLabel *m_statusContext;
     QLabel *m_statusState;
     QLabel *m_statusSync;
+    QLabel *m_statusSsh;
 };
 
 } // namespace gpudesk

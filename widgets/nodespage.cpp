@@ -1,6 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "nodespage.h"
 
+#include "nodetelemetrypanel.h"
+#include "telemetrystore.h"
+
 #include "bardelegate.h"
 #include "clusterstore.h"
 #include "eventsmodel.h"
@@ -34,13 +37,15 @@ QTreeWidget *detailTree(const QStringList &headers, QWidget *parent)
 
 } // namespace
 
-NodesPage::NodesPage(ClusterStore *store, QWidget *parent)
+NodesPage::NodesPage(ClusterStore *store, TelemetryStore *telemetry, QWidget *parent)
     : QWidget(parent), m_store(store), m_model(new NodesModel(store, this)),
       m_proxy(new TableFilter(this)), m_filter(new QLineEdit(this)), m_view(new QTableView(this)),
       m_title(new QLabel(this)), m_tabs(new QTabWidget(this)),
       m_pods(detailTree({tr("Pod"), tr("Namespace"), tr("Status"), tr("GPUs"), tr("Age")}, this)),
       m_conditions(detailTree({tr("Condition"), tr("Status"), tr("Reason"), tr("Message")}, this)),
-      m_labels(detailTree({tr("Label"), tr("Value")}, this)), m_events(new EventsModel(store, this))
+      m_labels(detailTree({tr("Label"), tr("Value")}, this)),
+      m_events(new EventsModel(store, this)),
+      m_telemetryPanel(new NodeTelemetryPanel(store, telemetry, this))
 {
     m_proxy->setSourceModel(m_model);
     m_proxy->setDynamicSortFilter(true);
@@ -82,6 +87,7 @@ NodesPage::NodesPage(ClusterStore *store, QWidget *parent)
     eventsView->hideColumn(EventsModel::Object);
     eventsView->hideColumn(EventsModel::Namespace);
 
+    m_tabs->addTab(m_telemetryPanel, tr("Live (SSH)"));
     m_tabs->addTab(m_pods, tr("Pods"));
     m_tabs->addTab(m_conditions, tr("Conditions"));
     m_tabs->addTab(m_labels, tr("Labels"));
@@ -123,6 +129,17 @@ NodesPage::NodesPage(ClusterStore *store, QWidget *parent)
         if (c.reset || c.nodes.contains(currentNode()))
             showDetail();
     });
+    connect(telemetry, &TelemetryStore::updated, this, [this](const QSet<QString> &nodes) {
+        if (nodes.isEmpty() || nodes.contains(m_telemetryPanel->node()))
+            m_telemetryPanel->refresh();
+    });
+    connect(m_telemetryPanel, &NodeTelemetryPanel::openRequested, this, &NodesPage::openRequested);
+    connect(m_telemetryPanel, &NodeTelemetryPanel::trustHostKeyRequested, this,
+            &NodesPage::trustHostKeyRequested);
+    connect(m_telemetryPanel, &NodeTelemetryPanel::secretRequested, this,
+            &NodesPage::secretRequested);
+    connect(m_telemetryPanel, &NodeTelemetryPanel::retryRequested, this,
+            &NodesPage::retryRequested);
     connect(m_pods, &QTreeWidget::itemActivated, this, [this](QTreeWidgetItem *item) {
         emit openRequested(ObjectRef::pod(*m_store, item->data(0, Qt::UserRole).toString()), 0);
     });
@@ -150,6 +167,8 @@ void NodesPage::showDetail()
 {
     const NodeInfo *n = m_store->node(currentNode());
     m_tabs->setEnabled(n != nullptr);
+    if (m_telemetryPanel->node() != currentNode())
+        m_telemetryPanel->setNode(currentNode());
     m_pods->clear();
     m_conditions->clear();
     m_labels->clear();

@@ -16,6 +16,8 @@ namespace gpudesk {
 class ClusterStore;
 class EventsModel;
 class NodesModel;
+class NodeTelemetryPanel;
+class TelemetryStore;
 class TableFilter;
 
 // Every node with its GPU, CPU and memory requests, and a detail panel of the selected node:
@@ -24,12 +26,16 @@ class NodesPage : public QWidget
 {
     Q_OBJECT
 public:
-    explicit NodesPage(ClusterStore *store, QWidget *parent = nullptr);
+    NodesPage(ClusterStore *store, TelemetryStore *telemetry, QWidget *parent = nullptr);
+    NodeTelemetryPanel *telemetryPanel() const { return m_telemetryPanel; }
     QTableView *view() const { return m_view; }
     void selectNode(const QString &name);
 
 signals:
     void openRequested(const gpudesk::ObjectRef &ref, int tab);
+    void trustHostKeyRequested(const QString &node, bool always);
+    void secretRequested(const QString &node, const QString &what);
+    void retryRequested(const QString &node);
 
 private:
     void showDetail();
@@ -46,6 +52,7 @@ private:
     QTreeWidget *m_conditions;
     QTreeWidget *m_labels;
     EventsModel *m_events;
+    NodeTelemetryPanel *m_telemetryPanel;
 };
 
 } // namespace gpudesk

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "overviewpage.h"
 
+#include "telemetrystore.h"
+
 #include "barchart.h"
 #include "clusterstore.h"
 #include "numbercard.h"
@@ -38,6 +40,7 @@ OverviewPage::OverviewPage(ClusterStore *store, QWidget *parent)
       m_allocated(new NumberCard(tr("GPUs allocated"), this)),
       m_free(new NumberCard(tr("GPUs free"), this)),
       m_pending(new NumberCard(tr("GPUs wanted by pending pods"), this)),
+      m_busy(new NumberCard(tr("GPUs busy"), this)), m_idleLink(new QLabel(this)),
       m_nodes(new NumberCard(tr("Nodes ready"), this)),
       m_jobs(new NumberCard(tr("Jobs running"), this)), m_scope(new QLabel(this)),
       m_noVolcano(new QLabel(this)), m_models(new QGridLayout)
@@ -68,10 +71,16 @@ OverviewPage::OverviewPage(ClusterStore *store, QWidget *parent)
     cards->addWidget(m_free, 0, 2);
     cards->addWidget(m_pending, 0, 3);
     cards->addWidget(m_nodes, 1, 0);
-    cards->addWidget(m_jobs, 1, 1, 1, 3);
+    cards->addWidget(m_busy, 1, 1);
+    cards->addWidget(m_jobs, 1, 2, 1, 2);
+    m_busy->setObjectName(QStringLiteral("busyCard"));
+    m_idleLink->setObjectName(QStringLiteral("idleLink"));
+    m_idleLink->setVisible(false);
+    connect(m_idleLink, &QLabel::linkActivated, this, &OverviewPage::showIdle);
     m_free->setAccent(colors::free());
     m_allocated->setAccent(colors::allocated());
     layout->addLayout(cards);
+    layout->addWidget(m_idleLink);
 
     // Per VC: allocation against capability, fullest first.
     auto *queues = new QueuesModel(store, this);
@@ -124,6 +133,18 @@ OverviewPage::OverviewPage(ClusterStore *store, QWidget *parent)
     refresh();
 }
 
+void OverviewPage::setTelemetry(TelemetryStore *telemetry)
+{
+    m_telemetry = telemetry;
+    connect(telemetry, &TelemetryStore::updated, this, [this] {
+        if (isVisible())
+            refresh();
+        else
+            m_stale = true;
+    });
+    refresh();
+}
+
 void OverviewPage::showEvent(QShowEvent *event)
 {
     if (m_stale)
@@ -158,6 +179,31 @@ void OverviewPage::refresh()
     m_free->setVisible(!limited);
     m_free->setValue(QString::number(t.gpus.free), tr("on Ready, schedulable nodes"));
     m_pending->setValue(QString::number(t.pendingDemand));
+    // Busy is what the nodes say (nvidia-smi), next to what the API allocated.
+    const int sampled = m_telemetry ? m_telemetry->sampledGpus() : 0;
+    if (sampled > 0) {
+        const int busy = m_telemetry->busyGpus();
+        m_busy->setValue(QString::number(busy),
+                         tr("%1 allocated, %2 busy (≥ %3 % utilization) on %4 sampled cards")
+                             .arg(t.gpus.allocated)
+                             .arg(busy)
+                             .arg(TelemetryStore::BusyPercent)
+                             .arg(sampled));
+        const QList<IdleAllocation> idle = m_telemetry->idleAllocations();
+        int idleGpus = 0;
+        for (const IdleAllocation &a : idle)
+            idleGpus += a.gpus;
+        m_idleLink->setVisible(!idle.isEmpty());
+        m_idleLink->setText(QStringLiteral("<a href=\"idle\">%1</a>")
+                                .arg(tr("%n pod(s) hold %1 GPUs that stayed idle for 10 minutes — "
+                                        "show them",
+                                        nullptr, int(idle.size()))
+                                         .arg(idleGpus)
+                                         .toHtmlEscaped()));
+    } else {
+        m_busy->setValue(QStringLiteral("—"), tr("no node telemetry (SSH) yet"));
+        m_idleLink->setVisible(false);
+    }
     m_pending->setAccent(t.pendingDemand > 0 ? colors::warning()
                                              : palette().color(QPalette::WindowText));
 

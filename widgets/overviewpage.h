@@ -11,6 +11,7 @@ namespace gpudesk {
 class BarChart;
 class ClusterStore;
 class NumberCard;
+class TelemetryStore;
 struct StoreChanges;
 
 // The cluster at a glance: GPUs total / allocated / free and pending demand, nodes, jobs, GPUs
@@ -23,10 +24,12 @@ public:
     explicit OverviewPage(ClusterStore *store, QWidget *parent = nullptr);
     // Where the account sees only one namespace, cluster-wide allocation is not knowable.
     void setScope(const QString &onlyNamespace, bool volcano);
+    void setTelemetry(TelemetryStore *telemetry);
 
 signals:
     void showWorkloads(int statusClass);
     void showNodes();
+    void showIdle();
 
 protected:
     void showEvent(QShowEvent *event) override;
@@ -39,6 +42,9 @@ private:
     NumberCard *m_allocated;
     NumberCard *m_free;
     NumberCard *m_pending;
+    NumberCard *m_busy;
+    QLabel *m_idleLink;
+    TelemetryStore *m_telemetry = nullptr;
     NumberCard *m_nodes;
     NumberCard *m_jobs;
     QLabel *m_scope;

@@ -13,7 +13,12 @@
 #include "logview.h"
 #include "mainwindow.h"
 #include "nodespage.h"
+#include "nodetelemetrypanel.h"
 #include "objectviewer.h"
+#include "sshpool.h"
+#include "telemetrychart.h"
+#include "telemetrysession.h"
+#include "telemetrystore.h"
 #include "workloadsfilter.h"
 #include "workloadsmodel.h"
 #include "workloadspage.h"
@@ -28,10 +33,13 @@
 #include <QNetworkAccessManager>
 #include <QNetworkReply>
 #include <QPlainTextEdit>
+#include <QPushButton>
 #include <QSignalSpy>
 #include <QStatusBar>
 #include <QTabWidget>
 #include <QTableView>
+#include <QTableWidget>
+#include <QTemporaryDir>
 #include <QTest>
 #include <QTranslator>
 #include <QTreeView>
@@ -48,6 +56,8 @@ private slots:
     void researcherSeesHerScope();
     void banners();
     void chinese();
+    void nodeTelemetry();
+    void hostKeyPromptInWindow();
 
 private:
     struct Connected
@@ -294,6 +304,145 @@ void TestMainWindow::chinese()
     w.showPage(MainWindow::Workloads);
     save(w, QStringLiteral("page-workloads-zh_CN"));
     QApplication::removeTranslator(&t);
+}
+
+void TestMainWindow::nodeTelemetry()
+{
+    // The window as the app runs it: telemetry over SSH to every simulated node.
+    auto c = connect(QStringLiteral("sim-admin"));
+    QVERIFY(c);
+    TelemetryStore telemetry(c->store.get());
+    TelemetrySession session(c->store.get(), &telemetry);
+    QString error;
+    QVERIFY2(
+        session.configure(qEnvironmentVariable("GPUDESK_SIM_STATE") + QStringLiteral("/ssh_config"),
+                          {}, &error),
+        qPrintable(error));
+    MainWindow w(&c->state, c->store.get(), &telemetry);
+    w.setConnection(c->client.get(), c->sync.get());
+    w.setSshPool(session.pool());
+    w.resize(1500, 950);
+    w.show();
+    session.start(1000);
+    // Every card of every GPU node reports, twice (CPU use and charts need two samples).
+    int cards = 0;
+    for (const NodeInfo &n : c->store->nodes())
+        cards += n.gpuCapacity;
+    QTRY_COMPARE_WITH_TIMEOUT(telemetry.sampledGpus(), cards, 20000);
+    QSignalSpy sweeps(&session, &TelemetrySession::sweepFinished);
+    QVERIFY(sweeps.wait(10000));
+    telemetry.flush();
+
+    // Nodes → the node with the planted orphans: its processes, with pods and users.
+    w.showPage(MainWindow::Nodes);
+    auto *nodes = qobject_cast<NodesPage *>(w.page(MainWindow::Nodes));
+    nodes->selectNode(QStringLiteral("g4090-04"));
+    NodeTelemetryPanel *panel = nodes->telemetryPanel();
+    QCOMPARE(panel->node(), QStringLiteral("g4090-04"));
+    panel->refresh();
+    QTableWidget *procs = panel->processTable();
+    QVERIFY(procs->rowCount() >= 3);
+    QStringList pods, users;
+    for (int r = 0; r < procs->rowCount(); ++r) {
+        pods << procs->item(r, 3)->text();
+        users << procs->item(r, 4)->text();
+    }
+    QVERIFY2(pods.filter(QStringLiteral("no longer exists")).size() == 2,
+             qPrintable(pods.join(u'|')));
+    QVERIFY(pods.contains(QStringLiteral("user-wangfang/resnet-mpi-worker-1")));
+    QVERIFY(users.contains(QStringLiteral("wangfang")));
+    QStringList flags;
+    for (int r = 0; r < panel->cardTable()->rowCount(); ++r)
+        flags << panel->cardTable()->item(r, 6)->text();
+    QCOMPARE(flags.filter(QStringLiteral("process of no pod")).size(), 2);
+    QCOMPARE(panel->chart()->seriesCount(), 8);
+    // Two 2-second slots of history at least: a line, not a dot.
+    QTRY_VERIFY_WITH_TIMEOUT((panel->chart()->refresh(), panel->chart()->pointCount() >= 16),
+                             10000);
+    QVERIFY(panel->findChild<QLabel *>(QStringLiteral("sshState"))
+                ->text()
+                .startsWith(QLatin1String("Connected over SSH")));
+    save(w, QStringLiteral("page-node-telemetry"));
+
+    // The phantom card is flagged on its own node.
+    nodes->selectNode(QStringLiteral("a800-02"));
+    panel->refresh();
+    QString a800Flags;
+    for (int r = 0; r < panel->cardTable()->rowCount(); ++r)
+        a800Flags += panel->cardTable()->item(r, 6)->text();
+    QVERIFY2(a800Flags.contains(QLatin1String("phantom memory")), qPrintable(a800Flags));
+
+    // Overview: busy beside allocated, the same figure as the store's.
+    w.showPage(MainWindow::Overview);
+    const QStringList texts = labelTexts(w);
+    QVERIFY2(texts.contains(QString::number(telemetry.busyGpus())), qPrintable(texts.join(u'|')));
+    QVERIFY(texts.filter(QStringLiteral(" busy (≥ 5 % utilization) on %1 sampled cards").arg(cards))
+                .size() == 1);
+    auto *idle = w.findChild<QLabel *>(QStringLiteral("idleLink"));
+    QCOMPARE(idle->isVisible(), !telemetry.idleAllocations().isEmpty());
+    save(w, QStringLiteral("page-overview-telemetry"));
+    w.showPage(MainWindow::GpuMap);
+    save(w, QStringLiteral("page-gpumap-telemetry"));
+    QVERIFY(w.findChild<QLabel *>(QStringLiteral("sshSummary"))
+                ->text()
+                .startsWith(
+                    QStringLiteral("SSH: %1 of %1 nodes answering").arg(c->store->nodes().size())));
+    session.stop();
+}
+
+void TestMainWindow::hostKeyPromptInWindow()
+{
+    // The simulator's SSH config, but with an empty known_hosts: every node is unknown.
+    const QString sim = qEnvironmentVariable("GPUDESK_SIM_STATE");
+    QTemporaryDir dir;
+    QFile in(sim + QStringLiteral("/ssh_config"));
+    QVERIFY(in.open(QIODevice::ReadOnly));
+    QString text = QString::fromUtf8(in.readAll());
+    text.replace(sim + QStringLiteral("/ssh/known_hosts"), dir.filePath(QStringLiteral("kh")));
+    QFile out(dir.filePath(QStringLiteral("ssh_config")));
+    QVERIFY(out.open(QIODevice::WriteOnly));
+    out.write(text.toUtf8());
+    out.close();
+
+    auto c = connect(QStringLiteral("sim-admin"));
+    QVERIFY(c);
+    TelemetryStore telemetry(c->store.get());
+    TelemetrySession session(c->store.get(), &telemetry);
+    QString error;
+    QVERIFY(session.configure(out.fileName(), {}, &error));
+    MainWindow w(&c->state, c->store.get(), &telemetry);
+    w.setSshPool(session.pool());
+    w.resize(1500, 950);
+    w.show();
+    session.start(1000);
+    QTRY_COMPARE_WITH_TIMEOUT(telemetry.sshStatus(QStringLiteral("a800-01")).state,
+                              SshStatus::HostKeyUnknown, 15000);
+    telemetry.flush();
+    w.showPage(MainWindow::Nodes);
+    auto *nodes = qobject_cast<NodesPage *>(w.page(MainWindow::Nodes));
+    nodes->selectNode(QStringLiteral("a800-01"));
+    NodeTelemetryPanel *panel = nodes->telemetryPanel();
+    panel->refresh();
+    const QString fp = telemetry.sshStatus(QStringLiteral("a800-01")).fingerprint;
+    QVERIFY(fp.startsWith(QLatin1String("SHA256:")));
+    QVERIFY(panel->findChild<QLabel *>(QStringLiteral("sshState"))->text().contains(fp));
+    QPushButton *once = nullptr;
+    for (QPushButton *b : panel->findChildren<QPushButton *>())
+        if (b->text() == QLatin1String("Trust once"))
+            once = b;
+    QVERIFY(once && once->isVisible());
+    QVERIFY(w.findChild<QLabel *>(QStringLiteral("sshSummary"))
+                ->text()
+                .contains(QLatin1String("waiting for you")));
+    save(w, QStringLiteral("page-node-hostkey"));
+    // Nothing was sampled before the user said so.
+    QVERIFY(!telemetry.latest(QStringLiteral("a800-01")));
+    once->click();
+    QTRY_VERIFY_WITH_TIMEOUT(telemetry.isFresh(QStringLiteral("a800-01")), 10000);
+    QCOMPARE(telemetry.cards(QStringLiteral("a800-01")).size(), 8);
+    QVERIFY(!QFile::exists(dir.filePath(QStringLiteral("kh")))); // once: nothing written
+    QVERIFY(!telemetry.latest(QStringLiteral("a800-02")));       // the others still wait
+    session.stop();
 }
 
 QTEST_MAIN(TestMainWindow)

@@ -1,0 +1,59 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "objectref.h"
+
+#include <QWidget>
+
+class QLabel;
+class QPushButton;
+class QTableWidget;
+
+namespace gpudesk {
+
+class ClusterStore;
+class TelemetryChart;
+class TelemetryStore;
+
+// What the node itself says: SSH state with what to do about it, CPU / memory / load and disks,
+// a chart of its history, its cards and every GPU process with its pod, user and VC.
+class NodeTelemetryPanel : public QWidget
+{
+    Q_OBJECT
+public:
+    NodeTelemetryPanel(const ClusterStore *store, const TelemetryStore *telemetry,
+                       QWidget *parent = nullptr);
+    void setNode(const QString &node);
+    QString node() const { return m_node; }
+    void refresh();
+    QTableWidget *processTable() const { return m_processes; }
+    QTableWidget *cardTable() const { return m_cards; }
+    TelemetryChart *chart() const { return m_chart; }
+
+signals:
+    void trustHostKeyRequested(const QString &node, bool always);
+    void secretRequested(const QString &node, const QString &what);
+    void retryRequested(const QString &node);
+    void openRequested(const gpudesk::ObjectRef &ref, int tab);
+
+private:
+    void refreshState();
+    void refreshTables();
+
+    const ClusterStore *m_store;
+    const TelemetryStore *m_telemetry;
+    QString m_node;
+    QString m_sizedFor;
+    QLabel *m_state;
+    QPushButton *m_trustOnce;
+    QPushButton *m_trustAlways;
+    QPushButton *m_secret;
+    QPushButton *m_retry;
+    QLabel *m_summary;
+    QLabel *m_disks;
+    TelemetryChart *m_chart;
+    QTableWidget *m_cards;
+    QTableWidget *m_processes;
+};
+
+} // namespace gpudesk

@@ -1,0 +1,136 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "telemetrychart.h"
+
+#include "palette.h"
+#include "telemetrystore.h"
+
+#include <QComboBox>
+#include <QDateTimeAxis>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QLineSeries>
+#include <QValueAxis>
+#include <QtCharts/QChartView>
+
+namespace gpudesk {
+
+TelemetryChart::TelemetryChart(const TelemetryStore *telemetry, QWidget *parent)
+    : QWidget(parent), m_telemetry(telemetry), m_metric(new QComboBox(this)),
+      m_range(new QComboBox(this)), m_view(new QChartView(this))
+{
+    using M = TelemetryHistory::Metric;
+    m_metric->addItem(tr("GPU utilization (%)"), int(M::Utilization));
+    m_metric->addItem(tr("GPU memory used (MiB)"), int(M::MemoryMiB));
+    m_metric->addItem(tr("GPU temperature (°C)"), int(M::TemperatureC));
+    m_metric->addItem(tr("GPU power (W)"), int(M::PowerW));
+    m_metric->addItem(tr("CPU busy (%)"), int(M::CpuPercent));
+    m_metric->addItem(tr("Memory used (%)"), int(M::MemoryPercent));
+    m_metric->addItem(tr("Load (1 min)"), int(M::Load1));
+    m_range->addItem(tr("Last 10 minutes"), 10 * 60);
+    m_range->addItem(tr("Last hour"), 3600);
+    m_range->addItem(tr("Last 24 hours"), 24 * 3600);
+    m_metric->setObjectName(QStringLiteral("chartMetric"));
+    m_range->setObjectName(QStringLiteral("chartRange"));
+    m_view->setRenderHint(QPainter::Antialiasing);
+    m_view->setMinimumHeight(200);
+    auto *chart = new QChart;
+    chart->legend()->setAlignment(Qt::AlignBottom);
+    chart->setMargins(QMargins(4, 4, 4, 4));
+    chart->setBackgroundRoundness(0);
+    m_view->setChart(chart);
+    auto *bar = new QHBoxLayout;
+    bar->addWidget(m_metric);
+    bar->addWidget(m_range);
+    bar->addStretch(1);
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addLayout(bar);
+    layout->addWidget(m_view, 1);
+    connect(m_metric, &QComboBox::currentIndexChanged, this, &TelemetryChart::refresh);
+    connect(m_range, &QComboBox::currentIndexChanged, this, &TelemetryChart::refresh);
+}
+
+TelemetryHistory::Metric TelemetryChart::metric() const
+{
+    return TelemetryHistory::Metric(m_metric->currentData().toInt());
+}
+
+void TelemetryChart::setNode(const QString &node)
+{
+    m_node = node;
+    refresh();
+}
+
+void TelemetryChart::refresh()
+{
+    QChart *chart = m_view->chart();
+    const bool dark = palette().color(QPalette::Window).lightness() < 128;
+    chart->setTheme(dark ? QChart::ChartThemeDark : QChart::ChartThemeLight);
+    const TelemetryHistory *h = m_telemetry->history(m_node);
+    const qint64 to = QDateTime::currentMSecsSinceEpoch();
+    const qint64 from = to - qint64(m_range->currentData().toInt()) * 1000;
+    using M = TelemetryHistory::Metric;
+    const M m = metric();
+    const bool cardMetric =
+        m == M::Utilization || m == M::MemoryMiB || m == M::TemperatureC || m == M::PowerW;
+    QList<std::pair<QString, QList<QPointF>>> lines;
+    if (h && cardMetric) {
+        for (int c = 0; c < h->cardCount(); ++c)
+            lines.append({tr("GPU %1").arg(c), h->cardSeries(c, m, from, to)});
+    } else if (h) {
+        lines.append({m_metric->currentText(), h->nodeSeries(m, from, to)});
+    }
+    // Series are kept and their points replaced: no flicker, no reallocation every 2 s.
+    QList<QAbstractSeries *> series = chart->series();
+    while (series.size() > lines.size()) {
+        chart->removeSeries(series.last());
+        delete series.takeLast();
+    }
+    while (series.size() < lines.size()) {
+        auto *s = new QLineSeries(chart);
+        chart->addSeries(s);
+        series.append(s);
+    }
+    if (chart->axes().isEmpty()) {
+        auto *x = new QDateTimeAxis(chart);
+        auto *y = new QValueAxis(chart);
+        chart->addAxis(x, Qt::AlignBottom);
+        chart->addAxis(y, Qt::AlignLeft);
+    }
+    auto *x = qobject_cast<QDateTimeAxis *>(chart->axes(Qt::Horizontal).value(0));
+    auto *y = qobject_cast<QValueAxis *>(chart->axes(Qt::Vertical).value(0));
+    double top = 1;
+    for (qsizetype i = 0; i < lines.size(); ++i) {
+        auto *s = static_cast<QLineSeries *>(series[i]);
+        s->setName(lines[i].first);
+        s->replace(lines[i].second);
+        for (const QPointF &p : lines[i].second)
+            top = qMax(top, p.y());
+        if (!s->attachedAxes().contains(x)) {
+            s->attachAxis(x);
+            s->attachAxis(y);
+        }
+    }
+    x->setFormat(to - from > 3 * 3600 * 1000 ? QStringLiteral("HH:mm")
+                                             : QStringLiteral("HH:mm:ss"));
+    x->setRange(QDateTime::fromMSecsSinceEpoch(from), QDateTime::fromMSecsSinceEpoch(to));
+    const bool percent = m == M::Utilization || m == M::CpuPercent || m == M::MemoryPercent;
+    y->setRange(0, percent ? 100 : top * 1.1);
+    y->setLabelFormat(m == M::Load1 ? QStringLiteral("%.1f") : QStringLiteral("%.0f"));
+    chart->legend()->setVisible(lines.size() > 1);
+}
+
+int TelemetryChart::seriesCount() const
+{
+    return int(m_view->chart()->series().size());
+}
+
+int TelemetryChart::pointCount() const
+{
+    int n = 0;
+    for (QAbstractSeries *s : m_view->chart()->series())
+        n += int(static_cast<QLineSeries *>(s)->count());
+    return n;
+}
+
+} // namespace gpudesk
