@@ -12,6 +12,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QSaveFile>
+#include <QTimer>
 
 namespace gpudesk {
 
@@ -97,11 +98,19 @@ void ReportRun::sampleNodes(bool volcano)
         return;
     }
     // One sweep: every node answers, fails, or times out (connect and command are bounded).
-    connect(m_telemetrySession, &TelemetrySession::sweepFinished, this, [this, volcano] {
+    // With thousands of blackholed nodes that could still take minutes, so the report is
+    // written after SweepLimitMs whatever is left; those nodes say they did not answer.
+    auto done = [this, volcano] {
+        if (!m_telemetrySession)
+            return;
         m_telemetrySession->stop();
+        m_telemetrySession->deleteLater();
+        m_telemetrySession = nullptr;
         m_telemetry->flush();
         write(volcano);
-    });
+    };
+    connect(m_telemetrySession, &TelemetrySession::sweepFinished, this, done);
+    QTimer::singleShot(SweepLimitMs, this, done);
     m_telemetrySession->sweepOnce();
 }
 

@@ -25,6 +25,7 @@ public:
     // Samples every node once over SSH before writing (cards[], processes, sshState).
     void setTelemetry(TelemetryStore *telemetry, const QString &sshConfigPath);
     void start();
+    static constexpr int SweepLimitMs = 30000;
     static QJsonObject reportJson(const ClusterStore &store, const TelemetryStore *telemetry,
                                   const QString &context, const QString &server, bool volcano);
 

@@ -2,10 +2,139 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN">
 <context>
+    <name>NodeProbe</name>
+    <message>
+        <source>The probe&apos;s answer from %1 was cut off.</source>
+        <translation>%1 的探测结果被截断了。</translation>
+    </message>
+</context>
+<context>
     <name>QObject</name>
     <message>
         <source>The API server&apos;s node list is not valid JSON.</source>
         <translation>API 服务器返回的节点列表不是有效的 JSON。</translation>
+    </message>
+</context>
+<context>
+    <name>SshConfig</name>
+    <message>
+        <source>Cannot read the SSH config %1: %2</source>
+        <translation>无法读取 SSH 配置 %1：%2</translation>
+    </message>
+    <message>
+        <source>%1 line %2: Match blocks are not supported; skipped.</source>
+        <translation>%1 第 %2 行：不支持 Match 块，已跳过。</translation>
+    </message>
+    <message>
+        <source>%1 line %2: Include nested too deeply.</source>
+        <translation>%1 第 %2 行：Include 嵌套层数过多。</translation>
+    </message>
+</context>
+<context>
+    <name>SshConnection</name>
+    <message>
+        <source>Cannot create an SSH session.</source>
+        <translation>无法创建 SSH 会话。</translation>
+    </message>
+    <message>
+        <source>Cancelled.</source>
+        <translation>已取消。</translation>
+    </message>
+    <message>
+        <source>Cannot reach %1:%2: %3</source>
+        <translation>无法连接 %1:%2：%3</translation>
+    </message>
+    <message>
+        <source>Cannot reach %1:%2 through %3: %4</source>
+        <translation>无法经由 %3 连接 %1:%2：%4</translation>
+    </message>
+    <message>
+        <source>%1 sent no host key.</source>
+        <translation>%1 没有发送主机密钥。</translation>
+    </message>
+    <message>
+        <source>The host key of %1 has changed: it now sends %2 key %3, which is not the key in %4. Someone could be intercepting the connection (man in the middle), or the node was reinstalled. gpudesk will not connect until the old key is removed from known_hosts (ssh-keygen -R) after you have checked the new one.</source>
+        <translation>%1 的主机密钥已变更：它现在发送的是 %2 密钥 %3，与 %4 中记录的不一致。可能有人正在截获连接（中间人攻击），也可能是节点被重装了。在您核实新密钥并从 known_hosts 中删除旧密钥（ssh-keygen -R）之前，gpudesk 不会连接。</translation>
+    </message>
+    <message>
+        <source>%1 is not a known host. Its %2 key fingerprint is %3. Trust it only if this is the node&apos;s key.</source>
+        <translation>%1 不是已知主机。它的 %2 密钥指纹为 %3。只有确认这是该节点的密钥时才信任它。</translation>
+    </message>
+    <message>
+        <source>Cannot check the host key of %1 against %2: %3</source>
+        <translation>无法用 %2 校验 %1 的主机密钥：%3</translation>
+    </message>
+    <message>
+        <source>Authentication with %1 failed: %2</source>
+        <translation>在 %1 上认证失败：%2</translation>
+    </message>
+    <message>
+        <source>ssh-agent</source>
+        <translation>ssh-agent</translation>
+    </message>
+    <message>
+        <source>%1 (needs its passphrase)</source>
+        <translation>%1（需要口令）</translation>
+    </message>
+    <message>
+        <source>%1 (unreadable)</source>
+        <translation>%1（无法读取）</translation>
+    </message>
+    <message>
+        <source>%1 (wrong passphrase)</source>
+        <translation>%1（口令错误）</translation>
+    </message>
+    <message>
+        <source>%1 (refused)</source>
+        <translation>%1（被拒绝）</translation>
+    </message>
+    <message>
+        <source>password</source>
+        <translation>密码</translation>
+    </message>
+    <message>
+        <source>no method offered that gpudesk can use</source>
+        <translation>服务器没有提供 gpudesk 可用的认证方式</translation>
+    </message>
+    <message>
+        <source>%1 refused every key. Tried: %2.</source>
+        <translation>%1 拒绝了所有密钥。已尝试：%2。</translation>
+    </message>
+    <message>
+        <source>no key found</source>
+        <translation>未找到密钥</translation>
+    </message>
+    <message>
+        <source>%1 asks for a password.</source>
+        <translation>%1 要求输入密码。</translation>
+    </message>
+    <message>
+        <source>The key %1 needs its passphrase to log in to %2.</source>
+        <translation>密钥 %1 需要口令才能登录 %2。</translation>
+    </message>
+    <message>
+        <source>Not connected.</source>
+        <translation>未连接。</translation>
+    </message>
+    <message>
+        <source>%1 refused the command channel: %2</source>
+        <translation>%1 拒绝打开命令通道：%2</translation>
+    </message>
+    <message>
+        <source>%1 did not answer within %2 s.</source>
+        <translation>%1 在 %2 秒内没有响应。</translation>
+    </message>
+    <message>
+        <source>The connection to %1 broke: %2</source>
+        <translation>与 %1 的连接中断：%2</translation>
+    </message>
+    <message>
+        <source>%1 sent more than %2 MiB; cut off.</source>
+        <translation>%1 发送的数据超过 %2 MiB，已截断。</translation>
+    </message>
+    <message>
+        <source>Lost the connection to %1.</source>
+        <translation>与 %1 的连接已断开。</translation>
     </message>
 </context>
 <context>
@@ -167,6 +296,18 @@
             <numerusform>空闲 GPU %n 张：%1。当前能放下的最大单节点作业为 %2 卡。</numerusform>
         </translation>
     </message>
+    <message>
+        <source>phantom memory</source>
+        <translation>幽灵显存</translation>
+    </message>
+    <message>
+        <source>process of no pod</source>
+        <translation>无归属 Pod 的进程</translation>
+    </message>
+    <message>
+        <source>bar: live utilization</source>
+        <translation>竖条：实时利用率</translation>
+    </message>
 </context>
 <context>
     <name>gpudesk::GpuMapView</name>
@@ -187,6 +328,34 @@
         <translation>
             <numerusform>Pod %1/%2&lt;br&gt;用户 %3，虚拟集群 %4，%n 张 GPU</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>PID %1: %2/%3 (%4)</source>
+        <translation>PID %1：%2/%3（%4）</translation>
+    </message>
+    <message>
+        <source>PID %1: no live pod (%2)</source>
+        <translation>PID %1：没有存活的 Pod（%2）</translation>
+    </message>
+    <message>
+        <source>host process</source>
+        <translation>宿主机进程</translation>
+    </message>
+    <message>
+        <source>pod %1 is gone</source>
+        <translation>Pod %1 已不存在</translation>
+    </message>
+    <message>
+        <source>utilization %1 %, memory %2 of %3 MiB</source>
+        <translation>利用率 %1 %，显存 %2 / %3 MiB</translation>
+    </message>
+    <message>
+        <source>Phantom: memory is held but no process is listed.</source>
+        <translation>幽灵显存：显存被占用，但没有列出任何进程。</translation>
+    </message>
+    <message>
+        <source>A process here belongs to no live pod.</source>
+        <translation>这张卡上有进程不属于任何存活的 Pod。</translation>
     </message>
 </context>
 <context>
@@ -460,6 +629,241 @@
         <source>Your account may not list these cluster-wide; showing namespace %1 only.</source>
         <translation>您的账号无权在整个集群范围列出这些资源；仅显示命名空间 %1。</translation>
     </message>
+    <message>
+        <source>Host key</source>
+        <translation>主机密钥</translation>
+    </message>
+    <message>
+        <source>Node telemetry off</source>
+        <translation>节点监控已关闭</translation>
+    </message>
+    <message>
+        <source>SSH: %1 of %2 nodes answering</source>
+        <translation>SSH：%2 个节点中 %1 个有响应</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n waiting for you</source>
+        <translation><numerusform>%n 个等待您处理</numerusform></translation>
+    </message>
+    <message>
+        <source>SSH password</source>
+        <translation>SSH 密码</translation>
+    </message>
+    <message>
+        <source>Key passphrase</source>
+        <translation>密钥口令</translation>
+    </message>
+    <message>
+        <source>Password for %1 (kept in memory for this session only):</source>
+        <translation>%1 的密码（仅在本次会话中保存在内存里）：</translation>
+    </message>
+    <message>
+        <source>Passphrase of %1, to reach %2 (kept in memory for this session only):</source>
+        <translation>%1 的口令，用于连接 %2（仅在本次会话中保存在内存里）：</translation>
+    </message>
+    <message>
+        <source>GPUs allocated but idle</source>
+        <translation>已分配但空闲的 GPU</translation>
+    </message>
+    <message>
+        <source>Pod</source>
+        <translation>Pod</translation>
+    </message>
+    <message>
+        <source>Namespace</source>
+        <translation>命名空间</translation>
+    </message>
+    <message>
+        <source>User</source>
+        <translation>用户</translation>
+    </message>
+    <message>
+        <source>VC</source>
+        <translation>虚拟集群</translation>
+    </message>
+    <message>
+        <source>Node</source>
+        <translation>节点</translation>
+    </message>
+    <message>
+        <source>GPUs</source>
+        <translation>GPU</translation>
+    </message>
+    <message>
+        <source>Busiest card, last 10 min</source>
+        <translation>最近 10 分钟最忙的卡</translation>
+    </message>
+    <message>
+        <source>no GPU process</source>
+        <translation>没有 GPU 进程</translation>
+    </message>
+    <message>
+        <source>%1 %</source>
+        <translation>%1 %</translation>
+    </message>
+    <message>
+        <source>Pods that hold GPUs whose cards stayed under %1 % for the last 10 minutes, by the nodes&apos; own nvidia-smi. Double-click a pod for its logs, events and YAML.</source>
+        <translation>根据节点自身的 nvidia-smi，这些 Pod 占用的 GPU 在最近 10 分钟内利用率一直低于 %1 %。双击 Pod 可查看其日志、事件和 YAML。</translation>
+    </message>
+</context>
+<context>
+    <name>gpudesk::NodeTelemetryPanel</name>
+    <message>
+        <source>Trust once</source>
+        <translation>仅信任本次</translation>
+    </message>
+    <message>
+        <source>Trust and remember</source>
+        <translation>信任并记住</translation>
+    </message>
+    <message>
+        <source>Enter passphrase…</source>
+        <translation>输入口令…</translation>
+    </message>
+    <message>
+        <source>Retry now</source>
+        <translation>立即重试</translation>
+    </message>
+    <message>
+        <source>GPU</source>
+        <translation>GPU</translation>
+    </message>
+    <message>
+        <source>Utilization</source>
+        <translation>利用率</translation>
+    </message>
+    <message>
+        <source>Memory</source>
+        <translation>显存</translation>
+    </message>
+    <message>
+        <source>Temp.</source>
+        <translation>温度</translation>
+    </message>
+    <message>
+        <source>Power</source>
+        <translation>功耗</translation>
+    </message>
+    <message>
+        <source>Processes</source>
+        <translation>进程数</translation>
+    </message>
+    <message>
+        <source>Flags</source>
+        <translation>标记</translation>
+    </message>
+    <message>
+        <source>PID</source>
+        <translation>PID</translation>
+    </message>
+    <message>
+        <source>GPU memory</source>
+        <translation>显存占用</translation>
+    </message>
+    <message>
+        <source>Pod</source>
+        <translation>Pod</translation>
+    </message>
+    <message>
+        <source>User</source>
+        <translation>用户</translation>
+    </message>
+    <message>
+        <source>VC</source>
+        <translation>虚拟集群</translation>
+    </message>
+    <message>
+        <source>Command</source>
+        <translation>命令</translation>
+    </message>
+    <message>
+        <source>Connected over SSH; last sample %1 s ago, answered in %2 ms.</source>
+        <translation>已通过 SSH 连接；上次采样在 %1 秒前，响应耗时 %2 毫秒。</translation>
+    </message>
+    <message>
+        <source>Connected over SSH.</source>
+        <translation>已通过 SSH 连接。</translation>
+    </message>
+    <message>
+        <source>The node has stopped answering.</source>
+        <translation>节点已停止响应。</translation>
+    </message>
+    <message>
+        <source>Connecting over SSH…</source>
+        <translation>正在通过 SSH 连接…</translation>
+    </message>
+    <message>
+        <source>Unreachable since %1. %2</source>
+        <translation>自 %1 起无法连接。%2</translation>
+    </message>
+    <message>
+        <source>Select a node.</source>
+        <translation>请选择一个节点。</translation>
+    </message>
+    <message>
+        <source>Enter password…</source>
+        <translation>输入密码…</translation>
+    </message>
+    <message numerus="yes">
+        <source>CPU %1 % of %n core(s)</source>
+        <translation><numerusform>CPU %1 %（共 %n 核）</numerusform></translation>
+    </message>
+    <message>
+        <source>memory %1 of %2 used</source>
+        <translation>内存已用 %1 / %2</translation>
+    </message>
+    <message>
+        <source>load %1 / %2 / %3</source>
+        <translation>负载 %1 / %2 / %3</translation>
+    </message>
+    <message>
+        <source>no nvidia-smi (a CPU node)</source>
+        <translation>没有 nvidia-smi（CPU 节点）</translation>
+    </message>
+    <message>
+        <source>nvidia-smi finds no GPU</source>
+        <translation>nvidia-smi 未找到 GPU</translation>
+    </message>
+    <message>
+        <source>nvidia-smi failed: %1</source>
+        <translation>nvidia-smi 执行失败：%1</translation>
+    </message>
+    <message>
+        <source>%1 %2 % used (%3 free)</source>
+        <translation>%1 已用 %2 %（剩余 %3）</translation>
+    </message>
+    <message>
+        <source>nearly full</source>
+        <translation>即将写满</translation>
+    </message>
+    <message>
+        <source>Disks: %1</source>
+        <translation>磁盘：%1</translation>
+    </message>
+    <message>
+        <source>phantom memory</source>
+        <translation>幽灵显存</translation>
+    </message>
+    <message>
+        <source>process of no pod</source>
+        <translation>无归属 Pod 的进程</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n ECC error(s)</source>
+        <translation><numerusform>%n 个 ECC 错误</numerusform></translation>
+    </message>
+    <message>
+        <source>%1 / %2 MiB</source>
+        <translation>%1 / %2 MiB</translation>
+    </message>
+    <message>
+        <source>— host process, no pod</source>
+        <translation>— 宿主机进程，不属于任何 Pod</translation>
+    </message>
+    <message>
+        <source>— pod %1 no longer exists</source>
+        <translation>— Pod %1 已不存在</translation>
+    </message>
 </context>
 <context>
     <name>gpudesk::NodesModel</name>
@@ -577,6 +981,10 @@
     <message>
         <source>no address</source>
         <translation>无地址</translation>
+    </message>
+    <message>
+        <source>Live (SSH)</source>
+        <translation>实时（SSH）</translation>
     </message>
 </context>
 <context>
@@ -738,6 +1146,22 @@
         <source>Free</source>
         <translation>空闲</translation>
     </message>
+    <message>
+        <source>GPUs busy</source>
+        <translation>忙碌的 GPU</translation>
+    </message>
+    <message>
+        <source>%1 allocated, %2 busy (≥ %3 % utilization) on %4 sampled cards</source>
+        <translation>已分配 %1 张，忙碌 %2 张（利用率 ≥ %3 %），共采样 %4 张卡</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n pod(s) hold %1 GPUs that stayed idle for 10 minutes — show them</source>
+        <translation><numerusform>%n 个 Pod 占用的 %1 张 GPU 已空闲 10 分钟 — 查看</numerusform></translation>
+    </message>
+    <message>
+        <source>no node telemetry (SSH) yet</source>
+        <translation>尚无节点监控数据（SSH）</translation>
+    </message>
 </context>
 <context>
     <name>gpudesk::QueuesModel</name>
@@ -780,6 +1204,71 @@
     <message>
         <source>Report written to %1: %2 nodes, %3 GPUs, %4 allocated, %5 free.</source>
         <translation>报告已写入 %1：%2 个节点，%3 张 GPU，已分配 %4 张，空闲 %5 张。</translation>
+    </message>
+</context>
+<context>
+    <name>gpudesk::SshPool</name>
+    <message>
+        <source>%1 has no host key waiting for a decision.</source>
+        <translation>%1 没有等待确认的主机密钥。</translation>
+    </message>
+    <message>
+        <source>Trusted for this session only: cannot write %1: %2</source>
+        <translation>仅在本次会话中信任：无法写入 %1：%2</translation>
+    </message>
+</context>
+<context>
+    <name>gpudesk::TelemetryChart</name>
+    <message>
+        <source>GPU utilization (%)</source>
+        <translation>GPU 利用率（%）</translation>
+    </message>
+    <message>
+        <source>GPU memory used (MiB)</source>
+        <translation>GPU 显存占用（MiB）</translation>
+    </message>
+    <message>
+        <source>GPU temperature (°C)</source>
+        <translation>GPU 温度（°C）</translation>
+    </message>
+    <message>
+        <source>GPU power (W)</source>
+        <translation>GPU 功耗（W）</translation>
+    </message>
+    <message>
+        <source>CPU busy (%)</source>
+        <translation>CPU 使用率（%）</translation>
+    </message>
+    <message>
+        <source>Memory used (%)</source>
+        <translation>内存使用率（%）</translation>
+    </message>
+    <message>
+        <source>Load (1 min)</source>
+        <translation>负载（1 分钟）</translation>
+    </message>
+    <message>
+        <source>Last 10 minutes</source>
+        <translation>最近 10 分钟</translation>
+    </message>
+    <message>
+        <source>Last hour</source>
+        <translation>最近 1 小时</translation>
+    </message>
+    <message>
+        <source>Last 24 hours</source>
+        <translation>最近 24 小时</translation>
+    </message>
+    <message>
+        <source>GPU %1</source>
+        <translation>GPU %1</translation>
+    </message>
+</context>
+<context>
+    <name>gpudesk::TelemetrySession</name>
+    <message>
+        <source>The SSH config %1 does not exist.</source>
+        <translation>SSH 配置文件 %1 不存在。</translation>
     </message>
 </context>
 <context>
@@ -942,6 +1431,25 @@
     <message>
         <source>Sync, write what the dashboards show as JSON to this file, and exit.</source>
         <translation>同步集群状态，把仪表盘所示数据以 JSON 写入此文件，然后退出。</translation>
+    </message>
+    <message>
+        <source>Reach the nodes with this OpenSSH client config instead of ~/.ssh/config.</source>
+        <translation>使用此 OpenSSH 客户端配置连接节点，而不是 ~/.ssh/config。</translation>
+    </message>
+    <message>
+        <source>Do not connect to the nodes over SSH.</source>
+        <translation>不通过 SSH 连接节点。</translation>
+    </message>
+</context>
+<context>
+    <name>nodecmd</name>
+    <message>
+        <source>The jump host &quot;%1&quot; is not a host name.</source>
+        <translation>跳板机“%1”不是有效的主机名。</translation>
+    </message>
+    <message>
+        <source>Cannot build a jump to %1:%2.</source>
+        <translation>无法构造到 %1:%2 的跳转。</translation>
     </message>
 </context>
 </TS>

@@ -192,7 +192,7 @@ int main(int argc, char **argv)
         const ChildRun g =
             runChild({binDir + QStringLiteral("/gpudesk"), QStringLiteral("--kubeconfig"),
                       kubeconfig, QStringLiteral("--context"), QStringLiteral("sim-admin"),
-                      QStringLiteral("--report"), report});
+                      QStringLiteral("--report"), report, QStringLiteral("--no-ssh")});
         QFile rf(report);
         rf.open(QIODevice::ReadOnly);
         const QJsonObject r = QJsonDocument::fromJson(rf.readAll()).object();
