@@ -178,6 +178,27 @@ int TelemetryStore::sampledGpus() const
     return n;
 }
 
+QList<PodCard> TelemetryStore::cardsOfPods(const QStringList &podUids) const
+{
+    QList<PodCard> out;
+    for (const QString &uid : podUids) {
+        const PodInfo *pod = m_cluster->pod(uid);
+        const NodeSample *s = pod ? latest(pod->nodeName) : nullptr;
+        if (!s)
+            continue;
+        QSet<int> seen;
+        for (const NodeProcess &p : s->processes)
+            if (p.owner.podUid == uid && p.cardIndex >= 0 && !seen.contains(p.cardIndex)) {
+                seen.insert(p.cardIndex);
+                out.append({uid, pod->nodeName, p.cardIndex});
+            }
+    }
+    std::sort(out.begin(), out.end(), [](const PodCard &a, const PodCard &b) {
+        return std::tie(a.node, a.card) < std::tie(b.node, b.card);
+    });
+    return out;
+}
+
 QList<IdleAllocation> TelemetryStore::idleAllocations() const
 {
     // A pod that requested GPUs on a node gpudesk samples, whose processes' cards stayed under

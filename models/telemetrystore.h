@@ -44,6 +44,14 @@ struct CardState
     QList<AttributedProcess> processes;
 };
 
+// A card a pod's processes run on, by the latest sample of its node.
+struct PodCard
+{
+    QString podUid;
+    QString node;
+    int card = -1;
+};
+
 // A pod that holds GPUs the nodes say it does not use.
 struct IdleAllocation
 {
@@ -89,6 +97,8 @@ public:
     int busyGpus() const;
     int sampledGpus() const;
     QList<IdleAllocation> idleAllocations() const;
+    // The cards these pods' processes use now (their history is the cards' history).
+    QList<PodCard> cardsOfPods(const QStringList &podUids) const;
 
 signals:
     void updated(const QSet<QString> &nodes);

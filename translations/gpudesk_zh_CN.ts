@@ -643,7 +643,9 @@
     </message>
     <message numerus="yes">
         <source>%n waiting for you</source>
-        <translation><numerusform>%n 个等待您处理</numerusform></translation>
+        <translation>
+            <numerusform>%n 个等待您处理</numerusform>
+        </translation>
     </message>
     <message>
         <source>SSH password</source>
@@ -806,7 +808,9 @@
     </message>
     <message numerus="yes">
         <source>CPU %1 % of %n core(s)</source>
-        <translation><numerusform>CPU %1 %（共 %n 核）</numerusform></translation>
+        <translation>
+            <numerusform>CPU %1 %（共 %n 核）</numerusform>
+        </translation>
     </message>
     <message>
         <source>memory %1 of %2 used</source>
@@ -850,7 +854,9 @@
     </message>
     <message numerus="yes">
         <source>%n ECC error(s)</source>
-        <translation><numerusform>%n 个 ECC 错误</numerusform></translation>
+        <translation>
+            <numerusform>%n 个 ECC 错误</numerusform>
+        </translation>
     </message>
     <message>
         <source>%1 / %2 MiB</source>
@@ -1053,6 +1059,14 @@
         <source>Saved %1.</source>
         <translation>已保存 %1。</translation>
     </message>
+    <message>
+        <source>The GPUs this workload&apos;s processes run on, as their nodes report them. CPU, memory and load are the whole node&apos;s.</source>
+        <translation>此工作负载的进程所在的 GPU，数据来自其节点的上报。CPU、内存和负载为整个节点的数值。</translation>
+    </message>
+    <message>
+        <source>Usage</source>
+        <translation>资源使用</translation>
+    </message>
 </context>
 <context>
     <name>gpudesk::OverviewPage</name>
@@ -1156,7 +1170,9 @@
     </message>
     <message numerus="yes">
         <source>%n pod(s) hold %1 GPUs that stayed idle for 10 minutes — show them</source>
-        <translation><numerusform>%n 个 Pod 占用的 %1 张 GPU 已空闲 10 分钟 — 查看</numerusform></translation>
+        <translation>
+            <numerusform>%n 个 Pod 占用的 %1 张 GPU 已空闲 10 分钟 — 查看</numerusform>
+        </translation>
     </message>
     <message>
         <source>no node telemetry (SSH) yet</source>
@@ -1262,6 +1278,14 @@
     <message>
         <source>GPU %1</source>
         <translation>GPU %1</translation>
+    </message>
+    <message>
+        <source>%1 GPU %2</source>
+        <translation>%1 GPU %2</translation>
+    </message>
+    <message>
+        <source>%1 (whole node)</source>
+        <translation>%1（整个节点）</translation>
     </message>
 </context>
 <context>

@@ -266,6 +266,7 @@ QWidget *MainWindow::openObject(const ObjectRef &ref, int tab)
     if (!m_client || !ref.isValid())
         return nullptr;
     auto *viewer = new ObjectViewer(m_client, m_store, ref, this);
+    viewer->setTelemetry(m_telemetry);
     viewer->showTab(tab);
     viewer->show();
     return viewer;

@@ -19,6 +19,7 @@ ObjectRef ObjectRef::pod(const ClusterStore &store, const QString &uid)
     r.pods = {p->name};
     r.containers = p->containers;
     r.eventUids = {p->uid};
+    r.podUids = {p->uid};
     return r;
 }
 
@@ -39,6 +40,7 @@ ObjectRef ObjectRef::workload(const ClusterStore &store, const QString &key)
     for (const PodInfo *p : store.podsOfWorkload(key)) {
         r.pods.append(p->name);
         r.eventUids.append(p->uid);
+        r.podUids.append(p->uid);
         if (r.containers.isEmpty())
             r.containers = p->containers;
     }

@@ -19,6 +19,7 @@ struct ObjectRef
     QStringList pods;       // namespace-local pod names, for the log tab
     QStringList eventUids;  // involved-object uids
     QStringList containers; // of the first pod
+    QStringList podUids;    // for the usage tab
 
     static ObjectRef pod(const ClusterStore &store, const QString &uid);
     static ObjectRef workload(const ClusterStore &store, const QString &key);

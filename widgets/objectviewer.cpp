@@ -1,6 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "objectviewer.h"
 
+#include "telemetrychart.h"
+#include "telemetrystore.h"
+
 #include "eventsmodel.h"
 #include "kubeclient.h"
 #include "logview.h"
@@ -93,6 +96,28 @@ ObjectViewer::ObjectViewer(KubeClient *client, ClusterStore *store, const Object
     layout->setContentsMargins(4, 4, 4, 4);
     layout->addWidget(m_tabs);
     reloadYaml();
+}
+
+void ObjectViewer::setTelemetry(const TelemetryStore *telemetry)
+{
+    if (m_usage || m_ref.podUids.isEmpty())
+        return;
+    m_usage = new TelemetryChart(telemetry, this);
+    m_usage->setObjectName(QStringLiteral("usageChart"));
+    m_usage->setPods(m_ref.podUids);
+    auto *page = new QWidget(this);
+    auto *l = new QVBoxLayout(page);
+    auto *note = new QLabel(tr("The GPUs this workload's processes run on, as their nodes report "
+                               "them. CPU, memory and load are the whole node's."),
+                            page);
+    note->setWordWrap(true);
+    l->addWidget(note);
+    l->addWidget(m_usage, 1);
+    m_tabs->addTab(page, tr("Usage"));
+    connect(telemetry, &TelemetryStore::updated, m_usage, [this] {
+        if (m_usage->isVisible())
+            m_usage->refresh();
+    });
 }
 
 void ObjectViewer::showTab(int tab)

@@ -12,6 +12,9 @@ class QTabWidget;
 
 namespace gpudesk {
 
+class TelemetryChart;
+class TelemetryStore;
+
 class ClusterStore;
 class KubeClient;
 class LogView;
@@ -35,6 +38,10 @@ public:
     LogView *logView() const { return m_logs; }
     QPlainTextEdit *yamlView() const { return m_yaml; }
     void reloadYaml();
+    // Adds the Usage tab (a pod's or job's own GPU, CPU and memory over time) when the object
+    // has pods.
+    void setTelemetry(const TelemetryStore *telemetry);
+    TelemetryChart *usageChart() const { return m_usage; }
 
 signals:
     void yamlLoaded();
@@ -49,6 +56,7 @@ private:
     QPlainTextEdit *m_yaml;
     QCheckBox *m_managed;
     QLabel *m_yamlState;
+    TelemetryChart *m_usage = nullptr;
 };
 
 } // namespace gpudesk

@@ -58,6 +58,14 @@ TelemetryHistory::Metric TelemetryChart::metric() const
 void TelemetryChart::setNode(const QString &node)
 {
     m_node = node;
+    m_pods.clear();
+    refresh();
+}
+
+void TelemetryChart::setPods(const QStringList &podUids)
+{
+    m_pods = podUids;
+    m_node.clear();
     refresh();
 }
 
@@ -74,7 +82,20 @@ void TelemetryChart::refresh()
     const bool cardMetric =
         m == M::Utilization || m == M::MemoryMiB || m == M::TemperatureC || m == M::PowerW;
     QList<std::pair<QString, QList<QPointF>>> lines;
-    if (h && cardMetric) {
+    if (!m_pods.isEmpty()) {
+        const QList<PodCard> cards = m_telemetry->cardsOfPods(m_pods);
+        QStringList nodes;
+        for (const PodCard &pc : cards) {
+            if (!nodes.contains(pc.node))
+                nodes << pc.node;
+            if (const TelemetryHistory *ph = m_telemetry->history(pc.node); ph && cardMetric)
+                lines.append({tr("%1 GPU %2").arg(pc.node).arg(pc.card),
+                              ph->cardSeries(pc.card, m, from, to)});
+        }
+        for (const QString &n : std::as_const(nodes))
+            if (const TelemetryHistory *ph = m_telemetry->history(n); ph && !cardMetric)
+                lines.append({tr("%1 (whole node)").arg(n), ph->nodeSeries(m, from, to)});
+    } else if (h && cardMetric) {
         for (int c = 0; c < h->cardCount(); ++c)
             lines.append({tr("GPU %1").arg(c), h->cardSeries(c, m, from, to)});
     } else if (h) {

@@ -21,6 +21,9 @@ class TelemetryChart : public QWidget
 public:
     explicit TelemetryChart(const TelemetryStore *telemetry, QWidget *parent = nullptr);
     void setNode(const QString &node);
+    // A pod's or a job's own use: the cards its processes run on, and their nodes' CPU, memory
+    // and load (node-wide figures, said so in the legend).
+    void setPods(const QStringList &podUids);
     void refresh();
     int seriesCount() const;
     int pointCount() const;
@@ -30,6 +33,7 @@ private:
 
     const TelemetryStore *m_telemetry;
     QString m_node;
+    QStringList m_pods;
     QComboBox *m_metric;
     QComboBox *m_range;
     QChartView *m_view;
