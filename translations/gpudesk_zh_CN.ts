@@ -656,14 +656,6 @@
         <translation>密钥口令</translation>
     </message>
     <message>
-        <source>Password for %1 (kept in memory for this session only):</source>
-        <translation>%1 的密码（仅在本次会话中保存在内存里）：</translation>
-    </message>
-    <message>
-        <source>Passphrase of %1, to reach %2 (kept in memory for this session only):</source>
-        <translation>%1 的口令，用于连接 %2（仅在本次会话中保存在内存里）：</translation>
-    </message>
-    <message>
         <source>GPUs allocated but idle</source>
         <translation>已分配但空闲的 GPU</translation>
     </message>
@@ -706,6 +698,22 @@
     <message>
         <source>Pods that hold GPUs whose cards stayed under %1 % for the last 10 minutes, by the nodes&apos; own nvidia-smi. Double-click a pod for its logs, events and YAML.</source>
         <translation>根据节点自身的 nvidia-smi，这些 Pod 占用的 GPU 在最近 10 分钟内利用率一直低于 %1 %。双击 Pod 可查看其日志、事件和 YAML。</translation>
+    </message>
+    <message>
+        <source>Password for %1:</source>
+        <translation>%1 的密码：</translation>
+    </message>
+    <message>
+        <source>Passphrase of %1, to reach %2:</source>
+        <translation>%1 的口令，用于连接 %2：</translation>
+    </message>
+    <message>
+        <source>Remember it in the system keychain (otherwise it is kept in memory until gpudesk quits)</source>
+        <translation>保存到系统钥匙串（否则仅保存在内存中，直到 gpudesk 退出）</translation>
+    </message>
+    <message>
+        <source>Not saved in the system keychain: %1. It is kept for this session.</source>
+        <translation>未能保存到系统钥匙串：%1。本次会话中仍会使用。</translation>
     </message>
 </context>
 <context>

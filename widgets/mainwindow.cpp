@@ -6,6 +6,7 @@
 #include "connectionstate.h"
 #include "eventspage.h"
 #include "gpumappage.h"
+#include "keychain.h"
 #include "kubeclient.h"
 #include "nodespage.h"
 #include "objectviewer.h"
@@ -15,6 +16,7 @@
 #include "workloadspage.h"
 
 #include <QAction>
+#include <QCheckBox>
 #include <QCloseEvent>
 #include <QComboBox>
 #include <QDialog>
@@ -22,6 +24,7 @@
 #include <QHeaderView>
 #include <QInputDialog>
 #include <QLabel>
+#include <QLineEdit>
 #include <QListWidget>
 #include <QMessageBox>
 #include <QSettings>
@@ -176,15 +179,37 @@ void MainWindow::askSecret(const QString &node, const QString &what)
     if (!m_ssh || what.isEmpty())
         return;
     const bool password = what.startsWith(QLatin1String("password:"));
-    bool ok = false;
-    const QString secret = QInputDialog::getText(
-        this, password ? tr("SSH password") : tr("Key passphrase"),
-        password ? tr("Password for %1 (kept in memory for this session only):").arg(what.mid(9))
-                 : tr("Passphrase of %1, to reach %2 (kept in memory for this session only):")
-                       .arg(what, node),
-        QLineEdit::Password, QString(), &ok);
-    if (ok && !secret.isEmpty())
-        m_ssh->setSecret(what, secret.toUtf8());
+    QDialog dialog(this);
+    dialog.setWindowTitle(password ? tr("SSH password") : tr("Key passphrase"));
+    auto *label = new QLabel(password ? tr("Password for %1:").arg(what.mid(9))
+                                      : tr("Passphrase of %1, to reach %2:").arg(what, node),
+                             &dialog);
+    label->setWordWrap(true);
+    auto *edit = new QLineEdit(&dialog);
+    edit->setEchoMode(QLineEdit::Password);
+    auto *remember = new QCheckBox(
+        tr("Remember it in the system keychain (otherwise it is kept in memory until gpudesk "
+           "quits)"),
+        &dialog);
+    auto *buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, &dialog);
+    connect(buttons, &QDialogButtonBox::accepted, &dialog, &QDialog::accept);
+    connect(buttons, &QDialogButtonBox::rejected, &dialog, &QDialog::reject);
+    auto *l = new QVBoxLayout(&dialog);
+    l->addWidget(label);
+    l->addWidget(edit);
+    l->addWidget(remember);
+    l->addWidget(buttons);
+    if (dialog.exec() != QDialog::Accepted || edit->text().isEmpty() || !m_ssh)
+        return;
+    const QByteArray secret = edit->text().toUtf8();
+    m_ssh->setSecret(what, secret);
+    if (remember->isChecked())
+        Keychain::write(QStringLiteral("ssh:") + what, secret, this, [this](const QString &e) {
+            if (!e.isEmpty())
+                statusBar()->showMessage(
+                    tr("Not saved in the system keychain: %1. It is kept for this session.").arg(e),
+                    10000);
+        });
 }
 
 void MainWindow::showIdleAllocations()
