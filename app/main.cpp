@@ -4,6 +4,7 @@
 #include "kubeclient.h"
 #include "kubeconfig.h"
 #include "mainwindow.h"
+#include "prometheusclient.h"
 #include "reportrun.h"
 #include "session.h"
 #include "sshpool.h"
@@ -118,7 +119,13 @@ int main(int argc, char **argv)
     const QCommandLineOption noSshOpt(
         QStringLiteral("no-ssh"),
         QCoreApplication::translate("main", "Do not connect to the nodes over SSH."));
-    parser.addOptions({kubeconfigOpt, contextOpt, reportOpt, sshConfigOpt, noSshOpt});
+    const QCommandLineOption prometheusOpt(
+        QStringLiteral("prometheus"),
+        QCoreApplication::translate(
+            "main", "Show GPU history older than this session from this Prometheus (URL)."),
+        QStringLiteral("url"));
+    parser.addOptions(
+        {kubeconfigOpt, contextOpt, reportOpt, sshConfigOpt, noSshOpt, prometheusOpt});
     parser.process(*app);
 
     const QStringList files = parser.isSet(kubeconfigOpt) ? QStringList{parser.value(kubeconfigOpt)}
@@ -136,6 +143,15 @@ int main(int argc, char **argv)
     MainWindow window(&state, &store, &telemetry);
     QObject::connect(&session, &Session::connectionChanged, &window, &MainWindow::setConnection);
     QObject::connect(&session, &Session::sshPoolChanged, &window, &MainWindow::setSshPool);
+    // Prometheus: --prometheus, else the setting prometheus/url.
+    QString prometheusUrl = parser.value(prometheusOpt);
+    if (prometheusUrl.isEmpty())
+        prometheusUrl = QSettings().value(QStringLiteral("prometheus/url")).toString();
+    PrometheusClient *prometheus = nullptr;
+    if (!prometheusUrl.isEmpty()) {
+        prometheus = new PrometheusClient(QUrl(prometheusUrl), &window);
+        window.setPrometheus(prometheus);
+    }
     QObject::connect(&session, &Session::telemetryFailed, &window,
                      [&window](const QString &m) { window.statusBar()->showMessage(m); });
     QString error;

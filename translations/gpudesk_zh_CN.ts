@@ -1188,6 +1188,25 @@
     </message>
 </context>
 <context>
+    <name>gpudesk::PrometheusClient</name>
+    <message>
+        <source>Prometheus answered something that is not JSON: %1</source>
+        <translation>Prometheus 返回的内容不是 JSON：%1</translation>
+    </message>
+    <message>
+        <source>Prometheus: %1 (%2)</source>
+        <translation>Prometheus：%1（%2）</translation>
+    </message>
+    <message>
+        <source>Prometheus answered a %1, not a range (matrix).</source>
+        <translation>Prometheus 返回的是 %1，而不是区间数据（matrix）。</translation>
+    </message>
+    <message>
+        <source>Cannot reach Prometheus at %1: %2</source>
+        <translation>无法连接位于 %1 的 Prometheus：%2</translation>
+    </message>
+</context>
+<context>
     <name>gpudesk::QueuesModel</name>
     <message>
         <source>unlimited</source>
@@ -1294,6 +1313,22 @@
     <message>
         <source>%1 (whole node)</source>
         <translation>%1（整个节点）</translation>
+    </message>
+    <message>
+        <source>Last 24 hours (Prometheus)</source>
+        <translation>最近 24 小时（Prometheus）</translation>
+    </message>
+    <message>
+        <source>Last 7 days (Prometheus)</source>
+        <translation>最近 7 天（Prometheus）</translation>
+    </message>
+    <message>
+        <source>Prometheus history is for one node&apos;s GPU metrics.</source>
+        <translation>Prometheus 历史数据仅适用于单个节点的 GPU 指标。</translation>
+    </message>
+    <message>
+        <source>Prometheus has no DCGM series for this node.</source>
+        <translation>Prometheus 中没有该节点的 DCGM 数据。</translation>
     </message>
 </context>
 <context>
@@ -1471,6 +1506,10 @@
     <message>
         <source>Do not connect to the nodes over SSH.</source>
         <translation>不通过 SSH 连接节点。</translation>
+    </message>
+    <message>
+        <source>Show GPU history older than this session from this Prometheus (URL).</source>
+        <translation>从此 Prometheus（URL）显示本次会话之前的 GPU 历史数据。</translation>
     </message>
 </context>
 <context>

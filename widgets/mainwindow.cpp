@@ -9,9 +9,11 @@
 #include "keychain.h"
 #include "kubeclient.h"
 #include "nodespage.h"
+#include "nodetelemetrypanel.h"
 #include "objectviewer.h"
 #include "overviewpage.h"
 #include "sshpool.h"
+#include "telemetrychart.h"
 #include "telemetrystore.h"
 #include "workloadspage.h"
 
@@ -154,6 +156,11 @@ void MainWindow::setSshPool(SshPool *pool)
 {
     m_ssh = pool;
     updateSshStatus();
+}
+
+void MainWindow::setPrometheus(PrometheusClient *prometheus)
+{
+    m_nodes->telemetryPanel()->chart()->setPrometheus(prometheus);
 }
 
 void MainWindow::updateSshStatus()

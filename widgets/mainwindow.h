@@ -22,6 +22,7 @@ class EventsPage;
 class GpuMapPage;
 class KubeClient;
 class NodesPage;
+class PrometheusClient;
 class SshPool;
 class TelemetryStore;
 class OverviewPage;
@@ -51,6 +52,8 @@ public:
     void setConnection(KubeClient *client, ClusterSync *sync);
     // The nodes' SSH links, for the host key, passphrase and retry actions (null: none).
     void setSshPool(SshPool *pool);
+    // Older history for the node charts (null: none configured).
+    void setPrometheus(PrometheusClient *prometheus);
     void showPage(Page page);
     QWidget *page(Page page) const;
     // Opens logs / events / YAML of an object in a window of its own.

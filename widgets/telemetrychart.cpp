@@ -2,6 +2,7 @@
 #include "telemetrychart.h"
 
 #include "palette.h"
+#include "prometheusclient.h"
 #include "telemetrystore.h"
 
 #include <QComboBox>
@@ -16,7 +17,7 @@ namespace gpudesk {
 
 TelemetryChart::TelemetryChart(const TelemetryStore *telemetry, QWidget *parent)
     : QWidget(parent), m_telemetry(telemetry), m_metric(new QComboBox(this)),
-      m_range(new QComboBox(this)), m_view(new QChartView(this))
+      m_range(new QComboBox(this)), m_view(new QChartView(this)), m_note(new QLabel(this))
 {
     using M = TelemetryHistory::Metric;
     m_metric->addItem(tr("GPU utilization (%)"), int(M::Utilization));
@@ -46,6 +47,9 @@ TelemetryChart::TelemetryChart(const TelemetryStore *telemetry, QWidget *parent)
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addLayout(bar);
     layout->addWidget(m_view, 1);
+    m_note->setWordWrap(true);
+    m_note->setVisible(false);
+    layout->addWidget(m_note);
     connect(m_metric, &QComboBox::currentIndexChanged, this, &TelemetryChart::refresh);
     connect(m_range, &QComboBox::currentIndexChanged, this, &TelemetryChart::refresh);
 }
@@ -69,18 +73,67 @@ void TelemetryChart::setPods(const QStringList &podUids)
     refresh();
 }
 
+void TelemetryChart::setPrometheus(PrometheusClient *prometheus)
+{
+    if (m_prometheus || !prometheus)
+        return;
+    m_prometheus = prometheus;
+    m_range->addItem(tr("Last 24 hours (Prometheus)"), -24 * 3600);
+    m_range->addItem(tr("Last 7 days (Prometheus)"), -7 * 24 * 3600);
+}
+
+void TelemetryChart::selectRange(int index)
+{
+    m_range->setCurrentIndex(index);
+}
+
+int TelemetryChart::rangeCount() const
+{
+    return m_range->count();
+}
+
 void TelemetryChart::refresh()
 {
-    QChart *chart = m_view->chart();
-    const bool dark = palette().color(QPalette::Window).lightness() < 128;
-    chart->setTheme(dark ? QChart::ChartThemeDark : QChart::ChartThemeLight);
-    const TelemetryHistory *h = m_telemetry->history(m_node);
     const qint64 to = QDateTime::currentMSecsSinceEpoch();
-    const qint64 from = to - qint64(m_range->currentData().toInt()) * 1000;
+    const int range = m_range->currentData().toInt(); // negative: from Prometheus
+    const qint64 from = to - qint64(std::abs(range)) * 1000;
     using M = TelemetryHistory::Metric;
     const M m = metric();
     const bool cardMetric =
         m == M::Utilization || m == M::MemoryMiB || m == M::TemperatureC || m == M::PowerW;
+    m_note->setVisible(false);
+    if (range < 0 && m_prometheus) {
+        if (!cardMetric || m_node.isEmpty()) {
+            m_note->setText(tr("Prometheus history is for one node's GPU metrics."));
+            m_note->setVisible(true);
+            display({}, from, to);
+            return;
+        }
+        const QString query = PrometheusClient::dcgmMetric(int(m)) +
+                              QStringLiteral("{Hostname=%1}").arg(PrometheusClient::quoted(m_node));
+        const quint64 id = ++m_query;
+        // About 600 points a line whatever the range.
+        m_prometheus->queryRange(
+            query, from, to, int(std::abs(range) / 600), this,
+            [this, id, from, to](const QList<PromSeries> &series, const QString &error) {
+                if (id != m_query)
+                    return;
+                QList<std::pair<QString, QList<QPointF>>> lines;
+                for (const PromSeries &s : series)
+                    lines.append(
+                        {tr("GPU %1").arg(s.labels.value(QStringLiteral("gpu"))), s.points});
+                std::sort(lines.begin(), lines.end(),
+                          [](const auto &a, const auto &b) { return a.first < b.first; });
+                m_note->setText(error.isEmpty() && lines.isEmpty()
+                                    ? tr("Prometheus has no DCGM series for this node.")
+                                    : error);
+                m_note->setVisible(!m_note->text().isEmpty());
+                display(lines, from, to);
+                emit prometheusAnswered(error);
+            });
+        return;
+    }
+    const TelemetryHistory *h = m_telemetry->history(m_node);
     QList<std::pair<QString, QList<QPointF>>> lines;
     if (!m_pods.isEmpty()) {
         const QList<PodCard> cards = m_telemetry->cardsOfPods(m_pods);
@@ -101,6 +154,17 @@ void TelemetryChart::refresh()
     } else if (h) {
         lines.append({m_metric->currentText(), h->nodeSeries(m, from, to)});
     }
+    display(lines, from, to);
+}
+
+void TelemetryChart::display(const QList<std::pair<QString, QList<QPointF>>> &lines, qint64 from,
+                             qint64 to)
+{
+    QChart *chart = m_view->chart();
+    const bool dark = palette().color(QPalette::Window).lightness() < 128;
+    chart->setTheme(dark ? QChart::ChartThemeDark : QChart::ChartThemeLight);
+    using M = TelemetryHistory::Metric;
+    const M m = metric();
     // Series are kept and their points replaced: no flicker, no reallocation every 2 s.
     QList<QAbstractSeries *> series = chart->series();
     while (series.size() > lines.size()) {
@@ -139,6 +203,18 @@ void TelemetryChart::refresh()
     y->setRange(0, percent ? 100 : top * 1.1);
     y->setLabelFormat(m == M::Load1 ? QStringLiteral("%.1f") : QStringLiteral("%.0f"));
     chart->legend()->setVisible(lines.size() > 1);
+}
+
+QString TelemetryChart::seriesName(int i) const
+{
+    const auto series = m_view->chart()->series();
+    return i < series.size() ? series[i]->name() : QString();
+}
+
+QList<QPointF> TelemetryChart::seriesPoints(int i) const
+{
+    const auto series = m_view->chart()->series();
+    return i < series.size() ? static_cast<QLineSeries *>(series[i])->points() : QList<QPointF>();
 }
 
 int TelemetryChart::seriesCount() const

@@ -7,9 +7,11 @@
 
 class QChartView;
 class QComboBox;
+class QLabel;
 
 namespace gpudesk {
 
+class PrometheusClient;
 class TelemetryStore;
 
 // A node's history as lines: one per card for the GPU metrics, one for the node's CPU, memory
@@ -24,12 +26,23 @@ public:
     // A pod's or a job's own use: the cards its processes run on, and their nodes' CPU, memory
     // and load (node-wide figures, said so in the legend).
     void setPods(const QStringList &podUids);
+    // With a Prometheus, a node's card metrics also go back a day and a week (DCGM-exporter's
+    // series for the node, by its Hostname label).
+    void setPrometheus(PrometheusClient *prometheus);
+    void selectRange(int index);
+    int rangeCount() const;
+    QString seriesName(int i) const;
+    QList<QPointF> seriesPoints(int i) const;
     void refresh();
     int seriesCount() const;
     int pointCount() const;
 
+signals:
+    void prometheusAnswered(const QString &error);
+
 private:
     TelemetryHistory::Metric metric() const;
+    void display(const QList<std::pair<QString, QList<QPointF>>> &lines, qint64 from, qint64 to);
 
     const TelemetryStore *m_telemetry;
     QString m_node;
@@ -37,6 +50,9 @@ private:
     QComboBox *m_metric;
     QComboBox *m_range;
     QChartView *m_view;
+    QLabel *m_note;
+    PrometheusClient *m_prometheus = nullptr;
+    quint64 m_query = 0; // answers to older queries are dropped
 };
 
 } // namespace gpudesk

@@ -1,0 +1,114 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "prometheusclient.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QNetworkAccessManager>
+#include <QNetworkReply>
+#include <QPointer>
+#include <QUrlQuery>
+
+#include <cmath>
+
+namespace gpudesk {
+
+PrometheusClient::PrometheusClient(QUrl base, QObject *parent)
+    : QObject(parent), m_base(std::move(base)), m_net(new QNetworkAccessManager(this))
+{}
+
+QString PrometheusClient::quoted(const QString &value)
+{
+    QString v = value;
+    v.replace(u'\\', QLatin1String("\\\\"))
+        .replace(u'"', QLatin1String("\\\""))
+        .replace(u'\n', QLatin1String("\\n"));
+    return u'"' + v + u'"';
+}
+
+QString PrometheusClient::dcgmMetric(int m)
+{
+    // TelemetryHistory::Metric: Utilization, MemoryMiB, TemperatureC, PowerW.
+    switch (m) {
+    case 0:
+        return QStringLiteral("DCGM_FI_DEV_GPU_UTIL");
+    case 1:
+        return QStringLiteral("DCGM_FI_DEV_FB_USED");
+    case 2:
+        return QStringLiteral("DCGM_FI_DEV_GPU_TEMP");
+    case 3:
+        return QStringLiteral("DCGM_FI_DEV_POWER_USAGE");
+    default:
+        return QString();
+    }
+}
+
+QList<PromSeries> PrometheusClient::parseMatrix(const QByteArray &json, QString *error)
+{
+    QJsonParseError pe;
+    const QJsonObject root = QJsonDocument::fromJson(json, &pe).object();
+    if (pe.error != QJsonParseError::NoError) {
+        *error = tr("Prometheus answered something that is not JSON: %1").arg(pe.errorString());
+        return {};
+    }
+    if (root.value(QLatin1String("status")).toString() != QLatin1String("success")) {
+        *error = tr("Prometheus: %1 (%2)")
+                     .arg(root.value(QLatin1String("error")).toString(),
+                          root.value(QLatin1String("errorType")).toString());
+        return {};
+    }
+    const QJsonObject data = root.value(QLatin1String("data")).toObject();
+    if (data.value(QLatin1String("resultType")).toString() != QLatin1String("matrix")) {
+        *error = tr("Prometheus answered a %1, not a range (matrix).")
+                     .arg(data.value(QLatin1String("resultType")).toString());
+        return {};
+    }
+    QList<PromSeries> out;
+    for (const QJsonValue &r : data.value(QLatin1String("result")).toArray()) {
+        PromSeries s;
+        const QJsonObject metric = r.toObject().value(QLatin1String("metric")).toObject();
+        for (auto it = metric.begin(); it != metric.end(); ++it)
+            s.labels.insert(it.key(), it.value().toString());
+        for (const QJsonValue &v : r.toObject().value(QLatin1String("values")).toArray()) {
+            const QJsonArray pair = v.toArray();
+            bool ok = false;
+            // Values are strings ("NaN", "+Inf" included): only finite numbers are points.
+            const double y = pair.at(1).toString().toDouble(&ok);
+            if (pair.size() == 2 && ok && std::isfinite(y))
+                s.points.append(QPointF(pair.at(0).toDouble() * 1000.0, y));
+        }
+        out.append(s);
+    }
+    return out;
+}
+
+void PrometheusClient::queryRange(const QString &query, qint64 fromMs, qint64 toMs, int stepSeconds,
+                                  QObject *context, Done done)
+{
+    QUrl url = m_base;
+    url.setPath(url.path().chopped(url.path().endsWith(u'/') ? 1 : 0) +
+                QStringLiteral("/api/v1/query_range"));
+    QUrlQuery q;
+    q.addQueryItem(QStringLiteral("query"), query);
+    q.addQueryItem(QStringLiteral("start"), QString::number(double(fromMs) / 1000.0, 'f', 3));
+    q.addQueryItem(QStringLiteral("end"), QString::number(double(toMs) / 1000.0, 'f', 3));
+    q.addQueryItem(QStringLiteral("step"), QString::number(qMax(1, stepSeconds)));
+    url.setQuery(q);
+    QNetworkRequest request(url);
+    request.setTransferTimeout(30000);
+    QNetworkReply *reply = m_net->get(request);
+    connect(reply, &QNetworkReply::finished, context, [reply, done = std::move(done)] {
+        reply->deleteLater();
+        const QByteArray body = reply->readAll();
+        QString error;
+        // Prometheus puts its reason in the JSON body of a 400 / 422 / 503 too.
+        QList<PromSeries> series = parseMatrix(body, &error);
+        if (!error.isEmpty() && reply->error() != QNetworkReply::NoError && body.isEmpty())
+            error =
+                tr("Cannot reach Prometheus at %1: %2")
+                    .arg(reply->url().adjusted(QUrl::RemoveQuery).toString(), reply->errorString());
+        done(series, error);
+    });
+}
+
+} // namespace gpudesk
