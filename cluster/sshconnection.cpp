@@ -153,12 +153,12 @@ SshStatus SshConnection::verifyHostKey(const SshTrust &trust)
     ssh_key key = nullptr;
     if (ssh_get_server_publickey(m_session, &key) != SSH_OK)
         return fail(SshStatus::Failed, tr("%1 sent no host key.").arg(m_target.endpoint()));
+    QString fingerprint;
     unsigned char *hash = nullptr;
     size_t hashLen = 0;
-    QString fingerprint;
     if (ssh_get_publickey_hash(key, SSH_PUBLICKEY_HASH_SHA256, &hash, &hashLen) == SSH_OK) {
         char *fp = ssh_get_fingerprint_hash(SSH_PUBLICKEY_HASH_SHA256, hash, hashLen);
-        fingerprint = QString::fromLatin1(fp);
+        fingerprint = QString::fromLatin1(fp); // "SHA256:…", as ssh-keygen -l prints it
         ssh_string_free_char(fp);
         ssh_clean_pubkey_hash(&hash);
     }
@@ -380,26 +380,6 @@ ExecResult SshConnection::exec(const QByteArray &command, int timeoutMs,
     ssh_channel_close(ch);
     ssh_channel_free(ch);
     return r;
-}
-
-QString SshConnection::fingerprintOf(const QByteArray &keyBase64, const QString &type)
-{
-    ssh_key key = nullptr;
-    if (ssh_pki_import_pubkey_base64(keyBase64.constData(),
-                                     ssh_key_type_from_name(type.toLatin1().constData()),
-                                     &key) != SSH_OK)
-        return QString();
-    unsigned char *hash = nullptr;
-    size_t len = 0;
-    QString out;
-    if (ssh_get_publickey_hash(key, SSH_PUBLICKEY_HASH_SHA256, &hash, &len) == SSH_OK) {
-        char *fp = ssh_get_fingerprint_hash(SSH_PUBLICKEY_HASH_SHA256, hash, len);
-        out = QString::fromLatin1(fp);
-        ssh_string_free_char(fp);
-        ssh_clean_pubkey_hash(&hash);
-    }
-    ssh_key_free(key);
-    return out;
 }
 
 bool SshConnection::keyFileIsEncrypted(const QString &path)

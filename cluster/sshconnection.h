@@ -112,8 +112,6 @@ public:
     void disconnect();
     const SshTarget &target() const { return m_target; }
 
-    // "SHA256:…" of an OpenSSH public key line or base64 blob; for tests and the prompt.
-    static QString fingerprintOf(const QByteArray &keyBase64, const QString &type);
     static bool keyFileIsEncrypted(const QString &path);
 
 private:

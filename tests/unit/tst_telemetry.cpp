@@ -127,6 +127,17 @@ PodInfo pod(const QString &uid, const QString &ns, const QString &name, const QS
     return p;
 }
 
+// One Ready node g1 with 4 GPUs, and namespace user-<user> of that user and VC.
+void addNodeAndUser(ClusterStore &cluster, const QString &user, const QString &vc)
+{
+    NodeInfo n;
+    n.name = QStringLiteral("g1");
+    n.ready = true;
+    n.gpuAllocatable = 4;
+    cluster.replaceNodes({n});
+    cluster.replaceNamespaces({{QStringLiteral("user-") + user, user, vc}});
+}
+
 NodeSample sampleOf(qint64 time)
 {
     NodeSample s;
@@ -162,13 +173,7 @@ NodeSample sampleOf(qint64 time)
 void TestTelemetry::joinProcessesToPods()
 {
     ClusterStore cluster;
-    NodeInfo n;
-    n.name = QStringLiteral("g1");
-    n.ready = true;
-    n.gpuAllocatable = 4;
-    cluster.replaceNodes({n});
-    cluster.replaceNamespaces(
-        {{QStringLiteral("user-alice"), QStringLiteral("alice"), QStringLiteral("nlp")}});
+    addNodeAndUser(cluster, QStringLiteral("alice"), QStringLiteral("nlp"));
     cluster.replacePods(
         {pod(QStringLiteral("uid-train"), QStringLiteral("user-alice"), QStringLiteral("train-0"),
              QStringLiteral("g1"), 1, QStringLiteral("cv"))});
@@ -214,13 +219,7 @@ void TestTelemetry::joinProcessesToPods()
 void TestTelemetry::idleAllocations()
 {
     ClusterStore cluster;
-    NodeInfo n;
-    n.name = QStringLiteral("g1");
-    n.ready = true;
-    n.gpuAllocatable = 4;
-    cluster.replaceNodes({n});
-    cluster.replaceNamespaces(
-        {{QStringLiteral("user-bob"), QStringLiteral("bob"), QStringLiteral("speech")}});
+    addNodeAndUser(cluster, QStringLiteral("bob"), QStringLiteral("speech"));
     cluster.replacePods({pod(QStringLiteral("uid-train"), QStringLiteral("user-bob"),
                              QStringLiteral("busy-0"), QStringLiteral("g1"), 1),
                          pod(QStringLiteral("uid-idle"), QStringLiteral("user-bob"),
