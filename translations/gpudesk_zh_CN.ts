@@ -715,6 +715,42 @@
         <source>Not saved in the system keychain: %1. It is kept for this session.</source>
         <translation>未能保存到系统钥匙串：%1。本次会话中仍会使用。</translation>
     </message>
+    <message>
+        <source>Unknown host keys</source>
+        <translation>未知的主机密钥</translation>
+    </message>
+    <message>
+        <source>Address</source>
+        <translation>地址</translation>
+    </message>
+    <message>
+        <source>Key type</source>
+        <translation>密钥类型</translation>
+    </message>
+    <message>
+        <source>Fingerprint</source>
+        <translation>指纹</translation>
+    </message>
+    <message>
+        <source>Tick the keys you have checked against the nodes&apos; real keys. gpudesk connects to no node you leave unticked.</source>
+        <translation>请勾选已与节点真实密钥核对过的密钥。未勾选的节点，gpudesk 不会连接。</translation>
+    </message>
+    <message>
+        <source>Tick all</source>
+        <translation>全部勾选</translation>
+    </message>
+    <message>
+        <source>Trust ticked once</source>
+        <translation>仅本次信任已勾选的</translation>
+    </message>
+    <message>
+        <source>Trust ticked and remember</source>
+        <translation>信任已勾选的并记住</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
 </context>
 <context>
     <name>gpudesk::NodeTelemetryPanel</name>
@@ -877,6 +913,10 @@
     <message>
         <source>— pod %1 no longer exists</source>
         <translation>— Pod %1 已不存在</translation>
+    </message>
+    <message>
+        <source>Review all unknown host keys…</source>
+        <translation>查看所有未知的主机密钥…</translation>
     </message>
 </context>
 <context>

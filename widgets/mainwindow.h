@@ -9,6 +9,7 @@
 #include <QPointer>
 
 class QComboBox;
+class QDialog;
 class QLabel;
 class QListWidget;
 class QStackedWidget;
@@ -72,6 +73,12 @@ private:
     void updateSshStatus();
     void askSecret(const QString &node, const QString &what);
     void showIdleAllocations();
+
+public:
+    // Every node whose host key waits for a decision, with its fingerprint, to trust at once.
+    QDialog *reviewHostKeys();
+
+private:
     void restoreLayout();
     void saveLayout();
 

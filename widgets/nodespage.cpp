@@ -140,6 +140,8 @@ NodesPage::NodesPage(ClusterStore *store, TelemetryStore *telemetry, QWidget *pa
             &NodesPage::secretRequested);
     connect(m_telemetryPanel, &NodeTelemetryPanel::retryRequested, this,
             &NodesPage::retryRequested);
+    connect(m_telemetryPanel, &NodeTelemetryPanel::reviewHostKeysRequested, this,
+            &NodesPage::reviewHostKeysRequested);
     connect(m_pods, &QTreeWidget::itemActivated, this, [this](QTreeWidgetItem *item) {
         emit openRequested(ObjectRef::pod(*m_store, item->data(0, Qt::UserRole).toString()), 0);
     });

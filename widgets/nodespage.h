@@ -36,6 +36,7 @@ signals:
     void trustHostKeyRequested(const QString &node, bool always);
     void secretRequested(const QString &node, const QString &what);
     void retryRequested(const QString &node);
+    void reviewHostKeysRequested();
 
 private:
     void showDetail();

@@ -53,6 +53,7 @@ NodeTelemetryPanel::NodeTelemetryPanel(const ClusterStore *store, const Telemetr
     : QWidget(parent), m_store(store), m_telemetry(telemetry), m_state(new QLabel(this)),
       m_trustOnce(new QPushButton(tr("Trust once"), this)),
       m_trustAlways(new QPushButton(tr("Trust and remember"), this)),
+      m_reviewAll(new QPushButton(tr("Review all unknown host keys…"), this)),
       m_secret(new QPushButton(tr("Enter passphrase…"), this)),
       m_retry(new QPushButton(tr("Retry now"), this)), m_summary(new QLabel(this)),
       m_disks(new QLabel(this)), m_chart(new TelemetryChart(telemetry, this)),
@@ -75,6 +76,7 @@ NodeTelemetryPanel::NodeTelemetryPanel(const ClusterStore *store, const Telemetr
     auto *actions = new QHBoxLayout;
     actions->addWidget(m_trustOnce);
     actions->addWidget(m_trustAlways);
+    actions->addWidget(m_reviewAll);
     actions->addWidget(m_secret);
     actions->addWidget(m_retry);
     actions->addStretch(1);
@@ -105,6 +107,7 @@ NodeTelemetryPanel::NodeTelemetryPanel(const ClusterStore *store, const Telemetr
     connect(m_secret, &QPushButton::clicked, this,
             [this] { emit secretRequested(m_node, m_telemetry->sshStatus(m_node).secretFor); });
     connect(m_retry, &QPushButton::clicked, this, [this] { emit retryRequested(m_node); });
+    connect(m_reviewAll, &QPushButton::clicked, this, &NodeTelemetryPanel::reviewHostKeysRequested);
     connect(m_processes, &QTableWidget::itemActivated, this, [this](QTableWidgetItem *it) {
         const QString uid = m_processes->item(it->row(), 3)->data(Qt::UserRole).toString();
         if (!uid.isEmpty() && m_store->pod(uid))
@@ -173,6 +176,7 @@ void NodeTelemetryPanel::refreshState()
     m_secret->setText(st.secretFor.startsWith(QLatin1String("password:"))
                           ? tr("Enter password…")
                           : tr("Enter passphrase…"));
+    m_reviewAll->setVisible(st.state == SshStatus::HostKeyUnknown);
     m_retry->setVisible(st.state == SshStatus::Unreachable || st.state == SshStatus::Failed ||
                         st.state == SshStatus::AuthFailed);
 

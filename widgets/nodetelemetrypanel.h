@@ -34,6 +34,7 @@ signals:
     void trustHostKeyRequested(const QString &node, bool always);
     void secretRequested(const QString &node, const QString &what);
     void retryRequested(const QString &node);
+    void reviewHostKeysRequested();
     void openRequested(const gpudesk::ObjectRef &ref, int tab);
 
 private:
@@ -47,6 +48,7 @@ private:
     QLabel *m_state;
     QPushButton *m_trustOnce;
     QPushButton *m_trustAlways;
+    QPushButton *m_reviewAll;
     QPushButton *m_secret;
     QPushButton *m_retry;
     QLabel *m_summary;

@@ -26,6 +26,7 @@
 #include <QAbstractItemModelTester>
 #include <QApplication>
 #include <QCheckBox>
+#include <QDialog>
 #include <QDir>
 #include <QLabel>
 #include <QListView>
@@ -478,6 +479,29 @@ void TestMainWindow::hostKeyPromptInWindow()
     QCOMPARE(telemetry.cards(QStringLiteral("a800-01")).size(), 8);
     QVERIFY(!QFile::exists(dir.filePath(QStringLiteral("kh")))); // once: nothing written
     QVERIFY(!telemetry.latest(QStringLiteral("a800-02")));       // the others still wait
+
+    // The rest in one list: only the ticked ones are trusted.
+    QDialog *review = w.reviewHostKeys();
+    QVERIFY(review);
+    auto *table = review->findChild<QTableWidget *>(QStringLiteral("hostKeyTable"));
+    QCOMPARE(table->rowCount(), c->store->nodes().size() - 1);
+    int a800 = -1;
+    for (int r = 0; r < table->rowCount(); ++r) {
+        QCOMPARE(table->item(r, 3)->text(),
+                 telemetry.sshStatus(table->item(r, 0)->text()).fingerprint);
+        if (table->item(r, 0)->text() == QLatin1String("a800-02"))
+            a800 = r;
+    }
+    QVERIFY(a800 >= 0);
+    table->item(a800, 0)->setCheckState(Qt::Checked);
+    save(*review, QStringLiteral("dialog-hostkeys"));
+    review->findChild<QPushButton *>(QStringLiteral("trustTickedAlways"))->click();
+    QTRY_VERIFY_WITH_TIMEOUT(telemetry.isFresh(QStringLiteral("a800-02")), 10000);
+    QFile kh(dir.filePath(QStringLiteral("kh")));
+    QVERIFY(kh.open(QIODevice::ReadOnly));
+    QCOMPARE(kh.readAll().count('\n'), 1);                  // a800-02's key, remembered
+    QVERIFY(!telemetry.latest(QStringLiteral("g4090-01"))); // not ticked: still waiting
+    QCOMPARE(telemetry.sshStatus(QStringLiteral("g4090-01")).state, SshStatus::HostKeyUnknown);
     session.stop();
 }
 
