@@ -29,6 +29,13 @@ struct SshTarget
     QString knownHostsFile;
     int connectTimeoutSeconds = 10;
     QString endpoint() const { return QStringLiteral("%1@%2:%3").arg(user, host).arg(port); }
+    // Whether a session made for one serves the other.
+    bool sameRoute(const SshTarget &o) const
+    {
+        return host == o.host && port == o.port && user == o.user &&
+               identityFiles == o.identityFiles && proxyJump == o.proxyJump &&
+               knownHostsFile == o.knownHostsFile && sshConfigFile == o.sshConfigFile;
+    }
 };
 
 // What a node's SSH link is doing, and what the user can do about it.

@@ -99,9 +99,7 @@ void SshPool::setTarget(const SshTarget &target)
     auto &link = m_shared->links[target.node];
     if (!link)
         link = std::make_shared<Link>();
-    if (link->target.endpoint() != target.endpoint() ||
-        link->target.proxyJump != target.proxyJump ||
-        link->target.identityFiles != target.identityFiles) {
+    if (!link->target.sameRoute(target)) {
         link->target = target;
         link->retryAt = 0;
         link->failures = 0;
@@ -165,8 +163,11 @@ bool SshPool::submit(const QString &node, Work work)
         }
         SshStatus status;
         bool changed = false;
+        // The node moved (new address, user or jump) while this worker had it: start afresh.
+        if (link->connection && !link->connection->target().sameRoute(target))
+            link->connection.reset();
         if (!link->connection || !link->connection->isConnected()) {
-            if (!link->connection || link->connection->target().endpoint() != target.endpoint())
+            if (!link->connection)
                 link->connection = std::make_unique<SshConnection>(target);
             status = link->connection->connect(shared->trust, shared->cancel);
             qCDebug(lcSsh) << node << "connect:" << status.state << status.message;
