@@ -202,9 +202,19 @@ QList<QPointF> TelemetryHistory::nodeSeries(Metric metric, qint64 fromMs, qint64
 
 int TelemetryHistory::maxUtilization(int card, qint64 fromMs, qint64 toMs) const
 {
+    // Called for every allocated card of the cluster on each Overview refresh: reads the bytes
+    // in place instead of building a series.
+    if (card < 0 || size_t(card) >= m_cards.size())
+        return -1;
+    const Card &c = *m_cards[size_t(card)];
+    const bool fine = c.fine.last >= 0 && fromMs / FineStepMs > c.fine.last - FineSlots;
+    const int step = fine ? FineStepMs : CoarseStepMs;
     int best = -1;
-    for (const QPointF &p : cardSeries(card, Metric::Utilization, fromMs, toMs))
-        best = qMax(best, int(p.y()));
+    for (qint64 slot = fromMs / step; slot <= toMs / step; ++slot) {
+        const CardRec *r = fine ? c.fine.at(slot) : c.coarse.at(slot);
+        if (r && r->util != 0xFF)
+            best = qMax(best, int(r->util));
+    }
     return best;
 }
 

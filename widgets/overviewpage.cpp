@@ -189,7 +189,13 @@ void OverviewPage::refresh()
                              .arg(busy)
                              .arg(TelemetryStore::BusyPercent)
                              .arg(sampled));
-        const QList<IdleAllocation> idle = m_telemetry->idleAllocations();
+        // The idle list scans every allocated card's last ten minutes: at most every 5 s,
+        // not on each of the ten updates a second a sweep of thousands of nodes brings.
+        if (!m_idleAge.isValid() || m_idleAge.elapsed() > 5000) {
+            m_idle = m_telemetry->idleAllocations();
+            m_idleAge.start();
+        }
+        const QList<IdleAllocation> &idle = m_idle;
         int idleGpus = 0;
         for (const IdleAllocation &a : idle)
             idleGpus += a.gpus;

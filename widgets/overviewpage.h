@@ -1,6 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "telemetrystore.h"
+
+#include <QElapsedTimer>
 #include <QWidget>
 
 class QGridLayout;
@@ -45,6 +48,8 @@ private:
     NumberCard *m_busy;
     QLabel *m_idleLink;
     TelemetryStore *m_telemetry = nullptr;
+    QList<IdleAllocation> m_idle; // cached, see refresh()
+    QElapsedTimer m_idleAge;
     NumberCard *m_nodes;
     NumberCard *m_jobs;
     QLabel *m_scope;
