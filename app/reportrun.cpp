@@ -97,20 +97,27 @@ void ReportRun::sampleNodes(bool volcano)
         emit finished(2, error);
         return;
     }
-    // One sweep: every node answers, fails, or times out (connect and command are bounded).
-    // With thousands of blackholed nodes that could still take minutes, so the report is
-    // written after SweepLimitMs whatever is left; those nodes say they did not answer.
-    auto done = [this, volcano] {
+    // Two sweeps: the first learns each node's cgroup layout (and connects), the second reads
+    // the pods' own CPU and memory with it; each node answers, fails, or times out (connect and
+    // command are bounded). With thousands of blackholed nodes that could still take minutes,
+    // so the report is written after SweepLimitMs whatever is left; those nodes say they did
+    // not answer.
+    auto sweeps = std::make_shared<int>(0);
+    auto done = [this, volcano, sweeps](bool finishedSweep) {
         if (!m_telemetrySession)
             return;
+        if (finishedSweep && ++*sweeps < 2) {
+            m_telemetrySession->sweepOnce();
+            return;
+        }
         m_telemetrySession->stop();
         m_telemetrySession->deleteLater();
         m_telemetrySession = nullptr;
         m_telemetry->flush();
         write(volcano);
     };
-    connect(m_telemetrySession, &TelemetrySession::sweepFinished, this, done);
-    QTimer::singleShot(SweepLimitMs, this, done);
+    connect(m_telemetrySession, &TelemetrySession::sweepFinished, this, [done] { done(true); });
+    QTimer::singleShot(SweepLimitMs, this, [done] { done(false); });
     m_telemetrySession->sweepOnce();
 }
 
@@ -187,6 +194,18 @@ void addTelemetry(const TelemetryStore &telemetry, const QString &node, QJsonObj
                         {QStringLiteral("processes"), procs}});
     }
     (*out)[QStringLiteral("cards")] = cards;
+    QJsonArray pods;
+    for (const PodUsage &u : sample->pods) {
+        const PodInfo *pod = telemetry.pod(u.uid);
+        pods.append(QJsonObject{
+            {QStringLiteral("uid"), u.uid},
+            {QStringLiteral("pod"), pod ? QJsonValue(pod->name) : QJsonValue()},
+            {QStringLiteral("namespace"), pod ? QJsonValue(pod->ns) : QJsonValue()},
+            {QStringLiteral("cpuCores"), u.cpuCores ? QJsonValue(*u.cpuCores) : QJsonValue()},
+            {QStringLiteral("memoryWorkingSetMiB"), double(u.workingSetBytes >> 20)},
+            {QStringLiteral("memoryMiB"), double(u.memoryBytes >> 20)}});
+    }
+    (*out)[QStringLiteral("pods")] = pods;
     (*out)[QStringLiteral("sampledAt")] =
         QDateTime::fromMSecsSinceEpoch(sample->time, Qt::UTC).toString(Qt::ISODateWithMs);
 }

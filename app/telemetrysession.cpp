@@ -18,6 +18,14 @@ TelemetrySession::TelemetrySession(const ClusterStore *cluster, TelemetryStore *
     connect(m_sampler, &TelemetrySampler::sampled, m_telemetry, &TelemetryStore::apply);
     connect(m_pool, &SshPool::statusChanged, m_telemetry, &TelemetryStore::setSshStatus);
     connect(m_sampler, &TelemetrySampler::sweepFinished, this, &TelemetrySession::sweepFinished);
+    m_sampler->setPodsOfNode([this](const QString &node) {
+        QList<nodecmd::PodRef> pods;
+        for (const PodInfo *p : m_cluster->podsOnNode(node))
+            if (p->phase == QLatin1String("Running") && !p->qosClass.isEmpty() &&
+                m_telemetry->wantsUsageOf(*p))
+                pods.append({p->uid, p->qosClass});
+        return pods;
+    });
     connect(m_cluster, &ClusterStore::updated, this, [this](const StoreChanges &c) {
         if (c.reset || !c.nodes.isEmpty())
             refreshTargets();

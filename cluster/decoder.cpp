@@ -194,6 +194,13 @@ PodInfo decodePod(const json &o)
         p.memoryRequestBytes += quantity(member(req, "memory"), &Decoder::quantityUnits);
     }
     p.podIP = text(member(o, "status"), "podIP");
+    // Three values shared by 100,000 pods: one string each.
+    static const QString qosClasses[] = {QStringLiteral("Guaranteed"), QStringLiteral("Burstable"),
+                                         QStringLiteral("BestEffort")};
+    p.qosClass = text(member(o, "status"), "qosClass");
+    for (const QString &q : qosClasses)
+        if (p.qosClass == q)
+            p.qosClass = q;
     podStatus(o, &p);
     return p;
 }

@@ -66,6 +66,7 @@ struct PodInfo
     OwnerRef owner;  // the controller, if any
     QStringList containers;
     QString podIP;
+    QString qosClass; // Guaranteed, Burstable, BestEffort: where the kubelet puts its cgroup
     int gpuRequest = 0;
     qint64 cpuRequestMilli = 0;
     qint64 memoryRequestBytes = 0;

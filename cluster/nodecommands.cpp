@@ -27,7 +27,7 @@ QByteArray section(const char *name)
 
 } // namespace
 
-QByteArray probeCommand()
+QByteArray probeCommand(const QByteArray &extra)
 {
     // One exec, so that a sample costs one channel round trip. nvidia-smi's CSV and df -P are
     // not localised, so no locale is forced (an env prefix is more than some node shells take).
@@ -41,9 +41,88 @@ QByteArray probeCommand()
         "nvidia-smi --query-compute-apps=gpu_uuid,pid,used_memory,process_name "
         "--format=csv,noheader,nounits 2>&1 || echo " +
         SectionMarker + "failed; " + section("stat") + "cat /proc/stat; " + section("meminfo") +
-        "cat /proc/meminfo; " + section("loadavg") + "cat /proc/loadavg; " + section("df") +
-        "df -P / /var/lib/containerd /var/lib/docker 2>/dev/null; " + section("end");
-    return command;
+        "cat /proc/meminfo; " + section("loadavg") + "cat /proc/loadavg; " + section("uptime") +
+        "cat /proc/uptime; " + section("df") +
+        "df -P / /var/lib/containerd /var/lib/docker 2>/dev/null; ";
+    return command + extra + section("end");
+}
+
+namespace {
+
+struct LayoutProbe
+{
+    CgroupLayout layout;
+    const char *name;
+    const char *file; // exists only in this layout
+};
+
+// A v2 host has cgroup.controllers in every directory; a v1 host has a per-controller tree.
+const LayoutProbe layoutProbes[] = {
+    {CgroupLayout::V2Systemd, "v2-systemd", "/sys/fs/cgroup/kubepods.slice/cgroup.controllers"},
+    {CgroupLayout::V2Cgroupfs, "v2-cgroupfs", "/sys/fs/cgroup/kubepods/cgroup.controllers"},
+    {CgroupLayout::V1Systemd, "v1-systemd",
+     "/sys/fs/cgroup/cpu,cpuacct/kubepods.slice/cpuacct.usage"},
+    {CgroupLayout::V1Cgroupfs, "v1-cgroupfs", "/sys/fs/cgroup/cpu,cpuacct/kubepods/cpuacct.usage"},
+};
+
+// The pod's directory below a hierarchy's root, as the kubelet names it for its driver.
+QByteArray podCgroupDir(CgroupLayout layout, const QString &uid, const QString &qosClass)
+{
+    const bool guaranteed = qosClass == QLatin1String("Guaranteed");
+    const QByteArray qos = qosClass == QLatin1String("BestEffort") ? "besteffort" : "burstable";
+    if (layout == CgroupLayout::V2Systemd || layout == CgroupLayout::V1Systemd) {
+        QByteArray u = uid.toLatin1();
+        u.replace('-', '_');
+        return "/kubepods.slice/" + (guaranteed ? QByteArray() : "kubepods-" + qos + ".slice/") +
+               "kubepods-" + (guaranteed ? QByteArray() : qos + '-') + "pod" + u + ".slice";
+    }
+    return "/kubepods/" + (guaranteed ? QByteArray() : qos + '/') + "pod" + uid.toLatin1();
+}
+
+} // namespace
+
+QByteArray cgroupLayoutCommand()
+{
+    QByteArray out;
+    for (const LayoutProbe &p : layoutProbes)
+        out += section(QByteArray(QByteArray("layout ") + p.name).constData()) + "cat " + p.file +
+               " 2>&1; ";
+    return out;
+}
+
+CgroupLayout layoutFromSection(const QByteArray &name)
+{
+    for (const LayoutProbe &p : layoutProbes)
+        if (name == QByteArray("layout ") + p.name)
+            return p.layout;
+    return CgroupLayout::Unknown;
+}
+
+QByteArray podUsageCommand(CgroupLayout layout, const QList<PodRef> &pods)
+{
+    static const QRegularExpression uidRe(QStringLiteral("^[0-9A-Fa-f-]{1,64}$"));
+    static const QStringList classes{QStringLiteral("Guaranteed"), QStringLiteral("Burstable"),
+                                     QStringLiteral("BestEffort")};
+    if (layout == CgroupLayout::Unknown)
+        return QByteArray();
+    const bool v2 = layout == CgroupLayout::V2Systemd || layout == CgroupLayout::V2Cgroupfs;
+    QByteArray out;
+    for (const PodRef &p : pods) {
+        if (!uidRe.match(p.uid).hasMatch() || !classes.contains(p.qosClass))
+            continue;
+        const QByteArray dir = podCgroupDir(layout, p.uid, p.qosClass);
+        out += section(QByteArray("pod " + p.uid.toLatin1()).constData()) + "cat ";
+        if (v2)
+            out += shellQuote("/sys/fs/cgroup" + dir + "/cpu.stat") + ' ' +
+                   shellQuote("/sys/fs/cgroup" + dir + "/memory.current") + ' ' +
+                   shellQuote("/sys/fs/cgroup" + dir + "/memory.stat");
+        else
+            out += shellQuote("/sys/fs/cgroup/cpu,cpuacct" + dir + "/cpuacct.usage") + ' ' +
+                   shellQuote("/sys/fs/cgroup/memory" + dir + "/memory.usage_in_bytes") + ' ' +
+                   shellQuote("/sys/fs/cgroup/memory" + dir + "/memory.stat");
+        out += " 2>&1; ";
+    }
+    return out;
 }
 
 QByteArray cgroupCommand(const QList<qint64> &pids)

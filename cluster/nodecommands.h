@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "probeparsers.h"
+
 #include <QByteArray>
 #include <QList>
 #include <QString>
@@ -17,10 +19,25 @@ QByteArray shellQuote(const QByteArray &word);
 // The section marker the probe's output is split on.
 inline constexpr char SectionMarker[] = "@@gpudesk ";
 
-// One sample: GPU and compute-app queries, /proc/stat, meminfo, loadavg, df of / and the
-// container runtimes' roots. Sections: gpus, apps, stat, meminfo, loadavg, df; a failing
-// nvidia-smi adds a "failed" line to its section.
-QByteArray probeCommand();
+// A pod whose cgroup a sample reads: its uid and status.qosClass pick the directory.
+struct PodRef
+{
+    QString uid;
+    QString qosClass; // Guaranteed, Burstable, BestEffort
+};
+
+// One sample: GPU and compute-app queries, /proc/stat, meminfo, loadavg, uptime, df of / and
+// the container runtimes' roots, then `extra` (cgroupLayoutCommand() or podUsageCommand()).
+// Sections: gpus, apps, stat, meminfo, loadavg, uptime, df, end; a failing nvidia-smi adds a
+// "failed" line to its section.
+QByteArray probeCommand(const QByteArray &extra = QByteArray());
+// Which cgroup layout the node has: sections "layout <name>", one per layout, each with the
+// content of a file only that layout has (or cat's complaint).
+QByteArray cgroupLayoutCommand();
+CgroupLayout layoutFromSection(const QByteArray &name);
+// Each pod's cgroup CPU and memory files, one section "pod <uid>" each, in the order
+// parsePodCgroup() expects. Pods with an impossible uid or QoS class are left out.
+QByteArray podUsageCommand(CgroupLayout layout, const QList<PodRef> &pods);
 // /proc/<pid>/cgroup of each PID, each in a section "pid <n>". PIDs must be positive.
 QByteArray cgroupCommand(const QList<qint64> &pids);
 // The ProxyCommand OpenSSH would run for ProxyJump (`ssh -W [host]:port jump`), or empty with

@@ -10,12 +10,22 @@
 
 namespace gpudesk {
 
+QByteArray NodeProbe::command(const QList<nodecmd::PodRef> &pods)
+{
+    if (m_layout != CgroupLayout::Unknown)
+        return nodecmd::probeCommand(nodecmd::podUsageCommand(m_layout, pods));
+    // A node whose layout is none of the known ones is asked again now and then, not each time.
+    if (m_samplesSinceLayoutTry++ % 30 == 0)
+        return nodecmd::probeCommand(nodecmd::cgroupLayoutCommand());
+    return nodecmd::probeCommand();
+}
+
 NodeSample NodeProbe::sample(SshConnection &connection, int timeoutMs,
-                             const std::atomic<bool> &cancel)
+                             const std::atomic<bool> &cancel, const QList<nodecmd::PodRef> &pods)
 {
     QElapsedTimer t;
     t.start();
-    const ExecResult r = connection.exec(nodecmd::probeCommand(), timeoutMs, cancel);
+    const ExecResult r = connection.exec(command(pods), timeoutMs, cancel);
     if (!r.ok) {
         NodeSample s;
         s.node = m_node;
@@ -45,6 +55,7 @@ NodeSample NodeProbe::parseProbe(const QByteArray &output, qint64 timeMs)
     s.node = m_node;
     s.time = timeMs;
     bool sawEnd = false;
+    QList<std::pair<QString, QByteArray>> podSections;
     for (const nodecmd::Section &sec : nodecmd::splitSections(output)) {
         const bool failed = sec.name.endsWith(" failed");
         const QByteArray name = failed ? sec.name.chopped(7) : sec.name;
@@ -95,10 +106,41 @@ NodeSample NodeProbe::parseProbe(const QByteArray &output, qint64 timeMs)
                     seen.insert(d.mountPoint);
                     s.disks.append(d);
                 }
+        } else if (name == "uptime") {
+            s.uptimeSecs = probe::parseUptime(sec.body);
+        } else if (name.startsWith("layout ")) {
+            // The first layout whose marker file exists; cat's complaint means "not this one".
+            const CgroupLayout l = nodecmd::layoutFromSection(name);
+            if (m_layout == CgroupLayout::Unknown && !sec.body.trimmed().isEmpty() &&
+                !sec.body.contains("No such file"))
+                m_layout = l;
+        } else if (name.startsWith("pod ")) {
+            podSections.append({QString::fromLatin1(name.mid(4)), sec.body});
         } else if (name == "end") {
             sawEnd = true;
         }
     }
+    s.cgroupLayout = m_layout;
+    QHash<QString, PodCpu> podCpu;
+    for (const auto &[uid, body] : std::as_const(podSections)) {
+        const auto cg = probe::parsePodCgroup(body, m_layout);
+        if (!cg)
+            continue; // not running here (yet, or any more)
+        PodUsage u;
+        u.uid = uid;
+        u.memoryBytes = cg->memoryBytes;
+        u.workingSetBytes = cg->workingSetBytes;
+        // CPU time over the node's own clock: the client's clock would add the network's jitter.
+        const auto last = m_podCpu.constFind(uid);
+        if (s.uptimeSecs && last != m_podCpu.cend() && *s.uptimeSecs > last->uptimeSecs &&
+            cg->cpuUsageNs >= last->usageNs)
+            u.cpuCores =
+                double(cg->cpuUsageNs - last->usageNs) / 1e9 / (*s.uptimeSecs - last->uptimeSecs);
+        if (s.uptimeSecs)
+            podCpu.insert(uid, {cg->cpuUsageNs, *s.uptimeSecs});
+        s.pods.append(u);
+    }
+    m_podCpu = std::move(podCpu); // pods no longer asked for are forgotten
     if (!sawEnd)
         s.error = tr("The probe's answer from %1 was cut off.").arg(m_node);
     return s;

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "nodecommands.h"
 #include "nodesample.h"
 
 #include <QCoreApplication>
@@ -22,9 +23,13 @@ class NodeProbe
 public:
     explicit NodeProbe(QString node) : m_node(std::move(node)) {}
 
-    NodeSample sample(SshConnection &connection, int timeoutMs, const std::atomic<bool> &cancel);
+    // `pods`: the running pods the API places on this node, whose own CPU and memory the
+    // sample reads from their cgroups (once the node's cgroup layout is known).
+    NodeSample sample(SshConnection &connection, int timeoutMs, const std::atomic<bool> &cancel,
+                      const QList<nodecmd::PodRef> &pods = {});
 
     // The steps of sample(), separately for tests.
+    QByteArray command(const QList<nodecmd::PodRef> &pods);
     NodeSample parseProbe(const QByteArray &output, qint64 timeMs);
     QList<qint64> unknownPids(const NodeSample &sample) const;
     void applyCgroups(const QByteArray &output, NodeSample *sample);
@@ -32,6 +37,14 @@ public:
 private:
     QString m_node;
     std::optional<CpuTimes> m_lastCpu;
+    CgroupLayout m_layout = CgroupLayout::Unknown;
+    int m_samplesSinceLayoutTry = 0;
+    struct PodCpu
+    {
+        quint64 usageNs = 0;
+        double uptimeSecs = 0;
+    };
+    QHash<QString, PodCpu> m_podCpu;
     QHash<qint64, CgroupOwner> m_owners;
 };
 

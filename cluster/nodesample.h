@@ -23,6 +23,15 @@ struct NodeProcess
     CgroupOwner owner;
 };
 
+// A pod's own CPU and memory on the node, from its cgroup.
+struct PodUsage
+{
+    QString uid;
+    std::optional<double> cpuCores; // since the previous sample; none on the first
+    qint64 memoryBytes = 0;         // page cache included
+    qint64 workingSetBytes = 0;     // what the kubelet and `kubectl top` call memory
+};
+
 // One sample of one node, parsed on the worker that took it.
 struct NodeSample
 {
@@ -40,6 +49,9 @@ struct NodeSample
     std::optional<MemInfo> memory;
     std::optional<LoadAvg> load;
     QList<DiskUse> disks; // one per mount point
+    std::optional<double> uptimeSecs;
+    CgroupLayout cgroupLayout = CgroupLayout::Unknown;
+    QList<PodUsage> pods; // the running pods asked for whose cgroup the node has
     QString error;        // the sample failed as a whole (timeout, broken connection)
 
     bool ok() const { return error.isEmpty(); }

@@ -250,4 +250,61 @@ CgroupOwner parseCgroup(const QByteArray &text)
     return owner;
 }
 
+std::optional<double> parseUptime(const QByteArray &text)
+{
+    bool ok = false;
+    const double secs = text.trimmed().split(' ').value(0).toDouble(&ok);
+    return ok && secs > 0 ? std::optional<double>(secs) : std::nullopt;
+}
+
+std::optional<PodCgroupSample> parsePodCgroup(const QByteArray &text, CgroupLayout layout)
+{
+    if (layout == CgroupLayout::Unknown || text.contains("No such file") ||
+        text.contains("Permission denied"))
+        return std::nullopt;
+    const bool v2 = layout == CgroupLayout::V2Systemd || layout == CgroupLayout::V2Cgroupfs;
+    // The files come concatenated: bare numbers are the one-value files in the order they were
+    // named; "key value" lines are cpu.stat's and memory.stat's.
+    QList<qint64> bare;
+    std::optional<qint64> usageUsec;
+    std::optional<qint64> inactiveFile;
+    const QByteArray inactiveKey = v2 ? "inactive_file" : "total_inactive_file";
+    for (const QByteArray &raw : text.split('\n')) {
+        const QByteArray line = raw.trimmed();
+        if (line.isEmpty())
+            continue;
+        const qsizetype space = line.indexOf(' ');
+        bool ok = false;
+        if (space < 0) {
+            const qint64 v = line.toLongLong(&ok);
+            if (!ok || v < 0)
+                return std::nullopt;
+            bare.append(v);
+            continue;
+        }
+        const QByteArray key = line.left(space);
+        const qint64 v = line.mid(space + 1).trimmed().toLongLong(&ok);
+        if (!ok)
+            continue;
+        if (key == "usage_usec" && !usageUsec)
+            usageUsec = v;
+        else if (key == inactiveKey && !inactiveFile)
+            inactiveFile = v;
+    }
+    PodCgroupSample s;
+    if (v2) {
+        if (!usageUsec || bare.size() != 1)
+            return std::nullopt;
+        s.cpuUsageNs = quint64(*usageUsec) * 1000;
+        s.memoryBytes = bare[0];
+    } else {
+        if (bare.size() != 2)
+            return std::nullopt;
+        s.cpuUsageNs = quint64(bare[0]);
+        s.memoryBytes = bare[1];
+    }
+    s.workingSetBytes = qMax<qint64>(0, s.memoryBytes - inactiveFile.value_or(0));
+    return s;
+}
+
 } // namespace gpudesk::probe

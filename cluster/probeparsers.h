@@ -92,6 +92,24 @@ struct CgroupOwner
     bool isPod() const { return !podUid.isEmpty(); }
 };
 
+// Where a node's kubelet keeps pod cgroups: the cgroup version and the kubelet's driver.
+enum class CgroupLayout
+{
+    Unknown,
+    V2Systemd,  // /sys/fs/cgroup/kubepods.slice/…/kubepods-<qos>-pod<uid_>.slice
+    V2Cgroupfs, // /sys/fs/cgroup/kubepods/<qos>/pod<uid>
+    V1Systemd,  // /sys/fs/cgroup/<controller>/kubepods.slice/…
+    V1Cgroupfs  // /sys/fs/cgroup/<controller>/kubepods/<qos>/pod<uid>
+};
+
+// A pod's own CPU and memory, from its cgroup's files.
+struct PodCgroupSample
+{
+    quint64 cpuUsageNs = 0;     // CPU time since the pod started
+    qint64 memoryBytes = 0;     // usage, page cache included
+    qint64 workingSetBytes = 0; // usage less inactive page cache, as the kubelet counts it
+};
+
 namespace probe {
 
 // nvidia-smi --query-gpu=index,uuid,name,pci.bus_id,utilization.gpu,utilization.memory,
@@ -107,6 +125,13 @@ std::optional<LoadAvg> parseLoadavg(const QByteArray &text);
 QList<DiskUse> parseDf(const QByteArray &text);
 // cgroup v1 and v2; systemd and cgroupfs drivers; containerd, docker and CRI-O.
 CgroupOwner parseCgroup(const QByteArray &text);
+
+// /proc/uptime: seconds since boot, the node's own clock for rates.
+std::optional<double> parseUptime(const QByteArray &text);
+// The pod cgroup files as podUsageCommand() cats them: cpu.stat (usage_usec), memory.current
+// and memory.stat on v2; cpuacct.usage (ns), memory.usage_in_bytes and memory.stat (total_*
+// lines) on v1. None when a file is missing (the pod is not running there) or unreadable.
+std::optional<PodCgroupSample> parsePodCgroup(const QByteArray &text, CgroupLayout layout);
 
 } // namespace probe
 } // namespace gpudesk

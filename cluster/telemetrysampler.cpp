@@ -67,12 +67,13 @@ void TelemetrySampler::sweep()
         std::shared_ptr<NodeProbe> probe = it.value();
         const QString node = it.key();
         QPointer<TelemetrySampler> self(this);
+        QList<nodecmd::PodRef> pods = m_podsOf ? m_podsOf(node) : QList<nodecmd::PodRef>();
         const bool taken = m_pool->submit(
-            node, [probe, node, timeout, self, generation](SshConnection *c, const SshStatus &st,
-                                                           const std::atomic<bool> &cancel) {
+            node, [probe, node, timeout, self, generation, pods = std::move(pods)](
+                      SshConnection *c, const SshStatus &st, const std::atomic<bool> &cancel) {
                 NodeSample s;
                 if (c) {
-                    s = probe->sample(*c, timeout, cancel);
+                    s = probe->sample(*c, timeout, cancel, pods);
                 } else {
                     s.node = node;
                     s.time = QDateTime::currentMSecsSinceEpoch();

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "nodecommands.h"
 #include "nodesample.h"
 #include "sshconnection.h"
 
@@ -10,6 +11,7 @@
 #include <QSet>
 #include <QTimer>
 
+#include <functional>
 #include <memory>
 
 namespace gpudesk {
@@ -27,7 +29,11 @@ public:
     explicit TelemetrySampler(SshPool *pool, QObject *parent = nullptr);
     ~TelemetrySampler() override;
 
+    using PodsOfNode = std::function<QList<nodecmd::PodRef>(const QString &node)>;
+
     void setTargets(const QList<SshTarget> &targets);
+    // Asked on each sweep, on this thread: the pods whose own CPU and memory to read per node.
+    void setPodsOfNode(PodsOfNode podsOf) { m_podsOf = std::move(podsOf); }
     void setInterval(int ms);
     void setExecTimeout(int ms) { m_execTimeoutMs = ms; }
     void start();
@@ -47,6 +53,7 @@ private:
     QTimer m_timer;
     int m_execTimeoutMs = 5000;
     QHash<QString, std::shared_ptr<NodeProbe>> m_probes;
+    PodsOfNode m_podsOf;
     // The sweep in progress.
     QElapsedTimer m_sweepClock;
     int m_outstanding = 0, m_answered = 0, m_failed = 0, m_skipped = 0;

@@ -7,27 +7,6 @@
 
 namespace gpudesk {
 
-template <typename Rec, int N> void TelemetryHistory::Ring<Rec, N>::put(qint64 slot, const Rec &r)
-{
-    if (slot < 0 || (last >= 0 && slot < last))
-        return; // the clock went back: keep what is there
-    if (last >= 0 && slot > last) {
-        // Slots without a sample between the last one and this one become "missing".
-        const qint64 gap = qMin<qint64>(slot - last - 1, N);
-        for (qint64 i = 1; i <= gap; ++i)
-            recs[size_t((last + i) % N)] = Rec{};
-    }
-    recs[size_t(slot % N)] = r;
-    last = slot;
-}
-
-template <typename Rec, int N> const Rec *TelemetryHistory::Ring<Rec, N>::at(qint64 slot) const
-{
-    if (last < 0 || slot > last || slot <= last - N || slot < 0)
-        return nullptr;
-    return &recs[size_t(slot % N)];
-}
-
 TelemetryHistory::CardRec TelemetryHistory::pack(const CardValues &v)
 {
     CardRec r;
@@ -161,24 +140,6 @@ void TelemetryHistory::addNode(qint64 timeMs, const NodeValues &v)
     m_nodeCoarse.put(slot, c);
 }
 
-namespace {
-
-template <typename Ring, typename Value>
-QList<QPointF> collect(const Ring &ring, int stepMs, qint64 fromMs, qint64 toMs, Value value)
-{
-    QList<QPointF> out;
-    for (qint64 slot = fromMs / stepMs; slot <= toMs / stepMs; ++slot) {
-        if (const auto *r = ring.at(slot)) {
-            const double v = value(*r);
-            if (v >= 0)
-                out.append(QPointF(double(slot * stepMs), v));
-        }
-    }
-    return out;
-}
-
-} // namespace
-
 QList<QPointF> TelemetryHistory::cardSeries(int card, Metric metric, qint64 fromMs,
                                             qint64 toMs) const
 {
@@ -186,18 +147,16 @@ QList<QPointF> TelemetryHistory::cardSeries(int card, Metric metric, qint64 from
         return {};
     const Card &c = *m_cards[size_t(card)];
     auto v = [metric](const CardRec &r) { return value(r, metric); };
-    const bool fineCovers = c.fine.last >= 0 && fromMs / FineStepMs > c.fine.last - FineSlots;
-    return fineCovers ? collect(c.fine, FineStepMs, fromMs, toMs, v)
-                      : collect(c.coarse, CoarseStepMs, fromMs, toMs, v);
+    return c.fine.covers(fromMs, FineStepMs) ? c.fine.series(FineStepMs, fromMs, toMs, v)
+                                             : c.coarse.series(CoarseStepMs, fromMs, toMs, v);
 }
 
 QList<QPointF> TelemetryHistory::nodeSeries(Metric metric, qint64 fromMs, qint64 toMs) const
 {
     auto v = [metric](const NodeRec &r) { return value(r, metric); };
-    const bool fineCovers =
-        m_nodeFine.last >= 0 && fromMs / FineStepMs > m_nodeFine.last - FineSlots;
-    return fineCovers ? collect(m_nodeFine, FineStepMs, fromMs, toMs, v)
-                      : collect(m_nodeCoarse, CoarseStepMs, fromMs, toMs, v);
+    return m_nodeFine.covers(fromMs, FineStepMs)
+               ? m_nodeFine.series(FineStepMs, fromMs, toMs, v)
+               : m_nodeCoarse.series(CoarseStepMs, fromMs, toMs, v);
 }
 
 int TelemetryHistory::maxUtilization(int card, qint64 fromMs, qint64 toMs) const
@@ -207,7 +166,7 @@ int TelemetryHistory::maxUtilization(int card, qint64 fromMs, qint64 toMs) const
     if (card < 0 || size_t(card) >= m_cards.size())
         return -1;
     const Card &c = *m_cards[size_t(card)];
-    const bool fine = c.fine.last >= 0 && fromMs / FineStepMs > c.fine.last - FineSlots;
+    const bool fine = c.fine.covers(fromMs, FineStepMs);
     const int step = fine ? FineStepMs : CoarseStepMs;
     int best = -1;
     for (qint64 slot = fromMs / step; slot <= toMs / step; ++slot) {

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "historyring.h"
+
 #include <QList>
 #include <QPointF>
 
@@ -33,7 +35,9 @@ public:
         PowerW,
         CpuPercent,    // node
         MemoryPercent, // node: used of total
-        Load1          // node
+        Load1,         // node
+        PodCpuCores,   // a pod's own (PodUsageHistory)
+        PodMemoryMiB   // a pod's own working set
     };
 
     struct CardValues
@@ -72,13 +76,7 @@ private:
         uint8_t cpu = 0xFF, mem = 0xFF;
         uint16_t load = 0xFFFF; // ×100
     };
-    template <typename Rec, int N> struct Ring
-    {
-        std::array<Rec, N> recs{};
-        qint64 last = -1; // slot number of the newest record
-        void put(qint64 slot, const Rec &r);
-        const Rec *at(qint64 slot) const;
-    };
+    template <typename Rec, int N> using Ring = HistoryRing<Rec, N>;
     struct CardAcc
     {
         qint64 slot = -1;

@@ -22,6 +22,7 @@ void TelemetryStore::apply(const NodeSample &sample)
             m_tick.start();
         return;
     }
+    applyPods(sample, latest(sample.node));
     m_latest[sample.node] = sample;
     if (!m_firstSample.contains(sample.node))
         m_firstSample.insert(sample.node, sample.time);
@@ -46,6 +47,43 @@ void TelemetryStore::apply(const NodeSample &sample)
         m_tick.start();
 }
 
+void TelemetryStore::applyPods(const NodeSample &sample, const NodeSample *previous)
+{
+    QSet<QString> now;
+    for (const PodUsage &u : sample.pods) {
+        now.insert(u.uid);
+        auto &h = m_podHistory[u.uid];
+        if (!h)
+            h = std::make_unique<PodUsageHistory>();
+        h->add(sample.time, u.cpuCores, u.workingSetBytes);
+        m_podNow.insert(u.uid, {sample.node, sample.time, u});
+    }
+    // A pod the node no longer lists has stopped there; its history stays for its viewer.
+    if (previous)
+        for (const PodUsage &u : previous->pods)
+            if (!now.contains(u.uid))
+                m_podNow.remove(u.uid);
+    if (sample.time - m_lastPrune >= 60000) {
+        m_lastPrune = sample.time;
+        prunePodHistory();
+    }
+}
+
+void TelemetryStore::prunePodHistory()
+{
+    // Kept while the pod exists, and for a day after its last sample (a finished job's usage is
+    // still worth a look); dropped sooner once the pod is gone from the API.
+    const qint64 now = m_now();
+    for (auto it = m_podHistory.begin(); it != m_podHistory.end();) {
+        const qint64 age = now - it->second->lastSampleMs();
+        const bool gone = !m_cluster->pod(it->first) && age > IdleWindowMs;
+        if (gone || age > 24 * 3600 * 1000LL)
+            it = m_podHistory.erase(it);
+        else
+            ++it;
+    }
+}
+
 void TelemetryStore::setSshStatus(const QString &node, const SshStatus &status)
 {
     m_ssh.insert(node, status);
@@ -59,6 +97,8 @@ void TelemetryStore::clear()
     m_latest.clear();
     m_ssh.clear();
     m_history.clear();
+    m_podHistory.clear();
+    m_podNow.clear();
     m_firstSample.clear();
     m_pending.clear();
     emit updated({});
@@ -231,6 +271,79 @@ QList<IdleAllocation> TelemetryStore::idleAllocations() const
         }
     }
     return out;
+}
+
+std::optional<PodUsageNow> TelemetryStore::podUsage(const QString &podUid) const
+{
+    const auto it = m_podNow.constFind(podUid);
+    if (it == m_podNow.cend() || !isFresh(it->node))
+        return std::nullopt;
+    return *it;
+}
+
+const PodUsageHistory *TelemetryStore::podHistory(const QString &podUid) const
+{
+    const auto it = m_podHistory.find(podUid);
+    return it == m_podHistory.end() ? nullptr : it->second.get();
+}
+
+bool TelemetryStore::wantsUsageOf(const PodInfo &pod) const
+{
+    return pod.gpuRequest > 0 || m_watched.contains(pod.uid);
+}
+
+void TelemetryStore::watchPods(const QStringList &podUids)
+{
+    for (const QString &uid : podUids)
+        ++m_watched[uid];
+}
+
+void TelemetryStore::unwatchPods(const QStringList &podUids)
+{
+    for (const QString &uid : podUids)
+        if (auto it = m_watched.find(uid); it != m_watched.end() && --*it <= 0)
+            m_watched.erase(it);
+}
+
+const PodInfo *TelemetryStore::pod(const QString &podUid) const
+{
+    return m_cluster->pod(podUid);
+}
+
+WorkloadUsage TelemetryStore::workloadUsage(const QStringList &podUids, qint64 windowMs) const
+{
+    WorkloadUsage w;
+    const qint64 to = m_now();
+    const qint64 from = to - windowMs;
+    for (const QString &uid : podUids) {
+        if (const PodInfo *p = m_cluster->pod(uid); p && !p->finished()) {
+            w.cpuRequestCores += double(p->cpuRequestMilli) / 1000.0;
+            w.memoryRequestBytes += p->memoryRequestBytes;
+        }
+        if (const auto now = podUsage(uid)) {
+            ++w.podsSampled;
+            w.workingSetBytes += now->usage.workingSetBytes;
+        }
+        if (const PodUsageHistory *h = podHistory(uid))
+            if (const auto cpu = h->averageCpu(from, to))
+                w.cpuCores = w.cpuCores.value_or(0) + *cpu;
+    }
+    double util = 0;
+    int points = 0;
+    for (const PodCard &pc : cardsOfPods(podUids)) {
+        ++w.cards;
+        if (const TelemetryHistory *h = history(pc.node))
+            for (const QPointF &p :
+                 h->cardSeries(pc.card, TelemetryHistory::Metric::Utilization, from, to)) {
+                util += p.y();
+                ++points;
+            }
+    }
+    if (points)
+        w.gpuUtilization = util / points;
+    w.inputBound = w.gpuUtilization && *w.gpuUtilization < InputBoundGpuPercent && w.cpuCores &&
+                   w.cpuRequestCores > 0 && *w.cpuCores >= InputBoundCpuShare * w.cpuRequestCores;
+    return w;
 }
 
 } // namespace gpudesk

@@ -3,6 +3,7 @@
 
 #include "clock.h"
 #include "nodesample.h"
+#include "podusagehistory.h"
 #include "sshconnection.h"
 #include "telemetryhistory.h"
 
@@ -12,10 +13,13 @@
 #include <QTimer>
 
 #include <map>
+#include <memory>
+#include <unordered_map>
 
 namespace gpudesk {
 
 class ClusterStore;
+struct PodInfo;
 
 // A GPU process joined to the cluster: its card, and the pod, user and VC its cgroup leads to.
 struct AttributedProcess
@@ -65,6 +69,29 @@ struct IdleAllocation
     int maxUtilization = -1; // over the window; -1: no process of it on any card
 };
 
+// A pod's own use now, as the cgroup on its node last said.
+struct PodUsageNow
+{
+    QString node;
+    qint64 time = 0;
+    PodUsage usage;
+};
+
+// What a pod or job uses against what it asked for, over a recent window: the figures a
+// researcher reads to see whether the GPUs wait for the input pipeline.
+struct WorkloadUsage
+{
+    int podsSampled = 0;                  // pods whose cgroup answered
+    int cards = 0;                        // cards its processes use
+    std::optional<double> gpuUtilization; // average over its cards and the window, %
+    std::optional<double> cpuCores;       // average over the window, summed over its pods
+    double cpuRequestCores = 0;
+    qint64 workingSetBytes = 0; // now, summed
+    qint64 memoryRequestBytes = 0;
+    // The GPUs mostly wait (under InputBoundGpuPercent) while the CPU runs at its request.
+    bool inputBound = false;
+};
+
 // What the nodes say, next to what the API says: latest sample and SSH state per node, a day of
 // history, and the join GPU process → container → pod → user and VC. Plain data in (samples),
 // figures out; changes are announced coalesced, at most ten times a second.
@@ -76,6 +103,8 @@ public:
     static constexpr qint64 PhantomMiB = 256; // above the driver's own per-context reserve
     static constexpr qint64 StaleMs = 30000;  // a sample older than this no longer counts
     static constexpr qint64 IdleWindowMs = 10 * 60 * 1000;
+    static constexpr int InputBoundGpuPercent = 50;
+    static constexpr double InputBoundCpuShare = 0.9; // of the CPU request
 
     explicit TelemetryStore(const ClusterStore *cluster, QObject *parent = nullptr);
     void setClock(Clock clock) { m_now = std::move(clock); }
@@ -99,12 +128,26 @@ public:
     QList<IdleAllocation> idleAllocations() const;
     // The cards these pods' processes use now (their history is the cards' history).
     QList<PodCard> cardsOfPods(const QStringList &podUids) const;
+    // A pod's own CPU and memory: now (none when its node's sample is stale or did not list
+    // it) and over the last day.
+    std::optional<PodUsageNow> podUsage(const QString &podUid) const;
+    const PodUsageHistory *podHistory(const QString &podUid) const;
+    const PodInfo *pod(const QString &podUid) const;
+    WorkloadUsage workloadUsage(const QStringList &podUids, qint64 windowMs) const;
+    // Whose cgroups the nodes are asked for: pods that hold GPUs always (their number is bounded
+    // by the cards, and theirs is the use that matters), others while someone watches them.
+    bool wantsUsageOf(const PodInfo &pod) const;
+    void watchPods(const QStringList &podUids);
+    void unwatchPods(const QStringList &podUids);
+    int podHistoryCount() const { return int(m_podHistory.size()); }
 
 signals:
     void updated(const QSet<QString> &nodes);
 
 private:
     AttributedProcess attribute(const NodeProcess &p) const;
+    void applyPods(const NodeSample &sample, const NodeSample *previous);
+    void prunePodHistory();
 
     const ClusterStore *m_cluster;
     Clock m_now = systemNow;
@@ -112,6 +155,10 @@ private:
     QHash<QString, SshStatus> m_ssh;
     QHash<QString, qint64> m_firstSample;          // idle claims need the whole window sampled
     std::map<QString, TelemetryHistory> m_history; // move-only values
+    std::unordered_map<QString, std::unique_ptr<PodUsageHistory>> m_podHistory;
+    QHash<QString, PodUsageNow> m_podNow;
+    QHash<QString, int> m_watched; // pod uid → open viewers
+    qint64 m_lastPrune = 0;
     QSet<QString> m_pending;
     QTimer m_tick;
 };

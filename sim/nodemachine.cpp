@@ -64,40 +64,44 @@ std::optional<PodService> MachineRegistry::service(const std::string &ip) const
     return it->second;
 }
 
+std::string podCgroupDir(const std::string &style, const std::string &podUid,
+                         const std::string &qosClass)
+{
+    const bool guaranteed = qosClass == "Guaranteed";
+    const std::string qos = qosClass == "BestEffort" ? "besteffort" : "burstable";
+    if (style.find("systemd") != std::string::npos) {
+        std::string uidUnderscore = podUid;
+        std::replace(uidUnderscore.begin(), uidUnderscore.end(), '-', '_');
+        return "/kubepods.slice/" + (guaranteed ? std::string() : "kubepods-" + qos + ".slice/") +
+               "kubepods-" + (guaranteed ? std::string() : qos + "-") + "pod" + uidUnderscore +
+               ".slice";
+    }
+    return "/kubepods/" + (guaranteed ? std::string() : qos + "/") + "pod" + podUid;
+}
+
 std::string cgroupText(const std::string &style, const std::string &podUid,
-                       const std::string &containerId, const std::string &qos)
+                       const std::string &containerId, const std::string &qosClass)
 {
     if (podUid.empty()) // a process started by hand on the host
         return style.rfind("v2", 0) == 0
                    ? "0::/user.slice/user-0.slice/session-4.scope\n"
                    : "12:memory:/user.slice\n11:devices:/user.slice\n1:name=systemd:/user.slice/"
                      "user-0.slice/session-4.scope\n0::/user.slice/user-0.slice/session-4.scope\n";
-    std::string uidUnderscore = podUid;
-    std::replace(uidUnderscore.begin(), uidUnderscore.end(), '-', '_');
-    const std::string qosSlice = qos == "Guaranteed" ? "" : "kubepods-" + qos + ".slice/";
-    const std::string systemdPath = "/kubepods.slice/" + qosSlice + "kubepods-" +
-                                    (qos == "Guaranteed" ? "" : qos + "-") + "pod" + uidUnderscore +
-                                    ".slice/cri-containerd-" + containerId + ".scope";
+    const std::string dir = podCgroupDir(style, podUid, qosClass);
+    const bool systemd = style.find("systemd") != std::string::npos;
+    // systemd: a scope per container; cgroupfs with docker: the container id itself.
+    const std::string path =
+        dir + (systemd ? "/cri-containerd-" + containerId + ".scope" : "/" + containerId);
     if (style == "v2-systemd-containerd")
-        return "0::" + systemdPath + "\n";
-    if (style == "v1-systemd-containerd") {
-        std::string out;
-        int n = 12;
-        for (const char *ctl : {"pids", "memory", "devices", "cpu,cpuacct", "blkio", "freezer",
-                                "net_cls,net_prio", "perf_event", "hugetlb", "cpuset", "rdma"})
-            out += std::to_string(n--) + ":" + ctl + ":" + systemdPath + "\n";
-        out += "1:name=systemd:" + systemdPath + "\n0::/\n";
-        return out;
-    }
-    // cgroupfs driver with docker: /kubepods/<qos>/pod<uid>/<container id>
-    const std::string path = "/kubepods/" + (qos == "Guaranteed" ? std::string() : qos + "/") +
-                             "pod" + podUid + "/" + containerId;
+        return "0::" + path + "\n";
     std::string out;
     int n = 12;
     for (const char *ctl : {"pids", "memory", "devices", "cpu,cpuacct", "blkio", "freezer",
                             "net_cls,net_prio", "perf_event", "hugetlb", "cpuset", "rdma"})
         out += std::to_string(n--) + ":" + ctl + ":" + path + "\n";
     out += "1:name=systemd:" + path + "\n";
+    if (systemd)
+        out += "0::/\n";
     return out;
 }
 

@@ -39,6 +39,17 @@ struct GpuCard
     std::string ownerPodUid; // allocated to, per the device plugin ("" = free)
 };
 
+// A running pod's cgroup as the kubelet made it: what its cpu and memory files say.
+struct PodCgroup
+{
+    std::string qosClass;   // Guaranteed, Burstable, BestEffort: picks the cgroup's parent
+    double cpuCores = 0;    // the rate now, as /sim/truth reports it
+    quint64 cpuUsageNs = 0; // since the pod started
+    qint64 workingSetBytes = 0;
+    qint64 inactiveFileBytes = 0; // page cache the kernel reclaims first: not in the working set
+    qint64 activeFileBytes = 0;
+};
+
 struct DiskMount
 {
     std::string filesystem;
@@ -73,6 +84,8 @@ struct NodeMachine
         cgroupStyle; // "v2-systemd-containerd", "v1-cgroupfs-docker", "v1-systemd-containerd"
     std::vector<GpuCard> cards;
     std::vector<GpuProcess> processes;
+    std::map<std::string, PodCgroup> pods; // running pods, by uid
+    double uptimeSecs = 0;                 // /proc/uptime: the node's own clock
     std::vector<DiskMount> disks;
     bool driverBroken = false; // "NVIDIA-SMI has failed ..."
 };
@@ -110,7 +123,13 @@ private:
     std::map<std::string, PodService> m_services;
 };
 
+// A pod's cgroup directory below the hierarchy's root, as the kubelet names it for the node's
+// cgroup driver: "/kubepods.slice/kubepods-burstable.slice/kubepods-burstable-pod<uid_>.slice"
+// (systemd) or "/kubepods/burstable/pod<uid>" (cgroupfs).
+std::string podCgroupDir(const std::string &style, const std::string &podUid,
+                         const std::string &qosClass);
+// The text of /proc/<pid>/cgroup for a process of that pod's container (or of no pod).
 std::string cgroupText(const std::string &style, const std::string &podUid,
-                       const std::string &containerId, const std::string &qos);
+                       const std::string &containerId, const std::string &qosClass);
 
 } // namespace sim

@@ -10,6 +10,7 @@
 #include <cmath>
 #include <functional>
 #include <map>
+#include <optional>
 #include <sstream>
 
 namespace sim {
@@ -384,6 +385,82 @@ std::string procStat(const NodeMachine &m, qint64 nowMs)
     return out;
 }
 
+// The cgroup files gpudesk reads for a pod's own CPU and memory, laid out as the node's cgroup
+// version and driver put them: v2 has one tree (cpu.stat, memory.current, memory.stat); v1 has
+// one per controller (cpu,cpuacct/…/cpuacct.usage, memory/…/memory.usage_in_bytes).
+std::optional<std::string> cgroupFile(const NodeMachine &m, const std::string &path)
+{
+    const bool v2 = m.cgroupStyle.rfind("v2", 0) == 0;
+    const bool systemd = m.cgroupStyle.find("systemd") != std::string::npos;
+    const std::string root = systemd ? "/kubepods.slice" : "/kubepods";
+    if (v2 && path == "/sys/fs/cgroup" + root + "/cgroup.controllers")
+        return std::string("cpuset cpu io memory hugetlb pids rdma misc\n");
+    if (!v2 && path == "/sys/fs/cgroup/cpu,cpuacct" + root + "/cpuacct.usage") {
+        quint64 total = 0;
+        for (const auto &[uid, cg] : m.pods)
+            total += cg.cpuUsageNs;
+        return std::to_string(total) + "\n";
+    }
+    for (const auto &[uid, cg] : m.pods) {
+        const std::string dir = podCgroupDir(m.cgroupStyle, uid, cg.qosClass);
+        const qint64 ws = cg.workingSetBytes;
+        const qint64 current = ws + cg.inactiveFileBytes; // active page cache is in the working set
+        const qint64 anon = ws - cg.activeFileBytes;
+        auto kv = [](const char *k, qint64 v) {
+            return std::string(k) + " " + std::to_string(v) + "\n";
+        };
+        if (v2) {
+            if (path == "/sys/fs/cgroup" + dir + "/cpu.stat") {
+                const quint64 us = cg.cpuUsageNs / 1000;
+                return kv("usage_usec", qint64(us)) + kv("user_usec", qint64(us * 9 / 10)) +
+                       kv("system_usec", qint64(us - us * 9 / 10)) + kv("nr_periods", 0) +
+                       kv("nr_throttled", 0) + kv("throttled_usec", 0) + kv("nr_bursts", 0) +
+                       kv("burst_usec", 0);
+            }
+            if (path == "/sys/fs/cgroup" + dir + "/memory.current")
+                return std::to_string(current) + "\n";
+            if (path == "/sys/fs/cgroup" + dir + "/memory.stat")
+                return kv("anon", anon) + kv("file", cg.inactiveFileBytes + cg.activeFileBytes) +
+                       kv("kernel", 8 << 20) + kv("kernel_stack", 1 << 20) +
+                       kv("pagetables", 2 << 20) + kv("sec_pagetables", 0) + kv("percpu", 4096) +
+                       kv("sock", 0) + kv("vmalloc", 0) + kv("shmem", 0) + kv("zswap", 0) +
+                       kv("zswapped", 0) + kv("file_mapped", 32 << 20) + kv("file_dirty", 0) +
+                       kv("file_writeback", 0) + kv("swapcached", 0) + kv("anon_thp", 0) +
+                       kv("file_thp", 0) + kv("shmem_thp", 0) + kv("inactive_anon", anon) +
+                       kv("active_anon", 0) + kv("inactive_file", cg.inactiveFileBytes) +
+                       kv("active_file", cg.activeFileBytes) + kv("unevictable", 0) +
+                       kv("slab_reclaimable", 3 << 20) + kv("slab_unreclaimable", 1 << 20) +
+                       kv("slab", 4 << 20) + kv("workingset_refault_anon", 0) +
+                       kv("workingset_refault_file", 12) + kv("pgfault", 812344) +
+                       kv("pgmajfault", 31);
+            continue;
+        }
+        if (path == "/sys/fs/cgroup/cpu,cpuacct" + dir + "/cpuacct.usage")
+            return std::to_string(cg.cpuUsageNs) + "\n";
+        if (path == "/sys/fs/cgroup/memory" + dir + "/memory.usage_in_bytes")
+            return std::to_string(current) + "\n";
+        if (path == "/sys/fs/cgroup/memory" + dir + "/memory.stat") {
+            // The pod's own counters are near zero: its processes live in child cgroups, which
+            // only the total_ lines include.
+            const qint64 cache = cg.inactiveFileBytes + cg.activeFileBytes;
+            return kv("cache", 0) + kv("rss", 0) + kv("rss_huge", 0) + kv("shmem", 0) +
+                   kv("mapped_file", 0) + kv("dirty", 0) + kv("writeback", 0) + kv("pgpgin", 0) +
+                   kv("pgpgout", 0) + kv("pgfault", 0) + kv("pgmajfault", 0) +
+                   kv("inactive_anon", 0) + kv("active_anon", 0) + kv("inactive_file", 0) +
+                   kv("active_file", 0) + kv("unevictable", 0) +
+                   kv("hierarchical_memory_limit", 9223372036854771712LL) +
+                   kv("total_cache", cache) + kv("total_rss", anon) + kv("total_rss_huge", 0) +
+                   kv("total_shmem", 0) + kv("total_mapped_file", 32 << 20) + kv("total_dirty", 0) +
+                   kv("total_writeback", 0) + kv("total_pgpgin", 1203311) +
+                   kv("total_pgpgout", 981002) + kv("total_pgfault", 812344) +
+                   kv("total_pgmajfault", 31) + kv("total_inactive_anon", anon) +
+                   kv("total_active_anon", 0) + kv("total_inactive_file", cg.inactiveFileBytes) +
+                   kv("total_active_file", cg.activeFileBytes) + kv("total_unevictable", 0);
+        }
+    }
+    return std::nullopt;
+}
+
 std::string procMeminfo(const NodeMachine &m)
 {
     const qint64 total = m.memTotalKb;
@@ -637,6 +714,14 @@ CommandOutput NodeTools::runSimple(const std::string &node, std::vector<std::str
                 std::snprintf(buf, sizeof buf, "%.2f %.2f %.2f %d/%d %d\n", m.load[0], m.load[1],
                               m.load[2], m.runningProcs, m.totalProcs, m.lastPid);
                 r.out += buf;
+            } else if (f == "/proc/uptime") {
+                char buf[64];
+                std::snprintf(buf, sizeof buf, "%.2f %.2f\n", m.uptimeSecs,
+                              m.uptimeSecs * std::max(1, m.cpus) * 0.8);
+                r.out += buf;
+            } else if (const auto cg =
+                           f.rfind("/sys/fs/cgroup/", 0) == 0 ? cgroupFile(m, f) : std::nullopt) {
+                r.out += *cg;
             } else if (f == "/etc/hostname") {
                 r.out += m.hostname + "\n";
             } else if (f.rfind("/proc/", 0) == 0 && f.size() > 13 &&

@@ -44,8 +44,9 @@ double quantityValue(const json &q)
 
 json containerJson(const ContainerSpec &c, const std::string &user)
 {
-    json resources{{"requests", {{"cpu", c.cpu}, {"memory", c.memory}}},
-                   {"limits", {{"cpu", c.cpu}, {"memory", c.memory}}}};
+    json resources{
+        {"requests", {{"cpu", c.cpu}, {"memory", c.memory}}},
+        {"limits", {{"cpu", c.cpuLimit.empty() ? c.cpu : c.cpuLimit}, {"memory", c.memory}}}};
     if (c.gpus > 0) {
         resources["requests"]["nvidia.com/gpu"] = std::to_string(c.gpus);
         resources["limits"]["nvidia.com/gpu"] = std::to_string(c.gpus);
@@ -112,6 +113,30 @@ Resources specRequests(const json &spec)
         r.memoryBytes += parseQuantityBytes(pick("memory"));
     }
     return r;
+}
+
+std::string qosClassOf(const json &spec)
+{
+    // As the API server's GetPodQOS: Guaranteed when every container has CPU and memory limits
+    // and its requests (where given) equal them; BestEffort when no container asks for either.
+    bool any = false;
+    bool guaranteed = true;
+    for (const char *list : {"initContainers", "containers"}) {
+        for (const auto &c : sub(spec, list)) {
+            const json &res = sub(c, "resources");
+            const json &lim = sub(res, "limits");
+            const json &req = sub(res, "requests");
+            for (const char *k : {"cpu", "memory"}) {
+                const bool hasLimit = lim.contains(k);
+                const bool hasRequest = req.contains(k);
+                any |= hasLimit || hasRequest;
+                if (!hasLimit ||
+                    (hasRequest && parseQuantityMilli(req[k]) != parseQuantityMilli(lim[k])))
+                    guaranteed = false;
+            }
+        }
+    }
+    return !any ? "BestEffort" : guaranteed ? "Guaranteed" : "Burstable";
 }
 
 Resources nodeAllocatable(const json &node)
@@ -261,7 +286,7 @@ json ObjectFactory::pod(const PodSpecInput &in)
                 {"kind", "Pod"},
                 {"metadata", meta},
                 {"spec", spec},
-                {"status", {{"phase", "Pending"}, {"qosClass", "Guaranteed"}}}};
+                {"status", {{"phase", "Pending"}, {"qosClass", qosClassOf(spec)}}}};
 }
 
 json ObjectFactory::namespaceFor(const std::string &name, const json &labels)

@@ -23,6 +23,8 @@ qint64 parseQuantityBytes(const nlohmann::json &q); // "32Gi" → 34359738368
 Resources podRequests(const nlohmann::json &pod);
 Resources specRequests(const nlohmann::json &podSpec);
 Resources nodeAllocatable(const nlohmann::json &node);
+// status.qosClass as the API server sets it: Guaranteed, Burstable or BestEffort.
+std::string qosClassOf(const nlohmann::json &podSpec);
 
 struct ContainerSpec
 {
@@ -31,6 +33,7 @@ struct ContainerSpec
     int gpus = 0;
     std::string cpu = "4";
     std::string memory = "32Gi";
+    std::string cpuLimit; // "" = the request (Guaranteed); more makes the pod Burstable
     std::vector<std::string> command;
     std::vector<std::pair<std::string, int>> ports; // name, containerPort
     std::vector<std::pair<std::string, std::string>> env;

@@ -429,7 +429,7 @@ void Simulation::buildScale()
         pod["metadata"]["creationTimestamp"] = now;
         pod["status"] = {
             {"phase", "Running"},
-            {"qosClass", "Guaranteed"},
+            {"qosClass", qosClassOf(pod["spec"])},
             {"hostIP", "10.20.0.1"},
             {"podIP", "10.244." + std::to_string(node % 256) + "." + std::to_string(2 + i % 250)},
             {"startTime", now},

@@ -208,7 +208,7 @@ QString Simulation::admit(const ResourceType *type, json &o)
                                                 {"operator", "Exists"},
                                                 {"effect", "NoExecute"},
                                                 {"tolerationSeconds", 300}}});
-    o["status"] = json{{"phase", "Pending"}, {"qosClass", "BestEffort"}};
+    o["status"] = json{{"phase", "Pending"}, {"qosClass", qosClassOf(spec)}};
     return {};
 }
 
@@ -255,6 +255,7 @@ void Simulation::onChanged(const ResourceType *type, const WatchEvent &ev)
     info.queue = sub(p["metadata"], "labels").value("volcano.sh/queue-name", "");
     info.devEnv = sub(p["metadata"], "labels").contains("gpudesk.io/devenv");
     info.podIp = sub(p, "status").value("podIP", "");
+    info.qosClass = sub(p, "status").value("qosClass", "BestEffort");
     const Resources r = podRequests(p);
     info.gpus = int(r.gpus);
     info.cpuMilli = r.cpuMilli;
@@ -411,6 +412,7 @@ void Simulation::addNodeMachine(const json &node, const std::string &cgroupStyle
     m.cpuTicks[0] = quint64(m.cpus) * 100 * 86400 * 3;
     m.cpuTicks[2] = quint64(m.cpus) * 100 * 86400 / 2;
     m.lastPid = 40000 + int(h % 20000);
+    m.uptimeSecs = 15.5 * 86400 + double(h % 86400);
     m_machines->put(m);
     m_nodeIndex[m.name] = int(m_nodeIndex.size()) + 1;
 }
@@ -441,6 +443,8 @@ json Simulation::podTemplate(const JobInput &in, const TaskInput &task, const st
     c.memory = task.memory;
     if (in.devEnv) {
         c.ports = {{"jupyter", 8888}, {"ssh", 22}, {"vscode", 8080}};
+        // Interactive work may burst above its CPU request: the pod is Burstable.
+        c.cpuLimit = std::to_string(parseQuantityMilli(task.cpu) * 2) + "m";
         c.command = {"/usr/local/bin/devenv-entrypoint.sh"};
         p.restartPolicy = "Always";
     } else if (role == "launcher") {
@@ -719,7 +723,7 @@ void Simulation::reconcileVolcanoJobs()
                     pod["spec"] = t["template"]["spec"];
                     pod["spec"]["hostname"] = podName;
                     pod["spec"]["subdomain"] = name;
-                    pod["status"] = {{"phase", "Pending"}, {"qosClass", "Guaranteed"}};
+                    pod["status"] = {{"phase", "Pending"}, {"qosClass", qosClassOf(pod["spec"])}};
                     pods.push_back(std::move(pod));
                 }
             }
@@ -877,7 +881,7 @@ void Simulation::reconcileKubeflowJobs(const ResourceType *type)
                     }
                 }
                 ++rank;
-                pod["status"] = {{"phase", "Pending"}, {"qosClass", "Guaranteed"}};
+                pod["status"] = {{"phase", "Pending"}, {"qosClass", qosClassOf(pod["spec"])}};
                 gpus += int(podRequests(pod).gpus);
                 pods.push_back(std::move(pod));
             }
@@ -1299,6 +1303,7 @@ void Simulation::updateMachines(qint64 stepMs)
             double cpuBusy = 0.3;
             qint64 memUsedKb = 6LL * 1024 * 1024;
             int procs = 1;
+            std::map<std::string, PodCgroup> podCgroups;
             for (const auto &uid : uids) {
                 const auto it = m_podInfo.find(uid);
                 if (it == m_podInfo.end())
@@ -1323,6 +1328,17 @@ void Simulation::updateMachines(qint64 stepMs)
                     podCpu = 0.2;
                 cpuBusy += podCpu;
                 memUsedKb += info.memoryBytes / 1024 * 7 / 10;
+                // The pod's cgroup: CPU time goes on from where it was; memory is steady.
+                PodCgroup cg = m.pods.count(uid) ? m.pods.at(uid) : PodCgroup{};
+                cg.qosClass = info.qosClass;
+                cg.cpuCores = podCpu;
+                cg.cpuUsageNs += quint64(std::llround(podCpu * double(stepMs) * 1e6));
+                cg.workingSetBytes = info.memoryBytes > 0
+                                         ? info.memoryBytes / 10 * 7
+                                         : (256LL << 20) + qint64(b.seed % 512) * (1LL << 20);
+                cg.inactiveFileBytes = cg.workingSetBytes / 20 + (64LL << 20);
+                cg.activeFileBytes = cg.workingSetBytes / 33;
+                podCgroups[uid] = cg;
                 ++procs;
                 if (info.devEnv && !info.podIp.empty()) {
                     PodService s{
@@ -1375,9 +1391,8 @@ void Simulation::updateMachines(qint64 stepMs)
                     p.podUid = uid;
                     p.podName = info.name;
                     p.podNamespace = info.ns;
-                    const bool guaranteed = info.gpus > 0;
                     p.cgroup = cgroupText(m.cgroupStyle, uid, containerId(uid, "pytorch", 0),
-                                          guaranteed ? "Guaranteed" : "burstable");
+                                          info.qosClass);
                     m.processes.push_back(p);
                     ++cardNo;
                 }
@@ -1391,6 +1406,8 @@ void Simulation::updateMachines(qint64 stepMs)
                               double(hashOf(c.uuid) % 300) / 100.0;
                 c.clockSm = c.utilization > 0 ? (m.eccSupported ? 1410 : 2520) : 210;
             }
+            m.pods = std::move(podCgroups);
+            m.uptimeSecs += double(stepMs) / 1000.0;
             cpuBusy = std::min(cpuBusy, double(m.cpus));
             const quint64 ticks = quint64(m.cpus) * 100 * quint64(stepMs) / 1000;
             const quint64 busy = quint64(double(ticks) * cpuBusy / std::max(1, m.cpus));
@@ -1661,6 +1678,22 @@ json Simulation::truth() const
                     {"processes", procs}});
             }
         }
+        // What each running pod's cgroup says: CPU now, and the working set as the kubelet
+        // counts it (usage less inactive page cache).
+        json pods = json::array();
+        if (m) {
+            for (const auto &[uid, cg] : m->pods) {
+                const auto it = m_podInfo.find(uid);
+                pods.push_back(
+                    json{{"uid", uid},
+                         {"pod", it != m_podInfo.end() ? json(it->second.name) : json(nullptr)},
+                         {"namespace", it != m_podInfo.end() ? json(it->second.ns) : json(nullptr)},
+                         {"qosClass", cg.qosClass},
+                         {"gpus", it != m_podInfo.end() ? it->second.gpus : 0},
+                         {"cpuCores", cg.cpuCores},
+                         {"memoryWorkingSetMiB", cg.workingSetBytes >> 20}});
+            }
+        }
         total += nodeTotal;
         allocated += nodeAlloc;
         freeGpus += nodeFree;
@@ -1677,7 +1710,8 @@ json Simulation::truth() const
                                {"allocated", nodeAlloc},
                                {"free", nodeFree},
                                {"busy", nodeBusy}}},
-                             {"cards", cards}});
+                             {"cards", cards},
+                             {"pods", pods}});
     }
     json queues = json::array();
     for (const auto &q : m_store->list(m_queues)) {

@@ -131,6 +131,7 @@ private:
         int gpus = 0;
         qint64 cpuMilli = 0;
         qint64 memoryBytes = 0;
+        std::string qosClass;
         std::string podIp;
         std::vector<int> cards;
         bool devEnv = false;

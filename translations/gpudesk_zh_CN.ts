@@ -918,6 +918,30 @@
         <source>Review all unknown host keys…</source>
         <translation>查看所有未知的主机密钥…</translation>
     </message>
+    <message>
+        <source>CPU (cores)</source>
+        <translation>CPU（核）</translation>
+    </message>
+    <message>
+        <source>CPU requested</source>
+        <translation>CPU 请求量</translation>
+    </message>
+    <message>
+        <source>Memory (working set)</source>
+        <translation>内存（工作集）</translation>
+    </message>
+    <message>
+        <source>Memory requested</source>
+        <translation>内存请求量</translation>
+    </message>
+    <message>
+        <source>GPU processes</source>
+        <translation>GPU 进程</translation>
+    </message>
+    <message>
+        <source>Pods: CPU and memory</source>
+        <translation>Pod：CPU 与内存</translation>
+    </message>
 </context>
 <context>
     <name>gpudesk::NodesModel</name>
@@ -1108,12 +1132,56 @@
         <translation>已保存 %1。</translation>
     </message>
     <message>
-        <source>The GPUs this workload&apos;s processes run on, as their nodes report them. CPU, memory and load are the whole node&apos;s.</source>
-        <translation>此工作负载的进程所在的 GPU，数据来自其节点的上报。CPU、内存和负载为整个节点的数值。</translation>
-    </message>
-    <message>
         <source>Usage</source>
         <translation>资源使用</translation>
+    </message>
+    <message>
+        <source>The GPUs wait while the CPU runs at its request: the input pipeline (data loading, decoding, augmentation) is likely the bottleneck. More CPU, more DataLoader workers or pre-processed data may help.</source>
+        <translation>GPU 在等待，而 CPU 已用满其请求量：输入流水线（数据加载、解码、增强）很可能是瓶颈。增加 CPU、增加 DataLoader worker 数或使用预处理好的数据可能会有帮助。</translation>
+    </message>
+    <message>
+        <source>GPU lines are the cards this workload&apos;s processes run on; CPU and memory are its own, read from its cgroups on its nodes.</source>
+        <translation>GPU 曲线是该工作负载的进程所在的卡；CPU 和内存是它自身的用量，读取自其所在节点上的 cgroup。</translation>
+    </message>
+    <message>
+        <source>1 GPU, not sampled yet</source>
+        <translation>1 块 GPU，尚未采样</translation>
+    </message>
+    <message>
+        <source>1 GPU at %1 % on average</source>
+        <translation>1 块 GPU，平均利用率 %1 %</translation>
+    </message>
+    <message>
+        <source>%1 GPUs, not sampled yet</source>
+        <translation>%1 块 GPU，尚未采样</translation>
+    </message>
+    <message>
+        <source>%1 GPUs at %2 % on average</source>
+        <translation>%1 块 GPU，平均利用率 %2 %</translation>
+    </message>
+    <message>
+        <source>CPU %1 of %2 cores requested</source>
+        <translation>CPU %1 核（请求 %2 核）</translation>
+    </message>
+    <message>
+        <source>CPU %1 cores</source>
+        <translation>CPU %1 核</translation>
+    </message>
+    <message>
+        <source>memory %1 working set of %2 requested</source>
+        <translation>内存工作集 %1（请求 %2）</translation>
+    </message>
+    <message>
+        <source>memory %1 working set</source>
+        <translation>内存工作集 %1</translation>
+    </message>
+    <message>
+        <source>Not sampled yet: gpudesk reads a workload&apos;s own use from its nodes over SSH.</source>
+        <translation>尚未采样：gpudesk 通过 SSH 从节点读取工作负载自身的用量。</translation>
+    </message>
+    <message>
+        <source>Last 2 minutes: %1.</source>
+        <translation>最近 2 分钟：%1。</translation>
     </message>
 </context>
 <context>
@@ -1351,10 +1419,6 @@
         <translation>%1 GPU %2</translation>
     </message>
     <message>
-        <source>%1 (whole node)</source>
-        <translation>%1（整个节点）</translation>
-    </message>
-    <message>
         <source>Last 24 hours (Prometheus)</source>
         <translation>最近 24 小时（Prometheus）</translation>
     </message>
@@ -1369,6 +1433,22 @@
     <message>
         <source>Prometheus has no DCGM series for this node.</source>
         <translation>Prometheus 中没有该节点的 DCGM 数据。</translation>
+    </message>
+    <message>
+        <source>CPU (cores)</source>
+        <translation>CPU（核）</translation>
+    </message>
+    <message>
+        <source>Memory, working set (GiB)</source>
+        <translation>内存工作集（GiB）</translation>
+    </message>
+    <message>
+        <source>All %1 pods</source>
+        <translation>全部 %1 个 Pod</translation>
+    </message>
+    <message>
+        <source>Requested</source>
+        <translation>请求量</translation>
     </message>
 </context>
 <context>

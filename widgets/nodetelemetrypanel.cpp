@@ -13,6 +13,7 @@
 #include <QLabel>
 #include <QPushButton>
 #include <QSplitter>
+#include <QTabWidget>
 #include <QTableWidget>
 #include <QVBoxLayout>
 
@@ -41,6 +42,22 @@ QTableWidgetItem *item(const QString &text, const QVariant &sort = {})
     return i;
 }
 
+// A figure shown formatted ("96Gi", "—") but sorted by its value.
+class FigureItem : public QTableWidgetItem
+{
+public:
+    static constexpr int SortRole = Qt::UserRole + 1;
+    FigureItem(const QString &text, double value) : QTableWidgetItem(text)
+    {
+        setData(SortRole, value);
+        setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
+    }
+    bool operator<(const QTableWidgetItem &other) const override
+    {
+        return data(SortRole).toDouble() < other.data(SortRole).toDouble();
+    }
+};
+
 QString orDash(const std::optional<int> &v, const QString &unit = {})
 {
     return v ? QString::number(*v) + unit : QStringLiteral("—");
@@ -62,7 +79,10 @@ NodeTelemetryPanel::NodeTelemetryPanel(const ClusterStore *store, const Telemetr
                     this)),
       m_processes(table(
           {tr("PID"), tr("GPU"), tr("GPU memory"), tr("Pod"), tr("User"), tr("VC"), tr("Command")},
-          this))
+          this)),
+      m_pods(table({tr("Pod"), tr("User"), tr("CPU (cores)"), tr("CPU requested"),
+                    tr("Memory (working set)"), tr("Memory requested")},
+                   this))
 {
     m_state->setWordWrap(true);
     m_state->setTextInteractionFlags(Qt::TextSelectableByMouse);
@@ -81,9 +101,15 @@ NodeTelemetryPanel::NodeTelemetryPanel(const ClusterStore *store, const Telemetr
     actions->addWidget(m_retry);
     actions->addStretch(1);
 
+    m_pods->setObjectName(QStringLiteral("nodePods"));
+    m_pods->setSortingEnabled(true);
+    auto *lists = new QTabWidget(this);
+    lists->setDocumentMode(true);
+    lists->addTab(m_processes, tr("GPU processes"));
+    lists->addTab(m_pods, tr("Pods: CPU and memory"));
     auto *tables = new QSplitter(Qt::Horizontal, this);
     tables->addWidget(m_cards);
-    tables->addWidget(m_processes);
+    tables->addWidget(lists);
     tables->setStretchFactor(0, 2);
     tables->setStretchFactor(1, 3);
     auto *split = new QSplitter(Qt::Vertical, this);
@@ -108,6 +134,11 @@ NodeTelemetryPanel::NodeTelemetryPanel(const ClusterStore *store, const Telemetr
             [this] { emit secretRequested(m_node, m_telemetry->sshStatus(m_node).secretFor); });
     connect(m_retry, &QPushButton::clicked, this, [this] { emit retryRequested(m_node); });
     connect(m_reviewAll, &QPushButton::clicked, this, &NodeTelemetryPanel::reviewHostKeysRequested);
+    connect(m_pods, &QTableWidget::itemActivated, this, [this](QTableWidgetItem *it) {
+        const QString uid = m_pods->item(it->row(), 0)->data(Qt::UserRole).toString();
+        if (!uid.isEmpty() && m_store->pod(uid))
+            emit openRequested(ObjectRef::pod(*m_store, uid), 0);
+    });
     connect(m_processes, &QTableWidget::itemActivated, this, [this](QTableWidgetItem *it) {
         const QString uid = m_processes->item(it->row(), 3)->data(Qt::UserRole).toString();
         if (!uid.isEmpty() && m_store->pod(uid))
@@ -283,12 +314,49 @@ void NodeTelemetryPanel::refreshTables()
             m_processes->setCurrentCell(r, 0);
     }
     m_processes->setSortingEnabled(true);
+    refreshPods();
     // Sized to what they hold on the first fill of a node; after that the user's widths stay.
-    if (m_sizedFor != m_node && !procs.isEmpty()) {
+    if (m_sizedFor != m_node && (!procs.isEmpty() || m_pods->rowCount() > 0)) {
         m_sizedFor = m_node;
         m_cards->resizeColumnsToContents();
         m_processes->resizeColumnsToContents();
+        m_pods->resizeColumnsToContents();
     }
+}
+
+void NodeTelemetryPanel::refreshPods()
+{
+    const NodeSample *s = m_telemetry->latest(m_node);
+    const QList<PodUsage> pods = s ? s->pods : QList<PodUsage>();
+    m_pods->setSortingEnabled(false);
+    m_pods->setRowCount(int(pods.size()));
+    for (int r = 0; r < pods.size(); ++r) {
+        const PodUsage &u = pods[r];
+        const PodInfo *p = m_store->pod(u.uid);
+        auto *name = item(p ? p->ns + u'/' + p->name : u.uid);
+        name->setData(Qt::UserRole, u.uid);
+        m_pods->setItem(r, 0, name);
+        m_pods->setItem(r, 1, item(p ? m_store->userOf(p->ns) : QString()));
+        auto *cpu =
+            new FigureItem(u.cpuCores ? QString::number(*u.cpuCores, 'f', 2) : QStringLiteral("—"),
+                           u.cpuCores.value_or(-1));
+        // At its request (or above, for a Burstable pod): the pod is CPU-bound.
+        if (p && u.cpuCores && p->cpuRequestMilli > 0 &&
+            *u.cpuCores >= 0.9 * double(p->cpuRequestMilli) / 1000.0)
+            cpu->setForeground(colors::warning());
+        m_pods->setItem(r, 2, cpu);
+        const qint64 cpuReq = p ? p->cpuRequestMilli : 0;
+        const qint64 memReq = p ? p->memoryRequestBytes : 0;
+        m_pods->setItem(
+            r, 3,
+            new FigureItem(cpuReq ? format::cores(cpuReq) : QStringLiteral("—"), double(cpuReq)));
+        m_pods->setItem(
+            r, 4, new FigureItem(format::bytes(u.workingSetBytes), double(u.workingSetBytes)));
+        m_pods->setItem(
+            r, 5,
+            new FigureItem(memReq ? format::bytes(memReq) : QStringLiteral("—"), double(memReq)));
+    }
+    m_pods->setSortingEnabled(true);
 }
 
 } // namespace gpudesk

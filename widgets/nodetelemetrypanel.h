@@ -16,7 +16,8 @@ class TelemetryChart;
 class TelemetryStore;
 
 // What the node itself says: SSH state with what to do about it, CPU / memory / load and disks,
-// a chart of its history, its cards and every GPU process with its pod, user and VC.
+// a chart of its history, its cards, every GPU process with its pod, user and VC, and each
+// running pod's own CPU and memory against its requests.
 class NodeTelemetryPanel : public QWidget
 {
     Q_OBJECT
@@ -28,6 +29,7 @@ public:
     void refresh();
     QTableWidget *processTable() const { return m_processes; }
     QTableWidget *cardTable() const { return m_cards; }
+    QTableWidget *podTable() const { return m_pods; }
     TelemetryChart *chart() const { return m_chart; }
 
 signals:
@@ -40,6 +42,7 @@ signals:
 private:
     void refreshState();
     void refreshTables();
+    void refreshPods();
 
     const ClusterStore *m_store;
     const TelemetryStore *m_telemetry;
@@ -56,6 +59,7 @@ private:
     TelemetryChart *m_chart;
     QTableWidget *m_cards;
     QTableWidget *m_processes;
+    QTableWidget *m_pods;
 };
 
 } // namespace gpudesk

@@ -5,8 +5,10 @@
 #include "telemetrystore.h"
 
 #include "eventsmodel.h"
+#include "format.h"
 #include "kubeclient.h"
 #include "logview.h"
+#include "palette.h"
 #include "tablefilter.h"
 #include "yamlconvert.h"
 #include "yamlhighlighter.h"
@@ -98,26 +100,91 @@ ObjectViewer::ObjectViewer(KubeClient *client, ClusterStore *store, const Object
     reloadYaml();
 }
 
-void ObjectViewer::setTelemetry(const TelemetryStore *telemetry)
+ObjectViewer::~ObjectViewer()
+{
+    if (m_telemetry)
+        m_telemetry->unwatchPods(m_ref.podUids);
+}
+
+void ObjectViewer::setTelemetry(TelemetryStore *telemetry)
 {
     if (m_usage || m_ref.podUids.isEmpty())
         return;
+    m_telemetry = telemetry;
+    m_telemetry->watchPods(m_ref.podUids);
     m_usage = new TelemetryChart(telemetry, this);
     m_usage->setObjectName(QStringLiteral("usageChart"));
     m_usage->setPods(m_ref.podUids);
     auto *page = new QWidget(this);
     auto *l = new QVBoxLayout(page);
-    auto *note = new QLabel(tr("The GPUs this workload's processes run on, as their nodes report "
-                               "them. CPU, memory and load are the whole node's."),
+    m_usageSummary = new QLabel(page);
+    m_usageSummary->setObjectName(QStringLiteral("usageSummary"));
+    m_usageSummary->setWordWrap(true);
+    m_usageSummary->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_usageHint = new QLabel(page);
+    m_usageHint->setObjectName(QStringLiteral("usageHint"));
+    m_usageHint->setWordWrap(true);
+    m_usageHint->setText(tr("The GPUs wait while the CPU runs at its request: the input pipeline "
+                            "(data loading, decoding, augmentation) is likely the bottleneck. "
+                            "More CPU, more DataLoader workers or pre-processed data may help."));
+    m_usageHint->setStyleSheet(
+        QStringLiteral("QLabel { color: %1; font-weight: bold; }").arg(colors::warning().name()));
+    m_usageHint->setVisible(false);
+    l->addWidget(m_usageSummary);
+    l->addWidget(m_usageHint);
+    l->addWidget(m_usage, 1);
+    auto *note = new QLabel(tr("GPU lines are the cards this workload's processes run on; CPU and "
+                               "memory are its own, read from its cgroups on its nodes."),
                             page);
     note->setWordWrap(true);
+    note->setEnabled(false);
     l->addWidget(note);
-    l->addWidget(m_usage, 1);
     m_tabs->addTab(page, tr("Usage"));
+    updateUsageSummary();
     connect(telemetry, &TelemetryStore::updated, m_usage, [this] {
-        if (m_usage->isVisible())
-            m_usage->refresh();
+        if (!m_usage->isVisible())
+            return;
+        m_usage->refresh();
+        updateUsageSummary();
     });
+}
+
+QString ObjectViewer::usageSummary() const
+{
+    return m_usageSummary ? m_usageSummary->text() : QString();
+}
+
+void ObjectViewer::updateUsageSummary()
+{
+    constexpr qint64 Window = 2 * 60 * 1000;
+    const WorkloadUsage w = m_telemetry->workloadUsage(m_ref.podUids, Window);
+    QStringList parts;
+    if (w.cards > 0) {
+        const QString util =
+            w.gpuUtilization ? QString::number(std::lround(*w.gpuUtilization)) : QString();
+        if (w.cards == 1)
+            parts << (util.isEmpty() ? tr("1 GPU, not sampled yet")
+                                     : tr("1 GPU at %1 % on average").arg(util));
+        else
+            parts << (util.isEmpty() ? tr("%1 GPUs, not sampled yet").arg(w.cards)
+                                     : tr("%1 GPUs at %2 % on average").arg(w.cards).arg(util));
+    }
+    if (w.cpuCores)
+        parts << (w.cpuRequestCores > 0 ? tr("CPU %1 of %2 cores requested")
+                                              .arg(*w.cpuCores, 0, 'f', 1)
+                                              .arg(w.cpuRequestCores, 0, 'f', 1)
+                                        : tr("CPU %1 cores").arg(*w.cpuCores, 0, 'f', 1));
+    if (w.podsSampled > 0)
+        parts << (w.memoryRequestBytes > 0
+                      ? tr("memory %1 working set of %2 requested")
+                            .arg(format::bytes(w.workingSetBytes),
+                                 format::bytes(w.memoryRequestBytes))
+                      : tr("memory %1 working set").arg(format::bytes(w.workingSetBytes)));
+    m_usageSummary->setText(
+        parts.isEmpty()
+            ? tr("Not sampled yet: gpudesk reads a workload's own use from its nodes over SSH.")
+            : tr("Last 2 minutes: %1.").arg(parts.join(QStringLiteral(" · "))));
+    m_usageHint->setVisible(w.inputBound);
 }
 
 void ObjectViewer::showTab(int tab)

@@ -3,6 +3,7 @@
 
 #include "objectref.h"
 
+#include <QPointer>
 #include <QWidget>
 
 class QCheckBox;
@@ -33,21 +34,24 @@ public:
 
     ObjectViewer(KubeClient *client, ClusterStore *store, const ObjectRef &ref,
                  QWidget *parent = nullptr);
+    ~ObjectViewer() override;
     void showTab(int tab);
     QTabWidget *tabs() const { return m_tabs; }
     LogView *logView() const { return m_logs; }
     QPlainTextEdit *yamlView() const { return m_yaml; }
     void reloadYaml();
     // Adds the Usage tab (a pod's or job's own GPU, CPU and memory over time) when the object
-    // has pods.
-    void setTelemetry(const TelemetryStore *telemetry);
+    // has pods, and has their cgroups sampled while the viewer is open.
+    void setTelemetry(TelemetryStore *telemetry);
     TelemetryChart *usageChart() const { return m_usage; }
+    QString usageSummary() const;
 
 signals:
     void yamlLoaded();
 
 private:
     void saveYaml();
+    void updateUsageSummary();
 
     KubeClient *m_client;
     ObjectRef m_ref;
@@ -57,6 +61,9 @@ private:
     QCheckBox *m_managed;
     QLabel *m_yamlState;
     TelemetryChart *m_usage = nullptr;
+    QPointer<TelemetryStore> m_telemetry;
+    QLabel *m_usageSummary = nullptr;
+    QLabel *m_usageHint = nullptr;
 };
 
 } // namespace gpudesk

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "telemetrychart.h"
 
+#include "entities.h"
 #include "palette.h"
 #include "prometheusclient.h"
 #include "telemetrystore.h"
@@ -19,14 +20,7 @@ TelemetryChart::TelemetryChart(const TelemetryStore *telemetry, QWidget *parent)
     : QWidget(parent), m_telemetry(telemetry), m_metric(new QComboBox(this)),
       m_range(new QComboBox(this)), m_view(new QChartView(this)), m_note(new QLabel(this))
 {
-    using M = TelemetryHistory::Metric;
-    m_metric->addItem(tr("GPU utilization (%)"), int(M::Utilization));
-    m_metric->addItem(tr("GPU memory used (MiB)"), int(M::MemoryMiB));
-    m_metric->addItem(tr("GPU temperature (°C)"), int(M::TemperatureC));
-    m_metric->addItem(tr("GPU power (W)"), int(M::PowerW));
-    m_metric->addItem(tr("CPU busy (%)"), int(M::CpuPercent));
-    m_metric->addItem(tr("Memory used (%)"), int(M::MemoryPercent));
-    m_metric->addItem(tr("Load (1 min)"), int(M::Load1));
+    setMetrics(false);
     m_range->addItem(tr("Last 10 minutes"), 10 * 60);
     m_range->addItem(tr("Last hour"), 3600);
     m_range->addItem(tr("Last 24 hours"), 24 * 3600);
@@ -54,6 +48,32 @@ TelemetryChart::TelemetryChart(const TelemetryStore *telemetry, QWidget *parent)
     connect(m_range, &QComboBox::currentIndexChanged, this, &TelemetryChart::refresh);
 }
 
+void TelemetryChart::setMetrics(bool pods)
+{
+    using M = TelemetryHistory::Metric;
+    const QSignalBlocker block(m_metric);
+    const int keep = m_metric->currentData().toInt();
+    m_metric->clear();
+    m_metric->addItem(tr("GPU utilization (%)"), int(M::Utilization));
+    m_metric->addItem(tr("GPU memory used (MiB)"), int(M::MemoryMiB));
+    m_metric->addItem(tr("GPU temperature (°C)"), int(M::TemperatureC));
+    m_metric->addItem(tr("GPU power (W)"), int(M::PowerW));
+    if (pods) {
+        m_metric->addItem(tr("CPU (cores)"), int(M::PodCpuCores));
+        m_metric->addItem(tr("Memory, working set (GiB)"), int(M::PodMemoryMiB));
+    } else {
+        m_metric->addItem(tr("CPU busy (%)"), int(M::CpuPercent));
+        m_metric->addItem(tr("Memory used (%)"), int(M::MemoryPercent));
+        m_metric->addItem(tr("Load (1 min)"), int(M::Load1));
+    }
+    m_metric->setCurrentIndex(qMax(0, m_metric->findData(keep)));
+}
+
+void TelemetryChart::selectMetric(TelemetryHistory::Metric m)
+{
+    m_metric->setCurrentIndex(qMax(0, m_metric->findData(int(m))));
+}
+
 TelemetryHistory::Metric TelemetryChart::metric() const
 {
     return TelemetryHistory::Metric(m_metric->currentData().toInt());
@@ -63,6 +83,7 @@ void TelemetryChart::setNode(const QString &node)
 {
     m_node = node;
     m_pods.clear();
+    setMetrics(false);
     refresh();
 }
 
@@ -70,6 +91,7 @@ void TelemetryChart::setPods(const QStringList &podUids)
 {
     m_pods = podUids;
     m_node.clear();
+    setMetrics(true);
     refresh();
 }
 
@@ -134,20 +156,19 @@ void TelemetryChart::refresh()
         return;
     }
     const TelemetryHistory *h = m_telemetry->history(m_node);
-    QList<std::pair<QString, QList<QPointF>>> lines;
+    Lines lines;
+    if (!m_pods.isEmpty() && (m == M::PodCpuCores || m == M::PodMemoryMiB)) {
+        double requested = -1;
+        lines = podLines(m, from, to, &requested);
+        display(lines, from, to, requested);
+        return;
+    }
     if (!m_pods.isEmpty()) {
         const QList<PodCard> cards = m_telemetry->cardsOfPods(m_pods);
-        QStringList nodes;
-        for (const PodCard &pc : cards) {
-            if (!nodes.contains(pc.node))
-                nodes << pc.node;
-            if (const TelemetryHistory *ph = m_telemetry->history(pc.node); ph && cardMetric)
+        for (const PodCard &pc : cards)
+            if (const TelemetryHistory *ph = m_telemetry->history(pc.node))
                 lines.append({tr("%1 GPU %2").arg(pc.node).arg(pc.card),
                               ph->cardSeries(pc.card, m, from, to)});
-        }
-        for (const QString &n : std::as_const(nodes))
-            if (const TelemetryHistory *ph = m_telemetry->history(n); ph && !cardMetric)
-                lines.append({tr("%1 (whole node)").arg(n), ph->nodeSeries(m, from, to)});
     } else if (h && cardMetric) {
         for (int c = 0; c < h->cardCount(); ++c)
             lines.append({tr("GPU %1").arg(c), h->cardSeries(c, m, from, to)});
@@ -157,8 +178,42 @@ void TelemetryChart::refresh()
     display(lines, from, to);
 }
 
-void TelemetryChart::display(const QList<std::pair<QString, QList<QPointF>>> &lines, qint64 from,
-                             qint64 to)
+TelemetryChart::Lines TelemetryChart::podLines(TelemetryHistory::Metric m, qint64 from, qint64 to,
+                                               double *requested) const
+{
+    // One line a pod while they are few enough to tell apart; a job's many workers as one sum.
+    constexpr int MaxLines = 8;
+    const bool cpu = m == TelemetryHistory::Metric::PodCpuCores;
+    Lines lines;
+    QMap<double, double> total;
+    double req = 0;
+    for (const QString &uid : m_pods) {
+        const PodInfo *pod = m_telemetry->pod(uid);
+        if (pod && !pod->finished())
+            req += cpu ? double(pod->cpuRequestMilli) / 1000.0
+                       : double(pod->memoryRequestBytes) / double(1 << 30);
+        const PodUsageHistory *h = m_telemetry->podHistory(uid);
+        if (!h)
+            continue;
+        QList<QPointF> points = cpu ? h->cpuSeries(from, to) : h->memorySeries(from, to);
+        if (!cpu)
+            for (QPointF &p : points)
+                p.setY(p.y() / 1024.0);
+        for (const QPointF &p : std::as_const(points))
+            total[p.x()] += p.y();
+        lines.append({pod ? pod->name : uid, points});
+    }
+    if (lines.size() > MaxLines) {
+        QList<QPointF> sum;
+        for (auto it = total.cbegin(); it != total.cend(); ++it)
+            sum.append(QPointF(it.key(), it.value()));
+        lines = {{tr("All %1 pods").arg(lines.size()), sum}};
+    }
+    *requested = req > 0 ? req : -1;
+    return lines;
+}
+
+void TelemetryChart::display(const Lines &lines, qint64 from, qint64 to, double requested)
 {
     QChart *chart = m_view->chart();
     const bool dark = palette().color(QPalette::Window).lightness() < 128;
@@ -167,15 +222,6 @@ void TelemetryChart::display(const QList<std::pair<QString, QList<QPointF>>> &li
     const M m = metric();
     // Series are kept and their points replaced: no flicker, no reallocation every 2 s.
     QList<QAbstractSeries *> series = chart->series();
-    while (series.size() > lines.size()) {
-        chart->removeSeries(series.last());
-        delete series.takeLast();
-    }
-    while (series.size() < lines.size()) {
-        auto *s = new QLineSeries(chart);
-        chart->addSeries(s);
-        series.append(s);
-    }
     if (chart->axes().isEmpty()) {
         auto *x = new QDateTimeAxis(chart);
         auto *y = new QValueAxis(chart);
@@ -184,12 +230,29 @@ void TelemetryChart::display(const QList<std::pair<QString, QList<QPointF>>> &li
     }
     auto *x = qobject_cast<QDateTimeAxis *>(chart->axes(Qt::Horizontal).value(0));
     auto *y = qobject_cast<QValueAxis *>(chart->axes(Qt::Vertical).value(0));
+    Lines all = lines;
+    if (requested >= 0)
+        all.append(
+            {tr("Requested"), {QPointF(double(from), requested), QPointF(double(to), requested)}});
+    while (series.size() > all.size()) {
+        chart->removeSeries(series.last());
+        delete series.takeLast();
+    }
+    while (series.size() < all.size()) {
+        auto *s = new QLineSeries(chart);
+        chart->addSeries(s);
+        series.append(s);
+    }
     double top = 1;
-    for (qsizetype i = 0; i < lines.size(); ++i) {
+    for (qsizetype i = 0; i < all.size(); ++i) {
         auto *s = static_cast<QLineSeries *>(series[i]);
-        s->setName(lines[i].first);
-        s->replace(lines[i].second);
-        for (const QPointF &p : lines[i].second)
+        s->setName(all[i].first);
+        s->replace(all[i].second);
+        // The request is a reference, drawn dashed; every line is drawn solid otherwise.
+        QPen pen = s->pen();
+        pen.setStyle(requested >= 0 && i == all.size() - 1 ? Qt::DashLine : Qt::SolidLine);
+        s->setPen(pen);
+        for (const QPointF &p : all[i].second)
             top = qMax(top, p.y());
         if (!s->attachedAxes().contains(x)) {
             s->attachAxis(x);
@@ -201,8 +264,9 @@ void TelemetryChart::display(const QList<std::pair<QString, QList<QPointF>>> &li
     x->setRange(QDateTime::fromMSecsSinceEpoch(from), QDateTime::fromMSecsSinceEpoch(to));
     const bool percent = m == M::Utilization || m == M::CpuPercent || m == M::MemoryPercent;
     y->setRange(0, percent ? 100 : top * 1.1);
-    y->setLabelFormat(m == M::Load1 ? QStringLiteral("%.1f") : QStringLiteral("%.0f"));
-    chart->legend()->setVisible(lines.size() > 1);
+    const bool fractional = m == M::Load1 || m == M::PodCpuCores || m == M::PodMemoryMiB;
+    y->setLabelFormat(fractional ? QStringLiteral("%.1f") : QStringLiteral("%.0f"));
+    chart->legend()->setVisible(all.size() > 1);
 }
 
 QString TelemetryChart::seriesName(int i) const

@@ -23,13 +23,14 @@ class TelemetryChart : public QWidget
 public:
     explicit TelemetryChart(const TelemetryStore *telemetry, QWidget *parent = nullptr);
     void setNode(const QString &node);
-    // A pod's or a job's own use: the cards its processes run on, and their nodes' CPU, memory
-    // and load (node-wide figures, said so in the legend).
+    // A pod's or a job's own use: the cards its processes run on, and its own CPU and memory
+    // (from its cgroups) against what it requested.
     void setPods(const QStringList &podUids);
     // With a Prometheus, a node's card metrics also go back a day and a week (DCGM-exporter's
     // series for the node, by its Hostname label).
     void setPrometheus(PrometheusClient *prometheus);
     void selectRange(int index);
+    void selectMetric(TelemetryHistory::Metric m);
     int rangeCount() const;
     QString seriesName(int i) const;
     QList<QPointF> seriesPoints(int i) const;
@@ -41,8 +42,11 @@ signals:
     void prometheusAnswered(const QString &error);
 
 private:
+    using Lines = QList<std::pair<QString, QList<QPointF>>>;
     TelemetryHistory::Metric metric() const;
-    void display(const QList<std::pair<QString, QList<QPointF>>> &lines, qint64 from, qint64 to);
+    void setMetrics(bool pods);
+    Lines podLines(TelemetryHistory::Metric m, qint64 from, qint64 to, double *requested) const;
+    void display(const Lines &lines, qint64 from, qint64 to, double requested = -1);
 
     const TelemetryStore *m_telemetry;
     QString m_node;

@@ -2,9 +2,12 @@
 // Benchmark of node telemetry. Prints figures; not a test.
 //  1. Sweeps of N simulator nodes (default 500) over SSH every 2 s: the time one sweep takes
 //     (the first one includes the SSH handshakes), and the client's CPU per node sample
-//     (getrusage of this process: SSH crypto, the probe's parsing, the cgroup join).
-//  2. A day of history for 2,000 nodes × 8 cards in TelemetryHistory: resident memory.
+//     (getrusage of this process: SSH crypto, the probe's parsing, the cgroup join), with
+//     every running pod's own CPU and memory read from its cgroup as the app does.
+//  2. A day of history for 2,000 nodes × 8 cards in TelemetryHistory, and for 16,000 pods in
+//     PodUsageHistory: resident memory.
 // Targets (issue 4): sweep ≤ 2 s, ≤ 1 ms CPU per node sample, ≤ 200 MB for the day.
+#include "podusagehistory.h"
 #include "rss.h"
 #include "sshconfig.h"
 #include "sshpool.h"
@@ -16,6 +19,7 @@
 #include <QCoreApplication>
 #include <QElapsedTimer>
 #include <QFile>
+#include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QLoggingCategory>
@@ -70,9 +74,29 @@ int sweeps(int nodes, int count)
     for (const QString &n : names)
         targets.append(resolveSshTarget(*config, {}, n, QString()));
 
+    // The GPU pods each node runs, as the app would take them from its store: from /sim/truth.
+    QProcess kubectl;
+    kubectl.start(QStringLiteral("kubectl"),
+                  {QStringLiteral("--kubeconfig"), dir.filePath(QStringLiteral("kubeconfig")),
+                   QStringLiteral("--context"), QStringLiteral("sim-admin"), QStringLiteral("get"),
+                   QStringLiteral("--raw"), QStringLiteral("/sim/truth")});
+    kubectl.waitForFinished(120000);
+    QHash<QString, QList<nodecmd::PodRef>> podsOf;
+    int podCount = 0;
+    for (const QJsonValue &n :
+         QJsonDocument::fromJson(kubectl.readAllStandardOutput()).object()[u"nodes"].toArray())
+        for (const QJsonValue &p : n[u"pods"].toArray()) {
+            if (p[u"gpus"].toInt() == 0)
+                continue; // the app reads CPU-only pods' cgroups only while a viewer is open
+            podsOf[n[u"name"].toString()].append({p[u"uid"].toString(), p[u"qosClass"].toString()});
+            ++podCount;
+        }
+
     SshPool pool;
     TelemetrySampler sampler(&pool);
     sampler.setTargets(targets);
+    sampler.setPodsOfNode([&podsOf](const QString &node) { return podsOf.value(node); });
+    int podSamples = 0;
     sampler.setInterval(2000);
     int samples = 0, failed = 0, done = 0;
     double cpuAtSecond = 0;
@@ -81,6 +105,7 @@ int sweeps(int nodes, int count)
     QObject::connect(&sampler, &TelemetrySampler::sampled, [&](const NodeSample &s) {
         ++samples;
         failed += s.ok() ? 0 : 1;
+        podSamples += int(s.pods.size());
     });
     QObject::connect(&sampler, &TelemetrySampler::sweepFinished,
                      [&](int answered, int fails, int skipped, qint64 ms) {
@@ -94,8 +119,9 @@ int sweeps(int nodes, int count)
                          if (done == count)
                              QCoreApplication::quit();
                      });
-    std::printf("telemetry: %lld nodes over SSH (gpudesk-sim, 8 GPUs each), a sweep every 2 s\n",
-                qint64(names.size()));
+    std::printf("telemetry: %lld nodes over SSH (gpudesk-sim, 8 GPUs each), %d running GPU pods, a "
+                "sweep every 2 s\n",
+                qint64(names.size()), podCount);
     const double cpu0 = cpuSeconds();
     sampler.start();
     QCoreApplication::exec();
@@ -110,12 +136,13 @@ int sweeps(int nodes, int count)
                 steady.value(steady.size() / 2), steady.isEmpty() ? 0 : steady.last());
     std::printf("  client CPU per node sample: %.3f ms (%d samples, %d failed)\n",
                 steadySamples ? 1000.0 * steadyCpu / steadySamples : 0.0, steadySamples, failed);
+    std::printf("  pod cgroup readings: %d over %d samples\n", podSamples, samples);
     sim.terminate();
     sim.waitForFinished(30000);
     return failed == 0 ? 0 : 1;
 }
 
-void dayOfHistory(int nodes, int cards)
+std::vector<std::unique_ptr<TelemetryHistory>> dayOfHistory(int nodes, int cards)
 {
     // Rings are fixed-size and allocated on a node's first sample, so memory does not grow with
     // time; filling a day (per minute) and the last 20 minutes (every 2 s) sets every slot.
@@ -147,6 +174,26 @@ void dayOfHistory(int nodes, int cards)
     const auto series = h.front()->cardSeries(0, TelemetryHistory::Metric::Utilization,
                                               end - 24 * 3600 * 1000LL, end);
     std::printf("  one card's day as a chart series: %lld points\n", qint64(series.size()));
+    return h;
+}
+
+std::vector<std::unique_ptr<PodUsageHistory>> dayOfPodHistory(int pods)
+{
+    const long before = rssKb();
+    std::vector<std::unique_ptr<PodUsageHistory>> h;
+    h.reserve(size_t(pods));
+    const qint64 end = 1'800'000'000'000;
+    for (int i = 0; i < pods; ++i) {
+        h.push_back(std::make_unique<PodUsageHistory>());
+        for (qint64 time = end - 24 * 3600 * 1000LL; time < end; time += 60000)
+            h.back()->add(time, 7.5, 40LL << 30);
+        for (qint64 time = end - 20 * 60 * 1000; time < end; time += 2000)
+            h.back()->add(time, 7.5, 40LL << 30);
+    }
+    std::printf("pod history: a day for %d pods' own CPU and memory: %.1f MB resident (%lld bytes "
+                "a pod)\n",
+                pods, double(rssKb() - before) / 1024.0, PodUsageHistory::bytes());
+    return h;
 }
 
 } // namespace
@@ -162,6 +209,9 @@ int main(int argc, char **argv)
                                        QStringLiteral("n"), QStringLiteral("10"));
     p.addOptions({nodesOpt, sweepsOpt});
     p.process(app);
-    dayOfHistory(2000, 8);
+    // Both kept until the end: memory freed goes back to the allocator, not to the system, and
+    // would hide what the next one takes.
+    const auto cards = dayOfHistory(2000, 8);
+    const auto pods = dayOfPodHistory(16000);
     return sweeps(p.value(nodesOpt).toInt(), p.value(sweepsOpt).toInt());
 }

@@ -6,6 +6,7 @@
 #include "clustersync.h"
 #include "connectionstate.h"
 #include "eventspage.h"
+#include "format.h"
 #include "gpumappage.h"
 #include "kubeclient.h"
 #include "kubeconfig.h"
@@ -380,6 +381,22 @@ void TestMainWindow::nodeTelemetry()
                 ->text()
                 .startsWith(QLatin1String("Connected over SSH")));
     save(w, QStringLiteral("page-node-telemetry"));
+    // Each running pod's own CPU and memory, from its cgroup (v1 cgroupfs on this node).
+    const NodeSample *g4 = telemetry.latest(QStringLiteral("g4090-04"));
+    QCOMPARE(g4->cgroupLayout, CgroupLayout::V1Cgroupfs);
+    QVERIFY(!g4->pods.isEmpty());
+    QTableWidget *podRows = panel->podTable();
+    QCOMPARE(podRows->rowCount(), g4->pods.size());
+    for (int r = 0; r < podRows->rowCount(); ++r) {
+        const QString podUid = podRows->item(r, 0)->data(Qt::UserRole).toString();
+        const auto u = std::find_if(g4->pods.cbegin(), g4->pods.cend(),
+                                    [&](const PodUsage &x) { return x.uid == podUid; });
+        QVERIFY(u != g4->pods.cend());
+        QCOMPARE(podRows->item(r, 4)->text(), format::bytes(u->workingSetBytes));
+        QVERIFY(u->workingSetBytes > 0);
+    }
+    qobject_cast<QTabWidget *>(podRows->parentWidget()->parentWidget())->setCurrentWidget(podRows);
+    save(w, QStringLiteral("page-node-pods"));
 
     // The phantom card is flagged on its own node.
     nodes->selectNode(QStringLiteral("a800-02"));
@@ -423,6 +440,29 @@ void TestMainWindow::nodeTelemetry()
                  viewer->usageChart()->seriesCount() == podCards.size() &&
                      viewer->usageChart()->pointCount() >= 2 * podCards.size()));
     save(*viewer, QStringLiteral("viewer-usage"));
+    // Its own CPU and memory, read from its cgroup, against what it requested (dashed line).
+    const PodInfo *pod = c->store->pod(uid);
+    QVERIFY(pod && pod->cpuRequestMilli > 0);
+    TelemetryChart *chart = viewer->usageChart();
+    chart->selectMetric(TelemetryHistory::Metric::PodCpuCores);
+    QTRY_VERIFY_WITH_TIMEOUT(
+        (chart->refresh(), chart->seriesCount() == 2 && chart->seriesPoints(0).size() >= 2), 10000);
+    QCOMPARE(chart->seriesName(0), pod->name);
+    QCOMPARE(chart->seriesName(1), QStringLiteral("Requested"));
+    QCOMPARE(chart->seriesPoints(1).first().y(), double(pod->cpuRequestMilli) / 1000.0);
+    for (const QPointF &p : chart->seriesPoints(0)) // a Guaranteed pod runs within its request
+        QVERIFY2(p.y() > 0 && p.y() <= double(pod->cpuRequestMilli) / 1000.0 + 0.01,
+                 qPrintable(QString::number(p.y())));
+    QTRY_VERIFY(viewer->usageSummary().contains(QStringLiteral("cores requested")));
+    QVERIFY2(viewer->usageSummary().contains(QStringLiteral("working set of %1 requested")
+                                                 .arg(format::bytes(pod->memoryRequestBytes))),
+             qPrintable(viewer->usageSummary()));
+    save(*viewer, QStringLiteral("viewer-usage-cpu"));
+    chart->selectMetric(TelemetryHistory::Metric::PodMemoryMiB);
+    chart->refresh();
+    QVERIFY(!chart->seriesPoints(0).isEmpty());
+    for (const QPointF &p : chart->seriesPoints(0))
+        QVERIFY(p.y() > 0 && p.y() <= double(pod->memoryRequestBytes) / double(1 << 30));
     viewer->close();
     session.stop();
 }

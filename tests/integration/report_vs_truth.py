@@ -80,6 +80,20 @@ with tempfile.TemporaryDirectory() as state:
         phantoms = [(n["name"], c["index"]) for n in report["nodes"] for c in (n["cards"] or []) if c["phantom"]]
         check(f"the phantom card is found {phantoms}", len(phantoms) > 0 and
               phantoms == [(n["name"], c["index"]) for n in truth["nodes"] for c in n["cards"] if c["phantom"]])
+        # Each running GPU pod's own memory, read from its cgroup wherever the node's layout puts
+        # it (v2 systemd, v1 systemd, v1 cgroupfs; Guaranteed and Burstable); no CPU rate without
+        # time passing on the node (the simulator is frozen).
+        def pods(nodes):
+            return {(n["name"], p["uid"]): (p["pod"], p["namespace"], p["memoryWorkingSetMiB"])
+                    for n in nodes for p in (n.get("pods") or []) if p.get("gpus", 1) > 0}
+        rp, tp = pods(report["nodes"]), pods(truth["nodes"])
+        qos = sorted({p["qosClass"] for n in truth["nodes"] for p in n["pods"]})
+        check(f"every running pod's working set equals the truth ({len(tp)} pods, {qos})"
+              + (f"; differ: {[(k, rp.get(k), tp.get(k)) for k in sorted(set(rp) ^ set(tp))[:3]]}"
+                 if rp != tp else ""),
+              rp == tp and len(tp) > 0 and len(qos) > 1)
+        check("no CPU rate is claimed from a frozen clock",
+              all(p["cpuCores"] is None for n in report["nodes"] for p in (n.get("pods") or [])))
         cpu_nodes = [n for n in report["nodes"] if n["gpus"]["total"] == 0]
         check("CPU nodes (no nvidia-smi) report no cards", cpu_nodes and all(n["cards"] == [] for n in cpu_nodes))
 

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The probe's command templates and its answer: sections split, GPUs, processes and /proc
 // parsed, CPU use from two samples, cgroups joined once per PID, exited processes dropped, a
-// CPU node, a cut-off answer; shell quoting and jump-host validation.
+// CPU node, a cut-off answer; shell quoting and jump-host validation; the node's cgroup layout
+// and each pod's own CPU and memory from its cgroup files (v1 and v2, systemd and cgroupfs).
 #include "nodecommands.h"
 #include "nodeprobe.h"
 
@@ -32,6 +33,10 @@ private slots:
     void cpuNode();
     void cutOff();
     void cgroupsReadOncePerPid();
+    void podUsageCommandPaths();
+    void podUsageFromSimulator_data();
+    void podUsageFromSimulator();
+    void podUsageBrokenAnswers();
 };
 
 void TestNodeProbe::shellQuote_data()
@@ -180,6 +185,142 @@ void TestNodeProbe::cgroupsReadOncePerPid()
     probe.applyCgroups(QByteArray(), &next);
     QCOMPARE(next.processes[0].owner.podUid,
              QStringLiteral("bb0c57a4-1b1b-4e8a-b964-caa927b32a66")); // remembered
+}
+
+void TestNodeProbe::podUsageCommandPaths()
+{
+    using nodecmd::PodRef;
+    const QString uid = QStringLiteral("80b22dfd-1a0f-4f64-9ca0-d14873ae8048");
+    const QByteArray v2 = nodecmd::podUsageCommand(CgroupLayout::V2Systemd,
+                                                   {PodRef{uid, QStringLiteral("Burstable")}});
+    const QByteArray dir = "/sys/fs/cgroup/kubepods.slice/kubepods-burstable.slice/"
+                           "kubepods-burstable-pod80b22dfd_1a0f_4f64_9ca0_d14873ae8048.slice/";
+    QCOMPARE(v2, "echo @@gpudesk pod 80b22dfd-1a0f-4f64-9ca0-d14873ae8048; cat '" + dir +
+                     "cpu.stat' '" + dir + "memory.current' '" + dir + "memory.stat' 2>&1; ");
+    const QByteArray v1 = nodecmd::podUsageCommand(
+        CgroupLayout::V1Cgroupfs,
+        {PodRef{uid, QStringLiteral("Guaranteed")}, PodRef{uid, QStringLiteral("BestEffort")}});
+    QVERIFY(v1.contains(QByteArray("'/sys/fs/cgroup/cpu,cpuacct/kubepods/pod" + uid.toLatin1() +
+                                   "/cpuacct.usage'")));
+    QVERIFY(v1.contains(QByteArray("'/sys/fs/cgroup/memory/kubepods/besteffort/pod" +
+                                   uid.toLatin1() + "/memory.usage_in_bytes'")));
+    // Nothing but a uid's characters and the three QoS classes reach the command.
+    QVERIFY(nodecmd::podUsageCommand(
+                CgroupLayout::V2Systemd,
+                {PodRef{QStringLiteral("x'; rm -rf /; '"), QStringLiteral("Guaranteed")},
+                 PodRef{uid, QStringLiteral("Guaranteed'; reboot")}})
+                .isEmpty());
+    QVERIFY(
+        nodecmd::podUsageCommand(CgroupLayout::Unknown, {PodRef{uid, QStringLiteral("Guaranteed")}})
+            .isEmpty());
+    // Until the layout is known, a sample asks for it instead of the pods.
+    NodeProbe probe(QStringLiteral("n"));
+    const QByteArray first = probe.command({PodRef{uid, QStringLiteral("Guaranteed")}});
+    QVERIFY(first.contains("layout v1-cgroupfs"));
+    QVERIFY(!first.contains(QByteArray("pod " + uid.toLatin1())));
+}
+
+void TestNodeProbe::podUsageFromSimulator_data()
+{
+    // Two answers of the simulator's nodes 120 node-seconds apart (its clock ran at 60x), and
+    // what /sim/truth said of each pod then: CPU cores and working set in MiB.
+    QTest::addColumn<QString>("layoutName");
+    QTest::addColumn<int>("layout");
+    QTest::addColumn<QStringList>("uids");
+    QTest::addColumn<QList<double>>("cores");
+    QTest::addColumn<QList<qint64>>("workingSetMiB");
+    QTest::addRow("v2 systemd")
+        << QStringLiteral("v2-systemd") << int(CgroupLayout::V2Systemd)
+        << QStringList{QStringLiteral("4fee8aab-67ae-4387-8ca0-dbdb58dbcfa5"),
+                       QStringLiteral("8b6c7677-280d-491e-9c0c-fd53c9ef7ccd")}
+        << QList<double>{14.4, 14.4} << QList<qint64>{137625, 137625};
+    QTest::addRow("v1 cgroupfs")
+        << QStringLiteral("v1-cgroupfs") << int(CgroupLayout::V1Cgroupfs)
+        << QStringList{QStringLiteral("80b22dfd-1a0f-4f64-9ca0-d14873ae8048"),
+                       QStringLiteral("a2c5d2d4-5d7b-40f4-8752-6b810a007a15"),
+                       QStringLiteral("d0b3a164-fa0c-4a16-bf12-8bb75adffb24")}
+        << QList<double>{0.2, 23.52, 7.2} << QList<qint64>{34406, 137625, 68812};
+    QTest::addRow("v1 systemd")
+        << QStringLiteral("v1-systemd") << int(CgroupLayout::V1Systemd)
+        << QStringList{QStringLiteral("49b3e38a-9b1e-4232-a3e4-e05b88729d31"),
+                       QStringLiteral("b01ff349-f5ad-45b5-b647-8546d6050af6"),
+                       QStringLiteral("f47b12e0-8042-4789-8ecb-094c80143f78")}
+        << QList<double>{7.2, 14.4, 0.2} << QList<qint64>{68812, 137625, 68812};
+}
+
+void TestNodeProbe::podUsageFromSimulator()
+{
+    QFETCH(QString, layoutName);
+    QFETCH(int, layout);
+    QFETCH(QStringList, uids);
+    QFETCH(QList<double>, cores);
+    QFETCH(QList<qint64>, workingSetMiB);
+    NodeProbe probe(QStringLiteral("n"));
+    // The layout answer: the first existing marker file wins, cat's complaints do not.
+    const NodeSample l =
+        probe.parseProbe(data(QStringLiteral("layout-sim-%1.txt").arg(layoutName)), 1000);
+    QCOMPARE(int(l.cgroupLayout), layout);
+    const QByteArray cmd = probe.command({nodecmd::PodRef{uids[0], QStringLiteral("Guaranteed")}});
+    QVERIFY(cmd.contains(QByteArray("pod " + uids[0].toLatin1())));
+    QVERIFY(!cmd.contains("layout "));
+
+    const NodeSample a =
+        probe.parseProbe(data(QStringLiteral("pods-sim-%1-1.txt").arg(layoutName)), 3000);
+    QVERIFY(a.ok());
+    QCOMPARE(a.pods.size(), uids.size());
+    for (const PodUsage &u : a.pods)
+        QVERIFY2(!u.cpuCores, "no rate from a single sample");
+    const NodeSample b =
+        probe.parseProbe(data(QStringLiteral("pods-sim-%1-2.txt").arg(layoutName)), 5000);
+    QCOMPARE(b.pods.size(), uids.size());
+    QVERIFY(*b.uptimeSecs > *a.uptimeSecs + 100);
+    for (qsizetype i = 0; i < uids.size(); ++i) {
+        const PodUsage &u = b.pods[i];
+        QCOMPARE(u.uid, uids[i]);
+        QVERIFY(u.cpuCores);
+        QVERIFY2(qAbs(*u.cpuCores - cores[i]) < 1e-3,
+                 qPrintable(QStringLiteral("%1: %2 cores").arg(u.uid).arg(*u.cpuCores)));
+        QCOMPARE(u.workingSetBytes >> 20, workingSetMiB[i]);
+        QVERIFY(u.memoryBytes > u.workingSetBytes); // page cache on top
+    }
+}
+
+void TestNodeProbe::podUsageBrokenAnswers()
+{
+    using probe::parsePodCgroup;
+    // A pod not (or no longer) running there, an answer cut short, garbage, an unknown layout.
+    QVERIFY(!parsePodCgroup("cat: /sys/fs/cgroup/kubepods.slice/x/cpu.stat: No such file or "
+                            "directory\n",
+                            CgroupLayout::V2Systemd));
+    QVERIFY(!parsePodCgroup("usage_usec 100\nuser_usec 90\n", CgroupLayout::V2Systemd));
+    QVERIFY(!parsePodCgroup("12345\n", CgroupLayout::V1Cgroupfs));
+    QVERIFY(!parsePodCgroup("12x45\n6789\n", CgroupLayout::V1Cgroupfs));
+    QVERIFY(!parsePodCgroup("100\n200\n", CgroupLayout::Unknown));
+    const auto v2 = parsePodCgroup(
+        "usage_usec 2500000\nuser_usec 2000000\n1048576000\nanon 1\ninactive_file 48576000\n",
+        CgroupLayout::V2Cgroupfs);
+    QVERIFY(v2);
+    QCOMPARE(v2->cpuUsageNs, quint64(2500000000));
+    QCOMPARE(v2->memoryBytes, qint64(1048576000));
+    QCOMPARE(v2->workingSetBytes, qint64(1000000000));
+    // v1: the pod's own inactive_file is not its children's; total_inactive_file is.
+    const auto v1 = parsePodCgroup("7000\n5000\ninactive_file 0\ntotal_inactive_file 1000\n",
+                                   CgroupLayout::V1Systemd);
+    QVERIFY(v1);
+    QCOMPARE(v1->cpuUsageNs, quint64(7000));
+    QCOMPARE(v1->workingSetBytes, qint64(4000));
+    // A pod that vanished between samples is simply not listed; the others still are.
+    NodeProbe probe(QStringLiteral("n"));
+    probe.parseProbe(data(QStringLiteral("layout-sim-v2-systemd.txt")), 1000);
+    QByteArray answer = data(QStringLiteral("pods-sim-v2-systemd-1.txt"));
+    answer.truncate(answer.indexOf("@@gpudesk pod 8b6c7677"));
+    answer += "@@gpudesk pod 8b6c7677-280d-491e-9c0c-fd53c9ef7ccd\ncat: "
+              "/sys/fs/cgroup/kubepods.slice/x/cpu.stat: No such file or directory\n"
+              "@@gpudesk end\n";
+    const NodeSample s = probe.parseProbe(answer, 2000);
+    QVERIFY(s.ok());
+    QCOMPARE(s.pods.size(), 1);
+    QCOMPARE(s.pods[0].uid, QStringLiteral("4fee8aab-67ae-4387-8ca0-dbdb58dbcfa5"));
 }
 
 QTEST_GUILESS_MAIN(TestNodeProbe)

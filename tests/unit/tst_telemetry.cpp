@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // History rings (values, gaps, the day tier, bounded size) and the telemetry join: process →
-// pod → user and VC, unattributed processes, phantom memory, busy cards, idle allocations.
+// pod → user and VC, unattributed processes, phantom memory, busy cards, idle allocations; a
+// pod's own CPU and memory history, and the input-bound verdict on a workload.
 #include "clusterstore.h"
+#include "podusagehistory.h"
 #include "telemetryhistory.h"
 #include "telemetrystore.h"
 
@@ -21,6 +23,8 @@ private slots:
     void sizeIsBounded();
     void joinProcessesToPods();
     void idleAllocations();
+    void podUsageHistory();
+    void inputBoundWorkload();
 };
 
 namespace {
@@ -263,6 +267,93 @@ void TestTelemetry::idleAllocations()
     QCOMPARE(idle[1].pod, QStringLiteral("nothing-0"));
     QCOMPARE(idle[1].gpus, 2);
     QCOMPARE(idle[1].maxUtilization, -1); // no GPU process at all
+}
+
+void TestTelemetry::podUsageHistory()
+{
+    PodUsageHistory h;
+    h.add(T0, std::nullopt, 1LL << 30); // first sample: memory, no CPU rate yet
+    for (int i = 1; i < 300; ++i)
+        h.add(T0 + i * 2000, 7.25 + (i % 2) * 0.5, (1LL << 30) * 3 / 2);
+    const QList<QPointF> cpu = h.cpuSeries(T0, T0 + 600000);
+    QCOMPARE(cpu.size(), 299); // the first slot has no CPU figure
+    QCOMPARE(cpu.first(), QPointF(double(T0 + 2000), 7.75));
+    QCOMPARE(cpu[1].y(), 7.25);
+    const QList<QPointF> mem = h.memorySeries(T0, T0 + 600000);
+    QCOMPARE(mem.size(), 300);
+    QCOMPARE(mem.first().y(), 1024.0);
+    QCOMPARE(mem.last().y(), 1536.0);
+    // 150 samples of 7.75 (odd i) and 149 of 7.25.
+    QCOMPARE(*h.averageCpu(T0, T0 + 600000), (150 * 7.75 + 149 * 7.25) / 299);
+    QVERIFY(!h.averageCpu(T0 - 60000, T0 - 2000));
+    // An hour later the fine ring no longer covers its start: the minute averages answer.
+    for (int i = 300; i < 1800; ++i)
+        h.add(T0 + i * 2000, 2.0, 1LL << 30);
+    const QList<QPointF> hour = h.cpuSeries(T0, T0 + 3600000);
+    QCOMPARE(hour.size(), 60);
+    QCOMPARE(hour[1].y(), 7.5); // 15 samples of 7.75 and 15 of 7.25
+    QCOMPARE(hour.last().y(), 2.0);
+    QVERIFY(PodUsageHistory::bytes() <= 10400);
+}
+
+void TestTelemetry::inputBoundWorkload()
+{
+    ClusterStore cluster;
+    addNodeAndUser(cluster, QStringLiteral("sam"), QStringLiteral("cv"));
+    PodInfo starved = pod(QStringLiteral("uid-train"), QStringLiteral("user-sam"),
+                          QStringLiteral("sam-0"), QStringLiteral("g1"), 1);
+    starved.cpuRequestMilli = 8000;
+    starved.memoryRequestBytes = 64LL << 30;
+    cluster.replacePods({starved});
+    TelemetryStore t(&cluster);
+    qint64 now = T0 + 120000;
+    t.setClock([&now] { return now; });
+    auto feed = [&](int gpuUtil, double cores) {
+        t.clear();
+        for (qint64 time = T0; time <= now; time += 2000) {
+            NodeSample s = sampleOf(time);
+            s.cards[0].utilization = gpuUtil; // card 0 runs uid-train's process
+            s.pods = {PodUsage{QStringLiteral("uid-train"),
+                               time == T0 ? std::nullopt : std::optional<double>(cores), 50LL << 30,
+                               40LL << 30}};
+            t.apply(s);
+        }
+    };
+    const QStringList uids{QStringLiteral("uid-train")};
+    // GPUs at 30 % while the CPU runs at 98 % of its 8 cores: the input pipeline starves them.
+    feed(30, 7.84);
+    WorkloadUsage w = t.workloadUsage(uids, 120000);
+    QCOMPARE(w.cards, 1);
+    QCOMPARE(*w.gpuUtilization, 30.0);
+    QCOMPARE(*w.cpuCores, 7.84);
+    QCOMPARE(w.cpuRequestCores, 8.0);
+    QCOMPARE(w.workingSetBytes, 40LL << 30);
+    QCOMPARE(w.memoryRequestBytes, 64LL << 30);
+    QCOMPARE(w.podsSampled, 1);
+    QVERIFY(w.inputBound);
+    QVERIFY(t.podUsage(uids[0]));
+    QCOMPARE(t.podHistory(uids[0])->cpuSeries(T0, now).size(), 60);
+    // Busy GPUs, or a CPU with room to spare: not input-bound.
+    feed(92, 7.84);
+    QVERIFY(!t.workloadUsage(uids, 120000).inputBound);
+    feed(30, 3.0);
+    QVERIFY(!t.workloadUsage(uids, 120000).inputBound);
+    // GPU pods are always sampled; a CPU pod while a viewer watches it.
+    PodInfo cpuPod = pod(QStringLiteral("uid-cpu"), QStringLiteral("user-sam"),
+                         QStringLiteral("prep-0"), QStringLiteral("g1"), 0);
+    QVERIFY(t.wantsUsageOf(starved));
+    QVERIFY(!t.wantsUsageOf(cpuPod));
+    t.watchPods({cpuPod.uid});
+    t.watchPods({cpuPod.uid});
+    t.unwatchPods({cpuPod.uid});
+    QVERIFY(t.wantsUsageOf(cpuPod)); // one viewer still open
+    t.unwatchPods({cpuPod.uid});
+    QVERIFY(!t.wantsUsageOf(cpuPod));
+    // A pod the node stops listing has no "now", but keeps its history.
+    NodeSample later = sampleOf(now + 2000);
+    t.apply(later);
+    QVERIFY(!t.podUsage(uids[0]));
+    QVERIFY(t.podHistory(uids[0]));
 }
 
 QTEST_GUILESS_MAIN(TestTelemetry)
