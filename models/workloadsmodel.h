@@ -6,6 +6,8 @@
 #include "roles.h"
 
 #include <QAbstractItemModel>
+#include <QSet>
+#include <QTimer>
 
 #include <memory>
 #include <optional>
@@ -54,6 +56,11 @@ public:
 
     QModelIndex indexOfWorkload(const QString &key) const;
     int workloadCount() const { return int(m_byKey.size()); }
+    // Changes not yet shown: a burst larger than one slice is applied over several.
+    int pendingCount() const { return int(m_pending.size() - m_pendingHead); }
+    static constexpr int SliceMs = 12;
+    // 0: one chunk of changes per turn of the event loop (tests).
+    void setSliceBudget(int ms) { m_sliceMs = ms; }
     // For WorkloadsFilter: compares two workload rows on a column straight from their fields,
     // without QVariants (sorting 100,000 rows makes some 1.7 million comparisons). nullopt for
     // pod rows and empty slots, which sort by SortRole.
@@ -75,6 +82,10 @@ private:
     };
 
     void onUpdated(const StoreChanges &changes);
+    // Applies queued workload changes for at most SliceMs (the sorting proxy and the view do
+    // their share inside that time), then lets the event loop run and goes on.
+    void applyPending();
+    void apply(const QStringList &keys);
     void rebuild();
     std::unique_ptr<Row> makeRow(const QString &key) const;
     void refreshRow(int row, std::unique_ptr<Row> fresh);
@@ -90,6 +101,12 @@ private:
     // it from 100,000 separately allocated Rows is a cache miss each.
     std::vector<int> m_childCount;
     std::vector<int> m_free; // empty slots, reused last-freed first
+    // Changed workloads not yet applied, oldest first (each once).
+    QStringList m_pending;
+    qsizetype m_pendingHead = 0;
+    QSet<QString> m_pendingKeys;
+    QTimer m_slice;
+    int m_sliceMs = SliceMs;
 };
 
 } // namespace gpudesk

@@ -121,6 +121,35 @@ private:
     std::vector<double> m_lateMs;
 };
 
+// With GPUDESK_BENCH_SLOW_MS=N, every event the UI thread takes N ms or more to handle is
+// printed with its receiver: where the stalls come from.
+class TracingApplication : public QApplication
+{
+public:
+    using QApplication::QApplication;
+    bool notify(QObject *receiver, QEvent *event) override
+    {
+        if (m_slowMs <= 0 || m_depth > 0)
+            return QApplication::notify(receiver, event);
+        ++m_depth;
+        QElapsedTimer t;
+        t.start();
+        const int type = event->type();
+        const QByteArray what = QByteArray(receiver->metaObject()->className()) + " \"" +
+                                receiver->objectName().toUtf8() + '"';
+        const bool r = QApplication::notify(receiver, event);
+        --m_depth;
+        if (const qint64 ms = t.elapsed(); ms >= m_slowMs)
+            std::fprintf(stderr, "slow event: %lld ms, type %d, receiver %s\n",
+                         static_cast<long long>(ms), type, what.constData());
+        return r;
+    }
+
+private:
+    int m_depth = 0;
+    int m_slowMs = qEnvironmentVariableIntValue("GPUDESK_BENCH_SLOW_MS");
+};
+
 } // namespace
 
 int main(int argc, char **argv)
@@ -129,7 +158,7 @@ int main(int argc, char **argv)
         qputenv("QT_QPA_PLATFORM", "offscreen");
     if (qEnvironmentVariableIsEmpty("QT_LOGGING_RULES"))
         qputenv("QT_LOGGING_RULES", "gpudesk.*.debug=false");
-    QApplication app(argc, argv);
+    TracingApplication app(argc, argv);
     QCommandLineParser p;
     const QCommandLineOption nodesOpt(QStringLiteral("nodes"), QStringLiteral("nodes"),
                                       QStringLiteral("n"), QStringLiteral("2000"));

@@ -12,6 +12,7 @@
 #include "workloadsmodel.h"
 
 #include <QAbstractItemModelTester>
+#include <QElapsedTimer>
 #include <QSignalSpy>
 #include <QSortFilterProxyModel>
 #include <QTest>
@@ -115,6 +116,8 @@ private slots:
     void workloadsFilter_data();
     void workloadsFilter();
     void workloadsFastSortAgreesWithSortRole();
+    void workloadsBurstIsSliced();
+    void workloadsBurstHoldsTheThreadOneSlice();
     void events();
     void queuesAndUsers();
     void contextSwitchResets();
@@ -475,6 +478,76 @@ void TestModels::workloadsFastSortAgreesWithSortRole()
         }
     }
     QCOMPARE(keys(fast).size(), 3);
+}
+
+void TestModels::workloadsBurstIsSliced()
+{
+    // A burst of new pods in one flush, under the sorting proxy the page uses: the model takes a
+    // chunk now, the rest on later turns of the event loop, and ends where a reset would. With a
+    // zero budget every turn takes one chunk, so the checkers see each step.
+    auto *model = tested(new WorkloadsModel(m_store, m_store, &fixedNow));
+    model->setSliceBudget(0);
+    auto *proxy = tested(new WorkloadsFilter(m_store));
+    proxy->setSourceModel(model);
+    proxy->setDynamicSortFilter(true);
+    proxy->sort(WorkloadsModel::Name);
+    auto name = [](int i) { return QStringLiteral("p%1").arg(i, 5, 10, QLatin1Char('0')); };
+    Delta burst = delta(Resource::Pods);
+    for (int i = 0; i < 500; ++i)
+        burst.pods.append(pod(name(i), QStringLiteral("user-bob"), QStringLiteral("g4090-02"), 0));
+    m_store->apply(burst);
+    m_store->flush();
+    QVERIFY(model->pendingCount() > 0);
+    QVERIFY(model->workloadCount() < 500 + 3);
+    // A change to a pod still queued is applied once, as the store has it then.
+    Delta change = delta(Resource::Pods);
+    change.pods = {pod(name(499), QStringLiteral("user-bob"), QStringLiteral("g4090-02"), 2)};
+    m_store->apply(change);
+    m_store->flush();
+    QTRY_COMPARE(model->pendingCount(), 0);
+    QCOMPARE(model->workloadCount(), 500 + 3);
+    QCOMPARE(proxy->rowCount(), 500 + 3);
+    // Sorted by name as the proxy keeps it: dev-bob, gpt, llama, p00000 … p00499.
+    QCOMPARE(proxy->index(3, 0).data().toString(), name(0));
+    QCOMPARE(proxy->index(502, 0).data().toString(), name(499));
+    QCOMPARE(proxy->index(502, WorkloadsModel::Gpus).data().toString(), QStringLiteral("2"));
+    // A reset (context switch) drops what is still queued.
+    m_store->apply(burst);
+    Delta more = delta(Resource::Pods);
+    for (int i = 500; i < 1000; ++i)
+        more.pods.append(pod(name(i), QStringLiteral("user-bob"), QStringLiteral("g4090-02"), 0));
+    m_store->apply(more);
+    m_store->flush();
+    QVERIFY(model->pendingCount() > 0);
+    m_store->clear();
+    QCOMPARE(model->pendingCount(), 0);
+    QCOMPARE(model->rowCount(), 0);
+    QCOMPARE(proxy->rowCount(), 0);
+}
+
+void TestModels::workloadsBurstHoldsTheThreadOneSlice()
+{
+    // 30,000 new workloads at once (a relist's worth of watch events): the first slice returns
+    // to the event loop in about SliceMs, not after all of them.
+    auto *model = new WorkloadsModel(m_store, m_store, &fixedNow);
+    auto *proxy = new WorkloadsFilter(m_store);
+    proxy->setSourceModel(model);
+    proxy->setDynamicSortFilter(true);
+    proxy->sort(WorkloadsModel::Name);
+    Delta burst = delta(Resource::Pods);
+    for (int i = 0; i < 30000; ++i)
+        burst.pods.append(pod(QStringLiteral("p%1").arg(i, 5, 10, QLatin1Char('0')),
+                              QStringLiteral("user-bob"), QStringLiteral("g4090-02"), 0));
+    m_store->apply(burst);
+    QElapsedTimer held;
+    held.start();
+    m_store->flush();
+    const qint64 firstSlice = held.elapsed();
+    QVERIFY(model->pendingCount() > 0);
+    QVERIFY2(firstSlice < 10 * WorkloadsModel::SliceMs, qPrintable(QString::number(firstSlice)));
+    QTRY_COMPARE_WITH_TIMEOUT(model->pendingCount(), 0, 30000);
+    QCOMPARE(proxy->rowCount(), 30000 + 3);
+    QCOMPARE(proxy->index(30002, 0).data().toString(), QStringLiteral("p29999"));
 }
 
 QTEST_GUILESS_MAIN(TestModels)
