@@ -4,6 +4,7 @@
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
+#include <QSslCertificate>
 #include <QUrl>
 
 #include <yaml-cpp/yaml.h>
@@ -222,12 +223,22 @@ std::optional<ClusterEndpoint> KubeConfig::endpoint(const QString &context, QStr
     if (!ep.proxyUrl.isEmpty()) {
         const QUrl proxy(ep.proxyUrl);
         const QString scheme = proxy.scheme();
+        // Shown without its user info: a proxy's password never reaches a message.
+        const QString shown = proxy.toDisplayString(QUrl::RemoveUserInfo);
+        if (scheme == QLatin1String("https")) {
+            // Qt reaches an HTTP proxy over plain TCP only; a TLS proxy would be spoken to in
+            // the clear, so it is refused rather than half-supported.
+            *error = QStringLiteral("%1: proxy-url of cluster \"%2\" is \"%3\", an https:// "
+                                    "proxy; gpudesk reaches proxies over http:// or socks5:// "
+                                    "only")
+                         .arg(cluster->file, clusterName, shown);
+            return std::nullopt;
+        }
         if (!proxy.isValid() || proxy.host().isEmpty() ||
-            (scheme != QLatin1String("http") && scheme != QLatin1String("https") &&
-             scheme != QLatin1String("socks5"))) {
+            (scheme != QLatin1String("http") && scheme != QLatin1String("socks5"))) {
             *error = QStringLiteral("%1: proxy-url of cluster \"%2\" is \"%3\"; expected "
-                                    "http://, https:// or socks5://host:port")
-                         .arg(cluster->file, clusterName, ep.proxyUrl);
+                                    "http:// or socks5://host:port")
+                         .arg(cluster->file, clusterName, shown);
             return std::nullopt;
         }
     }
@@ -248,6 +259,25 @@ std::optional<ClusterEndpoint> KubeConfig::endpoint(const QString &context, QStr
             !readField(u, "client-key-data", "client-key", user->file, userWhere, &ep.clientKeyPem,
                        error))
             return std::nullopt;
+        if (!ep.clientCertPem.isEmpty()) {
+            // Checked here, where the field and the file can be named: a TLS handshake with an
+            // expired certificate only says "certificate expired" from the server's side.
+            const QString field = QLatin1String(
+                u["client-certificate-data"] ? "client-certificate-data" : "client-certificate");
+            const QSslCertificate cert(ep.clientCertPem, QSsl::Pem);
+            if (cert.isNull()) {
+                *error = QStringLiteral("%1: %2 of %3 is not a PEM certificate")
+                             .arg(user->file, field, userWhere);
+                return std::nullopt;
+            }
+            if (cert.expiryDate() < QDateTime::currentDateTimeUtc()) {
+                *error =
+                    QStringLiteral("%1: %2 of %3 expired on %4; a new certificate (or "
+                                   "kubeconfig) is needed from the cluster's admin")
+                        .arg(user->file, field, userWhere, cert.expiryDate().toString(Qt::ISODate));
+                return std::nullopt;
+            }
+        }
         if (!readExec(u["exec"], user->file, userName, &ep.exec, error))
             return std::nullopt;
         if (ep.token.isEmpty() && !ep.tokenFile.isEmpty()) {

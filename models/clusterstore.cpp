@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "clusterstore.h"
 
-#include "workloadsfilter.h"
+#include "workloadstable.h"
 
 #include <algorithm>
 
@@ -495,14 +495,14 @@ WorkloadCounts ClusterStore::workloadCounts() const
 {
     WorkloadCounts c;
     auto count = [&c](const QString &status) {
-        switch (WorkloadsFilter::classOf(status)) {
-        case WorkloadsFilter::Waiting:
+        switch (WorkloadsTable::classOf(status)) {
+        case WorkloadsTable::Waiting:
             ++c.waiting;
             break;
-        case WorkloadsFilter::Problem:
+        case WorkloadsTable::Problem:
             ++c.problem;
             break;
-        case WorkloadsFilter::Finished:
+        case WorkloadsTable::Finished:
             ++c.finished;
             break;
         default:

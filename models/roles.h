@@ -20,7 +20,10 @@ enum ModelRole
     StatusRole,                  // its status word (Running, Pending, …)
     KindRole,                    // Job, PyTorchJob, MPIJob, Pod, …
     NamespaceRole,
-    IsPodRole, // the row is a pod (a workload's child, or a bare pod)
+    IsPodRole,      // the row is a pod (a workload's child, or a bare pod)
+    DepthRole,      // in a flattened tree: 0 for a top-level row, 1 for its children
+    ExpandableRole, // the row has children it can show
+    ExpandedRole,   // …and shows them
 };
 
 } // namespace gpudesk

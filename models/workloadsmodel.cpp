@@ -98,15 +98,10 @@ void WorkloadsModel::rebuild()
     endResetModel();
 }
 
-std::optional<bool> WorkloadsModel::lessThan(const QModelIndex &a, const QModelIndex &b,
-                                             int column) const
+bool WorkloadsModel::lessThan(int slotA, int slotB, int column) const
 {
-    if (a.model() != this || b.model() != this || a.internalPointer() || b.internalPointer())
-        return std::nullopt;
-    const Row &x = *m_rows[size_t(a.row())];
-    const Row &y = *m_rows[size_t(b.row())];
-    if (x.key.isEmpty() || y.key.isEmpty())
-        return std::nullopt;
+    const Row &x = *m_rows[size_t(slotA)];
+    const Row &y = *m_rows[size_t(slotB)];
     auto text = [](const QString &l, const QString &r) {
         return QString::compare(l, r, Qt::CaseInsensitive) < 0;
     };
@@ -132,7 +127,7 @@ std::optional<bool> WorkloadsModel::lessThan(const QModelIndex &a, const QModelI
     case Reason:
         return text(x.info.message.section(u'\n', 0, 0), y.info.message.section(u'\n', 0, 0));
     default:
-        return std::nullopt;
+        return false;
     }
 }
 
@@ -306,6 +301,7 @@ void WorkloadsModel::apply(const QStringList &keys)
         }
         endInsertRows();
     }
+    emit applied();
 }
 
 QModelIndex WorkloadsModel::index(int row, int column, const QModelIndex &parent) const

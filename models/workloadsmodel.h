@@ -10,7 +10,6 @@
 #include <QTimer>
 
 #include <memory>
-#include <optional>
 #include <vector>
 
 namespace gpudesk {
@@ -61,12 +60,20 @@ public:
     static constexpr int SliceMs = 12;
     // 0: one chunk of changes per turn of the event loop (tests).
     void setSliceBudget(int ms) { m_sliceMs = ms; }
-    // For WorkloadsFilter: compares two workload rows on a column straight from their fields,
-    // without QVariants (sorting 100,000 rows makes some 1.7 million comparisons). nullopt for
-    // pod rows and empty slots, which sort by SortRole.
-    std::optional<bool> lessThan(const QModelIndex &a, const QModelIndex &b, int column) const;
+    // For WorkloadsTable: compares two filled slots on a column straight from their fields,
+    // without QVariants (sorting 100,000 rows makes some 1.7 million comparisons).
+    bool lessThan(int slotA, int slotB, int column) const;
+    bool isEmptySlot(int slot) const { return m_rows[size_t(slot)]->key.isEmpty(); }
+    // The workload a slot holds now (empty for an empty slot): a slot is reused by the next
+    // new workload after its own was deleted.
+    const QString &keyOfSlot(int slot) const { return m_rows[size_t(slot)]->key; }
     // Severity of a status word: 2 failed / stuck, 1 waiting, 0 fine.
     static int severity(const QString &status);
+
+signals:
+    // A set of changes has been applied (after its rows' signals): views over this model can
+    // now act on all of them at once.
+    void applied();
 
 private:
     struct Row

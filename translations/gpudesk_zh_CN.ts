@@ -1596,6 +1596,14 @@
         <source>YAML</source>
         <translation>YAML</translation>
     </message>
+    <message>
+        <source>Hide pods</source>
+        <translation>隐藏 Pod</translation>
+    </message>
+    <message>
+        <source>Show pods</source>
+        <translation>显示 Pod</translation>
+    </message>
 </context>
 <context>
     <name>main</name>

@@ -5,6 +5,7 @@
 #include "clustersync.h"
 #include "connectionstate.h"
 #include "eventspage.h"
+#include "flattreeview.h"
 #include "gpumappage.h"
 #include "keychain.h"
 #include "kubeclient.h"
@@ -39,7 +40,6 @@
 #include <QTableView>
 #include <QTableWidget>
 #include <QToolBar>
-#include <QTreeView>
 #include <QVBoxLayout>
 
 namespace gpudesk {
@@ -488,7 +488,7 @@ void MainWindow::restoreLayout()
         std::clamp(settings.value(QStringLiteral("window/page"), 0).toInt(), 0, PageCount - 1)));
     m_nodes->view()->horizontalHeader()->restoreState(
         settings.value(QStringLiteral("columns/nodes")).toByteArray());
-    m_workloads->view()->header()->restoreState(
+    m_workloads->view()->horizontalHeader()->restoreState(
         settings.value(QStringLiteral("columns/workloads")).toByteArray());
     m_events->view()->horizontalHeader()->restoreState(
         settings.value(QStringLiteral("columns/events")).toByteArray());
@@ -503,7 +503,7 @@ void MainWindow::saveLayout()
     settings.setValue(QStringLiteral("columns/nodes"),
                       m_nodes->view()->horizontalHeader()->saveState());
     settings.setValue(QStringLiteral("columns/workloads"),
-                      m_workloads->view()->header()->saveState());
+                      m_workloads->view()->horizontalHeader()->saveState());
     settings.setValue(QStringLiteral("columns/events"),
                       m_events->view()->horizontalHeader()->saveState());
 }

@@ -10,7 +10,7 @@
 #include "queuesmodel.h"
 #include "tablefilter.h"
 #include "usersmodel.h"
-#include "workloadsfilter.h"
+#include "workloadstable.h"
 
 #include <QGridLayout>
 #include <QGroupBox>

@@ -1,10 +1,13 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "workloadspage.h"
 
+#include "branchdelegate.h"
 #include "clusterstore.h"
+#include "flattreeview.h"
+#include "roles.h"
 #include "severitydelegate.h"
-#include "workloadsfilter.h"
 #include "workloadsmodel.h"
+#include "workloadstable.h"
 
 #include <QAction>
 #include <QComboBox>
@@ -14,29 +17,28 @@
 #include <QLineEdit>
 #include <QMenu>
 #include <QPainter>
-#include <QTreeView>
 #include <QVBoxLayout>
 
 namespace gpudesk {
 
 WorkloadsPage::WorkloadsPage(ClusterStore *store, QWidget *parent)
     : QWidget(parent), m_store(store), m_model(new WorkloadsModel(store, this)),
-      m_filter(new WorkloadsFilter(this)), m_view(new QTreeView(this)), m_user(new QComboBox(this)),
-      m_vc(new QComboBox(this)), m_kind(new QComboBox(this)), m_status(new QComboBox(this)),
-      m_text(new QLineEdit(this)), m_scope(new QLabel(this)), m_count(new QLabel(this))
+      m_table(new WorkloadsTable(m_model, this)), m_view(new FlatTreeView(this)),
+      m_user(new QComboBox(this)), m_vc(new QComboBox(this)), m_kind(new QComboBox(this)),
+      m_status(new QComboBox(this)), m_text(new QLineEdit(this)), m_scope(new QLabel(this)),
+      m_count(new QLabel(this))
 {
-    m_filter->setSourceModel(m_model);
-    m_filter->setDynamicSortFilter(true);
     m_view->setObjectName(QStringLiteral("workloadsView"));
-    m_view->setModel(m_filter);
+    m_view->setModel(m_table);
     m_view->setSortingEnabled(true);
     m_view->sortByColumn(WorkloadsModel::Age, Qt::AscendingOrder);
     m_view->setSelectionMode(QAbstractItemView::ExtendedSelection);
     m_view->setSelectionBehavior(QAbstractItemView::SelectRows);
-    m_view->setUniformRowHeights(true);
     m_view->setAlternatingRowColors(true);
     m_view->setContextMenuPolicy(Qt::CustomContextMenu);
-    m_view->header()->setStretchLastSection(true);
+    m_view->horizontalHeader()->setStretchLastSection(true);
+    m_view->horizontalHeader()->setHighlightSections(false);
+    m_view->setItemDelegateForColumn(WorkloadsModel::Name, new BranchDelegate(this));
     m_view->setItemDelegateForColumn(WorkloadsModel::Status, new SeverityDelegate(this));
     m_view->setItemDelegateForColumn(WorkloadsModel::Reason, new SeverityDelegate(this));
     const int w = fontMetrics().averageCharWidth();
@@ -50,11 +52,11 @@ WorkloadsPage::WorkloadsPage(ClusterStore *store, QWidget *parent)
     m_view->setColumnWidth(WorkloadsModel::Restarts, 8 * w);
     m_view->setColumnWidth(WorkloadsModel::Age, 7 * w);
 
-    m_status->addItem(tr("Any status"), WorkloadsFilter::AnyStatus);
-    m_status->addItem(tr("Running"), WorkloadsFilter::Running);
-    m_status->addItem(tr("Waiting"), WorkloadsFilter::Waiting);
-    m_status->addItem(tr("Failed or stuck"), WorkloadsFilter::Problem);
-    m_status->addItem(tr("Finished"), WorkloadsFilter::Finished);
+    m_status->addItem(tr("Any status"), WorkloadsTable::AnyStatus);
+    m_status->addItem(tr("Running"), WorkloadsTable::Running);
+    m_status->addItem(tr("Waiting"), WorkloadsTable::Waiting);
+    m_status->addItem(tr("Failed or stuck"), WorkloadsTable::Problem);
+    m_status->addItem(tr("Finished"), WorkloadsTable::Finished);
     m_kind->addItem(tr("Any kind"), QString());
     for (const char *k : {"Job", "PyTorchJob", "MPIJob", "Pod"})
         m_kind->addItem(QLatin1String(k), QLatin1String(k));
@@ -77,19 +79,19 @@ WorkloadsPage::WorkloadsPage(ClusterStore *store, QWidget *parent)
     layout->addWidget(m_view, 1);
     layout->addWidget(m_count);
 
-    connect(m_text, &QLineEdit::textChanged, m_filter, &WorkloadsFilter::setText);
+    connect(m_text, &QLineEdit::textChanged, m_table, &WorkloadsTable::setText);
     connect(m_user, &QComboBox::currentIndexChanged, this,
-            [this] { m_filter->setUser(m_user->currentData().toString()); });
+            [this] { m_table->setUser(m_user->currentData().toString()); });
     connect(m_vc, &QComboBox::currentIndexChanged, this,
-            [this] { m_filter->setVc(m_vc->currentData().toString()); });
+            [this] { m_table->setVc(m_vc->currentData().toString()); });
     connect(m_kind, &QComboBox::currentIndexChanged, this,
-            [this] { m_filter->setKind(m_kind->currentData().toString()); });
+            [this] { m_table->setKind(m_kind->currentData().toString()); });
     connect(m_status, &QComboBox::currentIndexChanged, this, [this] {
-        m_filter->setStatusClass(WorkloadsFilter::StatusClass(m_status->currentData().toInt()));
+        m_table->setStatusClass(WorkloadsTable::StatusClass(m_status->currentData().toInt()));
     });
-    connect(m_view, &QTreeView::activated, this,
+    connect(m_view, &QTableView::activated, this,
             [this](const QModelIndex &i) { open(i, LogsTab); });
-    connect(m_view, &QTreeView::customContextMenuRequested, this, &WorkloadsPage::showMenu);
+    connect(m_view, &QTableView::customContextMenuRequested, this, &WorkloadsPage::showMenu);
 
     // Keyboard: the same three views from the selected row.
     const std::pair<QKeySequence, int> keys[] = {{QKeySequence(tr("Ctrl+L")), LogsTab},
@@ -105,13 +107,12 @@ WorkloadsPage::WorkloadsPage(ClusterStore *store, QWidget *parent)
     }
 
     auto updateCount = [this] {
-        m_count->setText(tr("%n workload(s) shown of %1", nullptr, m_filter->rowCount())
+        m_count->setText(tr("%n workload(s) shown of %1", nullptr, m_table->workloadCount())
                              .arg(m_model->workloadCount()));
     };
-    connect(m_filter, &QAbstractItemModel::rowsInserted, this, updateCount);
-    connect(m_filter, &QAbstractItemModel::rowsRemoved, this, updateCount);
-    connect(m_filter, &QAbstractItemModel::modelReset, this, updateCount);
-    connect(m_filter, &QAbstractItemModel::layoutChanged, this, updateCount);
+    connect(m_table, &QAbstractItemModel::rowsInserted, this, updateCount);
+    connect(m_table, &QAbstractItemModel::rowsRemoved, this, updateCount);
+    connect(m_table, &QAbstractItemModel::modelReset, this, updateCount);
     connect(store, &ClusterStore::updated, this, [this](const StoreChanges &c) {
         if (c.reset || c.namespaces || c.queues)
             refillChoices();
@@ -169,6 +170,12 @@ void WorkloadsPage::showMenu(const QPoint &pos)
     if (!index.isValid())
         return;
     QMenu menu(this);
+    if (index.siblingAtColumn(0).data(ExpandableRole).toBool()) {
+        const bool open = m_view->isExpanded(index);
+        menu.addAction(open ? tr("Hide pods") : tr("Show pods"), this,
+                       [this, index, open] { m_view->setExpanded(index, !open); });
+        menu.addSeparator();
+    }
     menu.addAction(tr("Logs"), QKeySequence(tr("Ctrl+L")), this,
                    [this, index] { open(index, LogsTab); });
     menu.addAction(tr("Events"), QKeySequence(tr("Ctrl+E")), this,

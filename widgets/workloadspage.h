@@ -8,13 +8,13 @@
 class QComboBox;
 class QLabel;
 class QLineEdit;
-class QTreeView;
 
 namespace gpudesk {
 
 class ClusterStore;
-class WorkloadsFilter;
+class FlatTreeView;
 class WorkloadsModel;
+class WorkloadsTable;
 
 // Jobs with their pods; filter by user, VC, kind, status and text; logs, events and YAML of any
 // row by double-click, context menu or keyboard.
@@ -30,8 +30,8 @@ public:
     };
 
     explicit WorkloadsPage(ClusterStore *store, QWidget *parent = nullptr);
-    QTreeView *view() const { return m_view; }
-    WorkloadsFilter *filter() const { return m_filter; }
+    FlatTreeView *view() const { return m_view; }
+    WorkloadsTable *table() const { return m_table; }
     void setStatusClass(int statusClass);
     void setScopeNote(const QString &note);
 
@@ -45,8 +45,8 @@ private:
 
     ClusterStore *m_store;
     WorkloadsModel *m_model;
-    WorkloadsFilter *m_filter;
-    QTreeView *m_view;
+    WorkloadsTable *m_table;
+    FlatTreeView *m_view;
     QComboBox *m_user;
     QComboBox *m_vc;
     QComboBox *m_kind;

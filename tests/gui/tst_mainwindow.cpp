@@ -2,10 +2,12 @@
 // The window offscreen, filled from the test simulator: every page, the object viewer (logs,
 // events, YAML), a researcher's restricted view, the connection banners, and Chinese.
 // Screenshots are written under build/dev/screenshots for a person to look at.
+#include "branchdelegate.h"
 #include "clusterstore.h"
 #include "clustersync.h"
 #include "connectionstate.h"
 #include "eventspage.h"
+#include "flattreeview.h"
 #include "format.h"
 #include "gpumappage.h"
 #include "kubeclient.h"
@@ -20,9 +22,9 @@
 #include "telemetrychart.h"
 #include "telemetrysession.h"
 #include "telemetrystore.h"
-#include "workloadsfilter.h"
 #include "workloadsmodel.h"
 #include "workloadspage.h"
+#include "workloadstable.h"
 
 #include <QAbstractItemModelTester>
 #include <QApplication>
@@ -162,6 +164,34 @@ void TestMainWindow::pagesFromSimulator()
         workloads->view()->model(), QAbstractItemModelTester::FailureReportingMode::QtTest);
     QVERIFY(workloads->view()->model()->rowCount() > 30);
     save(w, QStringLiteral("page-workloads"));
+    // A job opens with Right (its pods follow it, indented) and closes with a click on its arrow.
+    FlatTreeView *view = workloads->view();
+    WorkloadsTable *table = workloads->table();
+    int jobRow = 0;
+    while (jobRow < table->rowCount() &&
+           !(table->isExpandable(jobRow) &&
+             table->mapToSource(table->index(jobRow, 0))
+                     .model()
+                     ->rowCount(table->mapToSource(table->index(jobRow, 0))) >= 2))
+        ++jobRow;
+    QVERIFY(jobRow < table->rowCount());
+    const QModelIndex job = table->mapToSource(table->index(jobRow, 0));
+    const int podCount = job.model()->rowCount(job);
+    view->setFocus();
+    view->setCurrentIndex(table->index(jobRow, 0));
+    QTest::keyClick(view, Qt::Key_Right);
+    QVERIFY(table->isExpanded(jobRow));
+    for (int c = 1; c <= podCount; ++c) {
+        QCOMPARE(table->index(jobRow + c, 0).data(DepthRole).toInt(), 1);
+        QVERIFY(table->index(jobRow + c, 0).data(IsPodRole).toBool());
+    }
+    save(w, QStringLiteral("page-workloads-expanded"));
+    view->scrollTo(table->index(jobRow, 0));
+    const QRect arrow =
+        BranchDelegate::arrowRect(view->visualRect(table->index(jobRow, 0)), 0, view);
+    QTest::mouseClick(view->viewport(), Qt::LeftButton, {}, arrow.center());
+    QVERIFY(!table->isExpanded(jobRow));
+    QCOMPARE(table->index(jobRow + 1, 0).data(DepthRole).toInt(), 0);
     // A pod no node can hold (9 GPUs) shows the scheduler's reason, live.
     QNetworkAccessManager nam;
     QNetworkRequest req = c->client->request(QStringLiteral("/api/v1/namespaces/user-bob/pods"));
@@ -173,7 +203,7 @@ void TestMainWindow::pagesFromSimulator()
     QSignalSpy done(created, &QNetworkReply::finished);
     QVERIFY(done.wait(10000));
     QCOMPARE(created->error(), QNetworkReply::NoError);
-    workloads->filter()->setText(QStringLiteral("too-big"));
+    workloads->table()->setText(QStringLiteral("too-big"));
     QTRY_COMPARE_WITH_TIMEOUT(workloads->view()->model()->rowCount(), 1, 5000);
     QTRY_VERIFY_WITH_TIMEOUT(workloads->view()
                                  ->model()
@@ -185,11 +215,11 @@ void TestMainWindow::pagesFromSimulator()
     created->deleteLater();
     nam.sendCustomRequest(
         c->client->request(QStringLiteral("/api/v1/namespaces/user-bob/pods/too-big")), "DELETE");
-    workloads->filter()->setText({});
-    workloads->setStatusClass(WorkloadsFilter::Problem);
+    workloads->table()->setText({});
+    workloads->setStatusClass(WorkloadsTable::Problem);
     QVERIFY(workloads->view()->model()->rowCount() >= 3); // the planted failures
     save(w, QStringLiteral("page-workloads-problems"));
-    workloads->setStatusClass(WorkloadsFilter::AnyStatus);
+    workloads->setStatusClass(WorkloadsTable::AnyStatus);
 
     w.showPage(MainWindow::Events);
     auto *events = static_cast<EventsPage *>(w.page(MainWindow::Events));
@@ -385,6 +415,7 @@ void TestMainWindow::nodeTelemetry()
     const NodeSample *g4 = telemetry.latest(QStringLiteral("g4090-04"));
     QCOMPARE(g4->cgroupLayout, CgroupLayout::V1Cgroupfs);
     QVERIFY(!g4->pods.isEmpty());
+    panel->refresh(); // the table as of this sample (it follows samples on a timer)
     QTableWidget *podRows = panel->podTable();
     QCOMPARE(podRows->rowCount(), g4->pods.size());
     for (int r = 0; r < podRows->rowCount(); ++r) {

@@ -117,6 +117,7 @@ void TestKubeConfig::errors()
     QVERIFY(cfg);
     QVERIFY(!cfg->endpoint(context, &error));
     QVERIFY2(error.contains(message), qPrintable(error));
+    QVERIFY(!error.contains(QLatin1String("hunter2")));
 }
 
 void TestKubeConfig::unreadableFiles()
@@ -176,6 +177,16 @@ void TestKubeConfig::execErrors_data()
     QTest::addRow("ftp proxy") << QStringLiteral("ftp-proxy")
                                << QStringLiteral("proxy-url of cluster \"ftp-proxy\" is "
                                                  "\"ftp://127.0.0.1:21\"");
+    // Its password stays out of the message.
+    QTest::addRow("https proxy") << QStringLiteral("https-proxy")
+                                 << QStringLiteral("exec.yaml: proxy-url of cluster \"tls-proxy\" "
+                                                   "is \"https://proxy.lab.internal:3128\", an "
+                                                   "https:// proxy; gpudesk reaches proxies over "
+                                                   "http:// or socks5:// only");
+    QTest::addRow("expired client certificate")
+        << QStringLiteral("expired-cert")
+        << QStringLiteral("exec.yaml: client-certificate of user \"expired\" expired on "
+                          "2025-01-01T00:00:00Z");
 }
 
 void TestKubeConfig::execErrors()
@@ -187,6 +198,7 @@ void TestKubeConfig::execErrors()
     QVERIFY(cfg);
     QVERIFY(!cfg->endpoint(context, &error));
     QVERIFY2(error.contains(message), qPrintable(error));
+    QVERIFY(!error.contains(QLatin1String("hunter2")));
 }
 
 void TestKubeConfig::proxyUrl()

@@ -6,16 +6,19 @@
 #include "eventsmodel.h"
 #include "nodesmodel.h"
 #include "queuesmodel.h"
+#include "slotorder.h"
 #include "tablefilter.h"
 #include "usersmodel.h"
-#include "workloadsfilter.h"
 #include "workloadsmodel.h"
+#include "workloadstable.h"
 
 #include <QAbstractItemModelTester>
 #include <QElapsedTimer>
+#include <QRandomGenerator>
 #include <QSignalSpy>
 #include <QSortFilterProxyModel>
 #include <QTest>
+#include <numeric>
 
 using namespace gpudesk;
 
@@ -102,6 +105,50 @@ QString dump(const QAbstractItemModel &m, const QModelIndex &parent = {}, int de
     return lines.join(u'\n');
 }
 
+// Expands every job of a flattened table (bottom-up: rows below move as pods appear).
+void expandAll(WorkloadsTable *table)
+{
+    for (int r = table->rowCount() - 1; r >= 0; --r)
+        table->setExpanded(r, true);
+}
+
+// A flattened table as "job[pod pod] job …", in the table's order.
+QString treeText(const QAbstractItemModel &m)
+{
+    QStringList items;
+    QStringList children;
+    auto close = [&] {
+        if (!children.isEmpty())
+            items.last() += u'[' + children.join(u' ') + u']';
+        children.clear();
+    };
+    for (int r = 0; r < m.rowCount(); ++r) {
+        const QModelIndex i = m.index(r, 0);
+        if (i.data(DepthRole).toInt() > 0) {
+            children.append(i.data().toString());
+            continue;
+        }
+        close();
+        items.append(i.data().toString());
+    }
+    close();
+    return items.join(u' ');
+}
+
+// Every row of a flattened table, all columns, in its order.
+QStringList rowsText(const QAbstractItemModel &m)
+{
+    QStringList rows;
+    for (int r = 0; r < m.rowCount(); ++r) {
+        QStringList cells;
+        for (int c = 0; c < m.columnCount(); ++c)
+            cells.append(m.index(r, c).data().toString());
+        rows.append(QString(m.index(r, 0).data(DepthRole).toInt() * 2, u' ') +
+                    cells.join(QStringLiteral(" | ")));
+    }
+    return rows;
+}
+
 } // namespace
 
 class TestModels : public QObject
@@ -118,6 +165,10 @@ private slots:
     void workloadsFastSortAgreesWithSortRole();
     void workloadsBurstIsSliced();
     void workloadsBurstHoldsTheThreadOneSlice();
+    void workloadsTableFollowsChurn_data();
+    void workloadsTableFollowsChurn();
+    void workloadsTableKeepsSelectionOnItsWorkload();
+    void slotOrderMatchesAVector();
     void events();
     void queuesAndUsers();
     void contextSwitchResets();
@@ -231,8 +282,7 @@ void TestModels::nodes()
 void TestModels::relistIsADiff()
 {
     auto *model = tested(new WorkloadsModel(m_store, m_store, &fixedNow));
-    auto *proxy = tested(new WorkloadsFilter(m_store));
-    proxy->setSourceModel(model);
+    auto *proxy = tested(new WorkloadsTable(model, m_store));
     proxy->sort(WorkloadsModel::Name);
     QSignalSpy reset(model, &QAbstractItemModel::modelReset);
     QSignalSpy proxyReset(proxy, &QAbstractItemModel::modelReset);
@@ -254,7 +304,8 @@ void TestModels::relistIsADiff()
     QCOMPARE(proxyReset.count(), 0);
     QCOMPARE(removed.count(), 1);
     QCOMPARE(inserted.count(), 1);
-    // In the model, dev-carol took dev-bob's slot: no row moved.
+    // In the model, dev-carol took dev-bob's slot: no row moved. In the table dev-bob's row went
+    // and dev-carol's came (a selection never passes from one workload to another).
     QCOMPARE(modelRemoved.count(), 0);
     QCOMPARE(model->rowCount(), 3);
     QCOMPARE(model->workloadCount(), 3);
@@ -267,8 +318,7 @@ void TestModels::relistIsADiff()
 void TestModels::workloadsTree()
 {
     auto *model = tested(new WorkloadsModel(m_store, m_store, &fixedNow));
-    auto *proxy = tested(new WorkloadsFilter(m_store));
-    proxy->setSourceModel(model);
+    auto *proxy = tested(new WorkloadsTable(model, m_store));
     QCOMPARE(dump(*model),
              QStringLiteral("dev-bob | bob | nlp | Pod | Running | 1 | g4090-01 | 0 | 60m | \n"
                             "gpt | alice | nlp | PyTorchJob | Created | 0 |  | 0 | 120m | \n"
@@ -340,7 +390,7 @@ void TestModels::workloadsFilter_data()
                           << QStringLiteral("dev-bob");
     QTest::addRow("kind") << QString() << QStringLiteral("PyTorchJob") << 0 << QString()
                           << QStringLiteral("gpt llama[llama-master-0 llama-worker-0]");
-    QTest::addRow("waiting") << QString() << QString() << int(WorkloadsFilter::Waiting) << QString()
+    QTest::addRow("waiting") << QString() << QString() << int(WorkloadsTable::Waiting) << QString()
                              << QStringLiteral("gpt");
     QTest::addRow("text finds a pod and keeps its job")
         << QString() << QString() << 0 << QStringLiteral("worker")
@@ -357,23 +407,14 @@ void TestModels::workloadsFilter()
     QFETCH(QString, text);
     QFETCH(QString, expected);
     auto *model = tested(new WorkloadsModel(m_store, m_store, &fixedNow));
-    auto *proxy = tested(new WorkloadsFilter(m_store));
-    proxy->setSourceModel(model);
-    proxy->sort(WorkloadsModel::Name);
-    proxy->setUser(user);
-    proxy->setKind(kind);
-    proxy->setStatusClass(WorkloadsFilter::StatusClass(status));
-    proxy->setText(text);
-    QStringList rows;
-    for (int r = 0; r < proxy->rowCount(); ++r) {
-        const QModelIndex i = proxy->index(r, 0);
-        QStringList children;
-        for (int c = 0; c < proxy->rowCount(i); ++c)
-            children.append(proxy->index(c, 0, i).data().toString());
-        rows.append(i.data().toString() +
-                    (children.isEmpty() ? QString() : u'[' + children.join(u' ') + u']'));
-    }
-    QCOMPARE(rows.join(u' '), expected);
+    auto *table = tested(new WorkloadsTable(model, m_store));
+    table->sort(WorkloadsModel::Name);
+    expandAll(table);
+    table->setUser(user);
+    table->setKind(kind);
+    table->setStatusClass(WorkloadsTable::StatusClass(status));
+    table->setText(text);
+    QCOMPARE(treeText(*table), expected);
 }
 
 void TestModels::events()
@@ -451,15 +492,11 @@ void TestModels::contextSwitchResets()
 
 void TestModels::workloadsFastSortAgreesWithSortRole()
 {
-    // WorkloadsFilter compares workload rows from their fields; a plain proxy compares the
-    // SortRole values. Both orders must be the same on every column, both ways.
+    // WorkloadsTable compares workload rows from their fields; a plain proxy compares the
+    // SortRole values. Both orders must be the same on every column, both ways. (Ties: a fresh
+    // proxy keeps the model's order, as the table does.)
     auto *model = tested(new WorkloadsModel(m_store, m_store, &fixedNow));
-    auto *fast = tested(new WorkloadsFilter(m_store));
-    fast->setSourceModel(model);
-    auto *plain = tested(new QSortFilterProxyModel(m_store));
-    plain->setSourceModel(model);
-    plain->setSortRole(SortRole);
-    plain->setSortCaseSensitivity(Qt::CaseInsensitive);
+    auto *fast = tested(new WorkloadsTable(model, m_store));
     auto keys = [](const QAbstractItemModel *m) {
         QStringList out;
         for (int r = 0; r < m->rowCount(); ++r)
@@ -469,6 +506,11 @@ void TestModels::workloadsFastSortAgreesWithSortRole()
     for (int column = 0; column < WorkloadsModel::ColumnCount; ++column) {
         for (const auto order : {Qt::AscendingOrder, Qt::DescendingOrder}) {
             fast->sort(column, order);
+            QSortFilterProxyModel plainProxy;
+            auto *plain = &plainProxy;
+            plain->setSourceModel(model);
+            plain->setSortRole(SortRole);
+            plain->setSortCaseSensitivity(Qt::CaseInsensitive);
             plain->sort(column, order);
             QVERIFY2(keys(fast) == keys(plain),
                      qPrintable(QStringLiteral("column %1 order %2: %3 vs %4")
@@ -482,14 +524,12 @@ void TestModels::workloadsFastSortAgreesWithSortRole()
 
 void TestModels::workloadsBurstIsSliced()
 {
-    // A burst of new pods in one flush, under the sorting proxy the page uses: the model takes a
+    // A burst of new pods in one flush, under the sorted table the page uses: the model takes a
     // chunk now, the rest on later turns of the event loop, and ends where a reset would. With a
     // zero budget every turn takes one chunk, so the checkers see each step.
     auto *model = tested(new WorkloadsModel(m_store, m_store, &fixedNow));
     model->setSliceBudget(0);
-    auto *proxy = tested(new WorkloadsFilter(m_store));
-    proxy->setSourceModel(model);
-    proxy->setDynamicSortFilter(true);
+    auto *proxy = tested(new WorkloadsTable(model, m_store));
     proxy->sort(WorkloadsModel::Name);
     auto name = [](int i) { return QStringLiteral("p%1").arg(i, 5, 10, QLatin1Char('0')); };
     Delta burst = delta(Resource::Pods);
@@ -530,9 +570,7 @@ void TestModels::workloadsBurstHoldsTheThreadOneSlice()
     // 30,000 new workloads at once (a relist's worth of watch events): the first slice returns
     // to the event loop in about SliceMs, not after all of them.
     auto *model = new WorkloadsModel(m_store, m_store, &fixedNow);
-    auto *proxy = new WorkloadsFilter(m_store);
-    proxy->setSourceModel(model);
-    proxy->setDynamicSortFilter(true);
+    auto *proxy = new WorkloadsTable(model, m_store);
     proxy->sort(WorkloadsModel::Name);
     Delta burst = delta(Resource::Pods);
     for (int i = 0; i < 30000; ++i)
@@ -548,6 +586,212 @@ void TestModels::workloadsBurstHoldsTheThreadOneSlice()
     QTRY_COMPARE_WITH_TIMEOUT(model->pendingCount(), 0, 30000);
     QCOMPARE(proxy->rowCount(), 30000 + 3);
     QCOMPARE(proxy->index(30002, 0).data().toString(), QStringLiteral("p29999"));
+}
+
+void TestModels::workloadsTableFollowsChurn_data()
+{
+    QTest::addColumn<int>("column");
+    QTest::addColumn<int>("order");
+    QTest::addColumn<QString>("text");
+    for (const int column : {int(WorkloadsModel::Name), int(WorkloadsModel::Status),
+                             int(WorkloadsModel::Gpus), int(WorkloadsModel::Age)}) {
+        for (const auto order : {Qt::AscendingOrder, Qt::DescendingOrder})
+            QTest::addRow("column %d order %d", column, int(order))
+                << column << int(order) << QString();
+    }
+    QTest::addRow("filtered on text")
+        << int(WorkloadsModel::Name) << int(Qt::AscendingOrder) << QStringLiteral("pend");
+}
+
+void TestModels::workloadsTableFollowsChurn()
+{
+    // Random creates, deletes and changes of bare pods, jobs and their pods, with some jobs
+    // expanded: after every flush, the table kept up change by change equals one sorted from
+    // scratch (and the model tester checked every signal on the way).
+    QFETCH(int, column);
+    QFETCH(int, order);
+    QFETCH(QString, text);
+    auto *model = tested(new WorkloadsModel(m_store, m_store, &fixedNow));
+    auto *table = tested(new WorkloadsTable(model, m_store));
+    table->sort(column, Qt::SortOrder(order));
+    table->setText(text);
+    QRandomGenerator rng(quint32(7 + column * 2 + order));
+    const QStringList statuses{QStringLiteral("Running"), QStringLiteral("Pending"),
+                               QStringLiteral("Error"), QStringLiteral("Completed")};
+    QHash<QString, PodInfo> pods; // name → pod, as the store has them
+    int serial = 0;
+    auto randomPod = [&](const QString &name, const QString &owner) {
+        PodInfo p = pod(name, QStringLiteral("user-bob"), QStringLiteral("g4090-02"),
+                        int(rng.bounded(5)), owner, statuses[int(rng.bounded(4))]);
+        p.created = kNow - qint64(rng.bounded(100000)) * 1000;
+        return p;
+    };
+    for (int round = 0; round < 40; ++round) {
+        Delta podChanges = delta(Resource::Pods);
+        Delta jobChanges = delta(Resource::PyTorchJobs);
+        for (int op = 0; op < 8; ++op) {
+            const QStringList names = pods.keys();
+            switch (rng.bounded(5)) {
+            case 0: { // a new bare pod
+                const PodInfo p = randomPod(QStringLiteral("b%1").arg(serial++), {});
+                pods.insert(p.name, p);
+                podChanges.pods.append(p);
+                break;
+            }
+            case 1: { // a new job with one to three pods
+                const QString j = QStringLiteral("j%1").arg(serial++);
+                JobInfo jj = job(j, QStringLiteral("user-bob"), statuses[int(rng.bounded(4))]);
+                jj.created = kNow - qint64(rng.bounded(100000)) * 1000;
+                jobChanges.jobs.append(jj);
+                for (int k = 0, n = 1 + int(rng.bounded(3)); k < n; ++k) {
+                    const PodInfo p = randomPod(QStringLiteral("%1-w%2").arg(j).arg(k), j);
+                    pods.insert(p.name, p);
+                    podChanges.pods.append(p);
+                }
+                break;
+            }
+            case 2: // a pod goes
+                if (!names.isEmpty()) {
+                    const QString name = names[int(rng.bounded(qsizetype(names.size())))];
+                    podChanges.removed.append(pods.take(name).uid);
+                }
+                break;
+            default: // a pod changes status and GPUs
+                if (!names.isEmpty()) {
+                    PodInfo &p = pods[names[int(rng.bounded(qsizetype(names.size())))]];
+                    p.status = statuses[int(rng.bounded(4))];
+                    p.gpuRequest = int(rng.bounded(5));
+                    podChanges.pods.append(p);
+                }
+                break;
+            }
+        }
+        if (!jobChanges.jobs.isEmpty())
+            m_store->apply(jobChanges);
+        m_store->apply(podChanges);
+        m_store->flush();
+        QTRY_COMPARE(model->pendingCount(), 0);
+        if (round % 5 == 4 && table->rowCount() > 0)
+            table->setExpanded(int(rng.bounded(table->rowCount())), true);
+
+        WorkloadsTable fresh(model);
+        fresh.sort(column, Qt::SortOrder(order));
+        fresh.setText(text);
+        for (int r = 0; r < table->rowCount(); ++r) {
+            if (table->isExpanded(r))
+                fresh.setExpanded(fresh.rowOfWorkload(table->index(r, 0).data(KeyRole).toString()),
+                                  true);
+        }
+        QCOMPARE(rowsText(*table), rowsText(fresh));
+    }
+    QVERIFY(table->workloadCount() > 20);
+}
+
+void TestModels::workloadsTableKeepsSelectionOnItsWorkload()
+{
+    // A view's selection is persistent indexes: when a job moves (its sort value changed) they
+    // move with it, and a job's pod rows move with the job.
+    auto *model = tested(new WorkloadsModel(m_store, m_store, &fixedNow));
+    auto *table = tested(new WorkloadsTable(model, m_store));
+    table->sort(WorkloadsModel::Status);
+    QCOMPARE(treeText(*table), QStringLiteral("gpt dev-bob llama")); // Created, Running ×2
+    const int llama = table->rowOfWorkload(QStringLiteral("uid-llama"));
+    table->setExpanded(llama, true);
+    QCOMPARE(treeText(*table), QStringLiteral("gpt dev-bob llama[llama-master-0 llama-worker-0]"));
+    const QPersistentModelIndex bob =
+        table->index(table->rowOfWorkload(QStringLiteral("uid-dev-bob")), 0);
+    const QPersistentModelIndex worker = table->index(llama + 2, WorkloadsModel::Nodes);
+    QCOMPARE(QModelIndex(worker).siblingAtColumn(0).data().toString(),
+             QStringLiteral("llama-worker-0"));
+
+    // dev-bob crashes: Error sorts between Created and Running. No row is reset or removed.
+    QSignalSpy removed(table, &QAbstractItemModel::rowsRemoved);
+    QSignalSpy moved(table, &QAbstractItemModel::rowsMoved);
+    Delta d = delta(Resource::Pods);
+    d.pods = {pod(QStringLiteral("dev-bob"), QStringLiteral("user-bob"), QStringLiteral("g4090-01"),
+                  1, {}, QStringLiteral("Error"))};
+    m_store->apply(d);
+    m_store->flush();
+    QTRY_COMPARE(model->pendingCount(), 0);
+    QCOMPARE(removed.count(), 0);
+    QCOMPARE(bob.data(KeyRole).toString(), QStringLiteral("uid-dev-bob"));
+    QCOMPARE(QModelIndex(bob).siblingAtColumn(WorkloadsModel::Status).data().toString(),
+             QStringLiteral("Error"));
+    QCOMPARE(QModelIndex(worker).siblingAtColumn(0).data().toString(),
+             QStringLiteral("llama-worker-0"));
+
+    // llama fails: it moves above dev-bob with its two pods.
+    Delta j = delta(Resource::PyTorchJobs);
+    j.jobs = {
+        job(QStringLiteral("llama"), QStringLiteral("user-alice"), QStringLiteral("Aborted"))};
+    m_store->apply(j);
+    m_store->flush();
+    QTRY_COMPARE(model->pendingCount(), 0);
+    QCOMPARE(treeText(*table), QStringLiteral("llama[llama-master-0 llama-worker-0] gpt dev-bob"));
+    QVERIFY(moved.count() >= 1);
+    QCOMPARE(removed.count(), 0);
+    QCOMPARE(worker.row(), 2);
+    QCOMPARE(QModelIndex(worker).siblingAtColumn(0).data().toString(),
+             QStringLiteral("llama-worker-0"));
+    QCOMPARE(bob.row(), 4);
+
+    // A new sort order keeps them too.
+    table->sort(WorkloadsModel::Name, Qt::DescendingOrder);
+    QCOMPARE(treeText(*table), QStringLiteral("llama[llama-worker-0 llama-master-0] gpt dev-bob"));
+    QCOMPARE(worker.row(), 1);
+    QCOMPARE(QModelIndex(worker).siblingAtColumn(0).data().toString(),
+             QStringLiteral("llama-worker-0"));
+    QCOMPARE(bob.data(KeyRole).toString(), QStringLiteral("uid-dev-bob"));
+}
+
+void TestModels::slotOrderMatchesAVector()
+{
+    // Random inserts and erases anywhere, growing past several block splits and shrinking to
+    // nothing (blocks emptied): position and slot agree with a plain vector after every step.
+    SlotOrder order;
+    std::vector<int> plain;
+    QRandomGenerator rng(11);
+    constexpr int Slots = 5000;
+    order.assign({}, Slots);
+    std::vector<int> absent(Slots);
+    std::iota(absent.begin(), absent.end(), 0);
+    auto check = [&] {
+        QCOMPARE(order.size(), int(plain.size()));
+        for (int probe = 0; probe < 8 && !plain.empty(); ++probe) {
+            const int pos = int(rng.bounded(int(plain.size())));
+            QCOMPARE(order.at(pos), plain[size_t(pos)]);
+            QCOMPARE(order.position(plain[size_t(pos)]), pos);
+        }
+        if (!absent.empty())
+            QCOMPARE(order.position(absent[size_t(rng.bounded(int(absent.size())))]), -1);
+    };
+    for (int step = 0; step < 12000; ++step) {
+        const bool grow = step < 6000 ? rng.bounded(10) < 8 : rng.bounded(10) < 2;
+        if (grow && !absent.empty()) {
+            const size_t a = rng.bounded(int(absent.size()));
+            const int slot = absent[a];
+            absent.erase(absent.begin() + qsizetype(a));
+            // Often at the front, as new jobs land under "newest first".
+            const int pos = rng.bounded(3) == 0 ? 0 : int(rng.bounded(int(plain.size()) + 1));
+            order.insert(pos, slot);
+            plain.insert(plain.begin() + pos, slot);
+        } else if (!plain.empty()) {
+            const int pos = int(rng.bounded(int(plain.size())));
+            absent.push_back(plain[size_t(pos)]);
+            order.erase(pos);
+            plain.erase(plain.begin() + pos);
+        }
+        if (step % 50 == 0)
+            check();
+    }
+    while (!plain.empty()) {
+        order.erase(0);
+        plain.erase(plain.begin());
+    }
+    check();
+    QVERIFY(order.toVector().empty());
+    order.insert(0, 7);
+    QCOMPARE(order.toVector(), std::vector<int>{7});
 }
 
 QTEST_GUILESS_MAIN(TestModels)
