@@ -421,15 +421,6 @@ void WorkloadsTable::setExpanded(int row, bool expanded)
     emit dataChanged(index(row, 0), index(row, 0), {ExpandedRole});
 }
 
-void WorkloadsTable::collapseAll()
-{
-    if (m_children.isEmpty())
-        return;
-    // Rows of the pods go; the jobs stay where they are (persistent indexes on them survive).
-    while (!m_children.isEmpty())
-        setExpanded(flatRow(m_order.position(m_children.cbegin().key())), false);
-}
-
 void WorkloadsTable::insertAt(int pos, int slot)
 {
     const int row = flatRow(pos);

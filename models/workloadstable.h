@@ -67,7 +67,6 @@ public:
     bool isExpandable(int row) const;
     bool isExpanded(int row) const;
     void setExpanded(int row, bool expanded);
-    void collapseAll();
 
 private:
     struct Place
