@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+#include "allocatorpolicy.h"
 #include "clusterstore.h"
 #include "connectionstate.h"
 #include "kubeclient.h"
@@ -72,6 +73,7 @@ int runReport(const QStringList &files, const QString &context, const QString &o
 
 int main(int argc, char **argv)
 {
+    configureAllocator();
     std::unique_ptr<QCoreApplication> app = headless(argc, argv)
                                                 ? std::make_unique<QCoreApplication>(argc, argv)
                                                 : std::make_unique<QApplication>(argc, argv);

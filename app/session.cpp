@@ -5,7 +5,7 @@
 #include "clusterstore.h"
 #include "clustersync.h"
 #include "connectionstate.h"
-#include "keychain.h"
+#include "keychainsecrets.h"
 #include "kubeclient.h"
 #include "sshpool.h"
 #include "telemetrysession.h"
@@ -48,22 +48,9 @@ void Session::startTelemetry()
         return;
     }
     // A passphrase or password the user chose to keep in the system keychain is used without
-    // asking again (looked up once per secret and session).
-    QPointer<SshPool> pool = m_telemetrySession->pool();
-    auto tried = std::make_shared<QSet<QString>>();
-    connect(pool, &SshPool::statusChanged, this,
-            [this, pool, tried](const QString &, const SshStatus &st) {
-                if (st.state != SshStatus::NeedsSecret || st.secretFor.isEmpty() ||
-                    tried->contains(st.secretFor))
-                    return;
-                tried->insert(st.secretFor);
-                Keychain::read(
-                    QStringLiteral("ssh:") + st.secretFor, this,
-                    [pool, what = st.secretFor](const QByteArray &secret, const QString &) {
-                        if (pool && !secret.isEmpty())
-                            pool->setSecret(what, secret);
-                    });
-            });
+    // asking again.
+    SshPool *pool = m_telemetrySession->pool();
+    new KeychainSecrets(pool, m_telemetrySession);
     m_telemetrySession->start();
     emit sshPoolChanged(pool);
 }

@@ -125,3 +125,7 @@ struct EventInfo
 };
 
 } // namespace gpudesk
+
+// Lists of 100,000 pods grow and move by memcpy (every member is a relocatable Qt value; a member
+// that is not, such as std::string, must not be added without removing this).
+Q_DECLARE_TYPEINFO(gpudesk::PodInfo, Q_RELOCATABLE_TYPE);

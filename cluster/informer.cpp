@@ -199,7 +199,8 @@ void Informer::onListPage(const KubeReply &reply, quint64 generation)
         watcher->deleteLater();
         if (generation != m_generation || !m_running)
             return;
-        ListResult result = watcher->result();
+        // Taken, not copied: the watcher would otherwise keep the page until it is deleted.
+        ListResult result = watcher->future().takeResult();
         if (!result.page.error.isEmpty()) {
             setState(InformerStatus::Failed, result.page.error);
             retry(result.page.error);
@@ -333,7 +334,7 @@ void Informer::decodeNext()
         m_decoding = false;
         if (generation != m_generation || !m_running)
             return;
-        WatchResult result = watcher->result();
+        WatchResult result = watcher->future().takeResult();
         if (!result.progress.resourceVersion.isEmpty())
             m_rv = result.progress.resourceVersion;
         if (!result.delta.isEmpty()) {

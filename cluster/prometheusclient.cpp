@@ -7,6 +7,7 @@
 #include <QNetworkAccessManager>
 #include <QNetworkReply>
 #include <QPointer>
+#include <QRegularExpression>
 #include <QUrlQuery>
 
 #include <cmath>
@@ -38,6 +39,41 @@ QString PrometheusClient::dcgmMetric(int m)
         return QStringLiteral("DCGM_FI_DEV_GPU_TEMP");
     case 3:
         return QStringLiteral("DCGM_FI_DEV_POWER_USAGE");
+    default:
+        return QString();
+    }
+}
+
+QString PrometheusClient::nodeExporterQuery(int m, const QStringList &hosts, int stepSeconds)
+{
+    // node-exporter's series name their scrape target in `instance`: the node's address and the
+    // exporter's port with a plain scrape config, the node's name where relabelled (as
+    // kube-prometheus does). Both are matched; the value is escaped as a regular expression and
+    // then quoted as a PromQL string.
+    QStringList alternatives;
+    for (const QString &h : hosts)
+        if (!h.isEmpty())
+            alternatives << QRegularExpression::escape(h);
+    if (alternatives.isEmpty())
+        return {};
+    const QString sel = QStringLiteral("instance=~") +
+                        quoted(QStringLiteral("(?:%1)(?::[0-9]+)?").arg(alternatives.join(u'|')));
+    // A rate needs two scrapes inside its window: four steps, and never less than two minutes
+    // (scrape intervals are 15–60 s).
+    const QString window = QString::number(qMax(120, 4 * stepSeconds)) + u's';
+    // TelemetryHistory::Metric: CpuPercent, MemoryPercent, Load1. The same node scraped by two
+    // jobs must not count twice: CPU is a ratio of sums, memory and load are averages.
+    switch (m) {
+    case 4:
+        return QStringLiteral("100 * (1 - sum(rate(node_cpu_seconds_total{mode=\"idle\",%1}[%2]))"
+                              " / sum(rate(node_cpu_seconds_total{%1}[%2])))")
+            .arg(sel, window);
+    case 5:
+        return QStringLiteral("100 * (1 - avg(node_memory_MemAvailable_bytes{%1})"
+                              " / avg(node_memory_MemTotal_bytes{%1}))")
+            .arg(sel);
+    case 6:
+        return QStringLiteral("avg(node_load1{%1})").arg(sel);
     default:
         return QString();
     }
@@ -89,7 +125,9 @@ void PrometheusClient::queryRange(const QString &query, qint64 fromMs, qint64 to
     url.setPath(url.path().chopped(url.path().endsWith(u'/') ? 1 : 0) +
                 QStringLiteral("/api/v1/query_range"));
     QUrlQuery q;
-    q.addQueryItem(QStringLiteral("query"), query);
+    // Encoded whole: QUrlQuery leaves '+' alone, and Prometheus (a Go form parser) reads a bare
+    // '+' as a space, which broke regular expressions such as [0-9]+.
+    q.addQueryItem(QStringLiteral("query"), QString::fromLatin1(QUrl::toPercentEncoding(query)));
     q.addQueryItem(QStringLiteral("start"), QString::number(double(fromMs) / 1000.0, 'f', 3));
     q.addQueryItem(QStringLiteral("end"), QString::number(double(toMs) / 1000.0, 'f', 3));
     q.addQueryItem(QStringLiteral("step"), QString::number(qMax(1, stepSeconds)));

@@ -40,6 +40,12 @@ public:
 
     // DCGM-exporter's name for a card metric of TelemetryHistory (empty when none).
     static QString dcgmMetric(int telemetryMetric);
+    // node-exporter's figure for a node metric of TelemetryHistory (CPU busy %, memory used %,
+    // 1-minute load) over the series whose `instance` is one of `hosts` (the node's name or
+    // address, with or without the exporter's port); `stepSeconds` sizes the rate window. Empty
+    // for other metrics or no host.
+    static QString nodeExporterQuery(int telemetryMetric, const QStringList &hosts,
+                                     int stepSeconds);
 
 private:
     QUrl m_base;

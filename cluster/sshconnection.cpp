@@ -286,12 +286,18 @@ SshStatus SshConnection::authenticate(const SshTrust &trust)
         }
     }
     const QString passwordKey = QStringLiteral("password:") + m_target.endpoint();
+    bool passwordRefused = false;
     if (methods & SSH_AUTH_METHOD_PASSWORD) {
         const QByteArray password = trust.secret(passwordKey);
         if (!password.isEmpty()) {
-            tried << tr("password");
             if (ssh_userauth_password(m_session, nullptr, password.constData()) == SSH_AUTH_SUCCESS)
                 return connected();
+            tried << tr("password (refused)");
+            // Asked again, as for a wrong passphrase: a mistyped password is the likely cause.
+            if (needSecret.isEmpty()) {
+                needSecret = passwordKey;
+                passwordRefused = true;
+            }
         } else if (needSecret.isEmpty() && tried.isEmpty()) {
             needSecret = passwordKey;
         }
@@ -303,6 +309,7 @@ SshStatus SshConnection::authenticate(const SshTrust &trust)
                            ? tr("%1 refused every key. Tried: %2.")
                                  .arg(m_target.endpoint(),
                                       tried.isEmpty() ? tr("no key found") : tried.join(u", "))
+                       : passwordRefused ? tr("%1 refused the password.").arg(m_target.endpoint())
                        : needSecret.startsWith(QLatin1String("password:"))
                            ? tr("%1 asks for a password.").arg(m_target.endpoint())
                            : tr("The key %1 needs its passphrase to log in to %2.")

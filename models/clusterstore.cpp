@@ -10,6 +10,12 @@ namespace gpudesk {
 namespace {
 
 constexpr int kUpdateIntervalMs = 100; // at most ten model updates a second
+// A delta up to this size is applied at once (a watch batch is at most 2,000 events, a few ms).
+constexpr qsizetype kApplyAtOnce = 4000;
+// A larger one is applied this long at a time, leaving the rest of each turn to the window.
+constexpr int kSliceMs = 8;
+// Objects between two looks at the clock.
+constexpr qsizetype kClockStride = 64;
 
 QString queueKey(const PodInfo &p)
 {
@@ -35,7 +41,11 @@ ClusterStore::ClusterStore(QObject *parent) : QObject(parent)
     m_tick.setObjectName(QStringLiteral("storeFlush"));
     m_tick.setSingleShot(true);
     m_tick.setInterval(kUpdateIntervalMs);
-    connect(&m_tick, &QTimer::timeout, this, &ClusterStore::flush);
+    connect(&m_tick, &QTimer::timeout, this, &ClusterStore::publish);
+    m_drain.setObjectName(QStringLiteral("storeDrain"));
+    m_drain.setSingleShot(true);
+    m_drain.setInterval(0);
+    connect(&m_drain, &QTimer::timeout, this, &ClusterStore::drain);
 }
 
 void ClusterStore::schedule()
@@ -44,7 +54,7 @@ void ClusterStore::schedule()
         m_tick.start();
 }
 
-void ClusterStore::flush()
+void ClusterStore::publish()
 {
     m_tick.stop();
     if (m_pending.isEmpty())
@@ -53,8 +63,36 @@ void ClusterStore::flush()
     emit updated(changes);
 }
 
+void ClusterStore::flush()
+{
+    if (!m_backlog.empty()) {
+        m_drain.stop();
+        while (!m_backlog.empty()) {
+            applySlice(m_backlog.front(), QDeadlineTimer(QDeadlineTimer::Forever));
+            m_backlog.pop_front();
+        }
+        emit caughtUp();
+    }
+    publish();
+}
+
+void ClusterStore::drain()
+{
+    const QDeadlineTimer deadline(kSliceMs);
+    while (!m_backlog.empty()) {
+        if (!applySlice(m_backlog.front(), deadline)) {
+            m_drain.start();
+            return;
+        }
+        m_backlog.pop_front();
+    }
+    emit caughtUp();
+}
+
 void ClusterStore::clear()
 {
+    m_backlog.clear();
+    m_drain.stop();
     m_nodes.clear();
     m_pods.clear();
     m_jobs.clear();
@@ -67,6 +105,7 @@ void ClusterStore::clear()
     m_allocatedByNode.clear();
     m_allocatedByQueue.clear();
     m_allocatedByNamespace.clear();
+    m_allocatedByUserStale = true;
     m_useByNode.clear();
     m_pendingDemand = 0;
     m_pending = StoreChanges{};
@@ -99,6 +138,7 @@ void ClusterStore::account(const PodInfo &p, int sign)
     m_allocatedByNode[p.nodeName] += g;
     m_allocatedByQueue[queueKey(p)] += g;
     m_allocatedByNamespace[p.ns] += g;
+    m_allocatedByUserStale = true;
 }
 
 void ClusterStore::upsertPod(const PodInfo &pod)
@@ -150,24 +190,6 @@ void ClusterStore::removePod(const QString &uid)
     m_pods.erase(it);
 }
 
-void ClusterStore::relistPods(const QList<PodInfo> &pods)
-{
-    // A relist is a diff against what was known, so views keep their rows and selection.
-    QSet<QString> seen;
-    seen.reserve(pods.size());
-    for (const auto &p : pods)
-        seen.insert(p.uid);
-    QStringList gone;
-    for (auto it = m_pods.cbegin(); it != m_pods.cend(); ++it) {
-        if (!seen.contains(it.key()))
-            gone.append(it.key());
-    }
-    for (const auto &uid : std::as_const(gone))
-        removePod(uid);
-    for (const auto &p : pods)
-        upsertPod(p);
-}
-
 void ClusterStore::relistJobs(Resource kind, const QList<JobInfo> &jobs)
 {
     QSet<QString> seen;
@@ -210,6 +232,86 @@ void ClusterStore::removeEvent(const QString &uid)
 
 void ClusterStore::apply(const Delta &d)
 {
+    if (m_backlog.empty() && (d.resource != Resource::Pods || d.size() <= kApplyAtOnce)) {
+        applyNow(d);
+        return;
+    }
+    // Behind what is queued, so that changes stay in the order the informers saw them.
+    m_backlog.push_back(QueuedDelta{d, 0, 0, {}, {}});
+    if (!m_drain.isActive())
+        m_drain.start();
+}
+
+bool ClusterStore::applySlice(QueuedDelta &q, const QDeadlineTimer &deadline)
+{
+    const Delta &d = q.delta;
+    if (d.resource != Resource::Pods) {
+        applyNow(d);
+        return true;
+    }
+    schedule();
+    // Runs `step` on items [q.pos, count) until done (true) or the slice's time is up (false).
+    auto run = [&q, &deadline](qsizetype count, auto &&step) {
+        while (q.pos < count) {
+            step(q.pos++);
+            if (q.pos % kClockStride == 0 && deadline.hasExpired())
+                return q.pos >= count;
+        }
+        return true;
+    };
+    auto next = [&q] {
+        ++q.stage;
+        q.pos = 0;
+    };
+    // A relist is a diff against what was known, so views keep their rows and selection: the
+    // uids listed, those known and not listed removed, then every listed pod upserted.
+    enum Stage
+    {
+        Seen,
+        Gone,
+        Remove,
+        Upsert,
+        Removed
+    };
+    if (!d.relist && q.stage < Upsert)
+        q.stage = Upsert;
+    if (q.stage == Seen) {
+        q.seen.reserve(d.pods.size());
+        if (m_pods.capacity() < d.pods.size())
+            m_pods.reserve(d.pods.size()); // one rehash now instead of several while filling
+        if (!run(d.pods.size(), [&](qsizetype i) { q.seen.insert(d.pods.at(i).uid); }))
+            return false;
+        next();
+    }
+    if (q.stage == Gone) {
+        // One pass within one slice (a lookup per known pod: about 10 ms at 100,000).
+        for (auto it = m_pods.cbegin(); it != m_pods.cend(); ++it) {
+            if (!q.seen.contains(it.key()))
+                q.gone.append(it.key());
+        }
+        q.seen = {};
+        next();
+    }
+    if (q.stage == Remove) {
+        if (!run(q.gone.size(), [&](qsizetype i) { removePod(q.gone.at(i)); }))
+            return false;
+        next();
+    }
+    if (q.stage == Upsert) {
+        if (!run(d.pods.size(), [&](qsizetype i) { upsertPod(d.pods.at(i)); }))
+            return false;
+        next();
+    }
+    if (q.stage == Removed) {
+        if (!run(d.removed.size(), [&](qsizetype i) { removePod(d.removed.at(i)); }))
+            return false;
+        next();
+    }
+    return true;
+}
+
+void ClusterStore::applyNow(const Delta &d)
+{
     switch (d.resource) {
     case Resource::Nodes:
         if (d.relist) {
@@ -226,15 +328,11 @@ void ClusterStore::apply(const Delta &d)
             m_pending.nodes.insert(name);
         }
         break;
-    case Resource::Pods:
-        if (d.relist)
-            relistPods(d.pods);
-        else
-            for (const auto &p : d.pods)
-                upsertPod(p);
-        for (const auto &uid : d.removed)
-            removePod(uid);
-        break;
+    case Resource::Pods: {
+        QueuedDelta whole{d, 0, 0, {}, {}};
+        applySlice(whole, QDeadlineTimer(QDeadlineTimer::Forever));
+        return;
+    }
     case Resource::Events:
         if (d.relist) {
             QSet<QString> seen;
@@ -259,6 +357,7 @@ void ClusterStore::apply(const Delta &d)
         for (const auto &name : d.removed)
             m_namespaces.erase(name);
         m_pending.namespaces = true;
+        m_allocatedByUserStale = true;
         break;
     case Resource::Queues:
         if (d.relist)
@@ -557,12 +656,13 @@ int ClusterStore::queueAllocated(const QString &queue) const
 
 int ClusterStore::userAllocated(const QString &user) const
 {
-    int n = 0;
-    for (const auto &[name, ns] : m_namespaces) {
-        if (ns.user == user)
-            n += m_allocatedByNamespace.value(name);
+    if (m_allocatedByUserStale) {
+        m_allocatedByUser.clear();
+        for (const auto &[name, ns] : m_namespaces)
+            m_allocatedByUser[ns.user] += m_allocatedByNamespace.value(name);
+        m_allocatedByUserStale = false;
     }
-    return n;
+    return m_allocatedByUser.value(user);
 }
 
 } // namespace gpudesk

@@ -3,11 +3,13 @@
 
 #include "delta.h"
 
+#include <QDeadlineTimer>
 #include <QHash>
 #include <QObject>
 #include <QSet>
 #include <QTimer>
 
+#include <deque>
 #include <map>
 
 namespace gpudesk {
@@ -76,8 +78,12 @@ struct WorkloadInfo
 };
 
 // The cluster state gpudesk knows, with indexes and the accounting derived from it. Plain data
-// in (decoded deltas), figures out: no I/O here. Changes are applied at once (queries are always
-// current) and announced coalesced, at most ten times a second.
+// in (decoded deltas), figures out: no I/O here. Deltas are applied in order, and announced
+// coalesced, at most ten times a second. A delta of a few thousand objects is applied at once; a
+// larger one (the first list of 100,000 pods, a relist) is applied in slices of a few
+// milliseconds across turns of the event loop, with any delta that arrives meanwhile queued
+// behind it, so the window keeps painting while a big cluster loads; queries then see it
+// partly applied (as after a burst of watch events) until caughtUp().
 class ClusterStore : public QObject
 {
     Q_OBJECT
@@ -86,8 +92,11 @@ public:
 
     void apply(const gpudesk::Delta &delta);
     void clear(); // context switch
-    // Announces pending changes now instead of at the next tick (tests, the report).
+    // Applies whatever is still queued and announces pending changes now instead of at the next
+    // tick (tests, the report: what it reads is then complete).
     void flush();
+    // True while a large delta is being applied in slices.
+    bool isCatchingUp() const { return !m_backlog.empty(); }
 
     // A full list replaces what was known of that kind (a relist); for tests and tools.
     void replaceNodes(const QList<NodeInfo> &nodes);
@@ -129,12 +138,26 @@ public:
 
 signals:
     void updated(const gpudesk::StoreChanges &changes);
+    // The last queued delta has been applied (its changes are announced at the next tick).
+    void caughtUp();
 
 private:
+    // A delta on its way into the store; a pod relist goes through its stages a slice at a time.
+    struct QueuedDelta
+    {
+        Delta delta;
+        int stage = 0;
+        qsizetype pos = 0;
+        QSet<QString> seen; // uids in the relist
+        QStringList gone;   // uids known before and not in the relist
+    };
+    void applyNow(const Delta &delta);
+    void drain();
+    bool applySlice(QueuedDelta &queued, const QDeadlineTimer &deadline);
+    void publish();
     void upsertPod(const PodInfo &pod);
     void removePod(const QString &uid);
     void account(const PodInfo &pod, int sign);
-    void relistPods(const QList<PodInfo> &pods);
     void relistJobs(Resource kind, const QList<JobInfo> &jobs);
     void upsertEvent(const EventInfo &event);
     void removeEvent(const QString &uid);
@@ -154,11 +177,17 @@ private:
     QHash<QString, int> m_allocatedByNode;
     QHash<QString, int> m_allocatedByQueue;
     QHash<QString, int> m_allocatedByNamespace;
+    // By user: derived from the two above when asked after a change (the Users page asks for
+    // every row after each update; summing namespaces per row was quadratic).
+    mutable QHash<QString, int> m_allocatedByUser;
+    mutable bool m_allocatedByUserStale = true;
     QHash<QString, NodeUse> m_useByNode;
     int m_pendingDemand = 0;
 
     StoreChanges m_pending;
     QTimer m_tick;
+    std::deque<QueuedDelta> m_backlog;
+    QTimer m_drain;
 };
 
 } // namespace gpudesk

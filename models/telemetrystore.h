@@ -114,6 +114,7 @@ public:
     void clear();
     void flush();
 
+    const ClusterStore *cluster() const { return m_cluster; }
     const NodeSample *latest(const QString &node) const;
     bool isFresh(const QString &node) const;
     SshStatus sshStatus(const QString &node) const;

@@ -9,7 +9,15 @@ UsersModel::UsersModel(const ClusterStore *store, QObject *parent)
     : KeyedTableModel(parent), m_store(store)
 {
     resetTo(currentKeys());
+    rememberShown();
     connect(store, &ClusterStore::updated, this, &UsersModel::onUpdated);
+}
+
+void UsersModel::rememberShown()
+{
+    m_shownGpus.clear();
+    for (const NamespaceInfo &n : m_store->users())
+        m_shownGpus.insert(n.user, m_store->userAllocated(n.user));
 }
 
 QStringList UsersModel::currentKeys() const
@@ -22,13 +30,33 @@ QStringList UsersModel::currentKeys() const
 
 void UsersModel::onUpdated(const StoreChanges &changes)
 {
-    if (changes.reset) {
-        resetTo(currentKeys());
+    if (changes.reset || changes.namespaces) {
+        if (changes.reset)
+            resetTo(currentKeys());
+        else
+            syncAll(currentKeys());
+        rememberShown();
         return;
     }
-    if (!changes.namespaces && changes.pods.isEmpty())
+    if (changes.pods.isEmpty())
         return;
-    syncAll(currentKeys());
+    // Pods changed: only the rows of users whose GPU figure moved (a pod's churn rarely moves
+    // one; telling every row would make the sorting proxy above re-sort them all).
+    QSet<QString> dirty;
+    for (int row = 0; row < rowCount(); ++row) {
+        const NamespaceInfo *n = m_store->namespaceInfo(keyAt(row));
+        if (!n)
+            continue;
+        const int gpus = m_store->userAllocated(n->user);
+        const auto shown = m_shownGpus.constFind(n->user);
+        if (shown == m_shownGpus.cend() || *shown != gpus)
+            dirty.insert(n->name);
+    }
+    for (const QString &ns : std::as_const(dirty))
+        if (const NamespaceInfo *n = m_store->namespaceInfo(ns))
+            m_shownGpus.insert(n->user, m_store->userAllocated(n->user));
+    if (!dirty.isEmpty())
+        sync(dirty, [this](const QString &ns) { return m_store->namespaceInfo(ns) != nullptr; });
 }
 
 int UsersModel::columnCount(const QModelIndex &parent) const

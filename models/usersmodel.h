@@ -3,6 +3,8 @@
 
 #include "keyedtablemodel.h"
 
+#include <QHash>
+
 namespace gpudesk {
 
 class ClusterStore;
@@ -31,8 +33,10 @@ public:
 private:
     void onUpdated(const StoreChanges &changes);
     QStringList currentKeys() const;
+    void rememberShown();
 
     const ClusterStore *m_store;
+    QHash<QString, int> m_shownGpus; // by user, as last announced
 };
 
 } // namespace gpudesk

@@ -8,6 +8,7 @@
 #include <QDir>
 #include <QFile>
 #include <QLoggingCategory>
+#include <QRandomGenerator>
 
 #include <libssh/callbacks.h>
 #include <libssh/libssh.h>
@@ -62,11 +63,30 @@ struct Session
     ssh_channel_callbacks_struct tunnelCallbacks{};
     ssh_server_callbacks_struct serverCallbacks{};
     std::string allowedKey;
+    std::string password;
     bool authenticated = false;
     int failedAuth = 0;
 };
 
-// Public-key authentication as root with the simulator's client key; nothing else.
+// Password authentication as root with the password in <state>/ssh/password, as nodes that
+// still allow it do (clients that cannot use a key, and gpudesk's password path).
+int onAuthPassword(ssh_session, const char *user, const char *password, void *userdata)
+{
+    auto *s = static_cast<Session *>(userdata);
+    const std::string given = password ? password : "";
+    // Constant time in the length of the right one: no timing hint about a prefix.
+    unsigned diff = given.size() != s->password.size() ? 1 : 0;
+    for (size_t i = 0; i < s->password.size(); ++i)
+        diff |= unsigned(s->password[i] ^ (i < given.size() ? given[i] : 0));
+    if (!user || std::string(user) != "root" || s->password.empty() || diff != 0) {
+        ++s->failedAuth;
+        return SSH_AUTH_DENIED;
+    }
+    s->authenticated = true;
+    return SSH_AUTH_SUCCESS;
+}
+
+// Public-key authentication as root with the simulator's client key.
 int onAuthPubkey(ssh_session, const char *user, ssh_key_struct *offered, char signatureState,
                  void *userdata)
 {
@@ -266,6 +286,24 @@ bool SshEndpoints::ensureKeys(QString *error)
         pub.write(QByteArray("ssh-ed25519 ") + QByteArray::fromStdString(m_clientPublicKey) +
                   " gpudesk-sim-client\n");
     ssh_key_free(key);
+    // root's password on every node: random, kept with the key, readable by its owner only.
+    QFile password(dir + QStringLiteral("/password"));
+    if (password.open(QIODevice::ReadOnly)) {
+        m_password = password.readAll().trimmed().toStdString();
+        password.close();
+    }
+    if (m_password.empty()) {
+        QByteArray fresh;
+        for (int i = 0; i < 3; ++i)
+            fresh += QByteArray::number(QRandomGenerator::system()->generate64(), 36);
+        if (!password.open(QIODevice::WriteOnly | QIODevice::Truncate)) {
+            *error = QStringLiteral("cannot write %1").arg(password.fileName());
+            return false;
+        }
+        password.setPermissions(QFileDevice::ReadOwner | QFileDevice::WriteOwner);
+        password.write(fresh + '\n');
+        m_password = fresh.toStdString();
+    }
     for (auto &ep : m_endpoints) {
         ep->hostKeyPath = QString(dir + QStringLiteral("/hostkeys/") +
                                   QString::fromStdString(ep->node) + QStringLiteral("_ed25519"))
@@ -411,11 +449,13 @@ void SshEndpoints::serve(Endpoint *ep, int fd)
     s.tools = m_tools;
     s.clock = m_clock;
     s.allowedKey = m_clientPublicKey;
+    s.password = m_password;
     s.serverCallbacks.userdata = &s;
     s.serverCallbacks.auth_pubkey_function = onAuthPubkey;
+    s.serverCallbacks.auth_password_function = onAuthPassword;
     ssh_callbacks_init(&s.serverCallbacks);
     ssh_set_server_callbacks(session, &s.serverCallbacks);
-    ssh_set_auth_methods(session, SSH_AUTH_METHOD_PUBLICKEY);
+    ssh_set_auth_methods(session, SSH_AUTH_METHOD_PUBLICKEY | SSH_AUTH_METHOD_PASSWORD);
     s.tunnelCallbacks.userdata = &s;
     s.tunnelCallbacks.channel_data_function = onTunnelData;
     ssh_callbacks_init(&s.tunnelCallbacks);

@@ -54,6 +54,7 @@ private:
     std::atomic<bool> m_stopping{false};
     int m_wakePipe[2] = {-1, -1};
     std::string m_clientPublicKey; // base64 of the authorized key
+    std::string m_password;        // root's password on every node (ssh/password)
 };
 
 } // namespace sim

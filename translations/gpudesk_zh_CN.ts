@@ -89,10 +89,6 @@
         <translation>%1（被拒绝）</translation>
     </message>
     <message>
-        <source>password</source>
-        <translation>密码</translation>
-    </message>
-    <message>
         <source>no method offered that gpudesk can use</source>
         <translation>服务器没有提供 gpudesk 可用的认证方式</translation>
     </message>
@@ -135,6 +131,14 @@
     <message>
         <source>Lost the connection to %1.</source>
         <translation>与 %1 的连接已断开。</translation>
+    </message>
+    <message>
+        <source>password (refused)</source>
+        <translation>密码（被拒绝）</translation>
+    </message>
+    <message>
+        <source>%1 refused the password.</source>
+        <translation>%1 拒绝了该密码。</translation>
     </message>
 </context>
 <context>
@@ -1427,10 +1431,6 @@
         <translation>最近 7 天（Prometheus）</translation>
     </message>
     <message>
-        <source>Prometheus history is for one node&apos;s GPU metrics.</source>
-        <translation>Prometheus 历史数据仅适用于单个节点的 GPU 指标。</translation>
-    </message>
-    <message>
         <source>Prometheus has no DCGM series for this node.</source>
         <translation>Prometheus 中没有该节点的 DCGM 数据。</translation>
     </message>
@@ -1449,6 +1449,14 @@
     <message>
         <source>Requested</source>
         <translation>请求量</translation>
+    </message>
+    <message>
+        <source>Prometheus history is for a node&apos;s metrics.</source>
+        <translation>Prometheus 历史数据仅适用于单个节点的指标。</translation>
+    </message>
+    <message>
+        <source>Prometheus has no node-exporter series for this node (instance %1).</source>
+        <translation>Prometheus 中没有该节点的 node-exporter 数据（instance 为 %1）。</translation>
     </message>
 </context>
 <context>

@@ -8,6 +8,7 @@
 #include "flattreeview.h"
 #include "gpumappage.h"
 #include "keychain.h"
+#include "keychainsecrets.h"
 #include "kubeclient.h"
 #include "nodespage.h"
 #include "nodetelemetrypanel.h"
@@ -214,7 +215,7 @@ void MainWindow::askSecret(const QString &node, const QString &what)
     const QByteArray secret = edit->text().toUtf8();
     m_ssh->setSecret(what, secret);
     if (remember->isChecked())
-        Keychain::write(QStringLiteral("ssh:") + what, secret, this, [this](const QString &e) {
+        Keychain::write(KeychainSecrets::entryFor(what), secret, this, [this](const QString &e) {
             if (!e.isEmpty())
                 statusBar()->showMessage(
                     tr("Not saved in the system keychain: %1. It is kept for this session.").arg(e),

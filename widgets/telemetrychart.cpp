@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "telemetrychart.h"
 
+#include "clusterstore.h"
 #include "entities.h"
 #include "palette.h"
 #include "prometheusclient.h"
@@ -16,6 +17,12 @@
 
 namespace gpudesk {
 
+// PrometheusClient (cluster/, below models/) names metrics by TelemetryHistory::Metric's values.
+static_assert(int(TelemetryHistory::Metric::Utilization) == 0 &&
+              int(TelemetryHistory::Metric::PowerW) == 3 &&
+              int(TelemetryHistory::Metric::CpuPercent) == 4 &&
+              int(TelemetryHistory::Metric::Load1) == 6);
+
 TelemetryChart::TelemetryChart(const TelemetryStore *telemetry, QWidget *parent)
     : QWidget(parent), m_telemetry(telemetry), m_metric(new QComboBox(this)),
       m_range(new QComboBox(this)), m_view(new QChartView(this)), m_note(new QLabel(this))
@@ -26,6 +33,7 @@ TelemetryChart::TelemetryChart(const TelemetryStore *telemetry, QWidget *parent)
     m_range->addItem(tr("Last 24 hours"), 24 * 3600);
     m_metric->setObjectName(QStringLiteral("chartMetric"));
     m_range->setObjectName(QStringLiteral("chartRange"));
+    m_note->setObjectName(QStringLiteral("chartNote"));
     m_view->setRenderHint(QPainter::Antialiasing);
     m_view->setMinimumHeight(200);
     auto *chart = new QChart;
@@ -125,30 +133,44 @@ void TelemetryChart::refresh()
         m == M::Utilization || m == M::MemoryMiB || m == M::TemperatureC || m == M::PowerW;
     m_note->setVisible(false);
     if (range < 0 && m_prometheus) {
-        if (!cardMetric || m_node.isEmpty()) {
-            m_note->setText(tr("Prometheus history is for one node's GPU metrics."));
+        if (m_node.isEmpty()) {
+            m_note->setText(tr("Prometheus history is for a node's metrics."));
             m_note->setVisible(true);
             display({}, from, to);
             return;
         }
-        const QString query = PrometheusClient::dcgmMetric(int(m)) +
-                              QStringLiteral("{Hostname=%1}").arg(PrometheusClient::quoted(m_node));
-        const quint64 id = ++m_query;
         // About 600 points a line whatever the range.
+        const int step = int(std::abs(range) / 600);
+        // Cards from DCGM-exporter (by its Hostname label); CPU, memory and load from
+        // node-exporter (by the scrape target: the node's name or address).
+        QStringList hosts{m_node};
+        if (const NodeInfo *n = m_telemetry->cluster()->node(m_node))
+            hosts << n->internalIP;
+        const QString query =
+            cardMetric ? PrometheusClient::dcgmMetric(int(m)) +
+                             QStringLiteral("{Hostname=%1}").arg(PrometheusClient::quoted(m_node))
+                       : PrometheusClient::nodeExporterQuery(int(m), hosts, step);
+        const QString empty =
+            cardMetric ? tr("Prometheus has no DCGM series for this node.")
+                       : tr("Prometheus has no node-exporter series for this node (instance %1).")
+                             .arg(hosts.join(QStringLiteral(", ")));
+        const QString name = m_metric->currentText();
+        const quint64 id = ++m_query;
         m_prometheus->queryRange(
-            query, from, to, int(std::abs(range) / 600), this,
-            [this, id, from, to](const QList<PromSeries> &series, const QString &error) {
+            query, from, to, step, this,
+            [this, id, from, to, cardMetric, empty, name](const QList<PromSeries> &series,
+                                                          const QString &error) {
                 if (id != m_query)
                     return;
                 QList<std::pair<QString, QList<QPointF>>> lines;
                 for (const PromSeries &s : series)
-                    lines.append(
-                        {tr("GPU %1").arg(s.labels.value(QStringLiteral("gpu"))), s.points});
+                    lines.append({cardMetric
+                                      ? tr("GPU %1").arg(s.labels.value(QStringLiteral("gpu")))
+                                      : name,
+                                  s.points});
                 std::sort(lines.begin(), lines.end(),
                           [](const auto &a, const auto &b) { return a.first < b.first; });
-                m_note->setText(error.isEmpty() && lines.isEmpty()
-                                    ? tr("Prometheus has no DCGM series for this node.")
-                                    : error);
+                m_note->setText(error.isEmpty() && lines.isEmpty() ? empty : error);
                 m_note->setVisible(!m_note->text().isEmpty());
                 display(lines, from, to);
                 emit prometheusAnswered(error);
@@ -252,6 +274,10 @@ void TelemetryChart::display(const Lines &lines, qint64 from, qint64 to, double 
         QPen pen = s->pen();
         pen.setStyle(requested >= 0 && i == all.size() - 1 ? Qt::DashLine : Qt::SolidLine);
         s->setPen(pen);
+        // A line of one or two points (a Prometheus that has scraped a node for a minute, seen
+        // over a day) draws nothing visible: mark its points.
+        s->setPointsVisible(all[i].second.size() < 3);
+        s->setMarkerSize(6);
         for (const QPointF &p : all[i].second)
             top = qMax(top, p.y());
         if (!s->attachedAxes().contains(x)) {

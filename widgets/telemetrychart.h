@@ -26,8 +26,9 @@ public:
     // A pod's or a job's own use: the cards its processes run on, and its own CPU and memory
     // (from its cgroups) against what it requested.
     void setPods(const QStringList &podUids);
-    // With a Prometheus, a node's card metrics also go back a day and a week (DCGM-exporter's
-    // series for the node, by its Hostname label).
+    // With a Prometheus, a node's history also goes back a day and a week: its cards from
+    // DCGM-exporter's series (by their Hostname label), its CPU, memory and load from
+    // node-exporter's (by their instance: the node's name or InternalIP).
     void setPrometheus(PrometheusClient *prometheus);
     void selectRange(int index);
     void selectMetric(TelemetryHistory::Metric m);

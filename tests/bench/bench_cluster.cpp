@@ -8,6 +8,7 @@
 //     5 ms timer that records how late it fires.
 // Prints figures; it is not a test.
 //   bench_cluster [--nodes N] [--gpus-per-node G] [--pods P] [--events E] [--seconds S]
+#include "allocatorpolicy.h"
 #include "clusterstore.h"
 #include "clustersync.h"
 #include "connectionstate.h"
@@ -166,6 +167,7 @@ private:
 
 int main(int argc, char **argv)
 {
+    configureAllocator(); // as gpudesk's main()
     if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
         qputenv("QT_QPA_PLATFORM", "offscreen");
     if (qEnvironmentVariableIsEmpty("QT_LOGGING_RULES"))
@@ -280,6 +282,11 @@ int main(int argc, char **argv)
     QObject::connect(&sync, &ClusterSync::synced, &loop, &QEventLoop::quit);
     sync.start();
     loop.exec();
+    // The informers are done; the store may still be applying the 100,000 pods in slices.
+    if (store.isCatchingUp()) {
+        QObject::connect(&store, &ClusterStore::caughtUp, &loop, &QEventLoop::quit);
+        loop.exec();
+    }
     store.flush();
     QCoreApplication::processEvents();
     meter.stop();

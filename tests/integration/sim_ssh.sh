@@ -55,7 +55,7 @@ ssh-keygen -q -t ed25519 -N '' -f "$tmpkey"
 sed "s|IdentityFile .*|IdentityFile $tmpkey|" "$cfg" >"$tmpkey.cfg"
 denied=$(ssh -F "$tmpkey.cfg" -o BatchMode=yes g4090-01 true 2>&1); rc=$?
 rm -f "$tmpkey" "$tmpkey.pub" "$tmpkey.cfg"
-check "a key other than the simulator's is refused" bash -c '[ "$0" -ne 0 ] && grep -q "Permission denied (publickey)" <<<"$1"' "$rc" "$denied"
+check "a key other than the simulator's is refused" bash -c '[ "$0" -ne 0 ] && grep -q "Permission denied (publickey,password)" <<<"$1"' "$rc" "$denied"
 
 # direct-tcpip to a dev environment's Jupyter, through its node.
 ip=$(kubectl get pod -n user-alice dev-alice -o jsonpath='{.status.podIP}')

@@ -1,15 +1,19 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // History from a real Prometheus scraping a real node-exporter whose textfile collector serves
 // DCGM-exporter-format metrics written by this test: query_range gives back exactly what was
-// written, in order, and the node chart's Prometheus range shows those series. Plus Prometheus's
-// own errors and an address with nothing behind it.
+// written, in order, and the node chart's Prometheus range shows those series; likewise the
+// node's CPU, memory and load from node-exporter's own metric names, found by the node's
+// address. Plus Prometheus's own errors and an address with nothing behind it.
 #include "clusterstore.h"
 #include "prometheusclient.h"
 #include "telemetrychart.h"
 #include "telemetrystore.h"
 
 #include <QDateTime>
+#include <QDir>
 #include <QFile>
+#include <QFileInfo>
+#include <QLabel>
 #include <QSaveFile>
 #include <QSignalSpy>
 #include <QTcpServer>
@@ -24,10 +28,13 @@ private slots:
     void initTestCase();
     void seriesEqualWhatWasWritten();
     void chartShowsPrometheusHistory();
+    void chartShowsNodeExporterHistory();
     void errors();
 
 private:
     void write(int gpu0, int gpu1);
+    void writeNode(qint64 tick);
+    double lastValue(const QString &q);
     QList<PromSeries> query(const QString &q, qint64 from, qint64 to, int step, QString *error);
 
     QString m_textfile;
@@ -43,6 +50,38 @@ void TestPrometheus::initTestCase()
     QVERIFY(url.open(QIODevice::ReadOnly));
     m_url = QUrl(QString::fromUtf8(url.readAll().trimmed()));
     m_textfile = peers + QStringLiteral("/prometheus/textfile/dcgm.prom");
+}
+
+void TestPrometheus::writeNode(qint64 tick)
+{
+    // node-exporter's own names, as its cpu, meminfo and loadavg collectors write them (those are
+    // off in the test peers, so the textfile may carry them). The CPU counters always keep idle at
+    // three times user, so any increase over any window is 25 % busy, whatever an earlier run of
+    // this test left in Prometheus.
+    QSaveFile f(QFileInfo(m_textfile).dir().filePath(QStringLiteral("node.prom")));
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write("# TYPE node_cpu_seconds_total counter\n"
+            "node_cpu_seconds_total{cpu=\"0\",mode=\"idle\"} " +
+            QByteArray::number(3 * tick) +
+            "\n"
+            "node_cpu_seconds_total{cpu=\"0\",mode=\"user\"} " +
+            QByteArray::number(tick) +
+            "\n"
+            "# TYPE node_memory_MemTotal_bytes gauge\n"
+            "node_memory_MemTotal_bytes 68719476736\n"
+            "# TYPE node_memory_MemAvailable_bytes gauge\n"
+            "node_memory_MemAvailable_bytes 17179869184\n"
+            "# TYPE node_load1 gauge\n"
+            "node_load1 2.5\n");
+    QVERIFY(f.commit());
+}
+
+double TestPrometheus::lastValue(const QString &q)
+{
+    QString error;
+    const auto s = query(q, QDateTime::currentMSecsSinceEpoch() - 60000,
+                         QDateTime::currentMSecsSinceEpoch(), 1, &error);
+    return s.isEmpty() || s.first().points.isEmpty() ? -1 : s.first().points.last().y();
 }
 
 void TestPrometheus::write(int gpu0, int gpu1)
@@ -167,6 +206,83 @@ void TestPrometheus::chartShowsPrometheusHistory()
         QVERIFY(p.y() == 37 || p.y() == 81 || p.y() == 0);
     for (const QPointF &p : chart.seriesPoints(1))
         QVERIFY(p.y() == 64 || p.y() == 0);
+}
+
+void TestPrometheus::chartShowsNodeExporterHistory()
+{
+    // Two scrapes of rising counters, so that a rate exists.
+    const qint64 tick = QDateTime::currentSecsSinceEpoch();
+    const QString user = QStringLiteral("node_cpu_seconds_total{mode=\"user\"}");
+    writeNode(tick);
+    QTRY_COMPARE_WITH_TIMEOUT(lastValue(user), double(tick), 30000);
+    writeNode(tick + 40);
+    QTRY_COMPARE_WITH_TIMEOUT(lastValue(user), double(tick + 40), 30000);
+
+    // The node as the API names it; node-exporter's target is its InternalIP and port.
+    ClusterStore store;
+    NodeInfo node;
+    node.name = QStringLiteral("gpu-node-7");
+    node.internalIP = QStringLiteral("127.0.0.1");
+    node.ready = true;
+    store.replaceNodes({node});
+    TelemetryStore telemetry(&store);
+    PrometheusClient client(m_url);
+    TelemetryChart chart(&telemetry);
+    const int sampledRanges = chart.rangeCount();
+    chart.setPrometheus(&client);
+    chart.resize(800, 400);
+    chart.show();
+    chart.setNode(node.name);
+    QSignalSpy answered(&chart, &TelemetryChart::prometheusAnswered);
+    using M = TelemetryHistory::Metric;
+    const struct
+    {
+        M metric;
+        QString name;
+        double value;
+    } expected[] = {{M::CpuPercent, QStringLiteral("CPU busy (%)"), 25},
+                    {M::MemoryPercent, QStringLiteral("Memory used (%)"), 75},
+                    {M::Load1, QStringLiteral("Load (1 min)"), 2.5}};
+    chart.selectRange(sampledRanges); // the last 24 hours, from Prometheus
+    for (const auto &e : expected) {
+        answered.clear();
+        chart.selectMetric(e.metric);
+        QTRY_VERIFY_WITH_TIMEOUT(!answered.isEmpty(), 30000);
+        QCOMPARE(answered.last().first().toString(), QString());
+        QVERIFY2(chart.seriesCount() == 1,
+                 qPrintable(chart.findChild<QLabel *>(QStringLiteral("chartNote"))->text()));
+        QCOMPARE(chart.seriesName(0), e.name);
+        const QList<QPointF> points = chart.seriesPoints(0);
+        QVERIFY(!points.isEmpty());
+        for (const QPointF &p : points)
+            QVERIFY2(qAbs(p.y() - e.value) < 1e-9, qPrintable(QString::number(p.y())));
+        if (e.metric == M::CpuPercent) {
+            // For a person to look at (the working directory is the build tree).
+            QDir().mkpath(QStringLiteral("screenshots"));
+            QVERIFY(chart.grab().save(QStringLiteral("screenshots/chart-prometheus-cpu.png")));
+        }
+    }
+
+    // A node that node-exporter does not know: no series, and a note that says which instance
+    // was looked for.
+    NodeInfo other = node;
+    other.name = QStringLiteral("gpu-node-8");
+    other.internalIP = QStringLiteral("10.0.0.8");
+    store.replaceNodes({node, other});
+    answered.clear();
+    chart.setNode(other.name);
+    chart.selectMetric(M::Load1);
+    QTRY_VERIFY_WITH_TIMEOUT(!answered.isEmpty(), 30000);
+    QCOMPARE(chart.seriesCount(), 0);
+    const auto *note = chart.findChild<QLabel *>(QStringLiteral("chartNote"));
+    QVERIFY(note && note->isVisible());
+    QVERIFY2(note->text().contains(QLatin1String("10.0.0.8")), qPrintable(note->text()));
+    // The query itself: the node's name and address as escaped alternatives.
+    QCOMPARE(PrometheusClient::nodeExporterQuery(
+                 int(M::Load1), {QStringLiteral("a.b"), QStringLiteral("10.0.0.8")}, 144),
+             QStringLiteral("avg(node_load1{instance=~\"(?:a\\\\.b|10\\\\.0\\\\.0\\\\.8)"
+                            "(?::[0-9]+)?\"})"));
+    QVERIFY(PrometheusClient::nodeExporterQuery(int(M::Utilization), {node.name}, 144).isEmpty());
 }
 
 void TestPrometheus::errors()

@@ -2,7 +2,11 @@
 // The SSH layer against a real OpenSSH sshd started by the test peers (its own config, host key,
 // authorized keys, and a stub nvidia-smi printing recorded output): unknown host key → the
 // fingerprint, trusted once or always; changed key refused; wrong key and locked key; a refused
-// port and a silent one fail while another node keeps its pace; ProxyJump through sshd.
+// port and a silent one fail while another node keeps its pace; ProxyJump through sshd. Password
+// authentication against the simulator's node endpoints (sshd would need a system account), and
+// secrets remembered in the OS keychain (a gnome-keyring of the test's own, scripts/with-keyring).
+#include "keychain.h"
+#include "keychainsecrets.h"
 #include "nodeprobe.h"
 #include "sshconfig.h"
 #include "sshpool.h"
@@ -10,6 +14,8 @@
 #include "telemetrysampler.h"
 
 #include <QFile>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QProcess>
 #include <QSignalSpy>
 #include <QTcpServer>
@@ -45,6 +51,9 @@ private slots:
     void changedHostKeyRefused();
     void wrongKeyIsAuthFailure();
     void lockedKeyAsksForPassphrase();
+    void passwordAskedThenUsed();
+    void keychainKeepsSecrets();
+    void passwordFromKeychain();
     void deadNodesDoNotDelayOthers();
     void proxyJump();
 
@@ -53,6 +62,7 @@ private:
                      int port = 0) const;
     void probeOnce(SshPool &pool, const QString &node, Outcome *out);
     QString hostFingerprint() const;
+    SshTarget passwordTarget(QByteArray *password) const;
 
     QTemporaryDir m_dir;
     QString m_peers;
@@ -274,6 +284,146 @@ void TestSshPool::lockedKeyAsksForPassphrase()
     probeOnce(pool, QStringLiteral("n"), &o);
     QCOMPARE(o.status.state, SshStatus::Connected);
     QCOMPARE(o.sample.cards.size(), 4);
+}
+
+SshTarget TestSshPool::passwordTarget(QByteArray *password) const
+{
+    // OpenSSH's sshd checks a password against a system account, and these tests touch none; the
+    // simulator's nodes accept root's password from its state directory instead.
+    const QString sim = m_peers + QStringLiteral("/sim");
+    const QJsonObject ports = QJsonDocument::fromJson(readFile(sim + QStringLiteral("/ports.json")))
+                                  .object()
+                                  .value(QLatin1String("nodes"))
+                                  .toObject();
+    *password = readFile(sim + QStringLiteral("/ssh/password")).trimmed();
+    SshTarget t;
+    t.node = QStringLiteral("a800-01");
+    t.host = QStringLiteral("127.0.0.1");
+    t.port = ports.value(t.node).toInt();
+    t.user = QStringLiteral("root");
+    t.identitiesOnly = true; // no key and no agent: the password is the only way in
+    t.useAgent = false;
+    t.knownHostsFile = sim + QStringLiteral("/ssh/known_hosts");
+    t.connectTimeoutSeconds = 5;
+    return t;
+}
+
+void TestSshPool::passwordAskedThenUsed()
+{
+    QByteArray password;
+    const SshTarget t = passwordTarget(&password);
+    QVERIFY(!password.isEmpty() && t.port > 0);
+    SshPool pool;
+    pool.setTarget(t);
+    Outcome o;
+    probeOnce(pool, t.node, &o);
+    QCOMPARE(o.status.state, SshStatus::NeedsSecret);
+    QCOMPARE(o.status.secretFor, QStringLiteral("password:root@127.0.0.1:%1").arg(t.port));
+    QCOMPARE(o.status.message,
+             QStringLiteral("root@127.0.0.1:%1 asks for a password.").arg(t.port));
+
+    // A mistyped one is asked for again, saying so.
+    pool.setSecret(o.status.secretFor, "hunter2");
+    probeOnce(pool, t.node, &o);
+    QCOMPARE(o.status.state, SshStatus::NeedsSecret);
+    QCOMPARE(o.status.message,
+             QStringLiteral("root@127.0.0.1:%1 refused the password.").arg(t.port));
+    QCOMPARE(o.status.tried, QStringList{QStringLiteral("password (refused)")});
+    QVERIFY(!o.status.message.contains(QLatin1String("hunter2")));
+
+    pool.setSecret(o.status.secretFor, password);
+    probeOnce(pool, t.node, &o);
+    QCOMPARE(o.status.state, SshStatus::Connected);
+    QCOMPARE(o.sample.cards.size(), 8); // an A800 node of the demo scenario
+    QCOMPARE(o.sample.cards.first().name, QStringLiteral("NVIDIA A800-SXM4-80GB"));
+}
+
+void TestSshPool::keychainKeepsSecrets()
+{
+    // The real Secret Service: what is written comes back byte for byte (a passphrase may hold
+    // any bytes), a second write replaces the first, an entry never written is an error.
+    const QString entry = KeychainSecrets::entryFor(QStringLiteral("/keys/id_ed25519"));
+    QCOMPARE(entry, QStringLiteral("ssh:/keys/id_ed25519"));
+    auto write = [this](const QString &key, const QByteArray &secret) {
+        QString error = QStringLiteral("no answer");
+        bool done = false;
+        Keychain::write(key, secret, this, [&](const QString &e) {
+            error = e;
+            done = true;
+        });
+        [&] { QTRY_VERIFY_WITH_TIMEOUT(done, 20000); }();
+        return error;
+    };
+    auto read = [this](const QString &key, QString *error) {
+        QByteArray secret;
+        bool done = false;
+        Keychain::read(key, this, [&](const QByteArray &s, const QString &e) {
+            secret = s;
+            *error = e;
+            done = true;
+        });
+        [&] { QTRY_VERIFY_WITH_TIMEOUT(done, 20000); }();
+        return secret;
+    };
+    static const char raw[] = "pass\0phrase \xe5\xaf\x86\xe7\xa0\x81 \"'$(x)";
+    const QByteArray odd(raw, sizeof(raw) - 1);
+    QCOMPARE(odd.size(), 25);
+    QCOMPARE(write(entry, odd), QString());
+    QString error;
+    QCOMPARE(read(entry, &error), odd);
+    QCOMPARE(error, QString());
+    QCOMPARE(write(entry, "second"), QString());
+    QCOMPARE(read(entry, &error), QByteArray("second"));
+    QCOMPARE(read(KeychainSecrets::entryFor(QStringLiteral("never written")), &error),
+             QByteArray());
+    QVERIFY(!error.isEmpty());
+}
+
+void TestSshPool::passwordFromKeychain()
+{
+    // The user said "remember it" once: the password is in the keychain, and the node connects
+    // without asking. A wrong one kept there is handed over once, refused, and the node asks the
+    // user again (the keychain is not asked in a loop).
+    QByteArray password;
+    const SshTarget t = passwordTarget(&password);
+    QVERIFY(!password.isEmpty() && t.port > 0);
+    const QString secretFor = QStringLiteral("password:") + t.endpoint();
+    for (const bool right : {false, true}) {
+        bool written = false;
+        Keychain::write(KeychainSecrets::entryFor(secretFor), right ? password : "stale", this,
+                        [&](const QString &e) {
+                            QVERIFY2(e.isEmpty(), qPrintable(e));
+                            written = true;
+                        });
+        QTRY_VERIFY_WITH_TIMEOUT(written, 20000);
+        SshPool pool;
+        pool.setTarget(t);
+        KeychainSecrets secrets(&pool);
+        QSignalSpy lookedUp(&secrets, &KeychainSecrets::lookedUp);
+        Outcome o;
+        probeOnce(pool, t.node, &o);
+        QCOMPARE(o.status.state, SshStatus::NeedsSecret);
+        QTRY_COMPARE_WITH_TIMEOUT(lookedUp.size(), 1, 20000);
+        QCOMPARE(lookedUp.at(0).at(0).toString(), secretFor);
+        QCOMPARE(lookedUp.at(0).at(1).toBool(), true);
+        probeOnce(pool, t.node, &o);
+        if (right) {
+            QCOMPARE(o.status.state, SshStatus::Connected);
+            QCOMPARE(o.sample.cards.size(), 8);
+        } else {
+            QCOMPARE(o.status.state, SshStatus::NeedsSecret);
+            QVERIFY2(o.status.message.contains(QLatin1String("refused the password")),
+                     qPrintable(o.status.message));
+            // The node now waits for the user: no more work is taken for it, and the keychain
+            // was asked once.
+            QCOMPARE(pool.status(t.node).state, SshStatus::NeedsSecret);
+            QVERIFY(!pool.submit(t.node,
+                                 [](SshConnection *, const SshStatus &, const std::atomic<bool> &) {
+                                     return std::function<void()>([] {});
+                                 }));
+            QCOMPARE(lookedUp.size(), 1);
+        }
+    }
 }
 
 void TestSshPool::deadNodesDoNotDelayOthers()

@@ -4,8 +4,12 @@
 #include "clusterstore.h"
 #include "decoder.h"
 
+#include <algorithm>
+
 #include <QFile>
+#include <QSignalSpy>
 #include <QTest>
+#include <QTimer>
 
 using namespace gpudesk;
 
@@ -22,6 +26,67 @@ private slots:
     void accounting();
     void nodeFigures_data();
     void nodeFigures();
+    void largeListInSlices();
+    void relistInSlicesKeepsOrder();
+    void clearDropsWhatIsQueued();
+
+private:
+    // 50 Ready nodes of 2,000 GPUs each (room for every pod below).
+    static void addNodes(ClusterStore &s)
+    {
+        QList<NodeInfo> nodes;
+        for (int n = 0; n < 50; ++n) {
+            NodeInfo node;
+            node.name = QStringLiteral("node-%1").arg(n);
+            node.ready = true;
+            node.gpuAllocatable = node.gpuCapacity = 2000;
+            nodes.append(node);
+        }
+        s.replaceNodes(nodes);
+    }
+    // `count` running pods of one GPU each on 50 nodes, in namespaces of 10 users and queues of
+    // 5 VCs; uids "p<first>"…
+    static QList<PodInfo> manyPods(int first, int count)
+    {
+        QList<PodInfo> pods;
+        pods.reserve(count);
+        for (int i = first; i < first + count; ++i) {
+            PodInfo p;
+            p.uid = QStringLiteral("p%1").arg(i);
+            p.ns = QStringLiteral("user-%1").arg(i % 10);
+            p.name = QStringLiteral("pod-%1").arg(i);
+            p.nodeName = QStringLiteral("node-%1").arg(i % 50);
+            p.phase = p.status = QStringLiteral("Running");
+            p.queue = QStringLiteral("vc-%1").arg(i % 5);
+            p.gpuRequest = 1;
+            p.cpuRequestMilli = 1000;
+            pods.append(p);
+        }
+        return pods;
+    }
+    // The figures and indexes a store answers with, to compare two stores.
+    static QString figures(const ClusterStore &s)
+    {
+        QStringList out;
+        out << QStringLiteral("pods %1 allocated %2 pending %3")
+                   .arg(s.pods().size())
+                   .arg(s.totals().gpus.allocated)
+                   .arg(s.totals().pendingDemand);
+        for (int n = 0; n < 50; ++n) {
+            const QString node = QStringLiteral("node-%1").arg(n);
+            out << QStringLiteral("%1 %2 %3 %4")
+                       .arg(node)
+                       .arg(s.podsOnNode(node).size())
+                       .arg(s.nodeUse(node).cpuMilli)
+                       .arg(s.nodeGpus(node).allocated);
+        }
+        for (int q = 0; q < 5; ++q)
+            out << QString::number(s.queueAllocated(QStringLiteral("vc-%1").arg(q)));
+        QStringList keys = s.workloadKeys();
+        keys.sort();
+        out << QString::number(keys.size()) << keys.first() << keys.last();
+        return out.join(u'\n');
+    }
 
 private:
     static QByteArray data(const char *name)
@@ -147,6 +212,116 @@ void TestClusterStore::nodeFigures()
     QCOMPARE(c.total, total);
     QCOMPARE(c.allocated, allocated);
     QCOMPARE(c.free, free);
+}
+
+void TestClusterStore::largeListInSlices()
+{
+    // The first list of a big cluster: applied a slice at a time, the event loop turning between
+    // slices (a timer queued behind the first slice sees the store part-filled), announced as it
+    // goes, complete at caughtUp().
+    constexpr int count = 60000;
+    ClusterStore s;
+    addNodes(s);
+    QSignalSpy caughtUp(&s, &ClusterStore::caughtUp);
+    QSignalSpy updated(&s, &ClusterStore::updated);
+    s.replacePods(manyPods(0, count));
+    QVERIFY(s.isCatchingUp());
+    QCOMPARE(s.pods().size(), 0);
+    // What other work on the event loop sees while the list goes in.
+    QList<qsizetype> seen;
+    QTimer probe;
+    connect(&probe, &QTimer::timeout, &s, [&] { seen << s.pods().size(); });
+    probe.start(0);
+    QVERIFY(caughtUp.wait(20000));
+    probe.stop();
+    QVERIFY2(
+        std::any_of(seen.cbegin(), seen.cend(), [](qsizetype n) { return n > 0 && n < count; }),
+        qPrintable(QString::number(seen.size())));
+    QVERIFY(!s.isCatchingUp());
+    QCOMPARE(s.pods().size(), count);
+    QCOMPARE(s.totals().gpus.allocated, count);
+    QCOMPARE(s.queueAllocated(QStringLiteral("vc-3")), count / 5);
+    QCOMPARE(s.podsOnNode(QStringLiteral("node-7")).size(), count / 50);
+    // Every pod is announced, in one or more updates.
+    QTRY_VERIFY(!updated.isEmpty());
+    s.flush();
+    QSet<QString> announced;
+    for (const auto &args : std::as_const(updated))
+        announced.unite(args.at(0).value<StoreChanges>().pods);
+    QCOMPARE(announced.size(), count);
+}
+
+void TestClusterStore::relistInSlicesKeepsOrder()
+{
+    // Known: p0…p39999. A relist drops p0…p9999 and brings p40000…p49999; a watch batch that
+    // arrives while it is applied (p20000 moves and finishes, p45000 is deleted, p60000 is new)
+    // waits its turn and wins. The result equals a store filled with the outcome at once.
+    ClusterStore s;
+    addNodes(s);
+    s.replacePods(manyPods(0, 40000));
+    s.flush();
+    QVERIFY(!s.isCatchingUp());
+    QCOMPARE(s.pods().size(), 40000);
+
+    s.replacePods(manyPods(10000, 40000));
+    QVERIFY(s.isCatchingUp());
+    Delta watch;
+    watch.resource = Resource::Pods;
+    PodInfo moved = manyPods(20000, 1).constFirst();
+    moved.nodeName = QStringLiteral("node-3");
+    moved.phase = moved.status = QStringLiteral("Succeeded");
+    watch.pods = {moved, manyPods(60000, 1).constFirst()};
+    watch.removed = {QStringLiteral("p45000")};
+    s.apply(watch);
+    // Queued: the store does not show it before the relist ahead of it.
+    QVERIFY(s.pod(QStringLiteral("p60000")) == nullptr);
+    QSignalSpy caughtUp(&s, &ClusterStore::caughtUp);
+    QVERIFY(caughtUp.wait(20000));
+
+    QList<PodInfo> outcome = manyPods(10000, 40000);
+    outcome.removeIf([](const PodInfo &p) {
+        return p.uid == QLatin1String("p45000") || p.uid == QLatin1String("p20000");
+    });
+    outcome << moved << manyPods(60000, 1).constFirst();
+    ClusterStore expected;
+    addNodes(expected);
+    expected.replacePods(outcome);
+    expected.flush();
+    QCOMPARE(s.pod(QStringLiteral("p20000"))->phase, QStringLiteral("Succeeded"));
+    QVERIFY(s.pod(QStringLiteral("p0")) == nullptr);
+    QVERIFY(s.pod(QStringLiteral("p45000")) == nullptr);
+    QCOMPARE(figures(s), figures(expected));
+    // p20000 finished and freed its GPU; p45000 is gone; p60000 is new.
+    QCOMPARE(s.totals().gpus.allocated, 40000 - 2 + 1);
+}
+
+void TestClusterStore::clearDropsWhatIsQueued()
+{
+    // A context switch while a big list is still going in: nothing of the old cluster arrives
+    // afterwards.
+    ClusterStore s;
+    addNodes(s);
+    s.replacePods(manyPods(0, 50000));
+    QVERIFY(s.isCatchingUp());
+    QSignalSpy updated(&s, &ClusterStore::updated);
+    s.clear();
+    addNodes(s);
+    QVERIFY(!s.isCatchingUp());
+    QCOMPARE(updated.size(), 1);
+    QVERIFY(updated.at(0).at(0).value<StoreChanges>().reset);
+    s.replacePods(manyPods(0, 10));
+    QCOMPARE(s.pods().size(), 10);
+    // Turns of the event loop later (two zero-time timers: the store's own would have run),
+    // still only the new pods.
+    for (int turn = 0; turn < 2; ++turn) {
+        QTimer probe;
+        probe.setSingleShot(true);
+        QSignalSpy fired(&probe, &QTimer::timeout);
+        probe.start(0);
+        QVERIFY(fired.wait());
+    }
+    QCOMPARE(s.pods().size(), 10);
+    QCOMPARE(s.totals().gpus.allocated, 10);
 }
 
 QTEST_GUILESS_MAIN(TestClusterStore)
