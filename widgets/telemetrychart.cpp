@@ -36,11 +36,11 @@ TelemetryChart::TelemetryChart(const TelemetryStore *telemetry, QWidget *parent)
     m_note->setObjectName(QStringLiteral("chartNote"));
     m_view->setRenderHint(QPainter::Antialiasing);
     m_view->setMinimumHeight(200);
-    auto *chart = new QChart;
+    // The view's own chart: setChart() would release (not delete) the one it made (ASan: leak).
+    QChart *chart = m_view->chart();
     chart->legend()->setAlignment(Qt::AlignBottom);
     chart->setMargins(QMargins(4, 4, 4, 4));
     chart->setBackgroundRoundness(0);
-    m_view->setChart(chart);
     auto *bar = new QHBoxLayout;
     bar->addWidget(m_metric);
     bar->addWidget(m_range);
@@ -274,10 +274,10 @@ void TelemetryChart::display(const Lines &lines, qint64 from, qint64 to, double 
         QPen pen = s->pen();
         pen.setStyle(requested >= 0 && i == all.size() - 1 ? Qt::DashLine : Qt::SolidLine);
         s->setPen(pen);
-        // A line of one or two points (a Prometheus that has scraped a node for a minute, seen
-        // over a day) draws nothing visible: mark its points.
-        s->setPointsVisible(all[i].second.size() < 3);
-        s->setMarkerSize(6);
+        // A line of one point (a Prometheus that has scraped a node for a minute, seen over a
+        // day) draws nothing: mark it.
+        s->setMarkerSize(8);
+        s->setPointsVisible(all[i].second.size() == 1);
         for (const QPointF &p : all[i].second)
             top = qMax(top, p.y());
         if (!s->attachedAxes().contains(x)) {
