@@ -237,6 +237,7 @@ SshStatus SshConnection::authenticate(const SshTrust &trust)
                         .arg(m_target.endpoint(), QString::fromUtf8(ssh_get_error(m_session))));
     const int methods = ssh_userauth_list(m_session, nullptr);
     QString needSecret;
+    bool secretRefused = false; // the passphrase or password given was wrong
     auto connected = [&] {
         SshStatus s;
         s.state = SshStatus::Connected;
@@ -270,8 +271,10 @@ SshStatus SshConnection::authenticate(const SshTrust &trust)
                                             nullptr, nullptr, &key) != SSH_OK) {
                 tried << (passphrase.isEmpty() ? tr("%1 (unreadable)").arg(shortPath(file))
                                                : tr("%1 (wrong passphrase)").arg(shortPath(file)));
-                if (!passphrase.isEmpty() && needSecret.isEmpty())
+                if (!passphrase.isEmpty() && needSecret.isEmpty()) {
                     needSecret = file;
+                    secretRefused = true;
+                }
                 continue;
             }
             rc = ssh_userauth_publickey(m_session, nullptr, key);
@@ -286,7 +289,6 @@ SshStatus SshConnection::authenticate(const SshTrust &trust)
         }
     }
     const QString passwordKey = QStringLiteral("password:") + m_target.endpoint();
-    bool passwordRefused = false;
     if (methods & SSH_AUTH_METHOD_PASSWORD) {
         const QByteArray password = trust.secret(passwordKey);
         if (!password.isEmpty()) {
@@ -296,9 +298,10 @@ SshStatus SshConnection::authenticate(const SshTrust &trust)
             // Asked again, as for a wrong passphrase: a mistyped password is the likely cause.
             if (needSecret.isEmpty()) {
                 needSecret = passwordKey;
-                passwordRefused = true;
+                secretRefused = true;
             }
-        } else if (needSecret.isEmpty() && tried.isEmpty()) {
+        } else if (needSecret.isEmpty()) {
+            // As OpenSSH: when no key got in, the password is asked for.
             needSecret = passwordKey;
         }
     }
@@ -309,13 +312,15 @@ SshStatus SshConnection::authenticate(const SshTrust &trust)
                            ? tr("%1 refused every key. Tried: %2.")
                                  .arg(m_target.endpoint(),
                                       tried.isEmpty() ? tr("no key found") : tried.join(u", "))
-                       : passwordRefused ? tr("%1 refused the password.").arg(m_target.endpoint())
+                       : secretRefused && needSecret == passwordKey
+                           ? tr("%1 refused the password.").arg(m_target.endpoint())
                        : needSecret.startsWith(QLatin1String("password:"))
                            ? tr("%1 asks for a password.").arg(m_target.endpoint())
                            : tr("The key %1 needs its passphrase to log in to %2.")
                                  .arg(shortPath(needSecret), m_target.endpoint()));
     s.tried = tried;
     s.secretFor = needSecret;
+    s.secretRefused = secretRefused;
     return s;
 }
 

@@ -60,9 +60,10 @@ struct SshStatus
     QString hostKeyBase64;   // the key itself, so that "trust once" pins exactly this key
     QString knownHostsEntry; // the line "trust always" appends
     QString knownHostsFile;
-    QString secretFor; // key file (or "password:user@host") for NeedsSecret
-    QStringList tried; // authentication attempts, in order
-    qint64 since = 0;  // ms since the epoch when this state began
+    QString secretFor;          // key file (or "password:user@host") for NeedsSecret
+    bool secretRefused = false; // NeedsSecret again: the one given was wrong
+    QStringList tried;          // authentication attempts, in order
+    qint64 since = 0;           // ms since the epoch when this state began
 
     bool usable() const { return state == Connected; }
     bool needsUser() const

@@ -192,9 +192,13 @@ void MainWindow::askSecret(const QString &node, const QString &what)
     const bool password = what.startsWith(QLatin1String("password:"));
     QDialog dialog(this);
     dialog.setWindowTitle(password ? tr("SSH password") : tr("Key passphrase"));
-    auto *label = new QLabel(password ? tr("Password for %1:").arg(what.mid(9))
-                                      : tr("Passphrase of %1, to reach %2:").arg(what, node),
-                             &dialog);
+    QString prompt = password ? tr("Password for %1:").arg(what.mid(9))
+                              : tr("Passphrase of %1, to reach %2:").arg(what, node);
+    // Asked again because the last one was wrong: say so, or it looks like it was not taken.
+    if (const SshStatus st = m_telemetry->sshStatus(node); st.secretRefused && st.secretFor == what)
+        prompt = st.message + u'\n' + prompt;
+    auto *label = new QLabel(prompt, &dialog);
+    label->setObjectName(QStringLiteral("secretPrompt"));
     label->setWordWrap(true);
     auto *edit = new QLineEdit(&dialog);
     edit->setEchoMode(QLineEdit::Password);

@@ -32,12 +32,15 @@
 #include <QDialog>
 #include <QDir>
 #include <QLabel>
+#include <QLineEdit>
 #include <QListView>
 #include <QListWidget>
 #include <QNetworkAccessManager>
 #include <QNetworkReply>
 #include <QPlainTextEdit>
+#include <QProcess>
 #include <QPushButton>
+#include <QRegularExpression>
 #include <QSignalSpy>
 #include <QStatusBar>
 #include <QTabWidget>
@@ -45,6 +48,7 @@
 #include <QTableWidget>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QTimer>
 #include <QTranslator>
 #include <QTreeView>
 
@@ -62,6 +66,7 @@ private slots:
     void chinese();
     void nodeTelemetry();
     void hostKeyPromptInWindow();
+    void passwordPromptInWindow();
 
 private:
     struct Connected
@@ -573,6 +578,94 @@ void TestMainWindow::hostKeyPromptInWindow()
     QCOMPARE(kh.readAll().count('\n'), 1);                  // a800-02's key, remembered
     QVERIFY(!telemetry.latest(QStringLiteral("g4090-01"))); // not ticked: still waiting
     QCOMPARE(telemetry.sshStatus(QStringLiteral("g4090-01")).state, SshStatus::HostKeyUnknown);
+    session.stop();
+}
+
+void TestMainWindow::passwordPromptInWindow()
+{
+    // a800-01 with a key it does not accept: as OpenSSH, gpudesk then asks for the password
+    // (the simulator's root password); a wrong one is asked for again, saying it was refused.
+    const QString sim = qEnvironmentVariable("GPUDESK_SIM_STATE");
+    QTemporaryDir dir;
+    const QString stranger = dir.filePath(QStringLiteral("stranger"));
+    QProcess keygen;
+    keygen.start(QStringLiteral("ssh-keygen"),
+                 {QStringLiteral("-q"), QStringLiteral("-t"), QStringLiteral("ed25519"),
+                  QStringLiteral("-N"), QString(), QStringLiteral("-f"), stranger});
+    QVERIFY(keygen.waitForFinished(20000) && keygen.exitCode() == 0);
+    QFile in(sim + QStringLiteral("/ssh_config"));
+    QVERIFY(in.open(QIODevice::ReadOnly));
+    QString text = QString::fromUtf8(in.readAll());
+    const QRegularExpression block(
+        QStringLiteral("(Host a800-01\\n(?:[ \\t]+.*\\n)*?[ \\t]+IdentityFile )"
+                       "[^\\n]*"));
+    QVERIFY(block.match(text).hasMatch());
+    text.replace(block, QStringLiteral("\\1") + stranger);
+    QFile out(dir.filePath(QStringLiteral("ssh_config")));
+    QVERIFY(out.open(QIODevice::WriteOnly));
+    out.write(text.toUtf8());
+    out.close();
+    QFile passwordFile(sim + QStringLiteral("/ssh/password"));
+    QVERIFY(passwordFile.open(QIODevice::ReadOnly));
+    const QString password = QString::fromUtf8(passwordFile.readAll().trimmed());
+
+    auto c = connect(QStringLiteral("sim-admin"));
+    QVERIFY(c);
+    TelemetryStore telemetry(c->store.get());
+    TelemetrySession session(c->store.get(), &telemetry);
+    QString error;
+    QVERIFY(session.configure(out.fileName(), {}, &error));
+    MainWindow w(&c->state, c->store.get(), &telemetry);
+    w.setSshPool(session.pool());
+    w.resize(1500, 950);
+    w.show();
+    session.start(1000);
+    const QString node = QStringLiteral("a800-01");
+    QTRY_COMPARE_WITH_TIMEOUT(telemetry.sshStatus(node).state, SshStatus::NeedsSecret, 15000);
+    const SshStatus asked = telemetry.sshStatus(node);
+    QVERIFY2(asked.secretFor.startsWith(QLatin1String("password:root@127.0.0.1:")),
+             qPrintable(asked.secretFor));
+    QVERIFY2(asked.tried.join(u' ').contains(QLatin1String("stranger (refused)")),
+             qPrintable(asked.tried.join(u' ')));
+    QVERIFY(!asked.secretRefused);
+    w.showPage(MainWindow::Nodes);
+    auto *nodes = qobject_cast<NodesPage *>(w.page(MainWindow::Nodes));
+    nodes->selectNode(node);
+    NodeTelemetryPanel *panel = nodes->telemetryPanel();
+    panel->refresh();
+    QPushButton *enter = nullptr;
+    for (QPushButton *b : panel->findChildren<QPushButton *>())
+        if (b->text() == QStringLiteral("Enter password…"))
+            enter = b;
+    QVERIFY(enter && enter->isVisible());
+
+    // Answers the modal dialog the button opens (its own event loop runs this timer).
+    auto answer = [&](const QString &typed, QString *prompt, const QString &screenshot) {
+        QTimer::singleShot(0, &w, [&, typed, prompt, screenshot] {
+            auto *dialog = qobject_cast<QDialog *>(QApplication::activeModalWidget());
+            if (!dialog)
+                return;
+            *prompt = dialog->findChild<QLabel *>(QStringLiteral("secretPrompt"))->text();
+            dialog->findChild<QLineEdit *>()->setText(typed);
+            if (!screenshot.isEmpty())
+                save(*dialog, screenshot);
+            dialog->accept();
+        });
+        enter->click();
+    };
+    QString prompt;
+    answer(QStringLiteral("hunter2"), &prompt, QString());
+    QVERIFY2(prompt.startsWith(QLatin1String("Password for root@127.0.0.1:")), qPrintable(prompt));
+    QTRY_VERIFY_WITH_TIMEOUT(telemetry.sshStatus(node).secretRefused, 15000);
+    QVERIFY(telemetry.sshStatus(node).message.endsWith(QLatin1String("refused the password.")));
+    panel->refresh();
+    QVERIFY(enter->isVisible());
+    answer(password, &prompt, QStringLiteral("dialog-password-refused"));
+    QVERIFY2(prompt.contains(QLatin1String("refused the password.\nPassword for root@127.0.0.1:")),
+             qPrintable(prompt));
+    QTRY_VERIFY_WITH_TIMEOUT(telemetry.isFresh(node), 15000);
+    QCOMPARE(telemetry.sshStatus(node).state, SshStatus::Connected);
+    QCOMPARE(telemetry.cards(node).size(), 8);
     session.stop();
 }
 
