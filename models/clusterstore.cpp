@@ -38,7 +38,7 @@ QString jobKind(Resource r)
 
 ClusterStore::ClusterStore(QObject *parent) : QObject(parent)
 {
-    m_tick.setObjectName(QStringLiteral("storeFlush"));
+    m_tick.setObjectName(QStringLiteral("storePublish"));
     m_tick.setSingleShot(true);
     m_tick.setInterval(kUpdateIntervalMs);
     connect(&m_tick, &QTimer::timeout, this, &ClusterStore::publish);

@@ -52,6 +52,8 @@
 #include <QTranslator>
 #include <QTreeView>
 
+#include <functional>
+
 using namespace gpudesk;
 
 class TestMainWindow : public QObject
@@ -77,6 +79,17 @@ private:
         ConnectionState state;
     };
     std::unique_ptr<Connected> connect(const QString &context);
+    // The window as sim-admin with node telemetry over the simulator's SSH config, changed by
+    // `edit` and written into `dir` (members in the order they must be destroyed, last first).
+    struct TelemetryWindow
+    {
+        std::unique_ptr<Connected> c;
+        std::unique_ptr<TelemetryStore> telemetry;
+        std::unique_ptr<TelemetrySession> session;
+        std::unique_ptr<MainWindow> w;
+    };
+    void openTelemetryWindow(const QTemporaryDir &dir, const std::function<void(QString &)> &edit,
+                             TelemetryWindow *out);
     static QStringList labelTexts(const QWidget &w)
     {
         QStringList out;
@@ -503,31 +516,52 @@ void TestMainWindow::nodeTelemetry()
     session.stop();
 }
 
+void TestMainWindow::openTelemetryWindow(const QTemporaryDir &dir,
+                                         const std::function<void(QString &)> &edit,
+                                         TelemetryWindow *out)
+{
+    QFile in(qEnvironmentVariable("GPUDESK_SIM_STATE") + QStringLiteral("/ssh_config"));
+    QVERIFY(in.open(QIODevice::ReadOnly));
+    QString text = QString::fromUtf8(in.readAll());
+    edit(text);
+    QFile config(dir.filePath(QStringLiteral("ssh_config")));
+    QVERIFY(config.open(QIODevice::WriteOnly));
+    config.write(text.toUtf8());
+    config.close();
+
+    TelemetryWindow tw;
+    tw.c = connect(QStringLiteral("sim-admin"));
+    QVERIFY(tw.c);
+    tw.telemetry = std::make_unique<TelemetryStore>(tw.c->store.get());
+    tw.session = std::make_unique<TelemetrySession>(tw.c->store.get(), tw.telemetry.get());
+    QString error;
+    QVERIFY2(tw.session->configure(config.fileName(), {}, &error), qPrintable(error));
+    tw.w = std::make_unique<MainWindow>(&tw.c->state, tw.c->store.get(), tw.telemetry.get());
+    tw.w->setSshPool(tw.session->pool());
+    tw.w->resize(1500, 950);
+    tw.w->show();
+    tw.session->start(1000);
+    *out = std::move(tw);
+}
+
 void TestMainWindow::hostKeyPromptInWindow()
 {
     // The simulator's SSH config, but with an empty known_hosts: every node is unknown.
     const QString sim = qEnvironmentVariable("GPUDESK_SIM_STATE");
     QTemporaryDir dir;
-    QFile in(sim + QStringLiteral("/ssh_config"));
-    QVERIFY(in.open(QIODevice::ReadOnly));
-    QString text = QString::fromUtf8(in.readAll());
-    text.replace(sim + QStringLiteral("/ssh/known_hosts"), dir.filePath(QStringLiteral("kh")));
-    QFile out(dir.filePath(QStringLiteral("ssh_config")));
-    QVERIFY(out.open(QIODevice::WriteOnly));
-    out.write(text.toUtf8());
-    out.close();
-
-    auto c = connect(QStringLiteral("sim-admin"));
-    QVERIFY(c);
-    TelemetryStore telemetry(c->store.get());
-    TelemetrySession session(c->store.get(), &telemetry);
-    QString error;
-    QVERIFY(session.configure(out.fileName(), {}, &error));
-    MainWindow w(&c->state, c->store.get(), &telemetry);
-    w.setSshPool(session.pool());
-    w.resize(1500, 950);
-    w.show();
-    session.start(1000);
+    TelemetryWindow tw;
+    openTelemetryWindow(
+        dir,
+        [&](QString &text) {
+            text.replace(sim + QStringLiteral("/ssh/known_hosts"),
+                         dir.filePath(QStringLiteral("kh")));
+        },
+        &tw);
+    QVERIFY(tw.w);
+    auto &c = tw.c;
+    TelemetryStore &telemetry = *tw.telemetry;
+    TelemetrySession &session = *tw.session;
+    MainWindow &w = *tw.w;
     QTRY_COMPARE_WITH_TIMEOUT(telemetry.sshStatus(QStringLiteral("a800-01")).state,
                               SshStatus::HostKeyUnknown, 15000);
     telemetry.flush();
@@ -593,33 +627,25 @@ void TestMainWindow::passwordPromptInWindow()
                  {QStringLiteral("-q"), QStringLiteral("-t"), QStringLiteral("ed25519"),
                   QStringLiteral("-N"), QString(), QStringLiteral("-f"), stranger});
     QVERIFY(keygen.waitForFinished(20000) && keygen.exitCode() == 0);
-    QFile in(sim + QStringLiteral("/ssh_config"));
-    QVERIFY(in.open(QIODevice::ReadOnly));
-    QString text = QString::fromUtf8(in.readAll());
-    const QRegularExpression block(
-        QStringLiteral("(Host a800-01\\n(?:[ \\t]+.*\\n)*?[ \\t]+IdentityFile )"
-                       "[^\\n]*"));
-    QVERIFY(block.match(text).hasMatch());
-    text.replace(block, QStringLiteral("\\1") + stranger);
-    QFile out(dir.filePath(QStringLiteral("ssh_config")));
-    QVERIFY(out.open(QIODevice::WriteOnly));
-    out.write(text.toUtf8());
-    out.close();
     QFile passwordFile(sim + QStringLiteral("/ssh/password"));
     QVERIFY(passwordFile.open(QIODevice::ReadOnly));
     const QString password = QString::fromUtf8(passwordFile.readAll().trimmed());
-
-    auto c = connect(QStringLiteral("sim-admin"));
-    QVERIFY(c);
-    TelemetryStore telemetry(c->store.get());
-    TelemetrySession session(c->store.get(), &telemetry);
-    QString error;
-    QVERIFY(session.configure(out.fileName(), {}, &error));
-    MainWindow w(&c->state, c->store.get(), &telemetry);
-    w.setSshPool(session.pool());
-    w.resize(1500, 950);
-    w.show();
-    session.start(1000);
+    const QRegularExpression block(
+        QStringLiteral("(Host a800-01\\n(?:[ \\t]+.*\\n)*?[ \\t]+IdentityFile )"
+                       "[^\\n]*"));
+    bool edited = false;
+    TelemetryWindow tw;
+    openTelemetryWindow(
+        dir,
+        [&](QString &text) {
+            edited = block.match(text).hasMatch();
+            text.replace(block, QStringLiteral("\\1") + stranger);
+        },
+        &tw);
+    QVERIFY(tw.w && edited);
+    TelemetryStore &telemetry = *tw.telemetry;
+    TelemetrySession &session = *tw.session;
+    MainWindow &w = *tw.w;
     const QString node = QStringLiteral("a800-01");
     QTRY_COMPARE_WITH_TIMEOUT(telemetry.sshStatus(node).state, SshStatus::NeedsSecret, 15000);
     const SshStatus asked = telemetry.sshStatus(node);
