@@ -1,15 +1,12 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "allocatorpolicy.h"
-#include "clusterstore.h"
+#include "clustersession.h"
 #include "connectionstate.h"
-#include "kubeclient.h"
+#include "historyservice.h"
 #include "kubeconfig.h"
 #include "mainwindow.h"
-#include "prometheusclient.h"
 #include "reportrun.h"
-#include "session.h"
-#include "sshpool.h"
-#include "telemetrystore.h"
+#include "services.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
@@ -27,12 +24,16 @@ using namespace gpudesk;
 
 namespace {
 
-// --report runs without a display, so it must not create a QApplication.
+// Modes that print and exit run without a display: they must not create a QApplication (which
+// aborts with "could not connect to display" where there is none).
 bool headless(int argc, char **argv)
 {
     for (int i = 1; i < argc; ++i) {
-        if (qstrcmp(argv[i], "--report") == 0 || qstrncmp(argv[i], "--report=", 9) == 0)
-            return true;
+        for (const char *opt : {"--report", "--help", "-h", "--help-all", "--version", "-v"}) {
+            const size_t n = qstrlen(opt);
+            if (qstrcmp(argv[i], opt) == 0 || (qstrncmp(argv[i], opt, n) == 0 && argv[i][n] == '='))
+                return true;
+        }
     }
     return false;
 }
@@ -40,24 +41,16 @@ bool headless(int argc, char **argv)
 int runReport(const QStringList &files, const QString &context, const QString &output, bool ssh,
               const QString &sshConfig)
 {
+    ReportRun run(files, context, output);
     QString error;
-    const auto config = KubeConfig::load(files, &error);
-    const auto endpoint = config ? config->endpoint(context, &error) : std::nullopt;
-    if (!endpoint) {
+    if (!run.prepare(&error)) {
         std::fprintf(stderr, "gpudesk: %s\n", qPrintable(error));
         return 2;
     }
-    KubeClient client(*endpoint);
-    if (!client.verifiesTls())
-        std::fprintf(stderr, "gpudesk: %s\n",
-                     qPrintable(QCoreApplication::translate(
-                                    "main", "warning: TLS verification is off for context %1")
-                                    .arg(endpoint->context)));
-    ClusterStore store;
-    TelemetryStore telemetry(&store);
-    ReportRun run(&client, &store, output);
+    if (const QString warning = run.warning(); !warning.isEmpty())
+        std::fprintf(stderr, "gpudesk: %s\n", qPrintable(warning));
     if (ssh)
-        run.setTelemetry(&telemetry, sshConfig);
+        run.enableTelemetry(sshConfig);
     int exitCode = 1;
     QObject::connect(&run, &ReportRun::finished, [&exitCode](int code, const QString &message) {
         std::fprintf(code == 0 ? stdout : stderr, "gpudesk: %s\n", qPrintable(message));
@@ -136,42 +129,35 @@ int main(int argc, char **argv)
         return runReport(files, parser.value(contextOpt), parser.value(reportOpt),
                          !parser.isSet(noSshOpt), parser.value(sshConfigOpt));
 
-    ConnectionState state;
-    ClusterStore store;
-    TelemetryStore telemetry(&store);
-    Session session(files, &state, &store);
+    Services services(files);
+    ClusterSession *session = services.session();
     if (!parser.isSet(noSshOpt))
-        session.enableTelemetry(&telemetry, parser.value(sshConfigOpt));
-    MainWindow window(&state, &store, &telemetry);
-    QObject::connect(&session, &Session::connectionChanged, &window, &MainWindow::setConnection);
-    QObject::connect(&session, &Session::sshPoolChanged, &window, &MainWindow::setSshPool);
+        session->enableTelemetry(parser.value(sshConfigOpt));
     // Prometheus: --prometheus, else the setting prometheus/url.
     QString prometheusUrl = parser.value(prometheusOpt);
     if (prometheusUrl.isEmpty())
         prometheusUrl = QSettings().value(QStringLiteral("prometheus/url")).toString();
-    PrometheusClient *prometheus = nullptr;
-    if (!prometheusUrl.isEmpty()) {
-        prometheus = new PrometheusClient(QUrl(prometheusUrl), &window);
-        window.setPrometheus(prometheus);
-    }
-    QObject::connect(&session, &Session::telemetryFailed, &window,
+    if (!prometheusUrl.isEmpty())
+        services.history()->setPrometheus(QUrl(prometheusUrl));
+    MainWindow window(&services);
+    QObject::connect(session, &ClusterSession::telemetryFailed, &window,
                      [&window](const QString &m) { window.statusBar()->showMessage(m); });
     QString error;
-    if (!session.loadConfig(&error)) {
-        state.setFailed(QString(), error);
+    if (!session->loadConfig(&error)) {
+        services.state()->setFailed(QString(), error);
     } else {
         // --context, else the context used last time (if the kubeconfig still has it), else
         // the kubeconfig's current-context.
         QString context = parser.value(contextOpt);
         const QString last = QSettings().value(QStringLiteral("session/lastContext")).toString();
-        if (context.isEmpty() && session.contexts().contains(last))
+        if (context.isEmpty() && session->contexts().contains(last))
             context = last;
-        window.setContexts(session.contexts(),
-                           context.isEmpty() ? session.currentContext() : context);
-        session.connectTo(context);
+        window.setContexts(session->contexts(),
+                           context.isEmpty() ? session->currentContext() : context);
+        session->connectTo(context);
     }
-    QObject::connect(&window, &MainWindow::contextRequested, &session, &Session::connectTo);
-    QObject::connect(&window, &MainWindow::reconnectRequested, &session, &Session::reconnect);
+    QObject::connect(&window, &MainWindow::contextRequested, session, &ClusterSession::connectTo);
+    QObject::connect(&window, &MainWindow::reconnectRequested, session, &ClusterSession::reconnect);
     window.show();
     return QCoreApplication::exec();
 }

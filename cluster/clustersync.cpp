@@ -1,12 +1,15 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "clustersync.h"
 
+#include <QRandomGenerator>
+
 namespace gpudesk {
 
-ClusterSync::ClusterSync(KubeClient *client, Options options, QObject *parent) : QObject(parent)
+ClusterSync::ClusterSync(KubeClient *client, Options options, QObject *parent)
+    : QObject(parent), m_client(client), m_discovery(client)
 {
     for (const Resource r : kAllResources) {
-        if (r == Resource::Events && !options.events)
+        if (options.skip.contains(r))
             continue;
         auto informer = std::make_unique<Informer>(client, r);
         informer->setFallbackNamespace(options.fallbackNamespace);
@@ -20,20 +23,63 @@ ClusterSync::ClusterSync(KubeClient *client, Options options, QObject *parent) :
         });
         m_informers[r] = std::move(informer);
     }
+    m_discoveryRetry.setSingleShot(true);
+    connect(&m_discoveryRetry, &QTimer::timeout, &m_discovery, &ApiDiscovery::start);
+    connect(&m_discovery, &ApiDiscovery::finished, this, &ClusterSync::onDiscovered);
+    connect(&m_discovery, &ApiDiscovery::failed, this, &ClusterSync::onDiscoveryFailed);
 }
 
 ClusterSync::~ClusterSync() = default;
 
 void ClusterSync::start()
 {
-    for (auto &[r, informer] : m_informers)
-        informer->start();
+    m_running = true;
+    m_discovery.start();
 }
 
 void ClusterSync::stop()
 {
+    m_running = false;
+    m_discoveryRetry.stop();
     for (auto &[r, informer] : m_informers)
         informer->stop();
+}
+
+void ClusterSync::onDiscovered()
+{
+    if (!m_running)
+        return;
+    m_discoveryAttempt = 0;
+    if (!m_serverError.isEmpty()) {
+        m_serverError.clear();
+        emit statusChanged();
+    }
+    const ApiDiscovery::Result &found = m_discovery.result();
+    for (auto &[r, informer] : m_informers) {
+        if (found.serves(r)) {
+            informer->setVersion(found.version(r));
+            informer->start();
+        } else {
+            informer->setUnavailable(
+                tr("not served by this cluster (looked for %1)").arg(found.missing.value(r)));
+        }
+    }
+}
+
+void ClusterSync::onDiscoveryFailed(const QString &error, int httpStatus)
+{
+    if (!m_running)
+        return;
+    Q_UNUSED(httpStatus)
+    if (m_serverError.isEmpty())
+        m_serverErrorSince = QDateTime::currentDateTimeUtc();
+    m_serverError = error;
+    // Capped exponential back-off with jitter, as the informers do.
+    const int base = std::min(30000, 800 << std::min(m_discoveryAttempt, 6));
+    ++m_discoveryAttempt;
+    m_discoveryRetry.start(int(base * (0.8 + 0.4 * QRandomGenerator::global()->generateDouble())));
+    emit statusChanged();
+    emit serverUnreachable(error);
 }
 
 bool ClusterSync::hasSynced() const
@@ -42,7 +88,7 @@ bool ClusterSync::hasSynced() const
         if (!informer->hasSynced())
             return false;
     }
-    return true;
+    return !m_informers.empty();
 }
 
 Informer *ClusterSync::informer(Resource r) const
@@ -61,6 +107,9 @@ QList<Informer *> ClusterSync::informers() const
 
 QString ClusterSync::problems() const
 {
+    if (!m_serverError.isEmpty())
+        return tr("Cannot reach the API server since %1: %2")
+            .arg(m_serverErrorSince.toLocalTime().toString(u"HH:mm:ss"), m_serverError);
     QStringList out;
     for (const auto &[r, informer] : m_informers) {
         const InformerStatus &s = informer->status();

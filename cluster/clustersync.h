@@ -2,9 +2,12 @@
 #pragma once
 
 #include "delta.h"
+#include "discovery.h"
 #include "informer.h"
 
+#include <QDateTime>
 #include <QObject>
+#include <QTimer>
 
 #include <map>
 #include <memory>
@@ -13,8 +16,11 @@ namespace gpudesk {
 
 class KubeClient;
 
-// The informers of one context: every collection gpudesk shows, kept in sync together. The
-// window and `--report` both run on this, so the report tests what the user sees.
+// The informers of one context: every collection gpudesk shows, kept in sync together. Discovery
+// first picks the version of each kind the cluster serves; then every informer lists and watches.
+// A server that cannot be reached at all is said once, for the server, not blamed on whichever
+// collection asked first. The window and `--report` both run on this, so the report tests what
+// the user sees.
 class ClusterSync : public QObject
 {
     Q_OBJECT
@@ -22,9 +28,10 @@ public:
     struct Options
     {
         // Where a cluster-wide list is forbidden, fall back to this namespace (the context's).
-        // Empty for the report, whose cluster-wide figures must not silently shrink.
+        // A lower bound is then all that is known of cluster-wide figures: the store says so
+        // (Delta::scope) and so does everything that shows them.
         QString fallbackNamespace;
-        bool events = true;
+        QSet<Resource> skip; // kinds not to sync (the report has no use for events)
     };
 
     ClusterSync(KubeClient *client, Options options, QObject *parent = nullptr);
@@ -35,6 +42,10 @@ public:
     bool hasSynced() const;
     Informer *informer(Resource r) const;
     QList<Informer *> informers() const;
+    const ApiDiscovery::Result &discovered() const { return m_discovery.result(); }
+    // The server itself cannot be reached (refused, TLS, DNS, proxy): "" when it answers.
+    QString serverError() const { return m_serverError; }
+    QDateTime serverErrorSince() const { return m_serverErrorSince; }
     // A sentence on what is not live, or "" when everything is (for the status bar).
     QString problems() const;
 
@@ -42,9 +53,21 @@ signals:
     void delta(const gpudesk::Delta &delta);
     void synced();
     void statusChanged();
+    // The server could not be reached; retried with back-off (the report gives up instead).
+    void serverUnreachable(const QString &error);
 
 private:
+    void onDiscovered();
+    void onDiscoveryFailed(const QString &error, int httpStatus);
+
+    KubeClient *m_client;
     std::map<Resource, std::unique_ptr<Informer>> m_informers;
+    ApiDiscovery m_discovery;
+    QTimer m_discoveryRetry;
+    int m_discoveryAttempt = 0;
+    QString m_serverError;
+    QDateTime m_serverErrorSince;
+    bool m_running = false;
     bool m_syncedEmitted = false;
 };
 

@@ -73,6 +73,16 @@ QList<Condition> conditions(const json &status)
     return out;
 }
 
+// The owner reference that is the object's controller, if any.
+OwnerRef controllerOf(const json &meta)
+{
+    for (const auto &ref : member(meta, "ownerReferences")) {
+        if (member(ref, "controller") == json(true))
+            return OwnerRef{text(ref, "kind"), text(ref, "name"), text(ref, "uid")};
+    }
+    return {};
+}
+
 Labels labels(const json &meta)
 {
     Labels out;
@@ -87,7 +97,9 @@ Labels labels(const json &meta)
     return out;
 }
 
-NodeInfo decodeNode(const json &o)
+} // namespace
+
+template <> NodeInfo Decoder::decode<NodeInfo>(Resource, const json &o)
 {
     NodeInfo n;
     const json &meta = member(o, "metadata");
@@ -121,6 +133,8 @@ NodeInfo decodeNode(const json &o)
     }
     return n;
 }
+
+namespace {
 
 // The STATUS column as kubectl prints it (printPod in kubectl's printers), without init
 // containers, which gpudesk's workloads do not use for anything it shows.
@@ -165,7 +179,9 @@ void podStatus(const json &o, PodInfo *p)
     p->message = message;
 }
 
-PodInfo decodePod(const json &o)
+} // namespace
+
+template <> PodInfo Decoder::decode<PodInfo>(Resource, const json &o)
 {
     PodInfo p;
     const json &meta = member(o, "metadata");
@@ -174,18 +190,22 @@ PodInfo decodePod(const json &o)
     p.name = text(meta, "name");
     p.created = time(meta, "creationTimestamp");
     p.deleting = member(meta, "deletionTimestamp").is_string();
-    p.queue = text(member(meta, "labels"), "volcano.sh/queue-name");
-    if (p.queue.isEmpty())
-        p.queue = text(member(meta, "annotations"), "scheduling.volcano.sh/queue-name");
-    for (const auto &ref : member(meta, "ownerReferences")) {
-        if (member(ref, "controller") == json(true))
-            p.owner = OwnerRef{text(ref, "kind"), text(ref, "name"), text(ref, "uid")};
-    }
+    p.deletionTime = time(meta, "deletionTimestamp");
+    p.vc = text(member(meta, "labels"), "volcano.sh/queue-name");
+    if (p.vc.isEmpty())
+        p.vc = text(member(meta, "annotations"), "scheduling.volcano.sh/queue-name");
+    p.owner = controllerOf(meta);
     const json &spec = member(o, "spec");
     p.nodeName = text(spec, "nodeName");
+    if (member(meta, "deletionGracePeriodSeconds").is_number_integer())
+        p.gracePeriodSecs = integer(meta, "deletionGracePeriodSeconds");
+    else if (member(spec, "terminationGracePeriodSeconds").is_number_integer())
+        p.gracePeriodSecs = integer(spec, "terminationGracePeriodSeconds");
     // What the scheduler counts: requests, falling back to limits (extended resources).
     for (const auto &c : member(spec, "containers")) {
         p.containers.append(text(c, "name"));
+        if (p.image.isEmpty())
+            p.image = text(c, "image");
         const json &res = member(c, "resources");
         const json &req = member(res, "requests");
         const int g = gpus(req);
@@ -205,30 +225,60 @@ PodInfo decodePod(const json &o)
     return p;
 }
 
-QueueInfo decodeQueue(const json &o)
+template <> QueueInfo Decoder::decode<QueueInfo>(Resource, const json &o)
 {
     QueueInfo q;
-    q.name = text(member(o, "metadata"), "name");
+    const json &meta = member(o, "metadata");
+    q.uid = text(meta, "uid");
+    q.name = text(meta, "name");
     const json &spec = member(o, "spec");
     const json &cap = member(spec, "capability");
     if (cap.contains("nvidia.com/gpu"))
         q.gpuCapability = gpus(cap);
     q.weight = int(std::max<qint64>(1, integer(spec, "weight")));
-    q.state = text(member(o, "status"), "state");
+    const json &status = member(o, "status");
+    q.state = text(status, "state");
+    if (const json &alloc = member(status, "allocated"); alloc.is_object())
+        q.gpuAllocated = gpus(alloc);
     return q;
 }
 
-NamespaceInfo decodeNamespace(const json &o)
+template <> PodGroupInfo Decoder::decode<PodGroupInfo>(Resource, const json &o)
+{
+    PodGroupInfo g;
+    const json &meta = member(o, "metadata");
+    g.uid = uidOf(meta);
+    g.ns = text(meta, "namespace");
+    g.name = text(meta, "name");
+    g.created = time(meta, "creationTimestamp");
+    g.owner = controllerOf(meta);
+    const json &spec = member(o, "spec");
+    g.vc = text(spec, "queue");
+    g.minMember = int(std::max<qint64>(0, integer(spec, "minMember")));
+    // minResources is a ResourceList; Volcano writes the GPU request as nvidia.com/gpu or, as
+    // pods ask for it, requests.nvidia.com/gpu.
+    const json &min = member(spec, "minResources");
+    g.minGpus = gpus(min);
+    if (g.minGpus == 0)
+        g.minGpus = int(quantity(member(min, "requests.nvidia.com/gpu"), &Decoder::quantityUnits));
+    const json &status = member(o, "status");
+    g.phase = text(status, "phase");
+    g.conditions = conditions(status);
+    return g;
+}
+
+template <> NamespaceInfo Decoder::decode<NamespaceInfo>(Resource, const json &o)
 {
     NamespaceInfo n;
     const json &meta = member(o, "metadata");
+    n.uid = text(meta, "uid");
     n.name = text(meta, "name");
     n.user = text(member(meta, "labels"), "gpudesk.io/user");
     n.vc = text(member(meta, "labels"), "gpudesk.io/vc");
     return n;
 }
 
-JobInfo decodeJob(Resource kind, const json &o)
+template <> JobInfo Decoder::decode<JobInfo>(Resource kind, const json &o)
 {
     JobInfo j;
     j.kind = kind;
@@ -240,12 +290,14 @@ JobInfo decodeJob(Resource kind, const json &o)
     const json &spec = member(o, "spec");
     const json &status = member(o, "status");
     if (kind == Resource::VolcanoJobs) {
-        j.queue = text(spec, "queue");
+        j.vc = text(spec, "queue");
+        j.minAvailable = int(std::max<qint64>(0, integer(spec, "minAvailable")));
         j.status = text(member(status, "state"), "phase");
         j.message = text(member(status, "state"), "message");
     } else {
-        // Kubeflow: the newest condition that holds is the job's state.
-        j.queue = text(member(member(spec, "runPolicy"), "schedulingPolicy"), "queue");
+        // Kubeflow (v1 and MPIJob v2beta1 alike): the newest condition that holds is the job's
+        // state.
+        j.vc = text(member(member(spec, "runPolicy"), "schedulingPolicy"), "queue");
         qint64 newest = -1;
         for (const auto &c : conditions(status)) {
             if (c.status == QLatin1String("True") && c.lastTransition >= newest) {
@@ -260,12 +312,13 @@ JobInfo decodeJob(Resource kind, const json &o)
     return j;
 }
 
-EventInfo decodeEvent(const json &o)
+template <> EventInfo Decoder::decode<EventInfo>(Resource, const json &o)
 {
     EventInfo e;
     const json &meta = member(o, "metadata");
     e.uid = uidOf(meta);
     e.ns = text(meta, "namespace");
+    e.name = text(meta, "name");
     e.type = text(o, "type");
     e.reason = text(o, "reason");
     e.message = text(o, "message");
@@ -291,10 +344,7 @@ EventInfo decodeEvent(const json &o)
     return e;
 }
 
-bool keyedByName(Resource r)
-{
-    return r == Resource::Nodes || r == Resource::Namespaces || r == Resource::Queues;
-}
+namespace {
 
 // The object's key, or "" when it lacks one (then it is skipped).
 QString keyOf(Resource r, const json &o)
@@ -302,46 +352,44 @@ QString keyOf(Resource r, const json &o)
     const json &meta = member(o, "metadata");
     if (text(meta, "name").isEmpty())
         return {};
-    return keyedByName(r) ? text(meta, "name") : uidOf(meta);
+    return resourceInfo(r).keyedByName() ? text(meta, "name") : uidOf(meta);
 }
 
 void appendObject(Resource r, const json &o, Delta *out)
 {
     switch (r) {
-    case Resource::Nodes:
-        out->nodes.append(decodeNode(o));
+#define GPUDESK_KIND_DECODE(name, type, group, versions, plural, kind, scope)                      \
+    case Resource::name:                                                                           \
+        out->items<type>().append(Decoder::decode<type>(r, o));                                    \
         break;
-    case Resource::Namespaces:
-        out->namespaces.append(decodeNamespace(o));
-        break;
-    case Resource::Pods:
-        out->pods.append(decodePod(o));
-        break;
-    case Resource::Events:
-        out->events.append(decodeEvent(o));
-        break;
-    case Resource::Queues:
-        out->queues.append(decodeQueue(o));
-        break;
-    case Resource::VolcanoJobs:
-    case Resource::PyTorchJobs:
-    case Resource::MPIJobs:
-        out->jobs.append(decodeJob(r, o));
-        break;
+        GPUDESK_KINDS(GPUDESK_KIND_DECODE)
+#undef GPUDESK_KIND_DECODE
     }
 }
 
-template <class T, class F> DecodedPage<T> typedList(Resource r, const QByteArray &body, F take)
+// What came back instead of a list, in words: a Table (a proxy or an aggregated API printing
+// for kubectl), a Status, another kind, or not JSON at all.
+QString notAList(const json &j, const QByteArray &body)
 {
-    Delta d;
-    const DecodedPage<int> meta = Decoder::list(r, body, &d);
-    DecodedPage<T> page;
-    page.items = take(d);
-    page.continueToken = meta.continueToken;
-    page.resourceVersion = meta.resourceVersion;
-    page.error = meta.error;
-    page.skipped = meta.skipped;
-    return page;
+    if (j.is_discarded()) {
+        QByteArray start = body.left(60).simplified();
+        if (start.isEmpty())
+            return QStringLiteral("an empty answer instead of a Kubernetes list");
+        return QStringLiteral("an answer that is not JSON (it starts with \"%1\") instead of a "
+                              "Kubernetes list")
+            .arg(QString::fromUtf8(start));
+    }
+    const QString kind = text(j, "kind");
+    const QString apiVersion = text(j, "apiVersion");
+    if (kind == QLatin1String("Table"))
+        return QStringLiteral("a Table (%1, rows printed for kubectl) instead of a list of "
+                              "objects: a proxy or an aggregated API rewrote the request")
+            .arg(apiVersion);
+    if (kind == QLatin1String("Status"))
+        return QStringLiteral("a Status instead of a list: %1").arg(text(j, "message"));
+    if (!kind.isEmpty())
+        return QStringLiteral("a %1 (%2) instead of a list").arg(kind, apiVersion);
+    return QStringLiteral("JSON without items instead of a Kubernetes list");
 }
 
 } // namespace
@@ -405,7 +453,7 @@ DecodedPage<int> Decoder::list(Resource r, const QByteArray &body, Delta *out)
     DecodedPage<int> page;
     const json j = json::parse(body.begin(), body.end(), nullptr, false);
     if (!j.is_object() || !member(j, "items").is_array()) {
-        page.error = QStringLiteral("not a Kubernetes list");
+        page.error = notAList(j, body);
         return page;
     }
     const json &meta = member(j, "metadata");
@@ -462,28 +510,6 @@ WatchProgress Decoder::watchEvents(Resource r, const QList<QByteArray> &lines, D
             progress.resourceVersion = rv;
     }
     return progress;
-}
-
-DecodedPage<NodeInfo> Decoder::nodes(const QByteArray &list)
-{
-    return typedList<NodeInfo>(Resource::Nodes, list, [](Delta &d) { return std::move(d.nodes); });
-}
-
-DecodedPage<PodInfo> Decoder::pods(const QByteArray &list)
-{
-    return typedList<PodInfo>(Resource::Pods, list, [](Delta &d) { return std::move(d.pods); });
-}
-
-DecodedPage<QueueInfo> Decoder::queues(const QByteArray &list)
-{
-    return typedList<QueueInfo>(Resource::Queues, list,
-                                [](Delta &d) { return std::move(d.queues); });
-}
-
-DecodedPage<NamespaceInfo> Decoder::namespaces(const QByteArray &list)
-{
-    return typedList<NamespaceInfo>(Resource::Namespaces, list,
-                                    [](Delta &d) { return std::move(d.namespaces); });
 }
 
 } // namespace gpudesk

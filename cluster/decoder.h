@@ -6,6 +6,8 @@
 #include <QByteArray>
 #include <QString>
 
+#include <nlohmann/json_fwd.hpp>
+
 namespace gpudesk {
 
 // One page of a Kubernetes list, decoded.
@@ -14,7 +16,7 @@ template <class T> struct DecodedPage
     QList<T> items;
     QString continueToken;
     QString resourceVersion;
-    QString error;   // the list was not valid; items may be partial
+    QString error;   // the list was not valid (says what came back instead); items may be partial
     int skipped = 0; // items that were not objects of the expected shape
 };
 
@@ -36,11 +38,33 @@ public:
     static DecodedPage<int> list(Resource resource, const QByteArray &body, Delta *out);
     // Watch event lines (one JSON object each, as the API server streams them), in order.
     static WatchProgress watchEvents(Resource resource, const QList<QByteArray> &lines, Delta *out);
+    // One object of `resource` into its entity type (GPUDESK_KINDS): one specialization per
+    // entity type, in decoder.cpp.
+    template <class T> static T decode(Resource resource, const nlohmann::json &object);
 
-    static DecodedPage<NodeInfo> nodes(const QByteArray &list);
-    static DecodedPage<PodInfo> pods(const QByteArray &list);
-    static DecodedPage<QueueInfo> queues(const QByteArray &list);
-    static DecodedPage<NamespaceInfo> namespaces(const QByteArray &list);
+    // A list page as entities of type T.
+    template <class T> static DecodedPage<T> typedList(Resource resource, const QByteArray &body)
+    {
+        Delta d;
+        d.resource = resource;
+        const DecodedPage<int> meta = list(resource, body, &d);
+        DecodedPage<T> page;
+        page.items = std::move(d.items<T>());
+        page.continueToken = meta.continueToken;
+        page.resourceVersion = meta.resourceVersion;
+        page.error = meta.error;
+        page.skipped = meta.skipped;
+        return page;
+    }
+    static DecodedPage<NodeInfo> nodes(const QByteArray &l)
+    {
+        return typedList<NodeInfo>(Resource::Nodes, l);
+    }
+    static DecodedPage<PodInfo> pods(const QByteArray &l)
+    {
+        return typedList<PodInfo>(Resource::Pods, l);
+    }
+
     // "8", "500m", "1k", "16Gi": whole units, rounded down; invalid → -1.
     static qint64 quantityUnits(const QString &quantity);
     // The same in thousandths ("500m" → 500, "2" → 2000), for CPU.

@@ -39,6 +39,8 @@ void yieldToUiThread()
 }
 
 constexpr int kPageSize = 500;
+// Lists whose continue token expired, in a row, before the informer gives up until F5.
+constexpr int kMaxExpiredLists = 5;
 constexpr int kMaxBackoffMs = 30000;
 // Watch events decoded and applied together at most (a few milliseconds of store work).
 constexpr qsizetype kMaxEventsPerBatch = 2000;
@@ -63,9 +65,11 @@ bool needsRelist(int code, const QString &message)
 
 } // namespace
 
-Informer::Informer(KubeClient *client, Resource resource, QObject *parent)
-    : QObject(parent), m_client(client), m_resource(resource)
+Informer::Informer(KubeClient *client, Resource resource, const QString &version, QObject *parent)
+    : QObject(parent), m_client(client), m_resource(resource),
+      m_version(version.isEmpty() ? defaultVersion(resource) : version)
 {
+    m_status.resource = resource;
     client->attach(&m_nam);
     m_retryTimer.setSingleShot(true);
     connect(&m_retryTimer, &QTimer::timeout, this, [this] {
@@ -84,7 +88,14 @@ Informer::~Informer()
 
 QString Informer::path() const
 {
-    return resourcePath(m_resource, m_namespace);
+    return resourcePath(m_resource, m_namespace, m_version);
+}
+
+void Informer::setUnavailable(const QString &why)
+{
+    m_running = false;
+    setState(InformerStatus::Unavailable, why);
+    markSynced();
 }
 
 void Informer::start()
@@ -155,15 +166,20 @@ void Informer::relist()
 void Informer::list(const QString &continueToken)
 {
     QUrlQuery q;
-    q.addQueryItem(QStringLiteral("limit"), QString::number(kPageSize));
+    if (!m_unpaged)
+        q.addQueryItem(QStringLiteral("limit"), QString::number(kPageSize));
     if (!continueToken.isEmpty())
         q.addQueryItem(QStringLiteral("continue"), continueToken);
     const quint64 generation = m_generation;
-    m_client->get(path() + u'?' + q.toString(QUrl::FullyEncoded), this,
-                  [this, generation](const KubeReply &r) { onListPage(r, generation); });
+    const bool continued = !continueToken.isEmpty();
+    const QString query = q.toString(QUrl::FullyEncoded);
+    m_client->get(path() + (query.isEmpty() ? QString() : u'?' + query), this,
+                  [this, generation, continued](const KubeReply &r) {
+                      onListPage(r, generation, continued);
+                  });
 }
 
-void Informer::onListPage(const KubeReply &reply, quint64 generation)
+void Informer::onListPage(const KubeReply &reply, quint64 generation, bool continued)
 {
     if (generation != m_generation || !m_running)
         return;
@@ -175,7 +191,7 @@ void Informer::onListPage(const KubeReply &reply, quint64 generation)
             return;
         }
         if (reply.httpStatus == 403 && m_namespace.isEmpty() && !m_fallbackNamespace.isEmpty() &&
-            resourceInfo(m_resource).namespaced) {
+            resourceInfo(m_resource).namespaced()) {
             qCDebug(lcInformer) << resourceName(m_resource) << "cluster-wide list denied; using"
                                 << m_fallbackNamespace;
             m_namespace = m_fallbackNamespace;
@@ -188,7 +204,28 @@ void Informer::onListPage(const KubeReply &reply, quint64 generation)
             return;
         }
         if (reply.httpStatus == 410) {
-            relist(); // the continue token expired mid-list
+            // The continue token expired mid-list (the server compacted past it). client-go's
+            // pager then lists once without paging; a server that answers 410 again, or to a
+            // first page, is retried with back-off and given up on after a bound, instead of
+            // relisting hundreds of times a second.
+            ++m_expired;
+            const QString error =
+                tr("the server expired the list (410 Gone)%1: %2")
+                    .arg(continued ? tr(" while paging") : QString(), reply.error);
+            if (m_expired > kMaxExpiredLists) {
+                setState(InformerStatus::Failed,
+                         tr("%1; gave up after %2 lists in a row (F5 tries again)")
+                             .arg(error)
+                             .arg(m_expired));
+                return;
+            }
+            m_unpaged = true;
+            if (continued && m_expired == 1) {
+                relist();
+                return;
+            }
+            m_rv.clear(); // the retry lists again instead of watching from a version now gone
+            retry(error);
             return;
         }
         retry(reply.error);
@@ -215,6 +252,9 @@ void Informer::onListPage(const KubeReply &reply, quint64 generation)
         m_status.objects = int(m_listing.size());
         ++m_status.relists;
         m_attempt = 0;
+        m_expired = 0;
+        m_unpaged = false;
+        m_listing.scope = m_namespace;
         Delta complete = std::move(m_listing);
         m_listing = Delta{};
         emit delta(complete);

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "collectionstatus.h"
 #include "delta.h"
 
 #include <QDateTime>
@@ -16,26 +17,6 @@ namespace gpudesk {
 class KubeClient;
 struct KubeReply;
 
-struct InformerStatus
-{
-    enum State
-    {
-        Idle,
-        Syncing,     // listing
-        Live,        // watching
-        Retrying,    // the stream broke; waiting to resume (see since, error)
-        Unavailable, // the cluster lacks this API (404): not an error, the feature is hidden
-        Forbidden,   // RBAC denies listing it
-        Failed,      // the server answered something gpudesk cannot use; retried later
-    };
-    State state = Idle;
-    QDateTime since; // when the state began
-    QString error;   // the last error, in the server's words where it gave some
-    QString scope;   // the namespace it fell back to when cluster-wide access is denied
-    int objects = 0; // in the last complete list
-    int relists = 0;
-};
-
 // Keeps one Kubernetes collection in sync, as client-go's reflector does: a paged list, then a
 // watch from the list's resourceVersion with bookmarks; 410 Gone (or a resourceVersion the
 // server has not reached) relists; a dropped stream resumes from the last version seen, after a
@@ -46,7 +27,9 @@ class Informer : public QObject
 {
     Q_OBJECT
 public:
-    Informer(KubeClient *client, Resource resource, QObject *parent = nullptr);
+    // `version`: the one discovery found served ("" for the preferred one).
+    Informer(KubeClient *client, Resource resource, const QString &version = {},
+             QObject *parent = nullptr);
     ~Informer() override;
 
     // Where cluster-wide listing is forbidden, list this namespace instead (the context's).
@@ -57,6 +40,11 @@ public:
     void dropStream();
 
     Resource resource() const { return m_resource; }
+    QString version() const { return m_version; }
+    void setVersion(const QString &version) { m_version = version; }
+    // Marks the kind as not served by this cluster (discovery found no version of it); the
+    // informer then never lists and counts as synced.
+    void setUnavailable(const QString &why);
     const InformerStatus &status() const { return m_status; }
     bool hasSynced() const { return m_synced; }
     QString resourceVersion() const { return m_rv; }
@@ -69,7 +57,7 @@ signals:
 
 private:
     void list(const QString &continueToken);
-    void onListPage(const KubeReply &reply, quint64 generation);
+    void onListPage(const KubeReply &reply, quint64 generation, bool continued);
     void watch();
     void closeWatch();
     void onWatchReadyRead();
@@ -83,6 +71,7 @@ private:
 
     KubeClient *m_client;
     Resource m_resource;
+    QString m_version;
     QString m_fallbackNamespace;
     QString m_namespace;         // "" = cluster-wide
     QNetworkAccessManager m_nam; // its own: a long watch must not take one of the client's slots
@@ -95,6 +84,10 @@ private:
     QList<QByteArray> m_lines;
     quint64 m_generation = 0; // bumped on relist/stop: stale async results are dropped
     int m_attempt = 0;
+    // The server expired a list's continue token (410): as client-go's pager, the next list is
+    // one unpaged request. Counts the expiries in a row, for the back-off and the bound.
+    int m_expired = 0;
+    bool m_unpaged = false;
     bool m_decoding = false;
     bool m_streamEnded = false;
     bool m_synced = false;

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "logline.h"
+
 #include <QNetworkAccessManager>
 #include <QObject>
 #include <QPointer>
@@ -11,13 +13,6 @@ class QNetworkReply;
 namespace gpudesk {
 
 class KubeClient;
-
-// One line of a container's log: the kubelet's RFC 3339 timestamp and the text.
-struct LogLine
-{
-    QByteArray timestamp;
-    QByteArray text;
-};
 
 // A pod's log from the API (`/log`), optionally followed. Lines always come with timestamps, so
 // that a stream that breaks is resumed with sinceTime from the last line and the lines already
@@ -79,5 +74,3 @@ private:
 };
 
 } // namespace gpudesk
-
-Q_DECLARE_METATYPE(gpudesk::LogLine)

@@ -56,5 +56,3 @@ private:
 };
 
 } // namespace gpudesk
-
-Q_DECLARE_METATYPE(gpudesk::SshStatus)

@@ -17,9 +17,47 @@ constexpr int kSliceMs = 8;
 // Objects between two looks at the clock.
 constexpr qsizetype kClockStride = 64;
 
-QString queueKey(const PodInfo &p)
+QString vcKey(const PodInfo &p)
 {
-    return p.queue.isEmpty() ? QStringLiteral("default") : p.queue;
+    return p.vc.isEmpty() ? QStringLiteral("default") : p.vc;
+}
+
+// Pods, events and jobs have indexes of their own; every other kind lives in a plain table.
+bool hasTable(Resource r)
+{
+    switch (r) {
+    case Resource::Pods:
+    case Resource::Events:
+    case Resource::VolcanoJobs:
+    case Resource::PyTorchJobs:
+    case Resource::MPIJobs:
+        return false;
+    default:
+        return true;
+    }
+}
+
+std::unique_ptr<ObjectTableBase> makeTable(Resource r)
+{
+    const bool byName = resourceInfo(r).keyedByName();
+    switch (r) {
+#define GPUDESK_KIND_TABLE(name, type, group, versions, plural, kind, scope)                       \
+    case Resource::name:                                                                           \
+        return std::make_unique<ObjectTable<type>>(byName);
+        GPUDESK_KINDS(GPUDESK_KIND_TABLE)
+#undef GPUDESK_KIND_TABLE
+    }
+    return nullptr;
+}
+
+QString hoursText(qint64 ms)
+{
+    const qint64 minutes = ms / 60000;
+    if (minutes < 120)
+        return ClusterStore::tr("%n min", nullptr, int(minutes));
+    if (minutes < 48 * 60)
+        return ClusterStore::tr("%n h", nullptr, int(minutes / 60));
+    return ClusterStore::tr("%n d", nullptr, int(minutes / (24 * 60)));
 }
 
 QString jobKind(Resource r)
@@ -36,8 +74,11 @@ QString jobKind(Resource r)
 
 } // namespace
 
-ClusterStore::ClusterStore(QObject *parent) : QObject(parent)
+ClusterStore::ClusterStore(QObject *parent, Clock now) : QObject(parent), m_now(std::move(now))
 {
+    for (const Resource r : kAllResources)
+        if (hasTable(r))
+            m_tables[size_t(r)] = makeTable(r);
     m_tick.setObjectName(QStringLiteral("storePublish"));
     m_tick.setSingleShot(true);
     m_tick.setInterval(kUpdateIntervalMs);
@@ -93,17 +134,19 @@ void ClusterStore::clear()
 {
     m_backlog.clear();
     m_drain.stop();
-    m_nodes.clear();
+    for (auto &t : m_tables)
+        if (t)
+            t->clear();
+    m_scope = {};
+    m_podGroupByOwner.clear();
     m_pods.clear();
     m_jobs.clear();
     m_events.clear();
-    m_queues.clear();
-    m_namespaces.clear();
     m_podsByNode.clear();
     m_podsByWorkload.clear();
     m_eventsByObject.clear();
     m_allocatedByNode.clear();
-    m_allocatedByQueue.clear();
+    m_allocatedByVc.clear();
     m_allocatedByNamespace.clear();
     m_allocatedByUserStale = true;
     m_useByNode.clear();
@@ -136,7 +179,7 @@ void ClusterStore::account(const PodInfo &p, int sign)
         return;
     }
     m_allocatedByNode[p.nodeName] += g;
-    m_allocatedByQueue[queueKey(p)] += g;
+    m_allocatedByVc[vcKey(p)] += g;
     m_allocatedByNamespace[p.ns] += g;
     m_allocatedByUserStale = true;
 }
@@ -249,6 +292,9 @@ bool ClusterStore::applySlice(QueuedDelta &q, const QDeadlineTimer &deadline)
         applyNow(d);
         return true;
     }
+    if (d.relist)
+        m_scope[size_t(Resource::Pods)] = d.scope;
+    m_pending.kinds.insert(Resource::Pods);
     schedule();
     // Runs `step` on items [q.pos, count) until done (true) or the slice's time is up (false).
     auto run = [&q, &deadline](qsizetype count, auto &&step) {
@@ -276,10 +322,12 @@ bool ClusterStore::applySlice(QueuedDelta &q, const QDeadlineTimer &deadline)
     if (!d.relist && q.stage < Upsert)
         q.stage = Upsert;
     if (q.stage == Seen) {
-        q.seen.reserve(d.pods.size());
-        if (m_pods.capacity() < d.pods.size())
-            m_pods.reserve(d.pods.size()); // one rehash now instead of several while filling
-        if (!run(d.pods.size(), [&](qsizetype i) { q.seen.insert(d.pods.at(i).uid); }))
+        q.seen.reserve(d.items<PodInfo>().size());
+        if (m_pods.capacity() < d.items<PodInfo>().size())
+            m_pods.reserve(
+                d.items<PodInfo>().size()); // one rehash now instead of several while filling
+        if (!run(d.items<PodInfo>().size(),
+                 [&](qsizetype i) { q.seen.insert(d.items<PodInfo>().at(i).uid); }))
             return false;
         next();
     }
@@ -298,7 +346,8 @@ bool ClusterStore::applySlice(QueuedDelta &q, const QDeadlineTimer &deadline)
         next();
     }
     if (q.stage == Upsert) {
-        if (!run(d.pods.size(), [&](qsizetype i) { upsertPod(d.pods.at(i)); }))
+        if (!run(d.items<PodInfo>().size(),
+                 [&](qsizetype i) { upsertPod(d.items<PodInfo>().at(i)); }))
             return false;
         next();
     }
@@ -312,22 +361,10 @@ bool ClusterStore::applySlice(QueuedDelta &q, const QDeadlineTimer &deadline)
 
 void ClusterStore::applyNow(const Delta &d)
 {
+    if (d.relist)
+        m_scope[size_t(d.resource)] = d.scope;
+    m_pending.kinds.insert(d.resource);
     switch (d.resource) {
-    case Resource::Nodes:
-        if (d.relist) {
-            for (const auto &[name, n] : m_nodes)
-                m_pending.nodes.insert(name);
-            m_nodes.clear();
-        }
-        for (const auto &n : d.nodes) {
-            m_nodes[n.name] = n;
-            m_pending.nodes.insert(n.name);
-        }
-        for (const auto &name : d.removed) {
-            m_nodes.erase(name);
-            m_pending.nodes.insert(name);
-        }
-        break;
     case Resource::Pods: {
         QueuedDelta whole{d, 0, 0, {}, {}};
         applySlice(whole, QDeadlineTimer(QDeadlineTimer::Forever));
@@ -336,7 +373,7 @@ void ClusterStore::applyNow(const Delta &d)
     case Resource::Events:
         if (d.relist) {
             QSet<QString> seen;
-            for (const auto &e : d.events)
+            for (const auto &e : d.items<EventInfo>())
                 seen.insert(e.uid);
             const QStringList known = m_events.keys();
             for (const auto &uid : known) {
@@ -344,36 +381,17 @@ void ClusterStore::applyNow(const Delta &d)
                     removeEvent(uid);
             }
         }
-        for (const auto &e : d.events)
+        for (const auto &e : d.items<EventInfo>())
             upsertEvent(e);
         for (const auto &uid : d.removed)
             removeEvent(uid);
-        break;
-    case Resource::Namespaces:
-        if (d.relist)
-            m_namespaces.clear();
-        for (const auto &n : d.namespaces)
-            m_namespaces[n.name] = n;
-        for (const auto &name : d.removed)
-            m_namespaces.erase(name);
-        m_pending.namespaces = true;
-        m_allocatedByUserStale = true;
-        break;
-    case Resource::Queues:
-        if (d.relist)
-            m_queues.clear();
-        for (const auto &q : d.queues)
-            m_queues[q.name] = q;
-        for (const auto &name : d.removed)
-            m_queues.erase(name);
-        m_pending.queues = true;
         break;
     case Resource::VolcanoJobs:
     case Resource::PyTorchJobs:
     case Resource::MPIJobs:
         if (d.relist)
-            relistJobs(d.resource, d.jobs);
-        for (const auto &j : d.jobs) {
+            relistJobs(d.resource, d.items<JobInfo>());
+        for (const auto &j : d.items<JobInfo>()) {
             m_jobs.insert(j.uid, j);
             m_pending.workloads.insert(j.uid);
         }
@@ -382,19 +400,61 @@ void ClusterStore::applyNow(const Delta &d)
             m_pending.workloads.insert(uid);
         }
         break;
+    default:
+        applyTable(d);
+        break;
     }
     schedule();
+}
+
+void ClusterStore::applyTable(const Delta &d)
+{
+    const QSet<QString> changed = m_tables[size_t(d.resource)]->apply(d);
+    switch (d.resource) {
+    case Resource::Nodes:
+        m_pending.nodes.unite(changed);
+        break;
+    case Resource::Namespaces:
+        m_allocatedByUserStale = true;
+        break;
+    case Resource::PodGroups:
+        indexPodGroups(changed);
+        break;
+    default:
+        break;
+    }
+}
+
+void ClusterStore::indexPodGroups(const QSet<QString> &changed)
+{
+    // A pod group says why its job waits: the job's row changes with it.
+    const auto &groups = objects<PodGroupInfo>(Resource::PodGroups);
+    for (auto it = m_podGroupByOwner.begin(); it != m_podGroupByOwner.end();) {
+        if (changed.contains(it.value())) {
+            m_pending.workloads.insert(it.key());
+            it = m_podGroupByOwner.erase(it);
+        } else {
+            ++it;
+        }
+    }
+    for (const QString &key : changed) {
+        const auto it = groups.find(key);
+        if (it == groups.end() || it->second.owner.uid.isEmpty())
+            continue;
+        m_podGroupByOwner.insert(it->second.owner.uid, key);
+        m_pending.workloads.insert(it->second.owner.uid);
+    }
 }
 
 namespace {
 
 // A relist of one kind, as an informer would deliver it.
-template <class T> Delta relistOf(Resource r, QList<T> Delta::*items, const QList<T> &list)
+template <class T> Delta relistOf(Resource r, const QList<T> &list)
 {
     Delta d;
     d.resource = r;
     d.relist = true;
-    d.*items = list;
+    d.items<T>() = list;
     return d;
 }
 
@@ -402,37 +462,38 @@ template <class T> Delta relistOf(Resource r, QList<T> Delta::*items, const QLis
 
 void ClusterStore::replaceNodes(const QList<NodeInfo> &nodes)
 {
-    apply(relistOf(Resource::Nodes, &Delta::nodes, nodes));
+    apply(relistOf(Resource::Nodes, nodes));
 }
 
 void ClusterStore::replacePods(const QList<PodInfo> &pods)
 {
-    apply(relistOf(Resource::Pods, &Delta::pods, pods));
+    apply(relistOf(Resource::Pods, pods));
 }
 
 void ClusterStore::replaceQueues(const QList<QueueInfo> &queues)
 {
-    apply(relistOf(Resource::Queues, &Delta::queues, queues));
+    apply(relistOf(Resource::Queues, queues));
 }
 
 void ClusterStore::replaceNamespaces(const QList<NamespaceInfo> &namespaces)
 {
-    apply(relistOf(Resource::Namespaces, &Delta::namespaces, namespaces));
+    apply(relistOf(Resource::Namespaces, namespaces));
 }
 
 QList<NodeInfo> ClusterStore::nodes() const
 {
+    const auto &nodes = objects<NodeInfo>(Resource::Nodes);
     QList<NodeInfo> out;
-    out.reserve(qsizetype(m_nodes.size()));
-    for (const auto &[name, n] : m_nodes)
+    out.reserve(qsizetype(nodes.size()));
+    for (const auto &[name, n] : nodes)
         out.append(n);
     return out;
 }
 
 const NodeInfo *ClusterStore::node(const QString &name) const
 {
-    const auto it = m_nodes.find(name);
-    return it == m_nodes.end() ? nullptr : &it->second;
+    return static_cast<const ObjectTable<NodeInfo> &>(*m_tables[size_t(Resource::Nodes)])
+        .find(name);
 }
 
 const PodInfo *ClusterStore::pod(const QString &uid) const
@@ -476,21 +537,30 @@ const JobInfo *ClusterStore::job(const QString &uid) const
 QList<QueueInfo> ClusterStore::queues() const
 {
     QList<QueueInfo> out;
-    for (const auto &[name, q] : m_queues)
+    for (const auto &[name, q] : objects<QueueInfo>(Resource::Queues))
         out.append(q);
     return out;
 }
 
 const QueueInfo *ClusterStore::queue(const QString &name) const
 {
-    const auto it = m_queues.find(name);
-    return it == m_queues.end() ? nullptr : &it->second;
+    return static_cast<const ObjectTable<QueueInfo> &>(*m_tables[size_t(Resource::Queues)])
+        .find(name);
+}
+
+const PodGroupInfo *ClusterStore::podGroupOf(const QString &jobUid) const
+{
+    const auto it = m_podGroupByOwner.constFind(jobUid);
+    if (it == m_podGroupByOwner.cend())
+        return nullptr;
+    return static_cast<const ObjectTable<PodGroupInfo> &>(*m_tables[size_t(Resource::PodGroups)])
+        .find(*it);
 }
 
 QList<NamespaceInfo> ClusterStore::users() const
 {
     QList<NamespaceInfo> out;
-    for (const auto &[name, n] : m_namespaces) {
+    for (const auto &[name, n] : objects<NamespaceInfo>(Resource::Namespaces)) {
         if (!n.user.isEmpty())
             out.append(n);
     }
@@ -501,8 +571,8 @@ QList<NamespaceInfo> ClusterStore::users() const
 
 const NamespaceInfo *ClusterStore::namespaceInfo(const QString &ns) const
 {
-    const auto it = m_namespaces.find(ns);
-    return it == m_namespaces.end() ? nullptr : &it->second;
+    return static_cast<const ObjectTable<NamespaceInfo> &>(*m_tables[size_t(Resource::Namespaces)])
+        .find(ns);
 }
 
 QString ClusterStore::userOf(const QString &ns) const
@@ -513,8 +583,8 @@ QString ClusterStore::userOf(const QString &ns) const
 
 QString ClusterStore::vcOf(const PodInfo &pod) const
 {
-    if (!pod.queue.isEmpty())
-        return pod.queue;
+    if (!pod.vc.isEmpty())
+        return pod.vc;
     const NamespaceInfo *n = namespaceInfo(pod.ns);
     return n && !n->vc.isEmpty() ? n->vc : QStringLiteral("default");
 }
@@ -534,20 +604,19 @@ std::optional<WorkloadInfo> ClusterStore::workload(const QString &key) const
 {
     WorkloadInfo w;
     w.key = key;
-    const auto pods = m_podsByWorkload.value(key);
+    const QList<const PodInfo *> pods = podsOfWorkload(key);
     if (const JobInfo *j = job(key)) {
         w.job = j;
         w.kind = jobKind(j->kind);
         w.ns = j->ns;
         w.name = j->name;
-        w.queue = j->queue;
+        w.vc = j->vc;
         w.status = j->status;
         w.message = j->message;
         w.created = j->created;
+        w.podGroup = podGroupOf(key);
     } else if (!pods.isEmpty()) {
-        const PodInfo *first = pod(*pods.cbegin());
-        if (!first)
-            return std::nullopt;
+        const PodInfo *first = pods.first();
         w.ns = first->ns;
         w.created = first->created;
         if (first->owner.uid == key) {
@@ -558,24 +627,90 @@ std::optional<WorkloadInfo> ClusterStore::workload(const QString &key) const
             w.name = first->name;
             w.status = first->status;
             w.message = first->message;
+            if (const QString caveat = podCaveat(*first); !caveat.isEmpty()) {
+                w.message = caveat;
+                w.stuck = first->deleting;
+            }
         }
-        w.queue = vcOf(*first);
+        w.vc = vcOf(*first);
     } else {
         return std::nullopt;
     }
-    if (w.queue.isEmpty())
-        w.queue = QStringLiteral("default");
-    // A pending job says why through its pods: the scheduler's message of one that waits.
-    if (w.message.isEmpty()) {
-        for (const auto &uid : pods) {
-            const PodInfo *p = pod(uid);
-            if (p && p->nodeName.isEmpty() && !p->message.isEmpty()) {
-                w.message = p->message;
-                break;
-            }
+    if (w.vc.isEmpty())
+        w.vc = QStringLiteral("default");
+    if (w.job) {
+        // A job's own conditions lag: a gang that cannot be placed stays "Created" (Kubeflow) or
+        // "Pending" with no message (Volcano) while its pod group or its pods say why.
+        static const QSet<QString> notStarted{QStringLiteral("Pending"), QStringLiteral("Created"),
+                                              QStringLiteral("Inqueue")};
+        qint64 since = 0;
+        QString why;
+        if (w.podGroup && w.podGroup->phase == QLatin1String("Pending")) {
+            for (const Condition &c : w.podGroup->conditions)
+                if (c.type == QLatin1String("Unschedulable") && c.status == QLatin1String("True")) {
+                    why = c.message.isEmpty() ? c.reason : c.message;
+                    since = c.lastTransition;
+                }
         }
+        if (why.isEmpty())
+            why = waitingReason(pods, &since);
+        if (notStarted.contains(w.status) && !why.isEmpty()) {
+            w.status = QStringLiteral("Pending");
+            w.message = why;
+            w.stuck = since > 0 && m_now() - since >= StuckPendingMs;
+        }
+    } else if (w.message.isEmpty()) {
+        // A pending workload says why through its pods: the scheduler's message of one that
+        // waits.
+        qint64 since = 0;
+        w.message = waitingReason(pods, &since);
+        if (w.kind == QLatin1String("Pod") && !w.message.isEmpty())
+            w.stuck = since > 0 && m_now() - since >= StuckPendingMs;
     }
     return w;
+}
+
+QString ClusterStore::waitingReason(const QList<const PodInfo *> &pods, qint64 *since) const
+{
+    for (const PodInfo *p : pods) {
+        if (p->nodeName.isEmpty() && !p->finished() && !p->message.isEmpty()) {
+            // The pod has waited since it was created at least (the scheduler keeps retrying).
+            *since = p->created;
+            return p->message;
+        }
+    }
+    return {};
+}
+
+QString ClusterStore::podCaveat(const PodInfo &pod) const
+{
+    const qint64 now = m_now();
+    if (pod.deleting && pod.deletionTime > 0 &&
+        now - pod.deletionTime >= StuckTerminatingMarginMs) {
+        // deletionTimestamp is when the grace period ends: the kubelet should have killed the
+        // containers by then.
+        return tr("Terminating for %1: its grace period of %2 s ended %3 ago and the node has not "
+                  "confirmed that its containers stopped.")
+            .arg(hoursText(now - pod.deletionTime + pod.gracePeriodSecs * 1000))
+            .arg(pod.gracePeriodSecs)
+            .arg(hoursText(now - pod.deletionTime));
+    }
+    if (!pod.nodeName.isEmpty() && !pod.finished() && !pod.deleting) {
+        const NodeInfo *n = node(pod.nodeName);
+        if (n && !n->ready) {
+            qint64 notReadySince = 0;
+            for (const Condition &c : n->conditions)
+                if (c.type == QLatin1String("Ready"))
+                    notReadySince = c.lastTransition;
+            return notReadySince > 0
+                       ? tr("Node %1 has been NotReady for %2: what this pod does now is not "
+                            "known.")
+                             .arg(pod.nodeName, hoursText(now - notReadySince))
+                       : tr("Node %1 is NotReady: what this pod does now is not known.")
+                             .arg(pod.nodeName);
+        }
+    }
+    return {};
 }
 
 QList<const PodInfo *> ClusterStore::podsOfWorkload(const QString &key) const
@@ -609,10 +744,27 @@ WorkloadCounts ClusterStore::workloadCounts() const
             break;
         }
     };
-    for (const auto &j : m_jobs)
-        count(j.status);
+    // By what the Workloads page shows: a job's status as its pods and pod group tell it, and a
+    // stuck one with the failed.
+    auto countWorkload = [&](const QString &key) {
+        const auto w = workload(key);
+        if (!w)
+            return;
+        if (w->stuck)
+            ++c.problem;
+        else
+            count(w->status);
+    };
+    for (auto it = m_jobs.cbegin(); it != m_jobs.cend(); ++it)
+        countWorkload(it.key());
     for (const auto &p : m_pods) {
-        if (p.owner.uid.isEmpty())
+        if (!p.owner.uid.isEmpty())
+            continue;
+        // Most of 100,000 pods run where they were placed: only those that wait or go away can
+        // be stuck, and only they need the longer look.
+        if (p.deleting || p.nodeName.isEmpty())
+            countWorkload(p.uid);
+        else
             count(p.status);
     }
     return c;
@@ -621,12 +773,12 @@ WorkloadCounts ClusterStore::workloadCounts() const
 GpuCount ClusterStore::nodeGpus(const QString &name) const
 {
     GpuCount c;
-    const auto it = m_nodes.find(name);
-    if (it == m_nodes.end())
+    const NodeInfo *n = node(name);
+    if (!n)
         return c;
-    c.total = it->second.gpuAllocatable;
+    c.total = n->gpuAllocatable;
     c.allocated = m_allocatedByNode.value(name);
-    if (it->second.ready && !it->second.unschedulable)
+    if (n->ready && !n->unschedulable)
         c.free = std::max(0, c.total - c.allocated);
     return c;
 }
@@ -639,26 +791,33 @@ NodeUse ClusterStore::nodeUse(const QString &node) const
 GpuTotals ClusterStore::totals() const
 {
     GpuTotals t;
-    for (const auto &[name, n] : m_nodes) {
+    for (const auto &[name, n] : objects<NodeInfo>(Resource::Nodes)) {
         const GpuCount c = nodeGpus(name);
         t.gpus.total += c.total;
         t.gpus.allocated += c.allocated;
         t.gpus.free += c.free;
     }
     t.pendingDemand = m_pendingDemand;
+    // A Volcano job whose pod group waits for admission has no pods yet: its demand is the
+    // group's minResources.
+    for (auto it = m_podGroupByOwner.cbegin(); it != m_podGroupByOwner.cend(); ++it) {
+        const PodGroupInfo *g = podGroupOf(it.key());
+        if (g && g->phase == QLatin1String("Pending") && !m_podsByWorkload.contains(it.key()))
+            t.pendingDemand += g->minGpus;
+    }
     return t;
 }
 
-int ClusterStore::queueAllocated(const QString &queue) const
+int ClusterStore::vcAllocated(const QString &vc) const
 {
-    return m_allocatedByQueue.value(queue);
+    return m_allocatedByVc.value(vc);
 }
 
 int ClusterStore::userAllocated(const QString &user) const
 {
     if (m_allocatedByUserStale) {
         m_allocatedByUser.clear();
-        for (const auto &[name, ns] : m_namespaces)
+        for (const auto &[name, ns] : objects<NamespaceInfo>(Resource::Namespaces))
             m_allocatedByUser[ns.user] += m_allocatedByNamespace.value(name);
         m_allocatedByUserStale = false;
     }

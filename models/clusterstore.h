@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "clock.h"
 #include "delta.h"
 
 #include <QDeadlineTimer>
@@ -9,23 +10,29 @@
 #include <QSet>
 #include <QTimer>
 
+#include <array>
 #include <deque>
 #include <map>
+#include <memory>
 
 namespace gpudesk {
 
-// GPU figures as the scheduler counts them.
+// GPU figures as the scheduler counts them, over the pods this account may see. When it may
+// not list every namespace's pods, `allocated` counts only the visible ones: a lower bound, and
+// `free` is then not known (see GpuAccounting for what can be said).
 struct GpuCount
 {
     int total = 0;     // allocatable nvidia.com/gpu
-    int allocated = 0; // requested by pods bound to the node and not finished
+    int allocated = 0; // requested by (visible) pods bound to the node and not finished
     int free = 0;      // total − allocated, on nodes that are Ready and schedulable; else 0
 };
 
 struct GpuTotals
 {
     GpuCount gpus;
-    int pendingDemand = 0; // requested by pods not bound to a node and not finished
+    // Requested by pods not bound to a node and not finished, plus the minResources of Volcano
+    // pod groups still waiting for admission (their jobs have no pods yet).
+    int pendingDemand = 0;
 };
 
 // What the pods bound to a node request (pods not finished).
@@ -40,17 +47,17 @@ struct NodeUse
 struct StoreChanges
 {
     bool reset = false;      // everything was cleared (context switch): models rebuild
+    QSet<Resource> kinds;    // collections with any change
     QSet<QString> nodes;     // names: the node, or its pods' GPU use, changed
     QSet<QString> pods;      // uids
     QSet<QString> workloads; // workload keys (see ClusterStore::workloadKey)
     QSet<QString> events;    // uids
-    bool queues = false;
-    bool namespaces = false;
 
+    bool changed(Resource r) const { return reset || kinds.contains(r); }
     bool isEmpty() const
     {
-        return !reset && nodes.isEmpty() && pods.isEmpty() && workloads.isEmpty() &&
-               events.isEmpty() && !queues && !namespaces;
+        return !reset && kinds.isEmpty() && nodes.isEmpty() && pods.isEmpty() &&
+               workloads.isEmpty() && events.isEmpty();
     }
 };
 
@@ -70,11 +77,63 @@ struct WorkloadInfo
     QString kind; // Job (Volcano), PyTorchJob, MPIJob, ReplicaSet…, or Pod
     QString ns;
     QString name;
-    QString queue;
-    QString status;
-    QString message;
+    QString vc;
+    QString status;  // the job's own word, or what its pods and pod group say when it lags
+    QString message; // why it waits or failed
     qint64 created = 0;
-    const JobInfo *job = nullptr; // when the job object itself is known
+    // Waiting for a reason that will not go away by itself (a full queue, no node that fits,
+    // stuck Terminating): counted and filtered with the failed ones.
+    bool stuck = false;
+    const JobInfo *job = nullptr;           // when the job object itself is known
+    const PodGroupInfo *podGroup = nullptr; // its Volcano pod group, when there is one
+};
+
+// Objects of a kind the store keeps without indexes of its own, by key (see GPUDESK_KINDS).
+class ObjectTableBase
+{
+public:
+    virtual ~ObjectTableBase() = default;
+    // Applies the delta; returns the keys it added, changed or removed.
+    virtual QSet<QString> apply(const Delta &delta) = 0;
+    virtual void clear() = 0;
+    virtual qsizetype size() const = 0;
+};
+
+template <class T> class ObjectTable : public ObjectTableBase
+{
+public:
+    explicit ObjectTable(bool byName) : m_byName(byName) {}
+    QSet<QString> apply(const Delta &d) override
+    {
+        QSet<QString> changed;
+        if (d.relist) {
+            for (const auto &[key, o] : m_objects)
+                changed.insert(key);
+            m_objects.clear();
+        }
+        for (const T &o : d.items<T>()) {
+            const QString key = m_byName ? o.name : o.uid;
+            m_objects[key] = o;
+            changed.insert(key);
+        }
+        for (const QString &key : d.removed) {
+            m_objects.erase(key);
+            changed.insert(key);
+        }
+        return changed;
+    }
+    void clear() override { m_objects.clear(); }
+    qsizetype size() const override { return qsizetype(m_objects.size()); }
+    const std::map<QString, T> &objects() const { return m_objects; }
+    const T *find(const QString &key) const
+    {
+        const auto it = m_objects.find(key);
+        return it == m_objects.end() ? nullptr : &it->second;
+    }
+
+private:
+    bool m_byName;
+    std::map<QString, T> m_objects;
 };
 
 // The cluster state gpudesk knows, with indexes and the accounting derived from it. Plain data
@@ -88,7 +147,9 @@ class ClusterStore : public QObject
 {
     Q_OBJECT
 public:
-    explicit ClusterStore(QObject *parent = nullptr);
+    explicit ClusterStore(QObject *parent = nullptr, Clock now = &systemNow);
+    void setClock(Clock now) { m_now = std::move(now); }
+    qint64 now() const { return m_now(); }
 
     void apply(const gpudesk::Delta &delta);
     void clear(); // context switch
@@ -104,6 +165,17 @@ public:
     void replaceQueues(const QList<QueueInfo> &queues);
     void replaceNamespaces(const QList<NamespaceInfo> &namespaces);
 
+    // The objects of a kind kept in a plain table (all but pods, events and jobs), by key.
+    template <class T> const std::map<QString, T> &objects(Resource r) const
+    {
+        return static_cast<const ObjectTable<T> &>(*m_tables[size_t(r)]).objects();
+    }
+    // The namespace a kind's list was confined to ("" cluster-wide), as its informer last said:
+    // an account that may not list pods everywhere sees only its own namespace's.
+    QString scope(Resource r) const { return m_scope[size_t(r)]; }
+    // Whether every pod of the cluster is visible, so that allocation is known exactly.
+    bool podsComplete() const { return m_scope[size_t(Resource::Pods)].isEmpty(); }
+
     QList<NodeInfo> nodes() const; // sorted by name
     const NodeInfo *node(const QString &name) const;
     const PodInfo *pod(const QString &uid) const;
@@ -114,6 +186,8 @@ public:
     const JobInfo *job(const QString &uid) const;
     QList<QueueInfo> queues() const;
     const QueueInfo *queue(const QString &name) const;
+    // The Volcano pod group of a job (by the job's uid), if any.
+    const PodGroupInfo *podGroupOf(const QString &jobUid) const;
     QList<NamespaceInfo> users() const; // namespaces that belong to a user, sorted by user
     const NamespaceInfo *namespaceInfo(const QString &ns) const;
 
@@ -129,11 +203,18 @@ public:
     // The user a namespace belongs to (its label, else the namespace) and a pod's VC.
     QString userOf(const QString &ns) const;
     QString vcOf(const PodInfo &pod) const;
+    // Why a pod is where it is when kubectl's word alone would mislead: stuck Terminating past its
+    // grace period, or "Running" on a node that is NotReady. "" when its status says it all.
+    QString podCaveat(const PodInfo &pod) const;
+    // A Terminating pod this long past its grace period is stuck, not slow.
+    static constexpr qint64 StuckTerminatingMarginMs = 5 * 60 * 1000;
+    // A job unschedulable this long is stuck, not queued.
+    static constexpr qint64 StuckPendingMs = 10 * 60 * 1000;
 
     GpuTotals totals() const;
     GpuCount nodeGpus(const QString &node) const;
     NodeUse nodeUse(const QString &node) const;
-    int queueAllocated(const QString &queue) const; // pods with no queue count as "default"
+    int vcAllocated(const QString &vc) const; // pods with no VC count as "default"
     int userAllocated(const QString &user) const;
 
 signals:
@@ -159,23 +240,28 @@ private:
     void removePod(const QString &uid);
     void account(const PodInfo &pod, int sign);
     void relistJobs(Resource kind, const QList<JobInfo> &jobs);
+    void applyTable(const Delta &delta);
+    void indexPodGroups(const QSet<QString> &changed);
+    QString waitingReason(const QList<const PodInfo *> &pods, qint64 *since) const;
     void upsertEvent(const EventInfo &event);
     void removeEvent(const QString &uid);
     void schedule();
 
-    std::map<QString, NodeInfo> m_nodes; // by name
-    QHash<QString, PodInfo> m_pods;      // by uid
-    QHash<QString, JobInfo> m_jobs;      // by uid
-    QHash<QString, EventInfo> m_events;  // by uid
-    std::map<QString, QueueInfo> m_queues;
-    std::map<QString, NamespaceInfo> m_namespaces;
+    Clock m_now;
+    // Kinds without indexes of their own (nodes, namespaces, queues, pod groups, …), by kind.
+    std::array<std::unique_ptr<ObjectTableBase>, kResourceCount> m_tables;
+    std::array<QString, kResourceCount> m_scope;
+    QHash<QString, PodInfo> m_pods;            // by uid
+    QHash<QString, JobInfo> m_jobs;            // by uid
+    QHash<QString, EventInfo> m_events;        // by uid
+    QHash<QString, QString> m_podGroupByOwner; // job uid → pod group uid
     // Indexes.
     QHash<QString, QSet<QString>> m_podsByNode;
     QHash<QString, QSet<QString>> m_podsByWorkload;
     QHash<QString, QSet<QString>> m_eventsByObject;
     // Derived, kept up to date pod by pod.
     QHash<QString, int> m_allocatedByNode;
-    QHash<QString, int> m_allocatedByQueue;
+    QHash<QString, int> m_allocatedByVc;
     QHash<QString, int> m_allocatedByNamespace;
     // By user: derived from the two above when asked after a change (the Users page asks for
     // every row after each update; summing namespaces per row was quadratic).

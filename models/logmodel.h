@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "logstream.h"
+#include "logline.h"
 
 #include <QAbstractListModel>
 #include <QTimer>

@@ -26,7 +26,7 @@ void QueuesModel::onUpdated(const StoreChanges &changes)
         resetTo(currentKeys());
         return;
     }
-    if (!changes.queues && changes.pods.isEmpty())
+    if (!changes.changed(Resource::Queues) && changes.pods.isEmpty())
         return;
     syncAll(currentKeys());
 }
@@ -45,7 +45,7 @@ QVariant QueuesModel::data(const QModelIndex &index, int role) const
     if (!found)
         return {};
     const QueueInfo &q = *found;
-    const int allocated = m_store->queueAllocated(name);
+    const int allocated = m_store->vcAllocated(name);
     switch (role) {
     case KeyRole:
         return name;

@@ -4,7 +4,7 @@
 #include "clock.h"
 #include "nodesample.h"
 #include "podusagehistory.h"
-#include "sshconnection.h"
+#include "sshstatus.h"
 #include "telemetryhistory.h"
 
 #include <QHash>

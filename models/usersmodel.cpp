@@ -30,7 +30,7 @@ QStringList UsersModel::currentKeys() const
 
 void UsersModel::onUpdated(const StoreChanges &changes)
 {
-    if (changes.reset || changes.namespaces) {
+    if (changes.reset || changes.changed(Resource::Namespaces)) {
         if (changes.reset)
             resetTo(currentKeys());
         else

@@ -111,7 +111,7 @@ bool WorkloadsModel::lessThan(int slotA, int slotB, int column) const
     case User:
         return text(x.user, y.user);
     case Vc:
-        return text(x.info.queue, y.info.queue);
+        return text(x.info.vc, y.info.vc);
     case Kind:
         return text(x.info.kind, y.info.kind);
     case Status:
@@ -180,7 +180,7 @@ void WorkloadsModel::refreshRow(int row, std::unique_ptr<Row> fresh)
     const bool changed[ColumnCount] = {
         a.name != b.name || old.key != fresh->key,
         old.user != fresh->user,
-        a.queue != b.queue,
+        a.vc != b.vc,
         a.kind != b.kind,
         a.status != b.status || a.message != b.message,
         old.gpus != fresh->gpus,
@@ -369,7 +369,7 @@ QVariant WorkloadsModel::workloadData(const Row &row, int column, int role) cons
     case UserNameRole:
         return row.user;
     case VcRole:
-        return w.queue;
+        return w.vc;
     case StatusRole:
         return w.status;
     case KindRole:
@@ -381,7 +381,7 @@ QVariant WorkloadsModel::workloadData(const Row &row, int column, int role) cons
     case SeverityRole:
         return severity(w.status);
     case FilterRole:
-        return QStringList{w.name, w.ns,     row.user,  w.queue,
+        return QStringList{w.name, w.ns,     row.user,  w.vc,
                            w.kind, w.status, w.message, row.nodes.join(u' ')}
             .join(u' ');
     case Qt::ToolTipRole:
@@ -406,7 +406,7 @@ QVariant WorkloadsModel::workloadData(const Row &row, int column, int role) cons
         case User:
             return row.user;
         case Vc:
-            return w.queue;
+            return w.vc;
         case Kind:
             return w.kind;
         case Status:

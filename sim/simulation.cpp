@@ -1624,6 +1624,16 @@ json Simulation::truth() const
         byUser[userOfNamespace(info.ns)] += info.gpus;
         byQueue[info.queue.empty() ? "default" : info.queue] += info.gpus;
     }
+    // A gang still waiting for admission has no pods yet (its controller makes them once the
+    // queue admits it): what it waits for is its pod group's minResources.
+    for (const auto &stored : m_store->list(m_podgroups)) {
+        const json &pg = *stored.object;
+        if (sub(pg, "status").value("phase", "") == "Pending")
+            pendingDemand +=
+                parseQuantityMilli(
+                    sub(pg["spec"], "minResources").value("nvidia.com/gpu", json("0"))) /
+                1000;
+    }
     for (const auto &stored : m_store->list(m_nodes)) {
         const json &n = *stored.object;
         const std::string name = n["metadata"].value("name", "");
@@ -1752,7 +1762,8 @@ json Simulation::truth() const
            "allocatable minus allocated, on nodes that are Ready and not cordoned; 0 elsewhere"},
           {"busy", "cards at 5 % utilization or more"},
           {"pendingDemand",
-           "nvidia.com/gpu requested by pods not bound to a node and not finished"},
+           "nvidia.com/gpu requested by pods not bound to a node and not finished, plus the "
+           "minResources of pod groups not yet admitted (Pending: their jobs have no pods yet)"},
           {"queueOfPod", "label volcano.sh/queue-name, else default"},
           {"userOfPod", "label gpudesk.io/user of the pod's namespace"}}},
         {"gpus",

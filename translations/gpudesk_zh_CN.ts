@@ -142,6 +142,33 @@
     </message>
 </context>
 <context>
+    <name>gpudesk::ClusterStore</name>
+    <message numerus="yes">
+        <source>%n min</source>
+        <translation><numerusform>%n 分钟</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n h</source>
+        <translation><numerusform>%n 小时</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n d</source>
+        <translation><numerusform>%n 天</numerusform></translation>
+    </message>
+    <message>
+        <source>Terminating for %1: its grace period of %2 s ended %3 ago and the node has not confirmed that its containers stopped.</source>
+        <translation>已处于 Terminating 状态 %1：其 %2 秒的优雅终止期已于 %3 前结束，节点仍未确认其容器已停止。</translation>
+    </message>
+    <message>
+        <source>Node %1 has been NotReady for %2: what this pod does now is not known.</source>
+        <translation>节点 %1 已处于 NotReady 状态 %2：此 Pod 目前的实际状态未知。</translation>
+    </message>
+    <message>
+        <source>Node %1 is NotReady: what this pod does now is not known.</source>
+        <translation>节点 %1 处于 NotReady 状态：此 Pod 目前的实际状态未知。</translation>
+    </message>
+</context>
+<context>
     <name>gpudesk::ClusterSync</name>
     <message>
         <source>%1: retrying since %2 (%3)</source>
@@ -150,6 +177,25 @@
     <message>
         <source>%1: syncing</source>
         <translation>%1：同步中</translation>
+    </message>
+    <message>
+        <source>not served by this cluster (looked for %1)</source>
+        <translation>此集群未提供（已查找 %1）</translation>
+    </message>
+    <message>
+        <source>Cannot reach the API server since %1: %2</source>
+        <translation>自 %1 起无法连接 API 服务器：%2</translation>
+    </message>
+</context>
+<context>
+    <name>gpudesk::ConnectionState</name>
+    <message>
+        <source>The API server cannot be reached: %1</source>
+        <translation>无法连接 API 服务器：%1</translation>
+    </message>
+    <message>
+        <source>%1 cannot be watched: %2</source>
+        <translation>无法监听 %1：%2</translation>
     </message>
 </context>
 <context>
@@ -363,6 +409,40 @@
     </message>
 </context>
 <context>
+    <name>gpudesk::HistoryService</name>
+    <message>
+        <source>No Prometheus is configured.</source>
+        <translation>未配置 Prometheus。</translation>
+    </message>
+    <message>
+        <source>Prometheus has no DCGM series for this node.</source>
+        <translation>Prometheus 中没有该节点的 DCGM 数据。</translation>
+    </message>
+    <message>
+        <source>Prometheus has no node-exporter series for this node (instance %1).</source>
+        <translation>Prometheus 中没有该节点的 node-exporter 数据（instance 为 %1）。</translation>
+    </message>
+    <message>
+        <source>GPU %1</source>
+        <translation>GPU %1</translation>
+    </message>
+</context>
+<context>
+    <name>gpudesk::Informer</name>
+    <message>
+        <source>the server expired the list (410 Gone)%1: %2</source>
+        <translation>服务器使列表失效（410 Gone）%1：%2</translation>
+    </message>
+    <message>
+        <source> while paging</source>
+        <translation>（分页读取时）</translation>
+    </message>
+    <message>
+        <source>%1; gave up after %2 lists in a row (F5 tries again)</source>
+        <translation>%1；连续 %2 次列取后已放弃（按 F5 重试）</translation>
+    </message>
+</context>
+<context>
     <name>gpudesk::KubeClient</name>
     <message>
         <source>The certificate authority of context %1 is not a PEM certificate.</source>
@@ -513,6 +593,10 @@
     <message>
         <source>Downloading… %1 KiB</source>
         <translation>正在下载… %1 KiB</translation>
+    </message>
+    <message>
+        <source>Not connected.</source>
+        <translation>未连接。</translation>
     </message>
 </context>
 <context>
@@ -716,10 +800,6 @@
         <translation>保存到系统钥匙串（否则仅保存在内存中，直到 gpudesk 退出）</translation>
     </message>
     <message>
-        <source>Not saved in the system keychain: %1. It is kept for this session.</source>
-        <translation>未能保存到系统钥匙串：%1。本次会话中仍会使用。</translation>
-    </message>
-    <message>
         <source>Unknown host keys</source>
         <translation>未知的主机密钥</translation>
     </message>
@@ -754,6 +834,33 @@
     <message>
         <source>Cancel</source>
         <translation>取消</translation>
+    </message>
+    <message>
+        <source>%1: syncing</source>
+        <translation>%1：同步中</translation>
+    </message>
+    <message>
+        <source>%1: retrying since %2</source>
+        <translation>%1：自 %2 起重试中</translation>
+    </message>
+    <message>
+        <source>%1: failed since %2</source>
+        <translation>%1：自 %2 起失败</translation>
+    </message>
+    <message>
+        <source>API server unreachable since %1</source>
+        <translation>自 %1 起无法连接 API 服务器</translation>
+    </message>
+</context>
+<context>
+    <name>gpudesk::NodeAccess</name>
+    <message>
+        <source>Node telemetry is off.</source>
+        <translation>节点遥测已关闭。</translation>
+    </message>
+    <message>
+        <source>Not saved in the system keychain: %1. It is kept for this session.</source>
+        <translation>未能保存到系统钥匙串：%1。本次会话中仍会使用。</translation>
     </message>
 </context>
 <context>
@@ -1070,6 +1177,21 @@
     </message>
 </context>
 <context>
+    <name>gpudesk::ObjectService</name>
+    <message>
+        <source>Not connected.</source>
+        <translation>未连接。</translation>
+    </message>
+    <message>
+        <source>Cannot fetch the object: %1</source>
+        <translation>无法获取对象：%1</translation>
+    </message>
+    <message>
+        <source>Cannot show the object: %1</source>
+        <translation>无法显示对象：%1</translation>
+    </message>
+</context>
+<context>
     <name>gpudesk::ObjectViewer</name>
     <message>
         <source>Show managedFields</source>
@@ -1110,14 +1232,6 @@
     <message>
         <source>Fetching %1…</source>
         <translation>正在获取 %1…</translation>
-    </message>
-    <message>
-        <source>Cannot fetch the object: %1</source>
-        <translation>无法获取对象：%1</translation>
-    </message>
-    <message>
-        <source>Cannot show the object: %1</source>
-        <translation>无法显示对象：%1</translation>
     </message>
     <message>
         <source>%1, fetched at %2</source>
@@ -1360,6 +1474,10 @@
         <source>Report written to %1: %2 nodes, %3 GPUs, %4 allocated, %5 free.</source>
         <translation>报告已写入 %1：%2 个节点，%3 张 GPU，已分配 %4 张，空闲 %5 张。</translation>
     </message>
+    <message>
+        <source>warning: TLS verification is off for context %1</source>
+        <translation>警告：上下文 %1 已关闭 TLS 校验</translation>
+    </message>
 </context>
 <context>
     <name>gpudesk::SshPool</name>
@@ -1431,10 +1549,6 @@
         <translation>最近 7 天（Prometheus）</translation>
     </message>
     <message>
-        <source>Prometheus has no DCGM series for this node.</source>
-        <translation>Prometheus 中没有该节点的 DCGM 数据。</translation>
-    </message>
-    <message>
         <source>CPU (cores)</source>
         <translation>CPU（核）</translation>
     </message>
@@ -1453,10 +1567,6 @@
     <message>
         <source>Prometheus history is for a node&apos;s metrics.</source>
         <translation>Prometheus 历史数据仅适用于单个节点的指标。</translation>
-    </message>
-    <message>
-        <source>Prometheus has no node-exporter series for this node (instance %1).</source>
-        <translation>Prometheus 中没有该节点的 node-exporter 数据（instance 为 %1）。</translation>
     </message>
 </context>
 <context>
@@ -1626,10 +1736,6 @@
     <message>
         <source>Connect to this kubeconfig context.</source>
         <translation>连接到此 kubeconfig 上下文。</translation>
-    </message>
-    <message>
-        <source>warning: TLS verification is off for context %1</source>
-        <translation>警告：上下文 %1 已关闭 TLS 校验</translation>
     </message>
     <message>
         <source>Sync, write what the dashboards show as JSON to this file, and exit.</source>

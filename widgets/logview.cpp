@@ -1,10 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "logview.h"
 
-#include "kubeclient.h"
-#include "logdownload.h"
 #include "logmodel.h"
-#include "logstream.h"
+#include "logservice.h"
 
 #include <QAction>
 #include <QApplication>
@@ -69,8 +67,8 @@ private:
 
 } // namespace
 
-LogView::LogView(KubeClient *client, const ObjectRef &ref, QWidget *parent)
-    : QWidget(parent), m_client(client), m_ref(ref), m_model(new LogModel(this)),
+LogView::LogView(LogService *logs, const ObjectRef &ref, QWidget *parent)
+    : QWidget(parent), m_logs(logs), m_ref(ref), m_model(new LogModel(this)),
       m_view(new QTableView(this)), m_pod(new QComboBox(this)), m_container(new QComboBox(this)),
       m_follow(new QCheckBox(tr("Follow"), this)),
       m_previous(new QCheckBox(tr("Previous container"), this)),
@@ -202,37 +200,40 @@ void LogView::restart()
     delete m_stream;
     m_model->clear();
     m_atBottom = true;
-    m_stream = new LogStream(m_client, m_ref.ns, m_pod->currentText(), this);
-    connect(m_stream, &LogStream::lines, m_model, &LogModel::append);
-    connect(m_stream, &LogStream::stateChanged, this,
-            [this](LogStream::State s, const QString &message) {
-                switch (s) {
-                case LogStream::Streaming:
-                    m_state->setText(m_follow->isChecked() ? tr("Following the log…")
-                                                           : tr("Loading the log…"));
-                    break;
-                case LogStream::Reconnecting:
-                    m_state->setText(
-                        tr("The stream broke (%1); resuming from the last line…").arg(message));
-                    break;
-                case LogStream::Ended:
-                    m_model->flush();
-                    m_state->setText(
-                        tr("%n line(s); the stream ended.", nullptr, m_model->rowCount()));
-                    break;
-                case LogStream::Failed:
-                    m_state->setText(tr("Cannot read the log: %1").arg(message));
-                    break;
-                case LogStream::Idle:
-                    break;
-                }
-            });
-    LogStream::Options o;
+    LogOptions o;
     o.container = m_container->currentText();
     o.follow = m_follow->isChecked();
     o.previous = m_previous->isChecked();
     o.tailLines = m_tail->value() == 0 ? -1 : m_tail->value();
-    m_stream->start(o);
+    m_stream = m_logs->follow(m_ref.ns, m_pod->currentText(), o, this);
+    if (!m_stream) {
+        m_state->setText(tr("Not connected."));
+        return;
+    }
+    connect(m_stream, &LogFeed::lines, m_model, &LogModel::append);
+    connect(
+        m_stream, &LogFeed::stateChanged, this, [this](LogFeed::State s, const QString &message) {
+            switch (s) {
+            case LogFeed::Streaming:
+                m_state->setText(m_follow->isChecked() ? tr("Following the log…")
+                                                       : tr("Loading the log…"));
+                break;
+            case LogFeed::Reconnecting:
+                m_state->setText(
+                    tr("The stream broke (%1); resuming from the last line…").arg(message));
+                break;
+            case LogFeed::Ended:
+                m_model->flush();
+                m_state->setText(tr("%n line(s); the stream ended.", nullptr, m_model->rowCount()));
+                break;
+            case LogFeed::Failed:
+                m_state->setText(tr("Cannot read the log: %1").arg(message));
+                break;
+            case LogFeed::Idle:
+                break;
+            }
+        });
+    m_stream->start();
 }
 
 void LogView::setWrap(bool wrap)
@@ -328,21 +329,20 @@ void LogView::download()
         this, tr("Save the whole log"), m_pod->currentText() + QStringLiteral(".log"));
     if (file.isEmpty())
         return;
-    LogStream::Options o;
+    LogOptions o;
     o.container = m_container->currentText();
-    o.follow = false;
     o.previous = m_previous->isChecked();
-    // Without timestamps: the file reads as the container wrote it.
-    QString path = LogStream::path(m_ref.ns, m_pod->currentText(), o);
-    path.replace(QStringLiteral("timestamps=true"), QStringLiteral("timestamps=false"));
     delete m_download;
-    m_download = new LogDownload(m_client, path, file, this);
-    connect(m_download, &LogDownload::progress, this, [this](qint64 bytes) {
+    m_download = m_logs->save(m_ref.ns, m_pod->currentText(), o, file, this);
+    if (!m_download) {
+        m_state->setText(tr("Not connected."));
+        return;
+    }
+    connect(m_download, &LogSave::progress, this, [this](qint64 bytes) {
         m_state->setText(tr("Downloading… %1 KiB").arg(bytes / 1024));
     });
-    connect(m_download, &LogDownload::finished, this,
+    connect(m_download, &LogSave::finished, this,
             [this](bool, const QString &message) { m_state->setText(message); });
-    m_download->start();
 }
 
 } // namespace gpudesk

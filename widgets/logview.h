@@ -16,10 +16,10 @@ class QSpinBox;
 
 namespace gpudesk {
 
-class KubeClient;
-class LogDownload;
+class LogFeed;
+class LogSave;
+class LogService;
 class LogModel;
-class LogStream;
 
 // A pod's log: follow, tail, container and pod pickers, previous container, timestamps, search
 // with highlighting and next / previous, wrap, autoscroll that pauses while the user reads
@@ -28,7 +28,7 @@ class LogView : public QWidget
 {
     Q_OBJECT
 public:
-    LogView(KubeClient *client, const ObjectRef &ref, QWidget *parent = nullptr);
+    LogView(LogService *logs, const ObjectRef &ref, QWidget *parent = nullptr);
     LogModel *model() const { return m_model; }
     QTableView *view() const { return m_view; }
     void restart();
@@ -44,11 +44,11 @@ private:
     void fitColumn();
     void fitVisibleRows();
 
-    KubeClient *m_client;
+    LogService *m_logs;
     ObjectRef m_ref;
     LogModel *m_model;
-    LogStream *m_stream = nullptr;
-    QPointer<LogDownload> m_download;
+    LogFeed *m_stream = nullptr;
+    QPointer<LogSave> m_download;
     // A table, not a list: its rows are sections of a fixed height, so appending lines costs
     // nothing per line already there; a list view lays out every row again on each append.
     QTableView *m_view;

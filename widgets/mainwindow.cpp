@@ -1,20 +1,18 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "mainwindow.h"
 
+#include "clustersession.h"
 #include "clusterstore.h"
-#include "clustersync.h"
 #include "connectionstate.h"
 #include "eventspage.h"
 #include "flattreeview.h"
 #include "gpumappage.h"
-#include "keychain.h"
-#include "keychainsecrets.h"
-#include "kubeclient.h"
+#include "nodeaccess.h"
 #include "nodespage.h"
 #include "nodetelemetrypanel.h"
 #include "objectviewer.h"
 #include "overviewpage.h"
-#include "sshpool.h"
+#include "services.h"
 #include "telemetrychart.h"
 #include "telemetrystore.h"
 #include "workloadspage.h"
@@ -45,16 +43,16 @@
 
 namespace gpudesk {
 
-MainWindow::MainWindow(ConnectionState *state, ClusterStore *store, TelemetryStore *telemetry,
-                       QWidget *parent)
-    : QMainWindow(parent), m_state(state), m_store(store),
-      m_telemetry(telemetry ? telemetry : new TelemetryStore(store, this)),
+MainWindow::MainWindow(Services *services, QWidget *parent)
+    : QMainWindow(parent), m_services(services), m_state(services->state()),
+      m_store(services->store()), m_telemetry(services->telemetry()),
       m_contexts(new QComboBox(this)), m_sidebar(new QListWidget(this)),
       m_pages(new QStackedWidget(this)), m_banner(new QLabel(this)),
-      m_overview(new OverviewPage(store, this)), m_nodes(new NodesPage(store, m_telemetry, this)),
-      m_gpuMap(new GpuMapPage(store, this)), m_workloads(new WorkloadsPage(store, this)),
-      m_events(new EventsPage(store, this)), m_statusContext(new QLabel(this)),
-      m_statusState(new QLabel(this)), m_statusSync(new QLabel(this)), m_statusSsh(new QLabel(this))
+      m_overview(new OverviewPage(m_store, this)),
+      m_nodes(new NodesPage(m_store, m_telemetry, this)), m_gpuMap(new GpuMapPage(m_store, this)),
+      m_workloads(new WorkloadsPage(m_store, this)), m_events(new EventsPage(m_store, this)),
+      m_statusContext(new QLabel(this)), m_statusState(new QLabel(this)),
+      m_statusSync(new QLabel(this)), m_statusSsh(new QLabel(this))
 {
     m_gpuMap->setTelemetry(m_telemetry);
     m_overview->setTelemetry(m_telemetry);
@@ -133,39 +131,28 @@ MainWindow::MainWindow(ConnectionState *state, ClusterStore *store, TelemetrySto
         m_nodes->selectNode(node);
     });
     connect(m_overview, &OverviewPage::showIdle, this, &MainWindow::showIdleAllocations);
+    NodeAccess *access = services->nodes();
     connect(m_nodes, &NodesPage::trustHostKeyRequested, this,
-            [this](const QString &node, bool always) {
-                if (!m_ssh)
-                    return;
+            [this, access](const QString &node, bool always) {
                 QString error;
-                if (!m_ssh->trustHostKey(node, always, &error))
+                if (!access->trustHostKey(node, always, &error))
                     QMessageBox::warning(this, tr("Host key"), error);
-                m_telemetry->setSshStatus(node, m_ssh->status(node));
             });
     connect(m_nodes, &NodesPage::secretRequested, this, &MainWindow::askSecret);
     connect(m_nodes, &NodesPage::reviewHostKeysRequested, this, &MainWindow::reviewHostKeys);
-    connect(m_nodes, &NodesPage::retryRequested, this, [this](const QString &node) {
-        if (m_ssh)
-            m_ssh->retryNow(node);
-    });
+    connect(m_nodes, &NodesPage::retryRequested, access, &NodeAccess::retryNow);
+    connect(access, &NodeAccess::availabilityChanged, this, &MainWindow::updateSshStatus);
+    connect(access, &NodeAccess::notice, this,
+            [this](const QString &m) { statusBar()->showMessage(m, 10000); });
+    m_nodes->telemetryPanel()->chart()->setHistory(services->history());
     connect(m_state, &ConnectionState::changed, this, &MainWindow::updateFromState);
+    connect(m_state, &ConnectionState::changed, this, &MainWindow::updateSyncStatus);
     restoreLayout();
     updateFromState();
     updateSyncStatus();
 }
 
 MainWindow::~MainWindow() = default;
-
-void MainWindow::setSshPool(SshPool *pool)
-{
-    m_ssh = pool;
-    updateSshStatus();
-}
-
-void MainWindow::setPrometheus(PrometheusClient *prometheus)
-{
-    m_nodes->telemetryPanel()->chart()->setPrometheus(prometheus);
-}
 
 void MainWindow::updateSshStatus()
 {
@@ -175,7 +162,7 @@ void MainWindow::updateSshStatus()
         answering += m_telemetry->isFresh(n.name) ? 1 : 0;
         needUser += m_telemetry->sshStatus(n.name).needsUser() ? 1 : 0;
     }
-    if (!m_ssh) {
+    if (!m_services->nodes()->available()) {
         m_statusSsh->setText(tr("Node telemetry off"));
         return;
     }
@@ -187,7 +174,7 @@ void MainWindow::updateSshStatus()
 
 void MainWindow::askSecret(const QString &node, const QString &what)
 {
-    if (!m_ssh || what.isEmpty())
+    if (what.isEmpty())
         return;
     const bool password = what.startsWith(QLatin1String("password:"));
     QDialog dialog(this);
@@ -214,22 +201,14 @@ void MainWindow::askSecret(const QString &node, const QString &what)
     l->addWidget(edit);
     l->addWidget(remember);
     l->addWidget(buttons);
-    if (dialog.exec() != QDialog::Accepted || edit->text().isEmpty() || !m_ssh)
+    if (dialog.exec() != QDialog::Accepted || edit->text().isEmpty())
         return;
-    const QByteArray secret = edit->text().toUtf8();
-    m_ssh->setSecret(what, secret);
-    if (remember->isChecked())
-        Keychain::write(KeychainSecrets::entryFor(what), secret, this, [this](const QString &e) {
-            if (!e.isEmpty())
-                statusBar()->showMessage(
-                    tr("Not saved in the system keychain: %1. It is kept for this session.").arg(e),
-                    10000);
-        });
+    m_services->nodes()->setSecret(what, edit->text().toUtf8(), remember->isChecked());
 }
 
 QDialog *MainWindow::reviewHostKeys()
 {
-    if (!m_ssh)
+    if (!m_services->nodes()->available())
         return nullptr;
     // A new cluster has hundreds of unknown keys: they are compared with what the admin has
     // (an inventory, ssh-keyscan from a trusted network) in one list, not one prompt each.
@@ -248,11 +227,10 @@ QDialog *MainWindow::reviewHostKeys()
     t->setEditTriggers(QAbstractItemView::NoEditTriggers);
     for (int r = 0; r < nodes.size(); ++r) {
         const SshStatus st = m_telemetry->sshStatus(nodes[r]);
-        const SshTarget target = m_ssh->target(nodes[r]);
         auto *check = new QTableWidgetItem(nodes[r]);
         check->setCheckState(Qt::Unchecked);
         t->setItem(r, 0, check);
-        t->setItem(r, 1, new QTableWidgetItem(target.endpoint()));
+        t->setItem(r, 1, new QTableWidgetItem(m_services->nodes()->endpoint(nodes[r])));
         t->setItem(r, 2, new QTableWidgetItem(st.keyType));
         auto *fp = new QTableWidgetItem(st.fingerprint);
         fp->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
@@ -277,13 +255,11 @@ QDialog *MainWindow::reviewHostKeys()
     auto trust = [this, t, dialog](bool remember) {
         QStringList errors;
         for (int r = 0; r < t->rowCount(); ++r) {
-            if (t->item(r, 0)->checkState() != Qt::Checked || !m_ssh)
+            if (t->item(r, 0)->checkState() != Qt::Checked)
                 continue;
-            const QString node = t->item(r, 0)->text();
             QString error;
-            if (!m_ssh->trustHostKey(node, remember, &error))
+            if (!m_services->nodes()->trustHostKey(t->item(r, 0)->text(), remember, &error))
                 errors << error;
-            m_telemetry->setSshStatus(node, m_ssh->status(node));
         }
         dialog->accept();
         if (!errors.isEmpty())
@@ -362,15 +338,6 @@ void MainWindow::setContexts(const QStringList &contexts, const QString &current
     m_contexts->setCurrentText(current);
 }
 
-void MainWindow::setConnection(KubeClient *client, ClusterSync *sync)
-{
-    m_client = client;
-    m_sync = sync;
-    if (sync)
-        connect(sync, &ClusterSync::statusChanged, this, &MainWindow::updateSyncStatus);
-    updateSyncStatus();
-}
-
 void MainWindow::showPage(Page page)
 {
     m_sidebar->setCurrentRow(page);
@@ -383,10 +350,9 @@ QWidget *MainWindow::page(Page page) const
 
 QWidget *MainWindow::openObject(const ObjectRef &ref, int tab)
 {
-    if (!m_client || !ref.isValid())
+    if (!ref.isValid())
         return nullptr;
-    auto *viewer = new ObjectViewer(m_client, m_store, ref, this);
-    viewer->setTelemetry(m_telemetry);
+    auto *viewer = new ObjectViewer(m_services, ref, this);
     viewer->showTab(tab);
     viewer->show();
     return viewer;
@@ -423,32 +389,32 @@ void MainWindow::updateFromState()
 
 void MainWindow::updateSyncStatus()
 {
-    if (!m_sync) {
+    const QList<InformerStatus> &collections = m_state->collections();
+    if (collections.isEmpty() && m_state->serverError().isEmpty()) {
         m_statusSync->clear();
         return;
     }
     QStringList lines;
-    QString podsScope;
-    bool volcano = true;
+    QStringList problems;
     int live = 0;
-    const auto informers = m_sync->informers();
-    for (Informer *i : informers) {
-        const InformerStatus &s = i->status();
+    for (const InformerStatus &s : collections) {
         QString state;
+        const QString since = s.since.toLocalTime().toString(QStringLiteral("HH:mm:ss"));
         switch (s.state) {
         case InformerStatus::Idle:
             state = tr("idle");
             break;
         case InformerStatus::Syncing:
             state = tr("syncing");
+            problems << tr("%1: syncing").arg(resourceName(s.resource));
             break;
         case InformerStatus::Live:
             state = tr("live, %n object(s) at the last list", nullptr, s.objects);
             ++live;
             break;
         case InformerStatus::Retrying:
-            state = tr("retrying since %1: %2")
-                        .arg(s.since.toLocalTime().toString(QStringLiteral("HH:mm:ss")), s.error);
+            state = tr("retrying since %1: %2").arg(since, s.error);
+            problems << tr("%1: retrying since %2").arg(resourceName(s.resource), since);
             break;
         case InformerStatus::Unavailable:
             state = tr("not installed on this cluster");
@@ -460,21 +426,22 @@ void MainWindow::updateSyncStatus()
             break;
         case InformerStatus::Failed:
             state = tr("failed: %1").arg(s.error);
+            problems << tr("%1: failed since %2").arg(resourceName(s.resource), since);
             break;
         }
         if (!s.scope.isEmpty())
             state += u' ' + tr("(namespace %1 only)").arg(s.scope);
-        lines.append(resourceName(i->resource()) + QStringLiteral(": ") + state);
-        if (i->resource() == Resource::Pods)
-            podsScope = s.scope;
-        if (i->resource() == Resource::Queues && s.state == InformerStatus::Unavailable)
-            volcano = false;
+        lines.append(resourceName(s.resource) + QStringLiteral(": ") + state);
     }
-    const QString problems = m_sync->problems();
-    m_statusSync->setText(problems.isEmpty() ? tr("All %n collection(s) live", nullptr, live)
-                                             : problems);
+    if (!m_state->serverError().isEmpty())
+        m_statusSync->setText(tr("API server unreachable since %1")
+                                  .arg(m_state->staleSince().toLocalTime().toString(u"HH:mm:ss")));
+    else
+        m_statusSync->setText(problems.isEmpty() ? tr("All %n collection(s) live", nullptr, live)
+                                                 : problems.join(QStringLiteral("; ")));
     m_statusSync->setToolTip(lines.join(u'\n'));
-    m_overview->setScope(podsScope, volcano);
+    const QString podsScope = m_state->podsScope();
+    m_overview->setScope(podsScope, m_state->hasVolcano());
     const QString note =
         podsScope.isEmpty()
             ? QString()

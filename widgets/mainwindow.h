@@ -1,8 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "clustersync.h"
-#include "kubeclient.h"
 #include "objectref.h"
 
 #include <QMainWindow>
@@ -17,16 +15,13 @@ class QStackedWidget;
 namespace gpudesk {
 
 class ClusterStore;
-class ClusterSync;
 class ConnectionState;
 class EventsPage;
 class GpuMapPage;
-class KubeClient;
 class NodesPage;
-class PrometheusClient;
-class SshPool;
-class TelemetryStore;
 class OverviewPage;
+class Services;
+class TelemetryStore;
 class WorkloadsPage;
 
 // The window: a sidebar of pages (Overview, Nodes, GPU map, Workloads, Events), the context
@@ -45,16 +40,9 @@ public:
         PageCount
     };
 
-    // Without a TelemetryStore the window keeps an empty one of its own (no SSH).
-    MainWindow(ConnectionState *state, ClusterStore *store, TelemetryStore *telemetry = nullptr,
-               QWidget *parent = nullptr);
+    explicit MainWindow(Services *services, QWidget *parent = nullptr);
     ~MainWindow() override;
     void setContexts(const QStringList &contexts, const QString &current);
-    void setConnection(KubeClient *client, ClusterSync *sync);
-    // The nodes' SSH links, for the host key, passphrase and retry actions (null: none).
-    void setSshPool(SshPool *pool);
-    // Older history for the node charts (null: none configured).
-    void setPrometheus(PrometheusClient *prometheus);
     void showPage(Page page);
     QWidget *page(Page page) const;
     // Opens logs / events / YAML of an object in a window of its own.
@@ -82,12 +70,10 @@ private:
     void restoreLayout();
     void saveLayout();
 
+    Services *m_services;
     ConnectionState *m_state;
     ClusterStore *m_store;
     TelemetryStore *m_telemetry;
-    QPointer<SshPool> m_ssh;
-    QPointer<KubeClient> m_client;
-    QPointer<ClusterSync> m_sync;
     QComboBox *m_contexts;
     QListWidget *m_sidebar;
     QStackedWidget *m_pages;

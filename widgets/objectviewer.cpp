@@ -6,11 +6,11 @@
 
 #include "eventsmodel.h"
 #include "format.h"
-#include "kubeclient.h"
 #include "logview.h"
+#include "objectservice.h"
 #include "palette.h"
+#include "services.h"
 #include "tablefilter.h"
-#include "yamlconvert.h"
 #include "yamlhighlighter.h"
 
 #include <QApplication>
@@ -32,11 +32,10 @@
 
 namespace gpudesk {
 
-ObjectViewer::ObjectViewer(KubeClient *client, ClusterStore *store, const ObjectRef &ref,
-                           QWidget *parent)
-    : QWidget(parent, Qt::Window), m_client(client), m_ref(ref), m_tabs(new QTabWidget(this)),
-      m_yaml(new QPlainTextEdit(this)), m_managed(new QCheckBox(tr("Show managedFields"), this)),
-      m_yamlState(new QLabel(this))
+ObjectViewer::ObjectViewer(Services *services, const ObjectRef &ref, QWidget *parent)
+    : QWidget(parent, Qt::Window), m_objects(services->objects()), m_ref(ref),
+      m_tabs(new QTabWidget(this)), m_yaml(new QPlainTextEdit(this)),
+      m_managed(new QCheckBox(tr("Show managedFields"), this)), m_yamlState(new QLabel(this))
 {
     setAttribute(Qt::WA_DeleteOnClose);
     setWindowTitle(ref.ns.isEmpty() ? QStringLiteral("%1 %2").arg(ref.kind, ref.name)
@@ -44,7 +43,7 @@ ObjectViewer::ObjectViewer(KubeClient *client, ClusterStore *store, const Object
     resize(1100, 700);
 
     if (!ref.pods.isEmpty() || ref.kind != QLatin1String("Node")) {
-        m_logs = new LogView(client, ref, this);
+        m_logs = new LogView(services->logs(), ref, this);
         m_tabs->addTab(m_logs, tr("Logs"));
     } else {
         auto *none = new QLabel(tr("Nodes have no log in the Kubernetes API."), this);
@@ -52,7 +51,7 @@ ObjectViewer::ObjectViewer(KubeClient *client, ClusterStore *store, const Object
         m_tabs->addTab(none, tr("Logs"));
     }
 
-    auto *events = new EventsModel(store, this);
+    auto *events = new EventsModel(services->store(), this);
     events->setObjects(QSet<QString>(ref.eventUids.cbegin(), ref.eventUids.cend()));
     auto *proxy = new TableFilter(this);
     proxy->setSourceModel(events);
@@ -98,6 +97,7 @@ ObjectViewer::ObjectViewer(KubeClient *client, ClusterStore *store, const Object
     layout->setContentsMargins(4, 4, 4, 4);
     layout->addWidget(m_tabs);
     reloadYaml();
+    setTelemetry(services->telemetry());
 }
 
 ObjectViewer::~ObjectViewer()
@@ -201,25 +201,20 @@ void ObjectViewer::reloadYaml()
     m_yamlState->setText(tr("Fetching %1…").arg(m_ref.apiPath));
     const bool managed = m_managed->isChecked();
     // Fetched fresh each time: the YAML is what the server holds now, not the store's copy.
-    m_client->get(m_ref.apiPath, this, [this, managed](const KubeReply &r) {
-        if (!r.error.isEmpty()) {
-            m_yamlState->setText(tr("Cannot fetch the object: %1").arg(r.error));
-            return;
-        }
-        QString error;
-        const QString yaml = objectYaml(r.body, managed, &error);
-        if (yaml.isEmpty()) {
-            m_yamlState->setText(tr("Cannot show the object: %1").arg(error));
-            return;
-        }
-        const int scroll = m_yaml->verticalScrollBar()->value();
-        m_yaml->setPlainText(yaml);
-        m_yaml->verticalScrollBar()->setValue(scroll);
-        m_yamlState->setText(
-            tr("%1, fetched at %2")
-                .arg(m_ref.apiPath, QTime::currentTime().toString(QStringLiteral("HH:mm:ss"))));
-        emit yamlLoaded();
-    });
+    m_objects->fetchYaml(
+        m_ref.apiPath, managed, this, [this](const QString &yaml, const QString &error) {
+            if (!error.isEmpty()) {
+                m_yamlState->setText(error);
+                return;
+            }
+            const int scroll = m_yaml->verticalScrollBar()->value();
+            m_yaml->setPlainText(yaml);
+            m_yaml->verticalScrollBar()->setValue(scroll);
+            m_yamlState->setText(
+                tr("%1, fetched at %2")
+                    .arg(m_ref.apiPath, QTime::currentTime().toString(QStringLiteral("HH:mm:ss"))));
+            emit yamlLoaded();
+        });
 }
 
 void ObjectViewer::saveYaml()

@@ -16,9 +16,9 @@ namespace gpudesk {
 class TelemetryChart;
 class TelemetryStore;
 
-class ClusterStore;
-class KubeClient;
 class LogView;
+class ObjectService;
+class Services;
 
 // Logs, events and YAML of one object, in a window of its own.
 class ObjectViewer : public QWidget
@@ -32,8 +32,7 @@ public:
         YamlTab
     };
 
-    ObjectViewer(KubeClient *client, ClusterStore *store, const ObjectRef &ref,
-                 QWidget *parent = nullptr);
+    ObjectViewer(Services *services, const ObjectRef &ref, QWidget *parent = nullptr);
     ~ObjectViewer() override;
     void showTab(int tab);
     QTabWidget *tabs() const { return m_tabs; }
@@ -53,7 +52,7 @@ private:
     void saveYaml();
     void updateUsageSummary();
 
-    KubeClient *m_client;
+    ObjectService *m_objects;
     ObjectRef m_ref;
     QTabWidget *m_tabs;
     LogView *m_logs = nullptr;

@@ -3,8 +3,8 @@
 
 #include "clusterstore.h"
 #include "entities.h"
+#include "historyservice.h"
 #include "palette.h"
-#include "prometheusclient.h"
 #include "telemetrystore.h"
 
 #include <QComboBox>
@@ -16,12 +16,6 @@
 #include <QtCharts/QChartView>
 
 namespace gpudesk {
-
-// PrometheusClient (cluster/, below models/) names metrics by TelemetryHistory::Metric's values.
-static_assert(int(TelemetryHistory::Metric::Utilization) == 0 &&
-              int(TelemetryHistory::Metric::PowerW) == 3 &&
-              int(TelemetryHistory::Metric::CpuPercent) == 4 &&
-              int(TelemetryHistory::Metric::Load1) == 6);
 
 TelemetryChart::TelemetryChart(const TelemetryStore *telemetry, QWidget *parent)
     : QWidget(parent), m_telemetry(telemetry), m_metric(new QComboBox(this)),
@@ -103,11 +97,11 @@ void TelemetryChart::setPods(const QStringList &podUids)
     refresh();
 }
 
-void TelemetryChart::setPrometheus(PrometheusClient *prometheus)
+void TelemetryChart::setHistory(HistoryService *history)
 {
-    if (m_prometheus || !prometheus)
+    if (m_history || !history || !history->available())
         return;
-    m_prometheus = prometheus;
+    m_history = history;
     m_range->addItem(tr("Last 24 hours (Prometheus)"), -24 * 3600);
     m_range->addItem(tr("Last 7 days (Prometheus)"), -7 * 24 * 3600);
 }
@@ -132,7 +126,7 @@ void TelemetryChart::refresh()
     const bool cardMetric =
         m == M::Utilization || m == M::MemoryMiB || m == M::TemperatureC || m == M::PowerW;
     m_note->setVisible(false);
-    if (range < 0 && m_prometheus) {
+    if (range < 0 && m_history) {
         if (m_node.isEmpty()) {
             m_note->setText(tr("Prometheus history is for a node's metrics."));
             m_note->setVisible(true);
@@ -141,35 +135,17 @@ void TelemetryChart::refresh()
         }
         // About 600 points a line whatever the range.
         const int step = int(std::abs(range) / 600);
-        // Cards from DCGM-exporter (by its Hostname label); CPU, memory and load from
-        // node-exporter (by the scrape target: the node's name or address).
-        QStringList hosts{m_node};
-        if (const NodeInfo *n = m_telemetry->cluster()->node(m_node))
-            hosts << n->internalIP;
-        const QString query =
-            cardMetric ? PrometheusClient::dcgmMetric(int(m)) +
-                             QStringLiteral("{Hostname=%1}").arg(PrometheusClient::quoted(m_node))
-                       : PrometheusClient::nodeExporterQuery(int(m), hosts, step);
-        const QString empty =
-            cardMetric ? tr("Prometheus has no DCGM series for this node.")
-                       : tr("Prometheus has no node-exporter series for this node (instance %1).")
-                             .arg(hosts.join(QStringLiteral(", ")));
         const QString name = m_metric->currentText();
         const quint64 id = ++m_query;
-        m_prometheus->queryRange(
-            query, from, to, step, this,
-            [this, id, from, to, cardMetric, empty, name](const QList<PromSeries> &series,
-                                                          const QString &error) {
+        m_history->nodeHistory(
+            m_node, m, from, to, step, this,
+            [this, id, from, to, name](const QList<HistoryService::Series> &series,
+                                       const QString &error, const QString &empty) {
                 if (id != m_query)
                     return;
                 QList<std::pair<QString, QList<QPointF>>> lines;
-                for (const PromSeries &s : series)
-                    lines.append({cardMetric
-                                      ? tr("GPU %1").arg(s.labels.value(QStringLiteral("gpu")))
-                                      : name,
-                                  s.points});
-                std::sort(lines.begin(), lines.end(),
-                          [](const auto &a, const auto &b) { return a.first < b.first; });
+                for (const HistoryService::Series &s : series)
+                    lines.append({s.label.isEmpty() ? name : s.label, s.points});
                 m_note->setText(error.isEmpty() && lines.isEmpty() ? empty : error);
                 m_note->setVisible(!m_note->text().isEmpty());
                 display(lines, from, to);

@@ -11,7 +11,7 @@ class QLabel;
 
 namespace gpudesk {
 
-class PrometheusClient;
+class HistoryService;
 class TelemetryStore;
 
 // A node's history as lines: one per card for the GPU metrics, one for the node's CPU, memory
@@ -29,7 +29,7 @@ public:
     // With a Prometheus, a node's history also goes back a day and a week: its cards from
     // DCGM-exporter's series (by their Hostname label), its CPU, memory and load from
     // node-exporter's (by their instance: the node's name or InternalIP).
-    void setPrometheus(PrometheusClient *prometheus);
+    void setHistory(HistoryService *history);
     void selectRange(int index);
     void selectMetric(TelemetryHistory::Metric m);
     int rangeCount() const;
@@ -56,7 +56,7 @@ private:
     QComboBox *m_range;
     QChartView *m_view;
     QLabel *m_note;
-    PrometheusClient *m_prometheus = nullptr;
+    HistoryService *m_history = nullptr;
     quint64 m_query = 0; // answers to older queries are dropped
 };
 

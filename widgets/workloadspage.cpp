@@ -114,7 +114,7 @@ WorkloadsPage::WorkloadsPage(ClusterStore *store, QWidget *parent)
     connect(m_table, &QAbstractItemModel::rowsRemoved, this, updateCount);
     connect(m_table, &QAbstractItemModel::modelReset, this, updateCount);
     connect(store, &ClusterStore::updated, this, [this](const StoreChanges &c) {
-        if (c.reset || c.namespaces || c.queues)
+        if (c.changed(Resource::Namespaces) || c.changed(Resource::Queues))
             refillChoices();
     });
     refillChoices();

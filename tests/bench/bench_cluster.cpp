@@ -9,12 +9,15 @@
 // Prints figures; it is not a test.
 //   bench_cluster [--nodes N] [--gpus-per-node G] [--pods P] [--events E] [--seconds S]
 #include "allocatorpolicy.h"
+#include "clustersession.h"
 #include "clusterstore.h"
 #include "clustersync.h"
 #include "connectionstate.h"
+#include "contextconnection.h"
 #include "kubeclient.h"
 #include "kubeconfig.h"
 #include "mainwindow.h"
+#include "services.h"
 
 #include "rss.h"
 
@@ -258,19 +261,15 @@ int main(int argc, char **argv)
         std::fprintf(stderr, "%s\n", qPrintable(error));
         return 1;
     }
-    KubeClient client(*ep);
-    ClusterStore store;
-    ConnectionState state;
-    state.setConnecting(ep->context, ep->server, true);
-    ClusterSync sync(&client, {});
-    QObject::connect(&sync, &ClusterSync::delta, &store, &ClusterStore::apply);
-    qint64 podEvents = 0;
-    QObject::connect(&sync, &ClusterSync::delta, [&podEvents](const Delta &d) {
-        if (!d.relist)
-            podEvents += d.pods.size() + (d.resource == Resource::Pods ? d.removed.size() : 0);
-    });
-    MainWindow w(&state, &store);
-    w.setConnection(&client, &sync);
+    KubeClient client(*ep); // the benchmark's own, to set the simulator's churn
+    // The window as the app composes it: services over the kubeconfig, the window over them.
+    Services services({kubeconfig});
+    ClusterStore &store = *services.store();
+    if (!services.session()->loadConfig(&error)) {
+        std::fprintf(stderr, "%s\n", qPrintable(error));
+        return 1;
+    }
+    MainWindow w(&services);
     w.resize(1600, 1000);
     w.show();
     w.showPage(MainWindow::Workloads);
@@ -279,8 +278,15 @@ int main(int argc, char **argv)
     QElapsedTimer syncTimer;
     syncTimer.start();
     meter.start();
+    services.session()->connectTo(QStringLiteral("sim-admin"));
+    ClusterSync &sync = *services.session()->connection()->sync();
+    qint64 podEvents = 0;
+    QObject::connect(&sync, &ClusterSync::delta, [&podEvents](const Delta &d) {
+        if (!d.relist)
+            podEvents +=
+                d.items<PodInfo>().size() + (d.resource == Resource::Pods ? d.removed.size() : 0);
+    });
     QObject::connect(&sync, &ClusterSync::synced, &loop, &QEventLoop::quit);
-    sync.start();
     loop.exec();
     // The informers are done; the store may still be applying the 100,000 pods in slices.
     if (store.isCatchingUp()) {

@@ -12,8 +12,12 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         QByteArray::fromRawData(reinterpret_cast<const char *>(data), qsizetype(size));
     const auto nodes = gpudesk::Decoder::nodes(body);
     const auto pods = gpudesk::Decoder::pods(body);
-    gpudesk::Decoder::queues(body);
-    gpudesk::Decoder::namespaces(body);
+    // Every kind gpudesk lists, through the same dispatch the informers use.
+    for (const gpudesk::Resource r : gpudesk::kAllResources) {
+        gpudesk::Delta d;
+        d.resource = r;
+        gpudesk::Decoder::list(r, body, &d);
+    }
     for (const auto &n : nodes.items) {
         if (n.gpuAllocatable < 0 || n.name.isEmpty())
             __builtin_trap();

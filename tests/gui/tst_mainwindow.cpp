@@ -3,9 +3,11 @@
 // events, YAML), a researcher's restricted view, the connection banners, and Chinese.
 // Screenshots are written under build/dev/screenshots for a person to look at.
 #include "branchdelegate.h"
+#include "clustersession.h"
 #include "clusterstore.h"
 #include "clustersync.h"
 #include "connectionstate.h"
+#include "contextconnection.h"
 #include "eventspage.h"
 #include "flattreeview.h"
 #include "format.h"
@@ -18,6 +20,7 @@
 #include "nodespage.h"
 #include "nodetelemetrypanel.h"
 #include "objectviewer.h"
+#include "services.h"
 #include "sshpool.h"
 #include "telemetrychart.h"
 #include "telemetrysession.h"
@@ -71,21 +74,23 @@ private slots:
     void passwordPromptInWindow();
 
 private:
+    // The services as the app composes them, connected to a context of the simulator's
+    // kubeconfig (with node telemetry over `sshConfig` when given), synced.
     struct Connected
     {
-        std::unique_ptr<KubeClient> client;
-        std::unique_ptr<ClusterStore> store;
-        std::unique_ptr<ClusterSync> sync;
-        ConnectionState state;
+        std::unique_ptr<Services> services;
+        ClusterStore *store = nullptr;
+        ConnectionState *state = nullptr;
+        TelemetryStore *telemetry = nullptr;
+        KubeClient *client = nullptr; // the connection's, for the test's own requests
+        TelemetrySession *session = nullptr;
     };
-    std::unique_ptr<Connected> connect(const QString &context);
+    std::unique_ptr<Connected> connect(const QString &context, const QString &sshConfig = {});
     // The window as sim-admin with node telemetry over the simulator's SSH config, changed by
     // `edit` and written into `dir` (members in the order they must be destroyed, last first).
     struct TelemetryWindow
     {
         std::unique_ptr<Connected> c;
-        std::unique_ptr<TelemetryStore> telemetry;
-        std::unique_ptr<TelemetrySession> session;
         std::unique_ptr<MainWindow> w;
     };
     void openTelemetryWindow(const QTemporaryDir &dir, const std::function<void(QString &)> &edit,
@@ -117,24 +122,29 @@ void TestMainWindow::initTestCase()
     QVERIFY2(m_config, qPrintable(error));
 }
 
-std::unique_ptr<TestMainWindow::Connected> TestMainWindow::connect(const QString &context)
+std::unique_ptr<TestMainWindow::Connected> TestMainWindow::connect(const QString &context,
+                                                                   const QString &sshConfig)
 {
-    QString error;
-    const auto ep = m_config->endpoint(context, &error);
-    if (!ep)
-        return nullptr;
     auto c = std::make_unique<Connected>();
-    c->client = std::make_unique<KubeClient>(*ep);
-    c->store = std::make_unique<ClusterStore>();
-    ClusterSync::Options options;
-    options.fallbackNamespace = ep->defaultNamespace;
-    c->sync = std::make_unique<ClusterSync>(c->client.get(), options);
-    QObject::connect(c->sync.get(), &ClusterSync::delta, c->store.get(), &ClusterStore::apply);
-    c->state.setConnecting(context, ep->server, true);
-    c->state.setConnected(ClusterSummary{QStringLiteral("v1.29.4"), 15, 14, 96});
-    QSignalSpy synced(c->sync.get(), &ClusterSync::synced);
-    c->sync->start();
-    if (!synced.wait(30000))
+    c->services = std::make_unique<Services>(
+        QStringList{qEnvironmentVariable("GPUDESK_SIM_STATE") + QStringLiteral("/kubeconfig")});
+    ClusterSession *session = c->services->session();
+    if (!sshConfig.isEmpty())
+        session->enableTelemetry(sshConfig);
+    QString error;
+    if (!session->loadConfig(&error))
+        return nullptr;
+    session->connectTo(context);
+    if (!session->connection() || !session->connection()->sync())
+        return nullptr;
+    c->store = c->services->store();
+    c->state = c->services->state();
+    c->telemetry = c->services->telemetry();
+    c->client = session->connection()->client();
+    c->session = session->connection()->telemetry();
+    ClusterSync *sync = session->connection()->sync();
+    QSignalSpy synced(sync, &ClusterSync::synced);
+    if (!sync->hasSynced() && !synced.wait(30000))
         return nullptr;
     c->store->flush();
     return c;
@@ -144,10 +154,9 @@ void TestMainWindow::pagesFromSimulator()
 {
     auto c = connect(QStringLiteral("sim-admin"));
     QVERIFY(c);
-    MainWindow w(&c->state, c->store.get());
+    MainWindow w(c->services.get());
     w.setContexts({QStringLiteral("sim-admin"), QStringLiteral("sim-alice")},
                   QStringLiteral("sim-admin"));
-    w.setConnection(c->client.get(), c->sync.get());
     w.resize(1500, 900);
     w.show();
 
@@ -257,7 +266,7 @@ void TestMainWindow::objectViewer()
         if (p.name == QLatin1String("dev-alice"))
             uid = p.uid;
     QVERIFY(!uid.isEmpty());
-    ObjectViewer viewer(c->client.get(), c->store.get(), ObjectRef::pod(*c->store, uid));
+    ObjectViewer viewer(c->services.get(), ObjectRef::pod(*c->store, uid));
     viewer.setAttribute(Qt::WA_DeleteOnClose, false);
     QSignalSpy yaml(&viewer, &ObjectViewer::yamlLoaded);
     viewer.resize(1200, 700);
@@ -301,8 +310,7 @@ void TestMainWindow::researcherSeesHerScope()
 {
     auto c = connect(QStringLiteral("sim-alice"));
     QVERIFY(c);
-    MainWindow w(&c->state, c->store.get());
-    w.setConnection(c->client.get(), c->sync.get());
+    MainWindow w(c->services.get());
     w.resize(1400, 860);
     w.show();
     w.showPage(MainWindow::Overview);
@@ -318,9 +326,9 @@ void TestMainWindow::researcherSeesHerScope()
 
 void TestMainWindow::banners()
 {
-    ClusterStore store;
-    ConnectionState state;
-    MainWindow w(&state, &store);
+    Services services({});
+    ConnectionState &state = *services.state();
+    MainWindow w(&services);
     w.show();
     state.setConnecting(QStringLiteral("sim-admin"), QStringLiteral("https://127.0.0.1:6443"),
                         true);
@@ -341,8 +349,7 @@ void TestMainWindow::chinese()
     QApplication::installTranslator(&t);
     auto c = connect(QStringLiteral("sim-admin"));
     QVERIFY(c);
-    MainWindow w(&c->state, c->store.get());
-    w.setConnection(c->client.get(), c->sync.get());
+    MainWindow w(c->services.get());
     w.resize(1500, 900);
     w.show();
     w.showPage(MainWindow::Overview);
@@ -359,21 +366,14 @@ void TestMainWindow::chinese()
 void TestMainWindow::nodeTelemetry()
 {
     // The window as the app runs it: telemetry over SSH to every simulated node.
-    auto c = connect(QStringLiteral("sim-admin"));
-    QVERIFY(c);
-    TelemetryStore telemetry(c->store.get());
-    TelemetrySession session(c->store.get(), &telemetry);
-    QString error;
-    QVERIFY2(
-        session.configure(qEnvironmentVariable("GPUDESK_SIM_STATE") + QStringLiteral("/ssh_config"),
-                          {}, &error),
-        qPrintable(error));
-    MainWindow w(&c->state, c->store.get(), &telemetry);
-    w.setConnection(c->client.get(), c->sync.get());
-    w.setSshPool(session.pool());
+    auto c = connect(QStringLiteral("sim-admin"),
+                     qEnvironmentVariable("GPUDESK_SIM_STATE") + QStringLiteral("/ssh_config"));
+    QVERIFY(c && c->session);
+    TelemetryStore &telemetry = *c->telemetry;
+    TelemetrySession &session = *c->session;
+    MainWindow w(c->services.get());
     w.resize(1500, 950);
     w.show();
-    session.start(1000);
     // Every card of every GPU node reports, twice (CPU use and charts need two samples).
     int cards = 0;
     for (const NodeInfo &n : c->store->nodes())
@@ -530,17 +530,11 @@ void TestMainWindow::openTelemetryWindow(const QTemporaryDir &dir,
     config.close();
 
     TelemetryWindow tw;
-    tw.c = connect(QStringLiteral("sim-admin"));
-    QVERIFY(tw.c);
-    tw.telemetry = std::make_unique<TelemetryStore>(tw.c->store.get());
-    tw.session = std::make_unique<TelemetrySession>(tw.c->store.get(), tw.telemetry.get());
-    QString error;
-    QVERIFY2(tw.session->configure(config.fileName(), {}, &error), qPrintable(error));
-    tw.w = std::make_unique<MainWindow>(&tw.c->state, tw.c->store.get(), tw.telemetry.get());
-    tw.w->setSshPool(tw.session->pool());
+    tw.c = connect(QStringLiteral("sim-admin"), config.fileName());
+    QVERIFY(tw.c && tw.c->session);
+    tw.w = std::make_unique<MainWindow>(tw.c->services.get());
     tw.w->resize(1500, 950);
     tw.w->show();
-    tw.session->start(1000);
     *out = std::move(tw);
 }
 
@@ -559,8 +553,8 @@ void TestMainWindow::hostKeyPromptInWindow()
         &tw);
     QVERIFY(tw.w);
     auto &c = tw.c;
-    TelemetryStore &telemetry = *tw.telemetry;
-    TelemetrySession &session = *tw.session;
+    TelemetryStore &telemetry = *tw.c->telemetry;
+    TelemetrySession &session = *tw.c->session;
     MainWindow &w = *tw.w;
     QTRY_COMPARE_WITH_TIMEOUT(telemetry.sshStatus(QStringLiteral("a800-01")).state,
                               SshStatus::HostKeyUnknown, 15000);
@@ -643,8 +637,8 @@ void TestMainWindow::passwordPromptInWindow()
         },
         &tw);
     QVERIFY(tw.w && edited);
-    TelemetryStore &telemetry = *tw.telemetry;
-    TelemetrySession &session = *tw.session;
+    TelemetryStore &telemetry = *tw.c->telemetry;
+    TelemetrySession &session = *tw.c->session;
     MainWindow &w = *tw.w;
     const QString node = QStringLiteral("a800-01");
     QTRY_COMPARE_WITH_TIMEOUT(telemetry.sshStatus(node).state, SshStatus::NeedsSecret, 15000);

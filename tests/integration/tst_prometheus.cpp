@@ -5,6 +5,7 @@
 // node's CPU, memory and load from node-exporter's own metric names, found by the node's
 // address. Plus Prometheus's own errors and an address with nothing behind it.
 #include "clusterstore.h"
+#include "historyservice.h"
 #include "prometheusclient.h"
 #include "telemetrychart.h"
 #include "telemetrystore.h"
@@ -183,10 +184,11 @@ void TestPrometheus::chartShowsPrometheusHistory()
 {
     ClusterStore store;
     TelemetryStore telemetry(&store);
-    PrometheusClient client(m_url);
+    HistoryService history(&store);
+    history.setPrometheus(m_url);
     TelemetryChart chart(&telemetry);
     const int sampledRanges = chart.rangeCount();
-    chart.setPrometheus(&client);
+    chart.setHistory(&history);
     QCOMPARE(chart.rangeCount(), sampledRanges + 2);
     chart.resize(800, 400);
     chart.show();
@@ -226,10 +228,11 @@ void TestPrometheus::chartShowsNodeExporterHistory()
     node.ready = true;
     store.replaceNodes({node});
     TelemetryStore telemetry(&store);
-    PrometheusClient client(m_url);
+    HistoryService history(&store);
+    history.setPrometheus(m_url);
     TelemetryChart chart(&telemetry);
     const int sampledRanges = chart.rangeCount();
-    chart.setPrometheus(&client);
+    chart.setHistory(&history);
     chart.resize(800, 400);
     chart.show();
     chart.setNode(node.name);

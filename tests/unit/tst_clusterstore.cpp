@@ -57,7 +57,7 @@ private:
             p.name = QStringLiteral("pod-%1").arg(i);
             p.nodeName = QStringLiteral("node-%1").arg(i % 50);
             p.phase = p.status = QStringLiteral("Running");
-            p.queue = QStringLiteral("vc-%1").arg(i % 5);
+            p.vc = QStringLiteral("vc-%1").arg(i % 5);
             p.gpuRequest = 1;
             p.cpuRequestMilli = 1000;
             pods.append(p);
@@ -81,7 +81,7 @@ private:
                        .arg(s.nodeGpus(node).allocated);
         }
         for (int q = 0; q < 5; ++q)
-            out << QString::number(s.queueAllocated(QStringLiteral("vc-%1").arg(q)));
+            out << QString::number(s.vcAllocated(QStringLiteral("vc-%1").arg(q)));
         QStringList keys = s.workloadKeys();
         keys.sort();
         out << QString::number(keys.size()) << keys.first() << keys.last();
@@ -99,10 +99,13 @@ private:
         auto *s = new ClusterStore(parent);
         s->replaceNodes(Decoder::nodes(data("nodes.json")).items);
         s->replacePods(Decoder::pods(data("pods.json")).items);
-        s->replaceNamespaces(
-            {{QStringLiteral("user-alice"), QStringLiteral("alice"), QStringLiteral("nlp")},
-             {QStringLiteral("user-bob"), QStringLiteral("bob"), QStringLiteral("cv")},
-             {QStringLiteral("kube-system"), QString(), QString()}});
+        s->replaceNamespaces({{.name = QStringLiteral("user-alice"),
+                               .user = QStringLiteral("alice"),
+                               .vc = QStringLiteral("nlp")},
+                              {.name = QStringLiteral("user-bob"),
+                               .user = QStringLiteral("bob"),
+                               .vc = QStringLiteral("cv")},
+                              {.name = QStringLiteral("kube-system")}});
         return s;
     }
 };
@@ -129,8 +132,8 @@ void TestClusterStore::decodePods()
     const auto page = Decoder::pods(data("pods.json"));
     QCOMPARE(page.items.size(), 6);
     QCOMPARE(page.items[0].gpuRequest, 5); // requests of one container, limits of the other
-    QCOMPARE(page.items[0].queue, QStringLiteral("nlp"));
-    QCOMPARE(page.items[1].queue, QStringLiteral("cv")); // from the annotation
+    QCOMPARE(page.items[0].vc, QStringLiteral("nlp"));
+    QCOMPARE(page.items[1].vc, QStringLiteral("cv")); // from the annotation
     QVERIFY(page.items[1].deleting);
     QVERIFY(page.items[2].finished());
     QVERIFY(page.items[3].nodeName.isEmpty());
@@ -181,9 +184,9 @@ void TestClusterStore::accounting()
     QCOMPARE(t.gpus.allocated, 5 + 2 + 3); // the finished pod frees its GPUs; Terminating does not
     QCOMPARE(t.gpus.free, 3);              // only gpu-a is Ready and schedulable
     QCOMPARE(t.pendingDemand, 8);
-    QCOMPARE(s->queueAllocated(QStringLiteral("nlp")), 5);
-    QCOMPARE(s->queueAllocated(QStringLiteral("cv")), 2);
-    QCOMPARE(s->queueAllocated(QStringLiteral("default")), 3);
+    QCOMPARE(s->vcAllocated(QStringLiteral("nlp")), 5);
+    QCOMPARE(s->vcAllocated(QStringLiteral("cv")), 2);
+    QCOMPARE(s->vcAllocated(QStringLiteral("default")), 3);
     QCOMPARE(s->userAllocated(QStringLiteral("alice")), 7);
     QCOMPARE(s->userAllocated(QStringLiteral("bob")), 3);
     QCOMPARE(s->users().size(), 2);
@@ -240,7 +243,7 @@ void TestClusterStore::largeListInSlices()
     QVERIFY(!s.isCatchingUp());
     QCOMPARE(s.pods().size(), count);
     QCOMPARE(s.totals().gpus.allocated, count);
-    QCOMPARE(s.queueAllocated(QStringLiteral("vc-3")), count / 5);
+    QCOMPARE(s.vcAllocated(QStringLiteral("vc-3")), count / 5);
     QCOMPARE(s.podsOnNode(QStringLiteral("node-7")).size(), count / 50);
     // Every pod is announced, in one or more updates.
     QTRY_VERIFY(!updated.isEmpty());
@@ -270,7 +273,7 @@ void TestClusterStore::relistInSlicesKeepsOrder()
     PodInfo moved = manyPods(20000, 1).constFirst();
     moved.nodeName = QStringLiteral("node-3");
     moved.phase = moved.status = QStringLiteral("Succeeded");
-    watch.pods = {moved, manyPods(60000, 1).constFirst()};
+    watch.items<PodInfo>() = {moved, manyPods(60000, 1).constFirst()};
     watch.removed = {QStringLiteral("p45000")};
     s.apply(watch);
     // Queued: the store does not show it before the relist ahead of it.

@@ -59,7 +59,7 @@ PodInfo pod(const QString &name, const QString &ns, const QString &nodeName, int
     p.gpuRequest = gpus;
     p.cpuRequestMilli = 8000;
     p.memoryRequestBytes = 64ll << 30;
-    p.queue = QStringLiteral("nlp");
+    p.vc = QStringLiteral("nlp");
     p.created = kNow - 3600 * 1000;
     if (!owner.isEmpty())
         p.owner = OwnerRef{QStringLiteral("PyTorchJob"), owner, QStringLiteral("uid-") + owner};
@@ -73,7 +73,7 @@ JobInfo job(const QString &name, const QString &ns, const QString &status)
     j.kind = Resource::PyTorchJobs;
     j.ns = ns;
     j.name = name;
-    j.queue = QStringLiteral("nlp");
+    j.vc = QStringLiteral("nlp");
     j.status = status;
     j.created = kNow - 7200 * 1000;
     return j;
@@ -201,19 +201,25 @@ void TestModels::cleanup()
 void TestModels::fill()
 {
     Delta nodes = delta(Resource::Nodes, true);
-    nodes.nodes = {node(QStringLiteral("g4090-01"), 8), node(QStringLiteral("g4090-02"), 8),
-                   node(QStringLiteral("cpu-01"), 0)};
+    nodes.items<NodeInfo>() = {node(QStringLiteral("g4090-01"), 8),
+                               node(QStringLiteral("g4090-02"), 8),
+                               node(QStringLiteral("cpu-01"), 0)};
     m_store->apply(nodes);
     Delta ns = delta(Resource::Namespaces, true);
-    ns.namespaces = {{QStringLiteral("user-alice"), QStringLiteral("alice"), QStringLiteral("nlp")},
-                     {QStringLiteral("user-bob"), QStringLiteral("bob"), QStringLiteral("cv")}};
+    ns.items<NamespaceInfo>() = {{.name = QStringLiteral("user-alice"),
+                                  .user = QStringLiteral("alice"),
+                                  .vc = QStringLiteral("nlp")},
+                                 {.name = QStringLiteral("user-bob"),
+                                  .user = QStringLiteral("bob"),
+                                  .vc = QStringLiteral("cv")}};
     m_store->apply(ns);
     Delta queues = delta(Resource::Queues, true);
-    queues.queues = {{QStringLiteral("nlp"), 40, QStringLiteral("Open"), 1},
-                     {QStringLiteral("default"), std::nullopt, QStringLiteral("Open"), 1}};
+    queues.items<QueueInfo>() = {
+        {.name = QStringLiteral("nlp"), .gpuCapability = 40, .state = QStringLiteral("Open")},
+        {.name = QStringLiteral("default"), .state = QStringLiteral("Open")}};
     m_store->apply(queues);
     Delta pods = delta(Resource::Pods, true);
-    pods.pods = {
+    pods.items<PodInfo>() = {
         pod(QStringLiteral("llama-master-0"), QStringLiteral("user-alice"),
             QStringLiteral("g4090-01"), 4, QStringLiteral("llama")),
         pod(QStringLiteral("llama-worker-0"), QStringLiteral("user-alice"),
@@ -221,7 +227,7 @@ void TestModels::fill()
         pod(QStringLiteral("dev-bob"), QStringLiteral("user-bob"), QStringLiteral("g4090-01"), 1)};
     m_store->apply(pods);
     Delta jobs = delta(Resource::PyTorchJobs, true);
-    jobs.jobs = {
+    jobs.items<JobInfo>() = {
         job(QStringLiteral("llama"), QStringLiteral("user-alice"), QStringLiteral("Running")),
         job(QStringLiteral("gpt"), QStringLiteral("user-alice"), QStringLiteral("Created"))};
     m_store->apply(jobs);
@@ -246,8 +252,8 @@ void TestModels::nodes()
 
     // A pod finishing frees its GPUs: only its node's row changes.
     Delta d = delta(Resource::Pods);
-    d.pods = {pod(QStringLiteral("dev-bob"), QStringLiteral("user-bob"), QStringLiteral("g4090-01"),
-                  1, {}, QStringLiteral("Completed"))};
+    d.items<PodInfo>() = {pod(QStringLiteral("dev-bob"), QStringLiteral("user-bob"),
+                              QStringLiteral("g4090-01"), 1, {}, QStringLiteral("Completed"))};
     m_store->apply(d);
     m_store->flush();
     QCOMPARE(changed.count(), 1);
@@ -258,7 +264,7 @@ void TestModels::nodes()
 
     // The node goes NotReady, then away.
     Delta n = delta(Resource::Nodes);
-    n.nodes = {node(QStringLiteral("g4090-02"), 8, false)};
+    n.items<NodeInfo>() = {node(QStringLiteral("g4090-02"), 8, false)};
     m_store->apply(n);
     m_store->flush();
     const int row = model->rowOf(QStringLiteral("g4090-02"));
@@ -292,12 +298,12 @@ void TestModels::relistIsADiff()
     QSignalSpy modelRemoved(model, &QAbstractItemModel::rowsRemoved);
     // After a 410 the pods are listed again: dev-bob is gone, dev-carol is new.
     Delta d = delta(Resource::Pods, true);
-    d.pods = {pod(QStringLiteral("llama-master-0"), QStringLiteral("user-alice"),
-                  QStringLiteral("g4090-01"), 4, QStringLiteral("llama")),
-              pod(QStringLiteral("llama-worker-0"), QStringLiteral("user-alice"),
-                  QStringLiteral("g4090-02"), 4, QStringLiteral("llama")),
-              pod(QStringLiteral("dev-carol"), QStringLiteral("user-bob"),
-                  QStringLiteral("g4090-02"), 2)};
+    d.items<PodInfo>() = {pod(QStringLiteral("llama-master-0"), QStringLiteral("user-alice"),
+                              QStringLiteral("g4090-01"), 4, QStringLiteral("llama")),
+                          pod(QStringLiteral("llama-worker-0"), QStringLiteral("user-alice"),
+                              QStringLiteral("g4090-02"), 4, QStringLiteral("llama")),
+                          pod(QStringLiteral("dev-carol"), QStringLiteral("user-bob"),
+                              QStringLiteral("g4090-02"), 2)};
     m_store->apply(d);
     m_store->flush();
     QCOMPARE(reset.count(), 0);
@@ -337,7 +343,7 @@ void TestModels::workloadsTree()
                           QStringLiteral("gpt"), QStringLiteral("Pending"));
     waiting.phase = QStringLiteral("Pending");
     waiting.message = QStringLiteral("0/15 nodes are available: 10 Insufficient nvidia.com/gpu.");
-    d.pods = {waiting};
+    d.items<PodInfo>() = {waiting};
     m_store->apply(d);
     m_store->flush();
     const QModelIndex gpt = model->indexOfWorkload(QStringLiteral("uid-gpt"));
@@ -364,10 +370,10 @@ void TestModels::workloadsTree()
 
     // The next new job takes the slot, children and all.
     Delta next = delta(Resource::Pods);
-    next.pods = {pod(QStringLiteral("bert-master-0"), QStringLiteral("user-bob"),
-                     QStringLiteral("g4090-02"), 1, QStringLiteral("bert")),
-                 pod(QStringLiteral("bert-worker-0"), QStringLiteral("user-bob"),
-                     QStringLiteral("g4090-02"), 1, QStringLiteral("bert"))};
+    next.items<PodInfo>() = {pod(QStringLiteral("bert-master-0"), QStringLiteral("user-bob"),
+                                 QStringLiteral("g4090-02"), 1, QStringLiteral("bert")),
+                             pod(QStringLiteral("bert-worker-0"), QStringLiteral("user-bob"),
+                                 QStringLiteral("g4090-02"), 1, QStringLiteral("bert"))};
     m_store->apply(next);
     m_store->flush();
     QCOMPARE(model->rowCount(), 3);
@@ -442,7 +448,7 @@ void TestModels::events()
     normal.reason = QStringLiteral("Scheduled");
     normal.objectUid = QStringLiteral("uid-llama-master-0");
     normal.objectName = QStringLiteral("llama-master-0");
-    d.events = {e, normal};
+    d.items<EventInfo>() = {e, normal};
     m_store->apply(d);
     m_store->flush();
     QCOMPARE(all->rowCount(), 2);
@@ -482,7 +488,7 @@ void TestModels::queuesAndUsers()
     PodInfo restarted = *m_store->pod(QStringLiteral("uid-llama-master-0"));
     ++restarted.restarts;
     Delta again = delta(Resource::Pods);
-    again.pods = {restarted};
+    again.items<PodInfo>() = {restarted};
     m_store->apply(again);
     m_store->flush();
     QCOMPARE(changed.size(), 0);
@@ -550,14 +556,16 @@ void TestModels::workloadsBurstIsSliced()
     auto name = [](int i) { return QStringLiteral("p%1").arg(i, 5, 10, QLatin1Char('0')); };
     Delta burst = delta(Resource::Pods);
     for (int i = 0; i < 500; ++i)
-        burst.pods.append(pod(name(i), QStringLiteral("user-bob"), QStringLiteral("g4090-02"), 0));
+        burst.items<PodInfo>().append(
+            pod(name(i), QStringLiteral("user-bob"), QStringLiteral("g4090-02"), 0));
     m_store->apply(burst);
     m_store->flush();
     QVERIFY(model->pendingCount() > 0);
     QVERIFY(model->workloadCount() < 500 + 3);
     // A change to a pod still queued is applied once, as the store has it then.
     Delta change = delta(Resource::Pods);
-    change.pods = {pod(name(499), QStringLiteral("user-bob"), QStringLiteral("g4090-02"), 2)};
+    change.items<PodInfo>() = {
+        pod(name(499), QStringLiteral("user-bob"), QStringLiteral("g4090-02"), 2)};
     m_store->apply(change);
     m_store->flush();
     QTRY_COMPARE(model->pendingCount(), 0);
@@ -571,7 +579,8 @@ void TestModels::workloadsBurstIsSliced()
     m_store->apply(burst);
     Delta more = delta(Resource::Pods);
     for (int i = 500; i < 1000; ++i)
-        more.pods.append(pod(name(i), QStringLiteral("user-bob"), QStringLiteral("g4090-02"), 0));
+        more.items<PodInfo>().append(
+            pod(name(i), QStringLiteral("user-bob"), QStringLiteral("g4090-02"), 0));
     m_store->apply(more);
     m_store->flush();
     QVERIFY(model->pendingCount() > 0);
@@ -590,8 +599,9 @@ void TestModels::workloadsBurstHoldsTheThreadOneSlice()
     proxy->sort(WorkloadsModel::Name);
     Delta burst = delta(Resource::Pods);
     for (int i = 0; i < 30000; ++i)
-        burst.pods.append(pod(QStringLiteral("p%1").arg(i, 5, 10, QLatin1Char('0')),
-                              QStringLiteral("user-bob"), QStringLiteral("g4090-02"), 0));
+        burst.items<PodInfo>().append(pod(QStringLiteral("p%1").arg(i, 5, 10, QLatin1Char('0')),
+                                          QStringLiteral("user-bob"), QStringLiteral("g4090-02"),
+                                          0));
     // The store takes a delta this big in slices of its own; the model's part is timed below.
     QSignalSpy caughtUp(m_store, &ClusterStore::caughtUp);
     m_store->apply(burst);
@@ -655,18 +665,18 @@ void TestModels::workloadsTableFollowsChurn()
             case 0: { // a new bare pod
                 const PodInfo p = randomPod(QStringLiteral("b%1").arg(serial++), {});
                 pods.insert(p.name, p);
-                podChanges.pods.append(p);
+                podChanges.items<PodInfo>().append(p);
                 break;
             }
             case 1: { // a new job with one to three pods
                 const QString j = QStringLiteral("j%1").arg(serial++);
                 JobInfo jj = job(j, QStringLiteral("user-bob"), statuses[int(rng.bounded(4))]);
                 jj.created = kNow - qint64(rng.bounded(100000)) * 1000;
-                jobChanges.jobs.append(jj);
+                jobChanges.items<JobInfo>().append(jj);
                 for (int k = 0, n = 1 + int(rng.bounded(3)); k < n; ++k) {
                     const PodInfo p = randomPod(QStringLiteral("%1-w%2").arg(j).arg(k), j);
                     pods.insert(p.name, p);
-                    podChanges.pods.append(p);
+                    podChanges.items<PodInfo>().append(p);
                 }
                 break;
             }
@@ -681,12 +691,12 @@ void TestModels::workloadsTableFollowsChurn()
                     PodInfo &p = pods[names[int(rng.bounded(qsizetype(names.size())))]];
                     p.status = statuses[int(rng.bounded(4))];
                     p.gpuRequest = int(rng.bounded(5));
-                    podChanges.pods.append(p);
+                    podChanges.items<PodInfo>().append(p);
                 }
                 break;
             }
         }
-        if (!jobChanges.jobs.isEmpty())
+        if (!jobChanges.items<JobInfo>().isEmpty())
             m_store->apply(jobChanges);
         m_store->apply(podChanges);
         m_store->flush();
@@ -728,8 +738,8 @@ void TestModels::workloadsTableKeepsSelectionOnItsWorkload()
     QSignalSpy removed(table, &QAbstractItemModel::rowsRemoved);
     QSignalSpy moved(table, &QAbstractItemModel::rowsMoved);
     Delta d = delta(Resource::Pods);
-    d.pods = {pod(QStringLiteral("dev-bob"), QStringLiteral("user-bob"), QStringLiteral("g4090-01"),
-                  1, {}, QStringLiteral("Error"))};
+    d.items<PodInfo>() = {pod(QStringLiteral("dev-bob"), QStringLiteral("user-bob"),
+                              QStringLiteral("g4090-01"), 1, {}, QStringLiteral("Error"))};
     m_store->apply(d);
     m_store->flush();
     QTRY_COMPARE(model->pendingCount(), 0);
@@ -742,7 +752,7 @@ void TestModels::workloadsTableKeepsSelectionOnItsWorkload()
 
     // llama fails: it moves above dev-bob with its two pods.
     Delta j = delta(Resource::PyTorchJobs);
-    j.jobs = {
+    j.items<JobInfo>() = {
         job(QStringLiteral("llama"), QStringLiteral("user-alice"), QStringLiteral("Aborted"))};
     m_store->apply(j);
     m_store->flush();

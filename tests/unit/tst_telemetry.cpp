@@ -127,7 +127,7 @@ PodInfo pod(const QString &uid, const QString &ns, const QString &name, const QS
     p.phase = QStringLiteral("Running");
     p.status = QStringLiteral("Running");
     p.gpuRequest = gpus;
-    p.queue = queue;
+    p.vc = queue;
     return p;
 }
 
@@ -139,7 +139,7 @@ void addNodeAndUser(ClusterStore &cluster, const QString &user, const QString &v
     n.ready = true;
     n.gpuAllocatable = 4;
     cluster.replaceNodes({n});
-    cluster.replaceNamespaces({{QStringLiteral("user-") + user, user, vc}});
+    cluster.replaceNamespaces({{.name = QStringLiteral("user-") + user, .user = user, .vc = vc}});
 }
 
 NodeSample sampleOf(qint64 time)

@@ -62,8 +62,10 @@ struct PodInfo
     QString phase;
     QString status;  // what kubectl's STATUS column says: Running, CrashLoopBackOff, Terminating…
     QString message; // why it waits: the scheduler's message, or the container's waiting message
-    QString queue;   // Volcano queue: label volcano.sh/queue-name, else annotation, else ""
-    OwnerRef owner;  // the controller, if any
+    // The virtual cluster (Volcano queue) it names: label volcano.sh/queue-name, else the
+    // annotation, else "" (ClusterStore::vcOf falls back to its namespace's VC).
+    QString vc;
+    OwnerRef owner; // the controller, if any
     QStringList containers;
     QString podIP;
     QString qosClass; // Guaranteed, Burstable, BestEffort: where the kubelet puts its cgroup
@@ -72,7 +74,10 @@ struct PodInfo
     qint64 memoryRequestBytes = 0;
     int restarts = 0;
     bool deleting = false;
+    qint64 deletionTime = 0;     // metadata.deletionTimestamp: when the grace period ends
+    qint64 gracePeriodSecs = 30; // metadata.deletionGracePeriodSeconds, else the spec's
     qint64 created = 0;
+    QString image; // of the first container
 
     bool finished() const
     {
@@ -80,19 +85,42 @@ struct PodInfo
     }
 };
 
+// A virtual cluster: a Volcano Queue (scheduling.volcano.sh). "VC" is the word users and the UI
+// use; the object is a Queue, so this type keeps the API's name.
 struct QueueInfo
 {
+    QString uid;
     QString name;
     std::optional<int> gpuCapability; // none: unlimited
-    QString state;                    // Open, Closed
+    // status.allocated, as Volcano's scheduler counts it: readable by anyone who may read
+    // queues, so it says what a researcher who sees only her own pods cannot count herself.
+    std::optional<int> gpuAllocated;
+    QString state; // Open, Closing, Closed
     int weight = 1;
 };
 
 struct NamespaceInfo
 {
+    QString uid;
     QString name;
     QString user; // label gpudesk.io/user
     QString vc;   // label gpudesk.io/vc
+};
+
+// A Volcano PodGroup: the gang a Volcano job (or a Kubeflow job scheduled by Volcano) is admitted
+// as. Its phase and conditions say why a job waits before it has any pod.
+struct PodGroupInfo
+{
+    QString uid;
+    QString ns;
+    QString name;
+    QString vc;    // spec.queue
+    QString phase; // Pending, Inqueue, Running, Unknown
+    int minMember = 0;
+    int minGpus = 0; // spec.minResources nvidia.com/gpu (requests. or bare)
+    OwnerRef owner;  // the job it belongs to
+    QList<Condition> conditions;
+    qint64 created = 0;
 };
 
 // A Volcano Job, PyTorchJob or MPIJob.
@@ -102,16 +130,18 @@ struct JobInfo
     Resource kind = Resource::VolcanoJobs;
     QString ns;
     QString name;
-    QString queue;
+    QString vc;      // its queue
     QString status;  // Pending, Running, Completed, Failed, …
     QString message; // the latest condition's message
     qint64 created = 0;
+    int minAvailable = 0; // Volcano: spec.minAvailable
 };
 
 struct EventInfo
 {
     QString uid;
     QString ns;
+    QString name;
     QString type; // Normal, Warning
     QString reason;
     QString message;

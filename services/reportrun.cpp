@@ -4,6 +4,7 @@
 #include "clusterstore.h"
 #include "clustersync.h"
 #include "kubeclient.h"
+#include "kubeconfig.h"
 #include "sshconnection.h"
 #include "telemetrysession.h"
 #include "telemetrystore.h"
@@ -16,14 +17,41 @@
 
 namespace gpudesk {
 
-ReportRun::ReportRun(KubeClient *client, ClusterStore *store, QString outputPath, QObject *parent)
-    : QObject(parent), m_client(client), m_store(store), m_output(std::move(outputPath))
+ReportRun::ReportRun(const QStringList &kubeconfigFiles, const QString &context, QString outputPath,
+                     QObject *parent)
+    : QObject(parent), m_files(kubeconfigFiles), m_context(context),
+      m_store(std::make_unique<ClusterStore>()), m_output(std::move(outputPath))
 {}
 
-void ReportRun::setTelemetry(TelemetryStore *telemetry, const QString &sshConfigPath)
+// The informers and SSH links go before the client and stores they use.
+ReportRun::~ReportRun()
 {
-    m_telemetry = telemetry;
+    delete m_sync;
+    delete m_telemetrySession;
+}
+
+void ReportRun::enableTelemetry(const QString &sshConfigPath)
+{
+    m_telemetryStore = std::make_unique<TelemetryStore>(m_store.get());
+    m_telemetry = m_telemetryStore.get();
     m_sshConfig = sshConfigPath;
+}
+
+bool ReportRun::prepare(QString *error)
+{
+    const auto config = KubeConfig::load(m_files, error);
+    const auto endpoint = config ? config->endpoint(m_context, error) : std::nullopt;
+    if (!endpoint)
+        return false;
+    m_client = std::make_unique<KubeClient>(*endpoint);
+    return true;
+}
+
+QString ReportRun::warning() const
+{
+    if (!m_client || m_client->verifiesTls())
+        return {};
+    return tr("warning: TLS verification is off for context %1").arg(m_client->endpoint().context);
 }
 
 void ReportRun::start()
@@ -44,9 +72,9 @@ void ReportRun::startSync()
 {
     // No namespace fallback: cluster-wide figures must not silently shrink to one namespace.
     ClusterSync::Options options;
-    options.events = false;
-    m_sync = new ClusterSync(m_client, options, this);
-    connect(m_sync, &ClusterSync::delta, m_store, &ClusterStore::apply);
+    options.skip = {Resource::Events};
+    m_sync = new ClusterSync(m_client.get(), options, this);
+    connect(m_sync, &ClusterSync::delta, m_store.get(), &ClusterStore::apply);
     connect(m_sync, &ClusterSync::synced, this, &ReportRun::onSynced);
     connect(m_sync, &ClusterSync::statusChanged, this, [this] {
         // A list that fails outright (bad certificate, refused connection) ends the report
@@ -91,7 +119,7 @@ void ReportRun::onSynced()
 
 void ReportRun::sampleNodes(bool volcano)
 {
-    m_telemetrySession = new TelemetrySession(m_store, m_telemetry, this);
+    m_telemetrySession = new TelemetrySession(m_store.get(), m_telemetry, this);
     QString error;
     if (!m_telemetrySession->configure(m_sshConfig, SshDefaults{}, &error)) {
         emit finished(2, error);
@@ -244,7 +272,7 @@ QJsonObject ReportRun::reportJson(const ClusterStore &store, const TelemetryStor
             {QStringLiteral("gpus"),
              QJsonObject{{QStringLiteral("capability"),
                           q.gpuCapability ? QJsonValue(*q.gpuCapability) : QJsonValue()},
-                         {QStringLiteral("allocated"), store.queueAllocated(q.name)}}}});
+                         {QStringLiteral("allocated"), store.vcAllocated(q.name)}}}});
     QJsonArray users;
     for (const auto &u : store.users())
         users.append(

@@ -4,6 +4,9 @@
 #include <QJsonObject>
 #include <QObject>
 #include <QString>
+#include <QStringList>
+
+#include <memory>
 
 namespace gpudesk {
 
@@ -15,15 +18,20 @@ class TelemetryStore;
 
 // `gpudesk --report FILE`: syncs the cluster with the same informers and store as the window,
 // writes the figures the Overview, Nodes and GPU map pages show (schema: docs/report.md), and
-// says how it ended.
+// says how it ended: 0 written, 1 the cluster could not be read, 2 the configuration is wrong.
 class ReportRun : public QObject
 {
     Q_OBJECT
 public:
-    ReportRun(KubeClient *client, ClusterStore *store, QString outputPath,
+    ReportRun(const QStringList &kubeconfigFiles, const QString &context, QString outputPath,
               QObject *parent = nullptr);
+    ~ReportRun() override;
     // Samples every node once over SSH before writing (cards[], processes, sshState).
-    void setTelemetry(TelemetryStore *telemetry, const QString &sshConfigPath);
+    void enableTelemetry(const QString &sshConfigPath);
+    // Reads the kubeconfig; false (exit 2) with the reason when it cannot be used.
+    bool prepare(QString *error);
+    // A warning for stderr before starting (TLS verification off), or "".
+    QString warning() const;
     void start();
     static constexpr int SweepLimitMs = 30000;
     static QJsonObject reportJson(const ClusterStore &store, const TelemetryStore *telemetry,
@@ -38,8 +46,11 @@ private:
     void sampleNodes(bool volcano);
     void write(bool volcano);
 
-    KubeClient *m_client;
-    ClusterStore *m_store;
+    QStringList m_files;
+    QString m_context;
+    std::unique_ptr<KubeClient> m_client;
+    std::unique_ptr<ClusterStore> m_store;
+    std::unique_ptr<TelemetryStore> m_telemetryStore;
     ClusterSync *m_sync = nullptr;
     QString m_output;
     TelemetryStore *m_telemetry = nullptr;

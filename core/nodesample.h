@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "probeparsers.h"
+#include "probetypes.h"
 
 #include <QList>
 #include <QMetaType>

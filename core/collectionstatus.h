@@ -1,0 +1,34 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "resource.h"
+
+#include <QDateTime>
+#include <QMetaType>
+#include <QString>
+
+namespace gpudesk {
+
+// Where the sync of one collection stands, as its informer last said.
+struct InformerStatus
+{
+    enum State
+    {
+        Idle,
+        Syncing,     // listing
+        Live,        // watching
+        Retrying,    // the stream broke; waiting to resume (see since, error)
+        Unavailable, // the cluster lacks this API (404): not an error, the feature is hidden
+        Forbidden,   // RBAC denies listing it
+        Failed,      // the server answered something gpudesk cannot use; retried later
+    };
+    Resource resource = Resource::Pods;
+    State state = Idle;
+    QDateTime since; // when the state began
+    QString error;   // the last error, in the server's words where it gave some
+    QString scope;   // the namespace it fell back to when cluster-wide access is denied
+    int objects = 0; // in the last complete list
+    int relists = 0;
+};
+
+} // namespace gpudesk

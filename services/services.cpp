@@ -1,0 +1,31 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "services.h"
+
+#include "clustersession.h"
+#include "clusterstore.h"
+#include "connectionstate.h"
+#include "historyservice.h"
+#include "logservice.h"
+#include "nodeaccess.h"
+#include "objectservice.h"
+#include "telemetrystore.h"
+
+namespace gpudesk {
+
+Services::Services(QStringList kubeconfigFiles, QObject *parent)
+    : QObject(parent), m_state(new ConnectionState(this)), m_store(new ClusterStore(this)),
+      m_telemetry(new TelemetryStore(m_store, this)),
+      m_session(
+          new ClusterSession(std::move(kubeconfigFiles), m_state, m_store, m_telemetry, this)),
+      m_objects(new ObjectService(m_session, this)), m_logs(new LogService(m_session, this)),
+      m_history(new HistoryService(m_store, this)), m_nodes(new NodeAccess(m_session, this))
+{}
+
+// The session goes first: its connection's informers and SSH workers must stop before the
+// stores they feed.
+Services::~Services()
+{
+    delete m_session;
+}
+
+} // namespace gpudesk

@@ -1,0 +1,48 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include <QObject>
+#include <QStringList>
+
+namespace gpudesk {
+
+class ClusterSession;
+class ClusterStore;
+class ConnectionState;
+class HistoryService;
+class LogService;
+class NodeAccess;
+class ObjectService;
+class TelemetryStore;
+
+// What the window is given: the state it draws (the stores, the connection state) and the
+// services it forwards the user's intent to. It holds no client, no socket, no SSH session: the
+// services own those, per context.
+class Services : public QObject
+{
+    Q_OBJECT
+public:
+    explicit Services(QStringList kubeconfigFiles, QObject *parent = nullptr);
+    ~Services() override;
+
+    ConnectionState *state() const { return m_state; }
+    ClusterStore *store() const { return m_store; }
+    TelemetryStore *telemetry() const { return m_telemetry; }
+    ClusterSession *session() const { return m_session; }
+    ObjectService *objects() const { return m_objects; }
+    LogService *logs() const { return m_logs; }
+    HistoryService *history() const { return m_history; }
+    NodeAccess *nodes() const { return m_nodes; }
+
+private:
+    ConnectionState *m_state;
+    ClusterStore *m_store;
+    TelemetryStore *m_telemetry;
+    ClusterSession *m_session;
+    ObjectService *m_objects;
+    LogService *m_logs;
+    HistoryService *m_history;
+    NodeAccess *m_nodes;
+};
+
+} // namespace gpudesk
