@@ -3,6 +3,8 @@
 
 #include "clusterstore.h"
 #include "format.h"
+#include "gpuaccounting.h"
+#include "telemetrystore.h"
 
 namespace gpudesk {
 
@@ -27,6 +29,44 @@ void NodesModel::onUpdated(const StoreChanges &changes)
     }
     if (!changes.nodes.isEmpty())
         sync(changes.nodes, [this](const QString &name) { return m_store->node(name) != nullptr; });
+}
+
+void NodesModel::setTelemetry(const TelemetryStore *telemetry)
+{
+    m_telemetry = telemetry;
+    connect(telemetry, &TelemetryStore::updated, this, [this](const QSet<QString> &nodes) {
+        for (const QString &n : nodes)
+            if (const int row = rowOf(n); row >= 0)
+                emit dataChanged(index(row, 0), index(row, ColumnCount - 1));
+    });
+}
+
+QList<NodesModel::Problem> NodesModel::telemetryProblems(const TelemetryStore &telemetry,
+                                                         const NodeInfo &n)
+{
+    QList<Problem> out;
+    const NodeSample *s = telemetry.latest(n.name);
+    if (!s || !telemetry.isFresh(n.name))
+        return out;
+    if (n.gpuAllocatable > 0 && !s->hasGpus())
+        out.append(
+            {2, tr("The API counts %n GPU(s) but nvidia-smi fails: %1", nullptr, n.gpuAllocatable)
+                    .arg(s->gpuMessage.isEmpty() ? tr("no answer") : s->gpuMessage)});
+    int phantom = 0, orphans = 0;
+    for (const CardState &c : telemetry.cards(n.name)) {
+        phantom += c.phantom ? 1 : 0;
+        for (const AttributedProcess &p : c.processes)
+            orphans += p.orphan() ? 1 : 0;
+    }
+    if (orphans > 0)
+        out.append({2, tr("%n GPU process(es) of no live pod", nullptr, orphans)});
+    if (phantom > 0)
+        out.append({1, tr("%n card(s) with phantom memory (held, no process)", nullptr, phantom)});
+    for (const DiskUse &d : s->disks)
+        if (d.percent >= 80)
+            out.append({d.percent >= 90 ? 2 : 1,
+                        tr("disk %1 %2 % full").arg(d.mountPoint).arg(d.percent)});
+    return out;
 }
 
 int NodesModel::columnCount(const QModelIndex &parent) const
@@ -55,17 +95,20 @@ QVariant NodesModel::data(const QModelIndex &index, int role) const
         return {};
     if (role == KeyRole)
         return n->name;
+    const QList<Problem> problems =
+        m_telemetry ? telemetryProblems(*m_telemetry, *n) : QList<Problem>();
     if (role == SeverityRole) {
-        if (!n->ready)
-            return 2;
-        return n->unschedulable || statusText(*n).contains(u',') ? 1 : 0;
+        int severity = !n->ready ? 2 : (n->unschedulable || statusText(*n).contains(u',') ? 1 : 0);
+        for (const Problem &p : problems)
+            severity = std::max(severity, p.severity);
+        return severity;
     }
     if (role == FilterRole)
         return QStringList{n->name, statusText(*n), n->gpuModel, n->internalIP,
                            n->taints.join(u' ')}
             .join(u' ');
     const int column = index.column();
-    const GpuCount gpus = m_store->nodeGpus(n->name);
+    const GpuFigures gpus = GpuAccounting(m_store, m_telemetry).node(n->name);
     const NodeUse use = m_store->nodeUse(n->name);
     if (column == Gpus && (role == UsedRole || role == TotalRole))
         return role == UsedRole ? gpus.allocated : gpus.total;
@@ -87,33 +130,49 @@ QVariant NodesModel::data(const QModelIndex &index, int role) const
     }
     if (role == Qt::ToolTipRole && column == Status) {
         QStringList lines;
+        for (const Problem &p : problems)
+            lines.append(p.text);
         for (const auto &c : n->conditions)
             lines.append(c.type + QStringLiteral(": ") + c.status +
                          (c.message.isEmpty() ? QString() : QStringLiteral(" — ") + c.message));
         return lines.join(u'\n');
     }
+    if (role == Qt::ToolTipRole && (column == Cpu || column == Memory || column == Pods) &&
+        !gpus.exact)
+        return tr("Your own pods' requests only: other users' pods are not visible to you.");
+    if (role == Qt::ToolTipRole && column == Gpus && !gpus.exact)
+        return tr("At least %1: your pods hold %2 and %3 card(s) run processes of pods not "
+                  "visible to you; other users' allocations are not visible.")
+            .arg(gpus.allocated)
+            .arg(gpus.visible)
+            .arg(gpus.inUseByHiddenPods);
     if (role == Qt::TextAlignmentRole && column >= Gpus && column <= Pods)
         return int(Qt::AlignRight | Qt::AlignVCenter);
     if (role != Qt::DisplayRole)
         return {};
+    const QString atLeast = gpus.exact ? QString() : QStringLiteral("≥ ");
     switch (column) {
     case Name:
         return n->name;
     case Status:
-        return statusText(*n);
+        // kubectl's words, and what only the node's own telemetry shows after them.
+        return problems.isEmpty() ? statusText(*n)
+                                  : statusText(*n) + QStringLiteral(" · ") + problems.first().text;
     case GpuModel:
         return n->gpuModel.isEmpty() ? QStringLiteral("—") : n->gpuModel;
     case Gpus:
-        return gpus.total == 0 ? QStringLiteral("—")
-                               : QStringLiteral("%1 / %2").arg(gpus.allocated).arg(gpus.total);
+        return gpus.total == 0
+                   ? QStringLiteral("—")
+                   : QStringLiteral("%1 / %2").arg(gpus.allocatedText()).arg(gpus.total);
+    // Requests of pods this account cannot see are not counted: a lower bound, said so.
     case Cpu:
-        return QString(format::cores(use.cpuMilli) + QStringLiteral(" / ") +
+        return QString(atLeast + format::cores(use.cpuMilli) + QStringLiteral(" / ") +
                        format::cores(n->cpuAllocatableMilli));
     case Memory:
-        return QString(format::bytes(use.memoryBytes) + QStringLiteral(" / ") +
+        return QString(atLeast + format::bytes(use.memoryBytes) + QStringLiteral(" / ") +
                        format::bytes(n->memoryAllocatableBytes));
     case Pods:
-        return use.pods;
+        return gpus.exact ? QVariant(use.pods) : QVariant(atLeast + QString::number(use.pods));
     case Taints:
         return n->taints.join(QStringLiteral(", "));
     case Age:

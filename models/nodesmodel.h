@@ -7,6 +7,7 @@
 namespace gpudesk {
 
 class ClusterStore;
+class TelemetryStore;
 struct NodeInfo;
 struct StoreChanges;
 
@@ -31,6 +32,9 @@ public:
 
     explicit NodesModel(const ClusterStore *store, QObject *parent = nullptr,
                         Clock now = &systemNow);
+    // What the nodes themselves say (nvidia-smi, disks): GPU figures of partial views, and
+    // problems only telemetry sees, in the severity and the tooltip.
+    void setTelemetry(const TelemetryStore *telemetry);
 
     int columnCount(const QModelIndex &parent = {}) const override;
     QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
@@ -39,11 +43,20 @@ public:
 
     // kubectl's STATUS: Ready, NotReady, Ready,SchedulingDisabled, plus pressure conditions.
     static QString statusText(const NodeInfo &node);
+    // What the node's own telemetry flags: nvidia-smi failing, phantom memory, processes of no
+    // pod, a disk over 80 %. Each with its severity (1 warning, 2 error).
+    struct Problem
+    {
+        int severity = 1;
+        QString text;
+    };
+    static QList<Problem> telemetryProblems(const TelemetryStore &telemetry, const NodeInfo &node);
 
 private:
     void onUpdated(const StoreChanges &changes);
 
     const ClusterStore *m_store;
+    const TelemetryStore *m_telemetry = nullptr;
     Clock m_now;
 };
 

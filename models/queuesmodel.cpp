@@ -45,7 +45,11 @@ QVariant QueuesModel::data(const QModelIndex &index, int role) const
     if (!found)
         return {};
     const QueueInfo &q = *found;
-    const int allocated = m_store->vcAllocated(name);
+    // Counted from the pods where every pod is visible; else Volcano's own count in the VC's
+    // status (readable by whoever may read queues) says more than one namespace's pods can.
+    const int allocated = m_store->podsComplete()
+                              ? m_store->vcAllocated(name)
+                              : std::max(m_store->vcAllocated(name), q.gpuAllocated.value_or(0));
     switch (role) {
     case KeyRole:
         return name;

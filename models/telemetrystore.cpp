@@ -118,6 +118,18 @@ const NodeSample *TelemetryStore::latest(const QString &node) const
     return it == m_latest.end() ? nullptr : &it->second;
 }
 
+NvidiaSmiResult<GpuCardSample>::State TelemetryStore::gpuState(const QString &node) const
+{
+    const NodeSample *s = latest(node);
+    return s ? s->gpuState : NvidiaSmiResult<GpuCardSample>::Ok;
+}
+
+QString TelemetryStore::gpuMessage(const QString &node) const
+{
+    const NodeSample *s = latest(node);
+    return s ? s->gpuMessage : QString();
+}
+
 bool TelemetryStore::isFresh(const QString &node) const
 {
     const NodeSample *s = latest(node);
@@ -158,6 +170,8 @@ AttributedProcess TelemetryStore::attribute(const NodeProcess &p) const
             a.ns = pod->ns;
             a.user = m_cluster->userOf(pod->ns);
             a.vc = m_cluster->vcOf(*pod);
+        } else {
+            a.podHidden = !m_cluster->podsComplete();
         }
     }
     return a;
@@ -187,8 +201,8 @@ QList<CardState> TelemetryStore::cards(const QString &node) const
             if (p.cardIndex != c.index)
                 continue;
             cs.processes.append(p);
-            if (!p.attributed())
-                cs.unattributed = true;
+            cs.unattributed |= p.orphan();
+            cs.hiddenOwner |= p.podHidden;
         }
         cs.phantom = cs.processes.isEmpty() && c.memoryUsedMiB.value_or(0) >= PhantomMiB;
         out.append(cs);

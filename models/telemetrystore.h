@@ -35,7 +35,12 @@ struct AttributedProcess
     QString ns;
     QString user;
     QString vc;
+    // Its pod is not among those this account may list (it sees one namespace's pods): the pod
+    // may well exist, so the process is not called "of no pod".
+    bool podHidden = false;
     bool attributed() const { return !pod.isEmpty(); }
+    // Known to belong to no live pod: its pod is gone (or it is a host process).
+    bool orphan() const { return pod.isEmpty() && !podHidden; }
 };
 
 // One card as the node last reported it, with what gpudesk concludes about it.
@@ -45,6 +50,7 @@ struct CardState
     bool busy = false;         // utilization ≥ BusyPercent
     bool phantom = false;      // memory held (≥ PhantomMiB) with no process listed
     bool unattributed = false; // a process on it belongs to no live pod
+    bool hiddenOwner = false;  // a process on it belongs to a pod this account cannot see
     QList<AttributedProcess> processes;
 };
 
@@ -117,6 +123,9 @@ public:
     const ClusterStore *cluster() const { return m_cluster; }
     const NodeSample *latest(const QString &node) const;
     bool isFresh(const QString &node) const;
+    // What nvidia-smi said of the node's GPUs at the last sample (Ok when never sampled).
+    NvidiaSmiResult<GpuCardSample>::State gpuState(const QString &node) const;
+    QString gpuMessage(const QString &node) const;
     SshStatus sshStatus(const QString &node) const;
     QList<CardState> cards(const QString &node) const;
     QList<AttributedProcess> processes(const QString &node) const;

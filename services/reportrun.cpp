@@ -3,8 +3,10 @@
 
 #include "clusterstore.h"
 #include "clustersync.h"
+#include "gpuaccounting.h"
 #include "kubeclient.h"
 #include "kubeconfig.h"
+#include "reportjson.h"
 #include "sshconnection.h"
 #include "telemetrysession.h"
 #include "telemetrystore.h"
@@ -70,12 +72,21 @@ void ReportRun::start()
 
 void ReportRun::startSync()
 {
-    // No namespace fallback: cluster-wide figures must not silently shrink to one namespace.
+    // As the window: an account that may not list pods everywhere reads its own namespace's.
+    // The report then says which figures are partial (scope, partial[]) instead of failing or
+    // passing a namespace's figures off as the cluster's.
     ClusterSync::Options options;
+    options.fallbackNamespace = m_client->endpoint().defaultNamespace;
     options.skip = {Resource::Events};
     m_sync = new ClusterSync(m_client.get(), options, this);
     connect(m_sync, &ClusterSync::delta, m_store.get(), &ClusterStore::apply);
     connect(m_sync, &ClusterSync::synced, this, &ReportRun::onSynced);
+    // A server that cannot be reached is said once, for the server.
+    connect(m_sync, &ClusterSync::serverUnreachable, this, [this](const QString &error) {
+        m_sync->stop();
+        emit finished(
+            1, tr("Cannot reach the API server %1: %2").arg(m_client->endpoint().server, error));
+    });
     connect(m_sync, &ClusterSync::statusChanged, this, [this] {
         // A list that fails outright (bad certificate, refused connection) ends the report
         // instead of retrying forever as the window does.
@@ -96,28 +107,32 @@ void ReportRun::startSync()
 void ReportRun::onSynced()
 {
     m_sync->stop();
-    bool volcano = true;
+    m_source.context = m_client->endpoint().context;
+    m_source.server = m_client->endpoint().server;
+    m_source.versions = m_sync->discovered().versions;
+    m_source.missing = m_sync->discovered().missing;
     for (Informer *i : m_sync->informers()) {
         const InformerStatus &s = i->status();
-        if (s.state == InformerStatus::Unavailable) {
-            // A missing API group (no Volcano, no Kubeflow) is a fact about the cluster.
-            if (i->resource() == Resource::Queues)
-                volcano = false;
+        if (s.state == InformerStatus::Unavailable)
+            m_source.missing.insert(i->resource(), s.error); // a fact about the cluster
+        if (s.state != InformerStatus::Forbidden)
             continue;
-        }
-        if (s.state == InformerStatus::Forbidden) {
+        // Without nodes there is nothing to report; another kind this account may not read
+        // is named in the report, and what it would have added is missing.
+        if (i->resource() == Resource::Nodes) {
             emit finished(1, tr("Cannot list %1: %2").arg(resourceName(i->resource()), s.error));
             return;
         }
+        m_source.unreadable << resourceName(i->resource()) + QStringLiteral(": ") + s.error;
     }
     m_store->flush();
     if (m_telemetry)
-        sampleNodes(volcano);
+        sampleNodes();
     else
-        write(volcano);
+        write();
 }
 
-void ReportRun::sampleNodes(bool volcano)
+void ReportRun::sampleNodes()
 {
     m_telemetrySession = new TelemetrySession(m_store.get(), m_telemetry, this);
     QString error;
@@ -131,7 +146,7 @@ void ReportRun::sampleNodes(bool volcano)
     // so the report is written after SweepLimitMs whatever is left; those nodes say they did
     // not answer.
     auto sweeps = std::make_shared<int>(0);
-    auto done = [this, volcano, sweeps](bool finishedSweep) {
+    auto done = [this, sweeps](bool finishedSweep) {
         if (!m_telemetrySession)
             return;
         if (finishedSweep && ++*sweeps < 2) {
@@ -142,161 +157,16 @@ void ReportRun::sampleNodes(bool volcano)
         m_telemetrySession->deleteLater();
         m_telemetrySession = nullptr;
         m_telemetry->flush();
-        write(volcano);
+        write();
     };
     connect(m_telemetrySession, &TelemetrySession::sweepFinished, this, [done] { done(true); });
     QTimer::singleShot(SweepLimitMs, this, [done] { done(false); });
     m_telemetrySession->sweepOnce();
 }
 
-namespace {
-
-QString sshStateName(SshStatus::State s)
+void ReportRun::write()
 {
-    switch (s) {
-    case SshStatus::Idle:
-        return QStringLiteral("notConnected");
-    case SshStatus::Connecting:
-        return QStringLiteral("connecting");
-    case SshStatus::Connected:
-        return QStringLiteral("connected");
-    case SshStatus::Unreachable:
-        return QStringLiteral("unreachable");
-    case SshStatus::HostKeyUnknown:
-        return QStringLiteral("hostKeyUnknown");
-    case SshStatus::HostKeyChanged:
-        return QStringLiteral("hostKeyChanged");
-    case SshStatus::AuthFailed:
-        return QStringLiteral("authFailed");
-    case SshStatus::NeedsSecret:
-        return QStringLiteral("needsSecret");
-    case SshStatus::Failed:
-        break;
-    }
-    return QStringLiteral("failed");
-}
-
-QJsonValue optionalNumber(const auto &v)
-{
-    return v ? QJsonValue(double(*v)) : QJsonValue();
-}
-
-QJsonValue orNull(const QString &s)
-{
-    return s.isEmpty() ? QJsonValue() : QJsonValue(s);
-}
-
-void addTelemetry(const TelemetryStore &telemetry, const QString &node, QJsonObject *out)
-{
-    const SshStatus ssh = telemetry.sshStatus(node);
-    const NodeSample *sample = telemetry.latest(node);
-    (*out)[QStringLiteral("sshState")] = sshStateName(ssh.state);
-    (*out)[QStringLiteral("sshMessage")] = orNull(ssh.message);
-    if (!sample) {
-        (*out)[QStringLiteral("cards")] = QJsonValue();
-        return;
-    }
-    QJsonArray cards;
-    for (const CardState &c : telemetry.cards(node)) {
-        QJsonArray procs;
-        for (const AttributedProcess &p : c.processes)
-            procs.append(QJsonObject{{QStringLiteral("pid"), double(p.pid)},
-                                     {QStringLiteral("memoryMiB"), optionalNumber(p.memoryMiB)},
-                                     {QStringLiteral("command"), p.command},
-                                     {QStringLiteral("podUid"), orNull(p.podUid)},
-                                     {QStringLiteral("pod"), orNull(p.pod)},
-                                     {QStringLiteral("namespace"), orNull(p.ns)},
-                                     {QStringLiteral("user"), orNull(p.user)}});
-        cards.append(
-            QJsonObject{{QStringLiteral("index"), c.sample.index},
-                        {QStringLiteral("uuid"), c.sample.uuid},
-                        {QStringLiteral("name"), c.sample.name},
-                        {QStringLiteral("utilization"), optionalNumber(c.sample.utilization)},
-                        {QStringLiteral("memoryUsedMiB"), optionalNumber(c.sample.memoryUsedMiB)},
-                        {QStringLiteral("memoryTotalMiB"), optionalNumber(c.sample.memoryTotalMiB)},
-                        {QStringLiteral("temperatureC"), optionalNumber(c.sample.temperatureC)},
-                        {QStringLiteral("powerW"), optionalNumber(c.sample.powerDrawW)},
-                        {QStringLiteral("busy"), c.busy},
-                        {QStringLiteral("phantom"), c.phantom},
-                        {QStringLiteral("unattributed"), c.unattributed},
-                        {QStringLiteral("processes"), procs}});
-    }
-    (*out)[QStringLiteral("cards")] = cards;
-    QJsonArray pods;
-    for (const PodUsage &u : sample->pods) {
-        const PodInfo *pod = telemetry.pod(u.uid);
-        pods.append(QJsonObject{
-            {QStringLiteral("uid"), u.uid},
-            {QStringLiteral("pod"), pod ? QJsonValue(pod->name) : QJsonValue()},
-            {QStringLiteral("namespace"), pod ? QJsonValue(pod->ns) : QJsonValue()},
-            {QStringLiteral("cpuCores"), u.cpuCores ? QJsonValue(*u.cpuCores) : QJsonValue()},
-            {QStringLiteral("memoryWorkingSetMiB"), double(u.workingSetBytes >> 20)},
-            {QStringLiteral("memoryMiB"), double(u.memoryBytes >> 20)}});
-    }
-    (*out)[QStringLiteral("pods")] = pods;
-    (*out)[QStringLiteral("sampledAt")] =
-        QDateTime::fromMSecsSinceEpoch(sample->time, Qt::UTC).toString(Qt::ISODateWithMs);
-}
-
-} // namespace
-
-QJsonObject ReportRun::reportJson(const ClusterStore &store, const TelemetryStore *telemetry,
-                                  const QString &context, const QString &server, bool volcano)
-{
-    auto gpus = [](const GpuCount &c) {
-        return QJsonObject{{QStringLiteral("total"), c.total},
-                           {QStringLiteral("allocated"), c.allocated},
-                           {QStringLiteral("free"), c.free}};
-    };
-    const GpuTotals t = store.totals();
-    QJsonObject totals = gpus(t.gpus);
-    totals[QStringLiteral("pendingDemand")] = t.pendingDemand;
-    if (telemetry)
-        totals[QStringLiteral("busy")] = telemetry->busyGpus();
-    QJsonArray nodes;
-    for (const auto &n : store.nodes()) {
-        QJsonObject node{{QStringLiteral("name"), n.name},
-                         {QStringLiteral("ready"), n.ready},
-                         {QStringLiteral("schedulable"), !n.unschedulable},
-                         {QStringLiteral("gpuModel"),
-                          n.gpuModel.isEmpty() ? QJsonValue() : QJsonValue(n.gpuModel)},
-                         {QStringLiteral("gpus"), gpus(store.nodeGpus(n.name))}};
-        if (telemetry)
-            addTelemetry(*telemetry, n.name, &node);
-        nodes.append(node);
-    }
-    QJsonArray queues;
-    for (const auto &q : store.queues())
-        queues.append(QJsonObject{
-            {QStringLiteral("name"), q.name},
-            {QStringLiteral("gpus"),
-             QJsonObject{{QStringLiteral("capability"),
-                          q.gpuCapability ? QJsonValue(*q.gpuCapability) : QJsonValue()},
-                         {QStringLiteral("allocated"), store.vcAllocated(q.name)}}}});
-    QJsonArray users;
-    for (const auto &u : store.users())
-        users.append(
-            QJsonObject{{QStringLiteral("name"), u.user},
-                        {QStringLiteral("namespace"), u.name},
-                        {QStringLiteral("vc"), u.vc},
-                        {QStringLiteral("gpus"),
-                         QJsonObject{{QStringLiteral("allocated"), store.userAllocated(u.user)}}}});
-    return QJsonObject{
-        {QStringLiteral("schemaVersion"), 1},
-        {QStringLiteral("context"), context},
-        {QStringLiteral("server"), server},
-        {QStringLiteral("generatedAt"), QDateTime::currentDateTimeUtc().toString(Qt::ISODate)},
-        {QStringLiteral("apiGroups"), QJsonObject{{QStringLiteral("volcano"), volcano}}},
-        {QStringLiteral("gpus"), totals},
-        {QStringLiteral("nodes"), nodes},
-        {QStringLiteral("queues"), queues},
-        {QStringLiteral("users"), users}};
-}
-
-void ReportRun::write(bool volcano)
-{
-    const QJsonObject report = reportJson(*m_store, m_telemetry, m_client->endpoint().context,
-                                          m_client->endpoint().server, volcano);
+    const QJsonObject report = reportJson(*m_store, m_telemetry, m_source);
     // Written whole or not at all: a cron job never reads half a report.
     QSaveFile f(m_output);
     if (!f.open(QIODevice::WriteOnly) || f.write(QJsonDocument(report).toJson()) < 0 ||
@@ -304,13 +174,16 @@ void ReportRun::write(bool volcano)
         emit finished(1, tr("Cannot write the report to %1: %2").arg(m_output, f.errorString()));
         return;
     }
-    const GpuTotals t = m_store->totals();
-    emit finished(0, tr("Report written to %1: %2 nodes, %3 GPUs, %4 allocated, %5 free.")
-                         .arg(m_output)
-                         .arg(m_store->nodes().size())
-                         .arg(t.gpus.total)
-                         .arg(t.gpus.allocated)
-                         .arg(t.gpus.free));
+    const GpuFigures g = GpuAccounting(m_store.get(), m_telemetry).cluster();
+    QString message = tr("Report written to %1: %2 nodes, %3 GPUs, %4 allocated, %5 free.")
+                          .arg(m_output)
+                          .arg(m_store->nodes().size())
+                          .arg(g.total)
+                          .arg(g.allocatedText(), g.freeText());
+    if (!g.exact)
+        message += u' ' + tr("Partial: this account sees only the pods of namespace %1.")
+                              .arg(m_store->scope(Resource::Pods));
+    emit finished(0, message);
 }
 
 } // namespace gpudesk

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "reportjson.h"
+
 #include <QJsonObject>
 #include <QObject>
 #include <QString>
@@ -34,8 +36,6 @@ public:
     QString warning() const;
     void start();
     static constexpr int SweepLimitMs = 30000;
-    static QJsonObject reportJson(const ClusterStore &store, const TelemetryStore *telemetry,
-                                  const QString &context, const QString &server, bool volcano);
 
 signals:
     void finished(int exitCode, const QString &message);
@@ -43,8 +43,8 @@ signals:
 private:
     void startSync();
     void onSynced();
-    void sampleNodes(bool volcano);
-    void write(bool volcano);
+    void sampleNodes();
+    void write();
 
     QStringList m_files;
     QString m_context;
@@ -56,6 +56,7 @@ private:
     TelemetryStore *m_telemetry = nullptr;
     TelemetrySession *m_telemetrySession = nullptr;
     QString m_sshConfig;
+    ReportSource m_source;
 };
 
 } // namespace gpudesk

@@ -124,8 +124,13 @@ int main(int argc, char **argv)
         QStringLiteral("watch-window"),
         QStringLiteral("Watch events kept per resource before 410 Gone."), QStringLiteral("n"),
         QStringLiteral("10000"));
+    const QCommandLineOption mpiOpt(
+        QStringLiteral("mpijob-version"),
+        QStringLiteral("Serve MPIJobs at kubeflow.org/VERSION: v1 (training operator) or "
+                       "v2beta1 (MPI operator)."),
+        QStringLiteral("version"), QStringLiteral("v1"));
     parser.addOptions({stateOpt, scenarioOpt, seedOpt, speedOpt, portOpt, nodesOpt, gpusOpt,
-                       podsOpt, churnOpt, noSshOpt, windowOpt});
+                       podsOpt, churnOpt, noSshOpt, windowOpt, mpiOpt});
     parser.process(app);
 
     SimOptions options;
@@ -175,7 +180,12 @@ int main(int argc, char **argv)
         {QStringLiteral("alice"),
          {QStringLiteral("gpudesk:researchers"), QStringLiteral("system:authenticated")}});
 
-    ResourceTypes types;
+    const QString mpiVersion = parser.value(mpiOpt);
+    if (mpiVersion != QLatin1String("v1") && mpiVersion != QLatin1String("v2beta1")) {
+        std::fprintf(stderr, "gpudesk-sim: --mpijob-version is v1 or v2beta1\n");
+        return 2;
+    }
+    ResourceTypes types(mpiVersion);
     SimClock clock;
     ObjectStore store(&types, &clock, options.seed);
     store.setHistoryWindow(size_t(parser.value(windowOpt).toULongLong()));

@@ -22,8 +22,9 @@ ResourceType make(const char *group, const char *version, const char *resource,
 }
 } // namespace
 
-ResourceTypes::ResourceTypes()
+ResourceTypes::ResourceTypes(const QString &mpiJobVersion)
 {
+    const QByteArray mpi = mpiJobVersion.toLatin1();
     const QStringList all{QStringLiteral("all")};
     using L = QStringList;
     m_types = {
@@ -61,7 +62,7 @@ ResourceTypes::ResourceTypes()
              L{QStringLiteral("vcjob"), QStringLiteral("vj")}, L{QStringLiteral("status")}),
         make("kubeflow.org", "v1", "pytorchjobs", "pytorchjob", "PyTorchJob", true, {},
              L{QStringLiteral("status")}, L{QStringLiteral("all"), QStringLiteral("kubeflow")}),
-        make("kubeflow.org", "v1", "mpijobs", "mpijob", "MPIJob", true, {},
+        make("kubeflow.org", mpi.constData(), "mpijobs", "mpijob", "MPIJob", true, {},
              L{QStringLiteral("status")}, L{QStringLiteral("kubeflow")}),
     };
 }
@@ -71,6 +72,15 @@ const ResourceType *ResourceTypes::find(const QString &group, const QString &ver
 {
     for (const auto &t : m_types) {
         if (t.group == group && t.version == version && t.resource == resource)
+            return &t;
+    }
+    return nullptr;
+}
+
+const ResourceType *ResourceTypes::served(const QString &group, const QString &resource) const
+{
+    for (const auto &t : m_types) {
+        if (t.group == group && t.resource == resource)
             return &t;
     }
     return nullptr;

@@ -30,10 +30,14 @@ struct ResourceType
 class ResourceTypes
 {
 public:
-    ResourceTypes();
+    // `mpiJobVersion`: kubeflow.org/v1 (the training operator) or v2beta1 (the MPI operator,
+    // which current clusters run).
+    explicit ResourceTypes(const QString &mpiJobVersion = QStringLiteral("v1"));
     const ResourceType *find(const QString &group, const QString &version,
                              const QString &resource) const;
     const ResourceType *byKind(const QString &apiVersion, const QString &kind) const;
+    // The one version of a group's resource this simulator serves.
+    const ResourceType *served(const QString &group, const QString &resource) const;
     const std::vector<ResourceType> &all() const { return m_types; }
     QStringList groups() const; // non-core groups in a stable order
     QStringList versions(const QString &group) const;

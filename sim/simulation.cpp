@@ -104,7 +104,7 @@ Simulation::Simulation(ObjectStore *store, SimClock *clock, MachineRegistry *mac
     m_vcjobs = t->find(QStringLiteral("batch.volcano.sh"), QStringLiteral("v1alpha1"),
                        QStringLiteral("jobs"));
     m_pytorchjobs = t->find(QStringLiteral("kubeflow.org"), v1, QStringLiteral("pytorchjobs"));
-    m_mpijobs = t->find(QStringLiteral("kubeflow.org"), v1, QStringLiteral("mpijobs"));
+    m_mpijobs = t->served(QStringLiteral("kubeflow.org"), QStringLiteral("mpijobs"));
     connect(store, &ObjectStore::changed, this, &Simulation::onChanged);
     connect(&m_timer, &QTimer::timeout, this, [this] { step(1000); });
     // Churn in small real-time slices, so 10,000 events a second arrive as a stream, not bursts.
@@ -850,21 +850,22 @@ void Simulation::reconcileKubeflowJobs(const ResourceType *type)
                                                 ? name + "-launcher"
                                                 : name + "-" + lower + "-" + std::to_string(i);
                 json pod{{"apiVersion", "v1"}, {"kind", "Pod"}};
-                pod["metadata"] = {{"name", podName},
-                                   {"namespace", ns},
-                                   {"labels",
-                                    {{"training.kubeflow.org/job-name", name},
-                                     {"training.kubeflow.org/operator-name",
-                                      mpi ? "mpijob-controller" : "pytorchjob-controller"},
-                                     {"training.kubeflow.org/replica-type", lower},
-                                     {"training.kubeflow.org/replica-index", std::to_string(i)},
-                                     {"volcano.sh/queue-name", queue}}},
-                                   {"annotations",
-                                    {{"scheduling.k8s.io/group-name", name},
-                                     {"scheduling.volcano.sh/queue-name", queue}}},
-                                   {"ownerReferences",
-                                    {ObjectFactory::ownerRef(
-                                        "kubeflow.org/v1", type->kind.toStdString(), name, uid)}}};
+                pod["metadata"] = {
+                    {"name", podName},
+                    {"namespace", ns},
+                    {"labels",
+                     {{"training.kubeflow.org/job-name", name},
+                      {"training.kubeflow.org/operator-name",
+                       mpi ? "mpijob-controller" : "pytorchjob-controller"},
+                      {"training.kubeflow.org/replica-type", lower},
+                      {"training.kubeflow.org/replica-index", std::to_string(i)},
+                      {"volcano.sh/queue-name", queue}}},
+                    {"annotations",
+                     {{"scheduling.k8s.io/group-name", name},
+                      {"scheduling.volcano.sh/queue-name", queue}}},
+                    {"ownerReferences",
+                     {ObjectFactory::ownerRef(type->apiVersion().toStdString(),
+                                              type->kind.toStdString(), name, uid)}}};
                 if (lower == "master")
                     pod["metadata"]["labels"]["training.kubeflow.org/job-role"] = "master";
                 pod["spec"] = rs["template"]["spec"];

@@ -145,15 +145,21 @@
     <name>gpudesk::ClusterStore</name>
     <message numerus="yes">
         <source>%n min</source>
-        <translation><numerusform>%n 分钟</numerusform></translation>
+        <translation>
+            <numerusform>%n 分钟</numerusform>
+        </translation>
     </message>
     <message numerus="yes">
         <source>%n h</source>
-        <translation><numerusform>%n 小时</numerusform></translation>
+        <translation>
+            <numerusform>%n 小时</numerusform>
+        </translation>
     </message>
     <message numerus="yes">
         <source>%n d</source>
-        <translation><numerusform>%n 天</numerusform></translation>
+        <translation>
+            <numerusform>%n 天</numerusform>
+        </translation>
     </message>
     <message>
         <source>Terminating for %1: its grace period of %2 s ended %3 ago and the node has not confirmed that its containers stopped.</source>
@@ -315,18 +321,18 @@
     </message>
 </context>
 <context>
-    <name>gpudesk::GpuMapPage</name>
+    <name>gpudesk::FreeGpus</name>
     <message>
-        <source>free</source>
-        <translation>空闲</translation>
+        <source>Your account sees only the pods of namespace %1, so which GPUs are free is not known.</source>
+        <translation>你的账号只能看到命名空间 %1 的 Pod，因此无法得知哪些 GPU 空闲。</translation>
+    </message>
+    <message numerus="yes">
+        <source>At most %n GPU(s) can be free; the largest single-node job that could fit takes at most %1.</source>
+        <translation><numerusform>最多 %n 张 GPU 可能空闲；单节点可容纳的最大任务最多 %1 卡。</numerusform></translation>
     </message>
     <message>
-        <source>allocated (colour per user; hover for pod, user, VC)</source>
-        <translation>已分配（每个用户一种颜色；悬停查看 Pod、用户、虚拟集群）</translation>
-    </message>
-    <message>
-        <source>unavailable (node not ready or cordoned)</source>
-        <translation>不可用（节点未就绪或已封锁）</translation>
+        <source>Every GPU is in use by what you can see.</source>
+        <translation>从你能看到的信息来看，所有 GPU 都在使用中。</translation>
     </message>
     <message>
         <source>No GPU is free.</source>
@@ -342,9 +348,22 @@
     </message>
     <message numerus="yes">
         <source>%n GPU(s) free: %1. The largest single-node job that fits now takes %2.</source>
-        <translation>
-            <numerusform>空闲 GPU %n 张：%1。当前能放下的最大单节点作业为 %2 卡。</numerusform>
-        </translation>
+        <translation><numerusform>空闲 GPU %n 张：%1。当前能放下的最大单节点作业为 %2 卡。</numerusform></translation>
+    </message>
+</context>
+<context>
+    <name>gpudesk::GpuMapPage</name>
+    <message>
+        <source>free</source>
+        <translation>空闲</translation>
+    </message>
+    <message>
+        <source>allocated (colour per user; hover for pod, user, VC)</source>
+        <translation>已分配（每个用户一种颜色；悬停查看 Pod、用户、虚拟集群）</translation>
+    </message>
+    <message>
+        <source>unavailable (node not ready or cordoned)</source>
+        <translation>不可用（节点未就绪或已封锁）</translation>
     </message>
     <message>
         <source>phantom memory</source>
@@ -357,6 +376,14 @@
     <message>
         <source>bar: live utilization</source>
         <translation>竖条：实时利用率</translation>
+    </message>
+    <message>
+        <source>in use by a pod not visible to you</source>
+        <translation>被你看不到的 Pod 占用</translation>
+    </message>
+    <message>
+        <source>not known (outlined)</source>
+        <translation>未知（虚线框）</translation>
     </message>
 </context>
 <context>
@@ -406,6 +433,18 @@
     <message>
         <source>A process here belongs to no live pod.</source>
         <translation>这张卡上有进程不属于任何存活的 Pod。</translation>
+    </message>
+    <message>
+        <source>in use by a pod not visible to you</source>
+        <translation>被你看不到的 Pod 占用</translation>
+    </message>
+    <message>
+        <source>not known: your account cannot see other users&apos; pods</source>
+        <translation>未知：你的账号看不到其他用户的 Pod</translation>
+    </message>
+    <message>
+        <source>PID %1: pod not visible to you</source>
+        <translation>PID %1：所属 Pod 对你不可见</translation>
     </message>
 </context>
 <context>
@@ -851,6 +890,14 @@
         <source>API server unreachable since %1</source>
         <translation>自 %1 起无法连接 API 服务器</translation>
     </message>
+    <message>
+        <source>Not current since %1</source>
+        <translation>自 %1 起数据未更新</translation>
+    </message>
+    <message>
+        <source>Not current since %1: %2. What you see is as of then; gpudesk keeps retrying.</source>
+        <translation>自 %1 起数据未更新：%2。所显示内容为当时的状态；gpudesk 正在持续重试。</translation>
+    </message>
 </context>
 <context>
     <name>gpudesk::NodeAccess</name>
@@ -1053,6 +1100,14 @@
         <source>Pods: CPU and memory</source>
         <translation>Pod：CPU 与内存</translation>
     </message>
+    <message>
+        <source>pod not visible to you</source>
+        <translation>Pod 对你不可见</translation>
+    </message>
+    <message>
+        <source>— pod not visible to you</source>
+        <translation>— Pod 对你不可见</translation>
+    </message>
 </context>
 <context>
     <name>gpudesk::NodesModel</name>
@@ -1091,6 +1146,34 @@
     <message>
         <source>Age</source>
         <translation>存在时长</translation>
+    </message>
+    <message numerus="yes">
+        <source>The API counts %n GPU(s) but nvidia-smi fails: %1</source>
+        <translation><numerusform>API 记录了 %n 张 GPU，但 nvidia-smi 执行失败：%1</numerusform></translation>
+    </message>
+    <message>
+        <source>no answer</source>
+        <translation>无应答</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n GPU process(es) of no live pod</source>
+        <translation><numerusform>%n 个 GPU 进程不属于任何存活的 Pod</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n card(s) with phantom memory (held, no process)</source>
+        <translation><numerusform>%n 张卡存在幽灵显存（显存被占用但无进程）</numerusform></translation>
+    </message>
+    <message>
+        <source>disk %1 %2 % full</source>
+        <translation>磁盘 %1 已用 %2 %</translation>
+    </message>
+    <message>
+        <source>Your own pods&apos; requests only: other users&apos; pods are not visible to you.</source>
+        <translation>仅包含你自己 Pod 的请求量：其他用户的 Pod 对你不可见。</translation>
+    </message>
+    <message>
+        <source>At least %1: your pods hold %2 and %3 card(s) run processes of pods not visible to you; other users&apos; allocations are not visible.</source>
+        <translation>至少 %1：你的 Pod 占用 %2 张，另有 %3 张卡运行着你看不到的 Pod 的进程；其他用户的分配情况不可见。</translation>
     </message>
 </context>
 <context>
@@ -1174,6 +1257,10 @@
     <message>
         <source>Live (SSH)</source>
         <translation>实时（SSH）</translation>
+    </message>
+    <message>
+        <source>at least %1</source>
+        <translation>至少 %1</translation>
     </message>
 </context>
 <context>
@@ -1345,14 +1432,6 @@
         <translation>按 GPU 型号</translation>
     </message>
     <message>
-        <source>Your account may list pods only in namespace %1, so these figures count only that namespace&apos;s pods. Cluster-wide allocation and the top users are hidden.</source>
-        <translation>您的账号只能列出命名空间 %1 中的 Pod，因此这些数字只统计该命名空间的 Pod。已隐藏全集群的分配情况和用户排行。</translation>
-    </message>
-    <message>
-        <source>GPUs allocated to you</source>
-        <translation>分配给您的 GPU</translation>
-    </message>
-    <message>
         <source>%1 % of all GPUs</source>
         <translation>占全部 GPU 的 %1%</translation>
     </message>
@@ -1411,6 +1490,50 @@
     <message>
         <source>no node telemetry (SSH) yet</source>
         <translation>尚无节点监控数据（SSH）</translation>
+    </message>
+    <message>
+        <source>GPUs without a working driver</source>
+        <translation>驱动异常的 GPU</translation>
+    </message>
+    <message>
+        <source>Your account may list pods only in namespace %1. Other users&apos; allocations are not visible to you: allocated GPUs are at least what your pods, the cards in use and the VCs&apos; status show, free GPUs at most what that leaves, and the top users are hidden.</source>
+        <translation>你的账号只能列出命名空间 %1 中的 Pod。其他用户的分配情况对你不可见：已分配 GPU 至少为你的 Pod、正在使用的卡以及 VC 状态所显示的数量，空闲 GPU 至多为剩余数量，用户排行已隐藏。</translation>
+    </message>
+    <message>
+        <source>%1 yours</source>
+        <translation>你的 %1 张</translation>
+    </message>
+    <message>
+        <source>%1 cards in use by pods not visible to you</source>
+        <translation>%1 张卡被你看不到的 Pod 占用</translation>
+    </message>
+    <message>
+        <source>%1 by the VCs&apos; status</source>
+        <translation>VC 状态显示 %1 张</translation>
+    </message>
+    <message>
+        <source>GPUs allocated (at least)</source>
+        <translation>已分配 GPU（至少）</translation>
+    </message>
+    <message>
+        <source>GPUs free (at most)</source>
+        <translation>空闲 GPU（至多）</translation>
+    </message>
+    <message>
+        <source>others&apos; pods are not visible to you</source>
+        <translation>其他人的 Pod 对你不可见</translation>
+    </message>
+    <message>
+        <source>the API counts them; nvidia-smi fails on %1</source>
+        <translation>API 计入了这些 GPU；nvidia-smi 在 %1 上执行失败</translation>
+    </message>
+    <message>
+        <source>GPUs wanted by your pending pods</source>
+        <translation>你的等待中 Pod 所需 GPU</translation>
+    </message>
+    <message>
+        <source>Your jobs running</source>
+        <translation>你运行中的任务</translation>
     </message>
 </context>
 <context>
@@ -1477,6 +1600,14 @@
     <message>
         <source>warning: TLS verification is off for context %1</source>
         <translation>警告：上下文 %1 已关闭 TLS 校验</translation>
+    </message>
+    <message>
+        <source>Cannot reach the API server %1: %2</source>
+        <translation>无法连接 API 服务器 %1：%2</translation>
+    </message>
+    <message>
+        <source>Partial: this account sees only the pods of namespace %1.</source>
+        <translation>部分数据：此账号只能看到命名空间 %1 的 Pod。</translation>
     </message>
 </context>
 <context>

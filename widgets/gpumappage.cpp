@@ -5,14 +5,13 @@
 
 #include "clusterstore.h"
 #include "gpumapview.h"
+#include "gpuplacement.h"
 #include "palette.h"
 
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QScrollArea>
 #include <QVBoxLayout>
-
-#include <map>
 
 namespace gpudesk {
 
@@ -45,6 +44,12 @@ GpuMapPage::GpuMapPage(ClusterStore *store, QWidget *parent)
                                  tr("allocated (colour per user; hover for pod, user, VC)"), this));
     legend->addWidget(legendItem(colors::unavailable(palette()),
                                  tr("unavailable (node not ready or cordoned)"), this));
+    // Only an account that cannot see every pod meets these two.
+    m_partialLegend = {
+        legendItem(colors::hiddenUse(palette()), tr("in use by a pod not visible to you"), this),
+        legendItem(palette().color(QPalette::Window), tr("not known (outlined)"), this)};
+    for (QWidget *w : std::as_const(m_partialLegend))
+        legend->addWidget(w);
     legend->addWidget(legendItem(colors::warning(), tr("phantom memory"), this));
     legend->addWidget(legendItem(colors::error(), tr("process of no pod"), this));
     legend->addWidget(new QLabel(tr("bar: live utilization"), this));
@@ -73,6 +78,7 @@ GpuMapPage::GpuMapPage(ClusterStore *store, QWidget *parent)
 
 void GpuMapPage::setTelemetry(TelemetryStore *telemetry)
 {
+    m_telemetry = telemetry;
     m_map->setTelemetry(telemetry);
     connect(telemetry, &TelemetryStore::updated, this, [this] {
         if (isVisible())
@@ -89,36 +95,18 @@ void GpuMapPage::showEvent(QShowEvent *event)
     QWidget::showEvent(event);
 }
 
-QString GpuMapPage::fragmentation(const ClusterStore &store)
+QString GpuMapPage::summary() const
 {
-    std::map<int, QStringList, std::greater<>> nodesByFree;
-    int free = 0;
-    for (const NodeInfo &n : store.nodes()) {
-        const int f = store.nodeGpus(n.name).free;
-        if (f > 0) {
-            nodesByFree[f].append(n.name);
-            free += f;
-        }
-    }
-    if (free == 0)
-        return tr("No GPU is free.");
-    QStringList parts;
-    for (const auto &[count, nodes] : nodesByFree) {
-        parts.append(nodes.size() == 1
-                         ? tr("%1 free on %2").arg(count).arg(nodes.first())
-                         : tr("%1 free on each of %2 nodes").arg(count).arg(nodes.size()));
-    }
-    const int largest = nodesByFree.begin()->first;
-    return tr("%n GPU(s) free: %1. The largest single-node job that fits now takes %2.", nullptr,
-              free)
-        .arg(parts.join(QStringLiteral("; ")))
-        .arg(largest);
+    return m_summary->text();
 }
 
 void GpuMapPage::refresh()
 {
     m_stale = false;
-    m_summary->setText(fragmentation(*m_store));
+    m_summary->setText(
+        FreeGpus::of(*m_store, m_telemetry).sentence(m_store->scope(Resource::Pods)));
+    for (QWidget *w : std::as_const(m_partialLegend))
+        w->setVisible(!m_store->podsComplete());
     m_map->rebuild();
 }
 

@@ -17,9 +17,9 @@ class GpuMapPage : public QWidget
     Q_OBJECT
 public:
     explicit GpuMapPage(ClusterStore *store, QWidget *parent = nullptr);
-    // "8 free on a800-01; 1 free on each of 7 nodes": what a job of a given size can get.
-    static QString fragmentation(const ClusterStore &store);
     void setTelemetry(TelemetryStore *telemetry);
+    // The sentence on where the free cards are, as shown (FreeGpus::sentence).
+    QString summary() const;
     GpuMapView *view() const { return m_map; }
 
 signals:
@@ -32,8 +32,10 @@ private:
     void refresh();
 
     ClusterStore *m_store;
+    TelemetryStore *m_telemetry = nullptr;
     GpuMapView *m_map;
     QLabel *m_summary;
+    QList<QWidget *> m_partialLegend;
     bool m_stale = false; // changed while hidden: redrawn when shown
 };
 

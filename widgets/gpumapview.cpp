@@ -2,7 +2,6 @@
 #include "gpumapview.h"
 
 #include "clusterstore.h"
-#include "nodesmodel.h"
 #include "palette.h"
 #include "telemetrystore.h"
 
@@ -35,92 +34,9 @@ void GpuMapView::setTelemetry(const TelemetryStore *telemetry)
     rebuild();
 }
 
-void GpuMapView::applyTelemetry(const NodeInfo &node, NodeCells *nc) const
-{
-    if (!m_telemetry || !m_telemetry->isFresh(node.name))
-        return;
-    const QList<CardState> cards = m_telemetry->cards(node.name);
-    if (cards.isEmpty())
-        return;
-    // Which pod holds which card: the cards its processes run on first, then, for pods whose
-    // processes are not (yet) on a card, the remaining cards in order.
-    QList<Cell> allocated;
-    for (const Cell &c : std::as_const(nc->cells))
-        if (c.state == Cell::Allocated)
-            allocated.append(c);
-    const Cell::State rest = nc->cells.isEmpty() || nc->cells.last().state != Cell::Unavailable
-                                 ? Cell::Free
-                                 : Cell::Unavailable;
-    QList<Cell> out(qMax(cards.size(), nc->cells.size()), Cell{rest, {}, {}});
-    QList<bool> taken(out.size(), false);
-    for (const CardState &card : cards) {
-        if (card.sample.index < 0 || card.sample.index >= out.size())
-            continue;
-        for (const AttributedProcess &p : card.processes) {
-            const auto it = std::find_if(allocated.begin(), allocated.end(),
-                                         [&](const Cell &c) { return c.podUid == p.podUid; });
-            if (it != allocated.end() && !taken[card.sample.index]) {
-                out[card.sample.index] = *it;
-                taken[card.sample.index] = true;
-                allocated.erase(it);
-                break;
-            }
-        }
-    }
-    for (const Cell &c : std::as_const(allocated)) {
-        const auto free = std::find(taken.begin(), taken.end(), false);
-        if (free == taken.end())
-            break;
-        const auto i = std::distance(taken.begin(), free);
-        out[i] = c;
-        taken[i] = true;
-    }
-    for (const CardState &card : cards) {
-        if (card.sample.index < 0 || card.sample.index >= out.size())
-            continue;
-        Cell &c = out[card.sample.index];
-        c.utilization = card.sample.utilization.value_or(-1);
-        c.memoryUsedMiB = card.sample.memoryUsedMiB.value_or(-1);
-        c.memoryTotalMiB = card.sample.memoryTotalMiB.value_or(-1);
-        c.phantom = card.phantom;
-        c.unattributed = card.unattributed;
-        for (const AttributedProcess &p : card.processes)
-            c.processes << (p.attributed()
-                                ? tr("PID %1: %2/%3 (%4)").arg(p.pid).arg(p.ns, p.pod, p.user)
-                                : tr("PID %1: no live pod (%2)")
-                                      .arg(p.pid)
-                                      .arg(p.podUid.isEmpty()
-                                               ? tr("host process")
-                                               : tr("pod %1 is gone").arg(p.podUid)));
-    }
-    nc->cells = out;
-}
-
 void GpuMapView::rebuild()
 {
-    m_nodes.clear();
-    for (const NodeInfo &n : m_store->nodes()) {
-        if (n.gpuAllocatable <= 0)
-            continue;
-        NodeCells nc;
-        nc.name = n.name;
-        nc.status = NodesModel::statusText(n);
-        const bool available = n.ready && !n.unschedulable;
-        QList<const PodInfo *> pods = m_store->podsOnNode(n.name);
-        std::sort(pods.begin(), pods.end(), [](const PodInfo *a, const PodInfo *b) {
-            return std::tie(a->created, a->name) < std::tie(b->created, b->name);
-        });
-        for (const PodInfo *p : pods) {
-            if (p->finished())
-                continue;
-            for (int g = 0; g < p->gpuRequest && nc.cells.size() < n.gpuAllocatable; ++g)
-                nc.cells.append(Cell{Cell::Allocated, p->uid, m_store->userOf(p->ns)});
-        }
-        while (nc.cells.size() < n.gpuAllocatable)
-            nc.cells.append(Cell{available ? Cell::Free : Cell::Unavailable, {}, {}});
-        applyTelemetry(n, &nc);
-        m_nodes.append(nc);
-    }
+    m_nodes = GpuPlacement::all(*m_store, m_telemetry);
     updateGeometry();
     update();
 }
@@ -167,15 +83,15 @@ void GpuMapView::paintEvent(QPaintEvent *event)
         const QRect block = blockRect(i);
         if (!block.intersects(event->rect()))
             continue;
-        const NodeCells &n = m_nodes[i];
-        const bool down = n.status.startsWith(QLatin1String("NotReady"));
+        const NodeCards &n = m_nodes[i];
+        const bool down = n.down;
         p.setPen(down ? colors::error() : pal.color(QPalette::WindowText));
         p.drawText(QRect(block.left(), block.top(), m_labelWidth - 6, m_cell),
                    Qt::AlignRight | Qt::AlignVCenter,
                    fontMetrics().elidedText(n.name, Qt::ElideMiddle, m_labelWidth - 6));
         p.setPen(Qt::NoPen);
         for (int c = 0; c < n.cells.size(); ++c) {
-            const Cell &cell = n.cells[c];
+            const CardCell &cell = n.cells[c];
             // Nodes with more than eight cards continue on the same line, smaller.
             const int size =
                 n.cells.size() > 8 ? (8 * (m_cell + kGap)) / n.cells.size() - kGap : m_cell;
@@ -183,18 +99,31 @@ void GpuMapView::paintEvent(QPaintEvent *event)
                           m_cell);
             QColor color;
             switch (cell.state) {
-            case Cell::Free:
+            case CardCell::Free:
                 color = colors::free();
                 break;
-            case Cell::Allocated:
+            case CardCell::Allocated:
                 color = colors::forName(cell.user);
                 break;
-            case Cell::Unavailable:
+            case CardCell::Unavailable:
                 color = colors::unavailable(pal);
                 break;
+            case CardCell::InUseHidden:
+                color = colors::hiddenUse(pal);
+                break;
+            case CardCell::Unknown:
+                break;
             }
-            p.setBrush(color);
-            p.drawRoundedRect(r, 3, 3);
+            if (cell.state == CardCell::Unknown) {
+                // Not known to be free or taken: an outline, never the green of "free".
+                p.setBrush(Qt::NoBrush);
+                p.setPen(QPen(colors::unavailable(pal), 1.5, Qt::DashLine));
+                p.drawRoundedRect(QRectF(r).adjusted(0.75, 0.75, -0.75, -0.75), 3, 3);
+                p.setPen(Qt::NoPen);
+            } else {
+                p.setBrush(color);
+                p.drawRoundedRect(r, 3, 3);
+            }
             if (cell.utilization >= 0) {
                 // Live utilization: a bar from the bottom, dark over the cell's own colour.
                 const int h = (r.height() - 4) * cell.utilization / 100;
@@ -216,7 +145,7 @@ void GpuMapView::paintEvent(QPaintEvent *event)
                 corner(colors::error());
             else if (cell.phantom)
                 corner(colors::warning());
-            if (cell.state == Cell::Allocated && down) {
+            if (cell.state == CardCell::Allocated && down) {
                 // Held on a node that is down: the GPUs are lost until the pods go.
                 p.setPen(QPen(colors::error(), 2));
                 p.drawLine(r.topLeft() + QPoint(3, 3), r.bottomRight() - QPoint(3, 3));
@@ -251,19 +180,25 @@ bool GpuMapView::event(QEvent *event)
         QToolTip::hideText();
         return true;
     }
-    const NodeCells &n = m_nodes[node];
+    const NodeCards &n = m_nodes[node];
     QString text = QStringLiteral("<b>%1</b> (%2)").arg(n.name.toHtmlEscaped(), n.status);
     if (card >= 0) {
-        const Cell &cell = n.cells[card];
+        const CardCell &cell = n.cells[card];
         text += QStringLiteral("<br>") + tr("GPU slot %1").arg(card) + QStringLiteral(": ");
         switch (cell.state) {
-        case Cell::Free:
+        case CardCell::Free:
             text += tr("free");
             break;
-        case Cell::Unavailable:
+        case CardCell::Unavailable:
             text += tr("not schedulable (node not ready or cordoned)");
             break;
-        case Cell::Allocated:
+        case CardCell::InUseHidden:
+            text += tr("in use by a pod not visible to you");
+            break;
+        case CardCell::Unknown:
+            text += tr("not known: your account cannot see other users' pods");
+            break;
+        case CardCell::Allocated:
             if (const PodInfo *p = m_store->pod(cell.podUid))
                 text += tr("pod %1/%2<br>user %3, VC %4, %n GPU(s)", nullptr, p->gpuRequest)
                             .arg(p->ns.toHtmlEscaped(), p->name.toHtmlEscaped(),
@@ -282,8 +217,19 @@ bool GpuMapView::event(QEvent *event)
         if (cell.unattributed)
             text += QStringLiteral("<br><b>") + tr("A process here belongs to no live pod.") +
                     QStringLiteral("</b>");
-        for (const QString &line : cell.processes)
+        for (const CardCell::Process &pr : cell.processes) {
+            QString line;
+            if (!pr.pod.isEmpty())
+                line = tr("PID %1: %2/%3 (%4)").arg(pr.pid).arg(pr.ns, pr.pod, pr.user);
+            else if (pr.hidden)
+                line = tr("PID %1: pod not visible to you").arg(pr.pid);
+            else
+                line = tr("PID %1: no live pod (%2)")
+                           .arg(pr.pid)
+                           .arg(pr.podUid.isEmpty() ? tr("host process")
+                                                    : tr("pod %1 is gone").arg(pr.podUid));
             text += QStringLiteral("<br>") + line.toHtmlEscaped();
+        }
     }
     QToolTip::showText(help->globalPos(), text, this);
     return true;

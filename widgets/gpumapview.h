@@ -1,20 +1,21 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "gpuplacement.h"
+
 #include <QWidget>
 
 namespace gpudesk {
 
-struct NodeInfo;
 class ClusterStore;
 class TelemetryStore;
 
-// Every GPU of every node as a cell: free (green), allocated (in its user's colour), or
-// unavailable (grey: node NotReady or cordoned). The API says how many cards a pod holds, not
-// which: with the node's telemetry a pod takes the cards its processes run on, and each cell
-// shows the card's live utilization as a bar and flags phantom memory (amber corner) and
-// processes of no live pod (red corner); without it pods take cells in order of creation. Only
-// the exposed part is painted, so thousands of nodes scroll smoothly.
+// Every GPU of every node as a cell, as GpuPlacement places them: free (green), allocated (in
+// its user's colour), unavailable (grey: node NotReady or cordoned), in use by a pod this account
+// cannot see (dark grey), or unknown (outlined: who holds it is not visible). With telemetry each
+// cell shows the card's live utilization as a bar and flags phantom memory (amber corner) and
+// processes of no live pod (red corner). Only the exposed part is painted, so thousands of nodes
+// scroll smoothly.
 class GpuMapView : public QWidget
 {
     Q_OBJECT
@@ -36,38 +37,13 @@ protected:
     void resizeEvent(QResizeEvent *event) override;
 
 private:
-    struct Cell
-    {
-        enum State
-        {
-            Free,
-            Allocated,
-            Unavailable
-        } state = Free;
-        QString podUid;
-        QString user;
-        int utilization = -1; // -1: no fresh telemetry
-        qint64 memoryUsedMiB = -1;
-        qint64 memoryTotalMiB = -1;
-        bool phantom = false;
-        bool unattributed = false;
-        QStringList processes; // "pid pod" lines for the tooltip
-    };
-    struct NodeCells
-    {
-        QString name;
-        QString status;
-        QList<Cell> cells;
-    };
     QRect blockRect(int index) const;
     int columns(int width) const;
     std::pair<int, int> hit(const QPoint &pos) const; // node, card; -1 when none
 
-    void applyTelemetry(const NodeInfo &node, NodeCells *cells) const;
-
     const ClusterStore *m_store;
     const TelemetryStore *m_telemetry = nullptr;
-    QList<NodeCells> m_nodes;
+    QList<NodeCards> m_nodes;
     int m_cell = 18;
     int m_labelWidth = 110;
 };

@@ -24,6 +24,7 @@
 #include <QDialog>
 #include <QDialogButtonBox>
 #include <QFontDatabase>
+#include <QGraphicsOpacityEffect>
 #include <QHeaderView>
 #include <QInputDialog>
 #include <QLabel>
@@ -117,6 +118,7 @@ MainWindow::MainWindow(Services *services, QWidget *parent)
     statusBar()->addPermanentWidget(m_statusSsh);
     statusBar()->addPermanentWidget(m_statusState);
     m_statusSsh->setObjectName(QStringLiteral("sshSummary"));
+    m_statusState->setObjectName(QStringLiteral("connectionState"));
     connect(m_telemetry, &TelemetryStore::updated, this, &MainWindow::updateSshStatus);
 
     auto open = [this](const ObjectRef &ref, int tab) { openObject(ref, tab); };
@@ -383,6 +385,26 @@ void MainWindow::updateFromState()
     if (!m_state->tlsVerified() && m_state->state() != ConnectionState::State::Idle)
         banner = tr("TLS verification is off for this context (insecure-skip-tls-verify): "
                     "gpudesk cannot tell this server from an impostor.");
+    // Stale: the same answer everywhere — the status bar, a banner over the figures, and the
+    // figures themselves greyed — until every source is live again.
+    const bool stale = m_state->isStale() && m_state->state() != ConnectionState::State::Failed;
+    if (stale) {
+        const QString since = m_state->staleSince().toLocalTime().toString(u"HH:mm:ss");
+        m_statusState->setText(tr("Not current since %1").arg(since));
+        const QString staleText =
+            tr("Not current since %1: %2. What you see is as of then; gpudesk keeps retrying.")
+                .arg(since, m_state->staleReason());
+        banner = banner.isEmpty() ? staleText : banner + u'\n' + staleText;
+    }
+    if (stale != bool(m_pages->graphicsEffect())) {
+        if (stale) {
+            auto *grey = new QGraphicsOpacityEffect(m_pages);
+            grey->setOpacity(0.55);
+            m_pages->setGraphicsEffect(grey);
+        } else {
+            m_pages->setGraphicsEffect(nullptr);
+        }
+    }
     m_banner->setText(banner);
     m_banner->setVisible(!banner.isEmpty());
 }

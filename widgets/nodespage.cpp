@@ -8,6 +8,7 @@
 #include "clusterstore.h"
 #include "eventsmodel.h"
 #include "format.h"
+#include "gpuaccounting.h"
 #include "nodesmodel.h"
 #include "tablefilter.h"
 
@@ -45,8 +46,10 @@ NodesPage::NodesPage(ClusterStore *store, TelemetryStore *telemetry, QWidget *pa
       m_conditions(detailTree({tr("Condition"), tr("Status"), tr("Reason"), tr("Message")}, this)),
       m_labels(detailTree({tr("Label"), tr("Value")}, this)),
       m_events(new EventsModel(store, this)),
-      m_telemetryPanel(new NodeTelemetryPanel(store, telemetry, this))
+      m_telemetryPanel(new NodeTelemetryPanel(store, telemetry, this)), m_telemetry(telemetry)
 {
+    if (telemetry)
+        m_model->setTelemetry(telemetry);
     m_proxy->setSourceModel(m_model);
     m_proxy->setDynamicSortFilter(true);
     m_view->setObjectName(QStringLiteral("nodesView"));
@@ -179,11 +182,11 @@ void NodesPage::showDetail()
         m_events->setObjects({QStringLiteral("-")});
         return;
     }
-    const GpuCount g = m_store->nodeGpus(n->name);
+    const GpuFigures g = GpuAccounting(m_store, m_telemetry).node(n->name);
     m_title->setText(
         tr("%1 — %2, %3 of %4 GPUs allocated, %5, kubelet %6")
             .arg(n->name, NodesModel::statusText(*n))
-            .arg(g.allocated)
+            .arg(g.exact ? QString::number(g.allocated) : tr("at least %1").arg(g.allocated))
             .arg(g.total)
             .arg(n->internalIP.isEmpty() ? tr("no address") : n->internalIP, n->kubeletVersion));
     const qint64 now = systemNow();

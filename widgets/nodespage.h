@@ -54,6 +54,7 @@ private:
     QTreeWidget *m_labels;
     EventsModel *m_events;
     NodeTelemetryPanel *m_telemetryPanel;
+    const TelemetryStore *m_telemetry;
 };
 
 } // namespace gpudesk

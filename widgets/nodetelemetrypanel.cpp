@@ -260,6 +260,8 @@ void NodeTelemetryPanel::refreshTables()
             flags << tr("phantom memory");
         if (c.unattributed)
             flags << tr("process of no pod");
+        if (c.hiddenOwner)
+            flags << tr("pod not visible to you");
         if (c.sample.eccUncorrected.value_or(0) > 0)
             flags << tr("%n ECC error(s)", nullptr, int(*c.sample.eccUncorrected));
         m_cards->setItem(r, 0, item(QString::number(c.sample.index)));
@@ -301,10 +303,11 @@ void NodeTelemetryPanel::refreshTables()
         mem->setData(Qt::DisplayRole, p.memoryMiB ? QVariant(*p.memoryMiB) : QVariant());
         m_processes->setItem(r, 2, mem);
         auto *pod = item(p.attributed()       ? p.ns + u'/' + p.pod
+                         : p.podHidden        ? tr("— pod not visible to you")
                          : p.podUid.isEmpty() ? tr("— host process, no pod")
                                               : tr("— pod %1 no longer exists").arg(p.podUid));
         pod->setData(Qt::UserRole, p.podUid);
-        if (!p.attributed())
+        if (p.orphan())
             pod->setForeground(colors::error());
         m_processes->setItem(r, 3, pod);
         m_processes->setItem(r, 4, item(p.user));

@@ -5,6 +5,7 @@
 
 #include "barchart.h"
 #include "clusterstore.h"
+#include "gpuaccounting.h"
 #include "numbercard.h"
 #include "palette.h"
 #include "queuesmodel.h"
@@ -40,8 +41,9 @@ OverviewPage::OverviewPage(ClusterStore *store, QWidget *parent)
       m_allocated(new NumberCard(tr("GPUs allocated"), this)),
       m_free(new NumberCard(tr("GPUs free"), this)),
       m_pending(new NumberCard(tr("GPUs wanted by pending pods"), this)),
-      m_busy(new NumberCard(tr("GPUs busy"), this)), m_idleLink(new QLabel(this)),
-      m_nodes(new NumberCard(tr("Nodes ready"), this)),
+      m_busy(new NumberCard(tr("GPUs busy"), this)),
+      m_unserved(new NumberCard(tr("GPUs without a working driver"), this)),
+      m_idleLink(new QLabel(this)), m_nodes(new NumberCard(tr("Nodes ready"), this)),
       m_jobs(new NumberCard(tr("Jobs running"), this)), m_scope(new QLabel(this)),
       m_noVolcano(new QLabel(this)), m_models(new QGridLayout)
 {
@@ -72,7 +74,11 @@ OverviewPage::OverviewPage(ClusterStore *store, QWidget *parent)
     cards->addWidget(m_pending, 0, 3);
     cards->addWidget(m_nodes, 1, 0);
     cards->addWidget(m_busy, 1, 1);
-    cards->addWidget(m_jobs, 1, 2, 1, 2);
+    cards->addWidget(m_jobs, 1, 2);
+    cards->addWidget(m_unserved, 1, 3);
+    m_unserved->setObjectName(QStringLiteral("unservedCard"));
+    m_unserved->setAccent(colors::error());
+    m_unserved->setVisible(false);
     m_busy->setObjectName(QStringLiteral("busyCard"));
     m_idleLink->setObjectName(QStringLiteral("idleLink"));
     m_idleLink->setVisible(false);
@@ -156,9 +162,10 @@ void OverviewPage::setScope(const QString &onlyNamespace, bool volcano)
 {
     m_onlyNamespace = onlyNamespace;
     m_scope->setVisible(!onlyNamespace.isEmpty());
-    m_scope->setText(tr("Your account may list pods only in namespace %1, so these figures count "
-                        "only that namespace's pods. Cluster-wide allocation and the top users "
-                        "are hidden.")
+    m_scope->setText(tr("Your account may list pods only in namespace %1. Other users' "
+                        "allocations are not visible to you: allocated GPUs are at least what "
+                        "your pods, the cards in use and the VCs' status show, free GPUs at most "
+                        "what that leaves, and the top users are hidden.")
                          .arg(onlyNamespace));
     m_usersBox->setVisible(onlyNamespace.isEmpty());
     m_noVolcano->setVisible(!volcano);
@@ -169,15 +176,39 @@ void OverviewPage::refresh()
 {
     m_stale = false;
     const GpuTotals t = m_store->totals();
-    const bool limited = !m_onlyNamespace.isEmpty();
-    m_total->setValue(QString::number(t.gpus.total));
-    m_allocated->setCaption(limited ? tr("GPUs allocated to you") : tr("GPUs allocated"));
-    m_allocated->setValue(QString::number(t.gpus.allocated),
-                          t.gpus.total > 0
-                              ? tr("%1 % of all GPUs").arg(100 * t.gpus.allocated / t.gpus.total)
-                              : QString());
-    m_free->setVisible(!limited);
-    m_free->setValue(QString::number(t.gpus.free), tr("on Ready, schedulable nodes"));
+    const GpuAccounting accounting(m_store, m_telemetry);
+    const GpuFigures g = accounting.cluster();
+    m_total->setValue(QString::number(g.total));
+    if (g.exact) {
+        m_allocated->setCaption(tr("GPUs allocated"));
+        m_allocated->setValue(g.allocatedText(),
+                              g.total > 0 ? tr("%1 % of all GPUs").arg(100 * g.allocated / g.total)
+                                          : QString());
+        m_free->setCaption(tr("GPUs free"));
+        m_free->setValue(g.freeText(), tr("on Ready, schedulable nodes"));
+    } else {
+        QStringList how{tr("%1 yours").arg(g.visible)};
+        if (g.inUseByHiddenPods > 0)
+            how << tr("%1 cards in use by pods not visible to you").arg(g.inUseByHiddenPods);
+        if (g.fromVcStatus > 0)
+            how << tr("%1 by the VCs' status").arg(g.fromVcStatus);
+        m_allocated->setCaption(tr("GPUs allocated (at least)"));
+        m_allocated->setValue(g.allocatedText(), how.join(QStringLiteral(" · ")));
+        m_free->setCaption(tr("GPUs free (at most)"));
+        m_free->setValue(g.freeText(), tr("others' pods are not visible to you"));
+    }
+    m_unserved->setVisible(g.unserved > 0);
+    if (g.unserved > 0) {
+        const auto nodes = accounting.unserved();
+        QStringList names;
+        for (const auto &u : nodes)
+            names << u.node;
+        m_unserved->setValue(QString::number(g.unserved),
+                             tr("the API counts them; nvidia-smi fails on %1")
+                                 .arg(names.join(QStringLiteral(", "))));
+    }
+    m_pending->setCaption(g.exact ? tr("GPUs wanted by pending pods")
+                                  : tr("GPUs wanted by your pending pods"));
     m_pending->setValue(QString::number(t.pendingDemand));
     // Busy is what the nodes say (nvidia-smi), next to what the API allocated.
     const int sampled = m_telemetry ? m_telemetry->sampledGpus() : 0;
@@ -185,7 +216,7 @@ void OverviewPage::refresh()
         const int busy = m_telemetry->busyGpus();
         m_busy->setValue(QString::number(busy),
                          tr("%1 allocated, %2 busy (≥ %3 % utilization) on %4 sampled cards")
-                             .arg(t.gpus.allocated)
+                             .arg(g.allocatedText())
                              .arg(busy)
                              .arg(TelemetryStore::BusyPercent)
                              .arg(sampled));
@@ -215,31 +246,16 @@ void OverviewPage::refresh()
 
     int ready = 0;
     int nodes = 0;
-    struct ModelFigures
-    {
-        int nodes = 0;
-        int total = 0;
-        int allocated = 0;
-        int free = 0;
-    };
-    std::map<QString, ModelFigures> byModel;
     for (const auto &n : m_store->nodes()) {
         ++nodes;
         ready += n.ready ? 1 : 0;
-        if (n.gpuAllocatable == 0)
-            continue;
-        ModelFigures &m = byModel[n.gpuModel.isEmpty() ? tr("unknown model") : n.gpuModel];
-        const GpuCount c = m_store->nodeGpus(n.name);
-        ++m.nodes;
-        m.total += c.total;
-        m.allocated += c.allocated;
-        m.free += c.free;
     }
     m_nodes->setValue(QStringLiteral("%1 / %2").arg(ready).arg(nodes),
                       nodes > ready ? tr("%n not ready", nullptr, nodes - ready) : QString());
     m_nodes->setAccent(nodes > ready ? colors::error() : palette().color(QPalette::WindowText));
 
     const auto counts = m_store->workloadCounts();
+    m_jobs->setCaption(g.exact ? tr("Jobs running") : tr("Your jobs running"));
     m_jobs->setValue(QString::number(counts.running), tr("%1 pending · %2 failed · %3 finished")
                                                           .arg(counts.waiting)
                                                           .arg(counts.problem)
@@ -257,9 +273,10 @@ void OverviewPage::refresh()
         m_models->addWidget(h, 0, c, c == 0 ? Qt::AlignLeft : Qt::AlignRight);
     }
     int row = 1;
-    for (const auto &[model, f] : byModel) {
-        const QStringList cells{model, QString::number(f.nodes), QString::number(f.total),
-                                QString::number(f.allocated), QString::number(f.free)};
+    for (const ModelFigures &m : accounting.byModel()) {
+        const QStringList cells{m.model.isEmpty() ? tr("unknown model") : m.model,
+                                QString::number(m.nodes), QString::number(m.gpus.total),
+                                m.gpus.allocatedText(), m.gpus.freeText()};
         for (int c = 0; c < cells.size(); ++c)
             m_models->addWidget(new QLabel(cells[c]), row, c,
                                 c == 0 ? Qt::AlignLeft : Qt::AlignRight);

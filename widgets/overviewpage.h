@@ -46,6 +46,7 @@ private:
     NumberCard *m_free;
     NumberCard *m_pending;
     NumberCard *m_busy;
+    NumberCard *m_unserved;
     QLabel *m_idleLink;
     TelemetryStore *m_telemetry = nullptr;
     QList<IdleAllocation> m_idle; // cached, see refresh()

@@ -31,6 +31,11 @@ inline QColor unavailable(const QPalette &p)
 {
     return isDark(p) ? QColor(0x55, 0x5a, 0x60) : QColor(0xb8, 0xbd, 0xc4);
 }
+// A card in use by a pod the account cannot see (a researcher's view of other users' cards).
+inline QColor hiddenUse(const QPalette &p)
+{
+    return isDark(p) ? QColor(0x7a, 0x80, 0x8a) : QColor(0x8a, 0x90, 0x9a);
+}
 inline QColor warning()
 {
     return QColor(0xd9, 0x8e, 0x04);

@@ -11,12 +11,15 @@
 #include "eventspage.h"
 #include "flattreeview.h"
 #include "format.h"
+#include "gpuaccounting.h"
 #include "gpumappage.h"
+#include "gpuplacement.h"
 #include "kubeclient.h"
 #include "kubeconfig.h"
 #include "logmodel.h"
 #include "logview.h"
 #include "mainwindow.h"
+#include "nodesmodel.h"
 #include "nodespage.h"
 #include "nodetelemetrypanel.h"
 #include "objectviewer.h"
@@ -34,6 +37,9 @@
 #include <QCheckBox>
 #include <QDialog>
 #include <QDir>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QLabel>
 #include <QLineEdit>
 #include <QListView>
@@ -68,6 +74,7 @@ private slots:
     void objectViewer();
     void researcherSeesHerScope();
     void banners();
+    void staleWhenServerGoesAway();
     void chinese();
     void nodeTelemetry();
     void hostKeyPromptInWindow();
@@ -95,6 +102,22 @@ private:
     };
     void openTelemetryWindow(const QTemporaryDir &dir, const std::function<void(QString &)> &edit,
                              TelemetryWindow *out);
+    // /sim/truth, with the admin's token (a researcher may not read it).
+    QJsonObject simTruth()
+    {
+        QString error;
+        const auto ep = m_config->endpoint(QStringLiteral("sim-admin"), &error);
+        KubeClient admin(*ep);
+        QJsonObject out;
+        bool done = false;
+        admin.get(QStringLiteral("/sim/truth"), &admin, [&](const KubeReply &r) {
+            out = QJsonDocument::fromJson(r.body).object();
+            done = true;
+        });
+        if (!QTest::qWaitFor([&] { return done; }, 10000))
+            return {};
+        return out;
+    }
     static QStringList labelTexts(const QWidget &w)
     {
         QStringList out;
@@ -180,7 +203,7 @@ void TestMainWindow::pagesFromSimulator()
     save(w, QStringLiteral("page-nodes"));
 
     w.showPage(MainWindow::GpuMap);
-    const QString fragmentation = GpuMapPage::fragmentation(*c->store);
+    const QString fragmentation = FreeGpus::of(*c->store, nullptr).sentence();
     QVERIFY(fragmentation.contains(QString::number(t.gpus.free)));
     QVERIFY(labelTexts(w).contains(fragmentation));
     save(w, QStringLiteral("page-gpumap"));
@@ -308,20 +331,94 @@ void TestMainWindow::objectViewer()
 
 void TestMainWindow::researcherSeesHerScope()
 {
-    auto c = connect(QStringLiteral("sim-alice"));
-    QVERIFY(c);
+    // sim-alice may list nodes and queues, and only her own namespace's pods. With the nodes'
+    // telemetry she sees which cards run processes, not whose: nothing may be called free, her
+    // allocation is a lower bound, and a process of a pod she cannot see is "not visible".
+    auto c = connect(QStringLiteral("sim-alice"),
+                     qEnvironmentVariable("GPUDESK_SIM_STATE") + QStringLiteral("/ssh_config"));
+    QVERIFY(c && c->session);
+    for (const auto &p : c->store->pods())
+        QCOMPARE(p.ns, QStringLiteral("user-alice"));
+    QVERIFY(!c->store->podsComplete());
     MainWindow w(c->services.get());
     w.resize(1400, 860);
     w.show();
+    int cards = 0;
+    for (const NodeInfo &n : c->store->nodes())
+        cards += n.gpuCapacity;
+    QTRY_COMPARE_WITH_TIMEOUT(c->telemetry->sampledGpus(), cards, 20000);
+    c->telemetry->flush();
+    const QJsonObject truth = simTruth();
+    QVERIFY(!truth.isEmpty());
+    QHash<QString, int> truthAllocated, truthFree;
+    for (const QJsonValue &n : truth[QStringLiteral("nodes")].toArray()) {
+        const QJsonObject g = n[QStringLiteral("gpus")].toObject();
+        truthAllocated[n[QStringLiteral("name")].toString()] =
+            g[QStringLiteral("allocated")].toInt();
+        truthFree[n[QStringLiteral("name")].toString()] = g[QStringLiteral("free")].toInt();
+    }
+
     w.showPage(MainWindow::Overview);
+    const GpuFigures g = GpuAccounting(c->store, c->telemetry).cluster();
+    const int allocatedTruth = truth[QStringLiteral("gpus")][QStringLiteral("allocated")].toInt();
+    QVERIFY(!g.exact && !g.free);
+    QVERIFY2(
+        g.allocated > g.visible && g.allocated <= allocatedTruth,
+        qPrintable(QStringLiteral("%1 %2 %3").arg(g.allocated).arg(g.visible).arg(allocatedTruth)));
     const QString all = labelTexts(w).join(u'|');
     QVERIFY2(all.contains(QLatin1String("may list pods only in namespace user-alice")),
              qPrintable(all));
-    QVERIFY(all.contains(QLatin1String("GPUs allocated to you")));
+    QVERIFY(all.contains(QLatin1String("GPUs allocated (at least)")));
+    QVERIFY(all.contains(QStringLiteral("≥ %1").arg(g.allocated)));
+    QVERIFY(all.contains(QStringLiteral("≤ %1").arg(g.freeAtMost)));
+    QVERIFY(all.contains(QStringLiteral("%1 yours").arg(g.visible)));
     QVERIFY(!all.contains(QLatin1String("Top users by GPUs allocated")));
-    for (const auto &p : c->store->pods())
-        QCOMPARE(p.ns, QStringLiteral("user-alice"));
     save(w, QStringLiteral("page-overview-alice"));
+
+    // Nodes: a node where only other users' pods run counts their cards, not 0.
+    w.showPage(MainWindow::Nodes);
+    auto *nodes = qobject_cast<NodesPage *>(w.page(MainWindow::Nodes));
+    QAbstractItemModel *m = nodes->view()->model();
+    int othersOnly = 0;
+    for (int r = 0; r < m->rowCount(); ++r) {
+        const QString name = m->index(r, NodesModel::Name).data().toString();
+        const GpuFigures f = GpuAccounting(c->store, c->telemetry).node(name);
+        if (f.total == 0)
+            continue;
+        QCOMPARE(m->index(r, NodesModel::Gpus).data().toString(),
+                 QStringLiteral("≥ %1 / %2").arg(f.allocated).arg(f.total));
+        QVERIFY(f.allocated <= truthAllocated.value(name));
+        QVERIFY(f.freeAtMost >= truthFree.value(name));
+        if (f.visible == 0 && f.allocated > 0)
+            ++othersOnly;
+    }
+    QVERIFY(othersOnly > 0);
+    // Processes of pods she cannot see, on a node where only others run.
+    nodes->selectNode(QStringLiteral("a800-02"));
+    nodes->telemetryPanel()->refresh();
+    QStringList podCells;
+    QTableWidget *procs = nodes->telemetryPanel()->processTable();
+    for (int r = 0; r < procs->rowCount(); ++r)
+        podCells << procs->item(r, 3)->text();
+    QVERIFY(!podCells.isEmpty());
+    QVERIFY2(podCells.filter(QStringLiteral("pod not visible to you")).size() == podCells.size(),
+             qPrintable(podCells.join(u'|')));
+    QVERIFY(podCells.filter(QStringLiteral("no longer exists")).isEmpty());
+    save(w, QStringLiteral("page-nodes-alice"));
+
+    // GPU map: no cell is free; the sentence says what cannot be known.
+    w.showPage(MainWindow::GpuMap);
+    auto *map = qobject_cast<GpuMapPage *>(w.page(MainWindow::GpuMap));
+    QVERIFY2(map->summary().contains(QLatin1String("which GPUs are free is not known")),
+             qPrintable(map->summary()));
+    int hidden = 0;
+    for (const NodeCards &n : GpuPlacement::all(*c->store, c->telemetry))
+        for (const CardCell &cell : n.cells) {
+            QVERIFY(cell.state != CardCell::Free);
+            hidden += cell.state == CardCell::InUseHidden ? 1 : 0;
+        }
+    QVERIFY(hidden > 0);
+    save(w, QStringLiteral("page-gpumap-alice"));
 }
 
 void TestMainWindow::banners()
@@ -340,6 +437,62 @@ void TestMainWindow::banners()
         "TLS verification is off for this context (insecure-skip-tls-verify): gpudesk cannot "
         "tell this server from an impostor.")));
     save(w, QStringLiteral("mainwindow-insecure"));
+}
+
+void TestMainWindow::staleWhenServerGoesAway()
+{
+    // A simulator of this test's own, stopped under the running window and started again.
+    QTemporaryDir dir;
+    QProcess sim;
+    sim.setProgram(QStringLiteral(GPUDESK_SIM_BIN));
+    sim.setArguments({QStringLiteral("--state-dir"), dir.path(), QStringLiteral("--speed"),
+                      QStringLiteral("0"), QStringLiteral("--no-ssh")});
+    sim.setProcessChannelMode(QProcess::MergedChannels);
+    auto startSim = [&] {
+        sim.start();
+        QVERIFY(sim.waitForStarted());
+        QByteArray out;
+        QTRY_VERIFY_WITH_TIMEOUT((out += sim.readAll()).contains("gpudesk-sim: ready"), 60000);
+    };
+    startSim();
+    Services services({dir.filePath(QStringLiteral("kubeconfig"))});
+    QString error;
+    QVERIFY(services.session()->loadConfig(&error));
+    services.session()->connectTo(QStringLiteral("sim-admin"));
+    MainWindow w(&services);
+    w.resize(1300, 800);
+    w.show();
+    QSignalSpy synced(services.session()->connection()->sync(), &ClusterSync::synced);
+    QVERIFY(synced.wait(30000));
+    QTRY_VERIFY(!services.state()->isStale());
+    auto *state = w.findChild<QLabel *>(QStringLiteral("connectionState"));
+    QVERIFY(state);
+    QTRY_VERIFY(state->text().startsWith(QLatin1String("Connected to")));
+    const int gpus = services.store()->totals().gpus.total;
+
+    sim.terminate();
+    QVERIFY(sim.waitForFinished(30000));
+    // Within seconds every part of the window says the same: not current, since when, why.
+    QTRY_VERIFY_WITH_TIMEOUT(services.state()->isStale(), 10000);
+    const QString since = services.state()->staleSince().toLocalTime().toString(u"HH:mm:ss");
+    QCOMPARE(state->text(), QStringLiteral("Not current since %1").arg(since));
+    QVERIFY(!labelTexts(w).join(u'|').contains(QLatin1String("Connected to")));
+    const QString banner = labelTexts(w).filter(QStringLiteral("Not current since")).value(0);
+    QVERIFY2(banner.contains(since) && banner.contains(QLatin1String("cannot be watched")),
+             qPrintable(banner));
+    QVERIFY(w.page(MainWindow::Overview)->parentWidget()->graphicsEffect());
+    // The figures stay, greyed, as of when they were current.
+    QCOMPARE(services.store()->totals().gpus.total, gpus);
+    w.showPage(MainWindow::Overview);
+    save(w, QStringLiteral("mainwindow-stale"));
+
+    startSim();
+    QTRY_VERIFY_WITH_TIMEOUT(!services.state()->isStale(), 60000);
+    QTRY_VERIFY(state->text().startsWith(QLatin1String("Connected to")));
+    QVERIFY(!w.page(MainWindow::Overview)->parentWidget()->graphicsEffect());
+    QVERIFY(labelTexts(w).filter(QStringLiteral("Not current")).isEmpty());
+    sim.terminate();
+    QVERIFY(sim.waitForFinished(30000));
 }
 
 void TestMainWindow::chinese()

@@ -1,7 +1,9 @@
 #!/usr/bin/python3
 # SPDX-License-Identifier: GPL-3.0-or-later
 """`gpudesk --report` against a frozen gpudesk-sim: every figure of the report equals /sim/truth.
-A researcher's context that may not list all pods fails with the API server's message."""
+A researcher's context that may list only her namespace's pods gets a report that says which
+figures are partial, and every figure in it is true of /sim/truth as far as she may see: exact
+ones equal, lower bounds not above, upper bounds not below, unknown ones null."""
 import json
 import os
 import subprocess
@@ -47,7 +49,19 @@ with tempfile.TemporaryDirectory() as state:
         tn = {n["name"]: (n["ready"], n["schedulable"], n["gpuModel"], n["gpus"]["total"],
                           n["gpus"]["allocated"], n["gpus"]["free"]) for n in truth["nodes"]}
         check(f"per-node figures equal the truth ({len(rn)} nodes)", rn == tn)
-        rq = {q["name"]: q["gpus"] for q in report["queues"]}
+        check("an admin's report is complete, nothing partial",
+              report["scope"]["complete"] and report["partial"] == [] and report["scope"]["podsNamespace"] is None)
+        free_by_node = {}
+        for n in truth["nodes"]:
+            if n["gpus"]["free"] > 0:
+                free_by_node.setdefault(n["gpus"]["free"], []).append(n["name"])
+        expected = [{"free": f, "nodes": sorted(free_by_node[f])} for f in sorted(free_by_node, reverse=True)]
+        frag = report["fragmentation"]
+        check(f"fragmentation: free cards by node and the largest single-node job equal the truth {expected}",
+              frag["exact"] and frag["free"] == truth["gpus"]["free"]
+              and [{"free": x["free"], "nodes": sorted(x["nodes"])} for x in frag["nodesByFree"]] == expected
+              and frag["largestSingleNodeJob"] == (expected[0]["free"] if expected else 0))
+        rq = {q["name"]: {k: q["gpus"][k] for k in ("capability", "allocated")} for q in report["queues"]}
         tq = {q["name"]: q["gpus"] for q in truth["queues"]}
         check(f"per-queue capability and allocation equal the truth {rq}", rq == tq)
         ru = {u["name"]: u["gpus"]["allocated"] for u in report["users"]}
@@ -69,6 +83,10 @@ with tempfile.TemporaryDirectory() as state:
                     for n in nodes for c in (n["cards"] or [])}
         rc, tc = cards(report["nodes"]), cards(truth["nodes"])
         diff = [k for k in set(rc) | set(tc) if rc.get(k) != tc.get(k)]
+        ra = {(n["name"], c["index"]): c["allocatedTo"] for n in report["nodes"] for c in (n["cards"] or [])}
+        ta = {(n["name"], c["index"]): c["allocatedTo"] for n in truth["nodes"] for c in n["cards"]}
+        check(f"every card is placed with the pod the truth says holds it ({len(ta)} cards)",
+              ra == ta and any(ta.values()))
         check(f"per-card utilization, memory, phantom and processes equal the truth ({len(tc)} cards)"
               + (f"; differ: {[(k, rc.get(k), tc.get(k)) for k in sorted(diff)[:3]]}" if diff else ""),
               not diff and len(tc) > 0)
@@ -103,11 +121,50 @@ with tempfile.TemporaryDirectory() as state:
         check("--no-ssh leaves telemetry out", nossh.returncode == 0 and "cards" not in plain["nodes"][0]
               and "busy" not in plain["gpus"])
 
-        alice = subprocess.run([gpudesk, "--kubeconfig", kubeconfig, "--context", "sim-alice", "--report", out + ".alice"],
-                               capture_output=True, text=True, timeout=120)
-        check("a context without cluster-wide pod access fails, saying why",
-              alice.returncode == 1 and 'User "alice" cannot list resource "pods"' in alice.stderr
-              and not os.path.exists(out + ".alice"))
+        # A researcher: she may list nodes, namespaces and queues, and only her own pods.
+        alice_out = out + ".alice"
+        alice = subprocess.run([gpudesk, "--kubeconfig", kubeconfig, "--context", "sim-alice", "--report", alice_out,
+                                "--ssh-config", ssh_config], capture_output=True, text=True, timeout=120)
+        check(f"a researcher's report is written and says it is partial ({alice.stdout.strip()})",
+              alice.returncode == 0 and "Partial" in alice.stdout)
+        ar = json.load(open(alice_out))
+        check("it names her namespace and the partial figures",
+              ar["scope"] == {"complete": False, "podsNamespace": "user-alice", "unreadable": []}
+              and {"gpus.allocated", "gpus.free", "nodes[].gpus.allocated"} <= set(ar["partial"]))
+        mine = next(u for u in truth["users"] if u["name"] == "alice")["gpus"]["allocated"]
+        g = ar["gpus"]
+        check(f"cluster: total exact, allocated a true lower bound ({g['allocated']} ≤ {truth['gpus']['allocated']}), "
+              f"free unknown, at most {g['freeAtMost']} ≥ {truth['gpus']['free']}, her own {g['visible']} exact",
+              g["total"] == truth["gpus"]["total"] and mine <= g["allocated"] <= truth["gpus"]["allocated"]
+              and g["free"] is None and g["freeAtMost"] >= truth["gpus"]["free"] and g["visible"] == mine)
+        tn = {n["name"]: n["gpus"] for n in truth["nodes"]}
+        bad_nodes = [n["name"] for n in ar["nodes"]
+                     if n["gpus"]["total"] != tn[n["name"]]["total"] or n["gpus"]["free"] is not None
+                     or n["gpus"]["allocated"] > tn[n["name"]]["allocated"] or n["gpus"]["freeAtMost"] < tn[n["name"]]["free"]]
+        hidden_use = [n["name"] for n in ar["nodes"] if n["gpus"]["allocated"] > 0 and
+                      not any(c["state"] == "allocated" for c in (n["cards"] or []))]
+        check(f"per node: allocation a lower bound, free unknown and bounded; nodes where only others' cards "
+              f"are in use still count them {hidden_use}", not bad_nodes and len(hidden_use) > 0)
+        truth_cards = {(n["name"], c["index"]): c for n in truth["nodes"] for c in n["cards"]}
+        wrong = []
+        for n in ar["nodes"]:
+            for c in n["cards"] or []:
+                t = truth_cards[(n["name"], c["index"])]
+                if c["state"] == "free" or (c["state"] == "allocated" and c["allocatedTo"] != t["allocatedTo"]) \
+                        or (c["state"] == "inUseByHiddenPod" and t["allocatedTo"] is None and not t["processes"]):
+                    wrong.append((n["name"], c["index"], c["state"], t["allocatedTo"]))
+        states = sorted({c["state"] for n in ar["nodes"] for c in (n["cards"] or [])})
+        check(f"no card is called free; hers are placed as the truth places them; others' in use or unknown {states}",
+              not wrong and "unknown" in states and "inUseByHiddenPod" in states)
+        procs = [p for n in ar["nodes"] for c in (n["cards"] or []) for p in c["processes"]]
+        check("a process whose pod she cannot see is 'not visible', never 'of no pod'",
+              all(c["unattributed"] is False for n in ar["nodes"] for c in (n["cards"] or []))
+              and all((p["pod"] is None) == (not p["podVisible"]) for p in procs)
+              and any(not p["podVisible"] for p in procs)
+              and all(p["namespace"] == "user-alice" for p in procs if p["podVisible"]))
+        users = {u["name"]: u["gpus"]["allocated"] for u in ar["users"]}
+        check(f"only her own user allocation is given ({users.get('alice')} = {mine}), the others are null",
+              users.get("alice") == mine and all(v is None for k, v in users.items() if k != "alice"))
         bad = subprocess.run([gpudesk, "--kubeconfig", kubeconfig, "--context", "nope", "--report", out],
                              capture_output=True, text=True, timeout=60)
         check("an unknown context exits 2 with the kubeconfig's message",

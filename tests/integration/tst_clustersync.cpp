@@ -31,6 +31,7 @@ private slots:
     void survivesCompaction();
     void researcherFallsBackToHerNamespace();
     void survivesServerRestart();
+    void mpiJobsServedAtV2beta1();
 
 private:
     void startSim();
@@ -276,6 +277,49 @@ void TestClusterSync::survivesServerRestart()
     sync.start();
     QVERIFY(synced.wait(30000));
     QCOMPARE(dump(*m_store), dump(fresh));
+}
+
+void TestClusterSync::mpiJobsServedAtV2beta1()
+{
+    // A cluster with the MPI operator serves MPIJobs only at kubeflow.org/v2beta1: discovery
+    // finds it, and the demo's MPIJob and its pods are there as on a v1 cluster.
+    QTemporaryDir dir;
+    QProcess sim;
+    sim.setProgram(QStringLiteral(GPUDESK_SIM_BIN));
+    sim.setArguments({QStringLiteral("--state-dir"), dir.path(), QStringLiteral("--speed"),
+                      QStringLiteral("0"), QStringLiteral("--no-ssh"),
+                      QStringLiteral("--mpijob-version"), QStringLiteral("v2beta1")});
+    sim.setProcessChannelMode(QProcess::MergedChannels);
+    sim.start();
+    QVERIFY(sim.waitForStarted());
+    QByteArray out;
+    QTRY_VERIFY_WITH_TIMEOUT((out += sim.readAll()).contains("gpudesk-sim: ready"), 60000);
+    QString error;
+    const auto config = KubeConfig::load({dir.filePath(QStringLiteral("kubeconfig"))}, &error);
+    const auto ep = config ? config->endpoint(QStringLiteral("sim-admin"), &error) : std::nullopt;
+    QVERIFY2(ep, qPrintable(error));
+    KubeClient admin(*ep);
+    ClusterStore store;
+    ClusterSync sync(&admin, ClusterSync::Options{});
+    connect(&sync, &ClusterSync::delta, &store, &ClusterStore::apply);
+    QSignalSpy synced(&sync, &ClusterSync::synced);
+    sync.start();
+    QVERIFY(synced.wait(30000));
+    store.flush();
+    QCOMPARE(sync.informer(Resource::MPIJobs)->version(), QStringLiteral("v2beta1"));
+    QCOMPARE(int(sync.informer(Resource::MPIJobs)->status().state), int(InformerStatus::Live));
+    QString key;
+    for (const QString &k : store.workloadKeys())
+        if (const auto w = store.workload(k); w && w->kind == QLatin1String("MPIJob"))
+            key = k;
+    QVERIFY(!key.isEmpty());
+    const auto w = store.workload(key);
+    QCOMPARE(w->name, QStringLiteral("resnet-mpi"));
+    QVERIFY(w->job);
+    QCOMPARE(store.podsOfWorkload(key).size(), 3); // launcher and two workers
+    sync.stop();
+    sim.terminate();
+    QVERIFY(sim.waitForFinished(30000));
 }
 
 QTEST_GUILESS_MAIN(TestClusterSync)

@@ -1,0 +1,157 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "gpuplacement.h"
+
+#include "clusterstore.h"
+#include "gpuaccounting.h"
+#include "nodesmodel.h"
+#include "telemetrystore.h"
+
+namespace gpudesk {
+
+namespace {
+
+void applyTelemetry(const TelemetryStore &telemetry, const NodeInfo &node, bool exact,
+                    NodeCards *nc)
+{
+    const QList<CardState> cards = telemetry.cards(node.name);
+    if (cards.isEmpty())
+        return;
+    QList<CardCell> allocated;
+    for (const CardCell &c : std::as_const(nc->cells))
+        if (c.state == CardCell::Allocated)
+            allocated.append(c);
+    const bool available = node.ready && !node.unschedulable;
+    const CardCell::State rest =
+        !available ? CardCell::Unavailable : (exact ? CardCell::Free : CardCell::Unknown);
+    QList<CardCell> out(qMax(cards.size(), nc->cells.size()), CardCell{rest});
+    QList<bool> taken(out.size(), false);
+    for (const CardState &card : cards) {
+        const int i = card.sample.index;
+        if (i < 0 || i >= out.size())
+            continue;
+        for (const AttributedProcess &p : card.processes) {
+            const auto it = std::find_if(allocated.begin(), allocated.end(),
+                                         [&](const CardCell &c) { return c.podUid == p.podUid; });
+            if (it != allocated.end() && !taken[i]) {
+                out[i] = *it;
+                taken[i] = true;
+                allocated.erase(it);
+                break;
+            }
+        }
+        if (!taken[i] && card.hiddenOwner) {
+            out[i].state = CardCell::InUseHidden;
+            taken[i] = true;
+        }
+    }
+    for (const CardCell &c : std::as_const(allocated)) {
+        const auto free = std::find(taken.begin(), taken.end(), false);
+        if (free == taken.end())
+            break;
+        const auto i = std::distance(taken.begin(), free);
+        out[i] = c;
+        taken[i] = true;
+    }
+    for (const CardState &card : cards) {
+        if (card.sample.index < 0 || card.sample.index >= out.size())
+            continue;
+        CardCell &c = out[card.sample.index];
+        c.utilization = card.sample.utilization.value_or(-1);
+        c.memoryUsedMiB = card.sample.memoryUsedMiB.value_or(-1);
+        c.memoryTotalMiB = card.sample.memoryTotalMiB.value_or(-1);
+        c.phantom = card.phantom;
+        c.unattributed = card.unattributed;
+        c.hiddenOwner = card.hiddenOwner;
+        for (const AttributedProcess &p : card.processes)
+            c.processes.append({p.pid, p.podUid, p.ns, p.pod, p.user, p.podHidden});
+    }
+    nc->cells = out;
+}
+
+} // namespace
+
+NodeCards GpuPlacement::place(const ClusterStore &store, const TelemetryStore *telemetry,
+                              const NodeInfo &n)
+{
+    NodeCards nc;
+    nc.name = n.name;
+    nc.status = NodesModel::statusText(n);
+    nc.down = !n.ready;
+    const bool exact = store.podsComplete();
+    const bool available = n.ready && !n.unschedulable;
+    QList<const PodInfo *> pods = store.podsOnNode(n.name);
+    std::sort(pods.begin(), pods.end(), [](const PodInfo *a, const PodInfo *b) {
+        return std::tie(a->created, a->name) < std::tie(b->created, b->name);
+    });
+    for (const PodInfo *p : pods) {
+        if (p->finished())
+            continue;
+        for (int g = 0; g < p->gpuRequest && nc.cells.size() < n.gpuAllocatable; ++g)
+            nc.cells.append(CardCell{CardCell::Allocated, p->uid, store.userOf(p->ns)});
+    }
+    while (nc.cells.size() < n.gpuAllocatable)
+        nc.cells.append(CardCell{!available ? CardCell::Unavailable
+                                            : (exact ? CardCell::Free : CardCell::Unknown)});
+    if (telemetry && telemetry->isFresh(n.name))
+        applyTelemetry(*telemetry, n, exact, &nc);
+    return nc;
+}
+
+QList<NodeCards> GpuPlacement::all(const ClusterStore &store, const TelemetryStore *telemetry)
+{
+    QList<NodeCards> out;
+    for (const NodeInfo &n : store.nodes())
+        if (n.gpuAllocatable > 0)
+            out.append(place(store, telemetry, n));
+    return out;
+}
+
+FreeGpus FreeGpus::of(const ClusterStore &store, const TelemetryStore *telemetry)
+{
+    FreeGpus f;
+    const GpuAccounting accounting(&store, telemetry);
+    f.exact = store.podsComplete();
+    for (const NodeInfo &n : store.nodes()) {
+        const GpuFigures g = accounting.node(n.name);
+        const int free = g.free.value_or(g.freeAtMost);
+        f.freeAtMost += g.freeAtMost;
+        if (g.free)
+            f.free += *g.free;
+        if (free > 0)
+            f.byCount[free].append(n.name);
+    }
+    f.largestSingleNode = f.byCount.empty() ? 0 : f.byCount.begin()->first;
+    return f;
+}
+
+QString FreeGpus::sentence(const QString &scope) const
+{
+    if (!exact) {
+        // Other users' pods are not visible: no card can be called free, only "not seen in use".
+        QString s = tr("Your account sees only the pods of namespace %1, so which GPUs are free "
+                       "is not known.")
+                        .arg(scope);
+        if (freeAtMost > 0)
+            s += u' ' + tr("At most %n GPU(s) can be free; the largest single-node job that "
+                           "could fit takes at most %1.",
+                           nullptr, freeAtMost)
+                            .arg(largestSingleNode);
+        else
+            s += u' ' + tr("Every GPU is in use by what you can see.");
+        return s;
+    }
+    if (free == 0)
+        return tr("No GPU is free.");
+    QStringList parts;
+    for (const auto &[count, nodes] : byCount) {
+        parts.append(nodes.size() == 1
+                         ? tr("%1 free on %2").arg(count).arg(nodes.first())
+                         : tr("%1 free on each of %2 nodes").arg(count).arg(nodes.size()));
+    }
+    return tr("%n GPU(s) free: %1. The largest single-node job that fits now takes %2.", nullptr,
+              free)
+        .arg(parts.join(QStringLiteral("; ")))
+        .arg(largestSingleNode);
+}
+
+} // namespace gpudesk

@@ -1,0 +1,234 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "reportjson.h"
+
+#include "clusterstore.h"
+#include "gpuaccounting.h"
+#include "gpuplacement.h"
+#include "telemetrystore.h"
+
+#include <QDateTime>
+#include <QJsonArray>
+
+namespace gpudesk {
+
+namespace {
+
+QString sshStateName(SshStatus::State s)
+{
+    switch (s) {
+    case SshStatus::Idle:
+        return QStringLiteral("notConnected");
+    case SshStatus::Connecting:
+        return QStringLiteral("connecting");
+    case SshStatus::Connected:
+        return QStringLiteral("connected");
+    case SshStatus::Unreachable:
+        return QStringLiteral("unreachable");
+    case SshStatus::HostKeyUnknown:
+        return QStringLiteral("hostKeyUnknown");
+    case SshStatus::HostKeyChanged:
+        return QStringLiteral("hostKeyChanged");
+    case SshStatus::AuthFailed:
+        return QStringLiteral("authFailed");
+    case SshStatus::NeedsSecret:
+        return QStringLiteral("needsSecret");
+    case SshStatus::Failed:
+        break;
+    }
+    return QStringLiteral("failed");
+}
+
+QString cellStateName(CardCell::State s)
+{
+    switch (s) {
+    case CardCell::Free:
+        return QStringLiteral("free");
+    case CardCell::Allocated:
+        return QStringLiteral("allocated");
+    case CardCell::Unavailable:
+        return QStringLiteral("unavailable");
+    case CardCell::InUseHidden:
+        return QStringLiteral("inUseByHiddenPod");
+    case CardCell::Unknown:
+        break;
+    }
+    return QStringLiteral("unknown");
+}
+
+QJsonValue optionalNumber(const auto &v)
+{
+    return v ? QJsonValue(double(*v)) : QJsonValue();
+}
+
+QJsonValue orNull(const QString &s)
+{
+    return s.isEmpty() ? QJsonValue() : QJsonValue(s);
+}
+
+QJsonObject figures(const GpuFigures &g)
+{
+    return QJsonObject{{QStringLiteral("total"), g.total},
+                       {QStringLiteral("allocated"), g.allocated},
+                       {QStringLiteral("free"), optionalNumber(g.free)},
+                       {QStringLiteral("freeAtMost"), g.freeAtMost}};
+}
+
+void addTelemetry(const ClusterStore &store, const TelemetryStore &telemetry, const NodeInfo &n,
+                  QJsonObject *out)
+{
+    const SshStatus ssh = telemetry.sshStatus(n.name);
+    const NodeSample *sample = telemetry.latest(n.name);
+    (*out)[QStringLiteral("sshState")] = sshStateName(ssh.state);
+    (*out)[QStringLiteral("sshMessage")] = orNull(ssh.message);
+    if (!sample) {
+        (*out)[QStringLiteral("cards")] = QJsonValue();
+        (*out)[QStringLiteral("gpuState")] = QJsonValue();
+        (*out)[QStringLiteral("gpuMessage")] = QJsonValue();
+        return;
+    }
+    (*out)[QStringLiteral("gpuState")] = GpuAccounting::gpuStateName(sample->gpuState);
+    (*out)[QStringLiteral("gpuMessage")] = orNull(sample->gpuMessage);
+    const NodeCards placed = GpuPlacement::place(store, &telemetry, n);
+    QJsonArray cards;
+    for (const CardState &c : telemetry.cards(n.name)) {
+        QJsonArray procs;
+        for (const AttributedProcess &p : c.processes)
+            procs.append(QJsonObject{{QStringLiteral("pid"), double(p.pid)},
+                                     {QStringLiteral("memoryMiB"), optionalNumber(p.memoryMiB)},
+                                     {QStringLiteral("command"), p.command},
+                                     {QStringLiteral("podUid"), orNull(p.podUid)},
+                                     {QStringLiteral("podVisible"), !p.podHidden},
+                                     {QStringLiteral("pod"), orNull(p.pod)},
+                                     {QStringLiteral("namespace"), orNull(p.ns)},
+                                     {QStringLiteral("user"), orNull(p.user)}});
+        const int i = c.sample.index;
+        const CardCell cell = i >= 0 && i < placed.cells.size() ? placed.cells[i] : CardCell{};
+        cards.append(
+            QJsonObject{{QStringLiteral("index"), i},
+                        {QStringLiteral("uuid"), c.sample.uuid},
+                        {QStringLiteral("name"), c.sample.name},
+                        {QStringLiteral("utilization"), optionalNumber(c.sample.utilization)},
+                        {QStringLiteral("memoryUsedMiB"), optionalNumber(c.sample.memoryUsedMiB)},
+                        {QStringLiteral("memoryTotalMiB"), optionalNumber(c.sample.memoryTotalMiB)},
+                        {QStringLiteral("temperatureC"), optionalNumber(c.sample.temperatureC)},
+                        {QStringLiteral("powerW"), optionalNumber(c.sample.powerDrawW)},
+                        {QStringLiteral("busy"), c.busy},
+                        {QStringLiteral("phantom"), c.phantom},
+                        {QStringLiteral("unattributed"), c.unattributed},
+                        {QStringLiteral("state"), cellStateName(cell.state)},
+                        {QStringLiteral("allocatedTo"), orNull(cell.podUid)},
+                        {QStringLiteral("processes"), procs}});
+    }
+    (*out)[QStringLiteral("cards")] = cards;
+    QJsonArray pods;
+    for (const PodUsage &u : sample->pods) {
+        const PodInfo *pod = telemetry.pod(u.uid);
+        pods.append(QJsonObject{
+            {QStringLiteral("uid"), u.uid},
+            {QStringLiteral("pod"), pod ? QJsonValue(pod->name) : QJsonValue()},
+            {QStringLiteral("namespace"), pod ? QJsonValue(pod->ns) : QJsonValue()},
+            {QStringLiteral("cpuCores"), u.cpuCores ? QJsonValue(*u.cpuCores) : QJsonValue()},
+            {QStringLiteral("memoryWorkingSetMiB"), double(u.workingSetBytes >> 20)},
+            {QStringLiteral("memoryMiB"), double(u.memoryBytes >> 20)}});
+    }
+    (*out)[QStringLiteral("pods")] = pods;
+    (*out)[QStringLiteral("sampledAt")] =
+        QDateTime::fromMSecsSinceEpoch(sample->time, Qt::UTC).toString(Qt::ISODateWithMs);
+}
+
+} // namespace
+
+QJsonObject reportJson(const ClusterStore &store, const TelemetryStore *telemetry,
+                       const ReportSource &source)
+{
+    const GpuAccounting accounting(&store, telemetry);
+    const GpuFigures all = accounting.cluster();
+    const bool complete = store.podsComplete();
+    QJsonObject totals = figures(all);
+    totals[QStringLiteral("pendingDemand")] = store.totals().pendingDemand;
+    totals[QStringLiteral("visible")] = all.visible;
+    totals[QStringLiteral("inUseByHiddenPods")] = all.inUseByHiddenPods;
+    totals[QStringLiteral("fromVcStatus")] = all.fromVcStatus;
+    totals[QStringLiteral("unserved")] = all.unserved;
+    if (telemetry)
+        totals[QStringLiteral("busy")] = telemetry->busyGpus();
+
+    QJsonArray nodes;
+    for (const NodeInfo &n : store.nodes()) {
+        QJsonObject node{{QStringLiteral("name"), n.name},
+                         {QStringLiteral("ready"), n.ready},
+                         {QStringLiteral("schedulable"), !n.unschedulable},
+                         {QStringLiteral("gpuModel"), orNull(n.gpuModel)},
+                         {QStringLiteral("gpus"), figures(accounting.node(n.name))}};
+        if (telemetry)
+            addTelemetry(store, *telemetry, n, &node);
+        nodes.append(node);
+    }
+    const FreeGpus free = FreeGpus::of(store, telemetry);
+    QJsonArray byFree;
+    for (const auto &[count, names] : free.byCount)
+        byFree.append(QJsonObject{{QStringLiteral("free"), count},
+                                  {QStringLiteral("nodes"), QJsonArray::fromStringList(names)}});
+    const QJsonObject fragmentation{
+        {QStringLiteral("exact"), free.exact},
+        {QStringLiteral("free"), free.exact ? QJsonValue(free.free) : QJsonValue()},
+        {QStringLiteral("freeAtMost"), free.freeAtMost},
+        {QStringLiteral("largestSingleNodeJob"), free.largestSingleNode},
+        {QStringLiteral("nodesByFree"), byFree}};
+
+    QJsonArray queues;
+    for (const auto &q : store.queues())
+        queues.append(QJsonObject{
+            {QStringLiteral("name"), q.name},
+            {QStringLiteral("gpus"),
+             QJsonObject{{QStringLiteral("capability"), optionalNumber(q.gpuCapability)},
+                         {QStringLiteral("allocated"), store.vcAllocated(q.name)},
+                         {QStringLiteral("allocatedByVolcano"), optionalNumber(q.gpuAllocated)}}}});
+    const QString scope = store.scope(Resource::Pods);
+    QJsonArray users;
+    for (const auto &u : store.users()) {
+        // Another user's allocation is known only when their pods are visible.
+        const bool known = complete || u.name == scope;
+        users.append(QJsonObject{
+            {QStringLiteral("name"), u.user},
+            {QStringLiteral("namespace"), u.name},
+            {QStringLiteral("vc"), u.vc},
+            {QStringLiteral("gpus"),
+             QJsonObject{{QStringLiteral("allocated"),
+                          known ? QJsonValue(store.userAllocated(u.user)) : QJsonValue()}}}});
+    }
+    QJsonArray partial;
+    if (!complete)
+        for (const char *field :
+             {"gpus.allocated", "gpus.free", "gpus.pendingDemand", "fragmentation",
+              "nodes[].gpus.allocated", "nodes[].gpus.free", "nodes[].cards[].state",
+              "queues[].gpus.allocated", "users[].gpus.allocated"})
+            partial.append(QLatin1String(field));
+    QJsonObject versions;
+    for (auto it = source.versions.cbegin(); it != source.versions.cend(); ++it)
+        versions[resourceName(it.key())] = it.value();
+    QJsonObject missing;
+    for (auto it = source.missing.cbegin(); it != source.missing.cend(); ++it)
+        missing[resourceName(it.key())] = it.value();
+    return QJsonObject{
+        {QStringLiteral("schemaVersion"), 2},
+        {QStringLiteral("context"), source.context},
+        {QStringLiteral("server"), source.server},
+        {QStringLiteral("generatedAt"), QDateTime::currentDateTimeUtc().toString(Qt::ISODate)},
+        {QStringLiteral("apiGroups"),
+         QJsonObject{{QStringLiteral("volcano"), !source.missing.contains(Resource::Queues)},
+                     {QStringLiteral("versions"), versions},
+                     {QStringLiteral("missing"), missing}}},
+        {QStringLiteral("scope"), QJsonObject{{QStringLiteral("complete"), complete},
+                                              {QStringLiteral("podsNamespace"), orNull(scope)},
+                                              {QStringLiteral("unreadable"),
+                                               QJsonArray::fromStringList(source.unreadable)}}},
+        {QStringLiteral("partial"), partial},
+        {QStringLiteral("gpus"), totals},
+        {QStringLiteral("fragmentation"), fragmentation},
+        {QStringLiteral("nodes"), nodes},
+        {QStringLiteral("queues"), queues},
+        {QStringLiteral("users"), users}};
+}
+
+} // namespace gpudesk

@@ -1,0 +1,30 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "resource.h"
+
+#include <QHash>
+#include <QJsonObject>
+#include <QStringList>
+
+namespace gpudesk {
+
+class ClusterStore;
+class TelemetryStore;
+
+// What the report says about how it was read, beside the figures.
+struct ReportSource
+{
+    QString context;
+    QString server;
+    QHash<Resource, QString> versions; // served kinds → the version read
+    QHash<Resource, QString> missing;  // kinds the cluster does not serve → what was looked for
+    QStringList unreadable;            // kinds this account may not list, with the server's words
+};
+
+// The report's document (schema: docs/report.md), from the same store, telemetry and analyses
+// (GpuAccounting, GpuPlacement, FreeGpus) as the window, so that it says what the window shows.
+QJsonObject reportJson(const ClusterStore &store, const TelemetryStore *telemetry,
+                       const ReportSource &source);
+
+} // namespace gpudesk

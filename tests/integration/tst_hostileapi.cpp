@@ -1,0 +1,209 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The informers and the report against API servers that misbehave as real ones and the proxies in
+// front of them do: a continue token that keeps expiring (410), a Table where a list belongs, a
+// group served only at a newer version. Each ends in bounded time with a message that names what
+// happened, and discovery reads what the server serves.
+#include "clustersync.h"
+#include "kubeclient.h"
+#include "scriptedserver.h"
+
+#include <QSignalSpy>
+#include <QTcpSocket>
+#include <QTest>
+#include <QUrlQuery>
+
+using namespace gpudesk;
+
+namespace {
+
+QByteArray emptyList(const QByteArray &kind)
+{
+    return R"({"kind":")" + kind +
+           R"(List","apiVersion":"v1","metadata":{"resourceVersion":"7"},"items":[]})";
+}
+
+// What a minimal API server serves: the core group and, from `groups`, the API groups with the
+// resources of each version; an empty list for every collection; watches held open.
+struct FakeApi
+{
+    // "group/version" → plurals
+    QList<std::pair<QByteArray, QByteArrayList>> groups = {
+        {"scheduling.volcano.sh/v1beta1", {"queues", "podgroups"}},
+        {"batch.volcano.sh/v1alpha1", {"jobs"}},
+        {"kubeflow.org/v1", {"pytorchjobs", "mpijobs"}}};
+
+    // Handles discovery and lists; false for anything else (the test answers it).
+    bool serve(const ScriptedServer::Request &r, QTcpSocket *socket) const
+    {
+        const QByteArray path = r.target.split('?').first();
+        if (path == "/apis") {
+            QMap<QByteArray, QByteArrayList> versions;
+            for (const auto &[gv, plurals] : groups)
+                versions[gv.split('/').first()] << gv.split('/').last();
+            QByteArray items;
+            for (auto it = versions.cbegin(); it != versions.cend(); ++it) {
+                QByteArray vs;
+                for (const QByteArray &v : it.value())
+                    vs += QByteArray(vs.isEmpty() ? "" : ",") + R"({"groupVersion":")" + it.key() +
+                          '/' + v + R"(","version":")" + v + R"("})";
+                items += QByteArray(items.isEmpty() ? "" : ",") + R"({"name":")" + it.key() +
+                         R"(","versions":[)" + vs + "]}";
+            }
+            ScriptedServer::respond(socket, 200,
+                                    R"({"kind":"APIGroupList","apiVersion":"v1","groups":[)" +
+                                        items + "]}");
+            return true;
+        }
+        for (const auto &[gv, plurals] : groups) {
+            if (path == "/apis/" + gv) {
+                QByteArray rs;
+                for (const QByteArray &p : plurals)
+                    rs += QByteArray(rs.isEmpty() ? "" : ",") + R"({"name":")" + p +
+                          R"(","namespaced":true})";
+                ScriptedServer::respond(socket, 200,
+                                        R"({"kind":"APIResourceList","groupVersion":")" + gv +
+                                            R"(","resources":[)" + rs + "]}");
+                return true;
+            }
+        }
+        if (r.target.contains("watch=1"))
+            return true; // held open, silent: these tests are about lists
+        if (path.startsWith("/api/v1/") || path.startsWith("/apis/")) {
+            ScriptedServer::respond(socket, 200, emptyList("Something"));
+            return true;
+        }
+        return false;
+    }
+};
+
+ClusterEndpoint endpointOf(const ScriptedServer &server)
+{
+    ClusterEndpoint ep;
+    ep.context = QStringLiteral("hostile");
+    ep.server = server.url();
+    ep.token = QStringLiteral("t");
+    return ep;
+}
+
+} // namespace
+
+class TestHostileApi : public QObject
+{
+    Q_OBJECT
+private slots:
+    void expiredContinueTokenIsBounded();
+    void tableInsteadOfListIsNamed();
+    void discoveryPicksTheServedVersion();
+};
+
+void TestHostileApi::expiredContinueTokenIsBounded()
+{
+    // Nodes come in pages; every continue token has expired by the time it is used, and so has
+    // the unpaged list client-go falls back to (a broken server).
+    FakeApi api;
+    ScriptedServer server([&](const ScriptedServer::Request &r, QTcpSocket *s) {
+        if (r.target.startsWith("/api/v1/nodes") && !r.target.contains("watch=1")) {
+            const QUrlQuery q(QString::fromLatin1(r.target.mid(r.target.indexOf('?') + 1)));
+            if (q.hasQueryItem(QStringLiteral("continue")) ||
+                !q.hasQueryItem(QStringLiteral("limit")))
+                ScriptedServer::respond(
+                    s, 410,
+                    R"({"kind":"Status","apiVersion":"v1","status":"Failure","message":"The provided continue parameter is too old to display a consistent list result. You can start a new list without the continue parameter.","reason":"Expired","code":410})");
+            else
+                ScriptedServer::respond(
+                    s, 200,
+                    R"({"kind":"NodeList","apiVersion":"v1","metadata":{"resourceVersion":"9","continue":"tok"},"items":[{"metadata":{"name":"n1","uid":"u1"}}]})");
+            return;
+        }
+        api.serve(r, s);
+    });
+    KubeClient client(endpointOf(server));
+    ClusterSync sync(&client, {});
+    Informer *nodes = sync.informer(Resource::Nodes);
+    // Each time it gives up on a list it says so (Retrying) and waits, with a growing back-off.
+    int retries = 0;
+    QDateTime lastSince;
+    connect(nodes, &Informer::statusChanged, this, [&] {
+        if (nodes->status().state == InformerStatus::Retrying &&
+            nodes->status().since != lastSince) {
+            lastSince = nodes->status().since;
+            ++retries;
+        }
+    });
+    sync.start();
+    QTRY_VERIFY_WITH_TIMEOUT(retries >= 3, 20000);
+    QVERIFY2(nodes->status().error.contains(QLatin1String("410")),
+             qPrintable(nodes->status().error));
+    QVERIFY(nodes->status().error.contains(QLatin1String("too old")));
+    int nodeRequests = 0, unpaged = 0;
+    for (const auto &r : server.requests()) {
+        nodeRequests += r.target.startsWith("/api/v1/nodes") ? 1 : 0;
+        unpaged += r.target == "/api/v1/nodes" ? 1 : 0;
+    }
+    // The first expiry lists once without paging (as client-go's pager); after that each attempt
+    // is one paged list and the unpaged one: a few requests per retry, not hundreds a second.
+    QVERIFY(unpaged >= 1);
+    QVERIFY2(
+        nodeRequests <= 2 * retries + 2,
+        qPrintable(QStringLiteral("%1 requests for %2 retries").arg(nodeRequests).arg(retries)));
+    QVERIFY(!nodes->hasSynced());
+}
+
+void TestHostileApi::tableInsteadOfListIsNamed()
+{
+    // A proxy that asks for server-side printing on the client's behalf: pods come as a Table.
+    FakeApi api;
+    ScriptedServer server([&](const ScriptedServer::Request &r, QTcpSocket *s) {
+        if (r.target.startsWith("/api/v1/pods") && !r.target.contains("watch=1")) {
+            ScriptedServer::respond(
+                s, 200,
+                R"({"kind":"Table","apiVersion":"meta.k8s.io/v1","metadata":{"resourceVersion":"3"},"columnDefinitions":[{"name":"Name","type":"string"}],"rows":[{"cells":["p1"]}]})");
+            return;
+        }
+        api.serve(r, s);
+    });
+    KubeClient client(endpointOf(server));
+    ClusterSync sync(&client, {});
+    sync.start();
+    Informer *pods = sync.informer(Resource::Pods);
+    QTRY_VERIFY_WITH_TIMEOUT(pods->status().state == InformerStatus::Retrying, 10000);
+    QVERIFY2(pods->status().error.contains(QLatin1String("a Table (meta.k8s.io/v1")),
+             qPrintable(pods->status().error));
+    QVERIFY(pods->status().error.contains(QLatin1String("instead of a list of objects")));
+    // Said once per attempt, for the collection that got it; the others are live.
+    QTRY_COMPARE_WITH_TIMEOUT(int(sync.informer(Resource::Nodes)->status().state),
+                              int(InformerStatus::Live), 5000);
+}
+
+void TestHostileApi::discoveryPicksTheServedVersion()
+{
+    // A cluster with the MPI operator (kubeflow.org/v2beta1 mpijobs), the training operator's
+    // PyTorchJobs at v1, and no Volcano.
+    FakeApi api;
+    api.groups = {{"kubeflow.org/v1", {"pytorchjobs"}}, {"kubeflow.org/v2beta1", {"mpijobs"}}};
+    ScriptedServer server([&](const ScriptedServer::Request &r, QTcpSocket *s) {
+        if (!api.serve(r, s))
+            ScriptedServer::respond(s, 404, R"({"kind":"Status","code":404})");
+    });
+    KubeClient client(endpointOf(server));
+    ClusterSync sync(&client, {});
+    QSignalSpy synced(&sync, &ClusterSync::synced);
+    sync.start();
+    QVERIFY(synced.wait(10000));
+    QCOMPARE(sync.informer(Resource::MPIJobs)->version(), QStringLiteral("v2beta1"));
+    QCOMPARE(sync.informer(Resource::PyTorchJobs)->version(), QStringLiteral("v1"));
+    QVERIFY(server.count("/apis/kubeflow.org/v2beta1/mpijobs") > 0);
+    QCOMPARE(server.count("/apis/kubeflow.org/v1/mpijobs"), 0);
+    QCOMPARE(int(sync.informer(Resource::Queues)->status().state),
+             int(InformerStatus::Unavailable));
+    QVERIFY2(sync.informer(Resource::Queues)
+                 ->status()
+                 .error.contains(QLatin1String("looked for scheduling.volcano.sh/v1beta1")),
+             qPrintable(sync.informer(Resource::Queues)->status().error));
+    QVERIFY(sync.discovered().missing.contains(Resource::VolcanoJobs));
+    // Nothing asked for a group the server does not serve.
+    QCOMPARE(server.count("/apis/scheduling.volcano.sh"), 0);
+}
+
+QTEST_MAIN(TestHostileApi)
+#include "tst_hostileapi.moc"
