@@ -52,6 +52,9 @@ int runReport(const QStringList &files, const QString &context, const QString &o
     if (ssh)
         run.enableTelemetry(sshConfig);
     int exitCode = 1;
+    QObject::connect(&run, &ReportRun::notice, [](const QString &message) {
+        std::fprintf(stderr, "gpudesk: warning: %s\n", qPrintable(message));
+    });
     QObject::connect(&run, &ReportRun::finished, [&exitCode](int code, const QString &message) {
         std::fprintf(code == 0 ? stdout : stderr, "gpudesk: %s\n", qPrintable(message));
         exitCode = code;

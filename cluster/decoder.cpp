@@ -213,6 +213,15 @@ template <> PodInfo Decoder::decode<PodInfo>(Resource, const json &o)
         p.cpuRequestMilli += quantity(member(req, "cpu"), &Decoder::quantityMilli);
         p.memoryRequestBytes += quantity(member(req, "memory"), &Decoder::quantityUnits);
     }
+    if (const json &sel = member(spec, "nodeSelector"); sel.is_object())
+        for (auto it = sel.begin(); it != sel.end(); ++it)
+            if (it.value().is_string())
+                p.nodeSelector.append({QString::fromStdString(it.key()),
+                                       QString::fromStdString(it.value().get<std::string>())});
+    for (const auto &t : member(spec, "tolerations"))
+        p.tolerations.append(
+            QStringList{text(t, "key"), text(t, "operator"), text(t, "value"), text(t, "effect")}
+                .join(u'|'));
     p.podIP = text(member(o, "status"), "podIP");
     // Three values shared by 100,000 pods: one string each.
     static const QString qosClasses[] = {QStringLiteral("Guaranteed"), QStringLiteral("Burstable"),

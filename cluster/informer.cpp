@@ -341,7 +341,7 @@ void Informer::onWatchFinished(QNetworkReply *reply, quint64 generation)
     }
     const QByteArray body = reply->readAll();
     const QString server = statusMessage(body);
-    const QString error = server.isEmpty() ? reply->errorString() : server;
+    const QString error = server.isEmpty() ? m_client->describeError(reply) : server;
     if (needsRelist(status, error)) {
         relist();
         return;

@@ -15,6 +15,11 @@ Q_LOGGING_CATEGORY(lcKube, "gpudesk.kube")
 
 namespace gpudesk {
 
+namespace {
+// A request with no byte for this long is abandoned (and said to have timed out).
+constexpr int kTransferTimeoutMs = 30000;
+} // namespace
+
 QString statusMessage(const QByteArray &body)
 {
     const auto j = nlohmann::json::parse(body.toStdString(), nullptr, false);
@@ -218,6 +223,89 @@ QNetworkRequest KubeClient::request(const QString &path) const
     return req;
 }
 
+QString KubeClient::describeError(QNetworkReply *reply, qint64 waitedMs) const
+{
+    using E = QNetworkReply::NetworkError;
+    E e = reply->error();
+    if (e == E::NoError)
+        return {};
+    const QString server = QUrl(m_endpoint.server).toDisplayString(QUrl::RemoveUserInfo);
+    const QString qt = reply->errorString();
+    // Through an http:// proxy an https:// request is a CONNECT tunnel, and Qt reports the
+    // proxy's failure as an unknown error whose text names the proxy ("Proxy connection
+    // refused"): it is the proxy's all the same.
+    if (!m_endpoint.proxyUrl.isEmpty() && e == E::UnknownNetworkError &&
+        qt.contains(QLatin1String("proxy"), Qt::CaseInsensitive)) {
+        if (qt.contains(QLatin1String("refused"), Qt::CaseInsensitive))
+            e = E::ProxyConnectionRefusedError;
+        else if (qt.contains(QLatin1String("closed"), Qt::CaseInsensitive))
+            e = E::ProxyConnectionClosedError;
+        else if (qt.contains(QLatin1String("not found"), Qt::CaseInsensitive))
+            e = E::ProxyNotFoundError;
+        else if (qt.contains(QLatin1String("timed out"), Qt::CaseInsensitive))
+            e = E::ProxyTimeoutError;
+        else
+            e = E::UnknownProxyError;
+    }
+    switch (e) {
+    case E::ProxyConnectionRefusedError:
+    case E::ProxyConnectionClosedError:
+    case E::ProxyNotFoundError:
+    case E::ProxyTimeoutError:
+    case E::ProxyAuthenticationRequiredError:
+    case E::UnknownProxyError: {
+        // The proxy failed, not the server: say which proxy, from which setting.
+        const QString proxy =
+            QUrl(m_endpoint.proxyUrl).toDisplayString(QUrl::RemoveUserInfo | QUrl::RemovePath);
+        QString what;
+        switch (e) {
+        case E::ProxyConnectionRefusedError:
+            what = tr("refused the connection");
+            break;
+        case E::ProxyConnectionClosedError:
+            what = tr("closed the connection");
+            break;
+        case E::ProxyNotFoundError:
+            what = tr("was not found (its name does not resolve)");
+            break;
+        case E::ProxyTimeoutError:
+            what = tr("did not answer in time");
+            break;
+        case E::ProxyAuthenticationRequiredError:
+            what = tr("asks for credentials the proxy-url does not give");
+            break;
+        default:
+            what = tr("failed: %1").arg(qt);
+            break;
+        }
+        return tr("The proxy %1 (proxy-url of context %2) %3; %4 was not reached.")
+            .arg(proxy, m_endpoint.context, what, server);
+    }
+    case E::OperationCanceledError:
+        // Qt ends a request whose transfer timeout ran out as "canceled".
+        if (waitedMs >= 0)
+            return tr("%1 did not answer within %2 s (timed out).")
+                .arg(server)
+                .arg(qRound(double(waitedMs) / 1000.0));
+        return qt;
+    case E::SslHandshakeFailedError:
+        return tr("TLS with %1 failed: %2. The server's certificate is not signed by the "
+                  "certificate authority of context %3 (certificate-authority in the kubeconfig).")
+            .arg(server, qt, m_endpoint.context);
+    case E::ConnectionRefusedError:
+        return tr("%1 refused the connection (nothing listens there, or a firewall says no).")
+            .arg(server);
+    case E::HostNotFoundError:
+        return tr("The name of %1 does not resolve.").arg(server);
+    case E::TimeoutError:
+        return tr("%1 did not accept the connection in time.").arg(server);
+    case E::RemoteHostClosedError:
+        return tr("%1 closed the connection.").arg(server);
+    default:
+        return qt;
+    }
+}
+
 void KubeClient::get(const QString &path, QObject *context,
                      std::function<void(const KubeReply &)> done)
 {
@@ -228,11 +316,13 @@ void KubeClient::send(const QString &path, QObject *context,
                       std::function<void(const KubeReply &)> done, bool retried)
 {
     QNetworkRequest req = request(path);
-    req.setTransferTimeout(30000);
+    req.setTransferTimeout(kTransferTimeoutMs);
     QNetworkReply *reply = m_nam.get(req);
     QPointer<QObject> guard(context);
+    QElapsedTimer waited;
+    waited.start();
     connect(reply, &QNetworkReply::finished, this,
-            [this, reply, guard, done = std::move(done), path, retried]() mutable {
+            [this, reply, guard, done = std::move(done), path, retried, waited]() mutable {
                 reply->deleteLater();
                 if (!guard)
                     return;
@@ -241,7 +331,9 @@ void KubeClient::send(const QString &path, QObject *context,
                 r.body = reply->readAll();
                 if (reply->error() != QNetworkReply::NoError) {
                     const QString server = statusMessage(r.body);
-                    r.error = server.isEmpty() ? reply->errorString() : server;
+                    r.error = server.isEmpty() ? describeError(reply, waited.elapsed()) : server;
+                    // Below HTTP: the server (or the way to it) failed, not this request.
+                    r.connectionFailed = r.httpStatus == 0;
                     qCDebug(lcKube) << "GET" << path << "failed:" << r.httpStatus << r.error;
                 }
                 if (r.httpStatus == 401 && !retried && unauthorized()) {

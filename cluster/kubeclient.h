@@ -21,6 +21,9 @@ struct KubeReply
     int httpStatus = 0;
     QByteArray body;
     QString error; // empty on success; a sentence for the user otherwise
+    // No HTTP answer at all (refused, TLS, DNS, proxy, timeout): a fact about the server, not
+    // about this request.
+    bool connectionFailed = false;
 };
 
 // REST calls to one API server with the context's credentials. Asynchronous on the calling
@@ -50,6 +53,11 @@ public:
     bool unauthorized();
 
     const ClusterEndpoint &endpoint() const { return m_endpoint; }
+    // What went wrong with a finished reply, in words that name the real cause and where it is:
+    // the proxy (not the server) when the proxy failed, the server and its certificate for TLS,
+    // a timeout as a timeout with how long was waited (`waitedMs`; Qt calls it "canceled"). ""
+    // when the reply has no network error.
+    QString describeError(QNetworkReply *reply, qint64 waitedMs = -1) const;
     bool verifiesTls() const { return !m_endpoint.insecureSkipVerify; }
     // A problem with the credentials found before any request (bad PEM, say).
     QString setupError() const { return m_setupError; }

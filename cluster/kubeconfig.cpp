@@ -218,6 +218,16 @@ std::optional<ClusterEndpoint> KubeConfig::endpoint(const QString &context, QStr
         *error = QStringLiteral("%1: cluster \"%2\" has no server").arg(cluster->file, clusterName);
         return std::nullopt;
     }
+    // Checked here, where the field can be named: a typo ("htps://", a missing scheme) would
+    // otherwise surface at the first list as "Protocol is unknown".
+    if (const QUrl url(ep.server, QUrl::StrictMode);
+        !url.isValid() || url.host().isEmpty() ||
+        (url.scheme() != QLatin1String("https") && url.scheme() != QLatin1String("http"))) {
+        *error = QStringLiteral("%1: server of cluster \"%2\" is \"%3\"; expected "
+                                "https://host[:port] (or http://)")
+                     .arg(cluster->file, clusterName, ep.server);
+        return std::nullopt;
+    }
     ep.tlsServerName = str(cl, "tls-server-name");
     ep.proxyUrl = str(cl, "proxy-url");
     if (!ep.proxyUrl.isEmpty()) {
@@ -247,6 +257,15 @@ std::optional<ClusterEndpoint> KubeConfig::endpoint(const QString &context, QStr
     if (!readField(cl, "certificate-authority-data", "certificate-authority", cluster->file,
                    clusterWhere, &ep.caPem, error))
         return std::nullopt;
+    if (!ep.caPem.isEmpty() && QSslCertificate::fromData(ep.caPem, QSsl::Pem).isEmpty()) {
+        const QString field =
+            QLatin1String(cl["certificate-authority-data"] ? "certificate-authority-data"
+                                                           : "certificate-authority");
+        *error = QStringLiteral("%1: %2 of %3 is not a PEM certificate (it should decode to "
+                                "\"-----BEGIN CERTIFICATE-----\" …)")
+                     .arg(cluster->file, field, clusterWhere);
+        return std::nullopt;
+    }
     if (const Named *user = find(m_users, userName)) {
         const YAML::Node u = YAML::Load(user->yaml.toStdString())["user"];
         const QString userWhere = QStringLiteral("user \"%1\"").arg(userName);

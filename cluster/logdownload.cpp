@@ -70,7 +70,7 @@ void LogDownload::onFinished()
         const QString server = statusMessage(reply->readAll());
         m_file->cancelWriting();
         m_file.reset();
-        emit finished(false, server.isEmpty() ? reply->errorString() : server);
+        emit finished(false, server.isEmpty() ? m_client->describeError(reply) : server);
         return;
     }
     onReadyRead();

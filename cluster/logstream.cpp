@@ -160,13 +160,13 @@ void LogStream::onFinished()
     // A line cut off by the break is dropped: the resume sends it again, whole.
     m_partial.clear();
     if (!m_options.follow) {
-        setState(Failed, reply->errorString());
+        setState(Failed, m_client->describeError(reply));
         return;
     }
     // The link broke while following: resume after a short, growing, jittered pause.
     const int delay = int(std::min(15000.0, 500.0 * (1 << std::min(m_attempt++, 5))) *
                           (0.8 + 0.4 * QRandomGenerator::global()->generateDouble()));
-    setState(Reconnecting, reply->errorString());
+    setState(Reconnecting, m_client->describeError(reply));
     m_retry.start(delay);
 }
 

@@ -4,6 +4,8 @@
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
+#include <QRegularExpression>
+#include <QSet>
 
 namespace gpudesk {
 
@@ -68,6 +70,184 @@ bool wildcardMatch(QStringView s, QStringView p)
     return pi == p.size();
 }
 
+// Every keyword OpenSSH 9's ssh accepts (lower case), deprecated and unsupported ones included
+// (it only warns about those): any other is "Bad configuration option" and ssh refuses the file.
+const QSet<QString> &knownKeywords()
+{
+    static const QSet<QString> words = [] {
+        const char *const list[] = {"host",
+                                    "match",
+                                    "addkeystoagent",
+                                    "addressfamily",
+                                    "batchmode",
+                                    "bindaddress",
+                                    "bindinterface",
+                                    "canonicaldomains",
+                                    "canonicalizefallbacklocal",
+                                    "canonicalizehostname",
+                                    "canonicalizemaxdots",
+                                    "canonicalizepermittedcnames",
+                                    "casignaturealgorithms",
+                                    "certificatefile",
+                                    "challengeresponseauthentication",
+                                    "checkhostip",
+                                    "cipher",
+                                    "ciphers",
+                                    "clearallforwardings",
+                                    "compression",
+                                    "compressionlevel",
+                                    "connectionattempts",
+                                    "connecttimeout",
+                                    "controlmaster",
+                                    "controlpath",
+                                    "controlpersist",
+                                    "dynamicforward",
+                                    "enableescapecommandline",
+                                    "enablesshkeysign",
+                                    "escapechar",
+                                    "exitonforwardfailure",
+                                    "fallbacktorsh",
+                                    "fingerprinthash",
+                                    "forkafterauthentication",
+                                    "forwardagent",
+                                    "forwardx11",
+                                    "forwardx11timeout",
+                                    "forwardx11trusted",
+                                    "gatewayports",
+                                    "globalknownhostsfile",
+                                    "gssapiauthentication",
+                                    "gssapiclientidentity",
+                                    "gssapidelegatecredentials",
+                                    "gssapikeyexchange",
+                                    "gssapikexalgorithms",
+                                    "gssapirenewalforcesrekey",
+                                    "gssapiserveridentity",
+                                    "gssapitrustdns",
+                                    "hashknownhosts",
+                                    "hostbasedacceptedalgorithms",
+                                    "hostbasedauthentication",
+                                    "hostbasedkeytypes",
+                                    "hostkeyalgorithms",
+                                    "hostkeyalias",
+                                    "hostname",
+                                    "identitiesonly",
+                                    "identityagent",
+                                    "identityfile",
+                                    "ignoreunknown",
+                                    "include",
+                                    "ipqos",
+                                    "kbdinteractiveauthentication",
+                                    "kbdinteractivedevices",
+                                    "keepalive",
+                                    "kexalgorithms",
+                                    "knownhostscommand",
+                                    "localcommand",
+                                    "localforward",
+                                    "loglevel",
+                                    "logverbose",
+                                    "macs",
+                                    "nohostauthenticationforlocalhost",
+                                    "numberofpasswordprompts",
+                                    "passwordauthentication",
+                                    "permitlocalcommand",
+                                    "permitremoteopen",
+                                    "pkcs11provider",
+                                    "port",
+                                    "preferredauthentications",
+                                    "protocol",
+                                    "proxycommand",
+                                    "proxyjump",
+                                    "proxyusefdpass",
+                                    "pubkeyacceptedalgorithms",
+                                    "pubkeyacceptedkeytypes",
+                                    "pubkeyauthentication",
+                                    "rekeylimit",
+                                    "remotecommand",
+                                    "remoteforward",
+                                    "requesttty",
+                                    "requiredrsasize",
+                                    "revokedhostkeys",
+                                    "rhostsrsaauthentication",
+                                    "rsaauthentication",
+                                    "securitykeyprovider",
+                                    "sendenv",
+                                    "serveralivecountmax",
+                                    "serveraliveinterval",
+                                    "sessiontype",
+                                    "setenv",
+                                    "smartcarddevice",
+                                    "stdinnull",
+                                    "streamlocalbindmask",
+                                    "streamlocalbindunlink",
+                                    "stricthostkeychecking",
+                                    "syslogfacility",
+                                    "tcpkeepalive",
+                                    "tunnel",
+                                    "tunneldevice",
+                                    "updatehostkeys",
+                                    "useprivilegedport",
+                                    "useroaming",
+                                    "usersh",
+                                    "user",
+                                    "userknownhostsfile",
+                                    "verifyhostkeydns",
+                                    "visualhostkey",
+                                    "xauthlocation"};
+        QSet<QString> out;
+        for (const char *w : list)
+            out.insert(QLatin1String(w));
+        return out;
+    }();
+    return words;
+}
+
+// Keywords that change where or how ssh reaches a host, which gpudesk's SSH does not follow: a
+// node that needs one is reached differently by gpudesk than by ssh, so each is a warning.
+const QSet<QString> &unsupportedConnectKeywords()
+{
+    static const QSet<QString> words = [] {
+        const char *const list[] = {"addressfamily",
+                                    "bindaddress",
+                                    "bindinterface",
+                                    "canonicalizehostname",
+                                    "canonicaldomains",
+                                    "certificatefile",
+                                    "ciphers",
+                                    "gssapiauthentication",
+                                    "hostkeyalgorithms",
+                                    "hostkeyalias",
+                                    "identityagent",
+                                    "kexalgorithms",
+                                    "knownhostscommand",
+                                    "macs",
+                                    "pkcs11provider",
+                                    "preferredauthentications",
+                                    "pubkeyacceptedalgorithms",
+                                    "securitykeyprovider",
+                                    "smartcarddevice",
+                                    "globalknownhostsfile",
+                                    "proxyusefdpass"};
+        QSet<QString> out;
+        for (const char *w : list)
+            out.insert(QLatin1String(w));
+        return out;
+    }();
+    return words;
+}
+
+// The text of an option after its keyword (and an optional '='), as ssh keeps it for
+// ProxyCommand: the shell reads it, quotes and all.
+QString rawArgument(const QString &line)
+{
+    const QString t = line.trimmed();
+    qsizetype i = 0;
+    while (i < t.size() && !t.at(i).isSpace() && t.at(i) != u'=')
+        ++i;
+    while (i < t.size() && (t.at(i).isSpace() || t.at(i) == u'='))
+        ++i;
+    return t.mid(i);
+}
+
 QString expandHome(const QString &path)
 {
     if (path == u'~')
@@ -93,7 +273,12 @@ std::optional<SshConfig> SshConfig::load(const QString &path, QString *error)
         *error = tr("Cannot read the SSH config %1: %2").arg(path, f.errorString());
         return std::nullopt;
     }
-    return parse(f.readAll(), path);
+    SshConfig c = parse(f.readAll(), path);
+    if (!c.m_errors.isEmpty()) {
+        *error = tr("%1 (ssh refuses this file too).").arg(c.m_errors.first());
+        return std::nullopt;
+    }
+    return c;
 }
 
 SshConfig SshConfig::parse(const QByteArray &text, const QString &path)
@@ -116,6 +301,37 @@ void SshConfig::parseInto(const QByteArray &text, const QString &path, int depth
             continue;
         const QString key = words.first().toLower();
         const QStringList args = words.mid(1);
+        const QString where = tr("%1 line %2").arg(path).arg(lineNo);
+        if (!knownKeywords().contains(key)) {
+            const bool ignored =
+                std::any_of(m_ignoreUnknown.cbegin(), m_ignoreUnknown.cend(),
+                            [&](const QString &p) { return wildcardMatch(key, p); });
+            if (!ignored)
+                m_errors << tr("%1: Bad configuration option: %2").arg(where, words.first());
+            continue;
+        }
+        if (args.isEmpty() && key != QLatin1String("match")) {
+            m_errors << tr("%1: Missing argument to %2").arg(where, words.first());
+            continue;
+        }
+        if (key == QLatin1String("port")) {
+            bool ok = false;
+            const int port = args.first().toInt(&ok);
+            if (!ok || port <= 0 || port > 65535) {
+                m_errors << tr("%1: Bad port \"%2\"").arg(where, args.first());
+                continue;
+            }
+        }
+        if (key == QLatin1String("ignoreunknown")) {
+            for (const QString &a : args)
+                for (const QString &p : a.split(u','))
+                    m_ignoreUnknown << p.toLower();
+        }
+        if (unsupportedConnectKeywords().contains(key) && !skipping) {
+            m_warnings << tr("%1: %2 is not followed by gpudesk; it reaches the host as if it "
+                             "were not set.")
+                              .arg(where, words.first());
+        }
         if (key == QLatin1String("host")) {
             skipping = false;
             m_blocks.append(Block{args, {}});
@@ -145,6 +361,7 @@ void SshConfig::parseInto(const QByteArray &text, const QString &path, int depth
             }
         } else if (!args.isEmpty()) {
             m_blocks.last().options.append({key, args});
+            m_blocks.last().raw.append(rawArgument(QString::fromUtf8(raw)));
         }
     }
 }
@@ -175,13 +392,15 @@ SshHostConfig SshConfig::resolve(const QString &host, const QString &localUser) 
     SshHostConfig r;
     bool haveHostName = false, haveUser = false, havePort = false, haveOnly = false,
          haveJump = false, haveKnown = false, haveTimeout = false;
+    QString rawProxyCommand;
     QStringList rawIdentities, rawKnown;
     for (const Block &b : m_blocks) {
         if (!blockMatches(b, host))
             continue;
         if (!(b.patterns.isEmpty() || b.patterns == QStringList{QStringLiteral("*")}))
             r.namedByPattern = true;
-        for (const auto &[key, args] : b.options) {
+        for (qsizetype o = 0; o < b.options.size(); ++o) {
+            const auto &[key, args] = b.options.at(o);
             const QString &v = args.first();
             if (key == QLatin1String("hostname") && !haveHostName) {
                 r.hostName = v;
@@ -203,6 +422,11 @@ SshHostConfig SshConfig::resolve(const QString &host, const QString &localUser) 
             } else if (key == QLatin1String("proxyjump") && !haveJump) {
                 r.proxyJump =
                     v.compare(QLatin1String("none"), Qt::CaseInsensitive) == 0 ? QString() : v;
+                haveJump = true; // competes with ProxyCommand: the first one wins
+            } else if (key == QLatin1String("proxycommand") && !haveJump) {
+                rawProxyCommand = b.raw.at(o);
+                if (rawProxyCommand.compare(QLatin1String("none"), Qt::CaseInsensitive) == 0)
+                    rawProxyCommand.clear();
                 haveJump = true;
             } else if (key == QLatin1String("userknownhostsfile") && !haveKnown) {
                 rawKnown = args;
@@ -246,6 +470,44 @@ SshHostConfig SshConfig::resolve(const QString &host, const QString &localUser) 
     };
     for (const QString &f : std::as_const(rawIdentities))
         r.identityFiles << expand(f);
+    if (!rawProxyCommand.isEmpty()) {
+        // The tokens reach a shell: as OpenSSH 9.6, a host or user name that a shell would act
+        // on is refused rather than substituted (a node is named by the cluster, not the user).
+        static const QRegularExpression safe(QStringLiteral("^[A-Za-z0-9._:@\\[\\]-]*$"));
+        for (const QString &value : {r.hostName, host, user}) {
+            if (!safe.match(value).hasMatch()) {
+                r.proxyCommandError =
+                    tr("ProxyCommand for %1: \"%2\" would reach the shell unquoted; refused.")
+                        .arg(host, value);
+                break;
+            }
+        }
+        if (r.proxyCommandError.isEmpty()) {
+            QString out;
+            for (qsizetype i = 0; i < rawProxyCommand.size(); ++i) {
+                const QChar c = rawProxyCommand.at(i);
+                if (c != u'%' || i + 1 >= rawProxyCommand.size()) {
+                    out += c;
+                    continue;
+                }
+                const QChar t = rawProxyCommand.at(++i);
+                if (t == u'h')
+                    out += r.hostName;
+                else if (t == u'n')
+                    out += host;
+                else if (t == u'p')
+                    out += QString::number(port);
+                else if (t == u'r')
+                    out += user;
+                else if (t == u'%')
+                    out += u'%';
+                else
+                    r.proxyCommandError =
+                        tr("ProxyCommand for %1: unknown token %%2.").arg(host).arg(t);
+            }
+            r.proxyCommand = out;
+        }
+    }
     for (const QString &f : std::as_const(rawKnown))
         if (f.compare(QLatin1String("none"), Qt::CaseInsensitive) != 0)
             r.userKnownHostsFiles << expand(f);

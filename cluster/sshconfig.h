@@ -22,16 +22,24 @@ struct SshHostConfig
     QStringList identityFiles;
     bool identitiesOnly = false;
     QString proxyJump; // empty or "none": connect directly
+    // ProxyCommand with its tokens (%h %n %p %r %%) expanded; empty or "none": not set. Whichever
+    // of ProxyJump and ProxyCommand comes first wins, as in ssh.
+    QString proxyCommand;
+    QString proxyCommandError; // a token value that would reach the shell unquoted, refused
     QStringList userKnownHostsFiles;
     int connectTimeoutSeconds = 0;
     bool namedByPattern = false; // a Host block other than a lone "*" matched
 };
 
-// The subset of ssh_config(5) that decides where and how gpudesk connects to a node: Host blocks
+// ssh_config(5) as OpenSSH reads it, for where and how gpudesk connects to a node: Host blocks
 // with patterns (*, ?, !negation, several per line), HostName, User, Port, IdentityFile (several),
-// IdentitiesOnly, ProxyJump, UserKnownHostsFile, ConnectTimeout and Include. As ssh does, the
-// first value found for an option wins and IdentityFile accumulates. Match blocks are skipped
-// with a warning (their conditions need a shell); other keywords are ignored.
+// IdentitiesOnly, ProxyJump, ProxyCommand, UserKnownHostsFile, ConnectTimeout and Include. As
+// ssh does, the first value found for an option wins and IdentityFile accumulates. A line ssh
+// refuses (a keyword it does not know and IgnoreUnknown does not list, a missing argument, a bad
+// port) makes the file an error naming the line, as it does for ssh. Keywords that change where or
+// how ssh connects and that gpudesk does not follow (HostKeyAlias, CertificateFile, BindAddress,
+// …) are warnings naming the line; Match blocks are skipped with a warning (their conditions need
+// a shell); other valid keywords (forwarding, terminal, logging) do not concern gpudesk.
 class SshConfig
 {
     Q_DECLARE_TR_FUNCTIONS(SshConfig)
@@ -43,6 +51,8 @@ public:
 
     SshHostConfig resolve(const QString &host, const QString &localUser = QString()) const;
     QStringList warnings() const { return m_warnings; }
+    // Lines ssh would refuse; non-empty makes load() fail with the first.
+    QStringList errors() const { return m_errors; }
     QString path() const { return m_path; }
     static QString defaultPath();
     static bool matchesPattern(const QString &host, const QString &pattern);
@@ -52,12 +62,15 @@ private:
     {
         QStringList patterns; // empty: before the first Host line (applies to every host)
         QList<std::pair<QString, QStringList>> options; // keyword in lower case, arguments
+        QList<QString> raw;                             // each option's text after the keyword
     };
     void parseInto(const QByteArray &text, const QString &path, int depth);
     static bool blockMatches(const Block &b, const QString &host);
 
     QList<Block> m_blocks;
     QStringList m_warnings;
+    QStringList m_errors;
+    QStringList m_ignoreUnknown; // IgnoreUnknown patterns, lower case
     QString m_path;
 };
 

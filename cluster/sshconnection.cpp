@@ -115,7 +115,15 @@ SshStatus SshConnection::connect(const SshTrust &trust, const std::atomic<bool> 
     ssh_options_set(m_session, SSH_OPTIONS_NODELAY, &nodelay);
     if (!known.isEmpty())
         ssh_options_set(m_session, SSH_OPTIONS_KNOWNHOSTS, known.constData());
-    if (!m_target.proxyJump.isEmpty()) {
+    if (!m_target.configError.isEmpty())
+        return fail(SshStatus::Failed, m_target.configError);
+    if (!m_target.proxyCommand.isEmpty()) {
+        // As ssh runs it: the user's own command, its tokens already expanded; libssh expands
+        // %-escapes once more, so a literal % is given to it doubled.
+        QByteArray cmd = "exec " + m_target.proxyCommand.toLocal8Bit();
+        cmd.replace('%', "%%");
+        ssh_options_set(m_session, SSH_OPTIONS_PROXYCOMMAND, cmd.constData());
+    } else if (!m_target.proxyJump.isEmpty()) {
         QString error;
         const QByteArray proxy = nodecmd::proxyJumpCommand(
             m_target.proxyJump, m_target.host, m_target.port, m_target.sshConfigFile, &error);
@@ -129,7 +137,12 @@ SshStatus SshConnection::connect(const SshTrust &trust, const std::atomic<bool> 
         const QString why = QString::fromUtf8(ssh_get_error(m_session));
         return fail(
             SshStatus::Unreachable,
-            m_target.proxyJump.isEmpty()
+            !m_target.proxyCommand.isEmpty()
+                ? tr("Cannot reach %1:%2 through the ProxyCommand \"%3\": %4")
+                      .arg(m_target.host)
+                      .arg(m_target.port)
+                      .arg(m_target.proxyCommand, why)
+            : m_target.proxyJump.isEmpty()
                 ? tr("Cannot reach %1:%2: %3").arg(m_target.host).arg(m_target.port).arg(why)
                 : tr("Cannot reach %1:%2 through %3: %4")
                       .arg(m_target.host)

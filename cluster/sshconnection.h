@@ -27,6 +27,8 @@ struct SshTarget
     bool identitiesOnly = false;
     bool useAgent = true;
     QString proxyJump;     // [user@]host[:port][,…]: run through `ssh -W` as OpenSSH does
+    QString proxyCommand;  // ssh_config's ProxyCommand, tokens expanded: run by /bin/sh
+    QString configError;   // the SSH config cannot say how to reach it (a refused token)
     QString sshConfigFile; // handed to the jump's ssh so it resolves the jump host the same way
     QString knownHostsFile;
     int connectTimeoutSeconds = 10;
@@ -36,7 +38,8 @@ struct SshTarget
     {
         return host == o.host && port == o.port && user == o.user &&
                identityFiles == o.identityFiles && proxyJump == o.proxyJump &&
-               knownHostsFile == o.knownHostsFile && sshConfigFile == o.sshConfigFile;
+               proxyCommand == o.proxyCommand && knownHostsFile == o.knownHostsFile &&
+               sshConfigFile == o.sshConfigFile;
     }
 };
 

@@ -45,7 +45,12 @@ SshTarget resolveSshTarget(const SshConfig &config, const SshDefaults &defaults,
                            ssh + QStringLiteral("id_rsa")};
     }
     t.identitiesOnly = hc.identitiesOnly;
-    t.proxyJump = !hc.proxyJump.isEmpty() ? hc.proxyJump : defaults.proxyJump;
+    t.proxyCommand = hc.proxyCommand;
+    t.configError = hc.proxyCommandError;
+    // The cluster's default jump host only where the config says nothing of how to get there.
+    t.proxyJump = !hc.proxyJump.isEmpty()     ? hc.proxyJump
+                  : !t.proxyCommand.isEmpty() ? QString()
+                                              : defaults.proxyJump;
     t.sshConfigFile = config.path();
     t.knownHostsFile = !hc.userKnownHostsFiles.isEmpty() ? hc.userKnownHostsFiles.first()
                        : !defaults.knownHostsFile.isEmpty()

@@ -78,6 +78,10 @@ struct PodInfo
     qint64 gracePeriodSecs = 30; // metadata.deletionGracePeriodSeconds, else the spec's
     qint64 created = 0;
     QString image; // of the first container
+    // Where it may run, as the scheduler filters nodes: spec.nodeSelector, and tolerations as
+    // "key|operator|value|effect" (operator Equal or Exists; empty key and Exists: every taint).
+    Labels nodeSelector;
+    QStringList tolerations;
 
     bool finished() const
     {

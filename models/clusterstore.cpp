@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "clusterstore.h"
 
-#include "workloadstable.h"
+#include "workloadresolver.h"
 
 #include <algorithm>
 
@@ -48,28 +48,6 @@ std::unique_ptr<ObjectTableBase> makeTable(Resource r)
 #undef GPUDESK_KIND_TABLE
     }
     return nullptr;
-}
-
-QString hoursText(qint64 ms)
-{
-    const qint64 minutes = ms / 60000;
-    if (minutes < 120)
-        return ClusterStore::tr("%n min", nullptr, int(minutes));
-    if (minutes < 48 * 60)
-        return ClusterStore::tr("%n h", nullptr, int(minutes / 60));
-    return ClusterStore::tr("%n d", nullptr, int(minutes / (24 * 60)));
-}
-
-QString jobKind(Resource r)
-{
-    switch (r) {
-    case Resource::PyTorchJobs:
-        return QStringLiteral("PyTorchJob");
-    case Resource::MPIJobs:
-        return QStringLiteral("MPIJob");
-    default:
-        return QStringLiteral("Job");
-    }
 }
 
 } // namespace
@@ -602,115 +580,17 @@ QStringList ClusterStore::workloadKeys() const
 
 std::optional<WorkloadInfo> ClusterStore::workload(const QString &key) const
 {
-    WorkloadInfo w;
-    w.key = key;
-    const QList<const PodInfo *> pods = podsOfWorkload(key);
-    if (const JobInfo *j = job(key)) {
-        w.job = j;
-        w.kind = jobKind(j->kind);
-        w.ns = j->ns;
-        w.name = j->name;
-        w.vc = j->vc;
-        w.status = j->status;
-        w.message = j->message;
-        w.created = j->created;
-        w.podGroup = podGroupOf(key);
-    } else if (!pods.isEmpty()) {
-        const PodInfo *first = pods.first();
-        w.ns = first->ns;
-        w.created = first->created;
-        if (first->owner.uid == key) {
-            w.kind = first->owner.kind;
-            w.name = first->owner.name;
-        } else {
-            w.kind = QStringLiteral("Pod");
-            w.name = first->name;
-            w.status = first->status;
-            w.message = first->message;
-            if (const QString caveat = podCaveat(*first); !caveat.isEmpty()) {
-                w.message = caveat;
-                w.stuck = first->deleting;
-            }
-        }
-        w.vc = vcOf(*first);
-    } else {
-        return std::nullopt;
-    }
-    if (w.vc.isEmpty())
-        w.vc = QStringLiteral("default");
-    if (w.job) {
-        // A job's own conditions lag: a gang that cannot be placed stays "Created" (Kubeflow) or
-        // "Pending" with no message (Volcano) while its pod group or its pods say why.
-        static const QSet<QString> notStarted{QStringLiteral("Pending"), QStringLiteral("Created"),
-                                              QStringLiteral("Inqueue")};
-        qint64 since = 0;
-        QString why;
-        if (w.podGroup && w.podGroup->phase == QLatin1String("Pending")) {
-            for (const Condition &c : w.podGroup->conditions)
-                if (c.type == QLatin1String("Unschedulable") && c.status == QLatin1String("True")) {
-                    why = c.message.isEmpty() ? c.reason : c.message;
-                    since = c.lastTransition;
-                }
-        }
-        if (why.isEmpty())
-            why = waitingReason(pods, &since);
-        if (notStarted.contains(w.status) && !why.isEmpty()) {
-            w.status = QStringLiteral("Pending");
-            w.message = why;
-            w.stuck = since > 0 && m_now() - since >= StuckPendingMs;
-        }
-    } else if (w.message.isEmpty()) {
-        // A pending workload says why through its pods: the scheduler's message of one that
-        // waits.
-        qint64 since = 0;
-        w.message = waitingReason(pods, &since);
-        if (w.kind == QLatin1String("Pod") && !w.message.isEmpty())
-            w.stuck = since > 0 && m_now() - since >= StuckPendingMs;
-    }
-    return w;
-}
-
-QString ClusterStore::waitingReason(const QList<const PodInfo *> &pods, qint64 *since) const
-{
-    for (const PodInfo *p : pods) {
-        if (p->nodeName.isEmpty() && !p->finished() && !p->message.isEmpty()) {
-            // The pod has waited since it was created at least (the scheduler keeps retrying).
-            *since = p->created;
-            return p->message;
-        }
-    }
-    return {};
+    return WorkloadResolver::resolve(*this, key);
 }
 
 QString ClusterStore::podCaveat(const PodInfo &pod) const
 {
-    const qint64 now = m_now();
-    if (pod.deleting && pod.deletionTime > 0 &&
-        now - pod.deletionTime >= StuckTerminatingMarginMs) {
-        // deletionTimestamp is when the grace period ends: the kubelet should have killed the
-        // containers by then.
-        return tr("Terminating for %1: its grace period of %2 s ended %3 ago and the node has not "
-                  "confirmed that its containers stopped.")
-            .arg(hoursText(now - pod.deletionTime + pod.gracePeriodSecs * 1000))
-            .arg(pod.gracePeriodSecs)
-            .arg(hoursText(now - pod.deletionTime));
-    }
-    if (!pod.nodeName.isEmpty() && !pod.finished() && !pod.deleting) {
-        const NodeInfo *n = node(pod.nodeName);
-        if (n && !n->ready) {
-            qint64 notReadySince = 0;
-            for (const Condition &c : n->conditions)
-                if (c.type == QLatin1String("Ready"))
-                    notReadySince = c.lastTransition;
-            return notReadySince > 0
-                       ? tr("Node %1 has been NotReady for %2: what this pod does now is not "
-                            "known.")
-                             .arg(pod.nodeName, hoursText(now - notReadySince))
-                       : tr("Node %1 is NotReady: what this pod does now is not known.")
-                             .arg(pod.nodeName);
-        }
-    }
-    return {};
+    return WorkloadResolver::podCaveat(*this, pod);
+}
+
+WorkloadCounts ClusterStore::workloadCounts() const
+{
+    return WorkloadResolver::counts(*this);
 }
 
 QList<const PodInfo *> ClusterStore::podsOfWorkload(const QString &key) const
@@ -723,51 +603,6 @@ QList<const PodInfo *> ClusterStore::podsOfWorkload(const QString &key) const
     std::sort(out.begin(), out.end(),
               [](const PodInfo *a, const PodInfo *b) { return a->name < b->name; });
     return out;
-}
-
-WorkloadCounts ClusterStore::workloadCounts() const
-{
-    WorkloadCounts c;
-    auto count = [&c](const QString &status) {
-        switch (WorkloadsTable::classOf(status)) {
-        case WorkloadsTable::Waiting:
-            ++c.waiting;
-            break;
-        case WorkloadsTable::Problem:
-            ++c.problem;
-            break;
-        case WorkloadsTable::Finished:
-            ++c.finished;
-            break;
-        default:
-            ++c.running;
-            break;
-        }
-    };
-    // By what the Workloads page shows: a job's status as its pods and pod group tell it, and a
-    // stuck one with the failed.
-    auto countWorkload = [&](const QString &key) {
-        const auto w = workload(key);
-        if (!w)
-            return;
-        if (w->stuck)
-            ++c.problem;
-        else
-            count(w->status);
-    };
-    for (auto it = m_jobs.cbegin(); it != m_jobs.cend(); ++it)
-        countWorkload(it.key());
-    for (const auto &p : m_pods) {
-        if (!p.owner.uid.isEmpty())
-            continue;
-        // Most of 100,000 pods run where they were placed: only those that wait or go away can
-        // be stuck, and only they need the longer look.
-        if (p.deleting || p.nodeName.isEmpty())
-            countWorkload(p.uid);
-        else
-            count(p.status);
-    }
-    return c;
 }
 
 GpuCount ClusterStore::nodeGpus(const QString &name) const

@@ -184,6 +184,7 @@ public:
     const QHash<QString, EventInfo> &events() const { return m_events; }
     QList<const EventInfo *> eventsFor(const QString &objectUid) const;
     const JobInfo *job(const QString &uid) const;
+    QStringList jobKeys() const { return m_jobs.keys(); }
     QList<QueueInfo> queues() const;
     const QueueInfo *queue(const QString &name) const;
     // The Volcano pod group of a job (by the job's uid), if any.
@@ -242,7 +243,6 @@ private:
     void relistJobs(Resource kind, const QList<JobInfo> &jobs);
     void applyTable(const Delta &delta);
     void indexPodGroups(const QSet<QString> &changed);
-    QString waitingReason(const QList<const PodInfo *> &pods, qint64 *since) const;
     void upsertEvent(const EventInfo &event);
     void removeEvent(const QString &uid);
     void schedule();

@@ -94,7 +94,7 @@ QVariant EventsModel::data(const QModelIndex &index, int role) const
         case LastSeen:
             return format::age(e.lastSeen, m_now());
         case Type:
-            return e.type;
+            return format::status(e.type);
         case Reason:
             return e.reason;
         case Object:

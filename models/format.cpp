@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "format.h"
 
+#include <QCoreApplication>
+
 #include <QDateTime>
 #include <QLocale>
 
@@ -68,6 +70,57 @@ QString when(qint64 ms)
     if (t.date() == QDate::currentDate())
         return locale.toString(t.time(), QLocale::ShortFormat);
     return locale.toString(t, QLocale::ShortFormat);
+}
+
+QString status(const QString &word)
+{
+    // The words gpudesk shows as statuses, for the translators (context "status").
+    static const char *const words[] = {
+        QT_TRANSLATE_NOOP("status", "Running"),
+        QT_TRANSLATE_NOOP("status", "Pending"),
+        QT_TRANSLATE_NOOP("status", "Succeeded"),
+        QT_TRANSLATE_NOOP("status", "Completed"),
+        QT_TRANSLATE_NOOP("status", "Failed"),
+        QT_TRANSLATE_NOOP("status", "Terminating"),
+        QT_TRANSLATE_NOOP("status", "ContainerCreating"),
+        QT_TRANSLATE_NOOP("status", "CrashLoopBackOff"),
+        QT_TRANSLATE_NOOP("status", "ImagePullBackOff"),
+        QT_TRANSLATE_NOOP("status", "ErrImagePull"),
+        QT_TRANSLATE_NOOP("status", "OOMKilled"),
+        QT_TRANSLATE_NOOP("status", "Error"),
+        QT_TRANSLATE_NOOP("status", "Created"),
+        QT_TRANSLATE_NOOP("status", "Inqueue"),
+        QT_TRANSLATE_NOOP("status", "Aborted"),
+        QT_TRANSLATE_NOOP("status", "Restarting"),
+        QT_TRANSLATE_NOOP("status", "Ready"),
+        QT_TRANSLATE_NOOP("status", "NotReady"),
+        QT_TRANSLATE_NOOP("status", "SchedulingDisabled"),
+        QT_TRANSLATE_NOOP("status", "DiskPressure"),
+        QT_TRANSLATE_NOOP("status", "MemoryPressure"),
+        QT_TRANSLATE_NOOP("status", "PIDPressure"),
+        QT_TRANSLATE_NOOP("status", "Normal"),
+        QT_TRANSLATE_NOOP("status", "Warning"),
+        QT_TRANSLATE_NOOP("status", "Open"),
+        QT_TRANSLATE_NOOP("status", "Closing"),
+        QT_TRANSLATE_NOOP("status", "Closed"),
+    };
+    Q_UNUSED(words)
+    // kubectl joins several with commas (Ready,SchedulingDisabled): each is translated.
+    if (word.contains(u',')) {
+        QStringList parts = word.split(u',');
+        QStringList translated;
+        for (const QString &p : parts) {
+            const QString t = QCoreApplication::translate("status", p.toUtf8().constData());
+            if (t != p)
+                translated << t;
+        }
+        return translated.isEmpty()
+                   ? word
+                   : word + QStringLiteral("（") + translated.join(QStringLiteral("，")) +
+                         QStringLiteral("）");
+    }
+    const QString t = QCoreApplication::translate("status", word.toUtf8().constData());
+    return t == word ? word : word + QStringLiteral("（") + t + QStringLiteral("）");
 }
 
 } // namespace gpudesk::format

@@ -13,5 +13,9 @@ QString bytes(qint64 bytes);
 QString cores(qint64 milli);
 // A time of day, or a date and time when not today, in the user's locale.
 QString when(qint64 ms);
+// A status word as kubectl prints it, followed by its translation where the user's language has
+// one ("Running（运行中）"); the word alone in English. kubectl's word stays: it is what users
+// search for and what the cluster's docs say.
+QString status(const QString &word);
 
 } // namespace gpudesk::format

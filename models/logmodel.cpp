@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "logmodel.h"
 
+#include "roles.h"
+
 #include <algorithm>
 
 namespace gpudesk {
@@ -32,6 +34,8 @@ void LogModel::flush()
         m_textStart.append(m_text.size());
         m_text += l.text;
         m_longest = std::max(m_longest, int(l.timestamp.size() + 1 + l.text.size()));
+        if (isErrorLine(l.text))
+            m_errors.append(int(m_lineStart.size()) - 1);
     }
     m_pending.clear();
     endInsertRows();
@@ -44,6 +48,7 @@ void LogModel::clear()
     m_lineStart.clear();
     m_textStart.clear();
     m_pending.clear();
+    m_errors.clear();
     m_longest = 0;
     endResetModel();
 }
@@ -76,9 +81,52 @@ QString LogModel::lineText(int row) const
 
 QVariant LogModel::data(const QModelIndex &index, int role) const
 {
-    if (role != Qt::DisplayRole || !checkIndex(index, CheckIndexOption::IndexIsValid))
+    if (!checkIndex(index, CheckIndexOption::IndexIsValid))
         return {};
-    return lineText(index.row());
+    if (role == Qt::DisplayRole)
+        return lineText(index.row());
+    if (role == SeverityRole)
+        return std::binary_search(m_errors.cbegin(), m_errors.cend(), index.row()) ? 2 : 0;
+    return {};
+}
+
+bool LogModel::isErrorLine(QByteArrayView text)
+{
+    // What training jobs print when they fail; matched on the raw bytes (a log can be a million
+    // lines), case as the tools write it so that "error_count=0" is not an error.
+    static const QByteArrayView markers[] = {"Traceback (most recent call last)",
+                                             "Error",
+                                             "ERROR",
+                                             "Exception",
+                                             "CUDA error",
+                                             "out of memory",
+                                             "OOMKilled",
+                                             "Killed",
+                                             "Segmentation fault",
+                                             "core dumped",
+                                             "FATAL",
+                                             "Fatal error",
+                                             "NCCL WARN",
+                                             "panic:",
+                                             "No such file or directory",
+                                             "Permission denied",
+                                             "command not found"};
+    for (const QByteArrayView m : markers)
+        if (text.contains(m))
+            return true;
+    return false;
+}
+
+int LogModel::nextError(int from, bool forward) const
+{
+    if (m_errors.isEmpty())
+        return -1;
+    if (forward) {
+        const auto it = std::upper_bound(m_errors.cbegin(), m_errors.cend(), from);
+        return it == m_errors.cend() ? m_errors.first() : *it;
+    }
+    const auto it = std::lower_bound(m_errors.cbegin(), m_errors.cend(), from);
+    return it == m_errors.cbegin() ? m_errors.last() : *(it - 1);
 }
 
 int LogModel::find(const QString &text, int from, bool forward) const

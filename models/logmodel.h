@@ -4,6 +4,7 @@
 #include "logline.h"
 
 #include <QAbstractListModel>
+#include <QByteArrayView>
 #include <QTimer>
 
 namespace gpudesk {
@@ -30,6 +31,12 @@ public:
     // The next line from `from` (exclusive) containing `text`, wrapping around; -1 if none.
     int find(const QString &text, int from, bool forward) const;
     int matchCount(const QString &text) const;
+    // Lines that say something failed: a Python traceback, an error or exception, CUDA errors and
+    // out-of-memory, a process killed or crashed. Their rows, ascending (SeverityRole 2).
+    const QList<int> &errorLines() const { return m_errors; }
+    // The next error line after (or before) `from`, wrapping around; -1 if none.
+    int nextError(int from, bool forward) const;
+    static bool isErrorLine(QByteArrayView text);
     qint64 bytes() const { return m_text.size(); }
     // The longest line so far in bytes, timestamp included: how wide the view must scroll.
     int longestLine() const { return m_longest; }
@@ -39,6 +46,7 @@ private:
     QList<qint64> m_lineStart; // where each line's timestamp begins
     QList<qint64> m_textStart; // where its text begins
     QList<gpudesk::LogLine> m_pending;
+    QList<int> m_errors;
     QTimer m_flush;
     bool m_timestamps = false;
     int m_longest = 0;

@@ -156,8 +156,9 @@ QVariant NodesModel::data(const QModelIndex &index, int role) const
         return n->name;
     case Status:
         // kubectl's words, and what only the node's own telemetry shows after them.
-        return problems.isEmpty() ? statusText(*n)
-                                  : statusText(*n) + QStringLiteral(" · ") + problems.first().text;
+        return problems.isEmpty()
+                   ? format::status(statusText(*n))
+                   : format::status(statusText(*n)) + QStringLiteral(" · ") + problems.first().text;
     case GpuModel:
         return n->gpuModel.isEmpty() ? QStringLiteral("—") : n->gpuModel;
     case Gpus:

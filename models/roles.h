@@ -24,6 +24,9 @@ enum ModelRole
     DepthRole,      // in a flattened tree: 0 for a top-level row, 1 for its children
     ExpandableRole, // the row has children it can show
     ExpandedRole,   // …and shows them
+    // The row's WorkloadsTable::StatusClass: its status word's, or Problem when it is stuck
+    // (waiting for a reason that will not go away by itself).
+    StatusClassRole,
 };
 
 } // namespace gpudesk

@@ -23,6 +23,25 @@ void TableFilter::setOnlyProblems(bool only)
     invalidateRowsFilter();
 }
 
+bool TableFilter::lessThan(const QModelIndex &left, const QModelIndex &right) const
+{
+    // Rows that tie on the sort column (events of the same second, nodes of the same model) keep
+    // one order: by key. Without it a live update reshuffles them and the list seems to jump.
+    const QVariant a = left.data(SortRole);
+    const QVariant b = right.data(SortRole);
+    int c = 0;
+    if (a.typeId() == QMetaType::QString && b.typeId() == QMetaType::QString) {
+        c = a.toString().compare(b.toString(), Qt::CaseInsensitive);
+    } else {
+        const QPartialOrdering order = QVariant::compare(a, b);
+        c = order == QPartialOrdering::Less ? -1 : order == QPartialOrdering::Greater ? 1 : 0;
+    }
+    if (c != 0)
+        return c < 0;
+    return left.siblingAtColumn(0).data(KeyRole).toString() <
+           right.siblingAtColumn(0).data(KeyRole).toString();
+}
+
 bool TableFilter::filterAcceptsRow(int sourceRow, const QModelIndex &sourceParent) const
 {
     const QModelIndex i = sourceModel()->index(sourceRow, 0, sourceParent);

@@ -2,6 +2,7 @@
 #include "workloadsmodel.h"
 
 #include "format.h"
+#include "workloadstable.h"
 
 #include <QElapsedTimer>
 #include <QSet>
@@ -19,24 +20,41 @@ WorkloadsModel::WorkloadsModel(const ClusterStore *store, QObject *parent, Clock
     connect(&m_slice, &QTimer::timeout, this, &WorkloadsModel::applyPending);
     rebuild();
     connect(store, &ClusterStore::updated, this, &WorkloadsModel::onUpdated);
+    m_ageing.setInterval(60 * 1000);
+    connect(&m_ageing, &QTimer::timeout, this, &WorkloadsModel::reviewWaiting);
+    m_ageing.start();
+}
+
+void WorkloadsModel::reviewWaiting()
+{
+    for (const auto &row : m_rows) {
+        if (row->key.isEmpty() || row->info.stuck)
+            continue;
+        const bool waits = WorkloadsTable::classOf(row->info.status) == WorkloadsTable::Waiting ||
+                           row->info.status == QLatin1String("Terminating");
+        if (waits && !m_pendingKeys.contains(row->key)) {
+            m_pendingKeys.insert(row->key);
+            m_pending.append(row->key);
+        }
+    }
+    applyPending();
 }
 
 WorkloadsModel::~WorkloadsModel() = default;
 
 int WorkloadsModel::severity(const QString &s)
 {
-    static const QSet<QString> bad{QStringLiteral("Failed"),
-                                   QStringLiteral("Error"),
-                                   QStringLiteral("CrashLoopBackOff"),
-                                   QStringLiteral("ImagePullBackOff"),
-                                   QStringLiteral("ErrImagePull"),
-                                   QStringLiteral("Aborted"),
-                                   QStringLiteral("OOMKilled"),
-                                   QStringLiteral("Terminating"),
-                                   QStringLiteral("CreateContainerConfigError")};
-    static const QSet<QString> waiting{QStringLiteral("Pending"), QStringLiteral("Inqueue"),
-                                       QStringLiteral("Created"), QStringLiteral("Restarting"),
-                                       QStringLiteral("ContainerCreating")};
+    static const QSet<QString> bad{
+        QStringLiteral("Failed"),           QStringLiteral("Error"),
+        QStringLiteral("CrashLoopBackOff"), QStringLiteral("ImagePullBackOff"),
+        QStringLiteral("ErrImagePull"),     QStringLiteral("Aborted"),
+        QStringLiteral("OOMKilled"),        QStringLiteral("CreateContainerConfigError")};
+    // Terminating is a passage, not a failure: one stuck past its grace period is flagged as
+    // stuck (WorkloadInfo::stuck), one going away normally is not.
+    static const QSet<QString> waiting{
+        QStringLiteral("Pending"),     QStringLiteral("Inqueue"),
+        QStringLiteral("Created"),     QStringLiteral("Restarting"),
+        QStringLiteral("Terminating"), QStringLiteral("ContainerCreating")};
     if (bad.contains(s))
         return 2;
     return waiting.contains(s) ? 1 : 0;
@@ -51,6 +69,7 @@ std::unique_ptr<WorkloadsModel::Row> WorkloadsModel::makeRow(const QString &key)
     row->key = key;
     row->info = *info;
     row->info.job = nullptr;
+    row->info.podGroup = nullptr;
     row->user = m_store->userOf(info->ns);
     QSet<QString> nodes;
     QString firstStatus;
@@ -70,6 +89,9 @@ std::unique_ptr<WorkloadsModel::Row> WorkloadsModel::makeRow(const QString &key)
     }
     if (row->info.kind == QLatin1String("Pod"))
         row->pods.clear(); // a bare pod is its own row, with no children
+    // A gang not yet admitted has no pods: what it waits for is its pod group's minResources.
+    if (row->pods.isEmpty() && info->podGroup && info->podGroup->phase == QLatin1String("Pending"))
+        row->gpus = info->podGroup->minGpus;
     row->nodes = QStringList(nodes.cbegin(), nodes.cend());
     row->nodes.sort();
     // A controller gpudesk does not know as a job (a ReplicaSet, say) shows its pods' state.
@@ -182,7 +204,7 @@ void WorkloadsModel::refreshRow(int row, std::unique_ptr<Row> fresh)
         old.user != fresh->user,
         a.vc != b.vc,
         a.kind != b.kind,
-        a.status != b.status || a.message != b.message,
+        a.status != b.status || a.message != b.message || a.stuck != b.stuck,
         old.gpus != fresh->gpus,
         old.nodes != fresh->nodes,
         old.restarts != fresh->restarts,
@@ -349,7 +371,13 @@ QVariant WorkloadsModel::data(const QModelIndex &index, int role) const
         const Row &row = *m_rows[size_t(index.row())];
         if (row.key.isEmpty())
             return {}; // an empty slot
-        if (row.info.kind == QLatin1String("Pod")) {
+        // A bare pod is its own workload: the pod's fields, but its standing (stuck, and the
+        // reason with the advice that goes with it) as the workload's.
+        const bool standing =
+            role == SeverityRole || role == StatusClassRole ||
+            (index.column() == Reason && (role == Qt::DisplayRole || role == Qt::ToolTipRole ||
+                                          role == SortRole || role == FilterRole));
+        if (row.info.kind == QLatin1String("Pod") && !standing) {
             if (const PodInfo *p = m_store->pod(row.key))
                 return podData(*p, index.column(), role);
         }
@@ -379,7 +407,9 @@ QVariant WorkloadsModel::workloadData(const Row &row, int column, int role) cons
     case IsPodRole:
         return false;
     case SeverityRole:
-        return severity(w.status);
+        return w.stuck ? 2 : severity(w.status);
+    case StatusClassRole:
+        return int(w.stuck ? WorkloadsTable::Problem : WorkloadsTable::classOf(w.status));
     case FilterRole:
         return QStringList{w.name, w.ns,     row.user,  w.vc,
                            w.kind, w.status, w.message, row.nodes.join(u' ')}
@@ -410,7 +440,7 @@ QVariant WorkloadsModel::workloadData(const Row &row, int column, int role) cons
         case Kind:
             return w.kind;
         case Status:
-            return w.status;
+            return format::status(w.status);
         case Gpus:
             return row.gpus;
         case Nodes:
@@ -431,6 +461,12 @@ QVariant WorkloadsModel::workloadData(const Row &row, int column, int role) cons
     }
 }
 
+QString WorkloadsModel::podReason(const PodInfo &p) const
+{
+    const QString caveat = m_store->podCaveat(p);
+    return caveat.isEmpty() ? p.message : caveat;
+}
+
 QVariant WorkloadsModel::podData(const PodInfo &p, int column, int role) const
 {
     switch (role) {
@@ -449,12 +485,16 @@ QVariant WorkloadsModel::podData(const PodInfo &p, int column, int role) const
     case IsPodRole:
         return true;
     case SeverityRole:
-        return severity(p.status);
+        return p.deleting && !m_store->podCaveat(p).isEmpty() ? 2 : severity(p.status);
+    case StatusClassRole:
+        return int(p.deleting && !m_store->podCaveat(p).isEmpty()
+                       ? WorkloadsTable::Problem
+                       : WorkloadsTable::classOf(p.status));
     case FilterRole:
         return QStringList{p.name, p.ns, m_store->userOf(p.ns), p.status, p.message, p.nodeName}
             .join(u' ');
     case Qt::ToolTipRole:
-        return column == Reason || column == Status ? p.message : QString();
+        return column == Reason || column == Status ? podReason(p) : QString();
     case SortRole:
         switch (column) {
         case Gpus:
@@ -479,7 +519,7 @@ QVariant WorkloadsModel::podData(const PodInfo &p, int column, int role) const
         case Kind:
             return QStringLiteral("Pod");
         case Status:
-            return p.status;
+            return format::status(p.status);
         case Gpus:
             return p.gpuRequest;
         case Nodes:
@@ -489,7 +529,7 @@ QVariant WorkloadsModel::podData(const PodInfo &p, int column, int role) const
         case Age:
             return format::age(p.created, m_now());
         case Reason:
-            return p.message.section(u'\n', 0, 0);
+            return podReason(p).section(u'\n', 0, 0);
         default:
             return {};
         }

@@ -92,6 +92,7 @@ private:
     // Applies queued workload changes for at most SliceMs (the sorting proxy and the view do
     // their share inside that time), then lets the event loop run and goes on.
     void applyPending();
+    void reviewWaiting();
     void apply(const QStringList &keys);
     void rebuild();
     std::unique_ptr<Row> makeRow(const QString &key) const;
@@ -99,6 +100,9 @@ private:
     int rowOf(const QString &key) const;
     QVariant workloadData(const Row &row, int column, int role) const;
     QVariant podData(const PodInfo &pod, int column, int role) const;
+    // Why the pod is as it is: the caveat of its state (stuck Terminating, on a NotReady node),
+    // else its own message.
+    QString podReason(const PodInfo &pod) const;
 
     const ClusterStore *m_store;
     Clock m_now;
@@ -113,6 +117,9 @@ private:
     qsizetype m_pendingHead = 0;
     QSet<QString> m_pendingKeys;
     QTimer m_slice;
+    // Waiting becomes stuck with time alone (no event marks the tenth minute): rows that wait
+    // are looked at again once a minute.
+    QTimer m_ageing;
     int m_sliceMs = SliceMs;
 };
 

@@ -144,7 +144,7 @@ bool WorkloadsTable::accepts(const QModelIndex &i, const QModelIndex &job) const
     // Kind is the workload's: a pod has the kind of the job it belongs to.
     if (!m_kind.isEmpty() && job.data(KindRole).toString() != m_kind)
         return false;
-    if (m_status != AnyStatus && classOf(i.data(StatusRole).toString()) != m_status)
+    if (m_status != AnyStatus && i.data(StatusClassRole).toInt() != m_status)
         return false;
     return m_text.isEmpty() || i.data(FilterRole).toString().contains(m_text, Qt::CaseInsensitive);
 }

@@ -6,6 +6,7 @@
 #include "contextconnection.h"
 #include "kubeclient.h"
 #include "kubeconfig.h"
+#include "telemetrysession.h"
 #include "telemetrystore.h"
 
 #include <QSettings>
@@ -45,6 +46,12 @@ QStringList ClusterSession::contexts() const
 QString ClusterSession::currentContext() const
 {
     return m_context.isEmpty() && m_config ? m_config->currentContext() : m_context;
+}
+
+QStringList ClusterSession::sshConfigWarnings() const
+{
+    return m_connection && m_connection->telemetry() ? m_connection->telemetry()->configWarnings()
+                                                     : QStringList();
 }
 
 void ClusterSession::reconnect()

@@ -41,6 +41,8 @@ public:
     ConnectionState *state() const { return m_state; }
     ClusterStore *store() const { return m_store; }
     TelemetryStore *telemetry() const { return m_telemetry; }
+    // What the SSH config says that gpudesk does not follow (each naming its line).
+    QStringList sshConfigWarnings() const;
     // The current connection (null when none); services take a lease for work that must
     // finish on it.
     const std::shared_ptr<ContextConnection> &connection() const { return m_connection; }

@@ -140,6 +140,8 @@ void ReportRun::sampleNodes()
         emit finished(2, error);
         return;
     }
+    for (const QString &w : m_telemetrySession->configWarnings())
+        emit notice(w);
     // Two sweeps: the first learns each node's cgroup layout (and connects), the second reads
     // the pods' own CPU and memory with it; each node answers, fails, or times out (connect and
     // command are bounded). With thousands of blackholed nodes that could still take minutes,

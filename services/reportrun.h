@@ -39,6 +39,9 @@ public:
 
 signals:
     void finished(int exitCode, const QString &message);
+    // Something to say on stderr that does not stop the report (an SSH config keyword gpudesk
+    // does not follow).
+    void notice(const QString &message);
 
 private:
     void startSync();

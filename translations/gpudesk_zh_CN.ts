@@ -29,6 +29,38 @@
         <source>%1 line %2: Include nested too deeply.</source>
         <translation>%1 第 %2 行：Include 嵌套层数过多。</translation>
     </message>
+    <message>
+        <source>%1 (ssh refuses this file too).</source>
+        <translation>%1（ssh 同样会拒绝此文件）。</translation>
+    </message>
+    <message>
+        <source>%1 line %2</source>
+        <translation>%1 第 %2 行</translation>
+    </message>
+    <message>
+        <source>%1: Bad configuration option: %2</source>
+        <translation>%1：无效的配置项：%2</translation>
+    </message>
+    <message>
+        <source>%1: Missing argument to %2</source>
+        <translation>%1：%2 缺少参数</translation>
+    </message>
+    <message>
+        <source>%1: Bad port &quot;%2&quot;</source>
+        <translation>%1：端口“%2”无效</translation>
+    </message>
+    <message>
+        <source>%1: %2 is not followed by gpudesk; it reaches the host as if it were not set.</source>
+        <translation>%1：gpudesk 不支持 %2；连接主机时视同未设置此项。</translation>
+    </message>
+    <message>
+        <source>ProxyCommand for %1: &quot;%2&quot; would reach the shell unquoted; refused.</source>
+        <translation>%1 的 ProxyCommand：“%2”会未经引号进入 shell，已拒绝。</translation>
+    </message>
+    <message>
+        <source>ProxyCommand for %1: unknown token %%2.</source>
+        <translation>%1 的 ProxyCommand：未知的占位符 %%2。</translation>
+    </message>
 </context>
 <context>
     <name>SshConnection</name>
@@ -140,6 +172,10 @@
         <source>%1 refused the password.</source>
         <translation>%1 拒绝了该密码。</translation>
     </message>
+    <message>
+        <source>Cannot reach %1:%2 through the ProxyCommand &quot;%3&quot;: %4</source>
+        <translation>无法通过 ProxyCommand“%3”连接 %1:%2：%4</translation>
+    </message>
 </context>
 <context>
     <name>gpudesk::ClusterStore</name>
@@ -172,6 +208,18 @@
     <message>
         <source>Node %1 is NotReady: what this pod does now is not known.</source>
         <translation>节点 %1 处于 NotReady 状态：此 Pod 目前的实际状态未知。</translation>
+    </message>
+    <message>
+        <source>No single node it may run on has %1 GPUs free (at most %2, on %3); as distributed training it fits now: %4 × %5 GPUs.</source>
+        <translation>没有任何一个可调度的节点有 %1 张空闲 GPU（最多 %2 张，在 %3 上）；改为分布式训练即可立即运行：%4 × %5 张 GPU。</translation>
+    </message>
+    <message>
+        <source>pod %1 failed: %2</source>
+        <translation>Pod %1 失败：%2</translation>
+    </message>
+    <message>
+        <source>pod %1 failed: %2 — %3</source>
+        <translation>Pod %1 失败：%2 — %3</translation>
     </message>
 </context>
 <context>
@@ -328,7 +376,9 @@
     </message>
     <message numerus="yes">
         <source>At most %n GPU(s) can be free; the largest single-node job that could fit takes at most %1.</source>
-        <translation><numerusform>最多 %n 张 GPU 可能空闲；单节点可容纳的最大任务最多 %1 卡。</numerusform></translation>
+        <translation>
+            <numerusform>最多 %n 张 GPU 可能空闲；单节点可容纳的最大任务最多 %1 卡。</numerusform>
+        </translation>
     </message>
     <message>
         <source>Every GPU is in use by what you can see.</source>
@@ -348,7 +398,9 @@
     </message>
     <message numerus="yes">
         <source>%n GPU(s) free: %1. The largest single-node job that fits now takes %2.</source>
-        <translation><numerusform>空闲 GPU %n 张：%1。当前能放下的最大单节点作业为 %2 卡。</numerusform></translation>
+        <translation>
+            <numerusform>空闲 GPU %n 张：%1。当前能放下的最大单节点作业为 %2 卡。</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -503,6 +555,58 @@
         <source>The client certificate of context %1 expired on %2.</source>
         <translation>上下文 %1 的客户端证书已于 %2 过期。</translation>
     </message>
+    <message>
+        <source>refused the connection</source>
+        <translation>拒绝了连接</translation>
+    </message>
+    <message>
+        <source>closed the connection</source>
+        <translation>关闭了连接</translation>
+    </message>
+    <message>
+        <source>was not found (its name does not resolve)</source>
+        <translation>未找到（域名无法解析）</translation>
+    </message>
+    <message>
+        <source>did not answer in time</source>
+        <translation>未能及时应答</translation>
+    </message>
+    <message>
+        <source>asks for credentials the proxy-url does not give</source>
+        <translation>需要 proxy-url 中未提供的凭据</translation>
+    </message>
+    <message>
+        <source>failed: %1</source>
+        <translation>失败：%1</translation>
+    </message>
+    <message>
+        <source>The proxy %1 (proxy-url of context %2) %3; %4 was not reached.</source>
+        <translation>代理 %1（上下文 %2 的 proxy-url）%3；未能到达 %4。</translation>
+    </message>
+    <message>
+        <source>%1 did not answer within %2 s (timed out).</source>
+        <translation>%1 在 %2 秒内未应答（超时）。</translation>
+    </message>
+    <message>
+        <source>TLS with %1 failed: %2. The server&apos;s certificate is not signed by the certificate authority of context %3 (certificate-authority in the kubeconfig).</source>
+        <translation>与 %1 的 TLS 连接失败：%2。服务器证书不是由上下文 %3 的证书颁发机构签发的（kubeconfig 中的 certificate-authority）。</translation>
+    </message>
+    <message>
+        <source>%1 refused the connection (nothing listens there, or a firewall says no).</source>
+        <translation>%1 拒绝了连接（该端口没有服务监听，或被防火墙拒绝）。</translation>
+    </message>
+    <message>
+        <source>The name of %1 does not resolve.</source>
+        <translation>无法解析 %1 的域名。</translation>
+    </message>
+    <message>
+        <source>%1 did not accept the connection in time.</source>
+        <translation>%1 未能及时接受连接。</translation>
+    </message>
+    <message>
+        <source>%1 closed the connection.</source>
+        <translation>%1 关闭了连接。</translation>
+    </message>
 </context>
 <context>
     <name>gpudesk::LogDownload</name>
@@ -636,6 +740,34 @@
     <message>
         <source>Not connected.</source>
         <translation>未连接。</translation>
+    </message>
+    <message>
+        <source>◀ Error</source>
+        <translation>◀ 错误</translation>
+    </message>
+    <message>
+        <source>Previous error line (Shift+F8)</source>
+        <translation>上一个错误行（Shift+F8）</translation>
+    </message>
+    <message>
+        <source>Shift+F8</source>
+        <translation>Shift+F8</translation>
+    </message>
+    <message>
+        <source>Error ▶</source>
+        <translation>错误 ▶</translation>
+    </message>
+    <message>
+        <source>Next error line: traceback, error, CUDA error, out of memory (F8)</source>
+        <translation>下一个错误行：Traceback、错误、CUDA 错误、显存不足（F8）</translation>
+    </message>
+    <message>
+        <source>F8</source>
+        <translation>F8</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n error line(s)</source>
+        <translation><numerusform>%n 个错误行</numerusform></translation>
     </message>
 </context>
 <context>
@@ -898,6 +1030,10 @@
         <source>Not current since %1: %2. What you see is as of then; gpudesk keeps retrying.</source>
         <translation>自 %1 起数据未更新：%2。所显示内容为当时的状态；gpudesk 正在持续重试。</translation>
     </message>
+    <message numerus="yes">
+        <source>%n SSH config warning(s)</source>
+        <translation><numerusform>%n 条 SSH 配置警告</numerusform></translation>
+    </message>
 </context>
 <context>
     <name>gpudesk::NodeAccess</name>
@@ -1149,7 +1285,9 @@
     </message>
     <message numerus="yes">
         <source>The API counts %n GPU(s) but nvidia-smi fails: %1</source>
-        <translation><numerusform>API 记录了 %n 张 GPU，但 nvidia-smi 执行失败：%1</numerusform></translation>
+        <translation>
+            <numerusform>API 记录了 %n 张 GPU，但 nvidia-smi 执行失败：%1</numerusform>
+        </translation>
     </message>
     <message>
         <source>no answer</source>
@@ -1157,11 +1295,15 @@
     </message>
     <message numerus="yes">
         <source>%n GPU process(es) of no live pod</source>
-        <translation><numerusform>%n 个 GPU 进程不属于任何存活的 Pod</numerusform></translation>
+        <translation>
+            <numerusform>%n 个 GPU 进程不属于任何存活的 Pod</numerusform>
+        </translation>
     </message>
     <message numerus="yes">
         <source>%n card(s) with phantom memory (held, no process)</source>
-        <translation><numerusform>%n 张卡存在幽灵显存（显存被占用但无进程）</numerusform></translation>
+        <translation>
+            <numerusform>%n 张卡存在幽灵显存（显存被占用但无进程）</numerusform>
+        </translation>
     </message>
     <message>
         <source>disk %1 %2 % full</source>
@@ -1387,6 +1529,10 @@
     <message>
         <source>Last 2 minutes: %1.</source>
         <translation>最近 2 分钟：%1。</translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation>关闭</translation>
     </message>
 </context>
 <context>
@@ -1894,6 +2040,117 @@
     <message>
         <source>Cannot build a jump to %1:%2.</source>
         <translation>无法构造到 %1:%2 的跳转。</translation>
+    </message>
+</context>
+<context>
+    <name>status</name>
+    <message>
+        <source>Running</source>
+        <translation>运行中</translation>
+    </message>
+    <message>
+        <source>Pending</source>
+        <translation>等待中</translation>
+    </message>
+    <message>
+        <source>Succeeded</source>
+        <translation>已成功</translation>
+    </message>
+    <message>
+        <source>Completed</source>
+        <translation>已完成</translation>
+    </message>
+    <message>
+        <source>Failed</source>
+        <translation>失败</translation>
+    </message>
+    <message>
+        <source>Terminating</source>
+        <translation>终止中</translation>
+    </message>
+    <message>
+        <source>ContainerCreating</source>
+        <translation>容器创建中</translation>
+    </message>
+    <message>
+        <source>CrashLoopBackOff</source>
+        <translation>反复崩溃</translation>
+    </message>
+    <message>
+        <source>ImagePullBackOff</source>
+        <translation>镜像拉取失败</translation>
+    </message>
+    <message>
+        <source>ErrImagePull</source>
+        <translation>镜像拉取错误</translation>
+    </message>
+    <message>
+        <source>OOMKilled</source>
+        <translation>内存不足被杀</translation>
+    </message>
+    <message>
+        <source>Error</source>
+        <translation>错误</translation>
+    </message>
+    <message>
+        <source>Created</source>
+        <translation>已创建</translation>
+    </message>
+    <message>
+        <source>Inqueue</source>
+        <translation>已入队</translation>
+    </message>
+    <message>
+        <source>Aborted</source>
+        <translation>已中止</translation>
+    </message>
+    <message>
+        <source>Restarting</source>
+        <translation>重启中</translation>
+    </message>
+    <message>
+        <source>Ready</source>
+        <translation>就绪</translation>
+    </message>
+    <message>
+        <source>NotReady</source>
+        <translation>未就绪</translation>
+    </message>
+    <message>
+        <source>SchedulingDisabled</source>
+        <translation>禁止调度</translation>
+    </message>
+    <message>
+        <source>DiskPressure</source>
+        <translation>磁盘压力</translation>
+    </message>
+    <message>
+        <source>MemoryPressure</source>
+        <translation>内存压力</translation>
+    </message>
+    <message>
+        <source>PIDPressure</source>
+        <translation>进程数压力</translation>
+    </message>
+    <message>
+        <source>Normal</source>
+        <translation>正常</translation>
+    </message>
+    <message>
+        <source>Warning</source>
+        <translation>警告</translation>
+    </message>
+    <message>
+        <source>Open</source>
+        <translation>开放</translation>
+    </message>
+    <message>
+        <source>Closing</source>
+        <translation>关闭中</translation>
+    </message>
+    <message>
+        <source>Closed</source>
+        <translation>已关闭</translation>
     </message>
 </context>
 </TS>

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "eventspage.h"
 
+#include "columnfit.h"
+
 #include "eventsmodel.h"
 #include "severitydelegate.h"
 #include "tablefilter.h"
@@ -32,14 +34,7 @@ EventsPage::EventsPage(ClusterStore *store, QWidget *parent)
     m_view->verticalHeader()->setDefaultSectionSize(fontMetrics().height() + 8);
     m_view->setItemDelegateForColumn(EventsModel::Type, new SeverityDelegate(this));
     m_view->setItemDelegateForColumn(EventsModel::Reason, new SeverityDelegate(this));
-    const int w = fontMetrics().averageCharWidth();
-    m_view->setColumnWidth(EventsModel::LastSeen, 9 * w);
-    m_view->setColumnWidth(EventsModel::Type, 9 * w);
-    m_view->setColumnWidth(EventsModel::Reason, 20 * w);
-    m_view->setColumnWidth(EventsModel::Object, 36 * w);
-    m_view->setColumnWidth(EventsModel::Message, 70 * w);
-    m_view->setColumnWidth(EventsModel::Count, 6 * w);
-    m_view->horizontalHeader()->setStretchLastSection(true);
+    ColumnFit::install(m_view, EventsModel::Message);
 
     auto *text = new QLineEdit(this);
     text->setPlaceholderText(tr("Filter events: reason, object, message, namespace…"));

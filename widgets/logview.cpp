@@ -3,6 +3,8 @@
 
 #include "logmodel.h"
 #include "logservice.h"
+#include "palette.h"
+#include "roles.h"
 
 #include <QAction>
 #include <QApplication>
@@ -38,6 +40,15 @@ public:
     void paint(QPainter *painter, const QStyleOptionViewItem &option,
                const QModelIndex &index) const override
     {
+        // A line that says something failed: tinted, with a mark in the margin, so that the
+        // eye finds it in a thousand lines.
+        if (index.data(SeverityRole).toInt() == 2 && !(option.state & QStyle::State_Selected)) {
+            QColor tint = colors::error();
+            tint.setAlpha(colors::isDark(option.palette) ? 70 : 38);
+            painter->fillRect(option.rect, tint);
+            painter->fillRect(QRect(option.rect.left(), option.rect.top(), 3, option.rect.height()),
+                              colors::error());
+        }
         QStyledItemDelegate::paint(painter, option, index);
         const QString needle = m_search->text();
         if (needle.isEmpty() || option.state & QStyle::State_Selected)
@@ -74,7 +85,7 @@ LogView::LogView(LogService *logs, const ObjectRef &ref, QWidget *parent)
       m_previous(new QCheckBox(tr("Previous container"), this)),
       m_timestamps(new QCheckBox(tr("Timestamps"), this)), m_wrap(new QCheckBox(tr("Wrap"), this)),
       m_tail(new QSpinBox(this)), m_search(new QLineEdit(this)), m_matches(new QLabel(this)),
-      m_state(new QLabel(this))
+      m_errors(new QLabel(this)), m_state(new QLabel(this))
 {
     m_pod->addItems(ref.pods);
     m_pod->setVisible(ref.pods.size() > 1);
@@ -99,6 +110,15 @@ LogView::LogView(LogService *logs, const ObjectRef &ref, QWidget *parent)
     next->setArrowType(Qt::DownArrow);
     next->setToolTip(tr("Next match (F3)"));
     next->setShortcut(QKeySequence(tr("F3")));
+    auto *prevError = new QToolButton(this);
+    prevError->setText(tr("◀ Error"));
+    prevError->setToolTip(tr("Previous error line (Shift+F8)"));
+    prevError->setShortcut(QKeySequence(tr("Shift+F8")));
+    auto *nextError = new QToolButton(this);
+    nextError->setText(tr("Error ▶"));
+    nextError->setToolTip(tr("Next error line: traceback, error, CUDA error, out of memory (F8)"));
+    nextError->setShortcut(QKeySequence(tr("F8")));
+    m_errors->setObjectName(QStringLiteral("errorCount"));
     auto *copy = new QPushButton(tr("Copy"), this);
     copy->setToolTip(tr("Copy the selected lines (Ctrl+C)"));
     auto *save = new QPushButton(tr("Download…"), this);
@@ -134,6 +154,9 @@ LogView::LogView(LogService *logs, const ObjectRef &ref, QWidget *parent)
     bar->addWidget(prev);
     bar->addWidget(next);
     bar->addWidget(m_matches);
+    bar->addWidget(prevError);
+    bar->addWidget(nextError);
+    bar->addWidget(m_errors);
     bar->addWidget(copy);
     bar->addWidget(save);
     auto *layout = new QVBoxLayout(this);
@@ -146,6 +169,14 @@ LogView::LogView(LogService *logs, const ObjectRef &ref, QWidget *parent)
     QScrollBar *sb = m_view->verticalScrollBar();
     connect(sb, &QScrollBar::valueChanged, this,
             [this, sb](int v) { m_atBottom = v >= sb->maximum() - 1; });
+    auto updateErrors = [this] {
+        const int n = int(m_model->errorLines().size());
+        m_errors->setText(n == 0 ? QString() : tr("%n error line(s)", nullptr, n));
+    };
+    connect(m_model, &QAbstractItemModel::rowsInserted, this, updateErrors);
+    connect(m_model, &QAbstractItemModel::modelReset, this, updateErrors);
+    connect(prevError, &QToolButton::clicked, this, [this] { findError(false); });
+    connect(nextError, &QToolButton::clicked, this, [this] { findError(true); });
     connect(m_model, &QAbstractItemModel::rowsInserted, this, [this] {
         fitColumn();
         if (m_atBottom)
@@ -293,6 +324,18 @@ void LogView::fitVisibleRows()
         if (m_view->rowHeight(row) != height)
             m_tallRows.insert(row);
     }
+}
+
+void LogView::findError(bool forward)
+{
+    const QModelIndex current = m_view->currentIndex();
+    const int row = m_model->nextError(
+        current.isValid() ? current.row() : (forward ? -1 : m_model->rowCount()), forward);
+    if (row < 0)
+        return;
+    m_atBottom = false; // reading an error, not following the end
+    m_view->setCurrentIndex(m_model->index(row));
+    m_view->scrollTo(m_model->index(row), QAbstractItemView::PositionAtCenter);
 }
 
 void LogView::findNext(bool forward)

@@ -38,6 +38,8 @@ protected:
 
 private:
     void findNext(bool forward);
+    // Moves to the next (or previous) line that says something failed.
+    void findError(bool forward);
     void copySelection();
     void download();
     void setWrap(bool wrap);
@@ -61,6 +63,7 @@ private:
     QSpinBox *m_tail;
     QLineEdit *m_search;
     QLabel *m_matches;
+    QLabel *m_errors;
     QLabel *m_state;
     bool m_atBottom = true;
     QSet<int> m_tallRows; // rows measured taller while wrapped

@@ -3,6 +3,7 @@
 
 #include "clustersession.h"
 #include "clusterstore.h"
+#include "columnfit.h"
 #include "connectionstate.h"
 #include "eventspage.h"
 #include "flattreeview.h"
@@ -171,7 +172,14 @@ void MainWindow::updateSshStatus()
     QString text = tr("SSH: %1 of %2 nodes answering").arg(answering).arg(nodes.size());
     if (needUser > 0)
         text += QStringLiteral(" · ") + tr("%n waiting for you", nullptr, needUser);
+    // Keywords of the SSH config gpudesk does not follow: a node that needs one is reached
+    // differently than by ssh, so they stay in sight.
+    const QStringList warnings = m_services->session()->sshConfigWarnings();
+    if (!warnings.isEmpty())
+        text +=
+            QStringLiteral(" · ") + tr("%n SSH config warning(s)", nullptr, int(warnings.size()));
     m_statusSsh->setText(text);
+    m_statusSsh->setToolTip(warnings.join(u'\n'));
 }
 
 void MainWindow::askSecret(const QString &node, const QString &what)
@@ -480,12 +488,17 @@ void MainWindow::restoreLayout()
     restoreState(settings.value(QStringLiteral("window/state")).toByteArray());
     showPage(Page(
         std::clamp(settings.value(QStringLiteral("window/page"), 0).toInt(), 0, PageCount - 1)));
-    m_nodes->view()->horizontalHeader()->restoreState(
-        settings.value(QStringLiteral("columns/nodes")).toByteArray());
-    m_workloads->view()->horizontalHeader()->restoreState(
-        settings.value(QStringLiteral("columns/workloads")).toByteArray());
-    m_events->view()->horizontalHeader()->restoreState(
-        settings.value(QStringLiteral("columns/events")).toByteArray());
+    // The user's own column widths win over fitting them to the data.
+    const std::pair<QTableView *, const char *> tables[] = {
+        {m_nodes->view(), "columns/nodes"},
+        {m_workloads->view(), "columns/workloads"},
+        {m_events->view(), "columns/events"}};
+    for (const auto &[view, key] : tables) {
+        const QByteArray state = settings.value(QLatin1String(key)).toByteArray();
+        if (!state.isEmpty() && view->horizontalHeader()->restoreState(state))
+            ColumnFit::markRestored(view);
+    }
+    m_nodes->restoreSplit(settings.value(QStringLiteral("layout/nodesSplitter")).toByteArray());
 }
 
 void MainWindow::saveLayout()
@@ -500,6 +513,7 @@ void MainWindow::saveLayout()
                       m_workloads->view()->horizontalHeader()->saveState());
     settings.setValue(QStringLiteral("columns/events"),
                       m_events->view()->horizontalHeader()->saveState());
+    settings.setValue(QStringLiteral("layout/nodesSplitter"), m_nodes->splitter()->saveState());
 }
 
 void MainWindow::closeEvent(QCloseEvent *event)

@@ -6,6 +6,7 @@
 
 #include "bardelegate.h"
 #include "clusterstore.h"
+#include "columnfit.h"
 #include "eventsmodel.h"
 #include "format.h"
 #include "gpuaccounting.h"
@@ -63,14 +64,7 @@ NodesPage::NodesPage(ClusterStore *store, TelemetryStore *telemetry, QWidget *pa
     m_view->verticalHeader()->setDefaultSectionSize(fontMetrics().height() + 10);
     m_view->horizontalHeader()->setStretchLastSection(true);
     m_view->setItemDelegateForColumn(NodesModel::Gpus, new BarDelegate(this));
-    m_view->setColumnWidth(NodesModel::Name, 120);
-    m_view->setColumnWidth(NodesModel::Status, 200);
-    m_view->setColumnWidth(NodesModel::GpuModel, 190);
-    m_view->setColumnWidth(NodesModel::Gpus, 110);
-    m_view->setColumnWidth(NodesModel::Cpu, 110);
-    m_view->setColumnWidth(NodesModel::Memory, 140);
-    m_view->setColumnWidth(NodesModel::Pods, 50);
-    m_view->setColumnWidth(NodesModel::Taints, 220);
+    ColumnFit::install(m_view);
 
     m_filter->setPlaceholderText(tr("Filter nodes by name, status, model, IP or taint"));
     m_filter->setClearButtonEnabled(true);
@@ -116,12 +110,16 @@ NodesPage::NodesPage(ClusterStore *store, TelemetryStore *telemetry, QWidget *pa
     tl->addLayout(bar);
     tl->addWidget(m_view);
 
-    auto *split = new QSplitter(Qt::Vertical, this);
+    m_split = new QSplitter(Qt::Vertical, this);
+    QSplitter *split = m_split;
     split->setObjectName(QStringLiteral("nodesSplitter"));
     split->addWidget(top);
     split->addWidget(detail);
     split->setStretchFactor(0, 3);
     split->setStretchFactor(1, 2);
+    // The list stays usable: the live panel's charts would otherwise ask for most of the height
+    // (sized on first show, unless the user's own split was restored).
+    detail->setMinimumHeight(0);
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(12, 12, 12, 12);
     layout->addWidget(split);
@@ -156,6 +154,22 @@ NodesPage::NodesPage(ClusterStore *store, TelemetryStore *telemetry, QWidget *pa
 QString NodesPage::currentNode() const
 {
     return m_view->currentIndex().siblingAtColumn(0).data(KeyRole).toString();
+}
+
+void NodesPage::showEvent(QShowEvent *event)
+{
+    QWidget::showEvent(event);
+    if (!m_splitSized) {
+        m_splitSized = true;
+        const int h = std::max(m_split->height(), 400);
+        m_split->setSizes({h * 3 / 5, h - h * 3 / 5});
+    }
+}
+
+void NodesPage::restoreSplit(const QByteArray &state)
+{
+    if (!state.isEmpty() && m_split->restoreState(state))
+        m_splitSized = true;
 }
 
 void NodesPage::selectNode(const QString &name)

@@ -6,6 +6,7 @@
 #include <QWidget>
 
 class QLabel;
+class QSplitter;
 class QLineEdit;
 class QTableView;
 class QTabWidget;
@@ -28,6 +29,9 @@ class NodesPage : public QWidget
 public:
     NodesPage(ClusterStore *store, TelemetryStore *telemetry, QWidget *parent = nullptr);
     NodeTelemetryPanel *telemetryPanel() const { return m_telemetryPanel; }
+    QSplitter *splitter() const { return m_split; }
+    // The user's split between the list and the detail, as saved; sized 3:2 when none.
+    void restoreSplit(const QByteArray &state);
     QTableView *view() const { return m_view; }
     void selectNode(const QString &name);
 
@@ -37,6 +41,9 @@ signals:
     void secretRequested(const QString &node, const QString &what);
     void retryRequested(const QString &node);
     void reviewHostKeysRequested();
+
+protected:
+    void showEvent(QShowEvent *event) override;
 
 private:
     void showDetail();
@@ -55,6 +62,8 @@ private:
     EventsModel *m_events;
     NodeTelemetryPanel *m_telemetryPanel;
     const TelemetryStore *m_telemetry;
+    QSplitter *m_split = nullptr;
+    bool m_splitSized = false;
 };
 
 } // namespace gpudesk

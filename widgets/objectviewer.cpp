@@ -13,6 +13,7 @@
 #include "tablefilter.h"
 #include "yamlhighlighter.h"
 
+#include <QAction>
 #include <QApplication>
 #include <QCheckBox>
 #include <QClipboard>
@@ -96,6 +97,16 @@ ObjectViewer::ObjectViewer(Services *services, const ObjectRef &ref, QWidget *pa
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);
     layout->addWidget(m_tabs);
+    // A window of its own closes as windows do: Ctrl+W, and Esc.
+    auto *close = new QAction(tr("Close"), this);
+    QList<QKeySequence> keys{QKeySequence(Qt::CTRL | Qt::Key_W), QKeySequence(Qt::Key_Escape)};
+    for (const QKeySequence &k : QKeySequence::keyBindings(QKeySequence::Close))
+        if (!keys.contains(k))
+            keys << k; // Ctrl+F4 where the platform says so
+    close->setShortcuts(keys);
+    close->setShortcutContext(Qt::WindowShortcut);
+    connect(close, &QAction::triggered, this, &QWidget::close);
+    addAction(close);
     reloadYaml();
     setTelemetry(services->telemetry());
 }

@@ -29,7 +29,7 @@ TelemetryChart::TelemetryChart(const TelemetryStore *telemetry, QWidget *parent)
     m_range->setObjectName(QStringLiteral("chartRange"));
     m_note->setObjectName(QStringLiteral("chartNote"));
     m_view->setRenderHint(QPainter::Antialiasing);
-    m_view->setMinimumHeight(200);
+    m_view->setMinimumHeight(120); // a chart still readable in a short split
     // The view's own chart: setChart() would release (not delete) the one it made (ASan: leak).
     QChart *chart = m_view->chart();
     chart->legend()->setAlignment(Qt::AlignBottom);

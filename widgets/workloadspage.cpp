@@ -3,6 +3,7 @@
 
 #include "branchdelegate.h"
 #include "clusterstore.h"
+#include "columnfit.h"
 #include "flattreeview.h"
 #include "roles.h"
 #include "severitydelegate.h"
@@ -41,16 +42,7 @@ WorkloadsPage::WorkloadsPage(ClusterStore *store, QWidget *parent)
     m_view->setItemDelegateForColumn(WorkloadsModel::Name, new BranchDelegate(this));
     m_view->setItemDelegateForColumn(WorkloadsModel::Status, new SeverityDelegate(this));
     m_view->setItemDelegateForColumn(WorkloadsModel::Reason, new SeverityDelegate(this));
-    const int w = fontMetrics().averageCharWidth();
-    m_view->setColumnWidth(WorkloadsModel::Name, 34 * w);
-    m_view->setColumnWidth(WorkloadsModel::User, 10 * w);
-    m_view->setColumnWidth(WorkloadsModel::Vc, 9 * w);
-    m_view->setColumnWidth(WorkloadsModel::Kind, 12 * w);
-    m_view->setColumnWidth(WorkloadsModel::Status, 18 * w);
-    m_view->setColumnWidth(WorkloadsModel::Gpus, 6 * w);
-    m_view->setColumnWidth(WorkloadsModel::Nodes, 20 * w);
-    m_view->setColumnWidth(WorkloadsModel::Restarts, 8 * w);
-    m_view->setColumnWidth(WorkloadsModel::Age, 7 * w);
+    ColumnFit::install(m_view);
 
     m_status->addItem(tr("Any status"), WorkloadsTable::AnyStatus);
     m_status->addItem(tr("Running"), WorkloadsTable::Running);

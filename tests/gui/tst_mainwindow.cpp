@@ -51,6 +51,7 @@
 #include <QPushButton>
 #include <QRegularExpression>
 #include <QSignalSpy>
+#include <QSplitter>
 #include <QStatusBar>
 #include <QTabWidget>
 #include <QTableView>
@@ -75,6 +76,7 @@ private slots:
     void researcherSeesHerScope();
     void banners();
     void staleWhenServerGoesAway();
+    void failedOrStuckSayWhy();
     void chinese();
     void nodeTelemetry();
     void hostKeyPromptInWindow();
@@ -131,6 +133,19 @@ private:
         QDir().mkpath(QStringLiteral("screenshots"));
         QCoreApplication::sendPostedEvents(); // pending layout requests, so labels are sized
         QVERIFY(w.grab().save(QStringLiteral("screenshots/") + name + QStringLiteral(".png")));
+    }
+
+    // A frozen demo simulator of the test's own (no SSH), ready when this returns.
+    static void startOwnSim(QProcess &sim, const QString &dir)
+    {
+        sim.setProgram(QStringLiteral(GPUDESK_SIM_BIN));
+        sim.setArguments({QStringLiteral("--state-dir"), dir, QStringLiteral("--speed"),
+                          QStringLiteral("0"), QStringLiteral("--no-ssh")});
+        sim.setProcessChannelMode(QProcess::MergedChannels);
+        sim.start();
+        QVERIFY(sim.waitForStarted());
+        QByteArray out;
+        QTRY_VERIFY_WITH_TIMEOUT((out += sim.readAll()).contains("gpudesk-sim: ready"), 60000);
     }
 
     std::optional<KubeConfig> m_config;
@@ -200,6 +215,12 @@ void TestMainWindow::pagesFromSimulator()
     QCOMPARE(nodes->view()->model()->rowCount(), c->store->nodes().size());
     nodes->selectNode(QStringLiteral("g4090-07"));
     QVERIFY(labelTexts(w).join(u'|').contains(QLatin1String("DiskPressure")));
+    // The node list keeps most of the height; the live panel below it the rest.
+    QCoreApplication::processEvents();
+    QVERIFY2(nodes->splitter()->sizes().value(0) >= nodes->splitter()->sizes().value(1),
+             qPrintable(QStringLiteral("%1 / %2")
+                            .arg(nodes->splitter()->sizes().value(0))
+                            .arg(nodes->splitter()->sizes().value(1))));
     save(w, QStringLiteral("page-nodes"));
 
     w.showPage(MainWindow::GpuMap);
@@ -327,6 +348,44 @@ void TestMainWindow::objectViewer()
     save(viewer, QStringLiteral("viewer-events"));
     viewer.showTab(ObjectViewer::YamlTab);
     save(viewer, QStringLiteral("viewer-yaml"));
+    // A window of its own closes as windows do.
+    viewer.activateWindow();
+    QVERIFY(QTest::qWaitForWindowActive(&viewer));
+    QTest::keyClick(&viewer, Qt::Key_W, Qt::ControlModifier);
+    QVERIFY(!viewer.isVisible());
+    viewer.show();
+    viewer.activateWindow();
+    QVERIFY(QTest::qWaitForWindowActive(&viewer));
+    QTest::keyClick(viewer.logView()->view(), Qt::Key_Escape);
+    QVERIFY(!viewer.isVisible());
+
+    // A pod whose log says it failed: the error lines are marked, counted, and F8 goes to them.
+    QString crashing;
+    for (const auto &p : c->store->pods())
+        if (p.name == QLatin1String("mmdet-train"))
+            crashing = p.uid;
+    QVERIFY(!crashing.isEmpty());
+    ObjectViewer failed(c->services.get(), ObjectRef::pod(*c->store, crashing));
+    failed.setAttribute(Qt::WA_DeleteOnClose, false);
+    failed.resize(1200, 600);
+    failed.show();
+    LogModel *flog = failed.logView()->model();
+    QTRY_VERIFY_WITH_TIMEOUT(!flog->errorLines().isEmpty(), 10000);
+    const int firstError = flog->errorLines().first();
+    QVERIFY2(LogModel::isErrorLine(flog->lineText(firstError).toUtf8()),
+             qPrintable(flog->lineText(firstError)));
+    auto *count = failed.findChild<QLabel *>(QStringLiteral("errorCount"));
+    QTRY_VERIFY(count->text().endsWith(QLatin1String("error line(s)")) ||
+                count->text().endsWith(QLatin1String("error line")) ||
+                count->text().endsWith(QLatin1String("error lines")));
+    failed.activateWindow();
+    QVERIFY(QTest::qWaitForWindowActive(&failed));
+    failed.logView()->view()->setFocus();
+    failed.logView()->view()->setCurrentIndex({});
+    QTest::keyClick(failed.logView()->view(), Qt::Key_F8);
+    QTRY_COMPARE(failed.logView()->view()->currentIndex().row(), firstError);
+    QCOMPARE(flog->index(firstError).data(SeverityRole).toInt(), 2);
+    save(failed, QStringLiteral("viewer-logs-errors"));
 }
 
 void TestMainWindow::researcherSeesHerScope()
@@ -369,8 +428,17 @@ void TestMainWindow::researcherSeesHerScope()
     QVERIFY2(all.contains(QLatin1String("may list pods only in namespace user-alice")),
              qPrintable(all));
     QVERIFY(all.contains(QLatin1String("GPUs allocated (at least)")));
-    QVERIFY(all.contains(QStringLiteral("≥ %1").arg(g.allocated)));
-    QVERIFY(all.contains(QStringLiteral("≤ %1").arg(g.freeAtMost)));
+    // The figures shown (the simulator lives on, so read from the labels): a lower bound
+    // between hers and the truth, an upper bound on free.
+    const auto shown = [&](const QString &prefix) {
+        for (const QString &t : labelTexts(w))
+            if (t.startsWith(prefix))
+                return t.mid(prefix.size()).toInt();
+        return -1;
+    };
+    const int atLeast = shown(QStringLiteral("≥ "));
+    QVERIFY2(atLeast >= g.visible && atLeast <= allocatedTruth, qPrintable(all));
+    QVERIFY(shown(QStringLiteral("≤ ")) >= 0);
     QVERIFY(all.contains(QStringLiteral("%1 yours").arg(g.visible)));
     QVERIFY(!all.contains(QLatin1String("Top users by GPUs allocated")));
     save(w, QStringLiteral("page-overview-alice"));
@@ -444,17 +512,7 @@ void TestMainWindow::staleWhenServerGoesAway()
     // A simulator of this test's own, stopped under the running window and started again.
     QTemporaryDir dir;
     QProcess sim;
-    sim.setProgram(QStringLiteral(GPUDESK_SIM_BIN));
-    sim.setArguments({QStringLiteral("--state-dir"), dir.path(), QStringLiteral("--speed"),
-                      QStringLiteral("0"), QStringLiteral("--no-ssh")});
-    sim.setProcessChannelMode(QProcess::MergedChannels);
-    auto startSim = [&] {
-        sim.start();
-        QVERIFY(sim.waitForStarted());
-        QByteArray out;
-        QTRY_VERIFY_WITH_TIMEOUT((out += sim.readAll()).contains("gpudesk-sim: ready"), 60000);
-    };
-    startSim();
+    startOwnSim(sim, dir.path());
     Services services({dir.filePath(QStringLiteral("kubeconfig"))});
     QString error;
     QVERIFY(services.session()->loadConfig(&error));
@@ -486,11 +544,61 @@ void TestMainWindow::staleWhenServerGoesAway()
     w.showPage(MainWindow::Overview);
     save(w, QStringLiteral("mainwindow-stale"));
 
-    startSim();
+    startOwnSim(sim, dir.path());
     QTRY_VERIFY_WITH_TIMEOUT(!services.state()->isStale(), 60000);
     QTRY_VERIFY(state->text().startsWith(QLatin1String("Connected to")));
     QVERIFY(!w.page(MainWindow::Overview)->parentWidget()->graphicsEffect());
     QVERIFY(labelTexts(w).filter(QStringLiteral("Not current")).isEmpty());
+    sim.terminate();
+    QVERIFY(sim.waitForFinished(30000));
+}
+
+void TestMainWindow::failedOrStuckSayWhy()
+{
+    // The frozen demo: "failed or stuck" lists each planted case that waits for good, with why:
+    // the job held by its full queue (the pod group's condition), the pod stuck Terminating, the
+    // job too big for any one node (the split that fits), none "Created" or without a reason.
+    QTemporaryDir dir;
+    QProcess sim;
+    startOwnSim(sim, dir.path());
+    Services services({dir.filePath(QStringLiteral("kubeconfig"))});
+    QString error;
+    QVERIFY(services.session()->loadConfig(&error));
+    services.session()->connectTo(QStringLiteral("sim-admin"));
+    MainWindow w(&services);
+    w.resize(1500, 900);
+    w.show();
+    QSignalSpy synced(services.session()->connection()->sync(), &ClusterSync::synced);
+    QVERIFY(synced.wait(30000));
+    services.store()->flush();
+    w.showPage(MainWindow::Workloads);
+    auto *workloads = static_cast<WorkloadsPage *>(w.page(MainWindow::Workloads));
+    WorkloadsTable *table = workloads->table();
+    workloads->setStatusClass(WorkloadsTable::Problem);
+    QTRY_VERIFY(table->rowCount() >= 3);
+    QHash<QString, QString> reasons;
+    for (int r = 0; r < table->rowCount(); ++r)
+        reasons.insert(table->index(r, WorkloadsModel::Name).data().toString(),
+                       table->index(r, WorkloadsModel::Reason).data().toString());
+    const QStringList names = reasons.keys();
+    QVERIFY2(reasons.value(QStringLiteral("asr-conformer"))
+                 .startsWith(QLatin1String("queue resource quota insufficient: queue speech")),
+             qPrintable(names.join(u',')));
+    QVERIFY(
+        reasons.value(QStringLiteral("old-train")).startsWith(QLatin1String("Terminating for")));
+    QVERIFY2(reasons.value(QStringLiteral("sft-single-node"))
+                 .startsWith(QLatin1String("No single node it may run on has 8 GPUs free")),
+             qPrintable(reasons.value(QStringLiteral("sft-single-node"))));
+    QVERIFY(reasons.value(QStringLiteral("sft-single-node"))
+                .endsWith(QStringLiteral("as distributed training it fits now: 2 × 4 GPUs.")));
+    for (int r = 0; r < table->rowCount(); ++r) {
+        QVERIFY(table->index(r, WorkloadsModel::Status).data().toString() !=
+                QLatin1String("Created"));
+        QVERIFY(!table->index(r, WorkloadsModel::Reason).data().toString().isEmpty() ||
+                table->index(r, WorkloadsModel::Status).data().toString() !=
+                    QLatin1String("Pending"));
+    }
+    save(w, QStringLiteral("page-workloads-stuck"));
     sim.terminate();
     QVERIFY(sim.waitForFinished(30000));
 }
@@ -512,6 +620,28 @@ void TestMainWindow::chinese()
     QVERIFY(labelTexts(w).contains(QStringLiteral("集群 GPU 总数")));
     save(w, QStringLiteral("demo-zh_CN"));
     w.showPage(MainWindow::Workloads);
+    // kubectl's word, and the Chinese after it.
+    auto *workloads = static_cast<WorkloadsPage *>(w.page(MainWindow::Workloads));
+    QStringList statuses;
+    for (int r = 0; r < workloads->table()->rowCount(); ++r)
+        statuses << workloads->table()->index(r, WorkloadsModel::Status).data().toString();
+    QVERIFY2(statuses.contains(QStringLiteral("Running（运行中）")),
+             qPrintable(statuses.mid(0, 5).join(u'|')));
+    // Columns sized to their content on first start: every column in view, Chinese headers
+    // and all, and no name or user cut short.
+    FlatTreeView *view = workloads->view();
+    QCoreApplication::processEvents();
+    const int right =
+        view->columnViewportPosition(WorkloadsModel::Age) + view->columnWidth(WorkloadsModel::Age);
+    QVERIFY2(right <= view->viewport()->width(),
+             qPrintable(QStringLiteral("%1 > %2").arg(right).arg(view->viewport()->width())));
+    QVERIFY(view->columnViewportPosition(WorkloadsModel::Reason) + 200 <=
+            view->viewport()->width());
+    // (Content that grows later widens its column within half a second.)
+    for (const int column : {int(WorkloadsModel::User), int(WorkloadsModel::Nodes)})
+        QTRY_VERIFY2(view->columnWidth(column) >=
+                         static_cast<QAbstractItemView *>(view)->sizeHintForColumn(column),
+                     qPrintable(QString::number(column)));
     save(w, QStringLiteral("page-workloads-zh_CN"));
     QApplication::removeTranslator(&t);
 }
@@ -666,7 +796,26 @@ void TestMainWindow::nodeTelemetry()
     for (const QPointF &p : chart->seriesPoints(0))
         QVERIFY(p.y() > 0 && p.y() <= double(pod->memoryRequestBytes) / double(1 << 30));
     viewer->close();
-    session.stop();
+
+    // F5 reconnects to the same context: the nodes' history and the idle list stay.
+    const TelemetryHistory *before = telemetry.history(QStringLiteral("g4090-04"));
+    QVERIFY(before);
+    const qint64 to = QDateTime::currentMSecsSinceEpoch();
+    const qint64 points =
+        before->cardSeries(0, TelemetryHistory::Metric::Utilization, to - 600000, to).size();
+    QVERIFY(points >= 2);
+    const int idleBefore = int(telemetry.idleAllocations().size());
+    QTest::keyClick(&w, Qt::Key_F5);
+    QTRY_VERIFY_WITH_TIMEOUT(c->services->session()->connection() &&
+                                 c->services->session()->connection()->sync() &&
+                                 c->services->session()->connection()->sync()->hasSynced(),
+                             30000);
+    const TelemetryHistory *after = telemetry.history(QStringLiteral("g4090-04"));
+    QVERIFY(after);
+    QVERIFY(after->cardSeries(0, TelemetryHistory::Metric::Utilization, to - 600000, to).size() >=
+            points);
+    QCOMPARE(int(telemetry.idleAllocations().size()), idleBefore);
+    QVERIFY(c->store->node(QStringLiteral("g4090-04"))); // the store kept what it knew meanwhile
 }
 
 void TestMainWindow::openTelemetryWindow(const QTemporaryDir &dir,

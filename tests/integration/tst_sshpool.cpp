@@ -56,6 +56,7 @@ private slots:
     void passwordFromKeychain();
     void deadNodesDoNotDelayOthers();
     void proxyJump();
+    void proxyCommand();
 
 private:
     SshTarget target(const QString &node, const QString &key, const QString &knownHosts,
@@ -516,6 +517,47 @@ void TestSshPool::proxyJump()
     QCOMPARE(o.sample.cards.size(), 8);
     QVERIFY(o.sample.cards[0].name.contains(QLatin1String("A800")));
     // The jump host saw one more login: the tunnel went through it.
+    QTRY_COMPARE(
+        int(readFile(m_peers + QStringLiteral("/sshd/sshd.log")).count("Accepted publickey")),
+        logins + 1);
+}
+
+void TestSshPool::proxyCommand()
+{
+    // The same node through a ProxyCommand, as many clusters are only reached: OpenSSH's own
+    // `ssh -W %h:%p` through the real sshd, the tokens expanded from the config gpudesk read.
+    const QString sim = m_peers + QStringLiteral("/sim");
+    const QByteArray simConfig = readFile(sim + QStringLiteral("/ssh_config"));
+    const QString known = m_dir.filePath(QStringLiteral("known_hosts_auth"));
+    const QString config = m_dir.filePath(QStringLiteral("ssh_config_proxycommand"));
+    QFile f(config);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    QString text = QStringLiteral("Host jump\n    HostName 127.0.0.1\n    Port %1\n    User %2\n"
+                                  "    IdentityFile %3/sshd/client_ed25519\n"
+                                  "    IdentitiesOnly yes\n    UserKnownHostsFile %4\n"
+                                  "    StrictHostKeyChecking yes\n\n")
+                       .arg(m_port)
+                       .arg(m_user, m_peers, known);
+    text += QString::fromUtf8(simConfig).replace(
+        QStringLiteral("    LogLevel ERROR"),
+        QStringLiteral("    ProxyCommand ssh -F '%1' -o BatchMode=yes -W %h:%p jump").arg(config));
+    f.write(text.toUtf8());
+    f.close();
+    QString error;
+    const auto cfg = SshConfig::load(config, &error);
+    QVERIFY2(cfg, qPrintable(error));
+    const SshTarget t = resolveSshTarget(*cfg, {}, QStringLiteral("a800-01"), QString());
+    QVERIFY2(t.proxyCommand.contains(QStringLiteral("-W 127.0.0.1:")), qPrintable(t.proxyCommand));
+    QVERIFY(t.proxyJump.isEmpty());
+    const int logins =
+        int(readFile(m_peers + QStringLiteral("/sshd/sshd.log")).count("Accepted publickey"));
+    SshPool pool;
+    pool.setTarget(t);
+    Outcome o;
+    probeOnce(pool, QStringLiteral("a800-01"), &o);
+    QVERIFY2(o.status.state == SshStatus::Connected, qPrintable(o.status.message));
+    QVERIFY2(o.sample.ok(), qPrintable(o.sample.error));
+    QCOMPARE(o.sample.cards.size(), 8);
     QTRY_COMPARE(
         int(readFile(m_peers + QStringLiteral("/sshd/sshd.log")).count("Accepted publickey")),
         logins + 1);

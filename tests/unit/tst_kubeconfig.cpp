@@ -45,7 +45,8 @@ void TestKubeConfig::mergeFirstWins()
     QCOMPARE(cfg->currentContext(), QStringLiteral("lab")); // from the first file
     QCOMPARE(cfg->contexts(), (QStringList{QStringLiteral("lab"), QStringLiteral("insecure"),
                                            QStringLiteral("other"), QStringLiteral("missing-cert"),
-                                           QStringLiteral("dangling")}));
+                                           QStringLiteral("dangling"), QStringLiteral("typo"),
+                                           QStringLiteral("noscheme"), QStringLiteral("notpem")}));
     const auto ep = cfg->endpoint({}, &error);
     QVERIFY2(ep, qPrintable(error));
     QCOMPARE(ep->server, QStringLiteral("https://10.0.0.1:6443")); // not the shadowed one
@@ -106,6 +107,17 @@ void TestKubeConfig::errors_data()
     QTest::addRow("dangling cluster")
         << QStringLiteral("dangling")
         << QStringLiteral("context \"dangling\" names cluster \"nowhere\", which is not defined");
+    QTest::addRow("server with a mistyped scheme")
+        << QStringLiteral("typo")
+        << QStringLiteral("b.yaml: server of cluster \"typo\" is \"htps://10.0.0.4:6443\"; "
+                          "expected https://host[:port]");
+    QTest::addRow("server without a scheme")
+        << QStringLiteral("noscheme")
+        << QStringLiteral("b.yaml: server of cluster \"noscheme\" is \"10.0.0.5:6443\"");
+    QTest::addRow("certificate authority that decodes but is not PEM")
+        << QStringLiteral("notpem")
+        << QStringLiteral("b.yaml: certificate-authority-data of cluster \"notpem\" is not a PEM "
+                          "certificate");
 }
 
 void TestKubeConfig::errors()

@@ -4,6 +4,7 @@
 // every model and proxy, and their content compared as text.
 #include "clusterstore.h"
 #include "eventsmodel.h"
+#include "logmodel.h"
 #include "nodesmodel.h"
 #include "queuesmodel.h"
 #include "slotorder.h"
@@ -170,6 +171,8 @@ private slots:
     void workloadsTableKeepsSelectionOnItsWorkload();
     void slotOrderMatchesAVector();
     void events();
+    void eventsOfTheSameSecondKeepOneOrder();
+    void logModelMarksErrorLines();
     void queuesAndUsers();
     void contextSwitchResets();
 
@@ -462,6 +465,80 @@ void TestModels::events()
     m_store->flush();
     QCOMPARE(ofPod->rowCount(), 0);
     QCOMPARE(proxy->rowCount(), 0);
+}
+
+void TestModels::eventsOfTheSameSecondKeepOneOrder()
+{
+    // Twelve events of one second, sorted newest first: the order is the same however they
+    // arrive and whatever else changes, so the list does not reshuffle under the reader.
+    auto *all = tested(new EventsModel(m_store, m_store, &fixedNow));
+    auto *proxy = tested(new TableFilter(m_store));
+    proxy->setSourceModel(all);
+    proxy->setDynamicSortFilter(true);
+    proxy->sort(EventsModel::LastSeen, Qt::DescendingOrder);
+    QList<EventInfo> events;
+    for (int i = 0; i < 12; ++i) {
+        EventInfo e;
+        e.uid = QStringLiteral("e%1").arg(i, 2, 10, QLatin1Char('0'));
+        e.type = QStringLiteral("Normal");
+        e.reason = QStringLiteral("Pulled");
+        e.lastSeen = e.firstSeen = kNow - 5000;
+        events.append(e);
+    }
+    auto order = [&] {
+        QStringList keys;
+        for (int r = 0; r < proxy->rowCount(); ++r)
+            keys << proxy->index(r, 0).data(KeyRole).toString();
+        return keys;
+    };
+    Delta d = delta(Resource::Events, true);
+    d.items<EventInfo>() = events;
+    m_store->apply(d);
+    m_store->flush();
+    const QStringList first = order();
+    QCOMPARE(first.size(), 12);
+    std::reverse(events.begin(), events.end()); // the same events, relisted in another order
+    d.items<EventInfo>() = events;
+    m_store->apply(d);
+    m_store->flush();
+    QCOMPARE(order(), first);
+    QStringList sorted = first;
+    std::sort(sorted.begin(), sorted.end(), std::greater<>());
+    QCOMPARE(first, sorted); // ties by key (descending, as the column is)
+}
+
+void TestModels::logModelMarksErrorLines()
+{
+    LogModel *log = tested(new LogModel(m_store));
+    const QList<QByteArray> lines = {
+        "epoch 1 step 10 loss 2.31",
+        "error_count=0 (not an error)",
+        "Traceback (most recent call last):",
+        "  File \"train.py\", line 88, in <module>",
+        "RuntimeError: CUDA error: an illegal memory access was encountered",
+        "torch.cuda.OutOfMemoryError: CUDA out of memory. Tried to allocate 2.00 GiB",
+        "epoch 2 step 20 loss 1.95",
+        "ERROR: Unexpected bus error encountered in worker. This might be caused by "
+        "insufficient shared memory (shm).",
+        "Killed"};
+    QList<LogLine> batch;
+    for (const QByteArray &l : lines)
+        batch.append({"2026-11-22T10:00:00Z", l});
+    log->append(batch);
+    log->flush();
+    QCOMPARE(log->errorLines(), (QList<int>{2, 4, 5, 7, 8}));
+    for (int r = 0; r < log->rowCount(); ++r)
+        QCOMPARE(log->index(r).data(SeverityRole).toInt(), log->errorLines().contains(r) ? 2 : 0);
+    // Jumping: forward from a line, backward, wrapping at either end.
+    QCOMPARE(log->nextError(-1, true), 2);
+    QCOMPARE(log->nextError(2, true), 4);
+    QCOMPARE(log->nextError(6, true), 7);
+    QCOMPARE(log->nextError(8, true), 2);
+    QCOMPARE(log->nextError(4, false), 2);
+    QCOMPARE(log->nextError(2, false), 8);
+    log->clear();
+    QVERIFY(log->errorLines().isEmpty());
+    QCOMPARE(log->nextError(0, true), -1);
 }
 
 void TestModels::queuesAndUsers()

@@ -20,6 +20,10 @@ private slots:
     void tokensAndHome();
     void includeAndMatch();
     void proxyJumpNone();
+    void proxyCommand();
+    void refusedLines_data();
+    void refusedLines();
+    void unsupportedKeywordsWarn();
     void targetFromConfigOrInternalIP();
 };
 
@@ -138,6 +142,97 @@ void TestSshConfig::proxyJumpNone()
         "Host bastion\n  ProxyJump none\nHost *\n  ProxyJump ops@bastion:2200\n", QString());
     QCOMPARE(c.resolve(QStringLiteral("bastion")).proxyJump, QString());
     QCOMPARE(c.resolve(QStringLiteral("gpu-1")).proxyJump, QStringLiteral("ops@bastion:2200"));
+}
+
+void TestSshConfig::proxyCommand()
+{
+    const SshConfig c = SshConfig::parse(
+        "Host gpu-*\n"
+        "  HostName %h.ib\n"
+        "  User ops\n"
+        "  Port 2222\n"
+        "  ProxyCommand ssh -W %h:%p -l %r bastion 'echo 100%%' # %n is the name asked for\n"
+        "  ProxyJump ignored-because-later\n"
+        "Host direct\n"
+        "  ProxyCommand none\n"
+        "  ProxyJump jump\n"
+        "Host jumpfirst\n"
+        "  ProxyJump jump\n"
+        "  ProxyCommand never-used\n",
+        QStringLiteral("/c"));
+    const SshHostConfig g = c.resolve(QStringLiteral("gpu-7"), QStringLiteral("me"));
+    // The rest of the line as written (quotes kept for the shell), tokens expanded.
+    QCOMPARE(g.proxyCommand, QStringLiteral("ssh -W gpu-7.ib:2222 -l ops bastion 'echo 100%' "
+                                            "# gpu-7 is the name asked for"));
+    QCOMPARE(g.proxyJump, QString()); // ProxyCommand came first
+    const SshHostConfig d = c.resolve(QStringLiteral("direct"));
+    QCOMPARE(d.proxyCommand, QString());
+    QCOMPARE(d.proxyJump, QString()); // "none" came first and disabled both
+    const SshHostConfig j = c.resolve(QStringLiteral("jumpfirst"));
+    QCOMPARE(j.proxyJump, QStringLiteral("jump"));
+    QCOMPARE(j.proxyCommand, QString());
+    // A host name from the cluster that a shell would act on never reaches the command.
+    const SshHostConfig evil = c.resolve(QStringLiteral("gpu-$(reboot)"));
+    QCOMPARE(evil.proxyCommand, QString());
+    QVERIFY2(evil.proxyCommandError.contains(QLatin1String("would reach the shell unquoted")),
+             qPrintable(evil.proxyCommandError));
+    // And the target carries it, the cluster's default jump host not added to it.
+    SshDefaults defaults;
+    defaults.proxyJump = QStringLiteral("cluster-bastion");
+    const SshTarget t = resolveSshTarget(c, defaults, QStringLiteral("gpu-7"), QString());
+    QCOMPARE(t.proxyCommand, g.proxyCommand);
+    QCOMPARE(t.proxyJump, QString());
+}
+
+void TestSshConfig::refusedLines_data()
+{
+    QTest::addColumn<QByteArray>("text");
+    QTest::addColumn<QString>("error");
+    QTest::addRow("misspelt keyword")
+        << QByteArray("Host *\n  User ops\n  Hostnme 10.0.0.1\n")
+        << QStringLiteral("/c line 3: Bad configuration option: Hostnme");
+    QTest::addRow("macOS-only keyword")
+        << QByteArray("Host *\n  UseKeychain yes\n")
+        << QStringLiteral("/c line 2: Bad configuration option: UseKeychain");
+    QTest::addRow("missing argument")
+        << QByteArray("Host a\n  Port\n") << QStringLiteral("/c line 2: Missing argument to Port");
+    QTest::addRow("bad port") << QByteArray("Host a\n  Port twenty-two\n")
+                              << QStringLiteral("/c line 2: Bad port \"twenty-two\"");
+    QTest::addRow("ignored unknown keyword is fine")
+        << QByteArray("IgnoreUnknown UseKeychain,AddKeysToAgent\nHost *\n  UseKeychain yes\n")
+        << QString();
+}
+
+void TestSshConfig::refusedLines()
+{
+    QFETCH(QByteArray, text);
+    QFETCH(QString, error);
+    const SshConfig c = SshConfig::parse(text, QStringLiteral("/c"));
+    QCOMPARE(c.errors().value(0), error);
+    QTemporaryDir dir;
+    QFile f(dir.filePath(QStringLiteral("config")));
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write(text);
+    f.close();
+    QString loadError;
+    const auto loaded = SshConfig::load(f.fileName(), &loadError);
+    QCOMPARE(loaded.has_value(), error.isEmpty());
+    if (!error.isEmpty())
+        QVERIFY2(loadError.endsWith(QLatin1String("(ssh refuses this file too).")),
+                 qPrintable(loadError));
+}
+
+void TestSshConfig::unsupportedKeywordsWarn()
+{
+    const SshConfig c = SshConfig::parse("Host *\n  HostKeyAlias cluster\n  ForwardAgent no\n"
+                                         "  CertificateFile ~/.ssh/id-cert.pub\n",
+                                         QStringLiteral("/c"));
+    QVERIFY(c.errors().isEmpty());
+    QCOMPARE(c.warnings(),
+             (QStringList{QStringLiteral("/c line 2: HostKeyAlias is not followed by gpudesk; it "
+                                         "reaches the host as if it were not set."),
+                          QStringLiteral("/c line 4: CertificateFile is not followed by gpudesk; "
+                                         "it reaches the host as if it were not set.")}));
 }
 
 void TestSshConfig::targetFromConfigOrInternalIP()

@@ -1,0 +1,291 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "workloadresolver.h"
+
+#include "clusterstore.h"
+#include "workloadstable.h"
+
+namespace gpudesk {
+
+namespace {
+
+QString jobKind(Resource r)
+{
+    switch (r) {
+    case Resource::PyTorchJobs:
+        return QStringLiteral("PyTorchJob");
+    case Resource::MPIJobs:
+        return QStringLiteral("MPIJob");
+    default:
+        return QStringLiteral("Job");
+    }
+}
+
+// A duration as people say it, to the nearest unit (45 h 59 min is "46 h").
+QString hoursText(qint64 ms)
+{
+    const qint64 minutes = (ms + 30000) / 60000;
+    if (minutes < 120)
+        return ClusterStore::tr("%n min", nullptr, int(minutes));
+    if (minutes < 48 * 60)
+        return ClusterStore::tr("%n h", nullptr, int((minutes + 30) / 60));
+    return ClusterStore::tr("%n d", nullptr, int((minutes + 12 * 60) / (24 * 60)));
+}
+
+// Whether the pod may run on the node as the scheduler filters: node selector and taints
+// (NoSchedule and NoExecute taints need a toleration; PreferNoSchedule does not block).
+bool mayRunOn(const PodInfo &pod, const NodeInfo &node)
+{
+    for (const auto &[key, value] : pod.nodeSelector) {
+        const bool match =
+            std::any_of(node.labels.cbegin(), node.labels.cend(),
+                        [&](const auto &l) { return l.first == key && l.second == value; });
+        if (!match)
+            return false;
+    }
+    for (const QString &taint : node.taints) {
+        // "key=value:Effect" or "key:Effect"
+        const QString effect = taint.section(u':', -1);
+        if (effect == QLatin1String("PreferNoSchedule"))
+            continue;
+        const QString kv = taint.section(u':', 0, -2);
+        const QString key = kv.section(u'=', 0, 0);
+        const QString value = kv.contains(u'=') ? kv.section(u'=', 1) : QString();
+        const bool tolerated =
+            std::any_of(pod.tolerations.cbegin(), pod.tolerations.cend(), [&](const QString &t) {
+                const QStringList f = t.split(u'|');
+                if (f.size() != 4 || (!f[3].isEmpty() && f[3] != effect))
+                    return false;
+                if (f[1] == QLatin1String("Exists"))
+                    return f[0].isEmpty() || f[0] == key;
+                return f[0] == key && f[2] == value;
+            });
+        if (!tolerated)
+            return false;
+    }
+    return true;
+}
+
+// For a pod that asks more GPUs than any node it may run on has free while those nodes have
+// enough together: how to split it as distributed training so that it fits now, in words.
+QString distributedAdvice(const ClusterStore &store, const PodInfo &pod)
+{
+    if (!store.podsComplete() || pod.gpuRequest < 2 || !pod.nodeName.isEmpty() || pod.finished())
+        return {};
+    QList<std::pair<int, QString>> free; // per eligible node
+    int most = 0, sum = 0;
+    QString mostOn;
+    for (const NodeInfo &n : store.nodes()) {
+        if (!n.ready || n.unschedulable || n.gpuAllocatable <= 0 || !mayRunOn(pod, n))
+            continue;
+        const int f = store.nodeGpus(n.name).free;
+        free.append({f, n.name});
+        sum += f;
+        if (f > most) {
+            most = f;
+            mostOn = n.name;
+        }
+    }
+    if (most >= pod.gpuRequest || sum < pod.gpuRequest)
+        return {};
+    for (int perNode = most; perNode >= 1; --perNode) {
+        if (pod.gpuRequest % perNode != 0)
+            continue;
+        const int needed = pod.gpuRequest / perNode;
+        const int fit = int(std::count_if(free.cbegin(), free.cend(),
+                                          [&](const auto &f) { return f.first >= perNode; }));
+        if (fit >= needed)
+            return ClusterStore::tr("No single node it may run on has %1 GPUs free (at most %2, "
+                                    "on %3); as distributed training it fits now: %4 × %5 GPUs.")
+                .arg(pod.gpuRequest)
+                .arg(most)
+                .arg(mostOn)
+                .arg(needed)
+                .arg(perNode);
+    }
+    return {};
+}
+
+} // namespace
+
+std::optional<WorkloadInfo> WorkloadResolver::resolve(const ClusterStore &store, const QString &key)
+{
+    WorkloadInfo w;
+    w.key = key;
+    const QList<const PodInfo *> pods = store.podsOfWorkload(key);
+    if (const JobInfo *j = store.job(key)) {
+        w.job = j;
+        w.kind = jobKind(j->kind);
+        w.ns = j->ns;
+        w.name = j->name;
+        w.vc = j->vc;
+        w.status = j->status;
+        w.message = j->message;
+        w.created = j->created;
+        w.podGroup = store.podGroupOf(key);
+    } else if (!pods.isEmpty()) {
+        const PodInfo *first = pods.first();
+        w.ns = first->ns;
+        w.created = first->created;
+        if (first->owner.uid == key) {
+            w.kind = first->owner.kind;
+            w.name = first->owner.name;
+        } else {
+            w.kind = QStringLiteral("Pod");
+            w.name = first->name;
+            w.status = first->status;
+            w.message = first->message;
+            if (const QString caveat = podCaveat(store, *first); !caveat.isEmpty()) {
+                w.message = caveat;
+                w.stuck = first->deleting;
+            }
+        }
+        w.vc = store.vcOf(*first);
+    } else {
+        return std::nullopt;
+    }
+    if (w.vc.isEmpty())
+        w.vc = QStringLiteral("default");
+    if (w.job) {
+        // A job's own conditions lag: a gang that cannot be placed stays "Created" (Kubeflow) or
+        // "Pending" with no message (Volcano) while its pod group or its pods say why.
+        static const QSet<QString> notStarted{QStringLiteral("Pending"), QStringLiteral("Created"),
+                                              QStringLiteral("Inqueue")};
+        qint64 since = 0;
+        QString why;
+        if (w.podGroup && w.podGroup->phase == QLatin1String("Pending")) {
+            for (const Condition &c : w.podGroup->conditions)
+                if (c.type == QLatin1String("Unschedulable") && c.status == QLatin1String("True")) {
+                    why = c.message.isEmpty() ? c.reason : c.message;
+                    since = c.lastTransition;
+                }
+        }
+        if (why.isEmpty())
+            why = waitingReason(pods, &since);
+        if (notStarted.contains(w.status) && !why.isEmpty()) {
+            w.status = QStringLiteral("Pending");
+            w.message = why;
+            w.stuck = since > 0 && store.now() - since >= ClusterStore::StuckPendingMs;
+        }
+    } else if (!w.stuck) {
+        // A pending workload says why through its pods: the scheduler's message of one that
+        // waits; waiting for it long enough is stuck.
+        qint64 since = 0;
+        const QString why = waitingReason(pods, &since);
+        if (w.message.isEmpty())
+            w.message = why;
+        if (!why.isEmpty())
+            w.stuck = since > 0 && store.now() - since >= ClusterStore::StuckPendingMs;
+    }
+    if (w.message.isEmpty() &&
+        (w.status == QLatin1String("Failed") || w.status == QLatin1String("Aborted"))) {
+        // A job that failed without a word of its own: what its failed pod says.
+        for (const PodInfo *p : pods)
+            if (p->phase == QLatin1String("Failed")) {
+                w.message = p->message.isEmpty()
+                                ? ClusterStore::tr("pod %1 failed: %2").arg(p->name, p->status)
+                                : ClusterStore::tr("pod %1 failed: %2 — %3")
+                                      .arg(p->name, p->status, p->message);
+                break;
+            }
+    }
+    if (pods.size() == 1 &&
+        (w.status == QLatin1String("Pending") || w.kind == QLatin1String("Pod"))) {
+        // A job of one pod cannot spread over nodes by itself: say how it could.
+        if (const QString advice = distributedAdvice(store, *pods.first()); !advice.isEmpty())
+            w.message = w.message.isEmpty() ? advice : advice + u'\n' + w.message;
+    }
+    return w;
+}
+
+QString WorkloadResolver::waitingReason(const QList<const PodInfo *> &pods, qint64 *since)
+{
+    for (const PodInfo *p : pods) {
+        if (p->nodeName.isEmpty() && !p->finished() && !p->message.isEmpty()) {
+            // The pod has waited since it was created at least (the scheduler keeps retrying).
+            *since = p->created;
+            return p->message;
+        }
+    }
+    return {};
+}
+
+QString WorkloadResolver::podCaveat(const ClusterStore &store, const PodInfo &pod)
+{
+    const qint64 now = store.now();
+    if (pod.deleting && pod.deletionTime > 0 &&
+        now - pod.deletionTime >= ClusterStore::StuckTerminatingMarginMs) {
+        // deletionTimestamp is when the grace period ends: the kubelet should have killed the
+        // containers by then.
+        return ClusterStore::tr(
+                   "Terminating for %1: its grace period of %2 s ended %3 ago and the node has not "
+                   "confirmed that its containers stopped.")
+            .arg(hoursText(now - pod.deletionTime + pod.gracePeriodSecs * 1000))
+            .arg(pod.gracePeriodSecs)
+            .arg(hoursText(now - pod.deletionTime));
+    }
+    if (!pod.nodeName.isEmpty() && !pod.finished() && !pod.deleting) {
+        const NodeInfo *n = store.node(pod.nodeName);
+        if (n && !n->ready) {
+            qint64 notReadySince = 0;
+            for (const Condition &c : n->conditions)
+                if (c.type == QLatin1String("Ready"))
+                    notReadySince = c.lastTransition;
+            return notReadySince > 0
+                       ? ClusterStore::tr(
+                             "Node %1 has been NotReady for %2: what this pod does now is not "
+                             "known.")
+                             .arg(pod.nodeName, hoursText(now - notReadySince))
+                       : ClusterStore::tr(
+                             "Node %1 is NotReady: what this pod does now is not known.")
+                             .arg(pod.nodeName);
+        }
+    }
+    return {};
+}
+
+WorkloadCounts WorkloadResolver::counts(const ClusterStore &store)
+{
+    WorkloadCounts c;
+    auto count = [&c](const QString &status) {
+        switch (WorkloadsTable::classOf(status)) {
+        case WorkloadsTable::Waiting:
+            ++c.waiting;
+            break;
+        case WorkloadsTable::Problem:
+            ++c.problem;
+            break;
+        case WorkloadsTable::Finished:
+            ++c.finished;
+            break;
+        default:
+            ++c.running;
+            break;
+        }
+    };
+    // By what the Workloads page shows: a job's status as its pods and pod group tell it, and a
+    // stuck one with the failed.
+    auto countWorkload = [&](const QString &key) {
+        const auto w = resolve(store, key);
+        if (!w)
+            return;
+        if (w->stuck)
+            ++c.problem;
+        else
+            count(w->status);
+    };
+    for (const QString &key : store.jobKeys())
+        countWorkload(key);
+    for (const auto &p : store.pods()) {
+        if (!p.owner.uid.isEmpty())
+            continue;
+        // Most of 100,000 pods run where they were placed: only those that wait or go away can
+        // be stuck, and only they need the longer look.
+        if (p.deleting || p.nodeName.isEmpty())
+            countWorkload(p.uid);
+        else
+            count(p.status);
+    }
+    return c;
+}
+
+} // namespace gpudesk

@@ -1,0 +1,32 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include <QList>
+#include <QString>
+
+#include <optional>
+
+namespace gpudesk {
+
+class ClusterStore;
+struct PodInfo;
+struct WorkloadCounts;
+struct WorkloadInfo;
+
+// What a workload is and why it is where it is, from the store: a job's status as its pods and
+// pod group tell it when its own conditions lag (a gang that cannot be placed stays "Created"),
+// the reason it waits (the pod group's condition, the scheduler's message, and for a job too big
+// for any one node the distributed split that fits), and whether it is stuck rather than queued.
+class WorkloadResolver
+{
+public:
+    static std::optional<WorkloadInfo> resolve(const ClusterStore &store, const QString &key);
+    // See ClusterStore::podCaveat.
+    static QString podCaveat(const ClusterStore &store, const PodInfo &pod);
+    static WorkloadCounts counts(const ClusterStore &store);
+
+private:
+    static QString waitingReason(const QList<const PodInfo *> &pods, qint64 *since);
+};
+
+} // namespace gpudesk

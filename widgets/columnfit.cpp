@@ -1,0 +1,101 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "columnfit.h"
+
+#include <QAbstractItemModel>
+#include <QHeaderView>
+#include <QPointer>
+#include <QTableView>
+#include <QTimer>
+
+namespace gpudesk {
+
+namespace {
+constexpr const char *kRestored = "gpudesk.columnsRestored"; // the user's widths: never fitted
+constexpr const char *kFitting = "gpudesk.columnsFitting";   // a resize of ours, not the user's
+constexpr const char *kFitted = "gpudesk.columnsFitted";     // sized once: from now on, grow only
+
+int capOf(const QTableView *view)
+{
+    return view->fontMetrics().averageCharWidth() * 45;
+}
+
+int wanted(QTableView *view, int column)
+{
+    // The rows in view and the header's own text (a Chinese header can be the wider).
+    return std::min(std::max(static_cast<QAbstractItemView *>(view)->sizeHintForColumn(column),
+                             view->horizontalHeader()->sectionSizeHint(column)) +
+                        8,
+                    capOf(view));
+}
+
+} // namespace
+
+void ColumnFit::markRestored(QTableView *view)
+{
+    view->setProperty(kRestored, true);
+}
+
+void ColumnFit::fit(QTableView *view, int textColumn)
+{
+    QAbstractItemModel *model = view->model();
+    if (!model || model->rowCount() == 0 || view->property(kRestored).toBool())
+        return;
+    const bool first = !view->property(kFitted).toBool();
+    view->setProperty(kFitted, true);
+    view->setProperty(kFitting, true);
+    QHeaderView *header = view->horizontalHeader();
+    const int last = header->count() - 1;
+    const int text = textColumn < 0 ? last : textColumn;
+    int used = 0;
+    for (int c = 0; c <= last; ++c) {
+        if (header->isSectionHidden(c) || c == text)
+            continue;
+        // The first time to the content; later only wider, so that nothing jumps while read.
+        const int w = wanted(view, c);
+        if (first || w > view->columnWidth(c))
+            view->setColumnWidth(c, w);
+        used += view->columnWidth(c);
+    }
+    if (text != last && first)
+        view->setColumnWidth(text, std::max(view->viewport()->width() - used, capOf(view)));
+    header->setStretchLastSection(true);
+    view->setProperty(kFitting, false);
+}
+
+void ColumnFit::install(QTableView *view, int textColumn)
+{
+    QPointer<QTableView> guarded(view);
+    // Content that grows later (a longer status, a job on two nodes) widens its column, at most
+    // twice a second, until the user sizes a column by hand.
+    auto *later = new QTimer(view);
+    later->setSingleShot(true);
+    later->setInterval(500);
+    QObject::connect(later, &QTimer::timeout, view, [guarded, textColumn] {
+        if (guarded)
+            fit(guarded, textColumn);
+    });
+    auto schedule = [guarded, later, textColumn] {
+        if (!guarded || guarded->property(kRestored).toBool())
+            return;
+        if (!guarded->property(kFitted).toBool())
+            fit(guarded, textColumn);
+        else if (!later->isActive())
+            later->start();
+    };
+    QAbstractItemModel *model = view->model();
+    QObject::connect(model, &QAbstractItemModel::rowsInserted, view, schedule);
+    QObject::connect(model, &QAbstractItemModel::modelReset, view, schedule);
+    QObject::connect(model, &QAbstractItemModel::layoutChanged, view, schedule);
+    QObject::connect(model, &QAbstractItemModel::dataChanged, view, schedule);
+    QObject::connect(view->horizontalHeader(), &QHeaderView::sectionResized, view,
+                     [guarded](int column) {
+                         // The last section follows the view's width by itself; any other
+                         // resized outside a fit is the user's hand: their widths from now on.
+                         if (guarded && guarded->property(kFitted).toBool() &&
+                             !guarded->property(kFitting).toBool() &&
+                             column != guarded->horizontalHeader()->count() - 1)
+                             markRestored(guarded);
+                     });
+}
+
+} // namespace gpudesk
