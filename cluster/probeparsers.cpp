@@ -44,6 +44,7 @@ template <typename T> bool nodeState(const QByteArray &output, int exitCode, Nvi
     if (exitCode == 127 || trimmed.contains("nvidia-smi: not found") ||
         trimmed.contains("nvidia-smi: command not found")) {
         r->state = NvidiaSmiResult<T>::NoNvidiaSmi;
+        r->message = QStringLiteral("nvidia-smi: not found");
         return true;
     }
     if (trimmed.startsWith("NVIDIA-SMI has failed")) {
@@ -53,6 +54,7 @@ template <typename T> bool nodeState(const QByteArray &output, int exitCode, Nvi
     }
     if (trimmed.startsWith("No devices were found")) {
         r->state = NvidiaSmiResult<T>::NoDevices;
+        r->message = QString::fromUtf8(trimmed.split('\n').value(0));
         return true;
     }
     if (exitCode != 0) {

@@ -252,6 +252,21 @@ void ApiServer::handle(HttpConnection *c, const HttpRequest &r)
         sendJson(c, 200, json{{"churn", m_sim->churnRate()}});
         return;
     }
+    if (path == QLatin1String("/sim/driver")) {
+        // For tests: what nvidia-smi meets on a node (a driver that broke, a node whose cards
+        // vanished, a missing nvidia-smi), as admins find it on real clusters.
+        const QString node = r.query.queryItemValue(QStringLiteral("node"));
+        const QString state = r.query.queryItemValue(QStringLiteral("state"));
+        if (!user->groups.contains(QStringLiteral("system:masters")) || r.method != "POST" ||
+            !m_sim->setDriverState(node.toStdString(), state.toStdString())) {
+            sendError(c, {400, QStringLiteral("BadRequest"),
+                          QStringLiteral("POST /sim/driver?node=NAME&state=ok|failed|nodevices|"
+                                         "missing is for the admin token only")});
+            return;
+        }
+        sendJson(c, 200, json{{"node", node.toStdString()}, {"state", state.toStdString()}});
+        return;
+    }
     QStringList segments = path.split(u'/', Qt::SkipEmptyParts);
     const bool resourcePath = (segments.value(0) == QLatin1String("api") && segments.size() >= 3) ||
                               (segments.value(0) == QLatin1String("apis") && segments.size() >= 4);

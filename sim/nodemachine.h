@@ -87,7 +87,9 @@ struct NodeMachine
     std::map<std::string, PodCgroup> pods; // running pods, by uid
     double uptimeSecs = 0;                 // /proc/uptime: the node's own clock
     std::vector<DiskMount> disks;
-    bool driverBroken = false; // "NVIDIA-SMI has failed ..."
+    // What nvidia-smi meets: "ok", "failed" (the driver cannot be reached, exit 9),
+    // "nodevices" ("No devices were found", exit 6), "missing" (nvidia-smi not installed).
+    std::string driverState = "ok";
 };
 
 // A dev environment's in-pod services, reachable through direct-tcpip on its node.

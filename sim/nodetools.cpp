@@ -789,12 +789,14 @@ CommandOutput NodeTools::runSimple(const std::string &node, std::vector<std::str
         return r;
     }
     if (cmd == "nvidia-smi") {
-        if (m.gpuProduct.empty())
+        if (m.gpuProduct.empty() || m.driverState == "missing")
             return notFound();
-        if (m.driverBroken)
+        if (m.driverState == "failed")
             return {"NVIDIA-SMI has failed because it couldn't communicate with the NVIDIA "
                     "driver. Make sure that the latest NVIDIA driver is installed and running.\n\n",
                     "", 9};
+        if (m.driverState == "nodevices")
+            return {"No devices were found\n", "", 6};
         std::string queryGpu;
         std::string queryApps;
         std::string format;

@@ -1585,6 +1585,18 @@ void Simulation::setPhantom(const std::string &node, int card, int memoryMiB)
     });
 }
 
+bool Simulation::setDriverState(const std::string &node, const std::string &state)
+{
+    if (state != "ok" && state != "failed" && state != "nodevices" && state != "missing")
+        return false;
+    bool found = false;
+    m_machines->edit(node, [&](NodeMachine &m) {
+        m.driverState = state;
+        found = true;
+    });
+    return found;
+}
+
 void Simulation::cordon(const std::string &node)
 {
     const auto res = m_store->get(m_nodes, {}, QString::fromStdString(node));
@@ -1722,6 +1734,11 @@ json Simulation::truth() const
                                {"free", nodeFree},
                                {"busy", nodeBusy}}},
                              {"cards", cards},
+                             {"gpuState", !m || m->gpuProduct.empty() || m->driverState == "missing"
+                                              ? json("noNvidiaSmi")
+                                          : m->driverState == "failed"    ? json("driverFailed")
+                                          : m->driverState == "nodevices" ? json("noDevices")
+                                                                          : json("ok")},
                              {"pods", pods}});
     }
     json queues = json::array();

@@ -102,6 +102,9 @@ public:
     void setNodeReady(const std::string &node, bool ready, const std::string &message);
     void setDiskPressure(const std::string &node, int percentUsed);
     void setPhantom(const std::string &node, int card, int memoryMiB);
+    // Breaks (or mends) what nvidia-smi meets on a node: ok, failed, nodevices, missing. False
+    // for an unknown node or state.
+    bool setDriverState(const std::string &node, const std::string &state);
     void cordon(const std::string &node);
     void forceDelete(const std::string &ns, const std::string &pod);
     void deletePod(const std::string &ns, const std::string &pod);

@@ -77,6 +77,7 @@ private slots:
     void banners();
     void staleWhenServerGoesAway();
     void failedOrStuckSayWhy();
+    void brokenDriverIsFlagged();
     void chinese();
     void nodeTelemetry();
     void hostKeyPromptInWindow();
@@ -136,11 +137,14 @@ private:
     }
 
     // A frozen demo simulator of the test's own (no SSH), ready when this returns.
-    static void startOwnSim(QProcess &sim, const QString &dir)
+    static void startOwnSim(QProcess &sim, const QString &dir, bool ssh = false)
     {
         sim.setProgram(QStringLiteral(GPUDESK_SIM_BIN));
-        sim.setArguments({QStringLiteral("--state-dir"), dir, QStringLiteral("--speed"),
-                          QStringLiteral("0"), QStringLiteral("--no-ssh")});
+        QStringList args{QStringLiteral("--state-dir"), dir, QStringLiteral("--speed"),
+                         QStringLiteral("0")};
+        if (!ssh)
+            args << QStringLiteral("--no-ssh");
+        sim.setArguments(args);
         sim.setProcessChannelMode(QProcess::MergedChannels);
         sim.start();
         QVERIFY(sim.waitForStarted());
@@ -599,6 +603,58 @@ void TestMainWindow::failedOrStuckSayWhy()
                     QLatin1String("Pending"));
     }
     save(w, QStringLiteral("page-workloads-stuck"));
+    sim.terminate();
+    QVERIFY(sim.waitForFinished(30000));
+}
+
+void TestMainWindow::brokenDriverIsFlagged()
+{
+    // A node whose driver cannot be reached is not a CPU node: the Nodes page flags it with
+    // nvidia-smi's words, the Overview counts its GPUs as served by no driver.
+    QTemporaryDir dir;
+    QProcess sim;
+    startOwnSim(sim, dir.path(), true);
+    Services services({dir.filePath(QStringLiteral("kubeconfig"))});
+    services.session()->enableTelemetry(dir.filePath(QStringLiteral("ssh_config")));
+    QString error;
+    QVERIFY(services.session()->loadConfig(&error));
+    services.session()->connectTo(QStringLiteral("sim-admin"));
+    KubeClient *client = services.session()->connection()->client();
+    bool posted = false;
+    QNetworkAccessManager nam;
+    QNetworkRequest req = client->request(QStringLiteral("/sim/driver?node=g4090-06&state=failed"));
+    req.setHeader(QNetworkRequest::ContentTypeHeader, QByteArrayLiteral("application/json"));
+    QNetworkReply *reply = nam.post(req, QByteArray());
+    QObject::connect(reply, &QNetworkReply::finished, this, [&] { posted = true; });
+    QTRY_VERIFY(posted);
+    QCOMPARE(reply->error(), QNetworkReply::NoError);
+    reply->deleteLater();
+    MainWindow w(&services);
+    w.resize(1500, 900);
+    w.show();
+    QTRY_VERIFY_WITH_TIMEOUT(services.telemetry()->isFresh(QStringLiteral("g4090-06")), 20000);
+    services.telemetry()->flush();
+    QCOMPARE(services.telemetry()->gpuState(QStringLiteral("g4090-06")),
+             NvidiaSmiResult<GpuCardSample>::DriverFailed);
+    w.showPage(MainWindow::Nodes);
+    auto *nodes = qobject_cast<NodesPage *>(w.page(MainWindow::Nodes));
+    QAbstractItemModel *m = nodes->view()->model();
+    int row = -1;
+    for (int r = 0; r < m->rowCount(); ++r)
+        if (m->index(r, NodesModel::Name).data().toString() == QLatin1String("g4090-06"))
+            row = r;
+    QVERIFY(row >= 0);
+    const QString status = m->index(row, NodesModel::Status).data().toString();
+    QVERIFY2(status.contains(QLatin1String("nvidia-smi fails: NVIDIA-SMI has failed")),
+             qPrintable(status));
+    QCOMPARE(m->index(row, 0).data(SeverityRole).toInt(), 2);
+    save(w, QStringLiteral("page-nodes-driver-failed"));
+    w.showPage(MainWindow::Overview);
+    auto *card = w.findChild<QWidget *>(QStringLiteral("unservedCard"));
+    QTRY_VERIFY(card && card->isVisible());
+    QVERIFY(labelTexts(*card).contains(QStringLiteral("8")));
+    QVERIFY(labelTexts(*card).join(u'|').contains(QLatin1String("nvidia-smi fails on g4090-06")));
+    save(w, QStringLiteral("page-overview-driver-failed"));
     sim.terminate();
     QVERIFY(sim.waitForFinished(30000));
 }

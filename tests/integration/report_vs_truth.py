@@ -165,6 +165,41 @@ with tempfile.TemporaryDirectory() as state:
         users = {u["name"]: u["gpus"]["allocated"] for u in ar["users"]}
         check(f"only her own user allocation is given ({users.get('alice')} = {mine}), the others are null",
               users.get("alice") == mine and all(v is None for k, v in users.items() if k != "alice"))
+        # A node whose driver cannot be reached, one whose cards vanished, one without nvidia-smi:
+        # none may pass for a CPU node. Each says so, in nvidia-smi's words, and the GPUs the API
+        # counts on them are counted as served by no driver.
+        def post(path):
+            return client.ApiClient().call_api(path, "POST", auth_settings=["BearerToken"],
+                                               _preload_content=False)[0].status
+        broken = {"g4090-06": "failed", "g4090-07": "nodevices", "g4090-08": "missing"}
+        for node, state in broken.items():
+            post(f"/sim/driver?node={node}&state={state}")
+        try:
+            drv = subprocess.run([gpudesk, "--kubeconfig", kubeconfig, "--context", "sim-admin", "--report",
+                                  out + ".driver", "--ssh-config", ssh_config],
+                                 capture_output=True, text=True, timeout=120)
+            dr = json.load(open(out + ".driver"))
+            truth2 = json.loads(client.ApiClient().call_api("/sim/truth", "GET", auth_settings=["BearerToken"],
+                                                            _preload_content=False)[0].data)
+        finally:
+            for node in broken:
+                post(f"/sim/driver?node={node}&state=ok")
+        dn = {n["name"]: n for n in dr["nodes"]}
+        tn2 = {n["name"]: n for n in truth2["nodes"]}
+        states = {n: dn[n]["gpuState"] for n in broken}
+        check(f"broken drivers are named per node as the truth has them {states}",
+              drv.returncode == 0 and states == {n: tn2[n]["gpuState"] for n in broken}
+              and states == {"g4090-06": "driverFailed", "g4090-07": "noDevices", "g4090-08": "noNvidiaSmi"})
+        check("nvidia-smi's own words are kept",
+              "couldn't communicate with the NVIDIA driver" in (dn["g4090-06"]["gpuMessage"] or "")
+              and "No devices were found" in (dn["g4090-07"]["gpuMessage"] or ""))
+        check(f"the GPUs the API counts there are served by no driver ({dr['gpus']['unserved']})",
+              dr["gpus"]["unserved"] == sum(dn[n]["gpus"]["total"] for n in broken) == 24
+              and all(dn[n]["cards"] == [] for n in broken))
+        check("healthy GPU nodes say ok, CPU nodes have no nvidia-smi",
+              all(n["gpuState"] == "ok" for n in dr["nodes"] if n["gpus"]["total"] > 0 and n["name"] not in broken)
+              and all(n["gpuState"] == "noNvidiaSmi" for n in dr["nodes"] if n["gpus"]["total"] == 0))
+
         bad = subprocess.run([gpudesk, "--kubeconfig", kubeconfig, "--context", "nope", "--report", out],
                              capture_output=True, text=True, timeout=60)
         check("an unknown context exits 2 with the kubeconfig's message",

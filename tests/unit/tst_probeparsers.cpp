@@ -87,14 +87,16 @@ void TestProbeParsers::gpuNodeStates_data()
     QTest::addColumn<int>("state");
     QTest::addColumn<QString>("message");
     QTest::addRow("CPU node") << data("not-found.txt") << 127
-                              << int(NvidiaSmiResult<GpuCardSample>::NoNvidiaSmi) << QString();
+                              << int(NvidiaSmiResult<GpuCardSample>::NoNvidiaSmi)
+                              << QStringLiteral("nvidia-smi: not found");
     QTest::addRow("driver gone")
         << data("driver-failed.txt") << 9 << int(NvidiaSmiResult<GpuCardSample>::DriverFailed)
         << QStringLiteral("NVIDIA-SMI has failed because it couldn't communicate with the NVIDIA "
                           "driver. Make sure that the latest NVIDIA driver is installed and "
                           "running.");
     QTest::addRow("no devices") << data("no-devices.txt") << 6
-                                << int(NvidiaSmiResult<GpuCardSample>::NoDevices) << QString();
+                                << int(NvidiaSmiResult<GpuCardSample>::NoDevices)
+                                << QStringLiteral("No devices were found");
     QTest::addRow("other error") << QByteArray("Unable to determine the device handle for GPU "
                                                "0000:27:00.0: Unknown Error\n")
                                  << 15 << int(NvidiaSmiResult<GpuCardSample>::Failed)
