@@ -50,6 +50,35 @@ int gpus(const json &resources)
     return int(quantity(member(resources, "nvidia.com/gpu"), &Decoder::quantityUnits));
 }
 
+// nvidia.com/mig-<profile> resources (the device plugin's mixed strategy), profile → count.
+MigCounts migResources(const json &resources)
+{
+    MigCounts out;
+    if (!resources.is_object())
+        return out;
+    static constexpr std::string_view prefix = "nvidia.com/mig-";
+    for (auto it = resources.begin(); it != resources.end(); ++it) {
+        if (it.key().compare(0, prefix.size(), prefix) != 0)
+            continue;
+        const int n = int(quantity(it.value(), &Decoder::quantityUnits));
+        if (n > 0)
+            out.append({QString::fromStdString(it.key().substr(prefix.size())), n});
+    }
+    return out;
+}
+
+void addCounts(MigCounts *into, const MigCounts &more)
+{
+    for (const auto &[profile, n] : more) {
+        auto it = std::find_if(into->begin(), into->end(),
+                               [&](const auto &p) { return p.first == profile; });
+        if (it == into->end())
+            into->append({profile, n});
+        else
+            it->second += n;
+    }
+}
+
 // The uid, or namespace/name for an object that lacks one (hand-written test data, say), so
 // that every object has a key.
 QString uidOf(const json &meta)
@@ -119,6 +148,7 @@ template <> NodeInfo Decoder::decode<NodeInfo>(Resource, const json &o)
     const json &alloc = member(status, "allocatable");
     n.gpuAllocatable = gpus(alloc);
     n.gpuCapacity = gpus(member(status, "capacity"));
+    n.migAllocatable = migResources(alloc);
     n.cpuAllocatableMilli = quantity(member(alloc, "cpu"), &Decoder::quantityMilli);
     n.memoryAllocatableBytes = quantity(member(alloc, "memory"), &Decoder::quantityUnits);
     n.kubeletVersion = text(member(status, "nodeInfo"), "kubeletVersion");
@@ -210,6 +240,8 @@ template <> PodInfo Decoder::decode<PodInfo>(Resource, const json &o)
         const json &req = member(res, "requests");
         const int g = gpus(req);
         p.gpuRequest += g > 0 ? g : gpus(member(res, "limits"));
+        const MigCounts mig = migResources(req);
+        addCounts(&p.migRequests, mig.isEmpty() ? migResources(member(res, "limits")) : mig);
         p.cpuRequestMilli += quantity(member(req, "cpu"), &Decoder::quantityMilli);
         p.memoryRequestBytes += quantity(member(req, "memory"), &Decoder::quantityUnits);
     }

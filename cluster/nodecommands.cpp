@@ -27,15 +27,18 @@ QByteArray section(const char *name)
 
 } // namespace
 
-QByteArray probeCommand(const QByteArray &extra)
+QByteArray probeCommand(const QByteArray &extra, bool migField)
 {
     // One exec, so that a sample costs one channel round trip. nvidia-smi's CSV and df -P are
     // not localised, so no locale is forced (an env prefix is more than some node shells take).
-    static const QByteArray command =
-        section("gpus") +
-        "nvidia-smi --query-gpu=index,uuid,name,pci.bus_id,utilization.gpu,"
-        "utilization.memory,memory.used,memory.total,temperature.gpu,power.draw,power.limit,"
-        "ecc.errors.uncorrected.volatile.total,clocks.sm --format=csv,noheader,nounits 2>&1 || "
+    static const QByteArray fields =
+        "index,uuid,name,pci.bus_id,utilization.gpu,utilization.memory,memory.used,"
+        "memory.total,temperature.gpu,power.draw,power.limit,"
+        "ecc.errors.uncorrected.volatile.total,clocks.sm";
+    const QByteArray command =
+        section("gpus") + "nvidia-smi --query-gpu=" + fields +
+        (migField ? ",mig.mode.current" : "") +
+        " --format=csv,noheader,nounits 2>&1 || "
         "echo " +
         SectionMarker + "failed; " + section("apps") +
         "nvidia-smi --query-compute-apps=gpu_uuid,pid,used_memory,process_name "
@@ -80,6 +83,12 @@ QByteArray podCgroupDir(CgroupLayout layout, const QString &uid, const QString &
 }
 
 } // namespace
+
+QByteArray migCommand()
+{
+    return section("miglist") + "nvidia-smi -L 2>&1; " + section("migxml") +
+           "nvidia-smi -q -x 2>&1; ";
+}
 
 QByteArray cgroupLayoutCommand()
 {

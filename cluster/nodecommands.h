@@ -30,7 +30,11 @@ struct PodRef
 // the container runtimes' roots, then `extra` (cgroupLayoutCommand() or podUsageCommand()).
 // Sections: gpus, apps, stat, meminfo, loadavg, uptime, df, end; a failing nvidia-smi adds a
 // "failed" line to its section.
-QByteArray probeCommand(const QByteArray &extra = QByteArray());
+// `migField`: ask for mig.mode.current too (drivers before R450 refuse the field).
+QByteArray probeCommand(const QByteArray &extra = QByteArray(), bool migField = true);
+// For a node with cards in MIG mode: sections "miglist" (nvidia-smi -L: profiles, UUIDs) and
+// "migxml" (nvidia-smi -q -x: instance ids, memory, which instance each process runs in).
+QByteArray migCommand();
 // Which cgroup layout the node has: sections "layout <name>", one per layout, each with the
 // content of a file only that layout has (or cat's complaint).
 QByteArray cgroupLayoutCommand();

@@ -12,12 +12,13 @@ namespace gpudesk {
 
 QByteArray NodeProbe::command(const QList<nodecmd::PodRef> &pods)
 {
+    const QByteArray mig = m_migNode ? nodecmd::migCommand() : QByteArray();
     if (m_layout != CgroupLayout::Unknown)
-        return nodecmd::probeCommand(nodecmd::podUsageCommand(m_layout, pods));
+        return nodecmd::probeCommand(mig + nodecmd::podUsageCommand(m_layout, pods), m_migField);
     // A node whose layout is none of the known ones is asked again now and then, not each time.
     if (m_samplesSinceLayoutTry++ % 30 == 0)
-        return nodecmd::probeCommand(nodecmd::cgroupLayoutCommand());
-    return nodecmd::probeCommand();
+        return nodecmd::probeCommand(mig + nodecmd::cgroupLayoutCommand(), m_migField);
+    return nodecmd::probeCommand(mig, m_migField);
 }
 
 NodeSample NodeProbe::sample(SshConnection &connection, int timeoutMs,
@@ -56,15 +57,30 @@ NodeSample NodeProbe::parseProbe(const QByteArray &output, qint64 timeMs)
     s.time = timeMs;
     bool sawEnd = false;
     QList<std::pair<QString, QByteArray>> podSections;
+    QList<MigDeviceSample> migList;
+    std::optional<probe::MigXml> migXml;
     for (const nodecmd::Section &sec : nodecmd::splitSections(output)) {
         const bool failed = sec.name.endsWith(" failed");
         const QByteArray name = failed ? sec.name.chopped(7) : sec.name;
         if (name == "gpus") {
-            const auto g = probe::parseGpus(sec.body, failed ? 1 : 0);
+            auto g = probe::parseGpus(sec.body, failed ? 1 : 0);
+            if (g.state == NvidiaSmiResult<GpuCardSample>::Failed && m_migField &&
+                g.message.contains(QLatin1String("mig.mode.current"))) {
+                // A driver older than MIG refuses the field: ask without it from now on, and
+                // do not call the node broken for the answer to a question it cannot take.
+                m_migField = false;
+                g = NvidiaSmiResult<GpuCardSample>{};
+                g.state = NvidiaSmiResult<GpuCardSample>::Failed;
+                g.message = tr("asked again without mig.mode.current (the driver predates MIG)");
+            }
             s.gpuState = g.state;
             s.gpuMessage = g.message;
             s.cards = g.rows;
             s.skippedLines += g.skippedLines;
+        } else if (name == "miglist") {
+            migList = probe::parseGpuList(sec.body);
+        } else if (name == "migxml") {
+            migXml = probe::parseMigXml(sec.body);
         } else if (name == "apps") {
             const auto a = probe::parseComputeApps(sec.body, failed ? 1 : 0);
             s.skippedLines += a.skippedLines;
@@ -121,6 +137,8 @@ NodeSample NodeProbe::parseProbe(const QByteArray &output, qint64 timeMs)
         }
     }
     s.cgroupLayout = m_layout;
+    joinMig(migList, migXml, &s);
+    m_migNode = s.hasMig();
     QHash<QString, PodCpu> podCpu;
     for (const auto &[uid, body] : std::as_const(podSections)) {
         const auto cg = probe::parsePodCgroup(body, m_layout);
@@ -144,6 +162,45 @@ NodeSample NodeProbe::parseProbe(const QByteArray &output, qint64 timeMs)
     if (!sawEnd)
         s.error = tr("The probe's answer from %1 was cut off.").arg(m_node);
     return s;
+}
+
+void NodeProbe::joinMig(const QList<MigDeviceSample> &list, const std::optional<probe::MigXml> &xml,
+                        NodeSample *s)
+{
+    // -L names each instance's profile and UUID, -q -x its ids, memory and processes: joined
+    // by card and device index. Only cards in MIG mode have instances.
+    QSet<int> migCards;
+    for (const GpuCardSample &c : std::as_const(s->cards))
+        if (c.migEnabled.value_or(false))
+            migCards.insert(c.index);
+    for (const MigDeviceSample &l : list) {
+        if (!migCards.contains(l.gpuIndex))
+            continue;
+        MigDeviceSample d = l;
+        if (xml)
+            for (const MigDeviceSample &x : xml->devices)
+                if (x.gpuIndex == l.gpuIndex && x.index == l.index) {
+                    d.gpuInstanceId = x.gpuInstanceId;
+                    d.computeInstanceId = x.computeInstanceId;
+                    d.memoryUsedMiB = x.memoryUsedMiB;
+                    d.memoryTotalMiB = x.memoryTotalMiB;
+                }
+        s->migDevices.append(d);
+    }
+    if (!xml)
+        return;
+    for (NodeProcess &p : s->processes) {
+        if (!migCards.contains(p.cardIndex))
+            continue;
+        for (const probe::MigXml::Process &xp : xml->processes) {
+            if (xp.gpuIndex != p.cardIndex || xp.pid != p.pid)
+                continue;
+            for (const MigDeviceSample &d : std::as_const(s->migDevices))
+                if (d.gpuIndex == p.cardIndex && d.gpuInstanceId == xp.gpuInstanceId &&
+                    d.computeInstanceId == xp.computeInstanceId)
+                    p.migDevice = d.index;
+        }
+    }
 }
 
 QList<qint64> NodeProbe::unknownPids(const NodeSample &sample) const

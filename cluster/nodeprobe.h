@@ -33,11 +33,15 @@ public:
     NodeSample parseProbe(const QByteArray &output, qint64 timeMs);
     QList<qint64> unknownPids(const NodeSample &sample) const;
     void applyCgroups(const QByteArray &output, NodeSample *sample);
+    static void joinMig(const QList<MigDeviceSample> &list, const std::optional<probe::MigXml> &xml,
+                        NodeSample *sample);
 
 private:
     QString m_node;
     std::optional<CpuTimes> m_lastCpu;
     CgroupLayout m_layout = CgroupLayout::Unknown;
+    bool m_migField = true; // the driver answers mig.mode.current (R450 and later)
+    bool m_migNode = false; // the last sample had a card in MIG mode: ask for its instances
     int m_samplesSinceLayoutTry = 0;
     struct PodCpu
     {

@@ -2,6 +2,7 @@
 #include "probeparsers.h"
 
 #include <QRegularExpression>
+#include <QXmlStreamReader>
 
 namespace gpudesk::probe {
 
@@ -92,9 +93,9 @@ NvidiaSmiResult<GpuCardSample> parseGpus(const QByteArray &output, int exitCode)
         const QByteArray line = raw.trimmed();
         if (line.isEmpty())
             continue;
-        const QList<QByteArray> f = fields(line, 13);
+        const QList<QByteArray> f = fields(line, 14);
         const auto index = small(f.value(0));
-        if (f.size() != 13 || !index || !f[1].startsWith("GPU-")) {
+        if ((f.size() != 13 && f.size() != 14) || !index || !f[1].startsWith("GPU-")) {
             ++r.skippedLines;
             continue;
         }
@@ -112,9 +113,133 @@ NvidiaSmiResult<GpuCardSample> parseGpus(const QByteArray &output, int exitCode)
         c.powerLimitW = real(f[10]);
         c.eccUncorrected = integer(f[11]);
         c.smClockMHz = small(f[12]);
+        if (f.size() == 14) {
+            const QByteArray mig = f[13].trimmed();
+            if (mig == "Enabled")
+                c.migEnabled = true;
+            else if (mig == "Disabled")
+                c.migEnabled = false;
+        }
         r.rows.append(c);
     }
     return r;
+}
+
+QList<MigDeviceSample> parseGpuList(const QByteArray &output)
+{
+    static const QRegularExpression gpuLine(QStringLiteral("^GPU (\\d+): "));
+    static const QRegularExpression migLine(
+        QStringLiteral("^\\s+MIG\\s+(\\S+)\\s+Device\\s+(\\d+):\\s+\\(UUID:\\s*([^)\\s]+)\\)"));
+    QList<MigDeviceSample> out;
+    int gpu = -1;
+    for (const QByteArray &raw : output.split('\n')) {
+        const QString line = QString::fromUtf8(raw);
+        if (const auto m = gpuLine.match(line); m.hasMatch()) {
+            gpu = m.captured(1).toInt();
+            continue;
+        }
+        const auto m = migLine.match(line);
+        if (!m.hasMatch() || gpu < 0)
+            continue;
+        MigDeviceSample d;
+        d.gpuIndex = gpu;
+        d.profile = m.captured(1);
+        d.index = m.captured(2).toInt();
+        d.uuid = m.captured(3);
+        out.append(d);
+    }
+    return out;
+}
+
+MigXml parseMigXml(const QByteArray &xml)
+{
+    MigXml out;
+    QXmlStreamReader r(xml);
+    int gpuOrdinal = -1, gpuIndex = -1;
+    // The path of open elements below <gpu>, to read <mig_device>/<index> and not <pci>/…
+    QStringList path;
+    MigDeviceSample device;
+    MigXml::Process process;
+    auto number = [](const QString &t) {
+        bool ok = false;
+        const int n = t.trimmed().toInt(&ok);
+        return ok ? n : -1;
+    };
+    auto mib = [](const QString &t) -> std::optional<qint64> {
+        QString v = t.trimmed();
+        if (!v.endsWith(QLatin1String(" MiB")))
+            return std::nullopt;
+        bool ok = false;
+        const qint64 n = v.chopped(4).toLongLong(&ok);
+        return ok ? std::optional<qint64>(n) : std::nullopt;
+    };
+    while (!r.atEnd()) {
+        const auto token = r.readNext();
+        if (token == QXmlStreamReader::StartElement) {
+            const QString name = r.name().toString();
+            if (name == QLatin1String("gpu") && path.isEmpty()) {
+                ++gpuOrdinal;
+                gpuIndex = gpuOrdinal; // the minor number, when given, says better
+                path = {name};
+                continue;
+            }
+            if (path.isEmpty())
+                continue;
+            path << name;
+            if (name == QLatin1String("mig_device"))
+                device = MigDeviceSample{gpuIndex};
+            else if (name == QLatin1String("process_info"))
+                process = MigXml::Process{gpuIndex};
+            continue;
+        }
+        if (token == QXmlStreamReader::Characters && !path.isEmpty() && !r.isWhitespace()) {
+            const QString text = r.text().toString();
+            const QString leaf = path.last();
+            const QString parent = path.value(path.size() - 2);
+            if (path.size() == 2 && leaf == QLatin1String("minor_number") && number(text) >= 0)
+                gpuIndex = number(text);
+            if (path.contains(QLatin1String("mig_device"))) {
+                if (parent == QLatin1String("mig_device") && leaf == QLatin1String("index"))
+                    device.index = number(text);
+                else if (parent == QLatin1String("mig_device") &&
+                         leaf == QLatin1String("gpu_instance_id"))
+                    device.gpuInstanceId = number(text);
+                else if (parent == QLatin1String("mig_device") &&
+                         leaf == QLatin1String("compute_instance_id"))
+                    device.computeInstanceId = number(text);
+                else if (parent == QLatin1String("fb_memory_usage") &&
+                         leaf == QLatin1String("total"))
+                    device.memoryTotalMiB = mib(text);
+                else if (parent == QLatin1String("fb_memory_usage") &&
+                         leaf == QLatin1String("used"))
+                    device.memoryUsedMiB = mib(text);
+            } else if (parent == QLatin1String("process_info")) {
+                if (leaf == QLatin1String("pid"))
+                    process.pid = number(text);
+                else if (leaf == QLatin1String("gpu_instance_id"))
+                    process.gpuInstanceId = number(text); // N/A on a card not in MIG mode: -1
+                else if (leaf == QLatin1String("compute_instance_id"))
+                    process.computeInstanceId = number(text);
+            }
+            continue;
+        }
+        if (token == QXmlStreamReader::EndElement && !path.isEmpty()) {
+            const QString name = path.takeLast();
+            if (name == QLatin1String("mig_device") && device.index >= 0) {
+                device.gpuIndex = gpuIndex;
+                out.devices.append(device);
+            } else if (name == QLatin1String("process_info") && process.pid > 0 &&
+                       process.gpuInstanceId >= 0) {
+                process.gpuIndex = gpuIndex;
+                out.processes.append(process);
+            }
+        }
+    }
+    if (r.hasError() && r.error() != QXmlStreamReader::PrematureEndOfDocumentError)
+        out.error = r.errorString();
+    else if (r.hasError())
+        out.error = QStringLiteral("the XML ends early");
+    return out;
 }
 
 NvidiaSmiResult<GpuProcessSample> parseComputeApps(const QByteArray &output, int exitCode)

@@ -13,6 +13,31 @@ namespace probe {
 // memory.used,memory.total,temperature.gpu,power.draw,power.limit,
 // ecc.errors.uncorrected.volatile.total,clocks.sm --format=csv,noheader,nounits
 NvidiaSmiResult<GpuCardSample> parseGpus(const QByteArray &output, int exitCode);
+// The same with mig.mode.current appended (14 fields); 13 fields (an older query, or a driver
+// that was not asked) are read as before, with migEnabled left unset.
+
+// What `nvidia-smi -L` lists under each card in MIG mode: its instances' profiles and UUIDs,
+// in the new (R470+: "MIG 3g.40gb     Device  0: (UUID: MIG-…)") and the old form
+// ("MIG 1g.5gb Device 0: (UUID: MIG-GPU-…/7/0)").
+QList<MigDeviceSample> parseGpuList(const QByteArray &output);
+
+// What `nvidia-smi -q -x` says of MIG: per card (by its minor number) the instances' ids and
+// memory, and which instance each process runs in.
+struct MigXml
+{
+    QList<MigDeviceSample> devices; // gpuIndex, index, ids, memory
+    struct Process
+    {
+        int gpuIndex = -1;
+        qint64 pid = 0;
+        int gpuInstanceId = -1;
+        int computeInstanceId = -1;
+    };
+    QList<Process> processes;
+    QString error; // not the XML nvidia-smi writes
+};
+MigXml parseMigXml(const QByteArray &xml);
+
 // nvidia-smi --query-compute-apps=gpu_uuid,pid,used_memory,process_name
 // --format=csv,noheader,nounits
 NvidiaSmiResult<GpuProcessSample> parseComputeApps(const QByteArray &output, int exitCode);

@@ -26,6 +26,16 @@ struct Condition
 };
 
 using Labels = QList<std::pair<QString, QString>>;
+// MIG instances by profile ("1g.10gb" → 2), from the device plugin's nvidia.com/mig-<profile>
+// resources (its mixed strategy).
+using MigCounts = QList<std::pair<QString, int>>;
+inline int migTotal(const MigCounts &counts)
+{
+    int n = 0;
+    for (const auto &[profile, count] : counts)
+        n += count;
+    return n;
+}
 
 struct NodeInfo
 {
@@ -33,9 +43,10 @@ struct NodeInfo
     QString name;
     bool ready = false;
     bool unschedulable = false;
-    QString gpuModel; // label nvidia.com/gpu.product
-    int gpuAllocatable = 0;
+    QString gpuModel;       // label nvidia.com/gpu.product
+    int gpuAllocatable = 0; // whole GPUs (nvidia.com/gpu): cards in MIG mode are not among them
     int gpuCapacity = 0;
+    MigCounts migAllocatable;
     qint64 cpuAllocatableMilli = 0;
     qint64 memoryAllocatableBytes = 0;
     QString internalIP;
@@ -70,6 +81,7 @@ struct PodInfo
     QString podIP;
     QString qosClass; // Guaranteed, Burstable, BestEffort: where the kubelet puts its cgroup
     int gpuRequest = 0;
+    MigCounts migRequests; // nvidia.com/mig-<profile>
     qint64 cpuRequestMilli = 0;
     qint64 memoryRequestBytes = 0;
     int restarts = 0;

@@ -7,6 +7,7 @@
 #include <QMetaType>
 #include <QString>
 
+#include <algorithm>
 #include <optional>
 
 namespace gpudesk {
@@ -18,6 +19,7 @@ struct NodeProcess
     qint64 pid = 0;
     QString gpuUuid;
     int cardIndex = -1; // -1: the uuid is not among the node's cards
+    int migDevice = -1; // on a MIG card: the instance it runs in (MigDeviceSample::index)
     std::optional<qint64> memoryMiB;
     QString name;
     CgroupOwner owner;
@@ -41,6 +43,7 @@ struct NodeSample
     NvidiaSmiResult<GpuCardSample>::State gpuState = NvidiaSmiResult<GpuCardSample>::Ok;
     QString gpuMessage; // nvidia-smi's words when it failed
     QList<GpuCardSample> cards;
+    QList<MigDeviceSample> migDevices; // of the cards in MIG mode
     QList<NodeProcess> processes;
     int exitedProcesses = 0;          // listed by nvidia-smi, gone before their cgroup was read
     int skippedLines = 0;             // nvidia-smi lines cut off or malformed
@@ -56,6 +59,11 @@ struct NodeSample
 
     bool ok() const { return error.isEmpty(); }
     bool hasGpus() const { return gpuState == NvidiaSmiResult<GpuCardSample>::Ok; }
+    bool hasMig() const
+    {
+        return std::any_of(cards.cbegin(), cards.cend(),
+                           [](const GpuCardSample &c) { return c.migEnabled.value_or(false); });
+    }
 };
 
 } // namespace gpudesk

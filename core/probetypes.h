@@ -28,6 +28,26 @@ struct GpuCardSample
     std::optional<double> powerLimitW;
     std::optional<qint64> eccUncorrected;
     std::optional<int> smClockMHz;
+    // mig.mode.current: true "Enabled", false "Disabled", none where the card cannot do MIG
+    // ("[N/A]") or the driver was not asked. A card in MIG mode reports no utilization of its
+    // own: its instances carry the work.
+    std::optional<bool> migEnabled;
+};
+
+// One MIG instance (GPU instance + compute instance) of a card, joined from `nvidia-smi -L`
+// (its profile and UUID) and `nvidia-smi -q -x` (its instance ids and memory).
+struct MigDeviceSample
+{
+    int gpuIndex = -1; // the card it is carved from
+    int index = -1;    // "Device N" under the card, mig_device/index in the XML
+    QString profile;   // "3g.40gb", as the device plugin names its resource (nvidia.com/mig-…)
+    QString uuid;      // MIG-…
+    int gpuInstanceId = -1;
+    int computeInstanceId = -1;
+    std::optional<qint64> memoryUsedMiB;
+    std::optional<qint64> memoryTotalMiB;
+    // The GPU slices of its profile ("3g" → 3 of the card's 7), for drawing it to scale.
+    int slices() const;
 };
 
 struct GpuProcessSample
@@ -109,5 +129,17 @@ struct PodCgroupSample
     qint64 memoryBytes = 0;     // usage, page cache included
     qint64 workingSetBytes = 0; // usage less inactive page cache, as the kubelet counts it
 };
+
+inline int MigDeviceSample::slices() const
+{
+    // "1g.10gb", "3g.40gb", and compute-instance profiles such as "1c.3g.71gb".
+    const qsizetype g = profile.indexOf(QLatin1String("g."));
+    qsizetype start = g;
+    while (start > 0 && profile.at(start - 1).isDigit())
+        --start;
+    bool ok = false;
+    const int n = g > 0 ? profile.mid(start, g - start).toInt(&ok) : 0;
+    return ok && n > 0 ? n : 1;
+}
 
 } // namespace gpudesk

@@ -124,6 +124,8 @@ void ClusterStore::clear()
     m_podsByWorkload.clear();
     m_eventsByObject.clear();
     m_allocatedByNode.clear();
+    m_migByNode.clear();
+    m_pendingMig = 0;
     m_allocatedByVc.clear();
     m_allocatedByNamespace.clear();
     m_allocatedByUserStale = true;
@@ -148,6 +150,12 @@ void ClusterStore::account(const PodInfo &p, int sign)
         use.pods += sign;
         use.cpuMilli += sign * p.cpuRequestMilli;
         use.memoryBytes += sign * p.memoryRequestBytes;
+    }
+    for (const auto &[profile, n] : p.migRequests) {
+        if (p.nodeName.isEmpty())
+            m_pendingMig += sign * n;
+        else
+            m_migByNode[p.nodeName][profile] += sign * n;
     }
     if (p.gpuRequest == 0)
         return;
@@ -618,6 +626,17 @@ GpuCount ClusterStore::nodeGpus(const QString &name) const
     return c;
 }
 
+MigCounts ClusterStore::migAllocated(const QString &node) const
+{
+    MigCounts out;
+    const auto by = m_migByNode.value(node);
+    for (auto it = by.cbegin(); it != by.cend(); ++it)
+        if (it.value() > 0)
+            out.append({it.key(), it.value()});
+    std::sort(out.begin(), out.end());
+    return out;
+}
+
 NodeUse ClusterStore::nodeUse(const QString &node) const
 {
     return m_useByNode.value(node);
@@ -633,6 +652,7 @@ GpuTotals ClusterStore::totals() const
         t.gpus.free += c.free;
     }
     t.pendingDemand = m_pendingDemand;
+    t.pendingMig = m_pendingMig;
     // A Volcano job whose pod group waits for admission has no pods yet: its demand is the
     // group's minResources.
     for (auto it = m_podGroupByOwner.cbegin(); it != m_podGroupByOwner.cend(); ++it) {

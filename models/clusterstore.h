@@ -33,6 +33,7 @@ struct GpuTotals
     // Requested by pods not bound to a node and not finished, plus the minResources of Volcano
     // pod groups still waiting for admission (their jobs have no pods yet).
     int pendingDemand = 0;
+    int pendingMig = 0; // MIG instances requested by pods not bound to a node
 };
 
 // What the pods bound to a node request (pods not finished).
@@ -214,6 +215,8 @@ public:
 
     GpuTotals totals() const;
     GpuCount nodeGpus(const QString &node) const;
+    // MIG instances by profile that (visible) pods bound to the node request.
+    MigCounts migAllocated(const QString &node) const;
     NodeUse nodeUse(const QString &node) const;
     int vcAllocated(const QString &vc) const; // pods with no VC count as "default"
     int userAllocated(const QString &user) const;
@@ -261,6 +264,7 @@ private:
     QHash<QString, QSet<QString>> m_eventsByObject;
     // Derived, kept up to date pod by pod.
     QHash<QString, int> m_allocatedByNode;
+    QHash<QString, QHash<QString, int>> m_migByNode; // node → profile → instances
     QHash<QString, int> m_allocatedByVc;
     QHash<QString, int> m_allocatedByNamespace;
     // By user: derived from the two above when asked after a change (the Users page asks for
@@ -269,6 +273,7 @@ private:
     mutable bool m_allocatedByUserStale = true;
     QHash<QString, NodeUse> m_useByNode;
     int m_pendingDemand = 0;
+    int m_pendingMig = 0;
 
     StoreChanges m_pending;
     QTimer m_tick;

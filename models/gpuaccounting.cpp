@@ -75,7 +75,50 @@ GpuFigures GpuAccounting::node(const QString &name) const
     f.freeAtMost = available ? std::max(0, f.total - f.allocated) : 0;
     if (f.exact)
         f.free = f.freeAtMost;
+    f.migTotal = migTotal(n->migAllocatable);
+    if (f.migTotal > 0) {
+        f.migAllocated = migTotal(m_store->migAllocated(name));
+        if (!f.exact && sampled) {
+            // Instances running processes of pods not visible here are held by someone.
+            int hidden = 0;
+            for (const CardState &card : m_telemetry->cards(name))
+                for (const MigState &m : card.mig)
+                    hidden += m.hiddenOwner && !m.attributed ? 1 : 0;
+            f.migAllocated = std::min(f.migTotal, f.migAllocated + hidden);
+        }
+        f.migFreeAtMost = available ? std::max(0, f.migTotal - f.migAllocated) : 0;
+        if (f.exact)
+            f.migFree = f.migFreeAtMost;
+    }
     return f;
+}
+
+QList<MigProfileFigures> GpuAccounting::migProfiles(const QString &node) const
+{
+    std::map<QString, MigProfileFigures> by;
+    const bool exact = m_store->podsComplete();
+    for (const NodeInfo &n : m_store->nodes()) {
+        if (!node.isEmpty() && n.name != node)
+            continue;
+        const bool available = n.ready && !n.unschedulable;
+        const MigCounts used = m_store->migAllocated(n.name);
+        for (const auto &[profile, total] : n.migAllocatable) {
+            MigProfileFigures &f = by[profile];
+            f.profile = profile;
+            f.total += total;
+            int allocated = 0;
+            for (const auto &[p, a] : used)
+                if (p == profile)
+                    allocated = a;
+            f.allocated += allocated;
+            if (exact)
+                f.free = f.free.value_or(0) + (available ? std::max(0, total - allocated) : 0);
+        }
+    }
+    QList<MigProfileFigures> out;
+    for (auto &[p, f] : by)
+        out.append(f);
+    return out;
 }
 
 void GpuAccounting::add(GpuFigures *sum, const GpuFigures &n) const
@@ -87,6 +130,13 @@ void GpuAccounting::add(GpuFigures *sum, const GpuFigures &n) const
     sum->freeAtMost += n.freeAtMost;
     sum->unserved += n.unserved;
     sum->exact = sum->exact && n.exact;
+    sum->migTotal += n.migTotal;
+    sum->migAllocated += n.migAllocated;
+    sum->migFreeAtMost += n.migFreeAtMost;
+    if (sum->migFree && n.migFree)
+        *sum->migFree += *n.migFree;
+    else if (n.migTotal > 0 || !n.exact)
+        sum->migFree.reset();
     // A sum is known only when every part is (it starts at 0).
     if (sum->free && n.free)
         *sum->free += *n.free;
@@ -98,6 +148,7 @@ GpuFigures GpuAccounting::cluster() const
 {
     GpuFigures sum;
     sum.free = 0;
+    sum.migFree = 0;
     for (const NodeInfo &n : m_store->nodes())
         add(&sum, node(n.name));
     sum.exact = m_store->podsComplete();

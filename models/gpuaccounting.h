@@ -27,11 +27,26 @@ struct GpuFigures
     int fromVcStatus = 0;      // allocated by Volcano, summed from the VCs' status
     int unserved = 0;          // allocatable, but nvidia-smi cannot reach them on the node
     bool exact = true;
+    // MIG instances (nvidia.com/mig-*), counted apart from whole GPUs: a card in MIG mode is not
+    // in `total`. Allocated is exact, or a lower bound as above; free likewise.
+    int migTotal = 0;
+    int migAllocated = 0;
+    std::optional<int> migFree;
+    int migFreeAtMost = 0;
 
     // "12", or "≥ 12" when a lower bound.
     QString allocatedText() const;
     // "3", or "≤ 3", or "?" when nothing can be said.
     QString freeText() const;
+};
+
+// One MIG profile on a node or the cluster.
+struct MigProfileFigures
+{
+    QString profile; // "1g.10gb"
+    int total = 0;
+    int allocated = 0;
+    std::optional<int> free;
 };
 
 // Per GPU model, for the Overview.
@@ -52,6 +67,8 @@ public:
     GpuFigures node(const QString &name) const;
     GpuFigures cluster() const;
     QList<ModelFigures> byModel() const;
+    // MIG instances by profile, for a node or ("") the whole cluster.
+    QList<MigProfileFigures> migProfiles(const QString &node = {}) const;
     // Nodes whose GPUs the API counts but nvidia-smi cannot reach (driver failed, no devices,
     // no nvidia-smi), with nvidia-smi's words.
     struct Unserved

@@ -10,10 +10,20 @@ namespace gpudesk {
 
 namespace {
 
+CardCell::Process processOf(const AttributedProcess &p)
+{
+    return {p.pid, p.podUid, p.ns, p.pod, p.user, p.podHidden};
+}
+
 void applyTelemetry(const TelemetryStore &telemetry, const NodeInfo &node, bool exact,
                     NodeCards *nc)
 {
-    const QList<CardState> cards = telemetry.cards(node.name);
+    // Cards in MIG mode are not among the whole GPUs the API counts: cell i is the i-th card
+    // that is not in MIG mode.
+    QList<CardState> cards;
+    for (const CardState &c : telemetry.cards(node.name))
+        if (!c.migEnabled)
+            cards.append(c);
     if (cards.isEmpty())
         return;
     QList<CardCell> allocated;
@@ -25,10 +35,8 @@ void applyTelemetry(const TelemetryStore &telemetry, const NodeInfo &node, bool 
         !available ? CardCell::Unavailable : (exact ? CardCell::Free : CardCell::Unknown);
     QList<CardCell> out(qMax(cards.size(), nc->cells.size()), CardCell{rest});
     QList<bool> taken(out.size(), false);
-    for (const CardState &card : cards) {
-        const int i = card.sample.index;
-        if (i < 0 || i >= out.size())
-            continue;
+    for (qsizetype i = 0; i < cards.size(); ++i) {
+        const CardState &card = cards[i];
         for (const AttributedProcess &p : card.processes) {
             const auto it = std::find_if(allocated.begin(), allocated.end(),
                                          [&](const CardCell &c) { return c.podUid == p.podUid; });
@@ -52,10 +60,10 @@ void applyTelemetry(const TelemetryStore &telemetry, const NodeInfo &node, bool 
         out[i] = c;
         taken[i] = true;
     }
-    for (const CardState &card : cards) {
-        if (card.sample.index < 0 || card.sample.index >= out.size())
-            continue;
-        CardCell &c = out[card.sample.index];
+    for (qsizetype i = 0; i < cards.size(); ++i) {
+        const CardState &card = cards[i];
+        CardCell &c = out[i];
+        c.cardIndex = card.sample.index;
         c.utilization = card.sample.utilization.value_or(-1);
         c.memoryUsedMiB = card.sample.memoryUsedMiB.value_or(-1);
         c.memoryTotalMiB = card.sample.memoryTotalMiB.value_or(-1);
@@ -63,9 +71,76 @@ void applyTelemetry(const TelemetryStore &telemetry, const NodeInfo &node, bool 
         c.unattributed = card.unattributed;
         c.hiddenOwner = card.hiddenOwner;
         for (const AttributedProcess &p : card.processes)
-            c.processes.append({p.pid, p.podUid, p.ns, p.pod, p.user, p.podHidden});
+            c.processes.append(processOf(p));
     }
     nc->cells = out;
+}
+
+// MIG instances: with telemetry, each instance of each card in MIG mode, a pod on the instance
+// its processes run in, then the node's other MIG pods on free instances of their profile; without,
+// the instances the device plugin offers, by profile, pods in order of creation.
+void placeMig(const ClusterStore &store, const TelemetryStore *telemetry, const NodeInfo &node,
+              const QList<const PodInfo *> &pods, NodeCards *nc)
+{
+    if (node.migAllocatable.isEmpty())
+        return;
+    const bool exact = store.podsComplete();
+    const bool available = node.ready && !node.unschedulable;
+    const CardCell::State rest =
+        !available ? CardCell::Unavailable : (exact ? CardCell::Free : CardCell::Unknown);
+    // Each pod's wanted instances, by profile.
+    QList<std::pair<QString, const PodInfo *>> wanted;
+    for (const PodInfo *p : pods)
+        for (const auto &[profile, n] : p->migRequests)
+            for (int k = 0; k < n; ++k)
+                wanted.append({profile, p});
+    QList<MigCell> cells;
+    if (telemetry && telemetry->isFresh(node.name)) {
+        for (const CardState &card : telemetry->cards(node.name))
+            for (const MigState &m : card.mig) {
+                MigCell c{rest, m.sample.profile, m.sample.slices(), card.sample.index,
+                          m.sample.index};
+                c.memoryUsedMiB = m.sample.memoryUsedMiB.value_or(-1);
+                c.memoryTotalMiB = m.sample.memoryTotalMiB.value_or(-1);
+                c.unattributed = m.unattributed;
+                c.hiddenOwner = m.hiddenOwner;
+                for (const AttributedProcess &p : m.processes) {
+                    c.processes.append(processOf(p));
+                    const auto it = std::find_if(wanted.begin(), wanted.end(), [&](const auto &w) {
+                        return w.second->uid == p.podUid && w.first == c.profile;
+                    });
+                    if (c.podUid.isEmpty() && it != wanted.end()) {
+                        c.state = CardCell::Allocated;
+                        c.podUid = it->second->uid;
+                        c.user = store.userOf(it->second->ns);
+                        wanted.erase(it);
+                    }
+                }
+                if (c.podUid.isEmpty() && c.hiddenOwner)
+                    c.state = CardCell::InUseHidden;
+                cells.append(c);
+            }
+    }
+    if (cells.isEmpty()) {
+        for (const auto &[profile, n] : node.migAllocatable)
+            for (int k = 0; k < n; ++k) {
+                MigCell c{rest, profile};
+                c.slices = MigDeviceSample{-1, -1, profile}.slices();
+                cells.append(c);
+            }
+    }
+    for (const auto &[profile, pod] : std::as_const(wanted)) {
+        for (MigCell &c : cells)
+            if (c.profile == profile && c.podUid.isEmpty() &&
+                (c.state == CardCell::Free || c.state == CardCell::Unknown ||
+                 c.state == CardCell::Unavailable)) {
+                c.state = CardCell::Allocated;
+                c.podUid = pod->uid;
+                c.user = store.userOf(pod->ns);
+                break;
+            }
+    }
+    nc->mig = cells;
 }
 
 } // namespace
@@ -94,6 +169,11 @@ NodeCards GpuPlacement::place(const ClusterStore &store, const TelemetryStore *t
                                             : (exact ? CardCell::Free : CardCell::Unknown)});
     if (telemetry && telemetry->isFresh(n.name))
         applyTelemetry(*telemetry, n, exact, &nc);
+    QList<const PodInfo *> live;
+    for (const PodInfo *p : std::as_const(pods))
+        if (!p->finished() && !p->migRequests.isEmpty())
+            live.append(p);
+    placeMig(store, telemetry, n, live, &nc);
     return nc;
 }
 
@@ -101,7 +181,7 @@ QList<NodeCards> GpuPlacement::all(const ClusterStore &store, const TelemetrySto
 {
     QList<NodeCards> out;
     for (const NodeInfo &n : store.nodes())
-        if (n.gpuAllocatable > 0)
+        if (n.gpuAllocatable > 0 || !n.migAllocatable.isEmpty())
             out.append(place(store, telemetry, n));
     return out;
 }

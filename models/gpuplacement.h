@@ -28,6 +28,7 @@ struct CardCell
     State state = Free;
     QString podUid;
     QString user;
+    int cardIndex = -1;   // nvidia-smi's index of the card, when sampled
     int utilization = -1; // -1: no fresh telemetry
     qint64 memoryUsedMiB = -1;
     qint64 memoryTotalMiB = -1;
@@ -46,12 +47,31 @@ struct CardCell
     QList<Process> processes;
 };
 
+// One MIG instance, as the device plugin offers it (nvidia.com/mig-<profile>): the same states
+// as a card's, drawn to the scale of its slices.
+struct MigCell
+{
+    CardCell::State state = CardCell::Free;
+    QString profile;
+    int slices = 1;     // of the card's seven
+    int cardIndex = -1; // the card it is carved from, when sampled
+    int device = -1;    // nvidia-smi's MIG device index on that card
+    QString podUid;
+    QString user;
+    qint64 memoryUsedMiB = -1;
+    qint64 memoryTotalMiB = -1;
+    bool unattributed = false;
+    bool hiddenOwner = false;
+    QList<CardCell::Process> processes;
+};
+
 struct NodeCards
 {
     QString name;
     QString status;
-    bool down = false; // NotReady
-    QList<CardCell> cells;
+    bool down = false;     // NotReady
+    QList<CardCell> cells; // whole GPUs (nvidia.com/gpu)
+    QList<MigCell> mig;    // MIG instances, by card and device (or by profile, unsampled)
 };
 
 // Which pod holds which card. The API says how many cards a pod holds, not which: with the

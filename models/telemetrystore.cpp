@@ -160,6 +160,7 @@ AttributedProcess TelemetryStore::attribute(const NodeProcess &p) const
     AttributedProcess a;
     a.pid = p.pid;
     a.cardIndex = p.cardIndex;
+    a.migDevice = p.migDevice;
     a.memoryMiB = p.memoryMiB;
     a.command = p.name;
     a.podUid = p.owner.podUid;
@@ -205,6 +206,28 @@ QList<CardState> TelemetryStore::cards(const QString &node) const
             cs.hiddenOwner |= p.podHidden;
         }
         cs.phantom = cs.processes.isEmpty() && c.memoryUsedMiB.value_or(0) >= PhantomMiB;
+        cs.migEnabled = c.migEnabled.value_or(false);
+        if (cs.migEnabled) {
+            for (const MigDeviceSample &d : s->migDevices) {
+                if (d.gpuIndex != c.index)
+                    continue;
+                MigState m;
+                m.sample = d;
+                for (const AttributedProcess &p : std::as_const(cs.processes)) {
+                    if (p.migDevice != d.index)
+                        continue;
+                    m.processes.append(p);
+                    m.attributed |= p.attributed();
+                    m.unattributed |= p.orphan();
+                    m.hiddenOwner |= p.podHidden;
+                }
+                cs.busy |= m.inUse();
+                cs.mig.append(m);
+            }
+            // Memory the card holds in total is its instances': "phantom" would need an
+            // instance-level look, which the instances' own figures give.
+            cs.phantom = false;
+        }
         out.append(cs);
     }
     return out;
@@ -216,9 +239,17 @@ int TelemetryStore::busyGpus() const
     for (const auto &[name, s] : m_latest) {
         if (!isFresh(name))
             continue;
-        for (const GpuCardSample &c : s.cards)
-            if (c.utilization.value_or(0) >= BusyPercent)
+        for (const GpuCardSample &c : s.cards) {
+            if (c.migEnabled.value_or(false)) {
+                // A card in MIG mode is busy while any of its instances runs a process.
+                n += std::any_of(s.processes.cbegin(), s.processes.cend(),
+                                 [&](const NodeProcess &p) { return p.cardIndex == c.index; })
+                         ? 1
+                         : 0;
+            } else if (c.utilization.value_or(0) >= BusyPercent) {
                 ++n;
+            }
+        }
     }
     return n;
 }

@@ -26,6 +26,7 @@ struct AttributedProcess
 {
     qint64 pid = 0;
     int cardIndex = -1;
+    int migDevice = -1; // on a MIG card: its instance
     std::optional<qint64> memoryMiB;
     QString command;
     QString podUid; // from the cgroup; may name a pod that no longer exists
@@ -43,10 +44,25 @@ struct AttributedProcess
     bool orphan() const { return pod.isEmpty() && !podHidden; }
 };
 
+// One MIG instance of a card, with its processes.
+struct MigState
+{
+    MigDeviceSample sample;
+    QList<AttributedProcess> processes;
+    bool attributed = false;   // a process of a pod this account sees
+    bool unattributed = false; // a process of no live pod
+    bool hiddenOwner = false;  // a process of a pod not visible to this account
+    bool inUse() const { return !processes.isEmpty(); }
+};
+
 // One card as the node last reported it, with what gpudesk concludes about it.
 struct CardState
 {
     GpuCardSample sample;
+    // In MIG mode: its instances. Such a card has no utilization of its own; it counts as busy
+    // when an instance runs a process (nvidia-smi measures no more without DCGM).
+    bool migEnabled = false;
+    QList<MigState> mig;
     bool busy = false;         // utilization ≥ BusyPercent
     bool phantom = false;      // memory held (≥ PhantomMiB) with no process listed
     bool unattributed = false; // a process on it belongs to no live pod

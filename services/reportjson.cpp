@@ -65,12 +65,39 @@ QJsonValue orNull(const QString &s)
     return s.isEmpty() ? QJsonValue() : QJsonValue(s);
 }
 
-QJsonObject figures(const GpuFigures &g)
+QJsonObject figures(const GpuFigures &g, const QList<MigProfileFigures> &profiles)
 {
-    return QJsonObject{{QStringLiteral("total"), g.total},
-                       {QStringLiteral("allocated"), g.allocated},
-                       {QStringLiteral("free"), optionalNumber(g.free)},
-                       {QStringLiteral("freeAtMost"), g.freeAtMost}};
+    QJsonObject out{{QStringLiteral("total"), g.total},
+                    {QStringLiteral("allocated"), g.allocated},
+                    {QStringLiteral("free"), optionalNumber(g.free)},
+                    {QStringLiteral("freeAtMost"), g.freeAtMost}};
+    if (g.migTotal > 0) {
+        QJsonArray byProfile;
+        for (const MigProfileFigures &p : profiles)
+            byProfile.append(QJsonObject{{QStringLiteral("profile"), p.profile},
+                                         {QStringLiteral("total"), p.total},
+                                         {QStringLiteral("allocated"), p.allocated},
+                                         {QStringLiteral("free"), optionalNumber(p.free)}});
+        out[QStringLiteral("mig")] =
+            QJsonObject{{QStringLiteral("total"), g.migTotal},
+                        {QStringLiteral("allocated"), g.migAllocated},
+                        {QStringLiteral("free"), optionalNumber(g.migFree)},
+                        {QStringLiteral("freeAtMost"), g.migFreeAtMost},
+                        {QStringLiteral("byProfile"), byProfile}};
+    }
+    return out;
+}
+
+QJsonObject processJson(const AttributedProcess &p)
+{
+    return QJsonObject{{QStringLiteral("pid"), double(p.pid)},
+                       {QStringLiteral("memoryMiB"), optionalNumber(p.memoryMiB)},
+                       {QStringLiteral("command"), p.command},
+                       {QStringLiteral("podUid"), orNull(p.podUid)},
+                       {QStringLiteral("podVisible"), !p.podHidden},
+                       {QStringLiteral("pod"), orNull(p.pod)},
+                       {QStringLiteral("namespace"), orNull(p.ns)},
+                       {QStringLiteral("user"), orNull(p.user)}};
 }
 
 void addTelemetry(const ClusterStore &store, const TelemetryStore &telemetry, const NodeInfo &n,
@@ -93,31 +120,54 @@ void addTelemetry(const ClusterStore &store, const TelemetryStore &telemetry, co
     for (const CardState &c : telemetry.cards(n.name)) {
         QJsonArray procs;
         for (const AttributedProcess &p : c.processes)
-            procs.append(QJsonObject{{QStringLiteral("pid"), double(p.pid)},
-                                     {QStringLiteral("memoryMiB"), optionalNumber(p.memoryMiB)},
-                                     {QStringLiteral("command"), p.command},
-                                     {QStringLiteral("podUid"), orNull(p.podUid)},
-                                     {QStringLiteral("podVisible"), !p.podHidden},
-                                     {QStringLiteral("pod"), orNull(p.pod)},
-                                     {QStringLiteral("namespace"), orNull(p.ns)},
-                                     {QStringLiteral("user"), orNull(p.user)}});
+            procs.append(processJson(p));
         const int i = c.sample.index;
-        const CardCell cell = i >= 0 && i < placed.cells.size() ? placed.cells[i] : CardCell{};
-        cards.append(
-            QJsonObject{{QStringLiteral("index"), i},
-                        {QStringLiteral("uuid"), c.sample.uuid},
-                        {QStringLiteral("name"), c.sample.name},
-                        {QStringLiteral("utilization"), optionalNumber(c.sample.utilization)},
-                        {QStringLiteral("memoryUsedMiB"), optionalNumber(c.sample.memoryUsedMiB)},
-                        {QStringLiteral("memoryTotalMiB"), optionalNumber(c.sample.memoryTotalMiB)},
-                        {QStringLiteral("temperatureC"), optionalNumber(c.sample.temperatureC)},
-                        {QStringLiteral("powerW"), optionalNumber(c.sample.powerDrawW)},
-                        {QStringLiteral("busy"), c.busy},
-                        {QStringLiteral("phantom"), c.phantom},
-                        {QStringLiteral("unattributed"), c.unattributed},
-                        {QStringLiteral("state"), cellStateName(cell.state)},
-                        {QStringLiteral("allocatedTo"), orNull(cell.podUid)},
-                        {QStringLiteral("processes"), procs}});
+        CardCell cell;
+        for (const CardCell &k : placed.cells)
+            if (k.cardIndex == i)
+                cell = k;
+        QJsonArray migDevices;
+        for (const MigState &m : c.mig) {
+            QString holder;
+            for (const MigCell &mc : placed.mig)
+                if (mc.cardIndex == i && mc.device == m.sample.index)
+                    holder = mc.podUid;
+            QJsonArray migProcs;
+            for (const AttributedProcess &p : m.processes)
+                migProcs.append(processJson(p));
+            migDevices.append(QJsonObject{
+                {QStringLiteral("index"), m.sample.index},
+                {QStringLiteral("profile"), m.sample.profile},
+                {QStringLiteral("uuid"), m.sample.uuid},
+                {QStringLiteral("gpuInstanceId"), m.sample.gpuInstanceId},
+                {QStringLiteral("computeInstanceId"), m.sample.computeInstanceId},
+                {QStringLiteral("memoryUsedMiB"), optionalNumber(m.sample.memoryUsedMiB)},
+                {QStringLiteral("memoryTotalMiB"), optionalNumber(m.sample.memoryTotalMiB)},
+                {QStringLiteral("allocatedTo"), orNull(holder)},
+                {QStringLiteral("processes"), migProcs}});
+        }
+        QJsonObject card{
+            {QStringLiteral("index"), i},
+            {QStringLiteral("uuid"), c.sample.uuid},
+            {QStringLiteral("name"), c.sample.name},
+            {QStringLiteral("utilization"), optionalNumber(c.sample.utilization)},
+            {QStringLiteral("memoryUsedMiB"), optionalNumber(c.sample.memoryUsedMiB)},
+            {QStringLiteral("memoryTotalMiB"), optionalNumber(c.sample.memoryTotalMiB)},
+            {QStringLiteral("temperatureC"), optionalNumber(c.sample.temperatureC)},
+            {QStringLiteral("powerW"), optionalNumber(c.sample.powerDrawW)},
+            {QStringLiteral("busy"), c.busy},
+            {QStringLiteral("phantom"), c.phantom},
+            {QStringLiteral("unattributed"), c.unattributed},
+            // A card in MIG mode is placed per instance (migDevices[].allocatedTo).
+            {QStringLiteral("state"),
+             c.migEnabled ? QStringLiteral("mig") : cellStateName(cell.state)},
+            {QStringLiteral("allocatedTo"), orNull(cell.podUid)},
+            {QStringLiteral("migMode"),
+             c.sample.migEnabled ? QJsonValue(*c.sample.migEnabled) : QJsonValue()},
+            {QStringLiteral("processes"), procs}};
+        if (c.migEnabled)
+            card[QStringLiteral("migDevices")] = migDevices;
+        cards.append(card);
     }
     (*out)[QStringLiteral("cards")] = cards;
     QJsonArray pods;
@@ -144,8 +194,10 @@ QJsonObject reportJson(const ClusterStore &store, const TelemetryStore *telemetr
     const GpuAccounting accounting(&store, telemetry);
     const GpuFigures all = accounting.cluster();
     const bool complete = store.podsComplete();
-    QJsonObject totals = figures(all);
+    QJsonObject totals = figures(all, accounting.migProfiles());
     totals[QStringLiteral("pendingDemand")] = store.totals().pendingDemand;
+    if (all.migTotal > 0)
+        totals[QStringLiteral("pendingMig")] = store.totals().pendingMig;
     totals[QStringLiteral("visible")] = all.visible;
     totals[QStringLiteral("inUseByHiddenPods")] = all.inUseByHiddenPods;
     totals[QStringLiteral("fromVcStatus")] = all.fromVcStatus;
@@ -159,7 +211,8 @@ QJsonObject reportJson(const ClusterStore &store, const TelemetryStore *telemetr
                          {QStringLiteral("ready"), n.ready},
                          {QStringLiteral("schedulable"), !n.unschedulable},
                          {QStringLiteral("gpuModel"), orNull(n.gpuModel)},
-                         {QStringLiteral("gpus"), figures(accounting.node(n.name))}};
+                         {QStringLiteral("gpus"),
+                          figures(accounting.node(n.name), accounting.migProfiles(n.name))}};
         if (telemetry)
             addTelemetry(store, *telemetry, n, &node);
         nodes.append(node);

@@ -7,6 +7,10 @@
         <source>The probe&apos;s answer from %1 was cut off.</source>
         <translation>%1 的探测结果被截断了。</translation>
     </message>
+    <message>
+        <source>asked again without mig.mode.current (the driver predates MIG)</source>
+        <translation>已改为不带 mig.mode.current 重新查询（驱动版本早于 MIG）</translation>
+    </message>
 </context>
 <context>
     <name>QObject</name>
@@ -498,6 +502,18 @@
         <source>PID %1: pod not visible to you</source>
         <translation>PID %1：所属 Pod 对你不可见</translation>
     </message>
+    <message>
+        <source>MIG %1 (GPU %2, device %3)</source>
+        <translation>MIG %1（GPU %2，设备 %3）</translation>
+    </message>
+    <message>
+        <source>MIG %1</source>
+        <translation>MIG %1</translation>
+    </message>
+    <message>
+        <source>memory %1 of %2 MiB</source>
+        <translation>显存 %1 / %2 MiB</translation>
+    </message>
 </context>
 <context>
     <name>gpudesk::HistoryService</name>
@@ -767,7 +783,9 @@
     </message>
     <message numerus="yes">
         <source>%n error line(s)</source>
-        <translation><numerusform>%n 个错误行</numerusform></translation>
+        <translation>
+            <numerusform>%n 个错误行</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -1032,7 +1050,9 @@
     </message>
     <message numerus="yes">
         <source>%n SSH config warning(s)</source>
-        <translation><numerusform>%n 条 SSH 配置警告</numerusform></translation>
+        <translation>
+            <numerusform>%n 条 SSH 配置警告</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -1243,6 +1263,10 @@
     <message>
         <source>— pod not visible to you</source>
         <translation>— Pod 对你不可见</translation>
+    </message>
+    <message>
+        <source>MIG: %1 (%2 in use)</source>
+        <translation>MIG：%1（%2 个在用）</translation>
     </message>
 </context>
 <context>
@@ -1680,6 +1704,10 @@
     <message>
         <source>Your jobs running</source>
         <translation>你运行中的任务</translation>
+    </message>
+    <message numerus="yes">
+        <source>and %n MIG instance(s), %1 allocated</source>
+        <translation><numerusform>另有 %n 个 MIG 实例，已分配 %1 个</numerusform></translation>
     </message>
 </context>
 <context>

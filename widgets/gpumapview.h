@@ -39,11 +39,31 @@ protected:
 private:
     QRect blockRect(int index) const;
     int columns(int width) const;
-    std::pair<int, int> hit(const QPoint &pos) const; // node, card; -1 when none
+    // A position on the map: one card, or one card in MIG mode split into its instances.
+    struct Slot
+    {
+        int whole = -1; // index in NodeCards::cells
+        QList<int> mig; // indices in NodeCards::mig (one card's instances)
+    };
+    struct Hit
+    {
+        int node = -1;
+        int slot = -1;
+        int mig = -1; // the instance under the pointer, in a MIG slot
+    };
+    Hit hit(const QPoint &pos) const;
+    QRect slotRect(const QRect &block, int node, int slot) const;
+    static QList<Slot> slotsOf(const NodeCards &node);
+    void drawCell(QPainter &p, const QRect &r, CardCell::State state, const QString &user,
+                  int utilization, bool unattributed, bool phantom, bool down) const;
+    QString cellTooltip(const NodeCards &n, const Hit &h) const;
+    QString stateText(const CardCell &cell) const;
+    QString processLines(const CardCell &cell) const;
 
     const ClusterStore *m_store;
     const TelemetryStore *m_telemetry = nullptr;
     QList<NodeCards> m_nodes;
+    QList<QList<Slot>> m_slots; // per node
     int m_cell = 18;
     int m_labelWidth = 110;
 };

@@ -264,6 +264,17 @@ void NodeTelemetryPanel::refreshTables()
             flags << tr("pod not visible to you");
         if (c.sample.eccUncorrected.value_or(0) > 0)
             flags << tr("%n ECC error(s)", nullptr, int(*c.sample.eccUncorrected));
+        if (c.migEnabled) {
+            // A card in MIG mode: its instances, and how many run something.
+            QStringList profiles;
+            int inUse = 0;
+            for (const MigState &m : c.mig) {
+                profiles << m.sample.profile;
+                inUse += m.inUse() ? 1 : 0;
+            }
+            flags.prepend(
+                tr("MIG: %1 (%2 in use)").arg(profiles.join(QStringLiteral(", "))).arg(inUse));
+        }
         m_cards->setItem(r, 0, item(QString::number(c.sample.index)));
         m_cards->setItem(r, 1, item(orDash(c.sample.utilization, QStringLiteral(" %"))));
         m_cards->setItem(
@@ -297,8 +308,10 @@ void NodeTelemetryPanel::refreshTables()
         auto *pid = item(QString::number(p.pid));
         pid->setData(Qt::DisplayRole, p.pid);
         m_processes->setItem(r, 0, pid);
-        m_processes->setItem(
-            r, 1, item(p.cardIndex >= 0 ? QString::number(p.cardIndex) : QStringLiteral("?")));
+        QString card = p.cardIndex >= 0 ? QString::number(p.cardIndex) : QStringLiteral("?");
+        if (p.migDevice >= 0)
+            card += QStringLiteral(" / MIG %1").arg(p.migDevice);
+        m_processes->setItem(r, 1, item(card));
         auto *mem = new QTableWidgetItem;
         mem->setData(Qt::DisplayRole, p.memoryMiB ? QVariant(*p.memoryMiB) : QVariant());
         m_processes->setItem(r, 2, mem);

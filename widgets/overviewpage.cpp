@@ -178,7 +178,12 @@ void OverviewPage::refresh()
     const GpuTotals t = m_store->totals();
     const GpuAccounting accounting(m_store, m_telemetry);
     const GpuFigures g = accounting.cluster();
-    m_total->setValue(QString::number(g.total));
+    m_total->setValue(QString::number(g.total),
+                      g.migTotal > 0
+                          ? tr("and %n MIG instance(s), %1 allocated", nullptr, g.migTotal)
+                                .arg(g.exact ? QString::number(g.migAllocated)
+                                             : QStringLiteral("≥ %1").arg(g.migAllocated))
+                          : QString());
     if (g.exact) {
         m_allocated->setCaption(tr("GPUs allocated"));
         m_allocated->setValue(g.allocatedText(),

@@ -31,6 +31,7 @@ private slots:
     void proxyJumpValidated();
     void gpuNode();
     void cpuNode();
+    void migNode();
     void cutOff();
     void cgroupsReadOncePerPid();
     void podUsageCommandPaths();
@@ -124,6 +125,50 @@ void TestNodeProbe::gpuNode()
     s = probe.parseProbe(later, 11000);
     QVERIFY(s.cpuPercent.has_value());
     QCOMPARE(qRound(*s.cpuPercent), 50);
+}
+
+void TestNodeProbe::migNode()
+{
+    // A node with cards in MIG mode: the first sample finds the mode, the next asks for the
+    // instances (nvidia-smi -L and -q -x) and places each process in its instance.
+    NodeProbe probe(QStringLiteral("a100-01"));
+    auto answer = [&](bool withMig) {
+        QByteArray out = "@@gpudesk gpus\n" + data(QStringLiteral("gpus-a100-mig.csv")) +
+                         "@@gpudesk apps\n" + data(QStringLiteral("apps-a100-mig.csv"));
+        if (withMig)
+            out += "@@gpudesk miglist\n" + data(QStringLiteral("list-a100-mig.txt")) +
+                   "@@gpudesk migxml\n" + data(QStringLiteral("q-a100-mig.xml"));
+        return out + "@@gpudesk end\n";
+    };
+    QVERIFY(!probe.command({}).contains("nvidia-smi -q -x"));
+    QVERIFY(probe.command({}).contains(",mig.mode.current "));
+    NodeSample first = probe.parseProbe(answer(false), 1000);
+    QVERIFY(first.ok());
+    QVERIFY(first.hasMig());
+    QVERIFY(first.migDevices.isEmpty());
+    QVERIFY(probe.command({}).contains("nvidia-smi -L 2>&1; "));
+    QVERIFY(probe.command({}).contains("nvidia-smi -q -x 2>&1; "));
+    const NodeSample s = probe.parseProbe(answer(true), 3000);
+    QCOMPARE(s.migDevices.size(), 6);
+    const MigDeviceSample &d = s.migDevices[1];
+    QCOMPARE(d.profile, QStringLiteral("2g.20gb"));
+    QCOMPARE(d.gpuInstanceId, 5);
+    QCOMPARE(d.memoryUsedMiB, std::optional<qint64>(3812));
+    QCOMPARE(d.uuid, QStringLiteral("MIG-08bce7f3-bac7-4715-b56f-91541f15fe37"));
+    QHash<qint64, std::pair<int, int>> placed;
+    for (const NodeProcess &p : s.processes)
+        placed.insert(p.pid, {p.cardIndex, p.migDevice});
+    QCOMPARE(placed.value(239709), (std::pair<int, int>{0, 0}));  // GI 1 → device 0 (3g.40gb)
+    QCOMPARE(placed.value(239811), (std::pair<int, int>{0, 1}));  // GI 5 → device 1 (2g.20gb)
+    QCOMPARE(placed.value(240117), (std::pair<int, int>{2, -1})); // a whole card
+    // A driver older than MIG refuses the field: asked again without it, the node not broken.
+    NodeProbe old(QStringLiteral("v100-01"));
+    const NodeSample refused = old.parseProbe(
+        "@@gpudesk gpus\nField \"mig.mode.current\" is not a valid field to query.\n\n"
+        "@@gpudesk failed\n@@gpudesk end\n",
+        1000);
+    QVERIFY(refused.gpuMessage.contains(QLatin1String("without mig.mode.current")));
+    QVERIFY(!old.command({}).contains("mig.mode.current"));
 }
 
 void TestNodeProbe::cpuNode()

@@ -3,6 +3,7 @@
 // versions, and on the ugly cases: [N/A], [Not Supported], [Unknown Error], a CPU node without
 // nvidia-smi, a driver that does not answer, cut-off output, a process gone between queries.
 #include "probeparsers.h"
+#include "probetypes.h"
 
 #include <QFile>
 #include <QTest>
@@ -15,6 +16,7 @@ class TestProbeParsers : public QObject
 private slots:
     void gpus();
     void gpuMarkers();
+    void migOutputs();
     void gpuNodeStates_data();
     void gpuNodeStates();
     void truncated();
@@ -58,6 +60,60 @@ void TestProbeParsers::gpus()
     QCOMPARE(consumer.rows[0].name, QStringLiteral("NVIDIA GeForce RTX 4090"));
     QVERIFY(!consumer.rows[0].eccUncorrected); // [N/A]: no ECC on GeForce
     QCOMPARE(consumer.rows[0].powerDrawW, std::optional<double>(412.77));
+}
+
+void TestProbeParsers::migOutputs()
+{
+    // --query-gpu with mig.mode.current: two cards in MIG mode (no utilization of their own),
+    // two not; a 13-field answer (the field not asked) leaves the mode unknown.
+    const auto gpus = probe::parseGpus(data("gpus-a100-mig.csv"), 0);
+    QCOMPARE(gpus.rows.size(), 4);
+    QCOMPARE(gpus.skippedLines, 0);
+    QCOMPARE(gpus.rows[0].migEnabled, std::optional<bool>(true));
+    QVERIFY(!gpus.rows[0].utilization);
+    QCOMPARE(gpus.rows[0].memoryUsedMiB, std::optional<qint64>(11125));
+    QCOMPARE(gpus.rows[2].migEnabled, std::optional<bool>(false));
+    QCOMPARE(gpus.rows[2].utilization, std::optional<int>(87));
+    QCOMPARE(gpus.rows[2].smClockMHz, std::optional<int>(1410)); // not swallowed by the 14th field
+    QVERIFY(!probe::parseGpus(data("gpus-a800-535.csv"), 0).rows[0].migEnabled);
+
+    // nvidia-smi -L: instances under their card, in today's form and the R450 one.
+    const auto list = probe::parseGpuList(data("list-a100-mig.txt"));
+    QCOMPARE(list.size(), 6);
+    QCOMPARE(list[0].gpuIndex, 0);
+    QCOMPARE(list[0].index, 0);
+    QCOMPARE(list[0].profile, QStringLiteral("3g.40gb"));
+    QCOMPARE(list[0].slices(), 3);
+    QCOMPARE(list[3].profile, QStringLiteral("1g.10gb"));
+    QCOMPARE(list[3].uuid, QStringLiteral("MIG-a5b1e9ac-1c96-4ca0-b57c-53878e7531dc"));
+    QCOMPARE(list[5].gpuIndex, 1);
+    QCOMPARE(list[5].index, 1);
+    const auto old = probe::parseGpuList(data("list-a100-mig-r450.txt"));
+    QCOMPARE(old.size(), 3);
+    QCOMPARE(old[2].profile, QStringLiteral("2g.10gb"));
+    QCOMPARE(old[2].uuid, QStringLiteral("MIG-GPU-5c89852c-d268-c3f3-1b07-005d5ae1dc3f/3/0"));
+    QCOMPARE((MigDeviceSample{-1, -1, QStringLiteral("1c.3g.71gb")}.slices()), 3);
+
+    // nvidia-smi -q -x: each instance's ids and memory, which instance each process runs in;
+    // a process of a card not in MIG mode (ids N/A) is not an instance's.
+    const auto xml = probe::parseMigXml(data("q-a100-mig.xml"));
+    QVERIFY2(xml.error.isEmpty(), qPrintable(xml.error));
+    QCOMPARE(xml.devices.size(), 6);
+    QCOMPARE(xml.devices[1].gpuIndex, 0);
+    QCOMPARE(xml.devices[1].gpuInstanceId, 5);
+    QCOMPARE(xml.devices[1].memoryTotalMiB, std::optional<qint64>(19968));
+    QCOMPARE(xml.devices[1].memoryUsedMiB, std::optional<qint64>(3812));
+    QCOMPARE(xml.devices[5].gpuIndex, 1);
+    QCOMPARE(xml.devices[5].gpuInstanceId, 2);
+    QCOMPARE(xml.processes.size(), 2);
+    QCOMPARE(xml.processes[0].pid, 239709);
+    QCOMPARE(xml.processes[0].gpuInstanceId, 1);
+    QCOMPARE(xml.processes[1].gpuInstanceId, 5);
+    // Cut off mid-document: what was read, and why the rest is missing.
+    const QByteArray whole = data("q-a100-mig.xml");
+    const auto cut = probe::parseMigXml(whole.left(whole.size() / 2));
+    QVERIFY(!cut.error.isEmpty());
+    QVERIFY(probe::parseMigXml("<html>not it").devices.isEmpty());
 }
 
 void TestProbeParsers::gpuMarkers()

@@ -3,6 +3,8 @@
 // pod → user and VC, unattributed processes, phantom memory, busy cards, idle allocations; a
 // pod's own CPU and memory history, and the input-bound verdict on a workload.
 #include "clusterstore.h"
+#include "gpuaccounting.h"
+#include "gpuplacement.h"
 #include "podusagehistory.h"
 #include "telemetryhistory.h"
 #include "telemetrystore.h"
@@ -25,6 +27,8 @@ private slots:
     void idleAllocations();
     void podUsageHistory();
     void inputBoundWorkload();
+    void migInstancesAccountedAndPlaced_data();
+    void migInstancesAccountedAndPlaced();
 };
 
 namespace {
@@ -354,6 +358,137 @@ void TestTelemetry::inputBoundWorkload()
     t.apply(later);
     QVERIFY(!t.podUsage(uids[0]));
     QVERIFY(t.podHistory(uids[0]));
+}
+
+void TestTelemetry::migInstancesAccountedAndPlaced_data()
+{
+    QTest::addColumn<bool>("everyPodVisible");
+    QTest::addRow("admin") << true;
+    QTest::addRow("researcher who sees only her namespace") << false;
+}
+
+void TestTelemetry::migInstancesAccountedAndPlaced()
+{
+    // a100-01: cards 0 and 1 in MIG mode (3g.40gb + 2g.20gb + 1g.10gb × 2, and 3g.40gb × 2),
+    // cards 2 and 3 whole. The device plugin (mixed strategy) offers 2 GPUs and 6 instances.
+    QFETCH(bool, everyPodVisible);
+    ClusterStore cluster;
+    NodeInfo n;
+    n.name = QStringLiteral("a100-01");
+    n.ready = true;
+    n.gpuAllocatable = 2;
+    n.migAllocatable = {{QStringLiteral("1g.10gb"), 2},
+                        {QStringLiteral("2g.20gb"), 1},
+                        {QStringLiteral("3g.40gb"), 3}};
+    cluster.replaceNodes({n});
+    cluster.replaceNamespaces({{.name = QStringLiteral("user-alice"),
+                                .user = QStringLiteral("alice"),
+                                .vc = QStringLiteral("nlp")},
+                               {.name = QStringLiteral("user-bob"),
+                                .user = QStringLiteral("bob"),
+                                .vc = QStringLiteral("cv")}});
+    PodInfo infer = pod(QStringLiteral("uid-infer"), QStringLiteral("user-alice"),
+                        QStringLiteral("infer"), n.name, 0);
+    infer.migRequests = {{QStringLiteral("2g.20gb"), 1}};
+    PodInfo notebook = pod(QStringLiteral("uid-nb"), QStringLiteral("user-bob"),
+                           QStringLiteral("notebook"), n.name, 0);
+    notebook.migRequests = {{QStringLiteral("3g.40gb"), 1}};
+    PodInfo train = pod(QStringLiteral("uid-train"), QStringLiteral("user-bob"),
+                        QStringLiteral("train"), n.name, 1);
+    Delta pods;
+    pods.resource = Resource::Pods;
+    pods.relist = true;
+    pods.items<PodInfo>() =
+        everyPodVisible ? QList<PodInfo>{infer, notebook, train} : QList<PodInfo>{infer};
+    if (!everyPodVisible)
+        pods.scope = QStringLiteral("user-alice");
+    cluster.apply(pods);
+    cluster.flush();
+
+    TelemetryStore telemetry(&cluster);
+    telemetry.setClock([] { return T0; });
+    NodeSample s;
+    s.node = n.name;
+    s.time = T0;
+    for (int i = 0; i < 4; ++i) {
+        GpuCardSample c;
+        c.index = i;
+        c.uuid = QStringLiteral("GPU-%1").arg(i);
+        c.migEnabled = i < 2;
+        if (i >= 2)
+            c.utilization = i == 2 ? 90 : 0;
+        s.cards << c;
+    }
+    auto mig = [&](int gpu, int index, const char *profile, int gi) {
+        MigDeviceSample d{gpu, index, QLatin1String(profile)};
+        d.uuid = QStringLiteral("MIG-%1-%2").arg(gpu).arg(index);
+        d.gpuInstanceId = gi;
+        d.computeInstanceId = 0;
+        d.memoryTotalMiB = QByteArray(profile).startsWith('3') ? 40192 : 9728;
+        d.memoryUsedMiB = 12;
+        s.migDevices << d;
+    };
+    mig(0, 0, "3g.40gb", 1);
+    mig(0, 1, "2g.20gb", 5);
+    mig(0, 2, "1g.10gb", 13);
+    mig(0, 3, "1g.10gb", 14);
+    mig(1, 0, "3g.40gb", 1);
+    mig(1, 1, "3g.40gb", 2);
+    auto proc = [&](qint64 pid, int card, int migDevice, const QString &podUid) {
+        NodeProcess p;
+        p.pid = pid;
+        p.cardIndex = card;
+        p.migDevice = migDevice;
+        p.owner.podUid = podUid;
+        s.processes << p;
+    };
+    proc(101, 0, 1, infer.uid);    // alice's inference in the 2g.20gb instance
+    proc(102, 1, 1, notebook.uid); // bob's notebook in the second 3g.40gb of card 1
+    proc(103, 2, -1, train.uid);   // bob's training on the whole card 2
+    telemetry.apply(s);
+    telemetry.flush();
+
+    const QList<CardState> cards = telemetry.cards(n.name);
+    QCOMPARE(cards.size(), 4);
+    QVERIFY(cards[0].migEnabled && cards[1].migEnabled && !cards[2].migEnabled);
+    QCOMPARE(cards[0].mig.size(), 4);
+    QCOMPARE(cards[0].mig[1].processes.size(), 1);
+    QVERIFY(cards[0].busy);  // an instance runs a process
+    QVERIFY(!cards[3].busy); // a whole card at 0 %
+    QCOMPARE(telemetry.busyGpus(), 3);
+
+    const GpuFigures g = GpuAccounting(&cluster, &telemetry).node(n.name);
+    QCOMPARE(g.total, 2);
+    QCOMPARE(g.migTotal, 6);
+    if (everyPodVisible) {
+        QCOMPARE(g.allocated, 1);
+        QCOMPARE(g.migAllocated, 2);
+        QCOMPARE(g.migFree, std::optional<int>(4));
+        const auto profiles = GpuAccounting(&cluster, &telemetry).migProfiles(n.name);
+        QCOMPARE(profiles.size(), 3);
+        QCOMPARE(profiles[2].profile, QStringLiteral("3g.40gb"));
+        QCOMPARE(profiles[2].allocated, 1);
+        QCOMPARE(profiles[2].free, std::optional<int>(2));
+    } else {
+        // Hers, and the instance bob's notebook runs in: seen, not visible, counted.
+        QCOMPARE(g.migAllocated, 2);
+        QVERIFY(!g.migFree);
+        QCOMPARE(g.migFreeAtMost, 4);
+    }
+
+    // Placed where their processes run: the 2g.20gb of card 0, the second 3g.40gb of card 1.
+    const NodeCards placed = GpuPlacement::place(cluster, &telemetry, n);
+    QCOMPARE(placed.mig.size(), 6);
+    QCOMPARE(placed.mig[1].podUid, infer.uid);
+    QCOMPARE(placed.mig[1].state, CardCell::Allocated);
+    QCOMPARE(placed.mig[1].slices, 2);
+    QCOMPARE(placed.mig[5].state, everyPodVisible ? CardCell::Allocated : CardCell::InUseHidden);
+    QCOMPARE(placed.mig[5].podUid, everyPodVisible ? notebook.uid : QString());
+    QCOMPARE(placed.mig[0].state, everyPodVisible ? CardCell::Free : CardCell::Unknown);
+    // The whole cards are cells 0 and 1 (cards 2 and 3), bob's training on card 2.
+    QCOMPARE(placed.cells.size(), 2);
+    QCOMPARE(placed.cells[0].cardIndex, 2);
+    QCOMPARE(placed.cells[0].state, everyPodVisible ? CardCell::Allocated : CardCell::InUseHidden);
 }
 
 QTEST_GUILESS_MAIN(TestTelemetry)
