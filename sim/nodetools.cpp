@@ -162,6 +162,13 @@ const std::map<std::string, GpuFieldSpec> &gpuFields()
           [](const NodeMachine &m, const GpuCard &) {
               return FieldValue{m.eccSupported ? "1593" : "10501", " MHz"};
           }}},
+        {"mig.mode.current",
+         {"mig.mode.current", "",
+          [na](const NodeMachine &m, const GpuCard &) {
+              // Data-centre boards (A100, A800, H100…) support MIG (off here); GeForce
+              // boards answer [N/A], as real drivers do.
+              return m.eccSupported ? FieldValue{"Disabled", ""} : na("[N/A]", "");
+          }}},
         {"encoder.stats.sessionCount",
          {"encoder.stats.sessionCount", "",
           [na](const NodeMachine &m, const GpuCard &) {

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The scenarios of Simulation: the demo lab, built by running its last two days, and the
 // large static cluster for benchmarks.
+#include "machinescontroller.h"
 #include "nodemachine.h"
 #include "objectfactory.h"
 #include "simclock.h"
@@ -89,25 +90,25 @@ Simulation::TaskInput task(const char *name, int replicas, int gpus)
 
 void Simulation::build()
 {
-    if (m_options.scenario == QLatin1String("scale")) {
+    if (m_state.options.scenario == QLatin1String("scale")) {
         buildScale();
         return;
     }
     QElapsedTimer timer;
     timer.start();
     // Run the cluster's last two days: start in the past and step to now.
-    const qint64 endMs = m_clock->nowMs();
-    m_clock->advanceMs(-kWarmupMs);
-    const qint64 t0 = m_clock->nowMs();
+    const qint64 endMs = m_state.clock->nowMs();
+    m_state.clock->advanceMs(-kWarmupMs);
+    const qint64 t0 = m_state.clock->nowMs();
     auto hoursAgo = [endMs](double h) { return endMs - qint64(h * double(kHour)); };
 
     for (const char *ns : {"default", "kube-system", "kube-public", "volcano-system", "kubeflow"})
-        m_store->create(m_namespaces, ObjectFactory::namespaceFor(ns, json::object()));
-    createRbac(m_store);
-    m_store->create(m_queues, ObjectFactory::queue("default", -1, 1));
-    m_store->create(m_queues, ObjectFactory::queue("nlp", 40, 4));
-    m_store->create(m_queues, ObjectFactory::queue("cv", 40, 4));
-    m_store->create(m_queues, ObjectFactory::queue("speech", 8, 1));
+        m_state.store->create(m_state.namespaces, ObjectFactory::namespaceFor(ns, json::object()));
+    createRbac(m_state.store);
+    m_state.store->create(m_state.queues, ObjectFactory::queue("default", -1, 1));
+    m_state.store->create(m_state.queues, ObjectFactory::queue("nlp", 40, 4));
+    m_state.store->create(m_state.queues, ObjectFactory::queue("cv", 40, 4));
+    m_state.store->create(m_state.queues, ObjectFactory::queue("speech", 8, 1));
 
     const std::string built = SimClock::rfc3339(t0 - 90LL * 24 * kHour);
     auto addNode = [&](const std::string &name, const std::string &product, int gpus, int cpus,
@@ -116,7 +117,7 @@ void Simulation::build()
         if (product.find("A800") != std::string::npos)
             n["spec"]["taints"] = json::array({json{
                 {"key", "gpudesk.io/reserved"}, {"value", "a800"}, {"effect", "NoSchedule"}}});
-        m_store->create(m_nodes, n, QStringLiteral("kubelet"));
+        m_state.store->create(m_state.nodes, n, QStringLiteral("kubelet"));
         addNodeMachine(n, cgroup);
     };
     addNode("a800-01", "NVIDIA A800-SXM4-80GB", 8, 128, 1024, "10.10.1.11",
@@ -193,7 +194,7 @@ void Simulation::build()
         addPlanted({"stuck-terminating",
                     "pod deleted 46 h ago still Terminating: its container hangs and the kubelet "
                     "cannot kill it",
-                    "g4090-03", json::array({ref(m_pods, "liuyang", "old-train")})});
+                    "g4090-03", json::array({ref(m_state.pods, "liuyang", "old-train")})});
     });
     at(hoursAgo(30), [=, this] {
         JobInput in = job("zhangwei", "bert-pretrain-worker-0");
@@ -204,7 +205,7 @@ void Simulation::build()
         submitPod(in);
     });
     at(hoursAgo(20), [=, this] {
-        const json r = ref(m_pods, "zhangwei", "bert-pretrain-worker-0");
+        const json r = ref(m_state.pods, "zhangwei", "bert-pretrain-worker-0");
         forceDelete("user-zhangwei", "bert-pretrain-worker-0");
         addPlanted(
             {"orphan-gpu-processes",
@@ -273,7 +274,7 @@ void Simulation::build()
         in.tasks = {task("server", 1, 4)};
         submitPod(in);
         addPlanted({"idle-gpu-pod", "pod holding 4 GPUs at 0 % for 7 hours", "",
-                    json::array({ref(m_pods, "frank", "idle-inference")})});
+                    json::array({ref(m_state.pods, "frank", "idle-inference")})});
     });
     at(hoursAgo(6), [=, this] {
         JobInput in = job("carol", "clip-pretrain");
@@ -284,7 +285,7 @@ void Simulation::build()
         submitPyTorchJob(in);
         addPlanted({"shm-too-small",
                     "DataLoader workers killed by a bus error: /dev/shm is the default 64 MiB", "",
-                    json::array({ref(m_pytorchjobs, "carol", "clip-pretrain")})});
+                    json::array({ref(m_state.pytorchjobs, "carol", "clip-pretrain")})});
     });
     at(hoursAgo(5), [=, this] {
         JobInput crash = job("wangfang", "mmdet-train");
@@ -295,7 +296,7 @@ void Simulation::build()
         addPlanted({"crashloop-dangling-symlink",
                     "CrashLoopBackOff: the launch script /workspace/start.sh is a symlink to a "
                     "file that no longer exists",
-                    "", json::array({ref(m_pods, "wangfang", "mmdet-train")})});
+                    "", json::array({ref(m_state.pods, "wangfang", "mmdet-train")})});
         JobInput pull = job("lina", "detectron-eval");
         pull.behavior.profile = Profile::ImagePull;
         pull.behavior.runSeconds = -1;
@@ -305,12 +306,12 @@ void Simulation::build()
         addPlanted({"image-pull-unknown-host",
                     "ImagePullBackOff: the node cannot resolve the registry host "
                     "harbor.lab.internal",
-                    "", json::array({ref(m_pods, "lina", "detectron-eval")})});
+                    "", json::array({ref(m_state.pods, "lina", "detectron-eval")})});
     });
     at(hoursAgo(3), [=, this] {
         setNodeReady("g4090-10", false, "Kubelet stopped posting node status.");
         addPlanted({"node-not-ready", "node NotReady for 3 hours with pods still on it", "g4090-10",
-                    json::array({objectRef(m_nodes, "", "g4090-10")})});
+                    json::array({objectRef(m_state.nodes, "", "g4090-10")})});
     });
     at(hoursAgo(2), [=, this] {
         JobInput in = job("chenjie", "asr-conformer");
@@ -320,7 +321,7 @@ void Simulation::build()
         addPlanted({"queue-full",
                     "job waits because its queue (speech, 8 GPUs) is full, although the "
                     "cluster has free GPUs",
-                    "", json::array({ref(m_vcjobs, "chenjie", "asr-conformer")})});
+                    "", json::array({ref(m_state.vcjobs, "chenjie", "asr-conformer")})});
     });
     at(hoursAgo(1.5), [=, this] {
         JobInput in = job("bob", "sft-single-node");
@@ -330,12 +331,12 @@ void Simulation::build()
         addPlanted({"no-single-node-fits",
                     "non-distributed pod asks 8 GPUs: no node has 8 free while the cluster has "
                     "enough in total; it should run as distributed training",
-                    "", json::array({ref(m_pods, "bob", "sft-single-node")})});
+                    "", json::array({ref(m_state.pods, "bob", "sft-single-node")})});
     });
     at(hoursAgo(1), [=, this] {
         setDiskPressure("g4090-07", 92);
         addPlanted({"disk-full", "system disk 92 % full (DiskPressure)", "g4090-07",
-                    json::array({objectRef(m_nodes, "", "g4090-07")})});
+                    json::array({objectRef(m_state.nodes, "", "g4090-07")})});
         JobInput gpt = job("alice", "gpt-pretrain");
         gpt.tolerateA800 = true;
         gpt.behavior.runSeconds = 4 * 24 * 3600;
@@ -344,24 +345,25 @@ void Simulation::build()
         setPhantom("a800-02", 7, 30720);
         addPlanted({"phantom-card-memory",
                     "card 7 of a800-02 shows 30 GiB used with no process on it", "a800-02",
-                    json::array({objectRef(m_nodes, "", "a800-02")})});
+                    json::array({objectRef(m_state.nodes, "", "a800-02")})});
     });
     // A history of short jobs that finished, failed or ran during the two days.
     for (int i = 0; i < 36; ++i) {
-        at(t0 + kHour + qint64(i) * (38 * kHour / 36), [this] { submitRandomJob(); });
+        at(t0 + kHour + qint64(i) * (38 * kHour / 36), [this] { m_workload->submitRandomJob(); });
     }
 
-    while (m_clock->nowMs() < endMs) {
+    while (m_state.clock->nowMs() < endMs) {
         // During the past, new jobs come only from the script above.
-        m_clock->advanceMs(kWarmupStepMs);
+        m_state.clock->advanceMs(kWarmupStepMs);
         runScript();
         runControllers(kWarmupStepMs);
     }
     // Earlier history is compacted away, as on a cluster that has run for a while.
-    m_store->compact();
+    m_state.store->compact();
     qCInfo(lcSim, "demo scenario built in %lld ms: %zu pods, %zu events, resourceVersion %llu",
-           static_cast<long long>(timer.elapsed()), m_store->count(m_pods),
-           m_store->count(m_events), static_cast<unsigned long long>(m_store->resourceVersion()));
+           static_cast<long long>(timer.elapsed()), m_state.store->count(m_state.pods),
+           m_state.store->count(m_state.events),
+           static_cast<unsigned long long>(m_state.store->resourceVersion()));
 }
 
 void Simulation::buildScale()
@@ -370,41 +372,41 @@ void Simulation::buildScale()
     timer.start();
     m_static = true;
     for (const char *ns : {"default", "kube-system"})
-        m_store->create(m_namespaces, ObjectFactory::namespaceFor(ns, json::object()));
-    createRbac(m_store);
-    m_store->create(m_queues, ObjectFactory::queue("default", -1, 1));
+        m_state.store->create(m_state.namespaces, ObjectFactory::namespaceFor(ns, json::object()));
+    createRbac(m_state.store);
+    m_state.store->create(m_state.queues, ObjectFactory::queue("default", -1, 1));
     const int users = 200;
     for (int u = 0; u < users; ++u) {
         char name[16];
         std::snprintf(name, sizeof name, "u%04d", u);
-        m_store->create(m_namespaces,
-                        ObjectFactory::namespaceFor(
-                            std::string("user-") + name,
-                            json{{"gpudesk.io/user", name}, {"gpudesk.io/vc", "default"}}));
+        m_state.store->create(m_state.namespaces,
+                              ObjectFactory::namespaceFor(
+                                  std::string("user-") + name,
+                                  json{{"gpudesk.io/user", name}, {"gpudesk.io/vc", "default"}}));
     }
-    const std::string built = SimClock::rfc3339(m_clock->nowMs() - 30LL * 24 * kHour);
+    const std::string built = SimClock::rfc3339(m_state.clock->nowMs() - 30LL * 24 * kHour);
     std::vector<std::string> nodeNames;
-    for (int i = 0; i < m_options.nodes; ++i) {
+    for (int i = 0; i < m_state.options.nodes; ++i) {
         char name[24];
         std::snprintf(name, sizeof name, "node-%05d", i);
         const std::string product =
             i % 4 == 0 ? "NVIDIA A800-SXM4-80GB" : "NVIDIA GeForce RTX 4090";
         json n =
-            ObjectFactory::node(name, product, m_options.gpusPerNode, 96, 768,
+            ObjectFactory::node(name, product, m_state.options.gpusPerNode, 96, 768,
                                 "10." + std::to_string(20 + i / 65536) + "." +
                                     std::to_string((i / 256) % 256) + "." + std::to_string(i % 256),
                                 built);
-        m_store->create(m_nodes, n, QStringLiteral("kubelet"));
+        m_state.store->create(m_state.nodes, n, QStringLiteral("kubelet"));
         addNodeMachine(n, i % 2 ? "v2-systemd-containerd" : "v1-cgroupfs-docker");
         nodeNames.push_back(name);
     }
     // Pods spread over the nodes; about one in three holds a GPU, within each node's capacity.
-    std::vector<int> gpuLeft(size_t(m_options.nodes), m_options.gpusPerNode);
-    const std::string now = m_clock->nowRfc3339();
-    for (int i = 0; i < m_options.pods; ++i) {
+    std::vector<int> gpuLeft(size_t(m_state.options.nodes), m_state.options.gpusPerNode);
+    const std::string now = m_state.clock->nowRfc3339();
+    for (int i = 0; i < m_state.options.pods; ++i) {
         const size_t node = size_t(i) % nodeNames.size();
         char user[16];
-        std::snprintf(user, sizeof user, "u%04d", int(m_rng() % users));
+        std::snprintf(user, sizeof user, "u%04d", int(m_state.rng() % users));
         PodSpecInput p;
         p.ns = std::string("user-") + user;
         p.user = user;
@@ -444,15 +446,17 @@ void Simulation::buildScale()
                {"image", c.image},
                {"imageID", ""},
                {"state", {{"running", {{"startedAt", now}}}}}}}}};
-        const auto res = m_store->create(m_pods, std::move(pod), QStringLiteral("kubelet"));
+        const auto res =
+            m_state.store->create(m_state.pods, std::move(pod), QStringLiteral("kubelet"));
         if (res.ok())
-            m_scalePodKeys.push_back(p.ns + "/" + p.name);
+            m_workload->addChurnablePod(p.ns, p.name);
     }
-    updateMachines(2000);
-    m_store->compact();
+    m_machines->update(2000);
+    m_state.store->compact();
     qCInfo(lcSim, "scale scenario built in %lld ms: %d nodes, %zu pods, resourceVersion %llu",
-           static_cast<long long>(timer.elapsed()), m_options.nodes, m_store->count(m_pods),
-           static_cast<unsigned long long>(m_store->resourceVersion()));
+           static_cast<long long>(timer.elapsed()), m_state.options.nodes,
+           m_state.store->count(m_state.pods),
+           static_cast<unsigned long long>(m_state.store->resourceVersion()));
 }
 
 } // namespace sim

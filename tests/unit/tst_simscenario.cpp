@@ -3,6 +3,7 @@
 // cluster, and the node tools print the real formats.
 #include "nodemachine.h"
 #include "nodetools.h"
+#include "objectfactory.h"
 #include "objectstore.h"
 #include "podlogs.h"
 #include "resourcetypes.h"
@@ -25,6 +26,7 @@ private slots:
     void idlePod();
     void noSingleNodeFits();
     void queueFull();
+    void kubeflowGangWaitsForQueue();
     void podStates_data();
     void podStates();
     void logs_data();
@@ -169,6 +171,59 @@ void TestSimScenario::queueFull()
                      QString::fromStdString(q["gpus"]["capability"].dump()));
     }
     QVERIFY(m_truth["gpus"]["free"].get<int>() > 0);
+}
+
+void TestSimScenario::kubeflowGangWaitsForQueue()
+{
+    // Volcano says why a gang waits for its queue on every PodGroup, a PyTorchJob's too.
+    World w(1);
+    const ResourceType *podgroups =
+        w.store.types()->find(QStringLiteral("scheduling.volcano.sh"), QStringLiteral("v1beta1"),
+                              QStringLiteral("podgroups"));
+    Simulation::JobInput in;
+    in.user = "erin";
+    in.name = "wav2vec-ddp";
+    in.queue = "speech"; // 8 GPUs, all held by whisper-ft and two dev environments
+    Simulation::TaskInput t;
+    t.gpus = 1;
+    in.tasks = {t, t};
+    QVERIFY(!w.sim.submitPyTorchJob(in).is_null());
+    w.sim.step(1000);
+    auto pg = [&] {
+        return *w.store.get(podgroups, QStringLiteral("user-erin"), QStringLiteral("wav2vec-ddp"))
+                    .object.object;
+    };
+    QCOMPARE(pg()["status"]["phase"].get<std::string>(), std::string("Pending"));
+    const json cond = pg()["status"]["conditions"][0];
+    QCOMPARE(cond["type"].get<std::string>(), std::string("Unschedulable"));
+    QCOMPARE(cond["reason"].get<std::string>(), std::string("NotEnoughResources"));
+    const std::string why = cond["message"];
+    QVERIFY2(why.rfind("queue resource quota insufficient: queue speech capability "
+                       "nvidia.com/gpu 8, allocated ",
+                       0) == 0,
+             why.c_str());
+    QVERIFY(
+        !w.store
+             .get(w.sim.pods(), QStringLiteral("user-erin"), QStringLiteral("wav2vec-ddp-master-0"))
+             .ok());
+    bool told = false;
+    for (const auto &e :
+         w.store.list(w.store.types()->find({}, QStringLiteral("v1"), QStringLiteral("events")),
+                      QStringLiteral("user-erin"))) {
+        const json &ev = *e.object;
+        told |= ev["involvedObject"]["kind"] == "PodGroup" &&
+                ev["involvedObject"]["name"] == "wav2vec-ddp" && ev["type"] == "Warning" &&
+                ev["reason"] == "Unschedulable" && ev["message"] == why;
+    }
+    QVERIFY(told);
+
+    // Once whisper-ft's 6 GPUs are back, asr-conformer (4) and this gang (2) are admitted, and
+    // the condition goes.
+    w.store.remove(w.sim.vcjobs(), QStringLiteral("user-erin"), QStringLiteral("whisper-ft"));
+    for (int i = 0; i < 30 && pg()["status"]["phase"] == "Pending"; ++i)
+        w.sim.step(1000);
+    QCOMPARE(pg()["status"]["phase"].get<std::string>(), std::string("Inqueue"));
+    QVERIFY(pg()["status"]["conditions"].empty());
 }
 
 void TestSimScenario::podStates_data()

@@ -1,0 +1,179 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "kubeflowcontroller.h"
+
+#include "objectfactory.h"
+#include "simclock.h"
+#include "simhelpers.h"
+#include "simstate.h"
+
+#include <algorithm>
+#include <cctype>
+
+namespace sim {
+
+using nlohmann::json;
+
+KubeflowController::KubeflowController(SimState &state) : m_state(state), m_admission(state) {}
+
+std::vector<json> KubeflowController::podsOf(const ResourceType *type, const json &job,
+                                             const std::string &queue) const
+{
+    const bool mpi = type == m_state.mpijobs;
+    const std::string ns = job["metadata"].value("namespace", "");
+    const std::string name = job["metadata"].value("name", "");
+    const std::string uid = job["metadata"].value("uid", "");
+    const json specs =
+        job["spec"].value(mpi ? "mpiReplicaSpecs" : "pytorchReplicaSpecs", json::object());
+    std::vector<json> pods;
+    int worldSize = 0;
+    for (const auto &[role, rs] : specs.items())
+        worldSize += role == "Launcher" ? 0 : rs.value("replicas", 1);
+    int rank = 0;
+    for (const char *role : {"Master", "Launcher", "Worker"}) {
+        if (!specs.contains(role))
+            continue;
+        const json &rs = specs[role];
+        std::string lower = role;
+        std::transform(lower.begin(), lower.end(), lower.begin(), ::tolower);
+        for (int i = 0; i < rs.value("replicas", 1); ++i) {
+            const std::string podName = mpi && lower == "launcher"
+                                            ? name + "-launcher"
+                                            : name + "-" + lower + "-" + std::to_string(i);
+            json pod{{"apiVersion", "v1"}, {"kind", "Pod"}};
+            pod["metadata"] = {{"name", podName},
+                               {"namespace", ns},
+                               {"labels",
+                                {{"training.kubeflow.org/job-name", name},
+                                 {"training.kubeflow.org/operator-name",
+                                  mpi ? "mpijob-controller" : "pytorchjob-controller"},
+                                 {"training.kubeflow.org/replica-type", lower},
+                                 {"training.kubeflow.org/replica-index", std::to_string(i)},
+                                 {"volcano.sh/queue-name", queue}}},
+                               {"annotations",
+                                {{"scheduling.k8s.io/group-name", name},
+                                 {"scheduling.volcano.sh/queue-name", queue}}},
+                               {"ownerReferences",
+                                {ObjectFactory::ownerRef(type->apiVersion().toStdString(),
+                                                         type->kind.toStdString(), name, uid)}}};
+            if (lower == "master")
+                pod["metadata"]["labels"]["training.kubeflow.org/job-role"] = "master";
+            pod["spec"] = rs["template"]["spec"];
+            pod["spec"]["restartPolicy"] =
+                rs.value("restartPolicy", "OnFailure") == "Always" ? "Always" : "OnFailure";
+            if (!mpi) {
+                for (auto &c : pod["spec"]["containers"]) {
+                    c["env"].push_back({{"name", "MASTER_ADDR"}, {"value", name + "-master-0"}});
+                    c["env"].push_back({{"name", "MASTER_PORT"}, {"value", "23456"}});
+                    c["env"].push_back(
+                        {{"name", "WORLD_SIZE"}, {"value", std::to_string(worldSize)}});
+                    c["env"].push_back({{"name", "RANK"}, {"value", std::to_string(rank)}});
+                }
+            }
+            ++rank;
+            pod["status"] = {{"phase", "Pending"}, {"qosClass", qosClassOf(pod["spec"])}};
+            pods.push_back(std::move(pod));
+        }
+    }
+    return pods;
+}
+
+void KubeflowController::reconcileJobs(const ResourceType *type)
+{
+    ObjectStore *store = m_state.store;
+    const bool mpi = type == m_state.mpijobs;
+    for (const auto &stored : store->list(type)) {
+        const json &job = *stored.object;
+        const json conds = sub(sub(job, "status"), "conditions");
+        bool done = false;
+        for (const auto &c : conds)
+            done |= (c.value("type", "") == "Succeeded" || c.value("type", "") == "Failed") &&
+                    c.value("status", "") == "True";
+        if (done)
+            continue;
+        const std::string ns = job["metadata"].value("namespace", "");
+        const std::string name = job["metadata"].value("name", "");
+        const std::string queue =
+            sub(sub(job["spec"], "runPolicy"), "schedulingPolicy").value("queue", "default");
+        const std::vector<json> pods = podsOf(type, job, queue);
+        int gpus = 0;
+        for (const auto &p : pods)
+            gpus += int(podRequests(p).gpus);
+        m_admission.ensurePodGroup(job, name, queue, int(pods.size()), gpus);
+        const auto pgRes =
+            store->get(m_state.podgroups, QString::fromStdString(ns), QString::fromStdString(name));
+        if (!pgRes.ok())
+            continue;
+        json pg = *pgRes.object.object;
+        const std::string pgPhase = m_admission.admit(pg, gpus);
+        if (pgPhase == "Inqueue" || pgPhase == "Running")
+            m_admission.createPods(job, pods);
+        int running = 0, succeeded = 0, failed = 0;
+        bool masterSucceeded = false;
+        json replicaStatuses = json::object();
+        for (const auto &p : pods) {
+            const auto live = store->get(m_state.pods, QString::fromStdString(ns),
+                                         QString::fromStdString(p["metadata"].value("name", "")));
+            if (!live.ok())
+                continue;
+            const std::string ph = sub((*live.object.object), "status").value("phase", "");
+            std::string role =
+                p["metadata"]["labels"].value("training.kubeflow.org/replica-type", "");
+            if (!role.empty())
+                role[0] = char(std::toupper(static_cast<unsigned char>(role[0])));
+            json &rs = replicaStatuses[role];
+            if (rs.is_null())
+                rs = json::object();
+            if (ph == "Running") {
+                ++running;
+                rs["active"] = rs.value("active", 0) + 1;
+            } else if (ph == "Succeeded") {
+                ++succeeded;
+                rs["succeeded"] = rs.value("succeeded", 0) + 1;
+                if (role == "Master" || role == "Launcher")
+                    masterSucceeded = true;
+            } else if (ph == "Failed") {
+                ++failed;
+                rs["failed"] = rs.value("failed", 0) + 1;
+            }
+        }
+        json updated = job;
+        json &status = updated["status"];
+        status["replicaStatuses"] = replicaStatuses;
+        const std::string kind = type->kind.toStdString();
+        const std::string now = m_state.clock->nowRfc3339();
+        if (failed > 0) {
+            setCondition(status, condition("Running", "False", now, kind + "Failed", ""));
+            setCondition(status, condition("Failed", "True", now, kind + "Failed",
+                                           kind + " " + ns + "/" + name + " has failed because " +
+                                               std::to_string(failed) + " replica(s) failed."));
+            status["completionTime"] = now;
+        } else if (masterSucceeded && (mpi || succeeded == int(pods.size()) || succeeded > 0)) {
+            setCondition(status, condition("Running", "False", now, kind + "Succeeded", ""));
+            setCondition(status,
+                         condition("Succeeded", "True", now, kind + "Succeeded",
+                                   kind + " " + ns + "/" + name + " successfully completed."));
+            status["completionTime"] = now;
+        } else if (running == int(pods.size()) && running > 0) {
+            setCondition(status, condition("Running", "True", now, kind + "Running",
+                                           kind + " " + ns + "/" + name + " is running."));
+            if (!status.contains("startTime"))
+                status["startTime"] = now;
+        }
+        if (updated != job)
+            store->update(type, updated);
+        if (running == int(pods.size()) && running > 0 && pgPhase == "Inqueue") {
+            pg["status"]["phase"] = "Running";
+            pg["status"]["running"] = running;
+            store->update(m_state.podgroups, pg);
+        } else if ((failed > 0 || masterSucceeded) && pgPhase != "Completed") {
+            pg = *store
+                      ->get(m_state.podgroups, QString::fromStdString(ns),
+                            QString::fromStdString(name))
+                      .object.object;
+            pg["status"]["phase"] = "Completed";
+            store->update(m_state.podgroups, pg);
+        }
+    }
+}
+
+} // namespace sim

@@ -1,0 +1,220 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "truth.h"
+
+#include "nodemachine.h"
+#include "objectfactory.h"
+#include "simclock.h"
+#include "simhelpers.h"
+#include "simstate.h"
+
+#include <algorithm>
+
+namespace sim {
+
+using nlohmann::json;
+
+Truth::Truth(const SimState &state) : m_state(state) {}
+
+json Truth::toJson() const
+{
+    qint64 pendingDemand = 0;
+    std::map<std::string, qint64> byUser;
+    std::map<std::string, qint64> byQueue;
+    for (const auto &[uid, info] : m_state.podInfo) {
+        if (info.terminated())
+            continue;
+        if (info.node.empty()) {
+            pendingDemand += info.gpus;
+            continue;
+        }
+        byUser[userOfNamespace(info.ns)] += info.gpus;
+        byQueue[info.queue.empty() ? "default" : info.queue] += info.gpus;
+    }
+    // A gang still waiting for admission has no pods yet (its controller makes them once the
+    // queue admits it): what it waits for is its pod group's minResources.
+    for (const auto &stored : m_state.store->list(m_state.podgroups)) {
+        const json &pg = *stored.object;
+        if (sub(pg, "status").value("phase", "") == "Pending")
+            pendingDemand +=
+                parseQuantityMilli(
+                    sub(pg["spec"], "minResources").value("nvidia.com/gpu", json("0"))) /
+                1000;
+    }
+    Totals totals;
+    json nodes = json::array();
+    for (const auto &stored : m_state.store->list(m_state.nodes))
+        nodes.push_back(node(*stored.object, &totals));
+    return json{{"time", m_state.clock->nowRfc3339()},
+                {"resourceVersion", std::to_string(m_state.store->resourceVersion())},
+                {"definitions", definitions()},
+                {"gpus",
+                 {{"total", totals.total},
+                  {"allocated", totals.allocated},
+                  {"free", totals.free},
+                  {"busy", totals.busy},
+                  {"pendingDemand", pendingDemand}}},
+                {"nodes", nodes},
+                {"queues", queues(byQueue)},
+                {"users", users(byUser)},
+                {"planted", planted()}};
+}
+
+json Truth::node(const json &n, Totals *totals) const
+{
+    const std::string name = n["metadata"].value("name", "");
+    bool ready = false;
+    for (const auto &c : sub(n["status"], "conditions"))
+        ready |= c.value("type", "") == "Ready" && c.value("status", "") == "True";
+    const bool schedulable = !sub(n, "spec").value("unschedulable", false);
+    const qint64 nodeTotal = nodeAllocatable(n).gpus;
+    qint64 nodeAlloc = 0;
+    const auto podsIt = m_state.podsOnNode.find(name);
+    if (podsIt != m_state.podsOnNode.end()) {
+        for (const auto &uid : podsIt->second) {
+            const auto it = m_state.podInfo.find(uid);
+            if (it != m_state.podInfo.end() && !it->second.terminated())
+                nodeAlloc += it->second.gpus;
+        }
+    }
+    const qint64 nodeFree = ready && schedulable ? std::max<qint64>(0, nodeTotal - nodeAlloc) : 0;
+    qint64 nodeBusy = 0;
+    // One snapshot for cards and pods: SSH sessions may kill processes meanwhile.
+    const auto m = m_state.machines->snapshot(name);
+    const json cardList = m ? cards(*m, &nodeBusy) : json::array();
+    const json pods = m ? podCgroups(*m) : json::array();
+    totals->total += nodeTotal;
+    totals->allocated += nodeAlloc;
+    totals->free += nodeFree;
+    totals->busy += nodeBusy;
+    const auto labels = sub(n["metadata"], "labels");
+    return json{
+        {"name", name},
+        {"ready", ready},
+        {"schedulable", schedulable},
+        {"gpuModel", labels.contains("nvidia.com/gpu.product") ? labels["nvidia.com/gpu.product"]
+                                                               : json(nullptr)},
+        {"gpus",
+         {{"total", nodeTotal}, {"allocated", nodeAlloc}, {"free", nodeFree}, {"busy", nodeBusy}}},
+        {"cards", cardList},
+        {"gpuState", !m || m->gpuProduct.empty() || m->driverState == "missing"
+                         ? json("noNvidiaSmi")
+                     : m->driverState == "failed"    ? json("driverFailed")
+                     : m->driverState == "nodevices" ? json("noDevices")
+                                                     : json("ok")},
+        {"pods", pods}};
+}
+
+json Truth::cards(const NodeMachine &m, qint64 *busy) const
+{
+    json cards = json::array();
+    for (const auto &c : m.cards) {
+        json procs = json::array();
+        for (const auto &p : m.processes) {
+            if (p.card != c.index)
+                continue;
+            const bool live = m_state.podInfo.count(p.podUid) > 0;
+            procs.push_back(
+                json{{"pid", p.pid},
+                     {"memoryMiB", p.memoryMiB},
+                     {"podUid", live ? json(p.podUid) : json(nullptr)},
+                     {"pod", live ? json(p.podName) : json(nullptr)},
+                     {"namespace", live ? json(p.podNamespace) : json(nullptr)},
+                     {"user", live ? json(userOfNamespace(p.podNamespace)) : json(nullptr)},
+                     {"formerPodUid", p.podUid.empty() ? json(nullptr) : json(p.podUid)},
+                     {"orphan", !live}});
+        }
+        const bool isBusy = c.utilization >= 5;
+        *busy += isBusy ? 1 : 0;
+        cards.push_back(
+            json{{"index", c.index},
+                 {"uuid", c.uuid},
+                 {"utilization", c.utilization},
+                 {"memoryUsedMiB", c.memoryUsedMiB},
+                 {"memoryTotalMiB", m.memoryTotalMiB},
+                 {"busy", isBusy},
+                 {"phantom", c.phantomMiB > 0 && procs.empty()},
+                 {"allocatedTo", c.ownerPodUid.empty() ? json(nullptr) : json(c.ownerPodUid)},
+                 {"processes", procs}});
+    }
+    return cards;
+}
+
+json Truth::podCgroups(const NodeMachine &m) const
+{
+    // What each running pod's cgroup says: CPU now, and the working set as the kubelet
+    // counts it (usage less inactive page cache).
+    json pods = json::array();
+    for (const auto &[uid, cg] : m.pods) {
+        const auto it = m_state.podInfo.find(uid);
+        const bool known = it != m_state.podInfo.end();
+        pods.push_back(json{{"uid", uid},
+                            {"pod", known ? json(it->second.name) : json(nullptr)},
+                            {"namespace", known ? json(it->second.ns) : json(nullptr)},
+                            {"qosClass", cg.qosClass},
+                            {"gpus", known ? it->second.gpus : 0},
+                            {"cpuCores", cg.cpuCores},
+                            {"memoryWorkingSetMiB", cg.workingSetBytes >> 20}});
+    }
+    return pods;
+}
+
+json Truth::queues(const std::map<std::string, qint64> &byQueue) const
+{
+    json queues = json::array();
+    for (const auto &q : m_state.store->list(m_state.queues)) {
+        const std::string name = (*q.object)["metadata"].value("name", "");
+        const json cap = sub((*q.object)["spec"], "capability");
+        queues.push_back(
+            json{{"name", name},
+                 {"gpus",
+                  {{"capability", cap.contains("nvidia.com/gpu")
+                                      ? json(parseQuantityMilli(cap["nvidia.com/gpu"]) / 1000)
+                                      : json(nullptr)},
+                   {"allocated", byQueue.count(name) ? byQueue.at(name) : 0}}}});
+    }
+    return queues;
+}
+
+json Truth::users(const std::map<std::string, qint64> &byUser) const
+{
+    json users = json::array();
+    for (const auto &ns : m_state.store->list(m_state.namespaces)) {
+        const json labels = sub((*ns.object)["metadata"], "labels");
+        if (!labels.contains("gpudesk.io/user"))
+            continue;
+        const std::string user = labels["gpudesk.io/user"];
+        users.push_back(json{{"name", user},
+                             {"namespace", (*ns.object)["metadata"].value("name", "")},
+                             {"vc", labels.value("gpudesk.io/vc", "")},
+                             {"gpus", {{"allocated", byUser.count(user) ? byUser.at(user) : 0}}}});
+    }
+    return users;
+}
+
+json Truth::planted() const
+{
+    json planted = json::array();
+    for (const auto &p : m_state.planted)
+        planted.push_back(json{{"id", p.id},
+                               {"description", p.description},
+                               {"node", p.node.empty() ? json(nullptr) : json(p.node)},
+                               {"objects", p.objects}});
+    return planted;
+}
+
+json Truth::definitions()
+{
+    return json{
+        {"allocated", "nvidia.com/gpu requested by pods bound to a node whose phase is not "
+                      "Succeeded or Failed"},
+        {"free",
+         "allocatable minus allocated, on nodes that are Ready and not cordoned; 0 elsewhere"},
+        {"busy", "cards at 5 % utilization or more"},
+        {"pendingDemand",
+         "nvidia.com/gpu requested by pods not bound to a node and not finished, plus the "
+         "minResources of pod groups not yet admitted (Pending: their jobs have no pods yet)"},
+        {"queueOfPod", "label volcano.sh/queue-name, else default"},
+        {"userOfPod", "label gpudesk.io/user of the pod's namespace"}};
+}
+
+} // namespace sim

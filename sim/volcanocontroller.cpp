@@ -1,0 +1,180 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "volcanocontroller.h"
+
+#include "objectfactory.h"
+#include "simclock.h"
+#include "simstate.h"
+
+namespace sim {
+
+using nlohmann::json;
+
+VolcanoController::VolcanoController(SimState &state) : m_state(state), m_admission(state) {}
+
+std::vector<json> VolcanoController::podsOf(const json &job, const std::string &pgName) const
+{
+    const std::string ns = job["metadata"].value("namespace", "");
+    const std::string name = job["metadata"].value("name", "");
+    const std::string uid = job["metadata"].value("uid", "");
+    const std::string queue = job["spec"].value("queue", "default");
+    std::vector<json> pods;
+    for (const auto &t : sub(job["spec"], "tasks")) {
+        const int replicas = t.value("replicas", 1);
+        for (int i = 0; i < replicas; ++i) {
+            json pod{{"apiVersion", "v1"}, {"kind", "Pod"}};
+            const std::string podName =
+                name + "-" + t.value("name", "task") + "-" + std::to_string(i);
+            pod["metadata"] = {
+                {"name", podName},
+                {"namespace", ns},
+                {"labels",
+                 {{"volcano.sh/job-name", name},
+                  {"volcano.sh/job-namespace", ns},
+                  {"volcano.sh/queue-name", queue},
+                  {"volcano.sh/task-spec", t.value("name", "task")},
+                  {"volcano.sh/job-retry-count", "0"}}},
+                {"annotations",
+                 {{"scheduling.k8s.io/group-name", pgName},
+                  {"volcano.sh/job-name", name},
+                  {"volcano.sh/job-version", "0"},
+                  {"volcano.sh/queue-name", queue},
+                  {"volcano.sh/task-spec", t.value("name", "task")},
+                  {"volcano.sh/task-index", std::to_string(i)}}},
+                {"ownerReferences",
+                 {ObjectFactory::ownerRef("batch.volcano.sh/v1alpha1", "Job", name, uid)}}};
+            const json tmplLabels = sub(sub(sub(t, "template"), "metadata"), "labels");
+            for (const auto &[k, v] : tmplLabels.items())
+                pod["metadata"]["labels"][k] = v;
+            pod["spec"] = t["template"]["spec"];
+            pod["spec"]["hostname"] = podName;
+            pod["spec"]["subdomain"] = name;
+            pod["status"] = {{"phase", "Pending"}, {"qosClass", qosClassOf(pod["spec"])}};
+            pods.push_back(std::move(pod));
+        }
+    }
+    return pods;
+}
+
+void VolcanoController::reconcileJobs()
+{
+    ObjectStore *store = m_state.store;
+    for (const auto &stored : store->list(m_state.vcjobs)) {
+        const json &job = *stored.object;
+        const std::string ns = job["metadata"].value("namespace", "");
+        const std::string name = job["metadata"].value("name", "");
+        const std::string uid = job["metadata"].value("uid", "");
+        const std::string phase = sub(sub(job, "status"), "state").value("phase", "Pending");
+        if (phase == "Completed" || phase == "Failed" || phase == "Aborted")
+            continue;
+        const std::string queue = job["spec"].value("queue", "default");
+        const std::string pgName = name + "-" + uid;
+        int gpus = 0;
+        int total = 0;
+        std::vector<std::string> podNames;
+        for (const auto &t : sub(job["spec"], "tasks")) {
+            const int replicas = t.value("replicas", 1);
+            const Resources r = specRequests(sub(sub(t, "template"), "spec"));
+            for (int i = 0; i < replicas; ++i) {
+                podNames.push_back(name + "-" + t.value("name", "task") + "-" + std::to_string(i));
+                gpus += int(r.gpus);
+                ++total;
+            }
+        }
+        m_admission.ensurePodGroup(job, pgName, queue, job["spec"].value("minAvailable", total),
+                                   gpus);
+        const auto pgRes = store->get(m_state.podgroups, QString::fromStdString(ns),
+                                      QString::fromStdString(pgName));
+        if (!pgRes.ok())
+            continue;
+        json pg = *pgRes.object.object;
+        const std::string pgPhase = m_admission.admit(pg, gpus);
+        if (pgPhase == "Inqueue" || pgPhase == "Running") {
+            bool missing = false;
+            for (const auto &podName : podNames)
+                missing |= !store
+                                ->get(m_state.pods, QString::fromStdString(ns),
+                                      QString::fromStdString(podName))
+                                .ok();
+            // The pods themselves are built only when some are missing.
+            if (missing)
+                m_admission.createPods(job, podsOf(job, pgName));
+        }
+        // Status from the pods.
+        int pending = 0, running = 0, succeeded = 0, failed = 0;
+        for (const auto &podName : podNames) {
+            const auto live = store->get(m_state.pods, QString::fromStdString(ns),
+                                         QString::fromStdString(podName));
+            if (!live.ok())
+                continue;
+            const std::string ph = sub((*live.object.object), "status").value("phase", "");
+            pending += ph == "Pending";
+            running += ph == "Running";
+            succeeded += ph == "Succeeded";
+            failed += ph == "Failed";
+        }
+        std::string newPhase = "Pending";
+        if (failed > 0)
+            newPhase = "Failed";
+        else if (succeeded == total && total > 0)
+            newPhase = "Completed";
+        else if (running + succeeded >= job["spec"].value("minAvailable", total) && running > 0)
+            newPhase = "Running";
+        json updated = job;
+        updated["status"]["pending"] = pending;
+        updated["status"]["running"] = running;
+        updated["status"]["succeeded"] = succeeded;
+        updated["status"]["failed"] = failed;
+        updated["status"]["minAvailable"] = job["spec"].value("minAvailable", total);
+        if (updated["status"]["state"].value("phase", "") != newPhase) {
+            updated["status"]["state"] = {{"phase", newPhase},
+                                          {"lastTransitionTime", m_state.clock->nowRfc3339()}};
+            if (newPhase == "Running" && !updated["status"].contains("runningDuration"))
+                updated["status"]["runningDuration"] = "0s";
+        }
+        if (updated != job)
+            store->update(m_state.vcjobs, updated);
+        if ((newPhase == "Running" && pgPhase == "Inqueue") ||
+            ((newPhase == "Completed" || newPhase == "Failed") && pgPhase != "Completed")) {
+            pg = *store
+                      ->get(m_state.podgroups, QString::fromStdString(ns),
+                            QString::fromStdString(pgName))
+                      .object.object;
+            pg["status"]["phase"] = newPhase == "Running" ? "Running" : "Completed";
+            pg["status"]["running"] = running;
+            pg["status"]["succeeded"] = succeeded;
+            pg["status"]["failed"] = failed;
+            store->update(m_state.podgroups, pg);
+        }
+    }
+}
+
+void VolcanoController::updateQueues()
+{
+    ObjectStore *store = m_state.store;
+    for (const auto &q : store->list(m_state.queues)) {
+        json queue = *q.object;
+        const std::string name = queue["metadata"].value("name", "");
+        int running = 0, pending = 0, inqueue = 0;
+        for (const auto &pg : store->list(m_state.podgroups)) {
+            if ((*pg.object)["spec"].value("queue", "") != name)
+                continue;
+            const std::string ph = sub((*pg.object), "status").value("phase", "");
+            running += ph == "Running";
+            pending += ph == "Pending";
+            inqueue += ph == "Inqueue";
+        }
+        json status{
+            {"state", "Open"},
+            {"running", running},
+            {"pending", pending},
+            {"inqueue", inqueue},
+            {"allocated", {{"nvidia.com/gpu", std::to_string(m_state.queueAllocated(name))}}},
+            {"reservation", json::object()}};
+        if (sub(queue, "status") != status) {
+            queue["status"] = status;
+            store->update(m_state.queues, queue, QStringLiteral("volcano-controllers"));
+        }
+    }
+}
+
+} // namespace sim

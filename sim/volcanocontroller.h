@@ -1,0 +1,33 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "gangadmission.h"
+
+#include <nlohmann/json.hpp>
+
+#include <string>
+#include <vector>
+
+namespace sim {
+
+struct SimState;
+
+// Volcano's job and queue controllers: a batch.volcano.sh Job gets a PodGroup, its pods once
+// the queue admits the gang, and its status from its pods; queues count their pod groups and
+// allocated GPUs.
+class VolcanoController
+{
+public:
+    explicit VolcanoController(SimState &state);
+
+    void reconcileJobs();
+    void updateQueues();
+
+private:
+    std::vector<nlohmann::json> podsOf(const nlohmann::json &job, const std::string &pgName) const;
+
+    SimState &m_state;
+    GangAdmission m_admission;
+};
+
+} // namespace sim
