@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "allocatorpolicy.h"
+#include "cleanuprun.h"
 #include "clustersession.h"
 #include "connectionstate.h"
 #include "historyservice.h"
@@ -19,6 +20,7 @@
 
 #include <cstdio>
 #include <memory>
+#include <unistd.h>
 
 using namespace gpudesk;
 
@@ -29,7 +31,8 @@ namespace {
 bool headless(int argc, char **argv)
 {
     for (int i = 1; i < argc; ++i) {
-        for (const char *opt : {"--report", "--help", "-h", "--help-all", "--version", "-v"}) {
+        for (const char *opt :
+             {"--report", "--cleanup", "--help", "-h", "--help-all", "--version", "-v"}) {
             const size_t n = qstrlen(opt);
             if (qstrcmp(argv[i], opt) == 0 || (qstrncmp(argv[i], opt, n) == 0 && argv[i][n] == '='))
                 return true;
@@ -61,6 +64,39 @@ int runReport(const QStringList &files, const QString &context, const QString &o
         QCoreApplication::quit();
     });
     QMetaObject::invokeMethod(&run, &ReportRun::start, Qt::QueuedConnection);
+    QCoreApplication::exec();
+    return exitCode;
+}
+
+int runCleanup(CleanupRun::Options options)
+{
+    CleanupRun run(std::move(options));
+    QString error;
+    if (!run.prepare(&error)) {
+        std::fprintf(stderr, "gpudesk: %s\n", qPrintable(error));
+        return 2;
+    }
+    // Confirmation on the terminal when there is one; a cron job must say --yes.
+    if (isatty(STDIN_FILENO) && isatty(STDERR_FILENO))
+        run.setConfirm([](const QString &prompt) {
+            std::fprintf(stderr, "%s", qPrintable(prompt));
+            std::fflush(stderr);
+            char line[256] = {};
+            return std::fgets(line, sizeof line, stdin) ? QString::fromLocal8Bit(line) : QString();
+        });
+    QObject::connect(&run, &CleanupRun::progress, [](const QString &m) {
+        std::fprintf(stderr, "gpudesk: %s\n", qPrintable(m));
+    });
+    int exitCode = 1;
+    QObject::connect(&run, &CleanupRun::finished,
+                     [&exitCode](int code, const QByteArray &json, const QString &message) {
+                         std::fwrite(json.constData(), 1, size_t(json.size()), stdout);
+                         std::fflush(stdout);
+                         std::fprintf(stderr, "gpudesk: %s\n", qPrintable(message));
+                         exitCode = code;
+                         QCoreApplication::quit();
+                     });
+    QMetaObject::invokeMethod(&run, &CleanupRun::start, Qt::QueuedConnection);
     QCoreApplication::exec();
     return exitCode;
 }
@@ -122,8 +158,28 @@ int main(int argc, char **argv)
         QCoreApplication::translate(
             "main", "Show GPU history older than this session from this Prometheus (URL)."),
         QStringLiteral("url"));
-    parser.addOptions(
-        {kubeconfigOpt, contextOpt, reportOpt, sshConfigOpt, noSshOpt, prometheusOpt});
+    const QCommandLineOption cleanupOpt(
+        QStringLiteral("cleanup"),
+        QCoreApplication::translate(
+            "main", "Find what holds GPUs and should not; \"plan\" writes the plan as JSON on "
+                    "stdout, \"apply\" runs it and writes the results (docs/cleanup.md)."),
+        QStringLiteral("plan|apply"));
+    const QCommandLineOption classesOpt(
+        QStringLiteral("classes"),
+        QCoreApplication::translate("main",
+                                    "With --cleanup: only these finding classes, comma-separated "
+                                    "(orphan-process, stuck-terminating, idle-gpus, …)."),
+        QStringLiteral("list"));
+    const QCommandLineOption idleForOpt(
+        QStringLiteral("idle-for"),
+        QCoreApplication::translate(
+            "main", "With --cleanup: GPUs idle at least this long count as idle (90m, 2h, 1d)."),
+        QStringLiteral("duration"), QStringLiteral("1h"));
+    const QCommandLineOption yesOpt(
+        QStringLiteral("yes"),
+        QCoreApplication::translate("main", "With --cleanup apply: run without asking."));
+    parser.addOptions({kubeconfigOpt, contextOpt, reportOpt, sshConfigOpt, noSshOpt, prometheusOpt,
+                       cleanupOpt, classesOpt, idleForOpt, yesOpt});
     parser.process(*app);
 
     const QStringList files = parser.isSet(kubeconfigOpt) ? QStringList{parser.value(kubeconfigOpt)}
@@ -131,6 +187,37 @@ int main(int argc, char **argv)
     if (parser.isSet(reportOpt))
         return runReport(files, parser.value(contextOpt), parser.value(reportOpt),
                          !parser.isSet(noSshOpt), parser.value(sshConfigOpt));
+    if (parser.isSet(cleanupOpt)) {
+        CleanupRun::Options o;
+        o.kubeconfigFiles = files;
+        o.context = parser.value(contextOpt);
+        const QString mode = parser.value(cleanupOpt);
+        QString error;
+        if (mode != QLatin1String("plan") && mode != QLatin1String("apply"))
+            error =
+                QCoreApplication::translate("main", "--cleanup takes plan or apply, not \"%1\".")
+                    .arg(mode);
+        o.apply = mode == QLatin1String("apply");
+        o.yes = parser.isSet(yesOpt);
+        if (error.isEmpty() && parser.isSet(classesOpt))
+            CleanupRun::parseClasses(parser.value(classesOpt), &o.classes, &error);
+        if (error.isEmpty() && !CleanupRun::parseDuration(parser.value(idleForOpt), &o.idleForMs))
+            error = QCoreApplication::translate("main", "--idle-for: \"%1\" is not a duration "
+                                                        "(90m, 2h, 1d).")
+                        .arg(parser.value(idleForOpt));
+        if (!error.isEmpty()) {
+            std::fprintf(stderr, "gpudesk: %s\n", qPrintable(error));
+            return 2;
+        }
+        o.ssh = !parser.isSet(noSshOpt);
+        o.sshConfig = parser.value(sshConfigOpt);
+        QString prometheus = parser.value(prometheusOpt);
+        if (prometheus.isEmpty())
+            prometheus = QSettings().value(QStringLiteral("prometheus/url")).toString();
+        if (!prometheus.isEmpty())
+            o.prometheus = QUrl(prometheus);
+        return runCleanup(std::move(o));
+    }
 
     Services services(files);
     ClusterSession *session = services.session();

@@ -73,6 +73,7 @@ void ApiDiscovery::onGroups(const KubeReply &reply)
     QString error;
     if (reply.error.isEmpty())
         m_groups = parseGroups(reply.body, &error);
+    m_result.groups = m_groups;
     if (!reply.error.isEmpty() || !error.isEmpty()) {
         // Discovery denied or mangled (a proxy, a locked-down account): read the preferred
         // versions and let each list say whether the kind is there.

@@ -25,6 +25,9 @@ public:
         QHash<Resource, QString> versions; // served kinds → the version to read
         // Kinds not served, with what was looked for ("kubeflow.org/v2beta1, kubeflow.org/v1").
         QHash<Resource, QString> missing;
+        // Every API group the server serves, with its versions (empty when discovery was
+        // denied): what an action needs beyond the kinds gpudesk reads (Volcano's commands).
+        QHash<QString, QStringList> groups;
         QString version(Resource r) const { return versions.value(r); }
         bool serves(Resource r) const { return versions.contains(r); }
     };

@@ -15,6 +15,37 @@ Q_LOGGING_CATEGORY(lcKube, "gpudesk.kube")
 
 namespace gpudesk {
 
+ApiStatus parseStatus(const QByteArray &body)
+{
+    ApiStatus s;
+    const auto j = nlohmann::json::parse(body.begin(), body.end(), nullptr, false);
+    if (!j.is_object() || j.value("kind", "") != "Status")
+        return s;
+    auto text = [](const nlohmann::json &o, const char *key) {
+        const auto it = o.find(key);
+        return it != o.end() && it->is_string() ? QString::fromStdString(it->get<std::string>())
+                                                : QString();
+    };
+    s.reason = text(j, "reason");
+    s.message = text(j, "message");
+    if (const auto code = j.find("code"); code != j.end() && code->is_number_integer())
+        s.code = code->get<int>();
+    if (const auto details = j.find("details"); details != j.end() && details->is_object())
+        if (const auto causes = details->find("causes");
+            causes != details->end() && causes->is_array())
+            for (const auto &c : *causes)
+                if (c.is_object())
+                    s.causes.append({text(c, "field"), text(c, "reason"), text(c, "message")});
+    return s;
+}
+
+QString withDryRun(const QString &path, bool dryRun)
+{
+    if (!dryRun)
+        return path;
+    return path + (path.contains(u'?') ? u'&' : u'?') + QStringLiteral("dryRun=All");
+}
+
 namespace {
 // A request with no byte for this long is abandoned (and said to have timed out).
 constexpr int kTransferTimeoutMs = 30000;
@@ -306,23 +337,92 @@ QString KubeClient::describeError(QNetworkReply *reply, qint64 waitedMs) const
     }
 }
 
-void KubeClient::get(const QString &path, QObject *context,
-                     std::function<void(const KubeReply &)> done)
+void KubeClient::get(const QString &path, QObject *context, Done done)
 {
-    send(path, context, std::move(done), false);
+    send("GET", path, {}, {}, context, std::move(done), false);
 }
 
-void KubeClient::send(const QString &path, QObject *context,
-                      std::function<void(const KubeReply &)> done, bool retried)
+void KubeClient::create(const QString &collectionPath, const QByteArray &object, bool dryRun,
+                        QObject *context, Done done)
+{
+    send("POST", withDryRun(collectionPath, dryRun), object, "application/json", context,
+         std::move(done), false);
+}
+
+void KubeClient::update(const QString &path, const QByteArray &object, bool dryRun,
+                        QObject *context, Done done)
+{
+    send("PUT", withDryRun(path, dryRun), object, "application/json", context, std::move(done),
+         false);
+}
+
+void KubeClient::patch(const QString &path, const QByteArray &patch, PatchType type, bool dryRun,
+                       QObject *context, Done done)
+{
+    const QByteArray contentType = type == PatchType::Json ? "application/json-patch+json"
+                                   : type == PatchType::StrategicMerge
+                                       ? "application/strategic-merge-patch+json"
+                                       : "application/merge-patch+json";
+    send("PATCH", withDryRun(path, dryRun), patch, contentType, context, std::move(done), false);
+}
+
+namespace {
+
+nlohmann::json deleteOptionsJson(const DeleteOptions &o, bool dryRun)
+{
+    nlohmann::json j{{"kind", "DeleteOptions"}, {"apiVersion", "v1"}};
+    if (o.gracePeriodSeconds)
+        j["gracePeriodSeconds"] = *o.gracePeriodSeconds;
+    if (!o.propagationPolicy.isEmpty())
+        j["propagationPolicy"] = o.propagationPolicy.toStdString();
+    if (!o.preconditionUid.isEmpty())
+        j["preconditions"]["uid"] = o.preconditionUid.toStdString();
+    if (!o.preconditionResourceVersion.isEmpty())
+        j["preconditions"]["resourceVersion"] = o.preconditionResourceVersion.toStdString();
+    if (dryRun)
+        j["dryRun"] = nlohmann::json::array({"All"});
+    return j;
+}
+
+} // namespace
+
+void KubeClient::remove(const QString &path, const DeleteOptions &options, bool dryRun,
+                        QObject *context, Done done)
+{
+    const std::string body = deleteOptionsJson(options, dryRun).dump();
+    send("DELETE", withDryRun(path, dryRun), QByteArray::fromStdString(body), "application/json",
+         context, std::move(done), false);
+}
+
+void KubeClient::evict(const QString &ns, const QString &pod, const DeleteOptions &options,
+                       bool dryRun, QObject *context, Done done)
+{
+    nlohmann::json eviction{
+        {"apiVersion", "policy/v1"},
+        {"kind", "Eviction"},
+        {"metadata", {{"name", pod.toStdString()}, {"namespace", ns.toStdString()}}},
+        {"deleteOptions", deleteOptionsJson(options, dryRun)}};
+    send("POST",
+         withDryRun(QStringLiteral("/api/v1/namespaces/%1/pods/%2/eviction").arg(ns, pod), dryRun),
+         QByteArray::fromStdString(eviction.dump()), "application/json", context, std::move(done),
+         false);
+}
+
+void KubeClient::send(const QByteArray &verb, const QString &path, const QByteArray &body,
+                      const QByteArray &contentType, QObject *context, Done done, bool retried)
 {
     QNetworkRequest req = request(path);
     req.setTransferTimeout(kTransferTimeoutMs);
-    QNetworkReply *reply = m_nam.get(req);
+    if (!contentType.isEmpty())
+        req.setHeader(QNetworkRequest::ContentTypeHeader, contentType);
+    QNetworkReply *reply =
+        verb == "GET" ? m_nam.get(req) : m_nam.sendCustomRequest(req, verb, body);
     QPointer<QObject> guard(context);
     QElapsedTimer waited;
     waited.start();
     connect(reply, &QNetworkReply::finished, this,
-            [this, reply, guard, done = std::move(done), path, retried, waited]() mutable {
+            [this, reply, guard, done = std::move(done), verb, path, body, contentType, retried,
+             waited]() mutable {
                 reply->deleteLater();
                 if (!guard)
                     return;
@@ -330,22 +430,24 @@ void KubeClient::send(const QString &path, QObject *context,
                 r.httpStatus = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
                 r.body = reply->readAll();
                 if (reply->error() != QNetworkReply::NoError) {
-                    const QString server = statusMessage(r.body);
-                    r.error = server.isEmpty() ? describeError(reply, waited.elapsed()) : server;
+                    r.status = parseStatus(r.body);
+                    r.error = !r.status.message.isEmpty() ? r.status.message
+                                                          : describeError(reply, waited.elapsed());
                     // Below HTTP: the server (or the way to it) failed, not this request.
                     r.connectionFailed = r.httpStatus == 0;
-                    qCDebug(lcKube) << "GET" << path << "failed:" << r.httpStatus << r.error;
+                    qCDebug(lcKube) << verb << path << "failed:" << r.httpStatus << r.error;
                 }
                 if (r.httpStatus == 401 && !retried && unauthorized()) {
-                    ensureCredentials(guard, [this, guard, path, r, done = std::move(done)](
-                                                 const QString &error) mutable {
-                        if (!error.isEmpty() || !guard) {
-                            if (guard)
-                                done(r);
-                            return;
-                        }
-                        send(path, guard, std::move(done), true);
-                    });
+                    ensureCredentials(
+                        guard, [this, guard, verb, path, body, contentType, r,
+                                done = std::move(done)](const QString &error) mutable {
+                            if (!error.isEmpty() || !guard) {
+                                if (guard)
+                                    done(r);
+                                return;
+                            }
+                            send(verb, path, body, contentType, guard, std::move(done), true);
+                        });
                     return;
                 }
                 done(r);

@@ -13,8 +13,25 @@
 #include <QTimer>
 
 #include <functional>
+#include <optional>
 
 namespace gpudesk {
+
+// The API's own account of a failure: a Status object (reason, message, the fields it blames).
+struct ApiStatus
+{
+    int code = 0;
+    QString reason;  // NotFound, Conflict, Forbidden, TooManyRequests, Invalid, AlreadyExists, …
+    QString message; // the server's sentence, shown to the user as it is
+    struct Cause
+    {
+        QString field;
+        QString reason;
+        QString message;
+    };
+    QList<Cause> causes;
+    bool isEmpty() const { return code == 0 && reason.isEmpty() && message.isEmpty(); }
+};
 
 struct KubeReply
 {
@@ -24,6 +41,31 @@ struct KubeReply
     // No HTTP answer at all (refused, TLS, DNS, proxy, timeout): a fact about the server, not
     // about this request.
     bool connectionFailed = false;
+    ApiStatus status; // when the server answered an error with a Status
+    bool ok() const { return error.isEmpty(); }
+    bool conflict() const
+    {
+        return httpStatus == 409 && status.reason == QLatin1String("Conflict");
+    }
+    bool notFound() const { return httpStatus == 404; }
+};
+
+// DeleteOptions as the API takes them: the grace period (none: the object's own), what happens
+// to dependents, and preconditions — the object is deleted only if it is still the one planned
+// for (same uid, and the same resourceVersion when given).
+struct DeleteOptions
+{
+    std::optional<qint64> gracePeriodSeconds;
+    QString propagationPolicy; // Foreground, Background, Orphan; "" the server's default
+    QString preconditionUid;
+    QString preconditionResourceVersion;
+};
+
+enum class PatchType
+{
+    Merge,          // application/merge-patch+json
+    Json,           // application/json-patch+json (with "test" ops as preconditions)
+    StrategicMerge, // application/strategic-merge-patch+json (core kinds only)
 };
 
 // REST calls to one API server with the context's credentials. Asynchronous on the calling
@@ -41,8 +83,24 @@ public:
     // Before the first request: runs the exec plugin if the context has one and no valid
     // credential is cached. `done` gets "" or the plugin's error. Immediate when nothing is due.
     void ensureCredentials(QObject *context, std::function<void(const QString &error)> done);
+    using Done = std::function<void(const KubeReply &)>;
     // GET with one transparent retry after a 401 that renewed the credentials.
-    void get(const QString &path, QObject *context, std::function<void(const KubeReply &)> done);
+    void get(const QString &path, QObject *context, Done done);
+    // Writes. Every one can be a server-side dry run (`dryRun=All`): the API server runs
+    // admission and validation and answers what it would have done, changing nothing. A 409
+    // Conflict comes back as such (KubeReply::conflict()): nothing is ever overwritten blindly.
+    void create(const QString &collectionPath, const QByteArray &object, bool dryRun,
+                QObject *context, Done done);
+    void update(const QString &path, const QByteArray &object, bool dryRun, QObject *context,
+                Done done);
+    void patch(const QString &path, const QByteArray &patch, PatchType type, bool dryRun,
+               QObject *context, Done done);
+    void remove(const QString &path, const DeleteOptions &options, bool dryRun, QObject *context,
+                Done done);
+    // The Eviction subresource (policy/v1): a delete that respects PodDisruptionBudgets; a
+    // budget that forbids it answers 429 with the budget's reason.
+    void evict(const QString &ns, const QString &pod, const DeleteOptions &options, bool dryRun,
+               QObject *context, Done done);
     // A request for `path` with this context's TLS settings and credentials, for callers that
     // stream (watches, logs) on their own QNetworkAccessManager — which they hand to attach().
     QNetworkRequest request(const QString &path) const;
@@ -74,8 +132,8 @@ private:
         QPointer<QObject> context;
         std::function<void(const QString &)> done;
     };
-    void send(const QString &path, QObject *context, std::function<void(const KubeReply &)> done,
-              bool retried);
+    void send(const QByteArray &verb, const QString &path, const QByteArray &body,
+              const QByteArray &contentType, QObject *context, Done done, bool retried);
     void runPlugin();
     void applyCredential(const ExecCredential &c);
     bool credentialValid() const;
@@ -101,5 +159,9 @@ private:
 
 // The message of a Kubernetes Status body, or "" when the body is not one.
 QString statusMessage(const QByteArray &body);
+// The whole Status (code, reason, message, causes); empty when the body is not one.
+ApiStatus parseStatus(const QByteArray &body);
+// `path` with dryRun=All added to its query when `dryRun`.
+QString withDryRun(const QString &path, bool dryRun);
 
 } // namespace gpudesk

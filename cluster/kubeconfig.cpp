@@ -211,6 +211,7 @@ std::optional<ClusterEndpoint> KubeConfig::endpoint(const QString &context, QStr
     }
     ClusterEndpoint ep;
     ep.context = name;
+    ep.userEntry = userName;
     ep.defaultNamespace = str(c, "namespace");
     const YAML::Node cl = YAML::Load(cluster->yaml.toStdString())["cluster"];
     ep.server = str(cl, "server");

@@ -30,6 +30,7 @@ struct ExecConfig
 struct ClusterEndpoint
 {
     QString context;
+    QString userEntry; // the context's user entry: who gpudesk acts as, for the audit
     QString server;
     QString tlsServerName;
     QByteArray caPem; // empty: the system's trust store

@@ -27,27 +27,67 @@ QByteArray section(const char *name)
 
 } // namespace
 
-QByteArray probeCommand(const QByteArray &extra, bool migField)
+namespace {
+
+// The GPU and compute-app queries, as sections "gpus" and "apps" (each with a "failed" line
+// when nvidia-smi fails): shared by the probe and the checks around a kill.
+QByteArray gpuQueries(bool migField)
 {
-    // One exec, so that a sample costs one channel round trip. nvidia-smi's CSV and df -P are
-    // not localised, so no locale is forced (an env prefix is more than some node shells take).
     static const QByteArray fields =
         "index,uuid,name,pci.bus_id,utilization.gpu,utilization.memory,memory.used,"
         "memory.total,temperature.gpu,power.draw,power.limit,"
         "ecc.errors.uncorrected.volatile.total,clocks.sm";
-    const QByteArray command =
-        section("gpus") + "nvidia-smi --query-gpu=" + fields +
-        (migField ? ",mig.mode.current" : "") +
-        " --format=csv,noheader,nounits 2>&1 || "
-        "echo " +
-        SectionMarker + "failed; " + section("apps") +
-        "nvidia-smi --query-compute-apps=gpu_uuid,pid,used_memory,process_name "
-        "--format=csv,noheader,nounits 2>&1 || echo " +
-        SectionMarker + "failed; " + section("stat") + "cat /proc/stat; " + section("meminfo") +
-        "cat /proc/meminfo; " + section("loadavg") + "cat /proc/loadavg; " + section("uptime") +
-        "cat /proc/uptime; " + section("df") +
-        "df -P / /var/lib/containerd /var/lib/docker 2>/dev/null; ";
+    return section("gpus") + "nvidia-smi --query-gpu=" + fields +
+           (migField ? ",mig.mode.current" : "") +
+           " --format=csv,noheader,nounits 2>&1 || "
+           "echo " +
+           SectionMarker + "failed; " + section("apps") +
+           "nvidia-smi --query-compute-apps=gpu_uuid,pid,used_memory,process_name "
+           "--format=csv,noheader,nounits 2>&1 || echo " +
+           SectionMarker + "failed; ";
+}
+
+} // namespace
+
+QByteArray probeCommand(const QByteArray &extra, bool migField)
+{
+    // One exec, so that a sample costs one channel round trip. nvidia-smi's CSV and df -P are
+    // not localised, so no locale is forced (an env prefix is more than some node shells take).
+    const QByteArray command = gpuQueries(migField) + section("stat") + "cat /proc/stat; " +
+                               section("meminfo") + "cat /proc/meminfo; " + section("loadavg") +
+                               "cat /proc/loadavg; " + section("uptime") + "cat /proc/uptime; " +
+                               section("df") +
+                               "df -P / /var/lib/containerd /var/lib/docker 2>/dev/null; ";
     return command + extra + section("end");
+}
+
+QByteArray pidStatCommand(const QList<qint64> &pids)
+{
+    QByteArray out;
+    for (qint64 pid : pids) {
+        if (pid <= 0)
+            continue; // never interpolate anything but a positive number
+        const QByteArray n = QByteArray::number(pid);
+        out += "echo " + QByteArray(SectionMarker) + "pidstat " + n + "; cat " +
+               shellQuote("/proc/" + n + "/stat") + " 2>&1; ";
+    }
+    return out;
+}
+
+QByteArray processCheckCommand(qint64 pid, bool migField)
+{
+    if (pid <= 0)
+        return QByteArray();
+    return pidStatCommand({pid}) + cgroupCommand({pid}) + gpuQueries(migField) + section("end");
+}
+
+QByteArray signalCommand(qint64 pid, Signal signal)
+{
+    if (pid <= 1)
+        return QByteArray(); // never init, never a process group
+    // `kill -s NAME` is POSIX; the exit status says whether the signal was delivered.
+    return "kill -s " + QByteArray(signal == Signal::Kill ? "KILL" : "TERM") + ' ' +
+           QByteArray::number(pid) + " 2>&1";
 }
 
 namespace {
@@ -142,7 +182,8 @@ QByteArray cgroupCommand(const QList<qint64> &pids)
             continue; // never interpolate anything but a positive number
         const QByteArray n = QByteArray::number(pid);
         out += "echo " + QByteArray(SectionMarker) + "pid " + n + "; cat " +
-               shellQuote("/proc/" + n + "/cgroup") + " 2>&1; ";
+               shellQuote("/proc/" + n + "/cgroup") + " 2>&1; echo " + QByteArray(SectionMarker) +
+               "pidstat " + n + "; cat " + shellQuote("/proc/" + n + "/stat") + " 2>&1; ";
     }
     return out;
 }

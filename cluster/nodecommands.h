@@ -42,8 +42,22 @@ CgroupLayout layoutFromSection(const QByteArray &name);
 // Each pod's cgroup CPU and memory files, one section "pod <uid>" each, in the order
 // parsePodCgroup() expects. Pods with an impossible uid or QoS class are left out.
 QByteArray podUsageCommand(CgroupLayout layout, const QList<PodRef> &pods);
-// /proc/<pid>/cgroup of each PID, each in a section "pid <n>". PIDs must be positive.
+// /proc/<pid>/cgroup and /proc/<pid>/stat of each PID, in sections "pid <n>" and
+// "pidstat <n>". PIDs must be positive.
 QByteArray cgroupCommand(const QList<qint64> &pids);
+// /proc/<pid>/stat of each PID (state, start time), in sections "pidstat <n>": asked with every
+// sample for the GPU processes the previous one listed.
+QByteArray pidStatCommand(const QList<qint64> &pids);
+// What a PID is right before a signal is sent to it: sections "pidstat <n>", "pid <n>" (its
+// cgroup), "gpus" and "apps" (as the probe's), "end". Empty for a PID that is not positive.
+QByteArray processCheckCommand(qint64 pid, bool migField);
+enum class Signal
+{
+    Term,
+    Kill
+};
+// `kill -s TERM|KILL <pid>`; empty for PID 0 or 1 (never init, never a process group).
+QByteArray signalCommand(qint64 pid, Signal signal);
 // The ProxyCommand OpenSSH would run for ProxyJump (`ssh -W [host]:port jump`), or empty with
 // `error` set when the jump spec holds characters no host name has.
 QByteArray proxyJumpCommand(const QString &jump, const QString &host, int port,

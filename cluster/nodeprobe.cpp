@@ -12,7 +12,8 @@ namespace gpudesk {
 
 QByteArray NodeProbe::command(const QList<nodecmd::PodRef> &pods)
 {
-    const QByteArray mig = m_migNode ? nodecmd::migCommand() : QByteArray();
+    const QByteArray mig =
+        (m_migNode ? nodecmd::migCommand() : QByteArray()) + nodecmd::pidStatCommand(m_lastPids);
     if (m_layout != CgroupLayout::Unknown)
         return nodecmd::probeCommand(mig + nodecmd::podUsageCommand(m_layout, pods), m_migField);
     // A node whose layout is none of the known ones is asked again now and then, not each time.
@@ -34,7 +35,11 @@ NodeSample NodeProbe::sample(SshConnection &connection, int timeoutMs,
         s.error = r.error;
         return s;
     }
+    const bool layoutKnown = m_layout != CgroupLayout::Unknown;
     NodeSample s = parseProbe(r.out, QDateTime::currentMSecsSinceEpoch());
+    if (layoutKnown)
+        for (const nodecmd::PodRef &p : pods)
+            s.podsAsked << p.uid;
     const QList<qint64> pids = unknownPids(s);
     if (!pids.isEmpty()) {
         const ExecResult c = connection.exec(
@@ -57,6 +62,7 @@ NodeSample NodeProbe::parseProbe(const QByteArray &output, qint64 timeMs)
     s.time = timeMs;
     bool sawEnd = false;
     QList<std::pair<QString, QByteArray>> podSections;
+    m_stats.clear();
     QList<MigDeviceSample> migList;
     std::optional<probe::MigXml> migXml;
     for (const nodecmd::Section &sec : nodecmd::splitSections(output)) {
@@ -130,6 +136,9 @@ NodeSample NodeProbe::parseProbe(const QByteArray &output, qint64 timeMs)
             if (m_layout == CgroupLayout::Unknown && !sec.body.trimmed().isEmpty() &&
                 !sec.body.contains("No such file"))
                 m_layout = l;
+        } else if (name.startsWith("pidstat ")) {
+            if (const auto st = probe::parsePidStat(sec.body))
+                m_stats.insert(st->pid, *st);
         } else if (name.startsWith("pod ")) {
             podSections.append({QString::fromLatin1(name.mid(4)), sec.body});
         } else if (name == "end") {
@@ -216,6 +225,11 @@ void NodeProbe::applyCgroups(const QByteArray &output, NodeSample *sample)
 {
     QSet<qint64> gone;
     for (const nodecmd::Section &sec : nodecmd::splitSections(output)) {
+        if (sec.name.startsWith("pidstat ")) {
+            if (const auto st = probe::parsePidStat(sec.body))
+                m_stats.insert(st->pid, *st);
+            continue;
+        }
         if (!sec.name.startsWith("pid "))
             continue;
         bool ok = false;
@@ -237,9 +251,15 @@ void NodeProbe::applyCgroups(const QByteArray &output, NodeSample *sample)
         }
         listed.insert(p.pid);
         p.owner = m_owners.value(p.pid);
+        if (const auto st = m_stats.constFind(p.pid); st != m_stats.cend()) {
+            p.state = st->state;
+            p.startTicks = st->startTicks;
+        }
         kept.append(p);
     }
     sample->processes = kept;
+    m_lastPids = QList<qint64>(listed.cbegin(), listed.cend());
+    std::sort(m_lastPids.begin(), m_lastPids.end());
     // Forget processes no longer listed: a PID reused later belongs to someone else.
     for (auto it = m_owners.begin(); it != m_owners.end();)
         it = listed.contains(it.key()) ? std::next(it) : m_owners.erase(it);

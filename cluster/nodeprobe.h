@@ -14,8 +14,10 @@ namespace gpudesk {
 class SshConnection;
 
 // Samples one node: the probe command, then the cgroups of GPU processes it has not seen
-// before (a process keeps its cgroup for life, so each is read once). Keeps what one sample
-// needs from the last (CPU times, known owners); used by one worker at a time.
+// before (a process keeps its cgroup for life, so each is read once). The state and start time
+// of the GPU processes the last sample listed are read with the probe (a process stuck in D
+// state, a PID reused). Keeps what one sample needs from the last (CPU times, known owners);
+// used by one worker at a time.
 class NodeProbe
 {
     Q_DECLARE_TR_FUNCTIONS(NodeProbe)
@@ -50,6 +52,8 @@ private:
     };
     QHash<QString, PodCpu> m_podCpu;
     QHash<qint64, CgroupOwner> m_owners;
+    QList<qint64> m_lastPids; // the GPU processes of the last sample: their stat is asked next
+    QHash<qint64, probe::PidStat> m_stats; // read in the current sample's execs
 };
 
 } // namespace gpudesk

@@ -343,6 +343,30 @@ QList<DiskUse> parseDf(const QByteArray &text)
     return out;
 }
 
+std::optional<PidStat> parsePidStat(const QByteArray &text)
+{
+    // "4242 (python train.py) S 1 4242 … starttime …": after the command's closing parenthesis
+    // come state (field 3) and the rest; starttime is field 22, the 20th after the command.
+    const QByteArray line = text.trimmed();
+    const qsizetype open = line.indexOf('(');
+    const qsizetype close = line.lastIndexOf(')');
+    if (open <= 0 || close < open)
+        return std::nullopt;
+    bool ok = false;
+    PidStat st;
+    st.pid = line.left(open).trimmed().toLongLong(&ok);
+    if (!ok || st.pid <= 0)
+        return std::nullopt;
+    const QList<QByteArray> f = line.mid(close + 1).simplified().split(' ');
+    if (f.size() < 20 || f[0].size() != 1)
+        return std::nullopt;
+    st.state = f[0].at(0);
+    st.startTicks = f[19].toLongLong(&ok);
+    if (!ok || st.startTicks < 0)
+        return std::nullopt;
+    return st;
+}
+
 CgroupOwner parseCgroup(const QByteArray &text)
 {
     // The pod: "pod<uid>" in the path, with '_' for '-' under the systemd driver. The

@@ -47,6 +47,16 @@ std::optional<LoadAvg> parseLoadavg(const QByteArray &text);
 QList<DiskUse> parseDf(const QByteArray &text);
 // cgroup v1 and v2; systemd and cgroupfs drivers; containerd, docker and CRI-O.
 CgroupOwner parseCgroup(const QByteArray &text);
+// /proc/PID/stat of one process: its state letter and start time (field 22, clock ticks since
+// boot). The command name (field 2) may hold spaces and parentheses: fields are counted from
+// the last ')'. None when the text is not a stat line (the process is gone: cat's complaint).
+struct PidStat
+{
+    qint64 pid = 0;
+    char state = 0;
+    qint64 startTicks = -1;
+};
+std::optional<PidStat> parsePidStat(const QByteArray &text);
 
 // /proc/uptime: seconds since boot, the node's own clock for rates.
 std::optional<double> parseUptime(const QByteArray &text);

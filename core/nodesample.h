@@ -23,6 +23,11 @@ struct NodeProcess
     std::optional<qint64> memoryMiB;
     QString name;
     CgroupOwner owner;
+    // From /proc/PID/stat, read each sample for the node's GPU processes (0 / -1 until read):
+    // the state letter (R, S, D — uninterruptible, no signal ends it —, Z, …) and the start
+    // time in clock ticks since boot, which tells a PID reused by another process.
+    char state = 0;
+    qint64 startTicks = -1;
 };
 
 // A pod's own CPU and memory on the node, from its cgroup.
@@ -55,7 +60,10 @@ struct NodeSample
     std::optional<double> uptimeSecs;
     CgroupLayout cgroupLayout = CgroupLayout::Unknown;
     QList<PodUsage> pods; // the running pods asked for whose cgroup the node has
-    QString error;        // the sample failed as a whole (timeout, broken connection)
+    // The pods whose cgroups this sample read (none while the layout is unknown): one of them
+    // absent from `pods` has no container running on the node any more.
+    QStringList podsAsked;
+    QString error; // the sample failed as a whole (timeout, broken connection)
 
     bool ok() const { return error.isEmpty(); }
     bool hasGpus() const { return gpuState == NvidiaSmiResult<GpuCardSample>::Ok; }

@@ -23,6 +23,13 @@ void TableFilter::setOnlyProblems(bool only)
     invalidateRowsFilter();
 }
 
+void TableFilter::setMatch(int role, const QVariant &value)
+{
+    m_matchRole = role;
+    m_matchValue = value;
+    invalidateRowsFilter();
+}
+
 bool TableFilter::lessThan(const QModelIndex &left, const QModelIndex &right) const
 {
     // Rows that tie on the sort column (events of the same second, nodes of the same model) keep
@@ -46,6 +53,8 @@ bool TableFilter::filterAcceptsRow(int sourceRow, const QModelIndex &sourceParen
 {
     const QModelIndex i = sourceModel()->index(sourceRow, 0, sourceParent);
     if (m_onlyProblems && i.data(SeverityRole).toInt() == 0)
+        return false;
+    if (m_matchValue.isValid() && i.data(m_matchRole) != m_matchValue)
         return false;
     return m_text.isEmpty() || i.data(FilterRole).toString().contains(m_text, Qt::CaseInsensitive);
 }

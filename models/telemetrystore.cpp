@@ -24,8 +24,7 @@ void TelemetryStore::apply(const NodeSample &sample)
     }
     applyPods(sample, latest(sample.node));
     m_latest[sample.node] = sample;
-    if (!m_firstSample.contains(sample.node))
-        m_firstSample.insert(sample.node, sample.time);
+    trackActivity(sample);
     TelemetryHistory &h = m_history[sample.node];
     QList<TelemetryHistory::CardValues> cards;
     cards.reserve(sample.cards.size());
@@ -76,12 +75,17 @@ void TelemetryStore::prunePodHistory()
     const qint64 now = m_now();
     for (auto it = m_podHistory.begin(); it != m_podHistory.end();) {
         const qint64 age = now - it->second->lastSampleMs();
-        const bool gone = !m_cluster->pod(it->first) && age > IdleWindowMs;
+        const bool gone = !m_cluster->pod(it->first) && age > GoneKeepMs;
         if (gone || age > 24 * 3600 * 1000LL)
             it = m_podHistory.erase(it);
         else
             ++it;
     }
+    // A pod's GPU activity goes with the pod (a while after, as its history).
+    for (auto it = m_activity.begin(); it != m_activity.end();)
+        it = (!m_cluster->pod(it.key()) && now - it->lastSampled > GoneKeepMs)
+                 ? m_activity.erase(it)
+                 : std::next(it);
 }
 
 void TelemetryStore::setSshStatus(const QString &node, const SshStatus &status)
@@ -99,7 +103,9 @@ void TelemetryStore::clear()
     m_history.clear();
     m_podHistory.clear();
     m_podNow.clear();
-    m_firstSample.clear();
+    m_activity.clear();
+    m_dSince.clear();
+    m_orphanSince.clear();
     m_pending.clear();
     emit updated({});
 }
@@ -165,6 +171,8 @@ AttributedProcess TelemetryStore::attribute(const NodeProcess &p) const
     a.command = p.name;
     a.podUid = p.owner.podUid;
     a.containerId = p.owner.containerId;
+    a.state = p.state;
+    a.startTicks = p.startTicks;
     if (!p.owner.podUid.isEmpty()) {
         if (const PodInfo *pod = m_cluster->pod(p.owner.podUid)) {
             a.pod = pod->name;
@@ -284,38 +292,74 @@ QList<PodCard> TelemetryStore::cardsOfPods(const QStringList &podUids) const
     return out;
 }
 
-QList<IdleAllocation> TelemetryStore::idleAllocations() const
+void TelemetryStore::trackActivity(const NodeSample &s)
 {
-    // A pod that requested GPUs on a node gpudesk samples, whose processes' cards stayed under
-    // BusyPercent for the whole window (or that runs no GPU process at all).
-    QList<IdleAllocation> out;
-    const qint64 now = m_now();
-    for (const auto &[node, s] : m_latest) {
-        // "Idle for ten minutes" only once the node has been watched for ten minutes.
-        if (!isFresh(node) || s.cards.isEmpty() ||
-            m_firstSample.value(node, now) > now - IdleWindowMs)
-            continue;
-        const TelemetryHistory *h = history(node);
-        QHash<QString, QSet<int>> cardsOfPod;
-        for (const NodeProcess &p : s.processes)
-            if (!p.owner.podUid.isEmpty() && p.cardIndex >= 0)
-                cardsOfPod[p.owner.podUid].insert(p.cardIndex);
-        for (const PodInfo *pod : m_cluster->podsOnNode(node)) {
-            if (pod->gpuRequest <= 0 || pod->finished() || pod->phase != QLatin1String("Running"))
-                continue;
-            int maxUtil = -1;
-            const QSet<int> cards = cardsOfPod.value(pod->uid);
-            for (int card : cards) {
-                const int m = h ? h->maxUtilization(card, now - IdleWindowMs, now) : -1;
-                maxUtil = qMax(maxUtil, m);
-            }
-            if (maxUtil >= BusyPercent)
-                continue;
-            out.append({pod->uid, pod->name, pod->ns, m_cluster->userOf(pod->ns),
-                        m_cluster->vcOf(*pod), node, pod->gpuRequest, maxUtil});
+    // Per pod: busy when a card one of its processes uses is at BusyPercent or more (a card in
+    // MIG mode: while the process runs, as busyGpus() counts it).
+    QHash<QString, bool> busyOfPod;
+    QHash<qint64, qint64> dSince, orphanSince;
+    const auto &oldD = m_dSince[s.node];
+    const auto &oldOrphan = m_orphanSince[s.node];
+    for (const NodeProcess &p : s.processes) {
+        if (p.state == 'D')
+            dSince.insert(p.pid, oldD.value(p.pid, s.time));
+        if (!p.owner.podUid.isEmpty()) {
+            bool busy = false;
+            for (const GpuCardSample &c : s.cards)
+                if (c.index == p.cardIndex)
+                    busy = c.migEnabled.value_or(false) || c.utilization.value_or(0) >= BusyPercent;
+            busyOfPod[p.owner.podUid] |= busy;
         }
+        if (attribute(p).orphan())
+            orphanSince.insert(p.pid, oldOrphan.value(p.pid, s.time));
     }
-    return out;
+    m_dSince.insert(s.node, dSince);
+    m_orphanSince.insert(s.node, orphanSince);
+    if (!s.hasGpus())
+        return;
+    for (const PodInfo *pod : m_cluster->podsOnNode(s.node)) {
+        if (pod->gpuRequest <= 0 || pod->phase != QLatin1String("Running"))
+            continue;
+        GpuActivity &a = m_activity[pod->uid];
+        if (a.firstSampled == 0)
+            a.firstSampled = s.time;
+        a.lastSampled = s.time;
+        const auto busy = busyOfPod.constFind(pod->uid);
+        a.hasProcess = busy != busyOfPod.cend();
+        if (a.hasProcess && *busy)
+            a.lastBusy = s.time;
+    }
+}
+
+std::optional<GpuActivity> TelemetryStore::gpuActivity(const QString &podUid) const
+{
+    const auto it = m_activity.constFind(podUid);
+    return it == m_activity.cend() ? std::nullopt : std::optional<GpuActivity>(*it);
+}
+
+qint64 TelemetryStore::uninterruptibleSince(const QString &node, qint64 pid) const
+{
+    return m_dSince.value(node).value(pid, 0);
+}
+
+qint64 TelemetryStore::orphanSince(const QString &node, qint64 pid) const
+{
+    return m_orphanSince.value(node).value(pid, 0);
+}
+
+bool TelemetryStore::containersGone(const QString &podUid) const
+{
+    const PodInfo *pod = m_cluster->pod(podUid);
+    const NodeSample *s = pod ? latest(pod->nodeName) : nullptr;
+    if (!s || !isFresh(pod->nodeName) || !s->podsAsked.contains(podUid))
+        return false;
+    for (const PodUsage &u : s->pods)
+        if (u.uid == podUid)
+            return false;
+    for (const NodeProcess &p : s->processes)
+        if (p.owner.podUid == podUid)
+            return false;
+    return true;
 }
 
 std::optional<PodUsageNow> TelemetryStore::podUsage(const QString &podUid) const

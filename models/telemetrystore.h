@@ -31,6 +31,8 @@ struct AttributedProcess
     QString command;
     QString podUid; // from the cgroup; may name a pod that no longer exists
     QString containerId;
+    char state = 0;         // /proc/PID/stat's letter; 0 unknown
+    qint64 startTicks = -1; // its start time, clock ticks since boot: tells a reused PID
     // Filled when the pod exists; all empty when the process is unattributed.
     QString pod;
     QString ns;
@@ -78,17 +80,14 @@ struct PodCard
     int card = -1;
 };
 
-// A pod that holds GPUs the nodes say it does not use.
-struct IdleAllocation
+// A pod's GPU use as gpudesk's own samples saw it, for "idle since": from the first sample of
+// its node that showed it holding GPUs, the last sample in which one of its cards was busy.
+struct GpuActivity
 {
-    QString podUid;
-    QString pod;
-    QString ns;
-    QString user;
-    QString vc;
-    QString node;
-    int gpus = 0;
-    int maxUtilization = -1; // over the window; -1: no process of it on any card
+    qint64 firstSampled = 0;
+    qint64 lastSampled = 0;
+    qint64 lastBusy = 0;     // 0: never busy while sampled
+    bool hasProcess = false; // a process of it was on a card in the latest sample
 };
 
 // A pod's own use now, as the cgroup on its node last said.
@@ -124,7 +123,8 @@ public:
     static constexpr int BusyPercent = 5;     // as /sim/truth and nvidia's own "idle" define it
     static constexpr qint64 PhantomMiB = 256; // above the driver's own per-context reserve
     static constexpr qint64 StaleMs = 30000;  // a sample older than this no longer counts
-    static constexpr qint64 IdleWindowMs = 10 * 60 * 1000;
+    // How long what gpudesk keeps of a pod gone from the API stays (its usage, its activity).
+    static constexpr qint64 GoneKeepMs = 10 * 60 * 1000;
     static constexpr int InputBoundGpuPercent = 50;
     static constexpr double InputBoundCpuShare = 0.9; // of the CPU request
 
@@ -151,7 +151,6 @@ public:
     // Over nodes with a fresh sample.
     int busyGpus() const;
     int sampledGpus() const;
-    QList<IdleAllocation> idleAllocations() const;
     // The cards these pods' processes use now (their history is the cards' history).
     QList<PodCard> cardsOfPods(const QStringList &podUids) const;
     // A pod's own CPU and memory: now (none when its node's sample is stale or did not list
@@ -166,6 +165,16 @@ public:
     void watchPods(const QStringList &podUids);
     void unwatchPods(const QStringList &podUids);
     int podHistoryCount() const { return int(m_podHistory.size()); }
+    // A GPU-holding pod's activity over gpudesk's samples (none: its node was never sampled
+    // with it running there).
+    std::optional<GpuActivity> gpuActivity(const QString &podUid) const;
+    // Since when a GPU process has been in uninterruptible sleep (D) in every sample, or 0.
+    qint64 uninterruptibleSince(const QString &node, qint64 pid) const;
+    // Since when a GPU process has been of no live pod in every sample, or 0.
+    qint64 orphanSince(const QString &node, qint64 pid) const;
+    // The node's latest fresh sample asked for the pod's cgroup and found none, and lists no
+    // GPU process of it: whatever the API says, no container of it runs there.
+    bool containersGone(const QString &podUid) const;
 
 signals:
     void updated(const QSet<QString> &nodes);
@@ -179,11 +188,14 @@ private:
     Clock m_now = systemNow;
     std::map<QString, NodeSample> m_latest;
     QHash<QString, SshStatus> m_ssh;
-    QHash<QString, qint64> m_firstSample;          // idle claims need the whole window sampled
     std::map<QString, TelemetryHistory> m_history; // move-only values
     std::unordered_map<QString, std::unique_ptr<PodUsageHistory>> m_podHistory;
     QHash<QString, PodUsageNow> m_podNow;
     QHash<QString, int> m_watched; // pod uid → open viewers
+    void trackActivity(const NodeSample &sample);
+    QHash<QString, GpuActivity> m_activity;              // pod uid → its GPU use while sampled
+    QHash<QString, QHash<qint64, qint64>> m_dSince;      // node → pid → first seen in D state
+    QHash<QString, QHash<qint64, qint64>> m_orphanSince; // node → pid → first seen of no pod
     qint64 m_lastPrune = 0;
     QSet<QString> m_pending;
     QTimer m_tick;

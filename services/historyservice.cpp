@@ -4,6 +4,9 @@
 #include "clusterstore.h"
 #include "prometheusclient.h"
 
+#include <QDateTime>
+#include <QRegularExpression>
+
 namespace gpudesk {
 
 // PrometheusClient (cluster/, below models/) names metrics by TelemetryHistory::Metric's values.
@@ -56,6 +59,48 @@ void HistoryService::nodeHistory(const QString &node, TelemetryHistory::Metric m
             std::sort(out.begin(), out.end(),
                       [](const Series &a, const Series &b) { return a.label < b.label; });
             done(out, error, empty);
+        });
+}
+
+void HistoryService::podsIdle(const QList<PodRef> &pods, qint64 horizonMs, int busyPercent,
+                              QObject *context, IdleDone done)
+{
+    if (!m_prometheus || pods.isEmpty()) {
+        done({}, m_prometheus ? QString() : tr("No Prometheus is configured."));
+        return;
+    }
+    // One query for all: the busiest card of each pod per 5 minutes, by the labels DCGM-exporter
+    // gives the cards a pod holds. Names are matched exactly (regex-quoted), namespaces checked
+    // on the answer.
+    QStringList names;
+    QHash<QString, QString> uidOf; // ns/name → uid
+    for (const PodRef &p : pods) {
+        names << QRegularExpression::escape(p.name);
+        uidOf.insert(p.ns + u'/' + p.name, p.uid);
+    }
+    const int step = 300;
+    const QString query =
+        QStringLiteral("max by (namespace, pod) (max_over_time(DCGM_FI_DEV_GPU_UTIL{pod=~%1}[5m]))")
+            .arg(PrometheusClient::quoted(names.join(u'|')));
+    const qint64 to = QDateTime::currentMSecsSinceEpoch();
+    m_prometheus->queryRange(
+        query, to - horizonMs, to, step, context,
+        [done, uidOf, busyPercent](const QList<PromSeries> &series, const QString &error) {
+            QHash<QString, ExternalIdle> out;
+            for (const PromSeries &s : series) {
+                const QString uid = uidOf.value(s.labels.value(QStringLiteral("namespace")) + u'/' +
+                                                s.labels.value(QStringLiteral("pod")));
+                if (uid.isEmpty() || s.points.isEmpty())
+                    continue;
+                ExternalIdle e;
+                // Each point is the maximum of the five minutes before it.
+                e.coveredFromMs = qint64(s.points.first().x()) - 300 * 1000;
+                for (const QPointF &p : s.points)
+                    if (p.y() >= busyPercent)
+                        e.lastBusyMs = qint64(p.x());
+                out.insert(uid, e);
+            }
+            done(out, error);
         });
 }
 

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "findings.h"
 #include "telemetryhistory.h"
 
 #include <QObject>
@@ -36,6 +37,20 @@ public:
                                     const QString &empty)>;
     void nodeHistory(const QString &node, TelemetryHistory::Metric metric, qint64 fromMs,
                      qint64 toMs, int stepSeconds, QObject *context, Done done);
+
+    // Since when each pod's cards have been idle, by DCGM-exporter's pod labels (namespace, pod)
+    // over the last `horizonMs`: the last minute any of its cards reached `busyPercent`, and
+    // the first the series covers. Pods Prometheus has no series for are left out.
+    struct PodRef
+    {
+        QString uid;
+        QString ns;
+        QString name;
+    };
+    using IdleDone =
+        std::function<void(const QHash<QString, ExternalIdle> &idle, const QString &error)>;
+    void podsIdle(const QList<PodRef> &pods, qint64 horizonMs, int busyPercent, QObject *context,
+                  IdleDone done);
 
 private:
     const ClusterStore *m_store;

@@ -1,6 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "reportjson.h"
 
+#include "findings.h"
+#include "operationjson.h"
+
 #include "clusterstore.h"
 #include "gpuaccounting.h"
 #include "gpuplacement.h"
@@ -188,6 +191,17 @@ void addTelemetry(const ClusterStore &store, const TelemetryStore &telemetry, co
 
 } // namespace
 
+static FindingsOptions reportFindings()
+{
+    FindingsOptions o;
+    o.uninterruptibleForMs = 0; // one look: in D state when the report was taken
+    // The classes one look can tell; idle needs watching over time.
+    o.classes = {FindingClass::OrphanProcess,  FindingClass::StuckTerminating,
+                 FindingClass::PhantomMemory,  FindingClass::FinishedHoldingGpus,
+                 FindingClass::OnNotReadyNode, FindingClass::Uninterruptible};
+    return o;
+}
+
 QJsonObject reportJson(const ClusterStore &store, const TelemetryStore *telemetry,
                        const ReportSource &source)
 {
@@ -281,7 +295,12 @@ QJsonObject reportJson(const ClusterStore &store, const TelemetryStore *telemetr
         {QStringLiteral("fragmentation"), fragmentation},
         {QStringLiteral("nodes"), nodes},
         {QStringLiteral("queues"), queues},
-        {QStringLiteral("users"), users}};
+        {QStringLiteral("users"), users},
+        // What holds GPUs and should not, from this run's single look: idle pods need longer
+        // watching (or Prometheus) than a report takes, so they are listed by the window and
+        // by --cleanup rather than here.
+        {QStringLiteral("findings"), json::findings(computeFindings(FindingsInput::capture(
+                                         store, telemetry, reportFindings(), {})))}};
 }
 
 } // namespace gpudesk

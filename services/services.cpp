@@ -4,10 +4,13 @@
 #include "clustersession.h"
 #include "clusterstore.h"
 #include "connectionstate.h"
+#include "findingsservice.h"
 #include "historyservice.h"
 #include "logservice.h"
 #include "nodeaccess.h"
 #include "objectservice.h"
+#include "operationsservice.h"
+#include "permissions.h"
 #include "telemetrystore.h"
 
 namespace gpudesk {
@@ -18,7 +21,10 @@ Services::Services(QStringList kubeconfigFiles, QObject *parent)
       m_session(
           new ClusterSession(std::move(kubeconfigFiles), m_state, m_store, m_telemetry, this)),
       m_objects(new ObjectService(m_session, this)), m_logs(new LogService(m_session, this)),
-      m_history(new HistoryService(m_store, this)), m_nodes(new NodeAccess(m_session, this))
+      m_history(new HistoryService(m_store, this)), m_nodes(new NodeAccess(m_session, this)),
+      m_permissions(new Permissions(m_session, this)),
+      m_findings(new FindingsService(m_store, m_telemetry, m_history, this)),
+      m_operations(new OperationsService(m_session, m_store, m_telemetry, this))
 {}
 
 // The session goes first: its connection's informers and SSH workers must stop before the

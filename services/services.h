@@ -9,10 +9,13 @@ namespace gpudesk {
 class ClusterSession;
 class ClusterStore;
 class ConnectionState;
+class FindingsService;
 class HistoryService;
 class LogService;
 class NodeAccess;
 class ObjectService;
+class OperationsService;
+class Permissions;
 class TelemetryStore;
 
 // What the window is given: the state it draws (the stores, the connection state) and the
@@ -33,6 +36,9 @@ public:
     LogService *logs() const { return m_logs; }
     HistoryService *history() const { return m_history; }
     NodeAccess *nodes() const { return m_nodes; }
+    Permissions *permissions() const { return m_permissions; }
+    FindingsService *findings() const { return m_findings; }
+    OperationsService *operations() const { return m_operations; }
 
 private:
     ConnectionState *m_state;
@@ -43,6 +49,9 @@ private:
     LogService *m_logs;
     HistoryService *m_history;
     NodeAccess *m_nodes;
+    Permissions *m_permissions;
+    FindingsService *m_findings;
+    OperationsService *m_operations;
 };
 
 } // namespace gpudesk

@@ -2,6 +2,13 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN">
 <context>
+    <name>AuditLog</name>
+    <message>
+        <source>Cannot write the audit log %1: %2</source>
+        <translation>无法写入审计日志 %1：%2</translation>
+    </message>
+</context>
+<context>
     <name>NodeProbe</name>
     <message>
         <source>The probe&apos;s answer from %1 was cut off.</source>
@@ -10,6 +17,117 @@
     <message>
         <source>asked again without mig.mode.current (the driver predates MIG)</source>
         <translation>已改为不带 mig.mode.current 重新查询（驱动版本早于 MIG）</translation>
+    </message>
+</context>
+<context>
+    <name>OperationPlanner</name>
+    <message>
+        <source>Force-delete pod %1/%2 (grace period 0)</source>
+        <translation>强制删除 Pod %1/%2（宽限期 0）</translation>
+    </message>
+    <message>
+        <source>Delete pod %1/%2</source>
+        <translation>删除 Pod %1/%2</translation>
+    </message>
+    <message>
+        <source>%1: gone from the cluster already</source>
+        <translation>%1：已不在集群中</translation>
+    </message>
+    <message>
+        <source>%1 %2/%3: its controller would start new pods; scale it down instead</source>
+        <translation>%1 %2/%3：其控制器会启动新的 Pod；请改为缩容该控制器</translation>
+    </message>
+    <message numerus="yes">
+        <source>Abort Volcano job %1/%2 (a Command AbortJob: its %n pod(s) end, the job stays as Aborted)</source>
+        <translation><numerusform>中止 Volcano 作业 %1/%2（下发 AbortJob 命令：其 %n 个 Pod 结束，作业保留为 Aborted 状态）</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>Delete %1 %2/%3 with its %n pod(s)</source>
+        <translation><numerusform>删除 %1 %2/%3 及其 %n 个 Pod</numerusform></translation>
+    </message>
+    <message>
+        <source>%1 %2/%3: its controller will start new pods for the deleted ones</source>
+        <translation>%1 %2/%3：其控制器会为被删除的 Pod 启动新的 Pod</translation>
+    </message>
+    <message>
+        <source>Delete %1 %2/%3 with its pods</source>
+        <translation>删除 %1 %2/%3 及其 Pod</translation>
+    </message>
+    <message>
+        <source>End PID %1 (%2) on %3, GPU %4: TERM, then KILL after %5 s</source>
+        <translation>结束 %3 上 GPU %4 的进程 PID %1（%2）：先发 TERM，%5 秒后发 KILL</translation>
+    </message>
+    <message>
+        <source>unnamed</source>
+        <translation>未命名</translation>
+    </message>
+    <message>
+        <source>node %1 is gone from the cluster</source>
+        <translation>节点 %1 已不在集群中</translation>
+    </message>
+    <message>
+        <source>%1/%2 left in place: a %3 pod, as kubectl drain leaves it</source>
+        <translation>%1/%2 保持不动：它是 %3 的 Pod，kubectl drain 也不会驱逐它</translation>
+    </message>
+    <message>
+        <source>Evict pod %1/%2 — a bare pod: nothing will start it again</source>
+        <translation>驱逐 Pod %1/%2 —— 这是裸 Pod：不会有任何控制器重新启动它</translation>
+    </message>
+    <message>
+        <source>Evict pod %1/%2 (its %3 may start it elsewhere)</source>
+        <translation>驱逐 Pod %1/%2（其 %3 可能会在别处重新启动它）</translation>
+    </message>
+    <message>
+        <source>%1 on %2: no action — %3</source>
+        <translation>%2 上的%1：不采取操作 —— %3</translation>
+    </message>
+    <message>
+        <source>pod %1/%2 is gone already</source>
+        <translation>Pod %1/%2 已不存在</translation>
+    </message>
+    <message>
+        <source>%1: reboot it once drained — gpudesk does not reboot nodes</source>
+        <translation>%1：排空后请重启该节点 —— gpudesk 不会重启节点</translation>
+    </message>
+    <message numerus="yes">
+        <source>Clean up %n finding(s) holding %1 GPUs</source>
+        <translation><numerusform>清理 %n 项占用 %1 块 GPU 的问题</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>Stop %n workload(s)</source>
+        <translation><numerusform>停止 %n 个工作负载</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>Delete %n workload(s)</source>
+        <translation><numerusform>删除 %n 个工作负载</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>Cordon %n node(s)</source>
+        <translation><numerusform>封锁 %n 个节点</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>Uncordon %n node(s)</source>
+        <translation><numerusform>解除封锁 %n 个节点</numerusform></translation>
+    </message>
+    <message>
+        <source>Cordon %1: no new pods are scheduled there</source>
+        <translation>封锁 %1：不再向其调度新的 Pod</translation>
+    </message>
+    <message>
+        <source>Uncordon %1: pods may be scheduled there again</source>
+        <translation>解除封锁 %1：Pod 可以再次调度到该节点</translation>
+    </message>
+    <message>
+        <source>Drain %1</source>
+        <translation>排空 %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>End %n process(es) on %1</source>
+        <translation><numerusform>结束 %1 上的 %n 个进程</numerusform></translation>
+    </message>
+    <message>
+        <source>PID %1 is no longer listed on %2</source>
+        <translation>PID %1 已不在 %2 的进程列表中</translation>
     </message>
 </context>
 <context>
@@ -179,6 +297,310 @@
     <message>
         <source>Cannot reach %1:%2 through the ProxyCommand &quot;%3&quot;: %4</source>
         <translation>无法通过 ProxyCommand“%3”连接 %1:%2：%4</translation>
+    </message>
+</context>
+<context>
+    <name>gpudesk</name>
+    <message>
+        <source>gpudesk&apos;s samples</source>
+        <translation>gpudesk 的采样</translation>
+    </message>
+    <message>
+        <source>PID %1 on GPU %2 runs in no container: a process started on the host, outside Kubernetes</source>
+        <translation>GPU %2 上的 PID %1 不在任何容器中：这是在主机上、Kubernetes 之外启动的进程</translation>
+    </message>
+    <message>
+        <source>A host process may be someone&apos;s on purpose: ask its owner first.</source>
+        <translation>主机进程可能是有人有意运行的：请先询问其所有者。</translation>
+    </message>
+    <message>
+        <source>PID %1 on GPU %2 belongs to pod %3, which no longer exists</source>
+        <translation>GPU %2 上的 PID %1 属于 Pod %3，而该 Pod 已不存在</translation>
+    </message>
+    <message>
+        <source>No pod owns it: the kubelet will never stop it.</source>
+        <translation>没有 Pod 拥有它：kubelet 永远不会停止它。</translation>
+    </message>
+    <message>
+        <source>PID %1 on GPU %2 has been in uninterruptible sleep (D) for %3: no signal can end it, not even KILL</source>
+        <translation>GPU %2 上的 PID %1 已处于不可中断睡眠（D）状态 %3：任何信号都无法结束它，KILL 也不行</translation>
+    </message>
+    <message>
+        <source>Cordon and drain the node, then reboot it: a kill cannot work.</source>
+        <translation>请封锁并排空该节点，然后重启：kill 无法奏效。</translation>
+    </message>
+    <message>
+        <source>Only a GPU reset or a reboot frees such memory: drain the node first.</source>
+        <translation>只有重置 GPU 或重启才能释放这类显存：请先排空节点。</translation>
+    </message>
+    <message>
+        <source>the API (deletionTimestamp)</source>
+        <translation>API（deletionTimestamp）</translation>
+    </message>
+    <message>
+        <source>deleted %1 ago with a grace period of %2 s; still Terminating</source>
+        <translation>%1 前已删除，宽限期 %2 秒；仍处于 Terminating</translation>
+    </message>
+    <message>
+        <source>; its node is NotReady</source>
+        <translation>；其节点为 NotReady</translation>
+    </message>
+    <message>
+        <source>The node is NotReady: its kubelet cannot confirm the deletion.</source>
+        <translation>节点为 NotReady：其 kubelet 无法确认删除。</translation>
+    </message>
+    <message>
+        <source>; the node runs no container of it any more</source>
+        <translation>；节点上已没有它的任何容器在运行</translation>
+    </message>
+    <message>
+        <source>The node shows its containers gone: only the API object is left.</source>
+        <translation>节点显示其容器已不存在：只剩下 API 对象。</translation>
+    </message>
+    <message>
+        <source>; PID %1 of it still runs on GPU %2</source>
+        <translation>；它的 PID %1 仍在 GPU %2 上运行</translation>
+    </message>
+    <message>
+        <source>Its processes ignore the kubelet: end them, then remove the pod.</source>
+        <translation>它的进程不理会 kubelet：先结束这些进程，再移除 Pod。</translation>
+    </message>
+    <message>
+        <source>The node was not sampled: whether its containers still run is not known, so gpudesk will not force the deletion.</source>
+        <translation>该节点未被采样：无法得知其容器是否仍在运行，因此 gpudesk 不会强制删除。</translation>
+    </message>
+    <message>
+        <source>the API (node condition Ready)</source>
+        <translation>API（节点状况 Ready）</translation>
+    </message>
+    <message numerus="yes">
+        <source>holds %n GPU(s) on %1, NotReady for %2</source>
+        <translation><numerusform>在 %1 上占用 %n 块 GPU，该节点已 NotReady %2</numerusform></translation>
+    </message>
+    <message>
+        <source>The node is NotReady: its kubelet cannot confirm a graceful delete.</source>
+        <translation>节点为 NotReady：其 kubelet 无法确认正常删除。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 %2 is %3, but this pod still runs and holds %n GPU(s)</source>
+        <translation><numerusform>%1 %2 已是 %3 状态，但此 Pod 仍在运行并占用 %n 块 GPU</numerusform></translation>
+    </message>
+    <message>
+        <source>Its job is over: the pod has nothing left to do.</source>
+        <translation>其作业已结束：这个 Pod 已无事可做。</translation>
+    </message>
+    <message>
+        <source>gpudesk&apos;s samples since %1</source>
+        <translation>自 %1 起 gpudesk 的采样</translation>
+    </message>
+    <message>
+        <source>Prometheus (DCGM) and gpudesk&apos;s samples</source>
+        <translation>Prometheus（DCGM）与 gpudesk 的采样</translation>
+    </message>
+    <message>
+        <source>Prometheus (DCGM) since %1</source>
+        <translation>自 %1 起的 Prometheus（DCGM）数据</translation>
+    </message>
+    <message>
+        <source>; the pod is no older</source>
+        <translation>；该 Pod 的创建时间不早于此</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n GPU(s) under %1 % utilization for %2</source>
+        <translation><numerusform>%n 块 GPU 利用率低于 %1% 已持续 %2</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n GPU(s) allocated, no process on any GPU for %1</source>
+        <translation><numerusform>已分配 %n 块 GPU，但 %1 内没有任何 GPU 进程</numerusform></translation>
+    </message>
+    <message>
+        <source>Stops %1 %2 with all its pods.</source>
+        <translation>停止 %1 %2 及其全部 Pod。</translation>
+    </message>
+    <message>
+        <source>A bare pod: deleting it ends it.</source>
+        <translation>裸 Pod：删除即可结束它。</translation>
+    </message>
+    <message>
+        <source>Its %1 %2 would start another pod: scale the controller down instead.</source>
+        <translation>其 %1 %2 会启动另一个 Pod：请改为缩容该控制器。</translation>
+    </message>
+    <message>
+        <source>GPU process of no pod</source>
+        <translation>无主 GPU 进程</translation>
+    </message>
+    <message>
+        <source>Stuck Terminating</source>
+        <translation>卡在 Terminating</translation>
+    </message>
+    <message>
+        <source>Idle GPUs</source>
+        <translation>闲置 GPU</translation>
+    </message>
+    <message>
+        <source>Memory with no process</source>
+        <translation>无进程占用显存</translation>
+    </message>
+    <message>
+        <source>Finished job still holding GPUs</source>
+        <translation>已结束作业仍占 GPU</translation>
+    </message>
+    <message>
+        <source>On a NotReady node</source>
+        <translation>位于 NotReady 节点</translation>
+    </message>
+    <message>
+        <source>Process stuck in D state</source>
+        <translation>进程卡在 D 状态</translation>
+    </message>
+    <message>
+        <source>GPU %1: %2 MiB held with no process listed by nvidia-smi</source>
+        <translation>GPU %1：占用 %2 MiB 显存，但 nvidia-smi 未列出任何进程</translation>
+    </message>
+</context>
+<context>
+    <name>gpudesk::AuditDialog</name>
+    <message>
+        <source>Audit log</source>
+        <translation>审计日志</translation>
+    </message>
+    <message>
+        <source>Kept in %1</source>
+        <translation>保存在 %1</translation>
+    </message>
+    <message>
+        <source>Reload</source>
+        <translation>重新加载</translation>
+    </message>
+</context>
+<context>
+    <name>gpudesk::AuditModel</name>
+    <message numerus="yes">
+        <source>started: %n step(s)</source>
+        <translation><numerusform>已开始：%n 个步骤</numerusform></translation>
+    </message>
+    <message>
+        <source>cancelled: %1</source>
+        <translation>已取消：%1</translation>
+    </message>
+    <message>
+        <source>When</source>
+        <translation>时间</translation>
+    </message>
+    <message>
+        <source>Who</source>
+        <translation>操作人</translation>
+    </message>
+    <message>
+        <source>Context</source>
+        <translation>上下文</translation>
+    </message>
+    <message>
+        <source>What</source>
+        <translation>操作</translation>
+    </message>
+    <message>
+        <source>Outcome</source>
+        <translation>结果</translation>
+    </message>
+</context>
+<context>
+    <name>gpudesk::CleanupPage</name>
+    <message>
+        <source>Stop selected…</source>
+        <translation>停止所选…</translation>
+    </message>
+    <message>
+        <source>All findings</source>
+        <translation>全部问题</translation>
+    </message>
+    <message>
+        <source> min</source>
+        <translation> 分钟</translation>
+    </message>
+    <message>
+        <source>Allocated GPUs under %1 % utilization at least this long are listed as idle</source>
+        <translation>已分配且利用率低于 %1% 至少持续这么久的 GPU 会被列为闲置</translation>
+    </message>
+    <message>
+        <source>Filter: node, pod, user, VC, evidence…</source>
+        <translation>筛选：节点、Pod、用户、VC、证据…</translation>
+    </message>
+    <message>
+        <source>Select all</source>
+        <translation>全选</translation>
+    </message>
+    <message>
+        <source>Idle for at least</source>
+        <translation>闲置至少</translation>
+    </message>
+    <message>
+        <source>Looking for what holds GPUs…</source>
+        <translation>正在查找占用 GPU 的对象…</translation>
+    </message>
+    <message>
+        <source>Nothing holds GPUs that should not.</source>
+        <translation>没有不应占用 GPU 的对象。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n finding(s) hold %1 GPUs</source>
+        <translation><numerusform>%n 项问题占用 %1 块 GPU</numerusform></translation>
+    </message>
+    <message>
+        <source>Select a finding to see its evidence.</source>
+        <translation>选择一项问题以查看其证据。</translation>
+    </message>
+    <message>
+        <source>Pod: %1/%2</source>
+        <translation>Pod：%1/%2</translation>
+    </message>
+    <message>
+        <source>Belongs to: %1 %2 (%3)</source>
+        <translation>所属：%1 %2（%3）</translation>
+    </message>
+    <message>
+        <source>status unknown</source>
+        <translation>状态未知</translation>
+    </message>
+    <message>
+        <source>Owner: %1 · VC %2</source>
+        <translation>所有者：%1 · VC %2</translation>
+    </message>
+    <message>
+        <source>Node: %1</source>
+        <translation>节点：%1</translation>
+    </message>
+    <message>
+        <source>Since: %1%2 (%3)</source>
+        <translation>起始：%1%2（%3）</translation>
+    </message>
+    <message>
+        <source>at least </source>
+        <translation>至少 </translation>
+    </message>
+    <message>
+        <source>PID %1 on GPU %2: %3, %4 MiB%5</source>
+        <translation>GPU %2 上的 PID %1：%3，%4 MiB%5</translation>
+    </message>
+    <message>
+        <source>, state %1</source>
+        <translation>，状态 %1</translation>
+    </message>
+    <message>
+        <source>Remedy: %1 — %2</source>
+        <translation>处理方式：%1 —— %2</translation>
+    </message>
+    <message>
+        <source>Logs</source>
+        <translation>日志</translation>
+    </message>
+    <message>
+        <source>Events</source>
+        <translation>事件</translation>
+    </message>
+    <message>
+        <source>YAML</source>
+        <translation>YAML</translation>
     </message>
 </context>
 <context>
@@ -370,6 +792,96 @@
     <message>
         <source>expirationTimestamp &quot;%1&quot; is not an RFC 3339 time</source>
         <translation>expirationTimestamp“%1”不是 RFC 3339 时间</translation>
+    </message>
+</context>
+<context>
+    <name>gpudesk::FindingsModel</name>
+    <message>
+        <source>None by gpudesk</source>
+        <translation>gpudesk 不处理</translation>
+    </message>
+    <message>
+        <source>Kill the processes</source>
+        <translation>结束进程</translation>
+    </message>
+    <message>
+        <source>Delete the pod</source>
+        <translation>删除 Pod</translation>
+    </message>
+    <message>
+        <source>Force-delete the pod</source>
+        <translation>强制删除 Pod</translation>
+    </message>
+    <message>
+        <source>Kill its processes, then force-delete it</source>
+        <translation>结束其进程后强制删除</translation>
+    </message>
+    <message>
+        <source>Stop the job</source>
+        <translation>停止作业</translation>
+    </message>
+    <message>
+        <source>Cordon and drain the node</source>
+        <translation>封锁并排空节点</translation>
+    </message>
+    <message>
+        <source>PID %1</source>
+        <translation>PID %1</translation>
+    </message>
+    <message>
+        <source>GPU %1</source>
+        <translation>GPU %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n MIG</source>
+        <translation><numerusform>%n 个 MIG</numerusform></translation>
+    </message>
+    <message>
+        <source>Since %1 (%2)</source>
+        <translation>自 %1 起（%2）</translation>
+    </message>
+    <message>
+        <source>Finding</source>
+        <translation>问题</translation>
+    </message>
+    <message>
+        <source>Node</source>
+        <translation>节点</translation>
+    </message>
+    <message>
+        <source>Pod / process</source>
+        <translation>Pod / 进程</translation>
+    </message>
+    <message>
+        <source>User</source>
+        <translation>用户</translation>
+    </message>
+    <message>
+        <source>VC</source>
+        <translation>虚拟集群</translation>
+    </message>
+    <message>
+        <source>GPUs</source>
+        <translation>GPU</translation>
+    </message>
+    <message>
+        <source>For</source>
+        <translation>持续</translation>
+    </message>
+    <message>
+        <source>Evidence</source>
+        <translation>证据</translation>
+    </message>
+    <message>
+        <source>Remedy</source>
+        <translation>处理方式</translation>
+    </message>
+</context>
+<context>
+    <name>gpudesk::FindingsService</name>
+    <message>
+        <source>found by gpudesk</source>
+        <translation>由 gpudesk 发现</translation>
     </message>
 </context>
 <context>
@@ -622,6 +1134,105 @@
     <message>
         <source>%1 closed the connection.</source>
         <translation>%1 关闭了连接。</translation>
+    </message>
+</context>
+<context>
+    <name>gpudesk::KubeStep</name>
+    <message>
+        <source>still there %1 s after the request</source>
+        <translation>请求 %1 秒后仍然存在</translation>
+    </message>
+    <message>
+        <source>not an API step</source>
+        <translation>不是 API 步骤</translation>
+    </message>
+    <message>
+        <source>already gone: not acted on</source>
+        <translation>已不存在：未执行操作</translation>
+    </message>
+    <message>
+        <source>replaced since the plan by another object of the same name (uid %1): not acted on</source>
+        <translation>计划之后已被同名的另一个对象（uid %1）替换：未执行操作</translation>
+    </message>
+    <message>
+        <source>no longer Terminating: not acted on</source>
+        <translation>已不再处于 Terminating：未执行操作</translation>
+    </message>
+    <message>
+        <source>its GPUs cannot be checked again (the window shows another context): not acted on</source>
+        <translation>无法再次检查其 GPU（窗口显示的是另一个上下文）：未执行操作</translation>
+    </message>
+    <message>
+        <source>its GPUs were busy again at %1, after the plan: not acted on</source>
+        <translation>其 GPU 在计划之后的 %1 又忙碌起来：未执行操作</translation>
+    </message>
+    <message>
+        <source>its node %1 is Ready and runs its containers again: not forced</source>
+        <translation>其节点 %1 已恢复 Ready 并重新运行其容器：未强制执行</translation>
+    </message>
+    <message>
+        <source>the node cannot be checked again (the window shows another context): not forced</source>
+        <translation>无法再次检查该节点（窗口显示的是另一个上下文）：未强制执行</translation>
+    </message>
+    <message>
+        <source>changed since the plan: %1</source>
+        <translation>计划之后已发生变化：%1</translation>
+    </message>
+    <message>
+        <source>request accepted</source>
+        <translation>请求已被接受</translation>
+    </message>
+    <message>
+        <source>the server&apos;s answer does not show %1 = %2</source>
+        <translation>服务器的应答未显示 %1 = %2</translation>
+    </message>
+    <message>
+        <source>%1 is %2 on the server</source>
+        <translation>服务器上 %1 为 %2</translation>
+    </message>
+    <message>
+        <source>by %1 with gpudesk</source>
+        <translation>由 %1 通过 gpudesk 执行</translation>
+    </message>
+    <message>
+        <source>no Event on the object: %1</source>
+        <translation>未能在对象上记录事件：%1</translation>
+    </message>
+    <message>
+        <source>its pods were not watched (the window shows another context)</source>
+        <translation>未能观察其 Pod（窗口显示的是另一个上下文）</translation>
+    </message>
+    <message>
+        <source>gone from the API</source>
+        <translation>已从 API 中消失</translation>
+    </message>
+    <message>
+        <source>its pods are gone</source>
+        <translation>其 Pod 已全部消失</translation>
+    </message>
+    <message>
+        <source>PID %1 on GPU %2</source>
+        <translation>GPU %2 上的 PID %1</translation>
+    </message>
+    <message>
+        <source>%1 still runs on %2 after its pod is gone</source>
+        <translation>Pod 已删除，但 %1 仍在 %2 上运行</translation>
+    </message>
+    <message>
+        <source>GPU %1 on %2</source>
+        <translation>%2 上的 GPU %1</translation>
+    </message>
+    <message>
+        <source>free: %1</source>
+        <translation>已释放：%1</translation>
+    </message>
+    <message>
+        <source>cards not checked on %1 (no fresh sample over SSH)</source>
+        <translation>未检查 %1 上的 GPU（没有最新的 SSH 采样）</translation>
+    </message>
+    <message>
+        <source>GPU %1 on %2: %3 MiB still held with no process</source>
+        <translation>%2 上的 GPU %1：无进程却仍占用 %3 MiB</translation>
     </message>
 </context>
 <context>
@@ -933,48 +1544,8 @@
         <translation>密钥口令</translation>
     </message>
     <message>
-        <source>GPUs allocated but idle</source>
-        <translation>已分配但空闲的 GPU</translation>
-    </message>
-    <message>
-        <source>Pod</source>
-        <translation>Pod</translation>
-    </message>
-    <message>
-        <source>Namespace</source>
-        <translation>命名空间</translation>
-    </message>
-    <message>
-        <source>User</source>
-        <translation>用户</translation>
-    </message>
-    <message>
-        <source>VC</source>
-        <translation>虚拟集群</translation>
-    </message>
-    <message>
         <source>Node</source>
         <translation>节点</translation>
-    </message>
-    <message>
-        <source>GPUs</source>
-        <translation>GPU</translation>
-    </message>
-    <message>
-        <source>Busiest card, last 10 min</source>
-        <translation>最近 10 分钟最忙的卡</translation>
-    </message>
-    <message>
-        <source>no GPU process</source>
-        <translation>没有 GPU 进程</translation>
-    </message>
-    <message>
-        <source>%1 %</source>
-        <translation>%1 %</translation>
-    </message>
-    <message>
-        <source>Pods that hold GPUs whose cards stayed under %1 % for the last 10 minutes, by the nodes&apos; own nvidia-smi. Double-click a pod for its logs, events and YAML.</source>
-        <translation>根据节点自身的 nvidia-smi，这些 Pod 占用的 GPU 在最近 10 分钟内利用率一直低于 %1 %。双击 Pod 可查看其日志、事件和 YAML。</translation>
     </message>
     <message>
         <source>Password for %1:</source>
@@ -1053,6 +1624,42 @@
         <translation>
             <numerusform>%n 条 SSH 配置警告</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>Audit log</source>
+        <translation>审计日志</translation>
+    </message>
+    <message>
+        <source>What gpudesk did to clusters and nodes, by whom, with what result</source>
+        <translation>gpudesk 对集群和节点做过什么、由谁执行、结果如何</translation>
+    </message>
+    <message>
+        <source>Cleanup</source>
+        <translation>清理</translation>
+    </message>
+    <message>
+        <source>stopped from the Workloads page</source>
+        <translation>从工作负载页面停止</translation>
+    </message>
+    <message>
+        <source>deleted from the Workloads page</source>
+        <translation>从工作负载页面删除</translation>
+    </message>
+    <message>
+        <source>drained from the Nodes page</source>
+        <translation>从节点页面排空</translation>
+    </message>
+    <message>
+        <source>ended from the Nodes page</source>
+        <translation>从节点页面结束</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>%1: %2 of %3</source>
+        <translation>%1：%2 / %3</translation>
     </message>
 </context>
 <context>
@@ -1268,6 +1875,10 @@
         <source>MIG: %1 (%2 in use)</source>
         <translation>MIG：%1（%2 个在用）</translation>
     </message>
+    <message numerus="yes">
+        <source>End %n process(es)…</source>
+        <translation><numerusform>结束 %n 个进程…</numerusform></translation>
+    </message>
 </context>
 <context>
     <name>gpudesk::NodesModel</name>
@@ -1428,6 +2039,22 @@
         <source>at least %1</source>
         <translation>至少 %1</translation>
     </message>
+    <message>
+        <source>Logs, events, YAML…</source>
+        <translation>日志、事件、YAML…</translation>
+    </message>
+    <message>
+        <source>Uncordon %1</source>
+        <translation>解除封锁 %1</translation>
+    </message>
+    <message>
+        <source>Cordon %1</source>
+        <translation>封锁 %1</translation>
+    </message>
+    <message>
+        <source>Drain %1…</source>
+        <translation>排空 %1…</translation>
+    </message>
 </context>
 <context>
     <name>gpudesk::ObjectService</name>
@@ -1560,6 +2187,201 @@
     </message>
 </context>
 <context>
+    <name>gpudesk::Operation</name>
+    <message>
+        <source>%n done</source>
+        <translation>%n 个完成</translation>
+    </message>
+    <message>
+        <source>%n unverified</source>
+        <translation>%n 个未验证</translation>
+    </message>
+    <message>
+        <source>%n skipped</source>
+        <translation>%n 个跳过</translation>
+    </message>
+    <message>
+        <source>%n refused</source>
+        <translation>%n 个被拒绝</translation>
+    </message>
+    <message>
+        <source>%n failed</source>
+        <translation>%n 个失败</translation>
+    </message>
+    <message>
+        <source>%n not run</source>
+        <translation>%n 个未执行</translation>
+    </message>
+    <message>
+        <source>%n running</source>
+        <translation>%n 个执行中</translation>
+    </message>
+    <message>
+        <source>%n waiting</source>
+        <translation>%n 个等待中</translation>
+    </message>
+    <message>
+        <source>cancelled before it started: not acted on</source>
+        <translation>开始前已取消：未执行操作</translation>
+    </message>
+    <message>
+        <source>not acted on: the step before it (%1) did not succeed</source>
+        <translation>未执行操作：它依赖的前一步（%1）未成功</translation>
+    </message>
+</context>
+<context>
+    <name>gpudesk::OperationDialog</name>
+    <message>
+        <source>Run</source>
+        <translation>执行</translation>
+    </message>
+    <message>
+        <source>Cancel the rest</source>
+        <translation>取消剩余步骤</translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation>关闭</translation>
+    </message>
+    <message>
+        <source>%v of %m steps</source>
+        <translation>%v / %m 个步骤</translation>
+    </message>
+    <message>
+        <source>This plan forces things (grace period 0, KILL, eviction). </source>
+        <translation>此计划包含强制操作（宽限期 0、KILL、驱逐）。</translation>
+    </message>
+    <message>
+        <source>Type %1 to confirm:</source>
+        <translation>输入 %1 以确认：</translation>
+    </message>
+    <message>
+        <source>Hide (keeps running)</source>
+        <translation>隐藏（继续执行）</translation>
+    </message>
+    <message>
+        <source>Nothing to do.</source>
+        <translation>无事可做。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n step(s), %1 GPUs. Asking the server and the nodes what each step would do… (%2 of %n)</source>
+        <translation><numerusform>共 %n 个步骤，涉及 %1 块 GPU。正在向服务器和节点确认每个步骤的效果…（%2 / %n）</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n step(s), %1 GPUs. Nothing has been done yet.</source>
+        <translation><numerusform>共 %n 个步骤，涉及 %1 块 GPU。尚未执行任何操作。</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n step(s) would be refused as planned: they will be tried and their refusal reported.</source>
+        <translation><numerusform>按计划有 %n 个步骤会被拒绝：仍会尝试执行并报告拒绝原因。</numerusform></translation>
+    </message>
+    <message>
+        <source>Cancelling: the steps in flight finish, no more start. %1</source>
+        <translation>正在取消：进行中的步骤会完成，不再开始新步骤。%1</translation>
+    </message>
+    <message>
+        <source>Running: %1</source>
+        <translation>执行中：%1</translation>
+    </message>
+    <message>
+        <source>Cancelled: %1</source>
+        <translation>已取消：%1</translation>
+    </message>
+    <message>
+        <source>Finished: %1</source>
+        <translation>已完成：%1</translation>
+    </message>
+</context>
+<context>
+    <name>gpudesk::OperationPlan</name>
+    <message>
+        <source>PID %1 on %2</source>
+        <translation>%2 上的 PID %1</translation>
+    </message>
+</context>
+<context>
+    <name>gpudesk::OperationStepsModel</name>
+    <message>
+        <source>Running…</source>
+        <translation>执行中…</translation>
+    </message>
+    <message>
+        <source>Done</source>
+        <translation>完成</translation>
+    </message>
+    <message>
+        <source>Done, not verified</source>
+        <translation>已完成，未验证</translation>
+    </message>
+    <message>
+        <source>Skipped</source>
+        <translation>已跳过</translation>
+    </message>
+    <message>
+        <source>Refused</source>
+        <translation>被拒绝</translation>
+    </message>
+    <message>
+        <source>Failed</source>
+        <translation>失败</translation>
+    </message>
+    <message>
+        <source>Not run (cancelled)</source>
+        <translation>未执行（已取消）</translation>
+    </message>
+    <message>
+        <source>—</source>
+        <translation>—</translation>
+    </message>
+    <message>
+        <source>Checking…</source>
+        <translation>检查中…</translation>
+    </message>
+    <message>
+        <source>Still there</source>
+        <translation>仍然存在</translation>
+    </message>
+    <message>
+        <source>The server would accept it</source>
+        <translation>服务器会接受</translation>
+    </message>
+    <message>
+        <source>Refused: %1</source>
+        <translation>被拒绝：%1</translation>
+    </message>
+    <message>
+        <source>Step</source>
+        <translation>步骤</translation>
+    </message>
+    <message>
+        <source>Target</source>
+        <translation>目标</translation>
+    </message>
+    <message>
+        <source>Why</source>
+        <translation>原因</translation>
+    </message>
+    <message>
+        <source>Checked beforehand</source>
+        <translation>事先检查</translation>
+    </message>
+    <message>
+        <source>Result</source>
+        <translation>结果</translation>
+    </message>
+    <message>
+        <source>Verified</source>
+        <translation>验证</translation>
+    </message>
+</context>
+<context>
+    <name>gpudesk::OperationsService</name>
+    <message>
+        <source>(no user)</source>
+        <translation>（无用户）</translation>
+    </message>
+</context>
+<context>
     <name>gpudesk::OverviewPage</name>
     <message>
         <source>GPUs in the cluster</source>
@@ -1651,12 +2473,6 @@
         <source>%1 allocated, %2 busy (≥ %3 % utilization) on %4 sampled cards</source>
         <translation>已分配 %1 张，忙碌 %2 张（利用率 ≥ %3 %），共采样 %4 张卡</translation>
     </message>
-    <message numerus="yes">
-        <source>%n pod(s) hold %1 GPUs that stayed idle for 10 minutes — show them</source>
-        <translation>
-            <numerusform>%n 个 Pod 占用的 %1 张 GPU 已空闲 10 分钟 — 查看</numerusform>
-        </translation>
-    </message>
     <message>
         <source>no node telemetry (SSH) yet</source>
         <translation>尚无节点监控数据（SSH）</translation>
@@ -1707,7 +2523,92 @@
     </message>
     <message numerus="yes">
         <source>and %n MIG instance(s), %1 allocated</source>
-        <translation><numerusform>另有 %n 个 MIG 实例，已分配 %1 个</numerusform></translation>
+        <translation>
+            <numerusform>另有 %n 个 MIG 实例，已分配 %1 个</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n finding(s) hold %1 GPUs that should be free (idle, of no pod, stuck) — review them in Cleanup</source>
+        <translation><numerusform>%n 项问题占用了本应空闲的 %1 块 GPU（闲置、无主、卡住）—— 前往“清理”查看</numerusform></translation>
+    </message>
+</context>
+<context>
+    <name>gpudesk::ProcessKill</name>
+    <message>
+        <source>PID %1 has ended already: not signalled</source>
+        <translation>PID %1 已结束：未发送信号</translation>
+    </message>
+    <message>
+        <source>PID %1 now belongs to another process (started at tick %2, not %3): not signalled</source>
+        <translation>PID %1 现在属于另一个进程（启动于时钟 %2，而非 %3）：未发送信号</translation>
+    </message>
+    <message>
+        <source>PID %1 is no longer in the container planned for: not signalled</source>
+        <translation>PID %1 已不在计划中的容器里：未发送信号</translation>
+    </message>
+    <message>
+        <source>PID %1 now runs in pod %2&apos;s container: not signalled</source>
+        <translation>PID %1 现在运行在 Pod %2 的容器中：未发送信号</translation>
+    </message>
+    <message>
+        <source>PID %1 no longer uses a GPU: not signalled</source>
+        <translation>PID %1 已不再使用 GPU：未发送信号</translation>
+    </message>
+    <message>
+        <source>no SSH access to the nodes: node telemetry is off for this context</source>
+        <translation>无法通过 SSH 访问节点：此上下文未开启节点遥测</translation>
+    </message>
+    <message>
+        <source>%1 is not among the nodes gpudesk reaches over SSH</source>
+        <translation>%1 不在 gpudesk 可通过 SSH 访问的节点之列</translation>
+    </message>
+    <message>
+        <source>PID %1 is in uninterruptible sleep (D): no signal can end it; drain and reboot the node</source>
+        <translation>PID %1 处于不可中断睡眠（D）：任何信号都无法结束它；请排空并重启节点</translation>
+    </message>
+    <message>
+        <source>PID %1 is still the planned process (state %2, on GPU %3)</source>
+        <translation>PID %1 仍是计划中的进程（状态 %2，位于 GPU %3）</translation>
+    </message>
+    <message>
+        <source>sent %1; then: %2</source>
+        <translation>已发送 %1；随后：%2</translation>
+    </message>
+    <message>
+        <source>sent %1</source>
+        <translation>已发送 %1</translation>
+    </message>
+    <message>
+        <source>no signal</source>
+        <translation>无信号</translation>
+    </message>
+    <message>
+        <source>; PID %1 still runs</source>
+        <translation>；PID %1 仍在运行</translation>
+    </message>
+    <message>
+        <source>nvidia-smi still lists PID %1</source>
+        <translation>nvidia-smi 仍列出 PID %1</translation>
+    </message>
+    <message>
+        <source>PID %1 is gone, but GPU %2 still holds %3 MiB</source>
+        <translation>PID %1 已结束，但 GPU %2 仍占用 %3 MiB</translation>
+    </message>
+    <message>
+        <source>PID %1 is gone; GPU %2 holds %3 MiB</source>
+        <translation>PID %1 已结束；GPU %2 占用 %3 MiB</translation>
+    </message>
+    <message>
+        <source>PID %1 is gone</source>
+        <translation>PID %1 已结束</translation>
+    </message>
+    <message>
+        <source>%1 waits for you over SSH: %2</source>
+        <translation>%1 的 SSH 连接在等待您处理：%2</translation>
+    </message>
+    <message>
+        <source>%1 could not be reached over SSH for a minute</source>
+        <translation>一分钟内无法通过 SSH 连接 %1</translation>
     </message>
 </context>
 <context>
@@ -2026,6 +2927,22 @@
     <message>
         <source>Show pods</source>
         <translation>显示 Pod</translation>
+    </message>
+    <message>
+        <source>%1 (not allowed: %2)</source>
+        <translation>%1（无权限：%2）</translation>
+    </message>
+    <message numerus="yes">
+        <source>Stop %n workload(s)…</source>
+        <translation><numerusform>停止 %n 个工作负载…</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>Delete %n workload(s)…</source>
+        <translation><numerusform>删除 %n 个工作负载…</numerusform></translation>
+    </message>
+    <message>
+        <source>%1 %2 in %3</source>
+        <translation>在 %3 中 %1 %2</translation>
     </message>
 </context>
 <context>

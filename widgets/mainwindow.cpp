@@ -1,18 +1,25 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "mainwindow.h"
 
+#include "auditdialog.h"
+#include "cleanuppage.h"
 #include "clustersession.h"
 #include "clusterstore.h"
 #include "columnfit.h"
 #include "connectionstate.h"
 #include "eventspage.h"
+#include "findingsservice.h"
 #include "flattreeview.h"
 #include "gpumappage.h"
 #include "nodeaccess.h"
 #include "nodespage.h"
 #include "nodetelemetrypanel.h"
 #include "objectviewer.h"
+#include "operation.h"
+#include "operationdialog.h"
+#include "operationsservice.h"
 #include "overviewpage.h"
+#include "permissions.h"
 #include "services.h"
 #include "telemetrychart.h"
 #include "telemetrystore.h"
@@ -52,12 +59,17 @@ MainWindow::MainWindow(Services *services, QWidget *parent)
       m_pages(new QStackedWidget(this)), m_banner(new QLabel(this)),
       m_overview(new OverviewPage(m_store, this)),
       m_nodes(new NodesPage(m_store, m_telemetry, this)), m_gpuMap(new GpuMapPage(m_store, this)),
-      m_workloads(new WorkloadsPage(m_store, this)), m_events(new EventsPage(m_store, this)),
-      m_statusContext(new QLabel(this)), m_statusState(new QLabel(this)),
-      m_statusSync(new QLabel(this)), m_statusSsh(new QLabel(this))
+      m_workloads(new WorkloadsPage(m_store, this)),
+      m_cleanup(new CleanupPage(services->findings(), m_store, m_telemetry, this)),
+      m_events(new EventsPage(m_store, this)), m_statusContext(new QLabel(this)),
+      m_statusState(new QLabel(this)), m_statusSync(new QLabel(this)),
+      m_statusSsh(new QLabel(this)), m_statusOps(new QLabel(this))
 {
     m_gpuMap->setTelemetry(m_telemetry);
     m_overview->setTelemetry(m_telemetry);
+    m_overview->setFindings(services->findings());
+    m_workloads->setPermissions(services->permissions());
+    m_cleanup->setHistory(services->history());
     setWindowTitle(tr("gpudesk"));
     resize(1360, 820);
 
@@ -74,9 +86,14 @@ MainWindow::MainWindow(Services *services, QWidget *parent)
     connect(reconnect, &QAction::triggered, this, &MainWindow::reconnectRequested);
     connect(m_contexts, &QComboBox::activated, this,
             [this](int index) { emit contextRequested(m_contexts->itemText(index)); });
+    toolbar->addSeparator();
+    auto *audit = toolbar->addAction(tr("Audit log"));
+    audit->setObjectName(QStringLiteral("auditAction"));
+    audit->setToolTip(tr("What gpudesk did to clusters and nodes, by whom, with what result"));
+    connect(audit, &QAction::triggered, this, &MainWindow::showAuditLog);
 
-    const QString names[] = {tr("Overview"), tr("Nodes"), tr("GPU map"), tr("Workloads"),
-                             tr("Events")};
+    const QString names[] = {tr("Overview"),  tr("Nodes"),   tr("GPU map"),
+                             tr("Workloads"), tr("Cleanup"), tr("Events")};
     for (int p = 0; p < PageCount; ++p) {
         auto *item = new QListWidgetItem(names[p], m_sidebar);
         item->setToolTip(tr("%1 (Ctrl+%2)").arg(names[p]).arg(p + 1));
@@ -91,8 +108,8 @@ MainWindow::MainWindow(Services *services, QWidget *parent)
     QFont sideFont = m_sidebar->font();
     sideFont.setPointSizeF(sideFont.pointSizeF() * 1.1);
     m_sidebar->setFont(sideFont);
-    for (QWidget *w :
-         std::initializer_list<QWidget *>{m_overview, m_nodes, m_gpuMap, m_workloads, m_events})
+    for (QWidget *w : std::initializer_list<QWidget *>{m_overview, m_nodes, m_gpuMap, m_workloads,
+                                                       m_cleanup, m_events})
         m_pages->addWidget(w);
     connect(m_sidebar, &QListWidget::currentRowChanged, m_pages, &QStackedWidget::setCurrentIndex);
 
@@ -116,6 +133,7 @@ MainWindow::MainWindow(Services *services, QWidget *parent)
 
     statusBar()->addWidget(m_statusContext);
     statusBar()->addWidget(m_statusSync, 1);
+    statusBar()->addPermanentWidget(m_statusOps);
     statusBar()->addPermanentWidget(m_statusSsh);
     statusBar()->addPermanentWidget(m_statusState);
     m_statusSsh->setObjectName(QStringLiteral("sshSummary"));
@@ -133,7 +151,39 @@ MainWindow::MainWindow(Services *services, QWidget *parent)
         showPage(Nodes);
         m_nodes->selectNode(node);
     });
-    connect(m_overview, &OverviewPage::showIdle, this, &MainWindow::showIdleAllocations);
+    connect(m_overview, &OverviewPage::showCleanup, this, [this] { showPage(Cleanup); });
+    connect(m_cleanup, &CleanupPage::openRequested, this, open);
+    OperationsService *ops = services->operations();
+    connect(m_cleanup, &CleanupPage::stopRequested, this,
+            [this, ops](const QList<Finding> &f) { openOperation(ops->planner().cleanup(f)); });
+    connect(m_workloads, &WorkloadsPage::stopRequested, this, [this, ops](const QStringList &keys) {
+        openOperation(ops->planner().stopWorkloads(keys, tr("stopped from the Workloads page")));
+    });
+    connect(m_workloads, &WorkloadsPage::deleteRequested, this,
+            [this, ops](const QStringList &keys) {
+                openOperation(
+                    ops->planner().deleteWorkloads(keys, tr("deleted from the Workloads page")));
+            });
+    connect(m_nodes, &NodesPage::cordonRequested, this, [this, ops](const QString &n, bool on) {
+        openOperation(ops->planner().cordon({n}, on));
+    });
+    connect(m_nodes, &NodesPage::drainRequested, this, [this, ops](const QString &n) {
+        openOperation(ops->planner().drain(n, tr("drained from the Nodes page")));
+    });
+    connect(m_nodes->telemetryPanel(), &NodeTelemetryPanel::killRequested, this,
+            [this, ops](const QString &n, const QList<qint64> &pids) {
+                openOperation(
+                    ops->planner().killProcesses(n, pids, tr("ended from the Nodes page")));
+            });
+    connect(ops, &OperationsService::operationAdded, this, [this](Operation *op) {
+        connect(op, &Operation::progress, this, &MainWindow::updateOperationsStatus);
+        connect(op, &Operation::finished, this, [this, op] {
+            updateOperationsStatus();
+            statusBar()->showMessage(tr("%1: %2").arg(op->plan().title, op->summary()), 15000);
+        });
+        connect(op, &QObject::destroyed, this, &MainWindow::updateOperationsStatus);
+    });
+    m_statusOps->setObjectName(QStringLiteral("operationsStatus"));
     NodeAccess *access = services->nodes();
     connect(m_nodes, &NodesPage::trustHostKeyRequested, this,
             [this, access](const QString &node, bool always) {
@@ -293,52 +343,35 @@ QDialog *MainWindow::reviewHostKeys()
     return dialog;
 }
 
-void MainWindow::showIdleAllocations()
+OperationDialog *MainWindow::openOperation(const OperationPlan &plan)
 {
-    const QList<IdleAllocation> idle = m_telemetry->idleAllocations();
-    QDialog dialog(this);
-    dialog.setWindowTitle(tr("GPUs allocated but idle"));
-    auto *t = new QTableWidget(int(idle.size()), 7, &dialog);
-    t->setObjectName(QStringLiteral("idleTable"));
-    t->setHorizontalHeaderLabels({tr("Pod"), tr("Namespace"), tr("User"), tr("VC"), tr("Node"),
-                                  tr("GPUs"), tr("Busiest card, last 10 min")});
-    t->verticalHeader()->hide();
-    t->setEditTriggers(QAbstractItemView::NoEditTriggers);
-    t->setSelectionBehavior(QAbstractItemView::SelectRows);
-    for (int r = 0; r < idle.size(); ++r) {
-        const IdleAllocation &a = idle[r];
-        const QStringList cells = {a.pod,
-                                   a.ns,
-                                   a.user,
-                                   a.vc,
-                                   a.node,
-                                   QString::number(a.gpus),
-                                   a.maxUtilization < 0 ? tr("no GPU process")
-                                                        : tr("%1 %").arg(a.maxUtilization)};
-        for (int c = 0; c < cells.size(); ++c)
-            t->setItem(r, c, new QTableWidgetItem(cells[c]));
-        t->item(r, 0)->setData(Qt::UserRole, a.podUid);
-    }
-    t->resizeColumnsToContents();
-    t->horizontalHeader()->setStretchLastSection(true);
-    connect(t, &QTableWidget::itemActivated, &dialog, [this, t](QTableWidgetItem *it) {
-        openObject(ObjectRef::pod(*m_store, t->item(it->row(), 0)->data(Qt::UserRole).toString()),
-                   0);
-    });
-    auto *label = new QLabel(tr("Pods that hold GPUs whose cards stayed under %1 % for the last "
-                                "10 minutes, by the nodes' own nvidia-smi. Double-click a pod for "
-                                "its logs, events and YAML.")
-                                 .arg(TelemetryStore::BusyPercent),
-                             &dialog);
-    label->setWordWrap(true);
-    auto *buttons = new QDialogButtonBox(QDialogButtonBox::Close, &dialog);
-    connect(buttons, &QDialogButtonBox::rejected, &dialog, &QDialog::reject);
-    auto *l = new QVBoxLayout(&dialog);
-    l->addWidget(label);
-    l->addWidget(t, 1);
-    l->addWidget(buttons);
-    dialog.resize(860, 420);
-    dialog.exec();
+    Operation *op = m_services->operations()->prepare(plan);
+    auto *dialog = new OperationDialog(op, this);
+    dialog->setObjectName(QStringLiteral("operationDialog"));
+    dialog->show();
+    return dialog;
+}
+
+QDialog *MainWindow::showAuditLog()
+{
+    auto *dialog = new AuditDialog(m_services->operations(), this);
+    dialog->setObjectName(QStringLiteral("auditDialog"));
+    dialog->show();
+    return dialog;
+}
+
+void MainWindow::updateOperationsStatus()
+{
+    // Running operations stay in sight after their dialog is hidden.
+    QStringList running;
+    for (Operation *op : m_services->operations()->operations())
+        if (op->state() == Operation::State::Running)
+            running << tr("%1: %2 of %3")
+                           .arg(op->plan().title)
+                           .arg(op->ended())
+                           .arg(op->plan().steps.size());
+    m_statusOps->setText(running.join(QStringLiteral(" · ")));
+    m_statusOps->setVisible(!running.isEmpty());
 }
 
 void MainWindow::setContexts(const QStringList &contexts, const QString &current)

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "objectref.h"
+#include "operationplan.h"
 
 #include <QMainWindow>
 #include <QPointer>
@@ -14,11 +15,13 @@ class QStackedWidget;
 
 namespace gpudesk {
 
+class CleanupPage;
 class ClusterStore;
 class ConnectionState;
 class EventsPage;
 class GpuMapPage;
 class NodesPage;
+class OperationDialog;
 class OverviewPage;
 class Services;
 class TelemetryStore;
@@ -36,6 +39,7 @@ public:
         Nodes,
         GpuMap,
         Workloads,
+        Cleanup,
         Events,
         PageCount
     };
@@ -47,6 +51,9 @@ public:
     QWidget *page(Page page) const;
     // Opens logs / events / YAML of an object in a window of its own.
     QWidget *openObject(const ObjectRef &ref, int tab);
+    // The plan of an action, checked with the server, for the user to confirm and run.
+    OperationDialog *openOperation(const OperationPlan &plan);
+    QDialog *showAuditLog();
 
 signals:
     void contextRequested(const QString &context);
@@ -60,7 +67,7 @@ private:
     void updateSyncStatus();
     void updateSshStatus();
     void askSecret(const QString &node, const QString &what);
-    void showIdleAllocations();
+    void updateOperationsStatus();
 
 public:
     // Every node whose host key waits for a decision, with its fingerprint, to trust at once.
@@ -82,11 +89,13 @@ private:
     NodesPage *m_nodes;
     GpuMapPage *m_gpuMap;
     WorkloadsPage *m_workloads;
+    CleanupPage *m_cleanup;
     EventsPage *m_events;
     QLabel *m_statusContext;
     QLabel *m_statusState;
     QLabel *m_statusSync;
     QLabel *m_statusSsh;
+    QLabel *m_statusOps;
 };
 
 } // namespace gpudesk

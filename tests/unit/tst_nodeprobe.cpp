@@ -28,6 +28,7 @@ private slots:
     void shellQuote_data();
     void shellQuote();
     void cgroupCommandOnlyNumbers();
+    void pidStat();
     void proxyJumpValidated();
     void gpuNode();
     void cpuNode();
@@ -62,8 +63,71 @@ void TestNodeProbe::cgroupCommandOnlyNumbers()
 {
     QCOMPARE(nodecmd::cgroupCommand({42, -1, 0, 7}),
              QByteArray("echo @@gpudesk pid 42; cat '/proc/42/cgroup' 2>&1; "
-                        "echo @@gpudesk pid 7; cat '/proc/7/cgroup' 2>&1; "));
+                        "echo @@gpudesk pidstat 42; cat '/proc/42/stat' 2>&1; "
+                        "echo @@gpudesk pid 7; cat '/proc/7/cgroup' 2>&1; "
+                        "echo @@gpudesk pidstat 7; cat '/proc/7/stat' 2>&1; "));
     QVERIFY(nodecmd::cgroupCommand({}).isEmpty());
+    QCOMPARE(nodecmd::pidStatCommand({-3, 4242}),
+             QByteArray("echo @@gpudesk pidstat 4242; cat '/proc/4242/stat' 2>&1; "));
+    // Signals: a fixed word and a positive number above init, nothing else.
+    QCOMPARE(nodecmd::signalCommand(4242, nodecmd::Signal::Term),
+             QByteArray("kill -s TERM 4242 2>&1"));
+    QCOMPARE(nodecmd::signalCommand(4242, nodecmd::Signal::Kill),
+             QByteArray("kill -s KILL 4242 2>&1"));
+    QVERIFY(nodecmd::signalCommand(1, nodecmd::Signal::Kill).isEmpty());
+    QVERIFY(nodecmd::signalCommand(0, nodecmd::Signal::Kill).isEmpty());
+    QVERIFY(nodecmd::signalCommand(-1, nodecmd::Signal::Kill).isEmpty());
+    const QByteArray check = nodecmd::processCheckCommand(4242, true);
+    QVERIFY(check.startsWith("echo @@gpudesk pidstat 4242; cat '/proc/4242/stat' 2>&1; "));
+    QVERIFY(check.contains("echo @@gpudesk pid 4242; cat '/proc/4242/cgroup' 2>&1; "));
+    QVERIFY(check.contains("--query-compute-apps=gpu_uuid,pid,used_memory,process_name"));
+    QVERIFY(check.endsWith("echo @@gpudesk end; "));
+    QVERIFY(nodecmd::processCheckCommand(0, true).isEmpty());
+}
+
+void TestNodeProbe::pidStat()
+{
+    // A command name with spaces and parentheses, as /proc prints it.
+    const auto st = probe::parsePidStat(
+        "4242 (python (train) x) D 1 4242 4242 0 -1 4194560 84513 0 12 0 9011 411 0 0 20 0 37 0 "
+        "8123456 23456789504 1234567 18446744073709551615 1 1 0 0 0 0 0 16781312 17642 0 0 0 17 "
+        "3 0 0 0 0 0\n");
+    QVERIFY(st);
+    QCOMPARE(st->pid, 4242);
+    QCOMPARE(st->state, 'D');
+    QCOMPARE(st->startTicks, 8123456);
+    QVERIFY(!probe::parsePidStat("cat: /proc/4242/stat: No such file or directory\n"));
+    QVERIFY(!probe::parsePidStat("4242 (cut) S 1 2"));
+    QVERIFY(!probe::parsePidStat(""));
+
+    // The probe reads the state of the processes the last sample listed, and the cgroup read
+    // of a new process brings its stat along.
+    NodeProbe probe(QStringLiteral("g4090-04"));
+    NodeSample s = probe.parseProbe(data(QStringLiteral("probe-sim-g4090.txt")), 1000);
+    QVERIFY(!probe.command({}).contains("pidstat"));
+    probe.applyCgroups("@@gpudesk pid 112292\n"
+                       "12:pids:/kubepods/podbb0c57a4-1b1b-4e8a-b964-caa927b32a66/"
+                       "04d8b2ff88f804b4da2826a969cbd39894635bfff10ee2a17943b85121d72f5a\n"
+                       "@@gpudesk pidstat 112292\n"
+                       "112292 (python) S 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 777 19\n",
+                       &s);
+    QCOMPARE(s.processes[0].pid, 112292);
+    QCOMPARE(s.processes[0].state, 'S');
+    QCOMPARE(s.processes[0].startTicks, 777);
+    QCOMPARE(s.processes[1].state, char(0)); // not read: unknown, not "running"
+    const QByteArray next = probe.command({});
+    QVERIFY(next.contains("echo @@gpudesk pidstat 112292; cat '/proc/112292/stat' 2>&1; "));
+    QVERIFY(next.indexOf("pidstat") < next.indexOf("@@gpudesk end"));
+    // That answer: the same process now in D state.
+    QByteArray answer = data(QStringLiteral("probe-sim-g4090.txt"));
+    answer.replace("@@gpudesk end",
+                   "@@gpudesk pidstat 112292\n"
+                   "112292 (python) D 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 777 19\n"
+                   "@@gpudesk end");
+    NodeSample s2 = probe.parseProbe(answer, 3000);
+    probe.applyCgroups(QByteArray(), &s2);
+    QCOMPARE(s2.processes[0].state, 'D');
+    QCOMPARE(s2.processes[0].startTicks, 777);
 }
 
 void TestNodeProbe::proxyJumpValidated()
@@ -138,7 +202,8 @@ void TestNodeProbe::migNode()
         if (withMig)
             out += "@@gpudesk miglist\n" + data(QStringLiteral("list-a100-mig.txt")) +
                    "@@gpudesk migxml\n" + data(QStringLiteral("q-a100-mig.xml"));
-        return out + "@@gpudesk end\n";
+        out += "@@gpudesk end\n";
+        return out; // not `out + …`: a string builder would outlive `out`
     };
     QVERIFY(!probe.command({}).contains("nvidia-smi -q -x"));
     QVERIFY(probe.command({}).contains(",mig.mode.current "));

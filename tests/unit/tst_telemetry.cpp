@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // History rings (values, gaps, the day tier, bounded size) and the telemetry join: process →
-// pod → user and VC, unattributed processes, phantom memory, busy cards, idle allocations; a
-// pod's own CPU and memory history, and the input-bound verdict on a workload.
+// pod → user and VC, unattributed processes, phantom memory, busy cards (idle pods: tst_findings);
+// a pod's own CPU and memory history, and the input-bound verdict on a workload.
 #include "clusterstore.h"
 #include "gpuaccounting.h"
 #include "gpuplacement.h"
@@ -24,7 +24,6 @@ private slots:
     void dayTierAverages();
     void sizeIsBounded();
     void joinProcessesToPods();
-    void idleAllocations();
     void podUsageHistory();
     void inputBoundWorkload();
     void migInstancesAccountedAndPlaced_data();
@@ -222,55 +221,6 @@ void TestTelemetry::joinProcessesToPods()
     failed.error = QStringLiteral("timeout");
     t.apply(failed);
     QCOMPARE(t.latest(QStringLiteral("g1"))->cards.size(), 4);
-}
-
-void TestTelemetry::idleAllocations()
-{
-    ClusterStore cluster;
-    addNodeAndUser(cluster, QStringLiteral("bob"), QStringLiteral("speech"));
-    cluster.replacePods({pod(QStringLiteral("uid-train"), QStringLiteral("user-bob"),
-                             QStringLiteral("busy-0"), QStringLiteral("g1"), 1),
-                         pod(QStringLiteral("uid-idle"), QStringLiteral("user-bob"),
-                             QStringLiteral("idle-0"), QStringLiteral("g1"), 1),
-                         pod(QStringLiteral("uid-none"), QStringLiteral("user-bob"),
-                             QStringLiteral("nothing-0"), QStringLiteral("g1"), 2),
-                         pod(QStringLiteral("uid-cpu"), QStringLiteral("user-bob"),
-                             QStringLiteral("cpu-0"), QStringLiteral("g1"), 0)});
-    TelemetryStore t(&cluster);
-    qint64 now = T0 + 600000;
-    t.setClock([&now] { return now; });
-    // Ten minutes of samples: card 0 busy (uid-train), card 2 at 0 % (uid-idle).
-    for (qint64 time = T0; time <= now; time += 2000) {
-        NodeSample s = sampleOf(time);
-        s.processes.clear();
-        NodeProcess a;
-        a.pid = 1;
-        a.cardIndex = 0;
-        a.owner.podUid = QStringLiteral("uid-train");
-        NodeProcess b;
-        b.pid = 2;
-        b.cardIndex = 2;
-        b.owner.podUid = QStringLiteral("uid-idle");
-        s.processes = {a, b};
-        // Once, 9 minutes ago, the idle pod's card woke up for a moment: below the bar.
-        if (time == T0 + 60000)
-            s.cards[2].utilization = 4;
-        t.apply(s);
-    }
-    // Until the node has been watched for the whole window, nothing is called idle.
-    now = T0 + 300000;
-    QVERIFY(t.idleAllocations().isEmpty());
-    now = T0 + 600000;
-    QList<IdleAllocation> idle = t.idleAllocations();
-    std::sort(idle.begin(), idle.end(), [](const auto &x, const auto &y) { return x.pod < y.pod; });
-    QCOMPARE(idle.size(), 2);
-    QCOMPARE(idle[0].pod, QStringLiteral("idle-0"));
-    QCOMPARE(idle[0].maxUtilization, 4);
-    QCOMPARE(idle[0].user, QStringLiteral("bob"));
-    QCOMPARE(idle[0].vc, QStringLiteral("speech"));
-    QCOMPARE(idle[1].pod, QStringLiteral("nothing-0"));
-    QCOMPARE(idle[1].gpus, 2);
-    QCOMPARE(idle[1].maxUtilization, -1); // no GPU process at all
 }
 
 void TestTelemetry::podUsageHistory()

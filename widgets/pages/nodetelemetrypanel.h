@@ -38,6 +38,8 @@ signals:
     void retryRequested(const QString &node);
     void reviewHostKeysRequested();
     void openRequested(const gpudesk::ObjectRef &ref, int tab);
+    // End these GPU processes of the node (planned and confirmed elsewhere).
+    void killRequested(const QString &node, const QList<qint64> &pids);
 
 private:
     void refreshState();

@@ -5,6 +5,7 @@
 #include "clusterstore.h"
 #include "columnfit.h"
 #include "flattreeview.h"
+#include "permissions.h"
 #include "roles.h"
 #include "severitydelegate.h"
 #include "workloadsmodel.h"
@@ -174,7 +175,71 @@ void WorkloadsPage::showMenu(const QPoint &pos)
                    [this, index] { open(index, EventsTab); });
     menu.addAction(tr("YAML"), QKeySequence(tr("Ctrl+Y")), this,
                    [this, index] { open(index, YamlTab); });
+    const QStringList keys = selectedWorkloads();
+    if (!keys.isEmpty()) {
+        menu.addSeparator();
+        auto action = [&](const QString &text, bool stop) {
+            const QString why = denied(keys, stop);
+            QAction *a = menu.addAction(
+                why.isEmpty() ? text : tr("%1 (not allowed: %2)").arg(text, why), this,
+                [this, keys, stop] {
+                    if (stop)
+                        emit stopRequested(keys);
+                    else
+                        emit deleteRequested(keys);
+                });
+            a->setEnabled(why.isEmpty());
+        };
+        action(tr("Stop %n workload(s)…", nullptr, int(keys.size())), true);
+        action(tr("Delete %n workload(s)…", nullptr, int(keys.size())), false);
+    }
     menu.exec(m_view->viewport()->mapToGlobal(pos));
+}
+
+QStringList WorkloadsPage::selectedWorkloads() const
+{
+    QStringList keys;
+    for (const QModelIndex &i : m_view->selectionModel()->selectedRows()) {
+        QString key = i.data(KeyRole).toString();
+        if (i.data(IsPodRole).toBool())
+            if (const PodInfo *p = m_store->pod(key))
+                key = ClusterStore::workloadKey(*p);
+        if (!key.isEmpty() && !keys.contains(key))
+            keys << key;
+    }
+    return keys;
+}
+
+QString WorkloadsPage::denied(const QStringList &keys, bool stop) const
+{
+    if (!m_permissions)
+        return QString();
+    for (const QString &key : keys) {
+        const auto w = m_store->workload(key);
+        if (!w)
+            continue;
+        Permissions::Check c;
+        c.verb = QStringLiteral("delete");
+        c.ns = w->ns;
+        if (w->job) {
+            const ResourceInfo info = resourceInfo(w->job->kind);
+            c.group = QLatin1String(info.group);
+            c.resource = QLatin1String(info.plural);
+            // Volcano stops a job through a command it is given.
+            if (stop && w->job->kind == Resource::VolcanoJobs) {
+                c.verb = QStringLiteral("create");
+                c.group = QStringLiteral("bus.volcano.sh");
+                c.resource = QStringLiteral("commands");
+            }
+        } else {
+            c.resource = QStringLiteral("pods");
+        }
+        if (m_permissions->ask(c) == Permissions::Answer::Denied) {
+            const QString reason = m_permissions->reason(c);
+            return reason.isEmpty() ? tr("%1 %2 in %3").arg(c.verb, c.resource, c.ns) : reason;
+        }
+    }
+    return QString();
 }
 
 } // namespace gpudesk

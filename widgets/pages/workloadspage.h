@@ -13,6 +13,7 @@ namespace gpudesk {
 
 class ClusterStore;
 class FlatTreeView;
+class Permissions;
 class WorkloadsModel;
 class WorkloadsTable;
 
@@ -34,16 +35,26 @@ public:
     WorkloadsTable *table() const { return m_table; }
     void setStatusClass(int statusClass);
     void setScopeNote(const QString &note);
+    // Actions the user may not take are shown disabled, with the server's reason.
+    void setPermissions(Permissions *permissions) { m_permissions = permissions; }
+    // The workloads of the selected rows (a pod row stands for its workload).
+    QStringList selectedWorkloads() const;
 
 signals:
     void openRequested(const gpudesk::ObjectRef &ref, int tab);
+    void stopRequested(const QStringList &workloadKeys);
+    void deleteRequested(const QStringList &workloadKeys);
 
 private:
     void refillChoices();
     void open(const QModelIndex &index, int tab);
     void showMenu(const QPoint &pos);
 
+    // "" when every workload may be acted on, else why not (the first refusal).
+    QString denied(const QStringList &keys, bool stop) const;
+
     ClusterStore *m_store;
+    Permissions *m_permissions = nullptr;
     WorkloadsModel *m_model;
     WorkloadsTable *m_table;
     FlatTreeView *m_view;

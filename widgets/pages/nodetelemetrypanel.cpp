@@ -11,6 +11,7 @@
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
+#include <QMenu>
 #include <QPushButton>
 #include <QSplitter>
 #include <QTabWidget>
@@ -138,6 +139,19 @@ NodeTelemetryPanel::NodeTelemetryPanel(const ClusterStore *store, const Telemetr
         const QString uid = m_pods->item(it->row(), 0)->data(Qt::UserRole).toString();
         if (!uid.isEmpty() && m_store->pod(uid))
             emit openRequested(ObjectRef::pod(*m_store, uid), 0);
+    });
+    m_processes->setContextMenuPolicy(Qt::CustomContextMenu);
+    m_processes->setSelectionMode(QAbstractItemView::ExtendedSelection);
+    connect(m_processes, &QWidget::customContextMenuRequested, this, [this](const QPoint &pos) {
+        QList<qint64> pids;
+        for (const QModelIndex &i : m_processes->selectionModel()->selectedRows())
+            pids << m_processes->item(i.row(), 0)->text().toLongLong();
+        if (pids.isEmpty())
+            return;
+        QMenu menu(this);
+        menu.addAction(tr("End %n process(es)…", nullptr, int(pids.size())), this,
+                       [this, pids] { emit killRequested(m_node, pids); });
+        menu.exec(m_processes->viewport()->mapToGlobal(pos));
     });
     connect(m_processes, &QTableWidget::itemActivated, this, [this](QTableWidgetItem *it) {
         const QString uid = m_processes->item(it->row(), 3)->data(Qt::UserRole).toString();

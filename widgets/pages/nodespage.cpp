@@ -16,6 +16,7 @@
 #include <QCheckBox>
 #include <QHeaderView>
 #include <QLabel>
+#include <QMenu>
 #include <QLineEdit>
 #include <QSplitter>
 #include <QTabWidget>
@@ -64,6 +65,8 @@ NodesPage::NodesPage(ClusterStore *store, TelemetryStore *telemetry, QWidget *pa
     m_view->verticalHeader()->setDefaultSectionSize(fontMetrics().height() + 10);
     m_view->horizontalHeader()->setStretchLastSection(true);
     m_view->setItemDelegateForColumn(NodesModel::Gpus, new BarDelegate(this));
+    m_view->setContextMenuPolicy(Qt::CustomContextMenu);
+    connect(m_view, &QWidget::customContextMenuRequested, this, &NodesPage::showMenu);
     ColumnFit::install(m_view);
 
     m_filter->setPlaceholderText(tr("Filter nodes by name, status, model, IP or taint"));
@@ -217,6 +220,27 @@ void NodesPage::showDetail()
     for (auto *t : {m_pods, m_conditions, m_labels})
         t->resizeColumnToContents(0);
     m_events->setObjects({n->uid});
+}
+
+void NodesPage::showMenu(const QPoint &pos)
+{
+    const QModelIndex i = m_view->indexAt(pos);
+    const QString name = i.isValid() ? i.siblingAtColumn(0).data(KeyRole).toString() : QString();
+    const NodeInfo *n = name.isEmpty() ? nullptr : m_store->node(name);
+    if (!n)
+        return;
+    QMenu menu(this);
+    menu.addAction(tr("Logs, events, YAML…"), this,
+                   [this, name] { emit openRequested(ObjectRef::node(*m_store, name), 1); });
+    menu.addSeparator();
+    if (n->unschedulable)
+        menu.addAction(tr("Uncordon %1").arg(name), this,
+                       [this, name] { emit cordonRequested(name, false); });
+    else
+        menu.addAction(tr("Cordon %1").arg(name), this,
+                       [this, name] { emit cordonRequested(name, true); });
+    menu.addAction(tr("Drain %1…").arg(name), this, [this, name] { emit drainRequested(name); });
+    menu.exec(m_view->viewport()->mapToGlobal(pos));
 }
 
 } // namespace gpudesk

@@ -13,6 +13,7 @@ namespace gpudesk {
 
 class BarChart;
 class ClusterStore;
+class FindingsService;
 class NumberCard;
 class TelemetryStore;
 struct StoreChanges;
@@ -28,17 +29,20 @@ public:
     // Where the account sees only one namespace, cluster-wide allocation is not knowable.
     void setScope(const QString &onlyNamespace, bool volcano);
     void setTelemetry(TelemetryStore *telemetry);
+    // What holds GPUs and should not, counted under the GPU figures with a link to Cleanup.
+    void setFindings(FindingsService *findings);
 
 signals:
     void showWorkloads(int statusClass);
     void showNodes();
-    void showIdle();
+    void showCleanup();
 
 protected:
     void showEvent(QShowEvent *event) override;
 
 private:
     void refresh();
+    void refreshFindings();
 
     ClusterStore *m_store;
     NumberCard *m_total;
@@ -47,10 +51,9 @@ private:
     NumberCard *m_pending;
     NumberCard *m_busy;
     NumberCard *m_unserved;
-    QLabel *m_idleLink;
+    QLabel *m_findingsLink;
     TelemetryStore *m_telemetry = nullptr;
-    QList<IdleAllocation> m_idle; // cached, see refresh()
-    QElapsedTimer m_idleAge;
+    FindingsService *m_findings = nullptr;
     NumberCard *m_nodes;
     NumberCard *m_jobs;
     QLabel *m_scope;

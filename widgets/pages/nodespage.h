@@ -41,12 +41,15 @@ signals:
     void secretRequested(const QString &node, const QString &what);
     void retryRequested(const QString &node);
     void reviewHostKeysRequested();
+    void cordonRequested(const QString &node, bool cordon);
+    void drainRequested(const QString &node);
 
 protected:
     void showEvent(QShowEvent *event) override;
 
 private:
     void showDetail();
+    void showMenu(const QPoint &pos);
     QString currentNode() const;
 
     ClusterStore *m_store;

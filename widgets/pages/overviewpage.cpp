@@ -5,6 +5,7 @@
 
 #include "barchart.h"
 #include "clusterstore.h"
+#include "findingsservice.h"
 #include "gpuaccounting.h"
 #include "numbercard.h"
 #include "palette.h"
@@ -43,7 +44,7 @@ OverviewPage::OverviewPage(ClusterStore *store, QWidget *parent)
       m_pending(new NumberCard(tr("GPUs wanted by pending pods"), this)),
       m_busy(new NumberCard(tr("GPUs busy"), this)),
       m_unserved(new NumberCard(tr("GPUs without a working driver"), this)),
-      m_idleLink(new QLabel(this)), m_nodes(new NumberCard(tr("Nodes ready"), this)),
+      m_findingsLink(new QLabel(this)), m_nodes(new NumberCard(tr("Nodes ready"), this)),
       m_jobs(new NumberCard(tr("Jobs running"), this)), m_scope(new QLabel(this)),
       m_noVolcano(new QLabel(this)), m_models(new QGridLayout)
 {
@@ -80,13 +81,13 @@ OverviewPage::OverviewPage(ClusterStore *store, QWidget *parent)
     m_unserved->setAccent(colors::error());
     m_unserved->setVisible(false);
     m_busy->setObjectName(QStringLiteral("busyCard"));
-    m_idleLink->setObjectName(QStringLiteral("idleLink"));
-    m_idleLink->setVisible(false);
-    connect(m_idleLink, &QLabel::linkActivated, this, &OverviewPage::showIdle);
+    m_findingsLink->setObjectName(QStringLiteral("findingsLink"));
+    m_findingsLink->setVisible(false);
+    connect(m_findingsLink, &QLabel::linkActivated, this, &OverviewPage::showCleanup);
     m_free->setAccent(colors::free());
     m_allocated->setAccent(colors::allocated());
     layout->addLayout(cards);
-    layout->addWidget(m_idleLink);
+    layout->addWidget(m_findingsLink);
 
     // Per VC: allocation against capability, fullest first.
     auto *queues = new QueuesModel(store, this);
@@ -137,6 +138,29 @@ OverviewPage::OverviewPage(ClusterStore *store, QWidget *parent)
             m_stale = true;
     });
     refresh();
+}
+
+void OverviewPage::setFindings(FindingsService *findings)
+{
+    m_findings = findings;
+    connect(findings, &FindingsService::updated, this, &OverviewPage::refreshFindings);
+    refreshFindings();
+}
+
+void OverviewPage::refreshFindings()
+{
+    const QList<Finding> found = m_findings ? m_findings->findings() : QList<Finding>();
+    int gpus = 0;
+    for (const Finding &f : found)
+        gpus += f.gpus;
+    m_findingsLink->setVisible(!found.isEmpty());
+    m_findingsLink->setText(
+        QStringLiteral("<a href=\"cleanup\">%1</a>")
+            .arg(tr("%n finding(s) hold %1 GPUs that should be free (idle, of no pod, stuck) — "
+                    "review them in Cleanup",
+                    nullptr, int(found.size()))
+                     .arg(gpus)
+                     .toHtmlEscaped()));
 }
 
 void OverviewPage::setTelemetry(TelemetryStore *telemetry)
@@ -225,27 +249,10 @@ void OverviewPage::refresh()
                              .arg(busy)
                              .arg(TelemetryStore::BusyPercent)
                              .arg(sampled));
-        // The idle list scans every allocated card's last ten minutes: at most every 5 s,
-        // not on each of the ten updates a second a sweep of thousands of nodes brings.
-        if (!m_idleAge.isValid() || m_idleAge.elapsed() > 5000) {
-            m_idle = m_telemetry->idleAllocations();
-            m_idleAge.start();
-        }
-        const QList<IdleAllocation> &idle = m_idle;
-        int idleGpus = 0;
-        for (const IdleAllocation &a : idle)
-            idleGpus += a.gpus;
-        m_idleLink->setVisible(!idle.isEmpty());
-        m_idleLink->setText(QStringLiteral("<a href=\"idle\">%1</a>")
-                                .arg(tr("%n pod(s) hold %1 GPUs that stayed idle for 10 minutes — "
-                                        "show them",
-                                        nullptr, int(idle.size()))
-                                         .arg(idleGpus)
-                                         .toHtmlEscaped()));
     } else {
         m_busy->setValue(QStringLiteral("—"), tr("no node telemetry (SSH) yet"));
-        m_idleLink->setVisible(false);
     }
+    refreshFindings();
     m_pending->setAccent(t.pendingDemand > 0 ? colors::warning()
                                              : palette().color(QPalette::WindowText));
 

@@ -1,0 +1,200 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include <QCoreApplication>
+#include <QDateTime>
+#include <QList>
+#include <QMetaType>
+#include <QString>
+#include <QStringList>
+
+#include <algorithm>
+#include <optional>
+
+namespace gpudesk {
+
+// What an action on the cluster or a node will do, step by step, before anything happens: the
+// plan the user reads and confirms, the operation runs, and the audit records. Plain data.
+
+// GPUs a pod holds on a node when planned: after acting they are checked to be free there.
+struct HeldGpus
+{
+    QString podUid;
+    QString node;
+    QList<int> cards; // the cards its processes use ("" when it runs none)
+};
+
+// The thing a step acts on, as it was when planned: a step whose target changed since (another
+// uid, a pod running again, a PID reused) is skipped, never applied to the new thing.
+struct StepTarget
+{
+    QString kind;    // Pod, Job, PyTorchJob, MPIJob, Node, Process, Queue, Namespace, …
+    QString group;   // API group ("" core), for permission checks and paths
+    QString version; // the served version
+    QString plural;  // pods, jobs, …
+    QString ns;
+    QString name;
+    QString uid;
+    QString apiPath; // the object's path at its served version
+    QString node;    // where it runs (a pod, a process)
+    QString user;    // whose it is: told in the Event on the object
+    int gpus = 0;    // what it holds, for "freed" and the plan's sums
+    // A process: its PID and start time (clock ticks since boot, /proc/PID/stat field 22), and
+    // the card and pod uid it had when planned.
+    qint64 pid = 0;
+    qint64 startTime = -1;
+    int card = -1;
+    QString podUid;
+    QList<HeldGpus> holds;    // a pod's, a job's pods', a process's
+    QString describe() const; // "pod user-bob/old-train", "PID 4242 on g4090-04"
+};
+
+struct PlanStep
+{
+    enum class Kind
+    {
+        Delete,      // DELETE with the uid precondition (a job's pods go with it)
+        ForceDelete, // DELETE with grace 0: only when the node shows the containers gone
+        Evict,       // the Eviction subresource: PodDisruptionBudgets decide
+        Patch,       // a merge or JSON patch (cordon, suspend, an edit)
+        Create,      // an object (a Volcano Command, a cloned job)
+        KillProcess, // over SSH: TERM, wait, KILL, each after checking the PID is the same
+        Wait,        // for a condition before the next steps (a drain's evictions)
+    };
+    Kind kind = Kind::Delete;
+    StepTarget target;
+    QString description; // what it will do, in words
+    QString why;         // why it is in the plan: the finding's evidence, the user's choice
+    QString detail;      // the exact request or command: for the plan and the audit
+    QByteArray body;     // for Patch and Create
+    QString createIn;    // for Create: the collection's path (the target is what it acts on)
+    QString patchType;   // merge, json, strategic
+    std::optional<qint64> gracePeriodSeconds;
+    QString propagationPolicy;
+    bool forceful = false; // grace 0, SIGKILL, drain: typed confirmation
+    // Steps (by index) that must have ended well before this one starts: a force delete after
+    // the kills of its processes, evictions after the cordon. One that did not is skipped.
+    QList<int> after;
+    // What must still hold right before acting, besides the target's identity (its uid, a
+    // process's start time): otherwise the step is skipped.
+    enum class Guard
+    {
+        None,
+        StillTerminating,             // the pod still has its deletionTimestamp
+        StillIdle,                    // its GPUs have not been busy since the plan
+        NodeNotReadyOrContainersGone, // what justified a force delete still does
+    } guard = Guard::None;
+    qint64 plannedAt = 0; // ms since the epoch, for StillIdle
+    // A Patch is checked on the object the server returns: this JSON pointer holds this JSON
+    // value (/spec/unschedulable → true).
+    QString expectPointer;
+    QByteArray expectValue;
+    // The Event posted on the target once acted on, so that its owner sees what happened and
+    // why ("" for none).
+    QString eventReason;
+    // The server's answer to the same request with dryRun=All, asked while planning.
+    enum class DryRun
+    {
+        NotApplicable, // an SSH step
+        NotAsked,
+        Accepted,
+        Refused
+    } dryRun = DryRun::NotAsked;
+    QString dryRunMessage; // the Status message of a refusal
+};
+
+struct OperationPlan
+{
+    QString action; // machine name for the audit: cleanup.stop, node.cordon, workload.delete, …
+    QString title;  // "Stop 5 tasks that hold GPUs"
+    QString context;
+    QString server;
+    QList<PlanStep> steps;
+    QStringList notes; // what the plan wants the user to know (refused dry runs, skipped items)
+    // Up to this many steps, a click confirms; beyond, or with a forceful step, the count (or
+    // the single object's name) must be typed.
+    static constexpr int TypedConfirmationAbove = 5;
+    bool needsTypedConfirmation() const;
+    QString confirmationWord() const; // what to type
+    int gpus() const;                 // GPUs the plan frees when it runs as planned
+};
+
+// How one step ended.
+struct StepOutcome
+{
+    enum class Result
+    {
+        Pending, // not started
+        Running,
+        Done,       // acted on, and verified
+        Unverified, // acted on; the effect could not be confirmed in time
+        Skipped,    // the target changed since the plan (or was already gone): not acted on
+        Refused,    // the API (or the node) said no: its words in `message`
+        Failed,     // acting failed for another reason (a timeout, a lost connection)
+        Cancelled,  // the operation was cancelled before this step began
+    };
+    Result result = Result::Pending;
+    QString message;      // in the server's words, or why it was skipped
+    QString verification; // what was checked after acting: "gone; 4 GPUs free on g4090-04"
+    QDateTime started;
+    QDateTime finished;
+    bool ended() const { return result != Result::Pending && result != Result::Running; }
+    static QString resultName(Result r); // done, unverified, skipped, …
+};
+
+inline QString StepTarget::describe() const
+{
+    if (kind == QLatin1String("Process"))
+        return QCoreApplication::translate("gpudesk::OperationPlan", "PID %1 on %2")
+            .arg(pid)
+            .arg(node);
+    const QString what = kind.isEmpty() ? plural : kind;
+    return ns.isEmpty() ? QString(what + u' ' + name) : QString(what + u' ' + ns + u'/' + name);
+}
+
+inline bool OperationPlan::needsTypedConfirmation() const
+{
+    return steps.size() > TypedConfirmationAbove ||
+           std::any_of(steps.cbegin(), steps.cend(), [](const PlanStep &s) { return s.forceful; });
+}
+
+inline QString OperationPlan::confirmationWord() const
+{
+    // One object: its name; several: how many.
+    return steps.size() == 1 ? steps.first().target.name : QString::number(steps.size());
+}
+
+inline int OperationPlan::gpus() const
+{
+    int n = 0;
+    for (const PlanStep &s : steps)
+        n += s.target.gpus;
+    return n;
+}
+
+inline QString StepOutcome::resultName(Result r)
+{
+    switch (r) {
+    case Result::Pending:
+        return QStringLiteral("pending");
+    case Result::Running:
+        return QStringLiteral("running");
+    case Result::Done:
+        return QStringLiteral("done");
+    case Result::Unverified:
+        return QStringLiteral("unverified");
+    case Result::Skipped:
+        return QStringLiteral("skipped");
+    case Result::Refused:
+        return QStringLiteral("refused");
+    case Result::Failed:
+        return QStringLiteral("failed");
+    case Result::Cancelled:
+        break;
+    }
+    return QStringLiteral("cancelled");
+}
+
+} // namespace gpudesk
+
+Q_DECLARE_METATYPE(gpudesk::OperationPlan)

@@ -1,0 +1,274 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "cleanuprun.h"
+
+#include "clustersession.h"
+#include "clusterstore.h"
+#include "clustersync.h"
+#include "connectionstate.h"
+#include "contextconnection.h"
+#include "findingsservice.h"
+#include "historyservice.h"
+#include "kubeclient.h"
+#include "operation.h"
+#include "operationjson.h"
+#include "operationsservice.h"
+#include "services.h"
+#include "telemetrysession.h"
+#include "telemetrystore.h"
+
+#include <QDateTime>
+#include <QJsonDocument>
+#include <QRegularExpression>
+#include <QTimer>
+
+namespace gpudesk {
+
+QList<FindingClass> CleanupRun::defaultClasses()
+{
+    return {FindingClass::OrphanProcess, FindingClass::StuckTerminating, FindingClass::IdleGpus,
+            FindingClass::FinishedHoldingGpus, FindingClass::OnNotReadyNode};
+}
+
+bool CleanupRun::parseClasses(const QString &text, QList<FindingClass> *out, QString *error)
+{
+    out->clear();
+    for (const QString &part : text.split(u',', Qt::SkipEmptyParts)) {
+        const auto c = findingClassFromId(part.trimmed());
+        if (!c) {
+            QStringList known;
+            for (int i = 0; i < kFindingClassCount; ++i)
+                known << findingClassId(FindingClass(i));
+            *error = tr("unknown finding class \"%1\" (known: %2)")
+                         .arg(part.trimmed(), known.join(QStringLiteral(", ")));
+            return false;
+        }
+        if (!out->contains(*c))
+            out->append(*c);
+    }
+    return true;
+}
+
+bool CleanupRun::parseDuration(const QString &text, qint64 *ms)
+{
+    static const QRegularExpression re(QStringLiteral("^\\s*(\\d+)\\s*([smhd]?)\\s*$"));
+    const auto m = re.match(text);
+    if (!m.hasMatch())
+        return false;
+    const qint64 n = m.captured(1).toLongLong();
+    const QString unit = m.captured(2);
+    const qint64 scale = unit == QLatin1String("s")   ? 1000
+                         : unit == QLatin1String("h") ? 3600 * 1000
+                         : unit == QLatin1String("d") ? 24 * 3600 * 1000LL
+                                                      : 60 * 1000; // minutes, "m" or none
+    *ms = n * scale;
+    return *ms > 0;
+}
+
+CleanupRun::CleanupRun(Options options, QObject *parent)
+    : QObject(parent), m_options(std::move(options))
+{
+    if (m_options.classes.isEmpty())
+        m_options.classes = defaultClasses();
+}
+
+CleanupRun::~CleanupRun() = default;
+
+bool CleanupRun::prepare(QString *error)
+{
+    m_services = std::make_unique<Services>(m_options.kubeconfigFiles);
+    ClusterSession *session = m_services->session();
+    if (m_options.ssh)
+        session->enableTelemetry(m_options.sshConfig);
+    if (m_options.prometheus.isValid())
+        m_services->history()->setPrometheus(m_options.prometheus);
+    if (!session->loadConfig(error))
+        return false;
+    if (!m_options.context.isEmpty() && !session->contexts().contains(m_options.context)) {
+        *error = tr("The kubeconfig has no context \"%1\".").arg(m_options.context);
+        return false;
+    }
+    return true;
+}
+
+void CleanupRun::fail(int code, const QString &message)
+{
+    if (m_done)
+        return;
+    m_done = true;
+    emit finished(code, m_operation ? QJsonDocument(document()).toJson() : QByteArray(), message);
+}
+
+void CleanupRun::start()
+{
+    ClusterSession *session = m_services->session();
+    connect(session, &ClusterSession::telemetryFailed, this,
+            [this](const QString &m) { fail(2, m); });
+    session->connectTo(m_options.context);
+    const auto &c = session->connection();
+    if (!c || !c->sync()) {
+        fail(2, m_services->state()->serverError().isEmpty() ? tr("Cannot connect.")
+                                                             : m_services->state()->serverError());
+        return;
+    }
+    emit progress(tr("Reading the cluster at %1…").arg(c->endpoint().server));
+    connect(c->sync(), &ClusterSync::synced, this, &CleanupRun::onSynced);
+    connect(c->sync(), &ClusterSync::serverUnreachable, this, [this, c](const QString &error) {
+        fail(1, tr("Cannot reach the API server %1: %2").arg(c->endpoint().server, error));
+    });
+    QTimer::singleShot(SyncLimitMs, this, [this] {
+        if (!m_services->session()->connection()->sync()->hasSynced())
+            fail(1, tr("The cluster could not be read within %1 s.").arg(SyncLimitMs / 1000));
+    });
+}
+
+void CleanupRun::onSynced()
+{
+    if (m_done || m_sampledSince)
+        return;
+    m_services->store()->flush();
+    m_sampledSince = QDateTime::currentMSecsSinceEpoch();
+    TelemetrySession *t = m_services->session()->connection()->telemetry();
+    if (!t) {
+        onSampled();
+        return;
+    }
+    // Two sweeps: the first connects and learns each node's cgroup layout, the second reads
+    // with it (a pod whose containers are gone shows only then); bounded by SweepLimitMs.
+    emit progress(tr("Sampling the nodes over SSH…"));
+    auto sweeps = std::make_shared<int>(0);
+    connect(t, &TelemetrySession::sweepFinished, this, [this, sweeps] {
+        if (++*sweeps == 2)
+            onSampled();
+    });
+    QTimer::singleShot(SweepLimitMs, this, [this, sweeps] {
+        if (*sweeps < 2)
+            onSampled();
+    });
+}
+
+void CleanupRun::onSampled()
+{
+    if (m_done || m_sampled)
+        return;
+    m_sampled = true;
+    m_services->telemetry()->flush();
+    emit progress(tr("Looking for what holds GPUs…"));
+    FindingsService *f = m_services->findings();
+    FindingsOptions o;
+    o.classes = m_options.classes;
+    o.idleForMs = m_options.idleForMs;
+    connect(f, &FindingsService::settled, this, &CleanupRun::onFound);
+    f->setOptions(o);
+    QTimer::singleShot(FindLimitMs, this, [this] {
+        if (!m_operation && !m_done)
+            onFound(); // Prometheus did not answer in time: what is known so far
+    });
+}
+
+void CleanupRun::onFound()
+{
+    if (m_done || m_operation)
+        return;
+    const QList<Finding> found = m_services->findings()->findings();
+    OperationPlan plan = m_services->operations()->planner().cleanup(found);
+    if (m_options.classes.contains(FindingClass::IdleGpus) && !m_services->history()->available())
+        plan.notes << tr("idle-gpus: no Prometheus was given, so a pod counts as idle only for "
+                         "the %1 s gpudesk watched it")
+                          .arg((QDateTime::currentMSecsSinceEpoch() - m_sampledSince) / 1000);
+    else if (!m_services->findings()->prometheusError().isEmpty())
+        plan.notes << tr("idle-gpus: Prometheus could not be asked: %1")
+                          .arg(m_services->findings()->prometheusError());
+    m_operation = m_services->operations()->prepare(plan);
+    emit progress(tr("Checking the plan with the server and the nodes (%n step(s))…", nullptr,
+                     int(plan.steps.size())));
+    connect(m_operation, &Operation::checked, this, &CleanupRun::onChecked);
+    if (m_operation->state() == Operation::State::Ready)
+        onChecked();
+}
+
+void CleanupRun::onChecked()
+{
+    if (m_done)
+        return;
+    const OperationPlan &plan = m_operation->plan();
+    if (!m_options.apply || plan.steps.isEmpty()) {
+        m_done = true;
+        emit finished(0, QJsonDocument(document()).toJson(),
+                      tr("%n finding(s); a plan of %1 step(s) freeing %2 GPUs.", nullptr,
+                         int(m_services->findings()->findings().size()))
+                          .arg(plan.steps.size())
+                          .arg(plan.gpus()));
+        return;
+    }
+    if (!m_options.yes) {
+        const QString word = plan.confirmationWord();
+        const QString typed =
+            m_confirm ? m_confirm(tr("%1 — %n step(s), %2 GPUs. Type %3 to run it: ", nullptr,
+                                     int(plan.steps.size()))
+                                      .arg(plan.title)
+                                      .arg(plan.gpus())
+                                      .arg(word))
+                      : QString();
+        if (typed.trimmed() != word) {
+            fail(2, m_confirm ? tr("Not confirmed: nothing was done.")
+                              : tr("Refusing to apply without --yes where nobody can confirm."));
+            return;
+        }
+    }
+    QString error;
+    connect(m_operation, &Operation::finished, this, &CleanupRun::onApplied);
+    connect(m_operation, &Operation::progress, this, [this](int ended, int total) {
+        emit progress(tr("%1 of %2 steps").arg(ended).arg(total));
+    });
+    if (!m_operation->start(&error))
+        fail(1, error);
+}
+
+void CleanupRun::onApplied()
+{
+    if (m_done)
+        return;
+    m_done = true;
+    using R = StepOutcome::Result;
+    const bool allWell = std::all_of(
+        m_operation->outcomes().cbegin(), m_operation->outcomes().cend(),
+        [](const StepOutcome &o) { return o.result == R::Done || o.result == R::Skipped; });
+    emit finished(allWell ? 0 : 1, QJsonDocument(document()).toJson(), m_operation->summary());
+}
+
+QJsonObject CleanupRun::document() const
+{
+    QJsonArray classes;
+    for (FindingClass c : m_options.classes)
+        classes.append(findingClassId(c));
+    const auto &c = m_services->session()->connection();
+    const bool applied = m_operation && m_operation->state() == Operation::State::Finished;
+    QJsonObject doc{
+        {QStringLiteral("schemaVersion"), 1},
+        {QStringLiteral("kind"), applied ? QStringLiteral("gpudesk-cleanup-result")
+                                         : QStringLiteral("gpudesk-cleanup-plan")},
+        {QStringLiteral("context"), c ? c->context() : QString()},
+        {QStringLiteral("server"), c ? c->endpoint().server : QString()},
+        {QStringLiteral("who"), m_services->operations()->who()},
+        {QStringLiteral("generatedAt"), QDateTime::currentDateTimeUtc().toString(Qt::ISODate)},
+        {QStringLiteral("options"),
+         QJsonObject{{QStringLiteral("classes"), classes},
+                     {QStringLiteral("idleForSeconds"), m_options.idleForMs / 1000},
+                     {QStringLiteral("prometheus"),
+                      m_options.prometheus.isValid() ? QJsonValue(m_options.prometheus.toString())
+                                                     : QJsonValue()}}},
+        {QStringLiteral("findings"), json::findings(m_services->findings()->findings())}};
+    if (m_operation) {
+        doc.insert(QStringLiteral("plan"), json::plan(m_operation->plan()));
+        if (applied) {
+            doc.insert(QStringLiteral("results"),
+                       json::results(m_operation->plan(), m_operation->outcomes()));
+            doc.insert(QStringLiteral("cancelled"), m_operation->isCancelled());
+            doc.insert(QStringLiteral("summary"), m_operation->summary());
+            doc.insert(QStringLiteral("auditLog"), m_services->operations()->audit().path());
+        }
+    }
+    return doc;
+}
+
+} // namespace gpudesk

@@ -1,0 +1,498 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "kubestep.h"
+#include "contextconnection.h"
+
+#include "clusterstore.h"
+#include "kubeclient.h"
+#include "telemetrystore.h"
+
+#include <QHostInfo>
+
+#include <nlohmann/json.hpp>
+
+namespace gpudesk {
+
+namespace {
+
+using json = nlohmann::json;
+
+json parse(const QByteArray &body)
+{
+    return json::parse(body.begin(), body.end(), nullptr, false);
+}
+
+std::string text(const json &o, const char *a, const char *b = nullptr)
+{
+    if (!o.is_object() || !o.contains(a))
+        return {};
+    const json &x = o[a];
+    if (!b)
+        return x.is_string() ? x.get<std::string>() : std::string();
+    return x.is_object() && x.contains(b) && x[b].is_string() ? x[b].get<std::string>()
+                                                              : std::string();
+}
+
+QString cardList(const QList<int> &cards)
+{
+    QStringList out;
+    for (int c : cards)
+        out << QString::number(c);
+    return out.join(QStringLiteral(", "));
+}
+
+// A refusal in the server's words, with the causes it names (a disruption budget's count).
+QString refusal(const KubeReply &r)
+{
+    QString m = r.error;
+    for (const ApiStatus::Cause &c : r.status.causes)
+        if (!c.message.isEmpty() && !m.contains(c.message))
+            m += QStringLiteral(" — ") + c.message;
+    return m;
+}
+
+} // namespace
+
+KubeStep::KubeStep(OperationContext context, PlanStep step, QObject *parent)
+    : QObject(parent), m_ctx(std::move(context)), m_step(std::move(step))
+{
+    m_deadline.setSingleShot(true);
+    connect(&m_deadline, &QTimer::timeout, this, [this] {
+        if (m_gone.isEmpty())
+            finish(StepOutcome::Result::Unverified, QString(),
+                   tr("still there %1 s after the request").arg((m_deadline.interval()) / 1000));
+        else
+            checkFreed(true);
+    });
+}
+
+void KubeStep::send(bool dryRun, std::function<void(const KubeReply &)> done)
+{
+    KubeClient *client = m_ctx.lease->client();
+    const StepTarget &t = m_step.target;
+    switch (m_step.kind) {
+    case PlanStep::Kind::Delete:
+    case PlanStep::Kind::ForceDelete: {
+        DeleteOptions o;
+        o.preconditionUid = t.uid;
+        o.gracePeriodSeconds = m_step.gracePeriodSeconds;
+        o.propagationPolicy = m_step.propagationPolicy;
+        client->remove(t.apiPath, o, dryRun, this, std::move(done));
+        return;
+    }
+    case PlanStep::Kind::Evict: {
+        DeleteOptions o;
+        o.preconditionUid = t.uid;
+        o.gracePeriodSeconds = m_step.gracePeriodSeconds;
+        client->evict(t.ns, t.name, o, dryRun, this, std::move(done));
+        return;
+    }
+    case PlanStep::Kind::Patch: {
+        const PatchType type =
+            m_step.patchType == QLatin1String("json")
+                ? PatchType::Json
+                : (m_step.patchType == QLatin1String("strategic") ? PatchType::StrategicMerge
+                                                                  : PatchType::Merge);
+        client->patch(t.apiPath, m_step.body, type, dryRun, this, std::move(done));
+        return;
+    }
+    case PlanStep::Kind::Create:
+        client->create(m_step.createIn, m_step.body, dryRun, this, std::move(done));
+        return;
+    case PlanStep::Kind::KillProcess:
+    case PlanStep::Kind::Wait:
+        break;
+    }
+    KubeReply r;
+    r.error = tr("not an API step");
+    done(r);
+}
+
+void KubeStep::dryRun()
+{
+    send(true, [this](const KubeReply &r) {
+        emit dryRunDone(r.ok() ? PlanStep::DryRun::Accepted : PlanStep::DryRun::Refused,
+                        r.ok() ? QString() : refusal(r));
+    });
+}
+
+void KubeStep::run()
+{
+    m_outcome.started = QDateTime::currentDateTime();
+    m_outcome.result = StepOutcome::Result::Running;
+    if (m_step.target.apiPath.isEmpty()) {
+        act(); // a new object acting on nothing that exists yet
+        return;
+    }
+    precheck();
+}
+
+void KubeStep::precheck()
+{
+    // The object at its path, now: still the one planned for?
+    const QString path = m_step.kind == PlanStep::Kind::Evict
+                             ? QStringLiteral("/api/v1/namespaces/%1/pods/%2")
+                                   .arg(m_step.target.ns, m_step.target.name)
+                             : m_step.target.apiPath;
+    m_ctx.lease->client()->get(path, this, [this](const KubeReply &r) {
+        if (r.notFound()) {
+            finish(StepOutcome::Result::Skipped, tr("already gone: not acted on"));
+            return;
+        }
+        if (!r.ok()) {
+            finish(r.httpStatus == 403 ? StepOutcome::Result::Refused : StepOutcome::Result::Failed,
+                   r.error);
+            return;
+        }
+        checkGuard(r.body);
+    });
+}
+
+void KubeStep::checkGuard(const QByteArray &object)
+{
+    const json o = parse(object);
+    const QString uid = QString::fromStdString(text(o, "metadata", "uid"));
+    if (!m_step.target.uid.isEmpty() && uid != m_step.target.uid) {
+        finish(StepOutcome::Result::Skipped,
+               tr("replaced since the plan by another object of the same name (uid %1): not "
+                  "acted on")
+                   .arg(uid));
+        return;
+    }
+    const bool deleting = !text(o, "metadata", "deletionTimestamp").empty();
+    if (o.contains("spec") && o["spec"].is_object() &&
+        o["spec"].contains("terminationGracePeriodSeconds") &&
+        o["spec"]["terminationGracePeriodSeconds"].is_number_integer())
+        m_graceMs = o["spec"]["terminationGracePeriodSeconds"].get<qint64>() * 1000;
+    switch (m_step.guard) {
+    case PlanStep::Guard::None:
+        break;
+    case PlanStep::Guard::StillTerminating:
+        if (!deleting) {
+            finish(StepOutcome::Result::Skipped, tr("no longer Terminating: not acted on"));
+            return;
+        }
+        break;
+    case PlanStep::Guard::StillIdle: {
+        if (!m_ctx.storesCurrent() || !m_ctx.telemetry) {
+            finish(StepOutcome::Result::Skipped,
+                   tr("its GPUs cannot be checked again (the window shows another context): "
+                      "not acted on"));
+            return;
+        }
+        QStringList busy;
+        for (const HeldGpus &h : std::as_const(m_step.target.holds)) {
+            const auto a = m_ctx.telemetry->gpuActivity(h.podUid);
+            if (a && a->lastBusy > m_step.plannedAt)
+                busy << QDateTime::fromMSecsSinceEpoch(a->lastBusy)
+                            .toString(QStringLiteral("HH:mm:ss"));
+        }
+        if (!busy.isEmpty()) {
+            finish(StepOutcome::Result::Skipped,
+                   tr("its GPUs were busy again at %1, after the plan: not acted on")
+                       .arg(busy.first()));
+            return;
+        }
+        break;
+    }
+    case PlanStep::Guard::NodeNotReadyOrContainersGone: {
+        const QString node = QString::fromStdString(text(o, "spec", "nodeName"));
+        if (m_ctx.storesCurrent()) {
+            const NodeInfo *n = m_ctx.store->node(node);
+            const bool notReady = !n || !n->ready;
+            const bool gone = m_ctx.telemetry && m_ctx.telemetry->containersGone(uid);
+            if (!notReady && !gone) {
+                finish(
+                    StepOutcome::Result::Skipped,
+                    tr("its node %1 is Ready and runs its containers again: not forced").arg(node));
+                return;
+            }
+        } else {
+            finish(StepOutcome::Result::Skipped,
+                   tr("the node cannot be checked again (the window shows another context): "
+                      "not forced"));
+            return;
+        }
+        break;
+    }
+    }
+    act();
+}
+
+void KubeStep::act()
+{
+    m_actedAt = QDateTime::currentMSecsSinceEpoch();
+    send(false, [this](const KubeReply &r) {
+        if (!r.ok()) {
+            using R = StepOutcome::Result;
+            if (r.notFound())
+                finish(R::Skipped, tr("already gone: not acted on"));
+            else if (r.httpStatus == 409)
+                finish(R::Skipped, tr("changed since the plan: %1").arg(r.error));
+            else if (r.httpStatus == 403 || r.httpStatus == 429 || r.httpStatus == 422 ||
+                     r.httpStatus == 400 || r.httpStatus == 405)
+                finish(R::Refused, refusal(r));
+            else
+                finish(R::Failed, r.error);
+            return;
+        }
+        m_outcome.message = tr("request accepted");
+        if (m_step.kind == PlanStep::Kind::Patch && !m_step.expectPointer.isEmpty()) {
+            const json o = parse(r.body);
+            const json want = json::parse(m_step.expectValue.toStdString(), nullptr, false);
+            const json::json_pointer ptr(m_step.expectPointer.toStdString());
+            const bool holds = o.is_object() && o.contains(ptr) && o[ptr] == want;
+            if (!holds) {
+                postEvent();
+                finish(StepOutcome::Result::Unverified, m_outcome.message,
+                       tr("the server's answer does not show %1 = %2")
+                           .arg(m_step.expectPointer, QString::fromUtf8(m_step.expectValue)));
+                return;
+            }
+            m_outcome.verification =
+                tr("%1 is %2 on the server")
+                    .arg(m_step.expectPointer, QString::fromUtf8(m_step.expectValue));
+        }
+        postEvent();
+        waitGone();
+    });
+}
+
+QString KubeStep::eventMessage() const
+{
+    const QString by = tr("by %1 with gpudesk").arg(m_ctx.who);
+    return m_step.why.isEmpty()
+               ? QString(m_step.description + u' ' + by)
+               : QString(m_step.description + u' ' + by + QStringLiteral(": ") + m_step.why);
+}
+
+void KubeStep::postEvent()
+{
+    if (m_step.eventReason.isEmpty())
+        return;
+    const StepTarget &t = m_step.target;
+    const QString ns = t.ns.isEmpty() ? QStringLiteral("default") : t.ns;
+    const qint64 now = QDateTime::currentMSecsSinceEpoch();
+    const std::string stamp =
+        QDateTime::fromMSecsSinceEpoch(now, Qt::UTC).toString(Qt::ISODate).toStdString();
+    json involved{
+        {"kind", t.kind.toStdString()},
+        {"name", t.name.toStdString()},
+        {"uid", t.uid.toStdString()},
+        {"apiVersion",
+         (t.group.isEmpty() ? t.version : QString(t.group + u'/' + t.version)).toStdString()}};
+    if (!t.ns.isEmpty())
+        involved["namespace"] = t.ns.toStdString();
+    const json event{
+        {"apiVersion", "v1"},
+        {"kind", "Event"},
+        {"metadata",
+         {{"name", QString(t.name + u'.' + QString::number(now * 1000000, 16)).toStdString()},
+          {"namespace", ns.toStdString()}}},
+        {"involvedObject", involved},
+        {"reason", m_step.eventReason.toStdString()},
+        {"message", eventMessage().left(1024).toStdString()},
+        {"type", "Warning"},
+        {"source", {{"component", "gpudesk"}, {"host", QHostInfo::localHostName().toStdString()}}},
+        {"reportingComponent", "gpudesk"},
+        {"reportingInstance", QHostInfo::localHostName().toStdString()},
+        {"firstTimestamp", stamp},
+        {"lastTimestamp", stamp},
+        {"count", 1}};
+    m_eventPending = true;
+    m_ctx.lease->client()->create(
+        QStringLiteral("/api/v1/namespaces/%1/events").arg(ns),
+        QByteArray::fromStdString(event.dump()), false, this, [this](const KubeReply &r) {
+            // The owner is told when the server lets us; the action stands either way.
+            m_eventPending = false;
+            if (!r.ok())
+                m_eventError = tr("no Event on the object: %1").arg(r.error);
+            emitWhenDone();
+        });
+}
+
+bool KubeStep::kindInStore() const
+{
+    const QString &k = m_step.target.kind;
+    return k == QLatin1String("Pod") || k == QLatin1String("Job") ||
+           k == QLatin1String("PyTorchJob") || k == QLatin1String("MPIJob");
+}
+
+bool KubeStep::deletes() const
+{
+    return m_step.kind == PlanStep::Kind::Delete || m_step.kind == PlanStep::Kind::ForceDelete ||
+           m_step.kind == PlanStep::Kind::Evict;
+}
+
+bool KubeStep::targetGone() const
+{
+    const StepTarget &t = m_step.target;
+    if (t.kind == QLatin1String("Pod"))
+        return !m_ctx.store->pod(t.uid);
+    return !m_ctx.store->job(t.uid);
+}
+
+void KubeStep::waitGone()
+{
+    if (!deletes() && m_step.target.holds.isEmpty()) {
+        finish(StepOutcome::Result::Done, m_outcome.message, m_outcome.verification);
+        return;
+    }
+    // A graceful delete takes the grace period and then some; a forced one, moments.
+    const qint64 wanted = (m_step.kind == PlanStep::Kind::ForceDelete ? 0 : m_graceMs) + SettleMs;
+    const int budget = int(std::clamp<qint64>(wanted, 5000, 15 * 60 * 1000));
+    m_deadline.start(budget);
+    if (m_ctx.storesCurrent() && (kindInStore() || !deletes())) {
+        connect(m_ctx.store, &ClusterStore::updated, this, &KubeStep::checkGone);
+        checkGone();
+        return;
+    }
+    if (!deletes()) {
+        // A stop through a command or a patch, with another context shown: the pods are not
+        // watched, so the effect is left unverified rather than guessed.
+        finish(StepOutcome::Result::Unverified, m_outcome.message,
+               tr("its pods were not watched (the window shows another context)"));
+        return;
+    }
+    // Not in the store (another context is shown, or a kind gpudesk does not sync): ask the
+    // API itself, every two seconds.
+    connect(&m_poll, &QTimer::timeout, this, &KubeStep::pollGone);
+    m_poll.start(2000);
+}
+
+void KubeStep::checkGone()
+{
+    if (!m_gone.isEmpty() || m_finished || !m_ctx.storesCurrent())
+        return;
+    // Deleted: the object itself; stopped (a command, a suspension): its pods.
+    bool gone = !deletes() || targetGone();
+    for (const HeldGpus &h : std::as_const(m_step.target.holds))
+        gone = gone && !m_ctx.store->pod(h.podUid);
+    if (gone) {
+        m_gone = deletes() ? tr("gone from the API") : tr("its pods are gone");
+        waitFreed();
+    }
+}
+
+void KubeStep::pollGone()
+{
+    const QString path = m_step.kind == PlanStep::Kind::Evict
+                             ? QStringLiteral("/api/v1/namespaces/%1/pods/%2")
+                                   .arg(m_step.target.ns, m_step.target.name)
+                             : m_step.target.apiPath;
+    m_ctx.lease->client()->get(path, this, [this](const KubeReply &r) {
+        if (m_finished || !m_gone.isEmpty())
+            return;
+        const bool gone =
+            r.notFound() || (r.ok() && QString::fromStdString(text(parse(r.body), "metadata",
+                                                                   "uid")) != m_step.target.uid);
+        if (gone) {
+            m_poll.stop();
+            m_gone = tr("gone from the API");
+            waitFreed();
+        }
+    });
+}
+
+void KubeStep::waitFreed()
+{
+    m_goneAt = QDateTime::currentMSecsSinceEpoch();
+    if (m_ctx.store)
+        disconnect(m_ctx.store, &ClusterStore::updated, this, &KubeStep::checkGone);
+    if (checkFreed(false))
+        return;
+    m_deadline.start(FreedWaitMs);
+    if (m_ctx.telemetry)
+        connect(m_ctx.telemetry, &TelemetryStore::updated, this, [this] { checkFreed(false); });
+}
+
+bool KubeStep::checkFreed(bool final)
+{
+    // Per node the pods held GPUs on: a sample taken after they were gone, with no process of those
+    // pods and the cards' memory released.
+    if (m_finished)
+        return true;
+    const bool canCheck = m_ctx.storesCurrent() && m_ctx.telemetry;
+    QStringList freed, unchecked, held;
+    bool waiting = false;
+    for (const HeldGpus &h : std::as_const(m_step.target.holds)) {
+        const NodeSample *s = canCheck ? m_ctx.telemetry->latest(h.node) : nullptr;
+        if (!s) {
+            unchecked << h.node;
+            continue;
+        }
+        if (s->time <= m_goneAt || !m_ctx.telemetry->isFresh(h.node)) {
+            waiting = true;
+            if (final)
+                unchecked << h.node;
+            continue;
+        }
+        QStringList pids;
+        for (const NodeProcess &p : s->processes)
+            if (p.owner.podUid == h.podUid)
+                pids << tr("PID %1 on GPU %2").arg(p.pid).arg(p.cardIndex);
+        if (!pids.isEmpty()) {
+            held << tr("%1 still runs on %2 after its pod is gone").arg(pids.join(u','), h.node);
+            continue;
+        }
+        qint64 memory = 0;
+        for (const GpuCardSample &c : s->cards)
+            if (h.cards.contains(c.index))
+                memory += c.memoryUsedMiB.value_or(0);
+        if (!h.cards.isEmpty() && memory >= TelemetryStore::PhantomMiB * h.cards.size()) {
+            held << tr("GPU %1 on %2: %3 MiB still held with no process")
+                        .arg(cardList(h.cards), h.node)
+                        .arg(memory);
+            continue;
+        }
+        freed << (h.cards.isEmpty() ? h.node : tr("GPU %1 on %2").arg(cardList(h.cards), h.node));
+    }
+    if (waiting && !final)
+        return false;
+    QStringList v{m_gone};
+    if (!m_outcome.verification.isEmpty())
+        v.prepend(m_outcome.verification);
+    if (!freed.isEmpty())
+        v << tr("free: %1").arg(freed.join(QStringLiteral("; ")));
+    if (!unchecked.isEmpty())
+        v << tr("cards not checked on %1 (no fresh sample over SSH)")
+                 .arg(unchecked.join(QStringLiteral(", ")));
+    if (!held.isEmpty()) {
+        v << held;
+        finish(StepOutcome::Result::Unverified, m_outcome.message, v.join(QStringLiteral("; ")));
+    } else {
+        finish(StepOutcome::Result::Done, m_outcome.message, v.join(QStringLiteral("; ")));
+    }
+    return true;
+}
+
+void KubeStep::finish(StepOutcome::Result result, const QString &message,
+                      const QString &verification)
+{
+    if (m_finished)
+        return;
+    m_finished = true;
+    m_deadline.stop();
+    m_poll.stop();
+    if (m_ctx.store)
+        disconnect(m_ctx.store, nullptr, this, nullptr);
+    if (m_ctx.telemetry)
+        disconnect(m_ctx.telemetry, nullptr, this, nullptr);
+    m_outcome.result = result;
+    m_outcome.message = message;
+    m_outcome.verification = verification;
+    m_outcome.finished = QDateTime::currentDateTime();
+    emitWhenDone();
+}
+
+void KubeStep::emitWhenDone()
+{
+    // The outcome is told once the step has ended and the Event's answer is in.
+    if (!m_finished || m_eventPending || m_emitted)
+        return;
+    m_emitted = true;
+    if (!m_eventError.isEmpty())
+        m_outcome.message += QStringLiteral(" (") + m_eventError + u')';
+    emit ended(m_outcome);
+}
+
+} // namespace gpudesk

@@ -1,0 +1,216 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "operation.h"
+#include "contextconnection.h"
+
+#include "kubestep.h"
+#include "processkill.h"
+
+#include <QUuid>
+
+namespace gpudesk {
+
+Operation::Operation(OperationContext context, OperationPlan plan, AuditLog audit, QObject *parent)
+    : QObject(parent), m_ctx(std::move(context)), m_plan(std::move(plan)),
+      m_audit(std::move(audit)), m_id(QUuid::createUuid().toString(QUuid::WithoutBraces))
+{
+    m_outcomes.resize(m_plan.steps.size());
+}
+
+Operation::~Operation() = default;
+
+int Operation::count(StepOutcome::Result result) const
+{
+    return int(std::count_if(m_outcomes.cbegin(), m_outcomes.cend(),
+                             [result](const StepOutcome &o) { return o.result == result; }));
+}
+
+QString Operation::summary() const
+{
+    using R = StepOutcome::Result;
+    QStringList parts;
+    const std::pair<R, const char *> kinds[] = {
+        {R::Done, QT_TR_NOOP("%n done")},       {R::Unverified, QT_TR_NOOP("%n unverified")},
+        {R::Skipped, QT_TR_NOOP("%n skipped")}, {R::Refused, QT_TR_NOOP("%n refused")},
+        {R::Failed, QT_TR_NOOP("%n failed")},   {R::Cancelled, QT_TR_NOOP("%n not run")},
+        {R::Running, QT_TR_NOOP("%n running")}, {R::Pending, QT_TR_NOOP("%n waiting")}};
+    for (const auto &[r, text] : kinds)
+        if (const int n = count(r))
+            parts << tr(text, nullptr, n);
+    return parts.join(QStringLiteral(", "));
+}
+
+bool Operation::isSsh(int step) const
+{
+    return m_plan.steps[step].kind == PlanStep::Kind::KillProcess;
+}
+
+void Operation::check()
+{
+    if (m_state != State::Planned)
+        return;
+    m_state = State::Checking;
+    checkNext();
+}
+
+void Operation::checkNext()
+{
+    // As many checks in flight as steps would run at once: a plan of 1,000 is checked in
+    // moments without a thousand requests at the same time.
+    while (m_checkCursor < m_plan.steps.size() && m_checksPending < MaxApiInFlight) {
+        const int i = m_checkCursor++;
+        PlanStep &step = m_plan.steps[i];
+        if (step.kind == PlanStep::Kind::Wait) {
+            step.dryRun = PlanStep::DryRun::NotApplicable;
+            continue;
+        }
+        ++m_checksPending;
+        auto answered = [this, i](QObject *by, PlanStep::DryRun answer, const QString &message) {
+            m_plan.steps[i].dryRun = answer;
+            m_plan.steps[i].dryRunMessage = message;
+            --m_checksPending;
+            by->deleteLater();
+            emit stepChecked(i);
+            checkNext();
+        };
+        if (isSsh(i)) {
+            auto *kill = new ProcessKill(m_ctx, step, this);
+            connect(
+                kill, &ProcessKill::dryRunDone, this,
+                [answered, kill](PlanStep::DryRun a, const QString &m) { answered(kill, a, m); });
+            kill->dryRun();
+        } else {
+            auto *kube = new KubeStep(m_ctx, step, this);
+            connect(
+                kube, &KubeStep::dryRunDone, this,
+                [answered, kube](PlanStep::DryRun a, const QString &m) { answered(kube, a, m); });
+            kube->dryRun();
+        }
+    }
+    if (m_checkCursor >= m_plan.steps.size() && m_checksPending == 0 &&
+        m_state == State::Checking) {
+        m_state = State::Ready;
+        emit checked();
+    }
+}
+
+bool Operation::start(QString *error)
+{
+    if (m_state == State::Running || m_state == State::Finished)
+        return false;
+    if (!m_audit.append(AuditLog::started(m_id, m_ctx.who, m_plan), error))
+        return false;
+    m_state = State::Running;
+    pump();
+    finishIfDone(); // a plan with nothing to do ends at once
+    return true;
+}
+
+void Operation::cancel()
+{
+    if (m_state != State::Running || m_cancelled)
+        return;
+    m_cancelled = true;
+    for (int i = 0; i < m_outcomes.size(); ++i) {
+        if (m_outcomes[i].result != StepOutcome::Result::Pending)
+            continue;
+        m_outcomes[i].result = StepOutcome::Result::Cancelled;
+        m_outcomes[i].message = tr("cancelled before it started: not acted on");
+        ++m_ended;
+        emit stepChanged(i);
+    }
+    emit progress(m_ended, int(m_plan.steps.size()));
+    finishIfDone();
+}
+
+void Operation::pump()
+{
+    if (m_cancelled)
+        return;
+    const int n = int(m_plan.steps.size());
+    while (m_cursor < n && m_outcomes[m_cursor].result != StepOutcome::Result::Pending)
+        ++m_cursor;
+    for (int i = m_cursor; i < n; ++i) {
+        if (m_apiInFlight >= MaxApiInFlight && m_sshInFlight >= MaxSshInFlight)
+            break;
+        if (m_outcomes[i].result != StepOutcome::Result::Pending)
+            continue;
+        if (isSsh(i) ? m_sshInFlight >= MaxSshInFlight : m_apiInFlight >= MaxApiInFlight)
+            continue;
+        // Its dependencies: all ended well, or it is skipped; any still running, it waits.
+        bool waiting = false;
+        QString failedDep;
+        for (int d : std::as_const(m_plan.steps[i].after)) {
+            const StepOutcome &o = m_outcomes.value(d);
+            if (!o.ended())
+                waiting = true;
+            else if (o.result != StepOutcome::Result::Done &&
+                     o.result != StepOutcome::Result::Unverified)
+                failedDep = m_plan.steps[d].target.describe();
+        }
+        if (!failedDep.isEmpty()) {
+            StepOutcome o;
+            o.result = StepOutcome::Result::Skipped;
+            o.message = tr("not acted on: the step before it (%1) did not succeed").arg(failedDep);
+            stepEnded(i, o);
+            continue;
+        }
+        if (!waiting)
+            launch(i);
+    }
+}
+
+void Operation::launch(int i)
+{
+    const PlanStep &step = m_plan.steps[i];
+    m_outcomes[i].result = StepOutcome::Result::Running;
+    m_outcomes[i].started = QDateTime::currentDateTime();
+    emit stepChanged(i);
+    if (isSsh(i)) {
+        ++m_sshInFlight;
+        auto *kill = new ProcessKill(m_ctx, step, this);
+        connect(kill, &ProcessKill::ended, this, [this, i, kill](const StepOutcome &o) {
+            --m_sshInFlight;
+            kill->deleteLater();
+            stepEnded(i, o);
+        });
+        kill->run();
+    } else {
+        ++m_apiInFlight;
+        auto *kube = new KubeStep(m_ctx, step, this);
+        connect(kube, &KubeStep::ended, this, [this, i, kube](const StepOutcome &o) {
+            --m_apiInFlight;
+            kube->deleteLater();
+            stepEnded(i, o);
+        });
+        kube->run();
+    }
+}
+
+void Operation::stepEnded(int i, const StepOutcome &outcome)
+{
+    StepOutcome o = outcome;
+    if (!o.started.isValid())
+        o.started =
+            m_outcomes[i].started.isValid() ? m_outcomes[i].started : QDateTime::currentDateTime();
+    if (!o.finished.isValid())
+        o.finished = QDateTime::currentDateTime();
+    m_outcomes[i] = o;
+    ++m_ended;
+    emit stepChanged(i);
+    emit progress(m_ended, int(m_plan.steps.size()));
+    pump();
+    finishIfDone();
+}
+
+void Operation::finishIfDone()
+{
+    if (m_state != State::Running || m_ended < m_plan.steps.size())
+        return;
+    m_state = State::Finished;
+    QString error;
+    // The end record is best effort: the start record already says what was done.
+    m_audit.append(AuditLog::ended(m_id, m_ctx.who, m_plan, m_outcomes, m_cancelled), &error);
+    emit finished();
+}
+
+} // namespace gpudesk

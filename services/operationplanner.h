@@ -1,0 +1,55 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "findings.h"
+#include "operationcontext.h"
+#include "operationplan.h"
+
+#include <QCoreApplication>
+
+namespace gpudesk {
+
+// Turns what the user chose (findings, workloads, nodes, processes) into the exact steps an
+// operation will take, from the stores as they are now: each step names its target as it is
+// (uid, start time), why it is there, the request or command, and what it holds.
+class OperationPlanner
+{
+    Q_DECLARE_TR_FUNCTIONS(OperationPlanner)
+
+public:
+    explicit OperationPlanner(OperationContext context);
+
+    // A finding's remedy for each finding (none for those gpudesk should not act on: said in the
+    // plan's notes). Two findings of one job stop it once.
+    OperationPlan cleanup(const QList<Finding> &findings) const;
+    // Each workload stopped the way its kind is: a Volcano job by an AbortJob command (deleted
+    // where the cluster serves no commands), a PyTorchJob or MPIJob deleted with its pods, a
+    // bare pod deleted; other controllers' pods are not stopped (they would come back).
+    OperationPlan stopWorkloads(const QStringList &workloadKeys, const QString &why) const;
+    OperationPlan deleteWorkloads(const QStringList &workloadKeys, const QString &why) const;
+    OperationPlan cordon(const QStringList &nodes, bool cordon) const;
+    // Cordon, then evict every pod that is not a DaemonSet's or already finished; evictions
+    // respect PodDisruptionBudgets.
+    OperationPlan drain(const QString &node, const QString &why) const;
+    OperationPlan killProcesses(const QString &node, const QList<qint64> &pids,
+                                const QString &why) const;
+
+private:
+    OperationPlan plan(const QString &action, const QString &title) const;
+    QString path(Resource r, const QString &ns, const QString &name) const;
+    QString versionOf(Resource r) const;
+    StepTarget podTarget(const PodInfo &pod) const;
+    QList<HeldGpus> holdsOf(const QList<const PodInfo *> &pods) const;
+    void addStop(OperationPlan &plan, const QString &workloadKey, const QString &why,
+                 PlanStep::Guard guard) const;
+    void addDelete(OperationPlan &plan, const QString &workloadKey, const QString &why) const;
+    void addPodDelete(OperationPlan &plan, const PodInfo &pod, bool force, const QString &why,
+                      PlanStep::Guard guard) const;
+    int addKill(OperationPlan &plan, const QString &node, const FindingProcess &p,
+                const QString &why) const;
+    void addDrain(OperationPlan &plan, const QString &node, const QString &why) const;
+
+    OperationContext m_ctx;
+};
+
+} // namespace gpudesk

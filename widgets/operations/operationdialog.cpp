@@ -1,0 +1,198 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "operationdialog.h"
+
+#include "operation.h"
+#include "operationstepsmodel.h"
+#include "severitydelegate.h"
+
+#include <QDialogButtonBox>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLineEdit>
+#include <QMessageBox>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QTableView>
+#include <QVBoxLayout>
+
+namespace gpudesk {
+
+OperationDialog::OperationDialog(Operation *operation, QWidget *parent)
+    : QDialog(parent), m_op(operation), m_model(new OperationStepsModel(this)),
+      m_summary(new QLabel(this)), m_notes(new QLabel(this)), m_table(new QTableView(this)),
+      m_confirmLabel(new QLabel(this)), m_confirm(new QLineEdit(this)),
+      m_progress(new QProgressBar(this)), m_run(new QPushButton(tr("Run"), this)),
+      m_cancel(new QPushButton(tr("Cancel the rest"), this)),
+      m_close(new QPushButton(tr("Close"), this))
+{
+    const OperationPlan &plan = operation->plan();
+    setWindowTitle(plan.title);
+    setAttribute(Qt::WA_DeleteOnClose);
+    resize(1100, 560);
+    m_model->setPlan(plan);
+
+    m_summary->setObjectName(QStringLiteral("operationSummary"));
+    m_summary->setWordWrap(true);
+    QFont big = m_summary->font();
+    big.setPointSizeF(big.pointSizeF() * 1.15);
+    m_summary->setFont(big);
+    m_notes->setObjectName(QStringLiteral("operationNotes"));
+    m_notes->setWordWrap(true);
+    m_notes->setTextFormat(Qt::PlainText);
+    m_notes->setVisible(!plan.notes.isEmpty());
+    m_notes->setText(plan.notes.join(u'\n'));
+
+    m_table->setObjectName(QStringLiteral("planTable"));
+    m_table->setModel(m_model);
+    m_table->setItemDelegate(new SeverityDelegate(m_table));
+    m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_table->setWordWrap(false);
+    m_table->verticalHeader()->hide();
+    m_table->horizontalHeader()->setStretchLastSection(true);
+    m_table->setColumnWidth(OperationStepsModel::Step, 380);
+    m_table->setColumnWidth(OperationStepsModel::Target, 200);
+    m_table->setColumnWidth(OperationStepsModel::Why, 220);
+    m_table->setColumnWidth(OperationStepsModel::Check, 170);
+    m_table->setColumnWidth(OperationStepsModel::Result, 200);
+
+    m_confirm->setObjectName(QStringLiteral("confirmEdit"));
+    m_run->setObjectName(QStringLiteral("runButton"));
+    m_cancel->setObjectName(QStringLiteral("cancelButton"));
+    m_close->setObjectName(QStringLiteral("closeButton"));
+    m_run->setDefault(true);
+    m_progress->setRange(0, int(plan.steps.size()));
+    m_progress->setValue(0);
+    m_progress->setFormat(tr("%v of %m steps"));
+
+    auto *confirmRow = new QHBoxLayout;
+    confirmRow->addWidget(m_confirmLabel);
+    confirmRow->addWidget(m_confirm);
+    confirmRow->addStretch(1);
+    auto *buttons = new QHBoxLayout;
+    buttons->addWidget(m_progress, 1);
+    buttons->addWidget(m_cancel);
+    buttons->addWidget(m_run);
+    buttons->addWidget(m_close);
+    auto *layout = new QVBoxLayout(this);
+    layout->addWidget(m_summary);
+    layout->addWidget(m_notes);
+    layout->addWidget(m_table, 1);
+    layout->addLayout(confirmRow);
+    layout->addLayout(buttons);
+
+    connect(m_confirm, &QLineEdit::textChanged, this, &OperationDialog::updateState);
+    connect(m_run, &QPushButton::clicked, this, &OperationDialog::run);
+    connect(m_cancel, &QPushButton::clicked, operation, &Operation::cancel);
+    connect(m_close, &QPushButton::clicked, this, &QDialog::reject);
+    connect(operation, &Operation::stepChecked, this, [this](int i) {
+        const PlanStep &s = m_op->plan().steps[i];
+        m_model->setChecked(i, s.dryRun, s.dryRunMessage);
+        updateState();
+    });
+    connect(operation, &Operation::checked, this, &OperationDialog::updateState);
+    connect(operation, &Operation::stepChanged, this,
+            [this](int i) { m_model->setOutcome(i, m_op->outcomes()[i]); });
+    connect(operation, &Operation::progress, this, [this](int ended) {
+        m_progress->setValue(ended);
+        updateState();
+    });
+    connect(operation, &Operation::finished, this, &OperationDialog::updateState);
+    // Answers that came before the dialog was made.
+    for (int i = 0; i < plan.steps.size(); ++i) {
+        m_model->setChecked(i, plan.steps[i].dryRun, plan.steps[i].dryRunMessage);
+        m_model->setOutcome(i, operation->outcomes()[i]);
+    }
+    updateState();
+}
+
+OperationDialog::~OperationDialog() = default;
+
+Operation *OperationDialog::operation() const
+{
+    return m_op;
+}
+
+void OperationDialog::updateState()
+{
+    if (!m_op)
+        return;
+    const OperationPlan &plan = m_op->plan();
+    const Operation::State st = m_op->state();
+    const int n = int(plan.steps.size());
+    int refused = 0, checked = 0;
+    for (const PlanStep &s : plan.steps) {
+        refused += s.dryRun == PlanStep::DryRun::Refused ? 1 : 0;
+        checked += s.dryRun != PlanStep::DryRun::NotAsked ? 1 : 0;
+    }
+    const bool typed = plan.needsTypedConfirmation();
+    const bool beforeRun = st == Operation::State::Checking || st == Operation::State::Ready ||
+                           st == Operation::State::Planned;
+    m_confirmLabel->setVisible(beforeRun && typed && n > 0);
+    m_confirm->setVisible(beforeRun && typed && n > 0);
+    if (typed) {
+        const bool forceful = std::any_of(plan.steps.cbegin(), plan.steps.cend(),
+                                          [](const PlanStep &s) { return s.forceful; });
+        m_confirmLabel->setText(
+            (forceful ? tr("This plan forces things (grace period 0, KILL, eviction). ")
+                      : QString()) +
+            tr("Type %1 to confirm:").arg(plan.confirmationWord()));
+        m_confirm->setPlaceholderText(plan.confirmationWord());
+    }
+    m_run->setVisible(beforeRun);
+    m_run->setEnabled(st == Operation::State::Ready && n > 0 &&
+                      (!typed || m_confirm->text().trimmed() == plan.confirmationWord()));
+    m_cancel->setVisible(st == Operation::State::Running);
+    m_cancel->setEnabled(!m_op->isCancelled());
+    m_progress->setVisible(st == Operation::State::Running || st == Operation::State::Finished);
+    m_close->setText(st == Operation::State::Running ? tr("Hide (keeps running)") : tr("Close"));
+
+    QString text;
+    if (n == 0) {
+        text = tr("Nothing to do.");
+    } else if (st == Operation::State::Checking || st == Operation::State::Planned) {
+        text = tr("%n step(s), %1 GPUs. Asking the server and the nodes what each step would "
+                  "do… (%2 of %n)",
+                  nullptr, n)
+                   .arg(plan.gpus())
+                   .arg(checked);
+    } else if (st == Operation::State::Ready) {
+        text = tr("%n step(s), %1 GPUs. Nothing has been done yet.", nullptr, n).arg(plan.gpus());
+        if (refused > 0)
+            text += u' ' + tr("%n step(s) would be refused as planned: they will be tried and "
+                              "their refusal reported.",
+                              nullptr, refused);
+    } else if (st == Operation::State::Running) {
+        text = m_op->isCancelled() ? tr("Cancelling: the steps in flight finish, no more start. %1")
+                                         .arg(m_op->summary())
+                                   : tr("Running: %1").arg(m_op->summary());
+    } else {
+        text =
+            (m_op->isCancelled() ? tr("Cancelled: %1") : tr("Finished: %1")).arg(m_op->summary());
+    }
+    m_summary->setText(text);
+}
+
+void OperationDialog::run()
+{
+    QString error;
+    if (!m_op->start(&error)) {
+        QMessageBox::warning(this, windowTitle(), error);
+        return;
+    }
+    m_confirm->setEnabled(false);
+    updateState();
+}
+
+void OperationDialog::done(int result)
+{
+    // A plan that was never run goes with its dialog; a running or finished one stays with the
+    // service (the status bar and the activity list show it).
+    if (m_op &&
+        (m_op->state() == Operation::State::Planned ||
+         m_op->state() == Operation::State::Checking || m_op->state() == Operation::State::Ready))
+        m_op->deleteLater();
+    QDialog::done(result);
+}
+
+} // namespace gpudesk
