@@ -44,6 +44,9 @@ constexpr int kMaxExpiredLists = 5;
 constexpr int kMaxBackoffMs = 30000;
 // Watch events decoded and applied together at most (a few milliseconds of store work).
 constexpr qsizetype kMaxEventsPerBatch = 2000;
+// One watch event is one object, which the API server keeps under 1.5 MB: a line this long
+// without its end is a broken stream, not an event to wait for.
+constexpr qsizetype kMaxWatchLineBytes = 16 << 20;
 
 struct ListResult
 {
@@ -316,6 +319,15 @@ void Informer::onWatchReadyRead()
         start = nl + 1;
     }
     m_buffer.remove(0, start);
+    if (m_buffer.size() > kMaxWatchLineBytes) {
+        // What is buffered goes; the new watch starts from the last version applied, so
+        // nothing is lost or applied twice.
+        m_buffer = QByteArray();
+        retry(tr("the watch sent an event of more than %1 MiB without its end: stopped reading "
+                 "it, watching again")
+                  .arg(kMaxWatchLineBytes >> 20));
+        return;
+    }
     decodeNext();
 }
 

@@ -49,6 +49,9 @@ QString withDryRun(const QString &path, bool dryRun)
 namespace {
 // A request with no byte for this long is abandoned (and said to have timed out).
 constexpr int kTransferTimeoutMs = 30000;
+// No answer gpudesk asks for comes near this: a page is at most 500 objects, and the API server
+// refuses to store an object over 1.5 MB. More is a broken or hostile server: stop reading.
+constexpr qint64 kMaxBodyBytes = 64ll << 20;
 } // namespace
 
 QString statusMessage(const QByteArray &body)
@@ -420,6 +423,12 @@ void KubeClient::send(const QByteArray &verb, const QString &path, const QByteAr
     QPointer<QObject> guard(context);
     QElapsedTimer waited;
     waited.start();
+    connect(reply, &QNetworkReply::downloadProgress, reply, [reply](qint64 received, qint64) {
+        if (received > kMaxBodyBytes && !reply->property("gpudeskTooLarge").toBool()) {
+            reply->setProperty("gpudeskTooLarge", true);
+            reply->abort(); // what it read so far goes with the reply
+        }
+    });
     connect(reply, &QNetworkReply::finished, this,
             [this, reply, guard, done = std::move(done), verb, path, body, contentType, retried,
              waited]() mutable {
@@ -428,6 +437,17 @@ void KubeClient::send(const QByteArray &verb, const QString &path, const QByteAr
                     return;
                 KubeReply r;
                 r.httpStatus = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
+                if (reply->property("gpudeskTooLarge").toBool()) {
+                    r.httpStatus = 0;
+                    r.error = tr("%1 sent more than %2 MiB in answer to %3 %4: gpudesk stopped "
+                                 "reading (a page of 500 objects is a few MiB)")
+                                  .arg(m_endpoint.server)
+                                  .arg(kMaxBodyBytes >> 20)
+                                  .arg(QString::fromLatin1(verb), path);
+                    qCDebug(lcKube) << r.error;
+                    done(r);
+                    return;
+                }
                 r.body = reply->readAll();
                 if (reply->error() != QNetworkReply::NoError) {
                     r.status = parseStatus(r.body);

@@ -4,6 +4,8 @@
 #include <nlohmann/json.hpp>
 #include <yaml-cpp/yaml.h>
 
+#include <regex>
+
 namespace gpudesk {
 
 namespace {
@@ -60,7 +62,73 @@ void writeNode(YAML::Emitter &out, const ordered &v)
     }
 }
 
+ordered scalar(const YAML::Node &n)
+{
+    const std::string &v = n.Scalar();
+    // Quoted (or tagged !!str): a string, whatever it looks like.
+    if (n.Tag() == "!" || n.Tag() == "tag:yaml.org,2002:str")
+        return v;
+    if (v.empty() || v == "~" || v == "null" || v == "Null" || v == "NULL")
+        return nullptr;
+    if (v == "true" || v == "True" || v == "TRUE")
+        return true;
+    if (v == "false" || v == "False" || v == "FALSE")
+        return false;
+    static const std::regex integer("^[-+]?[0-9]+$");
+    static const std::regex real("^[-+]?(\\.[0-9]+|[0-9]+(\\.[0-9]*)?)([eE][-+]?[0-9]+)?$");
+    if (std::regex_match(v, integer)) {
+        try {
+            return std::stoll(v);
+        } catch (const std::out_of_range &) {
+            return v; // beyond 64 bits: left as written
+        }
+    }
+    if (std::regex_match(v, real))
+        return std::stod(v);
+    return v;
+}
+
+ordered toJson(const YAML::Node &n)
+{
+    switch (n.Type()) {
+    case YAML::NodeType::Map: {
+        ordered o = ordered::object();
+        for (const auto &kv : n)
+            o[kv.first.as<std::string>()] = toJson(kv.second);
+        return o;
+    }
+    case YAML::NodeType::Sequence: {
+        ordered a = ordered::array();
+        for (const auto &item : n)
+            a.push_back(toJson(item));
+        return a;
+    }
+    case YAML::NodeType::Scalar:
+        return scalar(n);
+    default:
+        return nullptr;
+    }
+}
+
 } // namespace
+
+QByteArray objectJson(const QString &yaml, QString *error)
+{
+    try {
+        const std::vector<YAML::Node> docs = YAML::LoadAll(yaml.toStdString());
+        if (docs.size() != 1 || !docs.front().IsMap()) {
+            *error = QStringLiteral("the text is not one YAML mapping (an object)");
+            return {};
+        }
+        return QByteArray::fromStdString(toJson(docs.front()).dump());
+    } catch (const YAML::Exception &e) {
+        *error = QStringLiteral("YAML error at line %1, column %2: %3")
+                     .arg(e.mark.line + 1)
+                     .arg(e.mark.column + 1)
+                     .arg(QString::fromStdString(e.msg));
+        return {};
+    }
+}
 
 QString objectYaml(const QByteArray &json, bool withManagedFields, QString *error)
 {

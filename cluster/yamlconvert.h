@@ -10,5 +10,9 @@ namespace gpudesk {
 // prints it: keys sorted, block style. managedFields are dropped unless asked
 // for: they are noise to a person reading the object. Malformed JSON gives "" and an error.
 QString objectYaml(const QByteArray &json, bool withManagedFields, QString *error);
+// YAML a person edited, as the JSON object the API takes: plain scalars typed as YAML 1.2's core
+// schema reads them (integers, floats, true/false, null), quoted ones kept as strings. One
+// document holding a mapping; otherwise "" and an error naming the line.
+QByteArray objectJson(const QString &yaml, QString *error);
 
 } // namespace gpudesk

@@ -56,17 +56,17 @@ struct PlanStep
         Delete,      // DELETE with the uid precondition (a job's pods go with it)
         ForceDelete, // DELETE with grace 0: only when the node shows the containers gone
         Evict,       // the Eviction subresource: PodDisruptionBudgets decide
-        Patch,       // a merge or JSON patch (cordon, suspend, an edit)
+        Patch,       // a merge or JSON patch (cordon, suspend)
+        Update,      // a PUT at the edit's resourceVersion: refused (409) if the object moved
         Create,      // an object (a Volcano Command, a cloned job)
         KillProcess, // over SSH: TERM, wait, KILL, each after checking the PID is the same
-        Wait,        // for a condition before the next steps (a drain's evictions)
     };
     Kind kind = Kind::Delete;
     StepTarget target;
     QString description; // what it will do, in words
     QString why;         // why it is in the plan: the finding's evidence, the user's choice
     QString detail;      // the exact request or command: for the plan and the audit
-    QByteArray body;     // for Patch and Create
+    QByteArray body;     // for Patch, Update and Create
     QString createIn;    // for Create: the collection's path (the target is what it acts on)
     QString patchType;   // merge, json, strategic
     std::optional<qint64> gracePeriodSeconds;

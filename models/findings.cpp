@@ -121,8 +121,11 @@ void nodeFindings(const FindingsInput &in, const FindingsInput::Node &node, QLis
         // Not visible to this account is not gone: such a process is nobody's finding.
         if (!live && !in.podsComplete)
             continue;
+        // A live pod's process in D may be waiting on a slow read: only a long stay counts. A
+        // process whose pod is gone and that sleeps in D now cannot be ended by any signal: a
+        // kill planned for it would only fail.
         const qint64 d = node.dSince.value(p.pid, 0);
-        if (d > 0 && in.now - d >= in.options.uninterruptibleForMs) {
+        if (d > 0 && (!live || in.now - d >= in.options.uninterruptibleForMs)) {
             stuckByPod[uid].append(processOf(p));
             const qint64 first = stuckFirst.value(uid, d);
             stuckFirst.insert(uid, std::min(first, d));
@@ -179,9 +182,14 @@ void nodeFindings(const FindingsInput &in, const FindingsInput::Node &node, QLis
             f.podUid = it.key();
         }
         f.key = QStringLiteral("uninterruptible|%1|%2").arg(node.name, pidList(f.processes));
-        f.evidence = tr("PID %1 on GPU %2 has been in uninterruptible sleep (D) for %3: no "
-                        "signal can end it, not even KILL")
-                         .arg(pidList(f.processes), cardList(f.cards), duration(f.since, in.now));
+        const bool long_ = in.now - f.since >= in.options.uninterruptibleForMs;
+        f.evidence =
+            long_ ? tr("PID %1 on GPU %2 has been in uninterruptible sleep (D) for %3: no "
+                       "signal can end it, not even KILL")
+                        .arg(pidList(f.processes), cardList(f.cards), duration(f.since, in.now))
+                  : tr("PID %1 on GPU %2, whose pod is gone, is in uninterruptible sleep (D): "
+                       "no signal can end it while it sleeps, not even KILL")
+                        .arg(pidList(f.processes), cardList(f.cards));
         f.remedy = Remedy::Drain;
         f.remedyNote = tr("Cordon and drain the node, then reboot it: a kill cannot work.");
         out->append(f);
@@ -279,8 +287,29 @@ void podFinding(const FindingsInput &in, const FindingsInput::Pod &pod,
         f.sinceSource = tr("the API (node condition Ready)");
         f.evidence = tr("holds %n GPU(s) on %1, NotReady for %2", nullptr, pod.gpus)
                          .arg(pod.node, duration(f.since, in.now));
-        f.remedy = Remedy::ForceDeletePod;
-        f.remedyNote = tr("The node is NotReady: its kubelet cannot confirm a graceful delete.");
+        // A NotReady node is often a dead kubelet on a live machine: its containers go on
+        // running and holding their cards after the pod is force-deleted. Where the node still
+        // answers over SSH, its processes are ended first.
+        QList<FindingProcess> procs;
+        if (node->fresh)
+            for (const NodeProcess &p : node->sample.processes)
+                if (p.owner.podUid == pod.uid)
+                    procs << processOf(p);
+        f.processes = procs;
+        if (!procs.isEmpty()) {
+            f.evidence += tr("; PID %1 of it still runs on GPU %2")
+                              .arg(pidList(procs), cardList(cardsOf(procs)));
+            f.remedy = Remedy::KillThenForceDelete;
+            f.remedyNote = tr("The node is NotReady but answers over SSH: end its processes, "
+                              "then remove the pod, which its kubelet cannot confirm.");
+        } else {
+            f.remedy = Remedy::ForceDeletePod;
+            f.remedyNote =
+                node->fresh
+                    ? tr("The node is NotReady: its kubelet cannot confirm a graceful delete.")
+                    : tr("The node is NotReady and does not answer over SSH: once the pod is "
+                         "removed, check the node when it is back for processes left running.");
+        }
         out->append(f);
         return;
     }
@@ -432,6 +461,10 @@ FindingsInput FindingsInput::capture(const ClusterStore &cluster, const Telemetr
         }
         in.pods.insert(o.uid, o);
     };
+    // The GPU holders in one pass over the pods (per-node lookups of 100,000 pods cost more).
+    for (const PodInfo &p : cluster.pods())
+        if (p.gpuRequest > 0 || !p.migRequests.isEmpty())
+            addPod(p);
     for (const NodeInfo &n : cluster.nodes()) {
         Node node;
         node.name = n.name;
@@ -440,25 +473,24 @@ FindingsInput FindingsInput::capture(const ClusterStore &cluster, const Telemetr
             if (c.type == QLatin1String("Ready"))
                 node.notReadySince = c.lastTransition;
         if (const NodeSample *s = telemetry ? telemetry->latest(n.name) : nullptr) {
-            node.sample = *s;
             node.fresh = telemetry->isFresh(n.name);
-            for (const NodeProcess &p : s->processes) {
-                if (const qint64 d = telemetry->uninterruptibleSince(n.name, p.pid))
-                    node.dSince.insert(p.pid, d);
-                if (const qint64 o = telemetry->orphanSince(n.name, p.pid))
-                    node.orphanSince.insert(p.pid, o);
-                if (!p.owner.podUid.isEmpty())
-                    if (const PodInfo *pod = cluster.pod(p.owner.podUid))
-                        addPod(*pod);
+            // A node's stale sample says nothing of its processes now.
+            if (node.fresh) {
+                node.sample = *s;
+                for (const NodeProcess &p : s->processes) {
+                    if (const qint64 d = telemetry->uninterruptibleSince(n.name, p.pid))
+                        node.dSince.insert(p.pid, d);
+                    if (const qint64 o = telemetry->orphanSince(n.name, p.pid))
+                        node.orphanSince.insert(p.pid, o);
+                    // A process of a pod that holds no GPU by request (it took one anyway):
+                    // its pod exists, so the process is no orphan.
+                    if (!p.owner.podUid.isEmpty() && !in.pods.contains(p.owner.podUid))
+                        if (const PodInfo *pod = cluster.pod(p.owner.podUid))
+                            addPod(*pod);
+                }
             }
         }
-        // A node's stale sample says nothing of its processes now.
-        if (!node.fresh)
-            node.sample.processes.clear();
         in.nodes.append(node);
-        for (const PodInfo *p : cluster.podsOnNode(n.name))
-            if (p->gpuRequest > 0 || !p->migRequests.isEmpty())
-                addPod(*p);
     }
     return in;
 }

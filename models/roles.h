@@ -27,6 +27,7 @@ enum ModelRole
     // The row's WorkloadsTable::StatusClass: its status word's, or Problem when it is stuck
     // (waiting for a reason that will not go away by itself).
     StatusClassRole,
+    PodUidRole, // the pod a row is about (a process's, by its cgroup), for opening it
 };
 
 } // namespace gpudesk

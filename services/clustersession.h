@@ -35,6 +35,8 @@ public:
     bool loadConfig(QString *error);
     QStringList contexts() const;
     QString currentContext() const;
+    // The context connected to (or being connected to); "" before the first connectTo().
+    QString context() const { return m_context; }
     void connectTo(const QString &context);
     void reconnect();
 

@@ -1,12 +1,11 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "kubestep.h"
 #include "contextconnection.h"
+#include "objectevent.h"
 
 #include "clusterstore.h"
 #include "kubeclient.h"
 #include "telemetrystore.h"
-
-#include <QHostInfo>
 
 #include <nlohmann/json.hpp>
 
@@ -95,11 +94,13 @@ void KubeStep::send(bool dryRun, std::function<void(const KubeReply &)> done)
         client->patch(t.apiPath, m_step.body, type, dryRun, this, std::move(done));
         return;
     }
+    case PlanStep::Kind::Update:
+        client->update(t.apiPath, m_step.body, dryRun, this, std::move(done));
+        return;
     case PlanStep::Kind::Create:
         client->create(m_step.createIn, m_step.body, dryRun, this, std::move(done));
         return;
     case PlanStep::Kind::KillProcess:
-    case PlanStep::Kind::Wait:
         break;
     }
     KubeReply r;
@@ -218,10 +219,19 @@ void KubeStep::checkGuard(const QByteArray &object)
     act();
 }
 
+void KubeStep::sayActed()
+{
+    if (m_actedSent)
+        return;
+    m_actedSent = true;
+    emit acted();
+}
+
 void KubeStep::act()
 {
     m_actedAt = QDateTime::currentMSecsSinceEpoch();
     send(false, [this](const KubeReply &r) {
+        sayActed();
         if (!r.ok()) {
             using R = StepOutcome::Result;
             if (r.notFound())
@@ -240,7 +250,9 @@ void KubeStep::act()
             const json o = parse(r.body);
             const json want = json::parse(m_step.expectValue.toStdString(), nullptr, false);
             const json::json_pointer ptr(m_step.expectPointer.toStdString());
-            const bool holds = o.is_object() && o.contains(ptr) && o[ptr] == want;
+            // A merge patch's null removes the field: absent is what null asked for.
+            const bool present = o.is_object() && o.contains(ptr);
+            const bool holds = present ? o[ptr] == want : want.is_null() && o.is_object();
             if (!holds) {
                 postEvent();
                 finish(StepOutcome::Result::Unverified, m_outcome.message,
@@ -251,6 +263,17 @@ void KubeStep::act()
             m_outcome.verification =
                 tr("%1 is %2 on the server")
                     .arg(m_step.expectPointer, QString::fromUtf8(m_step.expectValue));
+        }
+        if (m_step.kind == PlanStep::Kind::Update || m_step.kind == PlanStep::Kind::Create) {
+            // The server's object is the effect: its new version, or the new object's name.
+            const json o = parse(r.body);
+            m_outcome.verification =
+                m_step.kind == PlanStep::Kind::Update
+                    ? tr("stored as resourceVersion %1")
+                          .arg(QString::fromStdString(text(o, "metadata", "resourceVersion")))
+                    : tr("created as %1 (uid %2)")
+                          .arg(QString::fromStdString(text(o, "metadata", "name")),
+                               QString::fromStdString(text(o, "metadata", "uid")));
         }
         postEvent();
         waitGone();
@@ -270,44 +293,22 @@ void KubeStep::postEvent()
     if (m_step.eventReason.isEmpty())
         return;
     const StepTarget &t = m_step.target;
-    const QString ns = t.ns.isEmpty() ? QStringLiteral("default") : t.ns;
-    const qint64 now = QDateTime::currentMSecsSinceEpoch();
-    const std::string stamp =
-        QDateTime::fromMSecsSinceEpoch(now, Qt::UTC).toString(Qt::ISODate).toStdString();
-    json involved{
-        {"kind", t.kind.toStdString()},
-        {"name", t.name.toStdString()},
-        {"uid", t.uid.toStdString()},
-        {"apiVersion",
-         (t.group.isEmpty() ? t.version : QString(t.group + u'/' + t.version)).toStdString()}};
-    if (!t.ns.isEmpty())
-        involved["namespace"] = t.ns.toStdString();
-    const json event{
-        {"apiVersion", "v1"},
-        {"kind", "Event"},
-        {"metadata",
-         {{"name", QString(t.name + u'.' + QString::number(now * 1000000, 16)).toStdString()},
-          {"namespace", ns.toStdString()}}},
-        {"involvedObject", involved},
-        {"reason", m_step.eventReason.toStdString()},
-        {"message", eventMessage().left(1024).toStdString()},
-        {"type", "Warning"},
-        {"source", {{"component", "gpudesk"}, {"host", QHostInfo::localHostName().toStdString()}}},
-        {"reportingComponent", "gpudesk"},
-        {"reportingInstance", QHostInfo::localHostName().toStdString()},
-        {"firstTimestamp", stamp},
-        {"lastTimestamp", stamp},
-        {"count", 1}};
+    ObjectEvent e;
+    e.apiVersion = t.group.isEmpty() ? t.version : QString(t.group + u'/' + t.version);
+    e.kind = t.kind;
+    e.ns = t.ns;
+    e.name = t.name;
+    e.uid = t.uid;
+    e.reason = m_step.eventReason;
+    e.message = eventMessage();
     m_eventPending = true;
-    m_ctx.lease->client()->create(
-        QStringLiteral("/api/v1/namespaces/%1/events").arg(ns),
-        QByteArray::fromStdString(event.dump()), false, this, [this](const KubeReply &r) {
-            // The owner is told when the server lets us; the action stands either way.
-            m_eventPending = false;
-            if (!r.ok())
-                m_eventError = tr("no Event on the object: %1").arg(r.error);
-            emitWhenDone();
-        });
+    e.post(m_ctx.lease->client(), this, [this](const QString &error) {
+        // The owner is told when the server lets us; the action stands either way.
+        m_eventPending = false;
+        if (!error.isEmpty())
+            m_eventError = tr("no Event on the object: %1").arg(error);
+        emitWhenDone();
+    });
 }
 
 bool KubeStep::kindInStore() const
@@ -412,7 +413,7 @@ bool KubeStep::checkFreed(bool final)
     if (m_finished)
         return true;
     const bool canCheck = m_ctx.storesCurrent() && m_ctx.telemetry;
-    QStringList freed, unchecked, held;
+    QStringList freed, unchecked, held, notes;
     bool waiting = false;
     for (const HeldGpus &h : std::as_const(m_step.target.holds)) {
         const NodeSample *s = canCheck ? m_ctx.telemetry->latest(h.node) : nullptr;
@@ -434,17 +435,46 @@ bool KubeStep::checkFreed(bool final)
             held << tr("%1 still runs on %2 after its pod is gone").arg(pids.join(u','), h.node);
             continue;
         }
-        qint64 memory = 0;
-        for (const GpuCardSample &c : s->cards)
-            if (h.cards.contains(c.index))
-                memory += c.memoryUsedMiB.value_or(0);
-        if (!h.cards.isEmpty() && memory >= TelemetryStore::PhantomMiB * h.cards.size()) {
+        // Per card, the memory no listed process accounts for: what the pod's processes may
+        // have left behind. Another process on the same card (a job sharing it, an orphan of an
+        // older pod) is its own matter: said, but not this step's failure.
+        QList<int> phantom, shared;
+        qint64 phantomMiB = 0;
+        QStringList others;
+        for (const GpuCardSample &c : s->cards) {
+            if (!h.cards.contains(c.index))
+                continue;
+            qint64 listed = 0;
+            for (const NodeProcess &p : s->processes) {
+                if (p.cardIndex != c.index)
+                    continue;
+                listed += p.memoryMiB.value_or(0);
+                others << QString::number(p.pid);
+            }
+            const qint64 unlisted = c.memoryUsedMiB.value_or(0) - listed;
+            if (unlisted >= TelemetryStore::PhantomMiB) {
+                phantom << c.index;
+                phantomMiB += unlisted;
+            } else if (listed > 0) {
+                shared << c.index;
+            }
+        }
+        if (!phantom.isEmpty()) {
             held << tr("GPU %1 on %2: %3 MiB still held with no process")
-                        .arg(cardList(h.cards), h.node)
-                        .arg(memory);
+                        .arg(cardList(phantom), h.node)
+                        .arg(phantomMiB);
             continue;
         }
-        freed << (h.cards.isEmpty() ? h.node : tr("GPU %1 on %2").arg(cardList(h.cards), h.node));
+        QList<int> released = h.cards;
+        for (int c : std::as_const(shared))
+            released.removeAll(c);
+        if (h.cards.isEmpty())
+            freed << h.node;
+        else if (!released.isEmpty())
+            freed << tr("GPU %1 on %2").arg(cardList(released), h.node);
+        if (!shared.isEmpty())
+            notes << tr("GPU %1 on %2 still used by PID %3, not of this pod")
+                         .arg(cardList(shared), h.node, others.join(u','));
     }
     if (waiting && !final)
         return false;
@@ -453,6 +483,7 @@ bool KubeStep::checkFreed(bool final)
         v.prepend(m_outcome.verification);
     if (!freed.isEmpty())
         v << tr("free: %1").arg(freed.join(QStringLiteral("; ")));
+    v << notes;
     if (!unchecked.isEmpty())
         v << tr("cards not checked on %1 (no fresh sample over SSH)")
                  .arg(unchecked.join(QStringLiteral(", ")));
@@ -471,6 +502,7 @@ void KubeStep::finish(StepOutcome::Result result, const QString &message,
     if (m_finished)
         return;
     m_finished = true;
+    sayActed();
     m_deadline.stop();
     m_poll.stop();
     if (m_ctx.store)

@@ -33,6 +33,9 @@ public:
 signals:
     void dryRunDone(gpudesk::PlanStep::DryRun answer, const QString &message);
     void ended(const gpudesk::StepOutcome &outcome);
+    // The request is answered (or the step ended before it): what follows only waits and
+    // watches, so the operation may start another step.
+    void acted();
 
 private:
     void send(bool dryRun, std::function<void(const KubeReply &)> done);
@@ -65,6 +68,8 @@ private:
     bool m_finished = false;
     bool m_eventPending = false;
     bool m_emitted = false;
+    bool m_actedSent = false;
+    void sayActed();
     QString m_eventError;
 };
 

@@ -22,6 +22,21 @@ public:
     // to `context` (dropped when it is gone); `error` is a sentence when it failed.
     void fetchYaml(const QString &apiPath, bool managedFields, QObject *context, YamlDone done);
 
+    // What the server would make of an edit (PUT at `apiPath`) or of a new object (POST to
+    // `collectionPath`), with dryRun=All: the object it would store, as YAML, or its refusal in
+    // its words. `conflict` is set when the object changed since the edit's resourceVersion.
+    using DryRunDone =
+        std::function<void(const QString &yaml, const QString &error, bool conflict)>;
+    void dryRunUpdate(const QString &apiPath, const QString &yaml, QObject *context,
+                      DryRunDone done);
+    void dryRunCreate(const QString &collectionPath, const QString &yaml, QObject *context,
+                      DryRunDone done);
+    // The YAML a person edited as the JSON the API takes ("" with the line at fault).
+    static QByteArray toJson(const QString &yaml, QString *error);
+    // A copy to run again: the object without what the server gave it (uid, resourceVersion,
+    // status, times, owner, managed fields, the pod's node), under `name`.
+    static QString cloneYaml(const QString &yaml, const QString &name, QString *error);
+
 private:
     ClusterSession *m_session;
 };

@@ -59,10 +59,6 @@ void Operation::checkNext()
     while (m_checkCursor < m_plan.steps.size() && m_checksPending < MaxApiInFlight) {
         const int i = m_checkCursor++;
         PlanStep &step = m_plan.steps[i];
-        if (step.kind == PlanStep::Kind::Wait) {
-            step.dryRun = PlanStep::DryRun::NotApplicable;
-            continue;
-        }
         ++m_checksPending;
         auto answered = [this, i](QObject *by, PlanStep::DryRun answer, const QString &message) {
             m_plan.steps[i].dryRun = answer;
@@ -100,6 +96,7 @@ bool Operation::start(QString *error)
     if (!m_audit.append(AuditLog::started(m_id, m_ctx.who, m_plan), error))
         return false;
     m_state = State::Running;
+    m_running.start();
     pump();
     finishIfDone(); // a plan with nothing to do ends at once
     return true;
@@ -170,6 +167,7 @@ void Operation::launch(int i)
         auto *kill = new ProcessKill(m_ctx, step, this);
         connect(kill, &ProcessKill::ended, this, [this, i, kill](const StepOutcome &o) {
             --m_sshInFlight;
+            answered();
             kill->deleteLater();
             stepEnded(i, o);
         });
@@ -177,13 +175,26 @@ void Operation::launch(int i)
     } else {
         ++m_apiInFlight;
         auto *kube = new KubeStep(m_ctx, step, this);
-        connect(kube, &KubeStep::ended, this, [this, i, kube](const StepOutcome &o) {
+        // The slot is the request's: waiting for the effect (a grace period) holds none, so a
+        // batch of pods with long grace periods still goes at the API's pace.
+        connect(kube, &KubeStep::acted, this, [this] {
             --m_apiInFlight;
+            answered();
+            pump();
+        });
+        connect(kube, &KubeStep::ended, this, [this, i, kube](const StepOutcome &o) {
             kube->deleteLater();
             stepEnded(i, o);
         });
         kube->run();
     }
+}
+
+void Operation::answered()
+{
+    ++m_answered;
+    m_lastAnsweredMs = m_running.elapsed();
+    emit requestAnswered(m_answered);
 }
 
 void Operation::stepEnded(int i, const StepOutcome &outcome)

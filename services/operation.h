@@ -5,6 +5,7 @@
 #include "operationcontext.h"
 #include "operationplan.h"
 
+#include <QElapsedTimer>
 #include <QObject>
 
 namespace gpudesk {
@@ -39,6 +40,10 @@ public:
     bool isCancelled() const { return m_cancelled; }
     const OperationContext &context() const { return m_ctx; }
     int ended() const { return m_ended; }
+    // Steps whose request (or SSH procedure) has been answered, and when the last one was, in
+    // ms since start(): the pace the server took the batch at, verification aside.
+    int requestsAnswered() const { return m_answered; }
+    qint64 lastRequestAnsweredMs() const { return m_lastAnsweredMs; }
     int count(StepOutcome::Result result) const;
     // "5 done, 1 skipped, 1 refused" — what a notification says.
     QString summary() const;
@@ -56,6 +61,8 @@ signals:
     void checked();
     void stepChanged(int step);
     void progress(int ended, int total);
+    // The server answered a step's request (its effect may still be awaited).
+    void requestAnswered(int answered);
     void finished();
 
 private:
@@ -79,6 +86,10 @@ private:
     int m_cursor = 0;      // steps before it have started
     int m_checkCursor = 0; // steps before it have been sent for checking
     int m_checksPending = 0;
+    int m_answered = 0;
+    qint64 m_lastAnsweredMs = 0;
+    QElapsedTimer m_running;
+    void answered();
 };
 
 } // namespace gpudesk

@@ -37,14 +37,14 @@ QString stepKindId(PlanStep::Kind k)
         return QStringLiteral("evict");
     case PlanStep::Kind::Patch:
         return QStringLiteral("patch");
+    case PlanStep::Kind::Update:
+        return QStringLiteral("update");
     case PlanStep::Kind::Create:
         return QStringLiteral("create");
     case PlanStep::Kind::KillProcess:
-        return QStringLiteral("kill-process");
-    case PlanStep::Kind::Wait:
         break;
     }
-    return QStringLiteral("wait");
+    return QStringLiteral("kill-process");
 }
 
 QString dryRunId(PlanStep::DryRun d)

@@ -216,8 +216,11 @@ void OperationPlanner::addDelete(OperationPlan &plan, const QString &key, const 
         return;
     }
     if (w->kind == QLatin1String("Pod") || !w->job) {
-        for (const PodInfo *p : m_ctx.store->podsOfWorkload(key))
+        // The owner reads the verb the admin chose: deleted, not stopped.
+        for (const PodInfo *p : m_ctx.store->podsOfWorkload(key)) {
             addPodDelete(plan, *p, false, why, PlanStep::Guard::None);
+            plan.steps.last().eventReason = QStringLiteral("GpudeskDeleted");
+        }
         if (!w->job && w->kind != QLatin1String("Pod"))
             plan.notes << tr("%1 %2/%3: its controller will start new pods for the deleted ones")
                               .arg(w->kind, w->ns, w->name);
@@ -353,7 +356,7 @@ OperationPlan OperationPlanner::cleanup(const QList<Finding> &findings) const
             QList<int> kills;
             for (const FindingProcess &proc : f.processes)
                 kills << addKill(p, f.node, proc, why);
-            addPodDelete(p, *pod, true, why, PlanStep::Guard::StillTerminating);
+            addPodDelete(p, *pod, true, why, guardOf(f));
             p.steps.last().after = kills;
             break;
         }
@@ -462,6 +465,63 @@ OperationPlan OperationPlanner::killProcesses(const QString &node, const QList<q
         fp.podUid = found->owner.podUid;
         addKill(p, node, fp, why);
     }
+    return p;
+}
+
+namespace {
+
+StepTarget targetOf(const QByteArray &object, const QString &path)
+{
+    const auto o = nlohmann::json::parse(object.begin(), object.end(), nullptr, false);
+    StepTarget t;
+    auto str = [](const nlohmann::json &j, const char *k) {
+        return j.is_object() && j.contains(k) && j[k].is_string()
+                   ? QString::fromStdString(j[k].get<std::string>())
+                   : QString();
+    };
+    const nlohmann::json meta =
+        o.is_object() ? o.value("metadata", nlohmann::json::object()) : nlohmann::json::object();
+    t.kind = str(o, "kind");
+    const QString apiVersion = str(o, "apiVersion");
+    t.group = apiVersion.contains(u'/') ? apiVersion.section(u'/', 0, 0) : QString();
+    t.version = apiVersion.section(u'/', -1);
+    t.ns = str(meta, "namespace");
+    t.name = str(meta, "name");
+    t.uid = str(meta, "uid");
+    t.apiPath = path;
+    return t;
+}
+
+} // namespace
+
+OperationPlan OperationPlanner::update(const QString &apiPath, const QByteArray &object) const
+{
+    PlanStep s;
+    s.kind = PlanStep::Kind::Update;
+    s.target = targetOf(object, apiPath);
+    s.body = object;
+    s.description = tr("Replace %1 with the edited version").arg(s.target.describe());
+    s.detail =
+        QStringLiteral("PUT %1 (at its resourceVersion: refused if it changed since)").arg(apiPath);
+    s.eventReason = QStringLiteral("GpudeskEdited");
+    OperationPlan p = plan(QStringLiteral("object.edit"), tr("Edit %1").arg(s.target.describe()));
+    p.steps << s;
+    return p;
+}
+
+OperationPlan OperationPlanner::create(const QString &collectionPath,
+                                       const QByteArray &object) const
+{
+    PlanStep s;
+    s.kind = PlanStep::Kind::Create;
+    s.target = targetOf(object, QString());
+    s.createIn = collectionPath;
+    s.body = object;
+    s.description = tr("Create %1").arg(s.target.describe());
+    s.detail = QStringLiteral("POST %1").arg(collectionPath);
+    OperationPlan p =
+        plan(QStringLiteral("object.create"), tr("Create %1").arg(s.target.describe()));
+    p.steps << s;
     return p;
 }
 

@@ -33,6 +33,10 @@ public:
     OperationPlan drain(const QString &node, const QString &why) const;
     OperationPlan killProcesses(const QString &node, const QList<qint64> &pids,
                                 const QString &why) const;
+    // An edit of the object at `apiPath` (JSON with the resourceVersion it was made on: the
+    // server refuses it with 409 if the object moved since), and a new object (a job run again).
+    OperationPlan update(const QString &apiPath, const QByteArray &object) const;
+    OperationPlan create(const QString &collectionPath, const QByteArray &object) const;
 
 private:
     OperationPlan plan(const QString &action, const QString &title) const;

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "processkill.h"
 #include "contextconnection.h"
+#include "objectevent.h"
 
 #include "nodecommands.h"
 #include "probeparsers.h"
@@ -58,26 +59,35 @@ ProcessKill::Check checkPid(SshConnection &c, qint64 pid, const std::atomic<bool
     return out;
 }
 
-// The memory now used on a card, by a fresh check (any PID serves: only the GPU sections are
-// read).
+// The memory on a card that no listed process accounts for, by a fresh check: what an ended
+// process may have left behind (another process sharing the card keeps its own). -1 when the
+// check failed.
 qint64 cardMemory(SshConnection &c, qint64 pid, int card, const std::atomic<bool> &cancel,
                   bool *pidListed)
 {
     const ExecResult r = c.exec(nodecmd::processCheckCommand(pid, false), 15000, cancel);
-    qint64 memory = -1;
     *pidListed = false;
     if (!r.ok)
-        return memory;
+        return -1;
+    qint64 used = -1, listed = 0;
+    QString uuid;
+    QList<GpuProcessSample> apps;
     for (const nodecmd::Section &s : nodecmd::splitSections(r.out)) {
         if (s.name == "gpus")
             for (const GpuCardSample &g : probe::parseGpus(s.body, 0).rows)
-                if (g.index == card)
-                    memory = g.memoryUsedMiB.value_or(-1);
+                if (g.index == card) {
+                    used = g.memoryUsedMiB.value_or(-1);
+                    uuid = g.uuid;
+                }
         if (s.name == "apps")
-            for (const GpuProcessSample &a : probe::parseComputeApps(s.body, 0).rows)
-                *pidListed |= a.pid == pid;
+            apps = probe::parseComputeApps(s.body, 0).rows;
     }
-    return memory;
+    for (const GpuProcessSample &a : std::as_const(apps)) {
+        *pidListed |= a.pid == pid;
+        if (a.pid != pid && a.gpuUuid == uuid)
+            listed += a.memoryMiB.value_or(0);
+    }
+    return used < 0 ? used : std::max<qint64>(0, used - listed);
 }
 
 // Waits up to `ms` for the process to end (or its PID to be taken by another): polls its stat.
@@ -183,6 +193,7 @@ void ProcessKill::submit(bool signal)
                 QString message;
                 QString verification;
                 PlanStep::DryRun dry = PlanStep::DryRun::Refused;
+                bool signalled = false; // a signal went out: the node's Event says so
             };
             auto reply = [self, signal](Verdict v) -> std::function<void()> {
                 return [self, signal, v] {
@@ -190,6 +201,8 @@ void ProcessKill::submit(bool signal)
                         return;
                     if (!signal)
                         emit self->dryRunDone(v.dry, v.message);
+                    else if (v.signalled)
+                        self->tellAndFinish(v.result, v.message, v.verification);
                     else
                         self->finish(v.result, v.message, v.verification);
                 };
@@ -203,6 +216,24 @@ void ProcessKill::submit(bool signal)
             Check first = checkPid(*c, pid, cancel);
             if (!first.ran) {
                 v.message = first.error;
+                return reply(v);
+            }
+            if (signal && !first.exists) {
+                // What the step was for has happened (often: a sibling's kill ended the whole
+                // container). Nothing is sent; the card is still checked.
+                const StepTarget &t = step.target;
+                const int card = t.holds.isEmpty() ? -1 : t.holds.first().cards.value(0, -1);
+                bool listed = false;
+                const qint64 memory = cardMemory(*c, pid, card, cancel, &listed);
+                v.message = tr("PID %1 had ended already: no signal sent").arg(pid);
+                v.result = listed || memory >= TelemetryStore::PhantomMiB ? R::Unverified : R::Done;
+                v.verification = listed       ? tr("nvidia-smi still lists PID %1").arg(pid)
+                                 : memory < 0 ? tr("PID %1 is gone").arg(pid)
+                                              : tr("PID %1 is gone; GPU %2 holds %3 MiB no "
+                                                   "process accounts for")
+                                                    .arg(pid)
+                                                    .arg(card)
+                                                    .arg(memory);
                 return reply(v);
             }
             if (const QString m = ProcessKill::mismatch(step, first); !m.isEmpty()) {
@@ -243,6 +274,7 @@ void ProcessKill::submit(bool signal)
                     gone = true;
                 } else if (!m.isEmpty()) {
                     v.result = again.ran ? R::Skipped : R::Failed;
+                    v.signalled = true;
                     v.message = tr("sent %1; then: %2").arg(did.join(u','), m);
                     return reply(v);
                 } else if (send(nodecmd::Signal::Kill)) {
@@ -250,6 +282,7 @@ void ProcessKill::submit(bool signal)
                     gone = waitGone(*c, pid, first.startTicks, KillWaitMs, cancel);
                 }
             }
+            v.signalled = !did.isEmpty();
             v.message = tr("sent %1").arg(did.isEmpty() ? tr("no signal")
                                                         : did.join(QStringLiteral(", then ")));
             if (!gone) {
@@ -264,13 +297,15 @@ void ProcessKill::submit(bool signal)
                 v.verification = tr("nvidia-smi still lists PID %1").arg(pid);
             } else if (memory >= TelemetryStore::PhantomMiB) {
                 v.result = R::Unverified;
-                v.verification = tr("PID %1 is gone, but GPU %2 still holds %3 MiB")
-                                     .arg(pid)
-                                     .arg(first.card)
-                                     .arg(memory);
+                v.verification =
+                    tr("PID %1 is gone, but GPU %2 still holds %3 MiB no process accounts for")
+                        .arg(pid)
+                        .arg(first.card)
+                        .arg(memory);
             } else {
                 v.result = R::Done;
-                v.verification = memory >= 0 ? tr("PID %1 is gone; GPU %2 holds %3 MiB")
+                v.verification = memory >= 0 ? tr("PID %1 is gone; GPU %2 holds %3 MiB no "
+                                                  "process accounts for")
                                                    .arg(pid)
                                                    .arg(first.card)
                                                    .arg(memory)
@@ -292,6 +327,33 @@ void ProcessKill::submit(bool signal)
         return;
     }
     m_retry.start(); // the link is busy sampling, or backing off: shortly again
+}
+
+void ProcessKill::tellAndFinish(StepOutcome::Result result, const QString &message,
+                                const QString &verification)
+{
+    // The node's Event: a process has no API object, and its pod (if any) is gone; the node is
+    // where the admins of its cluster look.
+    ObjectEvent e;
+    e.apiVersion = QStringLiteral("v1");
+    e.kind = QStringLiteral("Node");
+    e.name = m_step.target.node;
+    e.reason = m_step.eventReason;
+    const QString by = tr("by %1 with gpudesk").arg(m_ctx.who);
+    const StepTarget &t = m_step.target;
+    const int card = t.holds.isEmpty() ? -1 : t.holds.first().cards.value(0, -1);
+    e.message = tr("PID %1 on GPU %2: %3, %4").arg(t.pid).arg(card).arg(message, by);
+    if (!m_step.why.isEmpty())
+        e.message += QStringLiteral(": ") + m_step.why;
+    if (e.reason.isEmpty() || !m_ctx.lease) {
+        finish(result, message, verification);
+        return;
+    }
+    e.post(m_ctx.lease->client(), this, [=, this](const QString &error) {
+        finish(result, message,
+               error.isEmpty() ? verification
+                               : verification + u"; " + tr("no Event on the node: %1").arg(error));
+    });
 }
 
 void ProcessKill::finish(StepOutcome::Result result, const QString &message,

@@ -53,6 +53,9 @@ private:
     void submit(bool signal);
     void finish(StepOutcome::Result result, const QString &message,
                 const QString &verification = QString());
+    // finish(), once the node's Event tells what was sent.
+    void tellAndFinish(StepOutcome::Result result, const QString &message,
+                       const QString &verification);
 
     OperationContext m_ctx;
     PlanStep m_step;

@@ -1,24 +1,25 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "apidiscovery.h"
+#include "apihelpers.h"
 #include "authorizer.h"
-#include "httpserver.h"
-#include "objectstore.h"
-#include "selectors.h"
+#include "evictionapi.h"
+#include "logstreams.h"
+#include "objectwrites.h"
+#include "simendpoints.h"
+#include "watchhub.h"
 
 #include <QObject>
-#include <QPointer>
 #include <QTimer>
-
-#include <list>
-#include <memory>
 
 namespace sim {
 
 class Simulation;
 
-// The Kubernetes REST API over the object store: discovery, get/list/watch, create, update,
-// patch, delete, pod logs, access reviews, service account tokens, and /sim/truth.
+// The Kubernetes REST API over the object store: authentication and RBAC, routing, get and
+// list; the other verbs, subresources and the simulator's own endpoints are served by the
+// classes it dispatches to (discovery, watches, logs, writes, eviction, /sim/…).
 class ApiServer : public QObject
 {
     Q_OBJECT
@@ -28,51 +29,28 @@ public:
     ~ApiServer() override;
 
     void handle(HttpConnection *connection, const HttpRequest &request);
-    void setAddress(const QString &hostPort) { m_hostPort = hostPort; }
-    int watchCount() const { return int(m_watches.size()); }
+    void setAddress(const QString &hostPort) { m_discovery.setAddress(hostPort); }
+    int watchCount() const { return m_watches.count(); }
 
 private:
-    struct Watch;
-    struct LogFollow;
-    struct Route
-    {
-        const ResourceType *type = nullptr;
-        QString ns;
-        QString name;
-        QString subresource;
-        bool watchPath = false;
-    };
-
-    void onStoreChanged(const ResourceType *type, const WatchEvent &event);
-    void deliver(Watch &watch, const ResourceType *type, const WatchEvent &event);
-    void tick();
-
-    bool discovery(HttpConnection *c, const HttpRequest &r, const QString &path);
-    std::optional<Route> route(const QStringList &segments, QString *error) const;
-    void list(HttpConnection *c, const HttpRequest &r, const Route &route, bool table);
-    void watch(HttpConnection *c, const HttpRequest &r, const Route &route, bool table);
-    void get(HttpConnection *c, const HttpRequest &r, const Route &route, bool table);
-    void create(HttpConnection *c, const HttpRequest &r, const Route &route, const UserInfo &user);
-    void replace(HttpConnection *c, const HttpRequest &r, const Route &route);
-    void patch(HttpConnection *c, const HttpRequest &r, const Route &route);
-    void remove(HttpConnection *c, const HttpRequest &r, const Route &route);
-    void logs(HttpConnection *c, const HttpRequest &r, const Route &route);
-    void review(HttpConnection *c, const HttpRequest &r, const Route &route, const UserInfo &user);
-    void token(HttpConnection *c, const HttpRequest &r, const Route &route);
-    void writeFollowedLines(LogFollow &f);
-
-    void sendJson(HttpConnection *c, int code, const nlohmann::json &body);
-    void sendError(HttpConnection *c, const ApiError &error);
-    void sendResult(HttpConnection *c, const StoreResult &result, int code);
-    static nlohmann::json statusObject(const ApiError &error);
+    std::optional<ApiRoute> route(const QStringList &segments) const;
+    void dispatch(HttpConnection *c, const HttpRequest &r, const ApiRoute &route,
+                  const UserInfo &user, bool watch);
+    void list(HttpConnection *c, const HttpRequest &r, const ApiRoute &route, bool table);
+    void get(HttpConnection *c, const HttpRequest &r, const ApiRoute &route, bool table);
+    void review(HttpConnection *c, const HttpRequest &r, const ApiRoute &route,
+                const UserInfo &user);
+    void token(HttpConnection *c, const HttpRequest &r, const ApiRoute &route);
 
     ObjectStore *m_store;
-    Simulation *m_sim;
     Authenticator *m_authn;
     Authorizer m_authz;
-    QString m_hostPort;
-    std::list<std::unique_ptr<Watch>> m_watches;
-    std::list<std::unique_ptr<LogFollow>> m_follows;
+    ApiDiscovery m_discovery;
+    WatchHub m_watches;
+    LogStreams m_logs;
+    ObjectWrites m_writes;
+    EvictionApi m_eviction;
+    SimEndpoints m_simEndpoints;
     QTimer m_timer;
     quint64 m_tokenCounter = 0;
 };

@@ -20,14 +20,35 @@ enum class Profile
     Cpu,          // CPU-only data preparation
 };
 
+// How a pod's containers meet their end once the pod is deleted.
+enum class Termination
+{
+    Normal,          // the processes exit on TERM within a couple of seconds
+    IgnoresTerm,     // they trap TERM: the kubelet KILLs them when the grace period is over
+    Hung,            // the runtime cannot kill them: the pod stays Terminating, they run on
+    Uninterruptible, // they hang in D state (an NFS mount that stopped answering): as Hung,
+                     // and no signal, not even KILL, ends them
+    Lost,            // the kubelet lost track: the processes and the pod's cgroup are gone from
+                     // the node, but the pod stays Terminating in the API
+};
+
 struct Behavior
 {
     Profile profile = Profile::Train;
     qint64 runSeconds = 3600; // < 0: runs until deleted
     bool fails = false;
-    bool hung = false; // containers cannot be killed: the pod stays Terminating
+    Termination termination = Termination::Normal;
+    // Bit i: the process on the pod's i-th card ignores TERM (only KILL ends it).
+    unsigned ignoreTermMask = 0;
     int utilization = 90;
     quint64 seed = 0;
+
+    // The pod cannot be removed by its kubelet: a deletion leaves it Terminating.
+    bool stuck() const
+    {
+        return termination == Termination::Hung || termination == Termination::Uninterruptible ||
+               termination == Termination::Lost;
+    }
 };
 
 } // namespace sim

@@ -56,6 +56,8 @@ QByteArray httpReasonPhrase(int status)
         return "Unsupported Media Type";
     case 422:
         return "Unprocessable Entity";
+    case 429:
+        return "Too Many Requests";
     case 500:
         return "Internal Server Error";
     case 504:
@@ -292,16 +294,21 @@ void HttpConnection::abort()
 
 void HttpConnection::onBytesWritten()
 {
-    if (!m_producer)
+    // writeChunk() flushes, and QSslSocket may emit bytesWritten from inside that flush: a
+    // second producer loop inside the TLS backend's write corrupts it (the simulator crashed).
+    if (!m_producer || m_producing)
         return;
+    m_producing = true;
     while (m_producer && bytesToWrite() < kHighWater) {
         const QByteArray piece = m_producer();
         if (piece.isEmpty()) {
+            m_producing = false;
             endStream();
             return;
         }
         writeChunk(piece);
     }
+    m_producing = false;
 }
 
 void HttpConnection::finishResponse()

@@ -86,6 +86,7 @@ private:
     bool m_busy = false;      // a response is in progress
     bool m_streaming = false; // chunked response open
     Producer m_producer;
+    bool m_producing = false; // inside onBytesWritten: a flush may emit bytesWritten again
     bool m_closeAfter = false;
 };
 

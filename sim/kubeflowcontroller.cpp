@@ -77,6 +77,113 @@ std::vector<json> KubeflowController::podsOf(const ResourceType *type, const jso
     return pods;
 }
 
+namespace {
+
+// A training job condition as the operators write them.
+json jobCondition(const std::string &type, const std::string &status, const std::string &reason,
+                  const std::string &message, const std::string &now)
+{
+    return json{{"type", type},       {"status", status},      {"reason", reason},
+                {"message", message}, {"lastUpdateTime", now}, {"lastTransitionTime", now}};
+}
+
+const json *findCondition(const json &status, const std::string &type)
+{
+    for (const auto &c : sub(status, "conditions"))
+        if (c.value("type", "") == type)
+            return &c;
+    return nullptr;
+}
+
+// Replaces the condition of its type unless its status and reason are the same (the
+// operators' setCondition); true when it changed.
+bool putCondition(json &status, const json &cond)
+{
+    json conds = json::array();
+    for (const auto &c : sub(status, "conditions")) {
+        if (c.value("type", "") != cond["type"]) {
+            conds.push_back(c);
+            continue;
+        }
+        if (c.value("status", "") == cond["status"] && c.value("reason", "") == cond["reason"])
+            return false;
+    }
+    conds.push_back(cond);
+    status["conditions"] = conds;
+    return true;
+}
+
+} // namespace
+
+bool KubeflowController::suspendOrResume(const ResourceType *type, const json &job)
+{
+    const bool v2 = type == m_state.mpijobs && type->version == QLatin1String("v2beta1");
+    const std::string kind = type->kind.toStdString();
+    const std::string ns = job["metadata"].value("namespace", "");
+    const std::string name = job["metadata"].value("name", "");
+    const std::string now = m_state.clock->nowRfc3339();
+    const bool suspend = sub(sub(job, "spec"), "runPolicy").value("suspend", false);
+    const json *suspended = findCondition(sub(job, "status"), "Suspended");
+    const bool wasSuspended = suspended && suspended->value("status", "") == "True";
+    if (!suspend && !wasSuspended)
+        return false;
+    // The training operator (kubeflow.org/v1) and the MPI operator (v2beta1) word it apart.
+    const std::string component =
+        v2 ? "mpi-job-controller"
+           : (type == m_state.mpijobs ? "mpijob-controller" : "pytorchjob-controller");
+    const json involved = m_state.objectRef(type, ns, name);
+    auto tell = [&](const std::string &reason, const std::string &message) {
+        m_state.recordEvent(involved, ns, "Normal", reason, message, component, "");
+    };
+    json updated = job;
+    json &status = updated["status"];
+    if (!suspend) {
+        // Resumed: the pods come back through the gang's admission, as for a new job.
+        const std::string msg = v2 ? "MPIJob resumed" : kind + " " + name + " is resumed.";
+        putCondition(status, jobCondition("Suspended", "False", kind + "Resumed", msg, now));
+        status["startTime"] = now;
+        tell(kind + "Resumed", msg);
+        m_state.store->update(type, updated, QString::fromStdString(component));
+        return false;
+    }
+    // Suspended: every pod goes (finished jobs keep theirs), and the PodGroup with them.
+    for (const auto &stored : m_state.store->list(m_state.pods, QString::fromStdString(ns))) {
+        const json &pod = *stored.object;
+        if (sub(pod["metadata"], "labels").value("training.kubeflow.org/job-name", "") != name ||
+            pod["metadata"].contains("deletionTimestamp"))
+            continue;
+        m_state.store->requestDelete(m_state.pods, QString::fromStdString(ns),
+                                     ObjectStore::nameOf(pod), {});
+        if (!v2)
+            tell("SuccessfulDeletePod", "Deleted pod: " + pod["metadata"].value("name", ""));
+    }
+    if (m_state.store
+            ->get(m_state.podgroups, QString::fromStdString(ns), QString::fromStdString(name))
+            .ok()) {
+        if (!v2)
+            tell("JobTerminated", "Job has been terminated. Deleting PodGroup");
+        m_state.store->requestDelete(m_state.podgroups, QString::fromStdString(ns),
+                                     QString::fromStdString(name), {});
+        if (!v2)
+            tell("SuccessfulDeletePodGroup", "Deleted PodGroup: " + name);
+    }
+    for (auto &[role, rs] : status["replicaStatuses"].items())
+        if (rs.is_object() && rs.contains("active"))
+            rs["active"] = 0;
+    const std::string msg =
+        v2 ? "MPIJob " + ns + "/" + name + " is suspended." : kind + " " + name + " is suspended.";
+    if (const json *running = findCondition(status, "Running");
+        running && running->value("status", "") == "True")
+        putCondition(status, jobCondition("Running", "False", kind + "Suspended", msg, now));
+    const std::string suspendedMsg = v2 ? "MPIJob suspended" : msg;
+    if (putCondition(status,
+                     jobCondition("Suspended", "True", kind + "Suspended", suspendedMsg, now)))
+        tell(kind + "Suspended", suspendedMsg);
+    if (updated != job)
+        m_state.store->update(type, updated, QString::fromStdString(component));
+    return true;
+}
+
 void KubeflowController::reconcileJobs(const ResourceType *type)
 {
     ObjectStore *store = m_state.store;
@@ -88,7 +195,10 @@ void KubeflowController::reconcileJobs(const ResourceType *type)
         for (const auto &c : conds)
             done |= (c.value("type", "") == "Succeeded" || c.value("type", "") == "Failed") &&
                     c.value("status", "") == "True";
-        if (done)
+        // A job being deleted is the garbage collector's; a finished one is left as it is.
+        if (done || job["metadata"].contains("deletionTimestamp"))
+            continue;
+        if (suspendOrResume(type, job))
             continue;
         const std::string ns = job["metadata"].value("namespace", "");
         const std::string name = job["metadata"].value("name", "");

@@ -15,7 +15,8 @@ struct SimState;
 
 // The Kubeflow training operator for PyTorchJobs and MPIJobs, gang-scheduled by Volcano: a
 // PodGroup named after the job, pods with the operator's labels and (PyTorch) rendezvous
-// environment once the queue admits the gang, and the job's conditions from its pods.
+// environment once the queue admits the gang, the job's conditions from its pods, and
+// runPolicy.suspend as the operators handle it.
 class KubeflowController
 {
 public:
@@ -26,6 +27,9 @@ public:
 private:
     std::vector<nlohmann::json> podsOf(const ResourceType *type, const nlohmann::json &job,
                                        const std::string &queue) const;
+    // runPolicy.suspend: a suspended job's pods and PodGroup deleted and its Suspended
+    // condition set; a resumed one's condition turned back (true while it stays suspended).
+    bool suspendOrResume(const ResourceType *type, const nlohmann::json &job);
 
     SimState &m_state;
     GangAdmission m_admission;

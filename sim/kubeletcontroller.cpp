@@ -2,6 +2,7 @@
 #include "kubeletcontroller.h"
 
 #include "machinescontroller.h"
+#include "nodemachine.h"
 #include "objectfactory.h"
 #include "simclock.h"
 #include "simhelpers.h"
@@ -21,12 +22,130 @@ KubeletController::KubeletController(SimState &state, MachinesController &machin
 void KubeletController::forgetPod(const std::string &uid)
 {
     m_nextRestart.erase(uid);
+    m_stopping.erase(uid);
+}
+
+void KubeletController::terminate(const PodWork &w, const json &pod)
+{
+    const Behavior &b = w.behavior;
+    const json &meta = pod["metadata"];
+    const qint64 grace = meta.value("deletionGracePeriodSeconds", qint64(30));
+    const qint64 requested = parseMs(meta["deletionTimestamp"]) - grace * 1000;
+    bool running = false;
+    for (const auto &cs : sub(sub(pod, "status"), "containerStatuses"))
+        running |= sub(cs, "state").contains("running");
+    if (running && m_stopping.insert(w.uid).second) {
+        json involved = m_state.objectRef(m_state.pods, w.ns, w.name);
+        const std::string container = pod["spec"]["containers"][0].value("name", "");
+        involved["fieldPath"] = "spec.containers{" + container + "}";
+        m_state.recordEvent(involved, w.ns, "Normal", "Killing", "Stopping container " + container,
+                            "kubelet", w.node);
+    }
+    // A runtime that cannot kill, a process in D state, a kubelet that lost track: the pod
+    // stays Terminating until someone force-deletes it.
+    if (running && b.stuck())
+        return;
+    // The container exits on TERM in a moment; one that ignores TERM is killed at the end of
+    // the grace period.
+    const qint64 exitAfter =
+        running && b.termination == Termination::IgnoresTerm ? grace : std::min<qint64>(grace, 2);
+    if (m_state.clock->nowMs() < requested + exitAfter * 1000)
+        return;
+    DeleteOptions done;
+    done.gracePeriodSeconds = 0;
+    done.preconditionUid = QString::fromStdString(w.uid);
+    m_state.store->requestDelete(m_state.pods, QString::fromStdString(w.ns),
+                                 QString::fromStdString(w.name), done);
+}
+
+void KubeletController::handleContainerExits()
+{
+    std::vector<ContainerExit> exits = std::move(m_unrecorded);
+    m_unrecorded.clear();
+    for (ContainerExit &e : m_state.machines->takeExits())
+        exits.push_back(std::move(e));
+    for (const ContainerExit &e : exits) {
+        if (!m_state.nodeReady(e.node) && m_state.podInfo.count(e.podUid)) {
+            m_unrecorded.push_back(e);
+            continue;
+        }
+        const auto info = m_state.podInfo.find(e.podUid);
+        auto forget = [&] {
+            m_state.machines->edit(e.node,
+                                   [&](NodeMachine &m) { m.exitedContainers.erase(e.podUid); });
+        };
+        if (info == m_state.podInfo.end()) {
+            forget();
+            continue;
+        }
+        const auto cur = m_state.store->get(m_state.pods, QString::fromStdString(info->second.ns),
+                                            QString::fromStdString(info->second.name));
+        if (!cur.ok()) {
+            forget();
+            continue;
+        }
+        json pod = *cur.object.object;
+        recordExit(pod, e);
+        m_state.store->update(m_state.pods, pod, QStringLiteral("kubelet"));
+        forget();
+    }
+}
+
+void KubeletController::recordExit(json &pod, const ContainerExit &e)
+{
+    const std::string now = m_state.clock->nowRfc3339();
+    const std::string ns = pod["metadata"].value("namespace", "");
+    const std::string name = pod["metadata"].value("name", "");
+    const std::string policy = pod["spec"].value("restartPolicy", "Always");
+    const bool restart = !pod["metadata"].contains("deletionTimestamp") &&
+                         (policy == "Always" || (policy == "OnFailure" && e.exitCode != 0));
+    json &status = pod["status"];
+    bool allTerminated = true;
+    for (auto &cs : status["containerStatuses"]) {
+        if (cs.value("name", "") != e.container || !sub(cs, "state").contains("running")) {
+            allTerminated &= sub(cs, "state").contains("terminated");
+            continue;
+        }
+        const json terminated{{"exitCode", e.exitCode},
+                              {"reason", "Error"},
+                              {"startedAt", cs["state"]["running"].value("startedAt", now)},
+                              {"finishedAt", now},
+                              {"containerID", cs.value("containerID", "")}};
+        if (!restart) {
+            cs["state"] = {{"terminated", terminated}};
+            cs["ready"] = false;
+            cs["started"] = false;
+            continue;
+        }
+        // The kubelet starts the container again at once (back-off begins with the next
+        // failure), with a new container id and new processes.
+        allTerminated = false;
+        const int restarts = cs.value("restartCount", 0) + 1;
+        cs["lastState"] = {{"terminated", terminated}};
+        cs["restartCount"] = restarts;
+        cs["state"] = {{"running", {{"startedAt", now}}}};
+        cs["containerID"] = "containerd://" + containerId(e.podUid, e.container, restarts);
+        json involved = m_state.objectRef(m_state.pods, ns, name);
+        involved["fieldPath"] = "spec.containers{" + e.container + "}";
+        const std::string image = cs.value("image", "");
+        m_state.recordEvent(involved, ns, "Normal", "Pulled",
+                            "Container image \"" + image + "\" already present on machine",
+                            "kubelet", e.node);
+        m_state.recordEvent(involved, ns, "Normal", "Created", "Created container " + e.container,
+                            "kubelet", e.node);
+        m_state.recordEvent(involved, ns, "Normal", "Started", "Started container " + e.container,
+                            "kubelet", e.node);
+    }
+    if (!restart && allTerminated) {
+        status["phase"] = "Failed";
+        setCondition(status, condition("Ready", "False", now, "PodFailed"));
+        setCondition(status, condition("ContainersReady", "False", now, "PodFailed"));
+    }
 }
 
 void KubeletController::runKubelets()
 {
     ObjectStore *store = m_state.store;
-    const qint64 nowMs = m_state.clock->nowMs();
     std::map<std::string, bool> nodeReady;
     for (const auto &n : store->list(m_state.nodes)) {
         bool ready = false;
@@ -47,13 +166,7 @@ void KubeletController::runKubelets()
         const Behavior &b = w.behavior;
         const std::string phase = sub(cur, "status").value("phase", "Pending");
         if (cur["metadata"].contains("deletionTimestamp")) {
-            if (b.hung)
-                continue;
-            const qint64 grace = cur["metadata"].value("deletionGracePeriodSeconds", 30);
-            const qint64 requested = parseMs(cur["metadata"]["deletionTimestamp"]) - grace * 1000;
-            if (nowMs >= requested + std::min<qint64>(grace, 2) * 1000)
-                store->remove(m_state.pods, QString::fromStdString(w.ns),
-                              QString::fromStdString(w.name));
+            terminate(w, cur);
             continue;
         }
         if (phase == "Succeeded" || phase == "Failed")

@@ -2,6 +2,7 @@
 #include "machinescontroller.h"
 
 #include "behavior.h"
+#include "cardload.h"
 #include "nodemachine.h"
 #include "objectfactory.h"
 #include "simclock.h"
@@ -16,22 +17,69 @@ namespace sim {
 
 using nlohmann::json;
 
+namespace {
+
+// What a GPU instance of an empty MIG device holds: the driver's context.
+constexpr int kMigBaseMiB = 12;
+
+struct MigProfile
+{
+    const char *name;
+    int gpuInstance;
+    int memoryMiB;
+    int multiprocessors;
+    int copyEngines;
+    int decoders;
+    int bar1MiB;
+};
+// An 80 GB A100 split all-balanced, as nvidia-smi mig -cgi 9,14,19,19 -C makes it.
+constexpr MigProfile kAllBalanced[] = {{"3g.40gb", 1, 40192, 42, 3, 1, 65535},
+                                       {"2g.20gb", 5, 19968, 28, 2, 1, 32767},
+                                       {"1g.10gb", 13, 9728, 14, 1, 0, 16383},
+                                       {"1g.10gb", 14, 9728, 14, 1, 0, 16383}};
+
+std::string uuidFrom(const char *prefix, quint64 a, quint64 h)
+{
+    char uuid[64];
+    std::snprintf(uuid, sizeof uuid, "%s-%08x-%04x-%04x-%04x-%012llx", prefix, unsigned(a >> 32),
+                  unsigned((a >> 16) & 0xffff), unsigned(a & 0xffff), unsigned((h >> 8) & 0xffff),
+                  static_cast<unsigned long long>((a ^ h) & 0xffffffffffffULL));
+    return uuid;
+}
+
+// A container's process: the same PID for the same container instance, another after a
+// restart.
+int pidFor(const std::string &uid, int restart, int card, int gpuInstance)
+{
+    const quint64 h = restart == 0 ? hashOf(uid) : hashOf(uid + "#" + std::to_string(restart));
+    return 100000 + int((h + quint64(card) * 7 + quint64(gpuInstance + 1) * 3) % 800000);
+}
+
+} // namespace
+
 MachinesController::MachinesController(SimState &state) : m_state(state) {}
 
-void MachinesController::addNodeMachine(const json &node, const std::string &cgroupStyle)
+void MachinesController::addNodeMachine(const json &node, const std::string &cgroupStyle,
+                                        int migCards)
 {
     NodeMachine m;
     m.name = node["metadata"].value("name", "");
     m.hostname = m.name;
-    m.gpuProduct = node["metadata"]["labels"].value("nvidia.com/gpu.product", "");
-    const bool a800 = m.gpuProduct.find("A800") != std::string::npos;
-    const int gpus = int(nodeAllocatable(node).gpus);
-    m.memoryTotalMiB = a800 ? 81920 : 24564;
-    m.powerLimit = a800 ? 400.0 : 450.0;
-    m.idlePower = a800 ? 62.0 : 28.0;
-    m.eccSupported = a800;
-    m.driverVersion = a800 ? "535.129.03" : "550.54.15";
-    m.cudaVersion = a800 ? "12.2" : "12.4";
+    const json &labels = node["metadata"]["labels"];
+    m.gpuProduct = labels.value("nvidia.com/gpu.product", "");
+    // GPU feature discovery writes the product with dashes for spaces; nvidia-smi does not.
+    if (m.gpuProduct.rfind("NVIDIA-", 0) == 0)
+        m.gpuProduct[6] = ' ';
+    const bool datacentre = m.gpuProduct.find("A800") != std::string::npos ||
+                            m.gpuProduct.find("A100") != std::string::npos;
+    // Under the mixed strategy nvidia.com/gpu counts only the cards not in MIG mode.
+    const int gpus = int(nodeAllocatable(node).gpus) + migCards;
+    m.memoryTotalMiB = datacentre ? 81920 : 24564;
+    m.powerLimit = datacentre ? 400.0 : 450.0;
+    m.idlePower = m.gpuProduct.find("A100") != std::string::npos ? 58.0 : datacentre ? 62.0 : 28.0;
+    m.eccSupported = datacentre;
+    m.driverVersion = datacentre ? "535.129.03" : "550.54.15";
+    m.cudaVersion = datacentre ? "12.2" : "12.4";
     m.kernel = "5.15.0-91-generic";
     m.cpus = int(parseQuantityMilli(node["status"]["capacity"]["cpu"]) / 1000);
     m.memTotalKb = parseQuantityBytes(node["status"]["capacity"]["memory"]) / 1024;
@@ -41,17 +89,30 @@ void MachinesController::addNodeMachine(const json &node, const std::string &cgr
     for (int i = 0; i < gpus; ++i) {
         GpuCard c;
         c.index = i;
-        char uuid[64];
         const quint64 a = hashOf(m.name + "#" + std::to_string(i));
-        std::snprintf(uuid, sizeof uuid, "GPU-%08x-%04x-%04x-%04x-%012llx", unsigned(a >> 32),
-                      unsigned((a >> 16) & 0xffff), unsigned(a & 0xffff),
-                      unsigned((h >> 8) & 0xffff),
-                      static_cast<unsigned long long>((a ^ h) & 0xffffffffffffULL));
-        c.uuid = uuid;
+        c.uuid = uuidFrom("GPU", a, h);
         static const char *buses[] = {"18", "2A", "3A", "5D", "9A", "AB", "BA", "DB"};
         c.busId = std::string("00000000:") + buses[i % 8] + ":00.0";
         c.temperature = 31 + int((a >> 5) % 6);
         c.powerDraw = m.idlePower + double((a >> 9) % 900) / 100.0;
+        if (i < migCards) {
+            c.migEnabled = true;
+            int index = 0;
+            for (const auto &p : kAllBalanced) {
+                MigDevice d;
+                d.index = index++;
+                d.profile = p.name;
+                d.gpuInstance = p.gpuInstance;
+                d.memoryMiB = p.memoryMiB;
+                d.memoryUsedMiB = kMigBaseMiB;
+                d.multiprocessors = p.multiprocessors;
+                d.copyEngines = p.copyEngines;
+                d.decoders = p.decoders;
+                d.bar1MiB = p.bar1MiB;
+                d.uuid = uuidFrom("MIG", hashOf(c.uuid + "/" + std::to_string(p.gpuInstance)), a);
+                c.mig.push_back(d);
+            }
+        }
         m.cards.push_back(c);
     }
     const bool docker = cgroupStyle.find("docker") != std::string::npos;
@@ -64,6 +125,7 @@ void MachinesController::addNodeMachine(const json &node, const std::string &cgr
     m.cpuTicks[2] = quint64(m.cpus) * 100 * 86400 / 2;
     m.lastPid = 40000 + int(h % 20000);
     m.uptimeSecs = 15.5 * 86400 + double(h % 86400);
+    m.bootedAtMs = m_state.clock->nowMs() - qint64(m.uptimeSecs * 1000.0);
     m_state.machines->put(m);
     m_nodeIndex[m.name] = int(m_nodeIndex.size()) + 1;
 }
@@ -75,52 +137,197 @@ std::string MachinesController::podIpFor(const std::string &node)
            std::to_string(2 + (n - 1) % 250);
 }
 
-void MachinesController::orphanProcessesOf(const std::string &uid)
+void MachinesController::podRemoved(const std::string &uid, bool nodeReady)
 {
     const auto it = m_state.podInfo.find(uid);
-    if (it == m_state.podInfo.end() || !m_state.behaviorOf(uid).hung || !it->second.running ||
-        it->second.node.empty())
+    if (it == m_state.podInfo.end() || it->second.node.empty())
         return;
-    m_state.machines->edit(it->second.node, [&](NodeMachine &m) {
-        for (auto &proc : m.processes) {
-            if (proc.podUid == uid)
-                proc.orphan = true;
+    const PodInfo &info = it->second;
+    const Behavior b = m_state.behaviorOf(uid);
+    // Nothing can stop them: a runtime that hangs, a process in D state, a dead kubelet.
+    const bool lost = b.termination == Termination::Lost && info.deleting;
+    const bool leftBehind = info.running && !lost &&
+                            (b.termination == Termination::Hung ||
+                             b.termination == Termination::Uninterruptible || !nodeReady);
+    const qint64 now = m_state.clock->nowMs();
+    m_state.machines->edit(info.node, [&](NodeMachine &m) {
+        m.pods.erase(uid);
+        m.exitedContainers.erase(uid);
+        for (auto p = m.processes.begin(); p != m.processes.end();) {
+            if (p->podUid != uid || p->orphan) {
+                ++p;
+                continue;
+            }
+            if (leftBehind) {
+                // Its peers and its launcher are gone: it waits, on the card's memory.
+                p->orphan = true;
+                p->orphanSinceMs = now;
+                p->utilization = 0;
+                if (p->state != 'D')
+                    p->state = 'S';
+                ++p;
+                continue;
+            }
+            // The kubelet kills them: the card's memory goes with them at once.
+            for (auto &c : m.cards) {
+                if (c.index != p->card)
+                    continue;
+                c.memoryUsedMiB = std::max(c.phantomMiB, c.memoryUsedMiB - p->memoryMiB);
+                for (auto &d : c.mig)
+                    if (d.gpuInstance == p->gpuInstance)
+                        d.memoryUsedMiB = std::max(kMigBaseMiB, d.memoryUsedMiB - p->memoryMiB);
+            }
+            p = m.processes.erase(p);
         }
     });
 }
 
-namespace {
-
-// What a running pod's processes do to each of its cards, by profile: (utilization, memory).
-std::pair<int, int> cardLoad(const Behavior &b, quint64 noise, int cardNo, int memoryTotalMiB)
+void MachinesController::placePod(NodeMachine &m, const std::string &uid, const PodInfo &info,
+                                  qint64 nowMs)
 {
-    const int jitter = int((noise >> (cardNo * 5)) % 9);
-    switch (b.profile) {
-    case Profile::Train:
-    case Profile::ShmError:
-    case Profile::Chatty:
-        return {std::min(100, 88 + jitter + (b.utilization - 90)),
-                memoryTotalMiB * 86 / 100 - jitter * 37};
-    case Profile::Starved:
-        return {18 + int((noise >> (cardNo * 7)) % 25), memoryTotalMiB * 60 / 100};
-    case Profile::Idle:
-        return {0, memoryTotalMiB * 24 / 100};
-    case Profile::DevEnv:
-        return {(noise % 10) < 7 ? 0 : int(noise % 12), 2300 + int(noise % 1800)};
-    default:
-        return {50, memoryTotalMiB / 2};
+    const Behavior b = m_state.behaviorOf(uid);
+    const bool dState = b.termination == Termination::Uninterruptible && info.deleting;
+    auto process = [&](int card, int cardNo, int memory, int util, int gi, int ci) {
+        GpuProcess p;
+        p.pid = pidFor(uid, info.restartCount, card, gi);
+        p.card = card;
+        p.memoryMiB = memory;
+        p.name = b.profile == Profile::DevEnv ? "/opt/conda/bin/python3.10" : "python";
+        p.podUid = uid;
+        p.podName = info.name;
+        p.podNamespace = info.ns;
+        p.container = info.container;
+        p.cgroup = cgroupText(m.cgroupStyle, uid, containerId(uid, "pytorch", info.restartCount),
+                              info.qosClass);
+        p.startMs = info.startedMs > 0 ? info.startedMs : nowMs;
+        p.state = dState ? 'D' : util >= 50 ? 'R' : 'S';
+        p.stateSinceMs = dState ? info.deletionRequestedMs : p.startMs;
+        p.ignoresTerm = (b.ignoreTermMask >> cardNo) & 1U;
+        p.gpuInstance = gi;
+        p.computeInstance = ci;
+        p.utilization = util;
+        m.processes.push_back(p);
+    };
+    const qint64 secs = nowMs / 1000;
+    int cardNo = 0;
+    for (int card : info.cards) {
+        if (card >= int(m.cards.size()))
+            continue;
+        GpuCard &c = m.cards[size_t(card)];
+        const CardLoad load = podCardLoad(b, cardNo, secs, m.memoryTotalMiB);
+        // A card already holding another process's memory leaves this one less.
+        const int mem = std::max(0, std::min(load.memoryMiB, m.memoryTotalMiB - c.memoryUsedMiB));
+        c.utilization = std::max(c.utilization, load.utilization);
+        c.memoryUsedMiB += mem;
+        process(card, cardNo, mem, load.utilization, -1, -1);
+        ++cardNo;
+    }
+    for (const auto &slot : info.migDevices) {
+        if (slot.card >= int(m.cards.size()))
+            continue;
+        for (auto &d : m.cards[size_t(slot.card)].mig) {
+            if (d.gpuInstance != slot.gpuInstance)
+                continue;
+            const CardLoad load = podCardLoad(b, cardNo, secs, d.memoryMiB);
+            const int mem = std::max(0, std::min(load.memoryMiB, d.memoryMiB - d.memoryUsedMiB));
+            d.memoryUsedMiB += mem;
+            d.utilization = std::max(d.utilization, load.utilization);
+            process(slot.card, cardNo, mem, load.utilization, d.gpuInstance, d.computeInstance);
+        }
+        ++cardNo;
     }
 }
 
-} // namespace
+void MachinesController::recordTimeline(const NodeMachine &m, qint64 nowMs)
+{
+    CardTimeline &timeline = m_state.timeline;
+    auto podSegment = [&](const std::string &uid, int card, int gi) {
+        CardSegment s;
+        s.kind = CardSegment::Kind::Pod;
+        s.podUid = uid;
+        const auto it = m_state.podInfo.find(uid);
+        if (it == m_state.podInfo.end())
+            return s;
+        const PodInfo &info = it->second;
+        s.pod = info.name;
+        s.ns = info.ns;
+        s.container = info.container;
+        s.behavior = m_state.behaviorOf(uid);
+        s.fromMs = info.startedMs > 0 ? info.startedMs : nowMs;
+        s.id = "pod:" + uid + "#" + std::to_string(info.restartCount);
+        s.memoryTotalMiB = m.memoryTotalMiB;
+        int cardNo = 0;
+        for (int c : info.cards) {
+            if (c == card && gi < 0)
+                s.cardNo = cardNo;
+            ++cardNo;
+        }
+        for (const auto &slot : info.migDevices) {
+            if (slot.card == card && slot.gpuInstance == gi)
+                s.cardNo = cardNo;
+            ++cardNo;
+        }
+        return s;
+    };
+    for (const auto &c : m.cards) {
+        auto occupants = [&](int gi, int memoryTotal, const std::string &owner) {
+            const CardKey key{m.name, c.index, gi};
+            bool ownerSeen = false;
+            for (const auto &p : m.processes) {
+                if (p.card != c.index || p.gpuInstance != gi)
+                    continue;
+                if (p.orphan) {
+                    CardSegment s;
+                    s.kind = CardSegment::Kind::Orphan;
+                    s.id = "orphan:" + std::to_string(p.pid);
+                    s.fromMs = p.startMs;
+                    s.memoryMiB = p.memoryMiB;
+                    timeline.observe(key, s, nowMs);
+                    continue;
+                }
+                CardSegment s = podSegment(p.podUid, c.index, gi);
+                s.memoryTotalMiB = memoryTotal;
+                s.allocated = p.podUid == owner;
+                ownerSeen |= s.allocated;
+                timeline.observe(key, s, nowMs);
+            }
+            // An allocated card whose pod runs nothing on it still carries the pod's labels.
+            if (!owner.empty() && !ownerSeen) {
+                CardSegment s = podSegment(owner, c.index, gi);
+                s.id = "allocated:" + owner;
+                s.behavior.profile = Profile::Idle;
+                s.behavior.seed = 0;
+                s.memoryTotalMiB = 0;
+                s.fromMs = nowMs;
+                s.allocated = true;
+                timeline.observe(key, s, nowMs);
+            }
+        };
+        if (c.migEnabled) {
+            for (const auto &d : c.mig)
+                occupants(d.gpuInstance, d.memoryMiB, d.ownerPodUid);
+            continue;
+        }
+        occupants(-1, m.memoryTotalMiB, c.ownerPodUid);
+        if (c.phantomMiB > 0) {
+            CardSegment s;
+            s.kind = CardSegment::Kind::Phantom;
+            s.id = "phantom";
+            s.fromMs = nowMs;
+            s.memoryMiB = c.phantomMiB;
+            timeline.observe({m.name, c.index, -1}, s, nowMs);
+        }
+    }
+}
 
 void MachinesController::update(qint64 stepMs)
 {
+    const qint64 nowMs = m_state.clock->nowMs();
     std::map<std::string, PodService> services;
     for (const auto &name : m_state.machines->names()) {
         const auto &uids = m_state.podsOnNode[name];
         m_state.machines->edit(name, [&](NodeMachine &m) {
-            // Orphans and hand-started processes persist; pod processes follow the pods.
+            // Orphans persist; pod processes follow the pods.
             std::vector<GpuProcess> kept;
             for (const auto &p : m.processes) {
                 if (p.orphan)
@@ -131,10 +338,21 @@ void MachinesController::update(qint64 stepMs)
                 c.utilization = 0;
                 c.memoryUsedMiB = c.phantomMiB;
                 c.ownerPodUid.clear();
+                for (auto &d : c.mig) {
+                    d.memoryUsedMiB = kMigBaseMiB;
+                    d.utilization = 0;
+                    d.ownerPodUid.clear();
+                }
             }
             for (const auto &p : m.processes) {
-                if (p.card < int(m.cards.size()))
-                    m.cards[size_t(p.card)].memoryUsedMiB += p.memoryMiB;
+                if (p.card >= int(m.cards.size()))
+                    continue;
+                GpuCard &c = m.cards[size_t(p.card)];
+                c.memoryUsedMiB += p.memoryMiB;
+                c.utilization = std::max(c.utilization, p.utilization);
+                for (auto &d : c.mig)
+                    if (d.gpuInstance == p.gpuInstance)
+                        d.memoryUsedMiB += p.memoryMiB;
             }
             double cpuBusy = 0.3;
             qint64 memUsedKb = 6LL * 1024 * 1024;
@@ -151,11 +369,18 @@ void MachinesController::update(qint64 stepMs)
                     if (card < int(m.cards.size()))
                         m.cards[size_t(card)].ownerPodUid = uid;
                 }
-                if (!info.running)
-                    continue;
+                for (const auto &slot : info.migDevices) {
+                    if (slot.card < int(m.cards.size()))
+                        for (auto &d : m.cards[size_t(slot.card)].mig)
+                            if (d.gpuInstance == slot.gpuInstance)
+                                d.ownerPodUid = uid;
+                }
                 const Behavior b = m_state.behaviorOf(uid);
-                const quint64 noise =
-                    (b.seed ^ quint64(m_state.clock->nowSecs() / 2)) * 2862933555777941757ULL;
+                // The kubelet lost track of a deleted pod: nothing of it runs any more; a
+                // container a signal ended waits for its kubelet.
+                if (!info.running || m.exitedContainers.count(uid) ||
+                    (info.deleting && b.termination == Termination::Lost))
+                    continue;
                 double podCpu = double(info.cpuMilli) / 1000.0 * 0.6;
                 if (b.profile == Profile::Starved)
                     podCpu = double(info.cpuMilli) / 1000.0 * 0.98;
@@ -183,31 +408,20 @@ void MachinesController::update(qint64 stepMs)
                         {{8888, "jupyter"}, {8080, "vscode"}, {22, "ssh"}, {6006, "tensorboard"}}};
                     services[info.podIp] = s;
                 }
-                int cardNo = 0;
-                for (int card : info.cards) {
-                    if (card >= int(m.cards.size()))
-                        continue;
-                    GpuCard &c = m.cards[size_t(card)];
-                    auto [util, mem] = cardLoad(b, noise, cardNo, m.memoryTotalMiB);
-                    // A card already holding another process's memory leaves this one less.
-                    mem = std::max(0, std::min(mem, m.memoryTotalMiB - c.memoryUsedMiB));
-                    c.utilization = std::max(c.utilization, util);
-                    c.memoryUsedMiB += mem;
-                    GpuProcess p;
-                    p.pid = 100000 + int((hashOf(uid) + quint64(card) * 7) % 800000);
-                    p.card = card;
-                    p.memoryMiB = mem;
-                    p.name = b.profile == Profile::DevEnv ? "/opt/conda/bin/python3.10" : "python";
-                    p.podUid = uid;
-                    p.podName = info.name;
-                    p.podNamespace = info.ns;
-                    p.cgroup = cgroupText(m.cgroupStyle, uid, containerId(uid, "pytorch", 0),
-                                          info.qosClass);
-                    m.processes.push_back(p);
-                    ++cardNo;
-                }
+                placePod(m, uid, info, nowMs);
             }
+            // A container a signal ended whose pod is gone needs its kubelet no more.
+            for (auto e = m.exitedContainers.begin(); e != m.exitedContainers.end();)
+                e = m_state.podInfo.count(*e) ? std::next(e) : m.exitedContainers.erase(e);
             for (auto &c : m.cards) {
+                if (c.migEnabled) {
+                    // The card holds what its instances hold; busy while any instance works.
+                    c.memoryUsedMiB = c.phantomMiB + 11;
+                    for (const auto &d : c.mig) {
+                        c.memoryUsedMiB += d.memoryUsedMiB;
+                        c.utilization = std::max(c.utilization, d.utilization);
+                    }
+                }
                 c.memoryUsedMiB = std::min(c.memoryUsedMiB, m.memoryTotalMiB);
                 c.memoryUtilization = c.utilization * 6 / 10;
                 c.temperature = 32 + c.utilization * 45 / 100 + int(hashOf(c.uuid) % 4);
@@ -234,109 +448,11 @@ void MachinesController::update(qint64 stepMs)
             m.runningProcs = 1 + int(cpuBusy);
             m.totalProcs = 900 + procs * 40;
             m.memAvailableKb = std::max<qint64>(m.memTotalKb / 50, m.memTotalKb - memUsedKb);
+            recordTimeline(m, nowMs);
         });
     }
+    m_state.timeline.sweep();
     m_state.machines->setServices(std::move(services));
-}
-
-void MachinesController::setNodeReady(const std::string &node, bool ready,
-                                      const std::string &message)
-{
-    const auto res = m_state.store->get(m_state.nodes, {}, QString::fromStdString(node));
-    if (!res.ok())
-        return;
-    json n = *res.object.object;
-    const std::string now = m_state.clock->nowRfc3339();
-    for (auto &c : n["status"]["conditions"]) {
-        if (ready) {
-            if (c["type"] == "Ready") {
-                c["status"] = "True";
-                c["reason"] = "KubeletReady";
-                c["message"] = "kubelet is posting ready status";
-            }
-        } else {
-            c["status"] = "Unknown";
-            c["reason"] = "NodeStatusUnknown";
-            c["message"] = message;
-        }
-        c["lastTransitionTime"] = now;
-    }
-    if (!ready)
-        n["spec"]["taints"] = json::array({json{{"key", "node.kubernetes.io/unreachable"},
-                                                {"effect", "NoSchedule"},
-                                                {"timeAdded", now}},
-                                           json{{"key", "node.kubernetes.io/unreachable"},
-                                                {"effect", "NoExecute"},
-                                                {"timeAdded", now}}});
-    else
-        n["spec"].erase("taints");
-    m_state.store->update(m_state.nodes, n, QStringLiteral("kube-controller-manager"));
-    m_state.recordEvent(m_state.objectRef(m_state.nodes, "", node), "default", "Normal",
-                        ready ? "NodeReady" : "NodeNotReady",
-                        "Node " + node +
-                            " status is now: " + (ready ? "NodeReady" : "NodeNotReady"),
-                        "node-controller", "");
-}
-
-void MachinesController::setDiskPressure(const std::string &node, int percentUsed)
-{
-    m_state.machines->edit(node, [&](NodeMachine &m) {
-        for (auto &d : m.disks) {
-            if (d.mount == "/")
-                d.used1k = d.blocks1k * percentUsed / 100;
-        }
-    });
-    if (percentUsed < 85)
-        return;
-    const auto res = m_state.store->get(m_state.nodes, {}, QString::fromStdString(node));
-    json n = *res.object.object;
-    const std::string now = m_state.clock->nowRfc3339();
-    for (auto &c : n["status"]["conditions"]) {
-        if (c["type"] == "DiskPressure") {
-            c["status"] = "True";
-            c["reason"] = "KubeletHasDiskPressure";
-            c["message"] = "kubelet has disk pressure";
-            c["lastTransitionTime"] = now;
-        }
-    }
-    n["spec"]["taints"] = json::array({json{{"key", "node.kubernetes.io/disk-pressure"},
-                                            {"effect", "NoSchedule"},
-                                            {"timeAdded", now}}});
-    m_state.store->update(m_state.nodes, n, QStringLiteral("kubelet"));
-    m_state.recordEvent(m_state.objectRef(m_state.nodes, "", node), "default", "Warning",
-                        "EvictionThresholdMet", "Attempting to reclaim ephemeral-storage",
-                        "kubelet", node);
-}
-
-void MachinesController::setPhantom(const std::string &node, int card, int memoryMiB)
-{
-    m_state.machines->edit(node, [&](NodeMachine &m) {
-        if (card < int(m.cards.size()))
-            m.cards[size_t(card)].phantomMiB = memoryMiB;
-    });
-}
-
-bool MachinesController::setDriverState(const std::string &node, const std::string &state)
-{
-    if (state != "ok" && state != "failed" && state != "nodevices" && state != "missing")
-        return false;
-    bool found = false;
-    m_state.machines->edit(node, [&](NodeMachine &m) {
-        m.driverState = state;
-        found = true;
-    });
-    return found;
-}
-
-void MachinesController::cordon(const std::string &node)
-{
-    const auto res = m_state.store->get(m_state.nodes, {}, QString::fromStdString(node));
-    json n = *res.object.object;
-    n["spec"]["unschedulable"] = true;
-    n["spec"]["taints"] = json::array({json{{"key", "node.kubernetes.io/unschedulable"},
-                                            {"effect", "NoSchedule"},
-                                            {"timeAdded", m_state.clock->nowRfc3339()}}});
-    m_state.store->update(m_state.nodes, n, QStringLiteral("kubectl-cordon"));
 }
 
 } // namespace sim

@@ -2,6 +2,7 @@
 #include "nodemachine.h"
 
 #include <algorithm>
+#include <utility>
 
 namespace sim {
 
@@ -29,24 +30,78 @@ std::vector<std::string> MachineRegistry::names() const
     return out;
 }
 
-bool MachineRegistry::kill(const std::string &node, int pid)
+bool MachineRegistry::signal(const std::string &node, int pid, Signal sig, qint64 nowMs)
+{
+    std::function<void()> listener;
+    {
+        std::lock_guard lock(m_mutex);
+        auto it = m_machines.find(node);
+        if (it == m_machines.end())
+            return false;
+        NodeMachine &m = it->second;
+        auto &procs = m.processes;
+        const auto p = std::find_if(procs.begin(), procs.end(),
+                                    [pid](const GpuProcess &g) { return g.pid == pid; });
+        if (p == procs.end())
+            return false;
+        // Delivered, but without effect: a process in D state takes no signal until its I/O
+        // returns; a trapped TERM is ignored.
+        if (p->state == 'D' || (sig == Signal::Term && p->ignoresTerm))
+            return true;
+        auto freeCard = [&m](const GpuProcess &gone) {
+            for (auto &card : m.cards) {
+                if (card.index != gone.card)
+                    continue;
+                card.memoryUsedMiB = std::max(card.phantomMiB, card.memoryUsedMiB - gone.memoryMiB);
+                if (card.memoryUsedMiB <= card.phantomMiB)
+                    card.utilization = 0;
+            }
+        };
+        if (p->orphan || p->podUid.empty()) {
+            freeCard(*p);
+            procs.erase(p);
+            return true;
+        }
+        // A live pod's process: its container ends (torchrun takes the other ranks with it),
+        // and the kubelet sees the exit.
+        const GpuProcess victim = *p;
+        for (auto q = procs.begin(); q != procs.end();) {
+            if (q->podUid == victim.podUid && q->container == victim.container) {
+                freeCard(*q);
+                q = procs.erase(q);
+            } else {
+                ++q;
+            }
+        }
+        m.exitedContainers.insert(victim.podUid);
+        m_exits.push_back(
+            {node, victim.podUid, victim.container, 128 + static_cast<int>(sig), nowMs});
+        listener = m_exitListener;
+    }
+    if (listener)
+        listener();
+    return true;
+}
+
+bool MachineRegistry::exists(const std::string &node, int pid) const
 {
     std::lock_guard lock(m_mutex);
-    auto it = m_machines.find(node);
-    if (it == m_machines.end())
-        return false;
-    auto &procs = it->second.processes;
-    const auto p = std::find_if(procs.begin(), procs.end(),
-                                [pid](const GpuProcess &g) { return g.pid == pid; });
-    if (p == procs.end())
-        return false;
-    // The card's memory goes with the process.
-    for (auto &card : it->second.cards) {
-        if (card.index == p->card)
-            card.memoryUsedMiB = std::max(card.phantomMiB, card.memoryUsedMiB - p->memoryMiB);
-    }
-    procs.erase(p);
-    return true;
+    const auto it = m_machines.find(node);
+    return it != m_machines.end() &&
+           std::any_of(it->second.processes.begin(), it->second.processes.end(),
+                       [pid](const GpuProcess &g) { return g.pid == pid; });
+}
+
+std::vector<ContainerExit> MachineRegistry::takeExits()
+{
+    std::lock_guard lock(m_mutex);
+    return std::exchange(m_exits, {});
+}
+
+void MachineRegistry::setExitListener(std::function<void()> listener)
+{
+    std::lock_guard lock(m_mutex);
+    m_exitListener = std::move(listener);
 }
 
 void MachineRegistry::setServices(std::map<std::string, PodService> byIp)

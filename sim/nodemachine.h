@@ -3,9 +3,11 @@
 
 #include <QString>
 
+#include <functional>
 #include <map>
 #include <mutex>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -21,7 +23,34 @@ struct GpuProcess
     std::string podUid;  // "" when the process belongs to no pod
     std::string podName; // as the pod was named (may no longer exist)
     std::string podNamespace;
-    bool orphan = false; // outlived its pod: kept until killed
+    bool orphan = false;      // outlived its pod: kept until killed
+    std::string container;    // the container it runs in
+    qint64 startMs = 0;       // when it started (simulated time): /proc/PID/stat's starttime
+    qint64 orphanSinceMs = 0; // when its pod went
+    char state = 'S';         // R, S, or D (uninterruptible sleep: no signal ends it)
+    qint64 stateSinceMs = 0;  // for D: since when
+    bool ignoresTerm = false; // TERM is ignored (SigIgn): only KILL ends it
+    int gpuInstance = -1;     // MIG: the GPU instance it runs in (-1: the whole card)
+    int computeInstance = -1;
+    int utilization = 0; // what it keeps its card (or instance) busy with, %
+};
+
+// A MIG device: one GPU instance with its compute instance, as nvidia-smi lists it.
+struct MigDevice
+{
+    int index = 0;       // device index within the card (nvidia-smi -L)
+    std::string profile; // "3g.40gb"
+    int gpuInstance = 0;
+    int computeInstance = 0;
+    int memoryMiB = 0;
+    int memoryUsedMiB = 0;
+    int bar1MiB = 0;
+    int multiprocessors = 0;
+    int copyEngines = 0;
+    int decoders = 0;
+    int utilization = 0; // not reported by nvidia-smi; the truth and DCGM's history use it
+    std::string uuid;    // MIG-…
+    std::string ownerPodUid;
 };
 
 struct GpuCard
@@ -33,10 +62,13 @@ struct GpuCard
     int memoryUtilization = 0; // %
     int memoryUsedMiB = 0;
     int phantomMiB = 0; // memory held with no process (driver / leaked context)
+    qint64 phantomSinceMs = 0;
     int temperature = 30;
     double powerDraw = 0;
     int clockSm = 210;
     std::string ownerPodUid; // allocated to, per the device plugin ("" = free)
+    bool migEnabled = false;
+    std::vector<MigDevice> mig; // in MIG mode: its instances
 };
 
 // A running pod's cgroup as the kubelet made it: what its cpu and memory files say.
@@ -64,7 +96,7 @@ struct NodeMachine
 {
     std::string name;
     std::string hostname;
-    std::string gpuProduct; // "" for CPU nodes
+    std::string gpuProduct; // as nvidia-smi names it; "" for CPU nodes
     int memoryTotalMiB = 0;
     double powerLimit = 0;
     double idlePower = 0;
@@ -90,6 +122,24 @@ struct NodeMachine
     // What nvidia-smi meets: "ok", "failed" (the driver cannot be reached, exit 9),
     // "nodevices" ("No devices were found", exit 6), "missing" (nvidia-smi not installed).
     std::string driverState = "ok";
+    // Pods whose container a signal ended, until their kubelet has recorded it (and restarted
+    // the container where the pod's restartPolicy says so): their processes are not there.
+    std::set<std::string> exitedContainers;
+
+    // The node's boot time in simulated ms, fixed when the machine is made: process start times
+    // in /proc/PID/stat count from it, and must not move between two reads of the same process
+    // (a client compares them to tell a reused PID). /proc/uptime advances with the steps.
+    qint64 bootedAtMs = 0;
+};
+
+// A container ended by a signal from a node's shell, for its kubelet to record.
+struct ContainerExit
+{
+    std::string node;
+    std::string podUid;
+    std::string container;
+    int exitCode = 0; // 128 + signal: 143 (TERM), 137 (KILL)
+    qint64 atMs = 0;
 };
 
 // A dev environment's in-pod services, reachable through direct-tcpip on its node.
@@ -107,8 +157,21 @@ public:
     void put(const NodeMachine &m);
     std::optional<NodeMachine> snapshot(const std::string &node) const;
     std::vector<std::string> names() const;
-    // Removes a process; returns false if there is none with that pid.
-    bool kill(const std::string &node, int pid);
+    enum class Signal
+    {
+        Term = 15,
+        Kill = 9,
+    };
+    // kill(2) on a node: false when there is no such process. A process of no pod ends at
+    // once (its card's memory freed) unless it ignores the signal; one of a live pod's
+    // container ends that container, which the kubelet records (takeExits) and restarts as
+    // the pod's restartPolicy says.
+    bool signal(const std::string &node, int pid, Signal signal, qint64 nowMs);
+    bool exists(const std::string &node, int pid) const;
+    std::vector<ContainerExit> takeExits();
+    // Called (on the SSH thread that killed) when a container ended, so that the kubelet can
+    // be run at once, whatever the simulation's speed.
+    void setExitListener(std::function<void()> listener);
     template <class F> void edit(const std::string &node, F &&f)
     {
         std::lock_guard lock(m_mutex);
@@ -123,6 +186,8 @@ private:
     mutable std::mutex m_mutex;
     std::map<std::string, NodeMachine> m_machines;
     std::map<std::string, PodService> m_services;
+    std::vector<ContainerExit> m_exits;
+    std::function<void()> m_exitListener;
 };
 
 // A pod's cgroup directory below the hierarchy's root, as the kubelet names it for the node's

@@ -9,7 +9,6 @@
 namespace sim {
 
 class MachineRegistry;
-struct NodeMachine;
 
 struct CommandOutput
 {
@@ -19,7 +18,8 @@ struct CommandOutput
 };
 
 // What `sh -c COMMAND` prints on a simulated node: a small POSIX-shell subset (words, quotes,
-// ; && ||, 2>/dev/null, 2>&1) over the tools gpudesk's probes use, in their exact formats.
+// ; && ||, 2>/dev/null, 2>&1) over the tools gpudesk's probes use, in their exact formats
+// (nvidia-smi in NvidiaSmi, the files in ProcFs), and dash's kill.
 class NodeTools
 {
 public:
@@ -32,17 +32,8 @@ public:
 
 private:
     CommandOutput runSimple(const std::string &node, std::vector<std::string> argv, qint64 nowMs);
+    CommandOutput kill(const std::string &node, const std::vector<std::string> &argv, qint64 nowMs);
     MachineRegistry *m_machines;
 };
-
-// The formatters, public for the simulator's unit tests.
-std::string nvidiaSmiQueryGpu(const NodeMachine &m, const std::vector<std::string> &fields,
-                              bool header, bool units, std::string *error);
-std::string nvidiaSmiQueryApps(const NodeMachine &m, const std::vector<std::string> &fields,
-                               bool header, bool units, std::string *error);
-std::string nvidiaSmiXml(const NodeMachine &m, qint64 nowMs);
-std::string procStat(const NodeMachine &m, qint64 nowMs);
-std::string procMeminfo(const NodeMachine &m);
-std::string dfP(const NodeMachine &m, const std::vector<std::string> &paths, std::string *error);
 
 } // namespace sim

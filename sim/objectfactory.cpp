@@ -51,6 +51,11 @@ json containerJson(const ContainerSpec &c, const std::string &user)
         resources["requests"]["nvidia.com/gpu"] = std::to_string(c.gpus);
         resources["limits"]["nvidia.com/gpu"] = std::to_string(c.gpus);
     }
+    if (c.migCount > 0) {
+        const std::string key = kMigResourcePrefix + c.migProfile;
+        resources["requests"][key] = std::to_string(c.migCount);
+        resources["limits"][key] = std::to_string(c.migCount);
+    }
     json env = json::array();
     for (const auto &[k, v] : c.env)
         env.push_back(json{{"name", k}, {"value", v}});
@@ -111,6 +116,18 @@ Resources specRequests(const json &spec)
         r.gpus += parseQuantityMilli(pick("nvidia.com/gpu")) / 1000;
         r.cpuMilli += parseQuantityMilli(pick("cpu"));
         r.memoryBytes += parseQuantityBytes(pick("memory"));
+        // Extended resources need no request: the limit is the request.
+        for (const json *list : {&req, &lim}) {
+            if (!list->is_object())
+                continue;
+            for (auto it = list->begin(); it != list->end(); ++it) {
+                const std::string &key = it.key();
+                if (key.rfind(kMigResourcePrefix, 0) != 0 || (list == &lim && req.contains(key)))
+                    continue;
+                r.mig[key.substr(std::string(kMigResourcePrefix).size())] +=
+                    parseQuantityMilli(it.value()) / 1000;
+            }
+        }
     }
     return r;
 }
@@ -141,11 +158,16 @@ std::string qosClassOf(const json &spec)
 
 Resources nodeAllocatable(const json &node)
 {
-    const json a = sub(sub(node, "status"), "allocatable");
-    return Resources{a.contains("nvidia.com/gpu") ? parseQuantityMilli(a["nvidia.com/gpu"]) / 1000
-                                                  : 0,
-                     parseQuantityMilli(a.value("cpu", json("0"))),
-                     parseQuantityBytes(a.value("memory", json("0")))};
+    const json &a = sub(sub(node, "status"), "allocatable");
+    Resources r{a.contains("nvidia.com/gpu") ? parseQuantityMilli(a["nvidia.com/gpu"]) / 1000 : 0,
+                parseQuantityMilli(a.value("cpu", json("0"))),
+                parseQuantityBytes(a.value("memory", json("0"))),
+                {}};
+    for (auto it = a.begin(); it != a.end(); ++it)
+        if (it.key().rfind(kMigResourcePrefix, 0) == 0)
+            r.mig[it.key().substr(std::string(kMigResourcePrefix).size())] =
+                parseQuantityMilli(it.value()) / 1000;
+    return r;
 }
 
 json ObjectFactory::node(const std::string &name, const std::string &gpuProduct, int gpus, int cpus,

@@ -5,6 +5,7 @@
 
 #include <QtGlobal>
 
+#include <map>
 #include <string>
 #include <vector>
 
@@ -16,7 +17,9 @@ struct Resources
     qint64 gpus = 0;
     qint64 cpuMilli = 0;
     qint64 memoryBytes = 0;
+    std::map<std::string, qint64> mig; // MIG profile ("1g.10gb") → nvidia.com/mig-<profile>
 };
+inline constexpr const char *kMigResourcePrefix = "nvidia.com/mig-";
 
 qint64 parseQuantityMilli(const nlohmann::json &q); // "500m" → 500, "8" → 8000
 qint64 parseQuantityBytes(const nlohmann::json &q); // "32Gi" → 34359738368
@@ -33,7 +36,9 @@ struct ContainerSpec
     int gpus = 0;
     std::string cpu = "4";
     std::string memory = "32Gi";
-    std::string cpuLimit; // "" = the request (Guaranteed); more makes the pod Burstable
+    std::string cpuLimit;   // "" = the request (Guaranteed); more makes the pod Burstable
+    std::string migProfile; // nvidia.com/mig-<profile> × migCount (the mixed strategy)
+    int migCount = 0;
     std::vector<std::string> command;
     std::vector<std::pair<std::string, int>> ports; // name, containerPort
     std::vector<std::pair<std::string, std::string>> env;

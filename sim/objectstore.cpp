@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "objectstore.h"
 
+#include "garbagecollector.h"
 #include "objectfactory.h"
-
 #include "simclock.h"
 
 #include <QRegularExpression>
@@ -64,9 +64,33 @@ json managedFieldsFor(const json &object)
     return fields;
 }
 
+ApiError notFound(const ResourceType *type, const QString &name)
+{
+    const QString res =
+        type->group.isEmpty() ? type->resource : QString(type->resource + u'.' + type->group);
+    return {404, QStringLiteral("NotFound"), QStringLiteral("%1 \"%2\" not found").arg(res, name),
+            json{{"name", name.toStdString()},
+                 {"group", type->group.toStdString()},
+                 {"kind", type->resource.toStdString()}}};
+}
+
+ApiError conflict(const ResourceType *type, const QString &name, const QString &why)
+{
+    const QString res =
+        type->group.isEmpty() ? type->resource : QString(type->resource + u'.' + type->group);
+    return {409, QStringLiteral("Conflict"),
+            QStringLiteral("Operation cannot be fulfilled on %1 \"%2\": %3").arg(res, name, why),
+            json{{"name", name.toStdString()},
+                 {"group", type->group.toStdString()},
+                 {"kind", type->resource.toStdString()}}};
+}
+
 ObjectStore::ObjectStore(const ResourceTypes *types, SimClock *clock, quint64 seed, QObject *parent)
-    : QObject(parent), m_types(types), m_clock(clock), m_rng(seed ^ 0x9e3779b97f4a7c15ULL)
+    : QObject(parent), m_types(types), m_clock(clock), m_rng(seed ^ 0x9e3779b97f4a7c15ULL),
+      m_dryRunRng(seed ^ 0x2545f4914f6cdd1dULL), m_gc(std::make_unique<GarbageCollector>(this))
 {}
+
+ObjectStore::~ObjectStore() = default;
 
 std::string ObjectStore::newUid()
 {
@@ -119,14 +143,13 @@ StoredObject ObjectStore::commit(const ResourceType *type, Table &t, const std::
     stored.rv = rv;
     stored.bytes = QByteArray::fromStdString(object.dump());
     stored.object = std::make_shared<const json>(std::move(object));
-    if (const auto old = t.objects.find(key); old != t.objects.end())
-        indexOwners(type, key, *old->second.object, false);
-    if (eventType == "DELETED") {
+    const auto old = t.objects.find(key);
+    m_gc->indexWrite(type, key, old != t.objects.end() ? old->second.object.get() : nullptr,
+                     eventType == "DELETED" ? nullptr : stored.object.get());
+    if (eventType == "DELETED")
         t.objects.erase(key);
-    } else {
+    else
         t.objects[key] = stored;
-        indexOwners(type, key, *stored.object, true);
-    }
     WatchEvent ev{eventType, stored};
     t.history.push_back(ev);
     while (t.history.size() > m_window) {
@@ -137,7 +160,31 @@ StoredObject ObjectStore::commit(const ResourceType *type, Table &t, const std::
     return stored;
 }
 
-StoreResult ObjectStore::create(const ResourceType *type, json object, const QString &manager)
+StoredObject ObjectStore::preview(json object, quint64 rv)
+{
+    if (rv > 0)
+        object["metadata"]["resourceVersion"] = std::to_string(rv);
+    else
+        object["metadata"].erase("resourceVersion");
+    StoredObject out;
+    out.rv = rv;
+    out.bytes = QByteArray::fromStdString(object.dump());
+    out.object = std::make_shared<const json>(std::move(object));
+    return out;
+}
+
+std::string ObjectStore::nameSuffix(bool dryRun)
+{
+    static const char alphabet[] = "bcdfghjklmnpqrstvwxz2456789";
+    std::mt19937_64 &rng = dryRun ? m_dryRunRng : m_rng;
+    std::string suffix;
+    for (int i = 0; i < 5; ++i)
+        suffix += alphabet[rng() % (sizeof alphabet - 1)];
+    return suffix;
+}
+
+StoreResult ObjectStore::create(const ResourceType *type, json object, const QString &manager,
+                                bool dryRun)
 {
     if (!object.is_object() || !object.contains("metadata") || !object["metadata"].is_object())
         object["metadata"] = json::object();
@@ -146,11 +193,7 @@ StoreResult ObjectStore::create(const ResourceType *type, json object, const QSt
     const QString ns =
         type->namespaced ? QString::fromStdString(meta.value("namespace", "")) : QString();
     if (name.isEmpty() && meta.contains("generateName") && meta["generateName"].is_string()) {
-        static const char alphabet[] = "bcdfghjklmnpqrstvwxz2456789";
-        std::string suffix;
-        for (int i = 0; i < 5; ++i)
-            suffix += alphabet[m_rng() % (sizeof alphabet - 1)];
-        name = QString::fromStdString(meta["generateName"].get<std::string>() + suffix);
+        name = QString::fromStdString(meta["generateName"].get<std::string>() + nameSuffix(dryRun));
         meta["name"] = name.toStdString();
     }
     if (name.isEmpty())
@@ -204,8 +247,16 @@ StoreResult ObjectStore::create(const ResourceType *type, json object, const QSt
     object["kind"] = type->kind.toStdString();
     meta.erase("resourceVersion");
     meta.erase("deletionTimestamp");
-    if (!meta.contains("uid"))
-        meta["uid"] = newUid();
+    if (!meta.contains("uid")) {
+        if (dryRun) {
+            // A uid of its own generator: a dry run leaves the seeded sequence where it was.
+            std::swap(m_rng, m_dryRunRng);
+            meta["uid"] = newUid();
+            std::swap(m_rng, m_dryRunRng);
+        } else {
+            meta["uid"] = newUid();
+        }
+    }
     if (!meta.contains("creationTimestamp") || meta["creationTimestamp"].is_null())
         meta["creationTimestamp"] = m_clock->nowRfc3339();
     if (type->group != QLatin1String("authorization.k8s.io"))
@@ -217,6 +268,8 @@ StoreResult ObjectStore::create(const ResourceType *type, json object, const QSt
                                                   {"time", meta["creationTimestamp"]},
                                                   {"fieldsType", "FieldsV1"},
                                                   {"fieldsV1", managedFieldsFor(object)}}});
+    if (dryRun)
+        return {preview(std::move(object), 0), std::nullopt};
     return {commit(type, t, key, std::move(object), "ADDED"), std::nullopt};
 }
 
@@ -225,16 +278,12 @@ StoreResult ObjectStore::get(const ResourceType *type, const QString &ns, const 
     const Table &t = table(type);
     const auto it = t.objects.find(keyOf(type->namespaced ? ns : QString(), name));
     if (it == t.objects.end())
-        return {{},
-                ApiError{404, QStringLiteral("NotFound"),
-                         QStringLiteral("%1 not found").arg(describe(type, name)),
-                         json{{"name", name.toStdString()},
-                              {"group", type->group.toStdString()},
-                              {"kind", type->resource.toStdString()}}}};
+        return {{}, notFound(type, name)};
     return {it->second, std::nullopt};
 }
 
-StoreResult ObjectStore::update(const ResourceType *type, json object, const QString &manager)
+StoreResult ObjectStore::update(const ResourceType *type, json object, const QString &manager,
+                                bool dryRun)
 {
     Q_UNUSED(manager)
     const QString name = nameOf(object);
@@ -248,14 +297,9 @@ StoreResult ObjectStore::update(const ResourceType *type, json object, const QSt
         !meta["resourceVersion"].get<std::string>().empty() &&
         meta["resourceVersion"].get<std::string>() != std::to_string(current.object.rv))
         return {{},
-                ApiError{409, QStringLiteral("Conflict"),
-                         QStringLiteral("Operation cannot be fulfilled on %1: the object "
-                                        "has been modified; please apply your changes to "
-                                        "the latest version and try again")
-                             .arg(describe(type, name)),
-                         json{{"name", name.toStdString()},
-                              {"group", type->group.toStdString()},
-                              {"kind", type->resource.toStdString()}}}};
+                conflict(type, name,
+                         QStringLiteral("the object has been modified; please apply your "
+                                        "changes to the latest version and try again"))};
     // Fields the client may not change.
     object["apiVersion"] = type->apiVersion().toStdString();
     object["kind"] = type->kind.toStdString();
@@ -272,9 +316,14 @@ StoreResult ObjectStore::update(const ResourceType *type, json object, const QSt
         meta["generation"] = old["metadata"]["generation"];
     if (object == old) // no-op updates do not bump the resourceVersion
         return current;
+    // An object being deleted goes once its last finalizer does (a pod once its grace is 0).
     const bool deleting = meta.contains("deletionTimestamp");
     const bool noFinalizers = !meta.contains("finalizers") || meta["finalizers"].empty();
-    if (deleting && noFinalizers && type->resource != QLatin1String("pods"))
+    const bool graceOver = type->resource != QLatin1String("pods") ||
+                           meta.value("deletionGracePeriodSeconds", qint64(1)) == 0;
+    if (dryRun)
+        return {preview(std::move(object), current.object.rv), std::nullopt};
+    if (deleting && noFinalizers && graceOver)
         return remove(type, ns, name);
     return {commit(type, table(type), keyOf(ns, name), std::move(object), "MODIFIED"),
             std::nullopt};
@@ -288,29 +337,35 @@ StoreResult ObjectStore::requestDelete(const ResourceType *type, const QString &
         return current;
     json object = *current.object.object;
     auto &meta = object["metadata"];
-    if (options.preconditionUid &&
-        meta.value("uid", std::string()) != options.preconditionUid->toStdString())
-        return {{},
-                ApiError{409, QStringLiteral("Conflict"),
-                         QStringLiteral("Operation cannot be fulfilled on %1: Precondition "
-                                        "failed: UID in precondition: %2, UID in object "
-                                        "meta: %3")
-                             .arg(describe(type, name), *options.preconditionUid,
-                                  QString::fromStdString(meta.value("uid", "")))}};
-    const bool hasFinalizers = meta.contains("finalizers") && !meta["finalizers"].empty();
+    // rest.BeforeDelete checks the preconditions first, with these words (the storage layer's
+    // "Precondition failed: …" only answers a change that races the delete).
+    const QString kindRes = type->group.isEmpty() ? type->kind : type->kind + u'.' + type->group;
+    auto preconditionFailed = [&](const QString &why) {
+        ApiError e = conflict(type, name, why);
+        e.message = QStringLiteral("Operation cannot be fulfilled on %1 \"%2\": %3")
+                        .arg(kindRes, name, why);
+        e.details["kind"] = type->kind.toStdString();
+        return StoreResult{{}, e};
+    };
+    const QString uid = QString::fromStdString(meta.value("uid", std::string()));
+    if (options.preconditionUid && *options.preconditionUid != uid)
+        return preconditionFailed(
+            QStringLiteral("the UID in the precondition (%1) does not match the UID in record "
+                           "(%2). The object might have been deleted and then recreated")
+                .arg(*options.preconditionUid, uid));
+    const QString rv = QString::number(current.object.rv);
+    if (options.preconditionResourceVersion && *options.preconditionResourceVersion != rv)
+        return preconditionFailed(
+            QStringLiteral("the ResourceVersion in the precondition (%1) does not match the "
+                           "ResourceVersion in record (%2). The object might have been modified")
+                .arg(*options.preconditionResourceVersion, rv));
     const bool isPod = type->resource == QLatin1String("pods");
-    const bool bound = isPod && sub(object, "spec").contains("nodeName");
-    const bool finished = isPod && (sub(object, "status").value("phase", "") == "Succeeded" ||
-                                    sub(object, "status").value("phase", "") == "Failed");
-    qint64 grace = 0;
-    if (isPod) {
-        grace = object["spec"].value("terminationGracePeriodSeconds", 30);
-        if (options.gracePeriodSeconds)
-            grace = *options.gracePeriodSeconds;
-        if (!bound || finished)
-            grace = 0;
-    }
     if (type->resource == QLatin1String("namespaces")) {
+        if (options.dryRun) {
+            meta["deletionTimestamp"] = m_clock->nowRfc3339();
+            object["status"]["phase"] = "Terminating";
+            return {preview(std::move(object), current.object.rv), std::nullopt};
+        }
         // Delete the content, then the namespace itself.
         for (const auto &t : m_types->all()) {
             if (!t.namespaced)
@@ -320,20 +375,68 @@ StoreResult ObjectStore::requestDelete(const ResourceType *type, const QString &
         }
         return remove(type, {}, name);
     }
-    if (hasFinalizers || grace > 0) {
-        if (!meta.contains("deletionTimestamp")) {
-            meta["deletionTimestamp"] = SimClock::rfc3339(m_clock->nowMs() + grace * 1000);
-            meta["deletionGracePeriodSeconds"] = grace;
-        } else if (grace < meta.value("deletionGracePeriodSeconds", grace)) {
-            // A shorter grace period may replace a longer one, as with kubectl --grace-period.
-            meta["deletionTimestamp"] = SimClock::rfc3339(m_clock->nowMs() + grace * 1000);
-            meta["deletionGracePeriodSeconds"] = grace;
-        } else {
+    // The pod strategy's CheckGracefulDelete: the pod's own grace unless the request gives one;
+    // none for a pod no node runs or one that has finished.
+    qint64 grace = 0;
+    if (isPod) {
+        const std::string phase = sub(object, "status").value("phase", "");
+        grace = object["spec"].value("terminationGracePeriodSeconds", qint64(30));
+        if (options.gracePeriodSeconds)
+            grace = *options.gracePeriodSeconds;
+        if (!sub(object, "spec").contains("nodeName") || phase == "Succeeded" || phase == "Failed")
+            grace = 0;
+        if (grace < 0)
+            grace = 1;
+    }
+    // The garbage collector's finalizer for the propagation asked for.
+    json finalizers = sub(meta, "finalizers").is_array() ? meta["finalizers"] : json::array();
+    auto addFinalizer = [&](const char *f) {
+        for (const auto &x : finalizers)
+            if (x == f)
+                return;
+        finalizers.push_back(f);
+    };
+    if (options.propagationPolicy == QLatin1String("Orphan"))
+        addFinalizer(GarbageCollector::kOrphan);
+    else if (options.propagationPolicy == QLatin1String("Foreground"))
+        addFinalizer(GarbageCollector::kForeground);
+    const bool hasFinalizers = !finalizers.empty();
+    if (meta.contains("deletionTimestamp")) {
+        // Already going: only a shorter grace period may replace the pending one (kubectl
+        // --grace-period); a pod whose grace reaches 0 with no finalizer left goes now.
+        const qint64 pending = meta.value("deletionGracePeriodSeconds", qint64(0));
+        if (!isPod || grace >= pending)
             return current;
+        meta["deletionTimestamp"] = SimClock::rfc3339(m_clock->nowMs() + grace * 1000);
+        meta["deletionGracePeriodSeconds"] = grace;
+        if (grace == 0 && !hasFinalizers) {
+            if (options.dryRun)
+                return {preview(std::move(object), current.object.rv), std::nullopt};
+            return remove(type, ns, name);
         }
+        if (options.dryRun)
+            return {preview(std::move(object), current.object.rv), std::nullopt};
         return {commit(type, table(type), keyOf(ns, name), std::move(object), "MODIFIED"),
                 std::nullopt};
     }
+    if (hasFinalizers || grace > 0) {
+        meta["deletionTimestamp"] = SimClock::rfc3339(m_clock->nowMs() + grace * 1000);
+        meta["deletionGracePeriodSeconds"] = grace;
+        if (hasFinalizers)
+            meta["finalizers"] = finalizers;
+        if (meta.value("generation", 0) > 0 && grace > 0)
+            meta["generation"] = meta.value("generation", 0) + 1;
+        if (options.dryRun)
+            return {preview(std::move(object), current.object.rv), std::nullopt};
+        const StoredObject stored =
+            commit(type, table(type), keyOf(ns, name), std::move(object), "MODIFIED");
+        m_gc->deletionRequested(type, *stored.object);
+        // The collector may have finished the deletion already: answer with what is stored.
+        const auto after = get(type, ns, name);
+        return {after.ok() ? after.object : stored, std::nullopt};
+    }
+    if (options.dryRun)
+        return current;
     return remove(type, ns, name,
                   options.propagationPolicy.isEmpty() ? QStringLiteral("Background")
                                                       : options.propagationPolicy);
@@ -345,66 +448,10 @@ StoreResult ObjectStore::remove(const ResourceType *type, const QString &ns, con
     const auto current = get(type, ns, name);
     if (!current.ok())
         return current;
-    const std::string uid = (*current.object.object)["metadata"].value("uid", "");
     StoredObject gone = commit(type, table(type), keyOf(type->namespaced ? ns : QString(), name),
                                *current.object.object, "DELETED");
-    collectGarbage(uid, propagation);
+    m_gc->removed(*gone.object, propagation);
     return {gone, std::nullopt};
-}
-
-void ObjectStore::indexOwners(const ResourceType *type, const std::string &key, const json &object,
-                              bool add)
-{
-    const auto meta = object.find("metadata");
-    if (meta == object.end() || !meta->contains("ownerReferences"))
-        return;
-    const json &refs = (*meta)["ownerReferences"];
-    if (!refs.is_array())
-        return;
-    for (const auto &ref : refs) {
-        const std::string uid = ref.is_object() ? ref.value("uid", "") : std::string();
-        if (uid.empty())
-            continue;
-        if (add) {
-            m_dependents[uid].emplace(type, key);
-        } else if (const auto it = m_dependents.find(uid); it != m_dependents.end()) {
-            it->second.erase({type, key});
-            if (it->second.empty())
-                m_dependents.erase(it);
-        }
-    }
-}
-
-void ObjectStore::collectGarbage(const std::string &ownerUid, const QString &propagation)
-{
-    if (ownerUid.empty())
-        return;
-    const auto found = m_dependents.find(ownerUid);
-    if (found == m_dependents.end())
-        return;
-    const auto dependents = found->second; // deleting below changes the index
-    for (const auto &[type, key] : dependents) {
-        if (!type->namespaced && type->resource != QLatin1String("namespaces"))
-            continue;
-        const Table &t = table(type);
-        const auto it = t.objects.find(key);
-        if (it == t.objects.end())
-            continue;
-        const StoredObject o = it->second;
-        if (propagation == QLatin1String("Orphan")) {
-            json copy = *o.object;
-            json refs = json::array();
-            for (const auto &ref : copy["metadata"]["ownerReferences"]) {
-                if (ref.value("uid", "") != ownerUid)
-                    refs.push_back(ref);
-            }
-            copy["metadata"]["ownerReferences"] = refs;
-            copy["metadata"].erase("resourceVersion");
-            update(type, copy);
-        } else {
-            requestDelete(type, namespaceOf(*o.object), nameOf(*o.object), {});
-        }
-    }
 }
 
 std::vector<StoredObject> ObjectStore::list(const ResourceType *type, const QString &ns) const

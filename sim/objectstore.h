@@ -55,9 +55,13 @@ struct StoreResult
 struct DeleteOptions
 {
     std::optional<qint64> gracePeriodSeconds;
-    QString propagationPolicy; // Orphan, Background, Foreground
+    QString propagationPolicy; // Orphan, Background, Foreground ("": the resource's default)
     std::optional<QString> preconditionUid;
+    std::optional<QString> preconditionResourceVersion;
+    bool dryRun = false; // everything but the write: the answer the real delete would give
 };
+
+class GarbageCollector;
 
 // The simulator's etcd: objects per resource type, a global resourceVersion, and a bounded
 // history of events per type for watches (older resourceVersions answer 410 Expired).
@@ -72,12 +76,19 @@ public:
     const SimClock *clock() const { return m_clock; }
     quint64 resourceVersion() const { return m_rv; }
 
+    ObjectStore(const ObjectStore &) = delete;
+    ObjectStore &operator=(const ObjectStore &) = delete;
+    ~ObjectStore() override;
+
+    // With `dryRun`, each write validates and answers as it would, and changes nothing: no
+    // resourceVersion is used up and no watch event is sent.
     StoreResult create(const ResourceType *type, nlohmann::json object,
-                       const QString &manager = QStringLiteral("gpudesk-sim"));
+                       const QString &manager = QStringLiteral("gpudesk-sim"), bool dryRun = false);
     StoreResult get(const ResourceType *type, const QString &ns, const QString &name) const;
     StoreResult update(const ResourceType *type, nlohmann::json object,
-                       const QString &manager = QStringLiteral("gpudesk-sim"));
-    // Graceful delete as the API server does it: finalizers and pod grace periods first.
+                       const QString &manager = QStringLiteral("gpudesk-sim"), bool dryRun = false);
+    // Delete as the API server does it: preconditions, pod grace periods, the garbage
+    // collector's finalizers (orphan, foregroundDeletion), then removal.
     StoreResult requestDelete(const ResourceType *type, const QString &ns, const QString &name,
                               const DeleteOptions &options);
     // Final removal, and garbage collection of dependents.
@@ -118,21 +129,23 @@ private:
     Table &table(const ResourceType *type) const;
     StoredObject commit(const ResourceType *type, Table &t, const std::string &key,
                         nlohmann::json object, const QByteArray &eventType);
-    void collectGarbage(const std::string &ownerUid, const QString &propagation);
-    void indexOwners(const ResourceType *type, const std::string &key, const nlohmann::json &object,
-                     bool add);
+    // The object as a write would store it, without storing it.
+    static StoredObject preview(nlohmann::json object, quint64 rv);
+    std::string nameSuffix(bool dryRun);
 
     const ResourceTypes *m_types;
     SimClock *m_clock;
     quint64 m_rv = 1;
     size_t m_window = 5000;
     std::mt19937_64 m_rng;
+    std::mt19937_64 m_dryRunRng; // dry runs must not move the seeded sequence of uids
     mutable std::unordered_map<const ResourceType *, Table> m_tables;
-    // Owner uid → its dependents (type, key), as the garbage collector's graph: a delete looks
-    // up what it owns instead of scanning every object.
-    std::unordered_map<std::string, std::set<std::pair<const ResourceType *, std::string>>>
-        m_dependents;
+    std::unique_ptr<GarbageCollector> m_gc;
 };
+
+// The store's errors, worded as the API server words them.
+ApiError notFound(const ResourceType *type, const QString &name);
+ApiError conflict(const ResourceType *type, const QString &name, const QString &why);
 
 nlohmann::json managedFieldsFor(const nlohmann::json &object);
 

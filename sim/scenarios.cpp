@@ -44,22 +44,33 @@ void createRbac(ObjectStore *store)
                       "update", "patch", "delete", "deletecollection"};
     const json read = {"get", "list", "watch"};
     store->create(
-        cr, json{{"metadata", {{"name", "gpudesk-researcher"}}},
-                 {"rules",
-                  {{{"apiGroups", {""}},
-                    {"resources", {"pods", "services", "configmaps", "persistentvolumeclaims"}},
-                    {"verbs", all}},
-                   {{"apiGroups", {""}},
-                    {"resources",
-                     {"pods/log", "pods/status", "events", "resourcequotas", "serviceaccounts"}},
-                    {"verbs", read}},
-                   {{"apiGroups", {"batch.volcano.sh"}}, {"resources", {"jobs"}}, {"verbs", all}},
-                   {{"apiGroups", {"scheduling.volcano.sh"}},
-                    {"resources", {"podgroups"}},
-                    {"verbs", read}},
-                   {{"apiGroups", {"kubeflow.org"}},
-                    {"resources", {"pytorchjobs", "mpijobs"}},
-                    {"verbs", all}}}}});
+        cr,
+        json{
+            {"metadata", {{"name", "gpudesk-researcher"}}},
+            {"rules",
+             {{{"apiGroups", {""}},
+               {"resources", {"pods", "services", "configmaps", "persistentvolumeclaims"}},
+               {"verbs", all}},
+              {{"apiGroups", {""}},
+               {"resources", {"pods/log", "pods/status", "resourcequotas", "serviceaccounts"}},
+               {"verbs", read}},
+              // Events too: gpudesk writes one on each object it acts on.
+              {{"apiGroups", {""}},
+               {"resources", {"events"}},
+               {"verbs", {"get", "list", "watch", "create", "patch"}}},
+              {{"apiGroups", {""}}, {"resources", {"pods/eviction"}}, {"verbs", {"create"}}},
+              {{"apiGroups", {"policy"}}, {"resources", {"poddisruptionbudgets"}}, {"verbs", read}},
+              // vcctl job suspend/resume: a Command on one's own job.
+              {{"apiGroups", {"bus.volcano.sh"}},
+               {"resources", {"commands"}},
+               {"verbs", {"get", "list", "watch", "create", "delete"}}},
+              {{"apiGroups", {"batch.volcano.sh"}}, {"resources", {"jobs"}}, {"verbs", all}},
+              {{"apiGroups", {"scheduling.volcano.sh"}},
+               {"resources", {"podgroups"}},
+               {"verbs", read}},
+              {{"apiGroups", {"kubeflow.org"}},
+               {"resources", {"pytorchjobs", "mpijobs"}},
+               {"verbs", all}}}}});
     store->create(
         cr, json{{"metadata", {{"name", "gpudesk-viewer"}}},
                  {"rules",
@@ -185,22 +196,24 @@ void Simulation::build()
         JobInput in = job("liuyang", "old-train");
         in.nodeName = "g4090-03";
         in.behavior.runSeconds = -1;
-        in.behavior.hung = true;
+        in.behavior.termination = Termination::Lost;
         in.tasks = {task("main", 1, 2)};
         submitPod(in);
     });
     at(hoursAgo(46), [=, this] {
         deletePod("user-liuyang", "old-train");
         addPlanted({"stuck-terminating",
-                    "pod deleted 46 h ago still Terminating: its container hangs and the kubelet "
-                    "cannot kill it",
+                    "pod deleted 46 h ago still Terminating: the kubelet lost track of it (no "
+                    "container, process or cgroup of it is left on the node) and never confirmed "
+                    "the deletion",
                     "g4090-03", json::array({ref(m_state.pods, "liuyang", "old-train")})});
     });
     at(hoursAgo(30), [=, this] {
         JobInput in = job("zhangwei", "bert-pretrain-worker-0");
         in.nodeName = "g4090-04";
         in.behavior.runSeconds = -1;
-        in.behavior.hung = true;
+        in.behavior.termination = Termination::Hung;
+        in.behavior.ignoreTermMask = 0b10; // the second rank traps TERM: only KILL ends it
         in.tasks = {task("main", 1, 2)};
         submitPod(in);
     });
@@ -209,7 +222,8 @@ void Simulation::build()
         forceDelete("user-zhangwei", "bert-pretrain-worker-0");
         addPlanted(
             {"orphan-gpu-processes",
-             "pod force-deleted 20 h ago; its GPU processes still hold two cards on the node",
+             "pod force-deleted 20 h ago; its GPU processes still hold two cards on the node "
+             "(one of them ignores TERM: only KILL ends it)",
              "g4090-04", json::array({r})});
     });
     at(hoursAgo(14), [=, this] {
@@ -347,6 +361,8 @@ void Simulation::build()
                     "card 7 of a800-02 shows 30 GiB used with no process on it", "a800-02",
                     json::array({objectRef(m_state.nodes, "", "a800-02")})});
     });
+    plantCleanupFindings(endMs);
+    plantMigNode(endMs);
     // A history of short jobs that finished, failed or ran during the two days.
     for (int i = 0; i < 36; ++i) {
         at(t0 + kHour + qint64(i) * (38 * kHour / 36), [this] { m_workload->submitRandomJob(); });

@@ -60,6 +60,8 @@ void Scheduler::load(const std::vector<const json *> &nodes, const std::vector<c
         it->second.requested.gpus += r.gpus;
         it->second.requested.cpuMilli += r.cpuMilli;
         it->second.requested.memoryBytes += r.memoryBytes;
+        for (const auto &[profile, n] : r.mig)
+            it->second.requested.mig[profile] += n;
     }
 }
 
@@ -98,6 +100,16 @@ bool Scheduler::fits(const json &pod, const NodeState &n, std::vector<std::strin
     if (r.gpus > n.allocatable.gpus - n.requested.gpus) {
         why->push_back("Insufficient nvidia.com/gpu");
         ok = false;
+    }
+    for (const auto &[profile, want] : r.mig) {
+        const auto has = n.allocatable.mig.find(profile);
+        const auto used = n.requested.mig.find(profile);
+        const qint64 left = (has == n.allocatable.mig.end() ? 0 : has->second) -
+                            (used == n.requested.mig.end() ? 0 : used->second);
+        if (want > left) {
+            why->push_back("Insufficient " + std::string(kMigResourcePrefix) + profile);
+            ok = false;
+        }
     }
     return ok;
 }
@@ -175,6 +187,8 @@ std::vector<std::string> Scheduler::place(const std::vector<const json *> &pods,
         n.requested.gpus += r.gpus;
         n.requested.cpuMilli += r.cpuMilli;
         n.requested.memoryBytes += r.memoryBytes;
+        for (const auto &[profile, count] : r.mig)
+            n.requested.mig[profile] += count;
         chosen.push_back(best->name);
     }
     return chosen;

@@ -99,18 +99,40 @@ void SchedulerController::schedulePods()
 void SchedulerController::assignCards(const std::string &uid, PodInfo &info)
 {
     std::set<int> taken;
+    std::set<std::pair<int, int>> takenMig;
     for (const auto &other : m_state.podsOnNode[info.node]) {
         if (other == uid)
             continue;
         const auto it = m_state.podInfo.find(other);
-        if (it != m_state.podInfo.end())
-            taken.insert(it->second.cards.begin(), it->second.cards.end());
+        if (it == m_state.podInfo.end())
+            continue;
+        taken.insert(it->second.cards.begin(), it->second.cards.end());
+        for (const auto &slot : it->second.migDevices)
+            takenMig.insert({slot.card, slot.gpuInstance});
     }
     const auto machine = m_state.machines->snapshot(info.node);
-    const int total = machine ? int(machine->cards.size()) : 0;
-    for (int i = 0; i < total && int(info.cards.size()) < info.gpus; ++i) {
-        if (!taken.count(i))
-            info.cards.push_back(i);
+    if (!machine)
+        return;
+    // Whole GPUs come from the cards not in MIG mode; MIG instances by profile (the mixed
+    // strategy's nvidia.com/mig-<profile> resources).
+    for (const auto &card : machine->cards) {
+        if (int(info.cards.size()) < info.gpus && !card.migEnabled && !taken.count(card.index))
+            info.cards.push_back(card.index);
+    }
+    if (!info.migDevices.empty())
+        return;
+    for (const auto &[profile, count] : info.migRequests) {
+        qint64 got = 0;
+        for (const auto &card : machine->cards) {
+            for (const auto &d : card.mig) {
+                if (got < count && d.profile == profile &&
+                    !takenMig.count({card.index, d.gpuInstance})) {
+                    info.migDevices.push_back({card.index, d.gpuInstance});
+                    takenMig.insert({card.index, d.gpuInstance});
+                    ++got;
+                }
+            }
+        }
     }
 }
 

@@ -147,6 +147,45 @@ std::optional<LabelSelector> LabelSelector::parse(const QString &text, QString *
     return sel;
 }
 
+std::optional<LabelSelector> LabelSelector::fromObject(const nlohmann::json &selector)
+{
+    LabelSelector out;
+    if (!selector.is_object())
+        return out;
+    if (const auto ml = selector.find("matchLabels"); ml != selector.end() && ml->is_object()) {
+        for (auto it = ml->begin(); it != ml->end(); ++it)
+            if (it.value().is_string())
+                out.m_requirements.push_back({it.key(), Op::Equals, {it.value()}});
+    }
+    if (const auto me = selector.find("matchExpressions"); me != selector.end() && me->is_array()) {
+        static const std::pair<const char *, Op> ops[] = {{"In", Op::In},
+                                                          {"NotIn", Op::NotIn},
+                                                          {"Exists", Op::Exists},
+                                                          {"DoesNotExist", Op::DoesNotExist}};
+        for (const auto &e : *me) {
+            if (!e.is_object())
+                return std::nullopt;
+            Requirement r{e.value("key", ""), Op::In, {}};
+            const std::string op = e.value("operator", "");
+            bool known = false;
+            for (const auto &[name, value] : ops) {
+                if (op == name) {
+                    r.op = value;
+                    known = true;
+                }
+            }
+            if (!known)
+                return std::nullopt;
+            if (const auto vs = e.find("values"); vs != e.end() && vs->is_array())
+                for (const auto &v : *vs)
+                    if (v.is_string())
+                        r.values.push_back(v);
+            out.m_requirements.push_back(std::move(r));
+        }
+    }
+    return out;
+}
+
 bool LabelSelector::matches(const nlohmann::json &labels) const
 {
     for (const auto &r : m_requirements) {

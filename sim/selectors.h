@@ -32,6 +32,9 @@ public:
     };
 
     static std::optional<LabelSelector> parse(const QString &text, QString *error);
+    // A metav1.LabelSelector object (matchLabels, matchExpressions), as in a
+    // PodDisruptionBudget's spec.selector; none when an operator is unknown.
+    static std::optional<LabelSelector> fromObject(const nlohmann::json &selector);
     bool matches(const nlohmann::json &labels) const;
     bool isEmpty() const { return m_requirements.empty(); }
     const std::vector<Requirement> &requirements() const { return m_requirements; }

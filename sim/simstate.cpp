@@ -14,10 +14,19 @@ using nlohmann::json;
 namespace {
 
 Behavior behaviorForNewPod(const json &pod,
-                           const std::unordered_map<std::string, Behavior> &jobBehaviors)
+                           const std::unordered_map<std::string, Behavior> &jobBehaviors,
+                           const std::unordered_map<std::string, Behavior> &taskBehaviors)
 {
-    // A job's pods behave as the job was planned; a pod from a client trains for a while.
+    // A job's pods behave as the job (or their task) was planned; a pod from a client trains
+    // for a while.
     for (const auto &ref : sub(pod["metadata"], "ownerReferences")) {
+        const std::string task = sub(pod["metadata"], "labels").value("volcano.sh/task-spec", "");
+        if (const auto t = taskBehaviors.find(ref.value("uid", "") + "/" + task);
+            !task.empty() && t != taskBehaviors.end()) {
+            Behavior b = t->second;
+            b.seed = hashOf(pod["metadata"].value("name", "")) ^ b.seed;
+            return b;
+        }
         const auto it = jobBehaviors.find(ref.value("uid", ""));
         if (it != jobBehaviors.end()) {
             Behavior b = it->second;
@@ -59,6 +68,9 @@ SimState::SimState(ObjectStore *store, SimClock *clock, MachineRegistry *machine
                      QStringLiteral("jobs"));
     pytorchjobs = t->find(QStringLiteral("kubeflow.org"), v1, QStringLiteral("pytorchjobs"));
     mpijobs = t->served(QStringLiteral("kubeflow.org"), QStringLiteral("mpijobs"));
+    pdbs = t->find(QStringLiteral("policy"), v1, QStringLiteral("poddisruptionbudgets"));
+    commands = t->find(QStringLiteral("bus.volcano.sh"), QStringLiteral("v1alpha1"),
+                       QStringLiteral("commands"));
 }
 
 Behavior SimState::behaviorOf(const std::string &uid) const
@@ -75,7 +87,7 @@ PodInfo &SimState::indexPod(const json &p)
 {
     const std::string uid = p["metadata"].value("uid", "");
     if (!behaviors.count(uid))
-        behaviors[uid] = behaviorForNewPod(p, jobBehaviors);
+        behaviors[uid] = behaviorForNewPod(p, jobBehaviors, taskBehaviors);
     PodInfo &info = podInfo[uid];
     const std::string node = p["spec"].value("nodeName", "");
     if (info.node != node) {
@@ -87,6 +99,10 @@ PodInfo &SimState::indexPod(const json &p)
     info.node = node;
     info.phase = sub(p, "status").value("phase", "Pending");
     info.deleting = p["metadata"].contains("deletionTimestamp");
+    info.deletionRequestedMs =
+        info.deleting ? parseMs(p["metadata"]["deletionTimestamp"]) -
+                            p["metadata"].value("deletionGracePeriodSeconds", qint64(0)) * 1000
+                      : 0;
     info.queue = sub(p["metadata"], "labels").value("volcano.sh/queue-name", "");
     info.devEnv = sub(p["metadata"], "labels").contains("gpudesk.io/devenv");
     info.podIp = sub(p, "status").value("podIP", "");
@@ -95,12 +111,25 @@ PodInfo &SimState::indexPod(const json &p)
     info.gpus = int(r.gpus);
     info.cpuMilli = r.cpuMilli;
     info.memoryBytes = r.memoryBytes;
+    info.migRequests = r.mig;
     info.running = false;
-    for (const auto &cs : sub(sub(p, "status"), "containerStatuses"))
-        info.running |= sub(cs, "state").contains("running");
+    info.startedMs = 0;
+    const json &containers = sub(p["spec"], "containers");
+    info.container = containers.empty() ? std::string() : containers[0].value("name", "");
+    for (const auto &cs : sub(sub(p, "status"), "containerStatuses")) {
+        const json &state = sub(cs, "state");
+        info.running |= state.contains("running");
+        if (cs.value("name", "") == info.container) {
+            info.restartCount = cs.value("restartCount", 0);
+            if (state.contains("running"))
+                info.startedMs = parseMs(state["running"].value("startedAt", json()));
+        }
+    }
     // A finished pod's cards go back to the device plugin.
-    if (info.terminated())
+    if (info.terminated()) {
         info.cards.clear();
+        info.migDevices.clear();
+    }
     return info;
 }
 
@@ -123,6 +152,17 @@ int SimState::queueAllocated(const std::string &queue) const
             n += info.gpus;
     }
     return n;
+}
+
+bool SimState::nodeReady(const std::string &node) const
+{
+    const auto n = store->get(nodes, {}, QString::fromStdString(node));
+    if (!n.ok())
+        return false;
+    for (const auto &c : sub((*n.object.object)["status"], "conditions"))
+        if (c.value("type", "") == "Ready")
+            return c.value("status", "") == "True";
+    return false;
 }
 
 json SimState::objectRef(const ResourceType *type, const std::string &ns,

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "behavior.h"
+#include "cardtimeline.h"
 #include "objectstore.h"
 
 #include <nlohmann/json.hpp>
@@ -52,6 +53,7 @@ struct PodInfo
     std::string queue;
     bool running = false; // container running
     bool deleting = false;
+    qint64 deletionRequestedMs = 0; // deletionTimestamp less the grace period
     int gpus = 0;
     qint64 cpuMilli = 0;
     qint64 memoryBytes = 0;
@@ -59,6 +61,16 @@ struct PodInfo
     std::string podIp;
     std::vector<int> cards;
     bool devEnv = false;
+    std::string container; // the first container, the one that holds the GPUs
+    int restartCount = 0;  // of that container
+    qint64 startedMs = 0;  // when that container started running (0: not running)
+    std::map<std::string, qint64> migRequests; // profile → instances requested
+    struct MigSlot
+    {
+        int card = 0;
+        int gpuInstance = 0;
+    };
+    std::vector<MigSlot> migDevices; // the MIG instances the device plugin gave it
 
     bool terminated() const { return phase == "Succeeded" || phase == "Failed"; }
 };
@@ -87,14 +99,18 @@ struct SimState
     const ResourceType *vcjobs;
     const ResourceType *pytorchjobs;
     const ResourceType *mpijobs;
+    const ResourceType *pdbs;
+    const ResourceType *commands;
 
     std::unordered_map<std::string, PodInfo> podInfo;        // pod uid → what the nodes know
     std::map<std::string, std::set<std::string>> podsOnNode; // node → pod uids
     std::unordered_map<std::string, Behavior> behaviors;     // pod uid → behaviour
     std::unordered_map<std::string, Behavior> jobBehaviors;  // job uid → behaviour of its pods
+    std::unordered_map<std::string, Behavior> taskBehaviors; // "job uid/task" → its pods
     std::unordered_map<std::string, std::string> eventNames; // aggregation key → Event name
     qint64 eventCounter = 0;                                 // names new Events
     std::vector<PlantedCase> planted;
+    CardTimeline timeline; // who held which card when: DCGM's history and idle findings
     // Pod uid → the last FailedScheduling message and when it was recorded.
     std::unordered_map<std::string, std::pair<std::string, qint64>> lastSchedulingEvent;
 
@@ -105,6 +121,8 @@ struct SimState
     void forgetPod(const std::string &podUid);
     // GPUs of the queue's pods bound to a node and not finished.
     int queueAllocated(const std::string &queue) const;
+    // The node's Ready condition is True (its kubelet posts status).
+    bool nodeReady(const std::string &node) const;
 
     nlohmann::json objectRef(const ResourceType *type, const std::string &ns,
                              const std::string &name) const;

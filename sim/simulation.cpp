@@ -1,9 +1,14 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "simulation.h"
 
+#include "admission.h"
+#include "dcgmexporter.h"
+#include "disruptioncontroller.h"
 #include "kubeflowcontroller.h"
 #include "kubeletcontroller.h"
 #include "machinescontroller.h"
+#include "nodeadmin.h"
+#include "nodemachine.h"
 #include "objectfactory.h"
 #include "schedulercontroller.h"
 #include "simclock.h"
@@ -24,6 +29,8 @@ Simulation::Simulation(ObjectStore *store, SimClock *clock, MachineRegistry *mac
                        SimOptions options, QObject *parent)
     : QObject(parent), m_state(store, clock, machines, std::move(options)),
       m_machines(std::make_unique<MachinesController>(m_state)),
+      m_nodeAdmin(std::make_unique<NodeAdmin>(m_state)),
+      m_disruption(std::make_unique<DisruptionController>(m_state)),
       m_volcano(std::make_unique<VolcanoController>(m_state)),
       m_kubeflow(std::make_unique<KubeflowController>(m_state)),
       m_scheduler(std::make_unique<SchedulerController>(m_state)),
@@ -36,9 +43,40 @@ Simulation::Simulation(ObjectStore *store, SimClock *clock, MachineRegistry *mac
     m_churnTimer.setTimerType(Qt::PreciseTimer);
     connect(&m_churnTimer, &QTimer::timeout, this,
             [this] { m_workload->churn(m_churnClock.restart()); });
+    // A kill on a node's shell (an SSH thread) ends a container: its kubelet records it on
+    // this thread, at once, whatever the speed.
+    machines->setExitListener([this] {
+        QMetaObject::invokeMethod(this, &Simulation::handleContainerExits, Qt::QueuedConnection);
+    });
 }
 
-Simulation::~Simulation() = default;
+Simulation::~Simulation()
+{
+    m_state.machines->setExitListener({});
+}
+
+void Simulation::handleContainerExits()
+{
+    m_kubelet->handleContainerExits();
+    // The restarted containers' processes, now.
+    m_machines->update(0);
+}
+
+void Simulation::syncDisruptionBudgets(const QString &ns)
+{
+    m_disruption->syncNamespace(ns);
+}
+
+std::string Simulation::dcgmMetrics() const
+{
+    return DcgmExporter(m_state).metrics();
+}
+
+std::function<QByteArray()> Simulation::dcgmHistory(qint64 startSecs, qint64 endSecs,
+                                                    qint64 stepSecs) const
+{
+    return DcgmExporter(m_state).history(startSecs, endSecs, stepSecs);
+}
 
 void Simulation::setChurn(double perSecond)
 {
@@ -66,49 +104,9 @@ Behavior Simulation::behaviorOf(const std::string &uid) const
     return m_state.behaviorOf(uid);
 }
 
-QString Simulation::admit(const ResourceType *type, json &o)
+std::optional<ApiError> Simulation::admit(const ResourceType *type, json &o)
 {
-    // The defaulting a real API server's admission does for pods.
-    if (type != m_state.pods)
-        return {};
-    json &spec = o["spec"];
-    if (!spec.is_object() || !spec.contains("containers") || !spec["containers"].is_array() ||
-        spec["containers"].empty())
-        return QStringLiteral("Pod \"%1\" is invalid: spec.containers: Required value")
-            .arg(QString::fromStdString(o["metadata"].value("name", "")));
-    for (auto &c : spec["containers"]) {
-        if (!c.contains("name") || !c.contains("image"))
-            return QStringLiteral("Pod \"%1\" is invalid: spec.containers[0].image: Required "
-                                  "value")
-                .arg(QString::fromStdString(o["metadata"].value("name", "")));
-        if (!c.contains("terminationMessagePath"))
-            c["terminationMessagePath"] = "/dev/termination-log";
-        if (!c.contains("imagePullPolicy"))
-            c["imagePullPolicy"] = "IfNotPresent";
-        if (!c.contains("resources"))
-            c["resources"] = json::object();
-    }
-    if (!spec.contains("restartPolicy"))
-        spec["restartPolicy"] = "Always";
-    if (!spec.contains("schedulerName"))
-        spec["schedulerName"] = "default-scheduler";
-    if (!spec.contains("terminationGracePeriodSeconds"))
-        spec["terminationGracePeriodSeconds"] = 30;
-    if (!spec.contains("serviceAccountName"))
-        spec["serviceAccountName"] = "default";
-    if (!spec.contains("dnsPolicy"))
-        spec["dnsPolicy"] = "ClusterFirst";
-    if (!spec.contains("tolerations"))
-        spec["tolerations"] = json::array({json{{"key", "node.kubernetes.io/not-ready"},
-                                                {"operator", "Exists"},
-                                                {"effect", "NoExecute"},
-                                                {"tolerationSeconds", 300}},
-                                           json{{"key", "node.kubernetes.io/unreachable"},
-                                                {"operator", "Exists"},
-                                                {"effect", "NoExecute"},
-                                                {"tolerationSeconds", 300}}});
-    o["status"] = json{{"phase", "Pending"}, {"qosClass", qosClassOf(spec)}};
-    return {};
+    return Admission::admit(type, o);
 }
 
 void Simulation::onChanged(const ResourceType *type, const WatchEvent &ev)
@@ -119,13 +117,17 @@ void Simulation::onChanged(const ResourceType *type, const WatchEvent &ev)
     const json &p = *ev.object.object;
     const std::string uid = p["metadata"].value("uid", "");
     if (ev.type == "DELETED") {
-        m_machines->orphanProcessesOf(uid);
+        const auto info = m_state.podInfo.find(uid);
+        m_machines->podRemoved(uid, info == m_state.podInfo.end() ||
+                                        m_state.nodeReady(info->second.node));
         m_state.forgetPod(uid);
         m_kubelet->forgetPod(uid);
         return;
     }
     PodInfo &info = m_state.indexPod(p);
-    if (!info.terminated() && !info.node.empty() && info.cards.empty() && info.gpus > 0)
+    const bool needsCards = (info.cards.empty() && info.gpus > 0) ||
+                            (info.migDevices.empty() && !info.migRequests.empty());
+    if (!info.terminated() && !info.node.empty() && needsCards)
         m_scheduler->assignCards(uid, info);
 }
 
@@ -168,8 +170,11 @@ void Simulation::runControllers(qint64 ms)
     m_kubeflow->reconcileJobs(m_state.pytorchjobs);
     m_kubeflow->reconcileJobs(m_state.mpijobs);
     m_scheduler->schedulePods();
+    m_kubelet->handleContainerExits();
     m_kubelet->runKubelets();
     m_volcano->updateQueues();
+    m_nodeAdmin->syncUnschedulableTaints();
+    m_disruption->syncAll();
     m_machines->update(ms);
 }
 
@@ -200,32 +205,32 @@ void Simulation::addUser(const std::string &user, const std::string &queue, int 
 
 void Simulation::setNodeReady(const std::string &node, bool ready, const std::string &message)
 {
-    m_machines->setNodeReady(node, ready, message);
+    m_nodeAdmin->setNodeReady(node, ready, message);
 }
 
 void Simulation::setDiskPressure(const std::string &node, int percentUsed)
 {
-    m_machines->setDiskPressure(node, percentUsed);
+    m_nodeAdmin->setDiskPressure(node, percentUsed);
 }
 
 void Simulation::setPhantom(const std::string &node, int card, int memoryMiB)
 {
-    m_machines->setPhantom(node, card, memoryMiB);
+    m_nodeAdmin->setPhantom(node, card, memoryMiB);
 }
 
 bool Simulation::setDriverState(const std::string &node, const std::string &state)
 {
-    return m_machines->setDriverState(node, state);
+    return m_nodeAdmin->setDriverState(node, state);
 }
 
 void Simulation::cordon(const std::string &node)
 {
-    m_machines->cordon(node);
+    m_nodeAdmin->cordon(node);
 }
 
-void Simulation::addNodeMachine(const json &node, const std::string &cgroupStyle)
+void Simulation::addNodeMachine(const json &node, const std::string &cgroupStyle, int migCards)
 {
-    m_machines->addNodeMachine(node, cgroupStyle);
+    m_machines->addNodeMachine(node, cgroupStyle, migCards);
 }
 
 void Simulation::deletePod(const std::string &ns, const std::string &pod)

@@ -15,14 +15,17 @@
 #include <functional>
 #include <map>
 #include <memory>
+#include <optional>
 #include <random>
 
 namespace sim {
 
+class DisruptionController;
 class KubeflowController;
 class KubeletController;
 class MachineRegistry;
 class MachinesController;
+class NodeAdmin;
 class SchedulerController;
 class SimClock;
 class VolcanoController;
@@ -48,8 +51,19 @@ public:
     void step(qint64 ms);
 
     Behavior behaviorOf(const std::string &podUid) const;
-    QString admit(const ResourceType *type, nlohmann::json &object);
+    // Admission of a create: the defaulting and validation a real API server does for pods,
+    // events and PodDisruptionBudgets; an error refuses the object.
+    std::optional<ApiError> admit(const ResourceType *type, nlohmann::json &object);
     nlohmann::json truth() const;
+    // DCGM-exporter's metrics now (Prometheus text format 0.0.4), and its history in the
+    // simulated past as OpenMetrics with timestamps, produced in pieces.
+    std::string dcgmMetrics() const;
+    std::function<QByteArray()> dcgmHistory(qint64 startSecs, qint64 endSecs,
+                                            qint64 stepSecs) const;
+    // The disruption controller's pass over one namespace's budgets (before an eviction).
+    void syncDisruptionBudgets(const QString &ns);
+    // Containers a kill ended: the kubelet records them at once, whatever the speed.
+    void handleContainerExits();
     const std::vector<PlantedCase> &planted() const { return m_state.planted; }
     const SimOptions &options() const { return m_state.options; }
 
@@ -75,7 +89,8 @@ public:
     void cordon(const std::string &node);
     void forceDelete(const std::string &ns, const std::string &pod);
     void deletePod(const std::string &ns, const std::string &pod);
-    void addNodeMachine(const nlohmann::json &node, const std::string &cgroupStyle);
+    void addNodeMachine(const nlohmann::json &node, const std::string &cgroupStyle,
+                        int migCards = 0);
     nlohmann::json objectRef(const ResourceType *type, const std::string &ns,
                              const std::string &name) const;
 
@@ -84,6 +99,8 @@ public:
     const ResourceType *vcjobs() const { return m_state.vcjobs; }
     const ResourceType *pytorchjobs() const { return m_state.pytorchjobs; }
     const ResourceType *mpijobs() const { return m_state.mpijobs; }
+    const ResourceType *pdbs() const { return m_state.pdbs; }
+    const ResourceType *commands() const { return m_state.commands; }
     ObjectStore *store() const { return m_state.store; }
     SimClock *clock() const { return m_state.clock; }
     std::mt19937_64 &rng() { return m_state.rng; }
@@ -93,9 +110,13 @@ private:
     void runScript();
     void runControllers(qint64 ms);
     void buildScale();
+    void plantCleanupFindings(qint64 endMs); // the scenario's zombies, part two
+    void plantMigNode(qint64 endMs);
 
     SimState m_state;
     std::unique_ptr<MachinesController> m_machines;
+    std::unique_ptr<NodeAdmin> m_nodeAdmin;
+    std::unique_ptr<DisruptionController> m_disruption;
     std::unique_ptr<VolcanoController> m_volcano;
     std::unique_ptr<KubeflowController> m_kubeflow;
     std::unique_ptr<SchedulerController> m_scheduler;

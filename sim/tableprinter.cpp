@@ -141,10 +141,21 @@ json nodeAddress(const json &o, const char *type)
 
 json eventObject(const json &o, qint64)
 {
-    std::string kind = o["involvedObject"].value("kind", "");
+    // Events written by clients may lack parts of involvedObject.
+    const json &involved = sub(o, "involvedObject");
+    std::string kind = involved.value("kind", "");
     for (auto &c : kind)
         c = char(std::tolower(static_cast<unsigned char>(c)));
-    return kind + '/' + o["involvedObject"].value("name", "");
+    return kind + '/' + involved.value("name", "");
+}
+
+// MIN AVAILABLE / MAX UNAVAILABLE of a PodDisruptionBudget: the int or percent, or N/A.
+json budgetField(const json &o, const char *key)
+{
+    const json &spec = sub(o, "spec");
+    if (!spec.contains(key))
+        return "N/A";
+    return spec[key].is_string() ? spec[key].get<std::string>() : spec[key].dump();
 }
 
 json eventLastSeen(const json &o, qint64 now)
@@ -272,6 +283,16 @@ std::vector<Column> columnsFor(const ResourceType &type)
                  [](const json &o, qint64) { return o["spec"].value("weight", 1); }}};
     if (type.group == QLatin1String("kubeflow.org"))
         return {nameCol, {"State", "string", 0, lastConditionType}, ageCol};
+    if (type.resource == QLatin1String("poddisruptionbudgets"))
+        return {
+            nameCol,
+            {"Min Available", "string", 0,
+             [](const json &o, qint64) { return budgetField(o, "minAvailable"); }},
+            {"Max Unavailable", "string", 0,
+             [](const json &o, qint64) { return budgetField(o, "maxUnavailable"); }},
+            {"Allowed Disruptions", "integer", 0,
+             [](const json &o, qint64) { return sub(o, "status").value("disruptionsAllowed", 0); }},
+            ageCol};
     if (type.resource == QLatin1String("podgroups"))
         return {nameCol,
                 {"Status", "string", 0,

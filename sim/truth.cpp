@@ -6,6 +6,7 @@
 #include "simclock.h"
 #include "simhelpers.h"
 #include "simstate.h"
+#include "truthfindings.h"
 
 #include <algorithm>
 
@@ -56,7 +57,8 @@ json Truth::toJson() const
                 {"nodes", nodes},
                 {"queues", queues(byQueue)},
                 {"users", users(byUser)},
-                {"planted", planted()}};
+                {"planted", planted()},
+                {"findings", TruthFindings(m_state).toJson()}};
 }
 
 json Truth::node(const json &n, Totals *totals) const
@@ -68,12 +70,21 @@ json Truth::node(const json &n, Totals *totals) const
     const bool schedulable = !sub(n, "spec").value("unschedulable", false);
     const qint64 nodeTotal = nodeAllocatable(n).gpus;
     qint64 nodeAlloc = 0;
+    json migAllocatable = json::object();
+    json migAllocated = json::object();
+    for (const auto &[profile, count] : nodeAllocatable(n).mig) {
+        migAllocatable[profile] = count;
+        migAllocated[profile] = 0;
+    }
     const auto podsIt = m_state.podsOnNode.find(name);
     if (podsIt != m_state.podsOnNode.end()) {
         for (const auto &uid : podsIt->second) {
             const auto it = m_state.podInfo.find(uid);
-            if (it != m_state.podInfo.end() && !it->second.terminated())
-                nodeAlloc += it->second.gpus;
+            if (it == m_state.podInfo.end() || it->second.terminated())
+                continue;
+            nodeAlloc += it->second.gpus;
+            for (const auto &[profile, count] : it->second.migRequests)
+                migAllocated[profile] = migAllocated.value(profile, qint64(0)) + count;
         }
     }
     const qint64 nodeFree = ready && schedulable ? std::max<qint64>(0, nodeTotal - nodeAlloc) : 0;
@@ -96,6 +107,8 @@ json Truth::node(const json &n, Totals *totals) const
         {"gpus",
          {{"total", nodeTotal}, {"allocated", nodeAlloc}, {"free", nodeFree}, {"busy", nodeBusy}}},
         {"cards", cardList},
+        {"migAllocatable", migAllocatable},
+        {"migAllocated", migAllocated},
         {"gpuState", !m || m->gpuProduct.empty() || m->driverState == "missing"
                          ? json("noNvidiaSmi")
                      : m->driverState == "failed"    ? json("driverFailed")
@@ -113,15 +126,39 @@ json Truth::cards(const NodeMachine &m, qint64 *busy) const
             if (p.card != c.index)
                 continue;
             const bool live = m_state.podInfo.count(p.podUid) > 0;
-            procs.push_back(
-                json{{"pid", p.pid},
-                     {"memoryMiB", p.memoryMiB},
-                     {"podUid", live ? json(p.podUid) : json(nullptr)},
-                     {"pod", live ? json(p.podName) : json(nullptr)},
-                     {"namespace", live ? json(p.podNamespace) : json(nullptr)},
-                     {"user", live ? json(userOfNamespace(p.podNamespace)) : json(nullptr)},
-                     {"formerPodUid", p.podUid.empty() ? json(nullptr) : json(p.podUid)},
-                     {"orphan", !live}});
+            json proc{{"pid", p.pid},
+                      {"memoryMiB", p.memoryMiB},
+                      {"podUid", live ? json(p.podUid) : json(nullptr)},
+                      {"pod", live ? json(p.podName) : json(nullptr)},
+                      {"namespace", live ? json(p.podNamespace) : json(nullptr)},
+                      {"user", live ? json(userOfNamespace(p.podNamespace)) : json(nullptr)},
+                      {"formerPodUid", p.podUid.empty() ? json(nullptr) : json(p.podUid)},
+                      {"orphan", !live},
+                      {"state", std::string(1, p.state)},
+                      {"ignoresTerm", p.ignoresTerm}};
+            if (p.gpuInstance >= 0) {
+                proc["gpuInstanceId"] = p.gpuInstance;
+                proc["computeInstanceId"] = p.computeInstance;
+            }
+            procs.push_back(proc);
+        }
+        json mig = json::array();
+        for (const auto &d : c.mig) {
+            json pids = json::array();
+            for (const auto &p : m.processes)
+                if (p.card == c.index && p.gpuInstance == d.gpuInstance)
+                    pids.push_back(p.pid);
+            mig.push_back(
+                json{{"index", d.index},
+                     {"profile", d.profile},
+                     {"uuid", d.uuid},
+                     {"gi", d.gpuInstance},
+                     {"ci", d.computeInstance},
+                     {"memoryMiB", d.memoryMiB},
+                     {"memoryUsedMiB", d.memoryUsedMiB},
+                     {"utilization", d.utilization},
+                     {"allocatedTo", d.ownerPodUid.empty() ? json(nullptr) : json(d.ownerPodUid)},
+                     {"processes", pids}});
         }
         const bool isBusy = c.utilization >= 5;
         *busy += isBusy ? 1 : 0;
@@ -134,6 +171,10 @@ json Truth::cards(const NodeMachine &m, qint64 *busy) const
                  {"busy", isBusy},
                  {"phantom", c.phantomMiB > 0 && procs.empty()},
                  {"allocatedTo", c.ownerPodUid.empty() ? json(nullptr) : json(c.ownerPodUid)},
+                 {"migMode", !m.eccSupported ? json(nullptr)
+                             : c.migEnabled  ? json("Enabled")
+                                             : json("Disabled")},
+                 {"migDevices", mig},
                  {"processes", procs}});
     }
     return cards;
@@ -214,7 +255,12 @@ json Truth::definitions()
          "nvidia.com/gpu requested by pods not bound to a node and not finished, plus the "
          "minResources of pod groups not yet admitted (Pending: their jobs have no pods yet)"},
         {"queueOfPod", "label volcano.sh/queue-name, else default"},
-        {"userOfPod", "label gpudesk.io/user of the pod's namespace"}};
+        {"userOfPod", "label gpudesk.io/user of the pod's namespace"},
+        {"migMode", "per card: Enabled or Disabled on boards that support MIG, null elsewhere; a "
+                    "card in MIG mode is busy while one of its instances is"},
+        {"migAllocated", "per node and profile: nvidia.com/mig-<profile> requested by pods bound "
+                         "to it and not finished"},
+        {"findings", TruthFindings::definitions()}};
 }
 
 } // namespace sim

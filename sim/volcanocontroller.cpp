@@ -5,11 +5,15 @@
 #include "simclock.h"
 #include "simstate.h"
 
+#include <map>
+
 namespace sim {
 
 using nlohmann::json;
 
-VolcanoController::VolcanoController(SimState &state) : m_state(state), m_admission(state) {}
+VolcanoController::VolcanoController(SimState &state)
+    : m_state(state), m_admission(state), m_states(state)
+{}
 
 std::vector<json> VolcanoController::podsOf(const json &job, const std::string &pgName) const
 {
@@ -58,13 +62,24 @@ std::vector<json> VolcanoController::podsOf(const json &job, const std::string &
 void VolcanoController::reconcileJobs()
 {
     ObjectStore *store = m_state.store;
+    const auto actions = m_states.takeCommands();
     for (const auto &stored : store->list(m_state.vcjobs)) {
         const json &job = *stored.object;
         const std::string ns = job["metadata"].value("namespace", "");
         const std::string name = job["metadata"].value("name", "");
         const std::string uid = job["metadata"].value("uid", "");
         const std::string phase = sub(sub(job, "status"), "state").value("phase", "Pending");
-        if (phase == "Completed" || phase == "Failed" || phase == "Aborted")
+        // A job being deleted is the garbage collector's: its controller makes nothing more.
+        if (job["metadata"].contains("deletionTimestamp"))
+            continue;
+        if (const auto a = actions.find(ns + "/" + name); a != actions.end()) {
+            m_states.execute(job, a->second);
+            continue;
+        }
+        if (m_states.advance(job))
+            continue;
+        if (phase == "Completed" || phase == "Failed" || phase == "Aborted" ||
+            phase == "Terminated")
             continue;
         const std::string queue = job["spec"].value("queue", "default");
         const std::string pgName = name + "-" + uid;
@@ -101,21 +116,40 @@ void VolcanoController::reconcileJobs()
         }
         // Status from the pods.
         int pending = 0, running = 0, succeeded = 0, failed = 0;
+        std::map<std::string, std::pair<int, int>> byTask; // task → (pods, succeeded)
         for (const auto &podName : podNames) {
             const auto live = store->get(m_state.pods, QString::fromStdString(ns),
                                          QString::fromStdString(podName));
             if (!live.ok())
                 continue;
-            const std::string ph = sub((*live.object.object), "status").value("phase", "");
+            const json &p = *live.object.object;
+            const std::string ph = sub(p, "status").value("phase", "");
             pending += ph == "Pending";
             running += ph == "Running";
             succeeded += ph == "Succeeded";
             failed += ph == "Failed";
+            auto &task = byTask[sub(p["metadata"], "labels").value("volcano.sh/task-spec", "")];
+            ++task.first;
+            task.second += ph == "Succeeded";
+        }
+        // A task whose policy is TaskCompleted → CompleteJob completes the job when its pods
+        // have all succeeded. This lab's Volcano (as volcano-sh/volcano#1956 reports) then
+        // leaves the other tasks' pods running.
+        bool taskCompleted = false;
+        for (const auto &t : sub(job["spec"], "tasks")) {
+            bool completes = false;
+            for (const auto &p : sub(t, "policies"))
+                completes |= p.value("event", "") == "TaskCompleted" &&
+                             p.value("action", "") == "CompleteJob";
+            const auto counts = byTask.find(t.value("name", ""));
+            taskCompleted |= completes && counts != byTask.end() &&
+                             counts->second.first == t.value("replicas", 1) &&
+                             counts->second.second == counts->second.first;
         }
         std::string newPhase = "Pending";
         if (failed > 0)
             newPhase = "Failed";
-        else if (succeeded == total && total > 0)
+        else if ((succeeded == total && total > 0) || taskCompleted)
             newPhase = "Completed";
         else if (running + succeeded >= job["spec"].value("minAvailable", total) && running > 0)
             newPhase = "Running";

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "gangadmission.h"
+#include "volcanojobstates.h"
 
 #include <nlohmann/json.hpp>
 
@@ -13,8 +14,8 @@ namespace sim {
 struct SimState;
 
 // Volcano's job and queue controllers: a batch.volcano.sh Job gets a PodGroup, its pods once
-// the queue admits the gang, and its status from its pods; queues count their pod groups and
-// allocated GPUs.
+// the queue admits the gang, and its status from its pods; Commands move it through its state
+// machine (VolcanoJobStates); queues count their pod groups and allocated GPUs.
 class VolcanoController
 {
 public:
@@ -28,6 +29,7 @@ private:
 
     SimState &m_state;
     GangAdmission m_admission;
+    VolcanoJobStates m_states;
 };
 
 } // namespace sim

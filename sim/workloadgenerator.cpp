@@ -64,6 +64,8 @@ json WorkloadGenerator::podTemplate(const JobInput &in, const TaskInput &task,
         c.name = "devenv";
     c.image = in.image;
     c.gpus = gpus;
+    c.migProfile = task.migProfile;
+    c.migCount = task.migCount;
     c.cpu = task.cpu;
     c.memory = task.memory;
     if (in.devEnv) {
@@ -108,11 +110,13 @@ json WorkloadGenerator::submitVolcanoJob(const JobInput &in)
     int total = 0;
     for (const auto &t : in.tasks) {
         json tmpl = podTemplate(in, t, t.name, t.gpus);
-        tasks.push_back(
-            json{{"name", t.name},
-                 {"replicas", t.replicas},
-                 {"template",
-                  {{"metadata", {{"labels", {{"app", in.name}}}}}, {"spec", tmpl["spec"]}}}});
+        json task{
+            {"name", t.name},
+            {"replicas", t.replicas},
+            {"template", {{"metadata", {{"labels", {{"app", in.name}}}}}, {"spec", tmpl["spec"]}}}};
+        if (!t.policies.empty())
+            task["policies"] = t.policies;
+        tasks.push_back(task);
         total += t.replicas;
     }
     json job{{"metadata",
@@ -130,7 +134,13 @@ json WorkloadGenerator::submitVolcanoJob(const JobInput &in)
                {"plugins", {{"env", json::array()}, {"svc", json::array()}}},
                {"tasks", tasks}}},
              {"status", {{"state", {{"phase", "Pending"}}}, {"minAvailable", total}}}};
-    return createJob(m_state.vcjobs, std::move(job), in.behavior, QStringLiteral("vcctl"));
+    json created = createJob(m_state.vcjobs, std::move(job), in.behavior, QStringLiteral("vcctl"));
+    if (created.is_object())
+        for (const auto &t : in.tasks)
+            if (t.behavior)
+                m_state.taskBehaviors[created["metadata"].value("uid", "") + "/" + t.name] =
+                    *t.behavior;
+    return created;
 }
 
 json WorkloadGenerator::submitPyTorchJob(const JobInput &in)
@@ -193,6 +203,8 @@ json WorkloadGenerator::submitPod(const JobInput &in)
 {
     json pod = podTemplate(in, in.tasks.at(0), "pod", in.tasks.at(0).gpus);
     pod["metadata"]["labels"]["volcano.sh/queue-name"] = in.queue;
+    for (const auto &[k, v] : in.labels.items())
+        pod["metadata"]["labels"][k] = v;
     pod["metadata"]["annotations"]["scheduling.volcano.sh/queue-name"] = in.queue;
     if (in.devEnv) {
         pod["metadata"]["labels"]["gpudesk.io/devenv"] = in.name;

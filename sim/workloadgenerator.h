@@ -7,6 +7,8 @@
 
 #include <QString>
 
+#include <optional>
+
 #include <string>
 #include <vector>
 
@@ -23,6 +25,10 @@ struct TaskInput
     int gpus = 1;
     std::string cpu = "8";
     std::string memory = "64Gi";
+    std::string migProfile; // "1g.10gb": the pods ask nvidia.com/mig-<profile> instead of GPUs
+    int migCount = 0;
+    std::optional<Behavior> behavior; // this task's pods behave apart from the job's
+    nlohmann::json policies = nlohmann::json::array(); // Volcano task lifecycle policies
 };
 
 struct JobInput
@@ -37,6 +43,7 @@ struct JobInput
     std::string nodeName;
     std::string shmSize = "32Gi";
     bool devEnv = false;
+    nlohmann::json labels = nlohmann::json::object(); // more labels on a bare pod
 };
 
 // The lab's users and what they submit: the scenarios' jobs, a random job now and then while

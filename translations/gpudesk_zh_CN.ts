@@ -39,11 +39,15 @@
     </message>
     <message numerus="yes">
         <source>Abort Volcano job %1/%2 (a Command AbortJob: its %n pod(s) end, the job stays as Aborted)</source>
-        <translation><numerusform>中止 Volcano 作业 %1/%2（下发 AbortJob 命令：其 %n 个 Pod 结束，作业保留为 Aborted 状态）</numerusform></translation>
+        <translation>
+            <numerusform>中止 Volcano 作业 %1/%2（下发 AbortJob 命令：其 %n 个 Pod 结束，作业保留为 Aborted 状态）</numerusform>
+        </translation>
     </message>
     <message numerus="yes">
         <source>Delete %1 %2/%3 with its %n pod(s)</source>
-        <translation><numerusform>删除 %1 %2/%3 及其 %n 个 Pod</numerusform></translation>
+        <translation>
+            <numerusform>删除 %1 %2/%3 及其 %n 个 Pod</numerusform>
+        </translation>
     </message>
     <message>
         <source>%1 %2/%3: its controller will start new pods for the deleted ones</source>
@@ -91,23 +95,33 @@
     </message>
     <message numerus="yes">
         <source>Clean up %n finding(s) holding %1 GPUs</source>
-        <translation><numerusform>清理 %n 项占用 %1 块 GPU 的问题</numerusform></translation>
+        <translation>
+            <numerusform>清理 %n 项占用 %1 块 GPU 的问题</numerusform>
+        </translation>
     </message>
     <message numerus="yes">
         <source>Stop %n workload(s)</source>
-        <translation><numerusform>停止 %n 个工作负载</numerusform></translation>
+        <translation>
+            <numerusform>停止 %n 个工作负载</numerusform>
+        </translation>
     </message>
     <message numerus="yes">
         <source>Delete %n workload(s)</source>
-        <translation><numerusform>删除 %n 个工作负载</numerusform></translation>
+        <translation>
+            <numerusform>删除 %n 个工作负载</numerusform>
+        </translation>
     </message>
     <message numerus="yes">
         <source>Cordon %n node(s)</source>
-        <translation><numerusform>封锁 %n 个节点</numerusform></translation>
+        <translation>
+            <numerusform>封锁 %n 个节点</numerusform>
+        </translation>
     </message>
     <message numerus="yes">
         <source>Uncordon %n node(s)</source>
-        <translation><numerusform>解除封锁 %n 个节点</numerusform></translation>
+        <translation>
+            <numerusform>解除封锁 %n 个节点</numerusform>
+        </translation>
     </message>
     <message>
         <source>Cordon %1: no new pods are scheduled there</source>
@@ -123,11 +137,25 @@
     </message>
     <message numerus="yes">
         <source>End %n process(es) on %1</source>
-        <translation><numerusform>结束 %1 上的 %n 个进程</numerusform></translation>
+        <translation>
+            <numerusform>结束 %1 上的 %n 个进程</numerusform>
+        </translation>
     </message>
     <message>
         <source>PID %1 is no longer listed on %2</source>
         <translation>PID %1 已不在 %2 的进程列表中</translation>
+    </message>
+    <message>
+        <source>Replace %1 with the edited version</source>
+        <translation>用编辑后的版本替换 %1</translation>
+    </message>
+    <message>
+        <source>Edit %1</source>
+        <translation>编辑 %1</translation>
+    </message>
+    <message>
+        <source>Create %1</source>
+        <translation>创建 %1</translation>
     </message>
 </context>
 <context>
@@ -375,7 +403,9 @@
     </message>
     <message numerus="yes">
         <source>holds %n GPU(s) on %1, NotReady for %2</source>
-        <translation><numerusform>在 %1 上占用 %n 块 GPU，该节点已 NotReady %2</numerusform></translation>
+        <translation>
+            <numerusform>在 %1 上占用 %n 块 GPU，该节点已 NotReady %2</numerusform>
+        </translation>
     </message>
     <message>
         <source>The node is NotReady: its kubelet cannot confirm a graceful delete.</source>
@@ -383,7 +413,9 @@
     </message>
     <message numerus="yes">
         <source>%1 %2 is %3, but this pod still runs and holds %n GPU(s)</source>
-        <translation><numerusform>%1 %2 已是 %3 状态，但此 Pod 仍在运行并占用 %n 块 GPU</numerusform></translation>
+        <translation>
+            <numerusform>%1 %2 已是 %3 状态，但此 Pod 仍在运行并占用 %n 块 GPU</numerusform>
+        </translation>
     </message>
     <message>
         <source>Its job is over: the pod has nothing left to do.</source>
@@ -407,11 +439,15 @@
     </message>
     <message numerus="yes">
         <source>%n GPU(s) under %1 % utilization for %2</source>
-        <translation><numerusform>%n 块 GPU 利用率低于 %1% 已持续 %2</numerusform></translation>
+        <translation>
+            <numerusform>%n 块 GPU 利用率低于 %1% 已持续 %2</numerusform>
+        </translation>
     </message>
     <message numerus="yes">
         <source>%n GPU(s) allocated, no process on any GPU for %1</source>
-        <translation><numerusform>已分配 %n 块 GPU，但 %1 内没有任何 GPU 进程</numerusform></translation>
+        <translation>
+            <numerusform>已分配 %n 块 GPU，但 %1 内没有任何 GPU 进程</numerusform>
+        </translation>
     </message>
     <message>
         <source>Stops %1 %2 with all its pods.</source>
@@ -457,6 +493,18 @@
         <source>GPU %1: %2 MiB held with no process listed by nvidia-smi</source>
         <translation>GPU %1：占用 %2 MiB 显存，但 nvidia-smi 未列出任何进程</translation>
     </message>
+    <message>
+        <source>PID %1 on GPU %2, whose pod is gone, is in uninterruptible sleep (D): no signal can end it while it sleeps, not even KILL</source>
+        <translation>GPU %2 上的 PID %1 所属的 Pod 已不存在，且处于不可中断睡眠（D）状态：睡眠期间任何信号都无法结束它，KILL 也不行</translation>
+    </message>
+    <message>
+        <source>The node is NotReady but answers over SSH: end its processes, then remove the pod, which its kubelet cannot confirm.</source>
+        <translation>节点为 NotReady，但 SSH 仍可连通：先结束其进程，再移除该 Pod（其 kubelet 无法确认删除）。</translation>
+    </message>
+    <message>
+        <source>The node is NotReady and does not answer over SSH: once the pod is removed, check the node when it is back for processes left running.</source>
+        <translation>节点为 NotReady，且 SSH 无响应：移除 Pod 后，待节点恢复时请检查是否仍有残留进程在运行。</translation>
+    </message>
 </context>
 <context>
     <name>gpudesk::AuditDialog</name>
@@ -477,7 +525,9 @@
     <name>gpudesk::AuditModel</name>
     <message numerus="yes">
         <source>started: %n step(s)</source>
-        <translation><numerusform>已开始：%n 个步骤</numerusform></translation>
+        <translation>
+            <numerusform>已开始：%n 个步骤</numerusform>
+        </translation>
     </message>
     <message>
         <source>cancelled: %1</source>
@@ -544,7 +594,9 @@
     </message>
     <message numerus="yes">
         <source>%n finding(s) hold %1 GPUs</source>
-        <translation><numerusform>%n 项问题占用 %1 块 GPU</numerusform></translation>
+        <translation>
+            <numerusform>%n 项问题占用 %1 块 GPU</numerusform>
+        </translation>
     </message>
     <message>
         <source>Select a finding to see its evidence.</source>
@@ -601,6 +653,79 @@
     <message>
         <source>YAML</source>
         <translation>YAML</translation>
+    </message>
+</context>
+<context>
+    <name>gpudesk::CleanupRun</name>
+    <message>
+        <source>unknown finding class &quot;%1&quot; (known: %2)</source>
+        <translation>未知的问题类别“%1”（已知：%2）</translation>
+    </message>
+    <message>
+        <source>The kubeconfig has no context &quot;%1&quot;.</source>
+        <translation>kubeconfig 中没有上下文“%1”。</translation>
+    </message>
+    <message>
+        <source>Cannot connect.</source>
+        <translation>无法连接。</translation>
+    </message>
+    <message>
+        <source>Reading the cluster at %1…</source>
+        <translation>正在读取位于 %1 的集群…</translation>
+    </message>
+    <message>
+        <source>Cannot reach the API server %1: %2</source>
+        <translation>无法连接 API 服务器 %1：%2</translation>
+    </message>
+    <message>
+        <source>The cluster could not be read within %1 s.</source>
+        <translation>%1 秒内无法读取集群。</translation>
+    </message>
+    <message>
+        <source>Sampling the nodes over SSH…</source>
+        <translation>正在通过 SSH 采样节点…</translation>
+    </message>
+    <message>
+        <source>Looking for what holds GPUs…</source>
+        <translation>正在查找占用 GPU 的对象…</translation>
+    </message>
+    <message>
+        <source>idle-gpus: no Prometheus was given, so a pod counts as idle only for the %1 s gpudesk watched it</source>
+        <translation>idle-gpus：未指定 Prometheus，因此 Pod 的闲置时长只能按 gpudesk 观察到的 %1 秒计算</translation>
+    </message>
+    <message>
+        <source>idle-gpus: Prometheus could not be asked: %1</source>
+        <translation>idle-gpus：无法查询 Prometheus：%1</translation>
+    </message>
+    <message numerus="yes">
+        <source>Checking the plan with the server and the nodes (%n step(s))…</source>
+        <translation>
+            <numerusform>正在向服务器和节点核对计划（%n 个步骤）…</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n finding(s); a plan of %1 step(s) freeing %2 GPUs.</source>
+        <translation>
+            <numerusform>%n 项问题；计划共 %1 个步骤，可释放 %2 块 GPU。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 — %n step(s), %2 GPUs. Type %3 to run it: </source>
+        <translation>
+            <numerusform>%1 —— %n 个步骤，%2 块 GPU。输入 %3 以执行：</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Not confirmed: nothing was done.</source>
+        <translation>未确认：未执行任何操作。</translation>
+    </message>
+    <message>
+        <source>Refusing to apply without --yes where nobody can confirm.</source>
+        <translation>无人可确认时，不带 --yes 拒绝执行。</translation>
+    </message>
+    <message>
+        <source>%1 of %2 steps</source>
+        <translation>%1 / %2 个步骤</translation>
     </message>
 </context>
 <context>
@@ -834,7 +959,9 @@
     </message>
     <message numerus="yes">
         <source>%n MIG</source>
-        <translation><numerusform>%n 个 MIG</numerusform></translation>
+        <translation>
+            <numerusform>%n 个 MIG</numerusform>
+        </translation>
     </message>
     <message>
         <source>Since %1 (%2)</source>
@@ -1060,6 +1187,10 @@
         <source>%1; gave up after %2 lists in a row (F5 tries again)</source>
         <translation>%1；连续 %2 次列取后已放弃（按 F5 重试）</translation>
     </message>
+    <message>
+        <source>the watch sent an event of more than %1 MiB without its end: stopped reading it, watching again</source>
+        <translation>watch 发来一个超过 %1 MiB 仍未结束的事件：已停止读取，重新开始 watch</translation>
+    </message>
 </context>
 <context>
     <name>gpudesk::KubeClient</name>
@@ -1134,6 +1265,10 @@
     <message>
         <source>%1 closed the connection.</source>
         <translation>%1 关闭了连接。</translation>
+    </message>
+    <message>
+        <source>%1 sent more than %2 MiB in answer to %3 %4: gpudesk stopped reading (a page of 500 objects is a few MiB)</source>
+        <translation>%1 对 %3 %4 的回应超过 %2 MiB：gpudesk 已停止读取（500 个对象的一页通常只有几 MiB）</translation>
     </message>
 </context>
 <context>
@@ -1233,6 +1368,18 @@
     <message>
         <source>GPU %1 on %2: %3 MiB still held with no process</source>
         <translation>%2 上的 GPU %1：无进程却仍占用 %3 MiB</translation>
+    </message>
+    <message>
+        <source>stored as resourceVersion %1</source>
+        <translation>已保存为 resourceVersion %1</translation>
+    </message>
+    <message>
+        <source>created as %1 (uid %2)</source>
+        <translation>已创建为 %1（uid %2）</translation>
+    </message>
+    <message>
+        <source>GPU %1 on %2 still used by PID %3, not of this pod</source>
+        <translation>%2 上的 GPU %1 仍被 PID %3 占用（不属于此 Pod）</translation>
     </message>
 </context>
 <context>
@@ -1661,6 +1808,10 @@
         <source>%1: %2 of %3</source>
         <translation>%1：%2 / %3</translation>
     </message>
+    <message>
+        <source>Run %1 %2 again</source>
+        <translation>重新运行 %1 %2</translation>
+    </message>
 </context>
 <context>
     <name>gpudesk::NodeAccess</name>
@@ -1674,22 +1825,32 @@
     </message>
 </context>
 <context>
-    <name>gpudesk::NodeTelemetryPanel</name>
+    <name>gpudesk::NodeCardsModel</name>
     <message>
-        <source>Trust once</source>
-        <translation>仅信任本次</translation>
+        <source>MIG: %1 (%2 in use)</source>
+        <translation>MIG：%1（%2 个在用）</translation>
     </message>
     <message>
-        <source>Trust and remember</source>
-        <translation>信任并记住</translation>
+        <source>phantom memory</source>
+        <translation>幽灵显存</translation>
     </message>
     <message>
-        <source>Enter passphrase…</source>
-        <translation>输入口令…</translation>
+        <source>process of no pod</source>
+        <translation>无归属 Pod 的进程</translation>
     </message>
     <message>
-        <source>Retry now</source>
-        <translation>立即重试</translation>
+        <source>pod not visible to you</source>
+        <translation>Pod 对你不可见</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n ECC error(s)</source>
+        <translation>
+            <numerusform>%n 个 ECC 错误</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 / %2 MiB</source>
+        <translation>%1 / %2 MiB</translation>
     </message>
     <message>
         <source>GPU</source>
@@ -1719,9 +1880,59 @@
         <source>Flags</source>
         <translation>标记</translation>
     </message>
+</context>
+<context>
+    <name>gpudesk::NodePodsModel</name>
+    <message>
+        <source>Pod</source>
+        <translation>Pod</translation>
+    </message>
+    <message>
+        <source>User</source>
+        <translation>用户</translation>
+    </message>
+    <message>
+        <source>CPU (cores)</source>
+        <translation>CPU（核）</translation>
+    </message>
+    <message>
+        <source>CPU requested</source>
+        <translation>CPU 请求量</translation>
+    </message>
+    <message>
+        <source>Memory (working set)</source>
+        <translation>内存（工作集）</translation>
+    </message>
+    <message>
+        <source>Memory requested</source>
+        <translation>内存请求量</translation>
+    </message>
+</context>
+<context>
+    <name>gpudesk::NodeProcessesModel</name>
+    <message>
+        <source>%1 MiB</source>
+        <translation>%1 MiB</translation>
+    </message>
+    <message>
+        <source>— pod not visible to you</source>
+        <translation>— Pod 对你不可见</translation>
+    </message>
+    <message>
+        <source>— host process, no pod</source>
+        <translation>— 宿主机进程，不属于任何 Pod</translation>
+    </message>
+    <message>
+        <source>— pod %1 no longer exists</source>
+        <translation>— Pod %1 已不存在</translation>
+    </message>
     <message>
         <source>PID</source>
         <translation>PID</translation>
+    </message>
+    <message>
+        <source>GPU</source>
+        <translation>GPU</translation>
     </message>
     <message>
         <source>GPU memory</source>
@@ -1742,6 +1953,25 @@
     <message>
         <source>Command</source>
         <translation>命令</translation>
+    </message>
+</context>
+<context>
+    <name>gpudesk::NodeTelemetryPanel</name>
+    <message>
+        <source>Trust once</source>
+        <translation>仅信任本次</translation>
+    </message>
+    <message>
+        <source>Trust and remember</source>
+        <translation>信任并记住</translation>
+    </message>
+    <message>
+        <source>Enter passphrase…</source>
+        <translation>输入口令…</translation>
+    </message>
+    <message>
+        <source>Retry now</source>
+        <translation>立即重试</translation>
     </message>
     <message>
         <source>Connected over SSH; last sample %1 s ago, answered in %2 ms.</source>
@@ -1810,50 +2040,8 @@
         <translation>磁盘：%1</translation>
     </message>
     <message>
-        <source>phantom memory</source>
-        <translation>幽灵显存</translation>
-    </message>
-    <message>
-        <source>process of no pod</source>
-        <translation>无归属 Pod 的进程</translation>
-    </message>
-    <message numerus="yes">
-        <source>%n ECC error(s)</source>
-        <translation>
-            <numerusform>%n 个 ECC 错误</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>%1 / %2 MiB</source>
-        <translation>%1 / %2 MiB</translation>
-    </message>
-    <message>
-        <source>— host process, no pod</source>
-        <translation>— 宿主机进程，不属于任何 Pod</translation>
-    </message>
-    <message>
-        <source>— pod %1 no longer exists</source>
-        <translation>— Pod %1 已不存在</translation>
-    </message>
-    <message>
         <source>Review all unknown host keys…</source>
         <translation>查看所有未知的主机密钥…</translation>
-    </message>
-    <message>
-        <source>CPU (cores)</source>
-        <translation>CPU（核）</translation>
-    </message>
-    <message>
-        <source>CPU requested</source>
-        <translation>CPU 请求量</translation>
-    </message>
-    <message>
-        <source>Memory (working set)</source>
-        <translation>内存（工作集）</translation>
-    </message>
-    <message>
-        <source>Memory requested</source>
-        <translation>内存请求量</translation>
     </message>
     <message>
         <source>GPU processes</source>
@@ -1863,21 +2051,15 @@
         <source>Pods: CPU and memory</source>
         <translation>Pod：CPU 与内存</translation>
     </message>
-    <message>
-        <source>pod not visible to you</source>
-        <translation>Pod 对你不可见</translation>
-    </message>
-    <message>
-        <source>— pod not visible to you</source>
-        <translation>— Pod 对你不可见</translation>
-    </message>
-    <message>
-        <source>MIG: %1 (%2 in use)</source>
-        <translation>MIG：%1（%2 个在用）</translation>
-    </message>
     <message numerus="yes">
         <source>End %n process(es)…</source>
-        <translation><numerusform>结束 %n 个进程…</numerusform></translation>
+        <translation>
+            <numerusform>结束 %n 个进程…</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Live figures over SSH are off: gpudesk was started with --no-ssh. Start it without that option to see this node&apos;s cards, processes and load.</source>
+        <translation>经 SSH 的实时数据已关闭：gpudesk 以 --no-ssh 启动。去掉该选项再启动，即可看到此节点的显卡、进程和负载。</translation>
     </message>
 </context>
 <context>
@@ -2055,6 +2237,14 @@
         <source>Drain %1…</source>
         <translation>排空 %1…</translation>
     </message>
+    <message>
+        <source>%1 %2 is not allowed</source>
+        <translation>不允许 %1 %2</translation>
+    </message>
+    <message>
+        <source>%1 (not allowed: %2)</source>
+        <translation>%1（无权限：%2）</translation>
+    </message>
 </context>
 <context>
     <name>gpudesk::ObjectService</name>
@@ -2069,6 +2259,10 @@
     <message>
         <source>Cannot show the object: %1</source>
         <translation>无法显示对象：%1</translation>
+    </message>
+    <message>
+        <source>not an object</source>
+        <translation>不是对象</translation>
     </message>
 </context>
 <context>
@@ -2185,6 +2379,14 @@
         <source>Close</source>
         <translation>关闭</translation>
     </message>
+    <message>
+        <source>Edit…</source>
+        <translation>编辑…</translation>
+    </message>
+    <message>
+        <source>Edit the object: the server checks the change and it is shown as a diff before it is applied</source>
+        <translation>编辑对象：修改会先由服务器检查，并在应用前以差异形式显示</translation>
+    </message>
 </context>
 <context>
     <name>gpudesk::Operation</name>
@@ -2265,15 +2467,21 @@
     </message>
     <message numerus="yes">
         <source>%n step(s), %1 GPUs. Asking the server and the nodes what each step would do… (%2 of %n)</source>
-        <translation><numerusform>共 %n 个步骤，涉及 %1 块 GPU。正在向服务器和节点确认每个步骤的效果…（%2 / %n）</numerusform></translation>
+        <translation>
+            <numerusform>共 %n 个步骤，涉及 %1 块 GPU。正在向服务器和节点确认每个步骤的效果…（%2 / %n）</numerusform>
+        </translation>
     </message>
     <message numerus="yes">
         <source>%n step(s), %1 GPUs. Nothing has been done yet.</source>
-        <translation><numerusform>共 %n 个步骤，涉及 %1 块 GPU。尚未执行任何操作。</numerusform></translation>
+        <translation>
+            <numerusform>共 %n 个步骤，涉及 %1 块 GPU。尚未执行任何操作。</numerusform>
+        </translation>
     </message>
     <message numerus="yes">
         <source>%n step(s) would be refused as planned: they will be tried and their refusal reported.</source>
-        <translation><numerusform>按计划有 %n 个步骤会被拒绝：仍会尝试执行并报告拒绝原因。</numerusform></translation>
+        <translation>
+            <numerusform>按计划有 %n 个步骤会被拒绝：仍会尝试执行并报告拒绝原因。</numerusform>
+        </translation>
     </message>
     <message>
         <source>Cancelling: the steps in flight finish, no more start. %1</source>
@@ -2290,6 +2498,30 @@
     <message>
         <source>Finished: %1</source>
         <translation>已完成：%1</translation>
+    </message>
+    <message>
+        <source>Select a step to read it whole.</source>
+        <translation>选择一个步骤以查看其完整内容。</translation>
+    </message>
+    <message>
+        <source>Why: %1</source>
+        <translation>原因：%1</translation>
+    </message>
+    <message>
+        <source>Request: %1</source>
+        <translation>请求：%1</translation>
+    </message>
+    <message>
+        <source>Checked beforehand: %1</source>
+        <translation>事先检查：%1</translation>
+    </message>
+    <message>
+        <source>Result: %1</source>
+        <translation>结果：%1</translation>
+    </message>
+    <message>
+        <source>Verified: %1</source>
+        <translation>已验证：%1</translation>
     </message>
 </context>
 <context>
@@ -2529,7 +2761,9 @@
     </message>
     <message numerus="yes">
         <source>%n finding(s) hold %1 GPUs that should be free (idle, of no pod, stuck) — review them in Cleanup</source>
-        <translation><numerusform>%n 项问题占用了本应空闲的 %1 块 GPU（闲置、无主、卡住）—— 前往“清理”查看</numerusform></translation>
+        <translation>
+            <numerusform>%n 项问题占用了本应空闲的 %1 块 GPU（闲置、无主、卡住）—— 前往“清理”查看</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -2591,14 +2825,6 @@
         <translation>nvidia-smi 仍列出 PID %1</translation>
     </message>
     <message>
-        <source>PID %1 is gone, but GPU %2 still holds %3 MiB</source>
-        <translation>PID %1 已结束，但 GPU %2 仍占用 %3 MiB</translation>
-    </message>
-    <message>
-        <source>PID %1 is gone; GPU %2 holds %3 MiB</source>
-        <translation>PID %1 已结束；GPU %2 占用 %3 MiB</translation>
-    </message>
-    <message>
         <source>PID %1 is gone</source>
         <translation>PID %1 已结束</translation>
     </message>
@@ -2609,6 +2835,30 @@
     <message>
         <source>%1 could not be reached over SSH for a minute</source>
         <translation>一分钟内无法通过 SSH 连接 %1</translation>
+    </message>
+    <message>
+        <source>PID %1 had ended already: no signal sent</source>
+        <translation>PID %1 已经结束：未发送信号</translation>
+    </message>
+    <message>
+        <source>PID %1 is gone; GPU %2 holds %3 MiB no process accounts for</source>
+        <translation>PID %1 已结束；GPU %2 上有 %3 MiB 显存不属于任何进程</translation>
+    </message>
+    <message>
+        <source>PID %1 is gone, but GPU %2 still holds %3 MiB no process accounts for</source>
+        <translation>PID %1 已结束，但 GPU %2 上仍有 %3 MiB 显存不属于任何进程</translation>
+    </message>
+    <message>
+        <source>by %1 with gpudesk</source>
+        <translation>由 %1 通过 gpudesk 执行</translation>
+    </message>
+    <message>
+        <source>PID %1 on GPU %2: %3, %4</source>
+        <translation>GPU %2 上的 PID %1：%3，%4</translation>
+    </message>
+    <message>
+        <source>no Event on the node: %1</source>
+        <translation>未能在节点上记录事件：%1</translation>
     </message>
 </context>
 <context>
@@ -2934,15 +3184,118 @@
     </message>
     <message numerus="yes">
         <source>Stop %n workload(s)…</source>
-        <translation><numerusform>停止 %n 个工作负载…</numerusform></translation>
+        <translation>
+            <numerusform>停止 %n 个工作负载…</numerusform>
+        </translation>
     </message>
     <message numerus="yes">
         <source>Delete %n workload(s)…</source>
-        <translation><numerusform>删除 %n 个工作负载…</numerusform></translation>
+        <translation>
+            <numerusform>删除 %n 个工作负载…</numerusform>
+        </translation>
     </message>
     <message>
         <source>%1 %2 in %3</source>
         <translation>在 %3 中 %1 %2</translation>
+    </message>
+    <message>
+        <source>Run again…</source>
+        <translation>重新运行…</translation>
+    </message>
+</context>
+<context>
+    <name>gpudesk::YamlEditDialog</name>
+    <message>
+        <source>Check with the server</source>
+        <translation>由服务器检查</translation>
+    </message>
+    <message>
+        <source>Apply…</source>
+        <translation>应用…</translation>
+    </message>
+    <message>
+        <source>Create…</source>
+        <translation>创建…</translation>
+    </message>
+    <message>
+        <source>Start again from the newer version</source>
+        <translation>从较新的版本重新开始</translation>
+    </message>
+    <message>
+        <source>Edit %1</source>
+        <translation>编辑 %1</translation>
+    </message>
+    <message>
+        <source>Run again: a new object</source>
+        <translation>重新运行：新对象</translation>
+    </message>
+    <message>
+        <source>What the server would store, as a diff, once checked.</source>
+        <translation>检查后，此处以差异形式显示服务器将保存的内容。</translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation>关闭</translation>
+    </message>
+    <message>
+        <source>Edit the object on the left; the server checks it and the change shows on the right before anything is applied.</source>
+        <translation>在左侧编辑对象；服务器会先检查，修改内容会在应用前显示在右侧。</translation>
+    </message>
+    <message>
+        <source>A copy to run again, under a new name: change what you need; the server checks it before it is created.</source>
+        <translation>这是用于重新运行的副本，使用新名称：按需修改；创建前服务器会先检查。</translation>
+    </message>
+    <message>
+        <source>Asking the server…</source>
+        <translation>正在询问服务器…</translation>
+    </message>
+    <message>
+        <source>The object changed since you opened it; the server would refuse this edit: %1</source>
+        <translation>对象在您打开后已被修改；服务器会拒绝此编辑：%1</translation>
+    </message>
+    <message>
+        <source>The server would refuse it: %1</source>
+        <translation>服务器会拒绝：%1</translation>
+    </message>
+    <message>
+        <source>now</source>
+        <translation>当前</translation>
+    </message>
+    <message>
+        <source>as the server would store it</source>
+        <translation>服务器将保存的版本</translation>
+    </message>
+    <message>
+        <source>No change.</source>
+        <translation>没有变化。</translation>
+    </message>
+    <message>
+        <source>The server would store it unchanged: nothing to apply.</source>
+        <translation>服务器会原样保存：没有需要应用的修改。</translation>
+    </message>
+    <message>
+        <source>The server would accept it. Nothing has been changed yet.</source>
+        <translation>服务器会接受。尚未做任何修改。</translation>
+    </message>
+    <message>
+        <source>Applied: %1</source>
+        <translation>已应用：%1</translation>
+    </message>
+    <message>
+        <source>Not applied: %1</source>
+        <translation>未应用：%1</translation>
+    </message>
+    <message>
+        <source>when you opened it</source>
+        <translation>您打开时</translation>
+    </message>
+    <message>
+        <source>Loaded the newer version; the diff shows what changed on the server meanwhile. Make your change again and check it.</source>
+        <translation>已加载较新的版本；差异显示了这期间服务器上的变化。请重新修改并检查。</translation>
+    </message>
+    <message>
+        <source>Replace your edit with the newer version? Ctrl+Z in the editor brings your edit back.</source>
+        <translation>用较新的版本替换你的编辑？在编辑器中按 Ctrl+Z 可恢复你的编辑。</translation>
     </message>
 </context>
 <context>
@@ -2974,6 +3327,30 @@
     <message>
         <source>Show GPU history older than this session from this Prometheus (URL).</source>
         <translation>从此 Prometheus（URL）显示本次会话之前的 GPU 历史数据。</translation>
+    </message>
+    <message>
+        <source>Find what holds GPUs and should not; &quot;plan&quot; writes the plan as JSON on stdout, &quot;apply&quot; runs it and writes the results (docs/cleanup.md).</source>
+        <translation>查找不应占用 GPU 的对象；“plan”将计划以 JSON 写到标准输出，“apply”执行计划并写出结果（见 docs/cleanup.md）。</translation>
+    </message>
+    <message>
+        <source>With --cleanup: only these finding classes, comma-separated (orphan-process, stuck-terminating, idle-gpus, …).</source>
+        <translation>配合 --cleanup：只处理这些问题类别，以逗号分隔（orphan-process、stuck-terminating、idle-gpus 等）。</translation>
+    </message>
+    <message>
+        <source>With --cleanup: GPUs idle at least this long count as idle (90m, 2h, 1d).</source>
+        <translation>配合 --cleanup：闲置至少这么久的 GPU 视为闲置（90m、2h、1d）。</translation>
+    </message>
+    <message>
+        <source>With --cleanup apply: run without asking.</source>
+        <translation>配合 --cleanup apply：不询问直接执行。</translation>
+    </message>
+    <message>
+        <source>--cleanup takes plan or apply, not &quot;%1&quot;.</source>
+        <translation>--cleanup 只接受 plan 或 apply，而不是“%1”。</translation>
+    </message>
+    <message>
+        <source>--idle-for: &quot;%1&quot; is not a duration (90m, 2h, 1d).</source>
+        <translation>--idle-for：“%1”不是有效的时长（90m、2h、1d）。</translation>
     </message>
 </context>
 <context>

@@ -14,6 +14,7 @@
 #include "nodeaccess.h"
 #include "nodespage.h"
 #include "nodetelemetrypanel.h"
+#include "objectservice.h"
 #include "objectviewer.h"
 #include "operation.h"
 #include "operationdialog.h"
@@ -24,11 +25,13 @@
 #include "telemetrychart.h"
 #include "telemetrystore.h"
 #include "workloadspage.h"
+#include "yamleditdialog.h"
 
 #include <QAction>
 #include <QCheckBox>
 #include <QCloseEvent>
 #include <QComboBox>
+#include <QDateTime>
 #include <QDialog>
 #include <QDialogButtonBox>
 #include <QFontDatabase>
@@ -39,6 +42,7 @@
 #include <QLineEdit>
 #include <QListWidget>
 #include <QMessageBox>
+#include <QPlainTextEdit>
 #include <QPushButton>
 #include <QSettings>
 #include <QSplitter>
@@ -69,6 +73,8 @@ MainWindow::MainWindow(Services *services, QWidget *parent)
     m_overview->setTelemetry(m_telemetry);
     m_overview->setFindings(services->findings());
     m_workloads->setPermissions(services->permissions());
+    m_nodes->setPermissions(services->permissions());
+    m_nodes->telemetryPanel()->setSshEnabled(services->session()->telemetryEnabled());
     m_cleanup->setHistory(services->history());
     setWindowTitle(tr("gpudesk"));
     resize(1360, 820);
@@ -86,6 +92,18 @@ MainWindow::MainWindow(Services *services, QWidget *parent)
     connect(reconnect, &QAction::triggered, this, &MainWindow::reconnectRequested);
     connect(m_contexts, &QComboBox::activated, this,
             [this](int index) { emit contextRequested(m_contexts->itemText(index)); });
+    // The box follows the session, whoever connected it (the command line, a test, the box).
+    auto followSession = [this] {
+        const ClusterSession *session = m_services->session();
+        if (session->context().isEmpty())
+            return;
+        if (m_contexts->findText(session->context()) < 0)
+            setContexts(session->contexts(), session->context());
+        else
+            m_contexts->setCurrentText(session->context());
+    };
+    connect(m_services->session(), &ClusterSession::connectionChanged, this, followSession);
+    followSession();
     toolbar->addSeparator();
     auto *audit = toolbar->addAction(tr("Audit log"));
     audit->setObjectName(QStringLiteral("auditAction"));
@@ -164,6 +182,7 @@ MainWindow::MainWindow(Services *services, QWidget *parent)
                 openOperation(
                     ops->planner().deleteWorkloads(keys, tr("deleted from the Workloads page")));
             });
+    connect(m_workloads, &WorkloadsPage::rerunRequested, this, &MainWindow::rerun);
     connect(m_nodes, &NodesPage::cordonRequested, this, [this, ops](const QString &n, bool on) {
         openOperation(ops->planner().cordon({n}, on));
     });
@@ -348,6 +367,32 @@ OperationDialog *MainWindow::openOperation(const OperationPlan &plan)
     Operation *op = m_services->operations()->prepare(plan);
     auto *dialog = new OperationDialog(op, this);
     dialog->setObjectName(QStringLiteral("operationDialog"));
+    dialog->show();
+    return dialog;
+}
+
+QDialog *MainWindow::rerun(const QString &workloadKey)
+{
+    const ObjectRef ref = ObjectRef::workload(*m_store, workloadKey);
+    if (!ref.isValid())
+        return nullptr;
+    // A new name, as kubectl would accept it: the old one, cut to fit, and when.
+    const QString suffix =
+        QStringLiteral("-r") + QDateTime::currentDateTime().toString(QStringLiteral("MMddHHmm"));
+    const QString name = ref.name.left(63 - suffix.size()) + suffix;
+    const QString collection = ref.apiPath.section(u'/', 0, -2);
+    auto *dialog =
+        new YamlEditDialog(m_services, YamlEditDialog::Create, collection, QString(), this);
+    dialog->setObjectName(QStringLiteral("rerunDialog"));
+    dialog->setWindowTitle(tr("Run %1 %2 again").arg(ref.kind, ref.name));
+    m_services->objects()->fetchYaml(
+        ref.apiPath, false, dialog, [dialog, name](const QString &yaml, const QString &error) {
+            QString e = error;
+            const QString copy = e.isEmpty() ? ObjectService::cloneYaml(yaml, name, &e) : QString();
+            dialog->editor()->setPlainText(e.isEmpty() ? copy : QString());
+            if (!e.isEmpty())
+                dialog->editor()->setPlaceholderText(e);
+        });
     dialog->show();
     return dialog;
 }

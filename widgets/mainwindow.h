@@ -54,6 +54,8 @@ public:
     // The plan of an action, checked with the server, for the user to confirm and run.
     OperationDialog *openOperation(const OperationPlan &plan);
     QDialog *showAuditLog();
+    // A copy of a job (or bare pod) to edit and create: run it again.
+    QDialog *rerun(const QString &workloadKey);
 
 signals:
     void contextRequested(const QString &context);

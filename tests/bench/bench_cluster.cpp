@@ -20,6 +20,7 @@
 #include "services.h"
 
 #include "rss.h"
+#include "stallmeter.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
@@ -82,49 +83,6 @@ ChildRun runChild(const QStringList &args)
     r.exitCode = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
     return r;
 }
-
-// How late a 5 ms timer fires on the UI thread: the longest stall and the 99th percentile.
-class StallMeter : public QObject
-{
-public:
-    static constexpr int intervalMs = 5;
-    StallMeter()
-    {
-        m_timer.setTimerType(Qt::PreciseTimer);
-        connect(&m_timer, &QTimer::timeout, this, [this] {
-            const qint64 now = m_clock.nsecsElapsed();
-            if (m_last > 0)
-                m_lateMs.push_back(double(now - m_last) / 1e6 - intervalMs);
-            m_last = now;
-        });
-    }
-    void start()
-    {
-        m_lateMs.clear();
-        m_last = 0;
-        m_clock.start();
-        m_timer.start(intervalMs);
-    }
-    void stop() { m_timer.stop(); }
-    double longest() const
-    {
-        return m_lateMs.empty() ? 0 : *std::max_element(m_lateMs.begin(), m_lateMs.end());
-    }
-    double percentile(double p)
-    {
-        if (m_lateMs.empty())
-            return 0;
-        std::sort(m_lateMs.begin(), m_lateMs.end());
-        return m_lateMs[size_t(p * double(m_lateMs.size() - 1))];
-    }
-    size_t samples() const { return m_lateMs.size(); }
-
-private:
-    QTimer m_timer;
-    QElapsedTimer m_clock;
-    qint64 m_last = 0;
-    std::vector<double> m_lateMs;
-};
 
 // With GPUDESK_BENCH_SLOW_MS=N, every event the UI thread takes N ms or more to handle is
 // printed with its receiver: where the stalls come from.

@@ -2,200 +2,26 @@
 // The window offscreen, filled from the test simulator: every page, the object viewer (logs,
 // events, YAML), a researcher's restricted view, the connection banners, and Chinese.
 // Screenshots are written under build/dev/screenshots for a person to look at.
-#include "branchdelegate.h"
-#include "clustersession.h"
-#include "clusterstore.h"
-#include "clustersync.h"
-#include "connectionstate.h"
-#include "contextconnection.h"
-#include "eventspage.h"
-#include "findingsservice.h"
-#include "flattreeview.h"
-#include "format.h"
-#include "gpuaccounting.h"
-#include "gpumappage.h"
-#include "gpuplacement.h"
-#include "kubeclient.h"
-#include "kubeconfig.h"
-#include "logmodel.h"
-#include "logview.h"
-#include "mainwindow.h"
-#include "nodesmodel.h"
-#include "nodespage.h"
-#include "nodetelemetrypanel.h"
-#include "objectviewer.h"
-#include "services.h"
-#include "sshpool.h"
-#include "telemetrychart.h"
-#include "telemetrysession.h"
-#include "telemetrystore.h"
-#include "workloadsmodel.h"
-#include "workloadspage.h"
-#include "workloadstable.h"
 
-#include <QAbstractItemModelTester>
-#include <QApplication>
-#include <QCheckBox>
-#include <QDialog>
-#include <QDir>
-#include <QJsonArray>
-#include <QJsonDocument>
-#include <QJsonObject>
-#include <QLabel>
-#include <QLineEdit>
-#include <QListView>
-#include <QListWidget>
-#include <QNetworkAccessManager>
-#include <QNetworkReply>
-#include <QPlainTextEdit>
-#include <QProcess>
-#include <QPushButton>
-#include <QRegularExpression>
-#include <QSignalSpy>
-#include <QSplitter>
-#include <QStatusBar>
-#include <QTabWidget>
-#include <QTableView>
-#include <QTableWidget>
-#include <QTemporaryDir>
-#include <QTest>
-#include <QTimer>
-#include <QTranslator>
-#include <QTreeView>
+#include "windowfixture.h"
 
-#include <functional>
-
-using namespace gpudesk;
-
-class TestMainWindow : public QObject
+class TestMainWindow : public QObject, public WindowFixture
 {
     Q_OBJECT
 private slots:
-    void initTestCase();
+    void initTestCase() { loadSimConfig(); }
     void pagesFromSimulator();
     void objectViewer();
     void researcherSeesHerScope();
     void banners();
     void staleWhenServerGoesAway();
     void failedOrStuckSayWhy();
-    void brokenDriverIsFlagged();
     void chinese();
-    void nodeTelemetry();
-    void hostKeyPromptInWindow();
-    void passwordPromptInWindow();
-
-private:
-    // The services as the app composes them, connected to a context of the simulator's
-    // kubeconfig (with node telemetry over `sshConfig` when given), synced.
-    struct Connected
-    {
-        std::unique_ptr<Services> services;
-        ClusterStore *store = nullptr;
-        ConnectionState *state = nullptr;
-        TelemetryStore *telemetry = nullptr;
-        KubeClient *client = nullptr; // the connection's, for the test's own requests
-        TelemetrySession *session = nullptr;
-    };
-    std::unique_ptr<Connected> connect(const QString &context, const QString &sshConfig = {});
-    // The window as sim-admin with node telemetry over the simulator's SSH config, changed by
-    // `edit` and written into `dir` (members in the order they must be destroyed, last first).
-    struct TelemetryWindow
-    {
-        std::unique_ptr<Connected> c;
-        std::unique_ptr<MainWindow> w;
-    };
-    void openTelemetryWindow(const QTemporaryDir &dir, const std::function<void(QString &)> &edit,
-                             TelemetryWindow *out);
-    // /sim/truth, with the admin's token (a researcher may not read it).
-    QJsonObject simTruth()
-    {
-        QString error;
-        const auto ep = m_config->endpoint(QStringLiteral("sim-admin"), &error);
-        KubeClient admin(*ep);
-        QJsonObject out;
-        bool done = false;
-        admin.get(QStringLiteral("/sim/truth"), &admin, [&](const KubeReply &r) {
-            out = QJsonDocument::fromJson(r.body).object();
-            done = true;
-        });
-        if (!QTest::qWaitFor([&] { return done; }, 10000))
-            return {};
-        return out;
-    }
-    static QStringList labelTexts(const QWidget &w)
-    {
-        QStringList out;
-        for (const auto *l : w.findChildren<QLabel *>())
-            if (l->isVisibleTo(&w))
-                out << l->text();
-        return out;
-    }
-    static void save(QWidget &w, const QString &name)
-    {
-        QDir().mkpath(QStringLiteral("screenshots"));
-        QCoreApplication::sendPostedEvents(); // pending layout requests, so labels are sized
-        QVERIFY(w.grab().save(QStringLiteral("screenshots/") + name + QStringLiteral(".png")));
-    }
-
-    // A frozen demo simulator of the test's own (no SSH), ready when this returns.
-    static void startOwnSim(QProcess &sim, const QString &dir, bool ssh = false)
-    {
-        sim.setProgram(QStringLiteral(GPUDESK_SIM_BIN));
-        QStringList args{QStringLiteral("--state-dir"), dir, QStringLiteral("--speed"),
-                         QStringLiteral("0")};
-        if (!ssh)
-            args << QStringLiteral("--no-ssh");
-        sim.setArguments(args);
-        sim.setProcessChannelMode(QProcess::MergedChannels);
-        sim.start();
-        QVERIFY(sim.waitForStarted());
-        QByteArray out;
-        QTRY_VERIFY_WITH_TIMEOUT((out += sim.readAll()).contains("gpudesk-sim: ready"), 60000);
-    }
-
-    std::optional<KubeConfig> m_config;
 };
-
-void TestMainWindow::initTestCase()
-{
-    const QString dir = qEnvironmentVariable("GPUDESK_SIM_STATE");
-    QVERIFY2(!dir.isEmpty(), "GPUDESK_SIM_STATE names the simulator's state directory");
-    QString error;
-    m_config = KubeConfig::load({dir + QStringLiteral("/kubeconfig")}, &error);
-    QVERIFY2(m_config, qPrintable(error));
-}
-
-std::unique_ptr<TestMainWindow::Connected> TestMainWindow::connect(const QString &context,
-                                                                   const QString &sshConfig)
-{
-    auto c = std::make_unique<Connected>();
-    c->services = std::make_unique<Services>(
-        QStringList{qEnvironmentVariable("GPUDESK_SIM_STATE") + QStringLiteral("/kubeconfig")});
-    ClusterSession *session = c->services->session();
-    if (!sshConfig.isEmpty())
-        session->enableTelemetry(sshConfig);
-    QString error;
-    if (!session->loadConfig(&error))
-        return nullptr;
-    session->connectTo(context);
-    if (!session->connection() || !session->connection()->sync())
-        return nullptr;
-    c->store = c->services->store();
-    c->state = c->services->state();
-    c->telemetry = c->services->telemetry();
-    c->client = session->connection()->client();
-    c->session = session->connection()->telemetry();
-    ClusterSync *sync = session->connection()->sync();
-    QSignalSpy synced(sync, &ClusterSync::synced);
-    if (!sync->hasSynced() && !synced.wait(30000))
-        return nullptr;
-    c->store->flush();
-    return c;
-}
 
 void TestMainWindow::pagesFromSimulator()
 {
-    auto c = connect(QStringLiteral("sim-admin"));
+    auto c = connectTo(QStringLiteral("sim-admin"));
     QVERIFY(c);
     MainWindow w(c->services.get());
     w.setContexts({QStringLiteral("sim-admin"), QStringLiteral("sim-alice")},
@@ -220,7 +46,9 @@ void TestMainWindow::pagesFromSimulator()
     QCOMPARE(nodes->view()->model()->rowCount(), c->store->nodes().size());
     nodes->selectNode(QStringLiteral("g4090-07"));
     QVERIFY(labelTexts(w).join(u'|').contains(QLatin1String("DiskPressure")));
-    // The node list keeps most of the height; the live panel below it the rest.
+    // This window was opened without SSH: the live panel says so, not "connecting" forever.
+    QVERIFY(labelTexts(w).join(u'|').contains(QLatin1String("--no-ssh")));
+    // The node list keeps at least half the height; the live panel below it the rest.
     QCoreApplication::processEvents();
     QVERIFY2(nodes->splitter()->sizes().value(0) >= nodes->splitter()->sizes().value(1),
              qPrintable(QStringLiteral("%1 / %2")
@@ -281,13 +109,19 @@ void TestMainWindow::pagesFromSimulator()
     QCOMPARE(created->error(), QNetworkReply::NoError);
     workloads->table()->setText(QStringLiteral("too-big"));
     QTRY_COMPARE_WITH_TIMEOUT(workloads->view()->model()->rowCount(), 1, 5000);
-    QTRY_VERIFY_WITH_TIMEOUT(workloads->view()
-                                 ->model()
-                                 ->index(0, WorkloadsModel::Reason)
-                                 .data()
-                                 .toString()
-                                 .contains(QLatin1String("Insufficient nvidia.com/gpu")),
-                             10000);
+    const QModelIndex reason = workloads->view()->model()->index(0, WorkloadsModel::Reason);
+    QTRY_VERIFY2_WITH_TIMEOUT(
+        // The scheduler's words, or gpudesk's own account of them once it has placed the
+        // cluster's free cards (whichever the row shows first; both name the GPUs).
+        // The simulator lives on (a minute a second), so which node has the most free cards
+        // changes while the test runs: the sentence's form is checked, not one node's count.
+        reason.data().toString().contains(QLatin1String("Insufficient nvidia.com/gpu")) ||
+            QRegularExpression(
+                QStringLiteral(R"(^No single node it may run on has 9 GPUs free \(at most )"
+                               R"([0-8], on [a-z0-9-]+\))"))
+                .match(reason.data().toString())
+                .hasMatch(),
+        qPrintable(reason.data().toString()), 10000);
     created->deleteLater();
     nam.sendCustomRequest(
         c->client->request(QStringLiteral("/api/v1/namespaces/user-bob/pods/too-big")), "DELETE");
@@ -308,7 +142,7 @@ void TestMainWindow::pagesFromSimulator()
 
 void TestMainWindow::objectViewer()
 {
-    auto c = connect(QStringLiteral("sim-admin"));
+    auto c = connectTo(QStringLiteral("sim-admin"));
     QVERIFY(c);
     QString uid;
     for (const auto &p : c->store->pods())
@@ -398,8 +232,8 @@ void TestMainWindow::researcherSeesHerScope()
     // sim-alice may list nodes and queues, and only her own namespace's pods. With the nodes'
     // telemetry she sees which cards run processes, not whose: nothing may be called free, her
     // allocation is a lower bound, and a process of a pod she cannot see is "not visible".
-    auto c = connect(QStringLiteral("sim-alice"),
-                     qEnvironmentVariable("GPUDESK_SIM_STATE") + QStringLiteral("/ssh_config"));
+    auto c = connectTo(QStringLiteral("sim-alice"),
+                       qEnvironmentVariable("GPUDESK_SIM_STATE") + QStringLiteral("/ssh_config"));
     QVERIFY(c && c->session);
     for (const auto &p : c->store->pods())
         QCOMPARE(p.ns, QStringLiteral("user-alice"));
@@ -407,19 +241,25 @@ void TestMainWindow::researcherSeesHerScope()
     MainWindow w(c->services.get());
     w.resize(1400, 860);
     w.show();
-    int cards = 0;
-    for (const NodeInfo &n : c->store->nodes())
-        cards += n.gpuCapacity;
+    int cards = 0; // every physical card, whole or in MIG mode (not nvidia.com/gpu then)
+    for (const QJsonValue &n : simTruth().value(QStringLiteral("nodes")).toArray())
+        cards += n[QStringLiteral("cards")].toArray().size();
     QTRY_COMPARE_WITH_TIMEOUT(c->telemetry->sampledGpus(), cards, 20000);
     c->telemetry->flush();
     const QJsonObject truth = simTruth();
     QVERIFY(!truth.isEmpty());
+    // A card running processes of a pod that is gone is allocated to no pod, but from her seat
+    // it is one more card of a pod she cannot see: taken, not free.
     QHash<QString, int> truthAllocated, truthFree;
     for (const QJsonValue &n : truth[QStringLiteral("nodes")].toArray()) {
         const QJsonObject g = n[QStringLiteral("gpus")].toObject();
-        truthAllocated[n[QStringLiteral("name")].toString()] =
-            g[QStringLiteral("allocated")].toInt();
-        truthFree[n[QStringLiteral("name")].toString()] = g[QStringLiteral("free")].toInt();
+        int orphanHeld = 0;
+        for (const QJsonValue &card : n[QStringLiteral("cards")].toArray())
+            orphanHeld += card[QStringLiteral("allocatedTo")].isNull() &&
+                          !card[QStringLiteral("processes")].toArray().isEmpty();
+        const QString name = n[QStringLiteral("name")].toString();
+        truthAllocated[name] = g[QStringLiteral("allocated")].toInt() + orphanHeld;
+        truthFree[name] = g[QStringLiteral("free")].toInt() - orphanHeld;
     }
 
     w.showPage(MainWindow::Overview);
@@ -470,9 +310,11 @@ void TestMainWindow::researcherSeesHerScope()
     nodes->selectNode(QStringLiteral("a800-02"));
     nodes->telemetryPanel()->refresh();
     QStringList podCells;
-    QTableWidget *procs = nodes->telemetryPanel()->processTable();
+    QAbstractItemModel *procs = nodes->telemetryPanel()->processTable()->model();
+    QAbstractItemModelTester procsTester(procs,
+                                         QAbstractItemModelTester::FailureReportingMode::QtTest);
     for (int r = 0; r < procs->rowCount(); ++r)
-        podCells << procs->item(r, 3)->text();
+        podCells << procs->index(r, NodeProcessesModel::Pod).data().toString();
     QVERIFY(!podCells.isEmpty());
     QVERIFY2(podCells.filter(QStringLiteral("pod not visible to you")).size() == podCells.size(),
              qPrintable(podCells.join(u'|')));
@@ -594,8 +436,9 @@ void TestMainWindow::failedOrStuckSayWhy()
     QVERIFY2(reasons.value(QStringLiteral("sft-single-node"))
                  .startsWith(QLatin1String("No single node it may run on has 8 GPUs free")),
              qPrintable(reasons.value(QStringLiteral("sft-single-node"))));
-    QVERIFY(reasons.value(QStringLiteral("sft-single-node"))
-                .endsWith(QStringLiteral("as distributed training it fits now: 2 × 4 GPUs.")));
+    QVERIFY2(reasons.value(QStringLiteral("sft-single-node"))
+                 .endsWith(QStringLiteral("as distributed training it fits now: 4 × 2 GPUs.")),
+             qPrintable(reasons.value(QStringLiteral("sft-single-node"))));
     for (int r = 0; r < table->rowCount(); ++r) {
         QVERIFY(table->index(r, WorkloadsModel::Status).data().toString() !=
                 QLatin1String("Created"));
@@ -608,64 +451,12 @@ void TestMainWindow::failedOrStuckSayWhy()
     QVERIFY(sim.waitForFinished(30000));
 }
 
-void TestMainWindow::brokenDriverIsFlagged()
-{
-    // A node whose driver cannot be reached is not a CPU node: the Nodes page flags it with
-    // nvidia-smi's words, the Overview counts its GPUs as served by no driver.
-    QTemporaryDir dir;
-    QProcess sim;
-    startOwnSim(sim, dir.path(), true);
-    Services services({dir.filePath(QStringLiteral("kubeconfig"))});
-    services.session()->enableTelemetry(dir.filePath(QStringLiteral("ssh_config")));
-    QString error;
-    QVERIFY(services.session()->loadConfig(&error));
-    services.session()->connectTo(QStringLiteral("sim-admin"));
-    KubeClient *client = services.session()->connection()->client();
-    bool posted = false;
-    QNetworkAccessManager nam;
-    QNetworkRequest req = client->request(QStringLiteral("/sim/driver?node=g4090-06&state=failed"));
-    req.setHeader(QNetworkRequest::ContentTypeHeader, QByteArrayLiteral("application/json"));
-    QNetworkReply *reply = nam.post(req, QByteArray());
-    QObject::connect(reply, &QNetworkReply::finished, this, [&] { posted = true; });
-    QTRY_VERIFY(posted);
-    QCOMPARE(reply->error(), QNetworkReply::NoError);
-    reply->deleteLater();
-    MainWindow w(&services);
-    w.resize(1500, 900);
-    w.show();
-    QTRY_VERIFY_WITH_TIMEOUT(services.telemetry()->isFresh(QStringLiteral("g4090-06")), 20000);
-    services.telemetry()->flush();
-    QCOMPARE(services.telemetry()->gpuState(QStringLiteral("g4090-06")),
-             NvidiaSmiResult<GpuCardSample>::DriverFailed);
-    w.showPage(MainWindow::Nodes);
-    auto *nodes = qobject_cast<NodesPage *>(w.page(MainWindow::Nodes));
-    QAbstractItemModel *m = nodes->view()->model();
-    int row = -1;
-    for (int r = 0; r < m->rowCount(); ++r)
-        if (m->index(r, NodesModel::Name).data().toString() == QLatin1String("g4090-06"))
-            row = r;
-    QVERIFY(row >= 0);
-    const QString status = m->index(row, NodesModel::Status).data().toString();
-    QVERIFY2(status.contains(QLatin1String("nvidia-smi fails: NVIDIA-SMI has failed")),
-             qPrintable(status));
-    QCOMPARE(m->index(row, 0).data(SeverityRole).toInt(), 2);
-    save(w, QStringLiteral("page-nodes-driver-failed"));
-    w.showPage(MainWindow::Overview);
-    auto *card = w.findChild<QWidget *>(QStringLiteral("unservedCard"));
-    QTRY_VERIFY(card && card->isVisible());
-    QVERIFY(labelTexts(*card).contains(QStringLiteral("8")));
-    QVERIFY(labelTexts(*card).join(u'|').contains(QLatin1String("nvidia-smi fails on g4090-06")));
-    save(w, QStringLiteral("page-overview-driver-failed"));
-    sim.terminate();
-    QVERIFY(sim.waitForFinished(30000));
-}
-
 void TestMainWindow::chinese()
 {
     QTranslator t;
     QVERIFY(t.load(QStringLiteral("gpudesk_zh_CN"), QStringLiteral(GPUDESK_QM_DIR)));
     QApplication::installTranslator(&t);
-    auto c = connect(QStringLiteral("sim-admin"));
+    auto c = connectTo(QStringLiteral("sim-admin"));
     QVERIFY(c);
     MainWindow w(c->services.get());
     w.resize(1500, 900);
@@ -701,357 +492,6 @@ void TestMainWindow::chinese()
                      qPrintable(QString::number(column)));
     save(w, QStringLiteral("page-workloads-zh_CN"));
     QApplication::removeTranslator(&t);
-}
-
-void TestMainWindow::nodeTelemetry()
-{
-    // The window as the app runs it: telemetry over SSH to every simulated node.
-    auto c = connect(QStringLiteral("sim-admin"),
-                     qEnvironmentVariable("GPUDESK_SIM_STATE") + QStringLiteral("/ssh_config"));
-    QVERIFY(c && c->session);
-    TelemetryStore &telemetry = *c->telemetry;
-    TelemetrySession &session = *c->session;
-    MainWindow w(c->services.get());
-    w.resize(1500, 950);
-    w.show();
-    // Every card of every GPU node reports, twice (CPU use and charts need two samples).
-    int cards = 0;
-    for (const NodeInfo &n : c->store->nodes())
-        cards += n.gpuCapacity;
-    QTRY_COMPARE_WITH_TIMEOUT(telemetry.sampledGpus(), cards, 20000);
-    QSignalSpy sweeps(&session, &TelemetrySession::sweepFinished);
-    QVERIFY(sweeps.wait(10000));
-    telemetry.flush();
-
-    // Nodes → the node with the planted orphans: its processes, with pods and users.
-    w.showPage(MainWindow::Nodes);
-    auto *nodes = qobject_cast<NodesPage *>(w.page(MainWindow::Nodes));
-    nodes->selectNode(QStringLiteral("g4090-04"));
-    NodeTelemetryPanel *panel = nodes->telemetryPanel();
-    QCOMPARE(panel->node(), QStringLiteral("g4090-04"));
-    panel->refresh();
-    QTableWidget *procs = panel->processTable();
-    QVERIFY(procs->rowCount() >= 3);
-    // The simulator runs on (60 simulated seconds a second), so jobs come and go: each row is
-    // checked against the store as it is now; the planted orphans stay.
-    QStringList pods;
-    int attributed = 0;
-    for (int r = 0; r < procs->rowCount(); ++r) {
-        pods << procs->item(r, 3)->text();
-        const QString podUid = procs->item(r, 3)->data(Qt::UserRole).toString();
-        if (const PodInfo *p = c->store->pod(podUid)) {
-            ++attributed;
-            QCOMPARE(procs->item(r, 3)->text(), p->ns + u'/' + p->name);
-            QCOMPARE(procs->item(r, 4)->text(), c->store->userOf(p->ns));
-            QCOMPARE(procs->item(r, 5)->text(), c->store->vcOf(*p));
-        }
-    }
-    int orphans = 0;
-    for (const AttributedProcess &p : telemetry.processes(QStringLiteral("g4090-04")))
-        orphans += !p.attributed() && !p.podUid.isEmpty() ? 1 : 0;
-    QVERIFY(orphans >= 1); // the pod deleted with its processes left behind
-    QVERIFY2(pods.filter(QStringLiteral("no longer exists")).size() == orphans,
-             qPrintable(pods.join(u'|')));
-    QVERIFY(attributed > 0);
-    QStringList flags;
-    for (int r = 0; r < panel->cardTable()->rowCount(); ++r)
-        flags << panel->cardTable()->item(r, 6)->text();
-    int flagged = 0;
-    for (const CardState &cs : telemetry.cards(QStringLiteral("g4090-04")))
-        flagged += cs.unattributed ? 1 : 0;
-    QVERIFY(flagged >= 1);
-    QCOMPARE(flags.filter(QStringLiteral("process of no pod")).size(), flagged);
-    QCOMPARE(panel->chart()->seriesCount(), 8);
-    // Two 2-second slots of history at least: a line, not a dot.
-    QTRY_VERIFY_WITH_TIMEOUT((panel->chart()->refresh(), panel->chart()->pointCount() >= 16),
-                             10000);
-    QVERIFY(panel->findChild<QLabel *>(QStringLiteral("sshState"))
-                ->text()
-                .startsWith(QLatin1String("Connected over SSH")));
-    save(w, QStringLiteral("page-node-telemetry"));
-    // Each running pod's own CPU and memory, from its cgroup (v1 cgroupfs on this node).
-    const NodeSample *g4 = telemetry.latest(QStringLiteral("g4090-04"));
-    QCOMPARE(g4->cgroupLayout, CgroupLayout::V1Cgroupfs);
-    QVERIFY(!g4->pods.isEmpty());
-    panel->refresh(); // the table as of this sample (it follows samples on a timer)
-    QTableWidget *podRows = panel->podTable();
-    QCOMPARE(podRows->rowCount(), g4->pods.size());
-    for (int r = 0; r < podRows->rowCount(); ++r) {
-        const QString podUid = podRows->item(r, 0)->data(Qt::UserRole).toString();
-        const auto u = std::find_if(g4->pods.cbegin(), g4->pods.cend(),
-                                    [&](const PodUsage &x) { return x.uid == podUid; });
-        QVERIFY(u != g4->pods.cend());
-        QCOMPARE(podRows->item(r, 4)->text(), format::bytes(u->workingSetBytes));
-        QVERIFY(u->workingSetBytes > 0);
-    }
-    qobject_cast<QTabWidget *>(podRows->parentWidget()->parentWidget())->setCurrentWidget(podRows);
-    save(w, QStringLiteral("page-node-pods"));
-
-    // The phantom card is flagged on its own node.
-    nodes->selectNode(QStringLiteral("a800-02"));
-    panel->refresh();
-    QString a800Flags;
-    for (int r = 0; r < panel->cardTable()->rowCount(); ++r)
-        a800Flags += panel->cardTable()->item(r, 6)->text();
-    QVERIFY2(a800Flags.contains(QLatin1String("phantom memory")), qPrintable(a800Flags));
-
-    // Overview: busy beside allocated, the same figure as the store's.
-    w.showPage(MainWindow::Overview);
-    const QStringList texts = labelTexts(w);
-    QVERIFY2(texts.contains(QString::number(telemetry.busyGpus())), qPrintable(texts.join(u'|')));
-    QVERIFY(texts.filter(QStringLiteral(" busy (≥ 5 % utilization) on %1 sampled cards").arg(cards))
-                .size() == 1);
-    // What holds GPUs and should not is counted under the figures, as the Cleanup page lists it.
-    FindingsService *findings = c->services->findings();
-    findings->refresh();
-    QTRY_VERIFY(findings->hasResult());
-    auto *link = w.findChild<QLabel *>(QStringLiteral("findingsLink"));
-    QTRY_COMPARE(link->isVisible(), !findings->findings().isEmpty());
-    save(w, QStringLiteral("page-overview-telemetry"));
-    w.showPage(MainWindow::GpuMap);
-    save(w, QStringLiteral("page-gpumap-telemetry"));
-    QVERIFY(w.findChild<QLabel *>(QStringLiteral("sshSummary"))
-                ->text()
-                .startsWith(
-                    QStringLiteral("SSH: %1 of %1 nodes answering").arg(c->store->nodes().size())));
-
-    // My workload: a pod's own cards over time, from its Usage tab.
-    QString uid;
-    for (const AttributedProcess &p : telemetry.processes(QStringLiteral("g4090-04")))
-        if (p.attributed() && uid.isEmpty())
-            uid = p.podUid;
-    QVERIFY(!uid.isEmpty());
-    const QList<PodCard> podCards = telemetry.cardsOfPods({uid});
-    QVERIFY(!podCards.isEmpty());
-    QCOMPARE(podCards.first().node, QStringLiteral("g4090-04"));
-    auto *viewer = qobject_cast<ObjectViewer *>(w.openObject(ObjectRef::pod(*c->store, uid), 0));
-    QVERIFY(viewer && viewer->usageChart());
-    viewer->tabs()->setCurrentIndex(viewer->tabs()->count() - 1);
-    QCOMPARE(viewer->tabs()->tabText(viewer->tabs()->currentIndex()), QStringLiteral("Usage"));
-    viewer->resize(1000, 600);
-    QTRY_VERIFY((viewer->usageChart()->refresh(),
-                 viewer->usageChart()->seriesCount() == podCards.size() &&
-                     viewer->usageChart()->pointCount() >= 2 * podCards.size()));
-    save(*viewer, QStringLiteral("viewer-usage"));
-    // Its own CPU and memory, read from its cgroup, against what it requested (dashed line).
-    const PodInfo *pod = c->store->pod(uid);
-    QVERIFY(pod && pod->cpuRequestMilli > 0);
-    TelemetryChart *chart = viewer->usageChart();
-    chart->selectMetric(TelemetryHistory::Metric::PodCpuCores);
-    QTRY_VERIFY_WITH_TIMEOUT(
-        (chart->refresh(), chart->seriesCount() == 2 && chart->seriesPoints(0).size() >= 2), 10000);
-    QCOMPARE(chart->seriesName(0), pod->name);
-    QCOMPARE(chart->seriesName(1), QStringLiteral("Requested"));
-    QCOMPARE(chart->seriesPoints(1).first().y(), double(pod->cpuRequestMilli) / 1000.0);
-    for (const QPointF &p : chart->seriesPoints(0)) // a Guaranteed pod runs within its request
-        QVERIFY2(p.y() > 0 && p.y() <= double(pod->cpuRequestMilli) / 1000.0 + 0.01,
-                 qPrintable(QString::number(p.y())));
-    QTRY_VERIFY(viewer->usageSummary().contains(QStringLiteral("cores requested")));
-    QVERIFY2(viewer->usageSummary().contains(QStringLiteral("working set of %1 requested")
-                                                 .arg(format::bytes(pod->memoryRequestBytes))),
-             qPrintable(viewer->usageSummary()));
-    save(*viewer, QStringLiteral("viewer-usage-cpu"));
-    chart->selectMetric(TelemetryHistory::Metric::PodMemoryMiB);
-    chart->refresh();
-    QVERIFY(!chart->seriesPoints(0).isEmpty());
-    for (const QPointF &p : chart->seriesPoints(0))
-        QVERIFY(p.y() > 0 && p.y() <= double(pod->memoryRequestBytes) / double(1 << 30));
-    viewer->close();
-
-    // F5 reconnects to the same context: the nodes' history and how long pods have been idle
-    // stay.
-    const TelemetryHistory *before = telemetry.history(QStringLiteral("g4090-04"));
-    QVERIFY(before);
-    const qint64 to = QDateTime::currentMSecsSinceEpoch();
-    const qint64 points =
-        before->cardSeries(0, TelemetryHistory::Metric::Utilization, to - 600000, to).size();
-    QVERIFY(points >= 2);
-    const auto activityBefore = telemetry.gpuActivity(uid);
-    QVERIFY(activityBefore && activityBefore->firstSampled > 0);
-    QTest::keyClick(&w, Qt::Key_F5);
-    QTRY_VERIFY_WITH_TIMEOUT(c->services->session()->connection() &&
-                                 c->services->session()->connection()->sync() &&
-                                 c->services->session()->connection()->sync()->hasSynced(),
-                             30000);
-    const TelemetryHistory *after = telemetry.history(QStringLiteral("g4090-04"));
-    QVERIFY(after);
-    QVERIFY(after->cardSeries(0, TelemetryHistory::Metric::Utilization, to - 600000, to).size() >=
-            points);
-    QCOMPARE(telemetry.gpuActivity(uid)->firstSampled, activityBefore->firstSampled);
-    QVERIFY(c->store->node(QStringLiteral("g4090-04"))); // the store kept what it knew meanwhile
-}
-
-void TestMainWindow::openTelemetryWindow(const QTemporaryDir &dir,
-                                         const std::function<void(QString &)> &edit,
-                                         TelemetryWindow *out)
-{
-    QFile in(qEnvironmentVariable("GPUDESK_SIM_STATE") + QStringLiteral("/ssh_config"));
-    QVERIFY(in.open(QIODevice::ReadOnly));
-    QString text = QString::fromUtf8(in.readAll());
-    edit(text);
-    QFile config(dir.filePath(QStringLiteral("ssh_config")));
-    QVERIFY(config.open(QIODevice::WriteOnly));
-    config.write(text.toUtf8());
-    config.close();
-
-    TelemetryWindow tw;
-    tw.c = connect(QStringLiteral("sim-admin"), config.fileName());
-    QVERIFY(tw.c && tw.c->session);
-    tw.w = std::make_unique<MainWindow>(tw.c->services.get());
-    tw.w->resize(1500, 950);
-    tw.w->show();
-    *out = std::move(tw);
-}
-
-void TestMainWindow::hostKeyPromptInWindow()
-{
-    // The simulator's SSH config, but with an empty known_hosts: every node is unknown.
-    const QString sim = qEnvironmentVariable("GPUDESK_SIM_STATE");
-    QTemporaryDir dir;
-    TelemetryWindow tw;
-    openTelemetryWindow(
-        dir,
-        [&](QString &text) {
-            text.replace(sim + QStringLiteral("/ssh/known_hosts"),
-                         dir.filePath(QStringLiteral("kh")));
-        },
-        &tw);
-    QVERIFY(tw.w);
-    auto &c = tw.c;
-    TelemetryStore &telemetry = *tw.c->telemetry;
-    TelemetrySession &session = *tw.c->session;
-    MainWindow &w = *tw.w;
-    QTRY_COMPARE_WITH_TIMEOUT(telemetry.sshStatus(QStringLiteral("a800-01")).state,
-                              SshStatus::HostKeyUnknown, 15000);
-    telemetry.flush();
-    w.showPage(MainWindow::Nodes);
-    auto *nodes = qobject_cast<NodesPage *>(w.page(MainWindow::Nodes));
-    nodes->selectNode(QStringLiteral("a800-01"));
-    NodeTelemetryPanel *panel = nodes->telemetryPanel();
-    panel->refresh();
-    const QString fp = telemetry.sshStatus(QStringLiteral("a800-01")).fingerprint;
-    QVERIFY(fp.startsWith(QLatin1String("SHA256:")));
-    QVERIFY(panel->findChild<QLabel *>(QStringLiteral("sshState"))->text().contains(fp));
-    QPushButton *once = nullptr;
-    for (QPushButton *b : panel->findChildren<QPushButton *>())
-        if (b->text() == QLatin1String("Trust once"))
-            once = b;
-    QVERIFY(once && once->isVisible());
-    QVERIFY(w.findChild<QLabel *>(QStringLiteral("sshSummary"))
-                ->text()
-                .contains(QLatin1String("waiting for you")));
-    save(w, QStringLiteral("page-node-hostkey"));
-    // Nothing was sampled before the user said so.
-    QVERIFY(!telemetry.latest(QStringLiteral("a800-01")));
-    once->click();
-    QTRY_VERIFY_WITH_TIMEOUT(telemetry.isFresh(QStringLiteral("a800-01")), 10000);
-    QCOMPARE(telemetry.cards(QStringLiteral("a800-01")).size(), 8);
-    QVERIFY(!QFile::exists(dir.filePath(QStringLiteral("kh")))); // once: nothing written
-    QVERIFY(!telemetry.latest(QStringLiteral("a800-02")));       // the others still wait
-
-    // The rest in one list: only the ticked ones are trusted.
-    QDialog *review = w.reviewHostKeys();
-    QVERIFY(review);
-    auto *table = review->findChild<QTableWidget *>(QStringLiteral("hostKeyTable"));
-    QCOMPARE(table->rowCount(), c->store->nodes().size() - 1);
-    int a800 = -1;
-    for (int r = 0; r < table->rowCount(); ++r) {
-        QCOMPARE(table->item(r, 3)->text(),
-                 telemetry.sshStatus(table->item(r, 0)->text()).fingerprint);
-        if (table->item(r, 0)->text() == QLatin1String("a800-02"))
-            a800 = r;
-    }
-    QVERIFY(a800 >= 0);
-    table->item(a800, 0)->setCheckState(Qt::Checked);
-    save(*review, QStringLiteral("dialog-hostkeys"));
-    review->findChild<QPushButton *>(QStringLiteral("trustTickedAlways"))->click();
-    QTRY_VERIFY_WITH_TIMEOUT(telemetry.isFresh(QStringLiteral("a800-02")), 10000);
-    QFile kh(dir.filePath(QStringLiteral("kh")));
-    QVERIFY(kh.open(QIODevice::ReadOnly));
-    QCOMPARE(kh.readAll().count('\n'), 1);                  // a800-02's key, remembered
-    QVERIFY(!telemetry.latest(QStringLiteral("g4090-01"))); // not ticked: still waiting
-    QCOMPARE(telemetry.sshStatus(QStringLiteral("g4090-01")).state, SshStatus::HostKeyUnknown);
-    session.stop();
-}
-
-void TestMainWindow::passwordPromptInWindow()
-{
-    // a800-01 with a key it does not accept: as OpenSSH, gpudesk then asks for the password
-    // (the simulator's root password); a wrong one is asked for again, saying it was refused.
-    const QString sim = qEnvironmentVariable("GPUDESK_SIM_STATE");
-    QTemporaryDir dir;
-    const QString stranger = dir.filePath(QStringLiteral("stranger"));
-    QProcess keygen;
-    keygen.start(QStringLiteral("ssh-keygen"),
-                 {QStringLiteral("-q"), QStringLiteral("-t"), QStringLiteral("ed25519"),
-                  QStringLiteral("-N"), QString(), QStringLiteral("-f"), stranger});
-    QVERIFY(keygen.waitForFinished(20000) && keygen.exitCode() == 0);
-    QFile passwordFile(sim + QStringLiteral("/ssh/password"));
-    QVERIFY(passwordFile.open(QIODevice::ReadOnly));
-    const QString password = QString::fromUtf8(passwordFile.readAll().trimmed());
-    const QRegularExpression block(
-        QStringLiteral("(Host a800-01\\n(?:[ \\t]+.*\\n)*?[ \\t]+IdentityFile )"
-                       "[^\\n]*"));
-    bool edited = false;
-    TelemetryWindow tw;
-    openTelemetryWindow(
-        dir,
-        [&](QString &text) {
-            edited = block.match(text).hasMatch();
-            text.replace(block, QStringLiteral("\\1") + stranger);
-        },
-        &tw);
-    QVERIFY(tw.w && edited);
-    TelemetryStore &telemetry = *tw.c->telemetry;
-    TelemetrySession &session = *tw.c->session;
-    MainWindow &w = *tw.w;
-    const QString node = QStringLiteral("a800-01");
-    QTRY_COMPARE_WITH_TIMEOUT(telemetry.sshStatus(node).state, SshStatus::NeedsSecret, 15000);
-    const SshStatus asked = telemetry.sshStatus(node);
-    QVERIFY2(asked.secretFor.startsWith(QLatin1String("password:root@127.0.0.1:")),
-             qPrintable(asked.secretFor));
-    QVERIFY2(asked.tried.join(u' ').contains(QLatin1String("stranger (refused)")),
-             qPrintable(asked.tried.join(u' ')));
-    QVERIFY(!asked.secretRefused);
-    w.showPage(MainWindow::Nodes);
-    auto *nodes = qobject_cast<NodesPage *>(w.page(MainWindow::Nodes));
-    nodes->selectNode(node);
-    NodeTelemetryPanel *panel = nodes->telemetryPanel();
-    panel->refresh();
-    QPushButton *enter = nullptr;
-    for (QPushButton *b : panel->findChildren<QPushButton *>())
-        if (b->text() == QStringLiteral("Enter password…"))
-            enter = b;
-    QVERIFY(enter && enter->isVisible());
-
-    // Answers the modal dialog the button opens (its own event loop runs this timer).
-    auto answer = [&](const QString &typed, QString *prompt, const QString &screenshot) {
-        QTimer::singleShot(0, &w, [&, typed, prompt, screenshot] {
-            auto *dialog = qobject_cast<QDialog *>(QApplication::activeModalWidget());
-            if (!dialog)
-                return;
-            *prompt = dialog->findChild<QLabel *>(QStringLiteral("secretPrompt"))->text();
-            dialog->findChild<QLineEdit *>()->setText(typed);
-            if (!screenshot.isEmpty())
-                save(*dialog, screenshot);
-            dialog->accept();
-        });
-        enter->click();
-    };
-    QString prompt;
-    answer(QStringLiteral("hunter2"), &prompt, QString());
-    QVERIFY2(prompt.startsWith(QLatin1String("Password for root@127.0.0.1:")), qPrintable(prompt));
-    QTRY_VERIFY_WITH_TIMEOUT(telemetry.sshStatus(node).secretRefused, 15000);
-    QVERIFY(telemetry.sshStatus(node).message.endsWith(QLatin1String("refused the password.")));
-    panel->refresh();
-    QVERIFY(enter->isVisible());
-    answer(password, &prompt, QStringLiteral("dialog-password-refused"));
-    QVERIFY2(prompt.contains(QLatin1String("refused the password.\nPassword for root@127.0.0.1:")),
-             qPrintable(prompt));
-    QTRY_VERIFY_WITH_TIMEOUT(telemetry.isFresh(node), 15000);
-    QCOMPARE(telemetry.sshStatus(node).state, SshStatus::Connected);
-    QCOMPARE(telemetry.cards(node).size(), 8);
-    session.stop();
 }
 
 QTEST_MAIN(TestMainWindow)

@@ -6,20 +6,7 @@ set -uo pipefail
 state=${1:?state dir}
 export KUBECONFIG=$state/kubeconfig
 KUBECTL=${KUBECTL:-kubectl}
-pass=0
-fail=0
-check() { # name, command...; the command's status decides
-    local name=$1
-    shift
-    if "$@"; then
-        pass=$((pass + 1))
-        echo "ok   - $name"
-    else
-        fail=$((fail + 1))
-        echo "FAIL - $name"
-    fi
-}
-contains() { grep -q -- "$2" <<<"$1"; }
+. "$(dirname "$0")/checks.sh"
 
 nodes=$($KUBECTL get nodes -o wide 2>&1)
 check "get nodes -o wide lists 15 nodes" test "$(grep -c -E '^(a800|g4090|cpu)-' <<<"$nodes")" -eq 15
@@ -38,8 +25,9 @@ check "CrashLoopBackOff shown" contains "$pods" "mmdet-train .*CrashLoopBackOff"
 check "stuck Terminating shown" contains "$pods" "old-train .*Terminating"
 
 describe=$($KUBECTL describe pod -n user-bob sft-single-node 2>&1)
-check "describe pod shows FailedScheduling with the scheduler's message" \
-    contains "$describe" "FailedScheduling.*0/15 nodes are available: .*Insufficient nvidia.com/gpu"
+nodeCount=$($KUBECTL get nodes --no-headers | wc -l)
+check "describe pod shows FailedScheduling with the scheduler's message ($nodeCount nodes)" \
+    contains "$describe" "FailedScheduling.*0/$nodeCount nodes are available: .*Insufficient nvidia.com/gpu"
 check "describe pod shows the GPU limit" contains "$describe" "nvidia.com/gpu:  8"
 
 events=$($KUBECTL get events -A 2>&1)
@@ -97,5 +85,4 @@ kill "$WATCH_PID" 2>/dev/null
 check "delete pod: the kubelet removes it" $KUBECTL wait --for=delete -n user-carol "$victim" --timeout=60s
 check "the deleted pod is gone (NotFound)" contains "$($KUBECTL get -n user-carol "$victim" 2>&1)" "NotFound"
 
-echo "$pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+finish

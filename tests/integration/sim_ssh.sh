@@ -6,14 +6,7 @@ set -uo pipefail
 state=${1:?state dir}
 cfg=$state/ssh_config
 export KUBECONFIG=$state/kubeconfig
-pass=0
-fail=0
-check() {
-    local name=$1
-    shift
-    if "$@"; then pass=$((pass + 1)); echo "ok   - $name"; else fail=$((fail + 1)); echo "FAIL - $name"; fi
-}
-contains() { grep -q -- "$2" <<<"$1"; }
+. "$(dirname "$0")/checks.sh"
 run() { ssh -F "$cfg" -o BatchMode=yes -o ConnectTimeout=10 "$@"; }
 
 q='index,uuid,name,pci.bus_id,utilization.gpu,utilization.memory,memory.used,memory.total,temperature.gpu,power.draw,power.limit,ecc.errors.uncorrected.volatile.total,clocks.sm'
@@ -82,5 +75,4 @@ check "kill removes the orphan process" bash -c '! grep -qx "$0" <<<"$1"' "$opid
 gone=$(run "$onode" kill "$opid" 2>&1); rc=$?
 check "kill of a missing pid: No such process" bash -c '[ "$0" -eq 1 ] && grep -q "No such process" <<<"$1"' "$rc" "$gone"
 
-echo "$pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+finish

@@ -4,12 +4,15 @@
 // group served only at a newer version. Each ends in bounded time with a message that names what
 // happened, and discovery reads what the server serves.
 #include "clustersync.h"
+#include "informer.h"
 #include "kubeclient.h"
 #include "scriptedserver.h"
 
+#include <QFile>
 #include <QSignalSpy>
 #include <QTcpSocket>
 #include <QTest>
+#include <QTimer>
 #include <QUrlQuery>
 
 using namespace gpudesk;
@@ -85,6 +88,33 @@ ClusterEndpoint endpointOf(const ScriptedServer &server)
     return ep;
 }
 
+// A chunked answer that never ends: 1 MiB chunks, as fast as the client reads them.
+void serveEndlessBody(QTcpSocket *socket, const QByteArray &start)
+{
+    ScriptedServer::startChunked(socket);
+    ScriptedServer::chunk(socket, start);
+    const QByteArray piece(1 << 20, ' ');
+    auto feed = [socket, piece] {
+        while (socket->state() == QAbstractSocket::ConnectedState &&
+               socket->bytesToWrite() < (4 << 20))
+            ScriptedServer::chunk(socket, piece);
+    };
+    QObject::connect(socket, &QTcpSocket::bytesWritten, socket, feed);
+    feed();
+}
+
+// This process's resident memory, from /proc/self/status.
+qint64 residentBytes()
+{
+    QFile f(QStringLiteral("/proc/self/status"));
+    if (!f.open(QIODevice::ReadOnly))
+        return -1;
+    for (const QByteArray &line : f.readAll().split('\n'))
+        if (line.startsWith("VmRSS:"))
+            return line.mid(6).trimmed().split(' ').first().toLongLong() * 1024;
+    return -1;
+}
+
 } // namespace
 
 class TestHostileApi : public QObject
@@ -94,6 +124,8 @@ private slots:
     void expiredContinueTokenIsBounded();
     void tableInsteadOfListIsNamed();
     void discoveryPicksTheServedVersion();
+    void endlessListIsCutOff();
+    void endlessWatchLineIsCutOff();
 };
 
 void TestHostileApi::expiredContinueTokenIsBounded()
@@ -203,6 +235,75 @@ void TestHostileApi::discoveryPicksTheServedVersion()
     QVERIFY(sync.discovered().missing.contains(Resource::VolcanoJobs));
     // Nothing asked for a group the server does not serve.
     QCOMPARE(server.count("/apis/scheduling.volcano.sh"), 0);
+}
+
+void TestHostileApi::endlessListIsCutOff()
+{
+    // The node list never ends. gpudesk stops reading at its bound, says so, gives the memory
+    // back, and goes on working with the same server.
+    FakeApi api;
+    bool endless = true;
+    ScriptedServer server([&](const ScriptedServer::Request &r, QTcpSocket *s) {
+        if (endless && r.target.startsWith("/api/v1/nodes") && !r.target.contains("watch=1")) {
+            serveEndlessBody(s, R"({"kind":"NodeList","apiVersion":"v1","items":[)");
+            return;
+        }
+        api.serve(r, s);
+    });
+    const qint64 idle = residentBytes();
+    KubeClient client(endpointOf(server));
+    ClusterSync sync(&client, {});
+    Informer *nodes = sync.informer(Resource::Nodes);
+    qint64 peak = idle;
+    QTimer meter;
+    connect(&meter, &QTimer::timeout, this, [&] { peak = std::max(peak, residentBytes()); });
+    meter.start(20);
+    sync.start();
+    QTRY_VERIFY_WITH_TIMEOUT(nodes->status().state == InformerStatus::Retrying, 30000);
+    meter.stop();
+    const QString error = nodes->status().error;
+    QVERIFY2(error.contains(QLatin1String("sent more than 64 MiB in answer to GET /api/v1/nodes")),
+             qPrintable(error));
+    QVERIFY(error.contains(server.url()));
+    // Bounded while it read (the 64 MiB and Qt's buffers around them), and given back.
+    const qint64 grown = (peak - idle) >> 20;
+    qInfo("resident: idle %lld MiB, peak %lld MiB above it", idle >> 20, grown);
+    QVERIFY2(grown < 200, qPrintable(QString::number(grown)));
+    // The server mends its ways: the next try lists the nodes.
+    endless = false;
+    QTRY_VERIFY_WITH_TIMEOUT(nodes->hasSynced(), 30000);
+    QTRY_VERIFY_WITH_TIMEOUT((residentBytes() - idle) >> 20 < 100, 10000);
+}
+
+void TestHostileApi::endlessWatchLineIsCutOff()
+{
+    // The node watch sends one event line that never ends.
+    FakeApi api;
+    ScriptedServer server([&](const ScriptedServer::Request &r, QTcpSocket *s) {
+        if (r.target.startsWith("/api/v1/nodes") && r.target.contains("watch=1")) {
+            if (server.count("/api/v1/nodes?") < 4)
+                serveEndlessBody(s,
+                                 R"({"type":"ADDED","object":{"kind":"Node","metadata":{"name":")");
+            else
+                ScriptedServer::startChunked(s); // accepted, and quiet
+            return;
+        }
+        api.serve(r, s);
+    });
+    KubeClient client(endpointOf(server));
+    ClusterSync sync(&client, {});
+    Informer *nodes = sync.informer(Resource::Nodes);
+    QString seen;
+    connect(nodes, &Informer::statusChanged, this, [&] {
+        if (nodes->status().error.contains(QLatin1String("MiB")))
+            seen = nodes->status().error;
+    });
+    sync.start();
+    QTRY_VERIFY_WITH_TIMEOUT(!seen.isEmpty(), 30000);
+    QVERIFY2(seen.contains(QLatin1String("an event of more than 16 MiB without its end")),
+             qPrintable(seen));
+    // Watched again: live once the server behaves.
+    QTRY_COMPARE_WITH_TIMEOUT(nodes->status().state, InformerStatus::Live, 30000);
 }
 
 QTEST_MAIN(TestHostileApi)

@@ -175,16 +175,25 @@ void TestFindings::uninterruptibleIsNotAnOrphan()
 {
     FindingsOptions o;
     o.uninterruptibleForMs = 5 * Minute;
+    // A live pod's process in D for a minute is ordinary I/O: nothing to find.
+    m_cluster->replacePods({pod(u"uid-live"_qs, u"train-0"_qs, 1)});
+    sample(T0, {proc(100, 0, u"uid-live"_qs, 'D')}, {90});
+    sample(T0 + Minute, {proc(100, 0, u"uid-live"_qs, 'D')}, {90});
+    QVERIFY(find(o).isEmpty());
+    // A process whose pod is gone, asleep in D: no kill can end it now, so none is offered,
+    // however short its stay in D so far.
     const QList<NodeProcess> procs{proc(200, 1, u"uid-gone"_qs, 'D')};
-    sample(T0, procs);
-    // D for a minute is ordinary I/O: still an orphan, not yet "stuck".
-    sample(T0 + Minute, procs);
+    sample(T0 + 2 * Minute, procs);
+    QVERIFY(!of(find(o), FindingClass::OrphanProcess));
+    const Finding *now = of(find(o), FindingClass::Uninterruptible);
+    QVERIFY(now);
+    QVERIFY2(now->evidence.contains(u"whose pod is gone, is in uninterruptible sleep (D)"_qs),
+             qPrintable(now->evidence));
+    // Out of D, it is an orphan a kill can end; the clock starts again.
+    sample(T0 + 3 * Minute, {proc(200, 1, u"uid-gone"_qs, 'S')});
     QVERIFY(of(find(o), FindingClass::OrphanProcess));
     QVERIFY(!of(find(o), FindingClass::Uninterruptible));
-    // A sample in S resets the clock.
-    sample(T0 + 2 * Minute, {proc(200, 1, u"uid-gone"_qs, 'S')});
     sample(T0 + 8 * Minute, procs);
-    QVERIFY(!of(find(o), FindingClass::Uninterruptible));
     sample(T0 + 14 * Minute, procs);
     const QList<Finding> f = find(o);
     QCOMPARE(f.size(), 1);

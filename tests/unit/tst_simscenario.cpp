@@ -92,10 +92,11 @@ void TestSimScenario::plantedCasesListed()
         ids << QString::fromStdString(p["id"].get<std::string>());
     ids.sort();
     QCOMPARE(ids.join(u','),
-             QStringLiteral("crashloop-dangling-symlink,disk-full,idle-gpu-pod,"
-                            "image-pull-unknown-host,no-single-node-fits,node-not-ready,"
-                            "orphan-gpu-processes,phantom-card-memory,queue-full,shm-too-small,"
-                            "stuck-terminating"));
+             QStringLiteral("crashloop-dangling-symlink,disk-full,finished-holding-gpus,"
+                            "idle-gpu-pod,image-pull-unknown-host,mig-node,no-single-node-fits,"
+                            "node-not-ready,orphan-gpu-processes,pdb-blocks-drain,"
+                            "phantom-card-memory,queue-full,shm-too-small,stuck-terminating,"
+                            "uninterruptible-process"));
 }
 
 void TestSimScenario::stuckTerminating()
@@ -107,6 +108,21 @@ void TestSimScenario::stuckTerminating()
                               Qt::ISODate)
             .toMSecsSinceEpoch();
     QVERIFY(m_world->clock.nowMs() - since > 24 * 3600 * 1000LL);
+    // The kubelet lost track of it: nothing of it runs on its node, and its cgroup is gone.
+    const std::string uid = pod["metadata"]["uid"];
+    for (const auto &n : m_truth["nodes"]) {
+        for (const auto &c : n["cards"])
+            for (const auto &p : c["processes"])
+                QVERIFY(p["formerPodUid"] != uid);
+        for (const auto &p : n["pods"])
+            QVERIFY(p["uid"] != uid);
+    }
+    NodeTools tools(&m_world->machines);
+    const std::string dir = podCgroupDir("v1-cgroupfs-docker", uid, "Guaranteed");
+    const auto out =
+        tools.run("g4090-03", "cat /sys/fs/cgroup/cpu,cpuacct" + dir + "/cpuacct.usage",
+                  m_world->clock.nowMs());
+    QCOMPARE(out.status, 1);
 }
 
 void TestSimScenario::orphanProcesses()
@@ -114,21 +130,22 @@ void TestSimScenario::orphanProcesses()
     const json ref = plantedObject("orphan-gpu-processes");
     QVERIFY(get(m_world->sim.pods(), ref).is_null()); // the pod is gone...
     int orphans = 0;
+    int ignoringTerm = 0;
     for (const auto &n : m_truth["nodes"]) {
         for (const auto &c : n["cards"]) {
             for (const auto &p : c["processes"]) {
-                if (p["orphan"].get<bool>()) {
+                if (p["orphan"].get<bool>() && p["formerPodUid"] == ref["uid"]) {
                     ++orphans;
+                    ignoringTerm += p["ignoresTerm"].get<bool>() ? 1 : 0;
                     QCOMPARE(n["name"].get<std::string>(), std::string("g4090-04"));
                     QVERIFY(p["podUid"].is_null());
-                    QCOMPARE(
-                        QString::fromStdString(p["formerPodUid"].dump()),
-                        QString::fromStdString(ref["uid"].dump())); // ...and its processes stay
+                    QCOMPARE(p["state"].get<std::string>(), std::string("S"));
                 }
             }
         }
     }
-    QCOMPARE(orphans, 2);
+    QCOMPARE(orphans, 2); // ...and its processes stay, one of them deaf to TERM
+    QCOMPARE(ignoringTerm, 1);
 }
 
 void TestSimScenario::idlePod()
@@ -323,7 +340,7 @@ void TestSimScenario::truthAddsUp()
             QVERIFY(procMem <= c["memoryUsedMiB"].get<int>());
         }
     }
-    QCOMPARE(total, 96);
+    QCOMPARE(total, 100); // 12 nodes of 8, and a100-01's 4 cards not in MIG mode
     QCOMPARE(m_truth["gpus"]["total"].get<int>(), total);
     QCOMPARE(m_truth["gpus"]["allocated"].get<int>(), allocated);
     QCOMPARE(m_truth["gpus"]["free"].get<int>(), free);
@@ -420,7 +437,21 @@ void TestSimScenario::shellSubset_data()
         << QStringLiteral("echo 'x") << 2 << QString()
         << QStringLiteral("sh: 1: Syntax error: Unterminated quoted string\n");
     QTest::addRow("kill missing") << QStringLiteral("kill 1") << 1 << QString()
-                                  << QStringLiteral("sh: 1: kill: No such process\n");
+                                  << QStringLiteral("sh: 1: kill: No such process\n\n");
+    QTest::addRow("kill -9 missing") << QStringLiteral("kill -9 1") << 1 << QString()
+                                     << QStringLiteral("sh: 1: kill: No such process\n\n");
+    QTest::addRow("kill bad signal")
+        << QStringLiteral("kill -s FOO 1") << 2 << QString()
+        << QStringLiteral("sh: 1: kill: invalid signal number or name: FOO\n");
+    QTest::addRow("kill bad option") << QStringLiteral("kill -FOO 1") << 2 << QString()
+                                     << QStringLiteral("sh: 1: kill: Illegal option -F\n");
+    QTest::addRow("kill no pid")
+        << QStringLiteral("kill -s KILL") << 2 << QString()
+        << QStringLiteral("sh: 1: kill: Usage: kill [-s sigspec | -signum | -sigspec] [pid | "
+                          "job]... or\nkill -l [exitstatus]\n");
+    QTest::addRow("stat of no process")
+        << QStringLiteral("cat /proc/1/stat 2>&1") << 1
+        << QStringLiteral("cat: /proc/1/stat: No such file or directory\n") << QString();
     QTest::addRow("kill bad number") << QStringLiteral("kill x1") << 2 << QString()
                                      << QStringLiteral("sh: 1: kill: Illegal number: x1\n");
 }

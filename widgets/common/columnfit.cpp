@@ -2,6 +2,7 @@
 #include "columnfit.h"
 
 #include <QAbstractItemModel>
+#include <QEvent>
 #include <QHeaderView>
 #include <QPointer>
 #include <QTableView>
@@ -28,6 +29,32 @@ int wanted(QTableView *view, int column)
                     capOf(view));
 }
 
+// Fits a view when it is first shown, once its layout has given the viewport its size.
+class FitOnShow : public QObject
+{
+public:
+    FitOnShow(QTableView *view, int textColumn) : QObject(view), m_textColumn(textColumn)
+    {
+        view->installEventFilter(this);
+    }
+
+protected:
+    bool eventFilter(QObject *watched, QEvent *event) override
+    {
+        if (event->type() == QEvent::Show) {
+            QPointer<QTableView> view(static_cast<QTableView *>(watched));
+            QTimer::singleShot(0, this, [this, view] {
+                if (view && !view->property(kFitted).toBool())
+                    ColumnFit::fit(view, m_textColumn);
+            });
+        }
+        return false;
+    }
+
+private:
+    int m_textColumn;
+};
+
 } // namespace
 
 void ColumnFit::markRestored(QTableView *view)
@@ -38,7 +65,10 @@ void ColumnFit::markRestored(QTableView *view)
 void ColumnFit::fit(QTableView *view, int textColumn)
 {
     QAbstractItemModel *model = view->model();
-    if (!model || model->rowCount() == 0 || view->property(kRestored).toBool())
+    // A hidden view measures only the rows its never-laid-out viewport holds (none): fitted
+    // then, it would size every column to its header. Its first show fits it.
+    if (!model || model->rowCount() == 0 || view->property(kRestored).toBool() ||
+        !view->isVisible())
         return;
     const bool first = !view->property(kFitted).toBool();
     view->setProperty(kFitted, true);
@@ -82,6 +112,7 @@ void ColumnFit::install(QTableView *view, int textColumn)
         else if (!later->isActive())
             later->start();
     };
+    new FitOnShow(view, textColumn);
     QAbstractItemModel *model = view->model();
     QObject::connect(model, &QAbstractItemModel::rowsInserted, view, schedule);
     QObject::connect(model, &QAbstractItemModel::modelReset, view, schedule);

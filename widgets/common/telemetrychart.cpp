@@ -228,6 +228,8 @@ void TelemetryChart::display(const Lines &lines, qint64 from, qint64 to, double 
     }
     auto *x = qobject_cast<QDateTimeAxis *>(chart->axes(Qt::Horizontal).value(0));
     auto *y = qobject_cast<QValueAxis *>(chart->axes(Qt::Vertical).value(0));
+    // Fewer labels on a short chart: five would not fit, and Qt Charts draws them as "...".
+    y->setTickCount(m_view->height() < 300 ? 3 : 5);
     Lines all = lines;
     if (requested >= 0)
         all.append(

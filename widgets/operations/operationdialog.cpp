@@ -11,8 +11,10 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QMessageBox>
+#include <QPlainTextEdit>
 #include <QProgressBar>
 #include <QPushButton>
+#include <QSplitter>
 #include <QTableView>
 #include <QVBoxLayout>
 
@@ -21,8 +23,9 @@ namespace gpudesk {
 OperationDialog::OperationDialog(Operation *operation, QWidget *parent)
     : QDialog(parent), m_op(operation), m_model(new OperationStepsModel(this)),
       m_summary(new QLabel(this)), m_notes(new QLabel(this)), m_table(new QTableView(this)),
-      m_confirmLabel(new QLabel(this)), m_confirm(new QLineEdit(this)),
-      m_progress(new QProgressBar(this)), m_run(new QPushButton(tr("Run"), this)),
+      m_details(new QPlainTextEdit(this)), m_confirmLabel(new QLabel(this)),
+      m_confirm(new QLineEdit(this)), m_progress(new QProgressBar(this)),
+      m_run(new QPushButton(tr("Run"), this)),
       m_cancel(new QPushButton(tr("Cancel the rest"), this)),
       m_close(new QPushButton(tr("Close"), this))
 {
@@ -50,11 +53,21 @@ OperationDialog::OperationDialog(Operation *operation, QWidget *parent)
     m_table->setWordWrap(false);
     m_table->verticalHeader()->hide();
     m_table->horizontalHeader()->setStretchLastSection(true);
-    m_table->setColumnWidth(OperationStepsModel::Step, 380);
-    m_table->setColumnWidth(OperationStepsModel::Target, 200);
-    m_table->setColumnWidth(OperationStepsModel::Why, 220);
-    m_table->setColumnWidth(OperationStepsModel::Check, 170);
-    m_table->setColumnWidth(OperationStepsModel::Result, 200);
+    // Wide enough to read the result of each step at a glance; the pane below has it all.
+    m_table->setColumnWidth(OperationStepsModel::Step, 300);
+    m_table->setColumnWidth(OperationStepsModel::Target, 170);
+    m_table->setColumnWidth(OperationStepsModel::Why, 170);
+    m_table->setColumnWidth(OperationStepsModel::Check, 150);
+    m_table->setColumnWidth(OperationStepsModel::Result, 220);
+    m_details->setObjectName(QStringLiteral("stepDetails"));
+    m_details->setReadOnly(true);
+    m_details->setPlaceholderText(tr("Select a step to read it whole."));
+    auto *split = new QSplitter(Qt::Vertical, this);
+    split->setChildrenCollapsible(false);
+    split->addWidget(m_table);
+    split->addWidget(m_details);
+    split->setStretchFactor(0, 3);
+    split->setStretchFactor(1, 1);
 
     m_confirm->setObjectName(QStringLiteral("confirmEdit"));
     m_run->setObjectName(QStringLiteral("runButton"));
@@ -77,7 +90,7 @@ OperationDialog::OperationDialog(Operation *operation, QWidget *parent)
     auto *layout = new QVBoxLayout(this);
     layout->addWidget(m_summary);
     layout->addWidget(m_notes);
-    layout->addWidget(m_table, 1);
+    layout->addWidget(split, 1);
     layout->addLayout(confirmRow);
     layout->addLayout(buttons);
 
@@ -91,8 +104,13 @@ OperationDialog::OperationDialog(Operation *operation, QWidget *parent)
         updateState();
     });
     connect(operation, &Operation::checked, this, &OperationDialog::updateState);
-    connect(operation, &Operation::stepChanged, this,
-            [this](int i) { m_model->setOutcome(i, m_op->outcomes()[i]); });
+    connect(operation, &Operation::stepChanged, this, [this](int i) {
+        m_model->setOutcome(i, m_op->outcomes()[i]);
+        if (m_table->currentIndex().row() == i)
+            showDetails();
+    });
+    connect(m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
+            &OperationDialog::showDetails);
     connect(operation, &Operation::progress, this, [this](int ended) {
         m_progress->setValue(ended);
         updateState();
@@ -104,9 +122,35 @@ OperationDialog::OperationDialog(Operation *operation, QWidget *parent)
         m_model->setOutcome(i, operation->outcomes()[i]);
     }
     updateState();
+    if (!plan.steps.isEmpty())
+        m_table->setCurrentIndex(m_model->index(0, 0));
 }
 
 OperationDialog::~OperationDialog() = default;
+
+void OperationDialog::showDetails()
+{
+    const int i = m_table->currentIndex().row();
+    if (!m_op || i < 0 || i >= m_op->plan().steps.size()) {
+        m_details->clear();
+        return;
+    }
+    const PlanStep &s = m_op->plan().steps[i];
+    const StepOutcome &o = m_op->outcomes()[i];
+    QStringList lines{s.description};
+    if (!s.why.isEmpty())
+        lines << tr("Why: %1").arg(s.why);
+    lines << tr("Request: %1").arg(s.detail);
+    const QString checked = m_model->index(i, OperationStepsModel::Check).data().toString();
+    if (!checked.isEmpty())
+        lines << tr("Checked beforehand: %1").arg(checked);
+    const QString result = m_model->index(i, OperationStepsModel::Result).data().toString();
+    if (!result.isEmpty())
+        lines << tr("Result: %1").arg(result);
+    if (!o.verification.isEmpty())
+        lines << tr("Verified: %1").arg(o.verification);
+    m_details->setPlainText(lines.join(u'\n'));
+}
 
 Operation *OperationDialog::operation() const
 {

@@ -7,6 +7,7 @@
 class QDialogButtonBox;
 class QLabel;
 class QLineEdit;
+class QPlainTextEdit;
 class QProgressBar;
 class QPushButton;
 class QTableView;
@@ -32,6 +33,7 @@ protected:
     void done(int result) override;
 
 private:
+    void showDetails();
     void updateState();
     void run();
 
@@ -40,6 +42,7 @@ private:
     QLabel *m_summary;
     QLabel *m_notes;
     QTableView *m_table;
+    QPlainTextEdit *m_details; // the selected step, whole: the exact request, every answer
     QLabel *m_confirmLabel;
     QLineEdit *m_confirm;
     QProgressBar *m_progress;

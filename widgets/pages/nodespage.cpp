@@ -11,13 +11,14 @@
 #include "format.h"
 #include "gpuaccounting.h"
 #include "nodesmodel.h"
+#include "permissions.h"
 #include "tablefilter.h"
 
 #include <QCheckBox>
 #include <QHeaderView>
 #include <QLabel>
-#include <QMenu>
 #include <QLineEdit>
+#include <QMenu>
 #include <QSplitter>
 #include <QTabWidget>
 #include <QTableView>
@@ -67,7 +68,7 @@ NodesPage::NodesPage(ClusterStore *store, TelemetryStore *telemetry, QWidget *pa
     m_view->setItemDelegateForColumn(NodesModel::Gpus, new BarDelegate(this));
     m_view->setContextMenuPolicy(Qt::CustomContextMenu);
     connect(m_view, &QWidget::customContextMenuRequested, this, &NodesPage::showMenu);
-    ColumnFit::install(m_view);
+    ColumnFit::install(m_view, NodesModel::Taints);
 
     m_filter->setPlaceholderText(tr("Filter nodes by name, status, model, IP or taint"));
     m_filter->setClearButtonEnabled(true);
@@ -118,8 +119,8 @@ NodesPage::NodesPage(ClusterStore *store, TelemetryStore *telemetry, QWidget *pa
     split->setObjectName(QStringLiteral("nodesSplitter"));
     split->addWidget(top);
     split->addWidget(detail);
-    split->setStretchFactor(0, 3);
-    split->setStretchFactor(1, 2);
+    split->setStretchFactor(0, 1);
+    split->setStretchFactor(1, 1);
     // The list stays usable: the live panel's charts would otherwise ask for most of the height
     // (sized on first show, unless the user's own split was restored).
     detail->setMinimumHeight(0);
@@ -165,7 +166,9 @@ void NodesPage::showEvent(QShowEvent *event)
     if (!m_splitSized) {
         m_splitSized = true;
         const int h = std::max(m_split->height(), 400);
-        m_split->setSizes({h * 3 / 5, h - h * 3 / 5});
+        // Half each: the list scrolls, and the live panel's chart and tables need room to say
+        // anything.
+        m_split->setSizes({h - h / 2, h / 2});
     }
 }
 
@@ -233,13 +236,32 @@ void NodesPage::showMenu(const QPoint &pos)
     menu.addAction(tr("Logs, events, YAML…"), this,
                    [this, name] { emit openRequested(ObjectRef::node(*m_store, name), 1); });
     menu.addSeparator();
+    // What the server said this account may do (asked once per connection; until it answers,
+    // the action is offered and the server decides).
+    auto refusal = [this](const QString &verb, const QString &resource, const QString &sub) {
+        if (!m_permissions)
+            return QString();
+        const Permissions::Check c{verb, QString(), resource, QString(), sub};
+        if (m_permissions->ask(c) != Permissions::Answer::Denied)
+            return QString();
+        const QString why = m_permissions->reason(c);
+        return why.isEmpty() ? tr("%1 %2 is not allowed").arg(verb, resource) : why;
+    };
+    auto add = [&menu](const QString &text, const QString &refused, auto slot) {
+        QAction *a = menu.addAction(
+            refused.isEmpty() ? text : tr("%1 (not allowed: %2)").arg(text, refused), slot);
+        a->setEnabled(refused.isEmpty());
+    };
+    const QString patch = refusal(QStringLiteral("patch"), QStringLiteral("nodes"), QString());
     if (n->unschedulable)
-        menu.addAction(tr("Uncordon %1").arg(name), this,
-                       [this, name] { emit cordonRequested(name, false); });
+        add(tr("Uncordon %1").arg(name), patch,
+            [this, name] { emit cordonRequested(name, false); });
     else
-        menu.addAction(tr("Cordon %1").arg(name), this,
-                       [this, name] { emit cordonRequested(name, true); });
-    menu.addAction(tr("Drain %1…").arg(name), this, [this, name] { emit drainRequested(name); });
+        add(tr("Cordon %1").arg(name), patch, [this, name] { emit cordonRequested(name, true); });
+    const QString evict =
+        refusal(QStringLiteral("create"), QStringLiteral("pods"), QStringLiteral("eviction"));
+    add(tr("Drain %1…").arg(name), patch.isEmpty() ? evict : patch,
+        [this, name] { emit drainRequested(name); });
     menu.exec(m_view->viewport()->mapToGlobal(pos));
 }
 

@@ -15,6 +15,7 @@ class QTreeWidget;
 namespace gpudesk {
 
 class ClusterStore;
+class Permissions;
 class EventsModel;
 class NodesModel;
 class NodeTelemetryPanel;
@@ -34,6 +35,8 @@ public:
     void restoreSplit(const QByteArray &state);
     QTableView *view() const { return m_view; }
     void selectNode(const QString &name);
+    // Cordon and drain are shown disabled, with the server's reason, where the account may not.
+    void setPermissions(Permissions *permissions) { m_permissions = permissions; }
 
 signals:
     void openRequested(const gpudesk::ObjectRef &ref, int tab);
@@ -53,6 +56,7 @@ private:
     QString currentNode() const;
 
     ClusterStore *m_store;
+    Permissions *m_permissions = nullptr;
     NodesModel *m_model;
     TableFilter *m_proxy;
     QLineEdit *m_filter;

@@ -3,7 +3,13 @@
 
 #include "clusterstore.h"
 #include "format.h"
+#include "nodecardsmodel.h"
+#include "nodepodsmodel.h"
+#include "nodeprocessesmodel.h"
 #include "palette.h"
+#include "roles.h"
+#include "severitydelegate.h"
+#include "tablefilter.h"
 #include "telemetrychart.h"
 #include "telemetrystore.h"
 
@@ -15,53 +21,32 @@
 #include <QPushButton>
 #include <QSplitter>
 #include <QTabWidget>
-#include <QTableWidget>
+#include <QTableView>
 #include <QVBoxLayout>
 
 namespace gpudesk {
 
 namespace {
 
-QTableWidget *table(const QStringList &headers, QWidget *parent)
+// A table of one of the node's models, sorted by the model's raw values, coloured by severity.
+QTableView *table(QAbstractItemModel *model, const QString &name, QWidget *parent)
 {
-    auto *t = new QTableWidget(0, int(headers.size()), parent);
-    t->setHorizontalHeaderLabels(headers);
+    auto *proxy = new TableFilter(parent);
+    proxy->setSourceModel(model);
+    proxy->setDynamicSortFilter(true);
+    auto *t = new QTableView(parent);
+    t->setObjectName(name);
+    t->setModel(proxy);
+    t->setSortingEnabled(true);
+    t->sortByColumn(0, Qt::AscendingOrder);
     t->verticalHeader()->hide();
-    t->setEditTriggers(QAbstractItemView::NoEditTriggers);
     t->setSelectionBehavior(QAbstractItemView::SelectRows);
     t->setAlternatingRowColors(true);
+    t->setWordWrap(false);
     t->horizontalHeader()->setStretchLastSection(true);
     t->verticalHeader()->setDefaultSectionSize(t->fontMetrics().height() + 8);
+    t->setItemDelegate(new SeverityDelegate(t));
     return t;
-}
-
-QTableWidgetItem *item(const QString &text, const QVariant &sort = {})
-{
-    auto *i = new QTableWidgetItem(text);
-    if (sort.isValid())
-        i->setData(Qt::UserRole, sort);
-    return i;
-}
-
-// A figure shown formatted ("96Gi", "—") but sorted by its value.
-class FigureItem : public QTableWidgetItem
-{
-public:
-    static constexpr int SortRole = Qt::UserRole + 1;
-    FigureItem(const QString &text, double value) : QTableWidgetItem(text)
-    {
-        setData(SortRole, value);
-        setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
-    }
-    bool operator<(const QTableWidgetItem &other) const override
-    {
-        return data(SortRole).toDouble() < other.data(SortRole).toDouble();
-    }
-};
-
-QString orDash(const std::optional<int> &v, const QString &unit = {})
-{
-    return v ? QString::number(*v) + unit : QStringLiteral("—");
 }
 
 } // namespace
@@ -75,24 +60,18 @@ NodeTelemetryPanel::NodeTelemetryPanel(const ClusterStore *store, const Telemetr
       m_secret(new QPushButton(tr("Enter passphrase…"), this)),
       m_retry(new QPushButton(tr("Retry now"), this)), m_summary(new QLabel(this)),
       m_disks(new QLabel(this)), m_chart(new TelemetryChart(telemetry, this)),
-      m_cards(table({tr("GPU"), tr("Utilization"), tr("Memory"), tr("Temp."), tr("Power"),
-                     tr("Processes"), tr("Flags")},
-                    this)),
-      m_processes(table(
-          {tr("PID"), tr("GPU"), tr("GPU memory"), tr("Pod"), tr("User"), tr("VC"), tr("Command")},
-          this)),
-      m_pods(table({tr("Pod"), tr("User"), tr("CPU (cores)"), tr("CPU requested"),
-                    tr("Memory (working set)"), tr("Memory requested")},
-                   this))
+      m_cardsModel(new NodeCardsModel(telemetry, this)),
+      m_processesModel(new NodeProcessesModel(telemetry, this)),
+      m_podsModel(new NodePodsModel(store, telemetry, this)),
+      m_cards(table(m_cardsModel, QStringLiteral("gpuCards"), this)),
+      m_processes(table(m_processesModel, QStringLiteral("gpuProcesses"), this)),
+      m_pods(table(m_podsModel, QStringLiteral("nodePods"), this))
 {
     m_state->setWordWrap(true);
     m_state->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_state->setObjectName(QStringLiteral("sshState"));
     m_summary->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_disks->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    m_processes->setObjectName(QStringLiteral("gpuProcesses"));
-    m_processes->setSortingEnabled(true);
-    m_cards->setObjectName(QStringLiteral("gpuCards"));
 
     auto *actions = new QHBoxLayout;
     actions->addWidget(m_trustOnce);
@@ -102,8 +81,6 @@ NodeTelemetryPanel::NodeTelemetryPanel(const ClusterStore *store, const Telemetr
     actions->addWidget(m_retry);
     actions->addStretch(1);
 
-    m_pods->setObjectName(QStringLiteral("nodePods"));
-    m_pods->setSortingEnabled(true);
     auto *lists = new QTabWidget(this);
     lists->setDocumentMode(true);
     lists->addTab(m_processes, tr("GPU processes"));
@@ -113,7 +90,11 @@ NodeTelemetryPanel::NodeTelemetryPanel(const ClusterStore *store, const Telemetr
     tables->addWidget(lists);
     tables->setStretchFactor(0, 2);
     tables->setStretchFactor(1, 3);
+    // Each part readable whatever the window's height: a chart of a few pixels says nothing.
+    m_chart->setMinimumHeight(150);
+    tables->setMinimumHeight(100);
     auto *split = new QSplitter(Qt::Vertical, this);
+    split->setChildrenCollapsible(false);
     split->addWidget(m_chart);
     split->addWidget(tables);
     split->setStretchFactor(0, 1);
@@ -135,28 +116,25 @@ NodeTelemetryPanel::NodeTelemetryPanel(const ClusterStore *store, const Telemetr
             [this] { emit secretRequested(m_node, m_telemetry->sshStatus(m_node).secretFor); });
     connect(m_retry, &QPushButton::clicked, this, [this] { emit retryRequested(m_node); });
     connect(m_reviewAll, &QPushButton::clicked, this, &NodeTelemetryPanel::reviewHostKeysRequested);
-    connect(m_pods, &QTableWidget::itemActivated, this, [this](QTableWidgetItem *it) {
-        const QString uid = m_pods->item(it->row(), 0)->data(Qt::UserRole).toString();
+    auto openPod = [this](const QModelIndex &i) {
+        const QString uid = i.data(PodUidRole).toString();
         if (!uid.isEmpty() && m_store->pod(uid))
             emit openRequested(ObjectRef::pod(*m_store, uid), 0);
-    });
+    };
+    connect(m_pods, &QTableView::activated, this, openPod);
+    connect(m_processes, &QTableView::activated, this, openPod);
     m_processes->setContextMenuPolicy(Qt::CustomContextMenu);
     m_processes->setSelectionMode(QAbstractItemView::ExtendedSelection);
     connect(m_processes, &QWidget::customContextMenuRequested, this, [this](const QPoint &pos) {
         QList<qint64> pids;
         for (const QModelIndex &i : m_processes->selectionModel()->selectedRows())
-            pids << m_processes->item(i.row(), 0)->text().toLongLong();
+            pids << i.data(KeyRole).toLongLong();
         if (pids.isEmpty())
             return;
         QMenu menu(this);
         menu.addAction(tr("End %n process(es)…", nullptr, int(pids.size())), this,
                        [this, pids] { emit killRequested(m_node, pids); });
         menu.exec(m_processes->viewport()->mapToGlobal(pos));
-    });
-    connect(m_processes, &QTableWidget::itemActivated, this, [this](QTableWidgetItem *it) {
-        const QString uid = m_processes->item(it->row(), 3)->data(Qt::UserRole).toString();
-        if (!uid.isEmpty() && m_store->pod(uid))
-            emit openRequested(ObjectRef::pod(*m_store, uid), 0);
     });
     refresh();
 }
@@ -173,6 +151,12 @@ void NodeTelemetryPanel::refresh()
     refreshState();
     refreshTables();
     m_chart->refresh();
+}
+
+void NodeTelemetryPanel::setSshEnabled(bool enabled)
+{
+    m_sshEnabled = enabled;
+    refreshState();
 }
 
 void NodeTelemetryPanel::refreshState()
@@ -195,7 +179,10 @@ void NodeTelemetryPanel::refreshState()
         break;
     case SshStatus::Idle:
     case SshStatus::Connecting:
-        text = tr("Connecting over SSH…");
+        text = m_sshEnabled ? tr("Connecting over SSH…")
+                            : tr("Live figures over SSH are off: gpudesk was started with "
+                                 "--no-ssh. Start it without that option to see this node's "
+                                 "cards, processes and load.");
         break;
     case SshStatus::Unreachable:
         text =
@@ -265,128 +252,19 @@ void NodeTelemetryPanel::refreshState()
 
 void NodeTelemetryPanel::refreshTables()
 {
-    const QList<CardState> cards = m_telemetry->cards(m_node);
-    m_cards->setRowCount(int(cards.size()));
-    for (int r = 0; r < cards.size(); ++r) {
-        const CardState &c = cards[r];
-        QStringList flags;
-        if (c.phantom)
-            flags << tr("phantom memory");
-        if (c.unattributed)
-            flags << tr("process of no pod");
-        if (c.hiddenOwner)
-            flags << tr("pod not visible to you");
-        if (c.sample.eccUncorrected.value_or(0) > 0)
-            flags << tr("%n ECC error(s)", nullptr, int(*c.sample.eccUncorrected));
-        if (c.migEnabled) {
-            // A card in MIG mode: its instances, and how many run something.
-            QStringList profiles;
-            int inUse = 0;
-            for (const MigState &m : c.mig) {
-                profiles << m.sample.profile;
-                inUse += m.inUse() ? 1 : 0;
-            }
-            flags.prepend(
-                tr("MIG: %1 (%2 in use)").arg(profiles.join(QStringLiteral(", "))).arg(inUse));
-        }
-        m_cards->setItem(r, 0, item(QString::number(c.sample.index)));
-        m_cards->setItem(r, 1, item(orDash(c.sample.utilization, QStringLiteral(" %"))));
-        m_cards->setItem(
-            r, 2,
-            item(c.sample.memoryUsedMiB && c.sample.memoryTotalMiB
-                     ? tr("%1 / %2 MiB").arg(*c.sample.memoryUsedMiB).arg(*c.sample.memoryTotalMiB)
-                     : QStringLiteral("—")));
-        m_cards->setItem(r, 3, item(orDash(c.sample.temperatureC, QStringLiteral(" °C"))));
-        m_cards->setItem(r, 4,
-                         item(c.sample.powerDrawW
-                                  ? QStringLiteral("%1 W").arg(qRound(*c.sample.powerDrawW))
-                                  : QStringLiteral("—")));
-        m_cards->setItem(r, 5, item(QString::number(c.processes.size())));
-        auto *f = item(flags.join(QStringLiteral(", ")));
-        if (!flags.isEmpty())
-            f->setForeground(c.unattributed ? colors::error() : colors::warning());
-        m_cards->setItem(r, 6, f);
-    }
-
-    // Rows are rebuilt (a node lists a few dozen processes at most); the selection follows
-    // the PID.
-    const QList<AttributedProcess> procs = m_telemetry->processes(m_node);
-    const int current = m_processes->currentRow();
-    const QString selectedPid = current >= 0 && m_processes->item(current, 0)
-                                    ? m_processes->item(current, 0)->text()
-                                    : QString();
-    m_processes->setSortingEnabled(false);
-    m_processes->setRowCount(int(procs.size()));
-    for (int r = 0; r < procs.size(); ++r) {
-        const AttributedProcess &p = procs[r];
-        auto *pid = item(QString::number(p.pid));
-        pid->setData(Qt::DisplayRole, p.pid);
-        m_processes->setItem(r, 0, pid);
-        QString card = p.cardIndex >= 0 ? QString::number(p.cardIndex) : QStringLiteral("?");
-        if (p.migDevice >= 0)
-            card += QStringLiteral(" / MIG %1").arg(p.migDevice);
-        m_processes->setItem(r, 1, item(card));
-        auto *mem = new QTableWidgetItem;
-        mem->setData(Qt::DisplayRole, p.memoryMiB ? QVariant(*p.memoryMiB) : QVariant());
-        m_processes->setItem(r, 2, mem);
-        auto *pod = item(p.attributed()       ? p.ns + u'/' + p.pod
-                         : p.podHidden        ? tr("— pod not visible to you")
-                         : p.podUid.isEmpty() ? tr("— host process, no pod")
-                                              : tr("— pod %1 no longer exists").arg(p.podUid));
-        pod->setData(Qt::UserRole, p.podUid);
-        if (p.orphan())
-            pod->setForeground(colors::error());
-        m_processes->setItem(r, 3, pod);
-        m_processes->setItem(r, 4, item(p.user));
-        m_processes->setItem(r, 5, item(p.vc));
-        m_processes->setItem(r, 6, item(p.command));
-        if (pid->text() == selectedPid)
-            m_processes->setCurrentCell(r, 0);
-    }
-    m_processes->setSortingEnabled(true);
-    refreshPods();
+    m_cardsModel->setNode(m_node);
+    m_processesModel->setNode(m_node);
+    m_podsModel->setNode(m_node);
+    m_cardsModel->refresh();
+    m_processesModel->refresh();
+    m_podsModel->refresh();
     // Sized to what they hold on the first fill of a node; after that the user's widths stay.
-    if (m_sizedFor != m_node && (!procs.isEmpty() || m_pods->rowCount() > 0)) {
+    if (m_sizedFor != m_node && (m_processesModel->rowCount() > 0 || m_podsModel->rowCount() > 0)) {
         m_sizedFor = m_node;
         m_cards->resizeColumnsToContents();
         m_processes->resizeColumnsToContents();
         m_pods->resizeColumnsToContents();
     }
-}
-
-void NodeTelemetryPanel::refreshPods()
-{
-    const NodeSample *s = m_telemetry->latest(m_node);
-    const QList<PodUsage> pods = s ? s->pods : QList<PodUsage>();
-    m_pods->setSortingEnabled(false);
-    m_pods->setRowCount(int(pods.size()));
-    for (int r = 0; r < pods.size(); ++r) {
-        const PodUsage &u = pods[r];
-        const PodInfo *p = m_store->pod(u.uid);
-        auto *name = item(p ? p->ns + u'/' + p->name : u.uid);
-        name->setData(Qt::UserRole, u.uid);
-        m_pods->setItem(r, 0, name);
-        m_pods->setItem(r, 1, item(p ? m_store->userOf(p->ns) : QString()));
-        auto *cpu =
-            new FigureItem(u.cpuCores ? QString::number(*u.cpuCores, 'f', 2) : QStringLiteral("—"),
-                           u.cpuCores.value_or(-1));
-        // At its request (or above, for a Burstable pod): the pod is CPU-bound.
-        if (p && u.cpuCores && p->cpuRequestMilli > 0 &&
-            *u.cpuCores >= 0.9 * double(p->cpuRequestMilli) / 1000.0)
-            cpu->setForeground(colors::warning());
-        m_pods->setItem(r, 2, cpu);
-        const qint64 cpuReq = p ? p->cpuRequestMilli : 0;
-        const qint64 memReq = p ? p->memoryRequestBytes : 0;
-        m_pods->setItem(
-            r, 3,
-            new FigureItem(cpuReq ? format::cores(cpuReq) : QStringLiteral("—"), double(cpuReq)));
-        m_pods->setItem(
-            r, 4, new FigureItem(format::bytes(u.workingSetBytes), double(u.workingSetBytes)));
-        m_pods->setItem(
-            r, 5,
-            new FigureItem(memReq ? format::bytes(memReq) : QStringLiteral("—"), double(memReq)));
-    }
-    m_pods->setSortingEnabled(true);
 }
 
 } // namespace gpudesk

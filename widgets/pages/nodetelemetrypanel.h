@@ -7,11 +7,14 @@
 
 class QLabel;
 class QPushButton;
-class QTableWidget;
+class QTableView;
 
 namespace gpudesk {
 
 class ClusterStore;
+class NodeCardsModel;
+class NodePodsModel;
+class NodeProcessesModel;
 class TelemetryChart;
 class TelemetryStore;
 
@@ -27,9 +30,12 @@ public:
     void setNode(const QString &node);
     QString node() const { return m_node; }
     void refresh();
-    QTableWidget *processTable() const { return m_processes; }
-    QTableWidget *cardTable() const { return m_cards; }
-    QTableWidget *podTable() const { return m_pods; }
+    // Off when gpudesk was started without SSH (--no-ssh): the panel says so instead of
+    // "connecting" forever.
+    void setSshEnabled(bool enabled);
+    QTableView *processTable() const { return m_processes; }
+    QTableView *cardTable() const { return m_cards; }
+    QTableView *podTable() const { return m_pods; }
     TelemetryChart *chart() const { return m_chart; }
 
 signals:
@@ -44,12 +50,12 @@ signals:
 private:
     void refreshState();
     void refreshTables();
-    void refreshPods();
 
     const ClusterStore *m_store;
     const TelemetryStore *m_telemetry;
     QString m_node;
     QString m_sizedFor;
+    bool m_sshEnabled = true;
     QLabel *m_state;
     QPushButton *m_trustOnce;
     QPushButton *m_trustAlways;
@@ -59,9 +65,12 @@ private:
     QLabel *m_summary;
     QLabel *m_disks;
     TelemetryChart *m_chart;
-    QTableWidget *m_cards;
-    QTableWidget *m_processes;
-    QTableWidget *m_pods;
+    NodeCardsModel *m_cardsModel;
+    NodeProcessesModel *m_processesModel;
+    NodePodsModel *m_podsModel;
+    QTableView *m_cards;
+    QTableView *m_processes;
+    QTableView *m_pods;
 };
 
 } // namespace gpudesk

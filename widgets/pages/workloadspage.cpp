@@ -180,18 +180,24 @@ void WorkloadsPage::showMenu(const QPoint &pos)
         menu.addSeparator();
         auto action = [&](const QString &text, bool stop) {
             const QString why = denied(keys, stop);
-            QAction *a = menu.addAction(
-                why.isEmpty() ? text : tr("%1 (not allowed: %2)").arg(text, why), this,
-                [this, keys, stop] {
-                    if (stop)
-                        emit stopRequested(keys);
-                    else
-                        emit deleteRequested(keys);
-                });
+            QAction *a =
+                menu.addAction(why.isEmpty() ? text : tr("%1 (not allowed: %2)").arg(text, why),
+                               this, [this, keys, stop] {
+                                   if (stop)
+                                       emit stopRequested(keys);
+                                   else
+                                       emit deleteRequested(keys);
+                               });
             a->setEnabled(why.isEmpty());
         };
         action(tr("Stop %n workload(s)…", nullptr, int(keys.size())), true);
         action(tr("Delete %n workload(s)…", nullptr, int(keys.size())), false);
+        if (keys.size() == 1) {
+            const auto w = m_store->workload(keys.first());
+            if (w && (w->job || w->kind == QLatin1String("Pod")))
+                menu.addAction(tr("Run again…"), this,
+                               [this, key = keys.first()] { emit rerunRequested(key); });
+        }
     }
     menu.exec(m_view->viewport()->mapToGlobal(pos));
 }

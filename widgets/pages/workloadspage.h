@@ -39,19 +39,21 @@ public:
     void setPermissions(Permissions *permissions) { m_permissions = permissions; }
     // The workloads of the selected rows (a pod row stands for its workload).
     QStringList selectedWorkloads() const;
+    // Why the menu offers stopping (or deleting) these workloads disabled: "" when the server
+    // said the user may (or has not answered yet: the server then decides, item by item).
+    QString denied(const QStringList &keys, bool stop) const;
 
 signals:
     void openRequested(const gpudesk::ObjectRef &ref, int tab);
     void stopRequested(const QStringList &workloadKeys);
     void deleteRequested(const QStringList &workloadKeys);
+    // Run a job (or a bare pod) again: a copy of it, to edit and create.
+    void rerunRequested(const QString &workloadKey);
 
 private:
     void refillChoices();
     void open(const QModelIndex &index, int tab);
     void showMenu(const QPoint &pos);
-
-    // "" when every workload may be acted on, else why not (the first refusal).
-    QString denied(const QStringList &keys, bool stop) const;
 
     ClusterStore *m_store;
     Permissions *m_permissions = nullptr;

@@ -11,6 +11,7 @@
 #include "palette.h"
 #include "services.h"
 #include "tablefilter.h"
+#include "yamleditdialog.h"
 #include "yamlhighlighter.h"
 
 #include <QAction>
@@ -74,6 +75,10 @@ ObjectViewer::ObjectViewer(Services *services, const ObjectRef &ref, QWidget *pa
     auto *copy = new QPushButton(tr("Copy"), this);
     auto *save = new QPushButton(tr("Save…"), this);
     auto *refresh = new QPushButton(tr("Refresh"), this);
+    auto *edit = new QPushButton(tr("Edit…"), this);
+    edit->setObjectName(QStringLiteral("editYaml"));
+    edit->setToolTip(tr("Edit the object: the server checks the change and it is shown as a "
+                        "diff before it is applied"));
     auto *yamlPage = new QWidget(this);
     auto *yl = new QVBoxLayout(yamlPage);
     yl->setContentsMargins(6, 6, 6, 6);
@@ -81,6 +86,7 @@ ObjectViewer::ObjectViewer(Services *services, const ObjectRef &ref, QWidget *pa
     yb->addWidget(m_managed);
     yb->addStretch(1);
     yb->addWidget(refresh);
+    yb->addWidget(edit);
     yb->addWidget(copy);
     yb->addWidget(save);
     yl->addLayout(yb);
@@ -93,6 +99,26 @@ ObjectViewer::ObjectViewer(Services *services, const ObjectRef &ref, QWidget *pa
     connect(copy, &QPushButton::clicked, this,
             [this] { QApplication::clipboard()->setText(m_yaml->toPlainText()); });
     connect(save, &QPushButton::clicked, this, &ObjectViewer::saveYaml);
+    connect(edit, &QPushButton::clicked, this, [this, services] {
+        if (m_ref.apiPath.isEmpty())
+            return;
+        // The object as it is now, without managedFields (the server keeps its own when an
+        // update omits them): the version the edit is made on.
+        m_objects->fetchYaml(
+            m_ref.apiPath, false, this,
+            [this, services](const QString &yaml, const QString &error) {
+                if (!error.isEmpty()) {
+                    m_yamlState->setText(error);
+                    return;
+                }
+                auto *dialog =
+                    new YamlEditDialog(services, YamlEditDialog::Edit, m_ref.apiPath, yaml, this);
+                dialog->setWindowFlag(Qt::Window);
+                connect(dialog, &YamlEditDialog::applied, this, &ObjectViewer::reloadYaml);
+                m_editDialog = dialog;
+                dialog->show();
+            });
+    });
 
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);

@@ -44,6 +44,8 @@ public:
     void setTelemetry(TelemetryStore *telemetry);
     TelemetryChart *usageChart() const { return m_usage; }
     QString usageSummary() const;
+    // The edit window the Edit button opened last (null when none is open).
+    QWidget *editDialog() const { return m_editDialog; }
 
 signals:
     void yamlLoaded();
@@ -63,6 +65,7 @@ private:
     QPointer<TelemetryStore> m_telemetry;
     QLabel *m_usageSummary = nullptr;
     QLabel *m_usageHint = nullptr;
+    QPointer<QWidget> m_editDialog;
 };
 
 } // namespace gpudesk

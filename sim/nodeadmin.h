@@ -1,0 +1,29 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include <string>
+
+namespace sim {
+
+struct SimState;
+
+// What happens to whole nodes, the Node objects and the machines together: the scenarios'
+// admin actions (NotReady, disk pressure, phantom memory, broken drivers, cordon) and the node
+// lifecycle controller's unschedulable taint.
+class NodeAdmin
+{
+public:
+    explicit NodeAdmin(SimState &state) : m_state(state) {}
+
+    void setNodeReady(const std::string &node, bool ready, const std::string &message);
+    void setDiskPressure(const std::string &node, int percentUsed);
+    void setPhantom(const std::string &node, int card, int memoryMiB);
+    bool setDriverState(const std::string &node, const std::string &state);
+    void cordon(const std::string &node);
+    void syncUnschedulableTaints();
+
+private:
+    SimState &m_state;
+};
+
+} // namespace sim

@@ -1,0 +1,111 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "simendpoints.h"
+
+#include "simulation.h"
+
+namespace sim {
+
+using nlohmann::json;
+
+namespace {
+
+bool isAdmin(const UserInfo &user)
+{
+    return user.groups.contains(QStringLiteral("system:masters"));
+}
+
+} // namespace
+
+bool SimEndpoints::serve(HttpConnection *c, const HttpRequest &r, const QString &path,
+                         const UserInfo &user)
+{
+    if (!path.startsWith(QLatin1String("/sim/")))
+        return false;
+    if (path == QLatin1String("/sim/truth")) {
+        if (!isAdmin(user))
+            sendError(c, {403, QStringLiteral("Forbidden"),
+                          QStringLiteral("the ground truth is for the admin token only")});
+        else
+            sendJson(c, 200, m_sim->truth());
+        return true;
+    }
+    if (path == QLatin1String("/sim/compact")) {
+        if (!isAdmin(user) || r.method != "POST") {
+            sendError(c, {403, QStringLiteral("Forbidden"),
+                          QStringLiteral("POST /sim/compact is for the admin token only")});
+            return true;
+        }
+        // As etcd compaction followed by an API server restart: history is gone and every watch
+        // stream is cut, so clients resume from versions that now answer 410 Expired.
+        m_store->compact();
+        m_cutWatches();
+        sendJson(c, 200, json{{"compactedAt", m_store->resourceVersion()}});
+        return true;
+    }
+    if (path == QLatin1String("/sim/churn")) {
+        // For client benchmarks: change the scale scenario's churn rate without a restart.
+        bool ok = false;
+        const double rate = r.queryValue(QStringLiteral("rate")).toDouble(&ok);
+        if (!isAdmin(user) || r.method != "POST" || !ok || rate < 0) {
+            sendError(c, badRequest(QStringLiteral("POST /sim/churn?rate=N (events per second) "
+                                                   "is for the admin token only")));
+            return true;
+        }
+        m_sim->setChurn(rate);
+        sendJson(c, 200, json{{"churn", m_sim->churnRate()}});
+        return true;
+    }
+    if (path == QLatin1String("/sim/driver")) {
+        // For tests: what nvidia-smi meets on a node (a driver that broke, a node whose cards
+        // vanished, a missing nvidia-smi), as admins find it on real clusters.
+        const QString node = r.queryValue(QStringLiteral("node"));
+        const QString state = r.queryValue(QStringLiteral("state"));
+        if (!isAdmin(user) || r.method != "POST" ||
+            !m_sim->setDriverState(node.toStdString(), state.toStdString())) {
+            sendError(c, badRequest(QStringLiteral("POST /sim/driver?node=NAME&state=ok|failed|"
+                                                   "nodevices|missing is for the admin token "
+                                                   "only")));
+            return true;
+        }
+        sendJson(c, 200, json{{"node", node.toStdString()}, {"state", state.toStdString()}});
+        return true;
+    }
+    if (path == QLatin1String("/sim/dcgm/metrics") || path == QLatin1String("/sim/dcgm/history")) {
+        if (!isAdmin(user)) {
+            sendError(c, {403, QStringLiteral("Forbidden"),
+                          QStringLiteral("the DCGM metrics are for the admin token only")});
+            return true;
+        }
+        if (r.method != "GET") {
+            sendError(c, methodNotAllowed());
+            return true;
+        }
+        if (path.endsWith(QLatin1String("/history"))) {
+            dcgmHistory(c, r);
+            return true;
+        }
+        c->respond(200, "text/plain; version=0.0.4; charset=utf-8",
+                   QByteArray::fromStdString(m_sim->dcgmMetrics()));
+        return true;
+    }
+    return false;
+}
+
+void SimEndpoints::dcgmHistory(HttpConnection *c, const HttpRequest &r)
+{
+    bool bad = false;
+    const auto start = queryInt(r, QStringLiteral("start"), &bad);
+    const auto end = queryInt(r, QStringLiteral("end"), &bad);
+    const auto step = queryInt(r, QStringLiteral("step"), &bad);
+    // Bounded, so that a typo cannot ask for a billion samples.
+    if (bad || !start || !end || !step || *step < 1 || *end < *start ||
+        (*end - *start) / *step > 100000) {
+        sendError(c, badRequest(QStringLiteral("GET /sim/dcgm/history?start=S&end=E&step=SECONDS "
+                                               "(unix seconds, at most 100000 steps)")));
+        return;
+    }
+    c->respondProduced(200, "application/openmetrics-text; version=1.0.0; charset=utf-8",
+                       m_sim->dcgmHistory(*start, *end, *step));
+}
+
+} // namespace sim

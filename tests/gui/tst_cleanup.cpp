@@ -1,0 +1,258 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The Cleanup page end to end, on a demo cluster of its own with its nodes over SSH and its
+// GPU history in a real Prometheus (backfilled from the simulator's past): the planted orphan
+// processes, stuck-Terminating pod and 7-hour idle pod are listed with their evidence, as
+// /sim/truth lists them; all selected, planned, confirmed by typing, run; then the truth shows
+// their GPUs free and nothing of them left, the audit log and the Events say what was done, and
+// a second look finds nothing.
+#include "auditdialog.h"
+#include "cleanuppage.h"
+#include "clustersession.h"
+#include "clustersync.h"
+#include "contextconnection.h"
+#include "findingsmodel.h"
+#include "findingsservice.h"
+#include "historyservice.h"
+#include "mainwindow.h"
+#include "operation.h"
+#include "operationdialog.h"
+#include "operationsservice.h"
+#include "services.h"
+#include "simprocess.h"
+
+#include <QApplication>
+#include <QDir>
+#include <QFile>
+#include <QJsonArray>
+#include <QLabel>
+#include <QLineEdit>
+#include <QProcess>
+#include <QPushButton>
+#include <QSignalSpy>
+#include <QTableView>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace gpudesk;
+
+class TestCleanup : public QObject
+{
+    Q_OBJECT
+private slots:
+    void initTestCase();
+    void cleanupEndToEnd();
+    void cleanupTestCase();
+
+private:
+    static void save(QWidget &w, const QString &name)
+    {
+        QDir().mkpath(QStringLiteral("screenshots"));
+        QCoreApplication::sendPostedEvents();
+        QVERIFY(w.grab().save(QStringLiteral("screenshots/") + name + QStringLiteral(".png")));
+    }
+    // A finding as the truth and gpudesk both know it: class, node and the pod's uid (a pod
+    // force-deleted long ago leaves its uid in its processes' cgroup, but no name).
+    static QString keyOf(const QString &cls, const QString &node, const QString &podUid)
+    {
+        return cls + u'|' + node + u'|' + podUid;
+    }
+    static QSet<QString> truthFindings(const QJsonObject &truth);
+    // The key of the truth's finding of `cls` on the pod named `pod`; "" if it has none.
+    static QString truthKey(const QJsonObject &truth, const QString &cls, const QString &pod);
+
+    SimProcess m_sim;
+    QTemporaryDir m_prometheus;
+    QTemporaryDir m_data;
+};
+
+void TestCleanup::initTestCase()
+{
+    qputenv("XDG_DATA_HOME", m_data.path().toUtf8());
+    QString error;
+    QVERIFY2(m_sim.start({}, &error), qPrintable(error));
+    // Prometheus with the simulator's last day of DCGM metrics, then scraping it live.
+    QProcess prom;
+    prom.setProcessChannelMode(QProcess::MergedChannels);
+    prom.start(QStringLiteral(GPUDESK_SOURCE_DIR "/scripts/sim-prometheus"),
+               {QStringLiteral("start"), m_prometheus.path(), m_sim.dir()});
+    QVERIFY(prom.waitForFinished(180000));
+    QVERIFY2(prom.exitCode() == 0, prom.readAll().constData());
+}
+
+void TestCleanup::cleanupTestCase()
+{
+    QProcess::execute(QStringLiteral(GPUDESK_SOURCE_DIR "/scripts/sim-prometheus"),
+                      {QStringLiteral("stop"), m_prometheus.path()});
+}
+
+QSet<QString> TestCleanup::truthFindings(const QJsonObject &truth)
+{
+    QSet<QString> out;
+    for (const QJsonValue &f : truth[QStringLiteral("findings")].toArray())
+        out << keyOf(f[QStringLiteral("class")].toString(), f[QStringLiteral("node")].toString(),
+                     f[QStringLiteral("podUid")].toString());
+    return out;
+}
+
+QString TestCleanup::truthKey(const QJsonObject &truth, const QString &cls, const QString &pod)
+{
+    for (const QJsonValue &f : truth[QStringLiteral("findings")].toArray())
+        if (f[QStringLiteral("class")].toString() == cls &&
+            f[QStringLiteral("pod")].toString() == pod)
+            return keyOf(cls, f[QStringLiteral("node")].toString(),
+                         f[QStringLiteral("podUid")].toString());
+    return {};
+}
+
+void TestCleanup::cleanupEndToEnd()
+{
+    QFile url(m_prometheus.filePath(QStringLiteral("url")));
+    QVERIFY(url.open(QIODevice::ReadOnly));
+    Services services({m_sim.kubeconfig()});
+    services.session()->enableTelemetry(m_sim.sshConfig());
+    services.history()->setPrometheus(QUrl(QString::fromUtf8(url.readAll().trimmed())));
+    QString error;
+    QVERIFY(services.session()->loadConfig(&error));
+    services.session()->connectTo(QStringLiteral("sim-admin"));
+    MainWindow w(&services);
+    w.resize(1500, 900);
+    w.show();
+    w.showPage(MainWindow::Cleanup);
+    auto *page = qobject_cast<CleanupPage *>(w.page(MainWindow::Cleanup));
+    QVERIFY(page);
+
+    // What the truth planted, and what gpudesk finds: the same, with the right evidence.
+    const QJsonObject planted = m_sim.truth();
+    const QString orphanKey =
+        truthKey(planted, QStringLiteral("orphan-process"), u"bert-pretrain-worker-0"_qs);
+    const QString stuckKey =
+        truthKey(planted, QStringLiteral("stuck-terminating"), u"old-train"_qs);
+    const QString idleKey = truthKey(planted, QStringLiteral("idle-gpus"), u"idle-inference"_qs);
+    QVERIFY(orphanKey.startsWith(QLatin1String("orphan-process|g4090-04|")));
+    QVERIFY(!stuckKey.isEmpty() && !idleKey.isEmpty());
+    FindingsService *findings = services.findings();
+    auto keyOfFinding = [](const Finding &f) {
+        return keyOf(findingClassId(f.cls), f.node, f.podUid);
+    };
+    auto found = [&](const QString &key) -> const Finding * {
+        for (const Finding &f : findings->findings())
+            if (keyOfFinding(f) == key)
+                return &f;
+        return nullptr;
+    };
+    QTRY_VERIFY_WITH_TIMEOUT(found(orphanKey) && found(stuckKey) && found(idleKey) &&
+                                 found(idleKey)->sinceSource.contains(QLatin1String("Prometheus")),
+                             90000);
+    const Finding orphan = *found(orphanKey);
+    QCOMPARE(orphan.gpus, 2);
+    QCOMPARE(orphan.remedy, Remedy::KillProcesses);
+    QVERIFY(orphan.evidence.contains(QLatin1String("which no longer exists")));
+    const Finding stuck = *found(stuckKey);
+    QCOMPARE(stuck.remedy, Remedy::ForceDeletePod); // the node runs no container of it
+    QVERIFY2(stuck.evidence.contains(QLatin1String("deleted 46h ago")), qPrintable(stuck.evidence));
+    const Finding idle = *found(idleKey);
+    QCOMPARE(idle.gpus, 4);
+    QCOMPARE(idle.user, QStringLiteral("frank"));
+    // Idle for 7 hours, known from Prometheus, not "since the window opened".
+    const qint64 idleFor = QDateTime::currentMSecsSinceEpoch() - idle.since;
+    QVERIFY2(idleFor > 6.8 * 3600 * 1000 && idleFor < 7.2 * 3600 * 1000,
+             qPrintable(QString::number(idleFor / 60000)));
+    // Every finding of the truth's classes gpudesk knows is one the truth planted.
+    const QSet<QString> truthKeys = truthFindings(m_sim.truth());
+    for (const Finding &f : findings->findings())
+        QVERIFY2(truthKeys.contains(keyOfFinding(f)), qPrintable(keyOfFinding(f)));
+    save(w, QStringLiteral("page-cleanup"));
+
+    // Select the three, plan.
+    QTableView *view = page->view();
+    view->clearSelection();
+    for (int r = 0; r < view->model()->rowCount(); ++r) {
+        const QString key = view->model()->index(r, 0).data(KeyRole).toString();
+        if (key == orphan.key || key == stuck.key || key == idle.key)
+            view->selectionModel()->select(view->model()->index(r, 0),
+                                           QItemSelectionModel::Select | QItemSelectionModel::Rows);
+    }
+    QCOMPARE(page->selectedFindings().size(), 3);
+    auto *stop = page->findChild<QPushButton *>(QStringLiteral("stopSelected"));
+    QVERIFY(stop && stop->isEnabled());
+    QTest::mouseClick(stop, Qt::LeftButton);
+    OperationDialog *dialog = w.findChild<OperationDialog *>(QStringLiteral("operationDialog"));
+    QVERIFY(dialog);
+    Operation *op = dialog->operation();
+    QTRY_COMPARE_WITH_TIMEOUT(op->state(), Operation::State::Ready, 60000);
+    // Two kills, a force delete, a delete: forceful, so the count is typed.
+    QCOMPARE(op->plan().steps.size(), 4);
+    for (const PlanStep &s : op->plan().steps)
+        QVERIFY2(s.dryRun == PlanStep::DryRun::Accepted, qPrintable(s.dryRunMessage));
+    auto *run = dialog->findChild<QPushButton *>(QStringLiteral("runButton"));
+    auto *confirm = dialog->findChild<QLineEdit *>(QStringLiteral("confirmEdit"));
+    QVERIFY(run && confirm && confirm->isVisible());
+    QVERIFY(!run->isEnabled());
+    QTest::keyClicks(confirm, QStringLiteral("4"));
+    QVERIFY(run->isEnabled());
+    save(*dialog, QStringLiteral("operation-plan"));
+    QTest::mouseClick(run, Qt::LeftButton);
+    QTRY_COMPARE_WITH_TIMEOUT(op->state(), Operation::State::Finished, 120000);
+    for (int i = 0; i < op->plan().steps.size(); ++i)
+        QVERIFY2(op->outcomes()[i].result == StepOutcome::Result::Done,
+                 qPrintable(op->plan().steps[i].description + QStringLiteral(": ") +
+                            op->outcomes()[i].message + u'|' + op->outcomes()[i].verification));
+    auto *summary = dialog->findChild<QLabel *>(QStringLiteral("operationSummary"));
+    QCOMPARE(summary->text(), QStringLiteral("Finished: 4 done"));
+    save(*dialog, QStringLiteral("operation-done"));
+
+    // The truth: none of them left, their GPUs free.
+    const QJsonObject truth = m_sim.truth();
+    const QSet<QString> left = truthFindings(truth);
+    QVERIFY(!left.contains(orphanKey) && !left.contains(stuckKey) && !left.contains(idleKey));
+    for (const QJsonValue &n : truth[QStringLiteral("nodes")].toArray()) {
+        if (n[QStringLiteral("name")].toString() != QLatin1String("g4090-04"))
+            continue;
+        for (const QJsonValue &c : n[QStringLiteral("cards")].toArray())
+            if (orphan.cards.contains(c[QStringLiteral("index")].toInt()))
+                QVERIFY2(c[QStringLiteral("memoryUsedMiB")].toInt() < 256 &&
+                             c[QStringLiteral("processes")].toArray().isEmpty(),
+                         qPrintable(QString::number(c[QStringLiteral("memoryUsedMiB")].toInt())));
+    }
+    QCOMPARE(
+        m_sim.request("GET", QStringLiteral("/api/v1/namespaces/user-frank/pods/idle-inference"))
+            .status,
+        404);
+    QCOMPARE(m_sim.request("GET", QStringLiteral("/api/v1/namespaces/user-liuyang/pods/old-train"))
+                 .status,
+             404);
+
+    // The audit log has the plan and the results; the dialog shows them.
+    int records = 0;
+    for (const QJsonObject &r : services.operations()->audit().read())
+        records += r[QStringLiteral("operation")].toString() == op->id() ? 1 : 0;
+    QCOMPARE(records, 2);
+    auto *audit = qobject_cast<AuditDialog *>(w.showAuditLog());
+    QVERIFY(audit);
+    QVERIFY(audit->view()->model()->rowCount() >= 2);
+    QCOMPARE(audit->view()->model()->index(0, 4).data().toString(), QStringLiteral("4 done"));
+    save(*audit, QStringLiteral("audit-log"));
+    audit->close();
+    // frank reads why his pod went.
+    bool told = false;
+    for (const QJsonValue &e :
+         m_sim.request("GET", QStringLiteral("/api/v1/namespaces/user-frank/events"))
+             .json()[QStringLiteral("items")]
+             .toArray())
+        told |= e[QStringLiteral("reason")].toString() == QLatin1String("GpudeskStopped") &&
+                e[QStringLiteral("involvedObject")][QStringLiteral("name")].toString() ==
+                    QLatin1String("idle-inference") &&
+                e[QStringLiteral("message")].toString().contains(QLatin1String("Idle GPUs"));
+    QVERIFY(told);
+
+    // A second look finds none of them.
+    QSignalSpy settled(findings, &FindingsService::settled);
+    findings->refresh();
+    QVERIFY(settled.wait(30000));
+    QVERIFY(!found(orphanKey) && !found(stuckKey) && !found(idleKey));
+    dialog->close();
+    save(w, QStringLiteral("page-cleanup-after"));
+}
+
+QTEST_MAIN(TestCleanup)
+#include "tst_cleanup.moc"

@@ -1,0 +1,412 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The window's node telemetry over SSH from the test simulator: the Nodes page's cards,
+// processes and pods, a broken GPU driver flagged, and the prompts for an unknown host key and
+// a password inside the window. Screenshots under build/dev/screenshots.
+#include "windowfixture.h"
+
+class TestNodeWindow : public QObject, public WindowFixture
+{
+    Q_OBJECT
+private slots:
+    void initTestCase() { loadSimConfig(); }
+    void brokenDriverIsFlagged();
+    void nodeTelemetry();
+    void hostKeyPromptInWindow();
+    void passwordPromptInWindow();
+};
+
+void TestNodeWindow::brokenDriverIsFlagged()
+{
+    // A node whose driver cannot be reached is not a CPU node: the Nodes page flags it with
+    // nvidia-smi's words, the Overview counts its GPUs as served by no driver.
+    QTemporaryDir dir;
+    QProcess sim;
+    startOwnSim(sim, dir.path(), true);
+    Services services({dir.filePath(QStringLiteral("kubeconfig"))});
+    services.session()->enableTelemetry(dir.filePath(QStringLiteral("ssh_config")));
+    QString error;
+    QVERIFY(services.session()->loadConfig(&error));
+    services.session()->connectTo(QStringLiteral("sim-admin"));
+    KubeClient *client = services.session()->connection()->client();
+    bool posted = false;
+    QNetworkAccessManager nam;
+    QNetworkRequest req = client->request(QStringLiteral("/sim/driver?node=g4090-06&state=failed"));
+    req.setHeader(QNetworkRequest::ContentTypeHeader, QByteArrayLiteral("application/json"));
+    QNetworkReply *reply = nam.post(req, QByteArray());
+    QObject::connect(reply, &QNetworkReply::finished, this, [&] { posted = true; });
+    QTRY_VERIFY(posted);
+    QCOMPARE(reply->error(), QNetworkReply::NoError);
+    reply->deleteLater();
+    MainWindow w(&services);
+    w.resize(1500, 900);
+    w.show();
+    QTRY_VERIFY_WITH_TIMEOUT(services.telemetry()->isFresh(QStringLiteral("g4090-06")), 20000);
+    services.telemetry()->flush();
+    QCOMPARE(services.telemetry()->gpuState(QStringLiteral("g4090-06")),
+             NvidiaSmiResult<GpuCardSample>::DriverFailed);
+    w.showPage(MainWindow::Nodes);
+    auto *nodes = qobject_cast<NodesPage *>(w.page(MainWindow::Nodes));
+    QAbstractItemModel *m = nodes->view()->model();
+    int row = -1;
+    for (int r = 0; r < m->rowCount(); ++r)
+        if (m->index(r, NodesModel::Name).data().toString() == QLatin1String("g4090-06"))
+            row = r;
+    QVERIFY(row >= 0);
+    const QString status = m->index(row, NodesModel::Status).data().toString();
+    QVERIFY2(status.contains(QLatin1String("nvidia-smi fails: NVIDIA-SMI has failed")),
+             qPrintable(status));
+    QCOMPARE(m->index(row, 0).data(SeverityRole).toInt(), 2);
+    save(w, QStringLiteral("page-nodes-driver-failed"));
+    w.showPage(MainWindow::Overview);
+    auto *card = w.findChild<QWidget *>(QStringLiteral("unservedCard"));
+    QTRY_VERIFY(card && card->isVisible());
+    QVERIFY(labelTexts(*card).contains(QStringLiteral("8")));
+    QVERIFY(labelTexts(*card).join(u'|').contains(QLatin1String("nvidia-smi fails on g4090-06")));
+    save(w, QStringLiteral("page-overview-driver-failed"));
+    sim.terminate();
+    QVERIFY(sim.waitForFinished(30000));
+}
+
+void TestNodeWindow::nodeTelemetry()
+{
+    // The window as the app runs it: telemetry over SSH to every simulated node.
+    auto c = connectTo(QStringLiteral("sim-admin"),
+                       qEnvironmentVariable("GPUDESK_SIM_STATE") + QStringLiteral("/ssh_config"));
+    QVERIFY(c && c->session);
+    TelemetryStore &telemetry = *c->telemetry;
+    TelemetrySession &session = *c->session;
+    MainWindow w(c->services.get());
+    w.resize(1500, 950);
+    w.show();
+    // Every card of every GPU node reports, twice (CPU use and charts need two samples).
+    int cards = 0; // every physical card, whole or in MIG mode (not nvidia.com/gpu then)
+    for (const QJsonValue &n : simTruth().value(QStringLiteral("nodes")).toArray())
+        cards += n[QStringLiteral("cards")].toArray().size();
+    QTRY_COMPARE_WITH_TIMEOUT(telemetry.sampledGpus(), cards, 20000);
+    QSignalSpy sweeps(&session, &TelemetrySession::sweepFinished);
+    QVERIFY(sweeps.wait(10000));
+    telemetry.flush();
+
+    // Nodes → the node with the planted orphans: its processes, with pods and users.
+    w.showPage(MainWindow::Nodes);
+    auto *nodes = qobject_cast<NodesPage *>(w.page(MainWindow::Nodes));
+    nodes->selectNode(QStringLiteral("g4090-04"));
+    NodeTelemetryPanel *panel = nodes->telemetryPanel();
+    QCOMPARE(panel->node(), QStringLiteral("g4090-04"));
+    panel->refresh();
+    QAbstractItemModel *procs = panel->processTable()->model();
+    QAbstractItemModelTester procsTester(procs,
+                                         QAbstractItemModelTester::FailureReportingMode::QtTest);
+    QAbstractItemModelTester cardsTester(panel->cardTable()->model(),
+                                         QAbstractItemModelTester::FailureReportingMode::QtTest);
+    QAbstractItemModelTester podsTester(panel->podTable()->model(),
+                                        QAbstractItemModelTester::FailureReportingMode::QtTest);
+    QVERIFY(procs->rowCount() >= 3);
+    // The simulator runs on (60 simulated seconds a second), so jobs come and go: each row is
+    // checked against the store as it is now; the planted orphans stay.
+    QStringList pods;
+    int attributed = 0;
+    for (int r = 0; r < procs->rowCount(); ++r) {
+        auto cell = [&](int col) { return procs->index(r, col).data().toString(); };
+        pods << cell(NodeProcessesModel::Pod);
+        const QString podUid = procs->index(r, 0).data(PodUidRole).toString();
+        if (const PodInfo *p = c->store->pod(podUid)) {
+            ++attributed;
+            QCOMPARE(cell(NodeProcessesModel::Pod), p->ns + u'/' + p->name);
+            QCOMPARE(cell(NodeProcessesModel::User), c->store->userOf(p->ns));
+            QCOMPARE(cell(NodeProcessesModel::Vc), c->store->vcOf(*p));
+        } else if (!podUid.isEmpty()) {
+            // A pod gone: the cell says so in red.
+            QCOMPARE(procs->index(r, NodeProcessesModel::Pod).data(SeverityRole).toInt(), 2);
+        }
+    }
+    int orphans = 0;
+    for (const AttributedProcess &p : telemetry.processes(QStringLiteral("g4090-04")))
+        orphans += !p.attributed() && !p.podUid.isEmpty() ? 1 : 0;
+    QVERIFY(orphans >= 1); // the pod deleted with its processes left behind
+    QVERIFY2(pods.filter(QStringLiteral("no longer exists")).size() == orphans,
+             qPrintable(pods.join(u'|')));
+    QVERIFY(attributed > 0);
+    QStringList flags;
+    for (int r = 0; r < panel->cardTable()->model()->rowCount(); ++r)
+        flags << panel->cardTable()->model()->index(r, NodeCardsModel::Flags).data().toString();
+    int flagged = 0;
+    for (const CardState &cs : telemetry.cards(QStringLiteral("g4090-04")))
+        flagged += cs.unattributed ? 1 : 0;
+    QVERIFY(flagged >= 1);
+    QCOMPARE(flags.filter(QStringLiteral("process of no pod")).size(), flagged);
+    QCOMPARE(panel->chart()->seriesCount(), 8);
+    // Two 2-second slots of history at least: a line, not a dot.
+    QTRY_VERIFY_WITH_TIMEOUT((panel->chart()->refresh(), panel->chart()->pointCount() >= 16),
+                             10000);
+    QVERIFY(panel->findChild<QLabel *>(QStringLiteral("sshState"))
+                ->text()
+                .startsWith(QLatin1String("Connected over SSH")));
+    save(w, QStringLiteral("page-node-telemetry"));
+    // Each running pod's own CPU and memory, from its cgroup (v1 cgroupfs on this node).
+    const NodeSample *g4 = telemetry.latest(QStringLiteral("g4090-04"));
+    QCOMPARE(g4->cgroupLayout, CgroupLayout::V1Cgroupfs);
+    QVERIFY(!g4->pods.isEmpty());
+    panel->refresh(); // the table as of this sample (it follows samples on a timer)
+    QTableView *podView = panel->podTable();
+    QAbstractItemModel *podRows = podView->model();
+    QCOMPARE(podRows->rowCount(), g4->pods.size());
+    for (int r = 0; r < podRows->rowCount(); ++r) {
+        const QString podUid = podRows->index(r, 0).data(PodUidRole).toString();
+        const auto u = std::find_if(g4->pods.cbegin(), g4->pods.cend(),
+                                    [&](const PodUsage &x) { return x.uid == podUid; });
+        QVERIFY(u != g4->pods.cend());
+        QCOMPARE(podRows->index(r, NodePodsModel::Memory).data().toString(),
+                 format::bytes(u->workingSetBytes));
+        QVERIFY(u->workingSetBytes > 0);
+    }
+    qobject_cast<QTabWidget *>(podView->parentWidget()->parentWidget())->setCurrentWidget(podView);
+    save(w, QStringLiteral("page-node-pods"));
+
+    // The phantom card is flagged on its own node.
+    nodes->selectNode(QStringLiteral("a800-02"));
+    panel->refresh();
+    QString a800Flags;
+    for (int r = 0; r < panel->cardTable()->model()->rowCount(); ++r)
+        a800Flags += panel->cardTable()->model()->index(r, NodeCardsModel::Flags).data().toString();
+    QVERIFY2(a800Flags.contains(QLatin1String("phantom memory")), qPrintable(a800Flags));
+
+    // Overview: busy beside allocated, the same figure as the store's.
+    w.showPage(MainWindow::Overview);
+    const QStringList texts = labelTexts(w);
+    QVERIFY2(texts.contains(QString::number(telemetry.busyGpus())), qPrintable(texts.join(u'|')));
+    QVERIFY(texts.filter(QStringLiteral(" busy (≥ 5 % utilization) on %1 sampled cards").arg(cards))
+                .size() == 1);
+    // What holds GPUs and should not is counted under the figures, as the Cleanup page lists it.
+    FindingsService *findings = c->services->findings();
+    findings->refresh();
+    QTRY_VERIFY(findings->hasResult());
+    auto *link = w.findChild<QLabel *>(QStringLiteral("findingsLink"));
+    QTRY_COMPARE(link->isVisible(), !findings->findings().isEmpty());
+    save(w, QStringLiteral("page-overview-telemetry"));
+    w.showPage(MainWindow::GpuMap);
+    save(w, QStringLiteral("page-gpumap-telemetry"));
+    QVERIFY(w.findChild<QLabel *>(QStringLiteral("sshSummary"))
+                ->text()
+                .startsWith(
+                    QStringLiteral("SSH: %1 of %1 nodes answering").arg(c->store->nodes().size())));
+
+    // My workload: a pod's own cards over time, from its Usage tab.
+    QString uid;
+    for (const AttributedProcess &p : telemetry.processes(QStringLiteral("g4090-04")))
+        if (p.attributed() && uid.isEmpty())
+            uid = p.podUid;
+    QVERIFY(!uid.isEmpty());
+    const QList<PodCard> podCards = telemetry.cardsOfPods({uid});
+    QVERIFY(!podCards.isEmpty());
+    QCOMPARE(podCards.first().node, QStringLiteral("g4090-04"));
+    auto *viewer = qobject_cast<ObjectViewer *>(w.openObject(ObjectRef::pod(*c->store, uid), 0));
+    QVERIFY(viewer && viewer->usageChart());
+    viewer->tabs()->setCurrentIndex(viewer->tabs()->count() - 1);
+    QCOMPARE(viewer->tabs()->tabText(viewer->tabs()->currentIndex()), QStringLiteral("Usage"));
+    viewer->resize(1000, 600);
+    QTRY_VERIFY((viewer->usageChart()->refresh(),
+                 viewer->usageChart()->seriesCount() == podCards.size() &&
+                     viewer->usageChart()->pointCount() >= 2 * podCards.size()));
+    save(*viewer, QStringLiteral("viewer-usage"));
+    // Its own CPU and memory, read from its cgroup, against what it requested (dashed line).
+    const PodInfo *pod = c->store->pod(uid);
+    QVERIFY(pod && pod->cpuRequestMilli > 0);
+    TelemetryChart *chart = viewer->usageChart();
+    chart->selectMetric(TelemetryHistory::Metric::PodCpuCores);
+    QTRY_VERIFY_WITH_TIMEOUT(
+        (chart->refresh(), chart->seriesCount() == 2 && chart->seriesPoints(0).size() >= 2), 10000);
+    QCOMPARE(chart->seriesName(0), pod->name);
+    QCOMPARE(chart->seriesName(1), QStringLiteral("Requested"));
+    QCOMPARE(chart->seriesPoints(1).first().y(), double(pod->cpuRequestMilli) / 1000.0);
+    for (const QPointF &p : chart->seriesPoints(0)) // a Guaranteed pod runs within its request
+        QVERIFY2(p.y() > 0 && p.y() <= double(pod->cpuRequestMilli) / 1000.0 + 0.01,
+                 qPrintable(QString::number(p.y())));
+    QTRY_VERIFY(viewer->usageSummary().contains(QStringLiteral("cores requested")));
+    QVERIFY2(viewer->usageSummary().contains(QStringLiteral("working set of %1 requested")
+                                                 .arg(format::bytes(pod->memoryRequestBytes))),
+             qPrintable(viewer->usageSummary()));
+    save(*viewer, QStringLiteral("viewer-usage-cpu"));
+    chart->selectMetric(TelemetryHistory::Metric::PodMemoryMiB);
+    chart->refresh();
+    QVERIFY(!chart->seriesPoints(0).isEmpty());
+    for (const QPointF &p : chart->seriesPoints(0))
+        QVERIFY(p.y() > 0 && p.y() <= double(pod->memoryRequestBytes) / double(1 << 30));
+    viewer->close();
+
+    // F5 reconnects to the same context: the nodes' history and how long pods have been idle
+    // stay.
+    const TelemetryHistory *before = telemetry.history(QStringLiteral("g4090-04"));
+    QVERIFY(before);
+    const qint64 to = QDateTime::currentMSecsSinceEpoch();
+    const qint64 points =
+        before->cardSeries(0, TelemetryHistory::Metric::Utilization, to - 600000, to).size();
+    QVERIFY(points >= 2);
+    const auto activityBefore = telemetry.gpuActivity(uid);
+    QVERIFY(activityBefore && activityBefore->firstSampled > 0);
+    QTest::keyClick(&w, Qt::Key_F5);
+    QTRY_VERIFY_WITH_TIMEOUT(c->services->session()->connection() &&
+                                 c->services->session()->connection()->sync() &&
+                                 c->services->session()->connection()->sync()->hasSynced(),
+                             30000);
+    const TelemetryHistory *after = telemetry.history(QStringLiteral("g4090-04"));
+    QVERIFY(after);
+    QVERIFY(after->cardSeries(0, TelemetryHistory::Metric::Utilization, to - 600000, to).size() >=
+            points);
+    QCOMPARE(telemetry.gpuActivity(uid)->firstSampled, activityBefore->firstSampled);
+    QVERIFY(c->store->node(QStringLiteral("g4090-04"))); // the store kept what it knew meanwhile
+}
+
+void TestNodeWindow::hostKeyPromptInWindow()
+{
+    // The simulator's SSH config, but with an empty known_hosts: every node is unknown.
+    const QString sim = qEnvironmentVariable("GPUDESK_SIM_STATE");
+    QTemporaryDir dir;
+    TelemetryWindow tw;
+    openTelemetryWindow(
+        dir,
+        [&](QString &text) {
+            text.replace(sim + QStringLiteral("/ssh/known_hosts"),
+                         dir.filePath(QStringLiteral("kh")));
+        },
+        &tw);
+    QVERIFY(tw.w);
+    auto &c = tw.c;
+    TelemetryStore &telemetry = *tw.c->telemetry;
+    TelemetrySession &session = *tw.c->session;
+    MainWindow &w = *tw.w;
+    QTRY_COMPARE_WITH_TIMEOUT(telemetry.sshStatus(QStringLiteral("a800-01")).state,
+                              SshStatus::HostKeyUnknown, 15000);
+    telemetry.flush();
+    w.showPage(MainWindow::Nodes);
+    auto *nodes = qobject_cast<NodesPage *>(w.page(MainWindow::Nodes));
+    nodes->selectNode(QStringLiteral("a800-01"));
+    NodeTelemetryPanel *panel = nodes->telemetryPanel();
+    panel->refresh();
+    const QString fp = telemetry.sshStatus(QStringLiteral("a800-01")).fingerprint;
+    QVERIFY(fp.startsWith(QLatin1String("SHA256:")));
+    QVERIFY(panel->findChild<QLabel *>(QStringLiteral("sshState"))->text().contains(fp));
+    QPushButton *once = nullptr;
+    for (QPushButton *b : panel->findChildren<QPushButton *>())
+        if (b->text() == QLatin1String("Trust once"))
+            once = b;
+    QVERIFY(once && once->isVisible());
+    QVERIFY(w.findChild<QLabel *>(QStringLiteral("sshSummary"))
+                ->text()
+                .contains(QLatin1String("waiting for you")));
+    save(w, QStringLiteral("page-node-hostkey"));
+    // Nothing was sampled before the user said so.
+    QVERIFY(!telemetry.latest(QStringLiteral("a800-01")));
+    once->click();
+    QTRY_VERIFY_WITH_TIMEOUT(telemetry.isFresh(QStringLiteral("a800-01")), 10000);
+    QCOMPARE(telemetry.cards(QStringLiteral("a800-01")).size(), 8);
+    QVERIFY(!QFile::exists(dir.filePath(QStringLiteral("kh")))); // once: nothing written
+    QVERIFY(!telemetry.latest(QStringLiteral("a800-02")));       // the others still wait
+
+    // The rest in one list: only the ticked ones are trusted.
+    QDialog *review = w.reviewHostKeys();
+    QVERIFY(review);
+    auto *table = review->findChild<QTableWidget *>(QStringLiteral("hostKeyTable"));
+    QCOMPARE(table->rowCount(), c->store->nodes().size() - 1);
+    int a800 = -1;
+    for (int r = 0; r < table->rowCount(); ++r) {
+        QCOMPARE(table->item(r, 3)->text(),
+                 telemetry.sshStatus(table->item(r, 0)->text()).fingerprint);
+        if (table->item(r, 0)->text() == QLatin1String("a800-02"))
+            a800 = r;
+    }
+    QVERIFY(a800 >= 0);
+    table->item(a800, 0)->setCheckState(Qt::Checked);
+    save(*review, QStringLiteral("dialog-hostkeys"));
+    review->findChild<QPushButton *>(QStringLiteral("trustTickedAlways"))->click();
+    QTRY_VERIFY_WITH_TIMEOUT(telemetry.isFresh(QStringLiteral("a800-02")), 10000);
+    QFile kh(dir.filePath(QStringLiteral("kh")));
+    QVERIFY(kh.open(QIODevice::ReadOnly));
+    QCOMPARE(kh.readAll().count('\n'), 1);                  // a800-02's key, remembered
+    QVERIFY(!telemetry.latest(QStringLiteral("g4090-01"))); // not ticked: still waiting
+    QCOMPARE(telemetry.sshStatus(QStringLiteral("g4090-01")).state, SshStatus::HostKeyUnknown);
+    session.stop();
+}
+
+void TestNodeWindow::passwordPromptInWindow()
+{
+    // a800-01 with a key it does not accept: as OpenSSH, gpudesk then asks for the password
+    // (the simulator's root password); a wrong one is asked for again, saying it was refused.
+    const QString sim = qEnvironmentVariable("GPUDESK_SIM_STATE");
+    QTemporaryDir dir;
+    const QString stranger = dir.filePath(QStringLiteral("stranger"));
+    QProcess keygen;
+    keygen.start(QStringLiteral("ssh-keygen"),
+                 {QStringLiteral("-q"), QStringLiteral("-t"), QStringLiteral("ed25519"),
+                  QStringLiteral("-N"), QString(), QStringLiteral("-f"), stranger});
+    QVERIFY(keygen.waitForFinished(20000) && keygen.exitCode() == 0);
+    QFile passwordFile(sim + QStringLiteral("/ssh/password"));
+    QVERIFY(passwordFile.open(QIODevice::ReadOnly));
+    const QString password = QString::fromUtf8(passwordFile.readAll().trimmed());
+    const QRegularExpression block(
+        QStringLiteral("(Host a800-01\\n(?:[ \\t]+.*\\n)*?[ \\t]+IdentityFile )"
+                       "[^\\n]*"));
+    bool edited = false;
+    TelemetryWindow tw;
+    openTelemetryWindow(
+        dir,
+        [&](QString &text) {
+            edited = block.match(text).hasMatch();
+            text.replace(block, QStringLiteral("\\1") + stranger);
+        },
+        &tw);
+    QVERIFY(tw.w && edited);
+    TelemetryStore &telemetry = *tw.c->telemetry;
+    TelemetrySession &session = *tw.c->session;
+    MainWindow &w = *tw.w;
+    const QString node = QStringLiteral("a800-01");
+    QTRY_COMPARE_WITH_TIMEOUT(telemetry.sshStatus(node).state, SshStatus::NeedsSecret, 15000);
+    const SshStatus asked = telemetry.sshStatus(node);
+    QVERIFY2(asked.secretFor.startsWith(QLatin1String("password:root@127.0.0.1:")),
+             qPrintable(asked.secretFor));
+    QVERIFY2(asked.tried.join(u' ').contains(QLatin1String("stranger (refused)")),
+             qPrintable(asked.tried.join(u' ')));
+    QVERIFY(!asked.secretRefused);
+    w.showPage(MainWindow::Nodes);
+    auto *nodes = qobject_cast<NodesPage *>(w.page(MainWindow::Nodes));
+    nodes->selectNode(node);
+    NodeTelemetryPanel *panel = nodes->telemetryPanel();
+    panel->refresh();
+    QPushButton *enter = nullptr;
+    for (QPushButton *b : panel->findChildren<QPushButton *>())
+        if (b->text() == QStringLiteral("Enter password…"))
+            enter = b;
+    QVERIFY(enter && enter->isVisible());
+
+    // Answers the modal dialog the button opens (its own event loop runs this timer).
+    auto answer = [&](const QString &typed, QString *prompt, const QString &screenshot) {
+        QTimer::singleShot(0, &w, [&, typed, prompt, screenshot] {
+            auto *dialog = qobject_cast<QDialog *>(QApplication::activeModalWidget());
+            if (!dialog)
+                return;
+            *prompt = dialog->findChild<QLabel *>(QStringLiteral("secretPrompt"))->text();
+            dialog->findChild<QLineEdit *>()->setText(typed);
+            if (!screenshot.isEmpty())
+                save(*dialog, screenshot);
+            dialog->accept();
+        });
+        enter->click();
+    };
+    QString prompt;
+    answer(QStringLiteral("hunter2"), &prompt, QString());
+    QVERIFY2(prompt.startsWith(QLatin1String("Password for root@127.0.0.1:")), qPrintable(prompt));
+    QTRY_VERIFY_WITH_TIMEOUT(telemetry.sshStatus(node).secretRefused, 15000);
+    QVERIFY(telemetry.sshStatus(node).message.endsWith(QLatin1String("refused the password.")));
+    panel->refresh();
+    QVERIFY(enter->isVisible());
+    answer(password, &prompt, QStringLiteral("dialog-password-refused"));
+    QVERIFY2(prompt.contains(QLatin1String("refused the password.\nPassword for root@127.0.0.1:")),
+             qPrintable(prompt));
+    QTRY_VERIFY_WITH_TIMEOUT(telemetry.isFresh(node), 15000);
+    QCOMPARE(telemetry.sshStatus(node).state, SshStatus::Connected);
+    QCOMPARE(telemetry.cards(node).size(), 8);
+    session.stop();
+}
+
+QTEST_MAIN(TestNodeWindow)
+#include "tst_nodewindow.moc"

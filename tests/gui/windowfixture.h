@@ -1,0 +1,148 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// What the window tests share: the services connected to the test simulator as the app
+// composes them, a window with node telemetry, /sim/truth, screenshots.
+#pragma once
+
+#include "branchdelegate.h"
+#include "clustersession.h"
+#include "clusterstore.h"
+#include "clustersync.h"
+#include "connectionstate.h"
+#include "contextconnection.h"
+#include "eventspage.h"
+#include "findingsservice.h"
+#include "flattreeview.h"
+#include "format.h"
+#include "gpuaccounting.h"
+#include "gpumappage.h"
+#include "gpuplacement.h"
+#include "kubeclient.h"
+#include "kubeconfig.h"
+#include "logmodel.h"
+#include "logview.h"
+#include "mainwindow.h"
+#include "nodecardsmodel.h"
+#include "nodepodsmodel.h"
+#include "nodeprocessesmodel.h"
+#include "nodesmodel.h"
+#include "nodespage.h"
+#include "nodetelemetrypanel.h"
+#include "objectviewer.h"
+#include "services.h"
+#include "sshpool.h"
+#include "telemetrychart.h"
+#include "telemetrysession.h"
+#include "telemetrystore.h"
+#include "workloadsmodel.h"
+#include "workloadspage.h"
+#include "workloadstable.h"
+
+#include <QAbstractItemModelTester>
+#include <QApplication>
+#include <QCheckBox>
+#include <QDialog>
+#include <QDir>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QLabel>
+#include <QLineEdit>
+#include <QListView>
+#include <QListWidget>
+#include <QNetworkAccessManager>
+#include <QNetworkReply>
+#include <QPlainTextEdit>
+#include <QProcess>
+#include <QPushButton>
+#include <QRegularExpression>
+#include <QSignalSpy>
+#include <QSplitter>
+#include <QStatusBar>
+#include <QTabWidget>
+#include <QTableView>
+#include <QTableWidget>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QTimer>
+#include <QTranslator>
+#include <QTreeView>
+
+#include <functional>
+
+using namespace gpudesk;
+
+class WindowFixture
+{
+protected:
+    // Reads the test simulator's kubeconfig (GPUDESK_SIM_STATE); each test's initTestCase.
+    void loadSimConfig();
+    // The services as the app composes them, connected to a context of the simulator's
+    // kubeconfig (with node telemetry over `sshConfig` when given), synced.
+    struct Connected
+    {
+        std::unique_ptr<Services> services;
+        ClusterStore *store = nullptr;
+        ConnectionState *state = nullptr;
+        TelemetryStore *telemetry = nullptr;
+        KubeClient *client = nullptr; // the connection's, for the test's own requests
+        TelemetrySession *session = nullptr;
+    };
+    std::unique_ptr<Connected> connectTo(const QString &context, const QString &sshConfig = {});
+    // The window as sim-admin with node telemetry over the simulator's SSH config, changed by
+    // `edit` and written into `dir` (members in the order they must be destroyed, last first).
+    struct TelemetryWindow
+    {
+        std::unique_ptr<Connected> c;
+        std::unique_ptr<MainWindow> w;
+    };
+    void openTelemetryWindow(const QTemporaryDir &dir, const std::function<void(QString &)> &edit,
+                             TelemetryWindow *out);
+    // /sim/truth, with the admin's token (a researcher may not read it).
+    QJsonObject simTruth()
+    {
+        QString error;
+        const auto ep = m_config->endpoint(QStringLiteral("sim-admin"), &error);
+        KubeClient admin(*ep);
+        QJsonObject out;
+        bool done = false;
+        admin.get(QStringLiteral("/sim/truth"), &admin, [&](const KubeReply &r) {
+            out = QJsonDocument::fromJson(r.body).object();
+            done = true;
+        });
+        if (!QTest::qWaitFor([&] { return done; }, 10000))
+            return {};
+        return out;
+    }
+    static QStringList labelTexts(const QWidget &w)
+    {
+        QStringList out;
+        for (const auto *l : w.findChildren<QLabel *>())
+            if (l->isVisibleTo(&w))
+                out << l->text();
+        return out;
+    }
+    static void save(QWidget &w, const QString &name)
+    {
+        QDir().mkpath(QStringLiteral("screenshots"));
+        QCoreApplication::sendPostedEvents(); // pending layout requests, so labels are sized
+        QVERIFY(w.grab().save(QStringLiteral("screenshots/") + name + QStringLiteral(".png")));
+    }
+
+    // A frozen demo simulator of the test's own (no SSH), ready when this returns.
+    static void startOwnSim(QProcess &sim, const QString &dir, bool ssh = false)
+    {
+        sim.setProgram(QStringLiteral(GPUDESK_SIM_BIN));
+        QStringList args{QStringLiteral("--state-dir"), dir, QStringLiteral("--speed"),
+                         QStringLiteral("0")};
+        if (!ssh)
+            args << QStringLiteral("--no-ssh");
+        sim.setArguments(args);
+        sim.setProcessChannelMode(QProcess::MergedChannels);
+        sim.start();
+        QVERIFY(sim.waitForStarted());
+        QByteArray out;
+        QTRY_VERIFY_WITH_TIMEOUT((out += sim.readAll()).contains("gpudesk-sim: ready"), 60000);
+    }
+
+    std::optional<KubeConfig> m_config;
+};
