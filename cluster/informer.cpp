@@ -5,11 +5,13 @@
 #include "kubeclient.h"
 
 #include <QFutureWatcher>
+
 #include <QLoggingCategory>
 #include <QNetworkReply>
 #include <QRandomGenerator>
 #include <QUrlQuery>
 #include <QtConcurrent/QtConcurrentRun>
+#include <algorithm>
 
 #ifdef Q_OS_LINUX
 #include <sys/resource.h>
@@ -47,6 +49,16 @@ constexpr qsizetype kMaxEventsPerBatch = 2000;
 // One watch event is one object, which the API server keeps under 1.5 MB: a line this long
 // without its end is a broken stream, not an event to wait for.
 constexpr qsizetype kMaxWatchLineBytes = 16 << 20;
+// Liveness of a watch. The API server sends a bookmark about once a minute to a watch that
+// asked for them (the simulator every 5 s); silence for twice that is a dead stream or a dead
+// server. Bounded so that a fast cadence still allows a busy server a moment, and a slow one
+// does not leave the figures stale for minutes.
+constexpr qint64 kMinLivenessMs = 10000;
+constexpr qint64 kMaxLivenessMs = 150000;
+constexpr qint64 kLivenessSlackMs = 5000;
+constexpr qsizetype kBookmarkGapsKept = 4;
+// The check of a silent server: a small request on a fresh connection.
+constexpr int kLivenessCheckMs = 5000;
 
 struct ListResult
 {
@@ -74,6 +86,9 @@ Informer::Informer(KubeClient *client, Resource resource, const QString &version
 {
     m_status.resource = resource;
     client->attach(&m_nam);
+    m_clock.start();
+    m_liveness.setSingleShot(true);
+    connect(&m_liveness, &QTimer::timeout, this, &Informer::checkLiveness);
     m_retryTimer.setSingleShot(true);
     connect(&m_retryTimer, &QTimer::timeout, this, [this] {
         // Resume from where the stream broke; only a 410 makes it list again.
@@ -112,6 +127,7 @@ void Informer::stop()
     m_running = false;
     ++m_generation;
     m_retryTimer.stop();
+    m_liveness.stop();
     closeWatch();
     m_lines.clear();
     m_buffer.clear();
@@ -119,6 +135,12 @@ void Informer::stop()
 
 void Informer::closeWatch()
 {
+    m_liveness.stop();
+    if (m_check) {
+        m_check->disconnect(this);
+        m_check->abort();
+        m_check->deleteLater();
+    }
     if (!m_watch)
         return;
     // Disconnected first: a stream we close on purpose must not be reported as broken.
@@ -294,6 +316,9 @@ void Informer::watch()
     req.setTransferTimeout((timeoutSeconds + 60) * 1000);
     QNetworkReply *reply = m_nam.get(req);
     m_watch = reply;
+    // The watch's start counts as a bookmark: the server's first comes one cadence later.
+    m_lastBookmarkMs = m_clock.elapsed();
+    m_liveness.start(livenessWindowMs());
     const quint64 generation = m_generation;
     connect(reply, &QNetworkReply::readyRead, this, [this, reply, generation] {
         if (generation == m_generation && reply == m_watch)
@@ -302,8 +327,11 @@ void Informer::watch()
     connect(reply, &QNetworkReply::metaDataChanged, this, [this, reply, generation] {
         // Live once the server accepted the watch, not when it was merely asked for.
         if (generation == m_generation &&
-            reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt() == 200)
+            reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt() == 200) {
+            m_lastActivity = QDateTime::currentDateTimeUtc();
+            m_liveness.start(livenessWindowMs());
             setState(InformerStatus::Live);
+        }
     });
     connect(reply, &QNetworkReply::finished, this,
             [this, reply, generation] { onWatchFinished(reply, generation); });
@@ -313,12 +341,14 @@ void Informer::onWatchReadyRead()
 {
     m_buffer += m_watch->readAll();
     qsizetype start = 0;
+    const qsizetype before = m_lines.size();
     for (qsizetype nl = m_buffer.indexOf('\n'); nl >= 0; nl = m_buffer.indexOf('\n', start)) {
         if (nl > start)
             m_lines.append(m_buffer.mid(start, nl - start));
         start = nl + 1;
     }
     m_buffer.remove(0, start);
+    noteActivity(m_lines.mid(before));
     if (m_buffer.size() > kMaxWatchLineBytes) {
         // What is buffered goes; the new watch starts from the last version applied, so
         // nothing is lost or applied twice.
@@ -329,6 +359,76 @@ void Informer::onWatchReadyRead()
         return;
     }
     decodeNext();
+}
+
+int Informer::livenessWindowMs() const
+{
+    if (m_bookmarkGaps.isEmpty())
+        return int(kMaxLivenessMs);
+    const qint64 cadence = *std::max_element(m_bookmarkGaps.begin(), m_bookmarkGaps.end());
+    return int(std::clamp(2 * cadence + kLivenessSlackMs, kMinLivenessMs, kMaxLivenessMs));
+}
+
+void Informer::noteActivity(const QList<QByteArray> &newLines)
+{
+    m_lastActivity = QDateTime::currentDateTimeUtc();
+    // The cadence is measured where the bytes arrive, not where they are decoded (a backlog
+    // would stretch it). A bookmark is the one event the server sends on a quiet collection.
+    for (const QByteArray &line : newLines) {
+        if (!line.contains(R"("type":"BOOKMARK")"))
+            continue;
+        const qint64 now = m_clock.elapsed();
+        m_bookmarkGaps.append(now - m_lastBookmarkMs);
+        if (m_bookmarkGaps.size() > kBookmarkGapsKept)
+            m_bookmarkGaps.removeFirst();
+        m_lastBookmarkMs = now;
+    }
+    m_liveness.start(livenessWindowMs());
+}
+
+void Informer::checkLiveness()
+{
+    if (!m_watch || m_check)
+        return;
+    const quint64 generation = m_generation;
+    const int silentMs = livenessWindowMs();
+    // A fresh connection: the watch's own may be the only thing that is dead.
+    m_checkNam = std::make_unique<QNetworkAccessManager>();
+    m_client->attach(m_checkNam.get());
+    QNetworkRequest req = m_client->request(QStringLiteral("/version"));
+    req.setTransferTimeout(kLivenessCheckMs);
+    QNetworkReply *check = m_checkNam->get(req);
+    m_check = check;
+    connect(check, &QNetworkReply::finished, this, [this, check, generation, silentMs] {
+        check->deleteLater();
+        if (generation != m_generation || !m_running)
+            return;
+        if (check->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt() > 0) {
+            // The server answers; this stream had gone silent (a proxy or NAT that dropped it
+            // without a word). Watch again from the last version applied: nothing is lost.
+            qCDebug(lcInformer) << resourceName(m_resource) << "watch silent for" << silentMs
+                                << "ms while the server answers: watching again";
+            watch();
+            return;
+        }
+        const QDateTime silentSince = m_lastActivity;
+        const QString promise =
+            m_bookmarkGaps.isEmpty()
+                ? tr("no bookmark came yet")
+                : tr("it sends one every %1 s")
+                      .arg((*std::max_element(m_bookmarkGaps.begin(), m_bookmarkGaps.end()) + 500) /
+                           1000);
+        retry(tr("%1 sent no event and no bookmark for %2 s (%3) and did not answer a check "
+                 "within %4 s: the API server is not responding")
+                  .arg(m_client->endpoint().server)
+                  .arg(silentMs / 1000)
+                  .arg(promise)
+                  .arg(kLivenessCheckMs / 1000));
+        // Stale since the last thing the server said, not since the check gave up.
+        if (silentSince.isValid())
+            m_status.since = silentSince;
+        emit statusChanged();
+    });
 }
 
 void Informer::onWatchFinished(QNetworkReply *reply, quint64 generation)

@@ -5,10 +5,13 @@
 #include "delta.h"
 
 #include <QDateTime>
+#include <QElapsedTimer>
 #include <QNetworkAccessManager>
 #include <QObject>
 #include <QPointer>
 #include <QTimer>
+
+#include <memory>
 
 class QNetworkReply;
 
@@ -47,6 +50,10 @@ public:
     void setUnavailable(const QString &why);
     const InformerStatus &status() const { return m_status; }
     bool hasSynced() const { return m_synced; }
+    // How long the watch may be silent (no event, no bookmark) before the server is checked:
+    // twice the bookmark cadence this server has shown, plus slack; until it has shown one, a
+    // bound that fits the API server's own (a bookmark a minute).
+    int livenessWindowMs() const;
     QString resourceVersion() const { return m_rv; }
 
 signals:
@@ -63,6 +70,8 @@ private:
     void onWatchReadyRead();
     void onWatchFinished(QNetworkReply *reply, quint64 generation);
     void decodeNext();
+    void noteActivity(const QList<QByteArray> &newLines);
+    void checkLiveness();
     void relist();
     void retry(const QString &error);
     void setState(InformerStatus::State state, const QString &error = {});
@@ -77,6 +86,16 @@ private:
     QNetworkAccessManager m_nam; // its own: a long watch must not take one of the client's slots
     QPointer<QNetworkReply> m_watch;
     QTimer m_retryTimer;
+    // Liveness: restarted by every byte of the watch; on expiry the server is asked /version
+    // on a fresh connection (m_checkNam), so that a dead stream and a dead server are told
+    // apart.
+    QTimer m_liveness;
+    std::unique_ptr<QNetworkAccessManager> m_checkNam;
+    QPointer<QNetworkReply> m_check;
+    QElapsedTimer m_clock;
+    QDateTime m_lastActivity;
+    qint64 m_lastBookmarkMs = 0;  // monotonic, of the last bookmark (or of the watch's start)
+    QList<qint64> m_bookmarkGaps; // the last few intervals between bookmarks
     InformerStatus m_status;
     Delta m_listing; // pages of a list in progress
     QString m_rv;

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "kubeclient.h"
 
+#include <memory>
+
 #include <QFile>
 #include <QHash>
 #include <QLoggingCategory>
@@ -52,6 +54,8 @@ constexpr int kTransferTimeoutMs = 30000;
 // No answer gpudesk asks for comes near this: a page is at most 500 objects, and the API server
 // refuses to store an object over 1.5 MB. More is a broken or hostile server: stop reading.
 constexpr qint64 kMaxBodyBytes = 64ll << 20;
+// What Qt may hold of an answer before it is read into ours.
+constexpr qint64 kReadChunkBytes = 1 << 20;
 } // namespace
 
 QString statusMessage(const QByteArray &body)
@@ -423,15 +427,24 @@ void KubeClient::send(const QByteArray &verb, const QString &path, const QByteAr
     QPointer<QObject> guard(context);
     QElapsedTimer waited;
     waited.start();
-    connect(reply, &QNetworkReply::downloadProgress, reply, [reply](qint64 received, qint64) {
-        if (received > kMaxBodyBytes && !reply->property("gpudeskTooLarge").toBool()) {
+    // The answer is read as it comes, into a buffer of ours with a bound: Qt holds at most a
+    // little of it (its own buffer is unbounded by default, and a fast server outruns a busy
+    // UI thread), and an answer cut off gives its memory back at once (one large block).
+    reply->setReadBufferSize(kReadChunkBytes);
+    auto answer = std::make_shared<QByteArray>();
+    connect(reply, &QNetworkReply::readyRead, reply, [reply, answer] {
+        if (reply->property("gpudeskTooLarge").toBool())
+            return;
+        answer->append(reply->readAll());
+        if (answer->size() > kMaxBodyBytes) {
             reply->setProperty("gpudeskTooLarge", true);
-            reply->abort(); // what it read so far goes with the reply
+            *answer = QByteArray();
+            reply->abort();
         }
     });
     connect(reply, &QNetworkReply::finished, this,
             [this, reply, guard, done = std::move(done), verb, path, body, contentType, retried,
-             waited]() mutable {
+             waited, answer]() mutable {
                 reply->deleteLater();
                 if (!guard)
                     return;
@@ -448,7 +461,7 @@ void KubeClient::send(const QByteArray &verb, const QString &path, const QByteAr
                     done(r);
                     return;
                 }
-                r.body = reply->readAll();
+                r.body = std::exchange(*answer, QByteArray()) + reply->readAll();
                 if (reply->error() != QNetworkReply::NoError) {
                     r.status = parseStatus(r.body);
                     r.error = !r.status.message.isEmpty() ? r.status.message

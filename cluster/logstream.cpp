@@ -9,12 +9,19 @@
 
 namespace gpudesk {
 
+namespace {
+// The check of a quiet stream's server: a small request on a fresh connection.
+constexpr int kServerCheckMs = 5000;
+} // namespace
+
 LogStream::LogStream(KubeClient *client, QString ns, QString pod, QObject *parent)
     : QObject(parent), m_client(client), m_ns(std::move(ns)), m_pod(std::move(pod))
 {
     client->attach(&m_nam);
     m_retry.setSingleShot(true);
     connect(&m_retry, &QTimer::timeout, this, &LogStream::open);
+    m_quiet.setSingleShot(true);
+    connect(&m_quiet, &QTimer::timeout, this, &LogStream::checkServer);
 }
 
 LogStream::~LogStream()
@@ -54,12 +61,55 @@ void LogStream::start(const Options &options)
 void LogStream::stop()
 {
     m_retry.stop();
-    if (m_reply) {
-        m_reply->disconnect(this);
-        m_reply->abort();
-        m_reply->deleteLater();
+    dropReply();
+}
+
+void LogStream::dropReply()
+{
+    m_quiet.stop();
+    for (QNetworkReply *r : {m_reply.data(), m_check.data()}) {
+        if (!r)
+            continue;
+        r->disconnect(this);
+        r->abort();
+        r->deleteLater();
     }
+    // A line cut off here is sent again, whole, by the stream that resumes from the last line.
     m_partial.clear();
+    m_skippingLongLine = false;
+}
+
+void LogStream::checkServer()
+{
+    if (!m_reply || m_check)
+        return;
+    m_checkNam = std::make_unique<QNetworkAccessManager>();
+    m_client->attach(m_checkNam.get());
+    QNetworkRequest req = m_client->request(QStringLiteral("/version"));
+    req.setTransferTimeout(kServerCheckMs);
+    QNetworkReply *check = m_checkNam->get(req);
+    m_check = check;
+    connect(check, &QNetworkReply::finished, this, [this, check] {
+        check->deleteLater();
+        if (check->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt() > 0) {
+            // The server answers. The container may just be quiet, or a proxy dropped the
+            // stream without a word: open it again from the last line (nothing lost or
+            // repeated), which costs one request a quiet interval.
+            dropReply();
+            open();
+            return;
+        }
+        const QString quietS = QString::number(m_options.quietCheckMs / 1000.0, 'g', 3);
+        dropReply();
+        const int delay = int(std::min(15000.0, 500.0 * (1 << std::min(m_attempt++, 5))));
+        setState(Reconnecting,
+                 tr("No log line for %1 s, and %2 did not answer a check within %3 s: the API "
+                    "server is not responding")
+                     .arg(quietS)
+                     .arg(m_client->endpoint().server)
+                     .arg(kServerCheckMs / 1000));
+        m_retry.start(delay);
+    });
 }
 
 void LogStream::setState(State state, const QString &message)
@@ -79,9 +129,12 @@ void LogStream::open()
     else
         req.setTransferTimeout(60000);
     m_partial.clear();
+    m_skippingLongLine = false;
     m_reply = m_nam.get(req);
     connect(m_reply, &QNetworkReply::readyRead, this, &LogStream::onReadyRead);
     connect(m_reply, &QNetworkReply::finished, this, &LogStream::onFinished);
+    if (m_options.follow && m_options.quietCheckMs > 0)
+        m_quiet.start(m_options.quietCheckMs);
     setState(Streaming);
 }
 
@@ -89,16 +142,34 @@ void LogStream::onReadyRead()
 {
     if (m_reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt() >= 400)
         return; // the error body is read in onFinished
+    if (m_quiet.isActive())
+        m_quiet.start();
+    m_attempt = 0;
     deliver(m_reply->readAll(), false);
 }
 
 void LogStream::deliver(const QByteArray &chunk, bool final)
 {
-    m_partial += chunk;
+    if (m_skippingLongLine) {
+        // The rest of a line shown cut: dropped up to its end.
+        const qsizetype nl = chunk.indexOf('\n');
+        if (nl < 0)
+            return;
+        m_skippingLongLine = false;
+        m_partial += chunk.mid(nl + 1);
+    } else {
+        m_partial += chunk;
+    }
     QList<LogLine> out;
     qsizetype start = 0;
+    // A line this long is shown cut, with a note, whether or not its end came with it.
+    const QByteArray cutNote = tr(" … [line cut at %1 MiB by gpudesk; a download keeps it whole]")
+                                   .arg(MaxLineBytes >> 20)
+                                   .toUtf8();
     auto take = [&](qsizetype end) {
-        const QByteArray line = m_partial.mid(start, end - start);
+        const QByteArray line = end - start > MaxLineBytes
+                                    ? m_partial.mid(start, MaxLineBytes) + cutNote
+                                    : m_partial.mid(start, end - start);
         const qsizetype space = line.indexOf(' ');
         LogLine l;
         if (space > 0 && line.at(0) >= '0' && line.at(0) <= '9') {
@@ -130,6 +201,14 @@ void LogStream::deliver(const QByteArray &chunk, bool final)
         start = nl + 1;
     }
     m_partial.remove(0, start);
+    if (m_partial.size() > MaxLineBytes && !final) {
+        // A line without its end this long: shown cut, with a note, and the rest skipped (a
+        // broken or hostile stream would otherwise grow this buffer without a bound).
+        start = 0;
+        take(m_partial.size());
+        m_partial = QByteArray();
+        m_skippingLongLine = true;
+    }
     if (final && !m_partial.isEmpty()) {
         start = 0;
         take(m_partial.size());
@@ -141,6 +220,7 @@ void LogStream::deliver(const QByteArray &chunk, bool final)
 
 void LogStream::onFinished()
 {
+    m_quiet.stop();
     QNetworkReply *reply = m_reply;
     m_reply = nullptr;
     reply->deleteLater();
@@ -159,6 +239,7 @@ void LogStream::onFinished()
     }
     // A line cut off by the break is dropped: the resume sends it again, whole.
     m_partial.clear();
+    m_skippingLongLine = false;
     if (!m_options.follow) {
         setState(Failed, m_client->describeError(reply));
         return;

@@ -8,6 +8,8 @@
 #include <QPointer>
 #include <QTimer>
 
+#include <memory>
+
 class QNetworkReply;
 
 namespace gpudesk {
@@ -27,7 +29,13 @@ public:
         bool follow = true;
         bool previous = false;
         int tailLines = -1; // -1: all
+        // Following: after this long without a byte the server is checked (a quiet container
+        // and a dead link look alike from the stream), and the stream opened again from the
+        // last line when the server answers.
+        int quietCheckMs = 30000;
     };
+    // A line longer than this is shown cut, with a note (a download keeps it whole).
+    static constexpr qsizetype MaxLineBytes = 1 << 20;
     enum State
     {
         Idle,
@@ -56,6 +64,8 @@ private:
     void onReadyRead();
     void onFinished();
     void deliver(const QByteArray &chunk, bool final);
+    void dropReply();
+    void checkServer();
     void setState(State state, const QString &message = {});
 
     KubeClient *m_client;
@@ -65,6 +75,10 @@ private:
     QNetworkAccessManager m_nam;
     QPointer<QNetworkReply> m_reply;
     QTimer m_retry;
+    QTimer m_quiet;
+    std::unique_ptr<QNetworkAccessManager> m_checkNam; // a fresh connection for each check
+    QPointer<QNetworkReply> m_check;
+    bool m_skippingLongLine = false; // the rest of a line already shown cut
     QByteArray m_partial;
     QByteArray m_lastTimestamp;
     int m_seenAtLast = 0; // lines already shown with exactly m_lastTimestamp

@@ -39,6 +39,49 @@ void LogModel::flush()
     }
     m_pending.clear();
     endInsertRows();
+    trim();
+}
+
+void LogModel::setLimits(int maxLines, qint64 maxBytes)
+{
+    m_maxLines = maxLines;
+    m_maxBytes = maxBytes;
+    trim();
+}
+
+void LogModel::trim()
+{
+    const qsizetype lines = m_lineStart.size();
+    if (lines <= m_maxLines && m_text.size() <= m_maxBytes)
+        return;
+    // Down to nine tenths of the bounds, so that trimming is rare and its cost (moving what is
+    // kept) spread over many lines.
+    qsizetype drop = std::max<qsizetype>(0, lines - qsizetype(m_maxLines) * 9 / 10);
+    const qint64 keepBytes = m_maxBytes / 10 * 9;
+    if (m_text.size() > keepBytes) {
+        // The first line that starts late enough for the rest to fit.
+        const auto it =
+            std::lower_bound(m_lineStart.cbegin(), m_lineStart.cend(), m_text.size() - keepBytes);
+        drop = std::max<qsizetype>(drop, it - m_lineStart.cbegin());
+    }
+    drop = std::min(drop, lines);
+    if (drop == 0)
+        return;
+    beginRemoveRows({}, 0, int(drop) - 1);
+    const qint64 cut = drop < lines ? m_lineStart[drop] : m_text.size();
+    m_text.remove(0, cut);
+    m_lineStart.remove(0, drop);
+    m_textStart.remove(0, drop);
+    for (qint64 &o : m_lineStart)
+        o -= cut;
+    for (qint64 &o : m_textStart)
+        o -= cut;
+    const auto firstKept = std::lower_bound(m_errors.begin(), m_errors.end(), int(drop));
+    m_errors.erase(m_errors.begin(), firstKept);
+    for (int &row : m_errors)
+        row -= int(drop);
+    m_dropped += drop;
+    endRemoveRows();
 }
 
 void LogModel::clear()
@@ -50,6 +93,7 @@ void LogModel::clear()
     m_pending.clear();
     m_errors.clear();
     m_longest = 0;
+    m_dropped = 0;
     endResetModel();
 }
 

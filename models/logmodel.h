@@ -18,6 +18,14 @@ class LogModel : public QAbstractListModel
 public:
     explicit LogModel(QObject *parent = nullptr);
 
+    // What the view keeps of a followed log: past either bound the oldest tenth goes (a week of
+    // a chatty job would otherwise take all memory; a download streams the whole log to disk).
+    static constexpr int MaxLines = 2'000'000;
+    static constexpr qint64 MaxBytes = 512ll << 20;
+    void setLimits(int maxLines, qint64 maxBytes);
+    // Lines dropped from the start to stay within the bounds.
+    qint64 droppedLines() const { return m_dropped; }
+
     void append(const QList<gpudesk::LogLine> &lines);
     void clear();
     void flush(); // append what is pending now
@@ -42,6 +50,8 @@ public:
     int longestLine() const { return m_longest; }
 
 private:
+    void trim();
+
     QByteArray m_text;         // each line: timestamp, then text
     QList<qint64> m_lineStart; // where each line's timestamp begins
     QList<qint64> m_textStart; // where its text begins
@@ -50,6 +60,9 @@ private:
     QTimer m_flush;
     bool m_timestamps = false;
     int m_longest = 0;
+    int m_maxLines = MaxLines;
+    qint64 m_maxBytes = MaxBytes;
+    qint64 m_dropped = 0;
 };
 
 } // namespace gpudesk

@@ -11,6 +11,24 @@ TelemetryStore::TelemetryStore(const ClusterStore *cluster, QObject *parent)
     m_tick.setSingleShot(true);
     m_tick.setInterval(100);
     connect(&m_tick, &QTimer::timeout, this, &TelemetryStore::flush);
+    m_aging.setInterval(1000);
+    connect(&m_aging, &QTimer::timeout, this, &TelemetryStore::checkAging);
+}
+
+void TelemetryStore::checkAging()
+{
+    for (auto it = m_fresh.begin(); it != m_fresh.end();) {
+        if (isFresh(*it)) {
+            ++it;
+            continue;
+        }
+        m_pending.insert(*it);
+        it = m_fresh.erase(it);
+    }
+    if (m_fresh.isEmpty())
+        m_aging.stop();
+    if (!m_pending.isEmpty() && !m_tick.isActive())
+        m_tick.start();
 }
 
 void TelemetryStore::apply(const NodeSample &sample)
@@ -24,6 +42,9 @@ void TelemetryStore::apply(const NodeSample &sample)
     }
     applyPods(sample, latest(sample.node));
     m_latest[sample.node] = sample;
+    m_fresh.insert(sample.node);
+    if (!m_aging.isActive())
+        m_aging.start();
     trackActivity(sample);
     TelemetryHistory &h = m_history[sample.node];
     QList<TelemetryHistory::CardValues> cards;
@@ -98,6 +119,8 @@ void TelemetryStore::setSshStatus(const QString &node, const SshStatus &status)
 
 void TelemetryStore::clear()
 {
+    m_fresh.clear();
+    m_aging.stop();
     m_latest.clear();
     m_ssh.clear();
     m_history.clear();

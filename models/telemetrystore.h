@@ -199,6 +199,11 @@ private:
     qint64 m_lastPrune = 0;
     QSet<QString> m_pending;
     QTimer m_tick;
+    // Freshness is a matter of time: a node whose samples stop (every node down, a frozen
+    // session) must be announced as it goes stale, or every view keeps calling it answering.
+    void checkAging();
+    QSet<QString> m_fresh; // nodes fresh at the last check
+    QTimer m_aging;
 };
 
 } // namespace gpudesk

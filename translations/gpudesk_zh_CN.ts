@@ -1191,6 +1191,18 @@
         <source>the watch sent an event of more than %1 MiB without its end: stopped reading it, watching again</source>
         <translation>watch 发来一个超过 %1 MiB 仍未结束的事件：已停止读取，重新开始 watch</translation>
     </message>
+    <message>
+        <source>no bookmark came yet</source>
+        <translation>尚未收到任何书签</translation>
+    </message>
+    <message>
+        <source>it sends one every %1 s</source>
+        <translation>它每 %1 秒发送一个</translation>
+    </message>
+    <message>
+        <source>%1 sent no event and no bookmark for %2 s (%3) and did not answer a check within %4 s: the API server is not responding</source>
+        <translation>%1 已 %2 秒没有发送任何事件或书签（%3），且在 %4 秒内未回应检查：API 服务器没有响应</translation>
+    </message>
 </context>
 <context>
     <name>gpudesk::KubeClient</name>
@@ -1394,6 +1406,17 @@
     </message>
 </context>
 <context>
+    <name>gpudesk::LogStream</name>
+    <message>
+        <source> … [line cut at %1 MiB by gpudesk; a download keeps it whole]</source>
+        <translation> … [gpudesk 已在 %1 MiB 处截断此行；下载可保存完整内容]</translation>
+    </message>
+    <message>
+        <source>No log line for %1 s, and %2 did not answer a check within %3 s: the API server is not responding</source>
+        <translation>%1 秒内没有新的日志行，且 %2 在 %3 秒内未回应检查：API 服务器没有响应</translation>
+    </message>
+</context>
+<context>
     <name>gpudesk::LogView</name>
     <message>
         <source>Follow</source>
@@ -1543,6 +1566,12 @@
         <source>%n error line(s)</source>
         <translation>
             <numerusform>%n 个错误行</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n earlier line(s) not kept (Download saves the whole log)</source>
+        <translation>
+            <numerusform>未保留更早的 %n 行（“下载”可保存完整日志）</numerusform>
         </translation>
     </message>
 </context>

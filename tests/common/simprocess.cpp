@@ -43,7 +43,7 @@ bool SimProcess::start(const QStringList &args, QString *error)
     QByteArray out;
     QElapsedTimer t;
     t.start();
-    while (!out.contains("gpudesk-sim: ready") && t.elapsed() < 90000 &&
+    while (!out.contains("gpudesk-sim: ready") && t.elapsed() < 240000 &&
            m_sim.state() == QProcess::Running) {
         m_sim.waitForReadyRead(1000);
         out += m_sim.readAll();

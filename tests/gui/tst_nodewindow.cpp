@@ -291,9 +291,9 @@ void TestNodeWindow::hostKeyPromptInWindow()
         if (b->text() == QLatin1String("Trust once"))
             once = b;
     QVERIFY(once && once->isVisible());
-    QVERIFY(w.findChild<QLabel *>(QStringLiteral("sshSummary"))
-                ->text()
-                .contains(QLatin1String("waiting for you")));
+    QTRY_VERIFY(w.findChild<QLabel *>(QStringLiteral("sshSummary"))
+                    ->text()
+                    .contains(QLatin1String("waiting for you")));
     save(w, QStringLiteral("page-node-hostkey"));
     // Nothing was sampled before the user said so.
     QVERIFY(!telemetry.latest(QStringLiteral("a800-01")));

@@ -141,7 +141,8 @@ protected:
         sim.start();
         QVERIFY(sim.waitForStarted());
         QByteArray out;
-        QTRY_VERIFY_WITH_TIMEOUT((out += sim.readAll()).contains("gpudesk-sim: ready"), 60000);
+        // Seconds normally; over a minute in a sanitizer build.
+        QTRY_VERIFY_WITH_TIMEOUT((out += sim.readAll()).contains("gpudesk-sim: ready"), 240000);
     }
 
     std::optional<KubeConfig> m_config;

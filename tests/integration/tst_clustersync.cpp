@@ -1,21 +1,27 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The informers against a simulator of their own: the store converges on changes within 2 s,
 // and a 410 (history compacted while the stream was down) and a restart of the API server from
-// older state are both survived, ending equal to a fresh sync. RBAC: sim-alice falls back to her
-// namespace where cluster-wide listing is denied.
+// older state are both survived, ending equal to a fresh sync; a frozen server is noticed within
+// the liveness window its bookmarks promise, and the informers follow again once it thaws. RBAC:
+// sim-alice falls back to her namespace where cluster-wide listing is denied.
 #include "clusterstore.h"
 #include "clustersync.h"
 #include "kubeclient.h"
 #include "kubeconfig.h"
 
+#include <QElapsedTimer>
 #include <QNetworkAccessManager>
 #include <QNetworkReply>
 #include <QProcess>
+#include <QScopeGuard>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
 
 #include <nlohmann/json.hpp>
+
+#include <csignal>
+#include <sys/types.h>
 
 using namespace gpudesk;
 using nlohmann::json;
@@ -30,6 +36,7 @@ private slots:
     void convergesWithinTwoSeconds();
     void survivesCompaction();
     void researcherFallsBackToHerNamespace();
+    void frozenServerIsNoticed();
     void survivesServerRestart();
     void mpiJobsServedAtV2beta1();
 
@@ -63,7 +70,7 @@ void TestClusterSync::startSim()
     m_sim.start();
     QVERIFY(m_sim.waitForStarted());
     QByteArray out;
-    QTRY_VERIFY_WITH_TIMEOUT((out += m_sim.readAll()).contains("gpudesk-sim: ready"), 60000);
+    QTRY_VERIFY_WITH_TIMEOUT((out += m_sim.readAll()).contains("gpudesk-sim: ready"), 240000);
 }
 
 void TestClusterSync::stopSim()
@@ -252,6 +259,56 @@ void TestClusterSync::researcherFallsBackToHerNamespace()
     QCOMPARE(store.nodes().size(), m_store->nodes().size());
 }
 
+void TestClusterSync::frozenServerIsNoticed()
+{
+    // The simulator sends a bookmark every 5 s to a watch that asked for them: each informer
+    // learns that cadence, and its liveness window follows from it (not the watch's 5-10 min).
+    for (Informer *i : m_sync->informers())
+        QTRY_VERIFY2_WITH_TIMEOUT(i->livenessWindowMs() <= 20000,
+                                  qPrintable(QString::number(i->livenessWindowMs())), 20000);
+    // Frozen (SIGSTOP): the kernel still accepts connections, nothing answers on them.
+    Informer *pods = m_sync->informer(Resource::Pods);
+    // Noticed within the window and the check's 5 s (a few seconds of slack for a busy machine).
+    const qint64 bound = pods->livenessWindowMs() + 5000 + 3000;
+    QElapsedTimer frozen;
+    frozen.start();
+    QCOMPARE(::kill(pid_t(m_sim.processId()), SIGSTOP), 0);
+    auto resume = qScopeGuard([this] { ::kill(pid_t(m_sim.processId()), SIGCONT); });
+    QTRY_COMPARE_WITH_TIMEOUT(int(pods->status().state), int(InformerStatus::Retrying), 30000);
+    QVERIFY2(frozen.elapsed() <= bound,
+             qPrintable(QStringLiteral("%1 > %2 ms").arg(frozen.elapsed()).arg(bound)));
+    qInfo("frozen server noticed after %lld ms", frozen.elapsed());
+    const QString error = pods->status().error;
+    QVERIFY2(error.contains(QLatin1String("no event and no bookmark")) &&
+                 error.contains(QLatin1String("it sends one every 5 s")) &&
+                 error.contains(QLatin1String("the API server is not responding")) &&
+                 error.contains(m_admin->server),
+             qPrintable(error));
+    // Stale since the last word from the server, before the freeze was noticed.
+    QVERIFY(pods->status().since < QDateTime::currentDateTimeUtc().addSecs(-5));
+    // Every collection notices, and the store keeps what it knew.
+    for (Informer *i : m_sync->informers())
+        QTRY_COMPARE_WITH_TIMEOUT(int(i->status().state), int(InformerStatus::Retrying), 30000);
+    QVERIFY(!m_store->pods().isEmpty());
+
+    resume.dismiss();
+    QCOMPARE(::kill(pid_t(m_sim.processId()), SIGCONT), 0);
+    for (Informer *i : m_sync->informers())
+        QTRY_COMPARE_WITH_TIMEOUT(int(i->status().state), int(InformerStatus::Live), 60000);
+    // Live again, and following: a change made now arrives, and the store equals a fresh sync.
+    const QString uid = createPod(QStringLiteral("after-freeze"));
+    QVERIFY(!uid.isEmpty());
+    QTRY_VERIFY_WITH_TIMEOUT(m_store->pod(uid) != nullptr, 5000);
+    ClusterStore fresh;
+    ClusterSync sync(m_adminClient.get(), ClusterSync::Options{});
+    connect(&sync, &ClusterSync::delta, &fresh, &ClusterStore::apply);
+    QSignalSpy synced(&sync, &ClusterSync::synced);
+    sync.start();
+    QVERIFY(synced.wait(30000));
+    m_store->flush();
+    QCOMPARE(dump(*m_store), dump(fresh));
+}
+
 void TestClusterSync::survivesServerRestart()
 {
     // Diverge from the scenario, then restart the simulator: it comes back with the scenario's
@@ -294,7 +351,7 @@ void TestClusterSync::mpiJobsServedAtV2beta1()
     sim.start();
     QVERIFY(sim.waitForStarted());
     QByteArray out;
-    QTRY_VERIFY_WITH_TIMEOUT((out += sim.readAll()).contains("gpudesk-sim: ready"), 60000);
+    QTRY_VERIFY_WITH_TIMEOUT((out += sim.readAll()).contains("gpudesk-sim: ready"), 240000);
     QString error;
     const auto config = KubeConfig::load({dir.filePath(QStringLiteral("kubeconfig"))}, &error);
     const auto ep = config ? config->endpoint(QStringLiteral("sim-admin"), &error) : std::nullopt;

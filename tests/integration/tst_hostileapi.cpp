@@ -265,14 +265,16 @@ void TestHostileApi::endlessListIsCutOff()
     QVERIFY2(error.contains(QLatin1String("sent more than 64 MiB in answer to GET /api/v1/nodes")),
              qPrintable(error));
     QVERIFY(error.contains(server.url()));
-    // Bounded while it read (the 64 MiB and Qt's buffers around them), and given back.
+    // Bounded while it read (the 64 MiB of gpudesk's buffer, and the 1 MiB Qt may hold
+    // before it is read), and given back.
     const qint64 grown = (peak - idle) >> 20;
     qInfo("resident: idle %lld MiB, peak %lld MiB above it", idle >> 20, grown);
-    QVERIFY2(grown < 200, qPrintable(QString::number(grown)));
+    QVERIFY2(grown < 96, qPrintable(QString::number(grown)));
     // The server mends its ways: the next try lists the nodes.
     endless = false;
     QTRY_VERIFY_WITH_TIMEOUT(nodes->hasSynced(), 30000);
-    QTRY_VERIFY_WITH_TIMEOUT((residentBytes() - idle) >> 20 < 100, 10000);
+    QTRY_VERIFY2_WITH_TIMEOUT((residentBytes() - idle) >> 20 < 32,
+                              qPrintable(QString::number((residentBytes() - idle) >> 20)), 10000);
 }
 
 void TestHostileApi::endlessWatchLineIsCutOff()

@@ -185,7 +185,9 @@ void TestFindings::uninterruptibleIsNotAnOrphan()
     const QList<NodeProcess> procs{proc(200, 1, u"uid-gone"_qs, 'D')};
     sample(T0 + 2 * Minute, procs);
     QVERIFY(!of(find(o), FindingClass::OrphanProcess));
-    const Finding *now = of(find(o), FindingClass::Uninterruptible);
+    // Kept: `of` points into the list it is given.
+    const QList<Finding> found = find(o);
+    const Finding *now = of(found, FindingClass::Uninterruptible);
     QVERIFY(now);
     QVERIFY2(now->evidence.contains(u"whose pod is gone, is in uninterruptible sleep (D)"_qs),
              qPrintable(now->evidence));

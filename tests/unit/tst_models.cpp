@@ -21,6 +21,7 @@ private slots:
     void events();
     void eventsOfTheSameSecondKeepOneOrder();
     void logModelMarksErrorLines();
+    void logModelKeepsTheNewestWithinItsBounds();
     void queuesAndUsers();
     void contextSwitchResets();
 };
@@ -337,6 +338,38 @@ void TestModels::logModelMarksErrorLines()
     log->clear();
     QVERIFY(log->errorLines().isEmpty());
     QCOMPARE(log->nextError(0, true), -1);
+}
+
+void TestModels::logModelKeepsTheNewestWithinItsBounds()
+{
+    LogModel *log = tested(new LogModel(m_store));
+    log->setLimits(100, 1 << 20);
+    QList<LogLine> batch;
+    for (int i = 0; i < 250; ++i)
+        batch.append(
+            {"2026-11-22T10:00:00Z",
+             (i % 50 == 7 ? "RuntimeError: CUDA error at " : "step ") + QByteArray::number(i)});
+    log->append(batch);
+    log->flush();
+    // Over 100 lines: down to 90, the newest, and the error rows follow them.
+    QCOMPARE(log->rowCount(), 90);
+    QCOMPARE(log->droppedLines(), 160);
+    QCOMPARE(log->lineText(0), QStringLiteral("step 160"));
+    QCOMPARE(log->lineText(89), QStringLiteral("step 249"));
+    QCOMPARE(log->errorLines(), (QList<int>{47})); // line 207; 7, 57, 107 and 157 went
+    // The byte bound: lines of 100 KiB, at most 1 MiB kept (nine tenths after a trim).
+    log->clear();
+    QCOMPARE(log->droppedLines(), 0);
+    QList<LogLine> wide;
+    for (int i = 0; i < 12; ++i)
+        wide.append(
+            {"2026-11-22T10:00:00Z", QByteArray::number(i) + ' ' + QByteArray(100 << 10, 'x')});
+    log->append(wide);
+    log->flush();
+    QVERIFY(log->bytes() <= (1 << 20) / 10 * 9);
+    QVERIFY(log->lineText(log->rowCount() - 1).startsWith(QLatin1String("11 ")));
+    QCOMPARE(log->droppedLines() + log->rowCount(), 12);
+    QVERIFY(log->lineText(0).startsWith(QString::number(log->droppedLines()) + u' '));
 }
 
 void TestModels::queuesAndUsers()

@@ -215,6 +215,11 @@ void TestTelemetry::joinProcessesToPods()
     now = T0 + 31000;
     QCOMPARE(t.busyGpus(), 0);
     QVERIFY(!t.isFresh(QStringLiteral("g1")));
+    // No sample came to say so: the store announces the node as it goes stale, so that the
+    // views stop calling it answering.
+    updated.clear();
+    QVERIFY(updated.wait(3000));
+    QCOMPARE(updated.first().first().value<QSet<QString>>(), QSet<QString>{QStringLiteral("g1")});
     // A failed sample keeps the last good one.
     NodeSample failed;
     failed.node = QStringLiteral("g1");

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "logview.h"
 
+#include <climits>
+
 #include "logmodel.h"
 #include "logservice.h"
 #include "palette.h"
@@ -171,9 +173,17 @@ LogView::LogView(LogService *logs, const ObjectRef &ref, QWidget *parent)
             [this, sb](int v) { m_atBottom = v >= sb->maximum() - 1; });
     auto updateErrors = [this] {
         const int n = int(m_model->errorLines().size());
-        m_errors->setText(n == 0 ? QString() : tr("%n error line(s)", nullptr, n));
+        QStringList parts;
+        if (n > 0)
+            parts << tr("%n error line(s)", nullptr, n);
+        // Said where the counts are: the view holds the newest lines of a long log only.
+        if (m_model->droppedLines() > 0)
+            parts << tr("%n earlier line(s) not kept (Download saves the whole log)", nullptr,
+                        int(std::min<qint64>(m_model->droppedLines(), INT_MAX)));
+        m_errors->setText(parts.join(QStringLiteral(" · ")));
     };
     connect(m_model, &QAbstractItemModel::rowsInserted, this, updateErrors);
+    connect(m_model, &QAbstractItemModel::rowsRemoved, this, updateErrors);
     connect(m_model, &QAbstractItemModel::modelReset, this, updateErrors);
     connect(prevError, &QToolButton::clicked, this, [this] { findError(false); });
     connect(nextError, &QToolButton::clicked, this, [this] { findError(true); });
