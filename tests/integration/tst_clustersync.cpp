@@ -49,6 +49,8 @@ private:
     QString createPod(const QString &name);
     // The store's content in a comparable form: every pod's key fields and the GPU figures.
     static QString dump(const ClusterStore &store);
+    // dump() of a store filled by a sync started now (empty if it did not sync in 30 s).
+    QString freshDump();
 
     QTemporaryDir m_dir;
     QProcess m_sim;
@@ -165,6 +167,18 @@ QString TestClusterSync::dump(const ClusterStore &store)
                      .arg(t.pendingDemand)
                      .arg(store.workloadKeys().size()));
     return lines.join(u'\n');
+}
+
+QString TestClusterSync::freshDump()
+{
+    ClusterStore fresh;
+    ClusterSync sync(m_adminClient.get(), ClusterSync::Options{});
+    connect(&sync, &ClusterSync::delta, &fresh, &ClusterStore::apply);
+    QSignalSpy synced(&sync, &ClusterSync::synced);
+    sync.start();
+    if (!synced.wait(30000))
+        return {};
+    return dump(fresh);
 }
 
 void TestClusterSync::initialSyncMatchesTruth()
@@ -299,14 +313,8 @@ void TestClusterSync::frozenServerIsNoticed()
     const QString uid = createPod(QStringLiteral("after-freeze"));
     QVERIFY(!uid.isEmpty());
     QTRY_VERIFY_WITH_TIMEOUT(m_store->pod(uid) != nullptr, 5000);
-    ClusterStore fresh;
-    ClusterSync sync(m_adminClient.get(), ClusterSync::Options{});
-    connect(&sync, &ClusterSync::delta, &fresh, &ClusterStore::apply);
-    QSignalSpy synced(&sync, &ClusterSync::synced);
-    sync.start();
-    QVERIFY(synced.wait(30000));
     m_store->flush();
-    QCOMPARE(dump(*m_store), dump(fresh));
+    QCOMPARE(dump(*m_store), freshDump());
 }
 
 void TestClusterSync::survivesServerRestart()
@@ -328,13 +336,7 @@ void TestClusterSync::survivesServerRestart()
     for (Informer *i : m_sync->informers())
         QTRY_COMPARE_WITH_TIMEOUT(int(i->status().state), int(InformerStatus::Live), 60000);
 
-    ClusterStore fresh;
-    ClusterSync sync(m_adminClient.get(), ClusterSync::Options{});
-    connect(&sync, &ClusterSync::delta, &fresh, &ClusterStore::apply);
-    QSignalSpy synced(&sync, &ClusterSync::synced);
-    sync.start();
-    QVERIFY(synced.wait(30000));
-    QCOMPARE(dump(*m_store), dump(fresh));
+    QCOMPARE(dump(*m_store), freshDump());
 }
 
 void TestClusterSync::mpiJobsServedAtV2beta1()

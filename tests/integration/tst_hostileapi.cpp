@@ -6,7 +6,7 @@
 #include "clustersync.h"
 #include "informer.h"
 #include "kubeclient.h"
-#include "scriptedserver.h"
+#include "scriptedendpoint.h"
 
 #include <QFile>
 #include <QSignalSpy>
@@ -78,15 +78,6 @@ struct FakeApi
         return false;
     }
 };
-
-ClusterEndpoint endpointOf(const ScriptedServer &server)
-{
-    ClusterEndpoint ep;
-    ep.context = QStringLiteral("hostile");
-    ep.server = server.url();
-    ep.token = QStringLiteral("t");
-    return ep;
-}
 
 // A chunked answer that never ends: 1 MiB chunks, as fast as the client reads them.
 void serveEndlessBody(QTcpSocket *socket, const QByteArray &start)

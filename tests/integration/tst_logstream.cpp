@@ -4,7 +4,7 @@
 // answers (nothing lost, nothing repeated); a server that answers nothing is said to be so.
 #include "kubeclient.h"
 #include "logstream.h"
-#include "scriptedserver.h"
+#include "scriptedendpoint.h"
 
 #include <QSignalSpy>
 #include <QTcpSocket>
@@ -15,15 +15,6 @@ using namespace gpudesk;
 namespace {
 
 const QByteArray kLogPath = "/api/v1/namespaces/user-bob/pods/train-0/log";
-
-ClusterEndpoint endpointOf(const ScriptedServer &server)
-{
-    ClusterEndpoint ep;
-    ep.context = QStringLiteral("hostile");
-    ep.server = server.url();
-    ep.token = QStringLiteral("t");
-    return ep;
-}
 
 QByteArray line(int n, const QByteArray &text)
 {
