@@ -36,7 +36,7 @@ qint64 integer(const json &o, const char *key)
 }
 
 // A quantity that may be written as a string ("8", "16Gi") or a bare number.
-qint64 quantity(const json &v, qint64 (*parse)(const QString &))
+qint64 quantityOf(const json &v, qint64 (*parse)(const QString &))
 {
     if (v.is_string())
         return std::max<qint64>(0, parse(QString::fromStdString(v.get_ref<const std::string &>())));
@@ -45,9 +45,28 @@ qint64 quantity(const json &v, qint64 (*parse)(const QString &))
     return 0;
 }
 
+// A ResourceList (a quota's hard, a queue's capability) as amounts by resource name; entries
+// that are not quantities are left out.
+ResourceAmounts amounts(const json &list)
+{
+    ResourceAmounts out;
+    if (!list.is_object())
+        return out;
+    for (auto it = list.begin(); it != list.end(); ++it) {
+        std::optional<qint64> v;
+        if (it.value().is_string())
+            v = quantity::parseMilli(QString::fromStdString(it.value().get<std::string>()));
+        else if (it.value().is_number())
+            v = quantity::parseMilli(QString::number(it.value().get<double>(), 'f'));
+        if (v)
+            out.insert(QString::fromStdString(it.key()), *v);
+    }
+    return out;
+}
+
 int gpus(const json &resources)
 {
-    return int(quantity(member(resources, "nvidia.com/gpu"), &Decoder::quantityUnits));
+    return int(quantityOf(member(resources, "nvidia.com/gpu"), &Decoder::quantityUnits));
 }
 
 // nvidia.com/mig-<profile> resources (the device plugin's mixed strategy), profile → count.
@@ -60,7 +79,7 @@ MigCounts migResources(const json &resources)
     for (auto it = resources.begin(); it != resources.end(); ++it) {
         if (it.key().compare(0, prefix.size(), prefix) != 0)
             continue;
-        const int n = int(quantity(it.value(), &Decoder::quantityUnits));
+        const int n = int(quantityOf(it.value(), &Decoder::quantityUnits));
         if (n > 0)
             out.append({QString::fromStdString(it.key().substr(prefix.size())), n});
     }
@@ -149,8 +168,8 @@ template <> NodeInfo Decoder::decode<NodeInfo>(Resource, const json &o)
     n.gpuAllocatable = gpus(alloc);
     n.gpuCapacity = gpus(member(status, "capacity"));
     n.migAllocatable = migResources(alloc);
-    n.cpuAllocatableMilli = quantity(member(alloc, "cpu"), &Decoder::quantityMilli);
-    n.memoryAllocatableBytes = quantity(member(alloc, "memory"), &Decoder::quantityUnits);
+    n.cpuAllocatableMilli = quantityOf(member(alloc, "cpu"), &Decoder::quantityMilli);
+    n.memoryAllocatableBytes = quantityOf(member(alloc, "memory"), &Decoder::quantityUnits);
     n.kubeletVersion = text(member(status, "nodeInfo"), "kubeletVersion");
     for (const auto &a : member(status, "addresses")) {
         if (text(a, "type") == QLatin1String("InternalIP"))
@@ -222,6 +241,7 @@ template <> PodInfo Decoder::decode<PodInfo>(Resource, const json &o)
     p.deleting = member(meta, "deletionTimestamp").is_string();
     p.deletionTime = time(meta, "deletionTimestamp");
     p.vc = text(member(meta, "labels"), "volcano.sh/queue-name");
+    p.devEnv = text(member(meta, "labels"), "gpudesk.io/devenv");
     if (p.vc.isEmpty())
         p.vc = text(member(meta, "annotations"), "scheduling.volcano.sh/queue-name");
     p.owner = controllerOf(meta);
@@ -242,8 +262,8 @@ template <> PodInfo Decoder::decode<PodInfo>(Resource, const json &o)
         p.gpuRequest += g > 0 ? g : gpus(member(res, "limits"));
         const MigCounts mig = migResources(req);
         addCounts(&p.migRequests, mig.isEmpty() ? migResources(member(res, "limits")) : mig);
-        p.cpuRequestMilli += quantity(member(req, "cpu"), &Decoder::quantityMilli);
-        p.memoryRequestBytes += quantity(member(req, "memory"), &Decoder::quantityUnits);
+        p.cpuRequestMilli += quantityOf(member(req, "cpu"), &Decoder::quantityMilli);
+        p.memoryRequestBytes += quantityOf(member(req, "memory"), &Decoder::quantityUnits);
     }
     if (const json &sel = member(spec, "nodeSelector"); sel.is_object())
         for (auto it = sel.begin(); it != sel.end(); ++it)
@@ -272,15 +292,27 @@ template <> QueueInfo Decoder::decode<QueueInfo>(Resource, const json &o)
     const json &meta = member(o, "metadata");
     q.uid = text(meta, "uid");
     q.name = text(meta, "name");
+    q.created = time(meta, "creationTimestamp");
     const json &spec = member(o, "spec");
     const json &cap = member(spec, "capability");
     if (cap.contains("nvidia.com/gpu"))
         q.gpuCapability = gpus(cap);
+    q.capability = amounts(cap);
+    q.spec = QByteArray::fromStdString(spec.dump());
+    q.deserved = amounts(member(spec, "deserved"));
+    q.guarantee = amounts(member(member(spec, "guarantee"), "resource"));
     q.weight = int(std::max<qint64>(1, integer(spec, "weight")));
+    q.parent = text(spec, "parent");
+    q.reclaimable = member(spec, "reclaimable") != json(false);
     const json &status = member(o, "status");
     q.state = text(status, "state");
-    if (const json &alloc = member(status, "allocated"); alloc.is_object())
+    if (const json &alloc = member(status, "allocated"); alloc.is_object()) {
         q.gpuAllocated = gpus(alloc);
+        q.allocated = amounts(alloc);
+    }
+    q.running = int(std::max<qint64>(0, integer(status, "running")));
+    q.pending = int(std::max<qint64>(0, integer(status, "pending")));
+    q.inqueue = int(std::max<qint64>(0, integer(status, "inqueue")));
     return q;
 }
 
@@ -301,7 +333,8 @@ template <> PodGroupInfo Decoder::decode<PodGroupInfo>(Resource, const json &o)
     const json &min = member(spec, "minResources");
     g.minGpus = gpus(min);
     if (g.minGpus == 0)
-        g.minGpus = int(quantity(member(min, "requests.nvidia.com/gpu"), &Decoder::quantityUnits));
+        g.minGpus =
+            int(quantityOf(member(min, "requests.nvidia.com/gpu"), &Decoder::quantityUnits));
     const json &status = member(o, "status");
     g.phase = text(status, "phase");
     g.conditions = conditions(status);
@@ -314,9 +347,29 @@ template <> NamespaceInfo Decoder::decode<NamespaceInfo>(Resource, const json &o
     const json &meta = member(o, "metadata");
     n.uid = text(meta, "uid");
     n.name = text(meta, "name");
+    n.created = time(meta, "creationTimestamp");
     n.user = text(member(meta, "labels"), "gpudesk.io/user");
     n.vc = text(member(meta, "labels"), "gpudesk.io/vc");
+    n.disabled = text(member(meta, "annotations"), "gpudesk.io/disabled");
+    n.phase = text(member(o, "status"), "phase");
+    if (member(meta, "deletionTimestamp").is_string())
+        n.phase = QStringLiteral("Terminating");
     return n;
+}
+
+template <> ResourceQuotaInfo Decoder::decode<ResourceQuotaInfo>(Resource, const json &o)
+{
+    ResourceQuotaInfo q;
+    const json &meta = member(o, "metadata");
+    q.uid = uidOf(meta);
+    q.ns = text(meta, "namespace");
+    q.name = text(meta, "name");
+    q.created = time(meta, "creationTimestamp");
+    q.hard = amounts(member(member(o, "spec"), "hard"));
+    q.spec = QByteArray::fromStdString(member(o, "spec").dump());
+    q.annotated = member(meta, "annotations").is_object();
+    q.used = amounts(member(member(o, "status"), "used"));
+    return q;
 }
 
 template <> JobInfo Decoder::decode<JobInfo>(Resource kind, const json &o)

@@ -101,6 +101,11 @@ public:
     // budget that forbids it answers 429 with the budget's reason.
     void evict(const QString &ns, const QString &pod, const DeleteOptions &options, bool dryRun,
                QObject *context, Done done);
+    // A request made as another identity, with a bearer token gpudesk was just given for it: this
+    // context's server and trust, none of its own credentials (no retry after a 401). To prove
+    // what a handed-out token may do, or that a revoked one no longer works.
+    void sendAs(const QByteArray &token, const QByteArray &verb, const QString &path,
+                const QByteArray &body, QObject *context, Done done);
     // A request for `path` with this context's TLS settings and credentials, for callers that
     // stream (watches, logs) on their own QNetworkAccessManager — which they hand to attach().
     QNetworkRequest request(const QString &path) const;
@@ -133,7 +138,8 @@ private:
         std::function<void(const QString &)> done;
     };
     void send(const QByteArray &verb, const QString &path, const QByteArray &body,
-              const QByteArray &contentType, QObject *context, Done done, bool retried);
+              const QByteArray &contentType, QObject *context, Done done, bool retried,
+              const QByteArray &asToken = {});
     void runPlugin();
     void applyCredential(const ExecCredential &c);
     bool credentialValid() const;

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "quantity.h"
 #include "resource.h"
 
 #include <QList>
@@ -89,7 +90,8 @@ struct PodInfo
     qint64 deletionTime = 0;     // metadata.deletionTimestamp: when the grace period ends
     qint64 gracePeriodSecs = 30; // metadata.deletionGracePeriodSeconds, else the spec's
     qint64 created = 0;
-    QString image; // of the first container
+    QString image;  // of the first container
+    QString devEnv; // label gpudesk.io/devenv: the dev environment it serves, if any
     // Where it may run, as the scheduler filters nodes: spec.nodeSelector, and tolerations as
     // "key|operator|value|effect" (operator Equal or Exists; empty key and Exists: every taint).
     Labels nodeSelector;
@@ -111,16 +113,52 @@ struct QueueInfo
     // status.allocated, as Volcano's scheduler counts it: readable by anyone who may read
     // queues, so it says what a researcher who sees only her own pods cannot count herself.
     std::optional<int> gpuAllocated;
-    QString state; // Open, Closing, Closed
+    QString state; // Open, Closing, Closed (status.state)
     int weight = 1;
+    // The spec's resource lists (thousandths, see ResourceAmounts) and the status's allocation,
+    // every resource they name: capability is the ceiling, deserved the fair share reclaim aims
+    // at, guarantee what is kept for it whatever others need.
+    ResourceAmounts capability;
+    ResourceAmounts deserved;
+    ResourceAmounts guarantee;
+    ResourceAmounts allocated;
+    QString parent; // hierarchical queues: spec.parent ("" or "root" for a top-level queue)
+    bool reclaimable = true;
+    // Pod groups by phase, as the queue controller counts them (status).
+    int running = 0;
+    int pending = 0;
+    int inqueue = 0;
+    qint64 created = 0;
+    // The spec as the server holds it (JSON): an edit is a JSON patch that first tests it is
+    // unchanged, so an edit planned on an older spec is refused, never applied over a newer one.
+    QByteArray spec;
 };
 
 struct NamespaceInfo
 {
     QString uid;
     QString name;
-    QString user; // label gpudesk.io/user
-    QString vc;   // label gpudesk.io/vc
+    QString user;  // label gpudesk.io/user
+    QString vc;    // label gpudesk.io/vc
+    QString phase; // Active, Terminating
+    qint64 created = 0;
+    // Annotation gpudesk.io/disabled: what disabling the user took away (the quota's limits
+    // and the RoleBinding, as JSON), so that enabling gives it back; "" while enabled.
+    QString disabled;
+};
+
+// A ResourceQuota: a namespace's limits (spec.hard) and what it uses of them (status.used, as
+// the API server's quota controller counts it), in thousandths.
+struct ResourceQuotaInfo
+{
+    QString uid;
+    QString ns;
+    QString name;
+    ResourceAmounts hard;
+    ResourceAmounts used;
+    qint64 created = 0;
+    QByteArray spec;        // as the server holds it (JSON), for edits that test it first
+    bool annotated = false; // metadata.annotations exists (a JSON patch may add to it)
 };
 
 // A Volcano PodGroup: the gang a Volcano job (or a Kubeflow job scheduled by Volcano) is admitted

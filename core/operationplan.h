@@ -60,6 +60,9 @@ struct PlanStep
         Update,      // a PUT at the edit's resourceVersion: refused (409) if the object moved
         Create,      // an object (a Volcano Command, a cloned job)
         KillProcess, // over SSH: TERM, wait, KILL, each after checking the PID is the same
+        // A ServiceAccount deleted and made again (a new uid): every token issued for the old
+        // one stops working, which the step proves with a token it asked for beforehand.
+        RotateServiceAccount,
     };
     Kind kind = Kind::Delete;
     StepTarget target;
@@ -75,6 +78,10 @@ struct PlanStep
     // Steps (by index) that must have ended well before this one starts: a force delete after
     // the kills of its processes, evictions after the cordon. One that did not is skipped.
     QList<int> after;
+    // Steps of one unit (one user of a batch) stand or fall together: when one of them does
+    // not succeed, the unit's steps not yet run are skipped and the objects its earlier steps
+    // created are deleted again, so nothing is left half made. -1: no unit.
+    int unit = -1;
     // What must still hold right before acting, besides the target's identity (its uid, a
     // process's start time): otherwise the step is skipped.
     enum class Guard
@@ -83,12 +90,16 @@ struct PlanStep
         StillTerminating,             // the pod still has its deletionTimestamp
         StillIdle,                    // its GPUs have not been busy since the plan
         NodeNotReadyOrContainersGone, // what justified a force delete still does
+        QueueEmpty,                   // the queue has no pod groups left (it may go)
     } guard = Guard::None;
     qint64 plannedAt = 0; // ms since the epoch, for StillIdle
     // A Patch is checked on the object the server returns: this JSON pointer holds this JSON
     // value (/spec/unschedulable → true).
     QString expectPointer;
     QByteArray expectValue;
+    // A step on a queue (a Volcano Command) is done when the queue's state is one of these, as
+    // the store sees it (OpenQueue → Open; CloseQueue → Closing or Closed).
+    QStringList expectStates;
     // The Event posted on the target once acted on, so that its owner sees what happened and
     // why ("" for none).
     QString eventReason;
@@ -98,7 +109,10 @@ struct PlanStep
         NotApplicable, // an SSH step
         NotAsked,
         Accepted,
-        Refused
+        Refused,
+        // Cannot be asked before an earlier step of the plan has run (its namespace does not
+        // exist yet): checked by the server when it runs, its unit rolled back if refused.
+        Deferred,
     } dryRun = DryRun::NotAsked;
     QString dryRunMessage; // the Status message of a refusal
 };
@@ -110,7 +124,14 @@ struct OperationPlan
     QString context;
     QString server;
     QList<PlanStep> steps;
-    QStringList notes; // what the plan wants the user to know (refused dry runs, skipped items)
+    QStringList notes;    // what the plan wants the user to know (refused dry runs, skipped items)
+    QStringList warnings; // what the user should weigh before confirming (shown apart)
+    // Why the plan may not run at all (checked before anything reaches the API): shown, and
+    // the plan cannot be confirmed.
+    QStringList refusals;
+    // What the user must type to confirm when it is not the count or the single object's name
+    // (a user's name before deleting them and all they have); set, it is always asked.
+    QString typedWord;
     // Up to this many steps, a click confirms; beyond, or with a forceful step, the count (or
     // the single object's name) must be typed.
     static constexpr int TypedConfirmationAbove = 5;
@@ -132,10 +153,14 @@ struct StepOutcome
         Refused,    // the API (or the node) said no: its words in `message`
         Failed,     // acting failed for another reason (a timeout, a lost connection)
         Cancelled,  // the operation was cancelled before this step began
+        RolledBack, // done, then undone because a later step of its unit did not succeed
     };
     Result result = Result::Pending;
     QString message;      // in the server's words, or why it was skipped
     QString verification; // what was checked after acting: "gone; 4 GPUs free on g4090-04"
+    // What a Create made: its path and uid (for a rollback's delete with a uid precondition).
+    QString createdPath;
+    QString createdUid;
     QDateTime started;
     QDateTime finished;
     bool ended() const { return result != Result::Pending && result != Result::Running; }
@@ -154,13 +179,15 @@ inline QString StepTarget::describe() const
 
 inline bool OperationPlan::needsTypedConfirmation() const
 {
-    return steps.size() > TypedConfirmationAbove ||
+    return !typedWord.isEmpty() || steps.size() > TypedConfirmationAbove ||
            std::any_of(steps.cbegin(), steps.cend(), [](const PlanStep &s) { return s.forceful; });
 }
 
 inline QString OperationPlan::confirmationWord() const
 {
     // One object: its name; several: how many.
+    if (!typedWord.isEmpty())
+        return typedWord;
     return steps.size() == 1 ? steps.first().target.name : QString::number(steps.size());
 }
 
@@ -189,6 +216,8 @@ inline QString StepOutcome::resultName(Result r)
         return QStringLiteral("refused");
     case Result::Failed:
         return QStringLiteral("failed");
+    case Result::RolledBack:
+        return QStringLiteral("rolled-back");
     case Result::Cancelled:
         break;
     }

@@ -18,6 +18,7 @@ namespace gpudesk {
 #define GPUDESK_KINDS(X)                                                                           \
     X(Nodes, NodeInfo, "", "v1", "nodes", "Node", Cluster)                                         \
     X(Namespaces, NamespaceInfo, "", "v1", "namespaces", "Namespace", Cluster)                     \
+    X(ResourceQuotas, ResourceQuotaInfo, "", "v1", "resourcequotas", "ResourceQuota", Namespaced)  \
     X(Pods, PodInfo, "", "v1", "pods", "Pod", Namespaced)                                          \
     X(Events, EventInfo, "", "v1", "events", "Event", Namespaced)                                  \
     X(Queues, QueueInfo, "scheduling.volcano.sh", "v1beta1", "queues", "Queue", Cluster)           \

@@ -21,6 +21,8 @@ void AuditModel::setRecords(const QList<QJsonObject> &records)
 
 QString AuditModel::outcomeOf(const QJsonObject &r)
 {
+    if (r.value(QStringLiteral("event")).toString() == QLatin1String("done"))
+        return r.value(QStringLiteral("outcome")).toString();
     if (r.value(QStringLiteral("event")).toString() == QLatin1String("started"))
         return tr("started: %n step(s)", nullptr,
                   int(r.value(QStringLiteral("plan")).toArray().size()));

@@ -122,6 +122,8 @@ void ClusterStore::clear()
     m_events.clear();
     m_podsByNode.clear();
     m_podsByWorkload.clear();
+    m_podsByNamespace.clear();
+    m_jobsByNamespace.clear();
     m_eventsByObject.clear();
     m_allocatedByNode.clear();
     m_migByNode.clear();
@@ -131,6 +133,7 @@ void ClusterStore::clear()
     m_allocatedByUserStale = true;
     m_useByNode.clear();
     m_pendingDemand = 0;
+    m_pendingByVc.clear();
     m_pending = StoreChanges{};
     m_pending.reset = true;
     flush();
@@ -162,6 +165,7 @@ void ClusterStore::account(const PodInfo &p, int sign)
     const int g = sign * p.gpuRequest;
     if (p.nodeName.isEmpty()) {
         m_pendingDemand += g;
+        m_pendingByVc[vcKey(p)] += g;
         return;
     }
     m_allocatedByNode[p.nodeName] += g;
@@ -184,6 +188,10 @@ void ClusterStore::upsertPod(const PodInfo &pod)
             m_podsByWorkload[oldKey].remove(old.uid);
             m_pending.workloads.insert(oldKey);
         }
+        if (old.ns != pod.ns) {
+            m_podsByNamespace[old.ns].remove(old.uid);
+            m_pending.namespaces.insert(old.ns);
+        }
         *it = pod;
     } else {
         it = m_pods.insert(pod.uid, pod);
@@ -192,8 +200,10 @@ void ClusterStore::upsertPod(const PodInfo &pod)
     m_podsByNode[pod.nodeName].insert(pod.uid);
     const QString wk = workloadKey(pod);
     m_podsByWorkload[wk].insert(pod.uid);
+    m_podsByNamespace[pod.ns].insert(pod.uid);
     m_pending.pods.insert(pod.uid);
     m_pending.workloads.insert(wk);
+    m_pending.namespaces.insert(pod.ns);
     if (!pod.nodeName.isEmpty())
         m_pending.nodes.insert(pod.nodeName);
 }
@@ -212,8 +222,14 @@ void ClusterStore::removePod(const QString &uid)
         if (byWorkload->isEmpty())
             m_podsByWorkload.erase(byWorkload);
     }
+    if (auto byNs = m_podsByNamespace.find(it->ns); byNs != m_podsByNamespace.end()) {
+        byNs->remove(uid);
+        if (byNs->isEmpty())
+            m_podsByNamespace.erase(byNs);
+    }
     m_pending.pods.insert(uid);
     m_pending.workloads.insert(wk);
+    m_pending.namespaces.insert(it->ns);
     if (!it->nodeName.isEmpty())
         m_pending.nodes.insert(it->nodeName);
     m_pods.erase(it);
@@ -224,14 +240,37 @@ void ClusterStore::relistJobs(Resource kind, const QList<JobInfo> &jobs)
     QSet<QString> seen;
     for (const auto &j : jobs)
         seen.insert(j.uid);
-    for (auto it = m_jobs.begin(); it != m_jobs.end();) {
-        if (it->kind == kind && !seen.contains(it.key())) {
-            m_pending.workloads.insert(it.key());
-            it = m_jobs.erase(it);
-        } else {
-            ++it;
-        }
+    QStringList gone;
+    for (auto it = m_jobs.cbegin(); it != m_jobs.cend(); ++it)
+        if (it->kind == kind && !seen.contains(it.key()))
+            gone.append(it.key());
+    for (const QString &uid : std::as_const(gone))
+        removeJob(uid);
+}
+
+void ClusterStore::upsertJob(const JobInfo &j)
+{
+    if (const auto old = m_jobs.constFind(j.uid); old != m_jobs.cend() && old->ns != j.ns)
+        m_jobsByNamespace[old->ns].remove(j.uid);
+    m_jobs.insert(j.uid, j);
+    m_jobsByNamespace[j.ns].insert(j.uid);
+    m_pending.workloads.insert(j.uid);
+    m_pending.namespaces.insert(j.ns);
+}
+
+void ClusterStore::removeJob(const QString &uid)
+{
+    const auto it = m_jobs.constFind(uid);
+    if (it == m_jobs.cend())
+        return;
+    if (auto byNs = m_jobsByNamespace.find(it->ns); byNs != m_jobsByNamespace.end()) {
+        byNs->remove(uid);
+        if (byNs->isEmpty())
+            m_jobsByNamespace.erase(byNs);
     }
+    m_pending.namespaces.insert(it->ns);
+    m_pending.workloads.insert(uid);
+    m_jobs.erase(it);
 }
 
 void ClusterStore::upsertEvent(const EventInfo &e)
@@ -377,14 +416,10 @@ void ClusterStore::applyNow(const Delta &d)
     case Resource::MPIJobs:
         if (d.relist)
             relistJobs(d.resource, d.items<JobInfo>());
-        for (const auto &j : d.items<JobInfo>()) {
-            m_jobs.insert(j.uid, j);
-            m_pending.workloads.insert(j.uid);
-        }
-        for (const auto &uid : d.removed) {
-            m_jobs.remove(uid);
-            m_pending.workloads.insert(uid);
-        }
+        for (const auto &j : d.items<JobInfo>())
+            upsertJob(j);
+        for (const auto &uid : d.removed)
+            removeJob(uid);
         break;
     default:
         applyTable(d);
@@ -395,6 +430,14 @@ void ClusterStore::applyNow(const Delta &d)
 
 void ClusterStore::applyTable(const Delta &d)
 {
+    if (d.resource == Resource::ResourceQuotas) {
+        // The namespaces of quotas before and after: a user's row changes with them.
+        for (const auto &[uid, q] : objects<ResourceQuotaInfo>(Resource::ResourceQuotas))
+            if (d.relist || d.removed.contains(uid))
+                m_pending.namespaces.insert(q.ns);
+        for (const auto &q : d.items<ResourceQuotaInfo>())
+            m_pending.namespaces.insert(q.ns);
+    }
     const QSet<QString> changed = m_tables[size_t(d.resource)]->apply(d);
     switch (d.resource) {
     case Resource::Nodes:
@@ -429,6 +472,7 @@ void ClusterStore::indexPodGroups(const QSet<QString> &changed)
             continue;
         m_podGroupByOwner.insert(it->second.owner.uid, key);
         m_pending.workloads.insert(it->second.owner.uid);
+        m_pending.namespaces.insert(it->second.ns);
     }
 }
 
@@ -561,6 +605,34 @@ const NamespaceInfo *ClusterStore::namespaceInfo(const QString &ns) const
         .find(ns);
 }
 
+QList<const PodInfo *> ClusterStore::podsIn(const QString &ns) const
+{
+    QList<const PodInfo *> out;
+    for (const QString &uid : m_podsByNamespace.value(ns))
+        if (const PodInfo *p = pod(uid))
+            out.append(p);
+    return out;
+}
+
+QStringList ClusterStore::workloadKeysIn(const QString &ns) const
+{
+    QSet<QString> keys = m_jobsByNamespace.value(ns);
+    for (const QString &uid : m_podsByNamespace.value(ns))
+        if (const PodInfo *p = pod(uid))
+            keys.insert(workloadKey(*p));
+    return QStringList(keys.cbegin(), keys.cend());
+}
+
+QList<const ResourceQuotaInfo *> ClusterStore::quotasIn(const QString &ns) const
+{
+    // Few per namespace and a few thousand in all: a scan is cheaper than keeping an index.
+    QList<const ResourceQuotaInfo *> out;
+    for (const auto &[uid, q] : objects<ResourceQuotaInfo>(Resource::ResourceQuotas))
+        if (q.ns == ns)
+            out.append(&q);
+    return out;
+}
+
 QString ClusterStore::userOf(const QString &ns) const
 {
     const NamespaceInfo *n = namespaceInfo(ns);
@@ -666,6 +738,18 @@ GpuTotals ClusterStore::totals() const
 int ClusterStore::vcAllocated(const QString &vc) const
 {
     return m_allocatedByVc.value(vc);
+}
+
+int ClusterStore::vcPendingDemand(const QString &vc) const
+{
+    int n = m_pendingByVc.value(vc);
+    for (auto it = m_podGroupByOwner.cbegin(); it != m_podGroupByOwner.cend(); ++it) {
+        const PodGroupInfo *g = podGroupOf(it.key());
+        if (g && g->vc == vc && g->phase == QLatin1String("Pending") &&
+            !m_podsByWorkload.contains(it.key()))
+            n += g->minGpus;
+    }
+    return n;
 }
 
 int ClusterStore::userAllocated(const QString &user) const

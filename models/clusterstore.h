@@ -53,12 +53,14 @@ struct StoreChanges
     QSet<QString> pods;      // uids
     QSet<QString> workloads; // workload keys (see ClusterStore::workloadKey)
     QSet<QString> events;    // uids
+    // Namespaces whose pods, jobs or quotas changed (a user's figures).
+    QSet<QString> namespaces;
 
     bool changed(Resource r) const { return reset || kinds.contains(r); }
     bool isEmpty() const
     {
         return !reset && kinds.isEmpty() && nodes.isEmpty() && pods.isEmpty() &&
-               workloads.isEmpty() && events.isEmpty();
+               workloads.isEmpty() && events.isEmpty() && namespaces.isEmpty();
     }
 };
 
@@ -192,6 +194,11 @@ public:
     const PodGroupInfo *podGroupOf(const QString &jobUid) const;
     QList<NamespaceInfo> users() const; // namespaces that belong to a user, sorted by user
     const NamespaceInfo *namespaceInfo(const QString &ns) const;
+    // What one namespace holds: its pods, its workloads (jobs, and the keys of its other pods)
+    // and its ResourceQuotas.
+    QList<const PodInfo *> podsIn(const QString &ns) const;
+    QStringList workloadKeysIn(const QString &ns) const;
+    QList<const ResourceQuotaInfo *> quotasIn(const QString &ns) const;
 
     // Workloads: jobs (whether or not they have pods yet), other controllers' pods grouped by
     // owner, and bare pods.
@@ -219,6 +226,9 @@ public:
     MigCounts migAllocated(const QString &node) const;
     NodeUse nodeUse(const QString &node) const;
     int vcAllocated(const QString &vc) const; // pods with no VC count as "default"
+    // GPUs wanted in a VC and not held: its pods not bound to a node, and the minResources of its
+    // pod groups still waiting for admission (their jobs have no pods yet).
+    int vcPendingDemand(const QString &vc) const;
     int userAllocated(const QString &user) const;
 
 signals:
@@ -246,6 +256,8 @@ private:
     void relistJobs(Resource kind, const QList<JobInfo> &jobs);
     void applyTable(const Delta &delta);
     void indexPodGroups(const QSet<QString> &changed);
+    void upsertJob(const JobInfo &job);
+    void removeJob(const QString &uid);
     void upsertEvent(const EventInfo &event);
     void removeEvent(const QString &uid);
     void schedule();
@@ -261,6 +273,8 @@ private:
     // Indexes.
     QHash<QString, QSet<QString>> m_podsByNode;
     QHash<QString, QSet<QString>> m_podsByWorkload;
+    QHash<QString, QSet<QString>> m_podsByNamespace;
+    QHash<QString, QSet<QString>> m_jobsByNamespace;
     QHash<QString, QSet<QString>> m_eventsByObject;
     // Derived, kept up to date pod by pod.
     QHash<QString, int> m_allocatedByNode;
@@ -273,6 +287,7 @@ private:
     mutable bool m_allocatedByUserStale = true;
     QHash<QString, NodeUse> m_useByNode;
     int m_pendingDemand = 0;
+    QHash<QString, int> m_pendingByVc;
     int m_pendingMig = 0;
 
     StoreChanges m_pending;

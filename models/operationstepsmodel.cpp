@@ -50,6 +50,8 @@ QString OperationStepsModel::resultText(StepOutcome::Result r)
         return tr("Failed");
     case R::Cancelled:
         return tr("Not run (cancelled)");
+    case R::RolledBack:
+        return tr("Rolled back");
     }
     return QString();
 }
@@ -76,9 +78,11 @@ QVariant OperationStepsModel::data(const QModelIndex &index, int role) const
         if (col == Check)
             return s.dryRun == PlanStep::DryRun::Refused ? 2 : 0;
         if (col == Result || col == Verification)
-            return o.result == R::Failed || o.result == R::Refused       ? 2
-                   : o.result == R::Unverified || o.result == R::Skipped ? 1
-                                                                         : 0;
+            return o.result == R::Failed || o.result == R::Refused ? 2
+                   : o.result == R::Unverified || o.result == R::Skipped ||
+                           o.result == R::RolledBack
+                       ? 1
+                       : 0;
         return s.forceful ? 1 : 0;
     }
     if (role == Qt::ToolTipRole) {
@@ -118,6 +122,8 @@ QVariant OperationStepsModel::data(const QModelIndex &index, int role) const
                        : tr("The server would accept it");
         case PlanStep::DryRun::Refused:
             return tr("Refused: %1").arg(s.dryRunMessage);
+        case PlanStep::DryRun::Deferred:
+            return s.dryRunMessage.isEmpty() ? tr("Checked when it runs") : s.dryRunMessage;
         }
         return {};
     case Result: {

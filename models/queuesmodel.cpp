@@ -3,7 +3,31 @@
 
 #include "clusterstore.h"
 
+#include <limits>
+
 namespace gpudesk {
+
+namespace {
+
+const QString kGpu = QStringLiteral("nvidia.com/gpu");
+const QString kCpu = QStringLiteral("cpu");
+const QString kMemory = QStringLiteral("memory");
+
+// "12 / 40", "12 / –" (no limit) in the resource's own units.
+QString againstLimit(const QString &resource, qint64 used, const ResourceAmounts &limits)
+{
+    const auto limit = amountOf(limits, resource);
+    return quantity::format(resource, used) + QStringLiteral(" / ") +
+           (limit ? quantity::format(resource, *limit) : QStringLiteral("–"));
+}
+
+QString amountText(const QString &resource, const ResourceAmounts &amounts)
+{
+    const auto a = amountOf(amounts, resource);
+    return a ? quantity::format(resource, *a) : QString();
+}
+
+} // namespace
 
 QueuesModel::QueuesModel(const ClusterStore *store, QObject *parent)
     : KeyedTableModel(parent), m_store(store)
@@ -26,9 +50,26 @@ void QueuesModel::onUpdated(const StoreChanges &changes)
         resetTo(currentKeys());
         return;
     }
-    if (!changes.changed(Resource::Queues) && changes.pods.isEmpty())
+    // A handful of rows, each a sum over many objects: every row is re-read.
+    if (!changes.changed(Resource::Queues) && !changes.changed(Resource::Namespaces) &&
+        !changes.changed(Resource::PodGroups) && changes.pods.isEmpty())
         return;
     syncAll(currentKeys());
+}
+
+int QueuesModel::allocatedGpus(const ClusterStore &store, const QueueInfo &q)
+{
+    return store.podsComplete() ? store.vcAllocated(q.name)
+                                : std::max(store.vcAllocated(q.name), q.gpuAllocated.value_or(0));
+}
+
+QStringList QueuesModel::usersOf(const ClusterStore &store, const QString &vc)
+{
+    QStringList out;
+    for (const NamespaceInfo &n : store.users())
+        if (n.vc == vc)
+            out.append(n.user);
+    return out;
 }
 
 int QueuesModel::columnCount(const QModelIndex &parent) const
@@ -45,38 +86,96 @@ QVariant QueuesModel::data(const QModelIndex &index, int role) const
     if (!found)
         return {};
     const QueueInfo &q = *found;
-    // Counted from the pods where every pod is visible; else Volcano's own count in the VC's
-    // status (readable by whoever may read queues) says more than one namespace's pods can.
-    const int allocated = m_store->podsComplete()
-                              ? m_store->vcAllocated(name)
-                              : std::max(m_store->vcAllocated(name), q.gpuAllocated.value_or(0));
+    const int allocated = allocatedGpus(*m_store, q);
+    const int column = index.column();
     switch (role) {
     case KeyRole:
         return name;
+    case VcRole:
+        return name;
+    case FilterRole:
+        return QString(name + u' ' + q.parent);
     case UsedRole:
+        if (column == Cpu)
+            return double(amountOf(q.allocated, kCpu).value_or(0)) / 1000.0;
+        if (column == Memory)
+            return double(amountOf(q.allocated, kMemory).value_or(0)) / 1000.0;
         return allocated;
-    case TotalRole:
-        return q.gpuCapability ? QVariant(*q.gpuCapability) : QVariant();
+    case TotalRole: {
+        const QString r = column == Cpu ? kCpu : (column == Memory ? kMemory : kGpu);
+        const auto cap = amountOf(q.capability, r);
+        if (!cap)
+            return {};
+        return r == kGpu ? QVariant(int(*cap / 1000)) : QVariant(double(*cap) / 1000.0);
+    }
     case SeverityRole:
+        if (column == State)
+            return q.state == QLatin1String("Open") || q.state.isEmpty() ? 0 : 1;
+        if (column == Pending)
+            return m_store->vcPendingDemand(name) > 0 ? 1 : 0;
         return q.gpuCapability && allocated >= *q.gpuCapability ? 1 : 0;
     case SortRole:
-        if (index.column() == Capability)
+        switch (column) {
+        case Capability:
             return q.gpuCapability.value_or(std::numeric_limits<int>::max());
-        if (index.column() == Allocated)
+        case Allocated:
             return allocated;
-        return data(index, Qt::DisplayRole);
+        case Deserved:
+            return amountOf(q.deserved, kGpu).value_or(-1);
+        case Guarantee:
+            return amountOf(q.guarantee, kGpu).value_or(-1);
+        case Cpu:
+            return amountOf(q.allocated, kCpu).value_or(0);
+        case Memory:
+            return amountOf(q.allocated, kMemory).value_or(0);
+        case Pending:
+            return m_store->vcPendingDemand(name);
+        case Jobs:
+            return q.running * 100000 + q.pending + q.inqueue;
+        case Users:
+            return int(usersOf(*m_store, name).size());
+        case Weight:
+            return q.weight;
+        default:
+            return data(index, Qt::DisplayRole);
+        }
+    case Qt::ToolTipRole:
+        if (column == Users)
+            return usersOf(*m_store, name).join(QStringLiteral(", "));
+        if (column == State && q.state == QLatin1String("Closing"))
+            return tr("Closed to new jobs; waits for its %n pod group(s) to end", nullptr,
+                      q.running + q.pending + q.inqueue);
+        return {};
     case Qt::DisplayRole:
-        switch (index.column()) {
+        switch (column) {
         case Name:
             return name;
+        case State:
+            return q.state.isEmpty() ? tr("Open") : q.state;
         case Allocated:
             return allocated;
         case Capability:
             return q.gpuCapability ? QString::number(*q.gpuCapability) : tr("unlimited");
+        case Deserved:
+            return amountText(kGpu, q.deserved);
+        case Guarantee:
+            return amountText(kGpu, q.guarantee);
+        case Cpu:
+            return againstLimit(kCpu, amountOf(q.allocated, kCpu).value_or(0), q.capability);
+        case Memory:
+            return againstLimit(kMemory, amountOf(q.allocated, kMemory).value_or(0), q.capability);
+        case Pending:
+            return m_store->vcPendingDemand(name);
+        case Jobs:
+            return tr("%1 running, %2 waiting").arg(q.running).arg(q.pending + q.inqueue);
+        case Users:
+            return int(usersOf(*m_store, name).size());
         case Weight:
             return q.weight;
-        case State:
-            return q.state;
+        case Reclaimable:
+            return q.reclaimable ? tr("yes") : tr("no");
+        case Parent:
+            return q.parent == QLatin1String("root") ? QString() : q.parent;
         default:
             return {};
         }
@@ -87,19 +186,58 @@ QVariant QueuesModel::data(const QModelIndex &index, int role) const
 
 QVariant QueuesModel::headerData(int section, Qt::Orientation orientation, int role) const
 {
-    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
+    if (orientation != Qt::Horizontal)
+        return {};
+    if (role == Qt::ToolTipRole) {
+        switch (section) {
+        case Allocated:
+            return tr("GPUs the VC's pods hold, against its capability (its ceiling)");
+        case Deserved:
+            return tr("The GPUs it deserves: what reclaim gives back to it when others borrowed");
+        case Guarantee:
+            return tr("GPUs kept for it whatever other VCs need");
+        case Pending:
+            return tr("GPUs its waiting pods and jobs ask for");
+        case Jobs:
+            return tr("Pod groups (jobs) running, and waiting for admission or for nodes");
+        case Reclaimable:
+            return tr("Whether other VCs may take back what it borrowed beyond its deserved "
+                      "share");
+        default:
+            return {};
+        }
+    }
+    if (role != Qt::DisplayRole)
         return {};
     switch (section) {
     case Name:
         return tr("VC", "virtual cluster, a Volcano queue");
+    case State:
+        return tr("State");
     case Allocated:
         return tr("GPUs allocated");
     case Capability:
         return tr("GPU capability");
+    case Deserved:
+        return tr("GPUs deserved");
+    case Guarantee:
+        return tr("GPUs guaranteed");
+    case Cpu:
+        return tr("CPU");
+    case Memory:
+        return tr("Memory");
+    case Pending:
+        return tr("GPUs wanted");
+    case Jobs:
+        return tr("Jobs");
+    case Users:
+        return tr("Users");
     case Weight:
         return tr("Weight");
-    case State:
-        return tr("State");
+    case Reclaimable:
+        return tr("Reclaimable");
+    case Parent:
+        return tr("Parent");
     default:
         return {};
     }

@@ -6,10 +6,12 @@
 namespace gpudesk {
 
 class ClusterStore;
+struct QueueInfo;
 struct StoreChanges;
 
-// Virtual clusters (Volcano queues): GPUs allocated against capability. Feeds the Overview's
-// bar chart and table.
+// Virtual clusters (Volcano queues): their weight, state, the GPUs, CPU and memory they hold
+// against capability, deserved and guarantee, what waits in them and who is bound to them.
+// Feeds the Overview's bar chart (the first column's used / total) and the VCs page.
 class QueuesModel : public KeyedTableModel
 {
     Q_OBJECT
@@ -17,10 +19,19 @@ public:
     enum Column
     {
         Name,
-        Allocated,
-        Capability,
-        Weight,
         State,
+        Allocated, // GPUs, against capability
+        Deserved,
+        Guarantee,
+        Cpu,
+        Memory,
+        Pending, // GPUs wanted and not held
+        Jobs,    // pod groups running / waiting
+        Users,
+        Weight,
+        Reclaimable,
+        Parent,
+        Capability,
         ColumnCount
     };
 
@@ -29,6 +40,12 @@ public:
     QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
     QVariant headerData(int section, Qt::Orientation orientation,
                         int role = Qt::DisplayRole) const override;
+
+    // GPUs the VC holds: counted from the pods where every pod is visible; else Volcano's own
+    // count in the VC's status, which says more than one namespace's pods can.
+    static int allocatedGpus(const ClusterStore &store, const QueueInfo &queue);
+    // The users (namespaces labelled gpudesk.io/vc=NAME) bound to it, by user name.
+    static QStringList usersOf(const ClusterStore &store, const QString &vc);
 
 private:
     void onUpdated(const StoreChanges &changes);

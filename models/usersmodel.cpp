@@ -2,22 +2,29 @@
 #include "usersmodel.h"
 
 #include "clusterstore.h"
+#include "format.h"
 
 namespace gpudesk {
+
+namespace {
+
+QHash<QString, QList<const ResourceQuotaInfo *>> quotasByNamespace(const ClusterStore &store)
+{
+    QHash<QString, QList<const ResourceQuotaInfo *>> out;
+    for (const auto &[uid, q] : store.objects<ResourceQuotaInfo>(Resource::ResourceQuotas))
+        out[q.ns].append(&q);
+    return out;
+}
+
+} // namespace
 
 UsersModel::UsersModel(const ClusterStore *store, QObject *parent)
     : KeyedTableModel(parent), m_store(store)
 {
-    resetTo(currentKeys());
-    rememberShown();
+    const QStringList keys = currentKeys();
+    resummarize(QSet<QString>(keys.cbegin(), keys.cend()));
+    resetTo(keys);
     connect(store, &ClusterStore::updated, this, &UsersModel::onUpdated);
-}
-
-void UsersModel::rememberShown()
-{
-    m_shownGpus.clear();
-    for (const NamespaceInfo &n : m_store->users())
-        m_shownGpus.insert(n.user, m_store->userAllocated(n.user));
 }
 
 QStringList UsersModel::currentKeys() const
@@ -28,35 +35,89 @@ QStringList UsersModel::currentKeys() const
     return keys;
 }
 
+QSet<QString> UsersModel::resummarize(const QSet<QString> &namespaces)
+{
+    QSet<QString> changed;
+    // One pass over the quotas for all of them: per namespace it would be quadratic.
+    const auto quotas = quotasByNamespace(*m_store);
+    for (const QString &ns : namespaces) {
+        const NamespaceInfo *n = m_store->namespaceInfo(ns);
+        if (!n || n->user.isEmpty()) {
+            if (m_summaries.remove(ns))
+                changed.insert(ns);
+            continue;
+        }
+        UserSummary s = summarizeUser(*m_store, *n, quotas.value(ns));
+        auto it = m_summaries.find(ns);
+        if (it == m_summaries.end()) {
+            m_summaries.insert(ns, std::move(s));
+            changed.insert(ns);
+        } else if (!(*it == s)) {
+            *it = std::move(s);
+            changed.insert(ns);
+        }
+    }
+    return changed;
+}
+
 void UsersModel::onUpdated(const StoreChanges &changes)
 {
     if (changes.reset || changes.changed(Resource::Namespaces)) {
+        const QStringList keys = currentKeys();
+        QSet<QString> all(keys.cbegin(), keys.cend());
+        for (auto it = m_summaries.cbegin(); it != m_summaries.cend(); ++it)
+            all.insert(it.key());
+        resummarize(all);
         if (changes.reset)
-            resetTo(currentKeys());
+            resetTo(keys);
         else
-            syncAll(currentKeys());
-        rememberShown();
+            syncAll(keys);
         return;
     }
-    if (changes.pods.isEmpty())
+    // Only the namespaces whose pods, jobs or quotas moved; of those, only the rows whose
+    // figures changed are told (telling every row would make a sorting proxy re-sort them all).
+    QSet<QString> touched;
+    for (const QString &ns : changes.namespaces)
+        if (m_summaries.contains(ns))
+            touched.insert(ns);
+    if (touched.isEmpty())
         return;
-    // Pods changed: only the rows of users whose GPU figure moved (a pod's churn rarely moves
-    // one; telling every row would make the sorting proxy above re-sort them all).
-    QSet<QString> dirty;
-    for (int row = 0; row < rowCount(); ++row) {
-        const NamespaceInfo *n = m_store->namespaceInfo(keyAt(row));
-        if (!n)
-            continue;
-        const int gpus = m_store->userAllocated(n->user);
-        const auto shown = m_shownGpus.constFind(n->user);
-        if (shown == m_shownGpus.cend() || *shown != gpus)
-            dirty.insert(n->name);
-    }
-    for (const QString &ns : std::as_const(dirty))
-        if (const NamespaceInfo *n = m_store->namespaceInfo(ns))
-            m_shownGpus.insert(n->user, m_store->userAllocated(n->user));
+    const QSet<QString> dirty = resummarize(touched);
     if (!dirty.isEmpty())
-        sync(dirty, [this](const QString &ns) { return m_store->namespaceInfo(ns) != nullptr; });
+        sync(dirty, [this](const QString &ns) { return m_summaries.contains(ns); });
+}
+
+const UserSummary *UsersModel::summary(const QString &ns) const
+{
+    const auto it = m_summaries.constFind(ns);
+    return it == m_summaries.cend() ? nullptr : &*it;
+}
+
+QString UsersModel::quotaResource(int column)
+{
+    switch (column) {
+    case GpuQuota:
+        return QStringLiteral("requests.nvidia.com/gpu");
+    case CpuQuota:
+        return QStringLiteral("requests.cpu");
+    case MemoryQuota:
+        return QStringLiteral("requests.memory");
+    case PodsQuota:
+        return QStringLiteral("pods");
+    default:
+        return {};
+    }
+}
+
+QString UsersModel::stateText(const UserSummary &s)
+{
+    if (s.phase == QLatin1String("Terminating"))
+        return tr("Being deleted");
+    if (s.disabled)
+        return tr("Disabled");
+    if (s.quotas == 0)
+        return tr("No quota");
+    return tr("Active");
 }
 
 int UsersModel::columnCount(const QModelIndex &parent) const
@@ -68,29 +129,100 @@ QVariant UsersModel::data(const QModelIndex &index, int role) const
 {
     if (!checkIndex(index, CheckIndexOption::IndexIsValid))
         return {};
-    const NamespaceInfo *n = m_store->namespaceInfo(keyAt(index.row()));
-    if (!n)
+    const UserSummary *found = summary(keyAt(index.row()));
+    if (!found)
         return {};
-    const int gpus = m_store->userAllocated(n->user);
+    const UserSummary &s = *found;
+    const int column = index.column();
+    const QString resource = quotaResource(column);
+    const std::optional<qint64> hard = resource.isEmpty() ? std::nullopt : s.hardOf(resource);
+    const qint64 used = resource.isEmpty() ? 0 : s.usedOf(resource);
     switch (role) {
     case KeyRole:
-        return n->name;
+        return s.ns;
     case UserNameRole:
-        return n->user;
+        return s.user;
+    case VcRole:
+        return s.vc;
+    case NamespaceRole:
+        return s.ns;
+    case FilterRole:
+        return QStringList{s.user, s.ns, s.vc}.join(u' ');
     case UsedRole:
-        return gpus;
+        // Quota columns draw their use; the others (the Overview's chart reads the first) the
+        // GPUs in use.
+        return resource.isEmpty() ? QVariant(s.gpusInUse) : QVariant(double(used) / 1000.0);
+    case TotalRole:
+        return hard ? QVariant(double(*hard) / 1000.0) : QVariant();
+    case SeverityRole:
+        if (column == State)
+            return s.disabled || s.phase == QLatin1String("Terminating") ? 1 : 0;
+        if (hard && used > *hard)
+            return 2; // over: the limit was lowered below use
+        if (hard && *hard > 0 && used * 10 >= *hard * 9)
+            return 1;
+        return 0;
     case SortRole:
-        return index.column() == Gpus ? QVariant(gpus) : data(index, Qt::DisplayRole);
+        switch (column) {
+        case GpusInUse:
+            return s.gpusInUse;
+        case GpuQuota:
+        case CpuQuota:
+        case MemoryQuota:
+        case PodsQuota:
+            // How full: the users at their limit sort together, whatever the limit.
+            return hard && *hard > 0 ? double(used) / double(*hard) : -1.0;
+        case Running:
+            return s.running;
+        case Waiting:
+            return s.waiting + s.problems;
+        case DevEnvs:
+            return s.devEnvs;
+        case LastActivity:
+            return s.lastActivity;
+        default:
+            return data(index, Qt::DisplayRole);
+        }
+    case Qt::ToolTipRole:
+        if (!resource.isEmpty())
+            return hard ? tr("%1: %2 used of %3")
+                              .arg(resource, quantity::format(resource, used),
+                                   quantity::format(resource, *hard))
+                        : tr("%1: no limit").arg(resource);
+        if (column == Waiting && s.problems > 0)
+            return tr("%n failed or stuck", nullptr, s.problems);
+        return {};
     case Qt::DisplayRole:
-        switch (index.column()) {
+        switch (column) {
         case User:
-            return n->user;
-        case Namespace:
-            return n->name;
+            return s.user;
         case Vc:
-            return n->vc;
-        case Gpus:
-            return gpus;
+            return s.vc;
+        case State:
+            return stateText(s);
+        case GpusInUse:
+            return s.gpusInUse;
+        case GpuQuota:
+        case CpuQuota:
+        case MemoryQuota:
+        case PodsQuota:
+            if (!hard)
+                return s.quotas == 0
+                           ? QString()
+                           : QStringLiteral("%1 / –").arg(quantity::format(resource, used));
+            return QStringLiteral("%1 / %2").arg(quantity::format(resource, used),
+                                                 quantity::format(resource, *hard));
+        case Running:
+            return s.running;
+        case Waiting:
+            return s.problems > 0 ? QStringLiteral("%1 (+%2)").arg(s.waiting).arg(s.problems)
+                                  : QString::number(s.waiting);
+        case DevEnvs:
+            return s.devEnvs;
+        case LastActivity:
+            return s.lastActivity > 0 ? format::when(s.lastActivity) : QString();
+        case Namespace:
+            return s.ns;
         default:
             return {};
         }
@@ -101,17 +233,54 @@ QVariant UsersModel::data(const QModelIndex &index, int role) const
 
 QVariant UsersModel::headerData(int section, Qt::Orientation orientation, int role) const
 {
-    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
+    if (orientation != Qt::Horizontal)
+        return {};
+    if (role == Qt::ToolTipRole) {
+        switch (section) {
+        case GpusInUse:
+            return tr("GPUs the user's pods hold on nodes now");
+        case GpuQuota:
+        case CpuQuota:
+        case MemoryQuota:
+        case PodsQuota:
+            return tr("What the namespace's ResourceQuota counts as used, against its limit");
+        case Waiting:
+            return tr("Jobs waiting; in brackets, failed or stuck");
+        case LastActivity:
+            return tr("When the user last created a pod or a job");
+        default:
+            return {};
+        }
+    }
+    if (role != Qt::DisplayRole)
         return {};
     switch (section) {
     case User:
         return tr("User");
-    case Namespace:
-        return tr("Namespace");
     case Vc:
         return tr("VC", "virtual cluster, a Volcano queue");
-    case Gpus:
-        return tr("GPUs allocated");
+    case State:
+        return tr("State");
+    case GpusInUse:
+        return tr("GPUs in use");
+    case GpuQuota:
+        return tr("GPU quota");
+    case CpuQuota:
+        return tr("CPU quota");
+    case MemoryQuota:
+        return tr("Memory quota");
+    case PodsQuota:
+        return tr("Pods");
+    case Running:
+        return tr("Running");
+    case Waiting:
+        return tr("Waiting");
+    case DevEnvs:
+        return tr("Dev envs", "dev environments");
+    case LastActivity:
+        return tr("Last activity");
+    case Namespace:
+        return tr("Namespace");
     default:
         return {};
     }

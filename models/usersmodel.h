@@ -2,6 +2,7 @@
 #pragma once
 
 #include "keyedtablemodel.h"
+#include "usersummary.h"
 
 #include <QHash>
 
@@ -10,7 +11,10 @@ namespace gpudesk {
 class ClusterStore;
 struct StoreChanges;
 
-// Users (namespaces labelled gpudesk.io/user) and the GPUs their pods hold, keyed by namespace.
+// Users (namespaces labelled gpudesk.io/user), keyed by namespace: their VC, quota against what
+// they use, what they run and when they last did. A row's figures are summarized once per
+// change of its namespace (its pods, jobs, quota), so a busy cluster re-reads only the users
+// whose pods moved, and only rows whose figures changed are announced.
 class UsersModel : public KeyedTableModel
 {
     Q_OBJECT
@@ -18,25 +22,41 @@ public:
     enum Column
     {
         User,
-        Namespace,
         Vc,
-        Gpus,
+        State,
+        GpusInUse,
+        GpuQuota,
+        CpuQuota,
+        MemoryQuota,
+        PodsQuota,
+        Running,
+        Waiting,
+        DevEnvs,
+        LastActivity,
+        Namespace,
         ColumnCount
     };
 
-    explicit UsersModel(const ClusterStore *store, QObject *parent = nullptr);
+    UsersModel(const ClusterStore *store, QObject *parent = nullptr);
     int columnCount(const QModelIndex &parent = {}) const override;
     QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
     QVariant headerData(int section, Qt::Orientation orientation,
                         int role = Qt::DisplayRole) const override;
+    const UserSummary *summary(const QString &ns) const;
+
+    // The quota resource a column shows ("requests.nvidia.com/gpu"), "" for other columns.
+    static QString quotaResource(int column);
+    // "State" in words: Active, Disabled, Terminating, No quota.
+    static QString stateText(const UserSummary &s);
 
 private:
     void onUpdated(const StoreChanges &changes);
     QStringList currentKeys() const;
-    void rememberShown();
+    // Summarizes `namespaces` again; returns those whose figures changed.
+    QSet<QString> resummarize(const QSet<QString> &namespaces);
 
     const ClusterStore *m_store;
-    QHash<QString, int> m_shownGpus; // by user, as last announced
+    QHash<QString, UserSummary> m_summaries; // by namespace
 };
 
 } // namespace gpudesk

@@ -245,6 +245,25 @@ QString WorkloadResolver::podCaveat(const ClusterStore &store, const PodInfo &po
 
 WorkloadCounts WorkloadResolver::counts(const ClusterStore &store)
 {
+    QList<const PodInfo *> pods;
+    pods.reserve(store.pods().size());
+    for (const auto &p : store.pods())
+        pods.append(&p);
+    return tally(store, store.jobKeys(), pods);
+}
+
+WorkloadCounts WorkloadResolver::countsIn(const ClusterStore &store, const QString &ns)
+{
+    QStringList jobs;
+    for (const QString &key : store.workloadKeysIn(ns))
+        if (store.job(key))
+            jobs.append(key);
+    return tally(store, jobs, store.podsIn(ns));
+}
+
+WorkloadCounts WorkloadResolver::tally(const ClusterStore &store, const QStringList &jobKeys,
+                                       const QList<const PodInfo *> &pods)
+{
     WorkloadCounts c;
     auto count = [&c](const QString &status) {
         switch (WorkloadsTable::classOf(status)) {
@@ -273,17 +292,17 @@ WorkloadCounts WorkloadResolver::counts(const ClusterStore &store)
         else
             count(w->status);
     };
-    for (const QString &key : store.jobKeys())
+    for (const QString &key : jobKeys)
         countWorkload(key);
-    for (const auto &p : store.pods()) {
-        if (!p.owner.uid.isEmpty())
+    for (const PodInfo *p : pods) {
+        if (!p->owner.uid.isEmpty())
             continue;
         // Most of 100,000 pods run where they were placed: only those that wait or go away can
         // be stuck, and only they need the longer look.
-        if (p.deleting || p.nodeName.isEmpty())
-            countWorkload(p.uid);
+        if (p->deleting || p->nodeName.isEmpty())
+            countWorkload(p->uid);
         else
-            count(p.status);
+            count(p->status);
     }
     return c;
 }

@@ -3,6 +3,7 @@
 
 #include <QList>
 #include <QString>
+#include <QStringList>
 
 #include <optional>
 
@@ -24,8 +25,12 @@ public:
     // See ClusterStore::podCaveat.
     static QString podCaveat(const ClusterStore &store, const PodInfo &pod);
     static WorkloadCounts counts(const ClusterStore &store);
+    // The same for one namespace's workloads (a user's jobs).
+    static WorkloadCounts countsIn(const ClusterStore &store, const QString &ns);
 
 private:
+    static WorkloadCounts tally(const ClusterStore &store, const QStringList &jobKeys,
+                                const QList<const PodInfo *> &pods);
     static QString waitingReason(const QList<const PodInfo *> &pods, qint64 *since);
 };
 

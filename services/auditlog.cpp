@@ -11,6 +11,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QStandardPaths>
+#include <QUuid>
 
 namespace gpudesk {
 
@@ -92,6 +93,22 @@ QJsonObject AuditLog::ended(const QString &id, const QString &who, const Operati
     QJsonObject o = header(QStringLiteral("ended"), id, who, plan);
     o.insert(QStringLiteral("results"), json::results(plan, outcomes));
     o.insert(QStringLiteral("cancelled"), cancelled);
+    return o;
+}
+
+QJsonObject AuditLog::done(const QString &who, const QString &context, const QString &server,
+                           const QString &action, const QString &title, const QString &outcome,
+                           const QJsonObject &details)
+{
+    OperationPlan plan;
+    plan.context = context;
+    plan.server = server;
+    plan.action = action;
+    plan.title = title;
+    QJsonObject o = header(QStringLiteral("done"),
+                           QUuid::createUuid().toString(QUuid::WithoutBraces), who, plan);
+    o.insert(QStringLiteral("outcome"), outcome);
+    o.insert(QStringLiteral("details"), details);
     return o;
 }
 

@@ -32,6 +32,11 @@ public:
     static QJsonObject started(const QString &id, const QString &who, const OperationPlan &plan);
     static QJsonObject ended(const QString &id, const QString &who, const OperationPlan &plan,
                              const QList<StepOutcome> &outcomes, bool cancelled);
+    // An action that is not a plan of steps (a kubeconfig handed out): what, on what, and how
+    // it ended, in one record. `details` holds no secret.
+    static QJsonObject done(const QString &who, const QString &context, const QString &server,
+                            const QString &action, const QString &title, const QString &outcome,
+                            const QJsonObject &details);
 
 private:
     QString m_path;

@@ -101,6 +101,7 @@ void KubeStep::send(bool dryRun, std::function<void(const KubeReply &)> done)
         client->create(m_step.createIn, m_step.body, dryRun, this, std::move(done));
         return;
     case PlanStep::Kind::KillProcess:
+    case PlanStep::Kind::RotateServiceAccount:
         break;
     }
     KubeReply r;
@@ -195,6 +196,28 @@ void KubeStep::checkGuard(const QByteArray &object)
         }
         break;
     }
+    case PlanStep::Guard::QueueEmpty: {
+        if (!m_ctx.storesCurrent()) {
+            finish(StepOutcome::Result::Skipped,
+                   tr("its pod groups cannot be checked again (the window shows another "
+                      "context): not acted on"));
+            return;
+        }
+        QStringList jobs;
+        for (const auto &[uid, g] : m_ctx.store->objects<PodGroupInfo>(Resource::PodGroups))
+            if (g.vc == m_step.target.name)
+                jobs << g.ns + u'/' + (g.owner.name.isEmpty() ? g.name : g.owner.name);
+        if (!jobs.isEmpty()) {
+            jobs.sort();
+            finish(StepOutcome::Result::Skipped,
+                   tr("%1 still holds %n job(s) (%2): it stays until they end, then it can be "
+                      "deleted",
+                      nullptr, int(jobs.size()))
+                       .arg(m_step.target.name, jobs.mid(0, 5).join(QStringLiteral(", "))));
+            return;
+        }
+        break;
+    }
     case PlanStep::Guard::NodeNotReadyOrContainersGone: {
         const QString node = QString::fromStdString(text(o, "spec", "nodeName"));
         if (m_ctx.storesCurrent()) {
@@ -236,6 +259,12 @@ void KubeStep::act()
             using R = StepOutcome::Result;
             if (r.notFound())
                 finish(R::Skipped, tr("already gone: not acted on"));
+            else if (r.httpStatus == 422 && m_step.patchType == QLatin1String("json") &&
+                     m_step.body.contains("\"op\":\"test\""))
+                // The patch's first operation tests the spec it was planned on.
+                finish(R::Skipped, tr("changed since the plan (the server's test of the planned "
+                                      "spec failed): not acted on — %1")
+                                       .arg(r.error));
             else if (r.httpStatus == 409)
                 finish(R::Skipped, tr("changed since the plan: %1").arg(r.error));
             else if (r.httpStatus == 403 || r.httpStatus == 429 || r.httpStatus == 422 ||
@@ -274,6 +303,11 @@ void KubeStep::act()
                     : tr("created as %1 (uid %2)")
                           .arg(QString::fromStdString(text(o, "metadata", "name")),
                                QString::fromStdString(text(o, "metadata", "uid")));
+            if (m_step.kind == PlanStep::Kind::Create) {
+                m_outcome.createdPath =
+                    m_step.createIn + u'/' + QString::fromStdString(text(o, "metadata", "name"));
+                m_outcome.createdUid = QString::fromStdString(text(o, "metadata", "uid"));
+            }
         }
         postEvent();
         waitGone();
@@ -334,6 +368,10 @@ bool KubeStep::targetGone() const
 
 void KubeStep::waitGone()
 {
+    if (!m_step.expectStates.isEmpty()) {
+        waitState();
+        return;
+    }
     if (!deletes() && m_step.target.holds.isEmpty()) {
         finish(StepOutcome::Result::Done, m_outcome.message, m_outcome.verification);
         return;
@@ -358,6 +396,34 @@ void KubeStep::waitGone()
     // API itself, every two seconds.
     connect(&m_poll, &QTimer::timeout, this, &KubeStep::pollGone);
     m_poll.start(2000);
+}
+
+void KubeStep::waitState()
+{
+    // A Volcano Command is carried out by the queue controller, then deleted: the effect is the
+    // queue's state, which the store sees through its watch.
+    if (!m_ctx.storesCurrent()) {
+        finish(StepOutcome::Result::Unverified, m_outcome.message,
+               tr("the queue's state was not watched (the window shows another context)"));
+        return;
+    }
+    auto check = [this] {
+        const QueueInfo *q = m_ctx.store->queue(m_step.target.name);
+        if (q && m_step.expectStates.contains(q->state))
+            finish(StepOutcome::Result::Done, m_outcome.message,
+                   tr("the queue is %1").arg(q->state));
+    };
+    m_deadline.disconnect();
+    connect(&m_deadline, &QTimer::timeout, this, [this] {
+        const QueueInfo *q = m_ctx.store->queue(m_step.target.name);
+        finish(StepOutcome::Result::Unverified, m_outcome.message,
+               tr("the queue is still %1 after %2 s")
+                   .arg(q ? q->state : tr("gone"))
+                   .arg(m_deadline.interval() / 1000));
+    });
+    m_deadline.start(SettleMs);
+    connect(m_ctx.store, &ClusterStore::updated, this, check);
+    check();
 }
 
 void KubeStep::checkGone()

@@ -44,6 +44,7 @@ private:
     void act();
     void postEvent();
     void waitGone();
+    void waitState();
     void checkGone();
     void pollGone();
     bool kindInStore() const;

@@ -4,6 +4,7 @@
 
 #include "kubestep.h"
 #include "processkill.h"
+#include "serviceaccountrotation.h"
 
 #include <QUuid>
 
@@ -59,6 +60,10 @@ void Operation::checkNext()
     while (m_checkCursor < m_plan.steps.size() && m_checksPending < MaxApiInFlight) {
         const int i = m_checkCursor++;
         PlanStep &step = m_plan.steps[i];
+        if (step.dryRun == PlanStep::DryRun::Deferred) {
+            emit stepChecked(i); // asked when it runs: its namespace does not exist yet
+            continue;
+        }
         ++m_checksPending;
         auto answered = [this, i](QObject *by, PlanStep::DryRun answer, const QString &message) {
             m_plan.steps[i].dryRun = answer;
@@ -74,6 +79,13 @@ void Operation::checkNext()
                 kill, &ProcessKill::dryRunDone, this,
                 [answered, kill](PlanStep::DryRun a, const QString &m) { answered(kill, a, m); });
             kill->dryRun();
+        } else if (step.kind == PlanStep::Kind::RotateServiceAccount) {
+            auto *rotation = new ServiceAccountRotation(m_ctx, step, this);
+            connect(rotation, &ServiceAccountRotation::dryRunDone, this,
+                    [answered, rotation](PlanStep::DryRun a, const QString &m) {
+                        answered(rotation, a, m);
+                    });
+            rotation->dryRun();
         } else {
             auto *kube = new KubeStep(m_ctx, step, this);
             connect(
@@ -93,6 +105,10 @@ bool Operation::start(QString *error)
 {
     if (m_state == State::Running || m_state == State::Finished)
         return false;
+    if (!m_plan.refusals.isEmpty()) {
+        *error = m_plan.refusals.join(u'\n');
+        return false;
+    }
     if (!m_audit.append(AuditLog::started(m_id, m_ctx.who, m_plan), error))
         return false;
     m_state = State::Running;
@@ -116,6 +132,13 @@ void Operation::cancel()
         emit stepChanged(i);
     }
     emit progress(m_ended, int(m_plan.steps.size()));
+    // A unit cut off by the cancel leaves nothing half made either.
+    QSet<int> cut;
+    for (int i = 0; i < m_outcomes.size(); ++i)
+        if (m_plan.steps[i].unit >= 0 && m_outcomes[i].result == StepOutcome::Result::Cancelled)
+            cut.insert(m_plan.steps[i].unit);
+    for (int unit : std::as_const(cut))
+        rollBack(unit, tr("the operation was cancelled before this unit was complete"));
     finishIfDone();
 }
 
@@ -172,6 +195,20 @@ void Operation::launch(int i)
             stepEnded(i, o);
         });
         kill->run();
+    } else if (step.kind == PlanStep::Kind::RotateServiceAccount) {
+        ++m_apiInFlight;
+        auto *rotation = new ServiceAccountRotation(m_ctx, step, this);
+        connect(rotation, &ServiceAccountRotation::acted, this, [this] {
+            --m_apiInFlight;
+            answered();
+            pump();
+        });
+        connect(rotation, &ServiceAccountRotation::ended, this,
+                [this, i, rotation](const StepOutcome &o) {
+                    rotation->deleteLater();
+                    stepEnded(i, o);
+                });
+        rotation->run();
     } else {
         ++m_apiInFlight;
         auto *kube = new KubeStep(m_ctx, step, this);
@@ -209,13 +246,84 @@ void Operation::stepEnded(int i, const StepOutcome &outcome)
     ++m_ended;
     emit stepChanged(i);
     emit progress(m_ended, int(m_plan.steps.size()));
+    const bool good =
+        o.result == StepOutcome::Result::Done || o.result == StepOutcome::Result::Unverified;
+    if (!good && m_plan.steps[i].unit >= 0)
+        rollBack(m_plan.steps[i].unit, tr("step %1 (%2) of this unit did not succeed")
+                                           .arg(i + 1)
+                                           .arg(m_plan.steps[i].target.describe()));
     pump();
     finishIfDone();
 }
 
+void Operation::rollBack(int unit, const QString &why)
+{
+    if (m_rolledBack.contains(unit))
+        return;
+    m_rolledBack.insert(unit);
+    // The unit's steps not started yet are not run; what its steps created is deleted again,
+    // newest first (the namespace, made first, goes last).
+    QList<int> undo;
+    for (int i = 0; i < m_plan.steps.size(); ++i) {
+        if (m_plan.steps[i].unit != unit)
+            continue;
+        StepOutcome &o = m_outcomes[i];
+        if (o.result == StepOutcome::Result::Pending) {
+            o.result = StepOutcome::Result::Skipped;
+            o.message = tr("not run: %1").arg(why);
+            o.finished = QDateTime::currentDateTime();
+            ++m_ended;
+            emit stepChanged(i);
+        } else if ((o.result == StepOutcome::Result::Done ||
+                    o.result == StepOutcome::Result::Unverified) &&
+                   m_plan.steps[i].kind == PlanStep::Kind::Create && !o.createdPath.isEmpty()) {
+            undo.prepend(i);
+        }
+    }
+    emit progress(m_ended, int(m_plan.steps.size()));
+    ++m_rollingBack;
+    undoNext(undo, why);
+}
+
+void Operation::undoNext(QList<int> steps, const QString &why)
+{
+    if (steps.isEmpty()) {
+        --m_rollingBack;
+        finishIfDone();
+        return;
+    }
+    const int i = steps.takeFirst();
+    const PlanStep &made = m_plan.steps[i];
+    PlanStep undo;
+    undo.kind = PlanStep::Kind::Delete;
+    undo.target = made.target;
+    undo.target.apiPath = m_outcomes[i].createdPath;
+    undo.target.uid = m_outcomes[i].createdUid;
+    undo.target.name = m_outcomes[i].createdPath.section(u'/', -1);
+    undo.propagationPolicy = QStringLiteral("Background");
+    auto *kube = new KubeStep(m_ctx, undo, this);
+    connect(kube, &KubeStep::ended, this, [this, i, kube, steps, why](const StepOutcome &result) {
+        kube->deleteLater();
+        StepOutcome &o = m_outcomes[i];
+        if (result.result == StepOutcome::Result::Done ||
+            result.result == StepOutcome::Result::Unverified ||
+            result.result == StepOutcome::Result::Skipped) {
+            o.result = StepOutcome::Result::RolledBack;
+            o.message = tr("made, then deleted again: %1").arg(why);
+            o.verification = result.verification.isEmpty() ? result.message : result.verification;
+        } else {
+            o.message = tr("made; deleting it again failed (%1): delete %2 by hand")
+                            .arg(result.message, o.createdPath);
+        }
+        emit stepChanged(i);
+        undoNext(steps, why);
+    });
+    kube->run();
+}
+
 void Operation::finishIfDone()
 {
-    if (m_state != State::Running || m_ended < m_plan.steps.size())
+    if (m_state != State::Running || m_ended < m_plan.steps.size() || m_rollingBack > 0)
         return;
     m_state = State::Finished;
     QString error;

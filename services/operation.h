@@ -7,6 +7,7 @@
 
 #include <QElapsedTimer>
 #include <QObject>
+#include <QSet>
 
 namespace gpudesk {
 
@@ -72,6 +73,10 @@ private:
     void checkNext();
     void finishIfDone();
     bool isSsh(int step) const;
+    // A unit's step did not succeed (or the operation was cancelled inside it): its pending
+    // steps are skipped and what it created is deleted again, one object at a time.
+    void rollBack(int unit, const QString &why);
+    void undoNext(QList<int> steps, const QString &why);
 
     OperationContext m_ctx;
     OperationPlan m_plan;
@@ -89,6 +94,8 @@ private:
     int m_answered = 0;
     qint64 m_lastAnsweredMs = 0;
     QElapsedTimer m_running;
+    QSet<int> m_rolledBack; // units
+    int m_rollingBack = 0;
     void answered();
 };
 

@@ -41,6 +41,8 @@ QString stepKindId(PlanStep::Kind k)
         return QStringLiteral("update");
     case PlanStep::Kind::Create:
         return QStringLiteral("create");
+    case PlanStep::Kind::RotateServiceAccount:
+        return QStringLiteral("rotate-service-account");
     case PlanStep::Kind::KillProcess:
         break;
     }
@@ -56,6 +58,8 @@ QString dryRunId(PlanStep::DryRun d)
         return QStringLiteral("not-asked");
     case PlanStep::DryRun::Accepted:
         return QStringLiteral("accepted");
+    case PlanStep::DryRun::Deferred:
+        return QStringLiteral("deferred");
     case PlanStep::DryRun::Refused:
         break;
     }
@@ -152,6 +156,8 @@ QJsonObject step(const PlanStep &s)
         {QStringLiteral("dryRun"), dryRunId(s.dryRun)}};
     if (!s.dryRunMessage.isEmpty())
         o.insert(QStringLiteral("dryRunMessage"), s.dryRunMessage);
+    if (s.unit >= 0)
+        o.insert(QStringLiteral("unit"), s.unit);
     if (!s.after.isEmpty()) {
         QJsonArray after;
         for (int i : s.after)
@@ -174,7 +180,8 @@ QJsonObject plan(const OperationPlan &p)
             {QStringLiteral("typedConfirmation"), p.needsTypedConfirmation()},
             {QStringLiteral("confirmation"), p.confirmationWord()},
             {QStringLiteral("steps"), steps},
-            {QStringLiteral("notes"), QJsonArray::fromStringList(p.notes)}};
+            {QStringLiteral("notes"), QJsonArray::fromStringList(p.notes)},
+            {QStringLiteral("warnings"), QJsonArray::fromStringList(p.warnings)}};
 }
 
 QJsonObject outcome(const StepOutcome &r)
@@ -184,6 +191,10 @@ QJsonObject outcome(const StepOutcome &r)
         o.insert(QStringLiteral("message"), r.message);
     if (!r.verification.isEmpty())
         o.insert(QStringLiteral("verification"), r.verification);
+    if (!r.createdPath.isEmpty()) {
+        o.insert(QStringLiteral("created"), r.createdPath);
+        o.insert(QStringLiteral("createdUid"), r.createdUid);
+    }
     if (r.started.isValid())
         o.insert(QStringLiteral("started"), r.started.toUTC().toString(Qt::ISODateWithMs));
     if (r.finished.isValid())

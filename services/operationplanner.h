@@ -38,12 +38,17 @@ public:
     OperationPlan update(const QString &apiPath, const QByteArray &object) const;
     OperationPlan create(const QString &collectionPath, const QByteArray &object) const;
 
-private:
+    // For the planners of other capabilities (users, VCs): an empty plan for this connection,
+    // and an object's path at the version the cluster serves.
     OperationPlan plan(const QString &action, const QString &title) const;
     QString path(Resource r, const QString &ns, const QString &name) const;
     QString versionOf(Resource r) const;
-    StepTarget podTarget(const PodInfo &pod) const;
+    const OperationContext &context() const { return m_ctx; }
+    // The GPUs these pods hold and on which cards, to check they are free after acting.
     QList<HeldGpus> holdsOf(const QList<const PodInfo *> &pods) const;
+
+private:
+    StepTarget podTarget(const PodInfo &pod) const;
     void addStop(OperationPlan &plan, const QString &workloadKey, const QString &why,
                  PlanStep::Guard guard) const;
     void addDelete(OperationPlan &plan, const QString &workloadKey, const QString &why) const;

@@ -7,7 +7,9 @@
 #include "clusterstore.h"
 #include "gpuaccounting.h"
 #include "gpuplacement.h"
+#include "queuesmodel.h"
 #include "telemetrystore.h"
+#include "usersummary.h"
 
 #include <QDateTime>
 #include <QJsonArray>
@@ -243,23 +245,56 @@ QJsonObject reportJson(const ClusterStore &store, const TelemetryStore *telemetr
         {QStringLiteral("largestSingleNodeJob"), free.largestSingleNode},
         {QStringLiteral("nodesByFree"), byFree}};
 
+    // Resource lists as the API writes them: quantities by resource name.
+    auto amounts = [](const ResourceAmounts &a) {
+        QJsonObject o;
+        for (auto it = a.cbegin(); it != a.cend(); ++it)
+            o.insert(it.key(), quantity::format(it.key(), it.value()));
+        return o;
+    };
     QJsonArray queues;
     for (const auto &q : store.queues())
         queues.append(QJsonObject{
             {QStringLiteral("name"), q.name},
+            {QStringLiteral("state"), q.state.isEmpty() ? QStringLiteral("Open") : q.state},
+            {QStringLiteral("weight"), q.weight},
+            {QStringLiteral("reclaimable"), q.reclaimable},
+            {QStringLiteral("parent"), q.parent.isEmpty() || q.parent == QLatin1String("root")
+                                           ? QJsonValue()
+                                           : QJsonValue(q.parent)},
+            {QStringLiteral("capability"), amounts(q.capability)},
+            {QStringLiteral("deserved"), amounts(q.deserved)},
+            {QStringLiteral("guarantee"), amounts(q.guarantee)},
+            {QStringLiteral("allocated"), amounts(q.allocated)},
+            {QStringLiteral("users"),
+             QJsonArray::fromStringList(QueuesModel::usersOf(store, q.name))},
             {QStringLiteral("gpus"),
              QJsonObject{{QStringLiteral("capability"), optionalNumber(q.gpuCapability)},
                          {QStringLiteral("allocated"), store.vcAllocated(q.name)},
-                         {QStringLiteral("allocatedByVolcano"), optionalNumber(q.gpuAllocated)}}}});
+                         {QStringLiteral("allocatedByVolcano"), optionalNumber(q.gpuAllocated)},
+                         {QStringLiteral("pendingDemand"), store.vcPendingDemand(q.name)}}}});
+    QHash<QString, QList<const ResourceQuotaInfo *>> quotas;
+    for (const auto &[uid, q] : store.objects<ResourceQuotaInfo>(Resource::ResourceQuotas))
+        quotas[q.ns].append(&q);
     const QString scope = store.scope(Resource::Pods);
     QJsonArray users;
     for (const auto &u : store.users()) {
         // Another user's allocation is known only when their pods are visible.
         const bool known = complete || u.name == scope;
+        const UserSummary summary = summarizeUser(store, u, quotas.value(u.name));
+        // A quota is known where the account may read the namespace's quotas: null otherwise.
+        const bool quotaKnown = store.scope(Resource::ResourceQuotas).isEmpty() ||
+                                store.scope(Resource::ResourceQuotas) == u.name;
         users.append(QJsonObject{
             {QStringLiteral("name"), u.user},
             {QStringLiteral("namespace"), u.name},
             {QStringLiteral("vc"), u.vc},
+            {QStringLiteral("state"),
+             summary.disabled ? QStringLiteral("disabled") : QStringLiteral("active")},
+            {QStringLiteral("quota"),
+             quotaKnown ? QJsonValue(QJsonObject{{QStringLiteral("hard"), amounts(summary.hard)},
+                                                 {QStringLiteral("used"), amounts(summary.used)}})
+                        : QJsonValue()},
             {QStringLiteral("gpus"),
              QJsonObject{{QStringLiteral("allocated"),
                           known ? QJsonValue(store.userAllocated(u.user)) : QJsonValue()}}}});
@@ -269,7 +304,7 @@ QJsonObject reportJson(const ClusterStore &store, const TelemetryStore *telemetr
         for (const char *field :
              {"gpus.allocated", "gpus.free", "gpus.pendingDemand", "fragmentation",
               "nodes[].gpus.allocated", "nodes[].gpus.free", "nodes[].cards[].state",
-              "queues[].gpus.allocated", "users[].gpus.allocated"})
+              "queues[].gpus.allocated", "queues[].gpus.pendingDemand", "users[].gpus.allocated"})
             partial.append(QLatin1String(field));
     QJsonObject versions;
     for (auto it = source.versions.cbegin(); it != source.versions.cend(); ++it)

@@ -12,6 +12,7 @@
 #include "operationsservice.h"
 #include "permissions.h"
 #include "telemetrystore.h"
+#include "usersservice.h"
 
 namespace gpudesk {
 
@@ -24,7 +25,8 @@ Services::Services(QStringList kubeconfigFiles, QObject *parent)
       m_history(new HistoryService(m_store, this)), m_nodes(new NodeAccess(m_session, this)),
       m_permissions(new Permissions(m_session, this)),
       m_findings(new FindingsService(m_store, m_telemetry, m_history, this)),
-      m_operations(new OperationsService(m_session, m_store, m_telemetry, this))
+      m_operations(new OperationsService(m_session, m_store, m_telemetry, this)),
+      m_users(new UsersService(m_session, m_operations, this))
 {}
 
 // The session goes first: its connection's informers and SSH workers must stop before the

@@ -17,6 +17,7 @@ class ObjectService;
 class OperationsService;
 class Permissions;
 class TelemetryStore;
+class UsersService;
 
 // What the window is given: the state it draws (the stores, the connection state) and the
 // services it forwards the user's intent to. It holds no client, no socket, no SSH session: the
@@ -39,6 +40,7 @@ public:
     Permissions *permissions() const { return m_permissions; }
     FindingsService *findings() const { return m_findings; }
     OperationsService *operations() const { return m_operations; }
+    UsersService *users() const { return m_users; }
 
 private:
     ConnectionState *m_state;
@@ -52,6 +54,7 @@ private:
     Permissions *m_permissions;
     FindingsService *m_findings;
     OperationsService *m_operations;
+    UsersService *m_users;
 };
 
 } // namespace gpudesk

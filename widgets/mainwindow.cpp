@@ -24,6 +24,10 @@
 #include "services.h"
 #include "telemetrychart.h"
 #include "telemetrystore.h"
+#include "userdetailpanel.h"
+#include "userspage.h"
+#include "usersservice.h"
+#include "vcspage.h"
 #include "workloadspage.h"
 #include "yamleditdialog.h"
 
@@ -64,6 +68,8 @@ MainWindow::MainWindow(Services *services, QWidget *parent)
       m_overview(new OverviewPage(m_store, this)),
       m_nodes(new NodesPage(m_store, m_telemetry, this)), m_gpuMap(new GpuMapPage(m_store, this)),
       m_workloads(new WorkloadsPage(m_store, this)),
+      m_users(new UsersPage(services->users(), m_store, this)),
+      m_vcs(new VcsPage(services->users(), m_store, this)),
       m_cleanup(new CleanupPage(services->findings(), m_store, m_telemetry, this)),
       m_events(new EventsPage(m_store, this)), m_statusContext(new QLabel(this)),
       m_statusState(new QLabel(this)), m_statusSync(new QLabel(this)),
@@ -74,6 +80,8 @@ MainWindow::MainWindow(Services *services, QWidget *parent)
     m_overview->setFindings(services->findings());
     m_workloads->setPermissions(services->permissions());
     m_nodes->setPermissions(services->permissions());
+    m_users->setPermissions(services->permissions());
+    m_vcs->setPermissions(services->permissions());
     m_nodes->telemetryPanel()->setSshEnabled(services->session()->telemetryEnabled());
     m_cleanup->setHistory(services->history());
     setWindowTitle(tr("gpudesk"));
@@ -110,8 +118,9 @@ MainWindow::MainWindow(Services *services, QWidget *parent)
     audit->setToolTip(tr("What gpudesk did to clusters and nodes, by whom, with what result"));
     connect(audit, &QAction::triggered, this, &MainWindow::showAuditLog);
 
-    const QString names[] = {tr("Overview"),  tr("Nodes"),   tr("GPU map"),
-                             tr("Workloads"), tr("Cleanup"), tr("Events")};
+    const QString names[] = {tr("Overview"),  tr("Nodes"), tr("GPU map"),
+                             tr("Workloads"), tr("Users"), tr("VCs", "virtual clusters"),
+                             tr("Cleanup"),   tr("Events")};
     for (int p = 0; p < PageCount; ++p) {
         auto *item = new QListWidgetItem(names[p], m_sidebar);
         item->setToolTip(tr("%1 (Ctrl+%2)").arg(names[p]).arg(p + 1));
@@ -127,7 +136,7 @@ MainWindow::MainWindow(Services *services, QWidget *parent)
     sideFont.setPointSizeF(sideFont.pointSizeF() * 1.1);
     m_sidebar->setFont(sideFont);
     for (QWidget *w : std::initializer_list<QWidget *>{m_overview, m_nodes, m_gpuMap, m_workloads,
-                                                       m_cleanup, m_events})
+                                                       m_users, m_vcs, m_cleanup, m_events})
         m_pages->addWidget(w);
     connect(m_sidebar, &QListWidget::currentRowChanged, m_pages, &QStackedWidget::setCurrentIndex);
 
@@ -183,6 +192,8 @@ MainWindow::MainWindow(Services *services, QWidget *parent)
                     ops->planner().deleteWorkloads(keys, tr("deleted from the Workloads page")));
             });
     connect(m_workloads, &WorkloadsPage::rerunRequested, this, &MainWindow::rerun);
+    connect(m_users, &UsersPage::operationRequested, this, &MainWindow::openOperation);
+    connect(m_vcs, &VcsPage::operationRequested, this, &MainWindow::openOperation);
     connect(m_nodes, &NodesPage::cordonRequested, this, [this, ops](const QString &n, bool on) {
         openOperation(ops->planner().cordon({n}, on));
     });
@@ -198,6 +209,9 @@ MainWindow::MainWindow(Services *services, QWidget *parent)
         connect(op, &Operation::progress, this, &MainWindow::updateOperationsStatus);
         connect(op, &Operation::finished, this, [this, op] {
             updateOperationsStatus();
+            // What the Users page shows of a user is read on demand: read it again.
+            if (op->plan().action.startsWith(QLatin1String("user.")))
+                m_users->detail()->refresh();
             statusBar()->showMessage(tr("%1: %2").arg(op->plan().title, op->summary()), 15000);
         });
         connect(op, &QObject::destroyed, this, &MainWindow::updateOperationsStatus);
@@ -550,6 +564,7 @@ void MainWindow::updateSyncStatus()
     m_statusSync->setToolTip(lines.join(u'\n'));
     const QString podsScope = m_state->podsScope();
     m_overview->setScope(podsScope, m_state->hasVolcano());
+    m_vcs->setVolcano(m_state->hasVolcano());
     const QString note =
         podsScope.isEmpty()
             ? QString()

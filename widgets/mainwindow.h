@@ -25,9 +25,12 @@ class OperationDialog;
 class OverviewPage;
 class Services;
 class TelemetryStore;
+class UsersPage;
+class VcsPage;
 class WorkloadsPage;
 
-// The window: a sidebar of pages (Overview, Nodes, GPU map, Workloads, Events), the context
+// The window: a sidebar of pages (Overview, Nodes, GPU map, Workloads, Users, VCs, Cleanup,
+// Events), the context
 // switcher, and a status bar with the connection and each informer's state.
 class MainWindow : public QMainWindow
 {
@@ -39,6 +42,8 @@ public:
         Nodes,
         GpuMap,
         Workloads,
+        Users,
+        Vcs,
         Cleanup,
         Events,
         PageCount
@@ -91,6 +96,8 @@ private:
     NodesPage *m_nodes;
     GpuMapPage *m_gpuMap;
     WorkloadsPage *m_workloads;
+    UsersPage *m_users;
+    VcsPage *m_vcs;
     CleanupPage *m_cleanup;
     EventsPage *m_events;
     QLabel *m_statusContext;

@@ -107,6 +107,20 @@ inline QString dump(const QAbstractItemModel &m, const QModelIndex &parent = {},
     return lines.join(u'\n');
 }
 
+// Rows as text with only the columns named, sorted.
+inline QString dumpColumns(const QAbstractItemModel &m, const QList<int> &columns)
+{
+    QStringList lines;
+    for (int r = 0; r < m.rowCount(); ++r) {
+        QStringList cells;
+        for (int c : columns)
+            cells.append(m.index(r, c).data().toString());
+        lines.append(cells.join(QStringLiteral(" | ")));
+    }
+    lines.sort();
+    return lines.join(u'\n');
+}
+
 // Expands every job of a flattened table (bottom-up: rows below move as pods appear).
 inline void expandAll(WorkloadsTable *table)
 {

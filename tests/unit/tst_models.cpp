@@ -376,18 +376,26 @@ void TestModels::queuesAndUsers()
 {
     auto *queues = tested(new QueuesModel(m_store, m_store));
     auto *users = tested(new UsersModel(m_store, m_store));
-    QCOMPARE(dump(*queues), QStringLiteral("default | 0 | unlimited | 1 | Open\n"
-                                           "nlp | 9 | 40 | 1 | Open"));
-    QCOMPARE(dump(*users), QStringLiteral("alice | user-alice | nlp | 8\n"
-                                          "bob | user-bob | cv | 1"));
+    const QList<int> queueColumns{QueuesModel::Name, QueuesModel::Allocated,
+                                  QueuesModel::Capability, QueuesModel::Weight, QueuesModel::State};
+    const QList<int> userColumns{UsersModel::User,      UsersModel::Namespace, UsersModel::Vc,
+                                 UsersModel::GpusInUse, UsersModel::Running,   UsersModel::Waiting};
+    QCOMPARE(dumpColumns(*queues, queueColumns),
+             QStringLiteral("default | 0 | unlimited | 1 | Open\n"
+                            "nlp | 9 | 40 | 1 | Open"));
+    // alice: the running llama and gpt, Created (waiting); bob: a bare running pod.
+    QCOMPARE(dumpColumns(*users, userColumns),
+             QStringLiteral("alice | user-alice | nlp | 8 | 1 | 1\n"
+                            "bob | user-bob | cv | 1 | 1 | 0"));
     QSignalSpy changed(users, &QAbstractItemModel::dataChanged);
     Delta d = delta(Resource::Pods);
     d.removed = {QStringLiteral("uid-llama-worker-0")};
     m_store->apply(d);
     m_store->flush();
-    QCOMPARE(dump(*users), QStringLiteral("alice | user-alice | nlp | 4\n"
-                                          "bob | user-bob | cv | 1"));
-    // Only alice's row is told: bob's figure did not move.
+    QCOMPARE(dumpColumns(*users, userColumns),
+             QStringLiteral("alice | user-alice | nlp | 4 | 1 | 1\n"
+                            "bob | user-bob | cv | 1 | 1 | 0"));
+    // Only alice's row is told: bob's figures did not move.
     QCOMPARE(changed.size(), 1);
     QCOMPARE(changed.at(0).at(0).toModelIndex().row(), 0);
     QCOMPARE(changed.at(0).at(1).toModelIndex().row(), 0);
@@ -400,8 +408,9 @@ void TestModels::queuesAndUsers()
     m_store->apply(again);
     m_store->flush();
     QCOMPARE(changed.size(), 0);
-    QCOMPARE(dump(*users), QStringLiteral("alice | user-alice | nlp | 4\n"
-                                          "bob | user-bob | cv | 1"));
+    QCOMPARE(dumpColumns(*users, userColumns),
+             QStringLiteral("alice | user-alice | nlp | 4 | 1 | 1\n"
+                            "bob | user-bob | cv | 1 | 1 | 0"));
     QCOMPARE(queues->index(queues->rowOf(QStringLiteral("nlp")), QueuesModel::Allocated).data(),
              QVariant(5));
 }

@@ -3,6 +3,7 @@
 
 #include "operation.h"
 #include "operationstepsmodel.h"
+#include "palette.h"
 #include "severitydelegate.h"
 
 #include <QDialogButtonBox>
@@ -45,6 +46,21 @@ OperationDialog::OperationDialog(Operation *operation, QWidget *parent)
     m_notes->setTextFormat(Qt::PlainText);
     m_notes->setVisible(!plan.notes.isEmpty());
     m_notes->setText(plan.notes.join(u'\n'));
+    // What to weigh before confirming, and why the plan cannot run at all: apart from the notes,
+    // in the colours that say so.
+    auto coloured = [this](const char *name, const QStringList &lines, const QColor &colour) {
+        auto *label = new QLabel(lines.join(u'\n'), this);
+        label->setObjectName(QLatin1String(name));
+        label->setWordWrap(true);
+        label->setTextFormat(Qt::PlainText);
+        QPalette p = label->palette();
+        p.setColor(QPalette::WindowText, colour);
+        label->setPalette(p);
+        label->setVisible(!lines.isEmpty());
+        return label;
+    };
+    QLabel *warnings = coloured("operationWarnings", plan.warnings, colors::warning());
+    QLabel *refusals = coloured("operationRefusals", plan.refusals, colors::error());
 
     m_table->setObjectName(QStringLiteral("planTable"));
     m_table->setModel(m_model);
@@ -89,6 +105,8 @@ OperationDialog::OperationDialog(Operation *operation, QWidget *parent)
     buttons->addWidget(m_close);
     auto *layout = new QVBoxLayout(this);
     layout->addWidget(m_summary);
+    layout->addWidget(refusals);
+    layout->addWidget(warnings);
     layout->addWidget(m_notes);
     layout->addWidget(split, 1);
     layout->addLayout(confirmRow);
@@ -184,7 +202,7 @@ void OperationDialog::updateState()
         m_confirm->setPlaceholderText(plan.confirmationWord());
     }
     m_run->setVisible(beforeRun);
-    m_run->setEnabled(st == Operation::State::Ready && n > 0 &&
+    m_run->setEnabled(st == Operation::State::Ready && n > 0 && plan.refusals.isEmpty() &&
                       (!typed || m_confirm->text().trimmed() == plan.confirmationWord()));
     m_cancel->setVisible(st == Operation::State::Running);
     m_cancel->setEnabled(!m_op->isCancelled());
@@ -192,7 +210,9 @@ void OperationDialog::updateState()
     m_close->setText(st == Operation::State::Running ? tr("Hide (keeps running)") : tr("Close"));
 
     QString text;
-    if (n == 0) {
+    if (!plan.refusals.isEmpty()) {
+        text = tr("This cannot be done as asked: nothing was sent to the cluster.");
+    } else if (n == 0) {
         text = tr("Nothing to do.");
     } else if (st == Operation::State::Checking || st == Operation::State::Planned) {
         text = tr("%n step(s), %1 GPUs. Asking the server and the nodes what each step would "

@@ -113,7 +113,7 @@ OverviewPage::OverviewPage(ClusterStore *store, QWidget *parent)
     auto *topUsers = new TableFilter(this);
     topUsers->setSourceModel(users);
     topUsers->setDynamicSortFilter(true);
-    topUsers->sort(UsersModel::Gpus, Qt::DescendingOrder);
+    topUsers->sort(UsersModel::GpusInUse, Qt::DescendingOrder);
     auto *userChart = new BarChart(this);
     userChart->setModel(topUsers, 10);
     m_usersBox = box(tr("Top users by GPUs allocated"), userChart, this);

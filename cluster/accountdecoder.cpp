@@ -1,0 +1,308 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "accountdecoder.h"
+
+#include "decoder.h"
+
+#include <nlohmann/json.hpp>
+
+namespace gpudesk {
+
+using nlohmann::json;
+
+namespace {
+
+const json &member(const json &o, const char *key)
+{
+    static const json empty = json::object();
+    if (!o.is_object())
+        return empty;
+    const auto it = o.find(key);
+    return it == o.end() ? empty : *it;
+}
+
+QString text(const json &o, const char *key)
+{
+    const json &v = member(o, key);
+    return v.is_string() ? QString::fromStdString(v.get_ref<const std::string &>()) : QString();
+}
+
+Labels stringMap(const json &m)
+{
+    Labels out;
+    if (!m.is_object())
+        return out;
+    for (auto it = m.begin(); it != m.end(); ++it)
+        if (it.value().is_string())
+            out.append({QString::fromStdString(it.key()),
+                        QString::fromStdString(it.value().get<std::string>())});
+    return out;
+}
+
+ResourceAmounts amounts(const json &list)
+{
+    ResourceAmounts out;
+    if (!list.is_object())
+        return out;
+    for (auto it = list.begin(); it != list.end(); ++it) {
+        std::optional<qint64> v;
+        if (it.value().is_string())
+            v = quantity::parseMilli(QString::fromStdString(it.value().get<std::string>()));
+        else if (it.value().is_number())
+            v = quantity::parseMilli(QString::number(it.value().get<double>(), 'f'));
+        if (v)
+            out.insert(QString::fromStdString(it.key()), *v);
+    }
+    return out;
+}
+
+qint64 created(const json &meta)
+{
+    return Decoder::timestamp(text(meta, "creationTimestamp"));
+}
+
+// The items of a list, or an error naming what came instead.
+const json *items(const json &doc, QString *error)
+{
+    if (!doc.is_object() || !member(doc, "items").is_array()) {
+        *error = doc.is_discarded() ? QStringLiteral("the answer is not JSON")
+                                    : QStringLiteral("the answer is not a list (%1)")
+                                          .arg(text(doc, "kind").isEmpty() ? QStringLiteral("?")
+                                                                           : text(doc, "kind"));
+        return nullptr;
+    }
+    error->clear();
+    return &doc["items"];
+}
+
+json parse(const QByteArray &body)
+{
+    return json::parse(body.begin(), body.end(), nullptr, false);
+}
+
+ServiceAccountInfo serviceAccountOf(const json &o)
+{
+    const json &meta = member(o, "metadata");
+    return {text(meta, "uid"), text(meta, "namespace"), text(meta, "name"),
+            stringMap(member(meta, "labels")), created(meta)};
+}
+
+} // namespace
+
+std::optional<NamespaceObject> AccountDecoder::namespaceObject(const QByteArray &object)
+{
+    const json o = parse(object);
+    const json &meta = member(o, "metadata");
+    if (text(meta, "name").isEmpty())
+        return std::nullopt;
+    NamespaceObject n;
+    n.uid = text(meta, "uid");
+    n.name = text(meta, "name");
+    n.phase = text(member(o, "status"), "phase");
+    if (member(meta, "deletionTimestamp").is_string())
+        n.phase = QStringLiteral("Terminating");
+    n.labels = stringMap(member(meta, "labels"));
+    n.annotations = stringMap(member(meta, "annotations"));
+    return n;
+}
+
+std::optional<ServiceAccountInfo> AccountDecoder::serviceAccount(const QByteArray &object)
+{
+    const json o = parse(object);
+    if (text(member(o, "metadata"), "name").isEmpty())
+        return std::nullopt;
+    return serviceAccountOf(o);
+}
+
+QStringList AccountDecoder::names(const QByteArray &list, QString *error)
+{
+    QStringList out;
+    const json doc = parse(list);
+    if (const json *all = items(doc, error))
+        for (const json &o : *all)
+            out.append(text(member(o, "metadata"), "name"));
+    out.removeAll(QString());
+    return out;
+}
+
+QList<ServiceAccountInfo> AccountDecoder::serviceAccounts(const QByteArray &list, QString *error)
+{
+    QList<ServiceAccountInfo> out;
+    const json doc = parse(list);
+    if (const json *all = items(doc, error))
+        for (const json &o : *all)
+            out.append(serviceAccountOf(o));
+    return out;
+}
+
+QList<RoleBindingInfo> AccountDecoder::roleBindings(const QByteArray &list, QString *error)
+{
+    QList<RoleBindingInfo> out;
+    const json doc = parse(list);
+    const json *all = items(doc, error);
+    if (!all)
+        return out;
+    for (const json &o : *all) {
+        const json &meta = member(o, "metadata");
+        RoleBindingInfo b;
+        b.uid = text(meta, "uid");
+        b.ns = text(meta, "namespace");
+        b.name = text(meta, "name");
+        b.labels = stringMap(member(meta, "labels"));
+        b.roleKind = text(member(o, "roleRef"), "kind");
+        b.roleName = text(member(o, "roleRef"), "name");
+        for (const json &s : member(o, "subjects"))
+            b.subjects.append({text(s, "kind"), text(s, "name"), text(s, "namespace")});
+        out.append(b);
+    }
+    return out;
+}
+
+QList<QuotaObject> AccountDecoder::quotas(const QByteArray &list, QString *error)
+{
+    QList<QuotaObject> out;
+    const json doc = parse(list);
+    const json *all = items(doc, error);
+    if (!all)
+        return out;
+    for (const json &o : *all) {
+        const json &meta = member(o, "metadata");
+        QuotaObject q;
+        q.quota.uid = text(meta, "uid");
+        q.quota.ns = text(meta, "namespace");
+        q.quota.name = text(meta, "name");
+        q.quota.created = created(meta);
+        q.quota.hard = amounts(member(member(o, "spec"), "hard"));
+        q.quota.used = amounts(member(member(o, "status"), "used"));
+        q.quota.spec = QByteArray::fromStdString(member(o, "spec").dump());
+        q.quota.annotated = member(meta, "annotations").is_object();
+        q.appliedHard = text(member(meta, "annotations"), "gpudesk.io/hard");
+        // The manager of the newest write that touched spec (the API keeps one entry per
+        // manager and operation): who edited the limits last.
+        QString newest;
+        for (const json &f : member(meta, "managedFields")) {
+            const json &fields = member(f, "fieldsV1");
+            if (!member(fields, "f:spec").is_object())
+                continue;
+            const QString t = text(f, "time");
+            if (t >= newest) {
+                newest = t;
+                q.lastManager = text(f, "manager");
+            }
+        }
+        out.append(q);
+    }
+    return out;
+}
+
+QList<LimitRangeInfo> AccountDecoder::limitRanges(const QByteArray &list, QString *error)
+{
+    QList<LimitRangeInfo> out;
+    const json doc = parse(list);
+    const json *all = items(doc, error);
+    if (!all)
+        return out;
+    for (const json &o : *all) {
+        const json &meta = member(o, "metadata");
+        LimitRangeInfo l;
+        l.uid = text(meta, "uid");
+        l.name = text(meta, "name");
+        for (const json &item : member(member(o, "spec"), "limits")) {
+            if (text(item, "type") != QLatin1String("Container"))
+                continue;
+            l.defaultRequest.insert(amounts(member(item, "defaultRequest")));
+            l.defaultLimit.insert(amounts(member(item, "default")));
+        }
+        out.append(l);
+    }
+    return out;
+}
+
+QList<TokenSecretInfo> AccountDecoder::tokenSecrets(const QByteArray &list, QString *error)
+{
+    QList<TokenSecretInfo> out;
+    const json doc = parse(list);
+    const json *all = items(doc, error);
+    if (!all)
+        return out;
+    for (const json &o : *all) {
+        if (text(o, "type") != QLatin1String("kubernetes.io/service-account-token"))
+            continue;
+        const json &meta = member(o, "metadata");
+        TokenSecretInfo t;
+        t.uid = text(meta, "uid");
+        t.name = text(meta, "name");
+        t.serviceAccount = text(member(meta, "annotations"), "kubernetes.io/service-account.name");
+        t.filled = !text(member(o, "data"), "token").isEmpty();
+        t.created = created(meta);
+        out.append(t);
+    }
+    return out;
+}
+
+QList<PvcInfo> AccountDecoder::pvcs(const QByteArray &list, QString *error)
+{
+    QList<PvcInfo> out;
+    const json doc = parse(list);
+    const json *all = items(doc, error);
+    if (!all)
+        return out;
+    for (const json &o : *all) {
+        const json &meta = member(o, "metadata");
+        const json &spec = member(o, "spec");
+        PvcInfo p;
+        p.uid = text(meta, "uid");
+        p.name = text(meta, "name");
+        p.storageClass = text(spec, "storageClassName");
+        p.phase = text(member(o, "status"), "phase");
+        const auto bytes =
+            amounts(member(member(spec, "resources"), "requests")).value(QStringLiteral("storage"));
+        p.requestBytes = bytes / 1000;
+        out.append(p);
+    }
+    return out;
+}
+
+std::optional<AccountDecoder::IssuedToken> AccountDecoder::tokenRequest(const QByteArray &answer)
+{
+    const json o = parse(answer);
+    const json &status = member(o, "status");
+    const QString token = text(status, "token");
+    if (token.isEmpty())
+        return std::nullopt;
+    IssuedToken t;
+    t.token = token.toUtf8();
+    t.expires = QDateTime::fromString(text(status, "expirationTimestamp"), Qt::ISODate);
+    return t;
+}
+
+std::optional<AccountDecoder::IssuedToken> AccountDecoder::secretToken(const QByteArray &secret,
+                                                                       QByteArray *caPem)
+{
+    const json o = parse(secret);
+    const json &data = member(o, "data");
+    const QByteArray token = QByteArray::fromBase64(text(data, "token").toLatin1());
+    if (token.isEmpty())
+        return std::nullopt;
+    if (caPem)
+        *caPem = QByteArray::fromBase64(text(data, "ca.crt").toLatin1());
+    return IssuedToken{token, {}};
+}
+
+AccountDecoder::AccessAnswer AccountDecoder::accessReview(const QByteArray &answer)
+{
+    AccessAnswer a;
+    const json o = parse(answer);
+    const json &status = member(o, "status");
+    if (!status.is_object() || !member(status, "allowed").is_boolean()) {
+        a.error = QStringLiteral("the answer is not an access review");
+        return a;
+    }
+    a.allowed = member(status, "allowed").get<bool>();
+    a.denied = member(status, "denied") == json(true);
+    a.reason = text(status, "reason");
+    if (a.reason.isEmpty())
+        a.reason = text(status, "evaluationError");
+    return a;
+}
+
+} // namespace gpudesk
