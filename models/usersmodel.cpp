@@ -155,6 +155,8 @@ QVariant UsersModel::data(const QModelIndex &index, int role) const
     case TotalRole:
         return hard ? QVariant(double(*hard) / 1000.0) : QVariant();
     case SeverityRole:
+        if (column == Problems)
+            return s.problems > 0 ? 2 : 0;
         if (column == State)
             return s.disabled || s.phase == QLatin1String("Terminating") ? 1 : 0;
         if (hard && used > *hard)
@@ -175,7 +177,9 @@ QVariant UsersModel::data(const QModelIndex &index, int role) const
         case Running:
             return s.running;
         case Waiting:
-            return s.waiting + s.problems;
+            return s.waiting;
+        case Problems:
+            return s.problems;
         case DevEnvs:
             return s.devEnvs;
         case LastActivity:
@@ -189,8 +193,6 @@ QVariant UsersModel::data(const QModelIndex &index, int role) const
                               .arg(resource, quantity::format(resource, used),
                                    quantity::format(resource, *hard))
                         : tr("%1: no limit").arg(resource);
-        if (column == Waiting && s.problems > 0)
-            return tr("%n failed or stuck", nullptr, s.problems);
         return {};
     case Qt::DisplayRole:
         switch (column) {
@@ -215,8 +217,9 @@ QVariant UsersModel::data(const QModelIndex &index, int role) const
         case Running:
             return s.running;
         case Waiting:
-            return s.problems > 0 ? QStringLiteral("%1 (+%2)").arg(s.waiting).arg(s.problems)
-                                  : QString::number(s.waiting);
+            return s.waiting;
+        case Problems:
+            return s.problems;
         case DevEnvs:
             return s.devEnvs;
         case LastActivity:
@@ -245,7 +248,9 @@ QVariant UsersModel::headerData(int section, Qt::Orientation orientation, int ro
         case PodsQuota:
             return tr("What the namespace's ResourceQuota counts as used, against its limit");
         case Waiting:
-            return tr("Jobs waiting; in brackets, failed or stuck");
+            return tr("Jobs and pods waiting to be admitted or placed");
+        case Problems:
+            return tr("Jobs and pods that failed, or wait for a reason that will not go away");
         case LastActivity:
             return tr("When the user last created a pod or a job");
         default:
@@ -275,6 +280,8 @@ QVariant UsersModel::headerData(int section, Qt::Orientation orientation, int ro
         return tr("Running");
     case Waiting:
         return tr("Waiting");
+    case Problems:
+        return tr("Failed or stuck");
     case DevEnvs:
         return tr("Dev envs", "dev environments");
     case LastActivity:

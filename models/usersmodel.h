@@ -31,6 +31,7 @@ public:
         PodsQuota,
         Running,
         Waiting,
+        Problems, // failed, or stuck waiting for a reason that will not go away
         DevEnvs,
         LastActivity,
         Namespace,

@@ -257,7 +257,10 @@ void KubeStep::act()
         sayActed();
         if (!r.ok()) {
             using R = StepOutcome::Result;
-            if (r.notFound())
+            if (r.notFound() && m_step.kind == PlanStep::Kind::Create)
+                // Nothing to be gone: the collection (or its namespace) is not there.
+                finish(R::Refused, refusal(r));
+            else if (r.notFound())
                 finish(R::Skipped, tr("already gone: not acted on"));
             else if (r.httpStatus == 422 && m_step.patchType == QLatin1String("json") &&
                      m_step.body.contains("\"op\":\"test\""))

@@ -29,11 +29,15 @@ QString Operation::summary() const
 {
     using R = StepOutcome::Result;
     QStringList parts;
-    const std::pair<R, const char *> kinds[] = {
-        {R::Done, QT_TR_NOOP("%n done")},       {R::Unverified, QT_TR_NOOP("%n unverified")},
-        {R::Skipped, QT_TR_NOOP("%n skipped")}, {R::Refused, QT_TR_NOOP("%n refused")},
-        {R::Failed, QT_TR_NOOP("%n failed")},   {R::Cancelled, QT_TR_NOOP("%n not run")},
-        {R::Running, QT_TR_NOOP("%n running")}, {R::Pending, QT_TR_NOOP("%n waiting")}};
+    const std::pair<R, const char *> kinds[] = {{R::Done, QT_TR_NOOP("%n done")},
+                                                {R::Unverified, QT_TR_NOOP("%n unverified")},
+                                                {R::Skipped, QT_TR_NOOP("%n skipped")},
+                                                {R::Refused, QT_TR_NOOP("%n refused")},
+                                                {R::Failed, QT_TR_NOOP("%n failed")},
+                                                {R::Cancelled, QT_TR_NOOP("%n not run")},
+                                                {R::RolledBack, QT_TR_NOOP("%n rolled back")},
+                                                {R::Running, QT_TR_NOOP("%n running")},
+                                                {R::Pending, QT_TR_NOOP("%n waiting")}};
     for (const auto &[r, text] : kinds)
         if (const int n = count(r))
             parts << tr(text, nullptr, n);

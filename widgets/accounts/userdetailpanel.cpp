@@ -5,6 +5,7 @@
 #include "palette.h"
 #include "userdrift.h"
 #include "usersmodel.h"
+#include "userspec.h"
 #include "usersservice.h"
 
 #include <QHBoxLayout>
@@ -123,17 +124,25 @@ void UserDetailPanel::updateQuota()
         m_title->setText(m_ns.isEmpty() ? tr("No user selected") : m_ns);
         return;
     }
-    m_title->setText(tr("%1 · namespace %2 · VC %3 · %4")
-                         .arg(s->user, s->ns, s->vc.isEmpty() ? tr("none") : s->vc,
-                              UsersModel::stateText(*s)));
+    m_title->setText(
+        tr("%1 · namespace %2 · VC %3 · %4")
+            .arg(s->user, s->ns, s->vc.isEmpty() ? tr("none") : s->vc, UsersModel::stateText(*s)));
     if (s->hard.isEmpty()) {
-        auto *none = new QLabel(tr("No quota: nothing limits what %1 may take.").arg(s->user),
-                                m_quotaBox);
+        auto *none =
+            new QLabel(tr("No quota: nothing limits what %1 may take.").arg(s->user), m_quotaBox);
         none->setWordWrap(true);
         m_quotaLayout->addWidget(none);
     }
-    for (auto it = s->hard.cbegin(); it != s->hard.cend(); ++it) {
-        const QString &r = it.key();
+    // GPUs first, then what a job needs beside them; then whatever else the quota limits.
+    QStringList order;
+    for (const QString &r : UserRules::quotaResources())
+        if (s->hard.contains(r))
+            order << r;
+    for (auto it = s->hard.cbegin(); it != s->hard.cend(); ++it)
+        if (!order.contains(it.key()))
+            order << it.key();
+    for (const QString &r : std::as_const(order)) {
+        const qint64 hard = s->hard.value(r);
         const qint64 used = s->used.value(r);
         auto *row = new QWidget(m_quotaBox);
         auto *h = new QHBoxLayout(row);
@@ -143,27 +152,27 @@ void UserDetailPanel::updateQuota()
         name->setToolTip(r);
         auto *bar = new QProgressBar(row);
         bar->setRange(0, 1000);
-        bar->setValue(it.value() > 0 ? int(std::min<qint64>(1000, used * 1000 / it.value()))
-                                     : (used > 0 ? 1000 : 0));
-        bar->setFormat(tr("%1 of %2").arg(quantity::format(r, used), quantity::format(r, it.value())));
+        bar->setValue(hard > 0 ? int(std::min(1000.0, double(used) * 1000.0 / double(hard)))
+                               : (used > 0 ? 1000 : 0));
+        bar->setFormat(tr("%1 of %2").arg(quantity::format(r, used), quantity::format(r, hard)));
         bar->setTextVisible(true);
-        if (used > it.value() || (it.value() > 0 && used * 10 >= it.value() * 9)) {
+        if (used > hard || (hard > 0 && used * 10 >= hard * 9)) {
             QPalette p = bar->palette();
-            p.setColor(QPalette::Highlight, used > it.value() ? colors::error() : colors::warning());
+            p.setColor(QPalette::Highlight, used > hard ? colors::error() : colors::warning());
             bar->setPalette(p);
         }
         h->addWidget(name);
         h->addWidget(bar, 1);
         m_quotaLayout->addWidget(row);
     }
-    auto *facts = new QLabel(
-        tr("GPUs in use: %1 · jobs running %2, waiting %3, failed or stuck %4 · dev environments %5")
-            .arg(s->gpusInUse)
-            .arg(s->running)
-            .arg(s->waiting)
-            .arg(s->problems)
-            .arg(s->devEnvs),
-        m_quotaBox);
+    auto *facts = new QLabel(tr("GPUs in use: %1 · jobs running %2, waiting %3, failed or stuck %4 "
+                                "· dev environments %5")
+                                 .arg(s->gpusInUse)
+                                 .arg(s->running)
+                                 .arg(s->waiting)
+                                 .arg(s->problems)
+                                 .arg(s->devEnvs),
+                             m_quotaBox);
     facts->setWordWrap(true);
     m_quotaLayout->addWidget(facts);
 }
@@ -180,7 +189,8 @@ void UserDetailPanel::showObjects()
     };
     QList<QStringList> rows;
     if (!u.namespaceObject) {
-        rows << QStringList{tr("Namespace"), u.ns, tr("missing"), tr("the user's namespace is gone")};
+        rows << QStringList{tr("Namespace"), u.ns, tr("missing"),
+                            tr("the user's namespace is gone")};
     } else {
         const NamespaceObject &n = *u.namespaceObject;
         rows << QStringList{tr("Namespace"), n.name, n.phase,
@@ -190,14 +200,16 @@ void UserDetailPanel::showObjects()
     }
     for (const ServiceAccountInfo &sa : u.serviceAccounts)
         if (sa.name != QLatin1String("default"))
-            rows << QStringList{tr("ServiceAccount"), sa.name, tr("present"), tr("uid %1").arg(sa.uid)};
+            rows << QStringList{tr("ServiceAccount"), sa.name, tr("present"),
+                                tr("uid %1").arg(sa.uid)};
     for (const RoleBindingInfo &rb : u.roleBindings) {
         QStringList who;
         for (const Subject &s : rb.subjects)
             who << s.kind + u' ' + s.name;
         const QString problem = stateOf(tr("RoleBinding %1").arg(rb.name));
-        rows << QStringList{tr("RoleBinding"), rb.name, problem.isEmpty() ? tr("present") : tr("drifted"),
-                            tr("%1 %2 for %3").arg(rb.roleKind, rb.roleName, who.join(QStringLiteral(", ")))};
+        rows << QStringList{
+            tr("RoleBinding"), rb.name, problem.isEmpty() ? tr("present") : tr("drifted"),
+            tr("%1 %2 for %3").arg(rb.roleKind, rb.roleName, who.join(QStringLiteral(", ")))};
     }
     for (const RoleBindingInfo &rb : u.clusterRoleBindings)
         rows << QStringList{tr("ClusterRoleBinding"), rb.name, tr("present"),
@@ -219,16 +231,20 @@ void UserDetailPanel::showObjects()
                             tr("default requests %1").arg(d.join(QStringLiteral(", ")))};
     }
     for (const TokenSecretInfo &t : u.tokenSecrets)
-        rows << QStringList{tr("Token Secret"), t.name, t.filled ? tr("issued") : tr("pending"),
-                            tr("long-lived token of %1, made %2").arg(t.serviceAccount, format::when(t.created))};
+        rows << QStringList{
+            tr("Token Secret"), t.name, t.filled ? tr("issued") : tr("pending"),
+            tr("long-lived token of %1, made %2").arg(t.serviceAccount, format::when(t.created))};
     for (const PvcInfo &p : u.pvcs)
-        rows << QStringList{tr("Volume"), p.name, p.phase,
-                            tr("%1, %2").arg(quantity::format(QStringLiteral("storage"), p.requestBytes * 1000),
-                                             p.storageClass.isEmpty() ? tr("default class") : p.storageClass)};
+        rows << QStringList{
+            tr("Volume"), p.name, p.phase,
+            tr("%1, %2").arg(quantity::format(QStringLiteral("storage"), p.requestBytes * 1000),
+                             p.storageClass.isEmpty() ? tr("default class") : p.storageClass)};
     for (const UserDrift &d : drift) {
-        if (d.kind == UserDrift::Kind::MissingServiceAccount || d.kind == UserDrift::Kind::MissingRoleBinding ||
+        if (d.kind == UserDrift::Kind::MissingServiceAccount ||
+            d.kind == UserDrift::Kind::MissingRoleBinding ||
             d.kind == UserDrift::Kind::MissingQuota || d.kind == UserDrift::Kind::MissingLimitRange)
-            rows << QStringList{d.object.section(u' ', 0, 0), d.object.section(u' ', 1), tr("missing"), d.problem};
+            rows << QStringList{d.object.section(u' ', 0, 0), d.object.section(u' ', 1),
+                                tr("missing"), d.problem};
     }
     m_table->setRowCount(int(rows.size()));
     for (int r = 0; r < rows.size(); ++r)
@@ -246,8 +262,9 @@ void UserDetailPanel::showObjects()
         lines << QStringLiteral("• %1: %2").arg(d.object, d.problem);
     for (const QString &e : u.unreadable)
         lines << tr("• could not read %1").arg(e);
-    m_drift->setText(lines.isEmpty() ? tr("Everything is as gpudesk makes it.")
-                                     : tr("Drift from what gpudesk makes:\n%1").arg(lines.join(u'\n')));
+    m_drift->setText(lines.isEmpty()
+                         ? tr("Everything is as gpudesk makes it.")
+                         : tr("Drift from what gpudesk makes:\n%1").arg(lines.join(u'\n')));
     bool repairable = false;
     for (const UserDrift &d : drift)
         repairable = repairable || !d.repair.isEmpty();

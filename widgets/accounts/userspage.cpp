@@ -57,7 +57,9 @@ UsersPage::UsersPage(UsersService *users, ClusterStore *store, QWidget *parent)
     for (int c : {int(UsersModel::GpuQuota), int(UsersModel::CpuQuota),
                   int(UsersModel::MemoryQuota), int(UsersModel::PodsQuota)})
         m_view->setItemDelegateForColumn(c, bars);
-    m_view->setItemDelegateForColumn(UsersModel::State, new SeverityDelegate(this));
+    auto *severity = new SeverityDelegate(this);
+    m_view->setItemDelegateForColumn(UsersModel::State, severity);
+    m_view->setItemDelegateForColumn(UsersModel::Problems, severity);
     ColumnFit::install(m_view, UsersModel::Namespace);
 
     m_headline->setObjectName(QStringLiteral("usersHeadline"));
@@ -77,8 +79,8 @@ UsersPage::UsersPage(UsersService *users, ClusterStore *store, QWidget *parent)
     });
 
     const std::pair<QPushButton *, const char *> names[] = {
-        {m_new, "newUser"},        {m_import, "importUsers"}, {m_quota, "editQuota"},
-        {m_move, "moveUser"},      {m_enable, "toggleUser"},  {m_delete, "deleteUser"},
+        {m_new, "newUser"},           {m_import, "importUsers"}, {m_quota, "editQuota"},
+        {m_move, "moveUser"},         {m_enable, "toggleUser"},  {m_delete, "deleteUser"},
         {m_kubeconfig, "kubeconfig"}, {m_revoke, "revokeTokens"}};
     for (const auto &[button, name] : names)
         button->setObjectName(QLatin1String(name));
@@ -132,11 +134,10 @@ UsersPage::UsersPage(UsersService *users, ClusterStore *store, QWidget *parent)
                 disabled += s->disabled ? 1 : 0;
             }
         const int n = m_model->rowCount();
-        m_headline->setText(disabled > 0
-                                ? tr("%n user(s) hold %1 GPUs; %2 disabled", nullptr, n)
-                                      .arg(gpus)
-                                      .arg(disabled)
-                                : tr("%n user(s) hold %1 GPUs", nullptr, n).arg(gpus));
+        m_headline->setText(
+            disabled > 0
+                ? tr("%n user(s) hold %1 GPUs; %2 disabled", nullptr, n).arg(gpus).arg(disabled)
+                : tr("%n user(s) hold %1 GPUs", nullptr, n).arg(gpus));
         // The VC filter follows the cluster's VCs.
         QStringList vcs;
         for (const QueueInfo &q : m_store->queues())
@@ -236,7 +237,8 @@ void UsersPage::updateActions()
         b->setEnabled(selected && no.isEmpty());
         b->setToolTip(!no.isEmpty() ? tr("Not allowed: %1").arg(no) : tip);
     };
-    set(m_new, true, QStringLiteral("create"), tr("Make a user: namespace, ServiceAccount, RoleBinding, quota"));
+    set(m_new, true, QStringLiteral("create"),
+        tr("Make a user: namespace, ServiceAccount, RoleBinding, quota"));
     set(m_import, true, QStringLiteral("create"), tr("Make many users from a CSV file"));
     set(m_quota, s, QStringLiteral("quota"), tr("Change the user's limits"));
     set(m_move, s, QStringLiteral("move"), tr("Bind the user to another VC"));
@@ -306,7 +308,8 @@ QDialog *UsersPage::moveToVc()
     auto *d = new QInputDialog(this);
     d->setAttribute(Qt::WA_DeleteOnClose);
     d->setWindowTitle(tr("Move %1 to another VC").arg(s->user));
-    d->setLabelText(tr("%1 is in VC %2. Move to:").arg(s->user, s->vc.isEmpty() ? tr("none") : s->vc));
+    d->setLabelText(
+        tr("%1 is in VC %2. Move to:").arg(s->user, s->vc.isEmpty() ? tr("none") : s->vc));
     d->setComboBoxItems(vcs);
     d->setComboBoxEditable(false);
     const QString ns = s->ns;
@@ -342,12 +345,14 @@ void UsersPage::toggleEnabled()
 
 void UsersPage::deleteUser()
 {
-    withObjects([this](const UserObjects &u) { emit operationRequested(m_users->planner().remove(u)); });
+    withObjects(
+        [this](const UserObjects &u) { emit operationRequested(m_users->planner().remove(u)); });
 }
 
 void UsersPage::revokeTokens()
 {
-    withObjects([this](const UserObjects &u) { emit operationRequested(m_users->planner().revoke(u)); });
+    withObjects(
+        [this](const UserObjects &u) { emit operationRequested(m_users->planner().revoke(u)); });
 }
 
 } // namespace gpudesk

@@ -11,7 +11,8 @@ namespace gpudesk {
 void BarDelegate::paint(QPainter *painter, const QStyleOptionViewItem &option,
                         const QModelIndex &index) const
 {
-    const int total = index.data(TotalRole).toInt();
+    // Doubles: a quota of memory in bytes is far beyond an int.
+    const double total = index.data(TotalRole).toDouble();
     if (total <= 0) {
         QStyledItemDelegate::paint(painter, option, index);
         return;

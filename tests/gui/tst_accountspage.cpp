@@ -1,0 +1,244 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The Users and VCs pages end to end on a simulator of their own: a user made through the form
+// and its plan, handed a kubeconfig through its dialog (the access review shown first), which
+// kubectl then uses — allowed at home, forbidden next door, refused over quota — and revoked
+// (kubectl gets 401); a VC's form saying what a resize would admit, and refusing what Volcano's
+// webhook would let through. Screenshots under build/dev/screenshots.
+#include "clusterstore.h"
+#include "kubeconfigdialog.h"
+#include "mainwindow.h"
+#include "operation.h"
+#include "operationdialog.h"
+#include "queuedialog.h"
+#include "queuesmodel.h"
+#include "services.h"
+#include "simprocess.h"
+#include "userdetailpanel.h"
+#include "userdialog.h"
+#include "usersmodel.h"
+#include "userspage.h"
+#include "vcspage.h"
+
+#include <QApplication>
+#include <QCheckBox>
+#include <QComboBox>
+#include <QDialogButtonBox>
+#include <QDir>
+#include <QLabel>
+#include <QLineEdit>
+#include <QProcess>
+#include <QPushButton>
+#include <QSignalSpy>
+#include <QTableView>
+#include <QTableWidget>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace gpudesk;
+
+class TestAccountsPage : public QObject
+{
+    Q_OBJECT
+private slots:
+    void initTestCase();
+    void userThroughTheWindow();
+    void vcForm();
+
+private:
+    // Runs the operation the window shows (typing the confirmation when one is asked).
+    static Operation *runShown(QWidget *window);
+    static QString kubectl(const QString &kubeconfig, const QStringList &args, int *exit);
+    static void save(QWidget &w, const QString &name)
+    {
+        QDir().mkpath(QStringLiteral("screenshots"));
+        QCoreApplication::sendPostedEvents();
+        QVERIFY(w.grab().save(QStringLiteral("screenshots/") + name + QStringLiteral(".png")));
+    }
+
+    SimProcess m_sim;
+    QTemporaryDir m_data;
+};
+
+void TestAccountsPage::initTestCase()
+{
+    qputenv("XDG_DATA_HOME", m_data.path().toUtf8());
+    QString error;
+    QVERIFY2(
+        m_sim.start({QStringLiteral("--speed"), QStringLiteral("5"), QStringLiteral("--no-ssh")},
+                    &error),
+        qPrintable(error));
+}
+
+Operation *TestAccountsPage::runShown(QWidget *window)
+{
+    OperationDialog *d = nullptr;
+    if (!QTest::qWaitFor(
+            [&] {
+                d = window->findChild<OperationDialog *>(QStringLiteral("operationDialog"));
+                return d && d->operation() && d->operation()->state() == Operation::State::Ready;
+            },
+            30000))
+        return nullptr;
+    d->setObjectName(QString()); // the next one is found, not this one
+    Operation *op = d->operation();
+    if (op->plan().needsTypedConfirmation()) {
+        auto *confirm = d->findChild<QLineEdit *>(QStringLiteral("confirmEdit"));
+        QTest::keyClicks(confirm, op->plan().confirmationWord());
+    }
+    auto *run = d->findChild<QPushButton *>(QStringLiteral("runButton"));
+    if (!run || !run->isEnabled())
+        return nullptr;
+    QTest::mouseClick(run, Qt::LeftButton);
+    if (!QTest::qWaitFor([op] { return op->state() == Operation::State::Finished; }, 120000))
+        return nullptr;
+    save(*d, QStringLiteral("user-operation-done"));
+    d->close();
+    return op;
+}
+
+QString TestAccountsPage::kubectl(const QString &kubeconfig, const QStringList &args, int *exit)
+{
+    QProcess p;
+    p.setProcessChannelMode(QProcess::MergedChannels);
+    p.start(qEnvironmentVariable("KUBECTL", QStringLiteral("kubectl")),
+            QStringList{QStringLiteral("--kubeconfig"), kubeconfig} + args);
+    *exit = p.waitForFinished(60000) ? p.exitCode() : -1;
+    return QString::fromUtf8(p.readAll());
+}
+
+void TestAccountsPage::userThroughTheWindow()
+{
+    auto s = m_sim.connect(QStringLiteral("sim-admin"));
+    QVERIFY(s);
+    MainWindow w(s.get());
+    w.resize(1500, 900);
+    w.show();
+    w.showPage(MainWindow::Users);
+    auto *page = qobject_cast<UsersPage *>(w.page(MainWindow::Users));
+    QVERIFY(page);
+    // The demo's twelve users, with their quotas as the API server counts them.
+    QTRY_COMPARE_WITH_TIMEOUT(page->model()->rowCount(), 12, 20000);
+    QTRY_VERIFY_WITH_TIMEOUT(page->model()->summary(QStringLiteral("user-alice")) &&
+                                 page->model()
+                                     ->summary(QStringLiteral("user-alice"))
+                                     ->hardOf(QStringLiteral("nvidia.com/gpu")),
+                             20000);
+    page->selectUser(QStringLiteral("user-alice"));
+    QTRY_VERIFY_WITH_TIMEOUT(page->detail()->isLoaded(), 20000);
+    save(w, QStringLiteral("page-users"));
+
+    // A new user through the form.
+    auto *form = qobject_cast<UserDialog *>(page->newUser());
+    QVERIFY(form);
+    auto *ok = form->findChild<QDialogButtonBox *>()->button(QDialogButtonBox::Ok);
+    QVERIFY(!ok->isEnabled()); // no name yet
+    QTest::keyClicks(form->nameEdit(), QStringLiteral("Li_si"));
+    QVERIFY(!ok->isEnabled());
+    QVERIFY2(form->problems()->text().contains(QLatin1String("not a valid user name")),
+             qPrintable(form->problems()->text()));
+    form->nameEdit()->clear();
+    QTest::keyClicks(form->nameEdit(), QStringLiteral("lisi"));
+    form->findChild<QComboBox *>(QStringLiteral("userVc"))->setCurrentText(QStringLiteral("nlp"));
+    auto *gpus = form->findChild<QLineEdit *>(QStringLiteral("quota:requests.nvidia.com/gpu"));
+    gpus->setText(QStringLiteral("2"));
+    // The cluster's roles arrive from the server; gpudesk-viewer is chosen for cluster-wide read.
+    QTRY_VERIFY_WITH_TIMEOUT(form->findChild<QComboBox *>(QStringLiteral("userRole"))->count() > 1,
+                             20000);
+    QVERIFY(ok->isEnabled());
+    save(*form, QStringLiteral("user-new"));
+    QTest::mouseClick(ok, Qt::LeftButton);
+    Operation *made = runShown(&w);
+    QVERIFY(made);
+    QCOMPARE(made->count(StepOutcome::Result::Done), int(made->plan().steps.size()));
+    QTRY_VERIFY_WITH_TIMEOUT(page->model()->rowOf(QStringLiteral("user-lisi")) >= 0, 20000);
+    page->selectUser(QStringLiteral("user-lisi"));
+    QTRY_VERIFY_WITH_TIMEOUT(page->detail()->isLoaded(), 20000);
+    QCOMPARE(page->detail()->driftLabel()->text(),
+             QStringLiteral("Everything is as gpudesk makes it."));
+    save(w, QStringLiteral("page-users-new"));
+
+    // The kubeconfig: what the user may do first, then the file.
+    auto *kc = qobject_cast<KubeconfigDialog *>(page->handOutKubeconfig());
+    QVERIFY(kc);
+    QSignalSpy reviewed(kc, &KubeconfigDialog::accessReviewed);
+    QVERIFY(reviewed.wait(30000));
+    QStringList answers;
+    for (int r = 0; r < kc->access()->rowCount(); ++r)
+        answers << kc->access()->item(r, 0)->text() + u'=' + kc->access()->item(r, 1)->text();
+    QVERIFY2(answers.contains(QStringLiteral("create pods=yes")), qPrintable(answers.join(u' ')));
+    QVERIFY2(answers.contains(QStringLiteral("read nodes=yes")), qPrintable(answers.join(u' ')));
+    QVERIFY2(answers.contains(QStringLiteral("read other users' pods=no")),
+             qPrintable(answers.join(u' ')));
+    QTemporaryDir dir;
+    const QString file = dir.filePath(QStringLiteral("lisi.kubeconfig"));
+    kc->pathEdit()->setText(file);
+    kc->resize(820, 640);
+    save(*kc, QStringLiteral("user-kubeconfig"));
+    QSignalSpy written(kc, &KubeconfigDialog::written);
+    QTest::mouseClick(kc->writeButton(), Qt::LeftButton);
+    QVERIFY(written.wait(30000));
+    QVERIFY2(written.first().first().toBool(), qPrintable(kc->result()->text()));
+    QVERIFY(kc->result()->text().contains(file));
+    save(*kc, QStringLiteral("user-kubeconfig-written"));
+    kc->close();
+
+    // kubectl, not gpudesk, with what was handed out.
+    int exit = -1;
+    QString out = kubectl(file, {QStringLiteral("get"), QStringLiteral("pods")}, &exit);
+    QVERIFY2(exit == 0, qPrintable(out));
+    out = kubectl(file,
+                  {QStringLiteral("get"), QStringLiteral("pods"), QStringLiteral("-n"),
+                   QStringLiteral("user-bob")},
+                  &exit);
+    QVERIFY2(exit != 0 && out.contains(QLatin1String("Forbidden")), qPrintable(out));
+    out = kubectl(file,
+                  {QStringLiteral("run"), QStringLiteral("too-big"),
+                   QStringLiteral("--image=pytorch/pytorch:2.1"),
+                   QStringLiteral("--overrides={\"spec\":{\"containers\":[{\"name\":\"too-big\","
+                                  "\"image\":\"pytorch/pytorch:2.1\",\"resources\":{\"limits\":{"
+                                  "\"nvidia.com/gpu\":\"3\"}}}]}}")},
+                  &exit);
+    QVERIFY2(exit != 0 && out.contains(QLatin1String("exceeded quota")), qPrintable(out));
+
+    // Revoked from the page: the same file gets 401.
+    page->revokeTokens();
+    Operation *revoked = runShown(&w);
+    QVERIFY(revoked);
+    QCOMPARE(revoked->outcomes().first().result, StepOutcome::Result::Done);
+    out = kubectl(file, {QStringLiteral("get"), QStringLiteral("pods")}, &exit);
+    QVERIFY2(exit != 0 && out.contains(QLatin1String("Unauthorized")), qPrintable(out));
+}
+
+void TestAccountsPage::vcForm()
+{
+    auto s = m_sim.connect(QStringLiteral("sim-admin"));
+    QVERIFY(s);
+    MainWindow w(s.get());
+    w.resize(1500, 900);
+    w.show();
+    w.showPage(MainWindow::Vcs);
+    auto *page = qobject_cast<VcsPage *>(w.page(MainWindow::Vcs));
+    QTRY_VERIFY_WITH_TIMEOUT(page->model()->rowOf(QStringLiteral("speech")) >= 0, 20000);
+    page->selectVc(QStringLiteral("speech"));
+    QTRY_VERIFY(page->detail()->text().contains(QLatin1String("asr-conformer")));
+    save(w, QStringLiteral("page-vcs"));
+    auto *form = qobject_cast<QueueDialog *>(page->editVc());
+    QVERIFY(form);
+    form->amount(QStringLiteral("capability"), QStringLiteral("nvidia.com/gpu"))
+        ->setText(QStringLiteral("16"));
+    QVERIFY2(form->canPlan(), qPrintable(form->errors()->text()));
+    QVERIFY2(
+        form->effects()->text().contains(QLatin1String("would be admitted: chenjie/asr-conformer")),
+        qPrintable(form->effects()->text()));
+    save(*form, QStringLiteral("vc-edit"));
+    form->amount(QStringLiteral("deserved"), QStringLiteral("nvidia.com/gpu"))
+        ->setText(QStringLiteral("32"));
+    QVERIFY(!form->canPlan());
+    QVERIFY2(form->errors()->text().contains(QLatin1String("above the capability")),
+             qPrintable(form->errors()->text()));
+    save(*form, QStringLiteral("vc-edit-refused"));
+    form->close();
+}
+
+QTEST_MAIN(TestAccountsPage)
+#include "tst_accountspage.moc"
