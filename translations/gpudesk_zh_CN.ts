@@ -166,6 +166,284 @@
     </message>
 </context>
 <context>
+    <name>QueuePlanner</name>
+    <message>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>%1 is Volcano&apos;s own VC and cannot be deleted.</source>
+        <translation>%1 是 Volcano 自带的虚拟集群，不能删除。</translation>
+    </message>
+    <message>
+        <source>%1 has child VCs (%2): move or delete them first.</source>
+        <translation>%1 下有子虚拟集群（%2）：请先移走或删除它们。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 still holds %n job(s) (%2): close it and wait for them to end, or merge it into another VC.</source>
+        <translation><numerusform>%1 中仍有 %n 个作业（%2）：请先关闭它并等作业结束，或把它合并到另一个虚拟集群。</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n user(s) are bound to %1 (%2): move them to another VC first, or merge.</source>
+        <translation><numerusform>有 %n 个用户绑定在 %1（%2）：请先把他们移到另一个虚拟集群，或做合并。</numerusform></translation>
+    </message>
+    <message>
+        <source>capability %1 → %2</source>
+        <translation>上限 %1 → %2</translation>
+    </message>
+    <message>
+        <source>deserved %1 → %2</source>
+        <translation>应得 %1 → %2</translation>
+    </message>
+    <message>
+        <source>guarantee %1 → %2</source>
+        <translation>保障 %1 → %2</translation>
+    </message>
+    <message>
+        <source>weight %1 → %2</source>
+        <translation>权重 %1 → %2</translation>
+    </message>
+    <message>
+        <source>reclaimable</source>
+        <translation>可回收</translation>
+    </message>
+    <message>
+        <source>not reclaimable</source>
+        <translation>不可回收</translation>
+    </message>
+    <message>
+        <source>parent %1 → %2</source>
+        <translation>父级 %1 → %2</translation>
+    </message>
+    <message>
+        <source>Write VC %1 unchanged</source>
+        <translation>按原样写回虚拟集群 %1</translation>
+    </message>
+    <message>
+        <source>Change VC %1: %2</source>
+        <translation>修改虚拟集群 %1：%2</translation>
+    </message>
+    <message>
+        <source>Open VC %1: it admits new jobs again</source>
+        <translation>开启虚拟集群 %1：重新接纳新作业</translation>
+    </message>
+    <message>
+        <source>Close VC %1: it admits no new job; running jobs go on</source>
+        <translation>关闭虚拟集群 %1：不再接纳新作业，运行中的作业继续</translation>
+    </message>
+    <message>
+        <source>Delete VC %1</source>
+        <translation>删除虚拟集群 %1</translation>
+    </message>
+    <message>
+        <source>Create VC %1</source>
+        <translation>创建虚拟集群 %1</translation>
+    </message>
+    <message>
+        <source>Create VC %1: capability %2, deserved %3, guarantee %4, weight %5</source>
+        <translation>创建虚拟集群 %1：上限 %2，应得 %3，保障 %4，权重 %5</translation>
+    </message>
+    <message>
+        <source>Change VC %1</source>
+        <translation>修改虚拟集群 %1</translation>
+    </message>
+    <message>
+        <source>Nothing changes.</source>
+        <translation>没有任何改动。</translation>
+    </message>
+    <message>
+        <source>Open VC %1</source>
+        <translation>开启虚拟集群 %1</translation>
+    </message>
+    <message>
+        <source>Close VC %1</source>
+        <translation>关闭虚拟集群 %1</translation>
+    </message>
+    <message>
+        <source>The VC %1 no longer exists.</source>
+        <translation>虚拟集群 %1 已不存在。</translation>
+    </message>
+    <message>
+        <source>%1 is open already.</source>
+        <translation>%1 已经是开启状态。</translation>
+    </message>
+    <message>
+        <source>%1 is %2 already.</source>
+        <translation>%1 已经是 %2 状态。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 goes Closing: its %n job(s) keep running, new jobs are refused, and it becomes Closed when they have ended.</source>
+        <translation><numerusform>%1 进入 Closing（关闭中）：其 %n 个作业继续运行，新作业被拒绝，作业结束后变为 Closed（已关闭）。</numerusform></translation>
+    </message>
+    <message>
+        <source>%1 has no job: it becomes Closed at once.</source>
+        <translation>%1 中没有作业：立即变为 Closed（已关闭）。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n user(s) submit to %1 (%2): their new jobs will be refused.</source>
+        <translation><numerusform>有 %n 个用户向 %1 提交作业（%2）：他们的新作业将被拒绝。</numerusform></translation>
+    </message>
+    <message>
+        <source>Merge VC %1 into %2</source>
+        <translation>把虚拟集群 %1 合并到 %2</translation>
+    </message>
+    <message>
+        <source>Both VCs must exist.</source>
+        <translation>两个虚拟集群都必须存在。</translation>
+    </message>
+    <message>
+        <source>A VC cannot be merged into itself.</source>
+        <translation>虚拟集群不能合并到自身。</translation>
+    </message>
+    <message>
+        <source>%1 is Volcano&apos;s own VC: merge the others into it instead.</source>
+        <translation>%1 是 Volcano 自带的虚拟集群：请反过来把其他虚拟集群合并进它。</translation>
+    </message>
+    <message>
+        <source>%1 has child VCs (%2 among them): move them first.</source>
+        <translation>%1 下有子虚拟集群（包括 %2）：请先把它们移走。</translation>
+    </message>
+    <message>
+        <source>%1 has no %2 capability: %3 keeps its own (%4).</source>
+        <translation>%1 没有设置 %2 上限：%3 保留自己的上限（%4）。</translation>
+    </message>
+    <message>
+        <source>Move %1 (%2) from %3 to %4</source>
+        <translation>把 %1（%2）从 %3 移到 %4</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1&apos;s %n running or waiting job(s) stay in it until they end (Volcano does not move a job between queues): %1 stays Closing meanwhile and is deleted from the VCs page once empty.</source>
+        <translation><numerusform>%1 中运行或等待的 %n 个作业会留在原处直到结束（Volcano 不会在队列之间移动作业）：期间 %1 保持 Closing（关闭中），清空后可在“虚拟集群”页删除。</numerusform></translation>
+    </message>
+    <message>
+        <source>merge of %1 into %2</source>
+        <translation>把 %1 合并到 %2</translation>
+    </message>
+</context>
+<context>
+    <name>QueueRules</name>
+    <message>
+        <source>GPUs</source>
+        <translation>GPU</translation>
+    </message>
+    <message>
+        <source>CPU</source>
+        <translation>CPU</translation>
+    </message>
+    <message>
+        <source>memory</source>
+        <translation>内存</translation>
+    </message>
+    <message>
+        <source>A VC needs a name.</source>
+        <translation>虚拟集群需要一个名称。</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a valid VC name: lower-case letters, digits, &apos;-&apos; and &apos;.&apos;, starting and ending with a letter or digit.</source>
+        <translation>“%1”不是有效的虚拟集群名称：只能用小写字母、数字、“-”和“.”，且以字母或数字开头和结尾。</translation>
+    </message>
+    <message>
+        <source>A VC named %1 already exists.</source>
+        <translation>名为 %1 的虚拟集群已存在。</translation>
+    </message>
+    <message>
+        <source>The VC %1 no longer exists.</source>
+        <translation>虚拟集群 %1 已不存在。</translation>
+    </message>
+    <message>
+        <source>The root VC&apos;s resources cannot be changed.</source>
+        <translation>根虚拟集群（root）的资源不能修改。</translation>
+    </message>
+    <message>
+        <source>The weight must be at least 1.</source>
+        <translation>权重至少为 1。</translation>
+    </message>
+    <message>
+        <source>%1 guaranteed (%2) needs a deserved amount of at least as much.</source>
+        <translation>%1 的保障量（%2）需要设置不少于它的应得量。</translation>
+    </message>
+    <message>
+        <source>%1 deserved (%2) is below the guarantee (%3): deserved must be at least what is guaranteed.</source>
+        <translation>%1 的应得量（%2）低于保障量（%3）：应得量必须不少于保障量。</translation>
+    </message>
+    <message>
+        <source>%1 deserved (%2) is above the capability (%3): a VC cannot deserve more than its ceiling.</source>
+        <translation>%1 的应得量（%2）高于上限（%3）：虚拟集群的应得量不能超过它的上限。</translation>
+    </message>
+    <message>
+        <source>%1 guaranteed (%2) is above the capability (%3).</source>
+        <translation>%1 的保障量（%2）高于上限（%3）。</translation>
+    </message>
+    <message>
+        <source>A VC cannot be its own parent.</source>
+        <translation>虚拟集群不能以自己为父级。</translation>
+    </message>
+    <message>
+        <source>The parent VC %1 does not exist.</source>
+        <translation>父级虚拟集群 %1 不存在。</translation>
+    </message>
+    <message>
+        <source>%1 is below %2 already: making it %2&apos;s parent would make a loop.</source>
+        <translation>%1 已经在 %2 之下：把它设为 %2 的父级会形成环。</translation>
+    </message>
+    <message>
+        <source>%1 capability (%2) exceeds the capability of %3 above it (%4).</source>
+        <translation>%1 上限（%2）超过了其上级 %3 的上限（%4）。</translation>
+    </message>
+    <message>
+        <source>The guarantees of %1&apos;s children (%2) would add up to %3 %4, more than %1&apos;s own guarantee of %5.</source>
+        <translation>%1 的子虚拟集群（%2）的保障量合计将达 %3 %4，超过 %1 自身的保障量 %5。</translation>
+    </message>
+    <message>
+        <source>The deserved shares of %1&apos;s children (%2) would add up to %3 %4, more than %1 itself deserves (%5).</source>
+        <translation>%1 的子虚拟集群（%2）的应得量合计将达 %3 %4，超过 %1 自身的应得量（%5）。</translation>
+    </message>
+    <message>
+        <source>%1 capability (%2) is below the capability of %3 under it (%4).</source>
+        <translation>%1 上限（%2）低于其下级 %3 的上限（%4）。</translation>
+    </message>
+    <message>
+        <source>%1 guaranteed (%2) is less than its children&apos;s guarantees add up to (%3).</source>
+        <translation>%1 的保障量（%2）少于其子虚拟集群保障量之和（%3）。</translation>
+    </message>
+    <message>
+        <source>%1 deserved (%2) is less than its children&apos;s deserved shares add up to (%3).</source>
+        <translation>%1 的应得量（%2）少于其子虚拟集群应得量之和（%3）。</translation>
+    </message>
+    <message>
+        <source>The %1 capability (%2) is below the %3 the VC holds now: its running jobs keep running, and no new job is admitted until it holds less.</source>
+        <translation>%1 上限（%2）低于该虚拟集群当前占用的 %3：运行中的作业继续运行，在占用降下来之前不再接纳新作业。</translation>
+    </message>
+    <message>
+        <source>The top-level VCs&apos; GPU guarantees would add up to %1, more than the cluster&apos;s %2 GPUs: not every guarantee can be kept.</source>
+        <translation>顶层虚拟集群的 GPU 保障量合计将达 %1，超过集群的 %2 张 GPU：无法兑现所有保障。</translation>
+    </message>
+    <message>
+        <source>A new VC: no jobs run in it yet. Bind users to it from the Users page.</source>
+        <translation>新虚拟集群：其中还没有作业。可在“用户”页把用户绑定到它。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n running job(s) keep running: changing a VC never touches running jobs.</source>
+        <translation><numerusform>%n 个运行中的作业继续运行：修改虚拟集群不会影响运行中的作业。</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n waiting job(s) would be admitted: %1.</source>
+        <translation><numerusform>%n 个等待中的作业将被接纳：%1。</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n waiting job(s) that the VC would admit today would wait instead: %1.</source>
+        <translation><numerusform>%n 个本可现在被接纳的作业将改为等待：%1。</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n job(s) would still wait for room in the VC.</source>
+        <translation><numerusform>仍有 %n 个作业要等待虚拟集群腾出资源。</numerusform></translation>
+    </message>
+    <message>
+        <source>No job in the VC is affected.</source>
+        <translation>虚拟集群中的作业不受影响。</translation>
+    </message>
+</context>
+<context>
     <name>SshConfig</name>
     <message>
         <source>Cannot read the SSH config %1: %2</source>
@@ -325,6 +603,430 @@
     <message>
         <source>Cannot reach %1:%2 through the ProxyCommand &quot;%3&quot;: %4</source>
         <translation>无法通过 ProxyCommand“%3”连接 %1:%2：%4</translation>
+    </message>
+</context>
+<context>
+    <name>UserCsv</name>
+    <message>
+        <source>Line %1 must be a header naming the columns, with at least &quot;name&quot; (and vc, gpus, cpu, memory, pods, storage, role, view-role as needed).</source>
+        <translation>第 %1 行必须是列名表头，至少包含“name”（按需加上 vc、gpus、cpu、memory、pods、storage、role、view-role）。</translation>
+    </message>
+    <message>
+        <source>Line %1: unknown column &quot;%2&quot; (known: %3).</source>
+        <translation>第 %1 行：未知的列“%2”（可用的列：%3）。</translation>
+    </message>
+    <message>
+        <source>line %1: a quote is not closed</source>
+        <translation>第 %1 行：引号没有闭合</translation>
+    </message>
+    <message>
+        <source>line %1: %2</source>
+        <translation>第 %1 行：%2</translation>
+    </message>
+    <message>
+        <source>line %1: %2 &quot;%3&quot; is not a quantity (e.g. 8, 500m, 960Gi)</source>
+        <translation>第 %1 行：%2“%3”不是有效的数量（例如 8、500m、960Gi）</translation>
+    </message>
+    <message>
+        <source>line %1: %2 fields, the header names %3</source>
+        <translation>第 %1 行：有 %2 个字段，而表头只有 %3 列</translation>
+    </message>
+    <message>
+        <source>The file has no header line and no users.</source>
+        <translation>文件既没有表头也没有用户。</translation>
+    </message>
+    <message>
+        <source>line %1: %2 comes twice in the file (first on line %3)</source>
+        <translation>第 %1 行：%2 在文件中出现了两次（第一次在第 %3 行）</translation>
+    </message>
+</context>
+<context>
+    <name>UserDriftCheck</name>
+    <message>
+        <source>label gpudesk.io/vc</source>
+        <translation>标签 gpudesk.io/vc</translation>
+    </message>
+    <message>
+        <source>The namespace names no VC: tools that fill in a job&apos;s queue from it have nothing to go by.</source>
+        <translation>该命名空间没有指定虚拟集群：依据它填写作业队列的工具无从参考。</translation>
+    </message>
+    <message>
+        <source>ServiceAccount %1</source>
+        <translation>ServiceAccount %1</translation>
+    </message>
+    <message>
+        <source>Missing: no kubeconfig can be handed out for the user.</source>
+        <translation>缺失：无法为该用户发放 kubeconfig。</translation>
+    </message>
+    <message>
+        <source>Create the ServiceAccount %1.</source>
+        <translation>创建 ServiceAccount %1。</translation>
+    </message>
+    <message>
+        <source>RoleBinding %1</source>
+        <translation>RoleBinding %1</translation>
+    </message>
+    <message>
+        <source>Missing: the user may do nothing in their namespace.</source>
+        <translation>缺失：该用户在自己的命名空间里什么都做不了。</translation>
+    </message>
+    <message>
+        <source>Bind %1 and its ServiceAccount to the ClusterRole edit in %2.</source>
+        <translation>在 %2 中把 %1 及其 ServiceAccount 绑定到 ClusterRole edit。</translation>
+    </message>
+    <message>
+        <source>It no longer binds the user %1.</source>
+        <translation>它不再绑定用户 %1。</translation>
+    </message>
+    <message>
+        <source>It no longer binds the ServiceAccount %1: kubeconfigs handed out lose their rights.</source>
+        <translation>它不再绑定 ServiceAccount %1：已发放的 kubeconfig 将失去权限。</translation>
+    </message>
+    <message>
+        <source>Add the missing subject to %1.</source>
+        <translation>把缺少的主体加回 %1。</translation>
+    </message>
+    <message>
+        <source>ResourceQuota %1</source>
+        <translation>ResourceQuota %1</translation>
+    </message>
+    <message>
+        <source>Missing: nothing limits what the user may take.</source>
+        <translation>缺失：该用户可用的资源没有任何限制。</translation>
+    </message>
+    <message>
+        <source>Create the quota with gpudesk&apos;s default limits.</source>
+        <translation>按 gpudesk 的默认限额创建配额。</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>Edited outside gpudesk: %1.</source>
+        <translation>在 gpudesk 之外被修改：%1。</translation>
+    </message>
+    <message>
+        <source>Edited outside gpudesk (by %1): %2.</source>
+        <translation>在 gpudesk 之外被修改（由 %1）：%2。</translation>
+    </message>
+    <message>
+        <source>Put back the limits gpudesk set.</source>
+        <translation>恢复 gpudesk 设置的限额。</translation>
+    </message>
+    <message>
+        <source>LimitRange %1</source>
+        <translation>LimitRange %1</translation>
+    </message>
+    <message>
+        <source>No default requests: the quota refuses every pod that names no CPU or memory request.</source>
+        <translation>没有默认请求值：配额会拒绝所有未声明 CPU 或内存请求的 Pod。</translation>
+    </message>
+    <message>
+        <source>Create a LimitRange with default requests of 1 CPU and 4 GiB.</source>
+        <translation>创建默认请求为 1 CPU、4 GiB 的 LimitRange。</translation>
+    </message>
+</context>
+<context>
+    <name>UserPlanner</name>
+    <message>
+        <source>%1 %2 → %3 (%4 in use)</source>
+        <translation>%1 %2 → %3（已用 %4）</translation>
+    </message>
+    <message>
+        <source>Create user %1</source>
+        <translation>创建用户 %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>Create %n users</source>
+        <translation><numerusform>创建 %n 个用户</numerusform></translation>
+    </message>
+    <message>
+        <source>line %1 (%2) not created: %3</source>
+        <translation>第 %1 行（%2）未创建：%3</translation>
+    </message>
+    <message>
+        <source>%1 not created: %2</source>
+        <translation>%1 未创建：%2</translation>
+    </message>
+    <message>
+        <source>user %1, line %2 of the file</source>
+        <translation>用户 %1，文件第 %2 行</translation>
+    </message>
+    <message>
+        <source>new user %1</source>
+        <translation>新用户 %1</translation>
+    </message>
+    <message>
+        <source>Create namespace %1 for %2</source>
+        <translation>为 %2 创建命名空间 %1</translation>
+    </message>
+    <message>
+        <source>Create namespace %1 for %2, in VC %3</source>
+        <translation>为 %2 创建命名空间 %1，属于虚拟集群 %3</translation>
+    </message>
+    <message>
+        <source>Create ServiceAccount %1 (the identity of the kubeconfigs handed out)</source>
+        <translation>创建 ServiceAccount %1（发放的 kubeconfig 所用的身份）</translation>
+    </message>
+    <message>
+        <source>Bind %1 and its ServiceAccount to the ClusterRole %2 in %3</source>
+        <translation>在 %3 中把 %1 及其 ServiceAccount 绑定到 ClusterRole %2</translation>
+    </message>
+    <message>
+        <source>Limit %1 to %2</source>
+        <translation>把 %1 限制为 %2</translation>
+    </message>
+    <message>
+        <source>Give containers without requests default requests (so that the quota does not refuse them)</source>
+        <translation>为没有声明请求值的容器提供默认请求（以免被配额拒绝）</translation>
+    </message>
+    <message>
+        <source>Let %1 read cluster-wide (ClusterRole %2: nodes, VCs)</source>
+        <translation>允许 %1 读取全集群信息（ClusterRole %2：节点、虚拟集群）</translation>
+    </message>
+    <message>
+        <source>Checked when it runs: its namespace is made first</source>
+        <translation>执行时再检查：要先创建它的命名空间</translation>
+    </message>
+    <message>
+        <source>No user can be created as planned.</source>
+        <translation>按计划无法创建任何用户。</translation>
+    </message>
+    <message>
+        <source>A user whose step fails is rolled back: what was made for them is deleted again; the other users are not affected.</source>
+        <translation>某个用户的步骤失败时会整体回滚：为其创建的对象会被删除；其他用户不受影响。</translation>
+    </message>
+    <message>
+        <source>%1: the new limit %2 is below the %3 in use now. What runs keeps running; new pods are refused until use falls below it.</source>
+        <translation>%1：新限额 %2 低于当前已用的 %3。正在运行的继续运行；在用量降到限额以下之前，新 Pod 会被拒绝。</translation>
+    </message>
+    <message>
+        <source>Set the quota of %1 (no limit changes)</source>
+        <translation>设置 %1 的配额（限额无变化）</translation>
+    </message>
+    <message>
+        <source>Set the quota of %1: %2</source>
+        <translation>设置 %1 的配额：%2</translation>
+    </message>
+    <message>
+        <source>Change the quota of %1</source>
+        <translation>修改 %1 的配额</translation>
+    </message>
+    <message>
+        <source>Create the quota of %1 (it has none)</source>
+        <translation>创建 %1 的配额（当前没有）</translation>
+    </message>
+    <message>
+        <source>%1 has %2 ResourceQuotas: only %3 is changed; the others still apply.</source>
+        <translation>%1 有 %2 个 ResourceQuota：只修改 %3，其余的仍然生效。</translation>
+    </message>
+    <message>
+        <source>Move %1 to VC %2</source>
+        <translation>把 %1 移到虚拟集群 %2</translation>
+    </message>
+    <message>
+        <source>The namespace %1 is gone.</source>
+        <translation>命名空间 %1 已不存在。</translation>
+    </message>
+    <message>
+        <source>The VC %1 does not exist.</source>
+        <translation>虚拟集群 %1 不存在。</translation>
+    </message>
+    <message>
+        <source>%1 is in VC %2 already.</source>
+        <translation>%1 已经在虚拟集群 %2 中。</translation>
+    </message>
+    <message>
+        <source>Label %1 gpudesk.io/vc=%2 (was %3)</source>
+        <translation>给 %1 打上标签 gpudesk.io/vc=%2（原为 %3）</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n job(s) already submitted stay in the VC they name until they end (Volcano does not move a job between queues); new jobs go to %1.</source>
+        <translation><numerusform>已提交的 %n 个作业会留在原来指定的虚拟集群直到结束（Volcano 不会在队列之间移动作业）；新作业进入 %1。</numerusform></translation>
+    </message>
+    <message>
+        <source>%1 is %2: it takes no new jobs until it is opened.</source>
+        <translation>%1 处于 %2 状态：开启之前不接纳新作业。</translation>
+    </message>
+    <message>
+        <source>Disable %1</source>
+        <translation>停用 %1</translation>
+    </message>
+    <message>
+        <source>%1 is disabled already.</source>
+        <translation>%1 已经被停用。</translation>
+    </message>
+    <message>
+        <source>Record on %1 what disabling takes away (to give it back on enable)</source>
+        <translation>在 %1 上记录停用时收回的内容（启用时据此恢复）</translation>
+    </message>
+    <message>
+        <source>disabled from the Users page</source>
+        <translation>在“用户”页停用</translation>
+    </message>
+    <message>
+        <source>Set every limit of %1&apos;s quota to 0: no new pod starts</source>
+        <translation>把 %1 配额的所有限额设为 0：不再启动新 Pod</translation>
+    </message>
+    <message>
+        <source>%1 has no quota: nothing limits new pods but the missing rights.</source>
+        <translation>%1 没有配额：除了权限被收回外，新 Pod 不受任何限制。</translation>
+    </message>
+    <message>
+        <source>Delete RoleBinding %1: %2 and their kubeconfigs lose their rights in %3</source>
+        <translation>删除 RoleBinding %1：%2 及其 kubeconfig 在 %3 中失去权限</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n pod(s) of the user keep running (%1 GPUs): stop them from the Workloads page if they must stop now.</source>
+        <translation><numerusform>该用户的 %n 个 Pod 会继续运行（%1 张 GPU）：如需立即停止，请在“工作负载”页停止它们。</numerusform></translation>
+    </message>
+    <message>
+        <source>Enable %1</source>
+        <translation>启用 %1</translation>
+    </message>
+    <message>
+        <source>%1 is not disabled by gpudesk (no record on its namespace).</source>
+        <translation>%1 不是由 gpudesk 停用的（其命名空间上没有记录）。</translation>
+    </message>
+    <message>
+        <source>Give %1&apos;s quota its limits back</source>
+        <translation>恢复 %1 的配额限额</translation>
+    </message>
+    <message>
+        <source>Make %1&apos;s quota again with its limits</source>
+        <translation>按原限额重新创建 %1 的配额</translation>
+    </message>
+    <message>
+        <source>Bind %1 to the ClusterRole %2 again</source>
+        <translation>重新把 %1 绑定到 ClusterRole %2</translation>
+    </message>
+    <message>
+        <source>Remove the record of the disabling from %1</source>
+        <translation>从 %1 上移除停用记录</translation>
+    </message>
+    <message>
+        <source>Delete user %1 and everything in %2</source>
+        <translation>删除用户 %1 以及 %2 中的一切</translation>
+    </message>
+    <message>
+        <source>Delete namespace %1 and everything in it</source>
+        <translation>删除命名空间 %1 及其中的一切</translation>
+    </message>
+    <message>
+        <source>deleted from the Users page</source>
+        <translation>在“用户”页删除</translation>
+    </message>
+    <message>
+        <source>ClusterRoleBinding %1 also names %2: left as it is.</source>
+        <translation>ClusterRoleBinding %1 中也包含 %2：保持不变。</translation>
+    </message>
+    <message>
+        <source>Delete ClusterRoleBinding %1 (cluster-wide read)</source>
+        <translation>删除 ClusterRoleBinding %1（全集群只读）</translation>
+    </message>
+    <message numerus="yes">
+        <source>Goes with it: %n pod(s) holding %1 GPUs, %2 dev environment(s).</source>
+        <translation><numerusform>将一并删除：%n 个 Pod（占用 %1 张 GPU），%2 个开发环境。</numerusform></translation>
+    </message>
+    <message>
+        <source>Jobs: %1</source>
+        <translation>作业：%1</translation>
+    </message>
+    <message>
+        <source>Volumes and their data (%1 in all): %2. Whether the data itself is deleted depends on each volume&apos;s reclaim policy.</source>
+        <translation>存储卷及其数据（共 %1）：%2。数据本身是否删除取决于各存储卷的回收策略。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n long-lived token(s) stop working.</source>
+        <translation><numerusform>%n 个长期令牌将失效。</numerusform></translation>
+    </message>
+    <message>
+        <source>Not listed (could not be read): %1</source>
+        <translation>未列出（无法读取）：%1</translation>
+    </message>
+    <message>
+        <source>Revoke every token of %1</source>
+        <translation>吊销 %1 的所有令牌</translation>
+    </message>
+    <message>
+        <source>%1 has no ServiceAccount %2: no token was handed out through gpudesk.</source>
+        <translation>%1 中没有 ServiceAccount %2：没有通过 gpudesk 发放过令牌。</translation>
+    </message>
+    <message>
+        <source>Delete and make again the ServiceAccount %1: every token issued for it stops working</source>
+        <translation>删除并重建 ServiceAccount %1：为它签发的所有令牌都将失效</translation>
+    </message>
+    <message>
+        <source>POST %1/token (a witness token), DELETE %1 (preconditions.uid=%2), POST %3, then the witness is checked to be refused (401)</source>
+        <translation>POST %1/token（签发见证令牌），DELETE %1（preconditions.uid=%2），POST %3，然后确认见证令牌被拒绝（401）</translation>
+    </message>
+    <message>
+        <source>tokens revoked from the Users page</source>
+        <translation>在“用户”页吊销令牌</translation>
+    </message>
+    <message>
+        <source>The long-lived token Secret(s) %1 go with it (the token controller deletes them).</source>
+        <translation>长期令牌 Secret %1 随之删除（由令牌控制器删除）。</translation>
+    </message>
+    <message>
+        <source>Tools and kubeconfigs of %1 stop working at once; hand out a new kubeconfig afterwards if they should go on.</source>
+        <translation>%1 的工具和 kubeconfig 将立即失效；如需继续使用，请随后重新发放 kubeconfig。</translation>
+    </message>
+    <message>
+        <source>Repair %1</source>
+        <translation>修复 %1</translation>
+    </message>
+    <message>
+        <source>%1 names no VC: choose one with Move to VC.</source>
+        <translation>%1 没有指定虚拟集群：请用“移到虚拟集群”选择一个。</translation>
+    </message>
+    <message>
+        <source>repair of %1</source>
+        <translation>修复 %1</translation>
+    </message>
+    <message>
+        <source>Nothing to repair: %1&apos;s objects are as gpudesk made them.</source>
+        <translation>无需修复：%1 的对象与 gpudesk 创建时一致。</translation>
+    </message>
+</context>
+<context>
+    <name>UserRules</name>
+    <message>
+        <source>A user needs a name.</source>
+        <translation>用户需要一个名称。</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a valid user name: lower-case letters, digits and &apos;-&apos;, starting with a letter and ending with a letter or digit, at most %2 characters.</source>
+        <translation>“%1”不是有效的用户名：只能用小写字母、数字和“-”，以字母开头、以字母或数字结尾，最多 %2 个字符。</translation>
+    </message>
+    <message>
+        <source>The namespace %1 exists already.</source>
+        <translation>命名空间 %1 已存在。</translation>
+    </message>
+    <message>
+        <source>%1 is a user already (namespace %2).</source>
+        <translation>%1 已经是用户（命名空间 %2）。</translation>
+    </message>
+    <message>
+        <source>Choose the VC the user&apos;s jobs run in.</source>
+        <translation>请选择该用户作业运行的虚拟集群。</translation>
+    </message>
+    <message>
+        <source>The VC %1 does not exist.</source>
+        <translation>虚拟集群 %1 不存在。</translation>
+    </message>
+    <message>
+        <source>Choose the ClusterRole the user is bound to in their namespace.</source>
+        <translation>请选择该用户在其命名空间中绑定的 ClusterRole。</translation>
+    </message>
+    <message>
+        <source>The quota for %1 cannot be negative.</source>
+        <translation>%1 的配额不能为负数。</translation>
     </message>
 </context>
 <context>
@@ -801,6 +1503,81 @@
     <message>
         <source>%1 cannot be watched: %2</source>
         <translation>无法监听 %1：%2</translation>
+    </message>
+</context>
+<context>
+    <name>gpudesk::CsvImportDialog</name>
+    <message>
+        <source>New users from a CSV file</source>
+        <translation>从 CSV 文件创建用户</translation>
+    </message>
+    <message>
+        <source>name,vc,gpus,cpu,memory,pods — one user a line</source>
+        <translation>name,vc,gpus,cpu,memory,pods —— 每行一个用户</translation>
+    </message>
+    <message>
+        <source>Choose file…</source>
+        <translation>选择文件…</translation>
+    </message>
+    <message>
+        <source>For cells left empty:</source>
+        <translation>空白单元格的取值：</translation>
+    </message>
+    <message>
+        <source>VC</source>
+        <translation>虚拟集群</translation>
+    </message>
+    <message>
+        <source>Line</source>
+        <translation>行</translation>
+    </message>
+    <message>
+        <source>User</source>
+        <translation>用户</translation>
+    </message>
+    <message>
+        <source>GPUs</source>
+        <translation>GPU</translation>
+    </message>
+    <message>
+        <source>Role</source>
+        <translation>角色</translation>
+    </message>
+    <message>
+        <source>Check</source>
+        <translation>检查</translation>
+    </message>
+    <message>
+        <source>Plan…</source>
+        <translation>生成计划…</translation>
+    </message>
+    <message>
+        <source>Users from a CSV file</source>
+        <translation>从 CSV 文件导入用户</translation>
+    </message>
+    <message>
+        <source>CSV files (*.csv);;All files (*)</source>
+        <translation>CSV 文件 (*.csv);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>%1 is larger than 4 MiB: not a list of users.</source>
+        <translation>%1 大于 4 MiB：不像是用户列表。</translation>
+    </message>
+    <message>
+        <source>Cannot read %1: %2</source>
+        <translation>无法读取 %1：%2</translation>
+    </message>
+    <message>
+        <source>ready</source>
+        <translation>就绪</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n user(s) ready to be created.</source>
+        <translation><numerusform>%n 个用户可以创建。</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n user(s) ready; %1 line(s) with problems are left out (each says why).</source>
+        <translation><numerusform>%n 个用户可以创建；%1 行有问题，已排除（每行都注明了原因）。</numerusform></translation>
     </message>
 </context>
 <context>
@@ -1393,6 +2170,161 @@
         <source>GPU %1 on %2 still used by PID %3, not of this pod</source>
         <translation>%2 上的 GPU %1 仍被 PID %3 占用（不属于此 Pod）</translation>
     </message>
+    <message>
+        <source>its pod groups cannot be checked again (the window shows another context): not acted on</source>
+        <translation>无法再次检查其 Pod 组（窗口显示的是另一个上下文）：未执行</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 still holds %n job(s) (%2): it stays until they end, then it can be deleted</source>
+        <translation><numerusform>%1 中仍有 %n 个作业（%2）：它会保留到作业结束，之后才能删除</numerusform></translation>
+    </message>
+    <message>
+        <source>changed since the plan (the server&apos;s test of the planned spec failed): not acted on — %1</source>
+        <translation>计划之后已被改动（服务器对计划时规格的校验未通过）：未执行 —— %1</translation>
+    </message>
+    <message>
+        <source>the queue&apos;s state was not watched (the window shows another context)</source>
+        <translation>未能观察队列状态（窗口显示的是另一个上下文）</translation>
+    </message>
+    <message>
+        <source>the queue is %1</source>
+        <translation>队列状态为 %1</translation>
+    </message>
+    <message>
+        <source>the queue is still %1 after %2 s</source>
+        <translation>%2 秒后队列仍为 %1</translation>
+    </message>
+    <message>
+        <source>gone</source>
+        <translation>已不存在</translation>
+    </message>
+</context>
+<context>
+    <name>gpudesk::KubeconfigDialog</name>
+    <message>
+        <source>Long-lived token (a token Secret that does not expire)</source>
+        <translation>长期令牌（永不过期的令牌 Secret）</translation>
+    </message>
+    <message>
+        <source>Write kubeconfig</source>
+        <translation>写入 kubeconfig</translation>
+    </message>
+    <message>
+        <source>Kubeconfig for %1</source>
+        <translation>%1 的 kubeconfig</translation>
+    </message>
+    <message>
+        <source>A kubeconfig for %1, acting as the ServiceAccount %1 in %2 on %3.</source>
+        <translation>为 %1 生成的 kubeconfig，以 %2 中的 ServiceAccount %1 的身份访问 %3。</translation>
+    </message>
+    <message>
+        <source>1 hour</source>
+        <translation>1 小时</translation>
+    </message>
+    <message>
+        <source>8 hours</source>
+        <translation>8 小时</translation>
+    </message>
+    <message>
+        <source>1 day</source>
+        <translation>1 天</translation>
+    </message>
+    <message>
+        <source>7 days</source>
+        <translation>7 天</translation>
+    </message>
+    <message>
+        <source>30 days</source>
+        <translation>30 天</translation>
+    </message>
+    <message>
+        <source>90 days</source>
+        <translation>90 天</translation>
+    </message>
+    <message>
+        <source>1 year</source>
+        <translation>1 年</translation>
+    </message>
+    <message>
+        <source>A long-lived token works until the user&apos;s tokens are revoked (Revoke tokens). Whoever has the file acts as %1 until then. Prefer a token that expires.</source>
+        <translation>长期令牌在用户的令牌被吊销（“吊销令牌”）之前一直有效。在此之前，任何拿到该文件的人都能以 %1 的身份操作。建议使用会过期的令牌。</translation>
+    </message>
+    <message>
+        <source>May the user…</source>
+        <translation>该用户能否…</translation>
+    </message>
+    <message>
+        <source>Answer</source>
+        <translation>答复</translation>
+    </message>
+    <message>
+        <source>Why</source>
+        <translation>原因</translation>
+    </message>
+    <message>
+        <source>Choose…</source>
+        <translation>选择…</translation>
+    </message>
+    <message>
+        <source>Write the kubeconfig to</source>
+        <translation>把 kubeconfig 写入</translation>
+    </message>
+    <message>
+        <source>Expires after</source>
+        <translation>有效期</translation>
+    </message>
+    <message>
+        <source>File</source>
+        <translation>文件</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;What the user will be able to do&lt;/b&gt; (asked of the API server):</source>
+        <translation>&lt;b&gt;该用户将能做什么&lt;/b&gt;（向 API 服务器查询）：</translation>
+    </message>
+    <message>
+        <source>Asking the API server what %1 may do…</source>
+        <translation>正在向 API 服务器查询 %1 的权限…</translation>
+    </message>
+    <message>
+        <source>unknown</source>
+        <translation>未知</translation>
+    </message>
+    <message>
+        <source>yes</source>
+        <translation>是</translation>
+    </message>
+    <message>
+        <source>no</source>
+        <translation>否</translation>
+    </message>
+    <message>
+        <source>Choose a file to write.</source>
+        <translation>请选择要写入的文件。</translation>
+    </message>
+    <message>
+        <source>Issuing a token…</source>
+        <translation>正在签发令牌…</translation>
+    </message>
+    <message>
+        <source>Not written: %1</source>
+        <translation>未写入：%1</translation>
+    </message>
+    <message>
+        <source>expires %1</source>
+        <translation>%1 过期</translation>
+    </message>
+    <message>
+        <source>does not expire (revoke to end it)</source>
+        <translation>永不过期（需吊销才能终止）</translation>
+    </message>
+    <message>
+        <source>Written to %1 (readable by you only), context %2, %3.</source>
+        <translation>已写入 %1（仅你可读），上下文 %2，%3。</translation>
+    </message>
+    <message>
+        <source>Try it: KUBECONFIG=%1 kubectl get pods</source>
+        <translation>试试：KUBECONFIG=%1 kubectl get pods</translation>
+    </message>
 </context>
 <context>
     <name>gpudesk::LogDownload</name>
@@ -1840,6 +2772,15 @@
     <message>
         <source>Run %1 %2 again</source>
         <translation>重新运行 %1 %2</translation>
+    </message>
+    <message>
+        <source>Users</source>
+        <translation>用户</translation>
+    </message>
+    <message>
+        <source>VCs</source>
+        <comment>virtual clusters</comment>
+        <translation>虚拟集群</translation>
     </message>
 </context>
 <context>
@@ -2459,6 +3400,30 @@
         <source>not acted on: the step before it (%1) did not succeed</source>
         <translation>未执行操作：它依赖的前一步（%1）未成功</translation>
     </message>
+    <message>
+        <source>%n rolled back</source>
+        <translation>%n 个已回滚</translation>
+    </message>
+    <message>
+        <source>the operation was cancelled before this unit was complete</source>
+        <translation>该单元完成前操作被取消</translation>
+    </message>
+    <message>
+        <source>step %1 (%2) of this unit did not succeed</source>
+        <translation>该单元的第 %1 步（%2）未成功</translation>
+    </message>
+    <message>
+        <source>not run: %1</source>
+        <translation>未执行：%1</translation>
+    </message>
+    <message>
+        <source>made, then deleted again: %1</source>
+        <translation>已创建，随后又被删除：%1</translation>
+    </message>
+    <message>
+        <source>made; deleting it again failed (%1): delete %2 by hand</source>
+        <translation>已创建；回滚删除失败（%1）：请手动删除 %2</translation>
+    </message>
 </context>
 <context>
     <name>gpudesk::OperationDialog</name>
@@ -2552,6 +3517,10 @@
         <source>Verified: %1</source>
         <translation>已验证：%1</translation>
     </message>
+    <message>
+        <source>This cannot be done as asked: nothing was sent to the cluster.</source>
+        <translation>无法按要求执行：未向集群发送任何请求。</translation>
+    </message>
 </context>
 <context>
     <name>gpudesk::OperationPlan</name>
@@ -2633,6 +3602,14 @@
     <message>
         <source>Verified</source>
         <translation>验证</translation>
+    </message>
+    <message>
+        <source>Rolled back</source>
+        <translation>已回滚</translation>
+    </message>
+    <message>
+        <source>Checked when it runs</source>
+        <translation>执行时检查</translation>
     </message>
 </context>
 <context>
@@ -2910,6 +3887,77 @@
     </message>
 </context>
 <context>
+    <name>gpudesk::QueueDialog</name>
+    <message>
+        <source>Other VCs may reclaim what it borrows</source>
+        <translation>其他虚拟集群可以收回它借用的资源</translation>
+    </message>
+    <message>
+        <source>New VC</source>
+        <translation>新建虚拟集群</translation>
+    </message>
+    <message>
+        <source>VC %1</source>
+        <translation>虚拟集群 %1</translation>
+    </message>
+    <message>
+        <source>(top level)</source>
+        <translation>（顶层）</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>名称</translation>
+    </message>
+    <message>
+        <source>Parent</source>
+        <translation>父级</translation>
+    </message>
+    <message>
+        <source>Weight</source>
+        <translation>权重</translation>
+    </message>
+    <message>
+        <source>Capability (ceiling)</source>
+        <translation>上限（capability）</translation>
+    </message>
+    <message>
+        <source>Deserved (fair share)</source>
+        <translation>应得（deserved，公平份额）</translation>
+    </message>
+    <message>
+        <source>Guarantee (kept for it)</source>
+        <translation>保障（guarantee，为其预留）</translation>
+    </message>
+    <message>
+        <source>GPUs</source>
+        <translation>GPU</translation>
+    </message>
+    <message>
+        <source>CPU cores</source>
+        <translation>CPU 核数</translation>
+    </message>
+    <message>
+        <source>Memory</source>
+        <translation>显存</translation>
+    </message>
+    <message>
+        <source>unlimited</source>
+        <translation>不限</translation>
+    </message>
+    <message>
+        <source>not set</source>
+        <translation>未设置</translation>
+    </message>
+    <message>
+        <source>Plan…</source>
+        <translation>生成计划…</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a quantity (e.g. 8, 500m, 960Gi).</source>
+        <translation>“%1”不是有效的数量（例如 8、500m、960Gi）。</translation>
+    </message>
+</context>
+<context>
     <name>gpudesk::QueuesModel</name>
     <message>
         <source>unlimited</source>
@@ -2935,6 +3983,125 @@
     <message>
         <source>State</source>
         <translation>状态</translation>
+    </message>
+    <message numerus="yes">
+        <source>Closed to new jobs; waits for its %n pod group(s) to end</source>
+        <translation><numerusform>不再接纳新作业；等待其 %n 个 Pod 组结束</numerusform></translation>
+    </message>
+    <message>
+        <source>Open</source>
+        <translation>开放</translation>
+    </message>
+    <message>
+        <source>%1 running, %2 waiting</source>
+        <translation>%1 个运行，%2 个等待</translation>
+    </message>
+    <message>
+        <source>yes</source>
+        <translation>是</translation>
+    </message>
+    <message>
+        <source>no</source>
+        <translation>否</translation>
+    </message>
+    <message>
+        <source>GPUs the VC&apos;s pods hold, against its capability (its ceiling)</source>
+        <translation>该虚拟集群的 Pod 占用的 GPU，对比其上限</translation>
+    </message>
+    <message>
+        <source>The GPUs it deserves: what reclaim gives back to it when others borrowed</source>
+        <translation>它应得的 GPU：被其他虚拟集群借用时，回收机制会还给它的量</translation>
+    </message>
+    <message>
+        <source>GPUs kept for it whatever other VCs need</source>
+        <translation>无论其他虚拟集群需要多少都为它预留的 GPU</translation>
+    </message>
+    <message>
+        <source>GPUs its waiting pods and jobs ask for</source>
+        <translation>其等待中的 Pod 和作业所请求的 GPU</translation>
+    </message>
+    <message>
+        <source>Pod groups (jobs) running, and waiting for admission or for nodes</source>
+        <translation>运行中的 Pod 组（作业），以及等待接纳或等待节点的</translation>
+    </message>
+    <message>
+        <source>Whether other VCs may take back what it borrowed beyond its deserved share</source>
+        <translation>其他虚拟集群能否收回它超出应得份额所借用的资源</translation>
+    </message>
+    <message>
+        <source>GPUs deserved</source>
+        <translation>应得 GPU</translation>
+    </message>
+    <message>
+        <source>GPUs guaranteed</source>
+        <translation>保障 GPU</translation>
+    </message>
+    <message>
+        <source>CPU</source>
+        <translation>CPU</translation>
+    </message>
+    <message>
+        <source>Memory</source>
+        <translation>显存</translation>
+    </message>
+    <message>
+        <source>GPUs wanted</source>
+        <translation>需求 GPU</translation>
+    </message>
+    <message>
+        <source>Jobs</source>
+        <translation>作业</translation>
+    </message>
+    <message>
+        <source>Users</source>
+        <translation>用户</translation>
+    </message>
+    <message>
+        <source>Reclaimable</source>
+        <translation>可回收</translation>
+    </message>
+    <message>
+        <source>Parent</source>
+        <translation>父级</translation>
+    </message>
+</context>
+<context>
+    <name>gpudesk::QuotaDialog</name>
+    <message>
+        <source>Quota of %1</source>
+        <translation>%1 的配额</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Resource&lt;/b&gt;</source>
+        <translation>&lt;b&gt;资源&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;In use now&lt;/b&gt;</source>
+        <translation>&lt;b&gt;当前已用&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Limit now&lt;/b&gt;</source>
+        <translation>&lt;b&gt;当前限额&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;New limit&lt;/b&gt;</source>
+        <translation>&lt;b&gt;新限额&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>no limit</source>
+        <translation>不限</translation>
+    </message>
+    <message>
+        <source>Plan…</source>
+        <translation>生成计划…</translation>
+    </message>
+    <message>
+        <source>%1: the new limit %2 is below the %3 in use. What runs keeps running; new pods are refused until use falls below it.</source>
+        <translation>%1：新限额 %2 低于已用的 %3。正在运行的继续运行；在用量降到限额以下之前，新 Pod 会被拒绝。</translation>
     </message>
 </context>
 <context>
@@ -2962,6 +4129,53 @@
     <message>
         <source>Partial: this account sees only the pods of namespace %1.</source>
         <translation>部分数据：此账号只能看到命名空间 %1 的 Pod。</translation>
+    </message>
+</context>
+<context>
+    <name>gpudesk::ServiceAccountRotation</name>
+    <message>
+        <source>already gone: not acted on</source>
+        <translation>已不存在：未执行操作</translation>
+    </message>
+    <message>
+        <source>replaced since the plan (uid %1): not acted on</source>
+        <translation>计划之后已被替换（uid %1）：未执行</translation>
+    </message>
+    <message>
+        <source>no witness token could be issued, so the revocation could not be proven: %1</source>
+        <translation>无法签发见证令牌，因此无法证明吊销生效：%1</translation>
+    </message>
+    <message>
+        <source>no token in the answer</source>
+        <translation>答复中没有令牌</translation>
+    </message>
+    <message>
+        <source>the witness token did not work before the rotation (%1): the proof would prove nothing; not acted on</source>
+        <translation>见证令牌在重建前就无法使用（%1）：这样的证明毫无意义；未执行</translation>
+    </message>
+    <message>
+        <source>a token issued before the rotation is refused now (401 Unauthorized); the ServiceAccount&apos;s new uid is %1</source>
+        <translation>重建前签发的令牌现在被拒绝（401 Unauthorized）；ServiceAccount 的新 uid 为 %1</translation>
+    </message>
+    <message>
+        <source>a token issued before the rotation still works %1 s after it (the API server answered %2)</source>
+        <translation>重建前签发的令牌在 %1 秒后仍然有效（API 服务器答复 %2）</translation>
+    </message>
+    <message>
+        <source>the ServiceAccount was still there %1 s after it was deleted</source>
+        <translation>删除 %1 秒后 ServiceAccount 仍然存在</translation>
+    </message>
+    <message>
+        <source>the old ServiceAccount is gone but a new one could not be made: %1 — make it again (Repair) before handing out a kubeconfig</source>
+        <translation>旧的 ServiceAccount 已删除，但无法创建新的：%1 —— 发放 kubeconfig 之前请重新创建（修复）</translation>
+    </message>
+    <message>
+        <source>deleted and made again</source>
+        <translation>已删除并重建</translation>
+    </message>
+    <message>
+        <source>every token of %1 revoked by %2 with gpudesk: %3</source>
+        <translation>%2 通过 gpudesk 吊销了 %1 的所有令牌：%3</translation>
     </message>
 </context>
 <context>
@@ -3062,6 +4276,292 @@
     </message>
 </context>
 <context>
+    <name>gpudesk::UserDetailPanel</name>
+    <message>
+        <source>GPUs</source>
+        <translation>GPU</translation>
+    </message>
+    <message>
+        <source>CPU</source>
+        <translation>CPU</translation>
+    </message>
+    <message>
+        <source>Memory</source>
+        <translation>显存</translation>
+    </message>
+    <message>
+        <source>Pods</source>
+        <translation>Pod</translation>
+    </message>
+    <message>
+        <source>Storage</source>
+        <translation>存储</translation>
+    </message>
+    <message>
+        <source>Repair…</source>
+        <translation>修复…</translation>
+    </message>
+    <message>
+        <source>Object</source>
+        <translation>对象</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>名称</translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation>状态</translation>
+    </message>
+    <message>
+        <source>Detail</source>
+        <translation>详情</translation>
+    </message>
+    <message>
+        <source>Select a user to see the objects that make them up.</source>
+        <translation>选择一个用户，查看构成该用户的对象。</translation>
+    </message>
+    <message>
+        <source>Reading %1&apos;s objects from the server…</source>
+        <translation>正在从服务器读取 %1 的对象…</translation>
+    </message>
+    <message>
+        <source>No user selected</source>
+        <translation>未选择用户</translation>
+    </message>
+    <message>
+        <source>%1 · namespace %2 · VC %3 · %4</source>
+        <translation>%1 · 命名空间 %2 · 虚拟集群 %3 · %4</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>No quota: nothing limits what %1 may take.</source>
+        <translation>没有配额：%1 可用的资源没有任何限制。</translation>
+    </message>
+    <message>
+        <source>%1 of %2</source>
+        <translation>%1 / %2</translation>
+    </message>
+    <message>
+        <source>GPUs in use: %1 · jobs running %2, waiting %3, failed or stuck %4 · dev environments %5</source>
+        <translation>使用中的 GPU：%1 · 作业 运行 %2、等待 %3、失败或卡住 %4 · 开发环境 %5</translation>
+    </message>
+    <message>
+        <source>Namespace</source>
+        <translation>命名空间</translation>
+    </message>
+    <message>
+        <source>missing</source>
+        <translation>缺失</translation>
+    </message>
+    <message>
+        <source>the user&apos;s namespace is gone</source>
+        <translation>该用户的命名空间已不存在</translation>
+    </message>
+    <message>
+        <source>user %1, VC %2</source>
+        <translation>用户 %1，虚拟集群 %2</translation>
+    </message>
+    <message>
+        <source>ServiceAccount</source>
+        <translation>ServiceAccount</translation>
+    </message>
+    <message>
+        <source>present</source>
+        <translation>存在</translation>
+    </message>
+    <message>
+        <source>uid %1</source>
+        <translation>uid %1</translation>
+    </message>
+    <message>
+        <source>RoleBinding %1</source>
+        <translation>RoleBinding %1</translation>
+    </message>
+    <message>
+        <source>RoleBinding</source>
+        <translation>RoleBinding</translation>
+    </message>
+    <message>
+        <source>drifted</source>
+        <translation>有偏差</translation>
+    </message>
+    <message>
+        <source>%1 %2 for %3</source>
+        <translation>%1 %2，授予 %3</translation>
+    </message>
+    <message>
+        <source>ClusterRoleBinding</source>
+        <translation>ClusterRoleBinding</translation>
+    </message>
+    <message>
+        <source>%1 %2, cluster-wide</source>
+        <translation>%1 %2，全集群范围</translation>
+    </message>
+    <message>
+        <source>ResourceQuota %1</source>
+        <translation>ResourceQuota %1</translation>
+    </message>
+    <message>
+        <source>ResourceQuota</source>
+        <translation>ResourceQuota</translation>
+    </message>
+    <message>
+        <source>edited</source>
+        <translation>被修改</translation>
+    </message>
+    <message>
+        <source>LimitRange</source>
+        <translation>LimitRange</translation>
+    </message>
+    <message>
+        <source>default requests %1</source>
+        <translation>默认请求 %1</translation>
+    </message>
+    <message>
+        <source>Token Secret</source>
+        <translation>令牌 Secret</translation>
+    </message>
+    <message>
+        <source>issued</source>
+        <translation>已签发</translation>
+    </message>
+    <message>
+        <source>pending</source>
+        <translation>待签发</translation>
+    </message>
+    <message>
+        <source>long-lived token of %1, made %2</source>
+        <translation>%1 的长期令牌，创建于 %2</translation>
+    </message>
+    <message>
+        <source>Volume</source>
+        <translation>存储卷</translation>
+    </message>
+    <message>
+        <source>%1, %2</source>
+        <translation>%1，%2</translation>
+    </message>
+    <message>
+        <source>default class</source>
+        <translation>默认存储类</translation>
+    </message>
+    <message>
+        <source>• could not read %1</source>
+        <translation>• 无法读取 %1</translation>
+    </message>
+    <message>
+        <source>Everything is as gpudesk makes it.</source>
+        <translation>一切与 gpudesk 创建时一致。</translation>
+    </message>
+    <message>
+        <source>Drift from what gpudesk makes:</source>
+        <translation>与 gpudesk 创建时的差异：</translation>
+    </message>
+</context>
+<context>
+    <name>gpudesk::UserDialog</name>
+    <message>
+        <source>GPUs</source>
+        <translation>GPU</translation>
+    </message>
+    <message>
+        <source>CPU cores</source>
+        <translation>CPU 核数</translation>
+    </message>
+    <message>
+        <source>Memory</source>
+        <translation>显存</translation>
+    </message>
+    <message>
+        <source>Pods</source>
+        <translation>Pod</translation>
+    </message>
+    <message>
+        <source>Volume storage</source>
+        <translation>存储卷容量</translation>
+    </message>
+    <message>
+        <source>no limit</source>
+        <translation>不限</translation>
+    </message>
+    <message>
+        <source>%1: &quot;%2&quot; is not a quantity (e.g. 8, 500m, 960Gi).</source>
+        <translation>%1：“%2”不是有效的数量（例如 8、500m、960Gi）。</translation>
+    </message>
+    <message>
+        <source>May read nodes and VCs</source>
+        <translation>可以读取节点和虚拟集群</translation>
+    </message>
+    <message>
+        <source>New user</source>
+        <translation>新建用户</translation>
+    </message>
+    <message>
+        <source>lower-case, e.g. zhangsan</source>
+        <translation>小写，例如 zhangsan</translation>
+    </message>
+    <message>
+        <source>(this cluster has no Volcano queues)</source>
+        <translation>（该集群没有 Volcano 队列）</translation>
+    </message>
+    <message>
+        <source>A ClusterRoleBinding to a role that reads nodes and queues, so that gpudesk and kubectl show the user where GPUs are free</source>
+        <translation>绑定到一个可读取节点和队列的角色，让 gpudesk 和 kubectl 能告诉用户哪里有空闲 GPU</translation>
+    </message>
+    <message>
+        <source>User name</source>
+        <translation>用户名</translation>
+    </message>
+    <message>
+        <source>VC</source>
+        <translation>虚拟集群</translation>
+    </message>
+    <message>
+        <source>Role in their namespace</source>
+        <translation>在其命名空间中的角色</translation>
+    </message>
+    <message>
+        <source>Cluster-wide</source>
+        <translation>全集群</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Quota&lt;/b&gt; (users&apos; rule of thumb: 12 CPU cores and 120 GiB of memory per GPU; 1 CPU per 10 GB)</source>
+        <translation>&lt;b&gt;配额&lt;/b&gt;（经验值：每张 GPU 配 12 个 CPU 核和 120 GiB 内存；每 10 GB 内存配 1 个 CPU）</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Defaults for containers that name no requests&lt;/b&gt;</source>
+        <translation>&lt;b&gt;未声明请求值的容器的默认值&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>CPU request</source>
+        <translation>CPU 请求</translation>
+    </message>
+    <message>
+        <source>Memory request</source>
+        <translation>内存请求</translation>
+    </message>
+    <message>
+        <source>Memory limit</source>
+        <translation>内存上限</translation>
+    </message>
+    <message>
+        <source>Plan…</source>
+        <translation>生成计划…</translation>
+    </message>
+    <message>
+        <source>%1: &quot;%2&quot; is not a quantity.</source>
+        <translation>%1：“%2”不是有效的数量。</translation>
+    </message>
+    <message>
+        <source>The memory request is above the memory limit.</source>
+        <translation>内存请求高于内存上限。</translation>
+    </message>
+</context>
+<context>
     <name>gpudesk::UsersModel</name>
     <message>
         <source>User</source>
@@ -3077,8 +4577,386 @@
         <translation>虚拟集群</translation>
     </message>
     <message>
-        <source>GPUs allocated</source>
-        <translation>已分配 GPU</translation>
+        <source>Being deleted</source>
+        <translation>正在删除</translation>
+    </message>
+    <message>
+        <source>Disabled</source>
+        <translation>已停用</translation>
+    </message>
+    <message>
+        <source>No quota</source>
+        <translation>无配额</translation>
+    </message>
+    <message>
+        <source>Active</source>
+        <translation>正常</translation>
+    </message>
+    <message>
+        <source>%1: %2 used of %3</source>
+        <translation>%1：已用 %2 / %3</translation>
+    </message>
+    <message>
+        <source>%1: no limit</source>
+        <translation>%1：不限</translation>
+    </message>
+    <message>
+        <source>GPUs the user&apos;s pods hold on nodes now</source>
+        <translation>该用户的 Pod 当前在节点上占用的 GPU</translation>
+    </message>
+    <message>
+        <source>What the namespace&apos;s ResourceQuota counts as used, against its limit</source>
+        <translation>命名空间的 ResourceQuota 统计的已用量，对比其限额</translation>
+    </message>
+    <message>
+        <source>Jobs and pods waiting to be admitted or placed</source>
+        <translation>等待接纳或调度的作业和 Pod</translation>
+    </message>
+    <message>
+        <source>Jobs and pods that failed, or wait for a reason that will not go away</source>
+        <translation>失败的作业和 Pod，或因不会自行消失的原因而等待的</translation>
+    </message>
+    <message>
+        <source>When the user last created a pod or a job</source>
+        <translation>该用户最近一次创建 Pod 或作业的时间</translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation>状态</translation>
+    </message>
+    <message>
+        <source>GPUs in use</source>
+        <translation>使用中的 GPU</translation>
+    </message>
+    <message>
+        <source>GPU quota</source>
+        <translation>GPU 配额</translation>
+    </message>
+    <message>
+        <source>CPU quota</source>
+        <translation>CPU 配额</translation>
+    </message>
+    <message>
+        <source>Memory quota</source>
+        <translation>内存配额</translation>
+    </message>
+    <message>
+        <source>Pods</source>
+        <translation>Pod</translation>
+    </message>
+    <message>
+        <source>Running</source>
+        <translation>运行中</translation>
+    </message>
+    <message>
+        <source>Waiting</source>
+        <translation>等待中</translation>
+    </message>
+    <message>
+        <source>Failed or stuck</source>
+        <translation>失败或卡住</translation>
+    </message>
+    <message>
+        <source>Dev envs</source>
+        <comment>dev environments</comment>
+        <translation>开发环境</translation>
+    </message>
+    <message>
+        <source>Last activity</source>
+        <translation>最近活动</translation>
+    </message>
+</context>
+<context>
+    <name>gpudesk::UsersPage</name>
+    <message>
+        <source>New user…</source>
+        <translation>新建用户…</translation>
+    </message>
+    <message>
+        <source>From CSV…</source>
+        <translation>从 CSV 导入…</translation>
+    </message>
+    <message>
+        <source>Quota…</source>
+        <translation>配额…</translation>
+    </message>
+    <message>
+        <source>Move to VC…</source>
+        <translation>移到虚拟集群…</translation>
+    </message>
+    <message>
+        <source>Disable…</source>
+        <translation>停用…</translation>
+    </message>
+    <message>
+        <source>Delete…</source>
+        <translation>删除…</translation>
+    </message>
+    <message>
+        <source>Kubeconfig…</source>
+        <translation>Kubeconfig…</translation>
+    </message>
+    <message>
+        <source>Revoke tokens…</source>
+        <translation>吊销令牌…</translation>
+    </message>
+    <message>
+        <source>Filter: user, namespace, VC…</source>
+        <translation>筛选：用户、命名空间、虚拟集群…</translation>
+    </message>
+    <message>
+        <source>All VCs</source>
+        <translation>全部虚拟集群</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n user(s) hold %1 GPUs; %2 disabled</source>
+        <translation><numerusform>%n 个用户占用 %1 张 GPU；%2 个已停用</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n user(s) hold %1 GPUs</source>
+        <translation><numerusform>%n 个用户占用 %1 张 GPU</numerusform></translation>
+    </message>
+    <message>
+        <source>you may not %1 %2</source>
+        <translation>你无权 %1 %2</translation>
+    </message>
+    <message>
+        <source>Not allowed: %1</source>
+        <translation>不允许：%1</translation>
+    </message>
+    <message>
+        <source>Make a user: namespace, ServiceAccount, RoleBinding, quota</source>
+        <translation>创建用户：命名空间、ServiceAccount、RoleBinding、配额</translation>
+    </message>
+    <message>
+        <source>Make many users from a CSV file</source>
+        <translation>从 CSV 文件批量创建用户</translation>
+    </message>
+    <message>
+        <source>Change the user&apos;s limits</source>
+        <translation>修改该用户的限额</translation>
+    </message>
+    <message>
+        <source>Bind the user to another VC</source>
+        <translation>把该用户绑定到另一个虚拟集群</translation>
+    </message>
+    <message>
+        <source>Disable: quota to zero and rights removed, reversibly</source>
+        <translation>停用：配额清零并收回权限，可恢复</translation>
+    </message>
+    <message>
+        <source>Delete the user&apos;s namespace and all in it</source>
+        <translation>删除该用户的命名空间及其中的一切</translation>
+    </message>
+    <message>
+        <source>Hand the user a kubeconfig</source>
+        <translation>为该用户发放 kubeconfig</translation>
+    </message>
+    <message>
+        <source>Make every token handed out stop working</source>
+        <translation>让已发放的所有令牌失效</translation>
+    </message>
+    <message>
+        <source>Enable…</source>
+        <translation>启用…</translation>
+    </message>
+    <message>
+        <source>Move %1 to another VC</source>
+        <translation>把 %1 移到另一个虚拟集群</translation>
+    </message>
+    <message>
+        <source>%1 is in VC %2. Move to:</source>
+        <translation>%1 在虚拟集群 %2 中。移到：</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+</context>
+<context>
+    <name>gpudesk::UsersService</name>
+    <message>
+        <source>not connected</source>
+        <translation>未连接</translation>
+    </message>
+    <message>
+        <source>create pods</source>
+        <translation>创建 Pod</translation>
+    </message>
+    <message>
+        <source>open a shell in pods (exec)</source>
+        <translation>在 Pod 中打开终端（exec）</translation>
+    </message>
+    <message>
+        <source>forward ports of pods (Jupyter, SSH)</source>
+        <translation>转发 Pod 的端口（Jupyter、SSH）</translation>
+    </message>
+    <message>
+        <source>read pod logs</source>
+        <translation>读取 Pod 日志</translation>
+    </message>
+    <message>
+        <source>submit Volcano jobs</source>
+        <translation>提交 Volcano 作业</translation>
+    </message>
+    <message>
+        <source>submit PyTorchJobs</source>
+        <translation>提交 PyTorchJob</translation>
+    </message>
+    <message>
+        <source>submit MPIJobs</source>
+        <translation>提交 MPIJob</translation>
+    </message>
+    <message>
+        <source>read their quota</source>
+        <translation>读取自己的配额</translation>
+    </message>
+    <message>
+        <source>read nodes</source>
+        <translation>读取节点</translation>
+    </message>
+    <message>
+        <source>read VCs (queues)</source>
+        <translation>读取虚拟集群（队列）</translation>
+    </message>
+    <message>
+        <source>read other users&apos; pods</source>
+        <translation>读取其他用户的 Pod</translation>
+    </message>
+    <message>
+        <source>the token controller did not fill the Secret within 10 s</source>
+        <translation>令牌控制器在 10 秒内没有填充该 Secret</translation>
+    </message>
+    <message>
+        <source>the server&apos;s answer holds no token</source>
+        <translation>服务器的答复中没有令牌</translation>
+    </message>
+    <message>
+        <source>the server does not accept the new token (%1): nothing was written</source>
+        <translation>服务器不接受新令牌（%1）：未写入任何内容</translation>
+    </message>
+    <message>
+        <source>Kubeconfig for %1</source>
+        <translation>%1 的 kubeconfig</translation>
+    </message>
+    <message>
+        <source>written</source>
+        <translation>已写入</translation>
+    </message>
+</context>
+<context>
+    <name>gpudesk::VcsPage</name>
+    <message>
+        <source>New VC…</source>
+        <translation>新建虚拟集群…</translation>
+    </message>
+    <message>
+        <source>Edit…</source>
+        <translation>编辑…</translation>
+    </message>
+    <message>
+        <source>Close…</source>
+        <translation>关闭…</translation>
+    </message>
+    <message>
+        <source>Merge into…</source>
+        <translation>合并到…</translation>
+    </message>
+    <message>
+        <source>Delete…</source>
+        <translation>删除…</translation>
+    </message>
+    <message>
+        <source>This cluster serves no Volcano queues (scheduling.volcano.sh): it has no virtual clusters to manage. Install Volcano to divide GPUs between groups.</source>
+        <translation>该集群没有 Volcano 队列（scheduling.volcano.sh）：没有可管理的虚拟集群。安装 Volcano 才能在各组之间划分 GPU。</translation>
+    </message>
+    <message>
+        <source>Filter: VC, parent…</source>
+        <translation>筛选：虚拟集群、父级…</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n VC(s) hold %1 GPUs; %2 wanted</source>
+        <translation><numerusform>%n 个虚拟集群占用 %1 张 GPU；需求 %2 张</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n VC(s) hold %1 of %2 GPUs; %3 wanted</source>
+        <translation><numerusform>%n 个虚拟集群占用 %1 / %2 张 GPU；需求 %3 张</numerusform></translation>
+    </message>
+    <message>
+        <source>you may not %1 %2</source>
+        <translation>你无权 %1 %2</translation>
+    </message>
+    <message>
+        <source>Not allowed: %1</source>
+        <translation>不允许：%1</translation>
+    </message>
+    <message>
+        <source>Make a VC</source>
+        <translation>创建虚拟集群</translation>
+    </message>
+    <message>
+        <source>Change its capability, deserved share, guarantee, weight or parent</source>
+        <translation>修改其上限、应得份额、保障、权重或父级</translation>
+    </message>
+    <message>
+        <source>Open…</source>
+        <translation>开启…</translation>
+    </message>
+    <message>
+        <source>Admit no new job; running jobs go on</source>
+        <translation>不再接纳新作业；运行中的作业继续</translation>
+    </message>
+    <message>
+        <source>Admit new jobs again</source>
+        <translation>重新接纳新作业</translation>
+    </message>
+    <message>
+        <source>Move its users and quota into another VC, then remove it</source>
+        <translation>把其用户和配额移到另一个虚拟集群，然后移除它</translation>
+    </message>
+    <message>
+        <source>Delete the VC</source>
+        <translation>删除虚拟集群</translation>
+    </message>
+    <message>
+        <source>Select a VC to see its users and jobs.</source>
+        <translation>选择一个虚拟集群，查看其用户和作业。</translation>
+    </message>
+    <message numerus="yes">
+        <source>&lt;p&gt;Closing: admits no new job, and becomes Closed when its %n pod group(s) have ended.&lt;/p&gt;</source>
+        <translation><numerusform>&lt;p&gt;关闭中：不再接纳新作业，其 %n 个 Pod 组结束后变为已关闭。&lt;/p&gt;</numerusform></translation>
+    </message>
+    <message>
+        <source>%1 (%2 GPUs)</source>
+        <translation>%1（%2 张 GPU）</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;&lt;b&gt;Users&lt;/b&gt;: %1&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;用户&lt;/b&gt;：%1&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>none bound</source>
+        <translation>未绑定用户</translation>
+    </message>
+    <message>
+        <source>%1/%2: %3, %4 GPUs%5</source>
+        <translation>%1/%2：%3，%4 张 GPU%5</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;&lt;b&gt;Jobs&lt;/b&gt; (%1):&lt;br&gt;%2&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;作业&lt;/b&gt;（%1）：&lt;br&gt;%2&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>Merge VC %1</source>
+        <translation>合并虚拟集群 %1</translation>
+    </message>
+    <message>
+        <source>Move the users, capability, deserved share and guarantee of %1 into:</source>
+        <translation>把 %1 的用户、上限、应得份额和保障移入：</translation>
     </message>
 </context>
 <context>

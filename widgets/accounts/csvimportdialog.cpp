@@ -20,8 +20,9 @@
 namespace gpudesk {
 
 CsvImportDialog::CsvImportDialog(const ClusterStore *store, QWidget *parent)
-    : QDialog(parent), m_store(store), m_path(new QLineEdit(this)), m_defaultVc(new QLineEdit(this)),
-      m_table(new QTableWidget(0, 6, this)), m_summary(new QLabel(this)),
+    : QDialog(parent), m_store(store), m_path(new QLineEdit(this)),
+      m_defaultVc(new QLineEdit(this)), m_table(new QTableWidget(0, 6, this)),
+      m_summary(new QLabel(this)),
       m_buttons(new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this))
 {
     setWindowTitle(tr("New users from a CSV file"));
@@ -38,8 +39,9 @@ CsvImportDialog::CsvImportDialog(const ClusterStore *store, QWidget *parent)
     form->addRow(new QLabel(tr("For cells left empty:"), this));
     m_defaultVc->setObjectName(QStringLiteral("csvDefaultVc"));
     if (!store->queues().isEmpty())
-        m_defaultVc->setText(store->queue(QStringLiteral("default")) ? QStringLiteral("default")
-                                                                     : store->queues().first().name);
+        m_defaultVc->setText(store->queue(QStringLiteral("default"))
+                                 ? QStringLiteral("default")
+                                 : store->queues().first().name);
     form->addRow(tr("VC"), m_defaultVc);
     m_quota = UserDialog::quotaEdits(this, UserSpec::defaults().quota, form);
 
@@ -91,8 +93,9 @@ void CsvImportDialog::reload()
     // A class list is a few kilobytes; a file of megabytes is not one.
     if (!f.open(QIODevice::ReadOnly) || f.size() > 4 * 1024 * 1024) {
         m_result = {};
-        m_result.error = f.isOpen() ? tr("%1 is larger than 4 MiB: not a list of users.").arg(m_file)
-                                    : tr("Cannot read %1: %2").arg(m_file, f.errorString());
+        m_result.error = f.isOpen()
+                             ? tr("%1 is larger than 4 MiB: not a list of users.").arg(m_file)
+                             : tr("Cannot read %1: %2").arg(m_file, f.errorString());
         m_summary->setText(m_result.error);
         m_buttons->button(QDialogButtonBox::Ok)->setEnabled(false);
         return;
@@ -114,7 +117,9 @@ void CsvImportDialog::reload()
     for (int r = 0; r < m_result.rows.size(); ++r) {
         const UserCsv::Row &row = m_result.rows[r];
         const QStringList cells{
-            QString::number(row.line), row.spec.name, row.spec.vc,
+            QString::number(row.line),
+            row.spec.name,
+            row.spec.vc,
             quantity::format(QStringLiteral("nvidia.com/gpu"),
                              row.spec.quota.value(QStringLiteral("requests.nvidia.com/gpu"))),
             row.spec.clusterRole,
@@ -130,11 +135,12 @@ void CsvImportDialog::reload()
     }
     m_table->resizeColumnsToContents();
     const int bad = int(m_result.rows.size()) - good;
-    m_summary->setText(bad == 0 ? tr("%n user(s) ready to be created.", nullptr, good)
-                                : tr("%n user(s) ready; %1 line(s) with problems are left out (each "
-                                     "says why).",
-                                     nullptr, good)
-                                      .arg(bad));
+    m_summary->setText(bad == 0
+                           ? tr("%n user(s) ready to be created.", nullptr, good)
+                           : tr("%n user(s) ready; %1 line(s) with problems are left out (each "
+                                "says why).",
+                                nullptr, good)
+                                 .arg(bad));
     if (!errors.isEmpty())
         m_summary->setText(m_summary->text() + u'\n' + errors.join(u'\n'));
     m_buttons->button(QDialogButtonBox::Ok)->setEnabled(good > 0 && errors.isEmpty());

@@ -25,7 +25,8 @@ namespace gpudesk {
 KubeconfigDialog::KubeconfigDialog(UsersService *users, const QString &ns, const QString &user,
                                    const QString &context, QWidget *parent)
     : QDialog(parent), m_users(users), m_ns(ns), m_user(user), m_expiry(new QComboBox(this)),
-      m_longLived(new QCheckBox(tr("Long-lived token (a token Secret that does not expire)"), this)),
+      m_longLived(
+          new QCheckBox(tr("Long-lived token (a token Secret that does not expire)"), this)),
       m_longWarning(new QLabel(this)), m_access(new QTableWidget(0, 3, this)),
       m_path(new QLineEdit(this)), m_write(new QPushButton(tr("Write kubeconfig"), this)),
       m_result(new QLabel(this))
@@ -37,11 +38,13 @@ KubeconfigDialog::KubeconfigDialog(UsersService *users, const QString &ns, const
                                  .arg(user, ns, context),
                              this);
     intro->setWordWrap(true);
-    const std::pair<qint64, QString> expiries[] = {
-        {3600, tr("1 hour")},           {8 * 3600, tr("8 hours")},
-        {24 * 3600, tr("1 day")},       {7 * 24 * 3600, tr("7 days")},
-        {30 * 24 * 3600, tr("30 days")}, {90 * 24 * 3600, tr("90 days")},
-        {365 * 24 * 3600, tr("1 year")}};
+    const std::pair<qint64, QString> expiries[] = {{3600, tr("1 hour")},
+                                                   {8 * 3600, tr("8 hours")},
+                                                   {24 * 3600, tr("1 day")},
+                                                   {7 * 24 * 3600, tr("7 days")},
+                                                   {30 * 24 * 3600, tr("30 days")},
+                                                   {90 * 24 * 3600, tr("90 days")},
+                                                   {365 * 24 * 3600, tr("1 year")}};
     for (const auto &[seconds, text] : expiries)
         m_expiry->addItem(text, seconds);
     m_expiry->setObjectName(QStringLiteral("kubeconfigExpiry"));
@@ -72,8 +75,8 @@ KubeconfigDialog::KubeconfigDialog(UsersService *users, const QString &ns, const
                         .filePath(QStringLiteral("%1-%2.kubeconfig").arg(user, context)));
     auto *browse = new QPushButton(tr("Choose…"), this);
     connect(browse, &QPushButton::clicked, this, [this] {
-        const QString f = QFileDialog::getSaveFileName(this, tr("Write the kubeconfig to"),
-                                                       m_path->text());
+        const QString f =
+            QFileDialog::getSaveFileName(this, tr("Write the kubeconfig to"), m_path->text());
         if (!f.isEmpty())
             m_path->setText(f);
     });
@@ -114,11 +117,11 @@ KubeconfigDialog::KubeconfigDialog(UsersService *users, const QString &ns, const
                                    : a.allowed        ? tr("yes")
                                                       : tr("no");
             auto *what = new QTableWidgetItem(a.check.what);
-            what->setToolTip(QStringLiteral("%1 %2%3%4")
-                                 .arg(a.check.verb, a.check.resource,
-                                      a.check.subresource.isEmpty() ? QString()
-                                                                    : u'/' + a.check.subresource,
-                                      a.check.group.isEmpty() ? QString() : u'.' + a.check.group));
+            what->setToolTip(
+                QStringLiteral("%1 %2%3%4")
+                    .arg(a.check.verb, a.check.resource,
+                         a.check.subresource.isEmpty() ? QString() : u'/' + a.check.subresource,
+                         a.check.group.isEmpty() ? QString() : u'.' + a.check.group));
             auto *ans = new QTableWidgetItem(answer);
             ans->setForeground(!a.error.isEmpty() ? colors::warning()
                                : a.allowed        ? colors::free()
@@ -157,11 +160,12 @@ void KubeconfigDialog::write()
         }
         const QString expires =
             r.expires.isValid()
-                ? tr("expires %1").arg(QLocale().toString(r.expires.toLocalTime(), QLocale::ShortFormat))
+                ? tr("expires %1")
+                      .arg(QLocale().toString(r.expires.toLocalTime(), QLocale::ShortFormat))
                 : tr("does not expire (revoke to end it)");
-        m_result->setText(tr("Written to %1 (readable by you only), context %2, %3.\nTry it: "
-                             "KUBECONFIG=%1 kubectl get pods")
-                              .arg(r.path, r.context, expires));
+        m_result->setText(tr("Written to %1 (readable by you only), context %2, %3.")
+                              .arg(r.path, r.context, expires) +
+                          u'\n' + tr("Try it: KUBECONFIG=%1 kubectl get pods").arg(r.path));
         emit written(true);
     });
 }

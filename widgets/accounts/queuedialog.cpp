@@ -127,7 +127,8 @@ QueueDialog::QueueDialog(const ClusterStore *store, const QString &name, QWidget
 QLineEdit *QueueDialog::amount(const QString &list, const QString &resource) const
 {
     for (QLineEdit *e : m_amounts)
-        if (e->property("list").toString() == list && e->property("resource").toString() == resource)
+        if (e->property("list").toString() == list &&
+            e->property("resource").toString() == resource)
             return e;
     return nullptr;
 }
@@ -145,7 +146,8 @@ QueueSpec QueueDialog::spec() const
             (s.*member(list)).remove(r);
     for (const QLineEdit *e : m_amounts) {
         if (const auto v = quantity::parseMilli(e->text()))
-            (s.*member(e->property("list").toString())).insert(e->property("resource").toString(), *v);
+            (s.*member(e->property("list").toString()))
+                .insert(e->property("resource").toString(), *v);
     }
     return s;
 }
@@ -166,7 +168,8 @@ void QueueDialog::check()
     const bool changed = m_creating || !(s == m_original);
     m_errors->setText(errors.join(u'\n'));
     m_errors->setVisible(!errors.isEmpty());
-    const QStringList warnings = errors.isEmpty() ? QueueRules::warnings(s, *m_store) : QStringList();
+    const QStringList warnings =
+        errors.isEmpty() ? QueueRules::warnings(s, *m_store) : QStringList();
     m_warnings->setText(warnings.join(u'\n'));
     m_warnings->setVisible(!warnings.isEmpty());
     const QStringList effects =

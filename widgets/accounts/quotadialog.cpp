@@ -33,8 +33,9 @@ QuotaDialog::QuotaDialog(const UserSummary &user, QWidget *parent)
         grid->addWidget(new QLabel(r, this), row, 0);
         grid->addWidget(new QLabel(quantity::format(r, user.used.value(r)), this), row, 1);
         const bool limited = user.hard.contains(r);
-        grid->addWidget(new QLabel(limited ? quantity::format(r, user.hard.value(r)) : tr("none"), this),
-                        row, 2);
+        grid->addWidget(
+            new QLabel(limited ? quantity::format(r, user.hard.value(r)) : tr("none"), this), row,
+            2);
         auto *e = new QLineEdit(this);
         e->setObjectName(QStringLiteral("quota:") + r);
         e->setProperty("resource", r);
@@ -84,10 +85,11 @@ void QuotaDialog::check()
     for (auto it = h.cbegin(); it != h.cend(); ++it) {
         const qint64 used = m_user.used.value(it.key());
         if (used > it.value())
-            warnings << tr("%1: the new limit %2 is below the %3 in use. What runs keeps running; new "
-                           "pods are refused until use falls below it.")
-                            .arg(it.key(), quantity::format(it.key(), it.value()),
-                                 quantity::format(it.key(), used));
+            warnings
+                << tr("%1: the new limit %2 is below the %3 in use. What runs keeps running; new "
+                      "pods are refused until use falls below it.")
+                       .arg(it.key(), quantity::format(it.key(), it.value()),
+                            quantity::format(it.key(), used));
     }
     m_warnings->setText((errors + warnings).join(u'\n'));
     QPalette p = m_warnings->palette();

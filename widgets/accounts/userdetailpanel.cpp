@@ -262,9 +262,9 @@ void UserDetailPanel::showObjects()
         lines << QStringLiteral("• %1: %2").arg(d.object, d.problem);
     for (const QString &e : u.unreadable)
         lines << tr("• could not read %1").arg(e);
-    m_drift->setText(lines.isEmpty()
-                         ? tr("Everything is as gpudesk makes it.")
-                         : tr("Drift from what gpudesk makes:\n%1").arg(lines.join(u'\n')));
+    m_drift->setText(lines.isEmpty() ? tr("Everything is as gpudesk makes it.")
+                                     : QString(tr("Drift from what gpudesk makes:") + u'\n' +
+                                               lines.join(u'\n')));
     bool repairable = false;
     for (const UserDrift &d : drift)
         repairable = repairable || !d.repair.isEmpty();

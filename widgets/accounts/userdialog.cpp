@@ -66,7 +66,8 @@ bool UserDialog::readQuota(const QList<QLineEdit *> &edits, ResourceAmounts *out
             out->insert(r, *v);
         } else {
             ok = false;
-            *errors << tr("%1: \"%2\" is not a quantity (e.g. 8, 500m, 960Gi).").arg(label(r), text);
+            *errors
+                << tr("%1: \"%2\" is not a quantity (e.g. 8, 500m, 960Gi).").arg(label(r), text);
         }
     }
     return ok;
@@ -116,9 +117,10 @@ UserDialog::UserDialog(UsersService *users, const ClusterStore *store, QWidget *
         m_view->setChecked(!m_viewRole->currentText().isEmpty());
         check();
     });
-    m_defaultCpu->setText(quantity::format(QStringLiteral("cpu"), d.defaultRequest.value(QStringLiteral("cpu"))));
-    m_defaultMemory->setText(
-        quantity::format(QStringLiteral("memory"), d.defaultRequest.value(QStringLiteral("memory"))));
+    m_defaultCpu->setText(
+        quantity::format(QStringLiteral("cpu"), d.defaultRequest.value(QStringLiteral("cpu"))));
+    m_defaultMemory->setText(quantity::format(QStringLiteral("memory"),
+                                              d.defaultRequest.value(QStringLiteral("memory"))));
     m_limitMemory->setText(
         quantity::format(QStringLiteral("memory"), d.defaultLimit.value(QStringLiteral("memory"))));
     m_problems->setObjectName(QStringLiteral("userProblems"));
@@ -197,7 +199,8 @@ void UserDialog::check()
     if (!m_name->text().isEmpty() || problems.isEmpty())
         problems << UserRules::errors(s, *m_store);
     if (s.defaultLimit.value(QStringLiteral("memory")) > 0 &&
-        s.defaultRequest.value(QStringLiteral("memory")) > s.defaultLimit.value(QStringLiteral("memory")))
+        s.defaultRequest.value(QStringLiteral("memory")) >
+            s.defaultLimit.value(QStringLiteral("memory")))
         problems << tr("The memory request is above the memory limit.");
     m_problems->setText(problems.join(u'\n'));
     m_problems->setVisible(!problems.isEmpty());

@@ -122,11 +122,12 @@ VcsPage::VcsPage(UsersService *users, ClusterStore *store, QWidget *parent)
         }
         const int n = m_model->rowCount();
         m_headline->setText(
-            unlimited ? tr("%n VC(s) hold %1 GPUs; %2 wanted", nullptr, n).arg(allocated).arg(wanted)
-                      : tr("%n VC(s) hold %1 of %2 GPUs; %3 wanted", nullptr, n)
-                            .arg(allocated)
-                            .arg(capability)
-                            .arg(wanted));
+            unlimited
+                ? tr("%n VC(s) hold %1 GPUs; %2 wanted", nullptr, n).arg(allocated).arg(wanted)
+                : tr("%n VC(s) hold %1 of %2 GPUs; %3 wanted", nullptr, n)
+                      .arg(allocated)
+                      .arg(capability)
+                      .arg(wanted));
         showDetail();
         updateActions();
     };
@@ -284,7 +285,8 @@ QDialog *VcsPage::mergeVc()
     auto *d = new QInputDialog(this);
     d->setAttribute(Qt::WA_DeleteOnClose);
     d->setWindowTitle(tr("Merge VC %1").arg(vc));
-    d->setLabelText(tr("Move the users, capability, deserved share and guarantee of %1 into:").arg(vc));
+    d->setLabelText(
+        tr("Move the users, capability, deserved share and guarantee of %1 into:").arg(vc));
     d->setComboBoxItems(others);
     d->setComboBoxEditable(false);
     connect(d, &QInputDialog::textValueSelected, this, [this, vc](const QString &into) {
