@@ -174,14 +174,15 @@ QList<QuotaObject> AccountDecoder::quotas(const QByteArray &list, QString *error
         q.quota.hard = amounts(member(member(o, "spec"), "hard"));
         q.quota.used = amounts(member(member(o, "status"), "used"));
         q.quota.spec = QByteArray::fromStdString(member(o, "spec").dump());
-        q.quota.annotated = member(meta, "annotations").is_object();
+        // member() answers an empty object for a missing key: ask for the key itself.
+        q.quota.annotated = meta.contains("annotations") && meta["annotations"].is_object();
         q.appliedHard = text(member(meta, "annotations"), "gpudesk.io/hard");
         // The manager of the newest write that touched spec (the API keeps one entry per
         // manager and operation): who edited the limits last.
         QString newest;
         for (const json &f : member(meta, "managedFields")) {
             const json &fields = member(f, "fieldsV1");
-            if (!member(fields, "f:spec").is_object())
+            if (!fields.contains("f:spec"))
                 continue;
             const QString t = text(f, "time");
             if (t >= newest) {

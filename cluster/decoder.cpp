@@ -367,7 +367,8 @@ template <> ResourceQuotaInfo Decoder::decode<ResourceQuotaInfo>(Resource, const
     q.created = time(meta, "creationTimestamp");
     q.hard = amounts(member(member(o, "spec"), "hard"));
     q.spec = QByteArray::fromStdString(member(o, "spec").dump());
-    q.annotated = member(meta, "annotations").is_object();
+    // member() answers an empty object for a missing key: ask for the key itself.
+    q.annotated = meta.contains("annotations") && meta["annotations"].is_object();
     q.used = amounts(member(member(o, "status"), "used"));
     return q;
 }

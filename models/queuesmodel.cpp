@@ -153,7 +153,8 @@ QVariant QueuesModel::data(const QModelIndex &index, int role) const
         case State:
             return q.state.isEmpty() ? tr("Open") : q.state;
         case Allocated:
-            return allocated;
+            return QStringLiteral("%1 / %2").arg(allocated).arg(
+                q.gpuCapability ? QString::number(*q.gpuCapability) : QStringLiteral("–"));
         case Capability:
             return q.gpuCapability ? QString::number(*q.gpuCapability) : tr("unlimited");
         case Deserved:

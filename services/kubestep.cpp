@@ -49,6 +49,17 @@ QString refusal(const KubeReply &r)
     return m;
 }
 
+// The API server wraps the JSON patch library's error as the cause of a generic 422; only a
+// failed "test" operation means the object changed since the plan (a missing path is our fault).
+bool testFailed(const KubeReply &r)
+{
+    for (const ApiStatus::Cause &c : r.status.causes)
+        if (c.message.startsWith(QLatin1String("testing value ")) &&
+            c.message.endsWith(QLatin1String("test failed")))
+            return true;
+    return false;
+}
+
 } // namespace
 
 KubeStep::KubeStep(OperationContext context, PlanStep step, QObject *parent)
@@ -262,12 +273,14 @@ void KubeStep::act()
                 finish(R::Refused, refusal(r));
             else if (r.notFound())
                 finish(R::Skipped, tr("already gone: not acted on"));
-            else if (r.httpStatus == 422 && m_step.patchType == QLatin1String("json") &&
-                     m_step.body.contains("\"op\":\"test\""))
+            else if (r.httpStatus == 422 && testFailed(r))
                 // The patch's first operation tests the spec it was planned on.
                 finish(R::Skipped, tr("changed since the plan (the server's test of the planned "
                                       "spec failed): not acted on — %1")
-                                       .arg(r.error));
+                                       .arg(refusal(r)));
+            else if (r.httpStatus == 409 && m_step.kind == PlanStep::Kind::Create)
+                finish(R::Skipped,
+                       tr("made by someone else since the plan: not acted on — %1").arg(r.error));
             else if (r.httpStatus == 409)
                 finish(R::Skipped, tr("changed since the plan: %1").arg(r.error));
             else if (r.httpStatus == 403 || r.httpStatus == 429 || r.httpStatus == 422 ||

@@ -6,8 +6,6 @@
 #include "simulation.h"
 #include "tableprinter.h"
 
-#include <QCryptographicHash>
-#include <QDateTime>
 #include <QLoggingCategory>
 
 Q_LOGGING_CATEGORY(lcApi, "gpudesk.sim.api")
@@ -44,9 +42,9 @@ QString verbFor(const QByteArray &method, bool hasName, bool watch)
 
 ApiServer::ApiServer(ObjectStore *store, Simulation *simulation, Authenticator *authn,
                      QObject *parent)
-    : QObject(parent), m_store(store), m_authn(authn), m_authz(store), m_discovery(store->types()),
-      m_watches(store), m_logs(store, simulation), m_writes(store, simulation),
-      m_eviction(store, simulation),
+    : QObject(parent), m_store(store), m_authn(authn), m_authz(store), m_reviews(&m_authz),
+      m_tokens(store, authn), m_discovery(store->types()), m_watches(store),
+      m_logs(store, simulation), m_writes(store, simulation), m_eviction(store, simulation),
       m_simEndpoints(store, simulation, [this] { m_watches.abortAll(); })
 {
     connect(store, &ObjectStore::changed, this,
@@ -130,7 +128,7 @@ void ApiServer::dispatch(HttpConnection *c, const HttpRequest &r, const ApiRoute
         return;
     }
     if (rt.subresource == QLatin1String("token")) {
-        token(c, r, rt);
+        m_tokens.tokenRequest(c, r, rt);
         return;
     }
     if (rt.subresource == QLatin1String("eviction")) {
@@ -146,7 +144,7 @@ void ApiServer::dispatch(HttpConnection *c, const HttpRequest &r, const ApiRoute
             get(c, r, rt, table);
     } else if (r.method == "POST") {
         if (rt.type->group == QLatin1String("authorization.k8s.io"))
-            review(c, r, rt, user);
+            m_reviews.review(c, r, rt, user);
         else
             m_writes.create(c, r, rt);
     } else if (r.method == "PUT") {
@@ -365,102 +363,6 @@ void ApiServer::list(HttpConnection *c, const HttpRequest &r, const ApiRoute &rt
         }
         return out;
     });
-}
-
-void ApiServer::review(HttpConnection *c, const HttpRequest &r, const ApiRoute &rt,
-                       const UserInfo &user)
-{
-    json body = json::parse(r.body.toStdString(), nullptr, false);
-    if (!body.is_object() || !body.contains("spec")) {
-        sendError(c, {400, QStringLiteral("BadRequest"),
-                      QStringLiteral("the review provided is not valid: spec is required")});
-        return;
-    }
-    body["apiVersion"] = "authorization.k8s.io/v1";
-    body["kind"] = rt.type->kind.toStdString();
-    if (!body.contains("metadata"))
-        body["metadata"] = json::object();
-    body["metadata"]["creationTimestamp"] = nullptr;
-    const json &spec = body["spec"];
-    if (rt.type->resource == QLatin1String("selfsubjectrulesreviews")) {
-        body["status"] = m_authz.rules(user, QString::fromStdString(spec.value("namespace", "")));
-        sendJson(c, 201, body);
-        return;
-    }
-    RequestAttributes a;
-    if (spec.contains("resourceAttributes")) {
-        const json &ra = spec["resourceAttributes"];
-        a.verb = QString::fromStdString(ra.value("verb", ""));
-        a.group = QString::fromStdString(ra.value("group", ""));
-        a.resource = QString::fromStdString(ra.value("resource", ""));
-        a.subresource = QString::fromStdString(ra.value("subresource", ""));
-        a.ns = QString::fromStdString(ra.value("namespace", ""));
-        a.name = QString::fromStdString(ra.value("name", ""));
-    } else if (spec.contains("nonResourceAttributes")) {
-        a.isResourceRequest = false;
-        a.verb = QString::fromStdString(spec["nonResourceAttributes"].value("verb", ""));
-        a.path = QString::fromStdString(spec["nonResourceAttributes"].value("path", ""));
-    } else {
-        sendError(c, {422, QStringLiteral("Invalid"),
-                      QStringLiteral("SelfSubjectAccessReview.authorization.k8s.io \"\" is "
-                                     "invalid: spec.resourceAttributes: Invalid value: \"null\": "
-                                     "exactly one of nonResourceAttributes or "
-                                     "resourceAttributes must be specified")});
-        return;
-    }
-    QString reason;
-    const bool allowed = m_authz.allowed(user, a, &reason);
-    body["status"] = json{{"allowed", allowed}};
-    if (!reason.isEmpty())
-        body["status"]["reason"] = reason.toStdString();
-    sendJson(c, 201, body);
-}
-
-void ApiServer::token(HttpConnection *c, const HttpRequest &r, const ApiRoute &rt)
-{
-    if (r.method != "POST") {
-        sendError(c, methodNotAllowed());
-        return;
-    }
-    const auto sa = m_store->get(rt.type, rt.ns, rt.name);
-    if (!sa.ok()) {
-        sendError(c, *sa.error);
-        return;
-    }
-    json body = json::parse(r.body.toStdString(), nullptr, false);
-    if (!body.is_object())
-        body = json::object();
-    qint64 seconds = sub(body, "spec").value("expirationSeconds", 3600);
-    seconds = std::clamp<qint64>(seconds, 600, 48 * 3600);
-    // An opaque token; the authenticator maps it to the service account.
-    const QByteArray raw = QCryptographicHash::hash(
-        QByteArray(rt.ns.toUtf8() + '/' + rt.name.toUtf8() + QByteArray::number(++m_tokenCounter) +
-                   QByteArray::number(QDateTime::currentMSecsSinceEpoch())),
-        QCryptographicHash::Sha256);
-    const QString tok = QStringLiteral("sim-sa.") +
-                        QString::fromLatin1(raw.toBase64(QByteArray::Base64UrlEncoding |
-                                                         QByteArray::OmitTrailingEquals));
-    m_authn->addToken(tok,
-                      UserInfo{QStringLiteral("system:serviceaccount:%1:%2").arg(rt.ns, rt.name),
-                               {QStringLiteral("system:serviceaccounts"),
-                                QStringLiteral("system:serviceaccounts:") + rt.ns,
-                                QStringLiteral("system:authenticated")}});
-    json out{
-        {"kind", "TokenRequest"},
-        {"apiVersion", "authentication.k8s.io/v1"},
-        {"metadata",
-         {{"name", rt.name.toStdString()},
-          {"namespace", rt.ns.toStdString()},
-          {"creationTimestamp", nullptr}}},
-        {"spec",
-         {{"audiences",
-           sub(body, "spec").value("audiences", json::array({"https://kubernetes.default.svc"}))},
-          {"expirationSeconds", seconds}}},
-        {"status",
-         {{"token", tok.toStdString()},
-          {"expirationTimestamp",
-           SimClock::rfc3339(QDateTime::currentMSecsSinceEpoch() + seconds * 1000)}}}};
-    sendJson(c, 201, out);
 }
 
 } // namespace sim

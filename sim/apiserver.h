@@ -1,12 +1,14 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "accessreviews.h"
 #include "apidiscovery.h"
 #include "apihelpers.h"
 #include "authorizer.h"
 #include "evictionapi.h"
 #include "logstreams.h"
 #include "objectwrites.h"
+#include "serviceaccounttokens.h"
 #include "simendpoints.h"
 #include "watchhub.h"
 
@@ -31,6 +33,8 @@ public:
     void handle(HttpConnection *connection, const HttpRequest &request);
     void setAddress(const QString &hostPort) { m_discovery.setAddress(hostPort); }
     int watchCount() const { return m_watches.count(); }
+    // The cluster CA, for the token Secrets the token controller fills.
+    void setCaPem(const QByteArray &pem) { m_tokens.setCaPem(pem); }
 
 private:
     std::optional<ApiRoute> route(const QStringList &segments) const;
@@ -38,13 +42,12 @@ private:
                   const UserInfo &user, bool watch);
     void list(HttpConnection *c, const HttpRequest &r, const ApiRoute &route, bool table);
     void get(HttpConnection *c, const HttpRequest &r, const ApiRoute &route, bool table);
-    void review(HttpConnection *c, const HttpRequest &r, const ApiRoute &route,
-                const UserInfo &user);
-    void token(HttpConnection *c, const HttpRequest &r, const ApiRoute &route);
 
     ObjectStore *m_store;
     Authenticator *m_authn;
     Authorizer m_authz;
+    AccessReviews m_reviews;
+    ServiceAccountTokens m_tokens;
     ApiDiscovery m_discovery;
     WatchHub m_watches;
     LogStreams m_logs;
@@ -52,7 +55,6 @@ private:
     EvictionApi m_eviction;
     SimEndpoints m_simEndpoints;
     QTimer m_timer;
-    quint64 m_tokenCounter = 0;
 };
 
 } // namespace sim

@@ -9,12 +9,29 @@ namespace sim {
 
 using nlohmann::json;
 
-const UserInfo *Authenticator::authenticate(const QByteArray &header) const
+void Authenticator::addBoundToken(const QString &token, const UserInfo &user,
+                                  const TokenBinding &binding)
+{
+    m_tokens.insert(token, user);
+    m_bindings.insert(token, binding);
+}
+
+const UserInfo *Authenticator::authenticate(const QByteArray &header)
 {
     if (!header.startsWith("Bearer "))
         return nullptr;
-    const auto it = m_tokens.constFind(QString::fromLatin1(header.mid(7).trimmed()));
-    return it == m_tokens.constEnd() ? nullptr : &it.value();
+    const QString token = QString::fromLatin1(header.mid(7).trimmed());
+    const auto it = m_tokens.constFind(token);
+    if (it == m_tokens.constEnd())
+        return nullptr;
+    const auto bound = m_bindings.constFind(token);
+    if (bound != m_bindings.constEnd() && m_validator && !m_validator(bound.value())) {
+        // Expired, or its account or Secret is gone: never valid again.
+        m_bindings.remove(token);
+        m_tokens.remove(token);
+        return nullptr;
+    }
+    return &it.value();
 }
 
 namespace {

@@ -7,6 +7,8 @@
 #include <QString>
 #include <QStringList>
 
+#include <functional>
+
 namespace sim {
 
 class ObjectStore;
@@ -29,16 +31,36 @@ struct RequestAttributes
     QString path; // for non-resource requests
 };
 
+// What a service account's token is bound to: the account (by uid, so a deleted and recreated
+// account does not inherit its predecessor's tokens), an expiry on the simulated clock for
+// TokenRequest tokens, or the token Secret it was issued in for legacy tokens.
+struct TokenBinding
+{
+    QString ns;
+    QString serviceAccount;
+    QString serviceAccountUid;
+    qint64 expiresMs = 0; // 0: no expiry (a legacy Secret token)
+    QString secretName;
+    QString secretUid;
+};
+
 // Bearer tokens → users. The admin and alice tokens are fixed per state directory; service
-// account tokens are issued by the TokenRequest API.
+// account tokens are issued by the TokenRequest API and the token controller, and are only
+// accepted while what they are bound to still holds (the validator says).
 class Authenticator
 {
 public:
+    using Validator = std::function<bool(const TokenBinding &)>;
+
     void addToken(const QString &token, const UserInfo &user) { m_tokens.insert(token, user); }
-    const UserInfo *authenticate(const QByteArray &authorizationHeader) const;
+    void addBoundToken(const QString &token, const UserInfo &user, const TokenBinding &binding);
+    void setValidator(Validator v) { m_validator = std::move(v); }
+    const UserInfo *authenticate(const QByteArray &authorizationHeader);
 
 private:
     QHash<QString, UserInfo> m_tokens;
+    QHash<QString, TokenBinding> m_bindings;
+    Validator m_validator;
 };
 
 // RBAC as Kubernetes evaluates it, over the Roles and Bindings in the store.

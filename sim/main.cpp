@@ -239,7 +239,9 @@ int main(int argc, char **argv)
 
     QFile ca(certs.caCertPath());
     ca.open(QIODevice::ReadOnly);
-    const QByteArray caData = ca.readAll().toBase64();
+    const QByteArray caPem = ca.readAll();
+    api.setCaPem(caPem);
+    const QByteArray caData = caPem.toBase64();
     const QByteArray kubeconfig =
         "apiVersion: v1\nkind: Config\nclusters:\n- name: gpudesk-sim\n  cluster:\n    server: " +
         server.toUtf8() + "\n    certificate-authority-data: " + caData +

@@ -329,6 +329,11 @@ json ObjectFactory::queue(const std::string &name, int gpuCapability, int weight
         spec["capability"] = json{{"nvidia.com/gpu", std::to_string(gpuCapability)},
                                   {"cpu", std::to_string(gpuCapability * 16)},
                                   {"memory", std::to_string(gpuCapability * 160) + "Gi"}};
+    // Volcano's rule: guarantee ≤ deserved ≤ capability, for each resource.
+    if (gpuCapability > 0)
+        spec["deserved"] = json{{"nvidia.com/gpu", std::to_string(gpuCapability * 3 / 4)},
+                                {"cpu", std::to_string(gpuCapability * 12)},
+                                {"memory", std::to_string(gpuCapability * 120) + "Gi"}};
     if (gpuCapability > 0)
         spec["guarantee"] =
             json{{"resource", {{"nvidia.com/gpu", std::to_string(gpuCapability / 4)}}}};

@@ -361,19 +361,18 @@ StoreResult ObjectStore::requestDelete(const ResourceType *type, const QString &
                 .arg(*options.preconditionResourceVersion, rv));
     const bool isPod = type->resource == QLatin1String("pods");
     if (type->resource == QLatin1String("namespaces")) {
-        if (options.dryRun) {
-            meta["deletionTimestamp"] = m_clock->nowRfc3339();
-            object["status"]["phase"] = "Terminating";
+        // Terminating: the namespace controller deletes the content (pods with their grace),
+        // then drops the "kubernetes" finalizer and the namespace goes.
+        if (meta.contains("deletionTimestamp"))
+            return current;
+        meta["deletionTimestamp"] = m_clock->nowRfc3339();
+        meta["deletionGracePeriodSeconds"] = 0;
+        object["spec"]["finalizers"] = json::array({"kubernetes"});
+        object["status"]["phase"] = "Terminating";
+        if (options.dryRun)
             return {preview(std::move(object), current.object.rv), std::nullopt};
-        }
-        // Delete the content, then the namespace itself.
-        for (const auto &t : m_types->all()) {
-            if (!t.namespaced)
-                continue;
-            for (const auto &o : list(&t, name))
-                remove(&t, name, nameOf(*o.object), QStringLiteral("Orphan"));
-        }
-        return remove(type, {}, name);
+        return {commit(type, table(type), keyOf({}, name), std::move(object), "MODIFIED"),
+                std::nullopt};
     }
     // The pod strategy's CheckGracefulDelete: the pod's own grace unless the request gives one;
     // none for a pod no node runs or one that has finished.

@@ -28,6 +28,46 @@ std::optional<ApiError> propagationError(const QString &policy)
                          .arg(policy)}});
 }
 
+// RFC 6902 as the API server's json-patch library applies it: one operation after another, and
+// the first that fails answered in that library's words, as the cause of the generic 422 the
+// server wraps them in (handlers/patch.go, errors.NewGenericServerResponse).
+std::optional<ApiError> applyJsonPatch(json &doc, const json &patch)
+{
+    if (!patch.is_array())
+        return ApiError{400, QStringLiteral("BadRequest"),
+                        QStringLiteral("json: cannot unmarshal object into Go value of type "
+                                       "jsonpatch.Patch")};
+    for (const json &op : patch) {
+        try {
+            doc = doc.patch(json::array({op}));
+        } catch (const std::exception &) {
+            const std::string kind = op.is_object() ? op.value("op", std::string()) : std::string();
+            const QString path = QString::fromStdString(
+                op.is_object() ? op.value("path", std::string()) : std::string());
+            QString why;
+            if (kind == "test")
+                why = QStringLiteral("testing value %1 failed: test failed").arg(path);
+            else if (kind == "replace")
+                why = QStringLiteral("replace operation does not apply: doc is missing key: %1: "
+                                     "missing value")
+                          .arg(path);
+            else if (kind == "add" || kind == "remove" || kind == "move" || kind == "copy")
+                why = QStringLiteral("%1 operation does not apply: doc is missing path: \"%2\": "
+                                     "missing value")
+                          .arg(QString::fromStdString(kind), path);
+            else
+                why = QStringLiteral("Unexpected kind: %1").arg(QString::fromStdString(kind));
+            ApiError e{422, QStringLiteral("Invalid"),
+                       QStringLiteral("the server rejected our request due to an error in our "
+                                      "request")};
+            e.details = {{"causes", json::array({{{"reason", "UnexpectedServerResponse"},
+                                                  {"message", why.toStdString()}}})}};
+            return e;
+        }
+    }
+    return std::nullopt;
+}
+
 } // namespace
 
 std::optional<ApiError> ObjectWrites::deleteOptions(const json &body, DeleteOptions *out)
@@ -175,6 +215,12 @@ void ObjectWrites::replace(HttpConnection *c, const HttpRequest &r, const ApiRou
         else
             body.erase("status");
     }
+    if (rt.subresource.isEmpty()) {
+        if (auto refused = m_sim->admitUpdate(rt.type, body)) {
+            sendError(c, *refused);
+            return;
+        }
+    }
     sendResult(c, m_store->update(rt.type, std::move(body), QStringLiteral("kubectl"), dryRun),
                200);
 }
@@ -200,7 +246,10 @@ void ObjectWrites::patch(HttpConnection *c, const HttpRequest &r, const ApiRoute
     json patched = *current.object.object;
     try {
         if (type == "application/json-patch+json") {
-            patched = patched.patch(patchDoc);
+            if (auto failed = applyJsonPatch(patched, patchDoc)) {
+                sendError(c, *failed);
+                return;
+            }
         } else if (type == "application/merge-patch+json" ||
                    type == "application/strategic-merge-patch+json") {
             // Strategic merge is taken as JSON merge: lists are replaced, not merged by key.
@@ -230,6 +279,12 @@ void ObjectWrites::patch(HttpConnection *c, const HttpRequest &r, const ApiRoute
     patched["metadata"]["name"] = rt.name.toStdString();
     if (rt.type->namespaced)
         patched["metadata"]["namespace"] = rt.ns.toStdString();
+    if (rt.subresource.isEmpty()) {
+        if (auto refused = m_sim->admitUpdate(rt.type, patched)) {
+            sendError(c, *refused);
+            return;
+        }
+    }
     const QString manager = r.queryValue(QStringLiteral("fieldManager")).isEmpty()
                                 ? QStringLiteral("kubectl-patch")
                                 : r.queryValue(QStringLiteral("fieldManager"));
@@ -248,6 +303,12 @@ void ObjectWrites::remove(HttpConnection *c, const HttpRequest &r, const ApiRout
         return;
     }
     if (!rt.name.isEmpty()) {
+        if (auto refused = m_sim->admitDelete(rt.type, rt.ns, rt.name)) {
+            // Webhooks are called for objects that exist; a missing one is a 404 first.
+            const auto current = m_store->get(rt.type, rt.ns, rt.name);
+            sendError(c, current.ok() ? *refused : *current.error);
+            return;
+        }
         sendResult(c, m_store->requestDelete(rt.type, rt.ns, rt.name, opts), 200);
         return;
     }
@@ -264,7 +325,8 @@ void ObjectWrites::remove(HttpConnection *c, const HttpRequest &r, const ApiRout
     json items = json::array();
     for (const auto &o : m_store->list(rt.type, rt.ns)) {
         const json &obj = *o.object;
-        if (!labels->matches(sub(obj["metadata"], "labels")) || !fields->matches(obj))
+        if (!labels->matches(sub(obj["metadata"], "labels")) || !fields->matches(obj) ||
+            m_sim->admitDelete(rt.type, ObjectStore::namespaceOf(obj), ObjectStore::nameOf(obj)))
             continue;
         const auto res = m_store->requestDelete(rt.type, ObjectStore::namespaceOf(obj),
                                                 ObjectStore::nameOf(obj), opts);

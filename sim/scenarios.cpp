@@ -22,6 +22,68 @@ constexpr qint64 kHour = 3600 * 1000;
 constexpr qint64 kWarmupMs = 48 * kHour;
 constexpr qint64 kWarmupStepMs = 60 * 1000;
 
+// The user-facing roles every cluster has (bootstrap policy): admin, edit and view, with the
+// rules that matter here; edit is what a user's RoleBinding names by default.
+void createDefaultRoles(ObjectStore *store)
+{
+    const auto *cr = store->types()->find(QStringLiteral("rbac.authorization.k8s.io"),
+                                          QStringLiteral("v1"), QStringLiteral("clusterroles"));
+    const json read = {"get", "list", "watch"};
+    const json write = {"create", "delete", "deletecollection", "patch", "update"};
+    json readWrite = read;
+    for (const auto &v : write)
+        readWrite.push_back(v);
+    const json viewRules = {
+        {{"apiGroups", {""}},
+         {"resources",
+          {"configmaps", "endpoints", "persistentvolumeclaims", "persistentvolumeclaims/status",
+           "pods", "pods/log", "pods/status", "replicationcontrollers", "services",
+           "services/status", "serviceaccounts", "events", "limitranges", "resourcequotas",
+           "resourcequotas/status", "namespaces", "namespaces/status"}},
+         {"verbs", read}},
+        {{"apiGroups", {"batch.volcano.sh"}}, {"resources", {"jobs"}}, {"verbs", read}},
+        {{"apiGroups", {"scheduling.volcano.sh"}}, {"resources", {"podgroups"}}, {"verbs", read}},
+        {{"apiGroups", {"kubeflow.org"}},
+         {"resources", {"pytorchjobs", "mpijobs"}},
+         {"verbs", read}},
+        {{"apiGroups", {"policy"}}, {"resources", {"poddisruptionbudgets"}}, {"verbs", read}}};
+    json editRules = viewRules;
+    editRules.push_back(
+        {{"apiGroups", {""}},
+         {"resources",
+          {"pods", "pods/attach", "pods/exec", "pods/portforward", "pods/proxy", "configmaps",
+           "secrets", "services", "persistentvolumeclaims", "serviceaccounts"}},
+         {"verbs", readWrite}});
+    editRules.push_back(
+        {{"apiGroups", {""}}, {"resources", {"pods/eviction"}}, {"verbs", {"create"}}});
+    editRules.push_back(
+        {{"apiGroups", {""}}, {"resources", {"events"}}, {"verbs", {"create", "patch"}}});
+    editRules.push_back(
+        {{"apiGroups", {"batch.volcano.sh"}}, {"resources", {"jobs"}}, {"verbs", readWrite}});
+    editRules.push_back({{"apiGroups", {"bus.volcano.sh"}},
+                         {"resources", {"commands"}},
+                         {"verbs", {"get", "list", "watch", "create", "delete"}}});
+    editRules.push_back({{"apiGroups", {"kubeflow.org"}},
+                         {"resources", {"pytorchjobs", "mpijobs"}},
+                         {"verbs", readWrite}});
+    json adminRules = editRules;
+    adminRules.push_back({{"apiGroups", {"rbac.authorization.k8s.io"}},
+                          {"resources", {"roles", "rolebindings"}},
+                          {"verbs", readWrite}});
+    adminRules.push_back({{"apiGroups", {"authorization.k8s.io"}},
+                          {"resources", {"localsubjectaccessreviews"}},
+                          {"verbs", {"create"}}});
+    auto role = [&](const char *name, const json &rules) {
+        store->create(cr, json{{"metadata",
+                                {{"name", name},
+                                 {"labels", {{"kubernetes.io/bootstrapping", "rbac-defaults"}}}}},
+                               {"rules", rules}});
+    };
+    role("admin", adminRules);
+    role("edit", editRules);
+    role("view", viewRules);
+}
+
 void createRbac(ObjectStore *store)
 {
     const ResourceTypes *t = store->types();
@@ -71,6 +133,7 @@ void createRbac(ObjectStore *store)
               {{"apiGroups", {"kubeflow.org"}},
                {"resources", {"pytorchjobs", "mpijobs"}},
                {"verbs", all}}}}});
+    createDefaultRoles(store);
     store->create(
         cr, json{{"metadata", {{"name", "gpudesk-viewer"}}},
                  {"rules",
@@ -152,7 +215,10 @@ void Simulation::build()
         {"erin", "speech"}, {"chenjie", "speech"}, {"frank", "default"}, {"sunmin", "default"}};
     std::map<std::string, std::string> vcOf;
     for (const auto &[u, q] : users) {
-        addUser(u, q, std::string(q) == "default" ? 8 : 16);
+        // alice runs the most (her jobs and dev environment ask 25 GPUs): a quota of 32 lets
+        // everything below have been admitted; bob's 16 is full, the case an admin resizes.
+        const std::string name = u;
+        addUser(u, q, name == "alice" ? 32 : (std::string(q) == "default" ? 8 : 16));
         vcOf[u] = q;
     }
 

@@ -7,13 +7,18 @@
 #include "kubeflowcontroller.h"
 #include "kubeletcontroller.h"
 #include "machinescontroller.h"
+#include "namespacecontroller.h"
 #include "nodeadmin.h"
 #include "nodemachine.h"
 #include "objectfactory.h"
+#include "queuecontroller.h"
+#include "quotaadmission.h"
+#include "quotacontroller.h"
 #include "schedulercontroller.h"
 #include "simclock.h"
 #include "truth.h"
 #include "volcanocontroller.h"
+#include "volcanowebhooks.h"
 
 #include <QLoggingCategory>
 
@@ -35,7 +40,12 @@ Simulation::Simulation(ObjectStore *store, SimClock *clock, MachineRegistry *mac
       m_kubeflow(std::make_unique<KubeflowController>(m_state)),
       m_scheduler(std::make_unique<SchedulerController>(m_state)),
       m_kubelet(std::make_unique<KubeletController>(m_state, *m_machines)),
-      m_workload(std::make_unique<WorkloadGenerator>(m_state))
+      m_workload(std::make_unique<WorkloadGenerator>(m_state)),
+      m_quotaAdmission(std::make_unique<QuotaAdmission>(store)),
+      m_webhooks(std::make_unique<VolcanoWebhooks>(m_state)),
+      m_queues(std::make_unique<QueueController>(m_state)),
+      m_quotas(std::make_unique<QuotaController>(m_state, *m_quotaAdmission)),
+      m_namespaces(std::make_unique<NamespaceController>(m_state))
 {
     connect(store, &ObjectStore::changed, this, &Simulation::onChanged);
     connect(&m_timer, &QTimer::timeout, this, [this] { step(1000); });
@@ -106,7 +116,36 @@ Behavior Simulation::behaviorOf(const std::string &uid) const
 
 std::optional<ApiError> Simulation::admit(const ResourceType *type, json &o)
 {
-    return Admission::admit(type, o);
+    if (auto refused = Admission::admit(type, o))
+        return refused;
+    if (type == m_state.pods)
+        return m_quotaAdmission->admitPod(o);
+    if (type->resource == QLatin1String("persistentvolumeclaims"))
+        return m_quotaAdmission->admitClaim(o);
+    if (type->resource == QLatin1String("limitranges"))
+        QuotaAdmission::defaultLimitRange(o);
+    if (type == m_state.queues)
+        return m_webhooks->admitQueue(o);
+    if (type == m_state.vcjobs)
+        return m_webhooks->admitJob(o);
+    return std::nullopt;
+}
+
+std::optional<ApiError> Simulation::admitUpdate(const ResourceType *type, json &o)
+{
+    if (type == m_state.queues)
+        return m_webhooks->admitQueue(o);
+    if (type->resource == QLatin1String("limitranges"))
+        QuotaAdmission::defaultLimitRange(o);
+    return std::nullopt;
+}
+
+std::optional<ApiError> Simulation::admitDelete(const ResourceType *type, const QString &,
+                                                const QString &name)
+{
+    if (type == m_state.queues)
+        return m_webhooks->admitQueueDelete(name);
+    return std::nullopt;
 }
 
 void Simulation::onChanged(const ResourceType *type, const WatchEvent &ev)
@@ -172,7 +211,9 @@ void Simulation::runControllers(qint64 ms)
     m_scheduler->schedulePods();
     m_kubelet->handleContainerExits();
     m_kubelet->runKubelets();
-    m_volcano->updateQueues();
+    m_queues->sync();
+    m_quotas->sync();
+    m_namespaces->sync();
     m_nodeAdmin->syncUnschedulableTaints();
     m_disruption->syncAll();
     m_machines->update(ms);

@@ -25,7 +25,12 @@ class KubeflowController;
 class KubeletController;
 class MachineRegistry;
 class MachinesController;
+class NamespaceController;
 class NodeAdmin;
+class QuotaAdmission;
+class QuotaController;
+class QueueController;
+class VolcanoWebhooks;
 class SchedulerController;
 class SimClock;
 class VolcanoController;
@@ -52,8 +57,14 @@ public:
 
     Behavior behaviorOf(const std::string &podUid) const;
     // Admission of a create: the defaulting and validation a real API server does for pods,
-    // events and PodDisruptionBudgets; an error refuses the object.
+    // events and PodDisruptionBudgets, its LimitRanger and ResourceQuota plugins and Volcano's
+    // webhooks (the store itself refuses content in a namespace being terminated); an error
+    // refuses the object.
     std::optional<ApiError> admit(const ResourceType *type, nlohmann::json &object);
+    // Admission of an update (PUT or PATCH of the object, not its status) and of a delete.
+    std::optional<ApiError> admitUpdate(const ResourceType *type, nlohmann::json &object);
+    std::optional<ApiError> admitDelete(const ResourceType *type, const QString &ns,
+                                        const QString &name);
     nlohmann::json truth() const;
     // DCGM-exporter's metrics now (Prometheus text format 0.0.4), and its history in the
     // simulated past as OpenMetrics with timestamps, produced in pieces.
@@ -122,6 +133,11 @@ private:
     std::unique_ptr<SchedulerController> m_scheduler;
     std::unique_ptr<KubeletController> m_kubelet;
     std::unique_ptr<WorkloadGenerator> m_workload;
+    std::unique_ptr<QuotaAdmission> m_quotaAdmission;
+    std::unique_ptr<VolcanoWebhooks> m_webhooks;
+    std::unique_ptr<QueueController> m_queues;
+    std::unique_ptr<QuotaController> m_quotas;
+    std::unique_ptr<NamespaceController> m_namespaces;
 
     QTimer m_timer;
     bool m_static = false; // scale scenario: no controllers, only churn

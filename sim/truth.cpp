@@ -21,9 +21,13 @@ json Truth::toJson() const
     qint64 pendingDemand = 0;
     std::map<std::string, qint64> byUser;
     std::map<std::string, qint64> byQueue;
+    // What a namespace's quota counts: every pod not finished, bound or not.
+    QuotaCounts counted;
     for (const auto &[uid, info] : m_state.podInfo) {
         if (info.terminated())
             continue;
+        counted.pods[info.ns] += 1;
+        counted.gpus[info.ns] += info.gpus;
         if (info.node.empty()) {
             pendingDemand += info.gpus;
             continue;
@@ -56,7 +60,7 @@ json Truth::toJson() const
                   {"pendingDemand", pendingDemand}}},
                 {"nodes", nodes},
                 {"queues", queues(byQueue)},
-                {"users", users(byUser)},
+                {"users", users(byUser, counted)},
                 {"planted", planted()},
                 {"findings", TruthFindings(m_state).toJson()}};
 }
@@ -201,33 +205,59 @@ json Truth::podCgroups(const NodeMachine &m) const
 
 json Truth::queues(const std::map<std::string, qint64> &byQueue) const
 {
+    auto gpus = [](const json &list) {
+        return list.contains("nvidia.com/gpu")
+                   ? json(parseQuantityMilli(list["nvidia.com/gpu"]) / 1000)
+                   : json(nullptr);
+    };
     json queues = json::array();
     for (const auto &q : m_state.store->list(m_state.queues)) {
+        const json &spec = sub(*q.object, "spec");
         const std::string name = (*q.object)["metadata"].value("name", "");
-        const json cap = sub((*q.object)["spec"], "capability");
+        const std::string parent = spec.value("parent", "");
         queues.push_back(
             json{{"name", name},
+                 {"state", sub(*q.object, "status").value("state", "Open")},
+                 {"weight", spec.value("weight", 1)},
+                 {"parent", parent.empty() || parent == "root" ? json(nullptr) : json(parent)},
                  {"gpus",
-                  {{"capability", cap.contains("nvidia.com/gpu")
-                                      ? json(parseQuantityMilli(cap["nvidia.com/gpu"]) / 1000)
-                                      : json(nullptr)},
+                  {{"capability", gpus(sub(spec, "capability"))},
+                   {"deserved", gpus(sub(spec, "deserved"))},
+                   {"guarantee", gpus(sub(sub(spec, "guarantee"), "resource"))},
                    {"allocated", byQueue.count(name) ? byQueue.at(name) : 0}}}});
     }
     return queues;
 }
 
-json Truth::users(const std::map<std::string, qint64> &byUser) const
+json Truth::users(const std::map<std::string, qint64> &byUser, const QuotaCounts &counted) const
 {
+    const ResourceType *quotas =
+        m_state.store->types()->find({}, QStringLiteral("v1"), QStringLiteral("resourcequotas"));
     json users = json::array();
     for (const auto &ns : m_state.store->list(m_state.namespaces)) {
         const json labels = sub((*ns.object)["metadata"], "labels");
         if (!labels.contains("gpudesk.io/user"))
             continue;
         const std::string user = labels["gpudesk.io/user"];
-        users.push_back(json{{"name", user},
-                             {"namespace", (*ns.object)["metadata"].value("name", "")},
-                             {"vc", labels.value("gpudesk.io/vc", "")},
-                             {"gpus", {{"allocated", byUser.count(user) ? byUser.at(user) : 0}}}});
+        const std::string name = (*ns.object)["metadata"].value("name", "");
+        // The limits as stored, and what the pods of the namespace ask for counted here from the
+        // pods themselves (not the quota controller's status, which the report reads).
+        json hard = json::object();
+        for (const auto &q : m_state.store->list(quotas, QString::fromStdString(name)))
+            for (const auto &[k, v] : sub(sub(*q.object, "spec"), "hard").items())
+                hard[k] = v;
+        auto count = [&](const std::map<std::string, qint64> &m) {
+            return m.count(name) ? m.at(name) : 0;
+        };
+        users.push_back(json{
+            {"name", user},
+            {"namespace", name},
+            {"vc", labels.value("gpudesk.io/vc", "")},
+            {"quota",
+             {{"hard", hard},
+              {"requested",
+               {{"pods", count(counted.pods)}, {"requests.nvidia.com/gpu", count(counted.gpus)}}}}},
+            {"gpus", {{"allocated", byUser.count(user) ? byUser.at(user) : 0}}}});
     }
     return users;
 }
@@ -256,6 +286,9 @@ json Truth::definitions()
          "minResources of pod groups not yet admitted (Pending: their jobs have no pods yet)"},
         {"queueOfPod", "label volcano.sh/queue-name, else default"},
         {"userOfPod", "label gpudesk.io/user of the pod's namespace"},
+        {"quotaRequested", "per user namespace: pods whose phase is not Succeeded or Failed, "
+                           "bound or not, and the nvidia.com/gpu they request (what a "
+                           "ResourceQuota counts as used)"},
         {"migMode", "per card: Enabled or Disabled on boards that support MIG, null elsewhere; a "
                     "card in MIG mode is busy while one of its instances is"},
         {"migAllocated", "per node and profile: nvidia.com/mig-<profile> requested by pods bound "

@@ -30,11 +30,18 @@ private:
         qint64 free = 0;
         qint64 busy = 0;
     };
+    // Per namespace: pods not finished, and the GPUs they ask for.
+    struct QuotaCounts
+    {
+        std::map<std::string, qint64> pods;
+        std::map<std::string, qint64> gpus;
+    };
     nlohmann::json node(const nlohmann::json &n, Totals *totals) const;
     nlohmann::json cards(const NodeMachine &m, qint64 *busy) const;
     nlohmann::json podCgroups(const NodeMachine &m) const;
     nlohmann::json queues(const std::map<std::string, qint64> &byQueue) const;
-    nlohmann::json users(const std::map<std::string, qint64> &byUser) const;
+    nlohmann::json users(const std::map<std::string, qint64> &byUser,
+                         const QuotaCounts &counted) const;
     nlohmann::json planted() const;
     static nlohmann::json definitions();
 

@@ -182,33 +182,4 @@ void VolcanoController::reconcileJobs()
     }
 }
 
-void VolcanoController::updateQueues()
-{
-    ObjectStore *store = m_state.store;
-    for (const auto &q : store->list(m_state.queues)) {
-        json queue = *q.object;
-        const std::string name = queue["metadata"].value("name", "");
-        int running = 0, pending = 0, inqueue = 0;
-        for (const auto &pg : store->list(m_state.podgroups)) {
-            if ((*pg.object)["spec"].value("queue", "") != name)
-                continue;
-            const std::string ph = sub((*pg.object), "status").value("phase", "");
-            running += ph == "Running";
-            pending += ph == "Pending";
-            inqueue += ph == "Inqueue";
-        }
-        json status{
-            {"state", "Open"},
-            {"running", running},
-            {"pending", pending},
-            {"inqueue", inqueue},
-            {"allocated", {{"nvidia.com/gpu", std::to_string(m_state.queueAllocated(name))}}},
-            {"reservation", json::object()}};
-        if (sub(queue, "status") != status) {
-            queue["status"] = status;
-            store->update(m_state.queues, queue, QStringLiteral("volcano-controllers"));
-        }
-    }
-}
-
 } // namespace sim

@@ -13,16 +13,15 @@ namespace sim {
 
 struct SimState;
 
-// Volcano's job and queue controllers: a batch.volcano.sh Job gets a PodGroup, its pods once
-// the queue admits the gang, and its status from its pods; Commands move it through its state
-// machine (VolcanoJobStates); queues count their pod groups and allocated GPUs.
+// Volcano's job controller: a batch.volcano.sh Job gets a PodGroup, its pods once the queue
+// admits the gang, and its status from its pods; Commands move it through its state machine
+// (VolcanoJobStates). Queues are the QueueController's.
 class VolcanoController
 {
 public:
     explicit VolcanoController(SimState &state);
 
     void reconcileJobs();
-    void updateQueues();
 
 private:
     std::vector<nlohmann::json> podsOf(const nlohmann::json &job, const std::string &pgName) const;

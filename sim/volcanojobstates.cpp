@@ -37,13 +37,13 @@ std::map<std::string, std::string> VolcanoJobStates::takeCommands()
     for (const auto &stored : m_state.store->list(m_state.commands)) {
         const json cmd = *stored.object;
         const QString ns = ObjectStore::namespaceOf(cmd);
-        // The controller deletes a Command before it acts, so that it runs at most once.
-        if (!m_state.store->requestDelete(m_state.commands, ns, ObjectStore::nameOf(cmd), {}).ok())
-            continue;
         const json &target = sub(cmd, "target");
         const std::string action = cmd.value("action", "");
         if (target.value("kind", "Job") != "Job" || target.value("name", "").empty())
-            continue; // a queue's command is the queue controller's
+            continue; // a queue's command is the queue controller's: left for it
+        // The controller deletes a Command before it acts, so that it runs at most once.
+        if (!m_state.store->requestDelete(m_state.commands, ns, ObjectStore::nameOf(cmd), {}).ok())
+            continue;
         const auto job = m_state.store->get(m_state.vcjobs, ns,
                                             QString::fromStdString(target.value("name", "")));
         if (!job.ok())

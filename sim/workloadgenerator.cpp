@@ -46,7 +46,30 @@ void WorkloadGenerator::addUser(const std::string &user, const std::string &queu
                           {{"requests.nvidia.com/gpu", std::to_string(gpuQuota)},
                            {"requests.cpu", std::to_string(gpuQuota * 12 + 16)},
                            {"requests.memory", std::to_string(gpuQuota * 120 + 64) + "Gi"},
+                           {"requests.storage", "1Ti"},
                            {"pods", "50"}}}}}});
+    // Default requests, so that a pod that names none is not refused by the quota.
+    store->create(t->find({}, QStringLiteral("v1"), QStringLiteral("limitranges")),
+                  json{{"metadata", {{"name", "gpudesk-defaults"}, {"namespace", ns}}},
+                       {"spec",
+                        {{"limits",
+                          {{{"type", "Container"},
+                            {"defaultRequest", {{"cpu", "1"}, {"memory", "4Gi"}}},
+                            {"default", {{"memory", "16Gi"}}}}}}}}});
+    // The home volume on the NAS, bound long ago.
+    store->create(
+        t->find({}, QStringLiteral("v1"), QStringLiteral("persistentvolumeclaims")),
+        json{{"metadata",
+              {{"name", "home"}, {"namespace", ns}, {"labels", {{"gpudesk.io/user", user}}}}},
+             {"spec",
+              {{"accessModes", {"ReadWriteMany"}},
+               {"storageClassName", "nas"},
+               {"volumeName", "pvc-home-" + user},
+               {"resources", {{"requests", {{"storage", "200Gi"}}}}}}},
+             {"status",
+              {{"phase", "Bound"},
+               {"accessModes", {"ReadWriteMany"}},
+               {"capacity", {{"storage", "200Gi"}}}}}});
 }
 
 json WorkloadGenerator::podTemplate(const JobInput &in, const TaskInput &task,

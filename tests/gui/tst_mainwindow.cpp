@@ -96,9 +96,10 @@ void TestMainWindow::pagesFromSimulator()
     QTest::mouseClick(view->viewport(), Qt::LeftButton, {}, arrow.center());
     QVERIFY(!table->isExpanded(jobRow));
     QCOMPARE(table->index(jobRow + 1, 0).data(DepthRole).toInt(), 0);
-    // A pod no node can hold (9 GPUs) shows the scheduler's reason, live.
+    // A pod no node can hold (9 GPUs) shows the scheduler's reason, live. (In a namespace with
+    // no quota: bob's would refuse it before any scheduler saw it.)
     QNetworkAccessManager nam;
-    QNetworkRequest req = c->client->request(QStringLiteral("/api/v1/namespaces/user-bob/pods"));
+    QNetworkRequest req = c->client->request(QStringLiteral("/api/v1/namespaces/default/pods"));
     req.setHeader(QNetworkRequest::ContentTypeHeader, QByteArrayLiteral("application/json"));
     QNetworkReply *created = nam.post(
         req, QByteArrayLiteral(R"({"apiVersion":"v1","kind":"Pod","metadata":{"name":"too-big"},)"
@@ -124,7 +125,7 @@ void TestMainWindow::pagesFromSimulator()
         qPrintable(reason.data().toString()), 10000);
     created->deleteLater();
     nam.sendCustomRequest(
-        c->client->request(QStringLiteral("/api/v1/namespaces/user-bob/pods/too-big")), "DELETE");
+        c->client->request(QStringLiteral("/api/v1/namespaces/default/pods/too-big")), "DELETE");
     workloads->table()->setText({});
     workloads->setStatusClass(WorkloadsTable::Problem);
     QVERIFY(workloads->view()->model()->rowCount() >= 3); // the planted failures

@@ -11,6 +11,7 @@ import sys
 import tempfile
 
 from kubernetes import client, config
+from kubernetes.utils import parse_quantity
 
 gpudesk, sim_bin = sys.argv[1:]
 results = []
@@ -62,11 +63,35 @@ with tempfile.TemporaryDirectory() as state:
               and [{"free": x["free"], "nodes": sorted(x["nodes"])} for x in frag["nodesByFree"]] == expected
               and frag["largestSingleNodeJob"] == (expected[0]["free"] if expected else 0))
         rq = {q["name"]: {k: q["gpus"][k] for k in ("capability", "allocated")} for q in report["queues"]}
-        tq = {q["name"]: q["gpus"] for q in truth["queues"]}
+        tq = {q["name"]: {k: q["gpus"][k] for k in ("capability", "allocated")} for q in truth["queues"]}
         check(f"per-queue capability and allocation equal the truth {rq}", rq == tq)
         ru = {u["name"]: u["gpus"]["allocated"] for u in report["users"]}
         tu = {u["name"]: u["gpus"]["allocated"] for u in truth["users"]}
         check(f"per-user allocation equals the truth ({len(ru)} users)", ru == tu)
+        # A VC's spec as the report reads it, against the truth's.
+        rqs = {q["name"]: (q["state"], q["weight"], q["parent"],
+                           int(q["deserved"]["nvidia.com/gpu"]) if "nvidia.com/gpu" in q["deserved"] else None,
+                           int(q["guarantee"]["nvidia.com/gpu"]) if "nvidia.com/gpu" in q["guarantee"] else None)
+               for q in report["queues"]}
+        tqs = {q["name"]: (q["state"], q["weight"], q["parent"], q["gpus"]["deserved"], q["gpus"]["guarantee"])
+               for q in truth["queues"]}
+        check(f"per-queue state, weight, parent, deserved and guarantee equal the truth {rqs}", rqs == tqs)
+        # Quotas: the limits as stored, and what the quota controller counts as used (which the
+        # report reads from status) against the truth's own count of the namespace's pods.
+        def quota(u, part, keys):
+            return {k: u["quota"][part].get(k) for k in keys}
+        keys = ("pods", "requests.nvidia.com/gpu")
+        # Compared as quantities: the API writes them back canonical (1024Gi is 1Ti).
+        def amounts(hard):
+            return {k: parse_quantity(v) for k, v in hard.items()}
+        rhard = {u["name"]: amounts(u["quota"]["hard"]) for u in report["users"]}
+        thard = {u["name"]: amounts(u["quota"]["hard"]) for u in truth["users"]}
+        check(f"per-user quota limits equal the truth ({len(rhard)} users)", rhard == thard and len(rhard) >= 12)
+        rused = {u["name"]: {k: int(v) for k, v in quota(u, "used", keys).items() if v is not None}
+                 for u in report["users"]}
+        tused = {u["name"]: quota(u, "requested", keys) for u in truth["users"]}
+        check(f"per-user quota use (pods, GPUs) equals the truth's count of pods {tused.get('alice')}",
+              rused == tused and any(v["requests.nvidia.com/gpu"] > 0 for v in tused.values()))
 
         # Node telemetry over SSH: every node answered, and per card what the node says and the
         # process → pod → user join equal the truth, planted orphans and phantom card included.

@@ -132,17 +132,18 @@ QByteArray TestClusterSync::call(const QByteArray &verb, const QString &path,
     return reply->error() == QNetworkReply::NoError ? answer : QByteArray();
 }
 
+// In a namespace without a quota: a user's would count (and may refuse) the probes.
 QString TestClusterSync::createPod(const QString &name)
 {
     const json pod{{"apiVersion", "v1"},
                    {"kind", "Pod"},
-                   {"metadata", {{"name", name.toStdString()}, {"namespace", "user-bob"}}},
+                   {"metadata", {{"name", name.toStdString()}, {"namespace", "default"}}},
                    {"spec",
                     {{"containers",
                       {{{"name", "main"},
                         {"image", "registry.lab.internal/ai/pytorch:2.1.2"},
                         {"resources", {{"requests", {{"nvidia.com/gpu", "2"}}}}}}}}}}};
-    const QByteArray answer = call("POST", QStringLiteral("/api/v1/namespaces/user-bob/pods"),
+    const QByteArray answer = call("POST", QStringLiteral("/api/v1/namespaces/default/pods"),
                                    QByteArray::fromStdString(pod.dump()));
     const json created = json::parse(answer.toStdString(), nullptr, false);
     return created.is_object() ? QString::fromStdString(created["metadata"].value("uid", ""))
@@ -222,7 +223,7 @@ void TestClusterSync::convergesWithinTwoSeconds()
     };
     QTRY_VERIFY_WITH_TIMEOUT(announced(), 2000);
 
-    QVERIFY(!call("DELETE", QStringLiteral("/api/v1/namespaces/user-bob/pods/converge-probe"))
+    QVERIFY(!call("DELETE", QStringLiteral("/api/v1/namespaces/default/pods/converge-probe"))
                  .isEmpty());
     QTRY_VERIFY_WITH_TIMEOUT(m_store->pod(uid) == nullptr, 2000);
     QCOMPARE(m_store->totals().pendingDemand, pendingBefore);
@@ -241,7 +242,7 @@ void TestClusterSync::survivesCompaction()
     QTRY_VERIFY_WITH_TIMEOUT(pods->status().relists > relists, 10000);
     QTRY_VERIFY_WITH_TIMEOUT(m_store->pod(uid) != nullptr, 5000);
     QTRY_COMPARE_WITH_TIMEOUT(int(pods->status().state), int(InformerStatus::Live), 5000);
-    QVERIFY(!call("DELETE", QStringLiteral("/api/v1/namespaces/user-bob/pods/after-compaction"))
+    QVERIFY(!call("DELETE", QStringLiteral("/api/v1/namespaces/default/pods/after-compaction"))
                  .isEmpty());
     QTRY_VERIFY_WITH_TIMEOUT(m_store->pod(uid) == nullptr, 2000);
 }

@@ -31,6 +31,7 @@ private slots:
     void failedUserIsRolledBack();
     void fiftyUsersFromCsv();
     void disableAndEnable();
+    void quotaEditedSinceThePlanIsSkipped();
     void deleteUser();
     void resizeAdmitsTheWaitingJob();
     void invalidEditsNeverReachTheApi();
@@ -304,7 +305,9 @@ void TestUsersVcs::disableAndEnable()
     const QString ns = QStringLiteral("user-bob");
     Operation *off = run(s, s.users()->planner().disable(inspect(s, ns)));
     QVERIFY(off);
-    QCOMPARE(off->count(StepOutcome::Result::Done), int(off->plan().steps.size()));
+    for (const StepOutcome &o : off->outcomes())
+        QVERIFY2(o.result == StepOutcome::Result::Done,
+                 qPrintable(o.message + u' ' + o.verification));
     UserObjects u = inspect(s, ns);
     QVERIFY(!u.namespaceObject->annotation(QStringLiteral("gpudesk.io/disabled")).isEmpty());
     QVERIFY(!u.roleBinding(QStringLiteral("gpudesk-user")));
@@ -322,6 +325,37 @@ void TestUsersVcs::disableAndEnable()
     QVERIFY(rb);
     QCOMPARE(rb->roleName, QStringLiteral("gpudesk-researcher"));
     QCOMPARE(u.quotas.first().quota.hard.value(QStringLiteral("requests.nvidia.com/gpu")), 16000);
+}
+
+void TestUsersVcs::quotaEditedSinceThePlanIsSkipped()
+{
+    Services &s = *m_services;
+    const QString ns = QStringLiteral("user-carol");
+    const QString path =
+        QStringLiteral("/api/v1/namespaces/user-carol/resourcequotas/gpudesk-quota");
+    QTRY_VERIFY_WITH_TIMEOUT(!s.store()->quotasIn(ns).isEmpty(), 20000);
+    ResourceAmounts hard = s.store()->quotasIn(ns).first()->hard;
+    hard.insert(QStringLiteral("requests.nvidia.com/gpu"), 12000);
+    const OperationPlan plan = s.users()->planner().editQuota(ns, hard);
+    QVERIFY2(plan.refusals.isEmpty(), qPrintable(plan.refusals.join(u'\n')));
+    // Another admin sets 6 GPUs by hand between the plan and its run.
+    const SimProcess::Reply edited =
+        m_sim.request("PATCH", path, R"({"spec":{"hard":{"requests.nvidia.com/gpu":"6"}}})",
+                      QStringLiteral("sim-admin"), "application/merge-patch+json");
+    QCOMPARE(edited.status, 200);
+    Operation *op = run(s, plan);
+    QVERIFY(op);
+    const StepOutcome &o = op->outcomes().first();
+    QCOMPARE(o.result, StepOutcome::Result::Skipped);
+    QVERIFY2(o.message.contains(QLatin1String("changed since the plan")) &&
+                 o.message.contains(QLatin1String("testing value /spec failed")),
+             qPrintable(o.message));
+    // Not acted on: the hand-made limit stands.
+    QCOMPARE(m_sim.request("GET", path)
+                 .json()[QStringLiteral("spec")][QStringLiteral("hard")]
+                        [QStringLiteral("requests.nvidia.com/gpu")]
+                 .toString(),
+             QStringLiteral("6"));
 }
 
 void TestUsersVcs::deleteUser()
@@ -344,17 +378,11 @@ void TestUsersVcs::resizeAdmitsTheWaitingJob()
 {
     Services &s = *m_services;
     auto jobPhase = [this] {
-        for (const QJsonValue &v :
-             m_sim
-                 .request("GET", QStringLiteral("/apis/batch.volcano.sh/v1alpha1/namespaces/"
-                                                "user-chenjie/jobs/asr-conformer"))
-                 .json()
-                 .value(QStringLiteral("status"))
-                 .toObject()
-                 .value(QStringLiteral("state"))
-                 .toObject())
-            return v.toString();
-        return QString();
+        return m_sim
+            .request("GET", QStringLiteral("/apis/batch.volcano.sh/v1alpha1/namespaces/"
+                                           "user-chenjie/jobs/asr-conformer"))
+            .json()[QStringLiteral("status")][QStringLiteral("state")][QStringLiteral("phase")]
+            .toString();
     };
     QCOMPARE(jobPhase(), QStringLiteral("Pending"));
     // The running pods (by uid: namespace/name and restarts) before the resize.

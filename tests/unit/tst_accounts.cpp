@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Users and VCs as models see them: quantities, the rules a VC must keep, users from CSV, the
 // drift of a user's objects, and the Users and VCs tables over a store.
+#include "accountdecoder.h"
 #include "modelfixture.h"
 #include "queuerules.h"
 #include "usercsv.h"
@@ -26,6 +27,7 @@ private slots:
     void drift_data();
     void drift();
     void usersTable();
+    void quotaDecoding();
     void queuesTable();
 
 private:
@@ -466,15 +468,43 @@ void TestAccounts::queuesTable()
                              QueuesModel::Deserved, QueuesModel::Guarantee, QueuesModel::Cpu,
                              QueuesModel::Jobs,     QueuesModel::Users};
     QCOMPARE(dumpColumns(*queues, columns),
-             QStringLiteral("default | Open | 0 |  |  | 0 / – | 0 running, 0 waiting | 0\n"
-                            "nlp | Open | 9 | 24 | 8 | 16 / 480 | 1 running, 2 waiting | 1\n"
-                            "old | Closing | 0 |  |  | 0 / – | 0 running, 0 waiting | 0"));
+             QStringLiteral("default | Open | 0 / – |  |  | 0 / – | 0 running, 0 waiting | 0\n"
+                            "nlp | Open | 9 / 40 | 24 | 8 | 16 / 480 | 1 running, 2 waiting | 1\n"
+                            "old | Closing | 0 / – |  |  | 0 / – | 0 running, 0 waiting | 0"));
     const int old = queues->rowOf(QStringLiteral("old"));
     QCOMPARE(queues->index(old, QueuesModel::State).data(SeverityRole).toInt(), 1);
     QCOMPARE(queues->index(queues->rowOf(QStringLiteral("nlp")), QueuesModel::Users)
                  .data(Qt::ToolTipRole)
                  .toString(),
              QStringLiteral("alice"));
+}
+
+void TestAccounts::quotaDecoding()
+{
+    // One quota as the API serves it without annotations, one with; managedFields name the last
+    // manager of the limits only among the entries that touched spec.
+    const QByteArray list = R"({"kind":"ResourceQuotaList","items":[
+      {"metadata":{"name":"q","namespace":"user-a","uid":"u1","managedFields":[
+         {"manager":"kubectl-edit","operation":"Update","time":"2026-11-20T10:00:00Z",
+          "fieldsType":"FieldsV1","fieldsV1":{"f:spec":{"f:hard":{}}}},
+         {"manager":"kube-controller-manager","operation":"Update","time":"2026-11-21T10:00:00Z",
+          "fieldsType":"FieldsV1","fieldsV1":{"f:status":{"f:used":{}}},"subresource":"status"}]},
+       "spec":{"hard":{"requests.nvidia.com/gpu":"4","requests.memory":"64Gi"}},
+       "status":{"used":{"requests.nvidia.com/gpu":"2"}}},
+      {"metadata":{"name":"q","namespace":"user-b","uid":"u2",
+                   "annotations":{"gpudesk.io/hard":"{\"requests.nvidia.com/gpu\":\"8\"}"}},
+       "spec":{"hard":{"requests.nvidia.com/gpu":"8"}}}]})";
+    QString error;
+    const QList<QuotaObject> q = AccountDecoder::quotas(list, &error);
+    QVERIFY2(error.isEmpty(), qPrintable(error));
+    QCOMPARE(q.size(), 2);
+    // A JSON patch may only add a key to annotations that exist.
+    QVERIFY(!q[0].quota.annotated);
+    QVERIFY(q[1].quota.annotated);
+    QCOMPARE(q[0].lastManager, QStringLiteral("kubectl-edit"));
+    QCOMPARE(q[0].quota.hard.value(QStringLiteral("requests.nvidia.com/gpu")), 4000);
+    QCOMPARE(q[0].quota.used.value(QStringLiteral("requests.nvidia.com/gpu")), 2000);
+    QCOMPARE(q[1].appliedHard, QStringLiteral(R"({"requests.nvidia.com/gpu":"8"})"));
 }
 
 QTEST_GUILESS_MAIN(TestAccounts)

@@ -381,8 +381,8 @@ void TestModels::queuesAndUsers()
     const QList<int> userColumns{UsersModel::User,      UsersModel::Namespace, UsersModel::Vc,
                                  UsersModel::GpusInUse, UsersModel::Running,   UsersModel::Waiting};
     QCOMPARE(dumpColumns(*queues, queueColumns),
-             QStringLiteral("default | 0 | unlimited | 1 | Open\n"
-                            "nlp | 9 | 40 | 1 | Open"));
+             QStringLiteral("default | 0 / – | unlimited | 1 | Open\n"
+                            "nlp | 9 / 40 | 40 | 1 | Open"));
     // alice: the running llama and gpt, Created (waiting); bob: a bare running pod.
     QCOMPARE(dumpColumns(*users, userColumns),
              QStringLiteral("alice | user-alice | nlp | 8 | 1 | 1\n"
@@ -411,8 +411,9 @@ void TestModels::queuesAndUsers()
     QCOMPARE(dumpColumns(*users, userColumns),
              QStringLiteral("alice | user-alice | nlp | 4 | 1 | 1\n"
                             "bob | user-bob | cv | 1 | 1 | 0"));
-    QCOMPARE(queues->index(queues->rowOf(QStringLiteral("nlp")), QueuesModel::Allocated).data(),
-             QVariant(5));
+    QCOMPARE(
+        queues->index(queues->rowOf(QStringLiteral("nlp")), QueuesModel::Allocated).data(UsedRole),
+        QVariant(5));
 }
 
 void TestModels::contextSwitchResets()

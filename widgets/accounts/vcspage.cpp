@@ -226,7 +226,7 @@ void VcsPage::showDetail()
     QStringList users;
     for (const NamespaceInfo &n : m_store->users())
         if (n.vc == q->name)
-            users << tr("%1 (%2 GPUs)").arg(esc(n.user)).arg(m_store->userAllocated(n.user));
+            users << tr("%1 (%n GPU(s))", nullptr, m_store->userAllocated(n.user)).arg(esc(n.user));
     html += tr("<p><b>Users</b>: %1</p>")
                 .arg(users.isEmpty() ? tr("none bound") : users.join(QStringLiteral(", ")));
     QStringList jobs;
@@ -238,10 +238,9 @@ void VcsPage::showDetail()
         for (const Condition &c : g.conditions)
             if (c.status == QLatin1String("True") && !c.message.isEmpty())
                 why = c.message;
-        jobs << tr("%1/%2: %3, %4 GPUs%5")
-                    .arg(esc(m_store->userOf(g.ns)), esc(job), esc(g.phase))
-                    .arg(g.minGpus)
-                    .arg(why.isEmpty() ? QString() : QStringLiteral(" — ") + esc(why));
+        jobs << tr("%1/%2: %3, %n GPU(s)%4", nullptr, g.minGpus)
+                    .arg(esc(m_store->userOf(g.ns)), esc(job), esc(g.phase),
+                         why.isEmpty() ? QString() : QStringLiteral(" — ") + esc(why));
     }
     jobs.sort();
     html += tr("<p><b>Jobs</b> (%1):<br>%2</p>")

@@ -1,0 +1,77 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "volcanowebhooks.h"
+
+#include "objectfactory.h"
+
+namespace sim {
+
+using nlohmann::json;
+
+ApiError VolcanoWebhooks::denied(const char *webhook, const QString &why)
+{
+    // apiserver's webhookerrors.ToStatusErr: a refusal without a code becomes 400.
+    return {400, QString(),
+            QStringLiteral("admission webhook \"%1\" denied the request: %2")
+                .arg(QLatin1String(webhook), why)};
+}
+
+std::optional<ApiError> VolcanoWebhooks::admitQueue(json &queue) const
+{
+    // mutatequeue.volcano.sh first.
+    json &spec = queue["spec"];
+    if (!spec.is_object())
+        spec = json::object();
+    if (!spec.contains("weight") || (spec["weight"].is_number() && spec["weight"].get<int>() == 0))
+        spec["weight"] = 1;
+    if (!spec.contains("reclaimable") || spec["reclaimable"].is_null())
+        spec["reclaimable"] = true;
+    QStringList errors;
+    const json &weight = spec["weight"];
+    if (!weight.is_number_integer() || weight.get<qint64>() <= 0)
+        errors << QStringLiteral("requestBody.spec.weight: Invalid value: %1: queue weight must be "
+                                 "a positive integer")
+                      .arg(QString::fromStdString(weight.dump()));
+    const std::string state = sub(queue, "status").value("state", "");
+    if (!state.empty() && state != "Open" && state != "Closed")
+        errors << QStringLiteral("requestBody.spec.state: Invalid value: \"%1\": queue state must "
+                                 "be in [Open Closed]")
+                      .arg(QString::fromStdString(state));
+    if (errors.isEmpty())
+        return std::nullopt;
+    return denied("validatequeue.volcano.sh",
+                  errors.size() == 1 ? errors.first()
+                                     : QStringLiteral("[") + errors.join(QStringLiteral(", ")) +
+                                           QStringLiteral("]"));
+}
+
+std::optional<ApiError> VolcanoWebhooks::admitQueueDelete(const QString &name) const
+{
+    if (name == QLatin1String("default"))
+        return denied("validatequeue.volcano.sh",
+                      QStringLiteral("`default` queue can not be deleted"));
+    return std::nullopt;
+}
+
+std::optional<ApiError> VolcanoWebhooks::admitJob(json &job) const
+{
+    // mutatejob.volcano.sh puts a job without a queue in `default`.
+    json &spec = job["spec"];
+    if (!spec.is_object())
+        spec = json::object();
+    if (spec.value("queue", std::string()).empty())
+        spec["queue"] = "default";
+    const QString name = QString::fromStdString(spec["queue"].get<std::string>());
+    const auto queue = m_state.store->get(m_state.queues, {}, name);
+    if (!queue.ok())
+        return denied("validatejob.volcano.sh",
+                      QStringLiteral("unable to find job queue: %1").arg(queue.error->message));
+    const std::string state = sub(*queue.object.object, "status").value("state", "Open");
+    if (state != "Open")
+        return denied("validatejob.volcano.sh",
+                      QStringLiteral("can only submit job to queue with state `Open`, queue `%1` "
+                                     "status is `%2`;")
+                          .arg(name, QString::fromStdString(state)));
+    return std::nullopt;
+}
+
+} // namespace sim
