@@ -65,11 +65,19 @@ void ApiServer::handle(HttpConnection *c, const HttpRequest &r)
 {
     const QString path = QString::fromUtf8(r.path);
     qCDebug(lcApi) << r.method << path << r.query.toString();
-    const UserInfo *user = m_authn->authenticate(r.header("authorization"));
-    if (!user) {
+    const UserInfo *authenticated = m_authn->authenticate(r.header("authorization"));
+    if (!authenticated) {
         sendError(c, {401, QStringLiteral("Unauthorized"), QStringLiteral("Unauthorized")});
         return;
     }
+    // kubectl --as, and `auth can-i --as`: the request is then the impersonated user's.
+    UserInfo impersonated;
+    QString refused;
+    if (!m_authz.impersonate(*authenticated, r.headers, &impersonated, &refused)) {
+        sendError(c, {403, QStringLiteral("Forbidden"), refused});
+        return;
+    }
+    const UserInfo *user = &impersonated;
     if (m_simEndpoints.serve(c, r, path, *user))
         return;
     QStringList segments = path.split(u'/', Qt::SkipEmptyParts);

@@ -172,6 +172,69 @@ QString Authorizer::forbiddenMessage(const UserInfo &user, const RequestAttribut
         .arg(subject, user.name, a.verb, res, a.group, scope);
 }
 
+bool Authorizer::impersonate(const UserInfo &user,
+                             const QList<QPair<QByteArray, QByteArray>> &headers, UserInfo *as,
+                             QString *error) const
+{
+    QString name;
+    QStringList groups;
+    for (const auto &[key, value] : headers) {
+        if (key == "impersonate-user")
+            name = QString::fromUtf8(value);
+        else if (key == "impersonate-group")
+            groups << QString::fromUtf8(value);
+    }
+    *as = user;
+    if (name.isEmpty() && groups.isEmpty())
+        return true;
+    if (name.isEmpty()) {
+        *error = QStringLiteral("requested [%1] without impersonating a user")
+                     .arg(groups.join(QStringLiteral(" ")));
+        return false;
+    }
+    // What must be allowed, one check per impersonated name, as the filter does.
+    auto check = [&](RequestAttributes a) {
+        a.verb = QStringLiteral("impersonate");
+        QString reason;
+        if (allowed(user, a, &reason))
+            return true;
+        *error = forbiddenMessage(user, a);
+        return false;
+    };
+    const QStringList sa = name.split(u':');
+    UserInfo out;
+    out.name = name;
+    if (sa.size() == 4 && name.startsWith(QLatin1String("system:serviceaccount:"))) {
+        RequestAttributes a;
+        a.resource = QStringLiteral("serviceaccounts");
+        a.ns = sa[2];
+        a.name = sa[3];
+        if (!check(a))
+            return false;
+        out.groups = {QStringLiteral("system:serviceaccounts"),
+                      QStringLiteral("system:serviceaccounts:") + sa[2]};
+    } else {
+        RequestAttributes a;
+        a.resource = QStringLiteral("users");
+        a.name = name;
+        if (!check(a))
+            return false;
+    }
+    for (const QString &g : std::as_const(groups)) {
+        RequestAttributes a;
+        a.resource = QStringLiteral("groups");
+        a.name = g;
+        if (!check(a))
+            return false;
+        if (!out.groups.contains(g))
+            out.groups << g;
+    }
+    if (!out.groups.contains(QStringLiteral("system:authenticated")))
+        out.groups << QStringLiteral("system:authenticated");
+    *as = out;
+    return true;
+}
+
 json Authorizer::rules(const UserInfo &user, const QString &ns) const
 {
     json resourceRules = json::array();

@@ -72,6 +72,12 @@ public:
     // What SelfSubjectRulesReview answers for a namespace.
     nlohmann::json rules(const UserInfo &user, const QString &ns) const;
     static QString forbiddenMessage(const UserInfo &user, const RequestAttributes &attrs);
+    // The impersonation filter: `Impersonate-User` / `Impersonate-Group` headers turn `user`
+    // into the one named, if RBAC lets `user` impersonate it (verb impersonate on users,
+    // groups or serviceaccounts). Without the headers `*as` is `user`; refused, `*error` says
+    // why in the API's words.
+    bool impersonate(const UserInfo &user, const QList<QPair<QByteArray, QByteArray>> &headers,
+                     UserInfo *as, QString *error) const;
 
 private:
     std::vector<nlohmann::json> applicableRules(const UserInfo &user, const QString &ns) const;

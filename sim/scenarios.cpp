@@ -121,6 +121,10 @@ void createRbac(ObjectStore *store)
                {"resources", {"events"}},
                {"verbs", {"get", "list", "watch", "create", "patch"}}},
               {{"apiGroups", {""}}, {"resources", {"pods/eviction"}}, {"verbs", {"create"}}},
+              // A shell, Jupyter and VS Code in one's own dev environments.
+              {{"apiGroups", {""}},
+               {"resources", {"pods/exec", "pods/attach", "pods/portforward"}},
+               {"verbs", {"get", "create"}}},
               {{"apiGroups", {"policy"}}, {"resources", {"poddisruptionbudgets"}}, {"verbs", read}},
               // vcctl job suspend/resume: a Command on one's own job.
               {{"apiGroups", {"bus.volcano.sh"}},
