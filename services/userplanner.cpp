@@ -3,6 +3,7 @@
 
 #include "clusterstore.h"
 #include "userdrift.h"
+#include "usermanifests.h"
 
 #include <QDateTime>
 
@@ -25,21 +26,6 @@ std::string str(const QString &s)
 QByteArray bytes(const json &j)
 {
     return QByteArray::fromStdString(j.dump());
-}
-
-json resourceList(const ResourceAmounts &amounts)
-{
-    json out = json::object();
-    for (auto it = amounts.cbegin(); it != amounts.cend(); ++it)
-        out[str(it.key())] = str(quantity::format(it.key(), it.value()));
-    return out;
-}
-
-json subjectsOf(const QString &ns, const QString &user)
-{
-    return json::array(
-        {json{{"kind", "User"}, {"apiGroup", str(kRbac)}, {"name", str(user)}},
-         json{{"kind", "ServiceAccount"}, {"name", str(user)}, {"namespace", str(ns)}}});
 }
 
 QString collection(const QString &ns, const QString &plural, const QString &group = {})
@@ -73,80 +59,6 @@ const QuotaObject *gpudeskQuota(const UserObjects &u)
 } // namespace
 
 UserPlanner::UserPlanner(OperationPlanner base) : m_base(std::move(base)) {}
-
-QByteArray UserPlanner::namespaceJson(const UserSpec &u)
-{
-    json labels{{"gpudesk.io/user", str(u.name)}, {"app.kubernetes.io/managed-by", "gpudesk"}};
-    if (!u.vc.isEmpty())
-        labels["gpudesk.io/vc"] = str(u.vc);
-    return bytes(json{{"apiVersion", "v1"},
-                      {"kind", "Namespace"},
-                      {"metadata", {{"name", str(u.namespaceName())}, {"labels", labels}}}});
-}
-
-QByteArray UserPlanner::serviceAccountJson(const QString &ns, const QString &user)
-{
-    return bytes(json{{"apiVersion", "v1"},
-                      {"kind", "ServiceAccount"},
-                      {"metadata",
-                       {{"name", str(user)},
-                        {"namespace", str(ns)},
-                        {"labels", {{"gpudesk.io/user", str(user)}}}}}});
-}
-
-QByteArray UserPlanner::roleBindingJson(const QString &ns, const QString &user,
-                                        const QString &clusterRole)
-{
-    return bytes(
-        json{{"apiVersion", "rbac.authorization.k8s.io/v1"},
-             {"kind", "RoleBinding"},
-             {"metadata",
-              {{"name", str(UserDriftCheck::roleBindingName())},
-               {"namespace", str(ns)},
-               {"labels", {{"gpudesk.io/user", str(user)}}}}},
-             {"roleRef",
-              {{"apiGroup", str(kRbac)}, {"kind", "ClusterRole"}, {"name", str(clusterRole)}}},
-             {"subjects", subjectsOf(ns, user)}});
-}
-
-QByteArray UserPlanner::quotaJson(const QString &ns, const ResourceAmounts &hard)
-{
-    return bytes(
-        json{{"apiVersion", "v1"},
-             {"kind", "ResourceQuota"},
-             {"metadata",
-              {{"name", str(UserDriftCheck::quotaName())},
-               {"namespace", str(ns)},
-               {"annotations", {{"gpudesk.io/hard", str(UserDriftCheck::hardAnnotation(hard))}}}}},
-             {"spec", {{"hard", resourceList(hard)}}}});
-}
-
-QByteArray UserPlanner::limitRangeJson(const QString &ns, const ResourceAmounts &request,
-                                       const ResourceAmounts &limit)
-{
-    json item{{"type", "Container"}, {"defaultRequest", resourceList(request)}};
-    if (!limit.isEmpty())
-        item["default"] = resourceList(limit);
-    return bytes(json{
-        {"apiVersion", "v1"},
-        {"kind", "LimitRange"},
-        {"metadata", {{"name", str(UserDriftCheck::limitRangeName())}, {"namespace", str(ns)}}},
-        {"spec", {{"limits", json::array({item})}}}});
-}
-
-QByteArray UserPlanner::viewBindingJson(const QString &ns, const QString &user,
-                                        const QString &clusterRole)
-{
-    return bytes(
-        json{{"apiVersion", "rbac.authorization.k8s.io/v1"},
-             {"kind", "ClusterRoleBinding"},
-             {"metadata",
-              {{"name", str(UserDriftCheck::viewBindingName(user))},
-               {"labels", {{"gpudesk.io/user", str(user)}}}}},
-             {"roleRef",
-              {{"apiGroup", str(kRbac)}, {"kind", "ClusterRole"}, {"name", str(clusterRole)}}},
-             {"subjects", subjectsOf(ns, user)}});
-}
 
 PlanStep UserPlanner::createStep(const QString &kind, const QString &plural, const QString &group,
                                  const QString &ns, const QString &name,
@@ -189,21 +101,22 @@ OperationPlan UserPlanner::create(const QList<UserSpec> &users) const
                                        : tr("new user %1").arg(u.name);
         QList<PlanStep> steps;
         PlanStep s = createStep(QStringLiteral("Namespace"), QStringLiteral("namespaces"), {}, {},
-                                ns, collection({}, QStringLiteral("namespaces")), namespaceJson(u));
+                                ns, collection({}, QStringLiteral("namespaces")),
+                                UserManifests::namespaceJson(u));
         s.description = u.vc.isEmpty()
                             ? tr("Create namespace %1 for %2").arg(ns, u.name)
                             : tr("Create namespace %1 for %2, in VC %3").arg(ns, u.name, u.vc);
         steps << s;
         s = createStep(QStringLiteral("ServiceAccount"), QStringLiteral("serviceaccounts"), {}, ns,
                        u.name, collection(ns, QStringLiteral("serviceaccounts")),
-                       serviceAccountJson(ns, u.name));
+                       UserManifests::serviceAccountJson(ns, u.name));
         s.description =
             tr("Create ServiceAccount %1 (the identity of the kubeconfigs handed out)").arg(u.name);
         steps << s;
         s = createStep(QStringLiteral("RoleBinding"), QStringLiteral("rolebindings"), kRbac, ns,
                        UserDriftCheck::roleBindingName(),
                        collection(ns, QStringLiteral("rolebindings"), kRbac),
-                       roleBindingJson(ns, u.name, u.clusterRole));
+                       UserManifests::roleBindingJson(ns, u.name, u.clusterRole));
         s.description = tr("Bind %1 and its ServiceAccount to the ClusterRole %2 in %3")
                             .arg(u.name, u.clusterRole, ns);
         steps << s;
@@ -212,14 +125,15 @@ OperationPlan UserPlanner::create(const QList<UserSpec> &users) const
             limits << it.key() + u'=' + quantity::format(it.key(), it.value());
         s = createStep(QStringLiteral("ResourceQuota"), QStringLiteral("resourcequotas"), {}, ns,
                        UserDriftCheck::quotaName(),
-                       collection(ns, QStringLiteral("resourcequotas")), quotaJson(ns, u.quota));
+                       collection(ns, QStringLiteral("resourcequotas")),
+                       UserManifests::quotaJson(ns, u.quota));
         s.description = tr("Limit %1 to %2").arg(ns, limits.join(QStringLiteral(", ")));
         steps << s;
         if (!u.defaultRequest.isEmpty()) {
             s = createStep(QStringLiteral("LimitRange"), QStringLiteral("limitranges"), {}, ns,
                            UserDriftCheck::limitRangeName(),
                            collection(ns, QStringLiteral("limitranges")),
-                           limitRangeJson(ns, u.defaultRequest, u.defaultLimit));
+                           UserManifests::limitRangeJson(ns, u.defaultRequest, u.defaultLimit));
             s.description = tr("Give containers without requests default requests (so that the "
                                "quota does not refuse them)");
             steps << s;
@@ -229,7 +143,7 @@ OperationPlan UserPlanner::create(const QList<UserSpec> &users) const
                            QStringLiteral("clusterrolebindings"), kRbac, {},
                            UserDriftCheck::viewBindingName(u.name),
                            collection({}, QStringLiteral("clusterrolebindings"), kRbac),
-                           viewBindingJson(ns, u.name, u.viewRole));
+                           UserManifests::viewBindingJson(ns, u.name, u.viewRole));
             s.description =
                 tr("Let %1 read cluster-wide (ClusterRole %2: nodes, VCs)").arg(u.name, u.viewRole);
             steps << s;
@@ -281,7 +195,8 @@ void UserPlanner::addQuotaPatch(OperationPlan &plan, const QuotaObject &quota,
     ops.push_back({{"op", "test"},
                    {"path", "/spec"},
                    {"value", json::parse(q.spec.toStdString(), nullptr, false)}});
-    ops.push_back({{"op", "replace"}, {"path", "/spec/hard"}, {"value", resourceList(hard)}});
+    ops.push_back(
+        {{"op", "replace"}, {"path", "/spec/hard"}, {"value", UserManifests::resourceList(hard)}});
     const std::string annotation = str(UserDriftCheck::hardAnnotation(hard));
     if (q.annotated)
         ops.push_back({{"op", "add"},
@@ -293,7 +208,7 @@ void UserPlanner::addQuotaPatch(OperationPlan &plan, const QuotaObject &quota,
                        {"value", {{"gpudesk.io/hard", annotation}}}});
     s.body = bytes(ops);
     s.expectPointer = QStringLiteral("/spec/hard");
-    s.expectValue = bytes(resourceList(hard));
+    s.expectValue = bytes(UserManifests::resourceList(hard));
     s.eventReason = QStringLiteral("GpudeskQuotaChanged");
     QStringList changes;
     QSet<QString> keys;
@@ -336,10 +251,10 @@ OperationPlan UserPlanner::editQuota(const QString &ns, const ResourceAmounts &h
         if (q->name == UserDriftCheck::quotaName() || !target)
             target = q;
     if (!target) {
-        PlanStep s =
-            createStep(QStringLiteral("ResourceQuota"), QStringLiteral("resourcequotas"), {}, ns,
-                       UserDriftCheck::quotaName(),
-                       collection(ns, QStringLiteral("resourcequotas")), quotaJson(ns, hard));
+        PlanStep s = createStep(QStringLiteral("ResourceQuota"), QStringLiteral("resourcequotas"),
+                                {}, ns, UserDriftCheck::quotaName(),
+                                collection(ns, QStringLiteral("resourcequotas")),
+                                UserManifests::quotaJson(ns, hard));
         s.target.user = user;
         s.description = tr("Create the quota of %1 (it has none)").arg(ns);
         plan.steps << s;
@@ -434,7 +349,7 @@ OperationPlan UserPlanner::disable(const UserObjects &u) const
                {"at", str(QDateTime::currentDateTimeUtc().toString(Qt::ISODate))}};
     if (quota)
         saved["quota"] = {{"name", str(quota->quota.name)},
-                          {"hard", resourceList(quota->quota.hard)}};
+                          {"hard", UserManifests::resourceList(quota->quota.hard)}};
     if (rb) {
         json subjects = json::array();
         for (const Subject &sub : rb->subjects) {
@@ -538,7 +453,7 @@ OperationPlan UserPlanner::enable(const UserObjects &u) const
             PlanStep s = createStep(
                 QStringLiteral("ResourceQuota"), QStringLiteral("resourcequotas"), {}, u.ns,
                 UserDriftCheck::quotaName(), collection(u.ns, QStringLiteral("resourcequotas")),
-                quotaJson(u.ns, hard));
+                UserManifests::quotaJson(u.ns, hard));
             s.description = tr("Make %1's quota again with its limits").arg(u.user);
             plan.steps << s;
         }
@@ -686,7 +601,7 @@ OperationPlan UserPlanner::revoke(const UserObjects &u) const
     s.target.uid = sa->uid;
     s.target.user = u.user;
     s.target.apiPath = collection(u.ns, QStringLiteral("serviceaccounts")) + u'/' + sa->name;
-    s.body = serviceAccountJson(u.ns, sa->name);
+    s.body = UserManifests::serviceAccountJson(u.ns, sa->name);
     s.description = tr("Delete and make again the ServiceAccount %1: every token issued for it "
                        "stops working")
                         .arg(sa->name);
@@ -720,16 +635,17 @@ OperationPlan UserPlanner::repair(const UserObjects &u) const
             PlanStep s =
                 createStep(QStringLiteral("ServiceAccount"), QStringLiteral("serviceaccounts"), {},
                            u.ns, u.user, collection(u.ns, QStringLiteral("serviceaccounts")),
-                           serviceAccountJson(u.ns, u.user));
+                           UserManifests::serviceAccountJson(u.ns, u.user));
             s.description = d.repair;
             plan.steps << s;
             break;
         }
         case UserDrift::Kind::MissingRoleBinding: {
-            PlanStep s = createStep(QStringLiteral("RoleBinding"), QStringLiteral("rolebindings"),
-                                    kRbac, u.ns, UserDriftCheck::roleBindingName(),
-                                    collection(u.ns, QStringLiteral("rolebindings"), kRbac),
-                                    roleBindingJson(u.ns, u.user, QStringLiteral("edit")));
+            PlanStep s =
+                createStep(QStringLiteral("RoleBinding"), QStringLiteral("rolebindings"), kRbac,
+                           u.ns, UserDriftCheck::roleBindingName(),
+                           collection(u.ns, QStringLiteral("rolebindings"), kRbac),
+                           UserManifests::roleBindingJson(u.ns, u.user, QStringLiteral("edit")));
             s.description = d.repair;
             plan.steps << s;
             break;
@@ -745,7 +661,7 @@ OperationPlan UserPlanner::repair(const UserObjects &u) const
                     j["apiGroup"] = str(kRbac);
                 subjects.push_back(j);
             }
-            for (const json &want : subjectsOf(u.ns, u.user)) {
+            for (const json &want : UserManifests::subjectsOf(u.ns, u.user)) {
                 const Subject w{QString::fromStdString(want["kind"].get<std::string>()),
                                 QString::fromStdString(want["name"].get<std::string>()),
                                 QString::fromStdString(want.value("namespace", std::string()))};
@@ -776,7 +692,7 @@ OperationPlan UserPlanner::repair(const UserObjects &u) const
             PlanStep s = createStep(
                 QStringLiteral("ResourceQuota"), QStringLiteral("resourcequotas"), {}, u.ns,
                 UserDriftCheck::quotaName(), collection(u.ns, QStringLiteral("resourcequotas")),
-                quotaJson(u.ns, UserSpec::defaults().quota));
+                UserManifests::quotaJson(u.ns, UserSpec::defaults().quota));
             s.description = d.repair;
             plan.steps << s;
             break;
@@ -792,10 +708,11 @@ OperationPlan UserPlanner::repair(const UserObjects &u) const
             break;
         case UserDrift::Kind::MissingLimitRange: {
             const UserSpec defaults = UserSpec::defaults();
-            PlanStep s = createStep(
-                QStringLiteral("LimitRange"), QStringLiteral("limitranges"), {}, u.ns,
-                UserDriftCheck::limitRangeName(), collection(u.ns, QStringLiteral("limitranges")),
-                limitRangeJson(u.ns, defaults.defaultRequest, defaults.defaultLimit));
+            PlanStep s = createStep(QStringLiteral("LimitRange"), QStringLiteral("limitranges"), {},
+                                    u.ns, UserDriftCheck::limitRangeName(),
+                                    collection(u.ns, QStringLiteral("limitranges")),
+                                    UserManifests::limitRangeJson(u.ns, defaults.defaultRequest,
+                                                                  defaults.defaultLimit));
             s.description = d.repair;
             plan.steps << s;
             break;

@@ -37,17 +37,6 @@ public:
     // The one-click repair of what UserDriftCheck found.
     OperationPlan repair(const UserObjects &user) const;
 
-    // The objects a new user is made of, as JSON (for the plan and for tests).
-    static QByteArray namespaceJson(const UserSpec &u);
-    static QByteArray serviceAccountJson(const QString &ns, const QString &user);
-    static QByteArray roleBindingJson(const QString &ns, const QString &user,
-                                      const QString &clusterRole);
-    static QByteArray quotaJson(const QString &ns, const ResourceAmounts &hard);
-    static QByteArray limitRangeJson(const QString &ns, const ResourceAmounts &request,
-                                     const ResourceAmounts &limit);
-    static QByteArray viewBindingJson(const QString &ns, const QString &user,
-                                      const QString &clusterRole);
-
 private:
     PlanStep createStep(const QString &kind, const QString &plural, const QString &group,
                         const QString &ns, const QString &name, const QString &collection,

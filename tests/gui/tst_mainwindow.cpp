@@ -65,8 +65,8 @@ void TestMainWindow::pagesFromSimulator()
             .contains(QString::number(
                 simTruth()[QStringLiteral("gpus")][QStringLiteral("free")].toInt())),
         20000);
-    QTRY_VERIFY_WITH_TIMEOUT(
-        labelTexts(w).contains(FreeGpus::of(*c->store, nullptr).sentence()), 20000);
+    QTRY_VERIFY_WITH_TIMEOUT(labelTexts(w).contains(FreeGpus::of(*c->store, nullptr).sentence()),
+                             20000);
     save(w, QStringLiteral("page-gpumap"));
 
     w.showPage(MainWindow::Workloads);

@@ -210,8 +210,12 @@ void TestNodeWindow::nodeTelemetry()
                      viewer->usageChart()->pointCount() >= 2 * podCards.size()));
     save(*viewer, QStringLiteral("viewer-usage"));
     // Its own CPU and memory, read from its cgroup, against what it requested (dashed line).
-    const PodInfo *pod = c->store->pod(uid);
-    QVERIFY(pod && pod->cpuRequestMilli > 0);
+    // Copied: the store moves its pods as the simulator changes them, so a pointer into it does
+    // not outlive the waits below.
+    const PodInfo *live = c->store->pod(uid);
+    QVERIFY(live && live->cpuRequestMilli > 0);
+    const PodInfo podCopy = *live;
+    const PodInfo *pod = &podCopy;
     TelemetryChart *chart = viewer->usageChart();
     chart->selectMetric(TelemetryHistory::Metric::PodCpuCores);
     QTRY_VERIFY_WITH_TIMEOUT(
