@@ -2,6 +2,7 @@
 #include "accountdecoder.h"
 
 #include "decoder.h"
+#include "jsonfields.h"
 
 #include <nlohmann/json.hpp>
 
@@ -11,49 +12,7 @@ using nlohmann::json;
 
 namespace {
 
-const json &member(const json &o, const char *key)
-{
-    static const json empty = json::object();
-    if (!o.is_object())
-        return empty;
-    const auto it = o.find(key);
-    return it == o.end() ? empty : *it;
-}
-
-QString text(const json &o, const char *key)
-{
-    const json &v = member(o, key);
-    return v.is_string() ? QString::fromStdString(v.get_ref<const std::string &>()) : QString();
-}
-
-Labels stringMap(const json &m)
-{
-    Labels out;
-    if (!m.is_object())
-        return out;
-    for (auto it = m.begin(); it != m.end(); ++it)
-        if (it.value().is_string())
-            out.append({QString::fromStdString(it.key()),
-                        QString::fromStdString(it.value().get<std::string>())});
-    return out;
-}
-
-ResourceAmounts amounts(const json &list)
-{
-    ResourceAmounts out;
-    if (!list.is_object())
-        return out;
-    for (auto it = list.begin(); it != list.end(); ++it) {
-        std::optional<qint64> v;
-        if (it.value().is_string())
-            v = quantity::parseMilli(QString::fromStdString(it.value().get<std::string>()));
-        else if (it.value().is_number())
-            v = quantity::parseMilli(QString::number(it.value().get<double>(), 'f'));
-        if (v)
-            out.insert(QString::fromStdString(it.key()), *v);
-    }
-    return out;
-}
+using namespace jsonfields;
 
 qint64 created(const json &meta)
 {

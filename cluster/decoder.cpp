@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "decoder.h"
 
+#include "jsonfields.h"
+
 #include <QDateTime>
 #include <QSet>
 
@@ -14,20 +16,7 @@ using nlohmann::json;
 
 namespace {
 
-const json &member(const json &o, const char *key)
-{
-    static const json empty = json::object();
-    if (!o.is_object())
-        return empty;
-    const auto it = o.find(key);
-    return it == o.end() ? empty : *it;
-}
-
-QString text(const json &o, const char *key)
-{
-    const json &v = member(o, key);
-    return v.is_string() ? QString::fromStdString(v.get_ref<const std::string &>()) : QString();
-}
+using namespace jsonfields;
 
 qint64 integer(const json &o, const char *key)
 {
@@ -43,25 +32,6 @@ qint64 quantityOf(const json &v, qint64 (*parse)(const QString &))
     if (v.is_number())
         return std::max<qint64>(0, parse(QString::number(v.get<double>(), 'f')));
     return 0;
-}
-
-// A ResourceList (a quota's hard, a queue's capability) as amounts by resource name; entries
-// that are not quantities are left out.
-ResourceAmounts amounts(const json &list)
-{
-    ResourceAmounts out;
-    if (!list.is_object())
-        return out;
-    for (auto it = list.begin(); it != list.end(); ++it) {
-        std::optional<qint64> v;
-        if (it.value().is_string())
-            v = quantity::parseMilli(QString::fromStdString(it.value().get<std::string>()));
-        else if (it.value().is_number())
-            v = quantity::parseMilli(QString::number(it.value().get<double>(), 'f'));
-        if (v)
-            out.insert(QString::fromStdString(it.key()), *v);
-    }
-    return out;
 }
 
 int gpus(const json &resources)
@@ -131,20 +101,6 @@ OwnerRef controllerOf(const json &meta)
     return {};
 }
 
-Labels labels(const json &meta)
-{
-    Labels out;
-    const json &l = member(meta, "labels");
-    if (!l.is_object())
-        return out;
-    for (auto it = l.begin(); it != l.end(); ++it) {
-        if (it.value().is_string())
-            out.append({QString::fromStdString(it.key()),
-                        QString::fromStdString(it.value().get_ref<const std::string &>())});
-    }
-    return out;
-}
-
 } // namespace
 
 template <> NodeInfo Decoder::decode<NodeInfo>(Resource, const json &o)
@@ -154,7 +110,7 @@ template <> NodeInfo Decoder::decode<NodeInfo>(Resource, const json &o)
     n.uid = text(meta, "uid");
     n.name = text(meta, "name");
     n.created = time(meta, "creationTimestamp");
-    n.labels = labels(meta);
+    n.labels = stringMap(member(meta, "labels"));
     n.gpuModel = text(member(meta, "labels"), "nvidia.com/gpu.product");
     const json &spec = member(o, "spec");
     n.unschedulable = member(spec, "unschedulable") == json(true);

@@ -6,6 +6,7 @@
 #include "columnfit.h"
 #include "csvimportdialog.h"
 #include "kubeconfigdialog.h"
+#include "modelwatch.h"
 #include "permissions.h"
 #include "quotadialog.h"
 #include "severitydelegate.h"
@@ -155,10 +156,7 @@ UsersPage::UsersPage(UsersService *users, ClusterStore *store, QWidget *parent)
         }
         updateActions();
     };
-    connect(m_model, &QAbstractItemModel::rowsInserted, this, refreshHeadline);
-    connect(m_model, &QAbstractItemModel::rowsRemoved, this, refreshHeadline);
-    connect(m_model, &QAbstractItemModel::modelReset, this, refreshHeadline);
-    connect(m_model, &QAbstractItemModel::dataChanged, this, refreshHeadline);
+    onModelChanged(m_model, this, refreshHeadline);
     refreshHeadline();
 }
 

@@ -4,6 +4,7 @@
 #include "bardelegate.h"
 #include "clusterstore.h"
 #include "columnfit.h"
+#include "modelwatch.h"
 #include "permissions.h"
 #include "queuedialog.h"
 #include "queuesmodel.h"
@@ -131,10 +132,7 @@ VcsPage::VcsPage(UsersService *users, ClusterStore *store, QWidget *parent)
         showDetail();
         updateActions();
     };
-    connect(m_model, &QAbstractItemModel::rowsInserted, this, refresh);
-    connect(m_model, &QAbstractItemModel::rowsRemoved, this, refresh);
-    connect(m_model, &QAbstractItemModel::modelReset, this, refresh);
-    connect(m_model, &QAbstractItemModel::dataChanged, this, refresh);
+    onModelChanged(m_model, this, refresh);
     refresh();
 }
 
