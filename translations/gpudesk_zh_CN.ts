@@ -181,11 +181,15 @@
     </message>
     <message numerus="yes">
         <source>%1 still holds %n job(s) (%2): close it and wait for them to end, or merge it into another VC.</source>
-        <translation><numerusform>%1 中仍有 %n 个作业（%2）：请先关闭它并等作业结束，或把它合并到另一个虚拟集群。</numerusform></translation>
+        <translation>
+            <numerusform>%1 中仍有 %n 个作业（%2）：请先关闭它并等作业结束，或把它合并到另一个虚拟集群。</numerusform>
+        </translation>
     </message>
     <message numerus="yes">
         <source>%n user(s) are bound to %1 (%2): move them to another VC first, or merge.</source>
-        <translation><numerusform>有 %n 个用户绑定在 %1（%2）：请先把他们移到另一个虚拟集群，或做合并。</numerusform></translation>
+        <translation>
+            <numerusform>有 %n 个用户绑定在 %1（%2）：请先把他们移到另一个虚拟集群，或做合并。</numerusform>
+        </translation>
     </message>
     <message>
         <source>capability %1 → %2</source>
@@ -273,7 +277,9 @@
     </message>
     <message numerus="yes">
         <source>%1 goes Closing: its %n job(s) keep running, new jobs are refused, and it becomes Closed when they have ended.</source>
-        <translation><numerusform>%1 进入 Closing（关闭中）：其 %n 个作业继续运行，新作业被拒绝，作业结束后变为 Closed（已关闭）。</numerusform></translation>
+        <translation>
+            <numerusform>%1 进入 Closing（关闭中）：其 %n 个作业继续运行，新作业被拒绝，作业结束后变为 Closed（已关闭）。</numerusform>
+        </translation>
     </message>
     <message>
         <source>%1 has no job: it becomes Closed at once.</source>
@@ -281,7 +287,9 @@
     </message>
     <message numerus="yes">
         <source>%n user(s) submit to %1 (%2): their new jobs will be refused.</source>
-        <translation><numerusform>有 %n 个用户向 %1 提交作业（%2）：他们的新作业将被拒绝。</numerusform></translation>
+        <translation>
+            <numerusform>有 %n 个用户向 %1 提交作业（%2）：他们的新作业将被拒绝。</numerusform>
+        </translation>
     </message>
     <message>
         <source>Merge VC %1 into %2</source>
@@ -313,7 +321,9 @@
     </message>
     <message numerus="yes">
         <source>%1&apos;s %n running or waiting job(s) stay in it until they end (Volcano does not move a job between queues): %1 stays Closing meanwhile and is deleted from the VCs page once empty.</source>
-        <translation><numerusform>%1 中运行或等待的 %n 个作业会留在原处直到结束（Volcano 不会在队列之间移动作业）：期间 %1 保持 Closing（关闭中），清空后可在“虚拟集群”页删除。</numerusform></translation>
+        <translation>
+            <numerusform>%1 中运行或等待的 %n 个作业会留在原处直到结束（Volcano 不会在队列之间移动作业）：期间 %1 保持 Closing（关闭中），清空后可在“虚拟集群”页删除。</numerusform>
+        </translation>
     </message>
     <message>
         <source>merge of %1 into %2</source>
@@ -424,19 +434,27 @@
     </message>
     <message numerus="yes">
         <source>%n running job(s) keep running: changing a VC never touches running jobs.</source>
-        <translation><numerusform>%n 个运行中的作业继续运行：修改虚拟集群不会影响运行中的作业。</numerusform></translation>
+        <translation>
+            <numerusform>%n 个运行中的作业继续运行：修改虚拟集群不会影响运行中的作业。</numerusform>
+        </translation>
     </message>
     <message numerus="yes">
         <source>%n waiting job(s) would be admitted: %1.</source>
-        <translation><numerusform>%n 个等待中的作业将被接纳：%1。</numerusform></translation>
+        <translation>
+            <numerusform>%n 个等待中的作业将被接纳：%1。</numerusform>
+        </translation>
     </message>
     <message numerus="yes">
         <source>%n waiting job(s) that the VC would admit today would wait instead: %1.</source>
-        <translation><numerusform>%n 个本可现在被接纳的作业将改为等待：%1。</numerusform></translation>
+        <translation>
+            <numerusform>%n 个本可现在被接纳的作业将改为等待：%1。</numerusform>
+        </translation>
     </message>
     <message numerus="yes">
         <source>%n job(s) would still wait for room in the VC.</source>
-        <translation><numerusform>仍有 %n 个作业要等待虚拟集群腾出资源。</numerusform></translation>
+        <translation>
+            <numerusform>仍有 %n 个作业要等待虚拟集群腾出资源。</numerusform>
+        </translation>
     </message>
     <message>
         <source>No job in the VC is affected.</source>
@@ -739,7 +757,9 @@
     </message>
     <message numerus="yes">
         <source>Create %n users</source>
-        <translation><numerusform>创建 %n 个用户</numerusform></translation>
+        <translation>
+            <numerusform>创建 %n 个用户</numerusform>
+        </translation>
     </message>
     <message>
         <source>line %1 (%2) not created: %3</source>
@@ -847,7 +867,9 @@
     </message>
     <message numerus="yes">
         <source>%n job(s) already submitted stay in the VC they name until they end (Volcano does not move a job between queues); new jobs go to %1.</source>
-        <translation><numerusform>已提交的 %n 个作业会留在原来指定的虚拟集群直到结束（Volcano 不会在队列之间移动作业）；新作业进入 %1。</numerusform></translation>
+        <translation>
+            <numerusform>已提交的 %n 个作业会留在原来指定的虚拟集群直到结束（Volcano 不会在队列之间移动作业）；新作业进入 %1。</numerusform>
+        </translation>
     </message>
     <message>
         <source>%1 is %2: it takes no new jobs until it is opened.</source>
@@ -883,7 +905,9 @@
     </message>
     <message numerus="yes">
         <source>%n pod(s) of the user keep running (%1 GPUs): stop them from the Workloads page if they must stop now.</source>
-        <translation><numerusform>该用户的 %n 个 Pod 会继续运行（%1 张 GPU）：如需立即停止，请在“工作负载”页停止它们。</numerusform></translation>
+        <translation>
+            <numerusform>该用户的 %n 个 Pod 会继续运行（%1 张 GPU）：如需立即停止，请在“工作负载”页停止它们。</numerusform>
+        </translation>
     </message>
     <message>
         <source>Enable %1</source>
@@ -931,7 +955,9 @@
     </message>
     <message numerus="yes">
         <source>Goes with it: %n pod(s) holding %1 GPUs, %2 dev environment(s).</source>
-        <translation><numerusform>将一并删除：%n 个 Pod（占用 %1 张 GPU），%2 个开发环境。</numerusform></translation>
+        <translation>
+            <numerusform>将一并删除：%n 个 Pod（占用 %1 张 GPU），%2 个开发环境。</numerusform>
+        </translation>
     </message>
     <message>
         <source>Jobs: %1</source>
@@ -943,7 +969,9 @@
     </message>
     <message numerus="yes">
         <source>%n long-lived token(s) stop working.</source>
-        <translation><numerusform>%n 个长期令牌将失效。</numerusform></translation>
+        <translation>
+            <numerusform>%n 个长期令牌将失效。</numerusform>
+        </translation>
     </message>
     <message>
         <source>Not listed (could not be read): %1</source>
@@ -1573,11 +1601,15 @@
     </message>
     <message numerus="yes">
         <source>%n user(s) ready to be created.</source>
-        <translation><numerusform>%n 个用户可以创建。</numerusform></translation>
+        <translation>
+            <numerusform>%n 个用户可以创建。</numerusform>
+        </translation>
     </message>
     <message numerus="yes">
         <source>%n user(s) ready; %1 line(s) with problems are left out (each says why).</source>
-        <translation><numerusform>%n 个用户可以创建；%1 行有问题，已排除（每行都注明了原因）。</numerusform></translation>
+        <translation>
+            <numerusform>%n 个用户可以创建；%1 行有问题，已排除（每行都注明了原因）。</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -2176,7 +2208,9 @@
     </message>
     <message numerus="yes">
         <source>%1 still holds %n job(s) (%2): it stays until they end, then it can be deleted</source>
-        <translation><numerusform>%1 中仍有 %n 个作业（%2）：它会保留到作业结束，之后才能删除</numerusform></translation>
+        <translation>
+            <numerusform>%1 中仍有 %n 个作业（%2）：它会保留到作业结束，之后才能删除</numerusform>
+        </translation>
     </message>
     <message>
         <source>changed since the plan (the server&apos;s test of the planned spec failed): not acted on — %1</source>
@@ -2197,6 +2231,10 @@
     <message>
         <source>gone</source>
         <translation>已不存在</translation>
+    </message>
+    <message>
+        <source>made by someone else since the plan: not acted on — %1</source>
+        <translation>计划之后已被他人创建：未执行 —— %1</translation>
     </message>
 </context>
 <context>
@@ -3986,7 +4024,9 @@
     </message>
     <message numerus="yes">
         <source>Closed to new jobs; waits for its %n pod group(s) to end</source>
-        <translation><numerusform>不再接纳新作业；等待其 %n 个 Pod 组结束</numerusform></translation>
+        <translation>
+            <numerusform>不再接纳新作业；等待其 %n 个 Pod 组结束</numerusform>
+        </translation>
     </message>
     <message>
         <source>Open</source>
@@ -4710,11 +4750,15 @@
     </message>
     <message numerus="yes">
         <source>%n user(s) hold %1 GPUs; %2 disabled</source>
-        <translation><numerusform>%n 个用户占用 %1 张 GPU；%2 个已停用</numerusform></translation>
+        <translation>
+            <numerusform>%n 个用户占用 %1 张 GPU；%2 个已停用</numerusform>
+        </translation>
     </message>
     <message numerus="yes">
         <source>%n user(s) hold %1 GPUs</source>
-        <translation><numerusform>%n 个用户占用 %1 张 GPU</numerusform></translation>
+        <translation>
+            <numerusform>%n 个用户占用 %1 张 GPU</numerusform>
+        </translation>
     </message>
     <message>
         <source>you may not %1 %2</source>
@@ -4876,11 +4920,15 @@
     </message>
     <message numerus="yes">
         <source>%n VC(s) hold %1 GPUs; %2 wanted</source>
-        <translation><numerusform>%n 个虚拟集群占用 %1 张 GPU；需求 %2 张</numerusform></translation>
+        <translation>
+            <numerusform>%n 个虚拟集群占用 %1 张 GPU；需求 %2 张</numerusform>
+        </translation>
     </message>
     <message numerus="yes">
         <source>%n VC(s) hold %1 of %2 GPUs; %3 wanted</source>
-        <translation><numerusform>%n 个虚拟集群占用 %1 / %2 张 GPU；需求 %3 张</numerusform></translation>
+        <translation>
+            <numerusform>%n 个虚拟集群占用 %1 / %2 张 GPU；需求 %3 张</numerusform>
+        </translation>
     </message>
     <message>
         <source>you may not %1 %2</source>
@@ -4924,11 +4972,9 @@
     </message>
     <message numerus="yes">
         <source>&lt;p&gt;Closing: admits no new job, and becomes Closed when its %n pod group(s) have ended.&lt;/p&gt;</source>
-        <translation><numerusform>&lt;p&gt;关闭中：不再接纳新作业，其 %n 个 Pod 组结束后变为已关闭。&lt;/p&gt;</numerusform></translation>
-    </message>
-    <message>
-        <source>%1 (%2 GPUs)</source>
-        <translation>%1（%2 张 GPU）</translation>
+        <translation>
+            <numerusform>&lt;p&gt;关闭中：不再接纳新作业，其 %n 个 Pod 组结束后变为已关闭。&lt;/p&gt;</numerusform>
+        </translation>
     </message>
     <message>
         <source>&lt;p&gt;&lt;b&gt;Users&lt;/b&gt;: %1&lt;/p&gt;</source>
@@ -4937,10 +4983,6 @@
     <message>
         <source>none bound</source>
         <translation>未绑定用户</translation>
-    </message>
-    <message>
-        <source>%1/%2: %3, %4 GPUs%5</source>
-        <translation>%1/%2：%3，%4 张 GPU%5</translation>
     </message>
     <message>
         <source>&lt;p&gt;&lt;b&gt;Jobs&lt;/b&gt; (%1):&lt;br&gt;%2&lt;/p&gt;</source>
@@ -4957,6 +4999,14 @@
     <message>
         <source>Move the users, capability, deserved share and guarantee of %1 into:</source>
         <translation>把 %1 的用户、上限、应得份额和保障移入：</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 (%n GPU(s))</source>
+        <translation><numerusform>%1（%n 张 GPU）</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>%1/%2: %3, %n GPU(s)%4</source>
+        <translation><numerusform>%1/%2：%3，%n 张 GPU%4</numerusform></translation>
     </message>
 </context>
 <context>
