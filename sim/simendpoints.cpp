@@ -55,6 +55,21 @@ bool SimEndpoints::serve(HttpConnection *c, const HttpRequest &r, const QString 
         sendJson(c, 200, json{{"churn", m_sim->churnRate()}});
         return true;
     }
+    if (path == QLatin1String("/sim/advance")) {
+        // For tests: the simulated clock moved on by N seconds now, as N steps of a second (what
+        // waits on time — a token's expiry, a grace period — then happens without real waiting).
+        bool ok = false;
+        const int seconds = r.queryValue(QStringLiteral("seconds")).toInt(&ok);
+        if (!isAdmin(user) || r.method != "POST" || !ok || seconds < 1 || seconds > 86400) {
+            sendError(c, badRequest(QStringLiteral("POST /sim/advance?seconds=N (1 to 86400) is "
+                                                   "for the admin token only")));
+            return true;
+        }
+        for (int i = 0; i < seconds; ++i)
+            m_sim->step(1000);
+        sendJson(c, 200, json{{"advanced", seconds}, {"time", m_sim->truth()["time"]}});
+        return true;
+    }
     if (path == QLatin1String("/sim/driver")) {
         // For tests: what nvidia-smi meets on a node (a driver that broke, a node whose cards
         // vanished, a missing nvidia-smi), as admins find it on real clusters.
