@@ -244,6 +244,14 @@ OperationPlan QueuePlanner::edit(const QueueSpec &spec) const
     const QueueInfo *q = store.queue(spec.name);
     if (!plan.refusals.isEmpty() || !q)
         return plan;
+    if (q->state == QLatin1String("Closing")) {
+        // Volcano's validatequeue webhook refuses any update of a queue whose state is neither
+        // Open nor Closed; said here before a request that cannot succeed.
+        plan.refusals << tr("%1 is Closing: Volcano refuses changes to a queue in that state. Wait "
+                            "until it is Closed, or open it again first.")
+                             .arg(spec.name);
+        return plan;
+    }
     plan.warnings = QueueRules::warnings(spec, store);
     plan.notes = QueueRules::effects(spec, store);
     if (QueueSpec::of(*q) == spec) {

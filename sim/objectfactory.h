@@ -91,4 +91,11 @@ inline const nlohmann::json &sub(const nlohmann::json &o, const char *key)
     const auto it = o.find(key);
     return it == o.end() ? empty : *it;
 }
+// The string member `key` of `o`, or `fallback` when it is missing or not a string: for fields a
+// client wrote (json::value throws when the type differs from the fallback's).
+inline std::string str(const nlohmann::json &o, const char *key, const std::string &fallback = {})
+{
+    const nlohmann::json &v = sub(o, key);
+    return v.is_string() ? v.get<std::string>() : fallback;
+}
 } // namespace sim

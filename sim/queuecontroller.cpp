@@ -17,7 +17,7 @@ void QueueController::onChanged(const ResourceType *type, const WatchEvent &ev)
 {
     // A queue's Command is acted on at once, whatever the speed; the figures follow each step.
     if (type != m_state.commands || ev.type != "ADDED" ||
-        sub(*ev.object.object, "target").value("kind", "") != "Queue" || m_scheduled)
+        str(sub(*ev.object.object, "target"), "kind") != "Queue" || m_scheduled)
         return;
     m_scheduled = true;
     QMetaObject::invokeMethod(this, &QueueController::sync, Qt::QueuedConnection);
@@ -29,15 +29,15 @@ std::map<std::string, std::string> QueueController::takeCommands()
     for (const auto &stored : m_state.store->list(m_state.commands)) {
         const json cmd = *stored.object;
         const json &target = sub(cmd, "target");
-        if (target.value("kind", "") != "Queue")
+        if (str(target, "kind") != "Queue")
             continue;
         if (!m_state.store
                  ->requestDelete(m_state.commands, ObjectStore::namespaceOf(cmd),
                                  ObjectStore::nameOf(cmd), {})
                  .ok())
             continue;
-        const std::string action = cmd.value("action", "");
-        const std::string queue = target.value("name", "");
+        const std::string action = str(cmd, "action");
+        const std::string queue = str(target, "name");
         const auto q = m_state.store->get(m_state.queues, {}, QString::fromStdString(queue));
         // A Command for a queue made again since is not for this one.
         if (!q.ok() ||
@@ -67,8 +67,8 @@ void QueueController::sync()
     };
     std::map<std::string, Counts> counts;
     for (const auto &pg : store->list(m_state.podgroups)) {
-        Counts &c = counts[sub(*pg.object, "spec").value("queue", "default")];
-        const std::string ph = sub(*pg.object, "status").value("phase", "");
+        Counts &c = counts[str(sub(*pg.object, "spec"), "queue", "default")];
+        const std::string ph = str(sub(*pg.object, "status"), "phase");
         c.running += ph == "Running";
         c.pending += ph == "Pending";
         c.inqueue += ph == "Inqueue";
@@ -94,7 +94,7 @@ void QueueController::sync()
         const std::string name = queue["metadata"].value("name", "");
         const Counts c = counts[name];
         const Allocated a = allocated[name];
-        std::string state = sub(queue, "status").value("state", "Open");
+        std::string state = str(sub(queue, "status"), "state", "Open");
         if (const auto w = wanted.find(name); w != wanted.end())
             state = w->second;
         // Closing while pod groups remain; Closed once none do.

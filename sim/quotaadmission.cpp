@@ -28,6 +28,12 @@ qint64 milliOf(const std::string &resource, const json &q)
     return isBytes(resource) ? parseQuantityBytes(q) * 1000 : parseQuantityMilli(q);
 }
 
+// A quantity as it was written: the API takes "2", "500m" and bare numbers alike.
+QString written(const json &q)
+{
+    return QString::fromStdString(q.is_string() ? q.get<std::string>() : q.dump());
+}
+
 // "k=v,k=v", sorted by key, as the quota admission prints its lists.
 QString pretty(const Usage &u)
 {
@@ -45,6 +51,16 @@ ApiError forbidden(const QString &kind, const QString &name, const QString &why)
 }
 
 } // namespace
+
+QuotaAdmission::QuotaAdmission(const ObjectStore *store)
+    : m_store(store), m_pods(type(store, "pods")), m_claims(type(store, "persistentvolumeclaims")),
+      m_limitRanges(type(store, "limitranges")), m_quotas(type(store, "resourcequotas"))
+{}
+
+const ResourceType *QuotaAdmission::type(const ObjectStore *store, const char *plural)
+{
+    return store->types()->find({}, QStringLiteral("v1"), QString::fromLatin1(plural));
+}
 
 std::string QuotaAdmission::canonical(const std::string &resource, qint64 milli)
 {
@@ -92,19 +108,16 @@ Usage QuotaAdmission::podUsage(const json &pod)
 Usage QuotaAdmission::usage(const QString &ns) const
 {
     Usage total;
-    const ResourceTypes *t = m_store->types();
-    for (const auto &stored :
-         m_store->list(t->find({}, QStringLiteral("v1"), QStringLiteral("pods")), ns)) {
+    for (const auto &stored : m_store->list(m_pods, ns)) {
         const json &p = *stored.object;
-        const std::string phase = sub(p, "status").value("phase", "");
+        const std::string phase = str(sub(p, "status"), "phase");
         if (phase == "Succeeded" || phase == "Failed")
             continue;
         for (const auto &[k, v] : podUsage(p))
             total[k] += v;
     }
-    if (const ResourceType *claims =
-            t->find({}, QStringLiteral("v1"), QStringLiteral("persistentvolumeclaims")))
-        for (const auto &stored : m_store->list(claims, ns)) {
+    if (m_claims)
+        for (const auto &stored : m_store->list(m_claims, ns)) {
             total["persistentvolumeclaims"] += 1000;
             total["count/persistentvolumeclaims"] += 1000;
             total["requests.storage"] +=
@@ -127,7 +140,7 @@ void QuotaAdmission::defaultLimitRange(json &lr)
                 item[into][it.key()] = it.value();
     };
     for (auto &item : lr["spec"]["limits"]) {
-        if (!item.is_object() || item.value("type", "") != "Container")
+        if (!item.is_object() || sub(item, "type") != "Container")
             continue;
         fill(item, "max", "default");
         fill(item, "default", "defaultRequest");
@@ -138,9 +151,7 @@ void QuotaAdmission::defaultLimitRange(json &lr)
 std::optional<ApiError> QuotaAdmission::limitRanges(json &pod, const QString &name) const
 {
     const QString ns = ObjectStore::namespaceOf(pod);
-    const ResourceType *type =
-        m_store->types()->find({}, QStringLiteral("v1"), QStringLiteral("limitranges"));
-    const auto ranges = m_store->list(type, ns);
+    const auto ranges = m_store->list(m_limitRanges, ns);
     if (ranges.empty())
         return std::nullopt;
     json defaultRequest = json::object();
@@ -148,7 +159,7 @@ std::optional<ApiError> QuotaAdmission::limitRanges(json &pod, const QString &na
     std::vector<json> containerItems;
     for (const auto &stored : ranges)
         for (const auto &item : sub(sub(*stored.object, "spec"), "limits"))
-            if (item.value("type", "") == "Container") {
+            if (sub(item, "type") == "Container") {
                 for (auto it = sub(item, "defaultRequest").begin();
                      it != sub(item, "defaultRequest").end(); ++it)
                     defaultRequest[it.key()] = it.value();
@@ -172,7 +183,7 @@ std::optional<ApiError> QuotaAdmission::limitRanges(json &pod, const QString &na
                 res["limits"][it.key()] = it.value();
                 limits << QString::fromStdString(it.key());
             }
-        const QString container = QString::fromStdString(c.value("name", ""));
+        const QString container = QString::fromStdString(str(c, "name"));
         requests.sort();
         limits.sort();
         if (!requests.isEmpty())
@@ -198,14 +209,12 @@ std::optional<ApiError> QuotaAdmission::limitRanges(json &pod, const QString &na
                     violations << QStringLiteral(
                                       "maximum %1 usage per Container is %2.  No limit is "
                                       "specified")
-                                      .arg(QString::fromStdString(r),
-                                           QString::fromStdString(it.value().get<std::string>()));
+                                      .arg(QString::fromStdString(r), written(it.value()));
                 else if (milliOf(r, limit) > milliOf(r, it.value()))
                     violations << QStringLiteral("maximum %1 usage per Container is %2, but limit "
                                                  "is %3")
-                                      .arg(QString::fromStdString(r),
-                                           QString::fromStdString(it.value().get<std::string>()),
-                                           QString::fromStdString(limit.get<std::string>()));
+                                      .arg(QString::fromStdString(r), written(it.value()),
+                                           written(limit));
             }
             for (auto it = sub(item, "min").begin(); it != sub(item, "min").end(); ++it) {
                 const std::string r = it.key();
@@ -214,9 +223,8 @@ std::optional<ApiError> QuotaAdmission::limitRanges(json &pod, const QString &na
                     violations << QStringLiteral(
                                       "minimum %1 usage per Container is %2, but request "
                                       "is %3")
-                                      .arg(QString::fromStdString(r),
-                                           QString::fromStdString(it.value().get<std::string>()),
-                                           QString::fromStdString(request.get<std::string>()));
+                                      .arg(QString::fromStdString(r), written(it.value()),
+                                           written(request));
             }
         }
     if (!violations.isEmpty())
@@ -232,9 +240,7 @@ std::optional<ApiError> QuotaAdmission::quotas(const json &object, const QString
                                                const QString &name, const Usage &request) const
 {
     const QString ns = ObjectStore::namespaceOf(object);
-    const ResourceType *type =
-        m_store->types()->find({}, QStringLiteral("v1"), QStringLiteral("resourcequotas"));
-    const auto quotas = m_store->list(type, ns);
+    const auto quotas = m_store->list(m_quotas, ns);
     if (quotas.empty())
         return std::nullopt;
     const Usage used = usage(ns);

@@ -23,7 +23,7 @@ using Usage = std::map<std::string, qint64>;
 class QuotaAdmission
 {
 public:
-    explicit QuotaAdmission(const ObjectStore *store) : m_store(store) {}
+    explicit QuotaAdmission(const ObjectStore *store);
 
     std::optional<ApiError> admitPod(nlohmann::json &pod) const;
     // A PersistentVolumeClaim against the quotas of its namespace (requests.storage,
@@ -45,7 +45,13 @@ private:
     std::optional<ApiError> quotas(const nlohmann::json &pod, const QString &kind,
                                    const QString &name, const Usage &request) const;
 
+    static const ResourceType *type(const ObjectStore *store, const char *plural);
+
     const ObjectStore *m_store;
+    const ResourceType *m_pods;
+    const ResourceType *m_claims;
+    const ResourceType *m_limitRanges;
+    const ResourceType *m_quotas;
 };
 
 } // namespace sim

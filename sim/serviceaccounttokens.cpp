@@ -125,7 +125,7 @@ void ServiceAccountTokens::onChanged(const ResourceType *type, const WatchEvent 
     const json &o = *ev.object.object;
     const QString ns = ObjectStore::namespaceOf(o);
     const QString name = ObjectStore::nameOf(o);
-    if (type == m_secrets && ev.type == "ADDED" && o.value("type", "") == kTokenType) {
+    if (type == m_secrets && ev.type == "ADDED" && str(o, "type") == kTokenType) {
         QMetaObject::invokeMethod(
             this, [this, ns, name] { fillSecret(ns, name); }, Qt::QueuedConnection);
     } else if (type == m_accounts && ev.type == "DELETED") {
@@ -174,9 +174,8 @@ void ServiceAccountTokens::deleteSecretsOf(const QString &ns, const QString &ser
 {
     for (const auto &stored : m_store->list(m_secrets, ns)) {
         const json &s = *stored.object;
-        if (s.value("type", "") == kTokenType &&
-            sub(sub(s, "metadata"), "annotations").value(kNameAnnotation, std::string()) ==
-                serviceAccount.toStdString())
+        if (str(s, "type") == kTokenType && str(sub(sub(s, "metadata"), "annotations"),
+                                                kNameAnnotation) == serviceAccount.toStdString())
             m_store->requestDelete(m_secrets, ns, ObjectStore::nameOf(s), {});
     }
 }

@@ -31,7 +31,7 @@ std::optional<ApiError> VolcanoWebhooks::admitQueue(json &queue) const
         errors << QStringLiteral("requestBody.spec.weight: Invalid value: %1: queue weight must be "
                                  "a positive integer")
                       .arg(QString::fromStdString(weight.dump()));
-    const std::string state = sub(queue, "status").value("state", "");
+    const std::string state = str(sub(queue, "status"), "state");
     if (!state.empty() && state != "Open" && state != "Closed")
         errors << QStringLiteral("requestBody.spec.state: Invalid value: \"%1\": queue state must "
                                  "be in [Open Closed]")
@@ -46,9 +46,9 @@ std::optional<ApiError> VolcanoWebhooks::admitQueue(json &queue) const
 
 std::optional<ApiError> VolcanoWebhooks::admitQueueDelete(const QString &name) const
 {
-    if (name == QLatin1String("default"))
+    if (name == QLatin1String("default") || name == QLatin1String("root"))
         return denied("validatequeue.volcano.sh",
-                      QStringLiteral("`default` queue can not be deleted"));
+                      QStringLiteral("`%1` queue can not be deleted").arg(name));
     return std::nullopt;
 }
 
@@ -58,14 +58,22 @@ std::optional<ApiError> VolcanoWebhooks::admitJob(json &job) const
     json &spec = job["spec"];
     if (!spec.is_object())
         spec = json::object();
-    if (spec.value("queue", std::string()).empty())
+    if (spec.contains("queue") && !spec["queue"].is_null() && !spec["queue"].is_string())
+        // The CRD's schema, before any webhook.
+        return ApiError{
+            422, QStringLiteral("Invalid"),
+            QStringLiteral("Job.batch.volcano.sh \"%1\" is invalid: spec.queue: "
+                           "Invalid value: \"%2\": spec.queue in body must be of "
+                           "type string: \"%2\"")
+                .arg(ObjectStore::nameOf(job), QString::fromStdString(spec["queue"].type_name()))};
+    if (str(spec, "queue").empty())
         spec["queue"] = "default";
-    const QString name = QString::fromStdString(spec["queue"].get<std::string>());
+    const QString name = QString::fromStdString(str(spec, "queue"));
     const auto queue = m_state.store->get(m_state.queues, {}, name);
     if (!queue.ok())
         return denied("validatejob.volcano.sh",
                       QStringLiteral("unable to find job queue: %1").arg(queue.error->message));
-    const std::string state = sub(*queue.object.object, "status").value("state", "Open");
+    const std::string state = str(sub(*queue.object.object, "status"), "state", "Open");
     if (state != "Open")
         return denied("validatejob.volcano.sh",
                       QStringLiteral("can only submit job to queue with state `Open`, queue `%1` "

@@ -329,6 +329,10 @@
         <source>merge of %1 into %2</source>
         <translation>把 %1 合并到 %2</translation>
     </message>
+    <message>
+        <source>%1 is Closing: Volcano refuses changes to a queue in that state. Wait until it is Closed, or open it again first.</source>
+        <translation>%1 正在关闭：Volcano 拒绝修改处于该状态的队列。请等待其变为已关闭，或先重新开放它。</translation>
+    </message>
 </context>
 <context>
     <name>QueueRules</name>
@@ -5002,11 +5006,15 @@
     </message>
     <message numerus="yes">
         <source>%1 (%n GPU(s))</source>
-        <translation><numerusform>%1（%n 张 GPU）</numerusform></translation>
+        <translation>
+            <numerusform>%1（%n 张 GPU）</numerusform>
+        </translation>
     </message>
     <message numerus="yes">
         <source>%1/%2: %3, %n GPU(s)%4</source>
-        <translation><numerusform>%1/%2：%3，%n 张 GPU%4</numerusform></translation>
+        <translation>
+            <numerusform>%1/%2：%3，%n 张 GPU%4</numerusform>
+        </translation>
     </message>
 </context>
 <context>

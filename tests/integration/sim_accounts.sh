@@ -8,19 +8,8 @@
 # Usage: sim_accounts.sh GPUDESK_SIM
 set -uo pipefail
 sim_bin=${1:?gpudesk-sim}
-state=$(mktemp -d)
-coproc SIM { exec "$sim_bin" --state-dir "$state" --no-ssh --speed 5 2>&1; }
-sim=$SIM_PID
-trap 'kill $sim 2>/dev/null; wait $sim 2>/dev/null; rm -rf "$state"' EXIT
-started=0
-while IFS= read -r line <&"${SIM[0]}"; do
-    [[ $line == *"ready"* ]] && { started=1; break; }
-done
-[ "$started" -eq 1 ] || { echo "gpudesk-sim did not start"; exit 1; }
-cat <&"${SIM[0]}" >/dev/null &
-export KUBECONFIG=$state/kubeconfig
-KUBECTL=${KUBECTL:-kubectl}
 . "$(dirname "$0")/checks.sh"
+start_sim "$sim_bin" --no-ssh --speed 5
 # Changes are waited for on watches (kubectl wait); a token's expiry, which nothing announces,
 # by moving the simulator's clock on (POST /sim/advance).
 waits() { $KUBECTL wait --timeout=30s "$@" >/dev/null 2>&1; }
@@ -38,6 +27,18 @@ check "… and the LimitRanger's annotation" contains \
     'LimitRanger plugin set: cpu, memory request for container plain; memory limit for container plain'
 pods_before=$(used user-frank pods)
 check "status.used counts it (pods $pods_before)" test -n "$pods_before"
+
+# Quantities written as bare numbers, as YAML gives them: a LimitRange's max holds.
+lr='{"apiVersion":"v1","kind":"LimitRange","metadata":{"name":"cpu-cap"},"spec":{"limits":[{"type":"Container","max":{"cpu":2}}]}}'
+$KUBECTL create --validate=false -n user-erin -f - <<<"$lr" >/dev/null
+wide='{"apiVersion":"v1","kind":"Pod","metadata":{"name":"wide"},"spec":{"containers":[{"name":"c","image":"busybox","resources":{"limits":{"cpu":4}}}]}}'
+out=$($KUBECTL create --validate=false -n user-erin -f - <<<"$wide" 2>&1)
+check "a LimitRange max given as a number is enforced ($out)" contains "$out" \
+    'pods "wide" is forbidden: maximum cpu usage per Container is 2, but limit is 4'
+oddq='{"apiVersion":"batch.volcano.sh/v1alpha1","kind":"Job","metadata":{"name":"oddq"},"spec":{"queue":7,"tasks":[]}}'
+out=$($KUBECTL create --validate=false -n user-erin -f - <<<"$oddq" 2>&1)
+check "a job whose queue is not a string is invalid ($out)" contains "$out" \
+    'spec.queue in body must be of type string: "number"'
 
 # ResourceQuota: over the GPU limit, refused with the API server's words (a dry run too).
 big='{"apiVersion":"v1","kind":"Pod","metadata":{"name":"too-many"},"spec":{"containers":[{"name":"c","image":"busybox","resources":{"limits":{"nvidia.com/gpu":"9"}}}]}}'

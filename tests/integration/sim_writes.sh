@@ -8,20 +8,8 @@
 # Usage: sim_writes.sh GPUDESK_SIM
 set -uo pipefail
 sim_bin=${1:?gpudesk-sim}
-state=$(mktemp -d)
-coproc SIM { exec "$sim_bin" --state-dir "$state" 2>&1; }
-sim=$SIM_PID
-trap 'kill $sim 2>/dev/null; wait $sim 2>/dev/null; rm -rf "$state"' EXIT
-# Its output read until it says it serves (or ends), then drained in the background.
-started=0
-while IFS= read -r line <&"${SIM[0]}"; do
-    [[ $line == *"ready"* ]] && { started=1; break; }
-done
-[ "$started" -eq 1 ] || { echo "gpudesk-sim did not start"; exit 1; }
-cat <&"${SIM[0]}" >/dev/null &
-export KUBECONFIG=$state/kubeconfig
-KUBECTL=${KUBECTL:-kubectl}
 . "$(dirname "$0")/checks.sh"
+start_sim "$sim_bin"
 rv() { $KUBECTL get "$@" -o jsonpath='{.metadata.resourceVersion}'; }
 
 # A server dry run answers as a delete would, and changes nothing.

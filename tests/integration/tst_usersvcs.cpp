@@ -496,9 +496,21 @@ void TestUsersVcs::closeAndOpen()
     Operation *close = run(s, s.users()->queuePlanner().setOpen(QStringLiteral("cv"), false));
     QVERIFY(close);
     QCOMPARE(close->outcomes().first().result, StepOutcome::Result::Done);
-    const QString state = s.store()->queue(QStringLiteral("cv"))->state;
-    QVERIFY2(state == QLatin1String("Closing") || state == QLatin1String("Closed"),
-             qPrintable(state));
+    // cv keeps pod groups (its jobs, finished or not): Closing until they are gone.
+    QCOMPARE(s.store()->queue(QStringLiteral("cv"))->state, QStringLiteral("Closing"));
+    // Volcano refuses any change of a Closing queue; gpudesk says so in its plan instead of
+    // sending what would be refused.
+    QueueSpec wider = QueueSpec::of(*s.store()->queue(QStringLiteral("cv")));
+    wider.weight += 1;
+    const OperationPlan edit = s.users()->queuePlanner().edit(wider);
+    QVERIFY2(edit.steps.isEmpty() &&
+                 edit.refusals.join(u'\n').contains(QLatin1String("cv is Closing")),
+             qPrintable(edit.refusals.join(u'\n')));
+    const SimProcess::Reply direct = m_sim.request(
+        "PATCH", QStringLiteral("/apis/scheduling.volcano.sh/v1beta1/queues/cv"),
+        R"({"spec":{"weight":9}})", QStringLiteral("sim-admin"), "application/merge-patch+json");
+    QVERIFY2(direct.status == 400 && direct.body.contains("queue state must be in [Open Closed]"),
+             direct.body.constData());
     // A new job in a closed VC is refused by Volcano's admission, in its words.
     const SimProcess::Reply refused = m_sim.request(
         "POST", QStringLiteral("/apis/batch.volcano.sh/v1alpha1/namespaces/user-dave/jobs"),

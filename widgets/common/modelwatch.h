@@ -2,18 +2,33 @@
 #pragma once
 
 #include <QAbstractItemModel>
+#include <QTimer>
+
+#include <memory>
 
 namespace gpudesk {
 
-// Calls `f` (in `receiver`'s context) after any change of `model`'s rows or data: what a page's
-// headline or button states that summarise a whole model follow.
+// Calls `f` (in `receiver`'s context) after changes of `model`'s rows or data: what a page's
+// headline, detail or button states that summarise a whole model follow. Coalesced: a store
+// update that changes many rows (one dataChanged each) costs one call, on the next turn of the
+// event loop, not one per row.
 template <typename F>
-void onModelChanged(const QAbstractItemModel *model, const QObject *receiver, F f)
+void onModelChanged(const QAbstractItemModel *model, QObject *receiver, F f)
 {
-    QObject::connect(model, &QAbstractItemModel::rowsInserted, receiver, f);
-    QObject::connect(model, &QAbstractItemModel::rowsRemoved, receiver, f);
-    QObject::connect(model, &QAbstractItemModel::modelReset, receiver, f);
-    QObject::connect(model, &QAbstractItemModel::dataChanged, receiver, f);
+    auto pending = std::make_shared<bool>(false);
+    auto schedule = [receiver, pending, f] {
+        if (*pending)
+            return;
+        *pending = true;
+        QTimer::singleShot(0, receiver, [pending, f] {
+            *pending = false;
+            f();
+        });
+    };
+    QObject::connect(model, &QAbstractItemModel::rowsInserted, receiver, schedule);
+    QObject::connect(model, &QAbstractItemModel::rowsRemoved, receiver, schedule);
+    QObject::connect(model, &QAbstractItemModel::modelReset, receiver, schedule);
+    QObject::connect(model, &QAbstractItemModel::dataChanged, receiver, schedule);
 }
 
 } // namespace gpudesk
