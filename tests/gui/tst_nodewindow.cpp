@@ -218,8 +218,22 @@ void TestNodeWindow::nodeTelemetry()
     const PodInfo *pod = &podCopy;
     TelemetryChart *chart = viewer->usageChart();
     chart->selectMetric(TelemetryHistory::Metric::PodCpuCores);
-    QTRY_VERIFY_WITH_TIMEOUT(
-        (chart->refresh(), chart->seriesCount() == 2 && chart->seriesPoints(0).size() >= 2), 10000);
+    // A CPU figure is a rate: it needs the simulator's clock to have moved between two sweeps,
+    // twice. On a loaded machine that takes a few sweeps; wait on them, saying what was seen.
+    const auto cpuPoints = [&] {
+        const PodUsageHistory *h = telemetry.podHistory(uid);
+        const qint64 now = QDateTime::currentMSecsSinceEpoch();
+        return h ? int(h->cpuSeries(now - 600000, now).size()) : -1;
+    };
+    for (int i = 0; i < 30 && cpuPoints() < 2; ++i)
+        QVERIFY2(
+            sweeps.wait(10000),
+            qPrintable(
+                QStringLiteral("no sweep; %1 CPU points of %2").arg(cpuPoints()).arg(pod->name)));
+    QVERIFY2(cpuPoints() >= 2, qPrintable(QString::number(cpuPoints())));
+    chart->refresh();
+    QCOMPARE(chart->seriesCount(), 2);
+    QVERIFY(chart->seriesPoints(0).size() >= 2);
     QCOMPARE(chart->seriesName(0), pod->name);
     QCOMPARE(chart->seriesName(1), QStringLiteral("Requested"));
     QCOMPARE(chart->seriesPoints(1).first().y(), double(pod->cpuRequestMilli) / 1000.0);
