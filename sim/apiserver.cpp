@@ -45,7 +45,8 @@ ApiServer::ApiServer(ObjectStore *store, Simulation *simulation, Authenticator *
     : QObject(parent), m_store(store), m_authn(authn), m_authz(store), m_reviews(&m_authz),
       m_tokens(store, authn), m_discovery(store->types()), m_watches(store),
       m_logs(store, simulation), m_writes(store, simulation), m_eviction(store, simulation),
-      m_simEndpoints(store, simulation, [this] { m_watches.abortAll(); })
+      m_podStreams(store),
+      m_simEndpoints(store, simulation, &m_podStreams, [this] { m_watches.abortAll(); })
 {
     connect(store, &ObjectStore::changed, this,
             [this](const ResourceType *type, const WatchEvent &ev) {
@@ -55,6 +56,7 @@ ApiServer::ApiServer(ObjectStore *store, Simulation *simulation, Authenticator *
     connect(&m_timer, &QTimer::timeout, this, [this] {
         m_watches.tick();
         m_logs.tick();
+        m_podStreams.tick();
     });
     m_timer.start();
 }
@@ -108,6 +110,11 @@ void ApiServer::handle(HttpConnection *c, const HttpRequest &r)
     const bool watchRequest = rt->watchPath || queryBool(r, QStringLiteral("watch"));
     RequestAttributes attrs;
     attrs.verb = verbFor(r.method, !rt->name.isEmpty(), watchRequest);
+    // A WebSocket's upgrade is a GET, but opening a stream into a pod is authorized as create
+    // (AuthorizePodWebsocketUpgradeCreatePermission, on since 1.31): a role that may only read
+    // pods must not reach exec through a browser-style upgrade.
+    if (rt->subresource == QLatin1String("exec") || rt->subresource == QLatin1String("portforward"))
+        attrs.verb = QStringLiteral("create");
     attrs.group = rt->type->group;
     attrs.resource = rt->type->resource;
     attrs.subresource = rt->subresource;
@@ -133,6 +140,14 @@ void ApiServer::dispatch(HttpConnection *c, const HttpRequest &r, const ApiRoute
     const bool table = acceptsTable(r);
     if (rt.subresource == QLatin1String("log")) {
         m_logs.logs(c, r, rt);
+        return;
+    }
+    if (rt.subresource == QLatin1String("exec")) {
+        m_podStreams.exec(c, r, rt);
+        return;
+    }
+    if (rt.subresource == QLatin1String("portforward")) {
+        m_podStreams.portForward(c, r, rt);
         return;
     }
     if (rt.subresource == QLatin1String("token")) {

@@ -8,6 +8,7 @@
 #include "evictionapi.h"
 #include "logstreams.h"
 #include "objectwrites.h"
+#include "podstreams.h"
 #include "serviceaccounttokens.h"
 #include "simendpoints.h"
 #include "watchhub.h"
@@ -33,6 +34,7 @@ public:
     void handle(HttpConnection *connection, const HttpRequest &request);
     void setAddress(const QString &hostPort) { m_discovery.setAddress(hostPort); }
     int watchCount() const { return m_watches.count(); }
+    PodStreams *podStreams() { return &m_podStreams; }
     // The cluster CA, for the token Secrets the token controller fills.
     void setCaPem(const QByteArray &pem) { m_tokens.setCaPem(pem); }
 
@@ -53,6 +55,7 @@ private:
     LogStreams m_logs;
     ObjectWrites m_writes;
     EvictionApi m_eviction;
+    PodStreams m_podStreams;
     SimEndpoints m_simEndpoints;
     QTimer m_timer;
 };

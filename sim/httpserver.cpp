@@ -92,12 +92,12 @@ HttpConnection::HttpConnection(QSslSocket *socket, QObject *parent)
 
 bool HttpConnection::isOpen() const
 {
-    return m_socket->state() == QAbstractSocket::ConnectedState;
+    return m_socket && m_socket->state() == QAbstractSocket::ConnectedState;
 }
 
 qint64 HttpConnection::bytesToWrite() const
 {
-    return m_socket->bytesToWrite() + m_socket->encryptedBytesToWrite();
+    return m_socket ? m_socket->bytesToWrite() + m_socket->encryptedBytesToWrite() : 0;
 }
 
 void HttpConnection::onReadyRead()
@@ -129,7 +129,8 @@ HttpRequestParser::Result HttpRequestParser::parse(QByteArray &buffer, HttpReque
     req->method = requestLine[0];
     const QUrl url = QUrl::fromEncoded(requestLine[1]);
     req->path = url.path(QUrl::FullyDecoded).toUtf8();
-    req->query = QUrlQuery(url);
+    // As Go's url.ParseQuery: a '+' in a query is a space (kubectl sends `command=exit+3`).
+    req->query = QUrlQuery(url.query(QUrl::FullyEncoded).replace(u'+', QLatin1String("%20")));
     bool chunked = false;
     qsizetype contentLength = 0;
     for (qsizetype i = 1; i < lines.size(); ++i) {
@@ -289,7 +290,21 @@ void HttpConnection::abort()
 {
     m_streaming = false;
     m_producer = nullptr;
-    m_socket->abort();
+    if (m_socket)
+        m_socket->abort();
+}
+
+QSslSocket *HttpConnection::upgrade(const QByteArray &head, QByteArray *leftover)
+{
+    m_socket->write(head);
+    m_socket->disconnect(this);
+    m_socket->setParent(nullptr);
+    *leftover = std::exchange(m_buffer, {});
+    QSslSocket *socket = std::exchange(m_socket, nullptr);
+    m_busy = true; // no more requests on this connection
+    emit closed();
+    deleteLater();
+    return socket;
 }
 
 void HttpConnection::onBytesWritten()

@@ -66,6 +66,9 @@ public:
     void endStream();
     // Drops the connection mid-response, as a crashed server or a cut network would.
     void abort();
+    // Answers `head` (a 101 Switching Protocols) and gives the socket up to its new owner, with
+    // what the client already sent after its request; this connection then goes.
+    QSslSocket *upgrade(const QByteArray &head, QByteArray *leftover);
     bool isOpen() const;
     qint64 bytesToWrite() const;
 

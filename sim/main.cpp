@@ -129,8 +129,20 @@ int main(int argc, char **argv)
         QStringLiteral("Serve MPIJobs at kubeflow.org/VERSION: v1 (training operator) or "
                        "v2beta1 (MPI operator)."),
         QStringLiteral("version"), QStringLiteral("v1"));
+    const QCommandLineOption backendOpt(
+        QStringLiteral("service-backend"),
+        QStringLiteral("A pod port named NAME (jupyter, ssh, vscode, tensorboard) leads to the "
+                       "program at HOST:PORT: port-forwards to it reach that program. Repeat "
+                       "for each name."),
+        QStringLiteral("NAME=HOST:PORT"));
+    const QCommandLineOption jupyterTokenOpt(
+        QStringLiteral("jupyter-token-file"),
+        QStringLiteral("The token of the Jupyter server behind the jupyter ports, as `jupyter "
+                       "server list` in a pod reports it."),
+        QStringLiteral("file"));
     parser.addOptions({stateOpt, scenarioOpt, seedOpt, speedOpt, portOpt, nodesOpt, gpusOpt,
-                       podsOpt, churnOpt, noSshOpt, windowOpt, mpiOpt});
+                       podsOpt, churnOpt, noSshOpt, windowOpt, mpiOpt, backendOpt,
+                       jupyterTokenOpt});
     parser.process(app);
 
     SimOptions options;
@@ -217,6 +229,22 @@ int main(int argc, char **argv)
     if (!listening)
         return fail(QStringLiteral("cannot listen for the API: %1").arg(error));
     apiPort = http.port();
+    for (const QString &b : parser.values(backendOpt)) {
+        const QString name = b.section(u'=', 0, 0);
+        const QString hostPort = b.section(u'=', 1);
+        const int colon = int(hostPort.lastIndexOf(u':'));
+        const uint port = hostPort.mid(colon + 1).toUInt();
+        if (name.isEmpty() || colon <= 0 || port == 0 || port > 65535)
+            return fail(
+                QStringLiteral("--service-backend takes NAME=HOST:PORT, not \"%1\"").arg(b));
+        api.podStreams()->setBackend(name, {hostPort.left(colon), quint16(port)});
+    }
+    if (parser.isSet(jupyterTokenOpt)) {
+        QFile f(parser.value(jupyterTokenOpt));
+        if (!f.open(QIODevice::ReadOnly))
+            return fail(QStringLiteral("cannot read %1").arg(f.fileName()));
+        api.podStreams()->setJupyterToken(QString::fromUtf8(f.readAll()).trimmed());
+    }
     const QString server = QStringLiteral("https://127.0.0.1:%1").arg(apiPort);
     api.setAddress(QStringLiteral("127.0.0.1:%1").arg(apiPort));
     ports[QStringLiteral("api")] = int(apiPort);

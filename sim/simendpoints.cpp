@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "simendpoints.h"
 
+#include "podstreams.h"
 #include "simulation.h"
 
 namespace sim {
@@ -85,6 +86,15 @@ bool SimEndpoints::serve(HttpConnection *c, const HttpRequest &r, const QString 
         sendJson(c, 200, json{{"node", node.toStdString()}, {"state", state.toStdString()}});
         return true;
     }
+    if (path.startsWith(QLatin1String("/sim/streams")) ||
+        path == QLatin1String("/sim/pods/recreate")) {
+        if (!isAdmin(user)) {
+            sendError(c, {403, QStringLiteral("Forbidden"),
+                          QStringLiteral("%1 is for the admin token only").arg(path)});
+            return true;
+        }
+        return streams(c, r, path);
+    }
     if (path == QLatin1String("/sim/dcgm/metrics") || path == QLatin1String("/sim/dcgm/history")) {
         if (!isAdmin(user)) {
             sendError(c, {403, QStringLiteral("Forbidden"),
@@ -104,6 +114,43 @@ bool SimEndpoints::serve(HttpConnection *c, const HttpRequest &r, const QString 
         return true;
     }
     return false;
+}
+
+bool SimEndpoints::streams(HttpConnection *c, const HttpRequest &r, const QString &path)
+{
+    // For tests of tunnels: what is open, a cut (as a dropped load balancer leaves it), the
+    // kubelet's idle timeout shortened, a dev environment's pod replaced under a new name.
+    const QString ns = r.queryValue(QStringLiteral("namespace"));
+    const QString name = r.queryValue(QStringLiteral("name"));
+    if (path == QLatin1String("/sim/streams") && r.method == "GET") {
+        sendJson(c, 200,
+                 json{{"streams", m_streams->list()},
+                      {"idleTimeoutSeconds", m_streams->idleTimeoutMs() / 1000}});
+    } else if (path == QLatin1String("/sim/streams/drop") && r.method == "POST") {
+        sendJson(c, 200, json{{"dropped", m_streams->drop(ns, name)}});
+    } else if (path == QLatin1String("/sim/streams/idle-timeout") && r.method == "POST") {
+        bool ok = false;
+        const int seconds = r.queryValue(QStringLiteral("seconds")).toInt(&ok);
+        if (!ok || seconds < 1) {
+            sendError(c, badRequest(QStringLiteral("POST /sim/streams/idle-timeout?seconds=N")));
+            return true;
+        }
+        m_streams->setIdleTimeoutMs(qint64(seconds) * 1000);
+        sendJson(c, 200, json{{"idleTimeoutSeconds", seconds}});
+    } else if (path == QLatin1String("/sim/pods/recreate") && r.method == "POST") {
+        const std::string made = m_sim->recreatePod(ns.toStdString(), name.toStdString());
+        if (made.empty())
+            sendError(c, {404, QStringLiteral("NotFound"),
+                          QStringLiteral("pods \"%1\" not found").arg(name)});
+        else
+            sendJson(c, 200, json{{"namespace", ns.toStdString()}, {"name", made}});
+    } else {
+        sendError(c, badRequest(QStringLiteral(
+                         "GET /sim/streams; POST /sim/streams/drop?namespace=NS&name=POD (none: "
+                         "all), /sim/streams/idle-timeout?seconds=N, "
+                         "/sim/pods/recreate?namespace=NS&name=POD")));
+    }
+    return true;
 }
 
 void SimEndpoints::dcgmHistory(HttpConnection *c, const HttpRequest &r)

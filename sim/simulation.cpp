@@ -288,4 +288,36 @@ void Simulation::forceDelete(const std::string &ns, const std::string &pod)
                                  QString::fromStdString(pod), o);
 }
 
+std::string Simulation::recreatePod(const std::string &ns, const std::string &name)
+{
+    const auto res =
+        m_state.store->get(m_state.pods, QString::fromStdString(ns), QString::fromStdString(name));
+    if (!res.ok())
+        return {};
+    json pod = *res.object.object;
+    const std::string oldUid = pod["metadata"].value("uid", "");
+    // As a Deployment's or StatefulSet's controller makes its replacement: same labels and spec,
+    // a new name (the base without a previous suffix) and uid, the same node.
+    std::string base = name;
+    if (const auto dash = base.rfind("-r"); dash != std::string::npos && base.size() - dash == 7)
+        base.resize(dash);
+    static const char alphabet[] = "bcdfghjklmnpqrstvwxz2456789";
+    std::string suffix = "-r";
+    for (int i = 0; i < 5; ++i)
+        suffix += alphabet[m_state.rng() % (sizeof alphabet - 1)];
+    json meta{{"name", base + suffix}, {"namespace", ns}};
+    for (const char *key : {"labels", "annotations"})
+        if (pod["metadata"].contains(key))
+            meta[key] = pod["metadata"][key];
+    pod["metadata"] = meta;
+    pod.erase("status");
+    const Behavior behavior = m_state.behaviorOf(oldUid);
+    const auto created = m_state.store->create(m_state.pods, std::move(pod));
+    if (!created.ok())
+        return {};
+    m_state.behaviors[(*created.object.object)["metadata"].value("uid", "")] = behavior;
+    forceDelete(ns, name);
+    return base + suffix;
+}
+
 } // namespace sim

@@ -99,6 +99,9 @@ public:
     bool setDriverState(const std::string &node, const std::string &state);
     void cordon(const std::string &node);
     void forceDelete(const std::string &ns, const std::string &pod);
+    // The pod made again under a new name on its node, the old one gone at once (a dev
+    // environment's controller replacing its pod). The new name, or "" when there is no pod.
+    std::string recreatePod(const std::string &ns, const std::string &name);
     void deletePod(const std::string &ns, const std::string &pod);
     void addNodeMachine(const nlohmann::json &node, const std::string &cgroupStyle,
                         int migCards = 0);

@@ -69,6 +69,19 @@ bad=$(KUBECONFIG=/dev/null $KUBECTL --server "$($KUBECTL config view -o jsonpath
     --certificate-authority "$state/ca.crt" --token not-a-token get pods 2>&1)
 check "a bad token is refused (401)" contains "$bad" "Unauthorized"
 
+# kubectl exec over WebSocket (v5.channel.k8s.io; on by default from kubectl 1.31, asked for here
+# because Debian's build may not default to it): output, exit codes, stdin and its end.
+export KUBECTL_REMOTE_COMMAND_WEBSOCKETS=true
+check "kubectl exec runs a command in the pod" \
+    test "$($KUBECTL exec -n user-alice dev-alice -- hostname)" = dev-alice
+$KUBECTL exec -n user-alice dev-alice -- sh -c "exit 3" 2>/dev/null
+code=$?
+check "kubectl exec passes the exit code on ($code)" test "$code" = 3
+check "kubectl exec -i: stdin reaches the command and its end ends it" \
+    test "$(echo through-stdin | $KUBECTL exec -i -n user-alice dev-alice -- cat)" = through-stdin
+check "alice may not exec into bob's pods" \
+    contains "$($KUBECTL --context sim-alice exec -n user-bob dev-bob -- hostname 2>&1)" "forbidden"
+
 # Watch sees a change made outside it: the pod deleted here. The watch's first mention of the pod is
 # its initial list; only after it is the deletion made, so the event cannot precede the watch.
 victim=$($KUBECTL get pods -n user-carol -l gpudesk.io/devenv --field-selector=status.phase=Running -o name | head -n 1)

@@ -1,6 +1,7 @@
 #!/usr/bin/python3
 # SPDX-License-Identifier: GPL-3.0-or-later
 """gpudesk-sim checked with the Python Kubernetes client (Debian's python3-kubernetes)."""
+import os
 import sys
 
 from kubernetes import client, config, watch
@@ -113,6 +114,34 @@ custom = client.CustomObjectsApi()
 queues = custom.list_cluster_custom_object("scheduling.volcano.sh", "v1beta1", "queues")
 check("Volcano queues through CustomObjectsApi",
       sorted(q["metadata"]["name"] for q in queues["items"]) == ["cv", "default", "nlp", "speech"])
+
+# Exec and port-forward over WebSocket (v4.channel.k8s.io), as the client library speaks them. The
+# dev environment's jupyter port leads to the test peers' real Jupyter server.
+from kubernetes.stream import portforward, stream
+
+out = stream(v1.connect_get_namespaced_pod_exec, "dev-alice", "user-alice", command=["hostname"],
+             stderr=True, stdin=False, stdout=True, tty=False)
+check(f"stream exec runs a command in the pod ({out!r})", out == "dev-alice\n")
+resp = stream(v1.connect_get_namespaced_pod_exec, "dev-alice", "user-alice",
+              command=["sh", "-c", "exit 3"], stderr=True, stdin=False, stdout=True, tty=False,
+              _preload_content=False)
+resp.run_forever(timeout=10)
+check(f"stream exec reports the exit code ({resp.returncode})", resp.returncode == 3)
+token = open(os.path.join(os.path.dirname(state), "jupyter", "token")).read().strip()
+pf = portforward(v1.connect_get_namespaced_pod_portforward, "dev-alice", "user-alice", ports="8888")
+sock = pf.socket(8888)
+sock.setblocking(True)
+sock.sendall(b"GET /api/status HTTP/1.1\r\nHost: localhost\r\nAuthorization: token " + token.encode() +
+             b"\r\nConnection: close\r\n\r\n")
+answer = b""
+while True:
+    chunk = sock.recv(65536)
+    if not chunk:
+        break
+    answer += chunk
+sock.close()
+check(f"portforward reaches the real Jupyter server ({answer[:15]!r})",
+      answer.startswith(b"HTTP/1.1 200") and b'"started"' in answer and pf.error(8888) is None)
 
 print(f"{results.count(True)} passed, {results.count(False)} failed")
 sys.exit(0 if all(results) else 1)

@@ -1,0 +1,398 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "podstreams.h"
+
+#include "execshell.h"
+#include "websocketsession.h"
+
+#include <QTcpSocket>
+#include <QtEndian>
+
+namespace sim {
+
+using nlohmann::json;
+
+namespace {
+
+constexpr qint64 kHighWater = 4 << 20;
+constexpr char kStdin = 0, kStdout = 1, kStderr = 2, kError = 3, kResize = 4, kClose = char(255);
+
+QByteArray onChannel(char channel, const QByteArray &data)
+{
+    return QByteArray(1, channel) + data;
+}
+
+QByteArray portBytes(quint16 port)
+{
+    uchar b[2];
+    qToLittleEndian<quint16>(port, b);
+    return QByteArray(reinterpret_cast<const char *>(b), 2);
+}
+
+// The Status the kubelet ends an exec with on the error channel (remotecommand's
+// errorFromStatus reads the exit code from details.causes).
+json exitStatus(const QStringList &command, int exitCode)
+{
+    if (exitCode == 0)
+        return json{{"metadata", json::object()}, {"status", "Success"}};
+    const std::string code = std::to_string(exitCode);
+    return json{
+        {"metadata", json::object()},
+        {"status", "Failure"},
+        {"message", "command terminated with non-zero exit code: error executing command [" +
+                        command.join(u' ').toStdString() + "], exit code " + code},
+        {"reason", "NonZeroExitCode"},
+        {"details", {{"causes", json::array({{{"reason", "ExitCode"}, {"message", code}}})}}}};
+}
+
+json startFailure(const QString &message)
+{
+    return json{{"metadata", json::object()},
+                {"status", "Failure"},
+                {"message", "Internal error occurred: error executing command in container: " +
+                                message.toStdString()},
+                {"reason", "InternalError"},
+                {"code", 500}};
+}
+
+QString portName(const json &pod, quint16 port)
+{
+    for (const auto &c : pod["spec"].value("containers", json::array()))
+        for (const auto &p : c.value("ports", json::array()))
+            if (p.value("containerPort", 0) == port && p.contains("name") && p["name"].is_string())
+                return QString::fromStdString(p["name"].get<std::string>());
+    return {};
+}
+
+} // namespace
+
+PodStreams::PodStreams(ObjectStore *store, QObject *parent) : QObject(parent), m_store(store) {}
+
+void PodStreams::setBackend(const QString &portName, const Backend &backend)
+{
+    m_backends.insert(portName, backend);
+}
+
+std::optional<json> PodStreams::runningPod(HttpConnection *c, const ApiRoute &rt,
+                                           const QString &container)
+{
+    const auto res = m_store->get(rt.type, rt.ns, rt.name);
+    if (!res.ok()) {
+        sendError(c, *res.error);
+        return std::nullopt;
+    }
+    const json &pod = *res.object.object;
+    const std::string phase = pod["status"].value("phase", "");
+    if (phase == "Succeeded" || phase == "Failed") {
+        sendError(c, badRequest(QStringLiteral("cannot exec into or forward to a container in a "
+                                               "completed pod; current phase is %1")
+                                    .arg(QString::fromStdString(phase))));
+        return std::nullopt;
+    }
+    QStringList names;
+    for (const auto &ct : pod["spec"].value("containers", json::array()))
+        names << QString::fromStdString(ct.value("name", ""));
+    if (!container.isEmpty() && !names.contains(container)) {
+        sendError(
+            c, badRequest(
+                   QStringLiteral("container %1 is not valid for pod %2").arg(container, rt.name)));
+        return std::nullopt;
+    }
+    bool running = false;
+    for (const auto &cs : pod["status"].value("containerStatuses", json::array()))
+        if ((container.isEmpty() || cs.value("name", "") == container.toStdString()) &&
+            cs.contains("state") && cs["state"].contains("running"))
+            running = true;
+    if (!running) {
+        sendError(c, badRequest(QStringLiteral(
+                                    "unable to upgrade connection: container not found (\"%1\")")
+                                    .arg(container.isEmpty() ? names.value(0) : container)));
+        return std::nullopt;
+    }
+    return pod;
+}
+
+WebSocketSession *PodStreams::upgrade(HttpConnection *c, const HttpRequest &r,
+                                      const QList<QByteArray> &protocols, const QString &kind,
+                                      const json &pod)
+{
+    if (const QString why = WebSocketSession::checkUpgrade(r); !why.isEmpty()) {
+        sendError(c, badRequest(why));
+        return nullptr;
+    }
+    const QByteArray protocol = WebSocketSession::chooseProtocol(r, protocols);
+    if (protocol.isEmpty()) {
+        sendError(c, badRequest(QStringLiteral("none of the offered subprotocols is supported; "
+                                               "this server speaks %1")
+                                    .arg(QString::fromLatin1(protocols.join(", ")))));
+        return nullptr;
+    }
+    WebSocketSession *ws = WebSocketSession::accept(c, r, protocol, this);
+    m_streams.append({ws, kind, QString::fromStdString(pod["metadata"].value("namespace", "")),
+                      QString::fromStdString(pod["metadata"].value("name", "")),
+                      pod["metadata"].value("uid", "")});
+    connect(ws, &WebSocketSession::closed, this, [this, ws] {
+        m_streams.removeIf([ws](const Stream &s) { return s.ws == ws || !s.ws; });
+    });
+    return ws;
+}
+
+void PodStreams::exec(HttpConnection *c, const HttpRequest &r, const ApiRoute &rt)
+{
+    const QString container = r.queryValue(QStringLiteral("container"));
+    const QStringList command = queryValues(r, QStringLiteral("command"));
+    const bool wantsStdin = queryBool(r, QStringLiteral("stdin"));
+    const bool wantsStdout = queryBool(r, QStringLiteral("stdout"));
+    const bool wantsStderr = queryBool(r, QStringLiteral("stderr"));
+    const bool tty = queryBool(r, QStringLiteral("tty"));
+    if (!wantsStdin && !wantsStdout && !wantsStderr) {
+        sendError(c, badRequest(QStringLiteral("you must specify at least 1 of stdin, stdout, "
+                                               "stderr")));
+        return;
+    }
+    const auto pod = runningPod(c, rt, container);
+    if (!pod)
+        return;
+    WebSocketSession *ws =
+        upgrade(c, r, {"v5.channel.k8s.io", "v4.channel.k8s.io"}, QStringLiteral("exec"), *pod);
+    if (!ws)
+        return;
+    const quint16 jupyterPort = [&] {
+        for (const auto &ct : (*pod)["spec"].value("containers", json::array()))
+            for (const auto &p : ct.value("ports", json::array()))
+                if (p.value("name", "") == "jupyter")
+                    return quint16(p.value("containerPort", 0));
+        return quint16(0);
+    }();
+    auto shell = std::make_shared<ExecShell>(
+        *pod, ExecShell::Jupyter{jupyterPort, m_backends.contains(QStringLiteral("jupyter"))
+                                                  ? m_jupyterToken
+                                                  : QString()});
+    const bool v5 = ws->protocol() == "v5.channel.k8s.io";
+    const QByteArray eol = tty ? "\r\n" : "\n";
+    auto out = [ws, wantsStdout, tty, eol](QByteArray data) {
+        if (tty)
+            data.replace("\n", eol);
+        if (wantsStdout && !data.isEmpty())
+            ws->sendBinary(onChannel(kStdout, data));
+    };
+    auto err = [ws, wantsStderr, tty, out](const QByteArray &data) {
+        // With a terminal there is one stream: stderr comes out on stdout.
+        if (tty)
+            out(data);
+        else if (wantsStderr && !data.isEmpty())
+            ws->sendBinary(onChannel(kStderr, data));
+    };
+    auto finish = [ws, command](const ExecShell::Result &res) {
+        const json status = res.startError.isEmpty() ? exitStatus(command, res.exitCode)
+                                                     : startFailure(res.startError);
+        ws->sendBinary(onChannel(kError, QByteArray::fromStdString(status.dump())));
+        ws->close(1000);
+    };
+
+    if (wantsStdin && (ExecShell::isInteractiveShell(command) || ExecShell::isCat(command))) {
+        const bool cat = ExecShell::isCat(command);
+        auto line = std::make_shared<QByteArray>();
+        const QByteArray prompt = "# ";
+        if (!cat && tty)
+            out(prompt);
+        connect(ws, &WebSocketSession::binaryMessage, ws, [=](const QByteArray &m) {
+            if (m.isEmpty())
+                return;
+            const char channel = m.at(0);
+            if (channel == kClose && v5 && m.size() >= 2 && m.at(1) == kStdin) {
+                if (!line->isEmpty() && !cat) {
+                    const auto res =
+                        shell->run(QString::fromUtf8(*line).split(u' ', Qt::SkipEmptyParts));
+                    out(res.out);
+                    err(res.err);
+                }
+                finish({});
+                return;
+            }
+            if (channel == kResize || channel != kStdin)
+                return;
+            const QByteArray data = m.mid(1);
+            if (cat) {
+                out(data);
+                return;
+            }
+            for (char ch : data) {
+                if (ch == '\r' || ch == '\n') {
+                    if (tty)
+                        out("\n");
+                    const QString text = QString::fromUtf8(std::exchange(*line, {})).trimmed();
+                    if (text == QLatin1String("exit")) {
+                        finish({});
+                        return;
+                    }
+                    if (!text.isEmpty()) {
+                        const auto res = shell->run(
+                            QStringList{QStringLiteral("sh"), QStringLiteral("-c"), text});
+                        out(res.out);
+                        err(res.err);
+                    }
+                    if (tty)
+                        out(prompt);
+                } else {
+                    line->append(ch);
+                    if (tty)
+                        out(QByteArray(1, ch)); // the terminal echoes what is typed
+                }
+            }
+        });
+        return;
+    }
+    const ExecShell::Result res = shell->run(command);
+    out(res.out);
+    err(res.err);
+    finish(res);
+}
+
+void PodStreams::portForward(HttpConnection *c, const HttpRequest &r, const ApiRoute &rt)
+{
+    QList<quint16> ports;
+    for (const QString &value : queryValues(r, QStringLiteral("ports")))
+        for (const QString &p : value.split(u',', Qt::SkipEmptyParts)) {
+            bool ok = false;
+            const uint port = p.trimmed().toUInt(&ok);
+            if (!ok || port == 0 || port > 65535) {
+                sendError(c, badRequest(QStringLiteral("invalid port value \"%1\"").arg(p)));
+                return;
+            }
+            ports.append(quint16(port));
+        }
+    if (ports.isEmpty()) {
+        sendError(c, badRequest(QStringLiteral("query parameter \"port\" is required")));
+        return;
+    }
+    const auto pod = runningPod(c, rt, {});
+    if (!pod)
+        return;
+    WebSocketSession *ws =
+        upgrade(c, r, {"v4.channel.k8s.io"}, QStringLiteral("portforward"), *pod);
+    if (ws)
+        bridge(ws, *pod, ports);
+}
+
+void PodStreams::bridge(WebSocketSession *ws, const json &pod, const QList<quint16> &ports)
+{
+    const std::string uid = pod["metadata"].value("uid", "");
+    auto open = std::make_shared<int>(int(ports.size()));
+    QList<QTcpSocket *> backends;
+    for (int i = 0; i < ports.size(); ++i) {
+        const quint16 port = ports[i];
+        const char data = char(2 * i), error = char(2 * i + 1);
+        ws->sendBinary(onChannel(data, portBytes(port)));
+        ws->sendBinary(onChannel(error, portBytes(port)));
+        auto *sock = new QTcpSocket(ws);
+        sock->setReadBufferSize(1 << 20);
+        sock->setSocketOption(QAbstractSocket::LowDelayOption, 1);
+        backends.append(sock);
+        auto portDone = [ws, open, ended = std::make_shared<bool>(false)] {
+            if (std::exchange(*ended, true))
+                return;
+            if (--*open == 0)
+                ws->close(1000);
+        };
+        auto pump = [ws, sock, data] {
+            while (sock->bytesAvailable() > 0 && ws->bytesToWrite() < kHighWater)
+                ws->sendBinary(onChannel(data, sock->read(256 << 10)));
+        };
+        connect(sock, &QTcpSocket::readyRead, ws, pump);
+        connect(ws, &WebSocketSession::drained, sock, pump);
+        connect(sock, &QTcpSocket::bytesWritten, ws, [ws, sock] {
+            if (sock->bytesToWrite() < (1 << 20))
+                ws->setReadPaused(false);
+        });
+        connect(sock, &QTcpSocket::disconnected, ws, [pump, portDone] {
+            pump();
+            portDone();
+        });
+        // The kubelet's words for a port nothing listens on in the pod.
+        auto refused = [ws, port, uid, error, portDone](const QString &why) {
+            const std::string p = std::to_string(port);
+            ws->sendBinary(onChannel(
+                error, QByteArray::fromStdString(
+                           "error forwarding port " + p + " to pod " + uid +
+                           ", uid : failed to execute portforward in network namespace: failed "
+                           "to connect to localhost:" +
+                           p +
+                           " inside namespace, IPv4: dial tcp4 "
+                           "127.0.0.1:" +
+                           p + ": connect: " + why.toStdString())));
+            portDone();
+        };
+        connect(sock, &QTcpSocket::errorOccurred, ws,
+                [sock, refused](QAbstractSocket::SocketError e) {
+                    if (e != QAbstractSocket::RemoteHostClosedError) // else an ordinary end
+                        refused(sock->errorString().toLower());
+                });
+        const Backend backend = m_backends.value(portName(pod, port));
+        if (backend.port != 0)
+            sock->connectToHost(backend.host, backend.port);
+        else
+            QMetaObject::invokeMethod(
+                ws, [refused] { refused(QStringLiteral("connection refused")); },
+                Qt::QueuedConnection);
+    }
+    connect(ws, &WebSocketSession::binaryMessage, ws, [ws, backends](const QByteArray &m) {
+        if (m.isEmpty())
+            return;
+        const int channel = quint8(m.at(0));
+        if (channel % 2 != 0 || channel / 2 >= backends.size())
+            return; // nothing is read from a port's error channel
+        QTcpSocket *sock = backends[channel / 2];
+        sock->write(m.constData() + 1, m.size() - 1);
+        if (sock->bytesToWrite() > kHighWater)
+            ws->setReadPaused(true);
+    });
+}
+
+int PodStreams::drop(const QString &ns, const QString &pod)
+{
+    int n = 0;
+    for (const Stream &s : std::as_const(m_streams))
+        if (s.ws && (ns.isEmpty() || (s.ns == ns && s.pod == pod))) {
+            QMetaObject::invokeMethod(s.ws, &WebSocketSession::abort, Qt::QueuedConnection);
+            ++n;
+        }
+    return n;
+}
+
+json PodStreams::list() const
+{
+    json out = json::array();
+    for (const Stream &s : m_streams)
+        if (s.ws)
+            out.push_back({{"kind", s.kind.toStdString()},
+                           {"namespace", s.ns.toStdString()},
+                           {"pod", s.pod.toStdString()},
+                           {"protocol", s.ws->protocol().toStdString()},
+                           {"idleSeconds", s.ws->idleMs() / 1000}});
+    return out;
+}
+
+void PodStreams::tick()
+{
+    const QList<Stream> streams = m_streams; // closing one takes it off the list
+    for (const Stream &s : streams) {
+        if (!s.ws)
+            continue;
+        if (s.ws->idleMs() > m_idleTimeoutMs) {
+            s.ws->close(1000, "idle timeout");
+            continue;
+        }
+        // The kubelet's streams end with the container they lead into.
+        const auto res = m_store->get(
+            m_store->types()->find({}, QStringLiteral("v1"), QStringLiteral("pods")), s.ns, s.pod);
+        bool running = false;
+        if (res.ok() && (*res.object.object)["metadata"].value("uid", "") == s.uid)
+            for (const auto &cs :
+                 (*res.object.object)["status"].value("containerStatuses", json::array()))
+                running = running || (cs.contains("state") && cs["state"].contains("running"));
+        if (!running)
+            s.ws->abort();
+    }
+}
+
+} // namespace sim

@@ -1,0 +1,75 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "apihelpers.h"
+
+#include <QHash>
+#include <QObject>
+#include <QPointer>
+
+namespace sim {
+
+class WebSocketSession;
+
+// pods/exec and pods/portforward over WebSocket, as the API server serves them to kubectl and
+// the client libraries: the channel protocols v5 / v4.channel.k8s.io (a channel byte before
+// each message; exec's 0 stdin, 1 stdout, 2 stderr, 3 the Status with the exit code, 4 resize,
+// v5's 255 to close a stream; port-forward's data and error channel a port, each first announced
+// by the port as a little-endian uint16). A pod's port leads to the real program the simulator
+// was told serves the port's name (--service-backend jupyter=127.0.0.1:PORT), as the kubelet's
+// leads into the pod; a port with none refuses, as a port nothing listens on does.
+class PodStreams : public QObject
+{
+    Q_OBJECT
+public:
+    struct Backend
+    {
+        QString host;
+        quint16 port = 0;
+    };
+
+    explicit PodStreams(ObjectStore *store, QObject *parent = nullptr);
+
+    void setBackend(const QString &portName, const Backend &backend);
+    void setJupyterToken(const QString &token) { m_jupyterToken = token; }
+    // The kubelet's streaming-connection-idle-timeout (4 h by default): a stream that carried
+    // nothing for this long is closed.
+    void setIdleTimeoutMs(qint64 ms) { m_idleTimeoutMs = ms; }
+    qint64 idleTimeoutMs() const { return m_idleTimeoutMs; }
+
+    void exec(HttpConnection *c, const HttpRequest &r, const ApiRoute &rt);
+    void portForward(HttpConnection *c, const HttpRequest &r, const ApiRoute &rt);
+    // Cuts every stream into a pod ("" namespace and name: all), as a restarted API server or a
+    // dropped load balancer does; they go without a close frame. How many were cut.
+    int drop(const QString &ns, const QString &pod);
+    // Open streams, for /sim/streams: kind, namespace, pod, protocol, idle seconds.
+    nlohmann::json list() const;
+    // Closes the streams whose pod is gone or no longer running and those idle too long.
+    void tick();
+
+private:
+    struct Stream
+    {
+        QPointer<WebSocketSession> ws;
+        QString kind; // exec, portforward
+        QString ns;
+        QString pod;
+        std::string uid;
+    };
+    // The pod when it may be streamed into; else answers the API server's error and returns
+    // nullopt.
+    std::optional<nlohmann::json> runningPod(HttpConnection *c, const ApiRoute &rt,
+                                             const QString &container);
+    WebSocketSession *upgrade(HttpConnection *c, const HttpRequest &r,
+                              const QList<QByteArray> &protocols, const QString &kind,
+                              const nlohmann::json &pod);
+    void bridge(WebSocketSession *ws, const nlohmann::json &pod, const QList<quint16> &ports);
+
+    ObjectStore *m_store;
+    QHash<QString, Backend> m_backends;
+    QString m_jupyterToken;
+    qint64 m_idleTimeoutMs = 4 * 3600 * 1000LL;
+    QList<Stream> m_streams;
+};
+
+} // namespace sim
