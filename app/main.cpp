@@ -8,6 +8,7 @@
 #include "mainwindow.h"
 #include "reportrun.h"
 #include "services.h"
+#include "stdioforward.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
@@ -31,8 +32,8 @@ namespace {
 bool headless(int argc, char **argv)
 {
     for (int i = 1; i < argc; ++i) {
-        for (const char *opt :
-             {"--report", "--cleanup", "--help", "-h", "--help-all", "--version", "-v"}) {
+        for (const char *opt : {"--report", "--cleanup", "--stdio-forward", "--help", "-h",
+                                "--help-all", "--version", "-v"}) {
             const size_t n = qstrlen(opt);
             if (qstrcmp(argv[i], opt) == 0 || (qstrncmp(argv[i], opt, n) == 0 && argv[i][n] == '='))
                 return true;
@@ -64,6 +65,28 @@ int runReport(const QStringList &files, const QString &context, const QString &o
         QCoreApplication::quit();
     });
     QMetaObject::invokeMethod(&run, &ReportRun::start, Qt::QueuedConnection);
+    QCoreApplication::exec();
+    return exitCode;
+}
+
+int runStdioForward(const QStringList &files, const QString &target)
+{
+    // ssh reads stdout as the stream: messages go to stderr only, and only when something fails.
+    StdioForward forward(files, target);
+    QString error;
+    if (!forward.prepare(&error)) {
+        std::fprintf(stderr, "gpudesk: %s\n", qPrintable(error));
+        return 2;
+    }
+    int exitCode = 1;
+    QObject::connect(&forward, &StdioForward::finished,
+                     [&exitCode](int code, const QString &message) {
+                         if (!message.isEmpty())
+                             std::fprintf(stderr, "gpudesk: %s\n", qPrintable(message));
+                         exitCode = code;
+                         QCoreApplication::quit();
+                     });
+    QMetaObject::invokeMethod(&forward, &StdioForward::start, Qt::QueuedConnection);
     QCoreApplication::exec();
     return exitCode;
 }
@@ -178,12 +201,20 @@ int main(int argc, char **argv)
     const QCommandLineOption yesOpt(
         QStringLiteral("yes"),
         QCoreApplication::translate("main", "With --cleanup apply: run without asking."));
+    const QCommandLineOption stdioForwardOpt(
+        QStringLiteral("stdio-forward"),
+        QCoreApplication::translate(
+            "main", "Bridge stdin and stdout to a dev environment's port (an ssh ProxyCommand), "
+                    "following the environment to its current pod."),
+        QStringLiteral("context/namespace/environment:port"));
     parser.addOptions({kubeconfigOpt, contextOpt, reportOpt, sshConfigOpt, noSshOpt, prometheusOpt,
-                       cleanupOpt, classesOpt, idleForOpt, yesOpt});
+                       cleanupOpt, classesOpt, idleForOpt, yesOpt, stdioForwardOpt});
     parser.process(*app);
 
     const QStringList files = parser.isSet(kubeconfigOpt) ? QStringList{parser.value(kubeconfigOpt)}
                                                           : KubeConfig::defaultFiles();
+    if (parser.isSet(stdioForwardOpt))
+        return runStdioForward(files, parser.value(stdioForwardOpt));
     if (parser.isSet(reportOpt))
         return runReport(files, parser.value(contextOpt), parser.value(reportOpt),
                          !parser.isSet(noSshOpt), parser.value(sshConfigOpt));

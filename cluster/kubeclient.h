@@ -110,6 +110,8 @@ public:
     // stream (watches, logs) on their own QNetworkAccessManager — which they hand to attach().
     QNetworkRequest request(const QString &path) const;
     void attach(QNetworkAccessManager *nam) const;
+    // The proxy requests to this server go through (WebSocket streams set it themselves).
+    QNetworkProxy proxy() const { return m_proxy; }
     // The server answered 401 to a request made with the current credentials: re-read the
     // token file or renew the exec credential. True when a retry may now succeed (at once for a
     // token file; after credentialsChanged for a plugin).

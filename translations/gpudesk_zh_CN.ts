@@ -1617,6 +1617,21 @@
     </message>
 </context>
 <context>
+    <name>gpudesk::DevPodResolver</name>
+    <message>
+        <source>No pod of environment %1 is running yet.</source>
+        <translation>环境 %1 还没有正在运行的 Pod。</translation>
+    </message>
+    <message>
+        <source>There is no environment or pod %1 in %2.</source>
+        <translation>%2 中没有名为 %1 的环境或 Pod。</translation>
+    </message>
+    <message>
+        <source>Pod %1 is not running.</source>
+        <translation>Pod %1 未在运行。</translation>
+    </message>
+</context>
+<context>
     <name>gpudesk::EventsModel</name>
     <message>
         <source>Last seen</source>
@@ -3815,6 +3830,83 @@
     </message>
 </context>
 <context>
+    <name>gpudesk::PodExec</name>
+    <message>
+        <source>The command&apos;s stream ended without its exit status.</source>
+        <translation>命令的数据流已结束，但没有返回退出状态。</translation>
+    </message>
+    <message>
+        <source>The exit status could not be read: %1</source>
+        <translation>无法读取退出状态：%1</translation>
+    </message>
+    <message>
+        <source>Cancelled.</source>
+        <translation>已取消。</translation>
+    </message>
+</context>
+<context>
+    <name>gpudesk::PodWebSocket</name>
+    <message>
+        <source>The stream stopped answering (no answer to pings for %1 s).</source>
+        <translation>数据流已无响应（%1 秒内没有回应心跳）。</translation>
+    </message>
+    <message>
+        <source>The stream was cut (%1).</source>
+        <translation>数据流被切断（%1）。</translation>
+    </message>
+    <message>
+        <source>The stream was cut: %1</source>
+        <translation>数据流被切断：%1</translation>
+    </message>
+    <message>
+        <source>Could not open a stream to the API server: %1</source>
+        <translation>无法与 API 服务器建立数据流：%1</translation>
+    </message>
+    <message>
+        <source>Pod %1 is not in %2 any more.</source>
+        <translation>Pod %1 已不在 %2 中。</translation>
+    </message>
+    <message>
+        <source>unknown</source>
+        <translation>未知</translation>
+    </message>
+    <message>
+        <source>The API server refused to let you forward ports to pod %1 in %2 (HTTP 403: pods/portforward create is not allowed for you there).</source>
+        <translation>API 服务器拒绝你向 %2 中的 Pod %1 转发端口（HTTP 403：你在该处没有 pods/portforward 的 create 权限）。</translation>
+    </message>
+    <message>
+        <source>The API server refused to let you run commands in pod %1 in %2 (HTTP 403: pods/exec create is not allowed for you there).</source>
+        <translation>API 服务器拒绝你在 %2 中的 Pod %1 里执行命令（HTTP 403：你在该处没有 pods/exec 的 create 权限）。</translation>
+    </message>
+    <message>
+        <source>Cannot forward a port to pod %1: it is %2, not running.</source>
+        <translation>无法向 Pod %1 转发端口：它处于 %2 状态，未在运行。</translation>
+    </message>
+    <message>
+        <source>Cannot run a command in pod %1: it is %2, not running.</source>
+        <translation>无法在 Pod %1 中执行命令：它处于 %2 状态，未在运行。</translation>
+    </message>
+    <message>
+        <source>The API server refused to forward a port to pod %1 (%2).</source>
+        <translation>API 服务器拒绝向 Pod %1 转发端口（%2）。</translation>
+    </message>
+    <message>
+        <source>The API server refused to run a command in pod %1 (%2).</source>
+        <translation>API 服务器拒绝在 Pod %1 中执行命令（%2）。</translation>
+    </message>
+</context>
+<context>
+    <name>gpudesk::PortForwardStream</name>
+    <message>
+        <source>The stream to port %1 of %2 closed before it was ready.</source>
+        <translation>到 %2 的 %1 端口的数据流在就绪前就已关闭。</translation>
+    </message>
+    <message>
+        <source>The server announced the wrong port on the stream to %1.</source>
+        <translation>服务器在到 %1 的数据流上声明了错误的端口。</translation>
+    </message>
+</context>
+<context>
     <name>gpudesk::ProcessKill</name>
     <message>
         <source>PID %1 has ended already: not signalled</source>
@@ -4234,6 +4326,13 @@
     </message>
 </context>
 <context>
+    <name>gpudesk::StdioForward</name>
+    <message>
+        <source>--stdio-forward takes CONTEXT/NAMESPACE/ENVIRONMENT:PORT, not &quot;%1&quot;</source>
+        <translation>--stdio-forward 的参数格式为 CONTEXT/NAMESPACE/ENVIRONMENT:PORT，而不是“%1”</translation>
+    </message>
+</context>
+<context>
     <name>gpudesk::TelemetryChart</name>
     <message>
         <source>GPU utilization (%)</source>
@@ -4317,6 +4416,17 @@
     <message>
         <source>The SSH config %1 does not exist.</source>
         <translation>SSH 配置文件 %1 不存在。</translation>
+    </message>
+</context>
+<context>
+    <name>gpudesk::Tunnel</name>
+    <message>
+        <source>Cannot listen on 127.0.0.1:%1: %2</source>
+        <translation>无法在 127.0.0.1:%1 上监听：%2</translation>
+    </message>
+    <message>
+        <source>Closed.</source>
+        <translation>已关闭。</translation>
     </message>
 </context>
 <context>
@@ -5316,6 +5426,10 @@
     <message>
         <source>--idle-for: &quot;%1&quot; is not a duration (90m, 2h, 1d).</source>
         <translation>--idle-for：“%1”不是有效的时长（90m、2h、1d）。</translation>
+    </message>
+    <message>
+        <source>Bridge stdin and stdout to a dev environment&apos;s port (an ssh ProxyCommand), following the environment to its current pod.</source>
+        <translation>将标准输入和输出桥接到开发环境的端口（用作 ssh 的 ProxyCommand），并跟随环境切换到其当前的 Pod。</translation>
     </message>
 </context>
 <context>
