@@ -212,6 +212,9 @@ template <> PodInfo Decoder::decode<PodInfo>(Resource, const json &o)
         p.containers.append(text(c, "name"));
         if (p.image.isEmpty())
             p.image = text(c, "image");
+        for (const auto &port : member(c, "ports"))
+            if (const QString name = text(port, "name"); !name.isEmpty())
+                p.namedPorts.append({name, int(integer(port, "containerPort"))});
         const json &res = member(c, "resources");
         const json &req = member(res, "requests");
         const int g = gpus(req);

@@ -92,6 +92,8 @@ struct PodInfo
     qint64 created = 0;
     QString image;  // of the first container
     QString devEnv; // label gpudesk.io/devenv: the dev environment it serves, if any
+    // Container ports with a name (jupyter, ssh, vscode, tensorboard…): the services it offers.
+    QList<std::pair<QString, int>> namedPorts;
     // Where it may run, as the scheduler filters nodes: spec.nodeSelector, and tolerations as
     // "key|operator|value|effect" (operator Equal or Exists; empty key and Exists: every taint).
     Labels nodeSelector;

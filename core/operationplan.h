@@ -123,6 +123,9 @@ struct OperationPlan
     QString title;  // "Stop 5 tasks that hold GPUs"
     QString context;
     QString server;
+    // What the plan is about when it is one thing made of several objects (a dev environment's
+    // NAMESPACE/NAME): for the service that follows up on it.
+    QString subject;
     QList<PlanStep> steps;
     QStringList notes;    // what the plan wants the user to know (refused dry runs, skipped items)
     QStringList warnings; // what the user should weigh before confirming (shown apart)

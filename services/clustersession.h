@@ -33,6 +33,8 @@ public:
     bool telemetryEnabled() const { return m_telemetryEnabled; }
 
     bool loadConfig(QString *error);
+    // The kubeconfig files it reads ($KUBECONFIG's, --kubeconfig's), for a child gpudesk.
+    QStringList kubeconfigFiles() const { return m_files; }
     QStringList contexts() const;
     QString currentContext() const;
     // The context connected to (or being connected to); "" before the first connectTo().

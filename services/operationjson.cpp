@@ -172,16 +172,19 @@ QJsonObject plan(const OperationPlan &p)
     QJsonArray steps;
     for (const PlanStep &s : p.steps)
         steps.append(step(s));
-    return {{QStringLiteral("action"), p.action},
-            {QStringLiteral("title"), p.title},
-            {QStringLiteral("context"), p.context},
-            {QStringLiteral("server"), p.server},
-            {QStringLiteral("gpus"), p.gpus()},
-            {QStringLiteral("typedConfirmation"), p.needsTypedConfirmation()},
-            {QStringLiteral("confirmation"), p.confirmationWord()},
-            {QStringLiteral("steps"), steps},
-            {QStringLiteral("notes"), QJsonArray::fromStringList(p.notes)},
-            {QStringLiteral("warnings"), QJsonArray::fromStringList(p.warnings)}};
+    QJsonObject o{{QStringLiteral("action"), p.action},
+                  {QStringLiteral("title"), p.title},
+                  {QStringLiteral("context"), p.context},
+                  {QStringLiteral("server"), p.server},
+                  {QStringLiteral("gpus"), p.gpus()},
+                  {QStringLiteral("typedConfirmation"), p.needsTypedConfirmation()},
+                  {QStringLiteral("confirmation"), p.confirmationWord()},
+                  {QStringLiteral("steps"), steps},
+                  {QStringLiteral("notes"), QJsonArray::fromStringList(p.notes)},
+                  {QStringLiteral("warnings"), QJsonArray::fromStringList(p.warnings)}};
+    if (!p.subject.isEmpty())
+        o.insert(QStringLiteral("subject"), p.subject);
+    return o;
 }
 
 QJsonObject outcome(const StepOutcome &r)

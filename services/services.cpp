@@ -4,6 +4,7 @@
 #include "clustersession.h"
 #include "clusterstore.h"
 #include "connectionstate.h"
+#include "devenvsservice.h"
 #include "findingsservice.h"
 #include "historyservice.h"
 #include "logservice.h"
@@ -26,7 +27,8 @@ Services::Services(QStringList kubeconfigFiles, QObject *parent)
       m_permissions(new Permissions(m_session, this)),
       m_findings(new FindingsService(m_store, m_telemetry, m_history, this)),
       m_operations(new OperationsService(m_session, m_store, m_telemetry, this)),
-      m_users(new UsersService(m_session, m_operations, this))
+      m_users(new UsersService(m_session, m_operations, this)),
+      m_devEnvs(new DevEnvsService(m_session, m_store, m_operations, this))
 {}
 
 // The session goes first: its connection's informers and SSH workers must stop before the

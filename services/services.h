@@ -9,6 +9,7 @@ namespace gpudesk {
 class ClusterSession;
 class ClusterStore;
 class ConnectionState;
+class DevEnvsService;
 class FindingsService;
 class HistoryService;
 class LogService;
@@ -41,6 +42,7 @@ public:
     FindingsService *findings() const { return m_findings; }
     OperationsService *operations() const { return m_operations; }
     UsersService *users() const { return m_users; }
+    DevEnvsService *devEnvs() const { return m_devEnvs; }
 
 private:
     ConnectionState *m_state;
@@ -55,6 +57,7 @@ private:
     FindingsService *m_findings;
     OperationsService *m_operations;
     UsersService *m_users;
+    DevEnvsService *m_devEnvs;
 };
 
 } // namespace gpudesk

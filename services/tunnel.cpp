@@ -16,15 +16,24 @@ namespace gpudesk {
 namespace {
 constexpr qint64 MaxReadBytes = 256 << 10;
 constexpr qint64 MaxBacklogBytes = 4 << 20;
+// How often an idle tunnel checks that its path still leads somewhere: a stopped or deleted
+// environment shows as such without waiting for someone to connect.
+constexpr int IdleCheckMs = 10000;
 } // namespace
 
 Tunnel::Tunnel(KubeClient *client, const QString &ns, const QString &environment,
                quint16 remotePort, QObject *parent)
     : QObject(parent), m_client(client),
       m_resolver(new DevPodResolver(client, ns, environment, this)), m_server(new QTcpServer(this)),
-      m_remotePort(remotePort), m_since(QDateTime::currentDateTime())
+      m_remotePort(remotePort), m_since(QDateTime::currentDateTime()), m_idleCheck(new QTimer(this))
 {
     connect(m_server, &QTcpServer::newConnection, this, &Tunnel::accept);
+    m_idleCheck->setInterval(IdleCheckMs);
+    connect(m_idleCheck, &QTimer::timeout, this, [this] {
+        // Busy tunnels learn it from their own streams (pings, closes).
+        if (m_open == 0)
+            probe();
+    });
 }
 
 Tunnel::~Tunnel() = default;
@@ -54,12 +63,14 @@ bool Tunnel::listen(quint16 localPort, QString *error)
     }
     m_opened = QDateTime::currentDateTime();
     probe();
+    m_idleCheck->start();
     return true;
 }
 
 void Tunnel::close()
 {
     m_server->close();
+    m_idleCheck->stop();
     for (TunnelConnection *c : findChildren<TunnelConnection *>())
         c->localClosed();
     setState(State::Failed, tr("Closed."));

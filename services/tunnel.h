@@ -6,6 +6,7 @@
 #include <QPointer>
 
 class QTcpServer;
+class QTimer;
 
 namespace gpudesk {
 
@@ -74,6 +75,7 @@ private:
     QDateTime m_since;
     QDateTime m_opened;
     QPointer<TunnelConnection> m_probe;
+    QTimer *m_idleCheck;
     int m_pingMs = 20000;
     int m_open = 0;
     qint64 m_in = 0;

@@ -6,6 +6,7 @@
 #include "simhelpers.h"
 
 #include <cstdio>
+#include <set>
 
 namespace sim {
 
@@ -44,6 +45,20 @@ Behavior behaviorForNewPod(const json &pod,
         b.profile = Profile::DevEnv;
         b.runSeconds = -1;
     }
+    // The nodes resolve the lab's registry and the public ones; an image on any other host
+    // cannot be pulled (the kubelet's error names the lookup that failed).
+    const std::string image =
+        pod["spec"].contains("containers") && !pod["spec"]["containers"].empty()
+            ? pod["spec"]["containers"][0].value("image", "")
+            : std::string();
+    const std::string host =
+        image.find('/') == std::string::npos ? "" : image.substr(0, image.find('/'));
+    static const std::set<std::string> resolvable{
+        "registry.lab.internal", "docker.io", "nvcr.io", "ghcr.io", "quay.io", "registry.k8s.io"};
+    const bool isHost = host.find('.') != std::string::npos ||
+                        host.find(':') != std::string::npos || host == "localhost";
+    if (isHost && !resolvable.count(host))
+        b.profile = Profile::ImagePull;
     return b;
 }
 

@@ -9,6 +9,176 @@
     </message>
 </context>
 <context>
+    <name>DevEnvPlanner</name>
+    <message>
+        <source>dev environment %1</source>
+        <translation>开发环境 %1</translation>
+    </message>
+    <message>
+        <source>Create dev environment %1</source>
+        <translation>创建开发环境 %1</translation>
+    </message>
+    <message>
+        <source>%1 already has an environment named %2.</source>
+        <translation>%1 中已有名为 %2 的环境。</translation>
+    </message>
+    <message>
+        <source>Create the home volume %1 (%2 at %3): it stays when the environment is stopped</source>
+        <translation>创建主目录卷 %1（%2，挂载于 %3）：环境停止后仍会保留</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n GPU(s)</source>
+        <translation><numerusform>%n 块 GPU</numerusform></translation>
+    </message>
+    <message>
+        <source>no GPU</source>
+        <translation>无 GPU</translation>
+    </message>
+    <message>
+        <source>%1 CPU</source>
+        <translation>%1 CPU</translation>
+    </message>
+    <message>
+        <source>%1 memory</source>
+        <translation>%1 内存</translation>
+    </message>
+    <message>
+        <source>%1 /dev/shm</source>
+        <translation>%1 /dev/shm</translation>
+    </message>
+    <message>
+        <source>Start %1 from %2 with %3%4</source>
+        <translation>用镜像 %2 启动 %1，配置 %3%4</translation>
+    </message>
+    <message>
+        <source>, in VC %1</source>
+        <translation>，位于 VC %1</translation>
+    </message>
+    <message>
+        <source>No shared memory size: /dev/shm stays at the runtime&apos;s 64 MiB, and PyTorch DataLoader workers crash with a bus error.</source>
+        <translation>未设置共享内存大小：/dev/shm 将保持运行时默认的 64 MiB，PyTorch DataLoader 的工作进程会因 bus error 崩溃。</translation>
+    </message>
+    <message>
+        <source>Stop dev environment %1</source>
+        <translation>停止开发环境 %1</translation>
+    </message>
+    <message>
+        <source>%1 is not running.</source>
+        <translation>%1 未在运行。</translation>
+    </message>
+    <message>
+        <source>stopped by its owner</source>
+        <translation>由其所有者停止</translation>
+    </message>
+    <message>
+        <source>Its home volume %1 (%2) is kept: Start makes the environment again with its files.</source>
+        <translation>其主目录卷 %1（%2）会保留：“启动”会带着其中的文件重新创建环境。</translation>
+    </message>
+    <message>
+        <source>%1 has no home volume gpudesk knows of: what is not on a volume is lost, and gpudesk cannot start it again.</source>
+        <translation>%1 没有 gpudesk 所知的主目录卷：不在卷上的内容会丢失，gpudesk 也无法再次启动它。</translation>
+    </message>
+    <message>
+        <source>Start dev environment %1</source>
+        <translation>启动开发环境 %1</translation>
+    </message>
+    <message>
+        <source>%1 is running already.</source>
+        <translation>%1 已在运行。</translation>
+    </message>
+    <message>
+        <source>%1 keeps no manifest gpudesk made: it cannot be started from here.</source>
+        <translation>%1 没有保存 gpudesk 生成的清单：无法从这里启动。</translation>
+    </message>
+    <message>
+        <source>Start %1 again from %2, with its volume %3</source>
+        <translation>用镜像 %2 重新启动 %1，挂载其卷 %3</translation>
+    </message>
+    <message>
+        <source>Delete dev environment %1</source>
+        <translation>删除开发环境 %1</translation>
+    </message>
+    <message>
+        <source>deleted by its owner</source>
+        <translation>由其所有者删除</translation>
+    </message>
+    <message>
+        <source>Delete the home volume %1 (%2): its files are lost</source>
+        <translation>删除主目录卷 %1（%2）：其中的文件将丢失</translation>
+    </message>
+    <message>
+        <source>Everything in %1 (%2) is lost.</source>
+        <translation>%1（%2）中的所有内容都将丢失。</translation>
+    </message>
+    <message>
+        <source>Nothing is left of %1.</source>
+        <translation>%1 已不复存在。</translation>
+    </message>
+</context>
+<context>
+    <name>DevEnvRules</name>
+    <message>
+        <source>Give the environment a name.</source>
+        <translation>请为环境命名。</translation>
+    </message>
+    <message>
+        <source>%1 is not a valid name: lower-case letters, digits and &apos;-&apos;, at most 52, starting and ending with a letter or digit.</source>
+        <translation>%1 不是有效的名称：只能使用小写字母、数字和“-”，最多 52 个字符，且以字母或数字开头和结尾。</translation>
+    </message>
+    <message>
+        <source>Choose the namespace it runs in.</source>
+        <translation>请选择它运行的命名空间。</translation>
+    </message>
+    <message>
+        <source>Name the image to run.</source>
+        <translation>请填写要运行的镜像。</translation>
+    </message>
+    <message>
+        <source>An image reference has no spaces.</source>
+        <translation>镜像引用中不能有空格。</translation>
+    </message>
+    <message>
+        <source>GPUs: from 0 to 16.</source>
+        <translation>GPU：0 到 16 块。</translation>
+    </message>
+    <message>
+        <source>%1: give an amount.</source>
+        <translation>%1：请填写数量。</translation>
+    </message>
+    <message>
+        <source>%1: %2 is not an amount Kubernetes reads (such as 8Gi, 500m, 4).</source>
+        <translation>%1：%2 不是 Kubernetes 能识别的数量（例如 8Gi、500m、4）。</translation>
+    </message>
+    <message>
+        <source>CPU</source>
+        <translation>CPU</translation>
+    </message>
+    <message>
+        <source>Memory</source>
+        <translation>显存</translation>
+    </message>
+    <message>
+        <source>Shared memory</source>
+        <translation>共享内存</translation>
+    </message>
+    <message>
+        <source>Home volume</source>
+        <translation>主目录卷</translation>
+    </message>
+    <message>
+        <source>Shared memory (%1) counts against the memory limit (%2): it cannot be larger.</source>
+        <translation>共享内存（%1）计入内存上限（%2），不能比它更大。</translation>
+    </message>
+    <message>
+        <source>Mount %1: write it as CLAIM:/path.</source>
+        <translation>挂载 %1：请写成 CLAIM:/路径。</translation>
+    </message>
+    <message>
+        <source>There is no VC %1.</source>
+        <translation>不存在 VC %1。</translation>
+    </message>
+</context>
+<context>
     <name>NodeProbe</name>
     <message>
         <source>The probe&apos;s answer from %1 was cut off.</source>
@@ -1617,6 +1787,358 @@
     </message>
 </context>
 <context>
+    <name>gpudesk::DevEnvDialog</name>
+    <message>
+        <source>New dev environment</source>
+        <translation>新建开发环境</translation>
+    </message>
+    <message>
+        <source>lower-case letters, digits and &apos;-&apos;</source>
+        <translation>小写字母、数字和“-”</translation>
+    </message>
+    <message>
+        <source>Any model</source>
+        <translation>任意型号</translation>
+    </message>
+    <message>
+        <source>%1 (%2 free now)</source>
+        <translation>%1（当前空闲 %2 块）</translation>
+    </message>
+    <message>
+        <source>/dev/shm, in memory: PyTorch DataLoader workers pass batches through it and crash with a bus error at the default 64 MiB</source>
+        <translation>/dev/shm，位于内存中：PyTorch DataLoader 的工作进程通过它传递批数据，默认 64 MiB 时会因 bus error 崩溃</translation>
+    </message>
+    <message>
+        <source>CLAIM:/path, … (NAS shares, group data)</source>
+        <translation>CLAIM:/路径, …（NAS 共享、组数据）</translation>
+    </message>
+    <message>
+        <source>The namespace&apos;s VC</source>
+        <translation>命名空间所属的 VC</translation>
+    </message>
+    <message>
+        <source>NAME=value, one a line</source>
+        <translation>NAME=value，每行一个</translation>
+    </message>
+    <message>
+        <source>The image serves %1 on port %2</source>
+        <translation>镜像在端口 %2 上提供 %1</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>名称</translation>
+    </message>
+    <message>
+        <source>Namespace</source>
+        <translation>命名空间</translation>
+    </message>
+    <message>
+        <source>Image</source>
+        <translation>镜像</translation>
+    </message>
+    <message>
+        <source>GPUs</source>
+        <translation>GPU</translation>
+    </message>
+    <message>
+        <source>CPU</source>
+        <translation>CPU</translation>
+    </message>
+    <message>
+        <source>Memory</source>
+        <translation>显存</translation>
+    </message>
+    <message>
+        <source>Shared memory</source>
+        <translation>共享内存</translation>
+    </message>
+    <message>
+        <source>at</source>
+        <translation>挂载于</translation>
+    </message>
+    <message>
+        <source>Home volume</source>
+        <translation>主目录卷</translation>
+    </message>
+    <message>
+        <source>Other volumes</source>
+        <translation>其他卷</translation>
+    </message>
+    <message>
+        <source>VC</source>
+        <translation>虚拟集群</translation>
+    </message>
+    <message>
+        <source>Environment</source>
+        <translation>环境</translation>
+    </message>
+    <message>
+        <source>Services</source>
+        <translation>服务</translation>
+    </message>
+    <message>
+        <source>Plan…</source>
+        <translation>生成计划…</translation>
+    </message>
+</context>
+<context>
+    <name>gpudesk::DevEnvsModel</name>
+    <message>
+        <source>Ended.</source>
+        <translation>已结束。</translation>
+    </message>
+    <message>
+        <source>Stopped: its volume %1 (%2) is kept; Start makes it again.</source>
+        <translation>已停止：其卷 %1（%2）已保留；“启动”可重新创建。</translation>
+    </message>
+    <message>
+        <source>Stopping.</source>
+        <translation>正在停止。</translation>
+    </message>
+    <message>
+        <source>Waiting to be scheduled.</source>
+        <translation>等待调度。</translation>
+    </message>
+    <message>
+        <source>Starting on %1.</source>
+        <translation>正在 %1 上启动。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n MIG instance(s)</source>
+        <translation><numerusform>%n 个 MIG 实例</numerusform></translation>
+    </message>
+    <message>
+        <source>not scheduled</source>
+        <translation>未调度</translation>
+    </message>
+    <message>
+        <source>Stopped</source>
+        <translation>已停止</translation>
+    </message>
+    <message>
+        <source>Environment</source>
+        <translation>环境</translation>
+    </message>
+    <message>
+        <source>Owner</source>
+        <translation>所有者</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>状态</translation>
+    </message>
+    <message>
+        <source>GPUs</source>
+        <translation>GPU</translation>
+    </message>
+    <message>
+        <source>Node</source>
+        <translation>节点</translation>
+    </message>
+    <message>
+        <source>Image</source>
+        <translation>镜像</translation>
+    </message>
+    <message>
+        <source>Services</source>
+        <translation>服务</translation>
+    </message>
+    <message>
+        <source>Age</source>
+        <translation>存在时长</translation>
+    </message>
+    <message>
+        <source>Why</source>
+        <translation>原因</translation>
+    </message>
+</context>
+<context>
+    <name>gpudesk::DevEnvsPage</name>
+    <message>
+        <source>New environment…</source>
+        <translation>新建环境…</translation>
+    </message>
+    <message>
+        <source>Jupyter</source>
+        <translation>Jupyter</translation>
+    </message>
+    <message>
+        <source>Terminal</source>
+        <translation>终端</translation>
+    </message>
+    <message>
+        <source>VS Code</source>
+        <translation>VS Code</translation>
+    </message>
+    <message>
+        <source>Open in browser</source>
+        <translation>在浏览器中打开</translation>
+    </message>
+    <message>
+        <source>Logs</source>
+        <translation>日志</translation>
+    </message>
+    <message>
+        <source>Events</source>
+        <translation>事件</translation>
+    </message>
+    <message>
+        <source>Stop…</source>
+        <translation>停止…</translation>
+    </message>
+    <message>
+        <source>Start…</source>
+        <translation>启动…</translation>
+    </message>
+    <message>
+        <source>Delete…</source>
+        <translation>删除…</translation>
+    </message>
+    <message>
+        <source>Filter: environment, owner, image, node…</source>
+        <translation>筛选：环境、所有者、镜像、节点…</translation>
+    </message>
+    <message>
+        <source>No other web service</source>
+        <translation>没有其他 Web 服务</translation>
+    </message>
+    <message>
+        <source>Started %1.</source>
+        <translation>已启动%1。</translation>
+    </message>
+    <message>
+        <source>Jupyter of %1 opens in your browser at 127.0.0.1:%2.</source>
+        <translation>%1 的 Jupyter 正在浏览器中打开，地址 127.0.0.1:%2。</translation>
+    </message>
+    <message>
+        <source>%1 of %2 opens in your browser at %3.</source>
+        <translation>%2 的 %1 正在浏览器中打开，地址 %3。</translation>
+    </message>
+    <message>
+        <source>Stopped environments could not be read: %1</source>
+        <translation>无法读取已停止的环境：%1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n running, %1 starting or waiting, %2 stopped · %3 GPUs held</source>
+        <translation><numerusform>%n 个运行中，%1 个启动中或等待中，%2 个已停止 · 占用 %3 块 GPU</numerusform></translation>
+    </message>
+    <message>
+        <source>you may not %1 %2</source>
+        <translation>你无权 %1 %2</translation>
+    </message>
+    <message>
+        <source>Not allowed: %1</source>
+        <translation>不允许：%1</translation>
+    </message>
+    <message>
+        <source>A new environment: image, GPUs, memory, shared memory, volumes</source>
+        <translation>新建环境：镜像、GPU、内存、共享内存、卷</translation>
+    </message>
+    <message>
+        <source>Open JupyterLab in your browser, through a tunnel that follows the pod</source>
+        <translation>通过跟随 Pod 的隧道在浏览器中打开 JupyterLab</translation>
+    </message>
+    <message>
+        <source>This environment serves no Jupyter</source>
+        <translation>此环境不提供 Jupyter</translation>
+    </message>
+    <message>
+        <source>A terminal with ssh into the environment</source>
+        <translation>打开终端，通过 ssh 进入环境</translation>
+    </message>
+    <message>
+        <source>VS Code with Remote-SSH into the environment</source>
+        <translation>用 VS Code 的 Remote-SSH 进入环境</translation>
+    </message>
+    <message>
+        <source>code-server, TensorBoard: a web service of the environment</source>
+        <translation>code-server、TensorBoard：环境中的 Web 服务</translation>
+    </message>
+    <message>
+        <source>Delete the pod and free its GPUs; the home volume stays</source>
+        <translation>删除 Pod 并释放其 GPU；主目录卷保留</translation>
+    </message>
+    <message>
+        <source>Make the environment again with its home volume</source>
+        <translation>用其主目录卷重新创建环境</translation>
+    </message>
+    <message>
+        <source>Delete the environment and its home volume</source>
+        <translation>删除环境及其主目录卷</translation>
+    </message>
+    <message>
+        <source>Let VS Code find the environment</source>
+        <translation>让 VS Code 找到环境</translation>
+    </message>
+    <message>
+        <source>VS Code reads hosts from %1 only. Add the line “Include %2” at its top, so that it finds the environments gpudesk writes there?</source>
+        <translation>VS Code 只从 %1 读取主机。要在其开头加入一行“Include %2”，以便它找到 gpudesk 写在那里的环境吗？</translation>
+    </message>
+</context>
+<context>
+    <name>gpudesk::DevEnvsService</name>
+    <message>
+        <source>The environment is not there any more.</source>
+        <translation>该环境已不存在。</translation>
+    </message>
+    <message>
+        <source>%1 has no port named jupyter: its image does not offer Jupyter.</source>
+        <translation>%1 没有名为 jupyter 的端口：其镜像不提供 Jupyter。</translation>
+    </message>
+    <message>
+        <source>Looking for the Jupyter server in %1…</source>
+        <translation>正在 %1 中查找 Jupyter 服务器…</translation>
+    </message>
+    <message>
+        <source>`jupyter server list` ended with exit code %1 in %2.</source>
+        <translation>`jupyter server list` 在 %2 中以退出码 %1 结束。</translation>
+    </message>
+    <message>
+        <source>No Jupyter server runs in %1.</source>
+        <translation>%1 中没有运行 Jupyter 服务器。</translation>
+    </message>
+    <message>
+        <source>Jupyter in %1 is on 127.0.0.1:%2.</source>
+        <translation>%1 中的 Jupyter 位于 127.0.0.1:%2。</translation>
+    </message>
+    <message>
+        <source>%1 has no port named %2: its image does not offer it.</source>
+        <translation>%1 没有名为 %2 的端口：其镜像不提供该服务。</translation>
+    </message>
+    <message>
+        <source>Not connected.</source>
+        <translation>未连接。</translation>
+    </message>
+    <message>
+        <source>%1 has no port named ssh: its image does not run an SSH server. Use a shell through exec instead.</source>
+        <translation>%1 没有名为 ssh 的端口：其镜像不运行 SSH 服务器。请改用通过 exec 的 shell。</translation>
+    </message>
+    <message>
+        <source>Cannot write %1: %2</source>
+        <translation>无法写入 %1：%2</translation>
+    </message>
+    <message>
+        <source>Cannot read %1: %2</source>
+        <translation>无法读取 %1：%2</translation>
+    </message>
+    <message>
+        <source>%1 is not installed here. Run it yourself: %2</source>
+        <translation>本机未安装 %1。请自行运行：%2</translation>
+    </message>
+    <message>
+        <source>%1 did not start. Run it yourself: %2</source>
+        <translation>%1 未能启动。请自行运行：%2</translation>
+    </message>
+    <message>
+        <source>a terminal running %1</source>
+        <translation>运行 %1 的终端</translation>
+    </message>
+    <message>
+        <source>VS Code on %1</source>
+        <translation>连接 %1 的 VS Code</translation>
+    </message>
+</context>
+<context>
     <name>gpudesk::DevPodResolver</name>
     <message>
         <source>No pod of environment %1 is running yet.</source>
@@ -2838,6 +3360,10 @@
         <source>VCs</source>
         <comment>virtual clusters</comment>
         <translation>虚拟集群</translation>
+    </message>
+    <message>
+        <source>Dev environments</source>
+        <translation>开发环境</translation>
     </message>
 </context>
 <context>
@@ -4312,6 +4838,73 @@
     <message>
         <source>every token of %1 revoked by %2 with gpudesk: %3</source>
         <translation>%2 通过 gpudesk 吊销了 %1 的所有令牌：%3</translation>
+    </message>
+</context>
+<context>
+    <name>gpudesk::SessionsPanel</name>
+    <message>
+        <source>starting</source>
+        <translation>启动中</translation>
+    </message>
+    <message>
+        <source>live, into %1</source>
+        <translation>已连通，通向 %1</translation>
+    </message>
+    <message>
+        <source>reconnecting: %1</source>
+        <translation>正在重连：%1</translation>
+    </message>
+    <message>
+        <source>failed: %1</source>
+        <translation>失败：%1</translation>
+    </message>
+    <message>
+        <source>closed</source>
+        <translation>已关闭</translation>
+    </message>
+    <message>
+        <source>Copy address</source>
+        <translation>复制地址</translation>
+    </message>
+    <message>
+        <source>Close tunnel</source>
+        <translation>关闭隧道</translation>
+    </message>
+    <message>
+        <source>Environment</source>
+        <translation>环境</translation>
+    </message>
+    <message>
+        <source>Service</source>
+        <translation>服务</translation>
+    </message>
+    <message>
+        <source>Local address</source>
+        <translation>本地地址</translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation>状态</translation>
+    </message>
+    <message>
+        <source>In / out</source>
+        <translation>入 / 出</translation>
+    </message>
+    <message>
+        <source>Since</source>
+        <translation>开始于</translation>
+    </message>
+    <message>
+        <source>%1 / %2</source>
+        <translation>%1 / %2</translation>
+    </message>
+    <message>
+        <source>No tunnels open</source>
+        <translation>没有打开的隧道</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n tunnel(s) open</source>
+        <translation><numerusform>已打开 %n 条隧道</numerusform></translation>
     </message>
 </context>
 <context>

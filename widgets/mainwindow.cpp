@@ -7,6 +7,7 @@
 #include "clusterstore.h"
 #include "columnfit.h"
 #include "connectionstate.h"
+#include "devenvspage.h"
 #include "eventspage.h"
 #include "findingsservice.h"
 #include "flattreeview.h"
@@ -68,6 +69,7 @@ MainWindow::MainWindow(Services *services, QWidget *parent)
       m_overview(new OverviewPage(m_store, this)),
       m_nodes(new NodesPage(m_store, m_telemetry, this)), m_gpuMap(new GpuMapPage(m_store, this)),
       m_workloads(new WorkloadsPage(m_store, this)),
+      m_devEnvs(new DevEnvsPage(services->devEnvs(), m_store, this)),
       m_users(new UsersPage(services->users(), m_store, this)),
       m_vcs(new VcsPage(services->users(), m_store, this)),
       m_cleanup(new CleanupPage(services->findings(), m_store, m_telemetry, this)),
@@ -81,6 +83,7 @@ MainWindow::MainWindow(Services *services, QWidget *parent)
     m_workloads->setPermissions(services->permissions());
     m_nodes->setPermissions(services->permissions());
     m_users->setPermissions(services->permissions());
+    m_devEnvs->setPermissions(services->permissions());
     m_vcs->setPermissions(services->permissions());
     m_nodes->telemetryPanel()->setSshEnabled(services->session()->telemetryEnabled());
     m_cleanup->setHistory(services->history());
@@ -118,9 +121,15 @@ MainWindow::MainWindow(Services *services, QWidget *parent)
     audit->setToolTip(tr("What gpudesk did to clusters and nodes, by whom, with what result"));
     connect(audit, &QAction::triggered, this, &MainWindow::showAuditLog);
 
-    const QString names[] = {tr("Overview"),  tr("Nodes"), tr("GPU map"),
-                             tr("Workloads"), tr("Users"), tr("VCs", "virtual clusters"),
-                             tr("Cleanup"),   tr("Events")};
+    const QString names[] = {tr("Overview"),
+                             tr("Nodes"),
+                             tr("GPU map"),
+                             tr("Workloads"),
+                             tr("Dev environments"),
+                             tr("Users"),
+                             tr("VCs", "virtual clusters"),
+                             tr("Cleanup"),
+                             tr("Events")};
     for (int p = 0; p < PageCount; ++p) {
         auto *item = new QListWidgetItem(names[p], m_sidebar);
         item->setToolTip(tr("%1 (Ctrl+%2)").arg(names[p]).arg(p + 1));
@@ -135,8 +144,9 @@ MainWindow::MainWindow(Services *services, QWidget *parent)
     QFont sideFont = m_sidebar->font();
     sideFont.setPointSizeF(sideFont.pointSizeF() * 1.1);
     m_sidebar->setFont(sideFont);
-    for (QWidget *w : std::initializer_list<QWidget *>{m_overview, m_nodes, m_gpuMap, m_workloads,
-                                                       m_users, m_vcs, m_cleanup, m_events})
+    for (QWidget *w :
+         std::initializer_list<QWidget *>{m_overview, m_nodes, m_gpuMap, m_workloads, m_devEnvs,
+                                          m_users, m_vcs, m_cleanup, m_events})
         m_pages->addWidget(w);
     connect(m_sidebar, &QListWidget::currentRowChanged, m_pages, &QStackedWidget::setCurrentIndex);
 
@@ -193,6 +203,8 @@ MainWindow::MainWindow(Services *services, QWidget *parent)
             });
     connect(m_workloads, &WorkloadsPage::rerunRequested, this, &MainWindow::rerun);
     connect(m_users, &UsersPage::operationRequested, this, &MainWindow::openOperation);
+    connect(m_devEnvs, &DevEnvsPage::operationRequested, this, &MainWindow::openOperation);
+    connect(m_devEnvs, &DevEnvsPage::openRequested, this, open);
     connect(m_vcs, &VcsPage::operationRequested, this, &MainWindow::openOperation);
     connect(m_nodes, &NodesPage::cordonRequested, this, [this, ops](const QString &n, bool on) {
         openOperation(ops->planner().cordon({n}, on));

@@ -16,6 +16,7 @@ class QStackedWidget;
 namespace gpudesk {
 
 class CleanupPage;
+class DevEnvsPage;
 class ClusterStore;
 class ConnectionState;
 class EventsPage;
@@ -42,6 +43,7 @@ public:
         Nodes,
         GpuMap,
         Workloads,
+        DevEnvs,
         Users,
         Vcs,
         Cleanup,
@@ -96,6 +98,7 @@ private:
     NodesPage *m_nodes;
     GpuMapPage *m_gpuMap;
     WorkloadsPage *m_workloads;
+    DevEnvsPage *m_devEnvs;
     UsersPage *m_users;
     VcsPage *m_vcs;
     CleanupPage *m_cleanup;

@@ -9,6 +9,7 @@
 #include "mainwindow.h"
 #include "operation.h"
 #include "operationdialog.h"
+#include "operationrun.h"
 #include "queuedialog.h"
 #include "queuesmodel.h"
 #include "services.h"
@@ -71,29 +72,8 @@ void TestAccountsPage::initTestCase()
 
 Operation *TestAccountsPage::runShown(QWidget *window)
 {
-    OperationDialog *d = nullptr;
-    if (!QTest::qWaitFor(
-            [&] {
-                d = window->findChild<OperationDialog *>(QStringLiteral("operationDialog"));
-                return d && d->operation() && d->operation()->state() == Operation::State::Ready;
-            },
-            30000))
-        return nullptr;
-    d->setObjectName(QString()); // the next one is found, not this one
-    Operation *op = d->operation();
-    if (op->plan().needsTypedConfirmation()) {
-        auto *confirm = d->findChild<QLineEdit *>(QStringLiteral("confirmEdit"));
-        QTest::keyClicks(confirm, op->plan().confirmationWord());
-    }
-    auto *run = d->findChild<QPushButton *>(QStringLiteral("runButton"));
-    if (!run || !run->isEnabled())
-        return nullptr;
-    QTest::mouseClick(run, Qt::LeftButton);
-    if (!QTest::qWaitFor([op] { return op->state() == Operation::State::Finished; }, 120000))
-        return nullptr;
-    save(*d, QStringLiteral("user-operation-done"));
-    d->close();
-    return op;
+    return gpudesk::testing::runShown(
+        window, [](QWidget &d) { save(d, QStringLiteral("user-operation-done")); });
 }
 
 QString TestAccountsPage::kubectl(const QString &kubeconfig, const QStringList &args, int *exit)

@@ -1,0 +1,95 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "devenvplanner.h"
+
+#include <QObject>
+#include <QUrl>
+
+namespace gpudesk {
+
+class ClusterSession;
+class ClusterStore;
+class DevEnvsModel;
+class OperationsService;
+class TunnelsService;
+
+// Dev environments: the plans to create, stop, start and delete them (through the operations
+// framework), their home volumes read from the server (what a stopped one is), and one click
+// into them — Jupyter found through exec (`jupyter server list --json`) and reached through a
+// tunnel, its URL with the token handed back for the browser, never logged nor kept; SSH and
+// VS Code through a Host entry of gpudesk's own whose ProxyCommand is `gpudesk --stdio-forward`.
+// The tunnels belong to TunnelsService and outlive the page.
+class DevEnvsService : public QObject
+{
+    Q_OBJECT
+public:
+    DevEnvsService(ClusterSession *session, ClusterStore *store, OperationsService *operations,
+                   QObject *parent = nullptr);
+    ~DevEnvsService() override;
+
+    DevEnvsModel *model() const { return m_model; }
+    TunnelsService *tunnels() const { return m_tunnels; }
+    DevEnvPlanner planner() const;
+    // The namespace a new environment goes to: the context's, else the user's own.
+    QString defaultNamespace() const;
+
+    // Reads the home volumes (every namespace where the account may, else its own) into the
+    // model: stopped environments appear. Done again after each dev environment operation.
+    void refreshVolumes();
+
+    // Finds the environment's Jupyter server and opens (or reuses) a tunnel to it; answers with
+    // jupyterReady or failed. `key` is the model's NAMESPACE/NAME.
+    void openJupyter(const QString &key);
+    // A service served over HTTP without a token of its own (code-server, TensorBoard): a
+    // tunnel to its named port, answered with serviceReady.
+    void openWebService(const QString &key, const QString &service);
+    // Writes the environment's Host entry into `configPath` (a file of gpudesk's own; other
+    // hosts in it are kept) and returns the host name to give ssh, or "" with why.
+    QString writeSshHost(const QString &key, const QString &configPath, const QString &gpudeskPath,
+                         QString *error) const;
+    // ~/.ssh/gpudesk/config
+    static QString defaultSshConfigPath();
+    // Where openShell and openVsCode write the Host entries, and the gpudesk their ProxyCommand
+    // runs (this program, unless a test says otherwise).
+    void setSshConfigPath(const QString &path) { m_sshConfig = path; }
+    QString sshConfigPath() const { return m_sshConfig; }
+    void setGpudeskProgram(const QString &path) { m_gpudesk = path; }
+    // The ssh command line that reaches the environment (its Host entry written first).
+    QStringList sshCommand(const QString &key, QString *error) const;
+    // Whether ~/.ssh/config includes gpudesk's file (so that `ssh HOST` and VS Code find it).
+    static bool sshConfigIncludes(const QString &userConfig, const QString &gpudeskConfig);
+    // Adds `Include gpudeskConfig` at the top of the user's config (asked first by the page).
+    static bool addSshInclude(const QString &userConfig, const QString &gpudeskConfig,
+                              QString *error);
+
+    // A terminal (x-terminal-emulator, or $TERMINAL) running ssh to the environment's host;
+    // VS Code's Remote-SSH on it. Each answers with launched or failed: when `code` or a
+    // terminal is missing, failed says the exact command to run instead.
+    void openShell(const QString &key);
+    void openVsCode(const QString &key, const QString &folder);
+
+signals:
+    void progress(const QString &key, const QString &text);
+    // The URL carries the token: for the browser only.
+    void jupyterReady(const QString &key, const QUrl &url);
+    void serviceReady(const QString &key, const QString &service, const QUrl &url);
+    void launched(const QString &key, const QString &what);
+    void failed(const QString &key, const QString &error);
+    void volumesRead(const QString &error);
+
+private:
+    int tunnelTo(const QString &key, const QString &service, quint16 port, QString *error);
+    void launch(const QString &key, const QString &what, const QString &program,
+                const QStringList &args);
+
+    ClusterSession *m_session;
+    ClusterStore *m_store;
+    OperationsService *m_operations;
+    DevEnvsModel *m_model;
+    TunnelsService *m_tunnels;
+    QString m_sshConfig;
+    QString m_gpudesk;
+};
+
+} // namespace gpudesk
