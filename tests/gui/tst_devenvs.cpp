@@ -225,7 +225,8 @@ void TestDevEnvs::environmentThroughTheWindow()
     QTRY_COMPARE_WITH_TIMEOUT(aliceGpus(), gpusBefore + 1, 20000);
     m_page->selectEnvironment(key);
     auto *jupyterButton = m_page->findChild<QPushButton *>(QStringLiteral("openJupyter"));
-    QTRY_VERIFY(jupyterButton->isEnabled());
+    // Enabled once the server has said alice may exec and port-forward.
+    QTRY_VERIFY_WITH_TIMEOUT(jupyterButton->isEnabled(), 20000);
 
     // Jupyter: the browser gets the URL with the token; the real server answers through it.
     QTest::mouseClick(jupyterButton, Qt::LeftButton);
@@ -244,11 +245,12 @@ void TestDevEnvs::environmentThroughTheWindow()
     // The token is not on the page.
     QVERIFY(!m_page->message()->text().contains(url.query()));
     QTRY_COMPARE(m_page->sessions()->table()->rowCount(), 1);
-    QTRY_VERIFY(m_page->sessions()
-                    ->table()
-                    ->item(0, SessionsPanel::State)
-                    ->text()
-                    .startsWith(QLatin1String("live")));
+    QTRY_VERIFY_WITH_TIMEOUT(m_page->sessions()
+                                 ->table()
+                                 ->item(0, SessionsPanel::State)
+                                 ->text()
+                                 .startsWith(QLatin1String("live")),
+                             20000);
 
     // A terminal running ssh through gpudesk's Host entry. The "terminal" is a script that runs
     // what it is given with `hostname`, adding what the test's sshd needs (its user, key and
