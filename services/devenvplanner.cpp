@@ -5,9 +5,6 @@
 #include "devenvmanifests.h"
 #include "devenvsmodel.h"
 
-#include <QJsonDocument>
-#include <QJsonObject>
-
 namespace gpudesk {
 
 namespace {
@@ -23,7 +20,7 @@ DevEnvPlanner::DevEnvPlanner(OperationPlanner base, const DevEnvsModel *model)
     : m_base(std::move(base)), m_model(model)
 {}
 
-PlanStep DevEnvPlanner::createPod(const QString &ns, const QString &env,
+PlanStep DevEnvPlanner::createPod(const QString &ns, const QString &env, const QString &name,
                                   const QByteArray &body) const
 {
     PlanStep s;
@@ -32,12 +29,7 @@ PlanStep DevEnvPlanner::createPod(const QString &ns, const QString &env,
     s.target.version = QStringLiteral("v1");
     s.target.plural = QStringLiteral("pods");
     s.target.ns = ns;
-    s.target.name = QJsonDocument::fromJson(body)
-                        .object()
-                        .value(QLatin1String("metadata"))
-                        .toObject()
-                        .value(QLatin1String("name"))
-                        .toString();
+    s.target.name = name;
     s.target.user = m_base.context().store->userOf(ns);
     s.createIn = QStringLiteral("/api/v1/namespaces/%1/pods").arg(ns);
     s.body = body;
@@ -56,7 +48,8 @@ OperationPlan DevEnvPlanner::create(const DevEnvSpec &spec) const
         plan.refusals << tr("%1 already has an environment named %2.").arg(spec.ns, spec.name);
     if (!plan.refusals.isEmpty())
         return plan;
-    const QByteArray pod = DevEnvManifests::podJson(spec, DevEnvManifests::randomSuffix());
+    const QString suffix = DevEnvManifests::randomSuffix();
+    const QByteArray pod = DevEnvManifests::podJson(spec, suffix);
     PlanStep claim;
     claim.kind = PlanStep::Kind::Create;
     claim.target.kind = QStringLiteral("PersistentVolumeClaim");
@@ -73,7 +66,7 @@ OperationPlan DevEnvPlanner::create(const DevEnvSpec &spec) const
     claim.why = tr("dev environment %1").arg(spec.name);
     claim.unit = 0;
     plan.steps << claim;
-    PlanStep s = createPod(spec.ns, spec.name, pod);
+    PlanStep s = createPod(spec.ns, spec.name, spec.name + u'-' + suffix, pod);
     QStringList what;
     what << (spec.gpus > 0 ? tr("%n GPU(s)", nullptr, spec.gpus) : tr("no GPU"));
     what << tr("%1 CPU").arg(spec.cpu) << tr("%1 memory").arg(spec.memory);
@@ -131,14 +124,14 @@ OperationPlan DevEnvPlanner::start(const QString &key) const
         return plan;
     }
     const DevEnvVolume *v = m_model->volume(key);
-    const QByteArray body =
-        v ? DevEnvManifests::podFromVolume(*v, DevEnvManifests::randomSuffix()) : QByteArray();
+    const QString suffix = DevEnvManifests::randomSuffix();
+    const QByteArray body = v ? DevEnvManifests::podFromVolume(*v, suffix) : QByteArray();
     if (body.isEmpty()) {
         plan.refusals
             << tr("%1 keeps no manifest gpudesk made: it cannot be started from here.").arg(env);
         return plan;
     }
-    PlanStep s = createPod(v->ns, env, body);
+    PlanStep s = createPod(v->ns, env, env + u'-' + suffix, body);
     s.target.gpus = v->gpus;
     s.description =
         tr("Start %1 again from %2, with its volume %3").arg(s.target.name, v->image, v->claim);

@@ -28,7 +28,8 @@ public:
     OperationPlan remove(const QString &key) const;
 
 private:
-    PlanStep createPod(const QString &ns, const QString &env, const QByteArray &body) const;
+    PlanStep createPod(const QString &ns, const QString &env, const QString &name,
+                       const QByteArray &body) const;
 
     OperationPlanner m_base;
     const DevEnvsModel *m_model;

@@ -179,6 +179,9 @@ void Tunnel::setState(State state, const QString &reason)
         m_since = QDateTime::currentDateTime();
     m_state = state;
     m_reason = reason;
+    // Failed is final (refused, closed): asking again every 10 s would only repeat the refusal.
+    if (state == State::Failed)
+        m_idleCheck->stop();
     emit stateChanged(state);
 }
 
