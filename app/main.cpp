@@ -3,6 +3,7 @@
 #include "cleanuprun.h"
 #include "clustersession.h"
 #include "connectionstate.h"
+#include "execterminal.h"
 #include "historyservice.h"
 #include "kubeconfig.h"
 #include "mainwindow.h"
@@ -32,8 +33,8 @@ namespace {
 bool headless(int argc, char **argv)
 {
     for (int i = 1; i < argc; ++i) {
-        for (const char *opt : {"--report", "--cleanup", "--stdio-forward", "--help", "-h",
-                                "--help-all", "--version", "-v"}) {
+        for (const char *opt : {"--report", "--cleanup", "--stdio-forward", "--exec", "--help",
+                                "-h", "--help-all", "--version", "-v"}) {
             const size_t n = qstrlen(opt);
             if (qstrcmp(argv[i], opt) == 0 || (qstrncmp(argv[i], opt, n) == 0 && argv[i][n] == '='))
                 return true;
@@ -69,24 +70,24 @@ int runReport(const QStringList &files, const QString &context, const QString &o
     return exitCode;
 }
 
-int runStdioForward(const QStringList &files, const QString &target)
+// --stdio-forward and --exec: a stream to a dev environment until either side ends it. ssh reads
+// stdout as the stream: messages go to stderr only, and only when something fails.
+template <typename Bridge> int runBridge(const QStringList &files, const QString &target)
 {
-    // ssh reads stdout as the stream: messages go to stderr only, and only when something fails.
-    StdioForward forward(files, target);
+    Bridge bridge(files, target);
     QString error;
-    if (!forward.prepare(&error)) {
+    if (!bridge.prepare(&error)) {
         std::fprintf(stderr, "gpudesk: %s\n", qPrintable(error));
         return 2;
     }
     int exitCode = 1;
-    QObject::connect(&forward, &StdioForward::finished,
-                     [&exitCode](int code, const QString &message) {
-                         if (!message.isEmpty())
-                             std::fprintf(stderr, "gpudesk: %s\n", qPrintable(message));
-                         exitCode = code;
-                         QCoreApplication::quit();
-                     });
-    QMetaObject::invokeMethod(&forward, &StdioForward::start, Qt::QueuedConnection);
+    QObject::connect(&bridge, &Bridge::finished, [&exitCode](int code, const QString &message) {
+        if (!message.isEmpty())
+            std::fprintf(stderr, "gpudesk: %s\n", qPrintable(message));
+        exitCode = code;
+        QCoreApplication::quit();
+    });
+    QMetaObject::invokeMethod(&bridge, &Bridge::start, Qt::QueuedConnection);
     QCoreApplication::exec();
     return exitCode;
 }
@@ -207,14 +208,22 @@ int main(int argc, char **argv)
             "main", "Bridge stdin and stdout to a dev environment's port (an ssh ProxyCommand), "
                     "following the environment to its current pod."),
         QStringLiteral("context/namespace/environment:port"));
+    const QCommandLineOption execOpt(
+        QStringLiteral("exec"),
+        QCoreApplication::translate(
+            "main", "A shell (bash, else sh) in a dev environment's current pod over the API's "
+                    "exec, in this terminal: for images without an SSH server."),
+        QStringLiteral("context/namespace/environment"));
     parser.addOptions({kubeconfigOpt, contextOpt, reportOpt, sshConfigOpt, noSshOpt, prometheusOpt,
-                       cleanupOpt, classesOpt, idleForOpt, yesOpt, stdioForwardOpt});
+                       cleanupOpt, classesOpt, idleForOpt, yesOpt, stdioForwardOpt, execOpt});
     parser.process(*app);
 
     const QStringList files = parser.isSet(kubeconfigOpt) ? QStringList{parser.value(kubeconfigOpt)}
                                                           : KubeConfig::defaultFiles();
     if (parser.isSet(stdioForwardOpt))
-        return runStdioForward(files, parser.value(stdioForwardOpt));
+        return runBridge<StdioForward>(files, parser.value(stdioForwardOpt));
+    if (parser.isSet(execOpt))
+        return runBridge<ExecTerminal>(files, parser.value(execOpt));
     if (parser.isSet(reportOpt))
         return runReport(files, parser.value(contextOpt), parser.value(reportOpt),
                          !parser.isSet(noSshOpt), parser.value(sshConfigOpt));

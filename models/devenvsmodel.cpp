@@ -3,6 +3,7 @@
 
 #include "clusterstore.h"
 #include "format.h"
+#include "telemetrystore.h"
 
 #include <QDateTime>
 
@@ -71,8 +72,112 @@ void DevEnvsModel::onUpdated(const StoreChanges &changes)
             if (const QString key = m_envOf.value(e->objectUid); !key.isEmpty())
                 dirty.insert(key);
     }
-    sync(dirty,
-         [this](const QString &key) { return m_podsOf.contains(key) || m_volumes.contains(key); });
+    sync(dirty, [this](const QString &key) { return present(key); });
+}
+
+bool DevEnvsModel::present(const QString &key) const
+{
+    return m_podsOf.contains(key) || m_volumes.contains(key);
+}
+
+void DevEnvsModel::setTelemetry(const TelemetryStore *telemetry)
+{
+    if (m_telemetry)
+        disconnect(m_telemetry, nullptr, this, nullptr);
+    m_telemetry = telemetry;
+    if (telemetry)
+        connect(telemetry, &TelemetryStore::updated, this, &DevEnvsModel::onTelemetry);
+}
+
+void DevEnvsModel::onTelemetry(const QSet<QString> &nodes)
+{
+    // The rows of environments on the nodes sampled: their GPU use and idle time moved.
+    QSet<QString> dirty;
+    for (auto it = m_podsOf.cbegin(); it != m_podsOf.cend(); ++it)
+        if (const PodInfo *p = currentPod(it.key()); p && nodes.contains(p->nodeName))
+            dirty.insert(it.key());
+    if (!dirty.isEmpty())
+        sync(dirty, [this](const QString &key) { return present(key); });
+}
+
+void DevEnvsModel::setJupyterUse(const QString &key, const QString &podUid, const JupyterUse &use)
+{
+    m_jupyter.insert(key, {podUid, use});
+    sync({key}, [this](const QString &k) { return present(k); });
+}
+
+const JupyterUse *DevEnvsModel::jupyterUse(const QString &key) const
+{
+    const auto it = m_jupyter.constFind(key);
+    const PodInfo *p = currentPod(key);
+    return it == m_jupyter.cend() || !p || it->first != p->uid ? nullptr : &it->second;
+}
+
+void DevEnvsModel::setIdleAfterMs(qint64 ms)
+{
+    if (ms == m_idleAfterMs)
+        return;
+    m_idleAfterMs = ms;
+    sync(QSet<QString>(keys().cbegin(), keys().cend()),
+         [this](const QString &k) { return present(k); });
+}
+
+DevEnvsModel::Idle DevEnvsModel::idle(const QString &key) const
+{
+    Idle out;
+    const PodInfo *p = currentPod(key);
+    if (!p || p->phase != QLatin1String("Running") || p->deleting)
+        return out;
+    const int gpus = p->gpuRequest + migTotal(p->migRequests);
+    qint64 since = p->created;
+    QStringList basis;
+    bool gpuKnown = false;
+    if (gpus > 0 && m_telemetry) {
+        if (const auto a = m_telemetry->gpuActivity(p->uid)) {
+            gpuKnown = true;
+            // Busy in the latest sample: in use now.
+            if (a->lastBusy > 0 && a->lastBusy >= a->lastSampled) {
+                out.known = out.busy = true;
+                out.basis = tr("its GPUs are in use");
+                return out;
+            }
+            const qint64 gpuSince = a->lastBusy > 0 ? a->lastBusy : a->firstSampled;
+            if (gpuSince > since) {
+                since = gpuSince;
+                // Never seen busy: idle since before gpudesk sampled it.
+                out.atLeast = a->lastBusy == 0;
+            }
+            basis << tr("GPUs under %1 %").arg(TelemetryStore::BusyPercent);
+        }
+    }
+    if (const JupyterUse *j = jupyterUse(key); j && j->checked > 0) {
+        if (j->busy) {
+            out.known = out.busy = true;
+            out.basis = tr("a Jupyter kernel is running");
+            return out;
+        }
+        const qint64 jupyterSince = j->idleSince(p->created);
+        if (jupyterSince >= since) {
+            since = jupyterSince;
+            out.atLeast = false;
+        }
+        basis << tr("no Jupyter kernel or terminal in use");
+    }
+    out.known = !basis.isEmpty();
+    out.since = since;
+    out.basis = basis.join(QStringLiteral(", "));
+    // Only what the GPUs say can free them: Jupyter alone cannot see a script in the background.
+    out.flagged = gpuKnown && m_now() - since >= m_idleAfterMs;
+    return out;
+}
+
+QString DevEnvsModel::idleText(const Idle &idle) const
+{
+    if (!idle.known)
+        return QStringLiteral("–");
+    if (idle.busy)
+        return tr("in use");
+    return (idle.atLeast ? QStringLiteral("≥ ") : QString()) + format::age(idle.since, m_now());
 }
 
 void DevEnvsModel::setVolumes(const QList<DevEnvVolume> &volumes)
@@ -86,8 +191,7 @@ void DevEnvsModel::setVolumes(const QList<DevEnvVolume> &volumes)
         m_volumes.insert(key, v);
         dirty.insert(key);
     }
-    sync(dirty,
-         [this](const QString &key) { return m_podsOf.contains(key) || m_volumes.contains(key); });
+    sync(dirty, [this](const QString &key) { return present(key); });
 }
 
 const DevEnvVolume *DevEnvsModel::volume(const QString &key) const
@@ -108,6 +212,10 @@ QString DevEnvsModel::why(const QString &key) const
     }
     if (p->deleting)
         return tr("Stopping.");
+    if (const Idle i = idle(key); i.flagged)
+        return tr("Idle for %1 (%2): Stop gives back its %n GPU(s) and keeps its home volume.",
+                  nullptr, p->gpuRequest + migTotal(p->migRequests))
+            .arg(idleText(i), i.basis);
     // The newest event of each kind that tells what the pod waits for.
     const EventInfo *pullError = nullptr;
     const EventInfo *pulling = nullptr;
@@ -126,8 +234,9 @@ QString DevEnvsModel::why(const QString &key) const
     if (p->phase == QLatin1String("Pending")) {
         if (p->nodeName.isEmpty())
             return p->message.isEmpty() ? tr("Waiting to be scheduled.") : p->message;
+        // The API tells no bytes: how long the pull has taken is what can be said.
         if (pulling)
-            return pulling->message;
+            return tr("%1 (for %2)").arg(pulling->message, format::age(pulling->lastSeen, m_now()));
         return p->message.isEmpty() ? tr("Starting on %1.").arg(p->nodeName) : p->message;
     }
     return p->message;
@@ -187,10 +296,24 @@ QVariant DevEnvsModel::data(const QModelIndex &index, int role) const
             return p->gpuRequest + migTotal(p->migRequests);
         case Age:
             return p->created;
+        case IdleFor: {
+            const Idle i = idle(key);
+            return !i.known ? -2 : i.busy ? -1 : m_now() - i.since;
+        }
+        case GpuUse:
+            return gpuUse(p).value_or(-1.0);
         default:
             break;
         }
     }
+    if (role == SeverityRole) {
+        if (p->status == QLatin1String("ErrImagePull") ||
+            p->status == QLatin1String("ImagePullBackOff"))
+            return 2;
+        return idle(key).flagged ? 1 : 0;
+    }
+    if (role == Qt::ToolTipRole && index.column() == IdleFor)
+        return idleTip(key);
     if (role != Qt::DisplayRole && role != SortRole && role != Qt::ToolTipRole)
         return {};
     switch (index.column()) {
@@ -204,6 +327,12 @@ QVariant DevEnvsModel::data(const QModelIndex &index, int role) const
         const int mig = migTotal(p->migRequests);
         return mig > 0 ? tr("%n MIG instance(s)", "", mig) : QString::number(p->gpuRequest);
     }
+    case GpuUse: {
+        const auto use = gpuUse(p);
+        return use ? tr("%1 %").arg(qRound(*use)) : QStringLiteral("–");
+    }
+    case IdleFor:
+        return idleText(idle(key));
     case Node:
         return p->nodeName.isEmpty() ? tr("not scheduled") : p->nodeName;
     case Image:
@@ -217,6 +346,35 @@ QVariant DevEnvsModel::data(const QModelIndex &index, int role) const
     default:
         return {};
     }
+}
+
+std::optional<double> DevEnvsModel::gpuUse(const PodInfo *p) const
+{
+    if (!m_telemetry || p->phase != QLatin1String("Running") ||
+        p->gpuRequest + migTotal(p->migRequests) == 0)
+        return std::nullopt;
+    // The last minute's average over its cards, as the node samples said.
+    return m_telemetry->workloadUsage({p->uid}, 60 * 1000).gpuUtilization;
+}
+
+QString DevEnvsModel::idleTip(const QString &key) const
+{
+    const Idle i = idle(key);
+    QStringList lines;
+    if (i.known && !i.busy)
+        lines << tr("Idle since %1: %2.").arg(format::when(i.since), i.basis);
+    else if (i.busy)
+        lines << tr("In use: %1.").arg(i.basis);
+    if (const JupyterUse *j = jupyterUse(key)) {
+        if (!j->error.isEmpty())
+            lines << tr("Jupyter could not be asked: %1").arg(j->error);
+        else
+            lines << tr("Jupyter at %1: %2, %3, last active %4.")
+                         .arg(format::when(j->checked), tr("%n kernel(s)", nullptr, j->kernels),
+                              tr("%n terminal(s)", nullptr, j->terminals),
+                              j->lastActivity > 0 ? format::when(j->lastActivity) : tr("never"));
+    }
+    return lines.join(u'\n');
 }
 
 QVariant DevEnvsModel::stoppedData(const QString &key, int column, int role) const
@@ -275,6 +433,10 @@ QVariant DevEnvsModel::headerData(int section, Qt::Orientation orientation, int 
         return tr("Status");
     case Gpus:
         return tr("GPUs");
+    case GpuUse:
+        return tr("GPU use");
+    case IdleFor:
+        return tr("Idle for");
     case Node:
         return tr("Node");
     case Image:

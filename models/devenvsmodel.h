@@ -1,16 +1,19 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "jupyteruse.h"
 #include "keyedtablemodel.h"
 
 #include <QHash>
 #include <QSet>
 
 #include <functional>
+#include <optional>
 
 namespace gpudesk {
 
 class ClusterStore;
+class TelemetryStore;
 struct PodInfo;
 struct StoreChanges;
 
@@ -43,6 +46,8 @@ public:
         Owner,
         Status,
         Gpus,
+        GpuUse,
+        IdleFor,
         Node,
         Image,
         Services,
@@ -71,19 +76,49 @@ public:
     QString why(const QString &key) const;
     static QString keyOf(const QString &ns, const QString &name) { return ns + u'/' + name; }
 
+    // How long an environment has been idle: its GPUs under TelemetryStore::BusyPercent (from
+    // gpudesk's samples) and no Jupyter kernel or terminal in use (from DevEnvActivity).
+    struct Idle
+    {
+        bool known = false; // neither the nodes nor Jupyter could tell
+        bool busy = false;  // in use now
+        qint64 since = 0;
+        bool atLeast = false; // it began before gpudesk could see
+        bool flagged = false; // holds GPUs and has been idle for idleAfterMs or more
+        QString basis;        // what it is judged on, in words
+    };
+    Idle idle(const QString &key) const;
+    // Live samples of the nodes (GPU use, idle GPUs); null: none.
+    void setTelemetry(const TelemetryStore *telemetry);
+    // What the environment's Jupyter said when last asked, for its pod `podUid`.
+    void setJupyterUse(const QString &key, const QString &podUid, const JupyterUse &use);
+    const JupyterUse *jupyterUse(const QString &key) const;
+    // From this long idle on, an environment holding GPUs is flagged (the Cleanup page's "idle
+    // for at least").
+    void setIdleAfterMs(qint64 ms);
+    qint64 idleAfterMs() const { return m_idleAfterMs; }
+
     // For tests and benchmarks: the clock ages are measured against.
     void setClock(std::function<qint64()> nowMs) { m_now = std::move(nowMs); }
 
 private:
     void onUpdated(const StoreChanges &changes);
     QVariant stoppedData(const QString &key, int column, int role) const;
+    QString idleText(const Idle &idle) const;
+    QString idleTip(const QString &key) const;
+    std::optional<double> gpuUse(const PodInfo *p) const;
+    bool present(const QString &key) const;
+    void onTelemetry(const QSet<QString> &nodes);
     void rebuild();
     void indexPod(const QString &uid, QSet<QString> *dirty);
 
     const ClusterStore *m_store;
-    QHash<QString, QString> m_envOf;        // pod uid → environment key
-    QHash<QString, QSet<QString>> m_podsOf; // environment key → pod uids
-    QHash<QString, DevEnvVolume> m_volumes; // environment key → home volume
+    QHash<QString, QString> m_envOf;                          // pod uid → environment key
+    QHash<QString, QSet<QString>> m_podsOf;                   // environment key → pod uids
+    QHash<QString, DevEnvVolume> m_volumes;                   // environment key → home volume
+    QHash<QString, std::pair<QString, JupyterUse>> m_jupyter; // key → (pod uid, its use)
+    const TelemetryStore *m_telemetry = nullptr;
+    qint64 m_idleAfterMs = 60 * 60 * 1000;
     std::function<qint64()> m_now;
 };
 

@@ -350,6 +350,19 @@ void podFinding(const FindingsInput &in, const FindingsInput::Pod &pod,
         atLeast = false;
         source += tr("; the pod is no older");
     }
+    // A dev environment is in use while its Jupyter kernels or terminals are, even with idle
+    // GPUs (reading, editing): idle only since both stopped.
+    const auto jupyter = in.jupyter.constFind(pod.uid);
+    const bool asked = !pod.devEnv.isEmpty() && jupyter != in.jupyter.cend() && jupyter->checked;
+    if (asked) {
+        if (jupyter->busy)
+            return;
+        if (const qint64 j = jupyter->idleSince(pod.created); j > since) {
+            since = j;
+            atLeast = false;
+            source += tr("; its Jupyter's kernels and terminals");
+        }
+    }
     if (in.now - since < in.options.idleForMs)
         return;
     f.cls = FindingClass::IdleGpus;
@@ -369,7 +382,20 @@ void podFinding(const FindingsInput &in, const FindingsInput::Pod &pod,
                   .arg(TelemetryStore::BusyPercent)
                   .arg(span)
             : tr("%n GPU(s) allocated, no process on any GPU for %1", nullptr, pod.gpus).arg(span);
-    if (isJobKind(pod.owner.kind)) {
+    if (!pod.devEnv.isEmpty()) {
+        f.evidence = tr("dev environment %1: ").arg(pod.devEnv) + f.evidence;
+        if (asked)
+            f.evidence += tr("; no Jupyter kernel or terminal in use since %1")
+                              .arg(format::when(jupyter->idleSince(pod.created)));
+    }
+    if (!pod.devEnv.isEmpty() && pod.owner.kind.isEmpty()) {
+        // Deleting the pod is how a dev environment stops: its home volume stays.
+        f.remedy = Remedy::DeletePod;
+        f.remedyNote = tr("Stops the dev environment %1: its GPUs are freed, its home volume is "
+                          "kept, and its owner can start it again from the Dev environments "
+                          "page.")
+                           .arg(pod.devEnv);
+    } else if (isJobKind(pod.owner.kind)) {
         f.remedy = Remedy::StopWorkload;
         f.remedyNote = tr("Stops %1 %2 with all its pods.").arg(pod.owner.kind, pod.owner.name);
     } else if (pod.owner.kind.isEmpty()) {
@@ -449,6 +475,7 @@ FindingsInput FindingsInput::capture(const ClusterStore &cluster, const Telemetr
         o.gracePeriodSecs = p.gracePeriodSecs;
         o.created = p.created;
         o.owner = p.owner;
+        o.devEnv = p.devEnv;
         if (!p.owner.uid.isEmpty())
             if (const JobInfo *j = cluster.job(p.owner.uid))
                 o.ownerStatus = j->status;

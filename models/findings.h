@@ -2,6 +2,7 @@
 #pragma once
 
 #include "entities.h"
+#include "jupyteruse.h"
 #include "telemetrystore.h"
 
 #include <QCoreApplication>
@@ -136,12 +137,15 @@ struct FindingsInput
         qint64 created = 0;
         OwnerRef owner;
         QString ownerStatus; // the owning job's status, when the owner is a job
+        QString devEnv;      // the dev environment it runs (gpudesk.io/devenv), if any
         std::optional<GpuActivity> activity;
         std::optional<ExternalIdle> external;
         bool containersGone = false;
     };
     QList<Node> nodes;
     QHash<QString, Pod> pods; // GPU holders, Terminating pods, and every pod a process names
+    // What dev environments' Jupyter servers said of their use, by pod uid (DevEnvActivity).
+    QHash<QString, JupyterUse> jupyter;
 
     // `telemetry` may be null (no node telemetry): the API's findings alone.
     static FindingsInput capture(const ClusterStore &cluster, const TelemetryStore *telemetry,

@@ -4,8 +4,10 @@
 #include "clustersession.h"
 #include "clusterstore.h"
 #include "contextconnection.h"
+#include "devenvactivity.h"
 #include "devenvmanifests.h"
 #include "devenvsmodel.h"
+#include "jupyterprobe.h"
 #include "kubeclient.h"
 #include "operation.h"
 #include "operationsservice.h"
@@ -30,20 +32,6 @@ namespace gpudesk {
 
 namespace {
 
-// The first server `jupyter server list --json` names (one JSON object a line; --jsonlist and
-// older versions print an array).
-QJsonObject firstServer(const QByteArray &out)
-{
-    for (const QByteArray &line : out.split('\n')) {
-        const QJsonDocument doc = QJsonDocument::fromJson(line.trimmed());
-        if (doc.isObject())
-            return doc.object();
-        if (doc.isArray() && !doc.array().isEmpty())
-            return doc.array().first().toObject();
-    }
-    return {};
-}
-
 // A Host entry's name: the environment and its namespace, in the characters ssh takes.
 QString hostAlias(const QString &context, const QString &ns, const QString &env)
 {
@@ -67,8 +55,11 @@ DevEnvsService::DevEnvsService(ClusterSession *session, ClusterStore *store,
                                OperationsService *operations, QObject *parent)
     : QObject(parent), m_session(session), m_store(store), m_operations(operations),
       m_model(new DevEnvsModel(store, this)), m_tunnels(new TunnelsService(this)),
-      m_sshConfig(defaultSshConfigPath()), m_gpudesk(QCoreApplication::applicationFilePath())
+      m_activity(new DevEnvActivity(session, m_model, this)), m_sshConfig(defaultSshConfigPath()),
+      m_gpudesk(QCoreApplication::applicationFilePath())
 {
+    m_model->setTelemetry(session->telemetry());
+    m_activity->setTelemetry(session->telemetry());
     connect(session, &ClusterSession::connectionChanged, this, [this] {
         m_model->setVolumes({});
         refreshVolumes();
@@ -203,14 +194,13 @@ void DevEnvsService::openJupyter(const QString &key)
                                     : error);
                     return;
                 }
-                const QJsonObject server = firstServer(exec->stdoutData());
-                if (server.isEmpty()) {
+                const auto server = JupyterProbe::parseServerList(exec->stdoutData(), port);
+                if (!server) {
                     emit failed(key, tr("No Jupyter server runs in %1.").arg(podName));
                     return;
                 }
-                const int serverPort = server.value(QLatin1String("port")).toInt(port);
                 QString why;
-                const int id = tunnelTo(key, QStringLiteral("jupyter"), quint16(serverPort), &why);
+                const int id = tunnelTo(key, QStringLiteral("jupyter"), server->port, &why);
                 if (id == 0) {
                     emit failed(key, why);
                     return;
@@ -219,10 +209,9 @@ void DevEnvsService::openJupyter(const QString &key)
                 url.setScheme(QStringLiteral("http"));
                 url.setHost(QStringLiteral("127.0.0.1"));
                 url.setPort(m_tunnels->tunnel(id).localPort);
-                url.setPath(server.value(QLatin1String("base_url")).toString(QStringLiteral("/")));
-                const QString token = server.value(QLatin1String("token")).toString();
-                if (!token.isEmpty())
-                    url.setQuery(QUrlQuery{{QStringLiteral("token"), token}});
+                url.setPath(server->baseUrl);
+                if (!server->token.isEmpty())
+                    url.setQuery(QUrlQuery{{QStringLiteral("token"), server->token}});
                 emit progress(key, tr("Jupyter in %1 is on 127.0.0.1:%2.")
                                        .arg(podName)
                                        .arg(m_tunnels->tunnel(id).localPort));
@@ -276,6 +265,22 @@ int DevEnvsService::tunnelTo(const QString &key, const QString &service, quint16
     return m_tunnels->open(connection->client()->endpoint(), {ns, env, service, port}, error);
 }
 
+QStringList DevEnvsService::gpudeskCommand(const QString &program, const QStringList &args) const
+{
+    // The child reads the kubeconfig this gpudesk reads: one file by --kubeconfig, several
+    // through KUBECONFIG as kubectl joins them.
+    const QStringList files = m_session->kubeconfigFiles();
+    if (files.isEmpty())
+        return QStringList{program} + args;
+    if (files.size() == 1)
+        return QStringList{program, QStringLiteral("--kubeconfig"),
+                           QFileInfo(files.first()).absoluteFilePath()} +
+               args;
+    return QStringList{QStringLiteral("env"), QStringLiteral("KUBECONFIG=") + files.join(u':'),
+                       program} +
+           args;
+}
+
 QString DevEnvsService::defaultSshConfigPath()
 {
     return QDir::homePath() + QStringLiteral("/.ssh/gpudesk/config");
@@ -303,20 +308,13 @@ QString DevEnvsService::writeSshHost(const QString &key, const QString &configPa
     const ClusterEndpoint &endpoint = connection->client()->endpoint();
     const QString alias = hostAlias(endpoint.context, pod->ns, pod->devEnv);
     // Arguments single-quoted for the shell ssh runs ProxyCommand with.
-    const auto quoted = [](const QString &s) { return shellQuote(s, true); };
-    // The child reads the kubeconfig this gpudesk reads: one file by --kubeconfig, several
-    // through KUBECONFIG as kubectl joins them.
-    const QStringList files = m_session->kubeconfigFiles();
-    QString proxy;
-    if (files.size() > 1)
-        proxy = QStringLiteral("env KUBECONFIG=") + quoted(files.join(u':')) + u' ';
-    proxy += quoted(gpudeskPath);
-    if (files.size() == 1)
-        proxy +=
-            QStringLiteral(" --kubeconfig ") + quoted(QFileInfo(files.first()).absoluteFilePath());
-    proxy +=
-        QStringLiteral(" --stdio-forward ") +
-        quoted(QStringLiteral("%1/%2/%3:%4").arg(endpoint.context, pod->ns, pod->devEnv).arg(port));
+    QStringList words;
+    for (const QString &w : gpudeskCommand(
+             gpudeskPath,
+             {QStringLiteral("--stdio-forward"),
+              QStringLiteral("%1/%2/%3:%4").arg(endpoint.context, pod->ns, pod->devEnv).arg(port)}))
+        words << shellQuote(w, true);
+    const QString proxy = words.join(u' ');
     const QString entry = QStringLiteral("Host %1\n"
                                          "  # written by gpudesk for %2/%3 in %4\n"
                                          "  HostKeyAlias %1\n"
@@ -437,12 +435,29 @@ void DevEnvsService::openShell(const QString &key)
         emit failed(key, error);
         return;
     }
-    // $TERMINAL names the user's choice; Debian's alternatives pick one otherwise. Both take -e.
-    QString terminal = qEnvironmentVariable("TERMINAL");
-    if (terminal.isEmpty())
-        terminal = QStringLiteral("x-terminal-emulator");
-    launch(key, tr("a terminal running %1").arg(ssh.join(u' ')), terminal,
+    launch(key, tr("a terminal running %1").arg(ssh.join(u' ')), terminalProgram(),
            QStringList{QStringLiteral("-e")} + ssh);
+}
+
+void DevEnvsService::openExec(const QString &key)
+{
+    const auto &connection = m_session->connection();
+    if (!connection || !m_model->currentPod(key)) {
+        emit failed(key, tr("The environment is not there any more."));
+        return;
+    }
+    const QString target =
+        QStringLiteral("%1/%2").arg(connection->client()->endpoint().context, key);
+    const QStringList command = gpudeskCommand(m_gpudesk, {QStringLiteral("--exec"), target});
+    launch(key, tr("a terminal with a shell in %1").arg(key.section(u'/', 1)), terminalProgram(),
+           QStringList{QStringLiteral("-e")} + command);
+}
+
+QString DevEnvsService::terminalProgram()
+{
+    // $TERMINAL names the user's choice; Debian's alternatives pick one otherwise. Both take -e.
+    const QString terminal = qEnvironmentVariable("TERMINAL");
+    return terminal.isEmpty() ? QStringLiteral("x-terminal-emulator") : terminal;
 }
 
 void DevEnvsService::openVsCode(const QString &key, const QString &folder)

@@ -10,6 +10,7 @@ namespace gpudesk {
 
 class ClusterSession;
 class ClusterStore;
+class DevEnvActivity;
 class DevEnvsModel;
 class OperationsService;
 class TunnelsService;
@@ -30,6 +31,8 @@ public:
 
     DevEnvsModel *model() const { return m_model; }
     TunnelsService *tunnels() const { return m_tunnels; }
+    // How each environment's Jupyter is used (the idle half the GPUs cannot tell).
+    DevEnvActivity *activity() const { return m_activity; }
     DevEnvPlanner planner() const;
     // The namespace a new environment goes to: the context's, else the user's own.
     QString defaultNamespace() const;
@@ -68,6 +71,8 @@ public:
     // terminal is missing, failed says the exact command to run instead.
     void openShell(const QString &key);
     void openVsCode(const QString &key, const QString &folder);
+    // A terminal running `gpudesk --exec`: a shell over the API's exec, for images without sshd.
+    void openExec(const QString &key);
 
 signals:
     void progress(const QString &key, const QString &text);
@@ -79,6 +84,9 @@ signals:
     void volumesRead(const QString &error);
 
 private:
+    // `program args…` with this session's kubeconfig.
+    QStringList gpudeskCommand(const QString &program, const QStringList &args) const;
+    static QString terminalProgram();
     int tunnelTo(const QString &key, const QString &service, quint16 port, QString *error);
     void launch(const QString &key, const QString &what, const QString &program,
                 const QStringList &args);
@@ -88,6 +96,7 @@ private:
     OperationsService *m_operations;
     DevEnvsModel *m_model;
     TunnelsService *m_tunnels;
+    DevEnvActivity *m_activity;
     QString m_sshConfig;
     QString m_gpudesk;
 };

@@ -49,6 +49,13 @@ void FindingsService::setOptions(const FindingsOptions &options)
 {
     m_options = options;
     refresh();
+    emit optionsChanged();
+}
+
+void FindingsService::setJupyterUse(const QHash<QString, JupyterUse> &use)
+{
+    m_jupyter = use;
+    schedule();
 }
 
 void FindingsService::refresh()
@@ -72,6 +79,7 @@ void FindingsService::start()
     m_dirty = false;
     askPrometheus();
     FindingsInput input = FindingsInput::capture(*m_cluster, m_telemetry, m_options, m_external);
+    input.jupyter = m_jupyter;
     m_took.start();
     m_watcher.setFuture(
         QtConcurrent::run([input = std::move(input)]() { return computeFindings(input); }));

@@ -31,6 +31,9 @@ public:
     FindingsOptions options() const { return m_options; }
     // Takes effect at once (a recomputation is started).
     void setOptions(const FindingsOptions &options);
+    // What dev environments' Jupyter servers said of their use, by pod uid: an environment whose
+    // kernels or terminals were in use is not idle, whatever its GPUs do.
+    void setJupyterUse(const QHash<QString, JupyterUse> &use);
     // Starts a computation now (if none runs; else right after it).
     void refresh();
     // Whether a computation has ended since the last reset (a context switch).
@@ -44,6 +47,7 @@ public:
 
 signals:
     void updated();
+    void optionsChanged();
     // A computation ended with nothing more in flight (see isSettled()).
     void settled();
 
@@ -60,6 +64,7 @@ private:
     QList<Finding> m_findings;
     QHash<QString, qint64> m_firstSeen; // finding key → when first found (for undated ones)
     QHash<QString, ExternalIdle> m_external;
+    QHash<QString, JupyterUse> m_jupyter;
     QSet<QString> m_askedPrometheus;
     QTimer m_timer;
     QFutureWatcher<QList<Finding>> m_watcher;

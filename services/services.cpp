@@ -4,6 +4,8 @@
 #include "clustersession.h"
 #include "clusterstore.h"
 #include "connectionstate.h"
+#include "devenvactivity.h"
+#include "devenvsmodel.h"
 #include "devenvsservice.h"
 #include "findingsservice.h"
 #include "historyservice.h"
@@ -29,7 +31,17 @@ Services::Services(QStringList kubeconfigFiles, QObject *parent)
       m_operations(new OperationsService(m_session, m_store, m_telemetry, this)),
       m_users(new UsersService(m_session, m_operations, this)),
       m_devEnvs(new DevEnvsService(m_session, m_store, m_operations, this))
-{}
+{
+    // One notion of idle: the Cleanup page's "idle for at least" flags dev environments too, and
+    // their Jupyter's kernels and terminals count in the Cleanup page's idle GPUs.
+    auto idleAfter = [this] {
+        m_devEnvs->model()->setIdleAfterMs(m_findings->options().idleForMs);
+    };
+    idleAfter();
+    connect(m_findings, &FindingsService::optionsChanged, this, idleAfter);
+    connect(m_devEnvs->activity(), &DevEnvActivity::updated, this,
+            [this] { m_findings->setJupyterUse(m_devEnvs->activity()->byPod()); });
+}
 
 // The session goes first: its connection's informers and SSH workers must stop before the
 // stores they feed.

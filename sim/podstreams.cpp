@@ -192,6 +192,8 @@ void PodStreams::exec(HttpConnection *c, const HttpRequest &r, const ApiRoute &r
     if (wantsStdin && (ExecShell::isInteractiveShell(command) || ExecShell::isCat(command))) {
         const bool cat = ExecShell::isCat(command);
         auto line = std::make_shared<QByteArray>();
+        // The terminal's size as the client last resized it: `stty size` reads it back.
+        auto size = std::make_shared<std::pair<int, int>>(24, 80);
         const QByteArray prompt = "# ";
         if (!cat && tty)
             out(prompt);
@@ -209,7 +211,14 @@ void PodStreams::exec(HttpConnection *c, const HttpRequest &r, const ApiRoute &r
                 finish({});
                 return;
             }
-            if (channel == kResize || channel != kStdin)
+            if (channel == kResize) {
+                // {"Width":W,"Height":H}, as client-go's TerminalSize.
+                const json r = json::parse(m.mid(1).toStdString(), nullptr, false);
+                if (r.is_object() && r.value("Width", 0) > 0 && r.value("Height", 0) > 0)
+                    *size = {r.value("Height", 0), r.value("Width", 0)};
+                return;
+            }
+            if (channel != kStdin)
                 return;
             const QByteArray data = m.mid(1);
             if (cat) {
@@ -225,7 +234,10 @@ void PodStreams::exec(HttpConnection *c, const HttpRequest &r, const ApiRoute &r
                         finish({});
                         return;
                     }
-                    if (!text.isEmpty()) {
+                    if (text == QLatin1String("stty size") && tty) {
+                        out(QByteArray::number(size->first) + ' ' +
+                            QByteArray::number(size->second) + '\n');
+                    } else if (!text.isEmpty()) {
                         const auto res = shell->run(
                             QStringList{QStringLiteral("sh"), QStringLiteral("-c"), text});
                         out(res.out);

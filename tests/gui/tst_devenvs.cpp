@@ -8,6 +8,7 @@
 // asked for, stopped (its GPU free in /sim/truth, the volume kept), started again (the same
 // local port reaches the new pod) and deleted; an image that cannot be pulled, a request over
 // quota and a service the image lacks, each said in words. Screenshots under build/dev.
+#include "devenvactivity.h"
 #include "devenvdialog.h"
 #include "devenvsmodel.h"
 #include "devenvspage.h"
@@ -63,6 +64,7 @@ private slots:
     void initTestCase();
     void environmentThroughTheWindow();
     void badInputSaysWhy();
+    void execShellWithoutSsh();
     void cleanupTestCase();
 
 private:
@@ -244,6 +246,24 @@ void TestDevEnvs::environmentThroughTheWindow()
     QCOMPARE(httpGet(noToken), 403);
     // The token is not on the page.
     QVERIFY(!m_page->message()->text().contains(url.query()));
+    // How its Jupyter is used, asked through exec and port-forward: the Idle for column has it
+    // (no node telemetry here: Jupyter's half alone, which never flags an environment).
+    DevEnvActivity *activity = m_services->devEnvs()->activity();
+    activity->setIntervalMs(500);
+    activity->refresh();
+    QTRY_VERIFY_WITH_TIMEOUT(
+        m_page->model()->jupyterUse(key) && m_page->model()->jupyterUse(key)->checked > 0, 30000);
+    QVERIFY2(m_page->model()->jupyterUse(key)->error.isEmpty(),
+             qPrintable(m_page->model()->jupyterUse(key)->error));
+    const QModelIndex idleCell =
+        m_page->model()->index(m_page->model()->rowOf(key), DevEnvsModel::IdleFor);
+    QVERIFY2(idleCell.data().toString() != QLatin1String("–"),
+             qPrintable(idleCell.data().toString()));
+    QVERIFY2(idleCell.data(Qt::ToolTipRole).toString().contains(QLatin1String("Jupyter at")),
+             qPrintable(idleCell.data(Qt::ToolTipRole).toString()));
+    QVERIFY(!m_page->model()->idle(key).flagged);
+    QVERIFY(m_page->idleNote()->isHidden());
+    activity->setIntervalMs(DevEnvActivity::DefaultIntervalMs);
     QTRY_COMPARE(m_page->sessions()->table()->rowCount(), 1);
     QTRY_VERIFY_WITH_TIMEOUT(m_page->sessions()
                                  ->table()
@@ -293,7 +313,7 @@ void TestDevEnvs::environmentThroughTheWindow()
     QVERIFY(written.open(QIODevice::ReadOnly));
     const QString entry = QString::fromUtf8(written.readAll());
     QVERIFY2(entry.contains(QStringLiteral("Host ") + alias) &&
-                 entry.contains(QLatin1String("--stdio-forward 'sim-alice/user-alice/exp1:22'")),
+                 entry.contains(QLatin1String("'--stdio-forward' 'sim-alice/user-alice/exp1:22'")),
              qPrintable(entry));
     QCOMPARE(QFile::permissions(sshConfig) & (QFile::ReadGroup | QFile::ReadOther),
              QFile::Permissions());
@@ -412,6 +432,36 @@ void TestDevEnvs::badInputSaysWhy()
              qPrintable(podStep.dryRunMessage));
     save(*d, QStringLiteral("devenv-over-quota"));
     d->close();
+}
+
+void TestDevEnvs::execShellWithoutSsh()
+{
+    // A shell over the API's exec (for images without sshd): the terminal runs
+    // `gpudesk --exec`; here a script types `hostname` into it and keeps what comes back.
+    const QString key = QStringLiteral("user-alice/dev-alice");
+    const QString out = m_home.filePath(QStringLiteral("exec.out"));
+    QFile term(m_home.filePath(QStringLiteral("exec-terminal")));
+    QVERIFY(term.open(QIODevice::WriteOnly));
+    term.write(QStringLiteral("#!/bin/sh\n[ \"$1\" = -e ] || exit 9\nshift\n"
+                              "printf 'hostname\\n' | \"$@\" >'%1.part' 2>&1\n"
+                              "echo \"exit $?\" >>'%1.part'\nmv '%1.part' '%1'\n")
+                   .arg(out)
+                   .toUtf8());
+    term.close();
+    term.setPermissions(QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner);
+    qputenv("TERMINAL", term.fileName().toUtf8());
+    QSignalSpy launched(m_services->devEnvs(), &DevEnvsService::launched);
+    m_services->devEnvs()->openExec(key);
+    QVERIFY(launched.count() > 0 || launched.wait(10000));
+    QTRY_VERIFY_WITH_TIMEOUT(QFileInfo::exists(out), 30000);
+    QFile result(out);
+    QVERIFY(result.open(QIODevice::ReadOnly));
+    const QString text = QString::fromUtf8(result.readAll());
+    const PodInfo *pod = m_page->model()->currentPod(key);
+    QVERIFY(pod);
+    QVERIFY2(text.contains(QStringLiteral("a shell in %1").arg(pod->name)), qPrintable(text));
+    QVERIFY2(text.contains(QStringLiteral("\n%1\n").arg(pod->name)), qPrintable(text));
+    QVERIFY2(text.endsWith(QLatin1String("exit 0\n")), qPrintable(text));
 }
 
 QTEST_MAIN(TestDevEnvs)

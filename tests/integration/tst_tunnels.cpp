@@ -4,7 +4,9 @@
 // commands and their exit codes; a tunnel that reaches Jupyter's API with its token (and is
 // refused without); a dropped stream re-established within 2 s; a recreated pod reached on the
 // same local port; pings that keep a stream alive past the kubelet's idle timeout; ssh through
-// `gpudesk --stdio-forward` as its ProxyCommand.
+// `gpudesk --stdio-forward` as its ProxyCommand; `gpudesk --exec` on a pseudo-terminal; what
+// Jupyter says of its kernels and terminals, asked through exec and port-forward.
+#include "jupyterprobe.h"
 #include "kubeclient.h"
 #include "kubeconfig.h"
 #include "podexec.h"
@@ -12,16 +14,25 @@
 #include "tunnel.h"
 #include "tunnelsservice.h"
 
+#include <QDateTime>
+#include <QDeadlineTimer>
 #include <QElapsedTimer>
 #include <QFile>
 #include <QHostInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
+#include <QJsonObject>
 #include <QProcess>
 #include <QSignalSpy>
 #include <QTcpSocket>
 #include <QTemporaryDir>
 #include <QTest>
+
+#include <poll.h>
+#include <pty.h>
+#include <sys/ioctl.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 using namespace gpudesk;
 
@@ -32,6 +43,8 @@ private slots:
     void initTestCase();
     void execCommands();
     void execRefusals();
+    void execTerminalUnderPty();
+    void jupyterProbeSeesUse();
     void tunnelReachesJupyter();
     void droppedStreamComesBack();
     void recreatedPodSameLocalPort();
@@ -193,6 +206,148 @@ QByteArray TestTunnels::httpGet(QTcpSocket &socket, const QByteArray &path, cons
         response += socket.readAll();
     }
     return response;
+}
+
+void TestTunnels::execTerminalUnderPty()
+{
+    // `gpudesk --exec` on a terminal of its own, as a terminal emulator would run it: a shell
+    // prompt, a command's answer, the window's size followed, and the shell's exit status.
+    const QByteArray bin = GPUDESK_BIN;
+    const QByteArray kubeconfig = m_sim.kubeconfig().toUtf8();
+    winsize size{};
+    size.ws_row = 40;
+    size.ws_col = 120;
+    int master = -1;
+    const pid_t child = forkpty(&master, nullptr, nullptr, &size);
+    QVERIFY(child >= 0);
+    if (child == 0) {
+        ::execl(bin.constData(), bin.constData(), "--kubeconfig", kubeconfig.constData(), "--exec",
+                "sim-alice/user-alice/dev-alice", static_cast<char *>(nullptr));
+        ::_exit(127);
+    }
+    QByteArray seen;
+    // Reads the terminal until `needle` has been printed since `from`, for up to 15 s.
+    auto waitFor = [&](const QByteArray &needle, qsizetype from) {
+        QDeadlineTimer deadline(15000);
+        while (seen.indexOf(needle, from) < 0 && !deadline.hasExpired()) {
+            pollfd p{master, POLLIN, 0};
+            if (::poll(&p, 1, int(deadline.remainingTime())) <= 0)
+                break;
+            char buf[4096];
+            const ssize_t n = ::read(master, buf, sizeof buf);
+            if (n <= 0)
+                break;
+            seen.append(buf, n);
+        }
+        return seen.indexOf(needle, from) >= 0;
+    };
+    auto type = [&](const QByteArray &line) {
+        QCOMPARE(::write(master, line.constData(), size_t(line.size())), ssize_t(line.size()));
+    };
+    QVERIFY2(waitFor("a shell in dev-alice", 0), seen.constData());
+    QVERIFY2(waitFor("# ", 0), seen.constData());
+    qsizetype from = seen.size();
+    type("hostname\r");
+    QVERIFY2(waitFor("hostname\r\ndev-alice\r\n", from), seen.constData());
+    from = seen.size();
+    type("stty size\r");
+    QVERIFY2(waitFor("\r\n40 120\r\n", from), seen.constData());
+    // The window grows: the kernel signals gpudesk, which tells the pod's terminal. The prompt
+    // is asked again until the new size has reached it (the signal and the typing race).
+    size.ws_row = 50;
+    size.ws_col = 160;
+    QCOMPARE(::ioctl(master, TIOCSWINSZ, &size), 0);
+    bool resized = false;
+    for (int i = 0; i < 20 && !resized; ++i) {
+        from = seen.size();
+        type("stty size\r");
+        QVERIFY2(waitFor("\r\n# ", from), seen.constData());
+        resized = seen.indexOf("\r\n50 160\r\n", from) >= 0;
+    }
+    QVERIFY2(resized, seen.constData());
+    type("exit\r");
+    int status = 0;
+    QDeadlineTimer deadline(15000);
+    pid_t done = 0;
+    while ((done = ::waitpid(child, &status, WNOHANG)) == 0 && !deadline.hasExpired())
+        waitFor("never printed", seen.size()); // drains the terminal while the child ends
+    ::close(master);
+    QCOMPARE(done, child);
+    QVERIFY(WIFEXITED(status));
+    QCOMPARE(WEXITSTATUS(status), 0);
+
+    // A target that is not one: exit 2 and the form it takes, at once.
+    QProcess bad;
+    bad.start(QStringLiteral(GPUDESK_BIN), {QStringLiteral("--kubeconfig"), m_sim.kubeconfig(),
+                                            QStringLiteral("--exec"), QStringLiteral("dev-alice")});
+    QVERIFY(bad.waitForFinished(10000));
+    QCOMPARE(bad.exitCode(), 2);
+    QVERIFY(bad.readAllStandardError().contains("CONTEXT/NAMESPACE/ENVIRONMENT"));
+    // bob's environment: alice may not exec there, and is told so.
+    QProcess refused;
+    refused.start(QStringLiteral(GPUDESK_BIN),
+                  {QStringLiteral("--kubeconfig"), m_sim.kubeconfig(), QStringLiteral("--exec"),
+                   QStringLiteral("sim-alice/user-bob/dev-bob")});
+    refused.closeWriteChannel();
+    QVERIFY(refused.waitForFinished(15000));
+    QCOMPARE(refused.exitCode(), 1);
+    const QByteArray why = refused.readAllStandardError();
+    QVERIFY2(why.contains("403") || why.contains("forbidden") || why.contains("Forbidden"),
+             why.constData());
+}
+
+void TestTunnels::jupyterProbeSeesUse()
+{
+    const QString ns = QStringLiteral("user-alice"), pod = QStringLiteral("dev-alice");
+    auto probe = [&] {
+        JupyterProbe p(m_alice.get(), ns, pod, 8888);
+        QSignalSpy done(&p, &JupyterProbe::finished);
+        p.start();
+        [&] { QVERIFY(done.wait(JupyterProbe::TimeoutMs + 5000)); }();
+        return done.isEmpty() ? JupyterUse{} : done.first().first().value<JupyterUse>();
+    };
+    // A terminal opened in the real server (as a user's browser would): the probe sees it and
+    // when it was last used; closed, it is gone.
+    const QString port = peerFile(QStringLiteral("jupyter/port"));
+    QTcpSocket direct;
+    direct.connectToHost(QHostAddress::LocalHost, quint16(port.toUInt()));
+    QVERIFY(direct.waitForConnected(5000));
+    direct.write("POST /api/terminals HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: token " +
+                 m_token + "\r\nContent-Length: 0\r\n\r\n");
+    QByteArray answer;
+    while (!answer.contains("}") && direct.waitForReadyRead(10000))
+        answer += direct.readAll();
+    QVERIFY2(answer.startsWith("HTTP/1.1 200"), answer.constData());
+    const QString name = QJsonDocument::fromJson(answer.mid(answer.indexOf("\r\n\r\n") + 4))
+                             .object()
+                             .value(QLatin1String("name"))
+                             .toString();
+    QVERIFY(!name.isEmpty());
+    const qint64 opened = QDateTime::currentMSecsSinceEpoch();
+    const JupyterUse use = probe();
+    QVERIFY2(use.error.isEmpty(), qPrintable(use.error));
+    QVERIFY(use.checked > 0);
+    QVERIFY2(use.terminals >= 1, qPrintable(QString::number(use.terminals)));
+    QVERIFY2(qAbs(use.lastActivity - opened) < 60000,
+             qPrintable(QStringLiteral("%1 vs %2").arg(use.lastActivity).arg(opened)));
+    QVERIFY(!use.busy);
+    direct.write("DELETE /api/terminals/" + name.toUtf8() +
+                 " HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: token " + m_token + "\r\n\r\n");
+    answer.clear();
+    while (!answer.contains("\r\n\r\n") && direct.waitForReadyRead(10000))
+        answer += direct.readAll();
+    QVERIFY2(answer.startsWith("HTTP/1.1 204"), answer.constData());
+    QCOMPARE(probe().terminals, use.terminals - 1);
+
+    // Where alice may not exec, the probe says why instead of a figure.
+    JupyterProbe refused(m_alice.get(), QStringLiteral("user-bob"), QStringLiteral("dev-bob"),
+                         8888);
+    QSignalSpy done(&refused, &JupyterProbe::finished);
+    refused.start();
+    QVERIFY(done.wait(JupyterProbe::TimeoutMs + 5000));
+    const JupyterUse no = done.first().first().value<JupyterUse>();
+    QVERIFY2(no.error.contains(QLatin1String("403")), qPrintable(no.error));
+    QCOMPARE(no.checked, 0);
 }
 
 void TestTunnels::tunnelReachesJupyter()

@@ -6,6 +6,7 @@
 #include "auditlog.h"
 #include "auditmodel.h"
 #include "clusterstore.h"
+#include "devenvsmodel.h"
 #include "findings.h"
 #include "findingsmodel.h"
 #include "operationplanner.h"
@@ -30,6 +31,7 @@ private slots:
     void stuckTerminating();
     void idleFromSamples();
     void idleFromPrometheus();
+    void idleDevEnvironments();
     void notReadyAndFinished();
     void phantomMemory();
     void researcherSeesNoOrphans();
@@ -291,6 +293,96 @@ void TestFindings::idleFromSamples()
     // Twenty minutes is not an hour.
     o.idleForMs = 60 * Minute;
     QVERIFY(find(o).isEmpty());
+}
+
+void TestFindings::idleDevEnvironments()
+{
+    // Two dev environments of one GPU each: dev-bob's card woke 10 minutes in, nb-bob's never.
+    PodInfo dev = pod(u"uid-dev"_qs, u"dev-bob-x7k2p"_qs, 1);
+    dev.devEnv = QStringLiteral("dev-bob");
+    PodInfo nb = pod(u"uid-nb"_qs, u"nb-bob-q9w4e"_qs, 1);
+    nb.devEnv = QStringLiteral("nb-bob");
+    m_cluster->replacePods({dev, nb});
+    const QList<NodeProcess> procs{proc(1, 1, u"uid-dev"_qs)};
+    for (qint64 t = T0; t <= T0 + 90 * Minute; t += 20000)
+        sample(t, procs, {0, t == T0 + 10 * Minute ? 60 : 2, 0, 0});
+    DevEnvsModel model(m_cluster.get());
+    model.setClock([this] { return m_now; });
+    model.setTelemetry(m_telemetry.get());
+    model.setIdleAfterMs(60 * Minute);
+    const QString devKey = DevEnvsModel::keyOf(u"user-bob"_qs, u"dev-bob"_qs);
+    const QString nbKey = DevEnvsModel::keyOf(u"user-bob"_qs, u"nb-bob"_qs);
+    FindingsOptions o;
+    o.idleForMs = 60 * Minute;
+    auto idleOf = [&](const QHash<QString, JupyterUse> &jupyter) {
+        FindingsInput in = FindingsInput::capture(*m_cluster, m_telemetry.get(), o, {});
+        in.jupyter = jupyter;
+        QHash<QString, Finding> out;
+        for (const Finding &f : computeFindings(in))
+            if (f.cls == FindingClass::IdleGpus)
+                out.insert(f.podUid, f);
+        return out;
+    };
+    auto jupyterAt = [&](qint64 lastActivity, bool busy) {
+        JupyterUse use;
+        use.checked = m_now;
+        use.kernels = 1;
+        use.busy = busy;
+        use.lastActivity = lastActivity;
+        model.setJupyterUse(devKey, u"uid-dev"_qs, use);
+        return QHash<QString, JupyterUse>{{u"uid-dev"_qs, use}};
+    };
+
+    // GPUs alone: both idle for over an hour, nb-bob since before the first sample.
+    QHash<QString, Finding> f = idleOf({});
+    QCOMPARE(f.size(), 2);
+    QCOMPARE(f[u"uid-dev"_qs].since, T0 + 10 * Minute);
+    QVERIFY(f[u"uid-nb"_qs].sinceAtLeast);
+    QCOMPARE(f[u"uid-dev"_qs].remedy, Remedy::DeletePod);
+    QVERIFY2(f[u"uid-dev"_qs].remedyNote.contains(u"home volume is kept"_qs),
+             qPrintable(f[u"uid-dev"_qs].remedyNote));
+    QVERIFY2(f[u"uid-dev"_qs].evidence.startsWith(u"dev environment dev-bob: "_qs),
+             qPrintable(f[u"uid-dev"_qs].evidence));
+    DevEnvsModel::Idle nbIdle = model.idle(nbKey);
+    QVERIFY(nbIdle.known && nbIdle.flagged && nbIdle.atLeast);
+    const int idleCol = DevEnvsModel::IdleFor;
+    QCOMPARE(model.index(model.rowOf(nbKey), idleCol).data().toString(), u"≥ 90m"_qs);
+    QCOMPARE(model.index(model.rowOf(nbKey), 0).data(SeverityRole).toInt(), 1);
+
+    // Someone typed in a notebook 20 minutes ago: dev-bob is in use, whatever its GPU does.
+    f = idleOf(jupyterAt(T0 + 70 * Minute, false));
+    QVERIFY(!f.contains(u"uid-dev"_qs));
+    QVERIFY(f.contains(u"uid-nb"_qs));
+    DevEnvsModel::Idle devIdle = model.idle(devKey);
+    QCOMPARE(devIdle.since, T0 + 70 * Minute);
+    QVERIFY(!devIdle.flagged && !devIdle.atLeast);
+    QCOMPARE(model.index(model.rowOf(devKey), idleCol).data().toString(), u"20m"_qs);
+    QVERIFY2(
+        model.index(model.rowOf(devKey), idleCol)
+            .data(Qt::ToolTipRole)
+            .toString()
+            .contains(u"1 kernel"_qs),
+        qPrintable(model.index(model.rowOf(devKey), idleCol).data(Qt::ToolTipRole).toString()));
+
+    // The notebook was last used 70 minutes ago: idle since then, and listed with it.
+    f = idleOf(jupyterAt(T0 + 20 * Minute, false));
+    QCOMPARE(f[u"uid-dev"_qs].since, T0 + 20 * Minute);
+    QVERIFY2(f[u"uid-dev"_qs].evidence.contains(u"no Jupyter kernel or terminal in use since"_qs),
+             qPrintable(f[u"uid-dev"_qs].evidence));
+    devIdle = model.idle(devKey);
+    QVERIFY(devIdle.flagged);
+    QCOMPARE(devIdle.since, T0 + 20 * Minute);
+    QVERIFY2(model.why(devKey).startsWith(u"Idle for 70m"_qs), qPrintable(model.why(devKey)));
+
+    // A kernel executing now: not idle at all.
+    f = idleOf(jupyterAt(T0 + 20 * Minute, true));
+    QVERIFY(!f.contains(u"uid-dev"_qs));
+    QVERIFY(model.idle(devKey).busy);
+    QCOMPARE(model.index(model.rowOf(devKey), idleCol).data().toString(), u"in use"_qs);
+    // An answer about another pod of the environment (before it was recreated) does not count.
+    model.setJupyterUse(devKey, u"uid-old"_qs, JupyterUse{});
+    QVERIFY(!model.jupyterUse(devKey));
+    QCOMPARE(model.idle(devKey).since, T0 + 10 * Minute);
 }
 
 void TestFindings::idleFromPrometheus()

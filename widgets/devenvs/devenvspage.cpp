@@ -6,6 +6,7 @@
 #include "devenvdialog.h"
 #include "devenvsmodel.h"
 #include "devenvsservice.h"
+#include "format.h"
 #include "modelwatch.h"
 #include "objectviewer.h"
 #include "permissions.h"
@@ -31,8 +32,8 @@ namespace gpudesk {
 
 DevEnvsPage::DevEnvsPage(DevEnvsService *service, ClusterStore *store, QWidget *parent)
     : QWidget(parent), m_service(service), m_store(store), m_proxy(new TableFilter(this)),
-      m_view(new QTableView(this)), m_headline(new QLabel(this)), m_message(new QLabel(this)),
-      m_sessions(new SessionsPanel(service->tunnels(), this)),
+      m_view(new QTableView(this)), m_headline(new QLabel(this)), m_idle(new QLabel(this)),
+      m_message(new QLabel(this)), m_sessions(new SessionsPanel(service->tunnels(), this)),
       m_new(new QPushButton(tr("New environment…"), this)),
       m_jupyter(new QPushButton(tr("Jupyter"), this)),
       m_shell(new QPushButton(tr("Terminal"), this)),
@@ -55,6 +56,7 @@ DevEnvsPage::DevEnvsPage(DevEnvsService *service, ClusterStore *store, QWidget *
     m_view->verticalHeader()->hide();
     m_view->verticalHeader()->setDefaultSectionSize(fontMetrics().height() + 8);
     m_view->setItemDelegateForColumn(DevEnvsModel::Status, new SeverityDelegate(this));
+    m_view->setItemDelegateForColumn(DevEnvsModel::IdleFor, new SeverityDelegate(this));
     m_view->horizontalHeader()->setStretchLastSection(true);
     ColumnFit::install(m_view, DevEnvsModel::Image);
 
@@ -63,6 +65,12 @@ DevEnvsPage::DevEnvsPage(DevEnvsService *service, ClusterStore *store, QWidget *
     big.setPointSizeF(big.pointSizeF() * 1.2);
     big.setBold(true);
     m_headline->setFont(big);
+    m_idle->setObjectName(QStringLiteral("devenvsIdle"));
+    m_idle->setWordWrap(true);
+    m_idle->setStyleSheet(QStringLiteral("QLabel { background: #fff4d6; color: #5c4400; "
+                                         "border: 1px solid #e0c060; border-radius: 3px; "
+                                         "padding: 4px 8px; }"));
+    m_idle->hide();
     m_message->setObjectName(QStringLiteral("devenvsMessage"));
     m_message->setWordWrap(true);
     m_message->setTextInteractionFlags(Qt::TextSelectableByMouse);
@@ -165,6 +173,7 @@ DevEnvsPage::DevEnvsPage(DevEnvsService *service, ClusterStore *store, QWidget *
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(12, 12, 12, 12);
     layout->addWidget(m_headline);
+    layout->addWidget(m_idle);
     layout->addLayout(bar);
     layout->addWidget(split, 1);
 
@@ -173,7 +182,7 @@ DevEnvsPage::DevEnvsPage(DevEnvsService *service, ClusterStore *store, QWidget *
         updateActions();
     });
     auto refresh = [this] {
-        int running = 0, waiting = 0, stopped = 0, gpus = 0;
+        int running = 0, waiting = 0, stopped = 0, gpus = 0, idle = 0, idleGpus = 0;
         const DevEnvsModel *model = m_service->model();
         for (const QString &key : model->keys()) {
             const PodInfo *p = model->currentPod(key);
@@ -181,6 +190,10 @@ DevEnvsPage::DevEnvsPage(DevEnvsService *service, ClusterStore *store, QWidget *
                 ++(p->phase == QLatin1String("Running") ? running : waiting);
                 if (!p->nodeName.isEmpty())
                     gpus += p->gpuRequest;
+                if (model->idle(key).flagged) {
+                    ++idle;
+                    idleGpus += p->gpuRequest;
+                }
             } else if (model->volume(key)) {
                 ++stopped;
             }
@@ -190,6 +203,15 @@ DevEnvsPage::DevEnvsPage(DevEnvsService *service, ClusterStore *store, QWidget *
                 .arg(waiting)
                 .arg(stopped)
                 .arg(gpus));
+        // Flagged to whoever sees them: their owner first of all.
+        m_idle->setVisible(idle > 0);
+        if (idle > 0)
+            m_idle->setText(tr("%n environment(s) idle for over %1 hold %2 GPU(s): stop what you "
+                               "do not use, so that others can have them (home volumes are "
+                               "kept).",
+                               nullptr, idle)
+                                .arg(format::age(1, 1 + model->idleAfterMs()))
+                                .arg(idleGpus));
         updateActions();
     };
     onModelChanged(m_service->model(), this, refresh);
@@ -265,8 +287,14 @@ void DevEnvsPage::updateActions()
         services.contains(QStringLiteral("jupyter"))
             ? tr("Open JupyterLab in your browser, through a tunnel that follows the pod")
             : tr("This environment serves no Jupyter"));
-    set(m_shell, ready && services.contains(QStringLiteral("ssh")), forward,
-        tr("A terminal with ssh into the environment"));
+    // ssh where the image runs sshd; else a shell over the API's exec.
+    if (services.contains(QStringLiteral("ssh")))
+        set(m_shell, ready, forward, tr("A terminal with ssh into the environment"));
+    else
+        set(m_shell, ready,
+            denied(QStringLiteral("create"), QStringLiteral("pods"), QStringLiteral("exec")),
+            tr("A terminal with a shell in the environment over the API's exec (its image runs "
+               "no SSH server)"));
     set(m_vscode, ready && services.contains(QStringLiteral("ssh")), forward,
         tr("VS Code with Remote-SSH into the environment"));
     set(m_web, ready, forward, tr("code-server, TensorBoard: a web service of the environment"));
@@ -312,8 +340,15 @@ void DevEnvsPage::openWeb(const QString &service)
 
 void DevEnvsPage::openShell()
 {
-    if (const QString key = currentKey(); !key.isEmpty())
-        m_service->openShell(key);
+    const QString key = currentKey();
+    if (key.isEmpty())
+        return;
+    for (const auto &[name, port] : model()->services(key))
+        if (name == QLatin1String("ssh")) {
+            m_service->openShell(key);
+            return;
+        }
+    m_service->openExec(key);
 }
 
 void DevEnvsPage::openVsCode()

@@ -35,6 +35,7 @@ public:
     DevEnvsModel *model() const;
     SessionsPanel *sessions() const { return m_sessions; }
     QLabel *message() const { return m_message; }
+    QLabel *idleNote() const { return m_idle; }
     QString currentKey() const;
     void selectEnvironment(const QString &key);
 
@@ -63,6 +64,7 @@ private:
     TableFilter *m_proxy;
     QTableView *m_view;
     QLabel *m_headline;
+    QLabel *m_idle;
     QLabel *m_message;
     SessionsPanel *m_sessions;
     QPushButton *m_new;

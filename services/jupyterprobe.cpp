@@ -1,0 +1,253 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "jupyterprobe.h"
+
+#include "podexec.h"
+#include "portforwardstream.h"
+
+#include <QDateTime>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QRegularExpression>
+
+namespace gpudesk {
+
+namespace {
+
+// Jupyter writes microseconds and "Z" or "+00:00"; Qt reads milliseconds.
+qint64 jupyterTime(const QString &text)
+{
+    static const QRegularExpression micro(QStringLiteral("(\\.\\d{3})\\d+"));
+    QString t = text;
+    t.replace(micro, QStringLiteral("\\1"));
+    const QDateTime when = QDateTime::fromString(t, Qt::ISODateWithMs);
+    return when.isValid() ? when.toMSecsSinceEpoch() : 0;
+}
+
+} // namespace
+
+std::optional<JupyterProbe::Server> JupyterProbe::parseServerList(const QByteArray &out,
+                                                                  quint16 fallbackPort)
+{
+    for (const QByteArray &line : out.split('\n')) {
+        const QJsonDocument doc = QJsonDocument::fromJson(line.trimmed());
+        QJsonObject o;
+        if (doc.isObject())
+            o = doc.object();
+        else if (doc.isArray() && !doc.array().isEmpty())
+            o = doc.array().first().toObject();
+        if (o.isEmpty())
+            continue;
+        Server s;
+        const int port = o.value(QLatin1String("port")).toInt(fallbackPort);
+        s.port = port > 0 && port <= 65535 ? quint16(port) : fallbackPort;
+        s.token = o.value(QLatin1String("token")).toString();
+        s.baseUrl = o.value(QLatin1String("base_url")).toString(QStringLiteral("/"));
+        if (!s.baseUrl.endsWith(u'/'))
+            s.baseUrl += u'/';
+        return s;
+    }
+    return std::nullopt;
+}
+
+bool JupyterProbe::parseHttpResponse(const QByteArray &raw, bool closed, int *status,
+                                     QByteArray *body)
+{
+    const qsizetype headEnd = raw.indexOf("\r\n\r\n");
+    if (headEnd < 0)
+        return false;
+    const QList<QByteArray> lines = raw.left(headEnd).split('\n');
+    const QList<QByteArray> statusLine = lines.first().trimmed().split(' ');
+    if (statusLine.size() < 2 || !statusLine.first().startsWith("HTTP/1."))
+        return false;
+    *status = statusLine.at(1).toInt();
+    qint64 length = -1;
+    bool chunked = false;
+    for (const QByteArray &line : lines.mid(1)) {
+        const qsizetype colon = line.indexOf(':');
+        if (colon < 0)
+            continue;
+        const QByteArray name = line.left(colon).trimmed().toLower();
+        const QByteArray value = line.mid(colon + 1).trimmed();
+        if (name == "content-length")
+            length = value.toLongLong();
+        else if (name == "transfer-encoding" && value.toLower().contains("chunked"))
+            chunked = true;
+    }
+    const QByteArray rest = raw.mid(headEnd + 4);
+    if (chunked) {
+        body->clear();
+        qsizetype at = 0;
+        for (;;) {
+            const qsizetype eol = rest.indexOf("\r\n", at);
+            if (eol < 0)
+                return false;
+            bool ok = false;
+            const qint64 size =
+                rest.mid(at, eol - at).split(';').first().trimmed().toLongLong(&ok, 16);
+            if (!ok || size < 0)
+                return false;
+            if (size == 0)
+                return true;
+            if (rest.size() < eol + 2 + size + 2)
+                return false;
+            body->append(rest.mid(eol + 2, size));
+            at = eol + 2 + size + 2;
+        }
+    }
+    if (length >= 0) {
+        if (rest.size() < length)
+            return false;
+        *body = rest.left(length);
+        return true;
+    }
+    *body = rest;
+    return closed;
+}
+
+bool JupyterProbe::readActivity(const QByteArray &kernels, const QByteArray &terminals,
+                                JupyterUse *use)
+{
+    const QJsonDocument k = QJsonDocument::fromJson(kernels);
+    const QJsonDocument t = QJsonDocument::fromJson(terminals);
+    if (!k.isArray() || !t.isArray())
+        return false;
+    use->kernels = int(k.array().size());
+    use->terminals = int(t.array().size());
+    use->busy = false;
+    use->lastActivity = 0;
+    for (const QJsonValue &kernel : k.array()) {
+        use->lastActivity = std::max(
+            use->lastActivity, jupyterTime(kernel[QLatin1String("last_activity")].toString()));
+        if (kernel[QLatin1String("execution_state")].toString() == QLatin1String("busy"))
+            use->busy = true;
+    }
+    for (const QJsonValue &terminal : t.array())
+        use->lastActivity = std::max(
+            use->lastActivity, jupyterTime(terminal[QLatin1String("last_activity")].toString()));
+    return true;
+}
+
+JupyterProbe::JupyterProbe(KubeClient *client, QString ns, QString pod, quint16 jupyterPort,
+                           QObject *parent)
+    : QObject(parent), m_client(client), m_ns(std::move(ns)), m_pod(std::move(pod)),
+      m_port(jupyterPort)
+{
+    m_timeout.setSingleShot(true);
+    m_timeout.setInterval(TimeoutMs);
+    connect(&m_timeout, &QTimer::timeout, this, [this] {
+        fail(tr("Jupyter in %1 did not answer within %2 s.").arg(m_pod).arg(TimeoutMs / 1000));
+    });
+}
+
+void JupyterProbe::fail(const QString &error)
+{
+    if (std::exchange(m_done, true))
+        return;
+    m_timeout.stop();
+    JupyterUse use;
+    use.error = error;
+    emit finished(use);
+}
+
+void JupyterProbe::start()
+{
+    m_timeout.start();
+    auto *exec = new PodExec(m_client, m_ns, m_pod,
+                             {QStringLiteral("jupyter"), QStringLiteral("server"),
+                              QStringLiteral("list"), QStringLiteral("--json")},
+                             {}, this);
+    connect(exec, &PodExec::finished, this, [this, exec](int code, const QString &error) {
+        exec->deleteLater();
+        if (m_done)
+            return;
+        if (code != 0) {
+            fail(error.isEmpty() ? tr("`jupyter server list` ended with exit code %1 in %2.")
+                                       .arg(code)
+                                       .arg(m_pod)
+                                 : error);
+            return;
+        }
+        const auto server = parseServerList(exec->stdoutData(), m_port);
+        if (!server) {
+            fail(tr("No Jupyter server runs in %1.").arg(m_pod));
+            return;
+        }
+        m_server = *server;
+        get(QStringLiteral("api/kernels"), [this](const QByteArray &kernels) {
+            m_kernels = kernels;
+            get(QStringLiteral("api/terminals"), [this](const QByteArray &terminals) {
+                JupyterUse use;
+                if (!readActivity(m_kernels, terminals, &use)) {
+                    fail(tr("Jupyter in %1 answered with something other than its kernels and "
+                            "terminals.")
+                             .arg(m_pod));
+                    return;
+                }
+                use.checked = QDateTime::currentMSecsSinceEpoch();
+                m_done = true;
+                m_timeout.stop();
+                emit finished(use);
+            });
+        });
+    });
+    exec->start();
+}
+
+void JupyterProbe::get(const QString &path, std::function<void(const QByteArray &)> then)
+{
+    auto *stream = new PortForwardStream(m_client, m_ns, m_pod, m_server.port, this);
+    auto raw = std::make_shared<QByteArray>();
+    auto handled = std::make_shared<bool>(false);
+    const QString target = m_server.baseUrl + path;
+    // A server without terminals answers 404: it has none, which is an answer.
+    auto conclude = [this, stream, raw, handled, then, target](bool closed) {
+        int status = 0;
+        QByteArray body;
+        if (*handled || !parseHttpResponse(*raw, closed, &status, &body)) {
+            if (closed && !*handled && !m_done)
+                fail(tr("Jupyter in %1 closed the connection before answering %2.")
+                         .arg(m_pod, target));
+            return;
+        }
+        *handled = true;
+        stream->close();
+        stream->deleteLater();
+        if (m_done)
+            return;
+        if (status == 404 && target.endsWith(QLatin1String("api/terminals")))
+            then("[]");
+        else if (status == 403 || status == 401)
+            fail(tr("Jupyter in %1 refused its own token (HTTP %2).").arg(m_pod).arg(status));
+        else if (status != 200)
+            fail(tr("Jupyter in %1 answered %2 with HTTP %3.").arg(m_pod, target).arg(status));
+        else
+            then(body);
+    };
+    connect(stream, &PortForwardStream::ready, this, [this, stream, target] {
+        QByteArray request = "GET " + target.toUtf8() + " HTTP/1.1\r\n" +
+                             "Host: 127.0.0.1:" + QByteArray::number(m_server.port) + "\r\n" +
+                             "Accept: application/json\r\nConnection: close\r\n";
+        if (!m_server.token.isEmpty())
+            request += "Authorization: token " + m_server.token.toUtf8() + "\r\n";
+        stream->write(request + "\r\n");
+    });
+    connect(stream, &PortForwardStream::received, this,
+            [this, stream, raw, conclude](const QByteArray &data) {
+                raw->append(data);
+                if (raw->size() > MaxAnswerBytes) {
+                    stream->close();
+                    fail(tr("Jupyter in %1 answered with more than %2 MiB.")
+                             .arg(m_pod)
+                             .arg(MaxAnswerBytes >> 20));
+                    return;
+                }
+                conclude(false);
+            });
+    connect(stream, &PortForwardStream::finished, this, [conclude] { conclude(true); });
+    connect(stream, &PortForwardStream::failed, this,
+            [this](const QString &error, bool) { fail(error); });
+    stream->open();
+}
+
+} // namespace gpudesk
