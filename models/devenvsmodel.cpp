@@ -122,6 +122,18 @@ void DevEnvsModel::setIdleAfterMs(qint64 ms)
          [this](const QString &k) { return present(k); });
 }
 
+void DevEnvsModel::setIdleFindings(const QHash<QString, std::pair<qint64, bool>> &idleSince)
+{
+    if (idleSince == m_idleFindings)
+        return;
+    QSet<QString> dirty;
+    for (const QString &uid : m_idleFindings.keys() + idleSince.keys())
+        if (const QString key = m_envOf.value(uid); !key.isEmpty())
+            dirty.insert(key);
+    m_idleFindings = idleSince;
+    sync(dirty, [this](const QString &k) { return present(k); });
+}
+
 DevEnvsModel::Idle DevEnvsModel::idle(const QString &key) const
 {
     Idle out;
@@ -168,6 +180,16 @@ DevEnvsModel::Idle DevEnvsModel::idle(const QString &key) const
     out.basis = basis.join(QStringLiteral(", "));
     // Only what the GPUs say can free them: Jupyter alone cannot see a script in the background.
     out.flagged = gpuKnown && m_now() - since >= m_idleAfterMs;
+    // Listed on the Cleanup page: idle, and maybe since earlier than gpudesk has sampled.
+    if (const auto f = m_idleFindings.constFind(p->uid); f != m_idleFindings.cend()) {
+        out.flagged = out.known = true;
+        if (f->first < out.since || basis.isEmpty()) {
+            out.since = f->first;
+            out.atLeast = f->second;
+        }
+        if (basis.isEmpty())
+            out.basis = tr("GPUs under %1 %").arg(TelemetryStore::BusyPercent);
+    }
     return out;
 }
 

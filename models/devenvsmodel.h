@@ -96,6 +96,9 @@ public:
     // From this long idle on, an environment holding GPUs is flagged (the Cleanup page's "idle
     // for at least").
     void setIdleAfterMs(qint64 ms);
+    // The Cleanup page's idle findings of environments' pods (pod uid → since when, and whether
+    // that is "at least"): dated further back than gpudesk's own samples where Prometheus knew.
+    void setIdleFindings(const QHash<QString, std::pair<qint64, bool>> &idleSince);
     qint64 idleAfterMs() const { return m_idleAfterMs; }
 
     // For tests and benchmarks: the clock ages are measured against.
@@ -118,6 +121,7 @@ private:
     QHash<QString, DevEnvVolume> m_volumes;                   // environment key → home volume
     QHash<QString, std::pair<QString, JupyterUse>> m_jupyter; // key → (pod uid, its use)
     const TelemetryStore *m_telemetry = nullptr;
+    QHash<QString, std::pair<qint64, bool>> m_idleFindings;
     qint64 m_idleAfterMs = 60 * 60 * 1000;
     std::function<qint64()> m_now;
 };

@@ -382,6 +382,7 @@ void podFinding(const FindingsInput &in, const FindingsInput::Pod &pod,
                   .arg(TelemetryStore::BusyPercent)
                   .arg(span)
             : tr("%n GPU(s) allocated, no process on any GPU for %1", nullptr, pod.gpus).arg(span);
+    f.devEnv = pod.devEnv;
     if (!pod.devEnv.isEmpty()) {
         f.evidence = tr("dev environment %1: ").arg(pod.devEnv) + f.evidence;
         if (asked)

@@ -73,6 +73,7 @@ struct Finding
     QString podUid;
     QString user;
     QString vc;
+    QString devEnv; // the dev environment the pod runs, if any
     OwnerRef owner; // the pod's controller (a job, a ReplicaSet), if any
     QString ownerStatus;
     int gpus = 0;              // whole GPUs held (a pod's request; distinct cards of processes)

@@ -138,7 +138,10 @@ QVariant FindingsModel::data(const QModelIndex &index, int role) const
         case Evidence:
             return f->evidence;
         case Remedy:
-            return remedyText(f->remedy);
+            // Deleting a dev environment's pod is how it stops: its volume stays.
+            return f->remedy == gpudesk::Remedy::DeletePod && !f->devEnv.isEmpty()
+                       ? tr("Stop the dev environment (volume kept)")
+                       : remedyText(f->remedy);
         default:
             break;
         }

@@ -12,6 +12,7 @@
 #include "operation.h"
 #include "operationsservice.h"
 #include "podexec.h"
+#include "podserverstarter.h"
 #include "tunnelsservice.h"
 
 #include <QCoreApplication>
@@ -195,12 +196,87 @@ void DevEnvsService::openJupyter(const QString &key)
                     return;
                 }
                 const auto server = JupyterProbe::parseServerList(exec->stdoutData(), port);
-                if (!server) {
-                    emit failed(key, tr("No Jupyter server runs in %1.").arg(podName));
+                if (server) {
+                    jupyterFound(key, podName, *server);
                     return;
                 }
+                // None runs (its user ended it, or the image does not start one): one with a
+                // fresh token, on the environment's jupyter port.
+                const auto &connection = m_session->connection();
+                if (!connection)
+                    return;
+                auto *starter =
+                    new PodServerStarter(connection->client(), key.section(u'/', 0, 0), podName,
+                                         PodServerStarter::Kind::Jupyter, quint16(port), {}, this);
+                connectStarter(starter, key);
+                connect(starter, &PodServerStarter::ready, this,
+                        [this, key, podName](const JupyterProbe::Server &s) {
+                            jupyterFound(key, podName, s);
+                        });
+                starter->start();
+            });
+    exec->start();
+}
+
+void DevEnvsService::connectStarter(PodServerStarter *starter, const QString &key)
+{
+    connect(starter, &PodServerStarter::progress, this,
+            [this, key](const QString &text) { emit progress(key, text); });
+    connect(starter, &PodServerStarter::failed, this, [this, key, starter](const QString &error) {
+        starter->deleteLater();
+        emit failed(key, error);
+    });
+    connect(starter, &PodServerStarter::ready, starter, &QObject::deleteLater);
+}
+
+void DevEnvsService::jupyterFound(const QString &key, const QString &podName,
+                                  const JupyterProbe::Server &server)
+{
+    QString why;
+    const int id = tunnelTo(key, QStringLiteral("jupyter"), server.port, &why);
+    if (id == 0) {
+        emit failed(key, why);
+        return;
+    }
+    QUrl url;
+    url.setScheme(QStringLiteral("http"));
+    url.setHost(QStringLiteral("127.0.0.1"));
+    url.setPort(m_tunnels->tunnel(id).localPort);
+    url.setPath(server.baseUrl);
+    if (!server.token.isEmpty())
+        url.setQuery(QUrlQuery{{QStringLiteral("token"), server.token}});
+    emit progress(
+        key,
+        tr("Jupyter in %1 is on 127.0.0.1:%2.").arg(podName).arg(m_tunnels->tunnel(id).localPort));
+    emit jupyterReady(key, url);
+}
+
+void DevEnvsService::openTensorBoard(const QString &key, const QString &logDir)
+{
+    const auto &connection = m_session->connection();
+    const PodInfo *pod = m_model->currentPod(key);
+    if (!connection || !pod) {
+        emit failed(key, tr("The environment is not there any more."));
+        return;
+    }
+    if (logDir.trimmed().isEmpty()) {
+        emit failed(key, tr("Name the folder TensorBoard reads its logs from."));
+        return;
+    }
+    // Its named port where the image declares one (nothing else listens there); else
+    // TensorBoard's own: a port-forward reaches any port the pod listens on.
+    quint16 port = TensorBoardPort;
+    for (const auto &[name, p] : pod->namedPorts)
+        if (name == QLatin1String("tensorboard"))
+            port = quint16(p);
+    auto *starter =
+        new PodServerStarter(connection->client(), pod->ns, pod->name,
+                             PodServerStarter::Kind::TensorBoard, port, logDir.trimmed(), this);
+    connectStarter(starter, key);
+    connect(starter, &PodServerStarter::ready, this,
+            [this, key, port](const JupyterProbe::Server &) {
                 QString why;
-                const int id = tunnelTo(key, QStringLiteral("jupyter"), server->port, &why);
+                const int id = tunnelTo(key, QStringLiteral("tensorboard"), port, &why);
                 if (id == 0) {
                     emit failed(key, why);
                     return;
@@ -209,15 +285,10 @@ void DevEnvsService::openJupyter(const QString &key)
                 url.setScheme(QStringLiteral("http"));
                 url.setHost(QStringLiteral("127.0.0.1"));
                 url.setPort(m_tunnels->tunnel(id).localPort);
-                url.setPath(server->baseUrl);
-                if (!server->token.isEmpty())
-                    url.setQuery(QUrlQuery{{QStringLiteral("token"), server->token}});
-                emit progress(key, tr("Jupyter in %1 is on 127.0.0.1:%2.")
-                                       .arg(podName)
-                                       .arg(m_tunnels->tunnel(id).localPort));
-                emit jupyterReady(key, url);
+                url.setPath(QStringLiteral("/"));
+                emit serviceReady(key, QStringLiteral("tensorboard"), url);
             });
-    exec->start();
+    starter->start();
 }
 
 void DevEnvsService::openWebService(const QString &key, const QString &service)

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "devenvplanner.h"
+#include "jupyterprobe.h"
 
 #include <QObject>
 #include <QUrl>
@@ -13,6 +14,7 @@ class ClusterStore;
 class DevEnvActivity;
 class DevEnvsModel;
 class OperationsService;
+class PodServerStarter;
 class TunnelsService;
 
 // Dev environments: the plans to create, stop, start and delete them (through the operations
@@ -41,9 +43,14 @@ public:
     // model: stopped environments appear. Done again after each dev environment operation.
     void refreshVolumes();
 
-    // Finds the environment's Jupyter server and opens (or reuses) a tunnel to it; answers with
-    // jupyterReady or failed. `key` is the model's NAMESPACE/NAME.
+    // Finds the environment's Jupyter server — or starts one with a fresh token when none runs —
+    // and opens (or reuses) a tunnel to it; answers with jupyterReady or failed. `key` is the
+    // model's NAMESPACE/NAME.
     void openJupyter(const QString &key);
+    static constexpr quint16 TensorBoardPort = 6006;
+    // TensorBoard started on `logDir` (relative to the home folder) in the environment, then
+    // like openWebService: serviceReady once it answers, or failed (not in the image, …).
+    void openTensorBoard(const QString &key, const QString &logDir);
     // A service served over HTTP without a token of its own (code-server, TensorBoard): a
     // tunnel to its named port, answered with serviceReady.
     void openWebService(const QString &key, const QString &service);
@@ -87,6 +94,9 @@ private:
     // `program args…` with this session's kubeconfig.
     QStringList gpudeskCommand(const QString &program, const QStringList &args) const;
     static QString terminalProgram();
+    void jupyterFound(const QString &key, const QString &podName,
+                      const JupyterProbe::Server &server);
+    void connectStarter(PodServerStarter *starter, const QString &key);
     int tunnelTo(const QString &key, const QString &service, quint16 port, QString *error);
     void launch(const QString &key, const QString &what, const QString &program,
                 const QStringList &args);

@@ -2,7 +2,7 @@
 #include "jupyterprobe.h"
 
 #include "podexec.h"
-#include "portforwardstream.h"
+#include "podhttp.h"
 
 #include <QDateTime>
 #include <QJsonArray>
@@ -48,61 +48,6 @@ std::optional<JupyterProbe::Server> JupyterProbe::parseServerList(const QByteArr
         return s;
     }
     return std::nullopt;
-}
-
-bool JupyterProbe::parseHttpResponse(const QByteArray &raw, bool closed, int *status,
-                                     QByteArray *body)
-{
-    const qsizetype headEnd = raw.indexOf("\r\n\r\n");
-    if (headEnd < 0)
-        return false;
-    const QList<QByteArray> lines = raw.left(headEnd).split('\n');
-    const QList<QByteArray> statusLine = lines.first().trimmed().split(' ');
-    if (statusLine.size() < 2 || !statusLine.first().startsWith("HTTP/1."))
-        return false;
-    *status = statusLine.at(1).toInt();
-    qint64 length = -1;
-    bool chunked = false;
-    for (const QByteArray &line : lines.mid(1)) {
-        const qsizetype colon = line.indexOf(':');
-        if (colon < 0)
-            continue;
-        const QByteArray name = line.left(colon).trimmed().toLower();
-        const QByteArray value = line.mid(colon + 1).trimmed();
-        if (name == "content-length")
-            length = value.toLongLong();
-        else if (name == "transfer-encoding" && value.toLower().contains("chunked"))
-            chunked = true;
-    }
-    const QByteArray rest = raw.mid(headEnd + 4);
-    if (chunked) {
-        body->clear();
-        qsizetype at = 0;
-        for (;;) {
-            const qsizetype eol = rest.indexOf("\r\n", at);
-            if (eol < 0)
-                return false;
-            bool ok = false;
-            const qint64 size =
-                rest.mid(at, eol - at).split(';').first().trimmed().toLongLong(&ok, 16);
-            if (!ok || size < 0)
-                return false;
-            if (size == 0)
-                return true;
-            if (rest.size() < eol + 2 + size + 2)
-                return false;
-            body->append(rest.mid(eol + 2, size));
-            at = eol + 2 + size + 2;
-        }
-    }
-    if (length >= 0) {
-        if (rest.size() < length)
-            return false;
-        *body = rest.left(length);
-        return true;
-    }
-    *body = rest;
-    return closed;
 }
 
 bool JupyterProbe::readActivity(const QByteArray &kernels, const QByteArray &terminals,
@@ -196,58 +141,27 @@ void JupyterProbe::start()
 
 void JupyterProbe::get(const QString &path, std::function<void(const QByteArray &)> then)
 {
-    auto *stream = new PortForwardStream(m_client, m_ns, m_pod, m_server.port, this);
-    auto raw = std::make_shared<QByteArray>();
-    auto handled = std::make_shared<bool>(false);
     const QString target = m_server.baseUrl + path;
-    // A server without terminals answers 404: it has none, which is an answer.
-    auto conclude = [this, stream, raw, handled, then, target](bool closed) {
-        int status = 0;
-        QByteArray body;
-        if (*handled || !parseHttpResponse(*raw, closed, &status, &body)) {
-            if (closed && !*handled && !m_done)
-                fail(tr("Jupyter in %1 closed the connection before answering %2.")
-                         .arg(m_pod, target));
-            return;
-        }
-        *handled = true;
-        stream->close();
-        stream->deleteLater();
-        if (m_done)
-            return;
-        if (status == 404 && target.endsWith(QLatin1String("api/terminals")))
-            then("[]");
-        else if (status == 403 || status == 401)
-            fail(tr("Jupyter in %1 refused its own token (HTTP %2).").arg(m_pod).arg(status));
-        else if (status != 200)
-            fail(tr("Jupyter in %1 answered %2 with HTTP %3.").arg(m_pod, target).arg(status));
-        else
-            then(body);
-    };
-    connect(stream, &PortForwardStream::ready, this, [this, stream, target] {
-        QByteArray request = "GET " + target.toUtf8() + " HTTP/1.1\r\n" +
-                             "Host: 127.0.0.1:" + QByteArray::number(m_server.port) + "\r\n" +
-                             "Accept: application/json\r\nConnection: close\r\n";
-        if (!m_server.token.isEmpty())
-            request += "Authorization: token " + m_server.token.toUtf8() + "\r\n";
-        stream->write(request + "\r\n");
-    });
-    connect(stream, &PortForwardStream::received, this,
-            [this, stream, raw, conclude](const QByteArray &data) {
-                raw->append(data);
-                if (raw->size() > MaxAnswerBytes) {
-                    stream->close();
-                    fail(tr("Jupyter in %1 answered with more than %2 MiB.")
-                             .arg(m_pod)
-                             .arg(MaxAnswerBytes >> 20));
-                    return;
-                }
-                conclude(false);
-            });
-    connect(stream, &PortForwardStream::finished, this, [conclude] { conclude(true); });
-    connect(stream, &PortForwardStream::failed, this,
-            [this](const QString &error, bool) { fail(error); });
-    stream->open();
+    const QByteArray auth =
+        m_server.token.isEmpty() ? QByteArray() : "token " + m_server.token.toUtf8();
+    PodHttp::get(
+        m_client, m_ns, m_pod, m_server.port, target, auth, this,
+        [this, then, target](const PodHttp::Answer &a) {
+            if (m_done)
+                return;
+            // A server without terminals answers 404: it has none, which is an answer.
+            if (a.status == 0)
+                fail(a.error);
+            else if (a.status == 404 && target.endsWith(QLatin1String("api/terminals")))
+                then("[]");
+            else if (a.status == 403 || a.status == 401)
+                fail(tr("Jupyter in %1 refused its own token (HTTP %2).").arg(m_pod).arg(a.status));
+            else if (a.status != 200)
+                fail(
+                    tr("Jupyter in %1 answered %2 with HTTP %3.").arg(m_pod, target).arg(a.status));
+            else
+                then(a.body);
+        });
 }
 
 } // namespace gpudesk

@@ -11,7 +11,6 @@
 namespace gpudesk {
 
 class KubeClient;
-class PortForwardStream;
 
 // Asks a dev environment's Jupyter server how it is used: the server found through exec
 // (`jupyter server list --json`: its port and token), then GET /api/kernels and /api/terminals
@@ -22,7 +21,6 @@ class JupyterProbe : public QObject
     Q_OBJECT
 public:
     static constexpr int TimeoutMs = 20000;
-    static constexpr qsizetype MaxAnswerBytes = 1 << 20;
 
     struct Server
     {
@@ -33,10 +31,6 @@ public:
     // The first server `jupyter server list --json` names (a JSON object a line; --jsonlist and
     // older versions print an array); `fallbackPort` when it names none.
     static std::optional<Server> parseServerList(const QByteArray &out, quint16 fallbackPort);
-    // An HTTP/1.1 response as read so far: true once it is whole (Content-Length, chunked, or
-    // `closed` for a body read to the end of the stream), with its status and body.
-    static bool parseHttpResponse(const QByteArray &raw, bool closed, int *status,
-                                  QByteArray *body);
     // The kernels' and terminals' JSON arrays, into `use`; false when they are not arrays.
     static bool readActivity(const QByteArray &kernels, const QByteArray &terminals,
                              JupyterUse *use);

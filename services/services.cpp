@@ -41,6 +41,13 @@ Services::Services(QStringList kubeconfigFiles, QObject *parent)
     connect(m_findings, &FindingsService::optionsChanged, this, idleAfter);
     connect(m_devEnvs->activity(), &DevEnvActivity::updated, this,
             [this] { m_findings->setJupyterUse(m_devEnvs->activity()->byPod()); });
+    connect(m_findings, &FindingsService::updated, this, [this] {
+        QHash<QString, std::pair<qint64, bool>> idle;
+        for (const Finding &f : m_findings->findings())
+            if (f.cls == FindingClass::IdleGpus && !f.devEnv.isEmpty())
+                idle.insert(f.podUid, {f.since, f.sinceAtLeast});
+        m_devEnvs->model()->setIdleFindings(idle);
+    });
 }
 
 // The session goes first: its connection's informers and SSH workers must stop before the

@@ -32,6 +32,13 @@ ExecShell::Result ExecShell::run(const QStringList &argv) const
     const QString cmd = argv.first();
     const QStringList args = argv.mid(1);
     const std::string podName = m_pod["metadata"].value("name", "");
+    if (isShell(cmd) && args.value(0) == QLatin1String("-c") &&
+        args.value(1).startsWith(QLatin1String("command -v tensorboard"))) {
+        // A client's script that starts TensorBoard: the simulated images have none.
+        r.err = "tensorboard is not installed in this image\n";
+        r.exitCode = 127;
+        return r;
+    }
     if (isShell(cmd) && args.value(0) == QLatin1String("-c"))
         return script(args.value(1));
     if (cmd == QLatin1String("hostname")) {

@@ -65,7 +65,103 @@ QString portName(const json &pod, quint16 port)
 
 } // namespace
 
-PodStreams::PodStreams(ObjectStore *store, QObject *parent) : QObject(parent), m_store(store) {}
+PodStreams::PodStreams(ObjectStore *store, QObject *parent)
+    : QObject(parent), m_store(store), m_jupyters(new PodJupyters(this))
+{}
+
+QString PodStreams::jupyterToken(const std::string &podUid) const
+{
+    switch (m_jupyters->state(podUid)) {
+    case PodJupyters::State::None:
+        return {};
+    case PodJupyters::State::Own: {
+        const auto own = m_jupyters->own(podUid);
+        return own ? own->token : QString(); // listed once it listens
+    }
+    case PodJupyters::State::Shared:
+        break;
+    }
+    return m_backends.contains(QStringLiteral("jupyter")) ? m_jupyterToken : QString();
+}
+
+PodStreams::Backend PodStreams::backendFor(const json &pod, quint16 port) const
+{
+    const QString name = portName(pod, port);
+    if (name != QLatin1String("jupyter"))
+        return m_backends.value(name);
+    const std::string uid = pod["metadata"].value("uid", "");
+    switch (m_jupyters->state(uid)) {
+    case PodJupyters::State::None:
+        return {};
+    case PodJupyters::State::Own: {
+        const auto own = m_jupyters->own(uid);
+        return own ? Backend{QStringLiteral("127.0.0.1"), own->port} : Backend{};
+    }
+    case PodJupyters::State::Shared:
+        break;
+    }
+    return m_backends.value(name);
+}
+
+bool PodStreams::isJupyterStart(const QStringList &command)
+{
+    // The script a client runs to start Jupyter with a token it sends on stdin (gpudesk's:
+    // services/jupyterstarter.cpp), with the port as its first argument.
+    return command.size() == 5 &&
+           (command[0] == QLatin1String("sh") || command[0] == QLatin1String("/bin/sh")) &&
+           command[1] == QLatin1String("-c") &&
+           command[2].startsWith(QLatin1String("read -r JUPYTER_TOKEN")) && command[4].toUInt() > 0;
+}
+
+void PodStreams::startJupyter(WebSocketSession *ws, const json &pod, const QStringList &command,
+                              const std::function<void(QByteArray)> &out,
+                              const std::function<void(const QByteArray &)> &err,
+                              const std::function<void(const ExecShell::Result &)> &finish)
+{
+    Q_UNUSED(out);
+    const QString ns = QString::fromStdString(pod["metadata"].value("namespace", ""));
+    const QString name = QString::fromStdString(pod["metadata"].value("name", ""));
+    const std::string uid = pod["metadata"].value("uid", "");
+    const quint16 port = quint16(command[4].toUInt());
+    bool served = false;
+    for (const auto &ct : pod["spec"].value("containers", json::array()))
+        for (const auto &p : ct.value("ports", json::array()))
+            served =
+                served || (p.value("name", "") == "jupyter" && p.value("containerPort", 0) == port);
+    auto line = std::make_shared<QByteArray>();
+    auto started = std::make_shared<bool>(false);
+    // The first line of stdin is the token; the script backgrounds the server and ends at once.
+    auto go = [this, ns, name, uid, line, started, served, err, finish] {
+        if (std::exchange(*started, true))
+            return;
+        ExecShell::Result r;
+        if (!m_jupyters->available()) {
+            err("jupyter is not installed in this image\n");
+            r.exitCode = 127;
+        } else if (line->trimmed().isEmpty()) {
+            r.exitCode = 2;
+        } else if (served) {
+            m_jupyters->start(ns, name, uid, QString::fromUtf8(line->trimmed()),
+                              [](const QString &) {});
+        }
+        finish(r);
+    };
+    connect(ws, &WebSocketSession::binaryMessage, ws, [line, go](const QByteArray &m) {
+        if (m.isEmpty())
+            return;
+        if (quint8(m.at(0)) == kClose) {
+            go();
+            return;
+        }
+        if (m.at(0) != kStdin)
+            return;
+        line->append(m.mid(1));
+        if (line->contains('\n')) {
+            line->truncate(line->indexOf('\n'));
+            go();
+        }
+    });
+}
 
 void PodStreams::setBackend(const QString &portName, const Backend &backend)
 {
@@ -163,10 +259,9 @@ void PodStreams::exec(HttpConnection *c, const HttpRequest &r, const ApiRoute &r
                     return quint16(p.value("containerPort", 0));
         return quint16(0);
     }();
-    auto shell = std::make_shared<ExecShell>(
-        *pod, ExecShell::Jupyter{jupyterPort, m_backends.contains(QStringLiteral("jupyter"))
-                                                  ? m_jupyterToken
-                                                  : QString()});
+    const std::string uid = (*pod)["metadata"].value("uid", "");
+    auto shell =
+        std::make_shared<ExecShell>(*pod, ExecShell::Jupyter{jupyterPort, jupyterToken(uid)});
     const bool v5 = ws->protocol() == "v5.channel.k8s.io";
     const QByteArray eol = tty ? "\r\n" : "\n";
     auto out = [ws, wantsStdout, tty, eol](QByteArray data) {
@@ -189,6 +284,10 @@ void PodStreams::exec(HttpConnection *c, const HttpRequest &r, const ApiRoute &r
         ws->close(1000);
     };
 
+    if (wantsStdin && isJupyterStart(command)) {
+        startJupyter(ws, *pod, command, out, err, finish);
+        return;
+    }
     if (wantsStdin && (ExecShell::isInteractiveShell(command) || ExecShell::isCat(command))) {
         const bool cat = ExecShell::isCat(command);
         auto line = std::make_shared<QByteArray>();
@@ -339,7 +438,7 @@ void PodStreams::bridge(WebSocketSession *ws, const json &pod, const QList<quint
                     if (e != QAbstractSocket::RemoteHostClosedError) // else an ordinary end
                         refused(sock->errorString().toLower());
                 });
-        const Backend backend = m_backends.value(portName(pod, port));
+        const Backend backend = backendFor(pod, port);
         if (backend.port != 0)
             sock->connectToHost(backend.host, backend.port);
         else
@@ -386,6 +485,12 @@ json PodStreams::list() const
 
 void PodStreams::tick()
 {
+    // A server started in a pod ends with it.
+    m_jupyters->prune([this](const QString &ns, const QString &name, const std::string &uid) {
+        const auto res = m_store->get(
+            m_store->types()->find({}, QStringLiteral("v1"), QStringLiteral("pods")), ns, name);
+        return res.ok() && (*res.object.object)["metadata"].value("uid", "") == uid;
+    });
     const QList<Stream> streams = m_streams; // closing one takes it off the list
     for (const Stream &s : streams) {
         if (!s.ws)

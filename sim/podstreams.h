@@ -2,6 +2,8 @@
 #pragma once
 
 #include "apihelpers.h"
+#include "execshell.h"
+#include "podjupyters.h"
 
 #include <QHash>
 #include <QObject>
@@ -32,6 +34,7 @@ public:
 
     void setBackend(const QString &portName, const Backend &backend);
     void setJupyterToken(const QString &token) { m_jupyterToken = token; }
+    PodJupyters *jupyters() const { return m_jupyters; }
     // The kubelet's streaming-connection-idle-timeout (4 h by default): a stream that carried
     // nothing for this long is closed.
     void setIdleTimeoutMs(qint64 ms) { m_idleTimeoutMs = ms; }
@@ -64,10 +67,20 @@ private:
                               const QList<QByteArray> &protocols, const QString &kind,
                               const nlohmann::json &pod);
     void bridge(WebSocketSession *ws, const nlohmann::json &pod, const QList<quint16> &ports);
+    // Where a pod's port leads: its name's backend; for jupyter, the pod's own server or none.
+    Backend backendFor(const nlohmann::json &pod, quint16 port) const;
+    // The token `jupyter server list` shows in the pod ("": no server runs there).
+    QString jupyterToken(const std::string &podUid) const;
+    static bool isJupyterStart(const QStringList &command);
+    void startJupyter(WebSocketSession *ws, const nlohmann::json &pod, const QStringList &command,
+                      const std::function<void(QByteArray)> &out,
+                      const std::function<void(const QByteArray &)> &err,
+                      const std::function<void(const ExecShell::Result &)> &finish);
 
     ObjectStore *m_store;
     QHash<QString, Backend> m_backends;
     QString m_jupyterToken;
+    PodJupyters *m_jupyters;
     qint64 m_idleTimeoutMs = 4 * 3600 * 1000LL;
     QList<Stream> m_streams;
 };

@@ -87,7 +87,7 @@ bool SimEndpoints::serve(HttpConnection *c, const HttpRequest &r, const QString 
         return true;
     }
     if (path.startsWith(QLatin1String("/sim/streams")) ||
-        path == QLatin1String("/sim/pods/recreate")) {
+        path == QLatin1String("/sim/pods/recreate") || path == QLatin1String("/sim/jupyter/stop")) {
         if (!isAdmin(user)) {
             sendError(c, {403, QStringLiteral("Forbidden"),
                           QStringLiteral("%1 is for the admin token only").arg(path)});
@@ -137,6 +137,17 @@ bool SimEndpoints::streams(HttpConnection *c, const HttpRequest &r, const QStrin
         }
         m_streams->setIdleTimeoutMs(qint64(seconds) * 1000);
         sendJson(c, 200, json{{"idleTimeoutSeconds", seconds}});
+    } else if (path == QLatin1String("/sim/jupyter/stop") && r.method == "POST") {
+        // The pod's Jupyter ended (its user stopped it): none runs there until one is started.
+        const auto res = m_store->get(
+            m_store->types()->find({}, QStringLiteral("v1"), QStringLiteral("pods")), ns, name);
+        if (!res.ok()) {
+            sendError(c, {404, QStringLiteral("NotFound"),
+                          QStringLiteral("pods \"%1\" not found").arg(name)});
+            return true;
+        }
+        m_streams->jupyters()->stop(ns, name, (*res.object.object)["metadata"].value("uid", ""));
+        sendJson(c, 200, json{{"namespace", ns.toStdString()}, {"name", name.toStdString()}});
     } else if (path == QLatin1String("/sim/pods/recreate") && r.method == "POST") {
         const std::string made = m_sim->recreatePod(ns.toStdString(), name.toStdString());
         if (made.empty())
@@ -148,7 +159,8 @@ bool SimEndpoints::streams(HttpConnection *c, const HttpRequest &r, const QStrin
         sendError(c, badRequest(QStringLiteral(
                          "GET /sim/streams; POST /sim/streams/drop?namespace=NS&name=POD (none: "
                          "all), /sim/streams/idle-timeout?seconds=N, "
-                         "/sim/pods/recreate?namespace=NS&name=POD")));
+                         "/sim/pods/recreate?namespace=NS&name=POD, "
+                         "/sim/jupyter/stop?namespace=NS&name=POD")));
     }
     return true;
 }

@@ -28,7 +28,9 @@
     </message>
     <message numerus="yes">
         <source>%n GPU(s)</source>
-        <translation><numerusform>%n 块 GPU</numerusform></translation>
+        <translation>
+            <numerusform>%n 块 GPU</numerusform>
+        </translation>
     </message>
     <message>
         <source>no GPU</source>
@@ -1409,6 +1411,22 @@
         <source>The node is NotReady and does not answer over SSH: once the pod is removed, check the node when it is back for processes left running.</source>
         <translation>节点为 NotReady，且 SSH 无响应：移除 Pod 后，待节点恢复时请检查是否仍有残留进程在运行。</translation>
     </message>
+    <message>
+        <source>; its Jupyter&apos;s kernels and terminals</source>
+        <translation>；及其 Jupyter 的内核与终端</translation>
+    </message>
+    <message>
+        <source>dev environment %1: </source>
+        <translation>开发环境 %1：</translation>
+    </message>
+    <message>
+        <source>; no Jupyter kernel or terminal in use since %1</source>
+        <translation>；自 %1 起没有 Jupyter 内核或终端在使用</translation>
+    </message>
+    <message>
+        <source>Stops the dev environment %1: its GPUs are freed, its home volume is kept, and its owner can start it again from the Dev environments page.</source>
+        <translation>停止开发环境 %1：释放其 GPU，保留其主目录卷，其所有者可在“开发环境”页面重新启动它。</translation>
+    </message>
 </context>
 <context>
     <name>gpudesk::AuditDialog</name>
@@ -1905,7 +1923,9 @@
     </message>
     <message numerus="yes">
         <source>%n MIG instance(s)</source>
-        <translation><numerusform>%n 个 MIG 实例</numerusform></translation>
+        <translation>
+            <numerusform>%n 个 MIG 实例</numerusform>
+        </translation>
     </message>
     <message>
         <source>not scheduled</source>
@@ -1950,6 +1970,74 @@
     <message>
         <source>Why</source>
         <translation>原因</translation>
+    </message>
+    <message>
+        <source>its GPUs are in use</source>
+        <translation>其 GPU 正在使用</translation>
+    </message>
+    <message>
+        <source>GPUs under %1 %</source>
+        <translation>GPU 利用率低于 %1 %</translation>
+    </message>
+    <message>
+        <source>a Jupyter kernel is running</source>
+        <translation>有 Jupyter 内核正在运行</translation>
+    </message>
+    <message>
+        <source>no Jupyter kernel or terminal in use</source>
+        <translation>没有 Jupyter 内核或终端在使用</translation>
+    </message>
+    <message>
+        <source>in use</source>
+        <translation>使用中</translation>
+    </message>
+    <message numerus="yes">
+        <source>Idle for %1 (%2): Stop gives back its %n GPU(s) and keeps its home volume.</source>
+        <translation><numerusform>已空闲 %1（%2）：停止后归还其 %n 张 GPU，并保留主目录卷。</numerusform></translation>
+    </message>
+    <message>
+        <source>%1 (for %2)</source>
+        <translation>%1（已持续 %2）</translation>
+    </message>
+    <message>
+        <source>%1 %</source>
+        <translation>%1 %</translation>
+    </message>
+    <message>
+        <source>Idle since %1: %2.</source>
+        <translation>自 %1 起空闲：%2。</translation>
+    </message>
+    <message>
+        <source>In use: %1.</source>
+        <translation>使用中：%1。</translation>
+    </message>
+    <message>
+        <source>Jupyter could not be asked: %1</source>
+        <translation>无法询问 Jupyter：%1</translation>
+    </message>
+    <message>
+        <source>Jupyter at %1: %2, %3, last active %4.</source>
+        <translation>Jupyter（%1 时）：%2，%3，最近活动于 %4。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n kernel(s)</source>
+        <translation><numerusform>%n 个内核</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n terminal(s)</source>
+        <translation><numerusform>%n 个终端</numerusform></translation>
+    </message>
+    <message>
+        <source>never</source>
+        <translation>从未</translation>
+    </message>
+    <message>
+        <source>GPU use</source>
+        <translation>GPU 使用率</translation>
+    </message>
+    <message>
+        <source>Idle for</source>
+        <translation>空闲时长</translation>
     </message>
 </context>
 <context>
@@ -2020,7 +2108,9 @@
     </message>
     <message numerus="yes">
         <source>%n running, %1 starting or waiting, %2 stopped · %3 GPUs held</source>
-        <translation><numerusform>%n 个运行中，%1 个启动中或等待中，%2 个已停止 · 占用 %3 块 GPU</numerusform></translation>
+        <translation>
+            <numerusform>%n 个运行中，%1 个启动中或等待中，%2 个已停止 · 占用 %3 块 GPU</numerusform>
+        </translation>
     </message>
     <message>
         <source>you may not %1 %2</source>
@@ -2074,6 +2164,26 @@
         <source>VS Code reads hosts from %1 only. Add the line “Include %2” at its top, so that it finds the environments gpudesk writes there?</source>
         <translation>VS Code 只从 %1 读取主机。要在其开头加入一行“Include %2”，以便它找到 gpudesk 写在那里的环境吗？</translation>
     </message>
+    <message>
+        <source>TensorBoard on a log folder…</source>
+        <translation>在日志目录上启动 TensorBoard…</translation>
+    </message>
+    <message>
+        <source>TensorBoard</source>
+        <translation>TensorBoard</translation>
+    </message>
+    <message>
+        <source>The folder TensorBoard reads, in the environment (relative to its home):</source>
+        <translation>TensorBoard 读取的目录（在环境中，相对于主目录）：</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n environment(s) idle for over %1 hold %2 GPU(s): stop what you do not use, so that others can have them (home volumes are kept).</source>
+        <translation><numerusform>%n 个环境空闲超过 %1，占用 %2 张 GPU：请停止不用的环境，让其他人可以使用这些 GPU（主目录卷会保留）。</numerusform></translation>
+    </message>
+    <message>
+        <source>A terminal with a shell in the environment over the API&apos;s exec (its image runs no SSH server)</source>
+        <translation>通过 API 的 exec 在环境中打开终端 shell（其镜像未运行 SSH 服务器）</translation>
+    </message>
 </context>
 <context>
     <name>gpudesk::DevEnvsService</name>
@@ -2092,10 +2202,6 @@
     <message>
         <source>`jupyter server list` ended with exit code %1 in %2.</source>
         <translation>`jupyter server list` 在 %2 中以退出码 %1 结束。</translation>
-    </message>
-    <message>
-        <source>No Jupyter server runs in %1.</source>
-        <translation>%1 中没有运行 Jupyter 服务器。</translation>
     </message>
     <message>
         <source>Jupyter in %1 is on 127.0.0.1:%2.</source>
@@ -2136,6 +2242,14 @@
     <message>
         <source>VS Code on %1</source>
         <translation>连接 %1 的 VS Code</translation>
+    </message>
+    <message>
+        <source>Name the folder TensorBoard reads its logs from.</source>
+        <translation>请指定 TensorBoard 读取日志的目录。</translation>
+    </message>
+    <message>
+        <source>a terminal with a shell in %1</source>
+        <translation>一个在 %1 中运行 shell 的终端</translation>
     </message>
 </context>
 <context>
@@ -2270,6 +2384,17 @@
     </message>
 </context>
 <context>
+    <name>gpudesk::ExecTerminal</name>
+    <message>
+        <source>--exec takes CONTEXT/NAMESPACE/ENVIRONMENT, not &quot;%1&quot;</source>
+        <translation>--exec 的参数应为 CONTEXT/NAMESPACE/ENVIRONMENT，而不是“%1”</translation>
+    </message>
+    <message>
+        <source>gpudesk: a shell in %1 (%2/%3); exit or Ctrl-D leaves it.</source>
+        <translation>gpudesk：%1（%2/%3）中的 shell；输入 exit 或按 Ctrl-D 退出。</translation>
+    </message>
+</context>
+<context>
     <name>gpudesk::FindingsModel</name>
     <message>
         <source>None by gpudesk</source>
@@ -2352,6 +2477,10 @@
     <message>
         <source>Remedy</source>
         <translation>处理方式</translation>
+    </message>
+    <message>
+        <source>Stop the dev environment (volume kept)</source>
+        <translation>停止开发环境（保留卷）</translation>
     </message>
 </context>
 <context>
@@ -2552,6 +2681,33 @@
     <message>
         <source>%1 sent no event and no bookmark for %2 s (%3) and did not answer a check within %4 s: the API server is not responding</source>
         <translation>%1 已 %2 秒没有发送任何事件或书签（%3），且在 %4 秒内未回应检查：API 服务器没有响应</translation>
+    </message>
+</context>
+<context>
+    <name>gpudesk::JupyterProbe</name>
+    <message>
+        <source>Jupyter in %1 did not answer within %2 s.</source>
+        <translation>%1 中的 Jupyter 在 %2 秒内没有应答。</translation>
+    </message>
+    <message>
+        <source>`jupyter server list` ended with exit code %1 in %2.</source>
+        <translation>`jupyter server list` 在 %2 中以退出码 %1 结束。</translation>
+    </message>
+    <message>
+        <source>No Jupyter server runs in %1.</source>
+        <translation>%1 中没有运行 Jupyter 服务器。</translation>
+    </message>
+    <message>
+        <source>Jupyter in %1 answered with something other than its kernels and terminals.</source>
+        <translation>%1 中的 Jupyter 返回的不是其内核和终端列表。</translation>
+    </message>
+    <message>
+        <source>Jupyter in %1 refused its own token (HTTP %2).</source>
+        <translation>%1 中的 Jupyter 拒绝了它自己的令牌（HTTP %2）。</translation>
+    </message>
+    <message>
+        <source>Jupyter in %1 answered %2 with HTTP %3.</source>
+        <translation>%1 中的 Jupyter 对 %2 返回了 HTTP %3。</translation>
     </message>
 </context>
 <context>
@@ -4371,6 +4527,40 @@
     </message>
 </context>
 <context>
+    <name>gpudesk::PodHttp</name>
+    <message>
+        <source>%1 closed the connection before answering %2.</source>
+        <translation>%1 在应答 %2 之前关闭了连接。</translation>
+    </message>
+    <message>
+        <source>%1 answered with more than %2 MiB.</source>
+        <translation>%1 的应答超过 %2 MiB。</translation>
+    </message>
+</context>
+<context>
+    <name>gpudesk::PodServerStarter</name>
+    <message>
+        <source>%1 is not installed in the image of %2 (%3).</source>
+        <translation>%2 的镜像中没有安装 %1（%3）。</translation>
+    </message>
+    <message>
+        <source>Starting %1 in %2 ended with exit code %3: %4</source>
+        <translation>在 %2 中启动 %1 以退出码 %3 结束：%4</translation>
+    </message>
+    <message>
+        <source>%1 is starting in %2…</source>
+        <translation>%1 正在 %2 中启动…</translation>
+    </message>
+    <message>
+        <source>No %1 runs in %2: starting one…</source>
+        <translation>%2 中没有运行 %1：正在启动一个…</translation>
+    </message>
+    <message>
+        <source>%1 did not answer in %2 within %3 s; its log is /tmp/gpudesk-%4.log in the pod.</source>
+        <translation>%2 中的 %1 在 %3 秒内没有应答；其日志在 Pod 内的 /tmp/gpudesk-%4.log。</translation>
+    </message>
+</context>
+<context>
     <name>gpudesk::PodWebSocket</name>
     <message>
         <source>The stream stopped answering (no answer to pings for %1 s).</source>
@@ -4904,7 +5094,9 @@
     </message>
     <message numerus="yes">
         <source>%n tunnel(s) open</source>
-        <translation><numerusform>已打开 %n 条隧道</numerusform></translation>
+        <translation>
+            <numerusform>已打开 %n 条隧道</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -6023,6 +6215,10 @@
     <message>
         <source>Bridge stdin and stdout to a dev environment&apos;s port (an ssh ProxyCommand), following the environment to its current pod.</source>
         <translation>将标准输入和输出桥接到开发环境的端口（用作 ssh 的 ProxyCommand），并跟随环境切换到其当前的 Pod。</translation>
+    </message>
+    <message>
+        <source>A shell (bash, else sh) in a dev environment&apos;s current pod over the API&apos;s exec, in this terminal: for images without an SSH server.</source>
+        <translation>在本终端中通过 API 的 exec 打开开发环境当前 Pod 中的 shell（优先 bash，否则 sh）：用于没有 SSH 服务器的镜像。</translation>
     </message>
 </context>
 <context>

@@ -43,6 +43,7 @@
 #include <QTableWidget>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QUrlQuery>
 
 using namespace gpudesk;
 using gpudesk::testing::runShown;
@@ -65,6 +66,7 @@ private slots:
     void environmentThroughTheWindow();
     void badInputSaysWhy();
     void execShellWithoutSsh();
+    void startsJupyterWhenNoneRuns();
     void cleanupTestCase();
 
 private:
@@ -462,6 +464,51 @@ void TestDevEnvs::execShellWithoutSsh()
     QVERIFY2(text.contains(QStringLiteral("a shell in %1").arg(pod->name)), qPrintable(text));
     QVERIFY2(text.contains(QStringLiteral("\n%1\n").arg(pod->name)), qPrintable(text));
     QVERIFY2(text.endsWith(QLatin1String("exit 0\n")), qPrintable(text));
+}
+
+void TestDevEnvs::startsJupyterWhenNoneRuns()
+{
+    // dev-alice's Jupyter ended: a click starts one with a fresh token (sent on stdin, not in
+    // the exec's URL), waits for it, and hands the browser its URL.
+    const QString key = QStringLiteral("user-alice/dev-alice");
+    const PodInfo *pod = m_page->model()->currentPod(key);
+    QVERIFY(pod);
+    QCOMPARE(m_sim
+                 .request("POST", QStringLiteral("/sim/jupyter/stop?namespace=user-alice&name=") +
+                                      pod->name)
+                 .status,
+             200);
+    const qsizetype before = m_browser.urls.size();
+    m_page->selectEnvironment(key);
+    m_page->openJupyter();
+    QTRY_VERIFY_WITH_TIMEOUT(m_page->message()->text().contains(QLatin1String("starting")), 20000);
+    QTRY_COMPARE_WITH_TIMEOUT(m_browser.urls.size(), before + 1, 60000);
+    const QUrl url = m_browser.urls.last();
+    const QString token = QUrlQuery(url).queryItemValue(QStringLiteral("token"));
+    QCOMPARE(token.size(), 48);
+    QVERIFY(token.toUtf8() != peerFile(QStringLiteral("jupyter/token")).toUtf8());
+    QUrl status = url;
+    status.setPath(url.path() + QStringLiteral("api/status"));
+    QCOMPARE(httpGet(status), 200);
+    // The server that answers is the new one: the old token no longer opens it.
+    QUrl oldToken = status;
+    oldToken.setQuery(
+        QUrlQuery{{QStringLiteral("token"), peerFile(QStringLiteral("jupyter/token"))}});
+    QCOMPARE(httpGet(oldToken), 403);
+    // Asked again, the running one is found and reused: no second server.
+    m_page->openJupyter();
+    QTRY_COMPARE_WITH_TIMEOUT(m_browser.urls.size(), before + 2, 30000);
+    QCOMPARE(m_browser.urls.last(), url);
+
+    // TensorBoard on a folder, in an image without it: said in words, no tunnel left open.
+    const int tunnels = m_page->sessions()->table()->rowCount();
+    QSignalSpy failed(m_services->devEnvs(), &DevEnvsService::failed);
+    m_services->devEnvs()->openTensorBoard(key, QStringLiteral("runs/exp 1"));
+    QVERIFY(failed.count() > 0 || failed.wait(20000));
+    QVERIFY2(failed.last().at(1).toString().contains(
+                 QLatin1String("TensorBoard is not installed in the image of")),
+             qPrintable(failed.last().at(1).toString()));
+    QCOMPARE(m_page->sessions()->table()->rowCount(), tunnels);
 }
 
 QTEST_MAIN(TestDevEnvs)

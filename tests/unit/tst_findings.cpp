@@ -383,6 +383,12 @@ void TestFindings::idleDevEnvironments()
     model.setJupyterUse(devKey, u"uid-old"_qs, JupyterUse{});
     QVERIFY(!model.jupyterUse(devKey));
     QCOMPARE(model.idle(devKey).since, T0 + 10 * Minute);
+    // The Cleanup page's finding dates nb-bob further back (Prometheus knew): the page says so.
+    model.setIdleFindings({{u"uid-nb"_qs, {T0 - 3 * 60 * Minute, false}}});
+    nbIdle = model.idle(nbKey);
+    QVERIFY(nbIdle.flagged && !nbIdle.atLeast);
+    QCOMPARE(nbIdle.since, T0 - 3 * 60 * Minute);
+    QCOMPARE(model.index(model.rowOf(nbKey), idleCol).data().toString(), u"4h30m"_qs);
 }
 
 void TestFindings::idleFromPrometheus()

@@ -19,6 +19,7 @@
 #include <QDir>
 #include <QHBoxLayout>
 #include <QHeaderView>
+#include <QInputDialog>
 #include <QLabel>
 #include <QLineEdit>
 #include <QMenu>
@@ -106,6 +107,19 @@ DevEnvsPage::DevEnvsPage(DevEnvsService *service, ClusterStore *store, QWidget *
                                    [this, name = name] { openWeb(name); });
         if (webMenu->isEmpty())
             webMenu->addAction(tr("No other web service"))->setEnabled(false);
+        webMenu->addSeparator();
+        webMenu->addAction(tr("TensorBoard on a log folder…"), this, [this] {
+            bool ok = false;
+            const QString folder = QInputDialog::getText(
+                this, tr("TensorBoard"),
+                tr("The folder TensorBoard reads, in the environment (relative to its home):"),
+                QLineEdit::Normal, m_tensorBoardDir, &ok);
+            if (!ok || folder.trimmed().isEmpty())
+                return;
+            m_tensorBoardDir = folder.trimmed();
+            if (const QString key = currentKey(); !key.isEmpty())
+                m_service->openTensorBoard(key, m_tensorBoardDir);
+        });
     });
     auto openObject = [this](int tab) {
         const PodInfo *pod = m_service->model()->currentPod(currentKey());

@@ -77,6 +77,7 @@ private:
     QPushButton *m_stop;
     QPushButton *m_start;
     QPushButton *m_delete;
+    QString m_tensorBoardDir = QStringLiteral("runs");
 };
 
 } // namespace gpudesk

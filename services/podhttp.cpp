@@ -1,0 +1,126 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "podhttp.h"
+
+#include "portforwardstream.h"
+
+#include <QCoreApplication>
+
+#include <memory>
+
+namespace gpudesk::PodHttp {
+
+namespace {
+QString tr(const char *text)
+{
+    return QCoreApplication::translate("gpudesk::PodHttp", text);
+}
+} // namespace
+
+bool parseResponse(const QByteArray &raw, bool closed, int *status, QByteArray *body)
+{
+    const qsizetype headEnd = raw.indexOf("\r\n\r\n");
+    if (headEnd < 0)
+        return false;
+    const QList<QByteArray> lines = raw.left(headEnd).split('\n');
+    const QList<QByteArray> statusLine = lines.first().trimmed().split(' ');
+    if (statusLine.size() < 2 || !statusLine.first().startsWith("HTTP/1."))
+        return false;
+    *status = statusLine.at(1).toInt();
+    qint64 length = -1;
+    bool chunked = false;
+    for (const QByteArray &line : lines.mid(1)) {
+        const qsizetype colon = line.indexOf(':');
+        if (colon < 0)
+            continue;
+        const QByteArray name = line.left(colon).trimmed().toLower();
+        const QByteArray value = line.mid(colon + 1).trimmed();
+        if (name == "content-length")
+            length = value.toLongLong();
+        else if (name == "transfer-encoding" && value.toLower().contains("chunked"))
+            chunked = true;
+    }
+    const QByteArray rest = raw.mid(headEnd + 4);
+    if (chunked) {
+        body->clear();
+        qsizetype at = 0;
+        for (;;) {
+            const qsizetype eol = rest.indexOf("\r\n", at);
+            if (eol < 0)
+                return false;
+            bool ok = false;
+            const qint64 size =
+                rest.mid(at, eol - at).split(';').first().trimmed().toLongLong(&ok, 16);
+            if (!ok || size < 0)
+                return false;
+            if (size == 0)
+                return true;
+            if (rest.size() < eol + 2 + size + 2)
+                return false;
+            body->append(rest.mid(eol + 2, size));
+            at = eol + 2 + size + 2;
+        }
+    }
+    if (length >= 0) {
+        if (rest.size() < length)
+            return false;
+        *body = rest.left(length);
+        return true;
+    }
+    *body = rest;
+    return closed;
+}
+
+void get(KubeClient *client, const QString &ns, const QString &pod, quint16 port,
+         const QString &path, const QByteArray &authorization, QObject *context,
+         std::function<void(const Answer &)> done)
+{
+    auto *stream = new PortForwardStream(client, ns, pod, port, context);
+    auto raw = std::make_shared<QByteArray>();
+    auto ended = std::make_shared<bool>(false);
+    auto finish = [stream, ended, done](const Answer &a) {
+        if (std::exchange(*ended, true))
+            return;
+        stream->close();
+        stream->deleteLater();
+        done(a);
+    };
+    auto conclude = [raw, finish, pod, path](bool closed) {
+        Answer a;
+        if (parseResponse(*raw, closed, &a.status, &a.body)) {
+            finish(a);
+        } else if (closed) {
+            a.error = tr("%1 closed the connection before answering %2.").arg(pod, path);
+            finish(a);
+        }
+    };
+    QObject::connect(
+        stream, &PortForwardStream::ready, context, [stream, path, port, authorization] {
+            QByteArray request = "GET " + path.toUtf8() +
+                                 " HTTP/1.1\r\nHost: 127.0.0.1:" + QByteArray::number(port) +
+                                 "\r\nAccept: application/json\r\nConnection: close\r\n";
+            if (!authorization.isEmpty())
+                request += "Authorization: " + authorization + "\r\n";
+            stream->write(request + "\r\n");
+        });
+    QObject::connect(
+        stream, &PortForwardStream::received, context,
+        [raw, conclude, finish, pod](const QByteArray &data) {
+            raw->append(data);
+            if (raw->size() > MaxAnswerBytes) {
+                Answer a;
+                a.error =
+                    tr("%1 answered with more than %2 MiB.").arg(pod).arg(MaxAnswerBytes >> 20);
+                finish(a);
+                return;
+            }
+            conclude(false);
+        });
+    QObject::connect(stream, &PortForwardStream::finished, context, [conclude] { conclude(true); });
+    QObject::connect(stream, &PortForwardStream::failed, context,
+                     [finish](const QString &error, bool) {
+                         finish(Answer{0, {}, error});
+                     });
+    stream->open();
+}
+
+} // namespace gpudesk::PodHttp
