@@ -99,7 +99,10 @@ void PodExec::closeStdin()
     if (m_ws->protocol() == QLatin1String("v5.channel.k8s.io"))
         m_ws->send(channel::closeFrame(channel::Stdin));
     else
-        m_ws->close();
+        // v4 can only say it by closing the stream, and the exit status goes with it: an answer
+        // all the same, not a wait for one that cannot come.
+        end(-1, tr("The input ended; the server speaks v4.channel.k8s.io, which can only say so "
+                   "by closing the stream: the command's exit status is not known."));
 }
 
 void PodExec::resize(int columns, int rows)

@@ -26,7 +26,8 @@ public:
 
     void start();
     void writeStdin(const QByteArray &data);
-    // The end of stdin: v5 says so on the stream; v4 cannot, so the stream is closed.
+    // The end of stdin: v5 says so on the stream; v4 cannot, so the stream is closed and
+    // finished says the exit status is not known.
     void closeStdin();
     void resize(int columns, int rows);
     void cancel();

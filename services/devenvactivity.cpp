@@ -102,6 +102,7 @@ void DevEnvActivity::pump()
         m_asked.insert(key, QDateTime::currentMSecsSinceEpoch());
         m_inFlight.insert(key);
         auto *probe = new JupyterProbe(connection->client(), p->ns, p->name, port, this);
+        probe->holdConnection(connection);
         const QString uid = p->uid;
         const quint64 generation = m_generation;
         connect(probe, &JupyterProbe::finished, this,
@@ -117,6 +118,8 @@ void DevEnvActivity::pump()
                         if (old != m_use.cend() && old->first == uid) {
                             use = old->second;
                             use.error = answer.error;
+                            // Busy was true then; unanswered, it is not known now.
+                            use.busy = false;
                         }
                     }
                     m_use.insert(key, {uid, use});

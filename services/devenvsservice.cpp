@@ -183,8 +183,9 @@ void DevEnvsService::openJupyter(const QString &key)
                               QStringLiteral("list"), QStringLiteral("--json")},
                              options, this);
     const QString podName = pod->name;
+    // The connection is kept until the answer is in: a context switch meanwhile lets it go.
     connect(exec, &PodExec::finished, this,
-            [this, exec, key, podName, port](int code, const QString &error) {
+            [this, exec, key, podName, port, lease = connection](int code, const QString &error) {
                 exec->deleteLater();
                 if (code != 0) {
                     emit failed(key,
@@ -195,20 +196,19 @@ void DevEnvsService::openJupyter(const QString &key)
                                     : error);
                     return;
                 }
-                const auto server = JupyterProbe::parseServerList(exec->stdoutData(), port);
-                if (server) {
-                    jupyterFound(key, podName, *server);
+                const auto servers = JupyterProbe::parseServerList(exec->stdoutData(), port);
+                if (!servers.isEmpty()) {
+                    jupyterFound(key, podName, servers.first());
                     return;
                 }
                 // None runs (its user ended it, or the image does not start one): one with a
                 // fresh token, on the environment's jupyter port.
-                const auto &connection = m_session->connection();
-                if (!connection)
-                    return;
                 auto *starter =
-                    new PodServerStarter(connection->client(), key.section(u'/', 0, 0), podName,
+                    new PodServerStarter(lease->client(), key.section(u'/', 0, 0), podName,
                                          PodServerStarter::Kind::Jupyter, quint16(port), {}, this);
-                connectStarter(starter, key);
+                starter->holdConnection(lease);
+                if (!connectStarter(starter, key))
+                    return;
                 connect(starter, &PodServerStarter::ready, this,
                         [this, key, podName](const JupyterProbe::Server &s) {
                             jupyterFound(key, podName, s);
@@ -218,8 +218,19 @@ void DevEnvsService::openJupyter(const QString &key)
     exec->start();
 }
 
-void DevEnvsService::connectStarter(PodServerStarter *starter, const QString &key)
+bool DevEnvsService::connectStarter(PodServerStarter *starter, const QString &key)
 {
+    // One at a time an environment: a second click while one starts would start another.
+    if (m_starting.contains(key) && m_starting.value(key)) {
+        starter->deleteLater();
+        emit progress(key, tr("Still starting in %1…").arg(key.section(u'/', 1)));
+        return false;
+    }
+    m_starting.insert(key, starter);
+    connect(starter, &QObject::destroyed, this, [this, key, starter] {
+        if (m_starting.value(key) == starter)
+            m_starting.remove(key);
+    });
     connect(starter, &PodServerStarter::progress, this,
             [this, key](const QString &text) { emit progress(key, text); });
     connect(starter, &PodServerStarter::failed, this, [this, key, starter](const QString &error) {
@@ -227,6 +238,7 @@ void DevEnvsService::connectStarter(PodServerStarter *starter, const QString &ke
         emit failed(key, error);
     });
     connect(starter, &PodServerStarter::ready, starter, &QObject::deleteLater);
+    return true;
 }
 
 void DevEnvsService::jupyterFound(const QString &key, const QString &podName,
@@ -272,7 +284,9 @@ void DevEnvsService::openTensorBoard(const QString &key, const QString &logDir)
     auto *starter =
         new PodServerStarter(connection->client(), pod->ns, pod->name,
                              PodServerStarter::Kind::TensorBoard, port, logDir.trimmed(), this);
-    connectStarter(starter, key);
+    starter->holdConnection(connection);
+    if (!connectStarter(starter, key))
+        return;
     connect(starter, &PodServerStarter::ready, this,
             [this, key, port](const JupyterProbe::Server &) {
                 QString why;

@@ -96,7 +96,8 @@ private:
     static QString terminalProgram();
     void jupyterFound(const QString &key, const QString &podName,
                       const JupyterProbe::Server &server);
-    void connectStarter(PodServerStarter *starter, const QString &key);
+    // False when one is starting for the environment already (`starter` then goes).
+    bool connectStarter(PodServerStarter *starter, const QString &key);
     int tunnelTo(const QString &key, const QString &service, quint16 port, QString *error);
     void launch(const QString &key, const QString &what, const QString &program,
                 const QStringList &args);
@@ -107,6 +108,7 @@ private:
     DevEnvsModel *m_model;
     TunnelsService *m_tunnels;
     DevEnvActivity *m_activity;
+    QHash<QString, PodServerStarter *> m_starting; // environment key → the start under way
     QString m_sshConfig;
     QString m_gpudesk;
 };

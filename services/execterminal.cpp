@@ -20,14 +20,17 @@ namespace gpudesk {
 
 namespace {
 
-// SIGWINCH, written into a pipe the event loop reads (a handler may do little else).
-int winchPipe[2] = {-1, -1};
+// SIGWINCH and the signals that end a terminal session (its window closed, kill), written into
+// a pipe the event loop reads (a handler may do little else): the terminal is given back as it
+// was before gpudesk goes.
+int signalPipe[2] = {-1, -1};
+constexpr int HandledSignals[] = {SIGWINCH, SIGHUP, SIGTERM, SIGINT, SIGQUIT};
 
-void onWinch(int)
+void onSignal(int sig)
 {
     const int saved = errno;
-    const char byte = 1;
-    [[maybe_unused]] const ssize_t n = ::write(winchPipe[1], &byte, 1);
+    const char byte = char(sig);
+    [[maybe_unused]] const ssize_t n = ::write(signalPipe[1], &byte, 1);
     errno = saved;
 }
 
@@ -81,6 +84,9 @@ bool ExecTerminal::parseTarget(const QString &target, QString *context, QString 
 
 bool ExecTerminal::prepare(QString *error)
 {
+    // Without a stdin, descriptor 0 would be the next socket opened, read as the user's input.
+    if (::fcntl(STDIN_FILENO, F_GETFD) < 0)
+        ::open("/dev/null", O_RDONLY);
     if (!parseTarget(m_target, &m_context, &m_ns, &m_environment, error))
         return false;
     const auto config = KubeConfig::load(m_files, error);
@@ -117,6 +123,7 @@ void ExecTerminal::run(const QString &pod, const QStringList &shells)
     options.tty = isatty(STDIN_FILENO);
     m_exec = new PodExec(m_client.get(), m_ns, pod, {shells.first()}, options, this);
     auto *exec = m_exec;
+    auto said = std::make_shared<bool>(false);
     connect(exec, &PodExec::started, this, [this] {
         rawMode(true);
         sendSize();
@@ -126,14 +133,23 @@ void ExecTerminal::run(const QString &pod, const QStringList &shells)
         }
         m_stdin->setEnabled(true);
     });
-    connect(exec, &PodExec::output, this,
-            [](const QByteArray &data) { writeAll(STDOUT_FILENO, data); });
-    connect(exec, &PodExec::errorOutput, this,
-            [](const QByteArray &data) { writeAll(STDERR_FILENO, data); });
+    connect(exec, &PodExec::output, this, [said](const QByteArray &data) {
+        *said = true;
+        writeAll(STDOUT_FILENO, data);
+    });
+    connect(exec, &PodExec::errorOutput, this, [said](const QByteArray &data) {
+        *said = true;
+        writeAll(STDERR_FILENO, data);
+    });
     connect(exec, &PodExec::finished, this,
-            [this, exec, pod, shells](int code, const QString &error) {
+            [this, exec, pod, shells, said](int code, const QString &error) {
                 exec->deleteLater();
-                if (code < 0 && notInImage(error) && shells.size() > 1) {
+                if (m_exec == exec)
+                    m_exec = nullptr;
+                // runc says "executable file not found"; crun and CRI-O exit 127 with nothing
+                // said: either way the image has no such shell.
+                const bool missing = (code < 0 && notInImage(error)) || (code == 127 && !*said);
+                if (missing && shells.size() > 1) {
                     if (m_stdin)
                         m_stdin->setEnabled(false);
                     run(pod, shells.mid(1));
@@ -178,19 +194,30 @@ void ExecTerminal::rawMode(bool on)
         ::cfmakeraw(&raw);
         ::tcsetattr(STDIN_FILENO, TCSANOW, &raw);
         m_raw = true;
-        if (winchPipe[0] < 0 && ::pipe2(winchPipe, O_CLOEXEC | O_NONBLOCK) == 0) {
+        if (signalPipe[0] < 0 && ::pipe2(signalPipe, O_CLOEXEC | O_NONBLOCK) == 0) {
             struct sigaction sa = {};
-            sa.sa_handler = onWinch;
+            sa.sa_handler = onSignal;
             sa.sa_flags = SA_RESTART;
-            ::sigaction(SIGWINCH, &sa, nullptr);
+            for (const int sig : HandledSignals)
+                ::sigaction(sig, &sa, nullptr);
         }
-        if (winchPipe[0] >= 0 && !m_winch) {
-            m_winch = new QSocketNotifier(winchPipe[0], QSocketNotifier::Read, this);
-            connect(m_winch, &QSocketNotifier::activated, this, [this] {
-                char drain[64];
-                while (::read(winchPipe[0], drain, sizeof drain) > 0) {
-                }
-                sendSize();
+        if (signalPipe[0] >= 0 && !m_signals) {
+            m_signals = new QSocketNotifier(signalPipe[0], QSocketNotifier::Read, this);
+            connect(m_signals, &QSocketNotifier::activated, this, [this] {
+                char got[64];
+                ssize_t n = 0;
+                while ((n = ::read(signalPipe[0], got, sizeof got)) > 0)
+                    for (ssize_t i = 0; i < n; ++i) {
+                        if (got[i] == SIGWINCH) {
+                            sendSize();
+                        } else {
+                            // As a shell killed by it: 128 + the signal.
+                            end(128 + got[i], {});
+                            if (m_exec)
+                                m_exec->cancel();
+                            return;
+                        }
+                    }
             });
         }
     } else {
@@ -203,6 +230,8 @@ void ExecTerminal::end(int exitCode, const QString &message)
 {
     if (std::exchange(m_ended, true))
         return;
+    if (m_stdin)
+        m_stdin->setEnabled(false);
     // The terminal given back before anything is said on it.
     rawMode(false);
     emit finished(exitCode, message);

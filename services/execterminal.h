@@ -48,7 +48,7 @@ private:
     std::unique_ptr<KubeClient> m_client;
     PodExec *m_exec = nullptr;
     QSocketNotifier *m_stdin = nullptr;
-    QSocketNotifier *m_winch = nullptr;
+    QSocketNotifier *m_signals = nullptr; // SIGWINCH, and those that end it
     termios m_saved{};
     bool m_raw = false;
     bool m_ended = false;

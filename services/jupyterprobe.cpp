@@ -26,18 +26,13 @@ qint64 jupyterTime(const QString &text)
 
 } // namespace
 
-std::optional<JupyterProbe::Server> JupyterProbe::parseServerList(const QByteArray &out,
-                                                                  quint16 fallbackPort)
+QList<JupyterProbe::Server> JupyterProbe::parseServerList(const QByteArray &out,
+                                                          quint16 fallbackPort)
 {
-    for (const QByteArray &line : out.split('\n')) {
-        const QJsonDocument doc = QJsonDocument::fromJson(line.trimmed());
-        QJsonObject o;
-        if (doc.isObject())
-            o = doc.object();
-        else if (doc.isArray() && !doc.array().isEmpty())
-            o = doc.array().first().toObject();
+    QList<Server> servers;
+    auto add = [&](const QJsonObject &o) {
         if (o.isEmpty())
-            continue;
+            return;
         Server s;
         const int port = o.value(QLatin1String("port")).toInt(fallbackPort);
         s.port = port > 0 && port <= 65535 ? quint16(port) : fallbackPort;
@@ -45,9 +40,17 @@ std::optional<JupyterProbe::Server> JupyterProbe::parseServerList(const QByteArr
         s.baseUrl = o.value(QLatin1String("base_url")).toString(QStringLiteral("/"));
         if (!s.baseUrl.endsWith(u'/'))
             s.baseUrl += u'/';
-        return s;
+        servers << s;
+    };
+    for (const QByteArray &line : out.split('\n')) {
+        const QJsonDocument doc = QJsonDocument::fromJson(line.trimmed());
+        if (doc.isObject())
+            add(doc.object());
+        else if (doc.isArray())
+            for (const QJsonValue &v : doc.array())
+                add(v.toObject());
     }
-    return std::nullopt;
+    return servers;
 }
 
 bool JupyterProbe::readActivity(const QByteArray &kernels, const QByteArray &terminals,
@@ -113,12 +116,12 @@ void JupyterProbe::start()
                                  : error);
             return;
         }
-        const auto server = parseServerList(exec->stdoutData(), m_port);
-        if (!server) {
+        const QList<Server> servers = parseServerList(exec->stdoutData(), m_port);
+        if (servers.isEmpty()) {
             fail(tr("No Jupyter server runs in %1.").arg(m_pod));
             return;
         }
-        m_server = *server;
+        m_server = servers.first();
         get(QStringLiteral("api/kernels"), [this](const QByteArray &kernels) {
             m_kernels = kernels;
             get(QStringLiteral("api/terminals"), [this](const QByteArray &terminals) {

@@ -6,7 +6,7 @@
 #include <QObject>
 #include <QTimer>
 
-#include <optional>
+#include <memory>
 
 namespace gpudesk {
 
@@ -28,15 +28,17 @@ public:
         QString token;
         QString baseUrl = QStringLiteral("/");
     };
-    // The first server `jupyter server list --json` names (a JSON object a line; --jsonlist and
-    // older versions print an array); `fallbackPort` when it names none.
-    static std::optional<Server> parseServerList(const QByteArray &out, quint16 fallbackPort);
+    // The servers `jupyter server list --json` names (a JSON object a line; --jsonlist and
+    // older versions print an array); `fallbackPort` for one that names no port.
+    static QList<Server> parseServerList(const QByteArray &out, quint16 fallbackPort);
     // The kernels' and terminals' JSON arrays, into `use`; false when they are not arrays.
     static bool readActivity(const QByteArray &kernels, const QByteArray &terminals,
                              JupyterUse *use);
 
     JupyterProbe(KubeClient *client, QString ns, QString pod, quint16 jupyterPort,
                  QObject *parent = nullptr);
+    // What owns the client, kept alive while the probe runs (a context switch lets it go).
+    void holdConnection(std::shared_ptr<void> owner) { m_owner = std::move(owner); }
     void start();
 
 signals:
@@ -53,6 +55,7 @@ private:
     Server m_server;
     QByteArray m_kernels;
     QTimer m_timeout;
+    std::shared_ptr<void> m_owner;
     bool m_done = false;
 };
 

@@ -50,7 +50,8 @@ bool parseResponse(const QByteArray &raw, bool closed, int *status, QByteArray *
             bool ok = false;
             const qint64 size =
                 rest.mid(at, eol - at).split(';').first().trimmed().toLongLong(&ok, 16);
-            if (!ok || size < 0)
+            // A size beyond what may be read is refused before any arithmetic with it.
+            if (!ok || size < 0 || size > MaxAnswerBytes)
                 return false;
             if (size == 0)
                 return true;

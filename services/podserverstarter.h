@@ -3,9 +3,10 @@
 
 #include "jupyterprobe.h"
 
-#include <QElapsedTimer>
 #include <QObject>
 #include <QTimer>
+
+#include <memory>
 
 namespace gpudesk {
 
@@ -15,6 +16,7 @@ class KubeClient;
 // are positional arguments, and waits until it answers: Jupyter with a fresh random token (sent
 // on stdin: an exec's command line is in the API server's audit log), or TensorBoard on a log
 // folder. The server outlives the exec (nohup, in the background) and logs to /tmp in the pod.
+// Answers once, ready or failed, within WaitMs.
 class PodServerStarter : public QObject
 {
     Q_OBJECT
@@ -31,6 +33,8 @@ public:
     // The exec command for `kind`: sh -c SCRIPT NAME ARGS….
     static QStringList command(Kind kind, quint16 port, const QString &logDir);
     void start();
+    // What owns the client, kept alive while it runs (a context switch lets it go).
+    void holdConnection(std::shared_ptr<void> owner) { m_owner = std::move(owner); }
 
 signals:
     void progress(const QString &text);
@@ -39,6 +43,7 @@ signals:
     void failed(const QString &error);
 
 private:
+    void launch();
     void poll();
     void fail(const QString &error);
     QString name() const;
@@ -51,7 +56,8 @@ private:
     QString m_logDir;
     QString m_token;
     QTimer m_again;
-    QElapsedTimer m_waiting;
+    QTimer m_deadline; // the whole start, from the first request
+    std::shared_ptr<void> m_owner;
     bool m_done = false;
 };
 

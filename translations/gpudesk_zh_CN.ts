@@ -1993,7 +1993,9 @@
     </message>
     <message numerus="yes">
         <source>Idle for %1 (%2): Stop gives back its %n GPU(s) and keeps its home volume.</source>
-        <translation><numerusform>已空闲 %1（%2）：停止后归还其 %n 张 GPU，并保留主目录卷。</numerusform></translation>
+        <translation>
+            <numerusform>已空闲 %1（%2）：停止后归还其 %n 张 GPU，并保留主目录卷。</numerusform>
+        </translation>
     </message>
     <message>
         <source>%1 (for %2)</source>
@@ -2021,11 +2023,15 @@
     </message>
     <message numerus="yes">
         <source>%n kernel(s)</source>
-        <translation><numerusform>%n 个内核</numerusform></translation>
+        <translation>
+            <numerusform>%n 个内核</numerusform>
+        </translation>
     </message>
     <message numerus="yes">
         <source>%n terminal(s)</source>
-        <translation><numerusform>%n 个终端</numerusform></translation>
+        <translation>
+            <numerusform>%n 个终端</numerusform>
+        </translation>
     </message>
     <message>
         <source>never</source>
@@ -2178,7 +2184,9 @@
     </message>
     <message numerus="yes">
         <source>%n environment(s) idle for over %1 hold %2 GPU(s): stop what you do not use, so that others can have them (home volumes are kept).</source>
-        <translation><numerusform>%n 个环境空闲超过 %1，占用 %2 张 GPU：请停止不用的环境，让其他人可以使用这些 GPU（主目录卷会保留）。</numerusform></translation>
+        <translation>
+            <numerusform>%n 个环境空闲超过 %1，占用 %2 张 GPU：请停止不用的环境，让其他人可以使用这些 GPU（主目录卷会保留）。</numerusform>
+        </translation>
     </message>
     <message>
         <source>A terminal with a shell in the environment over the API&apos;s exec (its image runs no SSH server)</source>
@@ -2250,6 +2258,10 @@
     <message>
         <source>a terminal with a shell in %1</source>
         <translation>一个在 %1 中运行 shell 的终端</translation>
+    </message>
+    <message>
+        <source>Still starting in %1…</source>
+        <translation>仍在 %1 中启动…</translation>
     </message>
 </context>
 <context>
@@ -4525,6 +4537,10 @@
         <source>Cancelled.</source>
         <translation>已取消。</translation>
     </message>
+    <message>
+        <source>The input ended; the server speaks v4.channel.k8s.io, which can only say so by closing the stream: the command&apos;s exit status is not known.</source>
+        <translation>输入已结束；服务器使用 v4.channel.k8s.io，只能通过关闭流来表示这一点：命令的退出码无法得知。</translation>
+    </message>
 </context>
 <context>
     <name>gpudesk::PodHttp</name>
@@ -4558,6 +4574,10 @@
     <message>
         <source>%1 did not answer in %2 within %3 s; its log is /tmp/gpudesk-%4.log in the pod.</source>
         <translation>%2 中的 %1 在 %3 秒内没有应答；其日志在 Pod 内的 /tmp/gpudesk-%4.log。</translation>
+    </message>
+    <message>
+        <source>Port %1 of %2 answers already: opening what runs there. To read another folder, stop it first.</source>
+        <translation>%2 的端口 %1 已有服务应答：将打开正在运行的服务。若要读取其他目录，请先停止它。</translation>
     </message>
 </context>
 <context>

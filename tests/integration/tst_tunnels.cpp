@@ -23,15 +23,18 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
+#include <QScopeGuard>
 #include <QSignalSpy>
 #include <QTcpSocket>
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <csignal>
 #include <poll.h>
 #include <pty.h>
 #include <sys/ioctl.h>
 #include <sys/wait.h>
+#include <termios.h>
 #include <unistd.h>
 
 using namespace gpudesk;
@@ -218,13 +221,26 @@ void TestTunnels::execTerminalUnderPty()
     size.ws_row = 40;
     size.ws_col = 120;
     int master = -1;
-    const pid_t child = forkpty(&master, nullptr, nullptr, &size);
-    QVERIFY(child >= 0);
-    if (child == 0) {
-        ::execl(bin.constData(), bin.constData(), "--kubeconfig", kubeconfig.constData(), "--exec",
-                "sim-alice/user-alice/dev-alice", static_cast<char *>(nullptr));
-        ::_exit(127);
-    }
+    pid_t child = -1;
+    // Whatever ends the test, no gpudesk is left behind on a terminal of its own.
+    const auto reap = qScopeGuard([&] {
+        if (child > 0 && ::waitpid(child, nullptr, WNOHANG) == 0) {
+            ::kill(child, SIGKILL);
+            ::waitpid(child, nullptr, 0);
+        }
+        if (master >= 0)
+            ::close(master);
+    });
+    auto spawn = [&] {
+        child = forkpty(&master, nullptr, nullptr, &size);
+        if (child == 0) {
+            ::execl(bin.constData(), bin.constData(), "--kubeconfig", kubeconfig.constData(),
+                    "--exec", "sim-alice/user-alice/dev-alice", static_cast<char *>(nullptr));
+            ::_exit(127);
+        }
+    };
+    spawn();
+    QVERIFY(child > 0);
     QByteArray seen;
     // Reads the terminal until `needle` has been printed since `from`, for up to 15 s.
     auto waitFor = [&](const QByteArray &needle, qsizetype from) {
@@ -271,10 +287,30 @@ void TestTunnels::execTerminalUnderPty()
     pid_t done = 0;
     while ((done = ::waitpid(child, &status, WNOHANG)) == 0 && !deadline.hasExpired())
         waitFor("never printed", seen.size()); // drains the terminal while the child ends
-    ::close(master);
     QCOMPARE(done, child);
     QVERIFY(WIFEXITED(status));
     QCOMPARE(WEXITSTATUS(status), 0);
+    ::close(master);
+    master = -1;
+
+    // Its window closed under it (SIGHUP, as a terminal emulator does): the terminal is given
+    // back as it was (canonical, echoing) and the status says the signal.
+    seen.clear();
+    spawn();
+    QVERIFY(child > 0);
+    QVERIFY2(waitFor("# ", 0), seen.constData());
+    termios mode{};
+    QCOMPARE(::tcgetattr(master, &mode), 0);
+    QVERIFY2(!(mode.c_lflag & ICANON) && !(mode.c_lflag & ECHO), "not in raw mode");
+    QCOMPARE(::kill(child, SIGHUP), 0);
+    deadline.setRemainingTime(15000);
+    while ((done = ::waitpid(child, &status, WNOHANG)) == 0 && !deadline.hasExpired())
+        waitFor("never printed", seen.size());
+    QCOMPARE(done, child);
+    QVERIFY(WIFEXITED(status));
+    QCOMPARE(WEXITSTATUS(status), 128 + SIGHUP);
+    QCOMPARE(::tcgetattr(master, &mode), 0);
+    QVERIFY2((mode.c_lflag & ICANON) && (mode.c_lflag & ECHO), "the terminal was left raw");
 
     // A target that is not one: exit 2 and the form it takes, at once.
     QProcess bad;

@@ -6,9 +6,12 @@
 #include "devenvplanner.h"
 #include "devenvsmodel.h"
 #include "devenvspec.h"
+#include "jupyterprobe.h"
 #include "modelfixture.h"
 #include "operationplanner.h"
+#include "podhttp.h"
 
+#include <QDateTime>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -24,6 +27,7 @@ private slots:
     void manifestsCarryTheForm();
     void modelShowsRunningWaitingAndStopped();
     void plans();
+    void jupyterAndHttpAnswers();
 
 private:
     static DevEnvSpec good();
@@ -278,6 +282,63 @@ void TestDevEnvPlans::plans()
     v.podManifest.clear();
     model.setVolumes({v});
     QVERIFY(planner.start(key).refusals.join(u' ').contains(QLatin1String("no manifest")));
+}
+
+void TestDevEnvPlans::jupyterAndHttpAnswers()
+{
+    // `jupyter server list --json`: a line an object (jupyter_server 2), or one array.
+    auto servers =
+        JupyterProbe::parseServerList("{\"port\": 8888, \"token\": \"a\", \"base_url\": \"/lab\"}\n"
+                                      "{\"port\": 8890, \"token\": \"b\"}\n",
+                                      1);
+    QCOMPARE(servers.size(), 2);
+    QCOMPARE(servers[0].baseUrl, QStringLiteral("/lab/"));
+    QCOMPARE(servers[1].port, quint16(8890));
+    QCOMPARE(servers[1].token, QStringLiteral("b"));
+    servers = JupyterProbe::parseServerList("[{\"token\": \"c\"}]", 8888);
+    QCOMPARE(servers.size(), 1);
+    QCOMPARE(servers[0].port, quint16(8888));
+    QVERIFY(JupyterProbe::parseServerList("Currently running servers:\n", 8888).isEmpty());
+
+    // Kernels and terminals: the latest activity (microseconds, Z or +00:00), busy if any is.
+    JupyterUse use;
+    QVERIFY(JupyterProbe::readActivity(
+        R"([{"id":"k","execution_state":"idle","last_activity":"2026-11-25T08:00:00.123456Z"}])",
+        R"([{"name":"1","last_activity":"2026-11-25T09:30:00.5+00:00"}])", &use));
+    QCOMPARE(use.kernels, 1);
+    QCOMPARE(use.terminals, 1);
+    QVERIFY(!use.busy);
+    QCOMPARE(use.lastActivity,
+             QDateTime::fromString(u"2026-11-25T09:30:00.500Z"_qs, Qt::ISODateWithMs)
+                 .toMSecsSinceEpoch());
+    QVERIFY(JupyterProbe::readActivity(R"([{"execution_state":"busy"}])", "[]", &use));
+    QVERIFY(use.busy);
+    QVERIFY(!JupyterProbe::readActivity("<html>login</html>", "[]", &use));
+
+    // HTTP answers as they arrive: whole only when they are.
+    int status = 0;
+    QByteArray body;
+    const QByteArray head = "HTTP/1.1 200 OK\r\nContent-Length: 5\r\n\r\n";
+    QVERIFY(!PodHttp::parseResponse(head + "[1,", false, &status, &body));
+    QVERIFY(PodHttp::parseResponse(head + "[1,2]", false, &status, &body));
+    QCOMPARE(status, 200);
+    QCOMPARE(body, QByteArray("[1,2]"));
+    const QByteArray chunked = "HTTP/1.1 404 Not Found\r\nTransfer-Encoding: chunked\r\n\r\n"
+                               "3\r\nabc\r\n2;x=y\r\nde\r\n";
+    QVERIFY(!PodHttp::parseResponse(chunked, false, &status, &body));
+    QVERIFY(PodHttp::parseResponse(chunked + "0\r\n\r\n", false, &status, &body));
+    QCOMPARE(status, 404);
+    QCOMPARE(body, QByteArray("abcde"));
+    // A chunk size no answer may have (it overflowed the arithmetic once): never whole.
+    QVERIFY(!PodHttp::parseResponse("HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n"
+                                    "7fffffffffffffff\r\nabc\r\n",
+                                    true, &status, &body));
+    // No length: the body is what came before the stream closed.
+    const QByteArray open = "HTTP/1.1 200 OK\r\n\r\npartial";
+    QVERIFY(!PodHttp::parseResponse(open, false, &status, &body));
+    QVERIFY(PodHttp::parseResponse(open, true, &status, &body));
+    QCOMPARE(body, QByteArray("partial"));
+    QVERIFY(!PodHttp::parseResponse("SSH-2.0-OpenSSH_9.2\r\n\r\n", true, &status, &body));
 }
 
 QTEST_MAIN(TestDevEnvPlans)
