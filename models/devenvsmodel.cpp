@@ -113,6 +113,40 @@ const JupyterUse *DevEnvsModel::jupyterUse(const QString &key) const
     return it == m_jupyter.cend() || !p || it->first != p->uid ? nullptr : &it->second;
 }
 
+void DevEnvsModel::setServiceAnswer(const QString &key, const QString &podUid,
+                                    const QString &service, bool answered, const QString &why)
+{
+    ServiceAnswers &a = m_answers[key];
+    if (a.podUid != podUid)
+        a = {podUid, {}};
+    const auto before = a.services.constFind(service);
+    // Once answered, it stays so for this pod.
+    if (before != a.services.cend() && (before->first || (!answered && before->second == why)))
+        return;
+    a.services.insert(service, {answered, why});
+    sync({key}, [this](const QString &k) { return present(k); });
+}
+
+bool DevEnvsModel::serviceAnswered(const QString &key, const QString &service) const
+{
+    const PodInfo *p = currentPod(key);
+    const auto it = m_answers.constFind(key);
+    return p && it != m_answers.cend() && it->podUid == p->uid && it->services.value(service).first;
+}
+
+QList<std::pair<QString, QString>> DevEnvsModel::servicesWaiting(const QString &key) const
+{
+    QList<std::pair<QString, QString>> out;
+    const PodInfo *p = currentPod(key);
+    const auto it = m_answers.constFind(key);
+    if (!p || it == m_answers.cend() || it->podUid != p->uid)
+        return out;
+    for (const auto &[name, port] : p->namedPorts)
+        if (const auto s = it->services.constFind(name); s != it->services.cend() && !s->first)
+            out.append({name, s->second});
+    return out;
+}
+
 void DevEnvsModel::setIdleAfterMs(qint64 ms)
 {
     if (ms == m_idleAfterMs)
@@ -234,6 +268,19 @@ QString DevEnvsModel::why(const QString &key) const
     }
     if (p->deleting)
         return tr("Stopping.");
+    if (p->phase == QLatin1String("Running") && p->message.isEmpty()) {
+        // A running container is not a ready environment until its services answer.
+        const auto waiting = servicesWaiting(key);
+        if (!waiting.isEmpty()) {
+            QStringList names;
+            for (const auto &[name, why] : waiting)
+                names << name;
+            // Minutes after the start it is no longer a matter of waiting.
+            const bool late = m_now() - p->created > 5 * 60 * 1000;
+            return (late ? tr("%1 does not answer: %2") : tr("Waiting for %1 to answer: %2"))
+                .arg(names.join(QStringLiteral(", ")), waiting.first().second);
+        }
+    }
     if (const Idle i = idle(key); i.flagged)
         return tr("Idle for %1 (%2): Stop gives back its %n GPU(s) and keeps its home volume.",
                   nullptr, p->gpuRequest + migTotal(p->migRequests))

@@ -93,6 +93,13 @@ public:
     // What the environment's Jupyter said when last asked, for its pod `podUid`.
     void setJupyterUse(const QString &key, const QString &podUid, const JupyterUse &use);
     const JupyterUse *jupyterUse(const QString &key) const;
+    // Whether a service of the environment's pod `podUid` answered when tried (DevEnvReadiness):
+    // one that has not yet keeps a running environment "waiting for it".
+    void setServiceAnswer(const QString &key, const QString &podUid, const QString &service,
+                          bool answered, const QString &why);
+    bool serviceAnswered(const QString &key, const QString &service) const;
+    // The services of its current pod tried and not answering yet, with why.
+    QList<std::pair<QString, QString>> servicesWaiting(const QString &key) const;
     // From this long idle on, an environment holding GPUs is flagged (the Cleanup page's "idle
     // for at least").
     void setIdleAfterMs(qint64 ms);
@@ -120,6 +127,12 @@ private:
     QHash<QString, QSet<QString>> m_podsOf;                   // environment key → pod uids
     QHash<QString, DevEnvVolume> m_volumes;                   // environment key → home volume
     QHash<QString, std::pair<QString, JupyterUse>> m_jupyter; // key → (pod uid, its use)
+    struct ServiceAnswers
+    {
+        QString podUid;
+        QHash<QString, std::pair<bool, QString>> services; // service → (answered, why not)
+    };
+    QHash<QString, ServiceAnswers> m_answers; // key → its current pod's services
     const TelemetryStore *m_telemetry = nullptr;
     QHash<QString, std::pair<qint64, bool>> m_idleFindings;
     qint64 m_idleAfterMs = 60 * 60 * 1000;

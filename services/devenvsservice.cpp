@@ -6,6 +6,7 @@
 #include "contextconnection.h"
 #include "devenvactivity.h"
 #include "devenvmanifests.h"
+#include "devenvreadiness.h"
 #include "devenvsmodel.h"
 #include "jupyterprobe.h"
 #include "kubeclient.h"
@@ -56,7 +57,8 @@ DevEnvsService::DevEnvsService(ClusterSession *session, ClusterStore *store,
                                OperationsService *operations, QObject *parent)
     : QObject(parent), m_session(session), m_store(store), m_operations(operations),
       m_model(new DevEnvsModel(store, this)), m_tunnels(new TunnelsService(this)),
-      m_activity(new DevEnvActivity(session, m_model, this)), m_sshConfig(defaultSshConfigPath()),
+      m_activity(new DevEnvActivity(session, m_model, this)),
+      m_readiness(new DevEnvReadiness(session, m_model, this)), m_sshConfig(defaultSshConfigPath()),
       m_gpudesk(QCoreApplication::applicationFilePath())
 {
     m_model->setTelemetry(session->telemetry());
@@ -244,22 +246,12 @@ bool DevEnvsService::connectStarter(PodServerStarter *starter, const QString &ke
 void DevEnvsService::jupyterFound(const QString &key, const QString &podName,
                                   const JupyterProbe::Server &server)
 {
-    QString why;
-    const int id = tunnelTo(key, QStringLiteral("jupyter"), server.port, &why);
-    if (id == 0) {
-        emit failed(key, why);
+    QUrl url = tunnelUrl(key, QStringLiteral("jupyter"), server.port, server.baseUrl);
+    if (url.isEmpty())
         return;
-    }
-    QUrl url;
-    url.setScheme(QStringLiteral("http"));
-    url.setHost(QStringLiteral("127.0.0.1"));
-    url.setPort(m_tunnels->tunnel(id).localPort);
-    url.setPath(server.baseUrl);
     if (!server.token.isEmpty())
         url.setQuery(QUrlQuery{{QStringLiteral("token"), server.token}});
-    emit progress(
-        key,
-        tr("Jupyter in %1 is on 127.0.0.1:%2.").arg(podName).arg(m_tunnels->tunnel(id).localPort));
+    emit progress(key, tr("Jupyter in %1 is on 127.0.0.1:%2.").arg(podName).arg(url.port()));
     emit jupyterReady(key, url);
 }
 
@@ -289,18 +281,9 @@ void DevEnvsService::openTensorBoard(const QString &key, const QString &logDir)
         return;
     connect(starter, &PodServerStarter::ready, this,
             [this, key, port](const JupyterProbe::Server &) {
-                QString why;
-                const int id = tunnelTo(key, QStringLiteral("tensorboard"), port, &why);
-                if (id == 0) {
-                    emit failed(key, why);
-                    return;
-                }
-                QUrl url;
-                url.setScheme(QStringLiteral("http"));
-                url.setHost(QStringLiteral("127.0.0.1"));
-                url.setPort(m_tunnels->tunnel(id).localPort);
-                url.setPath(QStringLiteral("/"));
-                emit serviceReady(key, QStringLiteral("tensorboard"), url);
+                const QUrl url = tunnelUrl(key, QStringLiteral("tensorboard"), port);
+                if (!url.isEmpty())
+                    emit serviceReady(key, QStringLiteral("tensorboard"), url);
             });
     starter->start();
 }
@@ -317,18 +300,25 @@ void DevEnvsService::openWebService(const QString &key, const QString &service)
                              .arg(key.section(u'/', 1), service));
         return;
     }
+    if (const QUrl url = tunnelUrl(key, service, quint16(port)); !url.isEmpty())
+        emit serviceReady(key, service, url);
+}
+
+QUrl DevEnvsService::tunnelUrl(const QString &key, const QString &service, quint16 port,
+                               const QString &path)
+{
     QString why;
-    const int id = tunnelTo(key, service, quint16(port), &why);
+    const int id = tunnelTo(key, service, port, &why);
     if (id == 0) {
         emit failed(key, why);
-        return;
+        return {};
     }
     QUrl url;
     url.setScheme(QStringLiteral("http"));
     url.setHost(QStringLiteral("127.0.0.1"));
     url.setPort(m_tunnels->tunnel(id).localPort);
-    url.setPath(QStringLiteral("/"));
-    emit serviceReady(key, service, url);
+    url.setPath(path);
+    return url;
 }
 
 int DevEnvsService::tunnelTo(const QString &key, const QString &service, quint16 port,

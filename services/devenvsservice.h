@@ -12,6 +12,7 @@ namespace gpudesk {
 class ClusterSession;
 class ClusterStore;
 class DevEnvActivity;
+class DevEnvReadiness;
 class DevEnvsModel;
 class OperationsService;
 class PodServerStarter;
@@ -98,6 +99,10 @@ private:
                       const JupyterProbe::Server &server);
     // False when one is starting for the environment already (`starter` then goes).
     bool connectStarter(PodServerStarter *starter, const QString &key);
+    // http://127.0.0.1:LOCAL/PATH of a tunnel (opened, or reused) to the service's port; empty,
+    // with failed emitted, when there can be none.
+    QUrl tunnelUrl(const QString &key, const QString &service, quint16 port,
+                   const QString &path = QStringLiteral("/"));
     int tunnelTo(const QString &key, const QString &service, quint16 port, QString *error);
     void launch(const QString &key, const QString &what, const QString &program,
                 const QStringList &args);
@@ -108,6 +113,7 @@ private:
     DevEnvsModel *m_model;
     TunnelsService *m_tunnels;
     DevEnvActivity *m_activity;
+    DevEnvReadiness *m_readiness;
     QHash<QString, PodServerStarter *> m_starting; // environment key → the start under way
     QString m_sshConfig;
     QString m_gpudesk;

@@ -2,6 +2,7 @@
 #include "devpodresolver.h"
 
 #include "kubeclient.h"
+#include "kubeconfig.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -89,6 +90,21 @@ void DevPodResolver::resolve(QObject *context, Done done)
                     done(m_environment, {}, true);
             });
     });
+}
+
+std::unique_ptr<KubeClient> DevPodResolver::clientFor(const QStringList &kubeconfigFiles,
+                                                      const QString &context, QString *error)
+{
+    const auto config = KubeConfig::load(kubeconfigFiles, error);
+    const auto endpoint = config ? config->endpoint(context, error) : std::nullopt;
+    if (!endpoint)
+        return nullptr;
+    auto client = std::make_unique<KubeClient>(*endpoint);
+    if (!client->setupError().isEmpty()) {
+        *error = client->setupError();
+        return nullptr;
+    }
+    return client;
 }
 
 } // namespace gpudesk

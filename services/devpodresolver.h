@@ -4,6 +4,7 @@
 #include <QObject>
 
 #include <functional>
+#include <memory>
 
 namespace gpudesk {
 
@@ -23,6 +24,10 @@ public:
     using Done = std::function<void(const QString &pod, const QString &why, bool retryable)>;
     void resolve(QObject *context, Done done);
     QString ns() const { return m_ns; }
+    // A client of `context` in these kubeconfig files, as the headless modes that reach an
+    // environment (--stdio-forward, --exec) make theirs; null, with why, when there is none.
+    static std::unique_ptr<KubeClient> clientFor(const QStringList &kubeconfigFiles,
+                                                 const QString &context, QString *error);
     QString environment() const { return m_environment; }
 
 private:

@@ -3,7 +3,6 @@
 
 #include "devpodresolver.h"
 #include "kubeclient.h"
-#include "kubeconfig.h"
 #include "podexec.h"
 
 #include <QRegularExpression>
@@ -89,16 +88,8 @@ bool ExecTerminal::prepare(QString *error)
         ::open("/dev/null", O_RDONLY);
     if (!parseTarget(m_target, &m_context, &m_ns, &m_environment, error))
         return false;
-    const auto config = KubeConfig::load(m_files, error);
-    const auto endpoint = config ? config->endpoint(m_context, error) : std::nullopt;
-    if (!endpoint)
-        return false;
-    m_client = std::make_unique<KubeClient>(*endpoint);
-    if (!m_client->setupError().isEmpty()) {
-        *error = m_client->setupError();
-        return false;
-    }
-    return true;
+    m_client = DevPodResolver::clientFor(m_files, m_context, error);
+    return m_client != nullptr;
 }
 
 void ExecTerminal::start()

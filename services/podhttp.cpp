@@ -4,6 +4,7 @@
 #include "portforwardstream.h"
 
 #include <QCoreApplication>
+#include <QTimer>
 
 #include <memory>
 
@@ -76,6 +77,8 @@ void get(KubeClient *client, const QString &ns, const QString &pod, quint16 port
          std::function<void(const Answer &)> done)
 {
     auto *stream = new PortForwardStream(client, ns, pod, port, context);
+    auto *timeout = new QTimer(stream);
+    timeout->setSingleShot(true);
     auto raw = std::make_shared<QByteArray>();
     auto ended = std::make_shared<bool>(false);
     auto finish = [stream, ended, done](const Answer &a) {
@@ -117,10 +120,49 @@ void get(KubeClient *client, const QString &ns, const QString &pod, quint16 port
             conclude(false);
         });
     QObject::connect(stream, &PortForwardStream::finished, context, [conclude] { conclude(true); });
+    // A program that takes the connection and never answers is no answer either.
+    QObject::connect(timeout, &QTimer::timeout, context, [finish, pod, path] {
+        Answer a;
+        a.error =
+            tr("%1 did not answer %2 within %3 s.").arg(pod, path).arg(AnswerTimeoutMs / 1000);
+        finish(a);
+    });
+    timeout->start(AnswerTimeoutMs);
     QObject::connect(stream, &PortForwardStream::failed, context,
                      [finish](const QString &error, bool) {
                          finish(Answer{0, {}, error});
                      });
+    stream->open();
+}
+
+void banner(KubeClient *client, const QString &ns, const QString &pod, quint16 port, int silenceMs,
+            QObject *context, std::function<void(bool, const QString &)> done)
+{
+    auto *stream = new PortForwardStream(client, ns, pod, port, context);
+    auto *silence = new QTimer(stream);
+    silence->setSingleShot(true);
+    auto ended = std::make_shared<bool>(false);
+    auto finish = [stream, ended, done](bool answered, const QString &why) {
+        if (std::exchange(*ended, true))
+            return;
+        stream->close();
+        stream->deleteLater();
+        done(answered, why);
+    };
+    QObject::connect(stream, &PortForwardStream::ready, silence,
+                     [silence, silenceMs] { silence->start(silenceMs); });
+    QObject::connect(silence, &QTimer::timeout, context, [finish, pod, port, silenceMs] {
+        finish(
+            false,
+            tr("port %1 of %2 said nothing within %3 s").arg(port).arg(pod).arg(silenceMs / 1000));
+    });
+    QObject::connect(stream, &PortForwardStream::received, context,
+                     [finish](const QByteArray &) { finish(true, {}); });
+    QObject::connect(stream, &PortForwardStream::finished, context, [finish, pod, port] {
+        finish(false, tr("port %1 of %2 closed without a word").arg(port).arg(pod));
+    });
+    QObject::connect(stream, &PortForwardStream::failed, context,
+                     [finish](const QString &error, bool) { finish(false, error); });
     stream->open();
 }
 

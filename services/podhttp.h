@@ -18,6 +18,7 @@ class KubeClient;
 namespace PodHttp {
 
 constexpr qsizetype MaxAnswerBytes = 1 << 20;
+constexpr int AnswerTimeoutMs = 20000;
 
 struct Answer
 {
@@ -31,6 +32,12 @@ struct Answer
 void get(KubeClient *client, const QString &ns, const QString &pod, quint16 port,
          const QString &path, const QByteArray &authorization, QObject *context,
          std::function<void(const Answer &)> done);
+
+// Whether a program answers on a pod's port without being asked (an SSH server's banner):
+// `done(true, "")` at its first bytes; `done(false, why)` when the port refuses or says nothing
+// within `silenceMs`.
+void banner(KubeClient *client, const QString &ns, const QString &pod, quint16 port, int silenceMs,
+            QObject *context, std::function<void(bool, const QString &)> done);
 
 // An HTTP/1.1 response as read so far: true once it is whole (Content-Length, chunked, or
 // `closed` for a body read to the end of the stream), with its status and body.

@@ -2045,6 +2045,14 @@
         <source>Idle for</source>
         <translation>空闲时长</translation>
     </message>
+    <message>
+        <source>%1 does not answer: %2</source>
+        <translation>%1 没有应答：%2</translation>
+    </message>
+    <message>
+        <source>Waiting for %1 to answer: %2</source>
+        <translation>正在等待 %1 应答：%2</translation>
+    </message>
 </context>
 <context>
     <name>gpudesk::DevEnvsPage</name>
@@ -4551,6 +4559,18 @@
     <message>
         <source>%1 answered with more than %2 MiB.</source>
         <translation>%1 的应答超过 %2 MiB。</translation>
+    </message>
+    <message>
+        <source>%1 did not answer %2 within %3 s.</source>
+        <translation>%1 在 %3 秒内没有应答 %2。</translation>
+    </message>
+    <message>
+        <source>port %1 of %2 said nothing within %3 s</source>
+        <translation>%2 的端口 %1 在 %3 秒内没有任何输出</translation>
+    </message>
+    <message>
+        <source>port %1 of %2 closed without a word</source>
+        <translation>%2 的端口 %1 未作任何应答就关闭了</translation>
     </message>
 </context>
 <context>

@@ -125,8 +125,17 @@ void TestDevEnvs::initTestCase()
     m_page = qobject_cast<DevEnvsPage *>(m_window->page(MainWindow::DevEnvs));
     QVERIFY(m_page);
     // alice's environment from the demo, as she sees it.
-    QTRY_VERIFY_WITH_TIMEOUT(m_page->model()->rowOf(QStringLiteral("user-alice/dev-alice")) >= 0,
-                             20000);
+    const QString devAlice = QStringLiteral("user-alice/dev-alice");
+    QTRY_VERIFY_WITH_TIMEOUT(m_page->model()->rowOf(devAlice) >= 0, 20000);
+    // Its image declares VS Code's port, but nothing listens there (this simulator leads only
+    // jupyter and ssh to real programs): said, with the kubelet's refusal, not shown as ready.
+    QTRY_VERIFY_WITH_TIMEOUT(m_page->model()->why(devAlice).contains(QLatin1String("vscode")),
+                             30000);
+    QVERIFY2(m_page->model()->why(devAlice).contains(QLatin1String("does not answer")) &&
+                 m_page->model()->why(devAlice).contains(QLatin1String("refused")),
+             qPrintable(m_page->model()->why(devAlice)));
+    QTRY_VERIFY_WITH_TIMEOUT(m_page->model()->serviceAnswered(devAlice, QStringLiteral("jupyter")),
+                             30000);
 }
 
 void TestDevEnvs::cleanupTestCase()
@@ -228,6 +237,13 @@ void TestDevEnvs::environmentThroughTheWindow()
                                      QLatin1String("Running"),
                              60000);
     QTRY_COMPARE_WITH_TIMEOUT(aliceGpus(), gpusBefore + 1, 20000);
+    // Running is not ready: each service is tried until it answers (the peers' Jupyter and
+    // sshd here), and until then Why says which keep it waiting.
+    QTRY_VERIFY_WITH_TIMEOUT(m_page->model()->serviceAnswered(key, QStringLiteral("jupyter")) &&
+                                 m_page->model()->serviceAnswered(key, QStringLiteral("ssh")),
+                             30000);
+    QVERIFY2(!m_page->model()->why(key).contains(QLatin1String("answer")),
+             qPrintable(m_page->model()->why(key)));
     m_page->selectEnvironment(key);
     auto *jupyterButton = m_page->findChild<QPushButton *>(QStringLiteral("openJupyter"));
     // Enabled once the server has said alice may exec and port-forward.
