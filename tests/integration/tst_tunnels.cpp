@@ -308,7 +308,10 @@ void TestTunnels::execTerminalUnderPty()
         waitFor("never printed", seen.size());
     QCOMPARE(done, child);
     QVERIFY(WIFEXITED(status));
-    QCOMPARE(WEXITSTATUS(status), 128 + SIGHUP);
+    QVERIFY2(
+        WEXITSTATUS(status) == 128 + SIGHUP,
+        qPrintable(
+            QStringLiteral("exit %1: %2").arg(WEXITSTATUS(status)).arg(QString::fromUtf8(seen))));
     QCOMPARE(::tcgetattr(master, &mode), 0);
     QVERIFY2((mode.c_lflag & ICANON) && (mode.c_lflag & ECHO), "the terminal was left raw");
 
