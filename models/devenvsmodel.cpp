@@ -276,7 +276,7 @@ QString DevEnvsModel::why(const QString &key) const
             for (const auto &[name, why] : waiting)
                 names << name;
             // Minutes after the start it is no longer a matter of waiting.
-            const bool late = m_now() - p->created > 5 * 60 * 1000;
+            const bool late = m_now() - p->created > 5 * 60 * 1000; // DevEnvReadiness::SettleMs
             return (late ? tr("%1 does not answer: %2") : tr("Waiting for %1 to answer: %2"))
                 .arg(names.join(QStringLiteral(", ")), waiting.first().second);
         }

@@ -7,6 +7,8 @@
 #include "entities.h"
 #include "podhttp.h"
 
+#include <QDateTime>
+
 namespace gpudesk {
 
 DevEnvReadiness::DevEnvReadiness(ClusterSession *session, DevEnvsModel *model, QObject *parent)
@@ -23,6 +25,7 @@ void DevEnvReadiness::clear()
     ++m_generation;
     m_answered.clear();
     m_inFlight.clear();
+    m_tried.clear();
 }
 
 void DevEnvReadiness::tick()
@@ -37,15 +40,23 @@ void DevEnvReadiness::tick()
             continue;
         running.insert(p->uid);
         const QSet<QString> answered = m_answered.value(p->uid);
+        // A port still silent minutes after the start is not about to answer: asked once a
+        // minute, not every few seconds (an admin sees every user's environments).
+        const qint64 now = QDateTime::currentMSecsSinceEpoch();
+        const int every = now - p->created > SettleMs ? LateIntervalMs : PollMs;
         for (const auto &[service, port] : p->namedPorts) {
-            if (answered.contains(service) || m_inFlight.size() >= MaxConcurrent)
+            if (answered.contains(service) || m_inFlight.size() >= MaxConcurrent ||
+                now - m_tried.value(p->uid + u'/' + service) < every)
                 continue;
+            m_tried.insert(p->uid + u'/' + service, now);
             probe(key, p->uid, p->ns, p->name, service, quint16(port));
         }
     }
     // What is known of pods no longer running goes with them.
     for (auto it = m_answered.begin(); it != m_answered.end();)
         it = running.contains(it.key()) ? std::next(it) : m_answered.erase(it);
+    for (auto it = m_tried.begin(); it != m_tried.end();)
+        it = running.contains(it.key().section(u'/', 0, 0)) ? std::next(it) : m_tried.erase(it);
 }
 
 void DevEnvReadiness::probe(const QString &key, const QString &podUid, const QString &ns,

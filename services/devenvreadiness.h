@@ -22,6 +22,8 @@ class DevEnvReadiness : public QObject
 public:
     static constexpr int PollMs = 3000;
     static constexpr int MaxConcurrent = 4;
+    static constexpr qint64 SettleMs = 5 * 60 * 1000; // after this, "does not answer"
+    static constexpr int LateIntervalMs = 60 * 1000;
 
     DevEnvReadiness(ClusterSession *session, DevEnvsModel *model, QObject *parent = nullptr);
     void clear();
@@ -36,6 +38,7 @@ private:
     QTimer m_timer;
     QHash<QString, QSet<QString>> m_answered; // pod uid → services that answered
     QSet<QString> m_inFlight;                 // "uid/service"
+    QHash<QString, qint64> m_tried;           // "uid/service" → when last tried
     quint64 m_generation = 0;
 };
 
