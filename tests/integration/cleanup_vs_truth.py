@@ -65,8 +65,14 @@ with tempfile.TemporaryDirectory() as state, tempfile.TemporaryDirectory() as pr
         plan = json.loads(run.stdout)
         check("a plan document", plan["schemaVersion"] == 1 and plan["kind"] == "gpudesk-cleanup-plan")
         found = {key(f) for f in plan["findings"]}
-        check(f"the findings are those the truth planted: missing {planted - found}, extra {found - planted}",
-              found == planted)
+        # The simulated cluster goes on while the plan is made (minutes under a sanitizer): a dev
+        # environment's last busy moment can pass the hour in between. What the truth says both
+        # before and after must be found; nothing the truth never said may be.
+        later = truth_of(kubeconfig)
+        after = {key(f) for f in later["findings"] if f["class"] in CLASSES.split(",")}
+        stable, ever = planted & after, planted | after
+        check(f"the findings are those the truth planted: missing {stable - found}, extra {found - ever}",
+              stable <= found <= ever)
         byclass = {f["class"]: f for f in plan["findings"]}
         idle = [f for f in plan["findings"] if f["class"] == "idle-gpus" and f["pod"] == "idle-inference"]
         if idle:
@@ -76,7 +82,7 @@ with tempfile.TemporaryDirectory() as state, tempfile.TemporaryDirectory() as pr
                   6.8 < hours < 7.2 and "Prometheus" in idle[0]["sinceSource"] and idle[0]["gpus"] == 4)
         else:
             check("idle-inference is listed as idle", False)
-        tg = {key(f): f["gpus"] for f in truth["findings"]}
+        tg = {key(f): f["gpus"] for f in later["findings"] + truth["findings"]}
         check("each finding holds the GPUs the truth says",
               all(f["gpus"] == tg.get(key(f)) for f in plan["findings"]))
         steps = plan["plan"]["steps"]
@@ -84,13 +90,13 @@ with tempfile.TemporaryDirectory() as state, tempfile.TemporaryDirectory() as pr
               steps and all(s["dryRun"] == "accepted" for s in steps))
         check("kills are forceful, and so the count must be typed",
               plan["plan"]["typedConfirmation"] and plan["plan"]["confirmation"] == str(len(steps)))
-        check("planning changed nothing", {key(f) for f in truth_of(kubeconfig)["findings"]} >= planted)
+        check("planning changed nothing", {key(f) for f in truth_of(kubeconfig)["findings"]} >= stable)
 
         run = subprocess.run(base + ["--cleanup", "apply"], capture_output=True, text=True,
                              timeout=300, env=env, stdin=subprocess.DEVNULL)
         check(f"apply without --yes and without a terminal refuses (exit {run.returncode})",
               run.returncode == 2 and "--yes" in run.stderr)
-        check("… and changed nothing", {key(f) for f in truth_of(kubeconfig)["findings"]} >= planted)
+        check("… and changed nothing", {key(f) for f in truth_of(kubeconfig)["findings"]} >= stable)
 
         run = subprocess.run(base + ["--cleanup", "apply", "--yes"], capture_output=True, text=True,
                              timeout=600, env=env, stdin=subprocess.DEVNULL)
@@ -103,7 +109,7 @@ with tempfile.TemporaryDirectory() as state, tempfile.TemporaryDirectory() as pr
         check("each verification says what was checked",
               all("gone" in r.get("verification", "") for r in result["results"]))
         after = {key(f) for f in truth_of(kubeconfig)["findings"]}
-        check(f"the truth: none of the planted findings left ({after & planted})", not (after & planted))
+        check(f"the truth: none of the planned findings left ({after & found})", not (after & found))
         audit = os.path.join(data, "gpudesk", "gpudesk", "audit.jsonl")
         records = [json.loads(l) for l in open(audit)]
         check(f"the audit log has the run's start and end ({len(records)} records)",
@@ -114,7 +120,7 @@ with tempfile.TemporaryDirectory() as state, tempfile.TemporaryDirectory() as pr
                              timeout=300, env=env, stdin=subprocess.DEVNULL)
         again = json.loads(run.stdout)
         check(f"a second plan finds nothing of it ({[key(f) for f in again['findings']]})",
-              not ({key(f) for f in again["findings"]} & planted) and again["plan"]["steps"] == [])
+              not ({key(f) for f in again["findings"]} & found) and again["plan"]["steps"] == [])
 
         run = subprocess.run(base + ["--cleanup", "plan", "--classes", "zombie"],
                              capture_output=True, text=True, timeout=60, env=env)
