@@ -1,0 +1,72 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include <QDateTime>
+#include <QList>
+#include <QMap>
+#include <QMetaType>
+#include <QString>
+#include <QStringList>
+
+namespace gpudesk {
+
+// What an OCI descriptor says of one blob or manifest: what it is, its content address and its
+// size in bytes as stored (compressed, for layers). Index entries also name their platform.
+struct RegistryDescriptor
+{
+    QString mediaType;
+    QString digest; // "sha256:…"
+    qint64 size = 0;
+    QString os, architecture, variant; // index entries only
+    // BuildKit's provenance / SBOM manifests sit in an index as "unknown/unknown": not a platform.
+    bool attestation = false;
+
+    QString platform() const
+    {
+        QString p = os + u'/' + architecture;
+        return variant.isEmpty() ? p : p + u'/' + variant;
+    }
+};
+
+// One manifest as the registry serves it: an image (config + layers) or an index (one image per
+// platform). Docker's schema 2 and manifest list and OCI's manifest and index read the same.
+struct RegistryManifest
+{
+    QString digest;    // of the bytes the registry sent, checked against its header
+    QString mediaType; // as served
+    qint64 bytes = 0;  // of the manifest itself
+    bool isIndex = false;
+    RegistryDescriptor config;         // image
+    QList<RegistryDescriptor> layers;  // image
+    QList<RegistryDescriptor> entries; // index: one per platform (attestations flagged)
+
+    // Bytes a registry stores for this image: config and layers, compressed as pushed.
+    qint64 imageBytes() const
+    {
+        qint64 sum = config.size;
+        for (const RegistryDescriptor &l : layers)
+            sum += l.size;
+        return sum;
+    }
+};
+
+// The image configuration blob: what `docker inspect` shows of an image.
+struct RegistryImageConfig
+{
+    QDateTime created;
+    QString os, architecture, variant, author;
+    QMap<QString, QString> labels;
+    int historySteps = 0;
+};
+
+// One tag of one repository and what it points at now.
+struct RegistryTag
+{
+    QString repository;
+    QString tag;
+    QString digest;
+};
+
+} // namespace gpudesk
+
+Q_DECLARE_METATYPE(gpudesk::RegistryManifest)
