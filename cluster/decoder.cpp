@@ -154,6 +154,9 @@ void podStatus(const json &o, PodInfo *p)
     for (auto it = statuses.rbegin(); it != statuses.rend(); ++it) {
         const json &c = *it;
         p->restarts += int(integer(c, "restartCount"));
+        // The digest the node pulled, for the first container (whose image `image` is).
+        if (!p->containers.isEmpty() && text(c, "name") == p->containers.first())
+            p->imageId = text(c, "imageID");
         const json &state = member(c, "state");
         if (state.contains("waiting") && !text(member(state, "waiting"), "reason").isEmpty()) {
             reason = text(member(state, "waiting"), "reason");

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "registrytypes.h"
+
 #include <QByteArray>
 #include <QHash>
 #include <QList>
@@ -15,18 +17,6 @@ struct RegistryChallenge
 {
     QString scheme;
     QHash<QString, QString> params;
-};
-
-// What a registry accepts from the user: a user name and password (or a personal access token in
-// its place), or an identity token (OAuth2 refresh token) as `docker login` keeps for some.
-struct RegistryCredentials
-{
-    QString username;
-    QString secret;
-    QString identityToken;
-    QString source; // where they came from, in words ("~/.docker/config.json", a helper, …)
-
-    bool isEmpty() const { return secret.isEmpty() && identityToken.isEmpty(); }
 };
 
 class RegistryAuth

@@ -26,11 +26,6 @@ bool sameOrigin(const QUrl &a, const QUrl &b)
 
 } // namespace
 
-QUrl RegistryEndpoint::baseUrl() const
-{
-    return QUrl((plainHttp ? QStringLiteral("http://") : QStringLiteral("https://")) + host);
-}
-
 RegistryClient::RegistryClient(RegistryEndpoint endpoint, QObject *parent)
     : QObject(parent), m_endpoint(std::move(endpoint)),
       m_tls(QSslConfiguration::defaultConfiguration())

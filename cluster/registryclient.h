@@ -17,16 +17,6 @@ class QNetworkReply;
 
 namespace gpudesk {
 
-// A registry as image references name it ("registry.lab:5000"), and how to reach it.
-struct RegistryEndpoint
-{
-    QString host;
-    bool plainHttp = false; // chosen by the user; shown as a warning wherever the registry is
-    QStringList caFiles;    // its own CA, added to the system's (certs.d convention)
-
-    QUrl baseUrl() const;
-};
-
 // One answer of the registry, with what it said in words when it was not what was asked.
 struct RegistryReply
 {
@@ -53,6 +43,7 @@ public:
     explicit RegistryClient(RegistryEndpoint endpoint, QObject *parent = nullptr);
     const RegistryEndpoint &endpoint() const { return m_endpoint; }
     void setCredentials(const RegistryCredentials &credentials);
+    const RegistryCredentials &credentials() const { return m_credentials; }
     int requestsSent() const { return m_requests; }
 
     using Done = std::function<void(const RegistryReply &)>;

@@ -90,8 +90,9 @@ struct PodInfo
     qint64 deletionTime = 0;     // metadata.deletionTimestamp: when the grace period ends
     qint64 gracePeriodSecs = 30; // metadata.deletionGracePeriodSeconds, else the spec's
     qint64 created = 0;
-    QString image;  // of the first container
-    QString devEnv; // label gpudesk.io/devenv: the dev environment it serves, if any
+    QString image;   // of the first container
+    QString imageId; // its status's imageID: "repo@sha256:…", the digest the node runs
+    QString devEnv;  // label gpudesk.io/devenv: the dev environment it serves, if any
     // Container ports with a name (jupyter, ssh, vscode, tensorboard…): the services it offers.
     QList<std::pair<QString, int>> namedPorts;
     // Where it may run, as the scheduler filters nodes: spec.nodeSelector, and tolerations as

@@ -49,6 +49,22 @@ struct StepTarget
     QString describe() const; // "pod user-bob/old-train", "PID 4242 on g4090-04"
 };
 
+// An image a registry step acts on, as it was when planned.
+struct ImageTarget
+{
+    QString registry;   // as image references name it: "registry.lab:5000"
+    QString repository; // "alice/pytorch"
+    QString digest;     // the manifest: "sha256:…"
+    QStringList tags;   // those pointing at it when planned (DeleteImage: all go with it)
+    // CopyImage: where to, and what that tag pointed at when planned ("" when it did not exist):
+    // a tag moved since is not overwritten.
+    QString toRepository;
+    QString toTag;
+    QString toDigest;
+    QString reference() const { return registry + u'/' + repository + u'@' + digest; }
+    QString toReference() const { return registry + u'/' + toRepository + u':' + toTag; }
+};
+
 struct PlanStep
 {
     enum class Kind
@@ -63,6 +79,11 @@ struct PlanStep
         // A ServiceAccount deleted and made again (a new uid): every token issued for the old
         // one stops working, which the step proves with a token it asked for beforehand.
         RotateServiceAccount,
+        // In a registry (PlanStep::image): a manifest deleted by its digest (every tag pointing
+        // at it goes with it), or an image copied under another name by blob mounts and a
+        // manifest PUT. Checked against the registry right before acting, verified after.
+        DeleteImage,
+        CopyImage,
     };
     Kind kind = Kind::Delete;
     StepTarget target;
@@ -115,6 +136,7 @@ struct PlanStep
         Deferred,
     } dryRun = DryRun::NotAsked;
     QString dryRunMessage; // the Status message of a refusal
+    ImageTarget image;     // DeleteImage, CopyImage
 };
 
 struct OperationPlan

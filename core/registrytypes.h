@@ -7,6 +7,7 @@
 #include <QMetaType>
 #include <QString>
 #include <QStringList>
+#include <QUrl>
 
 namespace gpudesk {
 
@@ -65,6 +66,31 @@ struct RegistryTag
     QString repository;
     QString tag;
     QString digest;
+};
+
+// A registry as image references name it ("registry.lab:5000"), and how to reach it.
+struct RegistryEndpoint
+{
+    QString host;
+    bool plainHttp = false; // chosen by the user; shown as a warning wherever the registry is
+    QStringList caFiles;    // its own CA, added to the system's (certs.d convention)
+
+    QUrl baseUrl() const
+    {
+        return QUrl((plainHttp ? QStringLiteral("http://") : QStringLiteral("https://")) + host);
+    }
+};
+
+// What a registry accepts from the user: a user name and password (or a personal access token in
+// its place), or an identity token (OAuth2 refresh token) as `docker login` keeps for some.
+struct RegistryCredentials
+{
+    QString username;
+    QString secret;
+    QString identityToken;
+    QString source; // where they came from, in words ("~/.docker/config.json", a helper, …)
+
+    bool isEmpty() const { return secret.isEmpty() && identityToken.isEmpty(); }
 };
 
 } // namespace gpudesk

@@ -6,7 +6,8 @@
 namespace gpudesk {
 
 QHash<QString, ImageSize> ImageSizes::compute(const QList<RegistryTag> &tags,
-                                              const QHash<QString, RegistryManifest> &manifests)
+                                              const QHash<QString, RegistryManifest> &manifests,
+                                              qint64 *stored)
 {
     // Each image's blobs (digest -> size), then how many images reference each blob.
     QHash<QString, QHash<QString, qint64>> blobsOf;
@@ -50,9 +51,13 @@ QHash<QString, ImageSize> ImageSizes::compute(const QList<RegistryTag> &tags,
         }
     }
     QHash<QString, int> users;
+    qint64 distinct = 0;
     for (const auto &blobs : std::as_const(blobsOf))
         for (auto it = blobs.cbegin(); it != blobs.cend(); ++it)
-            ++users[it.key()];
+            if (++users[it.key()] == 1)
+                distinct += it.value();
+    if (stored)
+        *stored = distinct;
     for (auto it = blobsOf.cbegin(); it != blobsOf.cend(); ++it) {
         ImageSize &size = out[it.key()];
         for (auto b = it->cbegin(); b != it->cend(); ++b) {

@@ -29,8 +29,11 @@ public:
         return repository + u'@' + digest;
     }
     // Over every tag given; `manifests` by digest (an index's platform manifests included).
+    // `stored`, when given, receives the bytes of every distinct blob of them: what the
+    // registry holds for these tags.
     static QHash<QString, ImageSize> compute(const QList<RegistryTag> &tags,
-                                             const QHash<QString, RegistryManifest> &manifests);
+                                             const QHash<QString, RegistryManifest> &manifests,
+                                             qint64 *stored = nullptr);
 };
 
 } // namespace gpudesk

@@ -113,6 +113,8 @@ void KubeStep::send(bool dryRun, std::function<void(const KubeReply &)> done)
         return;
     case PlanStep::Kind::KillProcess:
     case PlanStep::Kind::RotateServiceAccount:
+    case PlanStep::Kind::DeleteImage:
+    case PlanStep::Kind::CopyImage:
         break;
     }
     KubeReply r;

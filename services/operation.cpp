@@ -4,6 +4,7 @@
 
 #include "kubestep.h"
 #include "processkill.h"
+#include "registrystep.h"
 #include "serviceaccountrotation.h"
 
 #include <QUuid>
@@ -49,6 +50,12 @@ bool Operation::isSsh(int step) const
     return m_plan.steps[step].kind == PlanStep::Kind::KillProcess;
 }
 
+bool Operation::isRegistry(int step) const
+{
+    const PlanStep::Kind k = m_plan.steps[step].kind;
+    return k == PlanStep::Kind::DeleteImage || k == PlanStep::Kind::CopyImage;
+}
+
 void Operation::check()
 {
     if (m_state != State::Planned)
@@ -83,6 +90,12 @@ void Operation::checkNext()
                 kill, &ProcessKill::dryRunDone, this,
                 [answered, kill](PlanStep::DryRun a, const QString &m) { answered(kill, a, m); });
             kill->dryRun();
+        } else if (isRegistry(i)) {
+            auto *image = new RegistryStep(m_ctx, step, this);
+            connect(
+                image, &RegistryStep::dryRunDone, this,
+                [answered, image](PlanStep::DryRun a, const QString &m) { answered(image, a, m); });
+            image->dryRun();
         } else if (step.kind == PlanStep::Kind::RotateServiceAccount) {
             auto *rotation = new ServiceAccountRotation(m_ctx, step, this);
             connect(rotation, &ServiceAccountRotation::dryRunDone, this,
@@ -199,6 +212,19 @@ void Operation::launch(int i)
             stepEnded(i, o);
         });
         kill->run();
+    } else if (isRegistry(i)) {
+        ++m_apiInFlight;
+        auto *image = new RegistryStep(m_ctx, step, this);
+        connect(image, &RegistryStep::acted, this, [this] {
+            --m_apiInFlight;
+            answered();
+            pump();
+        });
+        connect(image, &RegistryStep::ended, this, [this, i, image](const StepOutcome &o) {
+            image->deleteLater();
+            stepEnded(i, o);
+        });
+        image->run();
     } else if (step.kind == PlanStep::Kind::RotateServiceAccount) {
         ++m_apiInFlight;
         auto *rotation = new ServiceAccountRotation(m_ctx, step, this);

@@ -73,6 +73,7 @@ private:
     void checkNext();
     void finishIfDone();
     bool isSsh(int step) const;
+    bool isRegistry(int step) const;
     // A unit's step did not succeed (or the operation was cancelled inside it): its pending
     // steps are skipped and what it created is deleted again, one object at a time.
     void rollBack(int unit, const QString &why);

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "clustersession.h"
+#include "registrytypes.h"
 
 #include <QPointer>
 #include <QString>
@@ -24,6 +25,9 @@ struct OperationContext
     const ClusterStore *store = nullptr;
     const TelemetryStore *telemetry = nullptr;
     QString who; // the kubeconfig user entry: for the audit and the Events
+    // For image steps: the registry and the credentials found for it (in memory only).
+    RegistryEndpoint registry;
+    RegistryCredentials registryCredentials;
     bool storesCurrent() const { return session && session->connection() == lease; }
 };
 

@@ -43,6 +43,10 @@ QString stepKindId(PlanStep::Kind k)
         return QStringLiteral("create");
     case PlanStep::Kind::RotateServiceAccount:
         return QStringLiteral("rotate-service-account");
+    case PlanStep::Kind::DeleteImage:
+        return QStringLiteral("delete-image");
+    case PlanStep::Kind::CopyImage:
+        return QStringLiteral("copy-image");
     case PlanStep::Kind::KillProcess:
         break;
     }
@@ -147,6 +151,23 @@ QJsonObject target(const StepTarget &t)
     return o;
 }
 
+// What an audit reader needs to find the image again: the registry, the repository, the
+// digest (tags move; digests do not), the tags it had and, for a copy, where it went.
+QJsonObject image(const ImageTarget &t)
+{
+    QJsonObject o{{QStringLiteral("registry"), t.registry},
+                  {QStringLiteral("repository"), t.repository},
+                  {QStringLiteral("digest"), t.digest},
+                  {QStringLiteral("tags"), QJsonArray::fromStringList(t.tags)}};
+    if (!t.toRepository.isEmpty()) {
+        o.insert(QStringLiteral("toRepository"), t.toRepository);
+        o.insert(QStringLiteral("toTag"), t.toTag);
+        if (!t.toDigest.isEmpty())
+            o.insert(QStringLiteral("toTagWas"), t.toDigest);
+    }
+    return o;
+}
+
 QJsonObject step(const PlanStep &s)
 {
     QJsonObject o{
@@ -164,6 +185,8 @@ QJsonObject step(const PlanStep &s)
             after.append(i);
         o.insert(QStringLiteral("after"), after);
     }
+    if (!s.image.digest.isEmpty())
+        o.insert(QStringLiteral("image"), image(s.image));
     return o;
 }
 

@@ -46,7 +46,24 @@ OperationPlanner OperationsService::planner() const
 
 Operation *OperationsService::prepare(const OperationPlan &plan)
 {
-    auto *op = new Operation(context(), plan, m_audit, this);
+    return prepare(plan, context());
+}
+
+Operation *OperationsService::prepare(const OperationPlan &plan, const RegistryEndpoint &registry,
+                                      const RegistryCredentials &credentials)
+{
+    OperationContext ctx = context();
+    ctx.registry = registry;
+    ctx.registryCredentials = credentials;
+    const QString user = credentials.username.isEmpty() ? tr("anonymous") : credentials.username;
+    ctx.who = ctx.who.isEmpty() ? user + u'@' + registry.host
+                                : tr("%1@%2, by %3").arg(user, registry.host, ctx.who);
+    return prepare(plan, ctx);
+}
+
+Operation *OperationsService::prepare(const OperationPlan &plan, OperationContext context)
+{
+    auto *op = new Operation(std::move(context), plan, m_audit, this);
     m_operations.append(op);
     connect(op, &Operation::finished, this, [this, op] { emit operationFinished(op); });
     emit operationAdded(op);

@@ -33,6 +33,10 @@ public:
     OperationPlanner planner() const;
     // An operation for the plan, its checks started at once; run it with Operation::start.
     Operation *prepare(const OperationPlan &plan);
+    // An operation on a registry's images, acting with the credentials found for it; recorded
+    // as the registry user, by the kubeconfig user at the desk.
+    Operation *prepare(const OperationPlan &plan, const RegistryEndpoint &registry,
+                       const RegistryCredentials &credentials);
     QList<Operation *> operations() const;
     bool isRunning() const; // some operation is running
     const AuditLog &audit() const { return m_audit; }
@@ -46,6 +50,7 @@ signals:
 
 private:
     OperationContext context() const;
+    Operation *prepare(const OperationPlan &plan, OperationContext context);
 
     ClusterSession *m_session;
     const ClusterStore *m_store;

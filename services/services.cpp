@@ -9,6 +9,7 @@
 #include "devenvsservice.h"
 #include "findingsservice.h"
 #include "historyservice.h"
+#include "imagesservice.h"
 #include "logservice.h"
 #include "nodeaccess.h"
 #include "objectservice.h"
@@ -30,7 +31,8 @@ Services::Services(QStringList kubeconfigFiles, QObject *parent)
       m_findings(new FindingsService(m_store, m_telemetry, m_history, this)),
       m_operations(new OperationsService(m_session, m_store, m_telemetry, this)),
       m_users(new UsersService(m_session, m_operations, this)),
-      m_devEnvs(new DevEnvsService(m_session, m_store, m_operations, this))
+      m_devEnvs(new DevEnvsService(m_session, m_store, m_operations, this)),
+      m_images(new ImagesService(m_store, m_operations, this))
 {
     // One notion of idle: the Cleanup page's "idle for at least" flags dev environments too, and
     // their Jupyter's kernels and terminals count in the Cleanup page's idle GPUs.

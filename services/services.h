@@ -12,6 +12,7 @@ class ConnectionState;
 class DevEnvsService;
 class FindingsService;
 class HistoryService;
+class ImagesService;
 class LogService;
 class NodeAccess;
 class ObjectService;
@@ -43,6 +44,7 @@ public:
     OperationsService *operations() const { return m_operations; }
     UsersService *users() const { return m_users; }
     DevEnvsService *devEnvs() const { return m_devEnvs; }
+    ImagesService *images() const { return m_images; }
 
 private:
     ConnectionState *m_state;
@@ -58,6 +60,7 @@ private:
     OperationsService *m_operations;
     UsersService *m_users;
     DevEnvsService *m_devEnvs;
+    ImagesService *m_images;
 };
 
 } // namespace gpudesk

@@ -638,6 +638,73 @@
     </message>
 </context>
 <context>
+    <name>RegistryDecoder</name>
+    <message>
+        <source>The registry sent a %1 that is not a JSON object: %2</source>
+        <translation>镜像仓库发来的%1不是 JSON 对象：%2</translation>
+    </message>
+    <message>
+        <source>no object</source>
+        <translation>不是对象</translation>
+    </message>
+    <message>
+        <source>a descriptor has no valid digest (%1)</source>
+        <translation>某个描述符没有有效的摘要（%1）</translation>
+    </message>
+    <message>
+        <source>the descriptor of %1 has no valid size</source>
+        <translation>%1 的描述符没有有效的大小</translation>
+    </message>
+    <message>
+        <source>The registry&apos;s %1 has no list of %2.</source>
+        <translation>镜像仓库的%1中没有 %2 列表。</translation>
+    </message>
+    <message>
+        <source>%1 is a Docker schema 1 manifest, which registries stopped serving in 2019 and gpudesk does not read; push the image again with a current tool.</source>
+        <translation>%1 是 Docker schema 1 清单，镜像仓库自 2019 年起已不再提供，gpudesk 不读取它；请用当前的工具重新推送该镜像。</translation>
+    </message>
+    <message>
+        <source>manifest</source>
+        <translation>清单</translation>
+    </message>
+    <message>
+        <source>%1 has schemaVersion %2; gpudesk reads version 2 (Docker schema 2 and OCI).</source>
+        <translation>%1 的 schemaVersion 为 %2；gpudesk 读取第 2 版（Docker schema 2 与 OCI）。</translation>
+    </message>
+    <message>
+        <source>The index %1 has no list of manifests.</source>
+        <translation>索引 %1 中没有清单列表。</translation>
+    </message>
+    <message>
+        <source>The index %1 is malformed: %2</source>
+        <translation>索引 %1 格式错误：%2</translation>
+    </message>
+    <message>
+        <source>The manifest %1 has no usable config: %2</source>
+        <translation>清单 %1 没有可用的 config：%2</translation>
+    </message>
+    <message>
+        <source>The manifest %1 has no list of layers.</source>
+        <translation>清单 %1 中没有层列表。</translation>
+    </message>
+    <message>
+        <source>The manifest %1 is malformed: %2</source>
+        <translation>清单 %1 格式错误：%2</translation>
+    </message>
+    <message>
+        <source>image configuration</source>
+        <translation>镜像配置</translation>
+    </message>
+    <message>
+        <source>catalog</source>
+        <translation>仓库目录</translation>
+    </message>
+    <message>
+        <source>tag list</source>
+        <translation>标签列表</translation>
+    </message>
+</context>
+<context>
     <name>SshConfig</name>
     <message>
         <source>Cannot read the SSH config %1: %2</source>
@@ -2288,6 +2355,49 @@
     </message>
 </context>
 <context>
+    <name>gpudesk::DockerCredentials</name>
+    <message>
+        <source>Cannot read %1: %2</source>
+        <translation>无法读取 %1：%2</translation>
+    </message>
+    <message>
+        <source>%1 is larger than %2 MiB; gpudesk did not read it.</source>
+        <translation>%1 大于 %2 MiB，gpudesk 未读取它。</translation>
+    </message>
+    <message>
+        <source>%1 is not valid JSON: %2</source>
+        <translation>%1 不是有效的 JSON：%2</translation>
+    </message>
+    <message>
+        <source>%1 names the credential helper &quot;%2&quot;, which is not a helper&apos;s name.</source>
+        <translation>%1 指定的凭据助手“%2”不是助手的名称。</translation>
+    </message>
+    <message>
+        <source>%1 asks for the credential helper %2, which is not installed (not on PATH).</source>
+        <translation>%1 要求使用凭据助手 %2，但它未安装（不在 PATH 中）。</translation>
+    </message>
+    <message>
+        <source>The credential helper %1 did not answer within %2 s.</source>
+        <translation>凭据助手 %1 在 %2 秒内没有应答。</translation>
+    </message>
+    <message>
+        <source>Cannot run %1: %2</source>
+        <translation>无法运行 %1：%2</translation>
+    </message>
+    <message>
+        <source>The credential helper %1 sent more than %2 KiB; gpudesk stopped it.</source>
+        <translation>凭据助手 %1 输出超过 %2 KiB，gpudesk 已终止它。</translation>
+    </message>
+    <message>
+        <source>The credential helper %1 failed (exit %2): %3</source>
+        <translation>凭据助手 %1 失败（退出码 %2）：%3</translation>
+    </message>
+    <message>
+        <source>The credential helper %1 answered something that is not JSON.</source>
+        <translation>凭据助手 %1 的回答不是 JSON。</translation>
+    </message>
+</context>
+<context>
     <name>gpudesk::EventsModel</name>
     <message>
         <source>Last seen</source>
@@ -2670,6 +2780,346 @@
     <message>
         <source>GPU %1</source>
         <translation>GPU %1</translation>
+    </message>
+</context>
+<context>
+    <name>gpudesk::ImagePlanner</name>
+    <message numerus="yes">
+        <source>and %n more</source>
+        <translation><numerusform>以及另外 %n 个</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>%1:%2 is run by %n pod(s) now: %3.</source>
+        <translation><numerusform>%1:%2 目前有 %n 个 Pod 在运行：%3。</numerusform></translation>
+    </message>
+    <message>
+        <source>Not deleted: deleting an image in use needs your explicit override.</source>
+        <translation>未删除：删除正在使用的镜像需要您明确确认。</translation>
+    </message>
+    <message>
+        <source>They keep running, but cannot start again on another node, restart after their node pulls it out, or scale.</source>
+        <translation>这些 Pod 会继续运行，但无法在其他节点上重新启动、在节点清除镜像后重启，也无法扩容。</translation>
+    </message>
+    <message>
+        <source>Delete the untagged image %1@%2</source>
+        <translation>删除无标签镜像 %1@%2</translation>
+    </message>
+    <message>
+        <source>Delete %1 (%2): tags %3</source>
+        <translation>删除 %1（%2）：标签 %3</translation>
+    </message>
+    <message>
+        <source>chosen on the Images page</source>
+        <translation>在“镜像”页面中选择</translation>
+    </message>
+    <message>
+        <source>%1:%2 also goes: %3 name the same image (digest %4), and a registry deletes images, not tags.</source>
+        <translation>%1:%2 之外 %3 也会被删除：它们指向同一镜像（摘要 %4），而仓库删除的是镜像，不是标签。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 is a multi-platform index: its %n platform manifest(s) stay, untagged, until garbage collection removes untagged manifests.</source>
+        <translation><numerusform>%1 是多平台索引：其 %n 个平台清单会以无标签状态保留，直到垃圾回收删除无标签清单。</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>Delete %n image(s) from %1</source>
+        <translation><numerusform>从 %1 删除 %n 个镜像</numerusform></translation>
+    </message>
+    <message>
+        <source>Nothing to delete: the selection names no image the registry listed.</source>
+        <translation>没有可删除的内容：所选项中没有仓库列出的镜像。</translation>
+    </message>
+    <message>
+        <source>Frees at least %1 — not now: a registry gives space back only when its garbage collection runs.</source>
+        <translation>至少释放 %1 —— 但不是现在：仓库只有在执行垃圾回收时才会归还空间。</translation>
+    </message>
+    <message>
+        <source>Frees at most %1 (not all of the registry was read) — not now: a registry gives space back only when its garbage collection runs.</source>
+        <translation>至多释放 %1（未读取整个仓库）—— 但不是现在：仓库只有在执行垃圾回收时才会归还空间。</translation>
+    </message>
+    <message>
+        <source>On a docker-registry (distribution), its operator runs this with the registry stopped or read-only: %1</source>
+        <translation>对于 docker-registry（distribution），其管理员需在仓库停止或只读时运行：%1</translation>
+    </message>
+    <message>
+        <source>Copy %1:%2 to %3:%4</source>
+        <translation>将 %1:%2 复制为 %3:%4</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a repository name: lower-case letters, digits and separators (. _ -), in parts joined by /.</source>
+        <translation>“%1”不是有效的仓库名：只能包含小写字母、数字和分隔符（. _ -），各部分用 / 连接。</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a tag: up to 128 letters, digits, &apos;_&apos;, &apos;.&apos; and &apos;-&apos;, not starting with &apos;.&apos; or &apos;-&apos;.</source>
+        <translation>“%1”不是有效的标签：最多 128 个字母、数字、“_”“.”和“-”，且不能以“.”或“-”开头。</translation>
+    </message>
+    <message>
+        <source>%1:%2 already names this image.</source>
+        <translation>%1:%2 已指向此镜像。</translation>
+    </message>
+    <message>
+        <source>%1:%2 exists and names another image (%3): it will name this one instead. Whoever pulls it by tag gets the new one.</source>
+        <translation>%1:%2 已存在且指向另一个镜像（%3）：它将改为指向此镜像。按标签拉取的人会得到新镜像。</translation>
+    </message>
+    <message>
+        <source>Not all of the registry was read: if %1:%2 exists, the copy is skipped rather than replace it.</source>
+        <translation>未读取整个仓库：如果 %1:%2 已存在，将跳过复制而不是替换它。</translation>
+    </message>
+    <message>
+        <source>Copy %1:%2 (%3) to %4:%5</source>
+        <translation>将 %1:%2（%3）复制为 %4:%5</translation>
+    </message>
+    <message>
+        <source>Nothing is uploaded: the registry links the blobs it already has. Ready to use afterwards as %1/%2:%3.</source>
+        <translation>不会上传任何数据：仓库直接关联已有的数据块。完成后可作为 %1/%2:%3 使用。</translation>
+    </message>
+</context>
+<context>
+    <name>gpudesk::ImagesModel</name>
+    <message>
+        <source>Over %1: slow to pull onto a node, and it fills the node&apos;s disk.</source>
+        <translation>超过 %1：拉取到节点很慢，而且会占满节点磁盘。</translation>
+    </message>
+    <message>
+        <source>Config and layers as stored (compressed), counted once.</source>
+        <translation>按存储计算的配置与各层（压缩后），每份只计一次。</translation>
+    </message>
+    <message>
+        <source>Bytes no other image of this registry uses: what deleting this digest could give back, once garbage collection runs.</source>
+        <translation>本仓库中没有其他镜像使用的字节：删除这个摘要后、垃圾回收运行时最多能释放的空间。</translation>
+    </message>
+    <message>
+        <source>At most this much: the registry has not been read whole, and an image not read yet may share these layers.</source>
+        <translation>最多这么多：镜像仓库尚未完整读取，尚未读取的镜像可能共用这些层。</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1（%2）</translation>
+    </message>
+    <message>
+        <source>%1 (%2; by tag: its node did not say the digest)</source>
+        <translation>%1（%2；按标签匹配：其节点未报告摘要）</translation>
+    </message>
+    <message>
+        <source>no user</source>
+        <translation>无用户</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n pod(s)</source>
+        <translation>
+            <numerusform>%n 个 Pod</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n pod(s): %1</source>
+        <translation>
+            <numerusform>%n 个 Pod：%1</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Repository</source>
+        <translation>仓库</translation>
+    </message>
+    <message>
+        <source>Tag</source>
+        <translation>标签</translation>
+    </message>
+    <message>
+        <source>Platforms</source>
+        <translation>平台</translation>
+    </message>
+    <message>
+        <source>Size</source>
+        <translation>大小</translation>
+    </message>
+    <message>
+        <source>Unique</source>
+        <translation>独占</translation>
+    </message>
+    <message>
+        <source>Created</source>
+        <translation>已创建</translation>
+    </message>
+    <message>
+        <source>In use by</source>
+        <translation>使用者</translation>
+    </message>
+    <message>
+        <source>Digest</source>
+        <translation>摘要</translation>
+    </message>
+</context>
+<context>
+    <name>gpudesk::ImagesPage</name>
+    <message>
+        <source>Add registry…</source>
+        <translation>添加镜像仓库…</translation>
+    </message>
+    <message>
+        <source>Read</source>
+        <translation>读取</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>Registries the cluster&apos;s pods pull from, and those you added</source>
+        <translation>集群中 Pod 拉取镜像的仓库，以及您添加的仓库</translation>
+    </message>
+    <message>
+        <source>Filter repositories, tags, digests…</source>
+        <translation>筛选仓库、标签、摘要…</translation>
+    </message>
+    <message>
+        <source>Read every repository and tag of the registry again</source>
+        <translation>重新读取该镜像仓库的全部仓库和标签</translation>
+    </message>
+    <message>
+        <source>Registry:</source>
+        <translation>镜像仓库：</translation>
+    </message>
+    <message>
+        <source>Add registry</source>
+        <translation>添加镜像仓库</translation>
+    </message>
+    <message>
+        <source>Read whole: %1 repositories, %2 tags.</source>
+        <translation>已完整读取：%1 个仓库，%2 个标签。</translation>
+    </message>
+    <message>
+        <source>Incomplete — what is shown is part of the registry (unique bytes are upper bounds): %1</source>
+        <translation>不完整——显示的只是镜像仓库的一部分（独占字节为上限）：%1</translation>
+    </message>
+    <message>
+        <source>%1 is reached over plain HTTP: anyone on the network can read its images and your password, and change what you pull.</source>
+        <translation>%1 通过明文 HTTP 访问：网络上的任何人都能读取其镜像和您的密码，并篡改您拉取的内容。</translation>
+    </message>
+    <message>
+        <source>Select an image to see its reference, platforms, other tags and the pods that run it.</source>
+        <translation>选择一个镜像，查看其引用、平台、其他标签以及运行它的 Pod。</translation>
+    </message>
+    <message>
+        <source>Images</source>
+        <translation>镜像</translation>
+    </message>
+    <message>
+        <source>%1 — %2 repositories, %3 tags, %4 stored</source>
+        <translation>%1 —— %2 个仓库，%3 个标签，存储 %4</translation>
+    </message>
+    <message>
+        <source>Size %1 (config and layers, compressed); %2 %3 used by no other image.</source>
+        <translation>大小 %1（配置与各层，压缩后）；其中%2 %3 不被其他镜像使用。</translation>
+    </message>
+    <message>
+        <source>at most</source>
+        <translation>最多</translation>
+    </message>
+    <message>
+        <source>The same digest is tagged %1: deleting the image takes every one of them.</source>
+        <translation>同一摘要带有标签 %1：删除该镜像会一并删除所有这些标签。</translation>
+    </message>
+    <message>
+        <source>attestation (provenance, SBOM)</source>
+        <translation>证明（来源、SBOM）</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n layer(s), %1</source>
+        <translation>
+            <numerusform>%n 层，%1</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Platforms:</source>
+        <translation>平台：</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n layer(s)</source>
+        <translation>
+            <numerusform>%n 层</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>No pod of the cluster runs it now.</source>
+        <translation>集群中目前没有 Pod 运行它。</translation>
+    </message>
+    <message>
+        <source>no user</source>
+        <translation>无用户</translation>
+    </message>
+    <message>
+        <source> (by tag)</source>
+        <translation>（按标签匹配）</translation>
+    </message>
+    <message>
+        <source>Run now by:</source>
+        <translation>当前运行者：</translation>
+    </message>
+    <message>
+        <source>Registry address, as in image names (host or host:port). Write http:// in front only for a registry without TLS.</source>
+        <translation>镜像仓库地址，与镜像名中的写法相同（主机或 主机:端口）。仅当仓库没有 TLS 时才在前面写 http://。</translation>
+    </message>
+    <message>
+        <source>Share…</source>
+        <translation>共享…</translation>
+    </message>
+    <message>
+        <source>Delete…</source>
+        <translation>删除…</translation>
+    </message>
+    <message>
+        <source>Copy the selected image under another name in the same registry (a colleague&apos;s or a shared project): nothing is uploaded</source>
+        <translation>在同一仓库中以另一个名称复制所选镜像（同事的或共享的项目）：不会上传任何数据</translation>
+    </message>
+    <message>
+        <source>Delete the selected images from the registry, with a plan first: every tag of the same digest, the pods that run them, and what garbage collection will free</source>
+        <translation>从仓库删除所选镜像，先给出计划：同一摘要的所有标签、运行它们的 Pod，以及垃圾回收将释放的空间</translation>
+    </message>
+    <message>
+        <source>Read the registry first: its credentials are found as it is read.</source>
+        <translation>请先读取仓库：读取时才会找到它的凭据。</translation>
+    </message>
+    <message>
+        <source>Share image</source>
+        <translation>共享镜像</translation>
+    </message>
+    <message>
+        <source>Copy %1:%2 in %3 to (repository:tag):</source>
+        <translation>将 %3 中的 %1:%2 复制为（仓库:标签）：</translation>
+    </message>
+    <message>
+        <source>Images in use</source>
+        <translation>正在使用的镜像</translation>
+    </message>
+    <message>
+        <source>Pods run some of the selected images now. They keep running, but cannot start again on another node, restart after their node pulls it out, or scale.</source>
+        <translation>所选镜像中有一些正被 Pod 运行。这些 Pod 会继续运行，但无法在其他节点上重新启动、在节点清除镜像后重启，也无法扩容。</translation>
+    </message>
+    <message>
+        <source>Plan deleting them anyway</source>
+        <translation>仍然计划删除它们</translation>
+    </message>
+    <message>
+        <source>Leave those out</source>
+        <translation>排除这些镜像</translation>
+    </message>
+</context>
+<context>
+    <name>gpudesk::ImagesService</name>
+    <message>
+        <source>&quot;%1&quot; is not a registry address (host, or host:port, as in image names).</source>
+        <translation>“%1”不是镜像仓库地址（应为主机或 主机:端口，与镜像名中的写法相同）。</translation>
+    </message>
+    <message>
+        <source>Looking up credentials for %1…</source>
+        <translation>正在查找 %1 的凭据…</translation>
+    </message>
+    <message>
+        <source>Reading %1: %2 of %3 repositories, %4 tags</source>
+        <translation>正在读取 %1：%2 / %3 个仓库，%4 个标签</translation>
+    </message>
+    <message>
+        <source>Reading %1: %2 repositories so far, %3 tags</source>
+        <translation>正在读取 %1：目前 %2 个仓库，%3 个标签</translation>
     </message>
 </context>
 <context>
@@ -3541,6 +3991,10 @@
         <source>Dev environments</source>
         <translation>开发环境</translation>
     </message>
+    <message>
+        <source>Images</source>
+        <translation>镜像</translation>
+    </message>
 </context>
 <context>
     <name>gpudesk::NodeAccess</name>
@@ -4377,6 +4831,14 @@
         <source>(no user)</source>
         <translation>（无用户）</translation>
     </message>
+    <message>
+        <source>anonymous</source>
+        <translation>匿名</translation>
+    </message>
+    <message>
+        <source>%1@%2, by %3</source>
+        <translation>%1@%2，由 %3 操作</translation>
+    </message>
 </context>
 <context>
     <name>gpudesk::OverviewPage</name>
@@ -4994,6 +5456,263 @@
     <message>
         <source>%1: the new limit %2 is below the %3 in use. What runs keeps running; new pods are refused until use falls below it.</source>
         <translation>%1：新限额 %2 低于已用的 %3。正在运行的继续运行；在用量降到限额以下之前，新 Pod 会被拒绝。</translation>
+    </message>
+</context>
+<context>
+    <name>gpudesk::RegistryClient</name>
+    <message>
+        <source>the API version check</source>
+        <translation>API 版本检查</translation>
+    </message>
+    <message>
+        <source>the catalog</source>
+        <translation>仓库目录</translation>
+    </message>
+    <message>
+        <source>the tags of %1</source>
+        <translation>%1 的标签</translation>
+    </message>
+    <message>
+        <source>The manifest of %1 does not match its digest (%2 stated, %3 received).</source>
+        <translation>%1 的清单与其摘要不符（声明为 %2，收到的是 %3）。</translation>
+    </message>
+    <message>
+        <source>The registry did not say the digest of %1.</source>
+        <translation>镜像仓库没有给出 %1 的摘要。</translation>
+    </message>
+    <message>
+        <source>The blob %1 does not match its digest.</source>
+        <translation>数据块 %1 与其摘要不符。</translation>
+    </message>
+    <message>
+        <source>Only a digest can be deleted, not &quot;%1&quot;.</source>
+        <translation>只能按摘要删除，不能删除“%1”。</translation>
+    </message>
+    <message>
+        <source>%1 into %2</source>
+        <translation>%1 挂载到 %2</translation>
+    </message>
+    <message>
+        <source>The registry could not mount the blob (it started an upload instead).</source>
+        <translation>镜像仓库无法挂载该数据块（它改为开始了一次上传）。</translation>
+    </message>
+    <message>
+        <source>the cancelled upload</source>
+        <translation>已取消的上传</translation>
+    </message>
+    <message>
+        <source>%1 sent more than %2 KiB for %3; gpudesk stopped reading.</source>
+        <translation>%1 为 %3 发送了超过 %2 KiB 的数据，gpudesk 已停止读取。</translation>
+    </message>
+    <message>
+        <source>%1 redirected %2 more than %3 times.</source>
+        <translation>%1 将 %2 重定向超过 %3 次。</translation>
+    </message>
+    <message>
+        <source>%1 asks for a user name and password, and none is configured for it (docker login %1, or enter them in gpudesk).</source>
+        <translation>%1 要求用户名和密码，但没有为它配置（请运行 docker login %1，或在 gpudesk 中输入）。</translation>
+    </message>
+    <message>
+        <source>%1 refused access to %2 and offered no way to log in (%3).</source>
+        <translation>%1 拒绝访问 %2，且未提供登录方式（%3）。</translation>
+    </message>
+    <message>
+        <source>%1 asks for a token from &quot;%2&quot;, which is not a web address.</source>
+        <translation>%1 要求从“%2”获取令牌，但这不是网址。</translation>
+    </message>
+    <message>
+        <source>a token</source>
+        <translation>令牌</translation>
+    </message>
+    <message>
+        <source>The token service %1 sent more than %2 KiB.</source>
+        <translation>令牌服务 %1 发送了超过 %2 KiB 的数据。</translation>
+    </message>
+    <message>
+        <source>The token service %1 of %2 refused anonymous access; log in to the registry (docker login %2, or enter a user in gpudesk).</source>
+        <translation>%2 的令牌服务 %1 拒绝匿名访问；请登录镜像仓库（docker login %2，或在 gpudesk 中输入用户）。</translation>
+    </message>
+    <message>
+        <source>The token service %1 of %2 refused the user name and password (from %3).</source>
+        <translation>%2 的令牌服务 %1 拒绝了用户名和密码（来自 %3）。</translation>
+    </message>
+    <message>
+        <source>The token service %1 answered HTTP %2 without a token.</source>
+        <translation>令牌服务 %1 返回 HTTP %2，但没有令牌。</translation>
+    </message>
+    <message>
+        <source>%1 did not answer for %2 s (%3).</source>
+        <translation>%1 在 %2 秒内没有应答（%3）。</translation>
+    </message>
+    <message>
+        <source>The TLS certificate of %1 is not trusted: %2. If the registry has a CA of its own, put it in /etc/docker/certs.d/%1/ca.crt, as for docker.</source>
+        <translation>%1 的 TLS 证书不受信任：%2。如果该镜像仓库有自己的 CA，请像 docker 一样将其放到 /etc/docker/certs.d/%1/ca.crt。</translation>
+    </message>
+    <message>
+        <source>%1 refused the connection (nothing listens there).</source>
+        <translation>%1 拒绝了连接（该地址没有服务在监听）。</translation>
+    </message>
+    <message>
+        <source>No host %1: the name does not resolve.</source>
+        <translation>没有主机 %1：名称无法解析。</translation>
+    </message>
+    <message>
+        <source>%1 closed the connection before answering %2.</source>
+        <translation>%1 在应答 %2 之前关闭了连接。</translation>
+    </message>
+    <message>
+        <source>Cannot reach %1: %2</source>
+        <translation>无法连接 %1：%2</translation>
+    </message>
+    <message>
+        <source>%1 refused the user name and password (from %2).</source>
+        <translation>%1 拒绝了用户名和密码（来自 %2）。</translation>
+    </message>
+    <message>
+        <source>%1 refused the token it issued for %2: %3</source>
+        <translation>%1 拒绝了它为 %2 签发的令牌：%3</translation>
+    </message>
+    <message>
+        <source>%1 does not allow you %2: %3</source>
+        <translation>%1 不允许您访问 %2：%3</translation>
+    </message>
+    <message>
+        <source>%1 has no repository for %2.</source>
+        <translation>%1 上没有 %2 的仓库。</translation>
+    </message>
+    <message>
+        <source>%1 has no such tag or manifest: %2.</source>
+        <translation>%1 上没有这个标签或清单：%2。</translation>
+    </message>
+    <message>
+        <source>%1 has no such blob: %2.</source>
+        <translation>%1 上没有这个数据块：%2。</translation>
+    </message>
+    <message>
+        <source>%1 has nothing at %2 (HTTP 404).</source>
+        <translation>%1 在 %2 处没有内容（HTTP 404）。</translation>
+    </message>
+    <message>
+        <source>%1 does not allow deleting images: its operator disabled deletion (storage.delete.enabled: false). Nothing was deleted.</source>
+        <translation>%1 不允许删除镜像：其运维人员禁用了删除（storage.delete.enabled: false）。没有删除任何内容。</translation>
+    </message>
+    <message>
+        <source>%1 does not allow %2 on %3 (%4).</source>
+        <translation>%1 不允许对 %3 执行 %2（%4）。</translation>
+    </message>
+    <message>
+        <source>%1 is limiting the rate of requests; try again later.</source>
+        <translation>%1 正在限制请求速率，请稍后再试。</translation>
+    </message>
+    <message>
+        <source>%1 answered HTTP %2 for %3: %4</source>
+        <translation>%1 对 %3 返回 HTTP %2：%4</translation>
+    </message>
+</context>
+<context>
+    <name>gpudesk::RegistryScan</name>
+    <message>
+        <source>Cancelled.</source>
+        <translation>已取消。</translation>
+    </message>
+    <message>
+        <source>… and more errors.</source>
+        <translation>……还有更多错误。</translation>
+    </message>
+</context>
+<context>
+    <name>gpudesk::RegistryStep</name>
+    <message>
+        <source>no longer in the registry</source>
+        <translation>已不在仓库中</translation>
+    </message>
+    <message>
+        <source>In the registry; whether it allows deleting shows when it runs</source>
+        <translation>在仓库中；仓库是否允许删除要到执行时才知道</translation>
+    </message>
+    <message>
+        <source>%1 changed since the plan: it would not be overwritten</source>
+        <translation>%1 在计划之后已改变：不会覆盖它</translation>
+    </message>
+    <message>
+        <source>Source in the registry; %1 is a new tag</source>
+        <translation>源镜像在仓库中；%1 是新标签</translation>
+    </message>
+    <message>
+        <source>Source in the registry; %1 will point at it instead of %2</source>
+        <translation>源镜像在仓库中；%1 将指向它，不再指向 %2</translation>
+    </message>
+    <message>
+        <source>already gone from the registry: not acted on</source>
+        <translation>已不在仓库中：未执行任何操作</translation>
+    </message>
+    <message>
+        <source>%1 has more than %2 tags: which of them point at this image cannot be checked, so it is not deleted</source>
+        <translation>%1 的标签超过 %2 个：无法核对哪些标签指向此镜像，因此不删除</translation>
+    </message>
+    <message>
+        <source>tagged since the plan as %1: deleting it would take that tag too, so it is not deleted</source>
+        <translation>计划之后又被打上了标签 %1：删除它会连带删除该标签，因此不删除</translation>
+    </message>
+    <message>
+        <source>the registry accepted the delete</source>
+        <translation>仓库已接受删除请求</translation>
+    </message>
+    <message>
+        <source>the registry still serves %1 after deleting it</source>
+        <translation>删除后仓库仍然提供 %1</translation>
+    </message>
+    <message>
+        <source>untagged</source>
+        <translation>无标签</translation>
+    </message>
+    <message>
+        <source>tags %1</source>
+        <translation>标签 %1</translation>
+    </message>
+    <message>
+        <source>deleted</source>
+        <translation>已删除</translation>
+    </message>
+    <message>
+        <source>gone from the registry (%1); its blobs stay on disk until the registry&apos;s garbage collection runs</source>
+        <translation>已从仓库中移除（%1）；其数据块仍留在磁盘上，直到仓库执行垃圾回收</translation>
+    </message>
+    <message>
+        <source>tag %1 still points at it</source>
+        <translation>标签 %1 仍指向它</translation>
+    </message>
+    <message>
+        <source>%1 was deleted since the plan: not acted on</source>
+        <translation>%1 在计划之后已被删除：未执行任何操作</translation>
+    </message>
+    <message>
+        <source>%1 points at %2 since the plan: not overwritten</source>
+        <translation>%1 在计划之后已指向 %2：未覆盖</translation>
+    </message>
+    <message>
+        <source>the source is gone from the registry: not acted on</source>
+        <translation>源镜像已不在仓库中：未执行任何操作</translation>
+    </message>
+    <message>
+        <source>%1 Copy it with: skopeo copy docker://%2 docker://%3</source>
+        <translation>%1 可用以下命令复制：skopeo copy docker://%2 docker://%3</translation>
+    </message>
+    <message>
+        <source>copied</source>
+        <translation>已复制</translation>
+    </message>
+    <message>
+        <source>%1 points at %2: ready to use as %3@%2</source>
+        <translation>%1 指向 %2：可直接使用 %3@%2</translation>
+    </message>
+    <message>
+        <source>the registry accepted the manifest</source>
+        <translation>仓库已接受清单</translation>
+    </message>
+    <message>
+        <source>%1 points at %2, not at the image copied</source>
+        <translation>%1 指向 %2，而不是复制的镜像</translation>
     </message>
 </context>
 <context>

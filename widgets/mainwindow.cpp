@@ -12,6 +12,7 @@
 #include "findingsservice.h"
 #include "flattreeview.h"
 #include "gpumappage.h"
+#include "imagespage.h"
 #include "nodeaccess.h"
 #include "nodespage.h"
 #include "nodetelemetrypanel.h"
@@ -70,6 +71,7 @@ MainWindow::MainWindow(Services *services, QWidget *parent)
       m_nodes(new NodesPage(m_store, m_telemetry, this)), m_gpuMap(new GpuMapPage(m_store, this)),
       m_workloads(new WorkloadsPage(m_store, this)),
       m_devEnvs(new DevEnvsPage(services->devEnvs(), m_store, this)),
+      m_images(new ImagesPage(services->images(), this)),
       m_users(new UsersPage(services->users(), m_store, this)),
       m_vcs(new VcsPage(services->users(), m_store, this)),
       m_cleanup(new CleanupPage(services->findings(), m_store, m_telemetry, this)),
@@ -121,20 +123,16 @@ MainWindow::MainWindow(Services *services, QWidget *parent)
     audit->setToolTip(tr("What gpudesk did to clusters and nodes, by whom, with what result"));
     connect(audit, &QAction::triggered, this, &MainWindow::showAuditLog);
 
-    const QString names[] = {tr("Overview"),
-                             tr("Nodes"),
-                             tr("GPU map"),
-                             tr("Workloads"),
-                             tr("Dev environments"),
-                             tr("Users"),
-                             tr("VCs", "virtual clusters"),
-                             tr("Cleanup"),
-                             tr("Events")};
+    const QString names[] = {
+        tr("Overview"),         tr("Nodes"),  tr("GPU map"), tr("Workloads"),
+        tr("Dev environments"), tr("Images"), tr("Users"),   tr("VCs", "virtual clusters"),
+        tr("Cleanup"),          tr("Events")};
     for (int p = 0; p < PageCount; ++p) {
         auto *item = new QListWidgetItem(names[p], m_sidebar);
-        item->setToolTip(tr("%1 (Ctrl+%2)").arg(names[p]).arg(p + 1));
+        // Ctrl+1 … Ctrl+9, then Ctrl+0 for the tenth page.
+        item->setToolTip(tr("%1 (Ctrl+%2)").arg(names[p]).arg((p + 1) % 10));
         auto *shortcut = new QAction(this);
-        shortcut->setShortcut(QKeySequence(Qt::CTRL | Qt::Key(Qt::Key_1 + p)));
+        shortcut->setShortcut(QKeySequence(Qt::CTRL | Qt::Key(p < 9 ? Qt::Key_1 + p : Qt::Key_0)));
         connect(shortcut, &QAction::triggered, this, [this, p] { showPage(Page(p)); });
         addAction(shortcut);
     }
@@ -146,7 +144,7 @@ MainWindow::MainWindow(Services *services, QWidget *parent)
     m_sidebar->setFont(sideFont);
     for (QWidget *w :
          std::initializer_list<QWidget *>{m_overview, m_nodes, m_gpuMap, m_workloads, m_devEnvs,
-                                          m_users, m_vcs, m_cleanup, m_events})
+                                          m_images, m_users, m_vcs, m_cleanup, m_events})
         m_pages->addWidget(w);
     connect(m_sidebar, &QListWidget::currentRowChanged, m_pages, &QStackedWidget::setCurrentIndex);
 
@@ -206,6 +204,7 @@ MainWindow::MainWindow(Services *services, QWidget *parent)
     connect(m_devEnvs, &DevEnvsPage::operationRequested, this, &MainWindow::openOperation);
     connect(m_devEnvs, &DevEnvsPage::openRequested, this, open);
     connect(m_vcs, &VcsPage::operationRequested, this, &MainWindow::openOperation);
+    connect(m_images, &ImagesPage::operationPrepared, this, &MainWindow::showOperation);
     connect(m_nodes, &NodesPage::cordonRequested, this, [this, ops](const QString &n, bool on) {
         openOperation(ops->planner().cordon({n}, on));
     });
@@ -390,8 +389,12 @@ QDialog *MainWindow::reviewHostKeys()
 
 OperationDialog *MainWindow::openOperation(const OperationPlan &plan)
 {
-    Operation *op = m_services->operations()->prepare(plan);
-    auto *dialog = new OperationDialog(op, this);
+    return showOperation(m_services->operations()->prepare(plan));
+}
+
+OperationDialog *MainWindow::showOperation(Operation *operation)
+{
+    auto *dialog = new OperationDialog(operation, this);
     dialog->setObjectName(QStringLiteral("operationDialog"));
     dialog->show();
     return dialog;

@@ -17,11 +17,13 @@ namespace gpudesk {
 
 class CleanupPage;
 class DevEnvsPage;
+class ImagesPage;
 class ClusterStore;
 class ConnectionState;
 class EventsPage;
 class GpuMapPage;
 class NodesPage;
+class Operation;
 class OperationDialog;
 class OverviewPage;
 class Services;
@@ -44,6 +46,7 @@ public:
         GpuMap,
         Workloads,
         DevEnvs,
+        Images,
         Users,
         Vcs,
         Cleanup,
@@ -60,6 +63,8 @@ public:
     QWidget *openObject(const ObjectRef &ref, int tab);
     // The plan of an action, checked with the server, for the user to confirm and run.
     OperationDialog *openOperation(const OperationPlan &plan);
+    // An operation another service prepared (a registry's, with its credentials).
+    OperationDialog *showOperation(Operation *operation);
     QDialog *showAuditLog();
     // A copy of a job (or bare pod) to edit and create: run it again.
     QDialog *rerun(const QString &workloadKey);
@@ -99,6 +104,7 @@ private:
     GpuMapPage *m_gpuMap;
     WorkloadsPage *m_workloads;
     DevEnvsPage *m_devEnvs;
+    ImagesPage *m_images;
     UsersPage *m_users;
     VcsPage *m_vcs;
     CleanupPage *m_cleanup;

@@ -221,6 +221,15 @@ void TestRegistry::sizesAndUniqueBytesFromTheLayouts()
     }
     for (const QString &b : layoutBlobs(u"small"_qs).keys())
         users[b] += 1000;
+    // What the registry stores for all of it: each distinct blob once.
+    QHash<QString, qint64> everything = layoutBlobs(u"small"_qs);
+    for (const auto &blobs : std::as_const(blobsOf))
+        everything.insert(blobs);
+    qint64 expectedStored = 0, stored = 0;
+    for (const qint64 b : std::as_const(everything))
+        expectedStored += b;
+    ImageSizes::compute(m_tags, m_manifests, &stored);
+    QCOMPARE(stored, expectedStored);
     for (auto it = images.cbegin(); it != images.cend(); ++it) {
         const QString repo = it.key().section(u':', 0, 0), tag = it.key().section(u':', 1);
         qint64 total = 0, unique = 0;

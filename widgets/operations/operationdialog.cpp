@@ -119,6 +119,8 @@ OperationDialog::OperationDialog(Operation *operation, QWidget *parent)
     connect(operation, &Operation::stepChecked, this, [this](int i) {
         const PlanStep &s = m_op->plan().steps[i];
         m_model->setChecked(i, s.dryRun, s.dryRunMessage);
+        if (m_table->currentIndex().row() == i)
+            showDetails();
         updateState();
     });
     connect(operation, &Operation::checked, this, &OperationDialog::updateState);
@@ -211,17 +213,24 @@ void OperationDialog::updateState()
 
     QString text;
     if (!plan.refusals.isEmpty()) {
-        text = tr("This cannot be done as asked: nothing was sent to the cluster.");
+        text = tr("This cannot be done as asked: nothing was sent.");
     } else if (n == 0) {
         text = tr("Nothing to do.");
     } else if (st == Operation::State::Checking || st == Operation::State::Planned) {
-        text = tr("%n step(s), %1 GPUs. Asking the server and the nodes what each step would "
-                  "do… (%2 of %n)",
-                  nullptr, n)
-                   .arg(plan.gpus())
-                   .arg(checked);
+        // GPUs only where the plan frees some (a registry's images free none).
+        text = plan.gpus() > 0
+                   ? tr("%n step(s), %1 GPUs. Asking the server and the nodes what "
+                        "each step would do… (%2 of %n)",
+                        nullptr, n)
+                         .arg(plan.gpus())
+                         .arg(checked)
+                   : tr("%n step(s). Checking what each step would do… (%1 of %n)", nullptr, n)
+                         .arg(checked);
     } else if (st == Operation::State::Ready) {
-        text = tr("%n step(s), %1 GPUs. Nothing has been done yet.", nullptr, n).arg(plan.gpus());
+        text =
+            plan.gpus() > 0
+                ? tr("%n step(s), %1 GPUs. Nothing has been done yet.", nullptr, n).arg(plan.gpus())
+                : tr("%n step(s). Nothing has been done yet.", nullptr, n);
         if (refused > 0)
             text += u' ' + tr("%n step(s) would be refused as planned: they will be tried and "
                               "their refusal reported.",

@@ -1,0 +1,324 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "imagesmodel.h"
+
+#include "format.h"
+#include "roles.h"
+
+#include <QLocale>
+
+namespace gpudesk {
+
+ImagesModel::ImagesModel(QObject *parent) : QAbstractTableModel(parent)
+{
+    m_recompute.setSingleShot(true);
+    m_recompute.setInterval(300);
+    connect(&m_recompute, &QTimer::timeout, this, &ImagesModel::recompute);
+}
+
+int ImagesModel::rowCount(const QModelIndex &parent) const
+{
+    return parent.isValid() ? 0 : int(m_tags.size());
+}
+
+int ImagesModel::columnCount(const QModelIndex &parent) const
+{
+    return parent.isValid() ? 0 : ColumnCount;
+}
+
+void ImagesModel::clear()
+{
+    beginResetModel();
+    m_tags.clear();
+    m_rowOf.clear();
+    m_repoCount.clear();
+    m_manifests.clear();
+    m_configs.clear();
+    m_sizes.clear();
+    m_stored = 0;
+    m_complete = false;
+    endResetModel();
+}
+
+void ImagesModel::addTags(const QList<RegistryTag> &tags)
+{
+    QList<RegistryTag> fresh;
+    for (const RegistryTag &t : tags) {
+        const auto it = m_rowOf.constFind(tagKey(t.repository, t.tag));
+        if (it != m_rowOf.cend()) {
+            m_tags[*it] = t; // read again: it may point elsewhere now
+            continue;
+        }
+        fresh << t;
+    }
+    if (!fresh.isEmpty()) {
+        const int first = int(m_tags.size());
+        beginInsertRows({}, first, first + int(fresh.size()) - 1);
+        for (const RegistryTag &t : std::as_const(fresh)) {
+            m_rowOf.insert(tagKey(t.repository, t.tag), int(m_tags.size()));
+            ++m_repoCount[t.repository];
+            m_tags << t;
+        }
+        endInsertRows();
+    }
+    m_recompute.start();
+}
+
+void ImagesModel::removeTags(const QString &repository, const QStringList &tags)
+{
+    QList<int> rows;
+    for (const QString &tag : tags)
+        if (const int row = rowOf(repository, tag); row >= 0)
+            rows << row;
+    std::sort(rows.begin(), rows.end(), std::greater<int>());
+    for (int row : std::as_const(rows)) {
+        beginRemoveRows({}, row, row);
+        m_tags.removeAt(row);
+        if (--m_repoCount[repository] == 0)
+            m_repoCount.remove(repository);
+        endRemoveRows();
+    }
+    if (rows.isEmpty())
+        return;
+    m_rowOf.clear();
+    for (int i = 0; i < m_tags.size(); ++i)
+        m_rowOf.insert(tagKey(m_tags[i].repository, m_tags[i].tag), i);
+    m_recompute.start();
+}
+
+void ImagesModel::addManifests(const QList<RegistryManifest> &manifests)
+{
+    for (const RegistryManifest &m : manifests)
+        m_manifests.insert(m.digest, m);
+    if (!manifests.isEmpty())
+        m_recompute.start();
+}
+
+void ImagesModel::addConfigs(const QHash<QString, RegistryImageConfig> &configs)
+{
+    m_configs.insert(configs);
+    if (!configs.isEmpty())
+        m_recompute.start();
+}
+
+void ImagesModel::setComplete(bool complete)
+{
+    m_complete = complete;
+    recompute();
+}
+
+void ImagesModel::setUse(const QHash<QString, QList<Use>> &byDigest,
+                         const QHash<QString, QList<Use>> &byTag)
+{
+    m_useByDigest = byDigest;
+    m_useByTag = byTag;
+    if (!m_tags.isEmpty())
+        emit dataChanged(index(0, InUse), index(int(m_tags.size()) - 1, InUse));
+}
+
+void ImagesModel::setHugeBytes(qint64 bytes)
+{
+    m_hugeBytes = bytes;
+    if (!m_tags.isEmpty())
+        emit dataChanged(index(0, 0), index(int(m_tags.size()) - 1, ColumnCount - 1));
+}
+
+void ImagesModel::recompute()
+{
+    m_recompute.stop();
+    m_sizes = ImageSizes::compute(m_tags, m_manifests, &m_stored);
+    if (!m_tags.isEmpty())
+        emit dataChanged(index(0, Platforms), index(int(m_tags.size()) - 1, Created));
+}
+
+const RegistryManifest *ImagesModel::manifest(const QString &digest) const
+{
+    const auto it = m_manifests.constFind(digest);
+    return it == m_manifests.cend() ? nullptr : &*it;
+}
+
+ImageSize ImagesModel::sizeOf(int row) const
+{
+    const RegistryTag &t = m_tags.at(row);
+    return m_sizes.value(ImageSizes::key(t.repository, t.digest));
+}
+
+QList<ImagesModel::Use> ImagesModel::useOf(int row) const
+{
+    const RegistryTag &t = m_tags.at(row);
+    QList<Use> out = m_useByDigest.value(ImageSizes::key(t.repository, t.digest));
+    // A pod whose runtime did not report a digest is matched by its spec's tag, and says so.
+    for (const Use &u : m_useByTag.value(tagKey(t.repository, t.tag))) {
+        bool seen = false;
+        for (const Use &o : std::as_const(out))
+            seen = seen || o.pod == u.pod;
+        if (!seen)
+            out << u;
+    }
+    return out;
+}
+
+QStringList ImagesModel::tagsOf(const QString &repository, const QString &digest) const
+{
+    QStringList out;
+    for (const RegistryTag &t : m_tags)
+        if (t.repository == repository && t.digest == digest)
+            out << t.tag;
+    out.sort();
+    return out;
+}
+
+qint64 ImagesModel::totalBytes() const
+{
+    return m_stored;
+}
+
+QString ImagesModel::platformsOf(const RegistryTag &t) const
+{
+    const RegistryManifest *m = manifest(t.digest);
+    if (!m)
+        return {};
+    if (!m->isIndex) {
+        const RegistryImageConfig c = m_configs.value(m->config.digest);
+        return c.os.isEmpty() ? QString() : c.os + u'/' + c.architecture;
+    }
+    QStringList out;
+    for (const RegistryDescriptor &e : m->entries)
+        if (!e.attestation)
+            out << e.platform();
+    return out.join(QLatin1String(", "));
+}
+
+QDateTime ImagesModel::createdOf(const RegistryTag &t) const
+{
+    const RegistryManifest *m = manifest(t.digest);
+    if (!m)
+        return {};
+    if (!m->isIndex)
+        return m_configs.value(m->config.digest).created;
+    // An index has no date of its own: its newest platform's.
+    QDateTime newest;
+    for (const RegistryDescriptor &e : m->entries)
+        if (const RegistryManifest *child = manifest(e.digest))
+            newest = qMax(newest, m_configs.value(child->config.digest).created);
+    return newest;
+}
+
+QVariant ImagesModel::data(const QModelIndex &index, int role) const
+{
+    if (!index.isValid() || index.row() >= m_tags.size())
+        return {};
+    const RegistryTag &t = m_tags.at(index.row());
+    const ImageSize size = m_sizes.value(ImageSizes::key(t.repository, t.digest));
+    const bool huge = size.total > m_hugeBytes;
+    const int col = index.column();
+    if (role == KeyRole)
+        return tagKey(t.repository, t.tag);
+    if (role == FilterRole)
+        return QString(t.repository + u' ' + t.tag + u' ' + t.digest);
+    if (role == SeverityRole)
+        return huge ? 1 : 0;
+    if (role == Qt::TextAlignmentRole && (col == Size || col == Unique))
+        return int(Qt::AlignRight | Qt::AlignVCenter);
+    if (role == Qt::ToolTipRole) {
+        switch (col) {
+        case Size:
+            return huge ? tr("Over %1: slow to pull onto a node, and it fills the node's disk.")
+                              .arg(format::bytes(m_hugeBytes))
+                        : tr("Config and layers as stored (compressed), counted once.");
+        case Unique:
+            return m_complete ? tr("Bytes no other image of this registry uses: what deleting this "
+                                   "digest could give back, once garbage collection runs.")
+                              : tr("At most this much: the registry has not been read whole, and "
+                                   "an image not read yet may share these layers.");
+        case InUse: {
+            QStringList lines;
+            for (const Use &u : useOf(index.row()))
+                lines << (u.byDigest ? tr("%1 (%2)")
+                                     : tr("%1 (%2; by tag: its node did not say the digest)"))
+                             .arg(u.pod, u.user.isEmpty() ? tr("no user") : u.user);
+            return lines.join(u'\n');
+        }
+        case Digest:
+            return t.digest;
+        default:
+            return {};
+        }
+    }
+    if (role != Qt::DisplayRole && role != SortRole)
+        return {};
+    const bool sort = role == SortRole;
+    switch (col) {
+    case Repository:
+        return t.repository;
+    case Tag:
+        return t.tag;
+    case Platforms:
+        return platformsOf(t);
+    case Size:
+        if (sort)
+            return size.total;
+        if (!manifest(t.digest))
+            return QString();
+        return QString((size.known ? QString() : QStringLiteral("≥ ")) + format::bytes(size.total) +
+                       (huge ? QStringLiteral(" ⚠") : QString()));
+    case Unique:
+        if (sort)
+            return size.unique;
+        if (!manifest(t.digest))
+            return QString();
+        return QString((m_complete ? QString() : QStringLiteral("≤ ")) +
+                       format::bytes(size.unique));
+    case Created: {
+        const QDateTime c = createdOf(t);
+        if (sort)
+            return c.isValid() ? c.toMSecsSinceEpoch() : 0;
+        return c.isValid() ? QLocale().toString(c.toLocalTime(), QLocale::ShortFormat) : QString();
+    }
+    case InUse: {
+        const QList<Use> use = useOf(index.row());
+        if (sort)
+            return int(use.size());
+        if (use.isEmpty())
+            return QString();
+        QStringList users;
+        for (const Use &u : use)
+            if (!u.user.isEmpty() && !users.contains(u.user))
+                users << u.user;
+        return users.isEmpty() ? tr("%n pod(s)", nullptr, int(use.size()))
+                               : tr("%n pod(s): %1", nullptr, int(use.size()))
+                                     .arg(users.join(QLatin1String(", ")));
+    }
+    case Digest:
+        return t.digest.left(19);
+    default:
+        return {};
+    }
+}
+
+QVariant ImagesModel::headerData(int section, Qt::Orientation o, int role) const
+{
+    if (o != Qt::Horizontal || role != Qt::DisplayRole)
+        return {};
+    switch (section) {
+    case Repository:
+        return tr("Repository");
+    case Tag:
+        return tr("Tag");
+    case Platforms:
+        return tr("Platforms");
+    case Size:
+        return tr("Size");
+    case Unique:
+        return tr("Unique");
+    case Created:
+        return tr("Created");
+    case InUse:
+        return tr("In use by");
+    case Digest:
+        return tr("Digest");
+    default:
+        return {};
+    }
+}
+
+} // namespace gpudesk

@@ -1,0 +1,101 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "imagesizes.h"
+#include "registrytypes.h"
+
+#include <QAbstractTableModel>
+#include <QHash>
+#include <QTimer>
+
+namespace gpudesk {
+
+// The tags of one registry, a row each (repository, tag), as a scan finds them: what each points
+// at (its platforms, created), what it costs (size; unique bytes — what deleting its digest
+// could ever give back, and only an upper bound until the whole registry was read) and which
+// pods run it now. Rows are appended as batches come; the derived figures are recomputed at
+// most a few times a second, not per batch.
+class ImagesModel : public QAbstractTableModel
+{
+    Q_OBJECT
+public:
+    enum Column
+    {
+        Repository,
+        Tag,
+        Platforms,
+        Size,
+        Unique,
+        Created,
+        InUse,
+        Digest,
+        ColumnCount
+    };
+    // Who runs an image: "namespace/pod" and the pod's user, and whether the pod was matched
+    // by the digest it runs (containerStatuses' imageID) or only by its spec's tag.
+    struct Use
+    {
+        QString pod;
+        QString user;
+        bool byDigest = false;
+    };
+
+    explicit ImagesModel(QObject *parent = nullptr);
+
+    int rowCount(const QModelIndex &parent = {}) const override;
+    int columnCount(const QModelIndex &parent = {}) const override;
+    QVariant data(const QModelIndex &index, int role) const override;
+    QVariant headerData(int section, Qt::Orientation o, int role) const override;
+
+    void clear();
+    void addTags(const QList<RegistryTag> &tags);
+    // Tags the registry no longer has (deleted from gpudesk): their rows go.
+    void removeTags(const QString &repository, const QStringList &tags);
+    void addManifests(const QList<RegistryManifest> &manifests);
+    void addConfigs(const QHash<QString, RegistryImageConfig> &configs);
+    // The whole registry was read: unique bytes are exact, not upper bounds.
+    void setComplete(bool complete);
+    bool isComplete() const { return m_complete; }
+    // By "repository@digest" and by "repository:tag" (ImageSizes::key and tagKey).
+    void setUse(const QHash<QString, QList<Use>> &byDigest,
+                const QHash<QString, QList<Use>> &byTag);
+    static QString tagKey(const QString &repository, const QString &tag)
+    {
+        return repository + u':' + tag;
+    }
+    // Over this size an image is flagged (20 GiB unless the admin sets another).
+    void setHugeBytes(qint64 bytes);
+
+    const RegistryTag &tagAt(int row) const { return m_tags.at(row); }
+    int rowOf(const QString &repository, const QString &tag) const
+    {
+        return m_rowOf.value(tagKey(repository, tag), -1);
+    }
+    const RegistryManifest *manifest(const QString &digest) const;
+    ImageSize sizeOf(int row) const;
+    QList<Use> useOf(int row) const;
+    // Every tag of the repository pointing at this digest: what deleting the digest takes.
+    QStringList tagsOf(const QString &repository, const QString &digest) const;
+    int repositories() const { return int(m_repoCount.size()); }
+    // Every distinct blob of the tags read: what the registry stores for them.
+    qint64 totalBytes() const;
+
+private:
+    void recompute();
+    QString platformsOf(const RegistryTag &t) const;
+    QDateTime createdOf(const RegistryTag &t) const;
+
+    QList<RegistryTag> m_tags;
+    QHash<QString, int> m_rowOf; // tagKey -> row
+    QHash<QString, int> m_repoCount;
+    QHash<QString, RegistryManifest> m_manifests;
+    QHash<QString, RegistryImageConfig> m_configs;
+    QHash<QString, ImageSize> m_sizes;
+    QHash<QString, QList<Use>> m_useByDigest, m_useByTag;
+    QTimer m_recompute;
+    qint64 m_stored = 0;
+    bool m_complete = false;
+    qint64 m_hugeBytes = 20ll << 30;
+};
+
+} // namespace gpudesk

@@ -1,0 +1,256 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "imagesservice.h"
+
+#include "clusterstore.h"
+#include "dockercredentials.h"
+#include "imageplanner.h"
+#include "imagereference.h"
+#include "imagesmodel.h"
+#include "operation.h"
+#include "operationsservice.h"
+#include "registryclient.h"
+#include "registryscan.h"
+
+#include <QLocale>
+#include <QRegularExpression>
+#include <QSettings>
+#include <QUrl>
+
+namespace gpudesk {
+
+namespace {
+const QString kAddedKey = QStringLiteral("images/registries");
+const QString kPlainKey = QStringLiteral("images/plainHttp");
+constexpr int kJoinMs = 2000;
+} // namespace
+
+ImagesService::ImagesService(ClusterStore *store, OperationsService *operations, QObject *parent)
+    : QObject(parent), m_store(store), m_operations(operations), m_model(new ImagesModel(this)),
+      m_credentials(new DockerCredentials(this))
+{
+    QSettings settings;
+    m_added = settings.value(kAddedKey).toStringList();
+    m_plain = settings.value(kPlainKey).toStringList();
+    m_join.setSingleShot(true);
+    m_join.setInterval(kJoinMs);
+    connect(&m_join, &QTimer::timeout, this, &ImagesService::joinPods);
+    connect(m_store, &ClusterStore::updated, this, &ImagesService::storeChanged);
+}
+
+ImagesService::~ImagesService() = default;
+
+QStringList ImagesService::registries() const
+{
+    QStringList out = m_fromPods;
+    for (const QString &h : m_added)
+        if (!out.contains(h))
+            out << h;
+    return out;
+}
+
+bool ImagesService::isPlainHttp(const QString &host) const
+{
+    return m_plain.contains(host);
+}
+
+bool ImagesService::addRegistry(const QString &address, QString *error)
+{
+    QString a = address.trimmed();
+    bool plain = false;
+    if (a.startsWith(QLatin1String("http://")) || a.startsWith(QLatin1String("https://"))) {
+        const QUrl url(a);
+        plain = url.scheme() == QLatin1String("http");
+        a = url.host() + (url.port() > 0 ? u':' + QString::number(url.port()) : QString());
+    }
+    while (a.endsWith(u'/'))
+        a.chop(1);
+    // A host as image references write it: a name or address, an optional port, no path.
+    static const QRegularExpression host(
+        QStringLiteral(R"(^[A-Za-z0-9]([A-Za-z0-9.-]*[A-Za-z0-9])?(:[0-9]{1,5})?$)"));
+    if (!host.match(a).hasMatch()) {
+        *error = tr("\"%1\" is not a registry address (host, or host:port, as in image names).")
+                     .arg(address);
+        return false;
+    }
+    if (!m_added.contains(a))
+        m_added << a;
+    if (plain && !m_plain.contains(a))
+        m_plain << a;
+    else if (!plain)
+        m_plain.removeAll(a);
+    QSettings settings;
+    settings.setValue(kAddedKey, m_added);
+    settings.setValue(kPlainKey, m_plain);
+    emit registriesChanged();
+    return true;
+}
+
+void ImagesService::storeChanged(const StoreChanges &changes)
+{
+    if (!changes.changed(Resource::Pods) && changes.pods.isEmpty())
+        return;
+    if (!m_join.isActive())
+        m_join.start();
+}
+
+void ImagesService::joinPods()
+{
+    // Which registries pods pull from (by how many pods), and who runs what in the current one.
+    QHash<QString, int> hosts;
+    QHash<QString, QList<ImagesModel::Use>> byDigest, byTag;
+    for (const PodInfo &p : m_store->pods()) {
+        if (p.image.isEmpty() || p.finished())
+            continue;
+        const ImageReference ref = ImageReference::parse(p.image);
+        if (!ref.isValid())
+            continue;
+        ++hosts[ref.registry];
+        if (ref.registry != m_host)
+            continue;
+        ImagesModel::Use use{p.ns + u'/' + p.name, m_store->userOf(p.ns), false};
+        const ImageReference ran = ImageReference::fromImageId(p.imageId);
+        if (!ran.digest.isEmpty() &&
+            (ran.repository.isEmpty() || ran.repository == ref.repository)) {
+            use.byDigest = true;
+            byDigest[ref.repository + u'@' + ran.digest] << use;
+        } else if (!ref.digest.isEmpty()) {
+            use.byDigest = true;
+            byDigest[ref.repository + u'@' + ref.digest] << use;
+        } else {
+            byTag[ImagesModel::tagKey(ref.repository, ref.tag)] << use;
+        }
+    }
+    m_model->setUse(byDigest, byTag);
+    QStringList fromPods = hosts.keys();
+    std::sort(fromPods.begin(), fromPods.end(), [&](const QString &a, const QString &b) {
+        return hosts.value(a) != hosts.value(b) ? hosts.value(a) > hosts.value(b) : a < b;
+    });
+    if (fromPods != m_fromPods) {
+        m_fromPods = fromPods;
+        emit registriesChanged();
+    }
+}
+
+bool ImagesService::isScanning() const
+{
+    return (m_scan && m_scan->isRunning()) || m_lookup;
+}
+
+void ImagesService::cancel()
+{
+    delete m_lookup;
+    if (m_scan)
+        m_scan->cancel();
+}
+
+void ImagesService::scan(const QString &host)
+{
+    cancel();
+    delete m_scan;
+    m_scan = nullptr;
+    delete m_client;
+    m_client = nullptr;
+    m_ready = false;
+    m_host = host;
+    m_model->clear();
+    joinPods();
+    emit progress(tr("Looking up credentials for %1…").arg(host));
+    auto *lookup = new QObject(this);
+    m_lookup = lookup;
+    m_credentials->lookup(host, lookup,
+                          [this, lookup, host](const RegistryCredentials &c, const QString &error) {
+                              lookup->deleteLater();
+                              if (!error.isEmpty()) {
+                                  // A broken helper is said, and the registry is read anonymously
+                                  // all the same.
+                                  emit progress(error);
+                              }
+                              RegistryEndpoint e;
+                              e.host = host;
+                              e.plainHttp = isPlainHttp(host);
+                              e.caFiles = DockerCredentials::caFiles(host);
+                              m_client = new RegistryClient(e, this);
+                              m_client->setCredentials(c);
+                              m_ready = true;
+                              startScan();
+                          });
+}
+
+void ImagesService::startScan()
+{
+    m_scan = new RegistryScan(m_client, this);
+    if (!m_repositories.isEmpty())
+        m_scan->setRepositories(m_repositories);
+    connect(m_scan, &RegistryScan::batch, this, [this](const RegistryScanBatch &b) {
+        m_model->addManifests(b.manifests);
+        m_model->addConfigs(b.configs);
+        m_model->addTags(b.tags);
+    });
+    connect(m_scan, &RegistryScan::progressed, this, [this](const RegistryScanProgress &p) {
+        const QLocale l;
+        emit progress(p.catalogDone
+                          ? tr("Reading %1: %2 of %3 repositories, %4 tags")
+                                .arg(m_host, l.toString(p.repositoriesDone),
+                                     l.toString(p.repositories), l.toString(p.tags))
+                          : tr("Reading %1: %2 repositories so far, %3 tags")
+                                .arg(m_host, l.toString(p.repositories), l.toString(p.tags)));
+    });
+    connect(m_scan, &RegistryScan::finished, this,
+            [this](bool complete, const QStringList &errors) {
+                m_model->setComplete(complete);
+                joinPods();
+                emit finished(complete, errors);
+            });
+    m_scan->start();
+}
+
+OperationPlan ImagesService::planDelete(const QList<int> &rows, bool allowInUse) const
+{
+    const RegistryEndpoint e = m_client ? m_client->endpoint() : RegistryEndpoint{m_host};
+    return ImagePlanner(*m_model, e).remove(rows, allowInUse);
+}
+
+OperationPlan ImagesService::planCopy(int row, const QString &to) const
+{
+    const RegistryEndpoint e = m_client ? m_client->endpoint() : RegistryEndpoint{m_host};
+    return ImagePlanner(*m_model, e).copy(row, to);
+}
+
+bool ImagesService::inUse(const QList<int> &rows) const
+{
+    return ImagePlanner(*m_model, RegistryEndpoint{m_host}).inUse(rows);
+}
+
+Operation *ImagesService::prepare(const OperationPlan &plan)
+{
+    if (!m_ready || !m_client)
+        return nullptr;
+    Operation *op = m_operations->prepare(plan, m_client->endpoint(), m_client->credentials());
+    const QString host = m_host;
+    connect(op, &Operation::finished, this, [this, op, host] {
+        if (host == m_host)
+            applied(op);
+    });
+    return op;
+}
+
+void ImagesService::applied(const Operation *operation)
+{
+    // What the registry confirmed, brought into the model without reading it all again.
+    const QList<PlanStep> &steps = operation->plan().steps;
+    for (int i = 0; i < steps.size(); ++i) {
+        const StepOutcome &o = operation->outcomes().value(i);
+        if (o.result != StepOutcome::Result::Done)
+            continue;
+        const ImageTarget &t = steps[i].image;
+        if (steps[i].kind == PlanStep::Kind::DeleteImage) {
+            m_model->removeTags(t.repository, t.tags);
+            emit changed(t.repository, QString());
+        } else if (steps[i].kind == PlanStep::Kind::CopyImage) {
+            m_model->addTags({RegistryTag{t.toRepository, t.toTag, t.digest}});
+            emit changed(t.toRepository, t.toTag);
+        }
+    }
+}
+
+} // namespace gpudesk

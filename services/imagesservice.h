@@ -1,0 +1,88 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include <QObject>
+#include <QPointer>
+#include <QStringList>
+#include <QTimer>
+
+namespace gpudesk {
+
+class ClusterStore;
+class DockerCredentials;
+class ImagesModel;
+class Operation;
+class OperationsService;
+struct OperationPlan;
+class RegistryClient;
+class RegistryScan;
+struct StoreChanges;
+
+// The registries a user works with — those the cluster's pods pull from (read from their specs)
+// and those added by hand (kept in settings) — and one of them read into ImagesModel: credentials
+// as docker finds them, the registry's own CA from certs.d, every repository, tag, manifest and
+// configuration, with progress and cancel; the pods that run each image joined in from the store.
+// A registry read once stays in the model until it is read again (the session's cache).
+class ImagesService : public QObject
+{
+    Q_OBJECT
+public:
+    ImagesService(ClusterStore *store, OperationsService *operations, QObject *parent = nullptr);
+    ~ImagesService() override;
+
+    ImagesModel *model() const { return m_model; }
+
+    // Known registries, those of running pods first; "docker.io" stands for Docker Hub.
+    QStringList registries() const;
+    // Adds a registry ("host[:port]", or an http:// / https:// URL of it). Plain HTTP only when
+    // the user wrote http:// — shown as a warning wherever the registry is.
+    bool addRegistry(const QString &address, QString *error);
+    bool isPlainHttp(const QString &host) const;
+
+    // Reads the registry whole into the model (what was there is cleared first).
+    void scan(const QString &host);
+    void cancel();
+    bool isScanning() const;
+    QString current() const { return m_host; }
+    // Repositories to read when the catalog is refused (a registry that lists only for admins).
+    void setRepositories(const QStringList &repositories) { m_repositories = repositories; }
+
+    // Plans on the registry read last (ImagePlanner), and their operations, acting with the
+    // credentials found for it; what they change is brought into the model when they end.
+    OperationPlan planDelete(const QList<int> &rows, bool allowInUse) const;
+    OperationPlan planCopy(int row, const QString &to) const;
+    bool inUse(const QList<int> &rows) const;
+    // Null when no registry was read yet.
+    Operation *prepare(const OperationPlan &plan);
+
+signals:
+    void registriesChanged();
+    // An image operation ended and the model shows its effect (the tag a copy made, say).
+    void changed(const QString &repository, const QString &tag);
+    void progress(const QString &text);
+    // complete: every request answered; otherwise `errors` says what is missing.
+    void finished(bool complete, const QStringList &errors);
+
+private:
+    void storeChanged(const StoreChanges &changes);
+    void joinPods();
+    void startScan();
+    void applied(const Operation *operation);
+
+    ClusterStore *m_store;
+    OperationsService *m_operations;
+    ImagesModel *m_model;
+    DockerCredentials *m_credentials;
+    RegistryClient *m_client = nullptr;
+    RegistryScan *m_scan = nullptr;
+    QString m_host;
+    bool m_ready = false; // credentials found and the client made for m_host
+    QStringList m_repositories;
+    QStringList m_fromPods;
+    QStringList m_added;
+    QStringList m_plain;
+    QTimer m_join;
+    QPointer<QObject> m_lookup; // the credential lookup under way
+};
+
+} // namespace gpudesk

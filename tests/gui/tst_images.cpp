@@ -1,0 +1,568 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The Images page on the test peers' real registries, set up as a user's machine would be: the
+// registry's CA in ~/.config/containers/certs.d, the password in docker's config.json. Added by
+// its address, read whole (1,000 and more repositories) with progress; a tag's details give its
+// reference, the other tags of its digest and the pods that run it (by digest, and by tag where
+// the node said no digest); the filter; a cancelled read is marked incomplete; a plain-HTTP
+// registry carries its warning. Acting: a share copies by mount (nothing uploaded) and the new
+// tag names the same digest; a delete takes every tag of the digest, says what garbage
+// collection frees and is audited; an image in use is left out without the override; a target
+// changed since the plan (tagged again, a destination moved) is skipped; the registry with
+// deletion off refuses in words. Each effect is checked with curl, not with gpudesk's client.
+// Screenshots are saved for a look.
+#include "auditlog.h"
+#include "clusterstore.h"
+#include "format.h"
+#include "imagesmodel.h"
+#include "imagespage.h"
+#include "imagesservice.h"
+#include "operation.h"
+#include "operationdialog.h"
+#include "operationsservice.h"
+#include "roles.h"
+#include "services.h"
+
+#include <QComboBox>
+#include <QDir>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QLabel>
+#include <QLineEdit>
+#include <QProcess>
+#include <QSignalSpy>
+#include <QSortFilterProxyModel>
+#include <QStandardPaths>
+#include <QTableView>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QTextBrowser>
+
+using namespace gpudesk;
+
+namespace {
+QString peer(const QString &path)
+{
+    QFile f(qEnvironmentVariable("GPUDESK_PEERS") + QStringLiteral("/registry/") + path);
+    return f.open(QIODevice::ReadOnly) ? QString::fromUtf8(f.readAll().trimmed()) : QString();
+}
+} // namespace
+
+class TestImages : public QObject
+{
+    Q_OBJECT
+private slots:
+    void initTestCase();
+    void readWholeRegistry();
+    void detailsAndUse();
+    void shareCopiesByMount();
+    void deleteTakesEveryTagOfTheDigest();
+    void inUseNeedsTheOverride();
+    void changedSincePlanIsSkipped();
+    void cancelledReadIsIncomplete();
+    void plainHttpWarned();
+    void deletionDisabledSaidInWords();
+
+private:
+    void save(const QString &name);
+    // curl, as an independent check of what the registry holds: the digest a reference names
+    // ("" when the registry answers 404).
+    QString head(const QString &base, const QString &repository, const QString &reference);
+    // Behind gpudesk's back: `repository:tag` made to name `from` again, or (annotated) a new
+    // digest of the same blobs.
+    QString curlTag(const QString &repository, const QString &tag, const QString &from,
+                    bool annotate);
+    QStringList curlArgs(const QString &base) const;
+    // An operation from the page: checked, run, ended.
+    Operation *runOperation(Operation *op);
+    int row(const QString &repository, const QString &tag) const;
+    void select(const QList<std::pair<QString, QString>> &tags);
+    QString m_scratch;
+    Services *m_services = nullptr;
+    QTemporaryDir m_home;
+    QString m_host, m_digest;
+    ClusterStore *m_store = nullptr;
+    ImagesService *m_service = nullptr;
+    ImagesPage *m_page = nullptr;
+};
+
+void TestImages::initTestCase()
+{
+    QVERIFY(!qEnvironmentVariable("GPUDESK_PEERS").isEmpty());
+    qRegisterMetaType<gpudesk::Operation *>();
+    const QUrl url(peer(u"main/url"_qs));
+    m_host = url.host() + u':' + QString::number(url.port());
+    // The user's machine: docker's config with the password, the CA where containers look.
+    qputenv("DOCKER_CONFIG", m_home.filePath(u"docker"_qs).toUtf8());
+    qputenv("XDG_CONFIG_HOME", m_home.filePath(u"config"_qs).toUtf8());
+    QCoreApplication::setOrganizationName(u"gpudesk-test"_qs);
+    QCoreApplication::setApplicationName(u"tst_images"_qs);
+    QStandardPaths::setTestModeEnabled(true);
+    QVERIFY(QDir().mkpath(m_home.filePath(u"docker"_qs)));
+    const QString certs = m_home.filePath(u"config/containers/certs.d/"_qs + m_host);
+    QVERIFY(QDir().mkpath(certs));
+    QVERIFY(QFile::copy(qEnvironmentVariable("GPUDESK_PEERS") + u"/registry/ca.crt"_qs,
+                        certs + u"/ca.crt"_qs));
+    QJsonObject entry{
+        {u"auth"_qs, QString::fromLatin1(
+                         (peer(u"user"_qs) + u':' + peer(u"password"_qs)).toUtf8().toBase64())}};
+    QJsonObject auths;
+    auths.insert(m_host, entry);
+    QFile config(m_home.filePath(u"docker/config.json"_qs));
+    QVERIFY(config.open(QIODevice::WriteOnly));
+    config.write(QJsonDocument(QJsonObject{{u"auths"_qs, auths}}).toJson());
+    config.close();
+
+    // The digest alice's 2.1 points at, asked of the registry with curl (not gpudesk's client).
+    QProcess curl;
+    curl.start(u"curl"_qs, {u"-sfI"_qs, u"--cacert"_qs, certs + u"/ca.crt"_qs, u"-u"_qs,
+                            peer(u"user"_qs) + u':' + peer(u"password"_qs), u"-H"_qs,
+                            u"Accept: application/vnd.oci.image.manifest.v1+json"_qs,
+                            peer(u"main/url"_qs) + u"/v2/alice/pytorch/manifests/2.1"_qs});
+    QVERIFY(curl.waitForFinished(30000));
+    for (const QByteArray &line : curl.readAllStandardOutput().split('\n'))
+        if (line.toLower().startsWith("docker-content-digest:"))
+            m_digest = QString::fromLatin1(line.mid(line.indexOf(':') + 1).trimmed());
+    QVERIFY2(m_digest.startsWith(u"sha256:"_qs), qPrintable(m_digest));
+
+    // Pods of the cluster: one runs alice's image and its node said the digest; one names
+    // bob's by tag only (its runtime gave no digest); one runs an image of another registry.
+    m_services = new Services({m_home.filePath(u"no-kubeconfig"_qs)}, this);
+    m_services->operations()->setAuditPath(m_home.filePath(u"audit.jsonl"_qs));
+    m_store = m_services->store();
+    m_scratch = u"scratch/share-"_qs + QString::number(QCoreApplication::applicationPid());
+    PodInfo a;
+    a.uid = u"u1"_qs, a.ns = u"user-alice"_qs, a.name = u"train-1"_qs, a.phase = u"Running"_qs;
+    a.containers = {u"main"_qs};
+    a.image = m_host + u"/alice/pytorch:latest"_qs;
+    a.imageId = m_host + u"/alice/pytorch@"_qs + m_digest;
+    PodInfo b = a;
+    b.uid = u"u2"_qs, b.ns = u"user-bob"_qs, b.name = u"tf-1"_qs;
+    b.image = m_host + u"/bob/tensorflow:2.14"_qs;
+    b.imageId.clear();
+    PodInfo c = a;
+    c.uid = u"u3"_qs, c.name = u"hub"_qs, c.image = u"nvcr.io/nvidia/pytorch:24.01-py3"_qs,
+    c.imageId.clear();
+    m_store->replacePods({a, b, c});
+    m_service = m_services->images();
+    m_page = new ImagesPage(m_service);
+    m_page->resize(1280, 760);
+    m_page->show();
+    // The registries pods pull from appear by themselves.
+    QTRY_VERIFY_WITH_TIMEOUT(m_service->registries().contains(u"nvcr.io"_qs), 10000);
+    QVERIFY(m_service->registries().contains(m_host));
+}
+
+void TestImages::save(const QString &name)
+{
+    QDir().mkpath(u"screenshots"_qs);
+    QVERIFY(m_page->grab().save(u"screenshots/"_qs + name + u".png"_qs));
+}
+
+void TestImages::readWholeRegistry()
+{
+    QVERIFY(m_page->addRegistry(u"https://"_qs + m_host + u"/"_qs));
+    QCOMPARE(m_page->registries()->currentText(), m_host);
+    QVERIFY(!m_page->plainHttpWarning()->isVisible());
+    QVERIFY(!m_page->addRegistry(u"not a host/x"_qs));
+    QVERIFY(m_page->status()->text().contains(u"is not a registry address"_qs));
+    QSignalSpy progress(m_service, &ImagesService::progress);
+    QSignalSpy finished(m_service, &ImagesService::finished);
+    m_page->read();
+    QVERIFY(finished.wait(120000));
+    QVERIFY2(finished.first().at(0).toBool(),
+             qPrintable(finished.first().at(1).toStringList().join(u'\n')));
+    QVERIFY(progress.count() > 3); // it said how far it was, as it went
+    QVERIFY2(m_page->status()->text().startsWith(u"Read whole:"_qs),
+             qPrintable(m_page->status()->text()));
+    QVERIFY(m_page->model()->rowCount() >= 1006);
+    QVERIFY(m_page->model()->repositories() >= 1004);
+
+    auto *filter = m_page->findChild<QLineEdit *>();
+    filter->setText(u"bulk/r09"_qs);
+    QTRY_COMPARE(m_page->view()->model()->rowCount(), 100);
+    filter->clear();
+}
+
+void TestImages::detailsAndUse()
+{
+    m_page->selectTag(u"alice/pytorch"_qs, u"2.1"_qs);
+    const QString details = m_page->details()->toPlainText();
+    QVERIFY2(details.contains(m_host + u"/alice/pytorch:2.1"_qs) && details.contains(m_digest),
+             qPrintable(details));
+    QVERIFY2(details.contains(u"The same digest is tagged 2.1, latest"_qs), qPrintable(details));
+    QVERIFY2(details.contains(u"user-alice/train-1"_qs) && !details.contains(u"(by tag)"_qs),
+             qPrintable(details));
+    // The row says it too; bob's pod is matched by tag and says so.
+    const ImagesModel *m = m_page->model();
+    int alice = -1, bob = -1, dev = -1;
+    for (int r = 0; r < m->rowCount(); ++r) {
+        const QString key = m->index(r, 0).data(KeyRole).toString();
+        if (key == u"alice/pytorch:2.1"_qs)
+            alice = r;
+        if (key == u"bob/tensorflow:2.14"_qs)
+            bob = r;
+        if (key == u"alice/pytorch:2.1-dev"_qs)
+            dev = r;
+    }
+    QVERIFY(alice >= 0 && bob >= 0 && dev >= 0);
+    QVERIFY(m->index(alice, ImagesModel::InUse).data().toString().startsWith(u"1 pod"_qs));
+    QCOMPARE(m->useOf(bob).size(), 1);
+    QVERIFY(!m->useOf(bob).first().byDigest);
+    QVERIFY(m->useOf(dev).isEmpty());
+    // Sizes as read: the dev image's unique bytes are its own layer and more, 2.1's almost none.
+    QVERIFY(m->sizeOf(dev).unique > 150000 && m->sizeOf(alice).unique < 2000);
+    QVERIFY(!m->index(alice, ImagesModel::Unique).data().toString().startsWith(u"≤"_qs));
+    m_page->selectTag(u"devenv/pytorch-jupyter"_qs, u"2.1-cuda12.1"_qs);
+    QVERIFY2(m_page->details()->toPlainText().contains(u"linux/arm64"_qs),
+             qPrintable(m_page->details()->toPlainText()));
+    save(u"images"_qs);
+}
+
+void TestImages::cancelledReadIsIncomplete()
+{
+    QSignalSpy finished(m_service, &ImagesService::finished);
+    QSignalSpy progress(m_service, &ImagesService::progress);
+    m_page->read();
+    QVERIFY(progress.wait(20000));
+    QTRY_VERIFY_WITH_TIMEOUT(m_page->model()->rowCount() > 0, 30000);
+    m_service->cancel();
+    QVERIFY(finished.count() > 0 || finished.wait(20000));
+    QCOMPARE(finished.first().at(0).toBool(), false);
+    QVERIFY2(m_page->status()->text().contains(u"Incomplete"_qs) &&
+                 m_page->status()->text().contains(u"Cancelled"_qs),
+             qPrintable(m_page->status()->text()));
+    QVERIFY(m_page->model()->index(0, ImagesModel::Unique).data().toString().startsWith(u"≤"_qs));
+    save(u"images-incomplete"_qs);
+}
+
+void TestImages::plainHttpWarned()
+{
+    const QString plain = peer(u"nodelete/url"_qs);
+    QVERIFY(plain.startsWith(u"http://"_qs));
+    QVERIFY(m_page->addRegistry(plain));
+    QTRY_VERIFY(m_page->plainHttpWarning()->isVisible());
+    QVERIFY(m_page->plainHttpWarning()->text().contains(u"plain HTTP"_qs));
+    QSignalSpy finished(m_service, &ImagesService::finished);
+    m_page->read();
+    QVERIFY(finished.wait(60000));
+    QVERIFY(finished.first().at(0).toBool());
+    QCOMPARE(m_page->model()->rowCount(), 1);
+    QCOMPARE(m_page->model()->tagAt(0).digest, m_digest);
+}
+
+QStringList TestImages::curlArgs(const QString &base) const
+{
+    QStringList args{u"-s"_qs, u"-u"_qs, peer(u"user"_qs) + u':' + peer(u"password"_qs)};
+    if (base.startsWith(u"https"_qs))
+        args << u"--cacert"_qs << qEnvironmentVariable("GPUDESK_PEERS") + u"/registry/ca.crt"_qs;
+    return args;
+}
+
+QString TestImages::head(const QString &base, const QString &repository, const QString &reference)
+{
+    QProcess curl;
+    curl.start(u"curl"_qs, curlArgs(base)
+                               << u"-I"_qs << u"-H"_qs
+                               << u"Accept: application/vnd.oci.image.manifest.v1+json, "
+                                  "application/vnd.oci.image.index.v1+json, "
+                                  "application/vnd.docker.distribution.manifest.v2+json"_qs
+                               << base + u"/v2/"_qs + repository + u"/manifests/"_qs + reference);
+    if (!curl.waitForFinished(30000))
+        return u"(curl did not finish)"_qs;
+    const QList<QByteArray> lines = curl.readAllStandardOutput().split('\n');
+    if (lines.isEmpty() || !lines.first().contains(" 200"))
+        return QString();
+    for (const QByteArray &line : lines)
+        if (line.toLower().startsWith("docker-content-digest:"))
+            return QString::fromLatin1(line.mid(line.indexOf(':') + 1).trimmed());
+    return u"(no digest)"_qs;
+}
+
+QString TestImages::curlTag(const QString &repository, const QString &tag, const QString &from,
+                            bool annotate)
+{
+    const QString base = peer(u"main/url"_qs);
+    QProcess get;
+    get.start(u"curl"_qs, curlArgs(base)
+                              << u"-f"_qs << u"-H"_qs
+                              << u"Accept: application/vnd.oci.image.manifest.v1+json"_qs
+                              << base + u"/v2/"_qs + repository + u"/manifests/"_qs + from);
+    if (!get.waitForFinished(30000) || get.exitCode() != 0)
+        return QString();
+    QByteArray body = get.readAllStandardOutput();
+    QJsonObject manifest = QJsonDocument::fromJson(body).object();
+    if (annotate) {
+        manifest.insert(u"annotations"_qs, QJsonObject{{u"org.gpudesk.test"_qs, tag}});
+        body = QJsonDocument(manifest).toJson(QJsonDocument::Compact);
+    }
+    QFile file(m_home.filePath(u"manifest.json"_qs));
+    if (!file.open(QIODevice::WriteOnly) || file.write(body) != body.size())
+        return QString();
+    file.close();
+    QProcess put;
+    put.start(u"curl"_qs, curlArgs(base)
+                              << u"-f"_qs << u"-X"_qs << u"PUT"_qs << u"-H"_qs
+                              << u"Content-Type: "_qs + manifest.value(u"mediaType"_qs).toString()
+                              << u"--data-binary"_qs << u"@"_qs + file.fileName()
+                              << base + u"/v2/"_qs + repository + u"/manifests/"_qs + tag);
+    if (!put.waitForFinished(30000) || put.exitCode() != 0)
+        return QString();
+    return head(base, repository, tag);
+}
+
+Operation *TestImages::runOperation(Operation *op)
+{
+    if (!op)
+        return nullptr;
+    QSignalSpy checked(op, &Operation::checked);
+    if (op->state() != Operation::State::Ready && !checked.wait(30000))
+        return nullptr;
+    QSignalSpy finished(op, &Operation::finished);
+    QString error;
+    if (!op->start(&error)) {
+        qWarning("not started: %s", qPrintable(error));
+        return op;
+    }
+    if (op->state() != Operation::State::Finished && !finished.wait(60000))
+        return nullptr;
+    return op;
+}
+
+int TestImages::row(const QString &repository, const QString &tag) const
+{
+    return m_page->model()->rowOf(repository, tag);
+}
+
+void TestImages::select(const QList<std::pair<QString, QString>> &tags)
+{
+    // Each found as the page finds it (selectTag makes it current, which selects it alone),
+    // then all selected together, as a Ctrl+click would.
+    QModelIndexList rows;
+    for (const auto &[repository, tag] : tags) {
+        m_page->selectTag(repository, tag);
+        rows << m_page->view()->currentIndex();
+    }
+    m_page->view()->clearSelection();
+    for (const QModelIndex &i : std::as_const(rows))
+        m_page->view()->selectionModel()->select(i, QItemSelectionModel::Select |
+                                                        QItemSelectionModel::Rows);
+}
+
+void TestImages::shareCopiesByMount()
+{
+    const QString base = peer(u"main/url"_qs);
+    const QString source = head(base, u"bulk/r0007"_qs, u"v1"_qs);
+    QVERIFY(source.startsWith(u"sha256:"_qs));
+    select({{u"bulk/r0007"_qs, u"v1"_qs}});
+    QCOMPARE(m_page->selectedRows().size(), 1);
+    QSignalSpy prepared(m_page, &ImagesPage::operationPrepared);
+    Operation *op = m_page->share(m_host + u'/' + m_scratch + u":v1"_qs);
+    QVERIFY(op);
+    QCOMPARE(prepared.count(), 1);
+    const OperationPlan &plan = op->plan();
+    QCOMPARE(plan.action, u"image.copy"_qs);
+    QCOMPARE(plan.steps.size(), 1);
+    QCOMPARE(plan.steps.first().image.toRepository, m_scratch); // the host written is dropped
+    QCOMPARE(plan.steps.first().image.toTag, u"v1"_qs);
+    QVERIFY(plan.steps.first().image.toDigest.isEmpty());
+    QVERIFY(!plan.needsTypedConfirmation()); // it only adds a name: one click
+    // The plan as the window shows it.
+    {
+        OperationDialog dialog(op);
+        dialog.resize(1000, 560);
+        dialog.show();
+        QTRY_COMPARE(op->state(), Operation::State::Ready);
+        QVERIFY(dialog.grab().save(u"screenshots/images-share-plan.png"_qs));
+    }
+    QVERIFY(runOperation(op));
+    const StepOutcome &o = op->outcomes().first();
+    QVERIFY2(o.result == StepOutcome::Result::Done, qPrintable(o.message + u' ' + o.verification));
+    QVERIFY2(o.verification.contains(m_host + u'/' + m_scratch + u":v1@"_qs + source),
+             qPrintable(o.verification));
+    // The registry says so (curl), and the page shows the new tag selected, same digest.
+    QCOMPARE(head(base, m_scratch, u"v1"_qs), source);
+    QTRY_VERIFY(row(m_scratch, u"v1"_qs) >= 0);
+    QCOMPARE(m_page->model()->tagAt(row(m_scratch, u"v1"_qs)).digest, source);
+    QVERIFY(m_page->details()->toPlainText().contains(m_scratch + u":v1"_qs));
+
+    // A second name of the same digest, in the same repository: a retag, no mounts.
+    select({{m_scratch, u"v1"_qs}});
+    Operation *again = runOperation(m_page->share(m_scratch + u":v2"_qs));
+    QVERIFY(again);
+    QCOMPARE(again->outcomes().first().result, StepOutcome::Result::Done);
+    QCOMPARE(head(base, m_scratch, u"v2"_qs), source);
+    // Naming it what it is already named is refused before anything is sent.
+    select({{m_scratch, u"v1"_qs}});
+    Operation *same = m_page->share(m_scratch + u":v2"_qs);
+    QVERIFY(same && !same->plan().refusals.isEmpty());
+    QString error;
+    QVERIFY(!same->start(&error));
+    QVERIFY2(error.contains(u"already names this image"_qs), qPrintable(error));
+    QVERIFY(!m_page->share(u"Not A Name:v1"_qs)->plan().refusals.isEmpty());
+}
+
+void TestImages::deleteTakesEveryTagOfTheDigest()
+{
+    const QString base = peer(u"main/url"_qs);
+    const QString digest = head(base, m_scratch, u"v1"_qs);
+    QVERIFY(digest.startsWith(u"sha256:"_qs));
+    select({{m_scratch, u"v1"_qs}});
+    Operation *op = m_page->deleteSelected(false);
+    QVERIFY(op);
+    const OperationPlan &plan = op->plan();
+    QCOMPARE(plan.action, u"image.delete"_qs);
+    QCOMPARE(plan.steps.size(), 1);
+    QCOMPARE(plan.steps.first().image.tags, (QStringList{u"v1"_qs, u"v2"_qs}));
+    QVERIFY(plan.refusals.isEmpty());
+    // v2 was not picked, and goes too: the plan says so; and when the space comes back.
+    QVERIFY2(plan.warnings.join(u'\n').contains(u"also goes: v2"_qs),
+             qPrintable(plan.warnings.join(u'\n')));
+    const QString notes = plan.notes.join(u'\n');
+    // A copy shares every blob with its source: deleting it frees nothing, and says so.
+    QVERIFY2(notes.contains(u"Frees nothing"_qs) &&
+                 notes.contains(u"registry garbage-collect --delete-untagged"_qs),
+             qPrintable(notes));
+    // Irreversible: the image's name is typed.
+    QVERIFY(plan.needsTypedConfirmation());
+    QCOMPARE(plan.confirmationWord(), m_scratch + u":v1"_qs);
+    {
+        OperationDialog dialog(op);
+        dialog.resize(1000, 600);
+        dialog.show();
+        QTRY_COMPARE(op->state(), Operation::State::Ready);
+        QVERIFY(dialog.grab().save(u"screenshots/images-delete-plan.png"_qs));
+    }
+    QVERIFY(runOperation(op));
+    const StepOutcome &o = op->outcomes().first();
+    QVERIFY2(o.result == StepOutcome::Result::Done, qPrintable(o.message + u' ' + o.verification));
+    QVERIFY2(o.verification.contains(u"tags v1, v2"_qs) &&
+                 o.verification.contains(u"garbage collection"_qs),
+             qPrintable(o.verification));
+    QCOMPARE(head(base, m_scratch, u"v1"_qs), QString());
+    QCOMPARE(head(base, m_scratch, u"v2"_qs), QString());
+    QCOMPARE(head(base, m_scratch, digest), QString());
+    QTRY_VERIFY(row(m_scratch, u"v1"_qs) < 0 && row(m_scratch, u"v2"_qs) < 0);
+    // The source of the copy is untouched.
+    QCOMPARE(head(base, u"bulk/r0007"_qs, u"v1"_qs), digest);
+
+    // The audit log has both records, with the digest and the registry user.
+    const QList<QJsonObject> records = m_services->operations()->audit().read();
+    QJsonObject started, ended;
+    for (const QJsonObject &r : records)
+        if (r.value(u"operation"_qs).toString() == op->id())
+            (r.value(u"event"_qs).toString() == u"started"_qs ? started : ended) = r;
+    QCOMPARE(started.value(u"action"_qs).toString(), u"image.delete"_qs);
+    QVERIFY(started.value(u"who"_qs).toString().startsWith(peer(u"user"_qs) + u'@' + m_host));
+    const QJsonObject image =
+        started.value(u"plan"_qs).toArray().first().toObject().value(u"image"_qs).toObject();
+    QCOMPARE(image.value(u"digest"_qs).toString(), digest);
+    QCOMPARE(image.value(u"repository"_qs).toString(), m_scratch);
+    QCOMPARE(ended.value(u"results"_qs).toArray().first().toObject().value(u"result"_qs).toString(),
+             u"done"_qs);
+}
+
+void TestImages::inUseNeedsTheOverride()
+{
+    const QString base = peer(u"main/url"_qs);
+    // alice's 2.1 is run by user-alice/train-1 (by digest, as latest); the dev tag by nobody.
+    select({{u"alice/pytorch"_qs, u"2.1"_qs}, {u"alice/pytorch"_qs, u"2.1-dev"_qs}});
+    QCOMPARE(m_page->selectedRows().size(), 2);
+    QVERIFY(m_service->inUse(m_page->selectedRows()));
+    const OperationPlan without = m_service->planDelete(m_page->selectedRows(), false);
+    QCOMPARE(without.steps.size(), 1); // only the one nobody runs
+    QCOMPARE(without.steps.first().image.tags, QStringList{u"2.1-dev"_qs});
+    QVERIFY2(without.warnings.join(u'\n').contains(u"user-alice/train-1 (alice)"_qs) ||
+                 without.warnings.join(u'\n').contains(u"user-alice/train-1"_qs),
+             qPrintable(without.warnings.join(u'\n')));
+    QCOMPARE(without.confirmationWord(), u"alice/pytorch:2.1-dev"_qs);
+    // Its own layer is what it frees — once garbage collection runs.
+    const QString frees =
+        format::bytes(m_page->model()->sizeOf(row(u"alice/pytorch"_qs, u"2.1-dev"_qs)).unique);
+    QVERIFY2(without.notes.join(u'\n').contains(u"Frees at least "_qs + frees + u" — not now"_qs),
+             qPrintable(without.notes.join(u'\n')));
+    // Alone, it is refused outright; with the override the plan says what it breaks.
+    select({{u"alice/pytorch"_qs, u"2.1"_qs}});
+    const OperationPlan refused = m_service->planDelete(m_page->selectedRows(), false);
+    QVERIFY(refused.steps.isEmpty());
+    QVERIFY2(refused.refusals.join(u'\n').contains(u"explicit override"_qs),
+             qPrintable(refused.refusals.join(u'\n')));
+    const OperationPlan allowed = m_service->planDelete(m_page->selectedRows(), true);
+    QCOMPARE(allowed.steps.size(), 1);
+    QVERIFY(allowed.refusals.isEmpty());
+    QVERIFY2(allowed.warnings.join(u'\n').contains(u"cannot start again"_qs),
+             qPrintable(allowed.warnings.join(u'\n')));
+    QVERIFY(!head(base, u"alice/pytorch"_qs, u"2.1"_qs).isEmpty()); // nothing was run
+}
+
+void TestImages::changedSincePlanIsSkipped()
+{
+    const QString base = peer(u"main/url"_qs);
+    select({{u"bulk/r0008"_qs, u"v1"_qs}});
+    Operation *copy = runOperation(m_page->share(m_scratch + u":v3"_qs));
+    QVERIFY(copy);
+    QCOMPARE(copy->outcomes().first().result, StepOutcome::Result::Done);
+    const QString digest = head(base, m_scratch, u"v3"_qs);
+
+    // Planned with v3 alone; then someone tags it v4 too. Deleting would take v4: skipped.
+    QTRY_VERIFY(row(m_scratch, u"v3"_qs) >= 0);
+    select({{m_scratch, u"v3"_qs}});
+    Operation *del = m_page->deleteSelected(false);
+    QVERIFY(del);
+    QCOMPARE(del->plan().steps.first().image.tags, QStringList{u"v3"_qs});
+    QCOMPARE(curlTag(m_scratch, u"v4"_qs, u"v3"_qs, false), digest);
+    QVERIFY(runOperation(del));
+    StepOutcome o = del->outcomes().first();
+    QCOMPARE(o.result, StepOutcome::Result::Skipped);
+    QVERIFY2(o.message.contains(u"tagged since the plan as v4"_qs), qPrintable(o.message));
+    QCOMPARE(head(base, m_scratch, u"v3"_qs), digest);
+
+    // A copy planned onto a new tag; the tag is made elsewhere first: not overwritten.
+    select({{u"bulk/r0008"_qs, u"v1"_qs}});
+    Operation *onto = m_page->share(m_scratch + u":v5"_qs);
+    QVERIFY(onto);
+    const QString other = curlTag(m_scratch, u"v5"_qs, u"v3"_qs, true);
+    QVERIFY(other.startsWith(u"sha256:"_qs) && other != digest);
+    QVERIFY(runOperation(onto));
+    o = onto->outcomes().first();
+    QCOMPARE(o.result, StepOutcome::Result::Skipped);
+    QVERIFY2(o.message.contains(u"since the plan: not overwritten"_qs), qPrintable(o.message));
+    QCOMPARE(head(base, m_scratch, u"v5"_qs), other);
+
+    // What this test made goes again, read from the registry as it is now.
+    QSignalSpy finished(m_service, &ImagesService::finished);
+    m_service->setRepositories({m_scratch});
+    m_service->scan(m_host);
+    QVERIFY(finished.wait(60000));
+    m_service->setRepositories({});
+    QVERIFY(row(m_scratch, u"v4"_qs) >= 0 && row(m_scratch, u"v5"_qs) >= 0);
+    select({{m_scratch, u"v3"_qs}, {m_scratch, u"v5"_qs}});
+    Operation *clean = runOperation(m_page->deleteSelected(false));
+    QVERIFY(clean);
+    QCOMPARE(clean->plan().steps.size(), 2);
+    QCOMPARE(clean->count(StepOutcome::Result::Done), 2);
+    for (const QString &tag : {u"v3"_qs, u"v4"_qs, u"v5"_qs})
+        QCOMPARE(head(base, m_scratch, tag), QString());
+}
+
+void TestImages::deletionDisabledSaidInWords()
+{
+    // The plain-HTTP registry (read last) has deletion off: the registry's 405, in words.
+    const QString base = peer(u"nodelete/url"_qs);
+    const QString digest = head(base, u"alice/pytorch"_qs, u"2.1"_qs);
+    QVERIFY(digest.startsWith(u"sha256:"_qs));
+    select({{u"alice/pytorch"_qs, u"2.1"_qs}});
+    Operation *op = runOperation(m_page->deleteSelected(false));
+    QVERIFY(op);
+    const StepOutcome &o = op->outcomes().first();
+    QCOMPARE(o.result, StepOutcome::Result::Refused);
+    QVERIFY2(o.message.contains(u"does not allow deleting images"_qs) &&
+                 o.message.contains(u"Nothing was deleted"_qs),
+             qPrintable(o.message));
+    QCOMPARE(head(base, u"alice/pytorch"_qs, u"2.1"_qs), digest);
+    QTRY_VERIFY(row(u"alice/pytorch"_qs, u"2.1"_qs) >= 0); // still listed
+}
+
+QTEST_MAIN(TestImages)
+#include "tst_images.moc"

@@ -1,0 +1,402 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "imagespage.h"
+
+#include "columnfit.h"
+#include "format.h"
+#include "imagesmodel.h"
+#include "imagesservice.h"
+#include "operationplan.h"
+#include "roles.h"
+#include "tablefilter.h"
+
+#include <QComboBox>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QInputDialog>
+#include <QItemSelectionModel>
+#include <QLabel>
+#include <QLineEdit>
+#include <QLocale>
+#include <QMessageBox>
+#include <QPushButton>
+#include <QRegularExpression>
+#include <QSplitter>
+#include <QTableView>
+#include <QTextBrowser>
+#include <QVBoxLayout>
+
+namespace gpudesk {
+
+ImagesPage::ImagesPage(ImagesService *service, QWidget *parent)
+    : QWidget(parent), m_service(service), m_proxy(new TableFilter(this)),
+      m_registries(new QComboBox(this)), m_add(new QPushButton(tr("Add registry…"), this)),
+      m_read(new QPushButton(tr("Read"), this)), m_cancel(new QPushButton(tr("Cancel"), this)),
+      m_share(new QPushButton(tr("Share…"), this)), m_delete(new QPushButton(tr("Delete…"), this)),
+      m_filter(new QLineEdit(this)), m_plain(new QLabel(this)), m_status(new QLabel(this)),
+      m_summary(new QLabel(this)), m_view(new QTableView(this)), m_details(new QTextBrowser(this))
+{
+    m_proxy->setSourceModel(service->model());
+    m_view->setModel(m_proxy);
+    m_view->setSortingEnabled(true);
+    m_view->sortByColumn(ImagesModel::Repository, Qt::AscendingOrder);
+    m_view->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_view->setSelectionMode(QAbstractItemView::ExtendedSelection);
+    m_view->setAlternatingRowColors(true);
+    m_view->setWordWrap(false);
+    m_view->verticalHeader()->hide();
+    m_view->verticalHeader()->setDefaultSectionSize(fontMetrics().height() + 8);
+    m_view->horizontalHeader()->setStretchLastSection(true);
+    ColumnFit::install(m_view, ImagesModel::InUse);
+
+    m_registries->setMinimumWidth(260);
+    m_registries->setToolTip(tr("Registries the cluster's pods pull from, and those you added"));
+    m_filter->setPlaceholderText(tr("Filter repositories, tags, digests…"));
+    m_filter->setClearButtonEnabled(true);
+    m_read->setToolTip(tr("Read every repository and tag of the registry again"));
+    m_cancel->setEnabled(false);
+    m_share->setToolTip(tr("Copy the selected image under another name in the same registry (a "
+                           "colleague's or a shared project): nothing is uploaded"));
+    m_delete->setToolTip(tr("Delete the selected images from the registry, with a plan first: "
+                            "every tag of the same digest, the pods that run them, and what "
+                            "garbage collection will free"));
+    m_plain->setWordWrap(true);
+    m_plain->setVisible(false);
+    m_plain->setStyleSheet(
+        QStringLiteral("QLabel { background: #fff4ce; color: #5c4400; border: 1px "
+                       "solid #e0c060; padding: 6px; border-radius: 4px; }"));
+    m_status->setWordWrap(true);
+    m_status->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    QFont big = m_summary->font();
+    big.setPointSizeF(big.pointSizeF() * 1.25);
+    big.setBold(true);
+    m_summary->setFont(big);
+    m_details->setOpenLinks(false);
+    m_details->setMinimumHeight(120);
+
+    auto *bar = new QHBoxLayout;
+    bar->addWidget(new QLabel(tr("Registry:"), this));
+    bar->addWidget(m_registries);
+    bar->addWidget(m_read);
+    bar->addWidget(m_cancel);
+    bar->addWidget(m_add);
+    bar->addSpacing(12);
+    bar->addWidget(m_filter, 1);
+    bar->addSpacing(12);
+    bar->addWidget(m_share);
+    bar->addWidget(m_delete);
+    auto *split = new QSplitter(Qt::Vertical, this);
+    split->addWidget(m_view);
+    split->addWidget(m_details);
+    split->setStretchFactor(0, 3);
+    split->setStretchFactor(1, 1);
+    auto *layout = new QVBoxLayout(this);
+    layout->addWidget(m_summary);
+    layout->addLayout(bar);
+    layout->addWidget(m_plain);
+    layout->addWidget(m_status);
+    layout->addWidget(split, 1);
+
+    connect(m_filter, &QLineEdit::textChanged, m_proxy, &TableFilter::setText);
+    connect(m_read, &QPushButton::clicked, this, &ImagesPage::read);
+    connect(m_cancel, &QPushButton::clicked, service, &ImagesService::cancel);
+    connect(m_add, &QPushButton::clicked, this, [this] {
+        bool ok = false;
+        const QString a = QInputDialog::getText(
+            this, tr("Add registry"),
+            tr("Registry address, as in image names (host or host:port). Write http:// in front "
+               "only for a registry without TLS."),
+            QLineEdit::Normal, QString(), &ok);
+        if (ok && !a.trimmed().isEmpty())
+            addRegistry(a);
+    });
+    connect(service, &ImagesService::registriesChanged, this, &ImagesPage::fillRegistries);
+    connect(service, &ImagesService::progress, this, [this](const QString &text) {
+        m_status->setStyleSheet(QString());
+        m_status->setText(text);
+        m_cancel->setEnabled(m_service->isScanning());
+        updateSummary();
+    });
+    connect(
+        service, &ImagesService::finished, this, [this](bool complete, const QStringList &errors) {
+            m_cancel->setEnabled(false);
+            m_read->setEnabled(true);
+            updateActions();
+            const QLocale l;
+            const ImagesModel *m = model();
+            if (complete) {
+                m_status->setStyleSheet(QString());
+                m_status->setText(
+                    tr("Read whole: %1 repositories, %2 tags.")
+                        .arg(l.toString(m->repositories()), l.toString(m->rowCount())));
+            } else {
+                m_status->setStyleSheet(QStringLiteral("color: #b3261e;"));
+                m_status->setText(
+                    tr("Incomplete — what is shown is part of the registry (unique bytes "
+                       "are upper bounds): %1")
+                        .arg(errors.mid(0, 3).join(QLatin1String(" · "))));
+            }
+            updateSummary();
+            updateDetails();
+            // Fitted again now that every name is there (the first batch's were all alike), and
+            // the name columns to their longest, not only to the rows in view.
+            ColumnFit::fit(m_view, ImagesModel::InUse);
+            const QFontMetrics fm(m_view->font());
+            for (const int column : {int(ImagesModel::Repository), int(ImagesModel::Tag)}) {
+                int widest = 0;
+                for (int r = 0; r < m->rowCount(); ++r) {
+                    const RegistryTag &t = m->tagAt(r);
+                    widest = std::max(widest, fm.horizontalAdvance(column == ImagesModel::Repository
+                                                                       ? t.repository
+                                                                       : t.tag));
+                }
+                const int width = std::min(widest + 24, fm.averageCharWidth() * 45);
+                if (width > m_view->columnWidth(column))
+                    m_view->setColumnWidth(column, width);
+            }
+        });
+    connect(m_view->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
+            &ImagesPage::updateDetails);
+    connect(m_view->selectionModel(), &QItemSelectionModel::selectionChanged, this,
+            &ImagesPage::updateActions);
+    connect(m_share, &QPushButton::clicked, this, &ImagesPage::askShare);
+    connect(m_delete, &QPushButton::clicked, this, &ImagesPage::askDelete);
+    connect(service, &ImagesService::changed, this,
+            [this](const QString &repository, const QString &tag) {
+                updateSummary();
+                if (!tag.isEmpty())
+                    selectTag(repository, tag);
+                updateActions();
+            });
+    connect(service->model(), &QAbstractItemModel::dataChanged, this, [this] { updateDetails(); });
+    connect(m_registries, &QComboBox::currentTextChanged, this, [this](const QString &host) {
+        m_plain->setVisible(m_service->isPlainHttp(host));
+        m_plain->setText(tr("%1 is reached over plain HTTP: anyone on the network can read its "
+                            "images and your password, and change what you pull.")
+                             .arg(host));
+    });
+    fillRegistries();
+    updateSummary();
+    updateActions();
+    m_details->setPlaceholderText(tr("Select an image to see its reference, platforms, other tags "
+                                     "and the pods that run it."));
+}
+
+ImagesModel *ImagesPage::model() const
+{
+    return m_service->model();
+}
+
+void ImagesPage::fillRegistries()
+{
+    const QString current = m_registries->currentText();
+    const QStringList all = m_service->registries();
+    m_registries->clear();
+    m_registries->addItems(all);
+    if (all.contains(current))
+        m_registries->setCurrentText(current);
+    m_read->setEnabled(!all.isEmpty());
+}
+
+bool ImagesPage::addRegistry(const QString &address)
+{
+    QString error;
+    if (!m_service->addRegistry(address, &error)) {
+        m_status->setStyleSheet(QStringLiteral("color: #b3261e;"));
+        m_status->setText(error);
+        return false;
+    }
+    // The one just added is the one the user wants to see.
+    QString host = address.trimmed();
+    host.remove(QRegularExpression(QStringLiteral("^https?://")));
+    while (host.endsWith(u'/'))
+        host.chop(1);
+    m_registries->setCurrentText(host);
+    return true;
+}
+
+void ImagesPage::read()
+{
+    const QString host = m_registries->currentText();
+    if (host.isEmpty())
+        return;
+    m_read->setEnabled(false);
+    m_cancel->setEnabled(true);
+    m_service->scan(host);
+}
+
+void ImagesPage::selectTag(const QString &repository, const QString &tag)
+{
+    for (int r = 0; r < m_proxy->rowCount(); ++r) {
+        const QModelIndex i = m_proxy->index(r, 0);
+        if (i.data(KeyRole).toString() == ImagesModel::tagKey(repository, tag)) {
+            m_view->setCurrentIndex(i);
+            m_view->scrollTo(i);
+            return;
+        }
+    }
+}
+
+void ImagesPage::updateSummary()
+{
+    const ImagesModel *m = model();
+    const QLocale l;
+    if (m_service->current().isEmpty()) {
+        m_summary->setText(tr("Images"));
+        return;
+    }
+    m_summary->setText(tr("%1 — %2 repositories, %3 tags, %4 stored")
+                           .arg(m_service->current(), l.toString(m->repositories()),
+                                l.toString(m->rowCount()), format::bytes(m->totalBytes())));
+}
+
+void ImagesPage::updateDetails()
+{
+    const QModelIndex current = m_proxy->mapToSource(m_view->currentIndex());
+    if (!current.isValid()) {
+        m_details->clear();
+        return;
+    }
+    const ImagesModel *m = model();
+    const RegistryTag &t = m->tagAt(current.row());
+    const ImageSize size = m->sizeOf(current.row());
+    const RegistryManifest *manifest = m->manifest(t.digest);
+    QString html;
+    const QString reference = m_service->current() + u'/' + t.repository + u':' + t.tag;
+    html += QStringLiteral("<p><b>%1</b><br><code>%2@%3</code></p>")
+                .arg(reference.toHtmlEscaped(),
+                     QString(m_service->current() + u'/' + t.repository).toHtmlEscaped(),
+                     t.digest.toHtmlEscaped());
+    html += QStringLiteral("<p>") +
+            tr("Size %1 (config and layers, compressed); %2 %3 used by no other image.")
+                .arg(format::bytes(size.total), m->isComplete() ? QString() : tr("at most"),
+                     format::bytes(size.unique)) +
+            QStringLiteral("</p>");
+    const QStringList same = m->tagsOf(t.repository, t.digest);
+    if (same.size() > 1)
+        html += QStringLiteral("<p>") +
+                tr("The same digest is tagged %1: deleting the image takes every one of them.")
+                    .arg(same.join(QLatin1String(", ")).toHtmlEscaped()) +
+                QStringLiteral("</p>");
+    if (manifest && manifest->isIndex) {
+        QStringList rows;
+        for (const RegistryDescriptor &e : manifest->entries) {
+            const RegistryManifest *child = m->manifest(e.digest);
+            rows << QStringLiteral("<li>%1 — %2</li>")
+                        .arg(e.attestation ? tr("attestation (provenance, SBOM)") : e.platform(),
+                             child ? tr("%n layer(s), %1", nullptr, int(child->layers.size()))
+                                         .arg(format::bytes(child->imageBytes()))
+                                   : format::bytes(e.size));
+        }
+        html += QStringLiteral("<p>") + tr("Platforms:") + QStringLiteral("</p><ul>") +
+                rows.join(QString()) + QStringLiteral("</ul>");
+    } else if (manifest) {
+        html += QStringLiteral("<p>") + tr("%n layer(s)", nullptr, int(manifest->layers.size())) +
+                QStringLiteral("</p>");
+    }
+    const QList<ImagesModel::Use> use = m->useOf(current.row());
+    if (use.isEmpty()) {
+        html += QStringLiteral("<p>") + tr("No pod of the cluster runs it now.") +
+                QStringLiteral("</p>");
+    } else {
+        QStringList rows;
+        for (const ImagesModel::Use &u : use)
+            rows << QStringLiteral("<li>%1 — %2%3</li>")
+                        .arg(u.pod.toHtmlEscaped(),
+                             u.user.isEmpty() ? tr("no user") : u.user.toHtmlEscaped(),
+                             u.byDigest ? QString() : tr(" (by tag)"));
+        html += QStringLiteral("<p>") + tr("Run now by:") + QStringLiteral("</p><ul>") +
+                rows.join(QString()) + QStringLiteral("</ul>");
+    }
+    m_details->setHtml(html);
+}
+
+QList<int> ImagesPage::selectedRows() const
+{
+    QList<int> rows;
+    for (const QModelIndex &i : m_view->selectionModel()->selectedRows())
+        rows << m_proxy->mapToSource(i).row();
+    std::sort(rows.begin(), rows.end());
+    return rows;
+}
+
+void ImagesPage::updateActions()
+{
+    // Acting needs what a finished read gave: the credentials, and every tag of each digest.
+    const bool ready = !m_service->isScanning() && !m_service->current().isEmpty();
+    const qsizetype n = m_view->selectionModel()->selectedRows().size();
+    m_share->setEnabled(ready && n == 1);
+    m_delete->setEnabled(ready && n > 0);
+}
+
+Operation *ImagesPage::prepare(const OperationPlan &plan)
+{
+    Operation *op = m_service->prepare(plan);
+    if (!op) {
+        m_status->setStyleSheet(QStringLiteral("color: #b3261e;"));
+        m_status->setText(tr("Read the registry first: its credentials are found as it is read."));
+        return nullptr;
+    }
+    emit operationPrepared(op);
+    return op;
+}
+
+Operation *ImagesPage::share(const QString &to)
+{
+    const QList<int> rows = selectedRows();
+    if (rows.size() != 1)
+        return nullptr;
+    return prepare(m_service->planCopy(rows.first(), to));
+}
+
+Operation *ImagesPage::deleteSelected(bool allowInUse)
+{
+    const QList<int> rows = selectedRows();
+    if (rows.isEmpty())
+        return nullptr;
+    return prepare(m_service->planDelete(rows, allowInUse));
+}
+
+void ImagesPage::askShare()
+{
+    const QList<int> rows = selectedRows();
+    if (rows.size() != 1)
+        return;
+    const RegistryTag &t = model()->tagAt(rows.first());
+    // A shared project's name as a start: the user edits it to the colleague's or team's.
+    const QString suggestion =
+        QStringLiteral("shared/") + t.repository.section(u'/', -1) + u':' + t.tag;
+    bool ok = false;
+    const QString to = QInputDialog::getText(
+        this, tr("Share image"),
+        tr("Copy %1:%2 in %3 to (repository:tag):").arg(t.repository, t.tag, m_service->current()),
+        QLineEdit::Normal, suggestion, &ok);
+    if (ok && !to.trimmed().isEmpty())
+        share(to);
+}
+
+void ImagesPage::askDelete()
+{
+    const QList<int> rows = selectedRows();
+    if (rows.isEmpty())
+        return;
+    bool allowInUse = false;
+    if (m_service->inUse(rows)) {
+        QMessageBox box(QMessageBox::Warning, tr("Images in use"),
+                        tr("Pods run some of the selected images now. They keep running, but "
+                           "cannot start again on another node, restart after their node pulls "
+                           "it out, or scale."),
+                        QMessageBox::Cancel, this);
+        QPushButton *anyway =
+            box.addButton(tr("Plan deleting them anyway"), QMessageBox::AcceptRole);
+        QPushButton *without = box.addButton(tr("Leave those out"), QMessageBox::NoRole);
+        box.setDefaultButton(without);
+        box.exec();
+        if (box.clickedButton() == anyway)
+            allowInUse = true;
+        else if (box.clickedButton() != without)
+            return;
+    }
+    deleteSelected(allowInUse);
+}
+
+} // namespace gpudesk

@@ -1,0 +1,75 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include <QWidget>
+
+class QComboBox;
+class QLabel;
+class QLineEdit;
+class QPushButton;
+class QTableView;
+class QTextBrowser;
+
+namespace gpudesk {
+
+class ImagesModel;
+class ImagesService;
+class Operation;
+class TableFilter;
+
+// Images: a registry's repositories and tags, what each costs (size, and the unique bytes that
+// deleting it could give back), its platforms and date, and the pods that run it now; the
+// selected image's reference ready to paste, its other tags and its users. Registries are those
+// the cluster pulls from and those added here; reading one shows progress and can be cancelled,
+// and a partial read says what is missing.
+class ImagesPage : public QWidget
+{
+    Q_OBJECT
+public:
+    explicit ImagesPage(ImagesService *service, QWidget *parent = nullptr);
+    QTableView *view() const { return m_view; }
+    QLabel *status() const { return m_status; }
+    QLabel *plainHttpWarning() const { return m_plain; }
+    QTextBrowser *details() const { return m_details; }
+    QComboBox *registries() const { return m_registries; }
+    ImagesModel *model() const;
+    void read();
+    bool addRegistry(const QString &address);
+    void selectTag(const QString &repository, const QString &tag);
+    // The selected rows, in the model's numbering.
+    QList<int> selectedRows() const;
+    // A copy of the current tag to "repository[:tag]", planned and checked (operationPrepared).
+    Operation *share(const QString &to);
+    // The selected images deleted, planned and checked; allowInUse: the user's override.
+    Operation *deleteSelected(bool allowInUse);
+
+signals:
+    // Shown by the window as every other action is: plan, confirmation, progress, results.
+    void operationPrepared(gpudesk::Operation *operation);
+
+private:
+    void fillRegistries();
+    void updateDetails();
+    void updateSummary();
+    void updateActions();
+    void askShare();
+    void askDelete();
+    Operation *prepare(const struct OperationPlan &plan);
+
+    ImagesService *m_service;
+    TableFilter *m_proxy;
+    QComboBox *m_registries;
+    QPushButton *m_add;
+    QPushButton *m_read;
+    QPushButton *m_cancel;
+    QPushButton *m_share;
+    QPushButton *m_delete;
+    QLineEdit *m_filter;
+    QLabel *m_plain;
+    QLabel *m_status;
+    QLabel *m_summary;
+    QTableView *m_view;
+    QTextBrowser *m_details;
+};
+
+} // namespace gpudesk
