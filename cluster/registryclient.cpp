@@ -374,6 +374,12 @@ void RegistryClient::finished(QNetworkReply *reply, Request r, QObject *context,
         out.error = describe(reply, r);
     } else if (s < 200 || s >= 300) {
         out.error = statusText(out, r);
+    } else if (!out.next.isEmpty() && !sameOrigin(out.next, m_endpoint.baseUrl())) {
+        // A next page elsewhere is not followed: the registry's credentials would go with it.
+        out.error = tr("%1 sent the next page of %2 on another server (%3): not followed, so "
+                       "the listing stops here.")
+                        .arg(m_endpoint.host, r.what, out.next.host());
+        out.next.clear();
     }
     if (!out.ok())
         qCDebug(lcRegistry) << r.verb << r.url.toDisplayString() << s << out.error;

@@ -5,6 +5,7 @@
 #include <QList>
 #include <QMap>
 #include <QMetaType>
+#include <QSet>
 #include <QString>
 #include <QStringList>
 #include <QUrl>
@@ -41,12 +42,18 @@ struct RegistryManifest
     QList<RegistryDescriptor> layers;  // image
     QList<RegistryDescriptor> entries; // index: one per platform (attestations flagged)
 
-    // Bytes a registry stores for this image: config and layers, compressed as pushed.
+    // Bytes a registry stores for this image, and a node pulls: config and layers, compressed
+    // as pushed, each blob once (an image may list the same layer twice).
     qint64 imageBytes() const
     {
         qint64 sum = config.size;
-        for (const RegistryDescriptor &l : layers)
-            sum += l.size;
+        QSet<QString> seen{config.digest};
+        for (const RegistryDescriptor &l : layers) {
+            const qsizetype before = seen.size();
+            seen.insert(l.digest);
+            if (seen.size() != before)
+                sum += l.size;
+        }
         return sum;
     }
 };

@@ -5,6 +5,8 @@
 #include "roles.h"
 
 #include <QLocale>
+#include <QPromise>
+#include <QThreadPool>
 
 namespace gpudesk {
 
@@ -13,6 +15,13 @@ ImagesModel::ImagesModel(QObject *parent) : QAbstractTableModel(parent)
     m_recompute.setSingleShot(true);
     m_recompute.setInterval(300);
     connect(&m_recompute, &QTimer::timeout, this, &ImagesModel::recompute);
+    connect(&m_watcher, &QFutureWatcher<Sizes>::finished, this, [this] {
+        m_computing = false;
+        if (m_watcher.future().resultCount() > 0 && m_watcher.result().generation == m_generation)
+            apply(m_watcher.result());
+        if (std::exchange(m_again, false))
+            recompute();
+    });
 }
 
 int ImagesModel::rowCount(const QModelIndex &parent) const
@@ -36,6 +45,7 @@ void ImagesModel::clear()
     m_sizes.clear();
     m_stored = 0;
     m_complete = false;
+    ++m_generation;
     endResetModel();
 }
 
@@ -125,9 +135,38 @@ void ImagesModel::setHugeBytes(qint64 bytes)
 void ImagesModel::recompute()
 {
     m_recompute.stop();
-    m_sizes = ImageSizes::compute(m_tags, m_manifests, &m_stored);
+    if (m_tags.size() <= kComputeHereUpTo) {
+        Sizes s;
+        s.sizes = ImageSizes::compute(m_tags, m_manifests, &s.stored);
+        apply(s);
+        return;
+    }
+    if (m_computing) {
+        m_again = true;
+        return;
+    }
+    // The lists are shared, not copied, with the worker: what changes here after detaches.
+    m_computing = true;
+    auto promise = std::make_shared<QPromise<Sizes>>();
+    m_watcher.setFuture(promise->future());
+    QThreadPool::globalInstance()->start(
+        [promise, tags = m_tags, manifests = m_manifests, generation = m_generation] {
+            promise->start();
+            Sizes s;
+            s.generation = generation;
+            s.sizes = ImageSizes::compute(tags, manifests, &s.stored);
+            promise->addResult(std::move(s));
+            promise->finish();
+        });
+}
+
+void ImagesModel::apply(const Sizes &sizes)
+{
+    m_sizes = sizes.sizes;
+    m_stored = sizes.stored;
     if (!m_tags.isEmpty())
         emit dataChanged(index(0, Platforms), index(int(m_tags.size()) - 1, Created));
+    emit sizesComputed();
 }
 
 const RegistryManifest *ImagesModel::manifest(const QString &digest) const

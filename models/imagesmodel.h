@@ -5,6 +5,7 @@
 #include "registrytypes.h"
 
 #include <QAbstractTableModel>
+#include <QFutureWatcher>
 #include <QHash>
 #include <QTimer>
 
@@ -79,9 +80,23 @@ public:
     int repositories() const { return int(m_repoCount.size()); }
     // Every distinct blob of the tags read: what the registry stores for them.
     qint64 totalBytes() const;
+    // Sizes are computed here up to this many tags (milliseconds), on a worker beyond (a
+    // registry of 100,000 tags takes the UI thread no time); `sizesComputed` says when.
+    static constexpr int kComputeHereUpTo = 20000;
+    bool sizesPending() const { return m_recompute.isActive() || m_computing; }
+
+signals:
+    void sizesComputed();
 
 private:
+    struct Sizes
+    {
+        QHash<QString, ImageSize> sizes;
+        qint64 stored = 0;
+        int generation = 0; // of the tags it was computed from
+    };
     void recompute();
+    void apply(const Sizes &sizes);
     QString platformsOf(const RegistryTag &t) const;
     QDateTime createdOf(const RegistryTag &t) const;
 
@@ -93,6 +108,10 @@ private:
     QHash<QString, ImageSize> m_sizes;
     QHash<QString, QList<Use>> m_useByDigest, m_useByTag;
     QTimer m_recompute;
+    QFutureWatcher<Sizes> m_watcher;
+    bool m_computing = false;
+    int m_generation = 0; // clear() starts a new one: a worker's older result is dropped
+    bool m_again = false; // changed while a worker computed: compute once more
     qint64 m_stored = 0;
     bool m_complete = false;
     qint64 m_hugeBytes = 20ll << 30;

@@ -21,6 +21,7 @@ namespace gpudesk {
 namespace {
 const QString kAddedKey = QStringLiteral("images/registries");
 const QString kPlainKey = QStringLiteral("images/plainHttp");
+const QString kHugeKey = QStringLiteral("images/hugeGiB");
 constexpr int kJoinMs = 2000;
 } // namespace
 
@@ -31,6 +32,8 @@ ImagesService::ImagesService(ClusterStore *store, OperationsService *operations,
     QSettings settings;
     m_added = settings.value(kAddedKey).toStringList();
     m_plain = settings.value(kPlainKey).toStringList();
+    m_hugeBytes = qint64(settings.value(kHugeKey, 20.0).toDouble() * double(1ll << 30));
+    m_model->setHugeBytes(m_hugeBytes);
     m_join.setSingleShot(true);
     m_join.setInterval(kJoinMs);
     connect(&m_join, &QTimer::timeout, this, &ImagesService::joinPods);
@@ -251,6 +254,79 @@ void ImagesService::applied(const Operation *operation)
             emit changed(t.toRepository, t.toTag);
         }
     }
+}
+
+void ImagesService::setHugeBytes(qint64 bytes)
+{
+    m_hugeBytes = bytes;
+    m_model->setHugeBytes(bytes);
+    QSettings().setValue(kHugeKey, double(bytes) / double(1ll << 30));
+}
+
+void ImagesService::imageSize(const QString &reference, QObject *context, SizeDone done)
+{
+    const ImageReference ref = ImageReference::parse(reference.trimmed());
+    if (!ref.isValid()) {
+        done(-1, tr("\"%1\" is not an image reference.").arg(reference));
+        return;
+    }
+    const QString key = ref.toString();
+    if (const auto it = m_sizes.constFind(key); it != m_sizes.cend()) {
+        done(*it, QString());
+        return;
+    }
+    // One client per question, owned by a helper that goes when it is answered: a form typed
+    // into asks again and again, and an answer for a context that is gone is dropped.
+    auto *owner = new QObject(this);
+    QPointer<QObject> guard(context);
+    auto answer = [this, owner, guard, key, done](qint64 bytes, const QString &error) {
+        owner->deleteLater();
+        if (error.isEmpty())
+            m_sizes.insert(key, bytes);
+        if (guard)
+            done(bytes, error);
+    };
+    m_credentials->lookup(
+        ref.registry, owner,
+        [this, owner, ref, answer](const RegistryCredentials &c, const QString &) {
+            RegistryEndpoint e;
+            e.host = ref.registry;
+            e.plainHttp = isPlainHttp(ref.registry);
+            e.caFiles = DockerCredentials::caFiles(ref.registry);
+            auto *client = new RegistryClient(e, owner);
+            client->setCredentials(c);
+            sizeOfManifest(client, ref.repository, ref.digest.isEmpty() ? ref.tag : ref.digest,
+                           true, answer);
+        });
+}
+
+void ImagesService::sizeOfManifest(RegistryClient *client, const QString &repository,
+                                   const QString &reference, bool top,
+                                   std::function<void(qint64, QString)> done)
+{
+    client->manifest(
+        repository, reference, client,
+        [this, client, repository, top, done](const RegistryManifest &m, const RegistryReply &r) {
+            if (!r.ok()) {
+                done(-1, r.error);
+                return;
+            }
+            if (!m.isIndex) {
+                done(m.imageBytes(), QString());
+                return;
+            }
+            // What a GPU node pulls: linux/amd64, else the first real platform.
+            const RegistryDescriptor *pick = nullptr;
+            for (const RegistryDescriptor &e : m.entries)
+                if (!e.attestation && (!pick || (e.os == QLatin1String("linux") &&
+                                                 e.architecture == QLatin1String("amd64"))))
+                    pick = &e;
+            if (!pick || !top) {
+                done(-1, tr("%1 names no image of a platform.").arg(repository));
+                return;
+            }
+            sizeOfManifest(client, repository, pick->digest, false, done);
+        });
 }
 
 } // namespace gpudesk

@@ -1,10 +1,13 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include <QHash>
 #include <QObject>
 #include <QPointer>
 #include <QStringList>
 #include <QTimer>
+
+#include <functional>
 
 namespace gpudesk {
 
@@ -55,6 +58,15 @@ public:
     // Null when no registry was read yet.
     Operation *prepare(const OperationPlan &plan);
 
+    // What a node pulls for an image (its linux/amd64 image where it is an index), in bytes as
+    // stored, asked of its registry with the credentials found for it; kept for the session.
+    // `done` is called once, unless `context` is gone by then.
+    using SizeDone = std::function<void(qint64 bytes, const QString &error)>;
+    void imageSize(const QString &reference, QObject *context, SizeDone done);
+    // Over this size an image is flagged where users pick images (the admin's setting).
+    qint64 hugeBytes() const { return m_hugeBytes; }
+    void setHugeBytes(qint64 bytes);
+
 signals:
     void registriesChanged();
     // An image operation ended and the model shows its effect (the tag a copy made, say).
@@ -68,6 +80,8 @@ private:
     void joinPods();
     void startScan();
     void applied(const Operation *operation);
+    void sizeOfManifest(RegistryClient *client, const QString &repository, const QString &reference,
+                        bool top, std::function<void(qint64, QString)> done);
 
     ClusterStore *m_store;
     OperationsService *m_operations;
@@ -82,7 +96,9 @@ private:
     QStringList m_added;
     QStringList m_plain;
     QTimer m_join;
-    QPointer<QObject> m_lookup; // the credential lookup under way
+    QPointer<QObject> m_lookup;     // the credential lookup under way
+    QHash<QString, qint64> m_sizes; // by reference, this session
+    qint64 m_hugeBytes;
 };
 
 } // namespace gpudesk

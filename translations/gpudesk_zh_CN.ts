@@ -1965,6 +1965,22 @@
         <source>Plan…</source>
         <translation>生成计划…</translation>
     </message>
+    <message>
+        <source>Asking the registry for the image&apos;s size…</source>
+        <translation>正在向镜像仓库查询镜像大小…</translation>
+    </message>
+    <message>
+        <source>Size not known: %1</source>
+        <translation>大小未知：%1</translation>
+    </message>
+    <message>
+        <source>This image is %1 (compressed), over the %2 your admin set for a warning: pulling it onto a node takes long and fills its disk for everyone there.</source>
+        <translation>此镜像大小为 %1（压缩后），超过了管理员设定的警告阈值 %2：将其拉取到节点上耗时很长，并会占满该节点上所有人共用的磁盘。</translation>
+    </message>
+    <message>
+        <source>Image size: %1 (compressed)</source>
+        <translation>镜像大小：%1（压缩后）</translation>
+    </message>
 </context>
 <context>
     <name>gpudesk::DevEnvsModel</name>
@@ -2786,11 +2802,15 @@
     <name>gpudesk::ImagePlanner</name>
     <message numerus="yes">
         <source>and %n more</source>
-        <translation><numerusform>以及另外 %n 个</numerusform></translation>
+        <translation>
+            <numerusform>以及另外 %n 个</numerusform>
+        </translation>
     </message>
     <message numerus="yes">
         <source>%1:%2 is run by %n pod(s) now: %3.</source>
-        <translation><numerusform>%1:%2 目前有 %n 个 Pod 在运行：%3。</numerusform></translation>
+        <translation>
+            <numerusform>%1:%2 目前有 %n 个 Pod 在运行：%3。</numerusform>
+        </translation>
     </message>
     <message>
         <source>Not deleted: deleting an image in use needs your explicit override.</source>
@@ -2818,11 +2838,15 @@
     </message>
     <message numerus="yes">
         <source>%1 is a multi-platform index: its %n platform manifest(s) stay, untagged, until garbage collection removes untagged manifests.</source>
-        <translation><numerusform>%1 是多平台索引：其 %n 个平台清单会以无标签状态保留，直到垃圾回收删除无标签清单。</numerusform></translation>
+        <translation>
+            <numerusform>%1 是多平台索引：其 %n 个平台清单会以无标签状态保留，直到垃圾回收删除无标签清单。</numerusform>
+        </translation>
     </message>
     <message numerus="yes">
         <source>Delete %n image(s) from %1</source>
-        <translation><numerusform>从 %1 删除 %n 个镜像</numerusform></translation>
+        <translation>
+            <numerusform>从 %1 删除 %n 个镜像</numerusform>
+        </translation>
     </message>
     <message>
         <source>Nothing to delete: the selection names no image the registry listed.</source>
@@ -2871,6 +2895,10 @@
     <message>
         <source>Nothing is uploaded: the registry links the blobs it already has. Ready to use afterwards as %1/%2:%3.</source>
         <translation>不会上传任何数据：仓库直接关联已有的数据块。完成后可作为 %1/%2:%3 使用。</translation>
+    </message>
+    <message>
+        <source>Frees nothing: every blob of it is used by other images too.</source>
+        <translation>不会释放任何空间：它的每个数据块也被其他镜像使用。</translation>
     </message>
 </context>
 <context>
@@ -3120,6 +3148,14 @@
     <message>
         <source>Reading %1: %2 repositories so far, %3 tags</source>
         <translation>正在读取 %1：目前 %2 个仓库，%3 个标签</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not an image reference.</source>
+        <translation>“%1”不是有效的镜像引用。</translation>
+    </message>
+    <message>
+        <source>%1 names no image of a platform.</source>
+        <translation>%1 没有指向任何平台的镜像。</translation>
     </message>
 </context>
 <context>
@@ -4731,8 +4767,16 @@
         <translation>已验证：%1</translation>
     </message>
     <message>
-        <source>This cannot be done as asked: nothing was sent to the cluster.</source>
-        <translation>无法按要求执行：未向集群发送任何请求。</translation>
+        <source>This cannot be done as asked: nothing was sent.</source>
+        <translation>无法按要求执行：未发送任何请求。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n step(s). Checking what each step would do… (%1 of %n)</source>
+        <translation><numerusform>%n 个步骤。正在检查每个步骤将做什么…（%1/%n）</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n step(s). Nothing has been done yet.</source>
+        <translation><numerusform>%n 个步骤。尚未执行任何操作。</numerusform></translation>
     </message>
 </context>
 <context>
@@ -5607,6 +5651,10 @@
     <message>
         <source>%1 answered HTTP %2 for %3: %4</source>
         <translation>%1 对 %3 返回 HTTP %2：%4</translation>
+    </message>
+    <message>
+        <source>%1 sent the next page of %2 on another server (%3): not followed, so the listing stops here.</source>
+        <translation>%1 将 %2 的下一页指向了另一台服务器（%3）：未跟随，列表到此为止。</translation>
     </message>
 </context>
 <context>

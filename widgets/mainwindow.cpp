@@ -205,6 +205,7 @@ MainWindow::MainWindow(Services *services, QWidget *parent)
     connect(m_devEnvs, &DevEnvsPage::openRequested, this, open);
     connect(m_vcs, &VcsPage::operationRequested, this, &MainWindow::openOperation);
     connect(m_images, &ImagesPage::operationPrepared, this, &MainWindow::showOperation);
+    m_devEnvs->setImages(services->images());
     connect(m_nodes, &NodesPage::cordonRequested, this, [this, ops](const QString &n, bool on) {
         openOperation(ops->planner().cordon({n}, on));
     });

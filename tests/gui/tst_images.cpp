@@ -12,6 +12,7 @@
 // Screenshots are saved for a look.
 #include "auditlog.h"
 #include "clusterstore.h"
+#include "devenvdialog.h"
 #include "format.h"
 #include "imagesmodel.h"
 #include "imagespage.h"
@@ -31,6 +32,7 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QProcess>
+#include <QSettings>
 #include <QSignalSpy>
 #include <QSortFilterProxyModel>
 #include <QStandardPaths>
@@ -56,6 +58,7 @@ private slots:
     void initTestCase();
     void readWholeRegistry();
     void detailsAndUse();
+    void hugeImageWarnedInTheDevEnvForm();
     void shareCopiesByMount();
     void deleteTakesEveryTagOfTheDigest();
     void inUseNeedsTheOverride();
@@ -99,6 +102,7 @@ void TestImages::initTestCase()
     QCoreApplication::setOrganizationName(u"gpudesk-test"_qs);
     QCoreApplication::setApplicationName(u"tst_images"_qs);
     QStandardPaths::setTestModeEnabled(true);
+    QSettings().clear(); // each run from a fresh user's settings (test mode keeps them)
     QVERIFY(QDir().mkpath(m_home.filePath(u"docker"_qs)));
     const QString certs = m_home.filePath(u"config/containers/certs.d/"_qs + m_host);
     QVERIFY(QDir().mkpath(certs));
@@ -218,6 +222,54 @@ void TestImages::detailsAndUse()
     QVERIFY2(m_page->details()->toPlainText().contains(u"linux/arm64"_qs),
              qPrintable(m_page->details()->toPlainText()));
     save(u"images"_qs);
+}
+
+void TestImages::hugeImageWarnedInTheDevEnvForm()
+{
+    // Sizes as the read found them: the image of 60 layers is the largest, alice's smaller; the
+    // index's linux/amd64 image is what a node pulls.
+    const ImagesModel *m = m_page->model();
+    // What a node pulls: config and layers (the model's sizes also count the manifests).
+    auto pulled = [&](const QString &repository, const QString &tag) {
+        const RegistryManifest *x = m->manifest(m->tagAt(row(repository, tag)).digest);
+        return x ? x->imageBytes() : -1;
+    };
+    const qint64 big = pulled(u"big/many-layers"_qs, u"1"_qs);
+    const qint64 alice = pulled(u"alice/pytorch"_qs, u"2.1"_qs);
+    QVERIFY2(big > alice && alice > 0, qPrintable(u"%1 %2"_qs.arg(big).arg(alice)));
+    const RegistryManifest *index =
+        m->manifest(m->tagAt(row(u"devenv/pytorch-jupyter"_qs, u"2.1-cuda12.1"_qs)).digest);
+    QVERIFY(index && index->isIndex);
+    qint64 amd64 = -1;
+    for (const RegistryDescriptor &e : index->entries)
+        if (e.platform() == u"linux/amd64"_qs)
+            amd64 = m->manifest(e.digest)->imageBytes();
+    QVERIFY(amd64 > 0);
+    // The admin's limit between the two (20 GiB by default: these test images are small).
+    const qint64 before = m_service->hugeBytes();
+    QCOMPARE(before, 20ll << 30);
+    m_service->setHugeBytes((big + alice) / 2);
+
+    DevEnvDialog form(m_store, u"user-alice"_qs);
+    form.setImages(m_service);
+    form.resize(640, 620);
+    form.show();
+    form.imageBox()->setEditText(m_host + u"/big/many-layers:1"_qs);
+    QTRY_VERIFY_WITH_TIMEOUT(form.imageSize()->text().contains(u"over the"_qs), 20000);
+    QVERIFY2(form.imageSize()->text().contains(format::bytes(big)),
+             qPrintable(form.imageSize()->text()));
+    QVERIFY(form.grab().save(u"screenshots/devenv-huge-image.png"_qs));
+    form.imageBox()->setEditText(m_host + u"/alice/pytorch:2.1"_qs);
+    QTRY_VERIFY_WITH_TIMEOUT(form.imageSize()->text().startsWith(u"Image size:"_qs), 20000);
+    QVERIFY(form.imageSize()->text().contains(format::bytes(alice)));
+    form.imageBox()->setEditText(m_host + u"/devenv/pytorch-jupyter:2.1-cuda12.1"_qs);
+    QTRY_VERIFY_WITH_TIMEOUT(form.imageSize()->text().contains(format::bytes(amd64)), 20000);
+    form.imageBox()->setEditText(m_host + u"/nobody/nothing:1"_qs);
+    QTRY_VERIFY_WITH_TIMEOUT(form.imageSize()->text().startsWith(u"Size not known"_qs), 20000);
+    QVERIFY2(form.imageSize()->text().contains(u"no repository"_qs) ||
+                 form.imageSize()->text().contains(u"no such"_qs),
+             qPrintable(form.imageSize()->text()));
+    m_service->setHugeBytes(before);
 }
 
 void TestImages::cancelledReadIsIncomplete()

@@ -87,6 +87,7 @@ private slots:
     void unknownCaIsNamed();
     void dockerConfigAndHelper();
     void stopsMidListing();
+    void nextPageElsewhereNotFollowed();
     void manifestNotMatchingItsDigest();
 
 private:
@@ -575,6 +576,35 @@ void TestRegistry::stopsMidListing()
     QVERIFY2(errors.contains(u"closed the connection"_qs) && errors.contains(u"catalog"_qs),
              qPrintable(errors));
     QVERIFY(!scan.isComplete());
+}
+
+void TestRegistry::nextPageElsewhereNotFollowed()
+{
+    // A catalog page whose Link leads to another server: the credentials must not go there.
+    int elsewhereAsked = 0;
+    ScriptedServer elsewhere([&](const ScriptedServer::Request &, QTcpSocket *s) {
+        ++elsewhereAsked;
+        ScriptedServer::respond(s, 200, "{\"repositories\":[\"stolen\"]}");
+    });
+    ScriptedServer server([&](const ScriptedServer::Request &, QTcpSocket *s) {
+        const QByteArray page = "{\"repositories\":[\"a\",\"b\"]}";
+        s->write("HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nLink: <http://127.0.0.1:" +
+                 QByteArray::number(elsewhere.port()) +
+                 "/v2/_catalog?last=b&n=2>; rel=\"next\"\r\nContent-Length: " +
+                 QByteArray::number(page.size()) + "\r\n\r\n" + page);
+    });
+    RegistryEndpoint e;
+    e.host = u"127.0.0.1:"_qs + QString::number(server.port());
+    e.plainHttp = true;
+    RegistryClient client(e);
+    client.setCredentials({u"alice"_qs, u"secret"_qs, {}, u"test"_qs});
+    const RegistryReply r = call(
+        [&](QObject *c, RegistryClient::Done d) { client.catalogPage({}, 2, c, std::move(d)); });
+    QVERIFY(!r.ok());
+    QVERIFY2(r.error.contains(u"on another server"_qs) && r.error.contains(u"not followed"_qs),
+             qPrintable(r.error));
+    QVERIFY(r.next.isEmpty());
+    QCOMPARE(elsewhereAsked, 0);
 }
 
 void TestRegistry::manifestNotMatchingItsDigest()

@@ -2,6 +2,8 @@
 #include "devenvdialog.h"
 
 #include "clusterstore.h"
+#include "format.h"
+#include "imagesservice.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -23,6 +25,7 @@ DevEnvDialog::DevEnvDialog(const ClusterStore *store, const QString &ns, QWidget
       m_cpu(new QLineEdit(this)), m_memory(new QLineEdit(this)), m_shm(new QLineEdit(this)),
       m_home(new QLineEdit(this)), m_homePath(new QLineEdit(this)), m_mounts(new QLineEdit(this)),
       m_vc(new QComboBox(this)), m_env(new QPlainTextEdit(this)), m_problems(new QLabel(this)),
+      m_imageSize(new QLabel(this)),
       m_buttons(new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this))
 {
     setWindowTitle(tr("New dev environment"));
@@ -98,6 +101,11 @@ DevEnvDialog::DevEnvDialog(const ClusterStore *store, const QString &ns, QWidget
     form->addRow(tr("Name"), m_name);
     form->addRow(tr("Namespace"), m_ns);
     form->addRow(tr("Image"), m_image);
+    m_imageSize->setObjectName(QStringLiteral("devenvImageSize"));
+    m_imageSize->setWordWrap(true);
+    m_imageSize->setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Maximum);
+    m_imageSize->setVisible(false);
+    form->addRow(QString(), m_imageSize);
     auto *gpuRow = new QHBoxLayout;
     gpuRow->addWidget(m_gpus);
     gpuRow->addWidget(m_gpuModel, 1);
@@ -127,6 +135,14 @@ DevEnvDialog::DevEnvDialog(const ClusterStore *store, const QString &ns, QWidget
     for (QLineEdit *e : {m_name, m_cpu, m_memory, m_shm, m_home, m_homePath, m_mounts})
         connect(e, &QLineEdit::textChanged, this, &DevEnvDialog::check);
     connect(m_image, &QComboBox::currentTextChanged, this, &DevEnvDialog::check);
+    // Asked once typing pauses, not at every key.
+    m_sizeDelay.setSingleShot(true);
+    m_sizeDelay.setInterval(600);
+    connect(&m_sizeDelay, &QTimer::timeout, this, &DevEnvDialog::lookUpSize);
+    connect(m_image, &QComboBox::currentTextChanged, this, [this] {
+        if (m_images)
+            m_sizeDelay.start();
+    });
     connect(m_ns, &QComboBox::currentTextChanged, this, &DevEnvDialog::check);
     connect(m_vc, &QComboBox::currentIndexChanged, this, &DevEnvDialog::check);
     connect(m_gpus, &QSpinBox::valueChanged, this, &DevEnvDialog::check);
@@ -166,6 +182,46 @@ void DevEnvDialog::check()
     // Say nothing of the empty name until something else is typed.
     m_problems->setText(m_name->text().isEmpty() ? QString() : errors.join(u'\n'));
     m_buttons->button(QDialogButtonBox::Ok)->setEnabled(errors.isEmpty());
+}
+
+void DevEnvDialog::setImages(ImagesService *images)
+{
+    m_images = images;
+    if (m_images && !m_image->currentText().trimmed().isEmpty())
+        lookUpSize();
+}
+
+void DevEnvDialog::lookUpSize()
+{
+    delete m_sizeAsk;
+    const QString reference = m_image->currentText().trimmed();
+    if (!m_images || reference.isEmpty()) {
+        m_imageSize->setVisible(false);
+        return;
+    }
+    m_sizeAsk = new QObject(this);
+    m_imageSize->setVisible(true);
+    m_imageSize->setStyleSheet(QStringLiteral("color: palette(mid);"));
+    m_imageSize->setText(tr("Asking the registry for the image's size…"));
+    m_images->imageSize(reference, m_sizeAsk, [this](qint64 bytes, const QString &error) {
+        if (!error.isEmpty()) {
+            m_imageSize->setStyleSheet(QStringLiteral("color: palette(mid);"));
+            m_imageSize->setText(tr("Size not known: %1").arg(error));
+        } else if (bytes >= m_images->hugeBytes()) {
+            // Users asked for this: 50–60 GB images once made a platform unreachable.
+            m_imageSize->setStyleSheet(
+                QStringLiteral("QLabel { background: #fff4ce; color: #5c4400; border: 1px solid "
+                               "#e0c060; padding: 6px; border-radius: 4px; }"));
+            m_imageSize->setText(
+                tr("This image is %1 (compressed), over the %2 your admin set "
+                   "for a warning: pulling it onto a node takes long and fills "
+                   "its disk for everyone there.")
+                    .arg(format::bytes(bytes), format::bytes(m_images->hugeBytes())));
+        } else {
+            m_imageSize->setStyleSheet(QStringLiteral("color: palette(mid);"));
+            m_imageSize->setText(tr("Image size: %1 (compressed)").arg(format::bytes(bytes)));
+        }
+    });
 }
 
 } // namespace gpudesk

@@ -4,6 +4,8 @@
 #include "devenvspec.h"
 
 #include <QDialog>
+#include <QPointer>
+#include <QTimer>
 
 class QCheckBox;
 class QComboBox;
@@ -16,6 +18,7 @@ class QSpinBox;
 namespace gpudesk {
 
 class ClusterStore;
+class ImagesService;
 
 // The form for a new dev environment: name, image, GPUs (and which model), CPU, memory, shared
 // memory, home volume, other volumes, VC, environment variables and the services the image
@@ -26,6 +29,9 @@ class DevEnvDialog : public QDialog
 public:
     DevEnvDialog(const ClusterStore *store, const QString &ns, QWidget *parent = nullptr);
     DevEnvSpec spec() const;
+    // Sizes the image typed against the admin's limit for huge images, asked of its registry.
+    void setImages(ImagesService *images);
+    QLabel *imageSize() const { return m_imageSize; }
     QLineEdit *nameEdit() const { return m_name; }
     QComboBox *imageBox() const { return m_image; }
     QSpinBox *gpusBox() const { return m_gpus; }
@@ -35,6 +41,7 @@ public:
 
 private:
     void check();
+    void lookUpSize();
 
     const ClusterStore *m_store;
     QLineEdit *m_name;
@@ -52,6 +59,10 @@ private:
     QPlainTextEdit *m_env;
     QList<QCheckBox *> m_services;
     QLabel *m_problems;
+    QLabel *m_imageSize;
+    ImagesService *m_images = nullptr;
+    QTimer m_sizeDelay;
+    QPointer<QObject> m_sizeAsk; // the question in flight; replaced, its answer is dropped
     QDialogButtonBox *m_buttons;
 };
 

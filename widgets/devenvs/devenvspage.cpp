@@ -334,6 +334,7 @@ DevEnvDialog *DevEnvsPage::newEnvironment()
 {
     auto *d = new DevEnvDialog(m_store, m_service->defaultNamespace(), this);
     d->setAttribute(Qt::WA_DeleteOnClose);
+    d->setImages(m_images);
     connect(d, &QDialog::accepted, this,
             [this, d] { emit operationRequested(m_service->planner().create(d->spec())); });
     d->open();

@@ -17,6 +17,7 @@ class ClusterStore;
 class DevEnvDialog;
 class DevEnvsModel;
 class DevEnvsService;
+class ImagesService;
 class Permissions;
 class SessionsPanel;
 class TableFilter;
@@ -41,6 +42,8 @@ public:
 
     // The actions, also for tests and the menu.
     DevEnvDialog *newEnvironment();
+    // Where the form asks images' sizes (for its huge-image warning).
+    void setImages(ImagesService *images) { m_images = images; }
     void openJupyter();
     void openShell();
     void openVsCode();
@@ -59,6 +62,7 @@ private:
     QString denied(const QString &verb, const QString &resource, const QString &sub = {}) const;
 
     DevEnvsService *m_service;
+    ImagesService *m_images = nullptr;
     ClusterStore *m_store;
     Permissions *m_permissions = nullptr;
     TableFilter *m_proxy;
