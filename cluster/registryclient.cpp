@@ -224,7 +224,7 @@ void RegistryClient::mountBlob(const QString &repository, const QString &digest,
     r.scopes = {repoScope(repository, "pull,push"), repoScope(fromRepository, "pull")};
     r.what = tr("%1 into %2").arg(digest, repository);
     send(std::move(r), context,
-         [this, context, done = std::move(done)](const RegistryReply &reply) {
+         [this, context, repository, done = std::move(done)](const RegistryReply &reply) {
              RegistryReply out = reply;
              if (out.ok() && out.httpStatus == 202) {
                  // The registry could not mount (the blob is not readable from there) and began an
@@ -235,8 +235,12 @@ void RegistryClient::mountBlob(const QString &repository, const QString &digest,
                      Request cancel;
                      cancel.verb = "DELETE";
                      cancel.url = m_endpoint.baseUrl().resolved(QUrl(out.location));
+                     cancel.scopes = {repoScope(repository, "pull,push")};
                      cancel.what = tr("the cancelled upload");
-                     send(std::move(cancel), context, [](const RegistryReply &) {});
+                     // Answered first: the caller may go (and its requests with it) once told.
+                     send(std::move(cancel), context,
+                          [out, done](const RegistryReply &) { done(out); });
+                     return;
                  }
              }
              done(out);

@@ -186,6 +186,8 @@ struct StepOutcome
     // What a Create made: its path and uid (for a rollback's delete with a uid precondition).
     QString createdPath;
     QString createdUid;
+    // What a DeleteImage took: the tags that pointed at the digest when it was deleted.
+    QStringList removedTags;
     QDateTime started;
     QDateTime finished;
     bool ended() const { return result != Result::Pending && result != Result::Running; }

@@ -84,7 +84,10 @@ struct RegistryEndpoint
 
     QUrl baseUrl() const
     {
-        return QUrl((plainHttp ? QStringLiteral("http://") : QStringLiteral("https://")) + host);
+        // Image references say docker.io; Docker Hub's registry API answers elsewhere.
+        const QString at =
+            host == QLatin1String("docker.io") ? QStringLiteral("registry-1.docker.io") : host;
+        return QUrl((plainHttp ? QStringLiteral("http://") : QStringLiteral("https://")) + at);
     }
 };
 

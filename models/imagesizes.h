@@ -4,6 +4,7 @@
 #include "registrytypes.h"
 
 #include <QHash>
+#include <QSet>
 #include <QString>
 
 namespace gpudesk {
@@ -34,6 +35,16 @@ public:
     static QHash<QString, ImageSize> compute(const QList<RegistryTag> &tags,
                                              const QHash<QString, RegistryManifest> &manifests,
                                              qint64 *stored = nullptr);
+    // The bytes deleting these images (keys as key() makes them) gives back at garbage
+    // collection: every blob that no image outside them uses.
+    static qint64 freed(const QList<RegistryTag> &tags,
+                        const QHash<QString, RegistryManifest> &manifests,
+                        const QSet<QString> &keys);
+
+private:
+    struct Index;
+    static Index index(const QList<RegistryTag> &tags,
+                       const QHash<QString, RegistryManifest> &manifests);
 };
 
 } // namespace gpudesk

@@ -132,6 +132,14 @@ void ImagesModel::setHugeBytes(qint64 bytes)
         emit dataChanged(index(0, 0), index(int(m_tags.size()) - 1, ColumnCount - 1));
 }
 
+void ImagesModel::setCandidatesBuiltBefore(const QDateTime &before)
+{
+    m_candidatesBefore = before;
+    if (!m_tags.isEmpty())
+        emit dataChanged(index(0, 0), index(int(m_tags.size()) - 1, ColumnCount - 1),
+                         {CandidateRole});
+}
+
 void ImagesModel::recompute()
 {
     m_recompute.stop();
@@ -178,7 +186,10 @@ const RegistryManifest *ImagesModel::manifest(const QString &digest) const
 ImageSize ImagesModel::sizeOf(int row) const
 {
     const RegistryTag &t = m_tags.at(row);
-    return m_sizes.value(ImageSizes::key(t.repository, t.digest));
+    // Not computed yet (a tag just added): not known, rather than nothing.
+    ImageSize none;
+    none.known = false;
+    return m_sizes.value(ImageSizes::key(t.repository, t.digest), none);
 }
 
 QList<ImagesModel::Use> ImagesModel::useOf(int row) const
@@ -256,6 +267,11 @@ QVariant ImagesModel::data(const QModelIndex &index, int role) const
         return QString(t.repository + u' ' + t.tag + u' ' + t.digest);
     if (role == SeverityRole)
         return huge ? 1 : 0;
+    if (role == CandidateRole) {
+        const QDateTime built = createdOf(t);
+        return m_candidatesBefore.isValid() && built.isValid() && built < m_candidatesBefore &&
+               useOf(index.row()).isEmpty();
+    }
     if (role == Qt::TextAlignmentRole && (col == Size || col == Unique))
         return int(Qt::AlignRight | Qt::AlignVCenter);
     if (role == Qt::ToolTipRole) {

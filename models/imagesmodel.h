@@ -66,6 +66,9 @@ public:
     }
     // Over this size an image is flagged (20 GiB unless the admin sets another).
     void setHugeBytes(qint64 bytes);
+    // Rows run by no pod and built before this are cleanup candidates (CandidateRole). Built,
+    // not last pulled: a plain registry does not know when an image was pulled.
+    void setCandidatesBuiltBefore(const QDateTime &before);
 
     const RegistryTag &tagAt(int row) const { return m_tags.at(row); }
     int rowOf(const QString &repository, const QString &tag) const
@@ -80,6 +83,11 @@ public:
     int repositories() const { return int(m_repoCount.size()); }
     // Every distinct blob of the tags read: what the registry stores for them.
     qint64 totalBytes() const;
+    // What deleting these images ("repository@digest") frees: blobs no other image uses.
+    qint64 freedBy(const QSet<QString> &images) const
+    {
+        return ImageSizes::freed(m_tags, m_manifests, images);
+    }
     // Sizes are computed here up to this many tags (milliseconds), on a worker beyond (a
     // registry of 100,000 tags takes the UI thread no time); `sizesComputed` says when.
     static constexpr int kComputeHereUpTo = 20000;
@@ -115,6 +123,7 @@ private:
     qint64 m_stored = 0;
     bool m_complete = false;
     qint64 m_hugeBytes = 20ll << 30;
+    QDateTime m_candidatesBefore;
 };
 
 } // namespace gpudesk

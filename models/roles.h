@@ -28,6 +28,8 @@ enum ModelRole
     // (waiting for a reason that will not go away by itself).
     StatusClassRole,
     PodUidRole, // the pod a row is about (a process's, by its cgroup), for opening it
+    // A cleanup candidate (ImagesModel: run by no pod now, and built before the date it is given)
+    CandidateRole,
 };
 
 } // namespace gpudesk

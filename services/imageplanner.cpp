@@ -48,8 +48,9 @@ QString ImagePlanner::url(const QString &path) const
 
 QString ImagePlanner::garbageCollectCommand()
 {
-    return QStringLiteral(
-        "registry garbage-collect --delete-untagged /etc/docker/registry/config.yml");
+    // Not --delete-untagged: distribution 2.x then deletes the platform manifests of tagged
+    // multi-platform images (distribution#3178), breaking them.
+    return QStringLiteral("registry garbage-collect /etc/docker/registry/config.yml");
 }
 
 bool ImagePlanner::isRepositoryName(const QString &name)
@@ -94,10 +95,27 @@ OperationPlan ImagePlanner::remove(const QList<int> &rows, bool allowInUse) cons
         seen.insert(t.repository + u'@' + t.digest);
         images << t;
     }
-    qint64 unique = 0;
+    QSet<QString> going;
     bool exact = m_model.isComplete();
     QStringList leftOut;
+    // Platform manifests of multi-platform images tagged in the same repository: deleting one
+    // would break the image that lists it.
+    QHash<QString, QString> platformOf; // repository@digest -> repository:tag of its index
+    for (int r = 0; r < m_model.rowCount(); ++r) {
+        const RegistryTag &t = m_model.tagAt(r);
+        if (const RegistryManifest *m = m_model.manifest(t.digest); m && m->isIndex)
+            for (const RegistryDescriptor &e : m->entries)
+                platformOf.insert(ImageSizes::key(t.repository, e.digest),
+                                  t.repository + u':' + t.tag);
+    }
     for (const RegistryTag &t : std::as_const(images)) {
+        if (const QString of = platformOf.value(ImageSizes::key(t.repository, t.digest));
+            !of.isEmpty()) {
+            leftOut << tr("%1:%2 is a platform of %3, a multi-platform image: deleting it would "
+                          "break that image. Not deleted.")
+                           .arg(t.repository, t.tag, of);
+            continue;
+        }
         const QStringList tags = m_model.tagsOf(t.repository, t.digest);
         // Who runs it now, under any of its tags.
         QList<ImagesModel::Use> uses;
@@ -142,11 +160,9 @@ OperationPlan ImagePlanner::remove(const QList<int> &rows, bool allowInUse) cons
         s.dryRun = PlanStep::DryRun::NotAsked;
         plan.steps << s;
 
-        if (const int row = m_model.rowOf(t.repository, t.tag); row >= 0) {
-            const ImageSize size = m_model.sizeOf(row);
-            unique += size.unique;
-            exact = exact && size.known;
-        }
+        if (const int row = m_model.rowOf(t.repository, t.tag); row >= 0)
+            exact = exact && m_model.sizeOf(row).known;
+        going.insert(ImageSizes::key(t.repository, t.digest));
         // Tags the user did not pick but that go all the same.
         QStringList others;
         for (const QString &tag : tags) {
@@ -164,7 +180,8 @@ OperationPlan ImagePlanner::remove(const QList<int> &rows, bool allowInUse) cons
                                       shortDigest(t.digest));
         if (const RegistryManifest *m = m_model.manifest(t.digest); m && m->isIndex)
             plan.notes << tr("%1 is a multi-platform index: its %n platform manifest(s) stay, "
-                             "untagged, until garbage collection removes untagged manifests.",
+                             "untagged; garbage collection frees their blobs only once nothing "
+                             "else uses them.",
                              nullptr, int(m->entries.size()))
                               .arg(t.repository + u'@' + shortDigest(t.digest));
     }
@@ -177,6 +194,7 @@ OperationPlan ImagePlanner::remove(const QList<int> &rows, bool allowInUse) cons
     if (plan.steps.isEmpty() && plan.refusals.isEmpty())
         plan.refusals << tr("Nothing to delete: the selection names no image the registry "
                             "listed.");
+    const qint64 unique = m_model.freedBy(going);
     if (!plan.steps.isEmpty() && unique == 0 && exact)
         plan.notes << tr("Frees nothing: every blob of it is used by other images too.");
     else if (!plan.steps.isEmpty())

@@ -247,7 +247,7 @@ void ImagesService::applied(const Operation *operation)
             continue;
         const ImageTarget &t = steps[i].image;
         if (steps[i].kind == PlanStep::Kind::DeleteImage) {
-            m_model->removeTags(t.repository, t.tags);
+            m_model->removeTags(t.repository, o.removedTags);
             emit changed(t.repository, QString());
         } else if (steps[i].kind == PlanStep::Kind::CopyImage) {
             m_model->addTags({RegistryTag{t.toRepository, t.toTag, t.digest}});

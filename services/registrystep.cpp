@@ -76,7 +76,7 @@ void RegistryStep::dryRun()
 void RegistryStep::run()
 {
     if (m_step.kind == PlanStep::Kind::CopyImage) {
-        checkDestination();
+        checkDestination([this] { readSource(); });
         return;
     }
     const ImageTarget &t = m_step.image;
@@ -107,7 +107,11 @@ void RegistryStep::listTags(const QUrl &next)
                                finish(StepOutcome::Result::Failed, error);
                                return;
                            }
-                           m_tagsLeft << tags;
+                           for (const QString &tag : tags)
+                               if (!m_seen.contains(tag)) {
+                                   m_seen.insert(tag);
+                                   m_tagsLeft << tag;
+                               }
                            m_tagsSeen += int(tags.size());
                            if (m_tagsSeen > MaxTagsChecked) {
                                finish(StepOutcome::Result::Skipped,
@@ -126,6 +130,13 @@ void RegistryStep::listTags(const QUrl &next)
 
 void RegistryStep::headNextTag()
 {
+    if (m_tagsLeft.isEmpty() && !m_listedTwice) {
+        // Reading every tag took a while: the list once more, and only the names new since.
+        m_listedTwice = true;
+        m_tagsSeen = 0;
+        listTags(QUrl());
+        return;
+    }
     if (m_tagsLeft.isEmpty()) {
         QStringList added;
         for (const QString &tag : std::as_const(m_pointing))
@@ -142,16 +153,40 @@ void RegistryStep::headNextTag()
         return;
     }
     const QString tag = m_tagsLeft.takeFirst();
-    m_client->manifestDigest(m_step.image.repository, tag, this,
-                             [this, tag](const RegistryReply &r) {
-                                 if (r.ok() && r.digest == m_step.image.digest)
-                                     m_pointing << tag;
-                                 else if (!r.ok() && !notFound(r)) {
-                                     finish(errorResult(r), r.error);
-                                     return;
-                                 }
-                                 headNextTag();
-                             });
+    m_client->manifestDigest(
+        m_step.image.repository, tag, this, [this, tag](const RegistryReply &r) {
+            if (!r.ok() && !notFound(r)) {
+                finish(errorResult(r), r.error);
+                return;
+            }
+            if (r.ok() && r.digest == m_step.image.digest) {
+                m_pointing << tag;
+            } else if (r.ok() && RegistryDecoder::isIndexType(r.contentType) &&
+                       !m_indexesRead.contains(r.digest)) {
+                // A multi-platform image under another tag may list this one as a platform:
+                // deleting it would break that image.
+                m_indexesRead.insert(r.digest);
+                m_client->manifest(
+                    m_step.image.repository, r.digest, this,
+                    [this, tag](const RegistryManifest &m, const RegistryReply &got) {
+                        if (!got.ok()) {
+                            finish(errorResult(got), got.error);
+                            return;
+                        }
+                        for (const RegistryDescriptor &e : m.entries)
+                            if (e.digest == m_step.image.digest) {
+                                finish(StepOutcome::Result::Skipped,
+                                       tr("a platform of %1:%2 (a multi-platform image): deleting "
+                                          "it would break that image, so it is not deleted")
+                                           .arg(m_step.image.repository, tag));
+                                return;
+                            }
+                        headNextTag();
+                    });
+                return;
+            }
+            headNextTag();
+        });
 }
 
 void RegistryStep::deleteManifest()
@@ -212,25 +247,35 @@ void RegistryStep::verifyNextTag()
         });
 }
 
-void RegistryStep::checkDestination()
+void RegistryStep::checkDestination(std::function<void()> then)
 {
     const ImageTarget &t = m_step.image;
-    m_client->manifestDigest(t.toRepository, t.toTag, this, [this](const RegistryReply &r) {
-        const ImageTarget &t = m_step.image;
-        if (!r.ok() && !notFound(r)) {
-            finish(errorResult(r), r.error);
-            return;
-        }
-        const QString now = r.ok() ? r.digest : QString();
-        if (now != t.toDigest) {
-            finish(StepOutcome::Result::Skipped,
-                   now.isEmpty()
-                       ? tr("%1 was deleted since the plan: not acted on").arg(t.toReference())
-                       : tr("%1 points at %2 since the plan: not overwritten")
-                             .arg(t.toReference(), shortDigest(now)));
-            return;
-        }
-        readSource();
+    m_client->manifestDigest(
+        t.toRepository, t.toTag, this, [this, then = std::move(then)](const RegistryReply &r) {
+            const ImageTarget &t = m_step.image;
+            if (!r.ok() && !notFound(r)) {
+                finish(errorResult(r), r.error);
+                return;
+            }
+            const QString now = r.ok() ? r.digest : QString();
+            if (now != t.toDigest) {
+                finish(StepOutcome::Result::Skipped,
+                       now.isEmpty()
+                           ? tr("%1 was deleted since the plan: not acted on").arg(t.toReference())
+                           : tr("%1 points at %2 since the plan: not overwritten")
+                                 .arg(t.toReference(), shortDigest(now)));
+                return;
+            }
+            then();
+        });
+}
+
+void RegistryStep::putTag()
+{
+    // Asked again right before: the mounts took a while, and a tag moved meanwhile is not
+    // overwritten.
+    checkDestination([this] {
+        putManifest(m_step.image.toTag, m_manifest, m_mediaType, [this] { verifyCopied(); });
     });
 }
 
@@ -256,17 +301,14 @@ void RegistryStep::readSource()
                            m_blobs = {m.config.digest};
                            for (const RegistryDescriptor &l : m.layers)
                                m_blobs << l.digest;
-                           mountNext([this] {
-                               putManifest(m_step.image.toTag, m_manifest, m_mediaType,
-                                           [this] { verifyCopied(); });
-                           });
+                           mountNext([this] { putTag(); });
                        });
 }
 
 void RegistryStep::copyNextChild()
 {
     if (m_children.isEmpty()) {
-        putManifest(m_step.image.toTag, m_manifest, m_mediaType, [this] { verifyCopied(); });
+        putTag();
         return;
     }
     const RegistryDescriptor child = m_children.takeFirst();
@@ -361,6 +403,8 @@ void RegistryStep::finish(StepOutcome::Result result, const QString &message,
     o.result = result;
     o.message = message;
     o.verification = verification;
+    if (m_step.kind == PlanStep::Kind::DeleteImage && m_acted)
+        o.removedTags = m_pointing;
     emit ended(o);
 }
 

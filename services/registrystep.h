@@ -7,6 +7,8 @@
 #include <QObject>
 #include <QSet>
 
+#include <functional>
+
 namespace gpudesk {
 
 class RegistryClient;
@@ -46,7 +48,8 @@ private:
     void verifyDeleted();
     void verifyNextTag();
     // Copy.
-    void checkDestination();
+    void checkDestination(std::function<void()> then);
+    void putTag();
     void readSource();
     void copyNextChild();
     void mountNext(std::function<void()> then);
@@ -64,6 +67,9 @@ private:
     QStringList m_tagsLeft; // to HEAD
     QStringList m_pointing; // tags found pointing at the digest
     int m_tagsSeen = 0;
+    QSet<QString> m_seen;        // tag names listed
+    QSet<QString> m_indexesRead; // other tags' indexes, read for this digest among their entries
+    bool m_listedTwice = false;
     QList<RegistryDescriptor> m_children; // an index's platform manifests still to copy
     QStringList m_blobs;                  // blobs still to mount
     QSet<QString> m_mounted;

@@ -2837,12 +2837,6 @@
         <translation>%1:%2 之外 %3 也会被删除：它们指向同一镜像（摘要 %4），而仓库删除的是镜像，不是标签。</translation>
     </message>
     <message numerus="yes">
-        <source>%1 is a multi-platform index: its %n platform manifest(s) stay, untagged, until garbage collection removes untagged manifests.</source>
-        <translation>
-            <numerusform>%1 是多平台索引：其 %n 个平台清单会以无标签状态保留，直到垃圾回收删除无标签清单。</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
         <source>Delete %n image(s) from %1</source>
         <translation>
             <numerusform>从 %1 删除 %n 个镜像</numerusform>
@@ -2899,6 +2893,14 @@
     <message>
         <source>Frees nothing: every blob of it is used by other images too.</source>
         <translation>不会释放任何空间：它的每个数据块也被其他镜像使用。</translation>
+    </message>
+    <message>
+        <source>%1:%2 is a platform of %3, a multi-platform image: deleting it would break that image. Not deleted.</source>
+        <translation>%1:%2 是多平台镜像 %3 的一个平台：删除它会损坏那个镜像。未删除。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 is a multi-platform index: its %n platform manifest(s) stay, untagged; garbage collection frees their blobs only once nothing else uses them.</source>
+        <translation><numerusform>%1 是多平台索引：其 %n 个平台清单会以无标签状态保留；只有当没有其他镜像使用时，垃圾回收才会释放它们的数据块。</numerusform></translation>
     </message>
 </context>
 <context>
@@ -3129,6 +3131,18 @@
     <message>
         <source>Leave those out</source>
         <translation>排除这些镜像</translation>
+    </message>
+    <message>
+        <source>Cleanup candidates: unused, built over</source>
+        <translation>清理候选：未使用，构建于</translation>
+    </message>
+    <message>
+        <source>Images no pod runs now, built more than this long ago (when they were last pulled, a plain registry does not know). Select them (Ctrl+A) and Delete… to see the plan.</source>
+        <translation>当前没有 Pod 运行、且构建时间早于此的镜像（普通仓库不知道镜像最后一次被拉取的时间）。选中它们（Ctrl+A）并点击“删除…”查看计划。</translation>
+    </message>
+    <message>
+        <source> days ago</source>
+        <translation> 天前</translation>
     </message>
 </context>
 <context>
@@ -4772,11 +4786,15 @@
     </message>
     <message numerus="yes">
         <source>%n step(s). Checking what each step would do… (%1 of %n)</source>
-        <translation><numerusform>%n 个步骤。正在检查每个步骤将做什么…（%1/%n）</numerusform></translation>
+        <translation>
+            <numerusform>%n 个步骤。正在检查每个步骤将做什么…（%1/%n）</numerusform>
+        </translation>
     </message>
     <message numerus="yes">
         <source>%n step(s). Nothing has been done yet.</source>
-        <translation><numerusform>%n 个步骤。尚未执行任何操作。</numerusform></translation>
+        <translation>
+            <numerusform>%n 个步骤。尚未执行任何操作。</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -5761,6 +5779,10 @@
     <message>
         <source>%1 points at %2, not at the image copied</source>
         <translation>%1 指向 %2，而不是复制的镜像</translation>
+    </message>
+    <message>
+        <source>a platform of %1:%2 (a multi-platform image): deleting it would break that image, so it is not deleted</source>
+        <translation>是 %1:%2（多平台镜像）的一个平台：删除它会损坏那个镜像，因此不删除</translation>
     </message>
 </context>
 <context>

@@ -32,6 +32,7 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QProcess>
+#include <QSet>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QSortFilterProxyModel>
@@ -59,10 +60,12 @@ private slots:
     void readWholeRegistry();
     void detailsAndUse();
     void hugeImageWarnedInTheDevEnvForm();
+    void cleanupCandidates();
     void shareCopiesByMount();
     void deleteTakesEveryTagOfTheDigest();
     void inUseNeedsTheOverride();
     void changedSincePlanIsSkipped();
+    void platformOfAnIndexIsNotDeleted();
     void cancelledReadIsIncomplete();
     void plainHttpWarned();
     void deletionDisabledSaidInWords();
@@ -272,6 +275,58 @@ void TestImages::hugeImageWarnedInTheDevEnvForm()
     m_service->setHugeBytes(before);
 }
 
+void TestImages::cleanupCandidates()
+{
+    // The seeded images were all built on one day; how long ago depends on today.
+    const ImagesModel *m = m_page->model();
+    const int dev = row(u"alice/pytorch"_qs, u"2.1-dev"_qs);
+    const QDateTime built = QDateTime::fromMSecsSinceEpoch(
+        m->index(dev, ImagesModel::Created).data(SortRole).toLongLong());
+    QVERIFY(built.isValid());
+    const int age = int(built.daysTo(QDateTime::currentDateTimeUtc()));
+    QVERIFY(age > 2);
+    QAbstractItemModel *shown = m_page->view()->model();
+    const int all = shown->rowCount();
+
+    // Built before (age - 2) days ago: every image no pod runs — not alice's 2.1 and latest
+    // (train-1 runs their digest), not bob's tensorflow (run by tag).
+    m_page->showCandidates(age - 2);
+    QTRY_VERIFY(shown->rowCount() < all);
+    QSet<QString> keys;
+    for (int r = 0; r < shown->rowCount(); ++r)
+        keys.insert(shown->index(r, 0).data(KeyRole).toString());
+    QVERIFY(keys.contains(u"alice/pytorch:2.1-dev"_qs));
+    QVERIFY(keys.contains(u"bulk/r0042:v1"_qs));
+    for (const QString &used :
+         {u"alice/pytorch:2.1"_qs, u"alice/pytorch:latest"_qs, u"bob/tensorflow:2.14"_qs})
+        QVERIFY2(!keys.contains(used), qPrintable(used));
+    int unused = 0;
+    for (int r = 0; r < m->rowCount(); ++r)
+        if (m->useOf(r).isEmpty() &&
+            m->index(r, ImagesModel::Created).data(SortRole).toLongLong() > 0)
+            ++unused;
+    QCOMPARE(shown->rowCount(), unused);
+    save(u"images-candidates"_qs);
+
+    // Selected all (Ctrl+A) and planned: one step per digest, nothing anyone runs, the count
+    // typed. Not run: these are the other tests' images.
+    m_page->view()->selectAll();
+    QCOMPARE(m_page->selectedRows().size(), shown->rowCount());
+    const OperationPlan plan = m_service->planDelete(m_page->selectedRows(), false);
+    QVERIFY(plan.refusals.isEmpty());
+    QVERIFY(plan.steps.size() > 1000);
+    const QString aliceDigest = m->tagAt(row(u"alice/pytorch"_qs, u"2.1"_qs)).digest;
+    for (const PlanStep &s : plan.steps)
+        QVERIFY(s.image.digest != aliceDigest || s.image.repository != u"alice/pytorch"_qs);
+    QCOMPARE(plan.confirmationWord(), QString::number(plan.steps.size()));
+
+    // Built before (age + 2) days ago: none of them yet.
+    m_page->showCandidates(age + 2);
+    QTRY_COMPARE(shown->rowCount(), 0);
+    m_page->showCandidates(0);
+    QTRY_COMPARE(shown->rowCount(), all);
+}
+
 void TestImages::cancelledReadIsIncomplete()
 {
     QSignalSpy finished(m_service, &ImagesService::finished);
@@ -460,6 +515,7 @@ void TestImages::deleteTakesEveryTagOfTheDigest()
     const QString base = peer(u"main/url"_qs);
     const QString digest = head(base, m_scratch, u"v1"_qs);
     QVERIFY(digest.startsWith(u"sha256:"_qs));
+    QTRY_VERIFY(!m_page->model()->sizesPending()); // as the Delete button waits for
     select({{m_scratch, u"v1"_qs}});
     Operation *op = m_page->deleteSelected(false);
     QVERIFY(op);
@@ -474,7 +530,8 @@ void TestImages::deleteTakesEveryTagOfTheDigest()
     const QString notes = plan.notes.join(u'\n');
     // A copy shares every blob with its source: deleting it frees nothing, and says so.
     QVERIFY2(notes.contains(u"Frees nothing"_qs) &&
-                 notes.contains(u"registry garbage-collect --delete-untagged"_qs),
+                 notes.contains(u"registry garbage-collect /etc/docker/registry/config.yml"_qs) &&
+                 !notes.contains(u"--delete-untagged"_qs),
              qPrintable(notes));
     // Irreversible: the image's name is typed.
     QVERIFY(plan.needsTypedConfirmation());
@@ -596,6 +653,73 @@ void TestImages::changedSincePlanIsSkipped()
     QCOMPARE(clean->count(StepOutcome::Result::Done), 2);
     for (const QString &tag : {u"v3"_qs, u"v4"_qs, u"v5"_qs})
         QCOMPARE(head(base, m_scratch, tag), QString());
+}
+
+void TestImages::platformOfAnIndexIsNotDeleted()
+{
+    // A multi-platform image copied in (its platform manifests PUT by digest first), then one
+    // platform tagged on its own behind gpudesk's back: deleting that tag's digest would break
+    // the multi-platform image, so the step skips it.
+    const QString base = peer(u"main/url"_qs);
+    const QString repo = m_scratch + u"-multi"_qs;
+    QSignalSpy finished(m_service, &ImagesService::finished);
+    m_service->setRepositories({u"devenv/pytorch-jupyter"_qs});
+    m_service->scan(m_host);
+    QVERIFY(finished.wait(60000));
+    select({{u"devenv/pytorch-jupyter"_qs, u"2.1-cuda12.1"_qs}});
+    Operation *copy = runOperation(m_page->share(repo + u":multi"_qs));
+    QVERIFY(copy);
+    QVERIFY2(copy->outcomes().first().result == StepOutcome::Result::Done,
+             qPrintable(copy->outcomes().first().message));
+    const QString index = head(base, repo, u"multi"_qs);
+    const RegistryManifest *m = m_page->model()->manifest(index);
+    QVERIFY(m && m->isIndex);
+    QString amd64;
+    for (const RegistryDescriptor &e : m->entries)
+        if (e.platform() == u"linux/amd64"_qs)
+            amd64 = e.digest;
+    QCOMPARE(curlTag(repo, u"plat"_qs, amd64, false), amd64);
+
+    finished.clear();
+    m_service->setRepositories({repo});
+    m_service->scan(m_host);
+    QVERIFY(finished.wait(60000));
+    QTRY_VERIFY(!m_page->model()->sizesPending());
+    select({{repo, u"plat"_qs}});
+    // The plan says so where it knows the index (the repository was read)…
+    const OperationPlan refused = m_service->planDelete(m_page->selectedRows(), false);
+    QVERIFY(refused.steps.isEmpty());
+    QVERIFY2(refused.refusals.join(u'\n').contains(u"is a platform of "_qs + repo + u":multi"_qs),
+             qPrintable(refused.refusals.join(u'\n')));
+    // …and the step checks it again where the plan did not know (only the tag was read).
+    m_service->setRepositories({repo});
+    finished.clear();
+    m_service->scan(m_host);
+    QVERIFY(finished.wait(60000));
+    m_page->model()->removeTags(repo, {u"multi"_qs});
+    QTRY_VERIFY(!m_page->model()->sizesPending());
+    select({{repo, u"plat"_qs}});
+    Operation *del = runOperation(m_page->deleteSelected(false));
+    QVERIFY(del);
+    const StepOutcome o = del->outcomes().first();
+    QCOMPARE(o.result, StepOutcome::Result::Skipped);
+    QVERIFY2(o.message.contains(u"a platform of "_qs + repo + u":multi"_qs), qPrintable(o.message));
+    QCOMPARE(head(base, repo, u"plat"_qs), amd64);
+
+    // The index first, then its platform on its own: both may go now.
+    finished.clear();
+    m_service->scan(m_host);
+    QVERIFY(finished.wait(60000));
+    m_service->setRepositories({});
+    QTRY_VERIFY(!m_page->model()->sizesPending());
+    select({{repo, u"multi"_qs}});
+    Operation *first = runOperation(m_page->deleteSelected(false));
+    QVERIFY(first && first->outcomes().first().result == StepOutcome::Result::Done);
+    select({{repo, u"plat"_qs}});
+    Operation *then = runOperation(m_page->deleteSelected(false));
+    QVERIFY2(then && then->outcomes().first().result == StepOutcome::Result::Done,
+             qPrintable(then ? then->outcomes().first().message : QString()));
+    QCOMPARE(head(base, repo, u"plat"_qs), QString());
 }
 
 void TestImages::deletionDisabledSaidInWords()

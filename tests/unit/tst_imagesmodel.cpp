@@ -70,6 +70,13 @@ void TestImagesModel::uniqueAndShared()
     QCOMPARE(m.tagsOf(u"team/a"_qs, a.digest), (QStringList{u"1"_qs, u"latest"_qs}));
     // Every distinct blob once.
     QCOMPARE(m.totalBytes(), qint64(3 * 500 + 300 + 3 * 1000 + 10000 + 20000 + 30000 + 40000));
+    // Deleting a and c together frees what only they share (a's image is c's platform), though
+    // neither alone has it as its own; blob 1 stays for b.
+    const qint64 both = m.freedBy(
+        {ImageSizes::key(u"team/a"_qs, a.digest), ImageSizes::key(u"team/c"_qs, c.digest)});
+    QCOMPARE(both, qint64(500 + 1000 + 20000 + 300 + 500 + 1000 + 40000));
+    QVERIFY(both > sa.unique + sc.unique);
+    QCOMPARE(m.freedBy({ImageSizes::key(u"team/b"_qs, b.digest)}), sb.unique);
     m.removeTags(u"team/b"_qs, {u"1"_qs});
     QCOMPARE(m.rowOf(u"team/b"_qs, u"1"_qs), -1);
     QTRY_VERIFY(!m.sizesPending());

@@ -9,6 +9,7 @@
 #include "roles.h"
 #include "tablefilter.h"
 
+#include <QCheckBox>
 #include <QComboBox>
 #include <QHBoxLayout>
 #include <QHeaderView>
@@ -20,6 +21,7 @@
 #include <QMessageBox>
 #include <QPushButton>
 #include <QRegularExpression>
+#include <QSpinBox>
 #include <QSplitter>
 #include <QTableView>
 #include <QTextBrowser>
@@ -32,7 +34,8 @@ ImagesPage::ImagesPage(ImagesService *service, QWidget *parent)
       m_registries(new QComboBox(this)), m_add(new QPushButton(tr("Add registry…"), this)),
       m_read(new QPushButton(tr("Read"), this)), m_cancel(new QPushButton(tr("Cancel"), this)),
       m_share(new QPushButton(tr("Share…"), this)), m_delete(new QPushButton(tr("Delete…"), this)),
-      m_filter(new QLineEdit(this)), m_plain(new QLabel(this)), m_status(new QLabel(this)),
+      m_filter(new QLineEdit(this)), m_candidates(new QCheckBox(this)),
+      m_candidateDays(new QSpinBox(this)), m_plain(new QLabel(this)), m_status(new QLabel(this)),
       m_summary(new QLabel(this)), m_view(new QTableView(this)), m_details(new QTextBrowser(this))
 {
     m_proxy->setSourceModel(service->model());
@@ -59,6 +62,13 @@ ImagesPage::ImagesPage(ImagesService *service, QWidget *parent)
     m_delete->setToolTip(tr("Delete the selected images from the registry, with a plan first: "
                             "every tag of the same digest, the pods that run them, and what "
                             "garbage collection will free"));
+    m_candidates->setText(tr("Cleanup candidates: unused, built over"));
+    m_candidates->setToolTip(tr("Images no pod runs now, built more than this long ago (when they "
+                                "were last pulled, a plain registry does not know). Select them "
+                                "(Ctrl+A) and Delete… to see the plan."));
+    m_candidateDays->setRange(1, 3650);
+    m_candidateDays->setValue(90);
+    m_candidateDays->setSuffix(tr(" days ago"));
     m_plain->setWordWrap(true);
     m_plain->setVisible(false);
     m_plain->setStyleSheet(
@@ -79,11 +89,16 @@ ImagesPage::ImagesPage(ImagesService *service, QWidget *parent)
     bar->addWidget(m_read);
     bar->addWidget(m_cancel);
     bar->addWidget(m_add);
-    bar->addSpacing(12);
-    bar->addWidget(m_filter, 1);
-    bar->addSpacing(12);
-    bar->addWidget(m_share);
-    bar->addWidget(m_delete);
+    bar->addStretch(1);
+    // What to show and what to do with it, on a row of their own.
+    auto *tools = new QHBoxLayout;
+    tools->addWidget(m_filter, 1);
+    tools->addSpacing(12);
+    tools->addWidget(m_candidates);
+    tools->addWidget(m_candidateDays);
+    tools->addSpacing(12);
+    tools->addWidget(m_share);
+    tools->addWidget(m_delete);
     auto *split = new QSplitter(Qt::Vertical, this);
     split->addWidget(m_view);
     split->addWidget(m_details);
@@ -92,6 +107,7 @@ ImagesPage::ImagesPage(ImagesService *service, QWidget *parent)
     auto *layout = new QVBoxLayout(this);
     layout->addWidget(m_summary);
     layout->addLayout(bar);
+    layout->addLayout(tools);
     layout->addWidget(m_plain);
     layout->addWidget(m_status);
     layout->addWidget(split, 1);
@@ -159,6 +175,12 @@ ImagesPage::ImagesPage(ImagesService *service, QWidget *parent)
     connect(m_view->selectionModel(), &QItemSelectionModel::selectionChanged, this,
             &ImagesPage::updateActions);
     connect(m_share, &QPushButton::clicked, this, &ImagesPage::askShare);
+    connect(service->model(), &ImagesModel::sizesComputed, this, &ImagesPage::updateActions);
+    auto candidates = [this] {
+        showCandidates(m_candidates->isChecked() ? m_candidateDays->value() : 0);
+    };
+    connect(m_candidates, &QCheckBox::toggled, this, candidates);
+    connect(m_candidateDays, &QSpinBox::valueChanged, this, candidates);
     connect(m_delete, &QPushButton::clicked, this, &ImagesPage::askDelete);
     connect(service, &ImagesService::changed, this,
             [this](const QString &repository, const QString &tag) {
@@ -319,13 +341,29 @@ QList<int> ImagesPage::selectedRows() const
     return rows;
 }
 
+void ImagesPage::showCandidates(int days)
+{
+    const QSignalBlocker checkbox(m_candidates), spin(m_candidateDays);
+    m_candidates->setChecked(days > 0);
+    if (days > 0)
+        m_candidateDays->setValue(days);
+    if (days > 0) {
+        model()->setCandidatesBuiltBefore(QDateTime::currentDateTimeUtc().addDays(-days));
+        m_proxy->setMatch(CandidateRole, true);
+    } else {
+        m_proxy->setMatch(CandidateRole, QVariant());
+    }
+}
+
 void ImagesPage::updateActions()
 {
     // Acting needs what a finished read gave: the credentials, and every tag of each digest.
     const bool ready = !m_service->isScanning() && !m_service->current().isEmpty();
+    // A plan says what it frees: not before the sizes are computed.
+    m_delete->setEnabled(ready && !model()->sizesPending());
     const qsizetype n = m_view->selectionModel()->selectedRows().size();
     m_share->setEnabled(ready && n == 1);
-    m_delete->setEnabled(ready && n > 0);
+    m_delete->setEnabled(m_delete->isEnabled() && n > 0);
 }
 
 Operation *ImagesPage::prepare(const OperationPlan &plan)

@@ -3,10 +3,12 @@
 
 #include <QWidget>
 
+class QCheckBox;
 class QComboBox;
 class QLabel;
 class QLineEdit;
 class QPushButton;
+class QSpinBox;
 class QTableView;
 class QTextBrowser;
 
@@ -38,6 +40,8 @@ public:
     void selectTag(const QString &repository, const QString &tag);
     // The selected rows, in the model's numbering.
     QList<int> selectedRows() const;
+    // Only cleanup candidates: run by no pod, built more than `days` ago (0: every image).
+    void showCandidates(int days);
     // A copy of the current tag to "repository[:tag]", planned and checked (operationPrepared).
     Operation *share(const QString &to);
     // The selected images deleted, planned and checked; allowInUse: the user's override.
@@ -65,6 +69,8 @@ private:
     QPushButton *m_share;
     QPushButton *m_delete;
     QLineEdit *m_filter;
+    QCheckBox *m_candidates;
+    QSpinBox *m_candidateDays;
     QLabel *m_plain;
     QLabel *m_status;
     QLabel *m_summary;
