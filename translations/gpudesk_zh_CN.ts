@@ -2900,7 +2900,9 @@
     </message>
     <message numerus="yes">
         <source>%1 is a multi-platform index: its %n platform manifest(s) stay, untagged; garbage collection frees their blobs only once nothing else uses them.</source>
-        <translation><numerusform>%1 是多平台索引：其 %n 个平台清单会以无标签状态保留；只有当没有其他镜像使用时，垃圾回收才会释放它们的数据块。</numerusform></translation>
+        <translation>
+            <numerusform>%1 是多平台索引：其 %n 个平台清单会以无标签状态保留；只有当没有其他镜像使用时，垃圾回收才会释放它们的数据块。</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -3143,6 +3145,10 @@
     <message>
         <source> days ago</source>
         <translation> 天前</translation>
+    </message>
+    <message>
+        <source>Not read yet: Read lists every repository and tag of the registry chosen, with what each costs and who runs it.</source>
+        <translation>尚未读取：点击“读取”列出所选镜像仓库的全部仓库和标签，以及各自的大小和使用者。</translation>
     </message>
 </context>
 <context>

@@ -3,7 +3,10 @@
 // events, YAML), a researcher's restricted view, the connection banners, and Chinese.
 // Screenshots are written under build/dev/screenshots for a person to look at.
 
+#include "imagespage.h"
 #include "windowfixture.h"
+
+#include <QComboBox>
 
 class TestMainWindow : public QObject, public WindowFixture
 {
@@ -499,6 +502,12 @@ void TestMainWindow::chinese()
                          static_cast<QAbstractItemView *>(view)->sizeHintForColumn(column),
                      qPrintable(QString::number(column)));
     save(w, QStringLiteral("page-workloads-zh_CN"));
+    // Images: the registries the demo's pods pull from, offered before anything is read.
+    w.showPage(MainWindow::Images);
+    auto *images = static_cast<ImagesPage *>(w.page(MainWindow::Images));
+    QTRY_VERIFY_WITH_TIMEOUT(images->registries()->count() > 0, 10000);
+    QVERIFY(labelTexts(w).contains(QStringLiteral("镜像")));
+    save(w, QStringLiteral("page-images-zh_CN"));
     QApplication::removeTranslator(&t);
 }
 

@@ -76,6 +76,8 @@ ImagesPage::ImagesPage(ImagesService *service, QWidget *parent)
                        "solid #e0c060; padding: 6px; border-radius: 4px; }"));
     m_status->setWordWrap(true);
     m_status->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_status->setText(tr("Not read yet: Read lists every repository and tag of the registry "
+                         "chosen, with what each costs and who runs it."));
     QFont big = m_summary->font();
     big.setPointSizeF(big.pointSizeF() * 1.25);
     big.setBold(true);
