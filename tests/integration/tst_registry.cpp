@@ -27,6 +27,7 @@
 #include <QTemporaryDir>
 #include <QTest>
 #include <QTimeZone>
+#include <QUrlQuery>
 
 using namespace gpudesk;
 
@@ -88,6 +89,7 @@ private slots:
     void dockerConfigAndHelper();
     void stopsMidListing();
     void nextPageElsewhereNotFollowed();
+    void bearerTokenPerScope();
     void manifestNotMatchingItsDigest();
 
 private:
@@ -605,6 +607,78 @@ void TestRegistry::nextPageElsewhereNotFollowed()
              qPrintable(r.error));
     QVERIFY(r.next.isEmpty());
     QCOMPARE(elsewhereAsked, 0);
+}
+
+void TestRegistry::bearerTokenPerScope()
+{
+    // The token flow as Docker Hub, Harbor and GitLab run it: the registry answers 401 with a
+    // Bearer challenge naming its token service and the scope; the token service takes the
+    // user's password (basic auth) and gives a token for that scope; the registry takes only the
+    // token. Two peers scripted here: the registry and its token service.
+    const QByteArray password = "s3cret-Pa55";
+    int tokensIssued = 0;
+    QList<QByteArray> scopesAsked;
+    ScriptedServer tokens([&](const ScriptedServer::Request &r, QTcpSocket *s) {
+        const QUrlQuery q(QUrl(QString::fromLatin1(r.target)));
+        scopesAsked << q.queryItemValue(u"scope"_qs, QUrl::FullyDecoded).toUtf8();
+        if (r.header("Authorization") != "Basic " + QByteArray("alice:" + password).toBase64() ||
+            q.queryItemValue(u"service"_qs) != u"reg.test"_qs) {
+            ScriptedServer::respond(s, 401, R"({"details":"incorrect username or password"})");
+            return;
+        }
+        ++tokensIssued;
+        ScriptedServer::respond(s, 200,
+                                R"({"token":"tok-)" + QByteArray::number(tokensIssued) +
+                                    R"(","expires_in":300})");
+    });
+    QList<QByteArray> registrySawAuth;
+    ScriptedServer registry([&](const ScriptedServer::Request &r, QTcpSocket *s) {
+        const QByteArray auth = r.header("Authorization");
+        registrySawAuth << auth;
+        if (!auth.startsWith("Bearer tok-")) {
+            const QByteArray scope =
+                r.target.contains("/tags/list") ? "repository:team/app:pull" : "registry:catalog:*";
+            s->write("HTTP/1.1 401 Unauthorized\r\nContent-Type: application/json\r\n"
+                     "WWW-Authenticate: Bearer realm=\"http://127.0.0.1:" +
+                     QByteArray::number(tokens.port()) + "/token\",service=\"reg.test\",scope=\"" +
+                     scope + "\"\r\nContent-Length: 2\r\n\r\n{}");
+            return;
+        }
+        ScriptedServer::respond(s, 200, R"({"name":"team/app","tags":["1","2"]})");
+    });
+    RegistryEndpoint e;
+    e.host = u"127.0.0.1:"_qs + QString::number(registry.port());
+    e.plainHttp = true;
+    RegistryClient client(e);
+    client.setCredentials({u"alice"_qs, QString::fromLatin1(password), {}, u"test"_qs});
+    for (int i = 0; i < 2; ++i) {
+        const RegistryReply r = call([&](QObject *c, RegistryClient::Done d) {
+            client.tagsPage(u"team/app"_qs, {}, 100, c, std::move(d));
+        });
+        QVERIFY2(r.ok(), qPrintable(r.error));
+        QString error;
+        QCOMPARE(RegistryDecoder::tags(r.body, &error), (QStringList{u"1"_qs, u"2"_qs}));
+    }
+    // One token for the scope, asked for with the scope the client needs, and reused.
+    QCOMPARE(tokensIssued, 1);
+    QVERIFY2(scopesAsked.first().contains("repository:team/app:pull"), scopesAsked.first());
+    // The registry never saw the password: only the challenge's anonymous try, then the token.
+    for (const QByteArray &auth : std::as_const(registrySawAuth))
+        QVERIFY2(auth.isEmpty() || auth == "Bearer tok-1", auth.constData());
+    QCOMPARE(registrySawAuth.count("Bearer tok-1"), 2);
+
+    // A wrong password: the token service refuses once, and that is the error, in words.
+    RegistryClient wrong(e);
+    wrong.setCredentials({u"alice"_qs, u"nope"_qs, {}, u"test"_qs});
+    const int asked = int(scopesAsked.size());
+    const RegistryReply r = call([&](QObject *c, RegistryClient::Done d) {
+        wrong.tagsPage(u"team/app"_qs, {}, 100, c, std::move(d));
+    });
+    QVERIFY(!r.ok());
+    QVERIFY2(r.error.contains(u"token service"_qs) &&
+                 r.error.contains(u"refused the user name and password"_qs),
+             qPrintable(r.error));
+    QCOMPARE(int(scopesAsked.size()), asked + 1); // not a loop
 }
 
 void TestRegistry::manifestNotMatchingItsDigest()
