@@ -3150,6 +3150,10 @@
         <source>Not read yet: Read lists every repository and tag of the registry chosen, with what each costs and who runs it.</source>
         <translation>尚未读取：点击“读取”列出所选镜像仓库的全部仓库和标签，以及各自的大小和使用者。</translation>
     </message>
+    <message>
+        <source>Copy reference</source>
+        <translation>复制引用</translation>
+    </message>
 </context>
 <context>
     <name>gpudesk::ImagesService</name>

@@ -23,9 +23,12 @@
 #include "roles.h"
 #include "services.h"
 
+#include <QAction>
+#include <QClipboard>
 #include <QComboBox>
 #include <QDir>
 #include <QFile>
+#include <QGuiApplication>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -221,6 +224,17 @@ void TestImages::detailsAndUse()
     // Sizes as read: the dev image's unique bytes are its own layer and more, 2.1's almost none.
     QVERIFY(m->sizeOf(dev).unique > 150000 && m->sizeOf(alice).unique < 2000);
     QVERIFY(!m->index(alice, ImagesModel::Unique).data().toString().startsWith(u"≤"_qs));
+    // Copied from the table (Ctrl+C, or its context menu) by tag and digest.
+    select({{u"alice/pytorch"_qs, u"2.1"_qs}, {u"bob/tensorflow"_qs, u"2.14"_qs}});
+    auto *copy = m_page->view()->findChild<QAction *>(u"copyReference"_qs);
+    QVERIFY(copy && m_page->view()->actions().contains(copy));
+    QGuiApplication::clipboard()->clear();
+    copy->trigger();
+    const QStringList copied = QGuiApplication::clipboard()->text().split(u'\n');
+    QCOMPARE(copied.size(), 2);
+    QVERIFY(copied.contains(m_host + u"/alice/pytorch:2.1@"_qs + m_digest));
+    QVERIFY2(copied.filter(m_host + u"/bob/tensorflow:2.14@sha256:"_qs).size() == 1,
+             qPrintable(copied.join(u' ')));
     m_page->selectTag(u"devenv/pytorch-jupyter"_qs, u"2.1-cuda12.1"_qs);
     QVERIFY2(m_page->details()->toPlainText().contains(u"linux/arm64"_qs),
              qPrintable(m_page->details()->toPlainText()));

@@ -9,8 +9,11 @@
 #include "roles.h"
 #include "tablefilter.h"
 
+#include <QAction>
 #include <QCheckBox>
+#include <QClipboard>
 #include <QComboBox>
+#include <QGuiApplication>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QInputDialog>
@@ -177,6 +180,23 @@ ImagesPage::ImagesPage(ImagesService *service, QWidget *parent)
     connect(m_view->selectionModel(), &QItemSelectionModel::selectionChanged, this,
             &ImagesPage::updateActions);
     connect(m_share, &QPushButton::clicked, this, &ImagesPage::askShare);
+    // The same from the table: its context menu and the keyboard.
+    m_view->setContextMenuPolicy(Qt::ActionsContextMenu);
+    auto *copy = new QAction(tr("Copy reference"), m_view);
+    copy->setObjectName(QStringLiteral("copyReference"));
+    copy->setShortcut(QKeySequence::Copy);
+    copy->setShortcutContext(Qt::WidgetShortcut);
+    connect(copy, &QAction::triggered, this, &ImagesPage::copyReferences);
+    auto *share = new QAction(tr("Share…"), m_view);
+    connect(share, &QAction::triggered, this, &ImagesPage::askShare);
+    auto *remove = new QAction(tr("Delete…"), m_view);
+    remove->setShortcut(QKeySequence::Delete);
+    remove->setShortcutContext(Qt::WidgetShortcut);
+    connect(remove, &QAction::triggered, this, [this] {
+        if (m_delete->isEnabled())
+            askDelete();
+    });
+    m_view->addActions({copy, share, remove});
     connect(service->model(), &ImagesModel::sizesComputed, this, &ImagesPage::updateActions);
     auto candidates = [this] {
         showCandidates(m_candidates->isChecked() ? m_candidateDays->value() : 0);
@@ -355,6 +375,18 @@ void ImagesPage::showCandidates(int days)
     } else {
         m_proxy->setMatch(CandidateRole, QVariant());
     }
+}
+
+void ImagesPage::copyReferences()
+{
+    // By digest as well as tag: what was looked at is what gets pulled, whatever the tag does.
+    QStringList lines;
+    for (int row : selectedRows()) {
+        const RegistryTag &t = model()->tagAt(row);
+        lines << m_service->current() + u'/' + t.repository + u':' + t.tag + u'@' + t.digest;
+    }
+    if (!lines.isEmpty())
+        QGuiApplication::clipboard()->setText(lines.join(u'\n'));
 }
 
 void ImagesPage::updateActions()

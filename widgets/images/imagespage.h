@@ -40,6 +40,8 @@ public:
     void selectTag(const QString &repository, const QString &tag);
     // The selected rows, in the model's numbering.
     QList<int> selectedRows() const;
+    // The selected images' references ("host/repository:tag@digest"), a line each, copied.
+    void copyReferences();
     // Only cleanup candidates: run by no pod, built more than `days` ago (0: every image).
     void showCandidates(int days);
     // A copy of the current tag to "repository[:tag]", planned and checked (operationPrepared).
