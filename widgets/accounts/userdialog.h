@@ -33,7 +33,8 @@ public:
     // The quota part of a form, shared with the CSV import (its defaults for empty cells).
     static QList<QLineEdit *> quotaEdits(QWidget *parent, const ResourceAmounts &values,
                                          QFormLayout *form);
-    static bool readQuota(const QList<QLineEdit *> &edits, ResourceAmounts *out, QStringList *errors);
+    static bool readQuota(const QList<QLineEdit *> &edits, ResourceAmounts *out,
+                          QStringList *errors);
 
 private:
     void check();

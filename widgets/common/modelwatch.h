@@ -12,8 +12,7 @@ namespace gpudesk {
 // headline, detail or button states that summarise a whole model follow. Coalesced: a store
 // update that changes many rows (one dataChanged each) costs one call, on the next turn of the
 // event loop, not one per row.
-template <typename F>
-void onModelChanged(const QAbstractItemModel *model, QObject *receiver, F f)
+template <typename F> void onModelChanged(const QAbstractItemModel *model, QObject *receiver, F f)
 {
     auto pending = std::make_shared<bool>(false);
     auto schedule = [receiver, pending, f] {
