@@ -101,10 +101,15 @@ void ImagesService::joinPods()
     // Which registries pods pull from (by how many pods), and who runs what in the current one.
     QHash<QString, int> hosts;
     QHash<QString, QList<ImagesModel::Use>> byDigest, byTag;
+    // A cluster runs 100,000 pods from a few hundred images: each image's name is parsed once.
+    QHash<QString, ImageReference> parsed;
     for (const PodInfo &p : m_store->pods()) {
         if (p.image.isEmpty() || p.finished())
             continue;
-        const ImageReference ref = ImageReference::parse(p.image);
+        auto it = parsed.find(p.image);
+        if (it == parsed.end())
+            it = parsed.insert(p.image, ImageReference::parse(p.image));
+        const ImageReference &ref = *it;
         if (!ref.isValid())
             continue;
         ++hosts[ref.registry];
@@ -115,10 +120,10 @@ void ImagesService::joinPods()
         if (!ran.digest.isEmpty() &&
             (ran.repository.isEmpty() || ran.repository == ref.repository)) {
             use.byDigest = true;
-            byDigest[ref.repository + u'@' + ran.digest] << use;
+            byDigest[ImageSizes::key(ref.repository, ran.digest)] << use;
         } else if (!ref.digest.isEmpty()) {
             use.byDigest = true;
-            byDigest[ref.repository + u'@' + ref.digest] << use;
+            byDigest[ImageSizes::key(ref.repository, ref.digest)] << use;
         } else {
             byTag[ImagesModel::tagKey(ref.repository, ref.tag)] << use;
         }

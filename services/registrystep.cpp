@@ -242,6 +242,9 @@ void RegistryStep::verifyNextTag()
             if (r.ok() && r.digest == m_step.image.digest)
                 finish(StepOutcome::Result::Unverified, tr("the registry accepted the delete"),
                        tr("tag %1 still points at it").arg(tag));
+            else if (!r.ok() && !notFound(r)) // not known gone: an error is not an answer
+                finish(StepOutcome::Result::Unverified, tr("the registry accepted the delete"),
+                       r.error);
             else
                 verifyNextTag();
         });

@@ -391,13 +391,12 @@ void ImagesPage::copyReferences()
 
 void ImagesPage::updateActions()
 {
-    // Acting needs what a finished read gave: the credentials, and every tag of each digest.
+    // Acting needs what a finished read gave: the credentials, and every tag of each digest; a
+    // delete's plan says what it frees, so it waits for the sizes too.
     const bool ready = !m_service->isScanning() && !m_service->current().isEmpty();
-    // A plan says what it frees: not before the sizes are computed.
-    m_delete->setEnabled(ready && !model()->sizesPending());
     const qsizetype n = m_view->selectionModel()->selectedRows().size();
     m_share->setEnabled(ready && n == 1);
-    m_delete->setEnabled(m_delete->isEnabled() && n > 0);
+    m_delete->setEnabled(ready && n > 0 && !model()->sizesPending());
 }
 
 Operation *ImagesPage::prepare(const OperationPlan &plan)
