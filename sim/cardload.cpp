@@ -20,9 +20,18 @@ CardLoad podCardLoad(const Behavior &b, int cardNo, qint64 simSecs, int memoryTo
         return {18 + int((noise >> (cardNo * 7)) % 25), memoryTotalMiB * 60 / 100};
     case Profile::Idle:
         return {0, memoryTotalMiB * 24 / 100};
-    case Profile::DevEnv:
-        return {(noise % 10) < 7 ? 0 : int(noise % 12),
+    case Profile::DevEnv: {
+        // Someone at a notebook: a cell runs for a couple of minutes now and then, the card
+        // barely moves in between. A burst outlasts any scrape interval (DCGM-exporter's is
+        // 30 s, the test Prometheus keeps a sample a minute), so what monitoring keeps sees every
+        // burst the truth does — single busy seconds would be invisible to both gpudesk and
+        // Prometheus, and the truth would then call busy what no one can observe.
+        const quint64 window = (b.seed ^ quint64(simSecs / 120)) * 2862933555777941757ULL;
+        const bool burst = (window >> 33) % 2 == 0;
+        const int light = (noise % 10) < 7 ? 0 : int(noise % kBusyPercent);
+        return {burst ? kBusyPercent + int(noise % 12) : light,
                 std::min(memoryTotalMiB / 2, 2300 + int(noise % 1800))};
+    }
     default:
         return {50, memoryTotalMiB / 2};
     }

@@ -71,7 +71,10 @@ with tempfile.TemporaryDirectory() as state, tempfile.TemporaryDirectory() as pr
         later = truth_of(kubeconfig)
         after = {key(f) for f in later["findings"] if f["class"] in CLASSES.split(",")}
         stable, ever = planted & after, planted | after
-        check(f"the findings are those the truth planted: missing {stable - found}, extra {found - ever}",
+        # An extra one says what gpudesk saw: the evidence and where its "since" came from.
+        extra = [(f["class"], f["node"], f.get("pod"), f.get("evidence"), f.get("sinceSource"))
+                 for f in plan["findings"] if key(f) in found - ever]
+        check(f"the findings are those the truth planted: missing {stable - found}, extra {extra}",
               stable <= found <= ever)
         byclass = {f["class"]: f for f in plan["findings"]}
         idle = [f for f in plan["findings"] if f["class"] == "idle-gpus" and f["pod"] == "idle-inference"]
