@@ -127,6 +127,7 @@ template <> NodeInfo Decoder::decode<NodeInfo>(Resource, const json &o)
     n.cpuAllocatableMilli = quantityOf(member(alloc, "cpu"), &Decoder::quantityMilli);
     n.memoryAllocatableBytes = quantityOf(member(alloc, "memory"), &Decoder::quantityUnits);
     n.kubeletVersion = text(member(status, "nodeInfo"), "kubeletVersion");
+    n.containerRuntime = text(member(status, "nodeInfo"), "containerRuntimeVersion");
     for (const auto &a : member(status, "addresses")) {
         if (text(a, "type") == QLatin1String("InternalIP"))
             n.internalIP = text(a, "address");

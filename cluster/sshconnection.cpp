@@ -340,6 +340,12 @@ SshStatus SshConnection::authenticate(const SshTrust &trust)
 ExecResult SshConnection::exec(const QByteArray &command, int timeoutMs,
                                const std::atomic<bool> &cancel)
 {
+    return exec(command, timeoutMs, cancel, ExecStreams());
+}
+
+ExecResult SshConnection::exec(const QByteArray &command, int timeoutMs,
+                               const std::atomic<bool> &cancel, const ExecStreams &streams)
+{
     ExecResult r;
     if (!isConnected()) {
         r.error = tr("Not connected.");
@@ -355,6 +361,18 @@ ExecResult SshConnection::exec(const QByteArray &command, int timeoutMs,
         disconnect(); // a session that cannot open a channel is of no further use
         return r;
     }
+    if (!streams.input.isEmpty()) {
+        // The input is small (a password): written whole, then EOF so the command reads it all.
+        qsizetype off = 0;
+        while (off < streams.input.size()) {
+            const int n = ssh_channel_write(ch, streams.input.constData() + off,
+                                            uint32_t(streams.input.size() - off));
+            if (n == SSH_ERROR)
+                break;
+            off += n;
+        }
+        ssh_channel_send_eof(ch);
+    }
     QDeadlineTimer deadline(timeoutMs);
     char buf[32768];
     auto drainStderr = [&] {
@@ -365,7 +383,7 @@ ExecResult SshConnection::exec(const QByteArray &command, int timeoutMs,
         return e != SSH_ERROR;
     };
     for (;;) {
-        if (cancel) {
+        if (cancel || (streams.stop && *streams.stop)) {
             r.cancelled = true;
             r.error = tr("Cancelled.");
             break;
@@ -395,6 +413,8 @@ ExecResult SshConnection::exec(const QByteArray &command, int timeoutMs,
                 break;
             }
             r.out.append(buf, n);
+            if (streams.onOutput)
+                streams.onOutput(QByteArray(buf, n));
         } else if (ssh_channel_is_eof(ch)) {
             drainStderr();
             r.exitStatus = ssh_channel_get_exit_status(ch);

@@ -10,6 +10,7 @@
 #include <QStringList>
 
 #include <atomic>
+#include <functional>
 #include <mutex>
 
 struct ssh_session_struct;
@@ -54,6 +55,16 @@ struct ExecResult
     QString error; // when !ok
 };
 
+// For a command that reads its standard input or runs long: what to send it (then EOF), whom to
+// hand its output to as it comes (on the worker's thread), and a second cancel flag (the one of
+// the step that runs it, besides the pool's).
+struct ExecStreams
+{
+    QByteArray input;
+    std::function<void(const QByteArray &chunk)> onOutput;
+    const std::atomic<bool> *stop = nullptr;
+};
+
 // What the user decided about host keys and which secrets they gave, shared by every connection
 // of a pool; thread-safe. Host keys trusted "once" live here until the program ends; "always"
 // is written to known_hosts by the pool.
@@ -86,6 +97,8 @@ public:
 
     SshStatus connect(const SshTrust &trust, const std::atomic<bool> &cancel);
     ExecResult exec(const QByteArray &command, int timeoutMs, const std::atomic<bool> &cancel);
+    ExecResult exec(const QByteArray &command, int timeoutMs, const std::atomic<bool> &cancel,
+                    const ExecStreams &streams);
     bool isConnected() const;
     void disconnect();
     const SshTarget &target() const { return m_target; }

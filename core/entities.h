@@ -52,7 +52,8 @@ struct NodeInfo
     qint64 memoryAllocatableBytes = 0;
     QString internalIP;
     QString kubeletVersion;
-    QStringList taints; // key=value:Effect, as kubectl describe shows them
+    QString containerRuntime; // status.nodeInfo.containerRuntimeVersion: "containerd://1.7.12"
+    QStringList taints;       // key=value:Effect, as kubectl describe shows them
     QList<Condition> conditions;
     Labels labels;
     qint64 created = 0;

@@ -62,6 +62,10 @@ struct ImageTarget
     QString toTag;
     QString toDigest;
     QString reference() const { return registry + u'/' + repository + u'@' + digest; }
+    // SaveImage: the container committed (of the step's target pod) and the node's runtime
+    // (status.nodeInfo.containerRuntimeVersion), which picks the tool.
+    QString fromContainer;
+    QString runtime;
     QString toReference() const { return registry + u'/' + toRepository + u':' + toTag; }
 };
 
@@ -84,6 +88,10 @@ struct PlanStep
         // manifest PUT. Checked against the registry right before acting, verified after.
         DeleteImage,
         CopyImage,
+        // Over SSH on a pod's node, then in a registry (PlanStep::image): the container
+        // committed with the node's runtime tool, pushed under image.toReference() with the
+        // credentials the user chose, and the tag's digest checked in the registry.
+        SaveImage,
     };
     Kind kind = Kind::Delete;
     StepTarget target;

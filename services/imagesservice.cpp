@@ -10,6 +10,7 @@
 #include "operationsservice.h"
 #include "registryclient.h"
 #include "registryscan.h"
+#include "saveimageplanner.h"
 
 #include <QLocale>
 #include <QRegularExpression>
@@ -332,6 +333,47 @@ void ImagesService::sizeOfManifest(RegistryClient *client, const QString &reposi
             }
             sizeOfManifest(client, repository, pick->digest, false, done);
         });
+}
+
+void ImagesService::prepareSave(const SaveImageRequest &request, QObject *context, SaveDone done)
+{
+    auto *owner = new QObject(this);
+    QPointer<QObject> guard(context);
+    auto withCredentials = [this, owner, guard, done, request](const RegistryCredentials &c) {
+        RegistryEndpoint e;
+        e.host = request.registry;
+        e.plainHttp = isPlainHttp(request.registry);
+        e.caFiles = DockerCredentials::caFiles(request.registry);
+        auto *client = new RegistryClient(e, owner);
+        client->setCredentials(c);
+        client->manifestDigest(
+            request.repository, request.tag, owner,
+            [this, owner, guard, done, request, c, e](const RegistryReply &r) {
+                owner->deleteLater();
+                if (!guard)
+                    return;
+                // Without credentials the plan is refused for that, whatever the tag names.
+                const bool anonymous = c.secret.isEmpty() && r.httpStatus == 401;
+                if (!r.ok() && r.httpStatus != 404 && !anonymous) {
+                    done(nullptr,
+                         tr("%1 could not say what %2:%3 names now: %4")
+                             .arg(request.registry, request.repository, request.tag, r.error));
+                    return;
+                }
+                SaveImageRequest full = request;
+                full.credentials = c;
+                full.currentDigest = r.ok() ? r.digest : QString();
+                full.plainHttp = e.plainHttp;
+                done(m_operations->prepare(SaveImagePlanner::plan(full), e, c), QString());
+            });
+    };
+    if (!request.credentials.secret.isEmpty()) {
+        withCredentials(request.credentials);
+        return;
+    }
+    m_credentials->lookup(
+        request.registry, owner,
+        [withCredentials](const RegistryCredentials &c, const QString &) { withCredentials(c); });
 }
 
 } // namespace gpudesk

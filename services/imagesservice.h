@@ -17,6 +17,8 @@ class ImagesModel;
 class Operation;
 class OperationsService;
 struct OperationPlan;
+struct RegistryCredentials;
+struct SaveImageRequest;
 class RegistryClient;
 class RegistryScan;
 struct StoreChanges;
@@ -65,6 +67,13 @@ public:
     void imageSize(const QString &reference, QObject *context, SizeDone done);
     // Over this size an image is flagged where users pick images (the admin's setting).
     qint64 hugeBytes() const { return m_hugeBytes; }
+
+    // Saving a dev environment as an image (SaveImagePlanner): the destination tag is read
+    // first (what it names now), with the credentials in `request`, or else those found for
+    // its registry; `done` gets the operation to show and check, or why there is none. Called
+    // once, unless `context` is gone by then.
+    using SaveDone = std::function<void(Operation *operation, const QString &error)>;
+    void prepareSave(const SaveImageRequest &request, QObject *context, SaveDone done);
     void setHugeBytes(qint64 bytes);
 
 signals:

@@ -115,6 +115,7 @@ void KubeStep::send(bool dryRun, std::function<void(const KubeReply &)> done)
     case PlanStep::Kind::RotateServiceAccount:
     case PlanStep::Kind::DeleteImage:
     case PlanStep::Kind::CopyImage:
+    case PlanStep::Kind::SaveImage:
         break;
     }
     KubeReply r;

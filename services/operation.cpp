@@ -5,6 +5,7 @@
 #include "kubestep.h"
 #include "processkill.h"
 #include "registrystep.h"
+#include "saveimagestep.h"
 #include "serviceaccountrotation.h"
 
 #include <QUuid>
@@ -47,7 +48,8 @@ QString Operation::summary() const
 
 bool Operation::isSsh(int step) const
 {
-    return m_plan.steps[step].kind == PlanStep::Kind::KillProcess;
+    const PlanStep::Kind k = m_plan.steps[step].kind;
+    return k == PlanStep::Kind::KillProcess || k == PlanStep::Kind::SaveImage;
 }
 
 bool Operation::isRegistry(int step) const
@@ -84,7 +86,13 @@ void Operation::checkNext()
             emit stepChecked(i);
             checkNext();
         };
-        if (isSsh(i)) {
+        if (step.kind == PlanStep::Kind::SaveImage) {
+            auto *save = new SaveImageStep(m_ctx, step, this);
+            connect(
+                save, &SaveImageStep::dryRunDone, this,
+                [answered, save](PlanStep::DryRun a, const QString &m) { answered(save, a, m); });
+            save->dryRun();
+        } else if (isSsh(i)) {
             auto *kill = new ProcessKill(m_ctx, step, this);
             connect(
                 kill, &ProcessKill::dryRunDone, this,
@@ -140,6 +148,7 @@ void Operation::cancel()
     if (m_state != State::Running || m_cancelled)
         return;
     m_cancelled = true;
+    emit cancelling();
     for (int i = 0; i < m_outcomes.size(); ++i) {
         if (m_outcomes[i].result != StepOutcome::Result::Pending)
             continue;
@@ -202,7 +211,21 @@ void Operation::launch(int i)
     m_outcomes[i].result = StepOutcome::Result::Running;
     m_outcomes[i].started = QDateTime::currentDateTime();
     emit stepChanged(i);
-    if (isSsh(i)) {
+    if (step.kind == PlanStep::Kind::SaveImage) {
+        ++m_sshInFlight;
+        auto *save = new SaveImageStep(m_ctx, step, this);
+        // A commit or push runs for minutes: a cancel stops it, not only the steps to come.
+        connect(this, &Operation::cancelling, save, &SaveImageStep::cancel);
+        connect(save, &SaveImageStep::progress, this,
+                [this, i](const QString &line) { emit stepProgress(i, line); });
+        connect(save, &SaveImageStep::ended, this, [this, i, save](const StepOutcome &o) {
+            --m_sshInFlight;
+            answered();
+            save->deleteLater();
+            stepEnded(i, o);
+        });
+        save->run();
+    } else if (isSsh(i)) {
         ++m_sshInFlight;
         auto *kill = new ProcessKill(m_ctx, step, this);
         connect(kill, &ProcessKill::ended, this, [this, i, kill](const StepOutcome &o) {

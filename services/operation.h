@@ -64,6 +64,10 @@ signals:
     void progress(int ended, int total);
     // The server answered a step's request (its effect may still be awaited).
     void requestAnswered(int answered);
+    // A step that runs long said how far it is (a push's lines).
+    void stepProgress(int step, const QString &line);
+    // cancel() was called: steps that can stop midway (a push) do.
+    void cancelling();
     void finished();
 
 private:

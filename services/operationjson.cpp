@@ -47,6 +47,8 @@ QString stepKindId(PlanStep::Kind k)
         return QStringLiteral("delete-image");
     case PlanStep::Kind::CopyImage:
         return QStringLiteral("copy-image");
+    case PlanStep::Kind::SaveImage:
+        return QStringLiteral("save-image");
     case PlanStep::Kind::KillProcess:
         break;
     }
@@ -165,6 +167,10 @@ QJsonObject image(const ImageTarget &t)
         if (!t.toDigest.isEmpty())
             o.insert(QStringLiteral("toTagWas"), t.toDigest);
     }
+    if (!t.fromContainer.isEmpty()) {
+        o.insert(QStringLiteral("fromContainer"), t.fromContainer);
+        o.insert(QStringLiteral("runtime"), t.runtime);
+    }
     return o;
 }
 
@@ -185,7 +191,7 @@ QJsonObject step(const PlanStep &s)
             after.append(i);
         o.insert(QStringLiteral("after"), after);
     }
-    if (!s.image.digest.isEmpty())
+    if (!s.image.digest.isEmpty() || !s.image.toRepository.isEmpty())
         o.insert(QStringLiteral("image"), image(s.image));
     return o;
 }

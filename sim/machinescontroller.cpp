@@ -391,6 +391,11 @@ void MachinesController::update(qint64 stepMs)
                 // The pod's cgroup: CPU time goes on from where it was; memory is steady.
                 PodCgroup cg = m.pods.count(uid) ? m.pods.at(uid) : PodCgroup{};
                 cg.qosClass = info.qosClass;
+                cg.name = info.name;
+                cg.ns = info.ns;
+                cg.container = info.container;
+                cg.image = info.image;
+                cg.restartCount = info.restartCount;
                 cg.cpuCores = podCpu;
                 cg.cpuUsageNs += quint64(std::llround(podCpu * double(stepMs) * 1e6));
                 cg.workingSetBytes = info.memoryBytes > 0

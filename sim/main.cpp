@@ -4,6 +4,7 @@
 #include "certificates.h"
 #include "httpserver.h"
 #include "nodemachine.h"
+#include "noderuntime.h"
 #include "nodetools.h"
 #include "objectstore.h"
 #include "resourcetypes.h"
@@ -140,9 +141,14 @@ int main(int argc, char **argv)
         QStringLiteral("The token of the Jupyter server behind the jupyter ports, as `jupyter "
                        "server list` in a pod reports it."),
         QStringLiteral("file"));
+    const QCommandLineOption certsOpt(
+        QStringLiteral("node-certs-dir"),
+        QStringLiteral("The nodes' /etc/docker/certs.d: each directory HOST:PORT in it (with its "
+                       "ca.crt) is a registry the nodes resolve, pull from and push to."),
+        QStringLiteral("dir"));
     parser.addOptions({stateOpt, scenarioOpt, seedOpt, speedOpt, portOpt, nodesOpt, gpusOpt,
-                       podsOpt, churnOpt, noSshOpt, windowOpt, mpiOpt, backendOpt,
-                       jupyterTokenOpt});
+                       podsOpt, churnOpt, noSshOpt, windowOpt, mpiOpt, backendOpt, jupyterTokenOpt,
+                       certsOpt});
     parser.process(app);
 
     SimOptions options;
@@ -153,6 +159,10 @@ int main(int argc, char **argv)
     options.gpusPerNode = parser.value(gpusOpt).toInt();
     options.pods = parser.value(podsOpt).toInt();
     options.churn = parser.value(churnOpt).toDouble();
+    if (parser.isSet(certsOpt)) {
+        options.nodeCertsDir = QDir(parser.value(certsOpt)).absolutePath().toStdString();
+        options.nodeRegistries = NodeRuntime::registriesIn(options.nodeCertsDir);
+    }
     if (options.scenario != QLatin1String("demo") && options.scenario != QLatin1String("scale"))
         return fail(
             QStringLiteral("unknown scenario \"%1\" (demo or scale)").arg(options.scenario));
@@ -249,7 +259,8 @@ int main(int argc, char **argv)
     api.setAddress(QStringLiteral("127.0.0.1:%1").arg(apiPort));
     ports[QStringLiteral("api")] = int(apiPort);
 
-    NodeTools tools(&machines);
+    NodeRuntime runtime(&machines, options.nodeCertsDir);
+    NodeTools tools(&machines, &runtime);
     SshEndpoints ssh(&machines, &tools, &clock, stateDir);
     if (!parser.isSet(noSshOpt)) {
         std::map<std::string, int> nodePorts;

@@ -80,6 +80,9 @@ struct PodCgroup
     qint64 workingSetBytes = 0;
     qint64 inactiveFileBytes = 0; // page cache the kernel reclaims first: not in the working set
     qint64 activeFileBytes = 0;
+    // What the node's container runtime knows of the pod: `nerdctl ps` lists its container.
+    std::string name, ns, container, image;
+    int restartCount = 0;
 };
 
 struct DiskMount

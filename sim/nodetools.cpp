@@ -2,6 +2,7 @@
 #include "nodetools.h"
 
 #include "nodemachine.h"
+#include "noderuntime.h"
 #include "nvidiasmi.h"
 #include "procfs.h"
 
@@ -84,7 +85,13 @@ bool NodeTools::splitWords(const std::string &line, std::vector<std::string> *wo
     return true;
 }
 
-CommandOutput NodeTools::run(const std::string &node, const std::string &line, qint64 nowMs)
+bool NodeTools::readsInput(const std::string &line)
+{
+    return line.find("--password-stdin") != std::string::npos;
+}
+
+CommandOutput NodeTools::run(const std::string &node, const std::string &line, qint64 nowMs,
+                             const std::string &input)
 {
     // Split on ; && || outside quotes, then run each part with sh's short-circuit rules.
     struct Part
@@ -152,7 +159,7 @@ CommandOutput NodeTools::run(const std::string &node, const std::string &line, q
         }
         if (argv.empty())
             continue;
-        CommandOutput r = runSimple(node, argv, nowMs);
+        CommandOutput r = runSimple(node, argv, nowMs, input);
         total.out += r.out;
         if (errToOut)
             total.out += r.err;
@@ -220,8 +227,18 @@ CommandOutput NodeTools::kill(const std::string &node, const std::vector<std::st
 }
 
 CommandOutput NodeTools::runSimple(const std::string &node, std::vector<std::string> argv,
-                                   qint64 nowMs)
+                                   qint64 nowMs, const std::string &input)
 {
+    // env NAME=VALUE… COMMAND: the variables only the container runtime's tools read.
+    std::map<std::string, std::string> env;
+    if (argv[0] == "env") {
+        size_t i = 1;
+        for (; i < argv.size() && argv[i].find('=') != std::string::npos; ++i)
+            env[argv[i].substr(0, argv[i].find('='))] = argv[i].substr(argv[i].find('=') + 1);
+        if (i >= argv.size())
+            return {"", "", 0};
+        argv.erase(argv.begin(), argv.begin() + long(i));
+    }
     const auto machine = m_machines->snapshot(node);
     if (!machine)
         return {"", "sh: 1: node is gone\n", 255};
@@ -285,6 +302,12 @@ CommandOutput NodeTools::runSimple(const std::string &node, std::vector<std::str
     }
     if (cmd == "kill")
         return kill(node, argv, nowMs);
+    if (m_runtime && cmd == "nerdctl")
+        return m_runtime->nerdctl(node, argv, env, input, nowMs);
+    if (m_runtime && cmd == "mkdir")
+        return m_runtime->mkdir(node, argv);
+    if (m_runtime && cmd == "rm")
+        return m_runtime->rm(node, argv);
     if (cmd == "nvidia-smi") {
         if (m.gpuProduct.empty() || m.driverState == "missing")
             return notFound();

@@ -9,6 +9,7 @@
 namespace sim {
 
 class MachineRegistry;
+class NodeRuntime;
 
 struct CommandOutput
 {
@@ -23,17 +24,26 @@ struct CommandOutput
 class NodeTools
 {
 public:
-    explicit NodeTools(MachineRegistry *machines) : m_machines(machines) {}
-    CommandOutput run(const std::string &node, const std::string &commandLine, qint64 nowMs);
+    explicit NodeTools(MachineRegistry *machines, NodeRuntime *runtime = nullptr)
+        : m_machines(machines), m_runtime(runtime)
+    {}
+    // `input`: what the client sent on the command's standard input (read by the commands that
+    // read it: `nerdctl login --password-stdin`).
+    CommandOutput run(const std::string &node, const std::string &commandLine, qint64 nowMs,
+                      const std::string &input = {});
+    // Whether a command line reads its standard input: the server waits for its end first.
+    static bool readsInput(const std::string &commandLine);
 
     // Split a command line into words as sh does; false on an unterminated quote.
     static bool splitWords(const std::string &line, std::vector<std::string> *words,
                            std::string *error);
 
 private:
-    CommandOutput runSimple(const std::string &node, std::vector<std::string> argv, qint64 nowMs);
+    CommandOutput runSimple(const std::string &node, std::vector<std::string> argv, qint64 nowMs,
+                            const std::string &input);
     CommandOutput kill(const std::string &node, const std::vector<std::string> &argv, qint64 nowMs);
     MachineRegistry *m_machines;
+    NodeRuntime *m_runtime;
 };
 
 } // namespace sim

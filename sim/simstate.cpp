@@ -16,7 +16,8 @@ namespace {
 
 Behavior behaviorForNewPod(const json &pod,
                            const std::unordered_map<std::string, Behavior> &jobBehaviors,
-                           const std::unordered_map<std::string, Behavior> &taskBehaviors)
+                           const std::unordered_map<std::string, Behavior> &taskBehaviors,
+                           const std::set<std::string> &nodeRegistries)
 {
     // A job's pods behave as the job (or their task) was planned; a pod from a client trains
     // for a while.
@@ -57,7 +58,7 @@ Behavior behaviorForNewPod(const json &pod,
         "registry.lab.internal", "docker.io", "nvcr.io", "ghcr.io", "quay.io", "registry.k8s.io"};
     const bool isHost = host.find('.') != std::string::npos ||
                         host.find(':') != std::string::npos || host == "localhost";
-    if (isHost && !resolvable.count(host))
+    if (isHost && !resolvable.count(host) && !nodeRegistries.count(host))
         b.profile = Profile::ImagePull;
     return b;
 }
@@ -102,7 +103,7 @@ PodInfo &SimState::indexPod(const json &p)
 {
     const std::string uid = p["metadata"].value("uid", "");
     if (!behaviors.count(uid))
-        behaviors[uid] = behaviorForNewPod(p, jobBehaviors, taskBehaviors);
+        behaviors[uid] = behaviorForNewPod(p, jobBehaviors, taskBehaviors, options.nodeRegistries);
     PodInfo &info = podInfo[uid];
     const std::string node = p["spec"].value("nodeName", "");
     if (info.node != node) {
@@ -131,6 +132,7 @@ PodInfo &SimState::indexPod(const json &p)
     info.startedMs = 0;
     const json &containers = sub(p["spec"], "containers");
     info.container = containers.empty() ? std::string() : containers[0].value("name", "");
+    info.image = containers.empty() ? std::string() : containers[0].value("image", "");
     for (const auto &cs : sub(sub(p, "status"), "containerStatuses")) {
         const json &state = sub(cs, "state");
         info.running |= state.contains("running");

@@ -31,6 +31,10 @@ struct SimOptions
     int gpusPerNode = 8;
     int pods = 10000;
     double churn = 0;
+    // The nodes' /etc/docker/certs.d: a directory per registry ("host:port/ca.crt") that the
+    // nodes resolve and trust besides the lab's and the public ones (--node-certs-dir).
+    std::string nodeCertsDir;
+    std::set<std::string> nodeRegistries;
 };
 
 // A planted failure, as /sim/truth lists it.
@@ -62,6 +66,7 @@ struct PodInfo
     std::vector<int> cards;
     bool devEnv = false;
     std::string container; // the first container, the one that holds the GPUs
+    std::string image;     // that container's
     int restartCount = 0;  // of that container
     qint64 startedMs = 0;  // when that container started running (0: not running)
     std::map<std::string, qint64> migRequests; // profile → instances requested

@@ -61,6 +61,14 @@ struct Session
     };
     std::map<ssh_channel, Tunnel> tunnels;
     ssh_channel_callbacks_struct tunnelCallbacks{};
+    // Commands that read their standard input run once the client has sent all of it (EOF).
+    struct Reading
+    {
+        std::string command;
+        std::string input;
+    };
+    std::map<ssh_channel, Reading> reading;
+    ssh_channel_callbacks_struct inputCallbacks{};
     ssh_server_callbacks_struct serverCallbacks{};
     std::string allowedKey;
     std::string password;
@@ -175,6 +183,38 @@ int onTunnelData(ssh_session, ssh_channel channel, void *data, uint32_t len, int
     return int(len);
 }
 
+// At most 64 KiB of input: a password, never a stream.
+int onInputData(ssh_session, ssh_channel channel, void *data, uint32_t len, int isStderr,
+                void *userdata)
+{
+    auto *s = static_cast<Session *>(userdata);
+    const auto it = s->reading.find(channel);
+    if (it != s->reading.end() && !isStderr && it->second.input.size() + len <= 65536)
+        it->second.input.append(static_cast<const char *>(data), len);
+    return int(len);
+}
+
+void runCommand(Session *s, ssh_channel ch, const std::string &command, const std::string &input)
+{
+    s->work.push_back([s, ch, command, input] {
+        const CommandOutput out = s->tools->run(s->node, command, s->clock->nowMs(), input);
+        writeAll(ch, out.out, false);
+        writeAll(ch, out.err, true);
+        finishChannel(ch, out.status);
+    });
+}
+
+void onInputEof(ssh_session, ssh_channel channel, void *userdata)
+{
+    auto *s = static_cast<Session *>(userdata);
+    const auto it = s->reading.find(channel);
+    if (it == s->reading.end())
+        return;
+    const Session::Reading r = it->second;
+    s->reading.erase(it);
+    runCommand(s, channel, r.command, r.input);
+}
+
 int onMessage(ssh_session, ssh_message msg, void *userdata)
 {
     auto *s = static_cast<Session *>(userdata);
@@ -219,12 +259,12 @@ int onMessage(ssh_session, ssh_message msg, void *userdata)
         if (subtype == SSH_CHANNEL_REQUEST_EXEC) {
             const std::string command = ssh_message_channel_request_command(msg);
             ssh_message_channel_request_reply_success(msg);
-            s->work.push_back([s, ch, command] {
-                const CommandOutput out = s->tools->run(s->node, command, s->clock->nowMs());
-                writeAll(ch, out.out, false);
-                writeAll(ch, out.err, true);
-                finishChannel(ch, out.status);
-            });
+            if (NodeTools::readsInput(command)) {
+                s->reading[ch] = {command, {}};
+                ssh_set_channel_callbacks(ch, &s->inputCallbacks);
+                return 0;
+            }
+            runCommand(s, ch, command, {});
             return 0;
         }
         if (subtype == SSH_CHANNEL_REQUEST_ENV || subtype == SSH_CHANNEL_REQUEST_PTY ||
@@ -459,6 +499,10 @@ void SshEndpoints::serve(Endpoint *ep, int fd)
     s.tunnelCallbacks.userdata = &s;
     s.tunnelCallbacks.channel_data_function = onTunnelData;
     ssh_callbacks_init(&s.tunnelCallbacks);
+    s.inputCallbacks.userdata = &s;
+    s.inputCallbacks.channel_data_function = onInputData;
+    s.inputCallbacks.channel_eof_function = onInputEof;
+    ssh_callbacks_init(&s.inputCallbacks);
     ssh_set_message_callback(session, onMessage, &s);
     if (accepted != SSH_OK || ssh_handle_key_exchange(session) != SSH_OK) {
         qCDebug(lcSsh) << "handshake failed on" << ep->node.c_str() << ssh_get_error(session);

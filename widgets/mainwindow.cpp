@@ -202,6 +202,7 @@ MainWindow::MainWindow(Services *services, QWidget *parent)
     connect(m_workloads, &WorkloadsPage::rerunRequested, this, &MainWindow::rerun);
     connect(m_users, &UsersPage::operationRequested, this, &MainWindow::openOperation);
     connect(m_devEnvs, &DevEnvsPage::operationRequested, this, &MainWindow::openOperation);
+    connect(m_devEnvs, &DevEnvsPage::operationPrepared, this, &MainWindow::showOperation);
     connect(m_devEnvs, &DevEnvsPage::openRequested, this, open);
     connect(m_vcs, &VcsPage::operationRequested, this, &MainWindow::openOperation);
     connect(m_images, &ImagesPage::operationPrepared, this, &MainWindow::showOperation);

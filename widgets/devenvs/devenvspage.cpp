@@ -7,10 +7,14 @@
 #include "devenvsmodel.h"
 #include "devenvsservice.h"
 #include "format.h"
+#include "imagereference.h"
+#include "imagesservice.h"
 #include "modelwatch.h"
 #include "objectviewer.h"
+#include "operation.h"
 #include "permissions.h"
 #include "roles.h"
+#include "saveimagedialog.h"
 #include "sessionspanel.h"
 #include "severitydelegate.h"
 #include "tablefilter.h"
@@ -42,7 +46,8 @@ DevEnvsPage::DevEnvsPage(DevEnvsService *service, ClusterStore *store, QWidget *
       m_web(new QPushButton(tr("Open in browser"), this)),
       m_logs(new QPushButton(tr("Logs"), this)), m_events(new QPushButton(tr("Events"), this)),
       m_stop(new QPushButton(tr("Stop…"), this)), m_start(new QPushButton(tr("Start…"), this)),
-      m_delete(new QPushButton(tr("Delete…"), this))
+      m_delete(new QPushButton(tr("Delete…"), this)),
+      m_save(new QPushButton(tr("Save as image…"), this))
 {
     m_proxy->setSourceModel(service->model());
     m_proxy->setDynamicSortFilter(true);
@@ -85,7 +90,7 @@ DevEnvsPage::DevEnvsPage(DevEnvsService *service, ClusterStore *store, QWidget *
         {m_new, "newDevEnv"},       {m_jupyter, "openJupyter"}, {m_shell, "openShell"},
         {m_vscode, "openVsCode"},   {m_web, "openWeb"},         {m_logs, "devenvLogs"},
         {m_events, "devenvEvents"}, {m_stop, "stopDevEnv"},     {m_start, "startDevEnv"},
-        {m_delete, "deleteDevEnv"}};
+        {m_delete, "deleteDevEnv"}, {m_save, "saveDevEnvImage"}};
     for (const auto &[button, name] : names)
         button->setObjectName(QLatin1String(name));
     m_jupyter->setDefault(true);
@@ -96,6 +101,7 @@ DevEnvsPage::DevEnvsPage(DevEnvsService *service, ClusterStore *store, QWidget *
     connect(m_stop, &QPushButton::clicked, this, &DevEnvsPage::stop);
     connect(m_start, &QPushButton::clicked, this, &DevEnvsPage::start);
     connect(m_delete, &QPushButton::clicked, this, &DevEnvsPage::remove);
+    connect(m_save, &QPushButton::clicked, this, &DevEnvsPage::saveAsImage);
     // The other web services the image serves (code-server, TensorBoard), picked from a menu.
     auto *webMenu = new QMenu(this);
     m_web->setMenu(webMenu);
@@ -170,7 +176,7 @@ DevEnvsPage::DevEnvsPage(DevEnvsService *service, ClusterStore *store, QWidget *
     for (QPushButton *b : {m_logs, m_events})
         actions->addWidget(b);
     actions->addStretch(1);
-    for (QPushButton *b : {m_stop, m_start, m_delete})
+    for (QPushButton *b : {m_save, m_stop, m_start, m_delete})
         actions->addWidget(b);
     auto *upper = new QWidget(this);
     auto *upperLayout = new QVBoxLayout(upper);
@@ -319,6 +325,9 @@ void DevEnvsPage::updateActions()
     set(m_start, !key.isEmpty() && !running && model()->volume(key),
         denied(QStringLiteral("create"), QStringLiteral("pods")),
         tr("Make the environment again with its home volume"));
+    set(m_save, ready && m_images, {},
+        tr("Commit the environment's container on its node and push it to a registry: a new "
+           "environment can start from it"));
     set(m_delete, !key.isEmpty(), denied(QStringLiteral("delete"), QStringLiteral("pods")),
         tr("Delete the environment and its home volume"));
 }
@@ -418,6 +427,51 @@ void DevEnvsPage::remove()
     say({}, false);
     if (const QString key = currentKey(); !key.isEmpty())
         emit operationRequested(m_service->planner().remove(key));
+}
+
+SaveImageDialog *DevEnvsPage::saveAsImage()
+{
+    say({}, false);
+    const QString key = currentKey();
+    const PodInfo *pod = key.isEmpty() ? nullptr : model()->currentPod(key);
+    if (!pod || !m_images)
+        return nullptr;
+    SaveImageRequest base;
+    base.env = key.section(u'/', 1);
+    base.podUid = pod->uid;
+    base.ns = pod->ns;
+    base.pod = pod->name;
+    base.container = pod->containers.value(0);
+    base.node = pod->nodeName;
+    base.phase = pod->phase;
+    base.owner = pod->ns.startsWith(QLatin1String("user-")) ? pod->ns.mid(5) : pod->ns;
+    if (const NodeInfo *n = m_store->node(pod->nodeName))
+        base.runtime = n->containerRuntime;
+    // To start with: the registry the environment's image came from, the owner's repository.
+    base.registry = ImageReference::parse(pod->image).registry;
+    base.repository = base.owner + u'/' + base.env;
+    auto *d = new SaveImageDialog(base, m_images->registries(), this);
+    d->setAttribute(Qt::WA_DeleteOnClose);
+    connect(d, &QDialog::accepted, this, [this, d] {
+        const SaveImageRequest request = d->request();
+        say(tr("Reading %1 in the registry…").arg(d->reference()), false);
+        m_images->prepareSave(request, this, [this](Operation *op, const QString &error) {
+            if (!op) {
+                say(error, true);
+                return;
+            }
+            say({}, false);
+            connect(op, &Operation::finished, this, [this, op] {
+                const StepOutcome o = op->outcomes().value(0);
+                say(o.result == StepOutcome::Result::Done ? o.message
+                                                          : tr("Not saved: %1").arg(o.message),
+                    o.result != StepOutcome::Result::Done);
+            });
+            emit operationPrepared(op);
+        });
+    });
+    d->open();
+    return d;
 }
 
 } // namespace gpudesk

@@ -18,6 +18,8 @@ class DevEnvDialog;
 class DevEnvsModel;
 class DevEnvsService;
 class ImagesService;
+class Operation;
+class SaveImageDialog;
 class Permissions;
 class SessionsPanel;
 class TableFilter;
@@ -51,9 +53,13 @@ public:
     void stop();
     void start();
     void remove();
+    // The form for saving the selected environment's container as an image; on OK its plan is
+    // prepared (the tag read, the credentials found) and handed on as operationPrepared.
+    SaveImageDialog *saveAsImage();
 
 signals:
     void operationRequested(const gpudesk::OperationPlan &plan);
+    void operationPrepared(gpudesk::Operation *operation);
     void openRequested(const gpudesk::ObjectRef &ref, int tab);
 
 private:
@@ -81,6 +87,7 @@ private:
     QPushButton *m_stop;
     QPushButton *m_start;
     QPushButton *m_delete;
+    QPushButton *m_save;
     QString m_tensorBoardDir = QStringLiteral("runs");
 };
 

@@ -136,6 +136,11 @@ OperationDialog::OperationDialog(Operation *operation, QWidget *parent)
         updateState();
     });
     connect(operation, &Operation::finished, this, &OperationDialog::updateState);
+    // A long step (a push) says how far it is: its latest line under the summary.
+    connect(operation, &Operation::stepProgress, this, [this](int, const QString &line) {
+        m_lastLine = line;
+        updateState();
+    });
     // Answers that came before the dialog was made.
     for (int i = 0; i < plan.steps.size(); ++i) {
         m_model->setChecked(i, plan.steps[i].dryRun, plan.steps[i].dryRunMessage);
@@ -239,6 +244,8 @@ void OperationDialog::updateState()
         text = m_op->isCancelled() ? tr("Cancelling: the steps in flight finish, no more start. %1")
                                          .arg(m_op->summary())
                                    : tr("Running: %1").arg(m_op->summary());
+        if (!m_lastLine.isEmpty())
+            text += u'\n' + m_lastLine;
     } else {
         text =
             (m_op->isCancelled() ? tr("Cancelled: %1") : tr("Finished: %1")).arg(m_op->summary());

@@ -40,6 +40,7 @@ private:
     QPointer<Operation> m_op;
     OperationStepsModel *m_model;
     QLabel *m_summary;
+    QString m_lastLine; // the latest progress line of a long step
     QLabel *m_notes;
     QTableView *m_table;
     QPlainTextEdit *m_details; // the selected step, whole: the exact request, every answer

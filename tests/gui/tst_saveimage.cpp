@@ -1,0 +1,355 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// A dev environment saved as an image, end to end: the page's form, the plan (its commands in
+// full, no password among them), the check, then on the simulated node nerdctl finds the
+// container by pod uid, commits it and pushes it — a real push into the test peers' registry —
+// and the tag's digest is checked in the registry. Independently of gpudesk's client, curl finds
+// the tag, the image's configuration names the pod, and the audit log holds the run without
+// the password. A new dev environment starts from the image. A wrong password is one clear
+// error; a tag moved since the plan is not overwritten.
+#include "clusterstore.h"
+#include "devenvdialog.h"
+#include "devenvsmodel.h"
+#include "devenvspage.h"
+#include "devenvsservice.h"
+#include "imagesservice.h"
+#include "operation.h"
+#include "operationsservice.h"
+#include "saveimagedialog.h"
+#include "services.h"
+#include "simprocess.h"
+
+#include <QComboBox>
+#include <QDir>
+#include <QFile>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QLabel>
+#include <QLineEdit>
+#include <QProcess>
+#include <QSettings>
+#include <QSignalSpy>
+#include <QStandardPaths>
+#include <QTableView>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace gpudesk;
+
+namespace {
+QString peer(const QString &path)
+{
+    QFile f(qEnvironmentVariable("GPUDESK_PEERS") + QStringLiteral("/registry/") + path);
+    return f.open(QIODevice::ReadOnly) ? QString::fromUtf8(f.readAll().trimmed()) : QString();
+}
+} // namespace
+
+class TestSaveImage : public QObject
+{
+    Q_OBJECT
+private slots:
+    void initTestCase();
+    void savedImageIsInTheRegistry();
+    void newEnvironmentStartsFromIt();
+    void wrongPasswordIsOneClearError();
+    void movedTagIsNotOverwritten();
+
+private:
+    // The form filled for dev-alice and accepted: the operation the page prepared (null when
+    // the page said an error instead).
+    Operation *prepare(const QString &tag, const QString &user = {}, const QString &password = {});
+    Operation *run(Operation *op, int timeoutMs = 120000);
+    // curl, not gpudesk's client: the digest a tag names ("" on 404), and a GET's body.
+    QString head(const QString &repository, const QString &reference);
+    QByteArray get(const QString &path, const QString &accept = {});
+    QStringList curlArgs() const;
+
+    QTemporaryDir m_home;
+    SimProcess m_sim;
+    std::unique_ptr<Services> m_services;
+    DevEnvsPage *m_page = nullptr;
+    QString m_host;
+    QString m_tag; // this run's, so that runs against the same registry do not meet
+    QString m_digest;
+};
+
+void TestSaveImage::initTestCase()
+{
+    QVERIFY(!qEnvironmentVariable("GPUDESK_PEERS").isEmpty());
+    qRegisterMetaType<gpudesk::Operation *>();
+    const QUrl url(peer(QStringLiteral("main/url")));
+    m_host = url.host() + u':' + QString::number(url.port());
+    m_tag = QStringLiteral("day1-") + QString::number(QCoreApplication::applicationPid());
+    // The user's machine: docker's config with the registry's password, its CA in certs.d.
+    qputenv("DOCKER_CONFIG", m_home.filePath(QStringLiteral("docker")).toUtf8());
+    qputenv("XDG_CONFIG_HOME", m_home.filePath(QStringLiteral("config")).toUtf8());
+    qputenv("XDG_DATA_HOME", m_home.filePath(QStringLiteral("data")).toUtf8());
+    QCoreApplication::setOrganizationName(QStringLiteral("gpudesk-test"));
+    QCoreApplication::setApplicationName(QStringLiteral("tst_saveimage"));
+    QStandardPaths::setTestModeEnabled(true);
+    QSettings().clear();
+    QVERIFY(QDir().mkpath(m_home.filePath(QStringLiteral("docker"))));
+    const QString certs = m_home.filePath(QStringLiteral("config/containers/certs.d/") + m_host);
+    QVERIFY(QDir().mkpath(certs));
+    QVERIFY(QFile::copy(qEnvironmentVariable("GPUDESK_PEERS") + QStringLiteral("/registry/ca.crt"),
+                        certs + QStringLiteral("/ca.crt")));
+    const QJsonObject entry{
+        {QStringLiteral("auth"), QString::fromLatin1((peer(QStringLiteral("user")) + u':' +
+                                                      peer(QStringLiteral("password")))
+                                                         .toUtf8()
+                                                         .toBase64())}};
+    QFile config(m_home.filePath(QStringLiteral("docker/config.json")));
+    QVERIFY(config.open(QIODevice::WriteOnly));
+    config.write(QJsonDocument(QJsonObject{{QStringLiteral("auths"), QJsonObject{{m_host, entry}}}})
+                     .toJson());
+    config.close();
+
+    // A simulator of this test's own (a dev environment is made), whose nodes trust and push
+    // to the peers' registry as the lab's nodes would, through their certs.d.
+    QString error;
+    QVERIFY2(
+        m_sim.start({QStringLiteral("--node-certs-dir"),
+                     qEnvironmentVariable("GPUDESK_PEERS") + QStringLiteral("/registry/certs.d")},
+                    &error),
+        qPrintable(error));
+    m_services = m_sim.connect(QStringLiteral("sim-admin"), true);
+    QVERIFY(m_services);
+    m_services->operations()->setAuditPath(m_home.filePath(QStringLiteral("audit.jsonl")));
+    m_page = new DevEnvsPage(m_services->devEnvs(), m_services->store());
+    m_page->setImages(m_services->images());
+    m_page->resize(1200, 700);
+    m_page->show();
+    QTRY_VERIFY_WITH_TIMEOUT(m_page->model()->currentPod(QStringLiteral("user-alice/dev-alice")),
+                             30000);
+}
+
+QStringList TestSaveImage::curlArgs() const
+{
+    return {QStringLiteral("-s"), QStringLiteral("--cacert"),
+            qEnvironmentVariable("GPUDESK_PEERS") + QStringLiteral("/registry/ca.crt"),
+            QStringLiteral("-u"),
+            peer(QStringLiteral("user")) + u':' + peer(QStringLiteral("password"))};
+}
+
+QString TestSaveImage::head(const QString &repository, const QString &reference)
+{
+    QProcess curl;
+    curl.start(QStringLiteral("curl"),
+               curlArgs() << QStringLiteral("-I") << QStringLiteral("-H")
+                          << QStringLiteral("Accept: application/vnd.oci.image.manifest.v1+json")
+                          << peer(QStringLiteral("main/url")) + QStringLiteral("/v2/") +
+                                 repository + QStringLiteral("/manifests/") + reference);
+    if (!curl.waitForFinished(30000))
+        return QStringLiteral("(curl did not finish)");
+    const QList<QByteArray> lines = curl.readAllStandardOutput().split('\n');
+    if (lines.isEmpty() || !lines.first().contains(" 200"))
+        return QString();
+    for (const QByteArray &line : lines)
+        if (line.toLower().startsWith("docker-content-digest:"))
+            return QString::fromLatin1(line.mid(line.indexOf(':') + 1).trimmed());
+    return QStringLiteral("(no digest)");
+}
+
+QByteArray TestSaveImage::get(const QString &path, const QString &accept)
+{
+    QProcess curl;
+    QStringList args = curlArgs() << QStringLiteral("-f");
+    if (!accept.isEmpty())
+        args << QStringLiteral("-H") << QStringLiteral("Accept: ") + accept;
+    curl.start(QStringLiteral("curl"), args << peer(QStringLiteral("main/url")) + path);
+    return curl.waitForFinished(30000) ? curl.readAllStandardOutput() : QByteArray();
+}
+
+Operation *TestSaveImage::prepare(const QString &tag, const QString &user, const QString &password)
+{
+    m_page->selectEnvironment(QStringLiteral("user-alice/dev-alice"));
+    SaveImageDialog *d = m_page->saveAsImage();
+    if (!d)
+        return nullptr;
+    d->registryBox()->setCurrentText(m_host);
+    d->repositoryEdit()->setText(QStringLiteral("alice/dev"));
+    d->tagEdit()->setText(tag);
+    d->userEdit()->setText(user);
+    d->passwordEdit()->setText(password);
+    if (!d->problem()->text().isEmpty()) {
+        qWarning("form: %s", qPrintable(d->problem()->text()));
+        return nullptr;
+    }
+    QSignalSpy prepared(m_page, &DevEnvsPage::operationPrepared);
+    d->accept();
+    // Either an operation, or the page says why not.
+    if (!QTest::qWaitFor(
+            [&] {
+                return prepared.count() > 0 ||
+                       m_page->message()->styleSheet().contains(QLatin1String("#b3261e"));
+            },
+            30000))
+        return nullptr;
+    return prepared.isEmpty() ? nullptr : prepared.first().first().value<Operation *>();
+}
+
+Operation *TestSaveImage::run(Operation *op, int timeoutMs)
+{
+    if (!op)
+        return nullptr;
+    if (op->state() != Operation::State::Ready) {
+        QSignalSpy checked(op, &Operation::checked);
+        op->check();
+        if (op->state() != Operation::State::Ready && !checked.wait(60000))
+            return nullptr;
+    }
+    QSignalSpy finished(op, &Operation::finished);
+    QString error;
+    if (!op->start(&error)) {
+        qWarning("not started: %s", qPrintable(error));
+        return nullptr;
+    }
+    if (op->state() != Operation::State::Finished && !finished.wait(timeoutMs))
+        return nullptr;
+    return op;
+}
+
+void TestSaveImage::savedImageIsInTheRegistry()
+{
+    Operation *op = prepare(m_tag);
+    QVERIFY2(op, qPrintable(m_page->message()->text()));
+    const OperationPlan &plan = op->plan();
+    QCOMPARE(plan.action, QStringLiteral("devenv.save-image"));
+    QVERIFY2(plan.refusals.isEmpty(), qPrintable(plan.refusals.join(u'\n')));
+    QCOMPARE(plan.steps.size(), 1);
+    const PlanStep &step = plan.steps.first();
+    QCOMPARE(step.kind, PlanStep::Kind::SaveImage);
+    QCOMPARE(step.target.name, QStringLiteral("dev-alice"));
+    QVERIFY(!step.target.uid.isEmpty());
+    QCOMPARE(step.image.toReference(), m_host + QStringLiteral("/alice/dev:") + m_tag);
+    QVERIFY(step.image.toDigest.isEmpty()); // the tag is new
+    // The commands as they will run; the password appears nowhere in the plan.
+    QVERIFY2(step.detail.contains(QStringLiteral("nerdctl -n k8s.io ps -q --filter "
+                                                 "'label=io.kubernetes.pod.uid=") +
+                                  step.target.uid + u'\''),
+             qPrintable(step.detail));
+    QVERIFY(step.detail.contains(QStringLiteral("--password-stdin")));
+    QVERIFY(step.detail.contains(QStringLiteral("push '") + step.image.toReference() + u'\''));
+    const QString password = peer(QStringLiteral("password"));
+    QVERIFY(!step.detail.contains(password));
+    QVERIFY(plan.warnings.join(u' ').contains(QStringLiteral("paused")));
+
+    QSignalSpy lines(op, &Operation::stepProgress);
+    QSignalSpy checked(op, &Operation::checked);
+    op->check();
+    QVERIFY(op->state() == Operation::State::Ready || checked.wait(60000));
+    QCOMPARE(op->plan().steps.first().dryRun, PlanStep::DryRun::Accepted);
+    QVERIFY2(op->plan().steps.first().dryRunMessage.contains(QStringLiteral("found on g4090-01")),
+             qPrintable(op->plan().steps.first().dryRunMessage));
+    QVERIFY(head(QStringLiteral("alice/dev"), m_tag).isEmpty()); // a check pushes nothing
+
+    QVERIFY(run(op));
+    const StepOutcome o = op->outcomes().first();
+    QVERIFY2(o.result == StepOutcome::Result::Done, qPrintable(o.message));
+    m_digest = head(QStringLiteral("alice/dev"), m_tag);
+    QVERIFY2(m_digest.startsWith(QStringLiteral("sha256:")), qPrintable(m_digest));
+    QVERIFY2(o.verification.contains(m_digest), qPrintable(o.verification));
+    QVERIFY2(o.message.contains(m_host + QStringLiteral("/alice/dev@") + m_digest),
+             qPrintable(o.message));
+    // The node's words came as it went: the commit, the login, the layers and the manifest.
+    QStringList said;
+    for (const auto &l : lines)
+        said << l.at(1).toString();
+    QVERIFY2(said.join(u'\n').contains(QStringLiteral("Committing container")),
+             qPrintable(said.join(u'\n')));
+    QVERIFY(said.join(u'\n').contains(QStringLiteral("manifest-") + m_digest));
+    QTRY_VERIFY(m_page->message()->text().contains(m_digest));
+
+    // The image's configuration, read with curl, names the pod it came from.
+    const QJsonObject manifest =
+        QJsonDocument::fromJson(get(QStringLiteral("/v2/alice/dev/manifests/") + m_digest,
+                                    QStringLiteral("application/vnd.oci.image.manifest.v1+json")))
+            .object();
+    const QString config = manifest.value(QStringLiteral("config"))
+                               .toObject()
+                               .value(QStringLiteral("digest"))
+                               .toString();
+    const QJsonObject image =
+        QJsonDocument::fromJson(get(QStringLiteral("/v2/alice/dev/blobs/") + config)).object();
+    QCOMPARE(image.value(QStringLiteral("config"))
+                 .toObject()
+                 .value(QStringLiteral("Labels"))
+                 .toObject()
+                 .value(QStringLiteral("io.gpudesk.committed-from"))
+                 .toString(),
+             QStringLiteral("user-alice/dev-alice"));
+
+    // The audit: the run's start and end, the image named, no password anywhere.
+    QFile audit(m_home.filePath(QStringLiteral("audit.jsonl")));
+    QVERIFY(audit.open(QIODevice::ReadOnly));
+    const QByteArray text = audit.readAll();
+    QVERIFY(text.contains("devenv.save-image"));
+    QVERIFY(text.contains(m_digest.toUtf8()));
+    QVERIFY(!text.contains(password.toUtf8()));
+}
+
+void TestSaveImage::newEnvironmentStartsFromIt()
+{
+    QVERIFY(!m_digest.isEmpty());
+    const QString reference = m_host + QStringLiteral("/alice/dev:") + m_tag;
+    QSignalSpy requested(m_page, &DevEnvsPage::operationRequested);
+    DevEnvDialog *d = m_page->newEnvironment();
+    d->nameEdit()->setText(QStringLiteral("from-day1"));
+    d->imageBox()->setCurrentText(reference);
+    d->accept();
+    QCOMPARE(requested.count(), 1);
+    const OperationPlan plan = requested.first().first().value<OperationPlan>();
+    QVERIFY2(plan.refusals.isEmpty(), qPrintable(plan.refusals.join(u'\n')));
+    Operation *op = run(m_services->operations()->prepare(plan));
+    QVERIFY(op);
+    QCOMPARE(op->count(StepOutcome::Result::Done), int(plan.steps.size()));
+    // The node pulled it from the registry it trusts: the pod runs, not ImagePullBackOff.
+    ClusterStore *store = m_services->store();
+    QTRY_VERIFY_WITH_TIMEOUT(
+        [&] {
+            for (const PodInfo &p : store->pods())
+                if (p.devEnv == QLatin1String("from-day1") && p.image == reference &&
+                    p.phase == QLatin1String("Running"))
+                    return true;
+            return false;
+        }(),
+        60000);
+}
+
+void TestSaveImage::wrongPasswordIsOneClearError()
+{
+    QVERIFY(!prepare(QStringLiteral("wrong"), peer(QStringLiteral("user")),
+                     QStringLiteral("not-the-password")));
+    const QString said = m_page->message()->text();
+    QVERIFY2(said.contains(m_host) &&
+                 said.contains(QStringLiteral("refused the user name and password")),
+             qPrintable(said));
+    QVERIFY(head(QStringLiteral("alice/dev"), QStringLiteral("wrong")).isEmpty());
+}
+
+void TestSaveImage::movedTagIsNotOverwritten()
+{
+    QVERIFY(!m_digest.isEmpty());
+    Operation *op = prepare(m_tag);
+    QVERIFY(op);
+    QCOMPARE(op->plan().steps.first().image.toDigest, m_digest);
+    QVERIFY(op->plan().warnings.join(u' ').contains(m_digest)); // overwriting is said
+    QSignalSpy checked(op, &Operation::checked);
+    op->check();
+    QVERIFY(op->state() == Operation::State::Ready || checked.wait(60000));
+    // Behind gpudesk's back, the tag goes (deleted by digest, with curl).
+    QProcess curl;
+    curl.start(QStringLiteral("curl"),
+               curlArgs() << QStringLiteral("-f") << QStringLiteral("-X")
+                          << QStringLiteral("DELETE")
+                          << peer(QStringLiteral("main/url")) +
+                                 QStringLiteral("/v2/alice/dev/manifests/") + m_digest);
+    QVERIFY(curl.waitForFinished(30000) && curl.exitCode() == 0);
+    QVERIFY(run(op));
+    const StepOutcome o = op->outcomes().first();
+    QCOMPARE(o.result, StepOutcome::Result::Skipped);
+    QVERIFY2(o.message.contains(QStringLiteral("deleted since the plan")), qPrintable(o.message));
+    QVERIFY(head(QStringLiteral("alice/dev"), m_tag).isEmpty()); // nothing was pushed
+}
+
+QTEST_MAIN(TestSaveImage)
+#include "tst_saveimage.moc"
