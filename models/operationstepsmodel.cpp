@@ -117,7 +117,9 @@ QVariant OperationStepsModel::data(const QModelIndex &index, int role) const
         case PlanStep::DryRun::NotAsked:
             return tr("Checking…");
         case PlanStep::DryRun::Accepted:
-            return s.kind == PlanStep::Kind::KillProcess || !s.image.digest.isEmpty()
+            // Steps on nodes and registries say what they found; the API's dry run only accepts.
+            return s.kind == PlanStep::Kind::KillProcess || s.kind == PlanStep::Kind::SaveImage ||
+                           !s.image.digest.isEmpty()
                        ? (s.dryRunMessage.isEmpty() ? tr("Still there") : s.dryRunMessage)
                        : tr("The server would accept it");
         case PlanStep::DryRun::Refused:

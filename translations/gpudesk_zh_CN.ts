@@ -705,6 +705,65 @@
     </message>
 </context>
 <context>
+    <name>SaveImagePlanner</name>
+    <message>
+        <source>Save dev environment %1 as %2</source>
+        <translation>将开发环境 %1 保存为镜像 %2</translation>
+    </message>
+    <message>
+        <source>chosen on the Dev environments page</source>
+        <translation>在“开发环境”页面中选择</translation>
+    </message>
+    <message>
+        <source>The environment&apos;s pod %1 is %2: only a running container can be saved.</source>
+        <translation>该环境的 Pod %1 处于 %2 状态：只有正在运行的容器才能保存。</translation>
+    </message>
+    <message>
+        <source>gone</source>
+        <translation>已不存在</translation>
+    </message>
+    <message>
+        <source>No credentials for %1: give the user and password to push with.</source>
+        <translation>没有 %1 的凭据：请填写用于推送的用户名和密码。</translation>
+    </message>
+    <message>
+        <source>The credentials found for %1 are a token, which a node&apos;s login cannot take: give a user and password.</source>
+        <translation>为 %1 找到的凭据是令牌，节点上的 login 无法使用：请填写用户名和密码。</translation>
+    </message>
+    <message>
+        <source>%1 is not a reference a node can push to (host/repository:tag, lower case).</source>
+        <translation>%1 不是节点可以推送的镜像引用（应为 主机/仓库:标签，小写）。</translation>
+    </message>
+    <message>
+        <source>Commit container %1 of %2 on %3 with %4, push it as %5, and check the tag&apos;s digest in the registry</source>
+        <translation>在 %3 上用 %4 提交 %2 的容器 %1，推送为 %5，并在镜像仓库中核对该标签的摘要</translation>
+    </message>
+    <message>
+        <source>   (the password on standard input)</source>
+        <translation>   （密码经标准输入传递）</translation>
+    </message>
+    <message>
+        <source>%1 exists (%2): it will name the new image, and whoever pulls it gets that from now on. Skipped if the tag moves before the push.</source>
+        <translation>%1 已存在（%2）：它将指向新镜像，此后拉取它的人都会得到新镜像。如果推送前该标签被改动，此步骤将被跳过。</translation>
+    </message>
+    <message>
+        <source>The container is paused while it is committed (seconds, minutes for a large one): running kernels and terminals wait meanwhile.</source>
+        <translation>提交期间容器会被暂停（数秒，大容器可能数分钟）：运行中的内核和终端在此期间会等待。</translation>
+    </message>
+    <message>
+        <source>Only the container&apos;s own files are saved: the home volume and the NAS are mounted, not part of the image. Keep data there, not in the image.</source>
+        <translation>只保存容器自身的文件：主目录卷和 NAS 是挂载的，不属于镜像。数据请放在那里，而不是镜像里。</translation>
+    </message>
+    <message>
+        <source>%1&apos;s credentials (%2) are used on %3 for this push only, in a directory removed afterwards.</source>
+        <translation>%1 的凭据（%2）仅为本次推送在 %3 上使用，存放于推送后即删除的目录中。</translation>
+    </message>
+    <message>
+        <source>%1 is reached over plain HTTP: the password and the image cross the network unencrypted.</source>
+        <translation>%1 通过明文 HTTP 访问：密码和镜像将以未加密方式在网络上传输。</translation>
+    </message>
+</context>
+<context>
     <name>SshConfig</name>
     <message>
         <source>Cannot read the SSH config %1: %2</source>
@@ -2283,6 +2342,26 @@
         <source>A terminal with a shell in the environment over the API&apos;s exec (its image runs no SSH server)</source>
         <translation>通过 API 的 exec 在环境中打开终端 shell（其镜像未运行 SSH 服务器）</translation>
     </message>
+    <message>
+        <source>Save as image…</source>
+        <translation>保存为镜像…</translation>
+    </message>
+    <message>
+        <source>Commit the environment&apos;s container on its node and push it to a registry: a new environment can start from it</source>
+        <translation>在节点上提交该环境的容器并推送到镜像仓库：之后可以用它创建新环境</translation>
+    </message>
+    <message>
+        <source>Reading %1 in the registry…</source>
+        <translation>正在镜像仓库中读取 %1…</translation>
+    </message>
+    <message>
+        <source>%1 %2</source>
+        <translation>%1 %2</translation>
+    </message>
+    <message>
+        <source>%1 was not saved: %2</source>
+        <translation>%1 未保存：%2</translation>
+    </message>
 </context>
 <context>
     <name>gpudesk::DevEnvsService</name>
@@ -3180,6 +3259,10 @@
     <message>
         <source>%1 names no image of a platform.</source>
         <translation>%1 没有指向任何平台的镜像。</translation>
+    </message>
+    <message>
+        <source>%1 could not say what %2:%3 names now: %4</source>
+        <translation>%1 无法告知 %2:%3 当前指向什么：%4</translation>
     </message>
 </context>
 <context>
@@ -5823,6 +5906,164 @@
     </message>
 </context>
 <context>
+    <name>gpudesk::SaveImageDialog</name>
+    <message>
+        <source>Save %1 as an image</source>
+        <translation>将 %1 保存为镜像</translation>
+    </message>
+    <message>
+        <source>Commits container &lt;b&gt;%1&lt;/b&gt; of pod %2 on %3 and pushes it to the registry. Only the container&apos;s own files are saved: the home volume and the NAS stay where they are.</source>
+        <translation>在 %3 上提交 Pod %2 的容器 &lt;b&gt;%1&lt;/b&gt; 并推送到镜像仓库。只保存容器自身的文件：主目录卷和 NAS 保持原样。</translation>
+    </message>
+    <message>
+        <source>as docker&apos;s configuration has it</source>
+        <translation>使用 docker 配置中的设置</translation>
+    </message>
+    <message>
+        <source>Plan…</source>
+        <translation>生成计划…</translation>
+    </message>
+    <message>
+        <source>Registry:</source>
+        <translation>镜像仓库：</translation>
+    </message>
+    <message>
+        <source>Repository:</source>
+        <translation>仓库：</translation>
+    </message>
+    <message>
+        <source>Tag:</source>
+        <translation>标签：</translation>
+    </message>
+    <message>
+        <source>Image:</source>
+        <translation>镜像：</translation>
+    </message>
+    <message>
+        <source>Push as user:</source>
+        <translation>推送用户：</translation>
+    </message>
+    <message>
+        <source>Password:</source>
+        <translation>密码：</translation>
+    </message>
+    <message>
+        <source>the form</source>
+        <translation>表单</translation>
+    </message>
+    <message>
+        <source>The registry is a host name, with a port if it needs one.</source>
+        <translation>镜像仓库应为主机名，需要时带上端口。</translation>
+    </message>
+    <message>
+        <source>The repository is lower-case words separated by /, such as alice/dev.</source>
+        <translation>仓库名应为以 / 分隔的小写单词，例如 alice/dev。</translation>
+    </message>
+    <message>
+        <source>The tag is letters, digits, &apos;_&apos;, &apos;.&apos; and &apos;-&apos;, at most 128.</source>
+        <translation>标签由字母、数字、“_”、“.”和“-”组成，最多 128 个字符。</translation>
+    </message>
+    <message>
+        <source>Give both the user and the password, or neither (docker&apos;s configuration is used then).</source>
+        <translation>用户名和密码要么都填，要么都不填（不填时使用 docker 的配置）。</translation>
+    </message>
+</context>
+<context>
+    <name>gpudesk::SaveImageStep</name>
+    <message>
+        <source>exit status %1</source>
+        <translation>退出状态 %1</translation>
+    </message>
+    <message>
+        <source>the registry could not say what %1 names now: %2</source>
+        <translation>镜像仓库无法告知 %1 当前指向什么：%2</translation>
+    </message>
+    <message>
+        <source>%1 was deleted since the plan; plan again</source>
+        <translation>%1 在制定计划后已被删除；请重新制定计划</translation>
+    </message>
+    <message>
+        <source>%1 names %2 now, not what it named when planned: it is not overwritten</source>
+        <translation>%1 现在指向 %2，而不是计划时指向的内容：不会覆盖它</translation>
+    </message>
+    <message>
+        <source>no SSH access to the nodes: node telemetry is off for this context</source>
+        <translation>无法通过 SSH 访问节点：此上下文未开启节点遥测</translation>
+    </message>
+    <message>
+        <source>%1 is not among the nodes gpudesk reaches over SSH</source>
+        <translation>%1 不在 gpudesk 可通过 SSH 访问的节点之列</translation>
+    </message>
+    <message>
+        <source>%1 is not installed on %2: %3</source>
+        <translation>%2 上没有安装 %1：%3</translation>
+    </message>
+    <message>
+        <source>%1 ps failed on %2: %3</source>
+        <translation>%1 ps 在 %2 上失败：%3</translation>
+    </message>
+    <message>
+        <source>%1 runs no container %2 of pod %3 (uid %4): the pod stopped or was replaced since the plan</source>
+        <translation>%1 上没有运行 Pod %3（uid %4）的容器 %2：该 Pod 在制定计划后已停止或被替换</translation>
+    </message>
+    <message>
+        <source>%1 lists %2 containers for %3 of pod %4; which one to save is not clear</source>
+        <translation>%1 列出了 Pod %4 的 %2 个 %3 容器；无法确定保存哪一个</translation>
+    </message>
+    <message>
+        <source>container %1 found on %2 (%3)</source>
+        <translation>在 %2 上找到容器 %1（%3）</translation>
+    </message>
+    <message>
+        <source>Committing container %1 as %2…</source>
+        <translation>正在将容器 %1 提交为 %2…</translation>
+    </message>
+    <message>
+        <source>%1 commit failed: %2</source>
+        <translation>%1 commit 失败：%2</translation>
+    </message>
+    <message>
+        <source>Committed: %1</source>
+        <translation>已提交：%1</translation>
+    </message>
+    <message>
+        <source>Logged in to %1 as %2 (for this push only)</source>
+        <translation>已以 %2 身份登录 %1（仅用于本次推送）</translation>
+    </message>
+    <message>
+        <source>%1 push failed: %2</source>
+        <translation>%1 push 失败：%2</translation>
+    </message>
+    <message>
+        <source>%1 refused the login of %2: %3</source>
+        <translation>%1 拒绝了 %2 的登录：%3</translation>
+    </message>
+    <message>
+        <source>%1 stayed busy or unreachable for a minute</source>
+        <translation>%1 持续忙碌或不可达已达一分钟</translation>
+    </message>
+    <message>
+        <source>(the committed image stays on %1 until its runtime removes it)</source>
+        <translation>（提交的镜像会留在 %1 上，直到其运行时将其删除）</translation>
+    </message>
+    <message>
+        <source>pushed, but the registry does not show %1: %2</source>
+        <translation>已推送，但镜像仓库中没有 %1：%2</translation>
+    </message>
+    <message>
+        <source>pushed %1, but %2 names %3 now (someone pushed in between?)</source>
+        <translation>已推送 %1，但 %2 现在指向 %3（期间有人推送？）</translation>
+    </message>
+    <message>
+        <source>saved as %1 — ready to use in a new dev environment</source>
+        <translation>已保存为 %1 —— 可用于新的开发环境</translation>
+    </message>
+    <message>
+        <source>%1 names %2 in the registry</source>
+        <translation>镜像仓库中 %1 指向 %2</translation>
+    </message>
+</context>
+<context>
     <name>gpudesk::ServiceAccountRotation</name>
     <message>
         <source>already gone: not acted on</source>
@@ -6995,6 +7236,17 @@
     <message>
         <source>Replace your edit with the newer version? Ctrl+Z in the editor brings your edit back.</source>
         <translation>用较新的版本替换你的编辑？在编辑器中按 Ctrl+Z 可恢复你的编辑。</translation>
+    </message>
+</context>
+<context>
+    <name>gpudesk::nodecmd</name>
+    <message>
+        <source>The node runs CRI-O, which offers no commit of a running container: save the environment&apos;s files to its home volume instead, or build an image from a Dockerfile.</source>
+        <translation>该节点运行 CRI-O，它不支持提交运行中的容器：请改为把环境中的文件保存到主目录卷，或用 Dockerfile 构建镜像。</translation>
+    </message>
+    <message>
+        <source>The node&apos;s container runtime (%1) is not one gpudesk can commit a container with (containerd or Docker).</source>
+        <translation>该节点的容器运行时（%1）不是 gpudesk 能用来提交容器的运行时（containerd 或 Docker）。</translation>
     </message>
 </context>
 <context>

@@ -13,6 +13,7 @@
 #include "devenvsservice.h"
 #include "imagesservice.h"
 #include "operation.h"
+#include "operationdialog.h"
 #include "operationsservice.h"
 #include "saveimagedialog.h"
 #include "services.h"
@@ -174,6 +175,8 @@ Operation *TestSaveImage::prepare(const QString &tag, const QString &user, const
         qWarning("form: %s", qPrintable(d->problem()->text()));
         return nullptr;
     }
+    QDir().mkpath(QStringLiteral("screenshots"));
+    d->grab().save(QStringLiteral("screenshots/save-image-form.png"));
     QSignalSpy prepared(m_page, &DevEnvsPage::operationPrepared);
     d->accept();
     // Either an operation, or the page says why not.
@@ -245,6 +248,12 @@ void TestSaveImage::savedImageIsInTheRegistry()
     QVERIFY(run(op));
     const StepOutcome o = op->outcomes().first();
     QVERIFY2(o.result == StepOutcome::Result::Done, qPrintable(o.message));
+    {
+        OperationDialog dialog(op);
+        dialog.resize(1100, 640);
+        dialog.show();
+        QVERIFY(dialog.grab().save(QStringLiteral("screenshots/save-image-done.png")));
+    }
     m_digest = head(QStringLiteral("alice/dev"), m_tag);
     QVERIFY2(m_digest.startsWith(QStringLiteral("sha256:")), qPrintable(m_digest));
     QVERIFY2(o.verification.contains(m_digest), qPrintable(o.verification));
@@ -258,6 +267,7 @@ void TestSaveImage::savedImageIsInTheRegistry()
              qPrintable(said.join(u'\n')));
     QVERIFY(said.join(u'\n').contains(QStringLiteral("manifest-") + m_digest));
     QTRY_VERIFY(m_page->message()->text().contains(m_digest));
+    QVERIFY(m_page->grab().save(QStringLiteral("screenshots/save-image-page.png")));
 
     // The image's configuration, read with curl, names the pod it came from.
     const QJsonObject manifest =

@@ -452,19 +452,20 @@ SaveImageDialog *DevEnvsPage::saveAsImage()
     base.repository = base.owner + u'/' + base.env;
     auto *d = new SaveImageDialog(base, m_images->registries(), this);
     d->setAttribute(Qt::WA_DeleteOnClose);
-    connect(d, &QDialog::accepted, this, [this, d] {
+    connect(d, &QDialog::accepted, this, [this, d, env = base.env] {
         const SaveImageRequest request = d->request();
         say(tr("Reading %1 in the registry…").arg(d->reference()), false);
-        m_images->prepareSave(request, this, [this](Operation *op, const QString &error) {
+        m_images->prepareSave(request, this, [this, env](Operation *op, const QString &error) {
             if (!op) {
                 say(error, true);
                 return;
             }
             say({}, false);
-            connect(op, &Operation::finished, this, [this, op] {
+            connect(op, &Operation::finished, this, [this, op, env] {
                 const StepOutcome o = op->outcomes().value(0);
-                say(o.result == StepOutcome::Result::Done ? o.message
-                                                          : tr("Not saved: %1").arg(o.message),
+                say(o.result == StepOutcome::Result::Done
+                        ? tr("%1 %2").arg(env, o.message)
+                        : tr("%1 was not saved: %2").arg(env, o.message),
                     o.result != StepOutcome::Result::Done);
             });
             emit operationPrepared(op);

@@ -91,7 +91,7 @@ OperationDialog::OperationDialog(Operation *operation, QWidget *parent)
     m_close->setObjectName(QStringLiteral("closeButton"));
     m_run->setDefault(true);
     m_progress->setRange(0, int(plan.steps.size()));
-    m_progress->setValue(0);
+    m_progress->setValue(operation->ended()); // a dialog opened on a running operation
     m_progress->setFormat(tr("%v of %m steps"));
 
     auto *confirmRow = new QHBoxLayout;
