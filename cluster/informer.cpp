@@ -339,10 +339,19 @@ void Informer::watch()
 
 void Informer::onWatchReadyRead()
 {
-    m_buffer += m_watch->readAll();
+    // What is buffered holds no newline (the lines were taken out): only the new bytes are
+    // searched, or a large event arriving in many pieces would be scanned again and again.
+    const qsizetype scanned = m_buffer.size();
+    const QByteArray piece = m_watch->readAll();
+    // Grown by doubling: QByteArray's own growth reallocates for every append of a large piece
+    // (a 16 MiB line then took minutes in pieces of a few KiB).
+    if (m_buffer.capacity() < scanned + piece.size())
+        m_buffer.reserve(std::max(scanned + piece.size(), 2 * m_buffer.capacity()));
+    m_buffer.append(piece);
     qsizetype start = 0;
     const qsizetype before = m_lines.size();
-    for (qsizetype nl = m_buffer.indexOf('\n'); nl >= 0; nl = m_buffer.indexOf('\n', start)) {
+    for (qsizetype nl = m_buffer.indexOf('\n', scanned); nl >= 0;
+         nl = m_buffer.indexOf('\n', start)) {
         if (nl > start)
             m_lines.append(m_buffer.mid(start, nl - start));
         start = nl + 1;

@@ -7,6 +7,7 @@
 #include "clusterstore.h"
 #include "gpuaccounting.h"
 #include "gpuplacement.h"
+#include "imagereference.h"
 #include "queuesmodel.h"
 #include "telemetrystore.h"
 #include "usersummary.h"
@@ -204,6 +205,76 @@ static FindingsOptions reportFindings()
     return o;
 }
 
+namespace {
+
+struct ImageUse
+{
+    QStringList pods; // ns/name
+    QStringList users;
+    QString digest; // from the nodes' imageID, when all agree
+    bool digestsDiffer = false;
+};
+
+QMap<QString, ImageUse> imageUses(const ClusterStore &store)
+{
+    QMap<QString, ImageUse> out;
+    for (const PodInfo &p : store.pods()) {
+        if (p.image.isEmpty() || p.finished())
+            continue;
+        ImageUse &u = out[p.image];
+        u.pods << p.ns + u'/' + p.name;
+        if (const QString user = store.userOf(p.ns); !user.isEmpty() && !u.users.contains(user))
+            u.users << user;
+        const QString digest = ImageReference::fromImageId(p.imageId).digest;
+        if (digest.isEmpty())
+            continue;
+        if (u.digest.isEmpty())
+            u.digest = digest;
+        else if (u.digest != digest)
+            u.digestsDiffer = true; // a tag moved between two pods' pulls
+    }
+    return out;
+}
+
+QJsonArray images(const ClusterStore &store, const ReportSource &source)
+{
+    const QMap<QString, ImageUse> uses = imageUses(store);
+    QJsonArray out;
+    for (const QString &reference : imagesInUse(store)) {
+        const ImageUse &u = uses[reference];
+        QStringList users = u.users;
+        users.sort();
+        QJsonObject o{{QStringLiteral("reference"), reference},
+                      {QStringLiteral("registry"), ImageReference::parse(reference).registry},
+                      {QStringLiteral("digest"),
+                       u.digest.isEmpty() || u.digestsDiffer ? QJsonValue() : QJsonValue(u.digest)},
+                      {QStringLiteral("bytes"), source.imageBytes.contains(reference)
+                                                    ? QJsonValue(source.imageBytes.value(reference))
+                                                    : QJsonValue()},
+                      {QStringLiteral("pods"), QJsonArray::fromStringList(u.pods)},
+                      {QStringLiteral("users"), QJsonArray::fromStringList(users)}};
+        if (u.digestsDiffer)
+            o.insert(QStringLiteral("digestNote"),
+                     QStringLiteral("the pods run different digests of this tag"));
+        if (const QString e = source.imageErrors.value(reference); !e.isEmpty())
+            o.insert(QStringLiteral("bytesError"), e);
+        out.append(o);
+    }
+    return out;
+}
+
+} // namespace
+
+QStringList imagesInUse(const ClusterStore &store)
+{
+    const QMap<QString, ImageUse> uses = imageUses(store);
+    QStringList out = uses.keys();
+    std::stable_sort(out.begin(), out.end(), [&](const QString &a, const QString &b) {
+        return uses[a].pods.size() > uses[b].pods.size();
+    });
+    return out;
+}
+
 QJsonObject reportJson(const ClusterStore &store, const TelemetryStore *telemetry,
                        const ReportSource &source)
 {
@@ -331,6 +402,7 @@ QJsonObject reportJson(const ClusterStore &store, const TelemetryStore *telemetr
         {QStringLiteral("nodes"), nodes},
         {QStringLiteral("queues"), queues},
         {QStringLiteral("users"), users},
+        {QStringLiteral("images"), images(store, source)},
         // What holds GPUs and should not, from this run's single look: idle pods need longer
         // watching (or Prometheus) than a report takes, so they are listed by the window and
         // by --cleanup rather than here.

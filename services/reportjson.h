@@ -20,7 +20,13 @@ struct ReportSource
     QHash<Resource, QString> versions; // served kinds → the version read
     QHash<Resource, QString> missing;  // kinds the cluster does not serve → what was looked for
     QStringList unreadable;            // kinds this account may not list, with the server's words
+    // Images in use, by reference as pods name them: bytes a node pulls, or why not known.
+    QHash<QString, qint64> imageBytes;
+    QHash<QString, QString> imageErrors;
 };
+
+// The distinct images that running pods name (their first container's), most used first.
+QStringList imagesInUse(const ClusterStore &store);
 
 // The report's document (schema: docs/report.md), from the same store, telemetry and analyses
 // (GpuAccounting, GpuPlacement, FreeGpus) as the window, so that it says what the window shows.

@@ -4,6 +4,7 @@
 #include "clusterstore.h"
 #include "clustersync.h"
 #include "gpuaccounting.h"
+#include "imagesservice.h"
 #include "kubeclient.h"
 #include "kubeconfig.h"
 #include "reportjson.h"
@@ -129,7 +130,7 @@ void ReportRun::onSynced()
     if (m_telemetry)
         sampleNodes();
     else
-        write();
+        measureImages();
 }
 
 void ReportRun::sampleNodes()
@@ -159,15 +160,52 @@ void ReportRun::sampleNodes()
         m_telemetrySession->deleteLater();
         m_telemetrySession = nullptr;
         m_telemetry->flush();
-        write();
+        measureImages();
     };
     connect(m_telemetrySession, &TelemetrySession::sweepFinished, this, [done] { done(true); });
     QTimer::singleShot(SweepLimitMs, this, [done] { done(false); });
     m_telemetrySession->sweepOnce();
 }
 
+void ReportRun::measureImages()
+{
+    // What each image in use costs a node to pull, asked of its registry with the credentials
+    // docker's configuration has for it (the window's code: ImagesService::imageSize).
+    m_images = new ImagesService(m_store.get(), nullptr, this);
+    m_imagesToMeasure = imagesInUse(*m_store);
+    QTimer::singleShot(ImageSizesLimitMs, this, [this] {
+        for (const QString &r : std::as_const(m_imagesToMeasure))
+            m_source.imageErrors.insert(r, tr("not asked: the registries took longer than %1 s")
+                                               .arg(ImageSizesLimitMs / 1000));
+        m_imagesToMeasure.clear();
+        write();
+    });
+    measureNext();
+}
+
+void ReportRun::measureNext()
+{
+    while (m_imagesInFlight < ImageLookupsInFlight && !m_imagesToMeasure.isEmpty()) {
+        const QString reference = m_imagesToMeasure.takeFirst();
+        ++m_imagesInFlight;
+        m_images->imageSize(reference, this, [this, reference](qint64 bytes, const QString &e) {
+            --m_imagesInFlight;
+            if (e.isEmpty())
+                m_source.imageBytes.insert(reference, bytes);
+            else
+                m_source.imageErrors.insert(reference, e);
+            measureNext();
+        });
+    }
+    if (m_imagesInFlight == 0 && m_imagesToMeasure.isEmpty())
+        write();
+}
+
 void ReportRun::write()
 {
+    if (m_written)
+        return; // the lookups' time ran out, then the last of them answered
+    m_written = true;
     const QJsonObject report = reportJson(*m_store, m_telemetry, m_source);
     // Written whole or not at all: a cron job never reads half a report.
     QSaveFile f(m_output);

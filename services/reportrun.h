@@ -14,6 +14,7 @@ namespace gpudesk {
 
 class ClusterStore;
 class ClusterSync;
+class ImagesService;
 class KubeClient;
 class TelemetrySession;
 class TelemetryStore;
@@ -36,6 +37,10 @@ public:
     QString warning() const;
     void start();
     static constexpr int SweepLimitMs = 30000;
+    // Sizes of the images in use, asked of their registries: this many at once, this long in
+    // all (a registry that does not answer leaves its images' bytes null, with why).
+    static constexpr int ImageLookupsInFlight = 8;
+    static constexpr int ImageSizesLimitMs = 30000;
 
 signals:
     void finished(int exitCode, const QString &message);
@@ -47,6 +52,8 @@ private:
     void startSync();
     void onSynced();
     void sampleNodes();
+    void measureImages();
+    void measureNext();
     void write();
 
     QStringList m_files;
@@ -60,6 +67,10 @@ private:
     TelemetrySession *m_telemetrySession = nullptr;
     QString m_sshConfig;
     ReportSource m_source;
+    ImagesService *m_images = nullptr;
+    QStringList m_imagesToMeasure;
+    int m_imagesInFlight = 0;
+    bool m_written = false;
 };
 
 } // namespace gpudesk

@@ -10,6 +10,8 @@
 
 #include <algorithm>
 
+#include <algorithm>
+
 namespace sim {
 
 using nlohmann::json;
@@ -23,9 +25,12 @@ json Truth::toJson() const
     std::map<std::string, qint64> byQueue;
     // What a namespace's quota counts: every pod not finished, bound or not.
     QuotaCounts counted;
+    std::map<std::string, std::vector<std::string>> podsOfImage;
     for (const auto &[uid, info] : m_state.podInfo) {
         if (info.terminated())
             continue;
+        if (!info.image.empty())
+            podsOfImage[info.image].push_back(info.ns + "/" + info.name);
         counted.pods[info.ns] += 1;
         counted.gpus[info.ns] += info.gpus;
         if (info.node.empty()) {
@@ -62,6 +67,7 @@ json Truth::toJson() const
                 {"queues", queues(byQueue)},
                 {"users", users(byUser, counted)},
                 {"planted", planted()},
+                {"images", images(podsOfImage)},
                 {"findings", TruthFindings(m_state).toJson()}};
 }
 
@@ -112,6 +118,8 @@ json Truth::node(const json &n, Totals *totals) const
          {{"total", nodeTotal}, {"allocated", nodeAlloc}, {"free", nodeFree}, {"busy", nodeBusy}}},
         {"cards", cardList},
         {"migAllocatable", migAllocatable},
+        {"imagesInUse", "per image its first container names: the pods (namespace/name) whose "
+                        "phase is not Succeeded or Failed"},
         {"migAllocated", migAllocated},
         {"gpuState", !m || m->gpuProduct.empty() || m->driverState == "missing"
                          ? json("noNvidiaSmi")
@@ -271,6 +279,16 @@ json Truth::planted() const
                                {"node", p.node.empty() ? json(nullptr) : json(p.node)},
                                {"objects", p.objects}});
     return planted;
+}
+
+json Truth::images(std::map<std::string, std::vector<std::string>> podsOfImage)
+{
+    json out = json::array();
+    for (auto &[reference, pods] : podsOfImage) {
+        std::sort(pods.begin(), pods.end());
+        out.push_back({{"reference", reference}, {"pods", pods}});
+    }
+    return out;
 }
 
 json Truth::definitions()

@@ -22,6 +22,7 @@
 #include <QComboBox>
 #include <QDir>
 #include <QFile>
+#include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QLabel>
@@ -51,6 +52,7 @@ private slots:
     void initTestCase();
     void savedImageIsInTheRegistry();
     void newEnvironmentStartsFromIt();
+    void reportSaysItsSize();
     void wrongPasswordIsOneClearError();
     void movedTagIsNotOverwritten();
 
@@ -323,6 +325,58 @@ void TestSaveImage::newEnvironmentStartsFromIt()
             return false;
         }(),
         60000);
+}
+
+void TestSaveImage::reportSaysItsSize()
+{
+    // `gpudesk --report` lists the image the new environment runs, with its pod and the bytes
+    // a node pulls — equal to the manifest's config and layers, read here with curl.
+    const QString reference = m_host + QStringLiteral("/alice/dev:") + m_tag;
+    const QJsonObject manifest =
+        QJsonDocument::fromJson(get(QStringLiteral("/v2/alice/dev/manifests/") + m_digest,
+                                    QStringLiteral("application/vnd.oci.image.manifest.v1+json")))
+            .object();
+    qint64 bytes = manifest.value(QStringLiteral("config"))
+                       .toObject()
+                       .value(QStringLiteral("size"))
+                       .toInteger();
+    for (const QJsonValue &l : manifest.value(QStringLiteral("layers")).toArray())
+        bytes += l.toObject().value(QStringLiteral("size")).toInteger();
+    QVERIFY(bytes > 0);
+    const QString out = m_home.filePath(QStringLiteral("report.json"));
+    QProcess report;
+    report.start(QStringLiteral(GPUDESK_BIN),
+                 {QStringLiteral("--kubeconfig"), m_sim.kubeconfig(), QStringLiteral("--context"),
+                  QStringLiteral("sim-admin"), QStringLiteral("--no-ssh"),
+                  QStringLiteral("--report"), out});
+    QVERIFY(report.waitForFinished(120000));
+    QVERIFY2(report.exitCode() == 0, report.readAllStandardError().constData());
+    QFile f(out);
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    const QJsonArray images =
+        QJsonDocument::fromJson(f.readAll()).object().value(QStringLiteral("images")).toArray();
+    QJsonObject mine;
+    for (const QJsonValue &i : images)
+        if (i.toObject().value(QStringLiteral("reference")).toString() == reference)
+            mine = i.toObject();
+    QVERIFY2(!mine.isEmpty(), qPrintable(QString::number(images.size())));
+    QCOMPARE(mine.value(QStringLiteral("bytes")).toInteger(), bytes);
+    QCOMPARE(mine.value(QStringLiteral("registry")).toString(), m_host);
+    QCOMPARE(mine.value(QStringLiteral("pods")).toArray().size(), 1);
+    QVERIFY(mine.value(QStringLiteral("pods"))
+                .toArray()
+                .first()
+                .toString()
+                .startsWith(QStringLiteral("user-alice/")));
+    // The lab's own registry does not resolve here: its images say why they have no size.
+    for (const QJsonValue &i : images) {
+        const QJsonObject o = i.toObject();
+        if (o.value(QStringLiteral("registry")).toString() ==
+            QLatin1String("registry.lab.internal"))
+            QVERIFY2(o.value(QStringLiteral("bytes")).isNull() &&
+                         !o.value(QStringLiteral("bytesError")).toString().isEmpty(),
+                     qPrintable(o.value(QStringLiteral("reference")).toString()));
+    }
 }
 
 void TestSaveImage::wrongPasswordIsOneClearError()

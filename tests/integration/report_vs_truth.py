@@ -52,6 +52,11 @@ with tempfile.TemporaryDirectory() as state:
         check(f"per-node figures equal the truth ({len(rn)} nodes)", rn == tn)
         check("an admin's report is complete, nothing partial",
               report["scope"]["complete"] and report["partial"] == [] and report["scope"]["podsNamespace"] is None)
+        ri = {i["reference"]: sorted(i["pods"]) for i in report["images"]}
+        ti = {i["reference"]: i["pods"] for i in truth["images"]}
+        check(f"the images in use, and the pods running each, are the truth's ({len(ri)} images)", ri == ti)
+        unsaid = [i["reference"] for i in report["images"] if i["bytes"] is None and not i.get("bytesError")]
+        check(f"each image's size is known, or why not is said ({unsaid})", not unsaid)
         free_by_node = {}
         for n in truth["nodes"]:
             if n["gpus"]["free"] > 0:
@@ -203,6 +208,10 @@ with tempfile.TemporaryDirectory() as state:
               and all((p["pod"] is None) == (not p["podVisible"]) for p in procs)
               and any(not p["podVisible"] for p in procs)
               and all(p["namespace"] == "user-alice" for p in procs if p["podVisible"]))
+        theirs = {i["reference"]: sorted(p for p in i["pods"] if p.startswith("user-alice/")) for i in truth["images"]}
+        check("her images are those her pods run, with her pods only",
+              {i["reference"]: sorted(i["pods"]) for i in ar["images"]}
+              == {r: p for r, p in theirs.items() if p})
         users = {u["name"]: u["gpus"]["allocated"] for u in ar["users"]}
         check(f"only her own user allocation is given ({users.get('alice')} = {mine}), the others are null",
               users.get("alice") == mine and all(v is None for k, v in users.items() if k != "alice"))

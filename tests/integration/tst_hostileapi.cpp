@@ -270,11 +270,13 @@ void TestHostileApi::endlessListIsCutOff()
 
 void TestHostileApi::endlessWatchLineIsCutOff()
 {
-    // The node watch sends one event line that never ends.
+    // The node watch sends one event line that never ends — the first time, counted by watch
+    // requests alone (a list tried again on a loaded machine must not use it up).
     FakeApi api;
+    int watches = 0;
     ScriptedServer server([&](const ScriptedServer::Request &r, QTcpSocket *s) {
         if (r.target.startsWith("/api/v1/nodes") && r.target.contains("watch=1")) {
-            if (server.count("/api/v1/nodes?") < 4)
+            if (++watches == 1)
                 serveEndlessBody(s,
                                  R"({"type":"ADDED","object":{"kind":"Node","metadata":{"name":")");
             else
@@ -292,7 +294,7 @@ void TestHostileApi::endlessWatchLineIsCutOff()
             seen = nodes->status().error;
     });
     sync.start();
-    QTRY_VERIFY_WITH_TIMEOUT(!seen.isEmpty(), 30000);
+    QTRY_VERIFY_WITH_TIMEOUT(!seen.isEmpty(), 60000);
     QVERIFY2(seen.contains(QLatin1String("an event of more than 16 MiB without its end")),
              qPrintable(seen));
     // Watched again: live once the server behaves.
