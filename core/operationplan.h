@@ -199,6 +199,14 @@ struct StepOutcome
     QDateTime started;
     QDateTime finished;
     bool ended() const { return result != Result::Pending && result != Result::Running; }
+    // The step ends now, with this result and these words.
+    void end(Result r, const QString &what, const QString &checked = QString())
+    {
+        result = r;
+        message = what;
+        verification = checked;
+        finished = QDateTime::currentDateTime();
+    }
     static QString resultName(Result r); // done, unverified, skipped, …
 };
 

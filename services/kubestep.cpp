@@ -594,10 +594,7 @@ void KubeStep::finish(StepOutcome::Result result, const QString &message,
         disconnect(m_ctx.store, nullptr, this, nullptr);
     if (m_ctx.telemetry)
         disconnect(m_ctx.telemetry, nullptr, this, nullptr);
-    m_outcome.result = result;
-    m_outcome.message = message;
-    m_outcome.verification = verification;
-    m_outcome.finished = QDateTime::currentDateTime();
+    m_outcome.end(result, message, verification);
     emitWhenDone();
 }
 

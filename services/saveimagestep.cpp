@@ -347,10 +347,7 @@ void SaveImageStep::verify(const QString &pushed)
 void SaveImageStep::finish(StepOutcome::Result result, const QString &message,
                            const QString &verification)
 {
-    m_outcome.result = result;
-    m_outcome.message = message;
-    m_outcome.verification = verification;
-    m_outcome.finished = QDateTime::currentDateTime();
+    m_outcome.end(result, message, verification);
     emit ended(m_outcome);
 }
 

@@ -225,10 +225,7 @@ void ServiceAccountRotation::finish(StepOutcome::Result result, const QString &m
     sayActed();
     m_witness.fill('\0');
     m_witness.clear();
-    m_outcome.result = result;
-    m_outcome.message = message;
-    m_outcome.verification = verification;
-    m_outcome.finished = QDateTime::currentDateTime();
+    m_outcome.end(result, message, verification);
     emit ended(m_outcome);
 }
 

@@ -20,6 +20,7 @@
 #include "operation.h"
 #include "operationdialog.h"
 #include "operationsservice.h"
+#include "registrypeer.h"
 #include "roles.h"
 #include "services.h"
 
@@ -50,8 +51,7 @@ using namespace gpudesk;
 namespace {
 QString peer(const QString &path)
 {
-    QFile f(qEnvironmentVariable("GPUDESK_PEERS") + QStringLiteral("/registry/") + path);
-    return f.open(QIODevice::ReadOnly) ? QString::fromUtf8(f.readAll().trimmed()) : QString();
+    return registrypeer::file(path);
 }
 } // namespace
 
@@ -100,29 +100,15 @@ void TestImages::initTestCase()
 {
     QVERIFY(!qEnvironmentVariable("GPUDESK_PEERS").isEmpty());
     qRegisterMetaType<gpudesk::Operation *>();
-    const QUrl url(peer(u"main/url"_qs));
-    m_host = url.host() + u':' + QString::number(url.port());
+    m_host = registrypeer::mainHost();
     // The user's machine: docker's config with the password, the CA where containers look.
-    qputenv("DOCKER_CONFIG", m_home.filePath(u"docker"_qs).toUtf8());
-    qputenv("XDG_CONFIG_HOME", m_home.filePath(u"config"_qs).toUtf8());
+    QString error;
+    QVERIFY2(registrypeer::setUpUser(m_home.path(), &error), qPrintable(error));
+    const QString certs = m_home.filePath(u"config/containers/certs.d/"_qs + m_host);
     QCoreApplication::setOrganizationName(u"gpudesk-test"_qs);
     QCoreApplication::setApplicationName(u"tst_images"_qs);
     QStandardPaths::setTestModeEnabled(true);
     QSettings().clear(); // each run from a fresh user's settings (test mode keeps them)
-    QVERIFY(QDir().mkpath(m_home.filePath(u"docker"_qs)));
-    const QString certs = m_home.filePath(u"config/containers/certs.d/"_qs + m_host);
-    QVERIFY(QDir().mkpath(certs));
-    QVERIFY(QFile::copy(qEnvironmentVariable("GPUDESK_PEERS") + u"/registry/ca.crt"_qs,
-                        certs + u"/ca.crt"_qs));
-    QJsonObject entry{
-        {u"auth"_qs, QString::fromLatin1(
-                         (peer(u"user"_qs) + u':' + peer(u"password"_qs)).toUtf8().toBase64())}};
-    QJsonObject auths;
-    auths.insert(m_host, entry);
-    QFile config(m_home.filePath(u"docker/config.json"_qs));
-    QVERIFY(config.open(QIODevice::WriteOnly));
-    config.write(QJsonDocument(QJsonObject{{u"auths"_qs, auths}}).toJson());
-    config.close();
 
     // The digest alice's 2.1 points at, asked of the registry with curl (not gpudesk's client).
     QProcess curl;

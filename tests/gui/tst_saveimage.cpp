@@ -15,6 +15,7 @@
 #include "operation.h"
 #include "operationdialog.h"
 #include "operationsservice.h"
+#include "registrypeer.h"
 #include "saveimagedialog.h"
 #include "services.h"
 #include "simprocess.h"
@@ -40,8 +41,7 @@ using namespace gpudesk;
 namespace {
 QString peer(const QString &path)
 {
-    QFile f(qEnvironmentVariable("GPUDESK_PEERS") + QStringLiteral("/registry/") + path);
-    return f.open(QIODevice::ReadOnly) ? QString::fromUtf8(f.readAll().trimmed()) : QString();
+    return registrypeer::file(path);
 }
 } // namespace
 
@@ -79,36 +79,19 @@ void TestSaveImage::initTestCase()
 {
     QVERIFY(!qEnvironmentVariable("GPUDESK_PEERS").isEmpty());
     qRegisterMetaType<gpudesk::Operation *>();
-    const QUrl url(peer(QStringLiteral("main/url")));
-    m_host = url.host() + u':' + QString::number(url.port());
+    m_host = registrypeer::mainHost();
     m_tag = QStringLiteral("day1-") + QString::number(QCoreApplication::applicationPid());
     // The user's machine: docker's config with the registry's password, its CA in certs.d.
-    qputenv("DOCKER_CONFIG", m_home.filePath(QStringLiteral("docker")).toUtf8());
-    qputenv("XDG_CONFIG_HOME", m_home.filePath(QStringLiteral("config")).toUtf8());
+    QString error;
+    QVERIFY2(registrypeer::setUpUser(m_home.path(), &error), qPrintable(error));
     qputenv("XDG_DATA_HOME", m_home.filePath(QStringLiteral("data")).toUtf8());
     QCoreApplication::setOrganizationName(QStringLiteral("gpudesk-test"));
     QCoreApplication::setApplicationName(QStringLiteral("tst_saveimage"));
     QStandardPaths::setTestModeEnabled(true);
     QSettings().clear();
-    QVERIFY(QDir().mkpath(m_home.filePath(QStringLiteral("docker"))));
-    const QString certs = m_home.filePath(QStringLiteral("config/containers/certs.d/") + m_host);
-    QVERIFY(QDir().mkpath(certs));
-    QVERIFY(QFile::copy(qEnvironmentVariable("GPUDESK_PEERS") + QStringLiteral("/registry/ca.crt"),
-                        certs + QStringLiteral("/ca.crt")));
-    const QJsonObject entry{
-        {QStringLiteral("auth"), QString::fromLatin1((peer(QStringLiteral("user")) + u':' +
-                                                      peer(QStringLiteral("password")))
-                                                         .toUtf8()
-                                                         .toBase64())}};
-    QFile config(m_home.filePath(QStringLiteral("docker/config.json")));
-    QVERIFY(config.open(QIODevice::WriteOnly));
-    config.write(QJsonDocument(QJsonObject{{QStringLiteral("auths"), QJsonObject{{m_host, entry}}}})
-                     .toJson());
-    config.close();
 
     // A simulator of this test's own (a dev environment is made), whose nodes trust and push
     // to the peers' registry as the lab's nodes would, through their certs.d.
-    QString error;
     QVERIFY2(
         m_sim.start({QStringLiteral("--node-certs-dir"),
                      qEnvironmentVariable("GPUDESK_PEERS") + QStringLiteral("/registry/certs.d")},
