@@ -5904,6 +5904,10 @@
         <source>Partial: this account sees only the pods of namespace %1.</source>
         <translation>部分数据：此账号只能看到命名空间 %1 的 Pod。</translation>
     </message>
+    <message>
+        <source>not asked: the registries took longer than %1 s</source>
+        <translation>未询问：镜像仓库的响应超过了 %1 秒</translation>
+    </message>
 </context>
 <context>
     <name>gpudesk::SaveImageDialog</name>
