@@ -4,6 +4,7 @@
 #include "machinescontroller.h"
 #include "nodemachine.h"
 #include "objectfactory.h"
+#include "registrypush.h"
 #include "simclock.h"
 #include "simhelpers.h"
 #include "simstate.h"
@@ -216,6 +217,27 @@ void KubeletController::start(const PodWork &w, json &pod)
     status["podIPs"] = json::array({json{{"ip", status["podIP"]}}});
     status["startTime"] = now;
     setCondition(status, condition("Initialized", "True", now));
+    // The image without its tag: the repository an imageID names (a registry's port is not a tag).
+    const size_t slash = image.find('/');
+    const size_t tagColon = image.rfind(':');
+    const bool tagged = tagColon != std::string::npos &&
+                        (slash == std::string::npos || tagColon > slash) &&
+                        image.find('@') == std::string::npos;
+    const std::string repository =
+        tagged ? image.substr(0, tagColon) : image.substr(0, image.find('@'));
+    // A registry the nodes trust (their certs.d) is asked first, as containerd's pull does: the
+    // digest its tag names now is what the container runs; a tag it does not have fails.
+    std::string pulledDigest, pullError;
+    const std::string host = slash == std::string::npos ? std::string() : image.substr(0, slash);
+    if (b.profile != Profile::ImagePull && m_state.options.nodeRegistries.count(host) &&
+        image.find('@') == std::string::npos)
+        pullError =
+            RegistryPush::resolve(RegistryPush::nodeTarget(m_state.options.nodeCertsDir, host),
+                                  repository.substr(slash + 1),
+                                  tagged ? image.substr(tagColon + 1) : "latest", &pulledDigest);
+    const bool pullFails = b.profile == Profile::ImagePull || !pullError.empty();
+    if (!pullError.empty())
+        m_state.behaviors[w.uid].profile = Profile::ImagePull; // backs off as any failed pull
     json statuses = json::array();
     for (const auto &c : containers) {
         json cs{{"name", c.value("name", "")},
@@ -224,7 +246,7 @@ void KubeletController::start(const PodWork &w, json &pod)
                 {"restartCount", 0},
                 {"started", false},
                 {"ready", false}};
-        if (b.profile == Profile::ImagePull) {
+        if (pullFails) {
             cs["state"] = {{"waiting",
                             {{"reason", "ErrImagePull"},
                              {"message", "failed to pull and unpack image \"" + image + "\""}}}};
@@ -234,26 +256,35 @@ void KubeletController::start(const PodWork &w, json &pod)
             cs["ready"] = true;
             cs["containerID"] = "containerd://" + containerId(w.uid, c.value("name", ""), 0);
             cs["imageID"] =
-                image.substr(0, image.find(':')) + "@sha256:" + containerId(image, "img", 0);
+                repository + "@" +
+                (pulledDigest.empty() ? "sha256:" + containerId(image, "img", 0) : pulledDigest);
         }
         statuses.push_back(cs);
     }
     status["containerStatuses"] = statuses;
     const std::string container = containers[0].value("name", "");
-    if (b.profile == Profile::ImagePull) {
-        const std::string host = image.substr(0, image.find('/'));
+    if (pullFails) {
         m_state.recordEvent(w.involved, w.ns, "Normal", "Pulling",
                             "Pulling image \"" + image + "\"", "kubelet", w.node);
-        m_state.recordEvent(
-            w.involved, w.ns, "Warning", "Failed",
-            "Failed to pull image \"" + image +
-                "\": rpc error: code = Unknown desc = failed to pull and unpack image \"" + image +
-                "\": failed to resolve reference \"" + image +
-                "\": failed to do request: Head \"https://" + host + "/v2/" +
-                image.substr(image.find('/') + 1, image.rfind(':') - image.find('/') - 1) +
-                "/manifests/" + image.substr(image.rfind(':') + 1) + "\": dial tcp: lookup " +
-                host.substr(0, host.find(':')) + " on 10.96.0.10:53: no such host",
-            "kubelet", w.node);
+        if (!pullError.empty())
+            m_state.recordEvent(w.involved, w.ns, "Warning", "Failed",
+                                "Failed to pull image \"" + image +
+                                    "\": rpc error: code = NotFound desc = failed to pull and "
+                                    "unpack image \"" +
+                                    image + "\": failed to resolve reference \"" + image +
+                                    "\": " + image + ": " + pullError,
+                                "kubelet", w.node);
+        else
+            m_state.recordEvent(
+                w.involved, w.ns, "Warning", "Failed",
+                "Failed to pull image \"" + image +
+                    "\": rpc error: code = Unknown desc = failed to pull and unpack image \"" +
+                    image + "\": failed to resolve reference \"" + image +
+                    "\": failed to do request: Head \"https://" + host + "/v2/" +
+                    image.substr(image.find('/') + 1, image.rfind(':') - image.find('/') - 1) +
+                    "/manifests/" + image.substr(image.rfind(':') + 1) + "\": dial tcp: lookup " +
+                    host.substr(0, host.find(':')) + " on 10.96.0.10:53: no such host",
+                "kubelet", w.node);
         m_state.recordEvent(w.involved, w.ns, "Warning", "Failed", "Error: ErrImagePull", "kubelet",
                             w.node);
     } else {

@@ -12,6 +12,7 @@
 #include <QUrl>
 
 #include <memory>
+#include <thread>
 
 namespace sim {
 
@@ -24,6 +25,7 @@ struct Exchange
     int status = 0;
     QByteArray body;
     QByteArray location;
+    QByteArray digest; // Docker-Content-Digest
     std::string error;
 };
 
@@ -50,7 +52,8 @@ public:
     }
 
     Exchange run(const QByteArray &verb, const QUrl &url, const QByteArray &body = {},
-                 const QByteArray &contentType = {}, bool withAuth = true)
+                 const QByteArray &contentType = {}, bool withAuth = true,
+                 const QByteArray &accept = {})
     {
         QNetworkRequest req(url);
         req.setSslConfiguration(m_ssl);
@@ -62,6 +65,8 @@ public:
                                .toBase64());
         if (!contentType.isEmpty())
             req.setHeader(QNetworkRequest::ContentTypeHeader, contentType);
+        if (!accept.isEmpty())
+            req.setRawHeader("Accept", accept);
         QNetworkReply *reply = m_nam.sendCustomRequest(req, verb, body);
         QEventLoop loop;
         QObject::connect(reply, &QNetworkReply::finished, &loop, &QEventLoop::quit);
@@ -70,6 +75,7 @@ public:
         e.status = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
         e.body = reply->readAll();
         e.location = reply->rawHeader("Location");
+        e.digest = reply->rawHeader("Docker-Content-Digest");
         if (e.status == 0)
             e.error = reply->errorString().toStdString();
         reply->deleteLater();
@@ -105,6 +111,44 @@ std::string RegistryPush::checkLogin(const RegistryTarget &target)
         return "failed to call tryLoginWithRegHost: failed to call rh.Client.Do: unexpected "
                "status code 401 Unauthorized";
     return failure("failed to call tryLoginWithRegHost", e);
+}
+
+RegistryTarget RegistryPush::nodeTarget(const std::string &certsDir, const std::string &host)
+{
+    RegistryTarget t{host, certsDir + "/" + host + "/ca.crt", {}, {}};
+    QFile f(QString::fromStdString(certsDir + "/" + host + "/auth"));
+    if (f.open(QIODevice::ReadOnly)) {
+        const std::string auth = f.readAll().trimmed().toStdString();
+        const size_t colon = auth.find(':');
+        if (colon != std::string::npos) {
+            t.username = auth.substr(0, colon);
+            t.password = auth.substr(colon + 1);
+        }
+    }
+    return t;
+}
+
+std::string RegistryPush::resolve(const RegistryTarget &target, const std::string &repository,
+                                  const std::string &tag, std::string *digest)
+{
+    std::string error;
+    std::thread worker([&] {
+        Http http(target);
+        const Exchange e =
+            http.run("HEAD", http.url("/v2/" + repository + "/manifests/" + tag), {}, {}, true,
+                     "application/vnd.oci.image.index.v1+json, "
+                     "application/vnd.oci.image.manifest.v1+json, "
+                     "application/vnd.docker.distribution.manifest.list.v2+json, "
+                     "application/vnd.docker.distribution.manifest.v2+json");
+        if (e.status == 200 && !e.digest.isEmpty())
+            *digest = e.digest.toStdString();
+        else if (e.status == 404)
+            error = "not found";
+        else
+            error = failure("unexpected answer", e);
+    });
+    worker.join();
+    return error;
 }
 
 std::string RegistryPush::push(const RegistryTarget &target, const std::string &repository,

@@ -32,6 +32,15 @@ class RegistryPush
 public:
     // GET /v2/ with the credentials: what `login` checks. "" when accepted, else the reason.
     static std::string checkLogin(const RegistryTarget &target);
+    // What a node's pull resolves first: the digest `repository:tag` names (HEAD with the
+    // manifest types containerd accepts). "" when it answered, else why not (the registry's
+    // words; "not found" for a 404). Runs the request on a thread of its own and waits for it,
+    // so that it may be called from the simulation's thread without running its event loop.
+    static std::string resolve(const RegistryTarget &target, const std::string &repository,
+                               const std::string &tag, std::string *digest);
+    // The nodes' registry `host` as the certs.d directory describes it: its CA, and the pull
+    // credentials in DIR/HOST/auth ("user:password"), as a node's kubelet config would hold.
+    static RegistryTarget nodeTarget(const std::string &certsDir, const std::string &host);
     // Pushes and returns "" on success, else what went wrong (status and the registry's words).
     static std::string push(const RegistryTarget &target, const std::string &repository,
                             const std::string &tag, const std::vector<PushBlob> &blobs,

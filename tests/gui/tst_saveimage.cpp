@@ -53,6 +53,7 @@ private slots:
     void savedImageIsInTheRegistry();
     void newEnvironmentStartsFromIt();
     void reportSaysItsSize();
+    void missingTagFailsThePull();
     void wrongPasswordIsOneClearError();
     void movedTagIsNotOverwritten();
 
@@ -303,7 +304,9 @@ void TestSaveImage::newEnvironmentStartsFromIt()
         [&] {
             for (const PodInfo &p : store->pods())
                 if (p.devEnv == QLatin1String("from-day1") && p.image == reference &&
-                    p.phase == QLatin1String("Running"))
+                    p.phase == QLatin1String("Running") &&
+                    // the node resolved the tag in the registry, as containerd's pull does
+                    p.imageId == m_host + QStringLiteral("/alice/dev@") + m_digest)
                     return true;
             return false;
         }(),
@@ -344,6 +347,7 @@ void TestSaveImage::reportSaysItsSize()
             mine = i.toObject();
     QVERIFY2(!mine.isEmpty(), qPrintable(QString::number(images.size())));
     QCOMPARE(mine.value(QStringLiteral("bytes")).toInteger(), bytes);
+    QCOMPARE(mine.value(QStringLiteral("digest")).toString(), m_digest);
     QCOMPARE(mine.value(QStringLiteral("registry")).toString(), m_host);
     QCOMPARE(mine.value(QStringLiteral("pods")).toArray().size(), 1);
     QVERIFY(mine.value(QStringLiteral("pods"))
@@ -360,6 +364,32 @@ void TestSaveImage::reportSaysItsSize()
                          !o.value(QStringLiteral("bytesError")).toString().isEmpty(),
                      qPrintable(o.value(QStringLiteral("reference")).toString()));
     }
+}
+
+void TestSaveImage::missingTagFailsThePull()
+{
+    // The node asks the registry before it starts the container: a tag it does not have is
+    // ErrImagePull in containerd's words, not a pod that runs.
+    const QString reference = m_host + QStringLiteral("/alice/dev:no-such-tag");
+    QSignalSpy requested(m_page, &DevEnvsPage::operationRequested);
+    DevEnvDialog *d = m_page->newEnvironment();
+    d->nameEdit()->setText(QStringLiteral("from-nothing"));
+    d->imageBox()->setCurrentText(reference);
+    d->accept();
+    QCOMPARE(requested.count(), 1);
+    QVERIFY(
+        run(m_services->operations()->prepare(requested.first().first().value<OperationPlan>())));
+    ClusterStore *store = m_services->store();
+    QTRY_VERIFY_WITH_TIMEOUT(
+        [&] {
+            for (const PodInfo &p : store->pods())
+                if (p.devEnv == QLatin1String("from-nothing") &&
+                    (p.status == QLatin1String("ErrImagePull") ||
+                     p.status == QLatin1String("ImagePullBackOff")))
+                    return true;
+            return false;
+        }(),
+        60000);
 }
 
 void TestSaveImage::wrongPasswordIsOneClearError()
