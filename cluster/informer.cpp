@@ -49,6 +49,7 @@ constexpr qsizetype kMaxEventsPerBatch = 2000;
 // One watch event is one object, which the API server keeps under 1.5 MB: a line this long
 // without its end is a broken stream, not an event to wait for.
 constexpr qsizetype kMaxWatchLineBytes = 16 << 20;
+constexpr qint64 kWatchReadAheadBytes = 1 << 20;
 // Liveness of a watch. The API server sends a bookmark about once a minute to a watch that
 // asked for them (the simulator every 5 s); silence for twice that is a dead stream or a dead
 // server. Bounded so that a fast cadence still allows a busy server a moment, and a slow one
@@ -315,6 +316,10 @@ void Informer::watch()
     // Inactivity limit: servers send bookmarks well within this; silence this long is a dead link.
     req.setTransferTimeout((timeoutSeconds + 60) * 1000);
     QNetworkReply *reply = m_nam.get(req);
+    // Qt reads ahead of us by at most this much: a server sending faster than this thread
+    // takes it in (a storm of events, or one endless line) is held back by TCP, instead of
+    // queueing data without bound and starving every other socket of this thread.
+    reply->setReadBufferSize(kWatchReadAheadBytes);
     m_watch = reply;
     // The watch's start counts as a bookmark: the server's first comes one cadence later.
     m_lastBookmarkMs = m_clock.elapsed();
