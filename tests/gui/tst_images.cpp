@@ -48,13 +48,6 @@
 
 using namespace gpudesk;
 
-namespace {
-QString peer(const QString &path)
-{
-    return registrypeer::file(path);
-}
-} // namespace
-
 class TestImages : public QObject
 {
     Q_OBJECT
@@ -112,10 +105,11 @@ void TestImages::initTestCase()
 
     // The digest alice's 2.1 points at, asked of the registry with curl (not gpudesk's client).
     QProcess curl;
-    curl.start(u"curl"_qs, {u"-sfI"_qs, u"--cacert"_qs, certs + u"/ca.crt"_qs, u"-u"_qs,
-                            peer(u"user"_qs) + u':' + peer(u"password"_qs), u"-H"_qs,
-                            u"Accept: application/vnd.oci.image.manifest.v1+json"_qs,
-                            peer(u"main/url"_qs) + u"/v2/alice/pytorch/manifests/2.1"_qs});
+    curl.start(u"curl"_qs,
+               {u"-sfI"_qs, u"--cacert"_qs, certs + u"/ca.crt"_qs, u"-u"_qs,
+                registrypeer::file(u"user"_qs) + u':' + registrypeer::file(u"password"_qs),
+                u"-H"_qs, u"Accept: application/vnd.oci.image.manifest.v1+json"_qs,
+                registrypeer::file(u"main/url"_qs) + u"/v2/alice/pytorch/manifests/2.1"_qs});
     QVERIFY(curl.waitForFinished(30000));
     for (const QByteArray &line : curl.readAllStandardOutput().split('\n'))
         if (line.toLower().startsWith("docker-content-digest:"))
@@ -346,7 +340,7 @@ void TestImages::cancelledReadIsIncomplete()
 
 void TestImages::plainHttpWarned()
 {
-    const QString plain = peer(u"nodelete/url"_qs);
+    const QString plain = registrypeer::file(u"nodelete/url"_qs);
     QVERIFY(plain.startsWith(u"http://"_qs));
     QVERIFY(m_page->addRegistry(plain));
     QTRY_VERIFY(m_page->plainHttpWarning()->isVisible());
@@ -361,7 +355,8 @@ void TestImages::plainHttpWarned()
 
 QStringList TestImages::curlArgs(const QString &base) const
 {
-    QStringList args{u"-s"_qs, u"-u"_qs, peer(u"user"_qs) + u':' + peer(u"password"_qs)};
+    QStringList args{u"-s"_qs, u"-u"_qs,
+                     registrypeer::file(u"user"_qs) + u':' + registrypeer::file(u"password"_qs)};
     if (base.startsWith(u"https"_qs))
         args << u"--cacert"_qs << qEnvironmentVariable("GPUDESK_PEERS") + u"/registry/ca.crt"_qs;
     return args;
@@ -390,7 +385,7 @@ QString TestImages::head(const QString &base, const QString &repository, const Q
 QString TestImages::curlTag(const QString &repository, const QString &tag, const QString &from,
                             bool annotate)
 {
-    const QString base = peer(u"main/url"_qs);
+    const QString base = registrypeer::file(u"main/url"_qs);
     QProcess get;
     get.start(u"curl"_qs, curlArgs(base)
                               << u"-f"_qs << u"-H"_qs
@@ -459,7 +454,7 @@ void TestImages::select(const QList<std::pair<QString, QString>> &tags)
 
 void TestImages::shareCopiesByMount()
 {
-    const QString base = peer(u"main/url"_qs);
+    const QString base = registrypeer::file(u"main/url"_qs);
     const QString source = head(base, u"bulk/r0007"_qs, u"v1"_qs);
     QVERIFY(source.startsWith(u"sha256:"_qs));
     select({{u"bulk/r0007"_qs, u"v1"_qs}});
@@ -512,7 +507,7 @@ void TestImages::shareCopiesByMount()
 
 void TestImages::deleteTakesEveryTagOfTheDigest()
 {
-    const QString base = peer(u"main/url"_qs);
+    const QString base = registrypeer::file(u"main/url"_qs);
     const QString digest = head(base, m_scratch, u"v1"_qs);
     QVERIFY(digest.startsWith(u"sha256:"_qs));
     QTRY_VERIFY(!m_page->model()->sizesPending()); // as the Delete button waits for
@@ -563,7 +558,8 @@ void TestImages::deleteTakesEveryTagOfTheDigest()
         if (r.value(u"operation"_qs).toString() == op->id())
             (r.value(u"event"_qs).toString() == u"started"_qs ? started : ended) = r;
     QCOMPARE(started.value(u"action"_qs).toString(), u"image.delete"_qs);
-    QVERIFY(started.value(u"who"_qs).toString().startsWith(peer(u"user"_qs) + u'@' + m_host));
+    QVERIFY(started.value(u"who"_qs).toString().startsWith(registrypeer::file(u"user"_qs) + u'@' +
+                                                           m_host));
     const QJsonObject image =
         started.value(u"plan"_qs).toArray().first().toObject().value(u"image"_qs).toObject();
     QCOMPARE(image.value(u"digest"_qs).toString(), digest);
@@ -574,7 +570,7 @@ void TestImages::deleteTakesEveryTagOfTheDigest()
 
 void TestImages::inUseNeedsTheOverride()
 {
-    const QString base = peer(u"main/url"_qs);
+    const QString base = registrypeer::file(u"main/url"_qs);
     // alice's 2.1 is run by user-alice/train-1 (by digest, as latest); the dev tag by nobody.
     select({{u"alice/pytorch"_qs, u"2.1"_qs}, {u"alice/pytorch"_qs, u"2.1-dev"_qs}});
     QCOMPARE(m_page->selectedRows().size(), 2);
@@ -607,7 +603,7 @@ void TestImages::inUseNeedsTheOverride()
 
 void TestImages::changedSincePlanIsSkipped()
 {
-    const QString base = peer(u"main/url"_qs);
+    const QString base = registrypeer::file(u"main/url"_qs);
     select({{u"bulk/r0008"_qs, u"v1"_qs}});
     Operation *copy = runOperation(m_page->share(m_scratch + u":v3"_qs));
     QVERIFY(copy);
@@ -660,7 +656,7 @@ void TestImages::platformOfAnIndexIsNotDeleted()
     // A multi-platform image copied in (its platform manifests PUT by digest first), then one
     // platform tagged on its own behind gpudesk's back: deleting that tag's digest would break
     // the multi-platform image, so the step skips it.
-    const QString base = peer(u"main/url"_qs);
+    const QString base = registrypeer::file(u"main/url"_qs);
     const QString repo = m_scratch + u"-multi"_qs;
     QSignalSpy finished(m_service, &ImagesService::finished);
     m_service->setRepositories({u"devenv/pytorch-jupyter"_qs});
@@ -725,7 +721,7 @@ void TestImages::platformOfAnIndexIsNotDeleted()
 void TestImages::deletionDisabledSaidInWords()
 {
     // The plain-HTTP registry (read last) has deletion off: the registry's 405, in words.
-    const QString base = peer(u"nodelete/url"_qs);
+    const QString base = registrypeer::file(u"nodelete/url"_qs);
     const QString digest = head(base, u"alice/pytorch"_qs, u"2.1"_qs);
     QVERIFY(digest.startsWith(u"sha256:"_qs));
     select({{u"alice/pytorch"_qs, u"2.1"_qs}});

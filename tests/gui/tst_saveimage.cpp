@@ -38,13 +38,6 @@
 
 using namespace gpudesk;
 
-namespace {
-QString peer(const QString &path)
-{
-    return registrypeer::file(path);
-}
-} // namespace
-
 class TestSaveImage : public QObject
 {
     Q_OBJECT
@@ -114,7 +107,8 @@ QStringList TestSaveImage::curlArgs() const
     return {QStringLiteral("-s"), QStringLiteral("--cacert"),
             qEnvironmentVariable("GPUDESK_PEERS") + QStringLiteral("/registry/ca.crt"),
             QStringLiteral("-u"),
-            peer(QStringLiteral("user")) + u':' + peer(QStringLiteral("password"))};
+            registrypeer::file(QStringLiteral("user")) + u':' +
+                registrypeer::file(QStringLiteral("password"))};
 }
 
 QString TestSaveImage::head(const QString &repository, const QString &reference)
@@ -123,8 +117,9 @@ QString TestSaveImage::head(const QString &repository, const QString &reference)
     curl.start(QStringLiteral("curl"),
                curlArgs() << QStringLiteral("-I") << QStringLiteral("-H")
                           << QStringLiteral("Accept: application/vnd.oci.image.manifest.v1+json")
-                          << peer(QStringLiteral("main/url")) + QStringLiteral("/v2/") +
-                                 repository + QStringLiteral("/manifests/") + reference);
+                          << registrypeer::file(QStringLiteral("main/url")) +
+                                 QStringLiteral("/v2/") + repository +
+                                 QStringLiteral("/manifests/") + reference);
     if (!curl.waitForFinished(30000))
         return QStringLiteral("(curl did not finish)");
     const QList<QByteArray> lines = curl.readAllStandardOutput().split('\n');
@@ -142,7 +137,8 @@ QByteArray TestSaveImage::get(const QString &path, const QString &accept)
     QStringList args = curlArgs() << QStringLiteral("-f");
     if (!accept.isEmpty())
         args << QStringLiteral("-H") << QStringLiteral("Accept: ") + accept;
-    curl.start(QStringLiteral("curl"), args << peer(QStringLiteral("main/url")) + path);
+    curl.start(QStringLiteral("curl"),
+               args << registrypeer::file(QStringLiteral("main/url")) + path);
     return curl.waitForFinished(30000) ? curl.readAllStandardOutput() : QByteArray();
 }
 
@@ -218,7 +214,7 @@ void TestSaveImage::savedImageIsInTheRegistry()
              qPrintable(step.detail));
     QVERIFY(step.detail.contains(QStringLiteral("--password-stdin")));
     QVERIFY(step.detail.contains(QStringLiteral("push '") + step.image.toReference() + u'\''));
-    const QString password = peer(QStringLiteral("password"));
+    const QString password = registrypeer::file(QStringLiteral("password"));
     QVERIFY(!step.detail.contains(password));
     QVERIFY(plan.warnings.join(u' ').contains(QStringLiteral("paused")));
 
@@ -394,7 +390,7 @@ void TestSaveImage::missingTagFailsThePull()
 
 void TestSaveImage::wrongPasswordIsOneClearError()
 {
-    QVERIFY(!prepare(QStringLiteral("wrong"), peer(QStringLiteral("user")),
+    QVERIFY(!prepare(QStringLiteral("wrong"), registrypeer::file(QStringLiteral("user")),
                      QStringLiteral("not-the-password")));
     const QString said = m_page->message()->text();
     QVERIFY2(said.contains(m_host) &&
@@ -418,7 +414,7 @@ void TestSaveImage::movedTagIsNotOverwritten()
     curl.start(QStringLiteral("curl"),
                curlArgs() << QStringLiteral("-f") << QStringLiteral("-X")
                           << QStringLiteral("DELETE")
-                          << peer(QStringLiteral("main/url")) +
+                          << registrypeer::file(QStringLiteral("main/url")) +
                                  QStringLiteral("/v2/alice/dev/manifests/") + m_digest);
     QVERIFY(curl.waitForFinished(30000) && curl.exitCode() == 0);
     QVERIFY(run(op));
