@@ -19,7 +19,7 @@ namespace sim {
 namespace {
 
 // One HTTP exchange, waited for in a loop of this thread's own (SSH sessions run on plain
-// threads). Bounded: a registry that does not answer in 60 s fails the push.
+// threads). Bounded: a registry that does not answer in 60 s fails the push (10 s a pull).
 struct Exchange
 {
     int status = 0;
@@ -32,7 +32,8 @@ struct Exchange
 class Http
 {
 public:
-    explicit Http(const RegistryTarget &t) : m_target(t)
+    explicit Http(const RegistryTarget &t, int timeoutMs = 60000)
+        : m_target(t), m_timeoutMs(timeoutMs)
     {
         QSslConfiguration ssl = QSslConfiguration::defaultConfiguration();
         if (!t.caFile.empty()) {
@@ -57,7 +58,7 @@ public:
     {
         QNetworkRequest req(url);
         req.setSslConfiguration(m_ssl);
-        req.setTransferTimeout(60000);
+        req.setTransferTimeout(m_timeoutMs);
         if (withAuth && !m_target.username.empty())
             req.setRawHeader(
                 "Authorization",
@@ -84,6 +85,7 @@ public:
 
 private:
     RegistryTarget m_target;
+    int m_timeoutMs;
     QSslConfiguration m_ssl;
     QNetworkAccessManager m_nam;
 };
@@ -133,7 +135,8 @@ std::string RegistryPush::resolve(const RegistryTarget &target, const std::strin
 {
     std::string error;
     std::thread worker([&] {
-        Http http(target);
+        // The simulation waits for it (a kubelet's pull): a registry gone quiet costs 10 s.
+        Http http(target, 10000);
         const Exchange e =
             http.run("HEAD", http.url("/v2/" + repository + "/manifests/" + tag), {}, {}, true,
                      "application/vnd.oci.image.index.v1+json, "
