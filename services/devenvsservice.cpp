@@ -89,6 +89,12 @@ DevEnvPlanner DevEnvsService::planner() const
     return DevEnvPlanner(m_operations->planner(), m_model);
 }
 
+bool DevEnvsService::reachesNodes() const
+{
+    const auto &connection = m_session->connection();
+    return connection && connection->pool();
+}
+
 QString DevEnvsService::defaultNamespace() const
 {
     const auto &connection = m_session->connection();

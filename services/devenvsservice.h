@@ -39,6 +39,8 @@ public:
     DevEnvPlanner planner() const;
     // The namespace a new environment goes to: the context's, else the user's own.
     QString defaultNamespace() const;
+    // Whether this connection reaches the nodes over SSH (what saving an image needs).
+    bool reachesNodes() const;
 
     // Reads the home volumes (every namespace where the account may, else its own) into the
     // model: stopped environments appear. Done again after each dev environment operation.

@@ -52,6 +52,15 @@ QStringList ImagesService::registries() const
     return out;
 }
 
+RegistryEndpoint ImagesService::endpointFor(const QString &host) const
+{
+    RegistryEndpoint e;
+    e.host = host;
+    e.plainHttp = isPlainHttp(host);
+    e.caFiles = DockerCredentials::caFiles(host);
+    return e;
+}
+
 bool ImagesService::isPlainHttp(const QString &host) const
 {
     return m_plain.contains(host);
@@ -174,11 +183,7 @@ void ImagesService::scan(const QString &host)
                                   // all the same.
                                   emit progress(error);
                               }
-                              RegistryEndpoint e;
-                              e.host = host;
-                              e.plainHttp = isPlainHttp(host);
-                              e.caFiles = DockerCredentials::caFiles(host);
-                              m_client = new RegistryClient(e, this);
+                              m_client = new RegistryClient(endpointFor(host), this);
                               m_client->setCredentials(c);
                               m_ready = true;
                               startScan();
@@ -295,11 +300,7 @@ void ImagesService::imageSize(const QString &reference, QObject *context, SizeDo
     m_credentials->lookup(
         ref.registry, owner,
         [this, owner, ref, answer](const RegistryCredentials &c, const QString &) {
-            RegistryEndpoint e;
-            e.host = ref.registry;
-            e.plainHttp = isPlainHttp(ref.registry);
-            e.caFiles = DockerCredentials::caFiles(ref.registry);
-            auto *client = new RegistryClient(e, owner);
+            auto *client = new RegistryClient(endpointFor(ref.registry), owner);
             client->setCredentials(c);
             sizeOfManifest(client, ref.repository, ref.digest.isEmpty() ? ref.tag : ref.digest,
                            true, answer);
@@ -340,10 +341,7 @@ void ImagesService::prepareSave(const SaveImageRequest &request, QObject *contex
     auto *owner = new QObject(this);
     QPointer<QObject> guard(context);
     auto withCredentials = [this, owner, guard, done, request](const RegistryCredentials &c) {
-        RegistryEndpoint e;
-        e.host = request.registry;
-        e.plainHttp = isPlainHttp(request.registry);
-        e.caFiles = DockerCredentials::caFiles(request.registry);
+        const RegistryEndpoint e = endpointFor(request.registry);
         auto *client = new RegistryClient(e, owner);
         client->setCredentials(c);
         client->manifestDigest(

@@ -17,6 +17,7 @@ class ImagesModel;
 class Operation;
 class OperationsService;
 struct OperationPlan;
+struct RegistryEndpoint;
 struct RegistryCredentials;
 struct SaveImageRequest;
 class RegistryClient;
@@ -89,6 +90,8 @@ private:
     void joinPods();
     void startScan();
     void applied(const Operation *operation);
+    // How `host` is reached: plain HTTP when the user said so, its CAs from certs.d.
+    RegistryEndpoint endpointFor(const QString &host) const;
     void sizeOfManifest(RegistryClient *client, const QString &repository, const QString &reference,
                         bool top, std::function<void(qint64, QString)> done);
 

@@ -2362,6 +2362,10 @@
         <source>%1 was not saved: %2</source>
         <translation>%1 未保存：%2</translation>
     </message>
+    <message>
+        <source>gpudesk reaches no node over SSH for this context (node telemetry is off)</source>
+        <translation>gpudesk 在此上下文中无法通过 SSH 连接任何节点（节点遥测已关闭）</translation>
+    </message>
 </context>
 <context>
     <name>gpudesk::DevEnvsService</name>

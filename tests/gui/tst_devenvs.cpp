@@ -248,6 +248,10 @@ void TestDevEnvs::environmentThroughTheWindow()
     auto *jupyterButton = m_page->findChild<QPushButton *>(QStringLiteral("openJupyter"));
     // Enabled once the server has said alice may exec and port-forward.
     QTRY_VERIFY_WITH_TIMEOUT(jupyterButton->isEnabled(), 20000);
+    // Alice reaches no node over SSH here: saving an image cannot run, and the button says why.
+    auto *saveImage = m_page->findChild<QPushButton *>(QStringLiteral("saveDevEnvImage"));
+    QVERIFY(!saveImage->isEnabled());
+    QVERIFY2(saveImage->toolTip().contains(QLatin1String("SSH")), qPrintable(saveImage->toolTip()));
 
     // Jupyter: the browser gets the URL with the token; the real server answers through it.
     QTest::mouseClick(jupyterButton, Qt::LeftButton);

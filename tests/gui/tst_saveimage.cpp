@@ -29,6 +29,7 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QProcess>
+#include <QPushButton>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QStandardPaths>
@@ -195,6 +196,9 @@ Operation *TestSaveImage::run(Operation *op, int timeoutMs)
 
 void TestSaveImage::savedImageIsInTheRegistry()
 {
+    // With SSH to the nodes, the page offers it for a running environment.
+    m_page->selectEnvironment(QStringLiteral("user-alice/dev-alice"));
+    QTRY_VERIFY(m_page->findChild<QPushButton *>(QStringLiteral("saveDevEnvImage"))->isEnabled());
     Operation *op = prepare(m_tag);
     QVERIFY2(op, qPrintable(m_page->message()->text()));
     const OperationPlan &plan = op->plan();

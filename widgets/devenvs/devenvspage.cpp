@@ -325,7 +325,11 @@ void DevEnvsPage::updateActions()
     set(m_start, !key.isEmpty() && !running && model()->volume(key),
         denied(QStringLiteral("create"), QStringLiteral("pods")),
         tr("Make the environment again with its home volume"));
-    set(m_save, ready && m_images, {},
+    // The commit runs on the node: without SSH to the nodes it cannot, and the button says so.
+    set(m_save, ready && m_images,
+        m_service->reachesNodes()
+            ? QString()
+            : tr("gpudesk reaches no node over SSH for this context (node telemetry is off)"),
         tr("Commit the environment's container on its node and push it to a registry: a new "
            "environment can start from it"));
     set(m_delete, !key.isEmpty(), denied(QStringLiteral("delete"), QStringLiteral("pods")),
