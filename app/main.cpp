@@ -7,6 +7,7 @@
 #include "historyservice.h"
 #include "kubeconfig.h"
 #include "mainwindow.h"
+#include "messagefilter.h"
 #include "reportrun.h"
 #include "services.h"
 #include "stdioforward.h"
@@ -133,9 +134,9 @@ int main(int argc, char **argv)
     std::unique_ptr<QCoreApplication> app = headless(argc, argv)
                                                 ? std::make_unique<QCoreApplication>(argc, argv)
                                                 : std::make_unique<QApplication>(argc, argv);
-    // Debug output only on request (QT_LOGGING_RULES="gpudesk.*.debug=true").
-    if (qEnvironmentVariableIsEmpty("QT_LOGGING_RULES"))
-        QLoggingCategory::setFilterRules(QStringLiteral("gpudesk.*.debug=false"));
+    // Qt's warnings and gpudesk's debug output only on request (--verbose, QT_LOGGING_RULES):
+    // the option is looked for before the parser runs, so that its own warnings are covered.
+    installMessageFilter(app->arguments().contains(QStringLiteral("--verbose")));
     QCoreApplication::setApplicationName(QStringLiteral("gpudesk"));
     QCoreApplication::setOrganizationName(QStringLiteral("gpudesk"));
     QCoreApplication::setApplicationVersion(QStringLiteral("0.1.0"));
@@ -214,8 +215,13 @@ int main(int argc, char **argv)
             "main", "A shell (bash, else sh) in a dev environment's current pod over the API's "
                     "exec, in this terminal: for images without an SSH server."),
         QStringLiteral("context/namespace/environment"));
+    const QCommandLineOption verboseOpt(
+        QStringLiteral("verbose"),
+        QCoreApplication::translate("main", "Print gpudesk's debug log and Qt's own warnings on "
+                                            "stderr (secrets are never logged)."));
     parser.addOptions({kubeconfigOpt, contextOpt, reportOpt, sshConfigOpt, noSshOpt, prometheusOpt,
-                       cleanupOpt, classesOpt, idleForOpt, yesOpt, stdioForwardOpt, execOpt});
+                       cleanupOpt, classesOpt, idleForOpt, yesOpt, stdioForwardOpt, execOpt,
+                       verboseOpt});
     parser.process(*app);
 
     const QStringList files = parser.isSet(kubeconfigOpt) ? QStringList{parser.value(kubeconfigOpt)}

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "clusterprobe.h"
 
+#include "jsonfields.h"
 #include "kubeclient.h"
 
 #include <QFutureWatcher>
@@ -40,22 +41,22 @@ bool ClusterProbe::addNodes(const QByteArray &body, ClusterSummary *summary, QSt
         *error = QObject::tr("The API server's node list is not valid JSON.");
         return false;
     }
+    using jsonfields::member;
+    using jsonfields::text;
     for (const auto &n : j["items"]) {
         if (!n.is_object())
             continue;
         ++summary->nodes;
-        const auto status = n.value("status", nlohmann::json::object());
-        for (const auto &c : status.value("conditions", nlohmann::json::array())) {
-            if (c.is_object() && c.value("type", "") == "Ready" && c.value("status", "") == "True")
-                ++summary->readyNodes;
-        }
-        const auto alloc = status.value("allocatable", nlohmann::json::object());
-        if (alloc.contains("nvidia.com/gpu") && alloc["nvidia.com/gpu"].is_string())
-            summary->gpus +=
-                QString::fromStdString(alloc["nvidia.com/gpu"].get<std::string>()).toInt();
+        const auto &status = member(n, "status");
+        const auto &conditions = member(status, "conditions");
+        if (conditions.is_array())
+            for (const auto &c : conditions)
+                if (text(c, "type") == QLatin1String("Ready") &&
+                    text(c, "status") == QLatin1String("True"))
+                    ++summary->readyNodes;
+        summary->gpus += text(member(status, "allocatable"), "nvidia.com/gpu").toInt();
     }
-    const auto meta = j.value("metadata", nlohmann::json::object());
-    *continueToken = QString::fromStdString(meta.value("continue", ""));
+    *continueToken = text(member(j, "metadata"), "continue");
     return true;
 }
 

@@ -14,7 +14,10 @@ ClusterSync::ClusterSync(KubeClient *client, Options options, QObject *parent)
         auto informer = std::make_unique<Informer>(client, r);
         informer->setFallbackNamespace(options.fallbackNamespace);
         connect(informer.get(), &Informer::delta, this, &ClusterSync::delta);
-        connect(informer.get(), &Informer::statusChanged, this, &ClusterSync::statusChanged);
+        connect(informer.get(), &Informer::statusChanged, this, [this] {
+            updateConnectionError();
+            emit statusChanged();
+        });
         connect(informer.get(), &Informer::synced, this, [this] {
             if (!m_syncedEmitted && hasSynced()) {
                 m_syncedEmitted = true;
@@ -82,6 +85,42 @@ void ClusterSync::onDiscoveryFailed(const QString &error, int httpStatus)
     emit serverUnreachable(error);
 }
 
+QString ClusterSync::serverError() const
+{
+    return m_serverError.isEmpty() ? m_connectionError : m_serverError;
+}
+
+QDateTime ClusterSync::serverErrorSince() const
+{
+    return m_serverError.isEmpty() ? m_connectionErrorSince : m_serverErrorSince;
+}
+
+void ClusterSync::updateConnectionError()
+{
+    // The server is unreachable when a collection lost it for the connection's sake and none
+    // has been live since: one dropped stream among live ones is that stream's blip, and is
+    // retried without a word.
+    QString error;
+    QDateTime since;
+    QDateTime liveSince;
+    for (const auto &[r, informer] : m_informers) {
+        const InformerStatus &s = informer->status();
+        if (s.state == InformerStatus::Retrying && s.serverUnreachable) {
+            if (!since.isValid() || s.since < since) {
+                since = s.since;
+                error = s.error;
+            }
+        } else if (s.state == InformerStatus::Live &&
+                   (!liveSince.isValid() || s.since > liveSince)) {
+            liveSince = s.since;
+        }
+    }
+    if (since.isValid() && liveSince.isValid() && liveSince >= since)
+        error.clear();
+    m_connectionError = error;
+    m_connectionErrorSince = error.isEmpty() ? QDateTime() : since;
+}
+
 bool ClusterSync::hasSynced() const
 {
     for (const auto &[r, informer] : m_informers) {
@@ -107,9 +146,9 @@ QList<Informer *> ClusterSync::informers() const
 
 QString ClusterSync::problems() const
 {
-    if (!m_serverError.isEmpty())
+    if (!serverError().isEmpty())
         return tr("Cannot reach the API server since %1: %2")
-            .arg(m_serverErrorSince.toLocalTime().toString(u"HH:mm:ss"), m_serverError);
+            .arg(serverErrorSince().toLocalTime().toString(u"HH:mm:ss"), serverError());
     QStringList out;
     for (const auto &[r, informer] : m_informers) {
         const InformerStatus &s = informer->status();

@@ -43,9 +43,11 @@ public:
     Informer *informer(Resource r) const;
     QList<Informer *> informers() const;
     const ApiDiscovery::Result &discovered() const { return m_discovery.result(); }
-    // The server itself cannot be reached (refused, TLS, DNS, proxy): "" when it answers.
-    QString serverError() const { return m_serverError; }
-    QDateTime serverErrorSince() const { return m_serverErrorSince; }
+    // The server itself cannot be reached (refused, TLS, DNS, proxy, not responding): "" when it
+    // answers. Found by discovery, or by the collections: once every collection that followed
+    // the server has lost it for the connection's sake, that is one failure, the server's.
+    QString serverError() const;
+    QDateTime serverErrorSince() const;
     // A sentence on what is not live, or "" when everything is (for the status bar).
     QString problems() const;
 
@@ -59,6 +61,7 @@ signals:
 private:
     void onDiscovered();
     void onDiscoveryFailed(const QString &error, int httpStatus);
+    void updateConnectionError();
 
     KubeClient *m_client;
     std::map<Resource, std::unique_ptr<Informer>> m_informers;
@@ -67,6 +70,8 @@ private:
     int m_discoveryAttempt = 0;
     QString m_serverError;
     QDateTime m_serverErrorSince;
+    QString m_connectionError; // from the collections (see serverError())
+    QDateTime m_connectionErrorSince;
     bool m_running = false;
     bool m_syncedEmitted = false;
 };

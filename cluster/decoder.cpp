@@ -58,13 +58,13 @@ MigCounts migResources(const json &resources)
 
 void addCounts(MigCounts *into, const MigCounts &more)
 {
-    for (const auto &[profile, n] : more) {
+    for (const auto &entry : more) {
         auto it = std::find_if(into->begin(), into->end(),
-                               [&](const auto &p) { return p.first == profile; });
+                               [&](const auto &p) { return p.first == entry.first; });
         if (it == into->end())
-            into->append({profile, n});
+            into->append(entry);
         else
-            it->second += n;
+            it->second += entry.second;
     }
 }
 

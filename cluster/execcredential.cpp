@@ -8,6 +8,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include <utility>
+
 Q_LOGGING_CATEGORY(lcExec, "gpudesk.exec")
 
 using nlohmann::json;
@@ -20,6 +22,10 @@ ExecCredentialRunner::ExecCredentialRunner(ExecConfig config, QString server, QB
       m_caPem(std::move(caPem))
 {
     connect(&m_process, &QProcess::finished, this, &ExecCredentialRunner::onFinished);
+    connect(&m_process, &QProcess::readyReadStandardOutput, this,
+            &ExecCredentialRunner::readOutput);
+    connect(&m_process, &QProcess::readyReadStandardError, this,
+            &ExecCredentialRunner::readMessages);
     connect(&m_process, &QProcess::errorOccurred, this, [this](QProcess::ProcessError e) {
         if (e != QProcess::FailedToStart || m_done)
             return;
@@ -27,6 +33,27 @@ ExecCredentialRunner::ExecCredentialRunner(ExecConfig config, QString server, QB
         emit failed(tr("The credential plugin %1 of %2 could not be started: %3")
                         .arg(m_config.command, who(), m_process.errorString()));
     });
+}
+
+void ExecCredentialRunner::readOutput()
+{
+    m_out += m_process.readAllStandardOutput();
+    if (m_out.size() <= MaxOutputBytes || m_done)
+        return;
+    m_done = true;
+    m_out = QByteArray();
+    m_process.kill();
+    emit failed(tr("The credential plugin %1 of %2 printed more than %3 KiB, which no credential "
+                   "needs: stopped it.")
+                    .arg(m_config.command, who())
+                    .arg(MaxOutputBytes >> 10));
+}
+
+void ExecCredentialRunner::readMessages()
+{
+    m_err += m_process.readAllStandardError();
+    if (m_err.size() > 2 * MaxMessageBytes)
+        m_err = m_err.right(MaxMessageBytes);
 }
 
 QString ExecCredentialRunner::who() const
@@ -98,13 +125,16 @@ void ExecCredentialRunner::onFinished(int exitCode, QProcess::ExitStatus status)
 {
     if (m_done)
         return;
-    m_done = true;
     // stdout holds the secret: it is parsed, never logged. stderr is the plugin's message to
     // the user, shown as it is (its last lines).
-    const QByteArray out = m_process.readAllStandardOutput();
-    QStringList errLines = QString::fromUtf8(m_process.readAllStandardError())
-                               .trimmed()
-                               .split(u'\n', Qt::SkipEmptyParts);
+    readOutput();
+    if (m_done)
+        return;
+    readMessages();
+    m_done = true;
+    const QByteArray out = std::exchange(m_out, QByteArray());
+    QStringList errLines =
+        QString::fromUtf8(m_err.right(MaxMessageBytes)).trimmed().split(u'\n', Qt::SkipEmptyParts);
     if (errLines.size() > 12)
         errLines = errLines.mid(errLines.size() - 12);
     const QString err = errLines.join(u'\n');

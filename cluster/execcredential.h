@@ -40,6 +40,10 @@ public:
     QByteArray execInfo() const;
     // A plugin that neither answers nor exits within this is stopped and reported.
     static constexpr int timeoutMs = 60000;
+    // What a plugin may print: an ExecCredential is a few KiB (a certificate and key at most);
+    // its messages to the user are read to their last lines. More is stopped and reported.
+    static constexpr qint64 MaxOutputBytes = 1 << 20;
+    static constexpr qint64 MaxMessageBytes = 64 << 10;
 
 signals:
     void finished(const gpudesk::ExecCredential &credential);
@@ -48,11 +52,15 @@ signals:
 private:
     void onFinished(int exitCode, QProcess::ExitStatus status);
     QString who() const;
+    void readOutput();
+    void readMessages();
 
     ExecConfig m_config;
     QString m_server;
     QByteArray m_caPem;
     QProcess m_process;
+    QByteArray m_out; // the credential: parsed, never logged
+    QByteArray m_err; // the last MaxMessageBytes of what the plugin said to the user
     bool m_done = false;
 };
 

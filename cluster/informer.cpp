@@ -46,9 +46,6 @@ constexpr int kMaxExpiredLists = 5;
 constexpr int kMaxBackoffMs = 30000;
 // Watch events decoded and applied together at most (a few milliseconds of store work).
 constexpr qsizetype kMaxEventsPerBatch = 2000;
-// One watch event is one object, which the API server keeps under 1.5 MB: a line this long
-// without its end is a broken stream, not an event to wait for.
-constexpr qsizetype kMaxWatchLineBytes = 16 << 20;
 constexpr qint64 kWatchReadAheadBytes = 1 << 20;
 // Liveness of a watch. The API server sends a bookmark about once a minute to a watch that
 // asked for them (the simulator every 5 s); silence for twice that is a dead stream or a dead
@@ -131,7 +128,7 @@ void Informer::stop()
     m_liveness.stop();
     closeWatch();
     m_lines.clear();
-    m_buffer.clear();
+    m_framer.clear();
 }
 
 void Informer::closeWatch()
@@ -161,6 +158,8 @@ void Informer::setState(InformerStatus::State state, const QString &error)
 {
     if (m_status.state != state)
         m_status.since = QDateTime::currentDateTimeUtc();
+    if (state != InformerStatus::Retrying)
+        m_status.serverUnreachable = false;
     m_status.state = state;
     if (!error.isEmpty() || state == InformerStatus::Live)
         m_status.error = error;
@@ -181,7 +180,7 @@ void Informer::relist()
     ++m_generation;
     closeWatch();
     m_lines.clear();
-    m_buffer.clear();
+    m_framer.clear();
     m_listing = Delta{};
     m_listing.resource = m_resource;
     m_listing.relist = true;
@@ -254,7 +253,7 @@ void Informer::onListPage(const KubeReply &reply, quint64 generation, bool conti
             retry(error);
             return;
         }
-        retry(reply.error);
+        retry(reply.error, reply.connectionFailed);
         return;
     }
     auto *watcher = new QFutureWatcher<ListResult>(this);
@@ -303,7 +302,7 @@ void Informer::watch()
     if (!m_running)
         return;
     closeWatch();
-    m_buffer.clear();
+    m_framer.clear();
     m_streamEnded = false;
     // As client-go: a random server-side timeout between 5 and 10 minutes spreads reconnects.
     const int timeoutSeconds = 300 + int(QRandomGenerator::global()->bounded(300));
@@ -344,32 +343,15 @@ void Informer::watch()
 
 void Informer::onWatchReadyRead()
 {
-    // What is buffered holds no newline (the lines were taken out): only the new bytes are
-    // searched, or a large event arriving in many pieces would be scanned again and again.
-    const qsizetype scanned = m_buffer.size();
-    const QByteArray piece = m_watch->readAll();
-    // Grown by doubling: QByteArray's own growth reallocates for every append of a large piece
-    // (a 16 MiB line then took minutes in pieces of a few KiB).
-    if (m_buffer.capacity() < scanned + piece.size())
-        m_buffer.reserve(std::max(scanned + piece.size(), 2 * m_buffer.capacity()));
-    m_buffer.append(piece);
-    qsizetype start = 0;
     const qsizetype before = m_lines.size();
-    for (qsizetype nl = m_buffer.indexOf('\n', scanned); nl >= 0;
-         nl = m_buffer.indexOf('\n', start)) {
-        if (nl > start)
-            m_lines.append(m_buffer.mid(start, nl - start));
-        start = nl + 1;
-    }
-    m_buffer.remove(0, start);
+    const bool bounded = m_framer.append(m_watch->readAll(), &m_lines);
     noteActivity(m_lines.mid(before));
-    if (m_buffer.size() > kMaxWatchLineBytes) {
-        // What is buffered goes; the new watch starts from the last version applied, so
+    if (!bounded) {
+        // What was buffered is gone; the new watch starts from the last version applied, so
         // nothing is lost or applied twice.
-        m_buffer = QByteArray();
         retry(tr("the watch sent an event of more than %1 MiB without its end: stopped reading "
                  "it, watching again")
-                  .arg(kMaxWatchLineBytes >> 20));
+                  .arg(MaxWatchLineBytes >> 20));
         return;
     }
     decodeNext();
@@ -437,7 +419,8 @@ void Informer::checkLiveness()
                   .arg(m_client->endpoint().server)
                   .arg(silentMs / 1000)
                   .arg(promise)
-                  .arg(kLivenessCheckMs / 1000));
+                  .arg(kLivenessCheckMs / 1000),
+              true);
         // Stale since the last thing the server said, not since the check gave up.
         if (silentSince.isValid())
             m_status.since = silentSince;
@@ -454,11 +437,10 @@ void Informer::onWatchFinished(QNetworkReply *reply, quint64 generation)
         return;
     const int status = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
     if (reply->error() == QNetworkReply::NoError) {
-        {
-            m_buffer += reply->readAll();
-            if (!m_buffer.trimmed().isEmpty())
-                m_lines.append(m_buffer);
-            m_buffer.clear();
+        if (m_framer.append(reply->readAll(), &m_lines)) {
+            const QByteArray last = m_framer.finish();
+            if (!last.isEmpty())
+                m_lines.append(last);
         }
         // A normal end (the server's timeout): watch again once what came is applied.
         m_streamEnded = true;
@@ -478,7 +460,7 @@ void Informer::onWatchFinished(QNetworkReply *reply, quint64 generation)
     }
     if (status == 401)
         m_client->unauthorized(); // renewed credentials are picked up by the retry
-    retry(error);
+    retry(error, status == 0);
 }
 
 void Informer::decodeNext()
@@ -539,7 +521,7 @@ void Informer::decodeNext()
         }));
 }
 
-void Informer::retry(const QString &error)
+void Informer::retry(const QString &error, bool serverUnreachable)
 {
     ++m_generation;
     closeWatch();
@@ -552,6 +534,7 @@ void Informer::retry(const QString &error)
     ++m_attempt;
     qCDebug(lcInformer) << resourceName(m_resource) << "retrying in" << int(base * jitter)
                         << "ms:" << error;
+    m_status.serverUnreachable = serverUnreachable;
     setState(InformerStatus::Retrying, error);
     m_retryTimer.start(int(base * jitter));
 }

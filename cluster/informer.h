@@ -3,6 +3,7 @@
 
 #include "collectionstatus.h"
 #include "delta.h"
+#include "lineframer.h"
 
 #include <QDateTime>
 #include <QElapsedTimer>
@@ -34,6 +35,10 @@ public:
     Informer(KubeClient *client, Resource resource, const QString &version = {},
              QObject *parent = nullptr);
     ~Informer() override;
+
+    // One watch event is one object, which the API server keeps under 1.5 MB: a line this long
+    // without its end is a broken stream, not an event to wait for.
+    static constexpr qsizetype MaxWatchLineBytes = 16 << 20;
 
     // Where cluster-wide listing is forbidden, list this namespace instead (the context's).
     void setFallbackNamespace(const QString &ns) { m_fallbackNamespace = ns; }
@@ -73,7 +78,7 @@ private:
     void noteActivity(const QList<QByteArray> &newLines);
     void checkLiveness();
     void relist();
-    void retry(const QString &error);
+    void retry(const QString &error, bool serverUnreachable = false);
     void setState(InformerStatus::State state, const QString &error = {});
     void markSynced();
     QString path() const;
@@ -99,7 +104,7 @@ private:
     InformerStatus m_status;
     Delta m_listing; // pages of a list in progress
     QString m_rv;
-    QByteArray m_buffer; // an incomplete line of the watch stream
+    LineFramer m_framer{MaxWatchLineBytes}; // the watch stream, cut into its events
     QList<QByteArray> m_lines;
     quint64 m_generation = 0; // bumped on relist/stop: stale async results are dropped
     int m_attempt = 0;

@@ -1,6 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "kubeclient.h"
 
+#include "boundedbody.h"
+#include "boundedfile.h"
+#include "jsonfields.h"
+
 #include <memory>
 
 #include <QFile>
@@ -19,25 +23,23 @@ namespace gpudesk {
 
 ApiStatus parseStatus(const QByteArray &body)
 {
+    // Any server answer comes here, errors first: every field is read as it may come (found by
+    // fuzz_decoder: {"kind":5} ended gpudesk with an uncaught type_error).
+    using jsonfields::member;
+    using jsonfields::text;
     ApiStatus s;
     const auto j = nlohmann::json::parse(body.begin(), body.end(), nullptr, false);
-    if (!j.is_object() || j.value("kind", "") != "Status")
+    if (!j.is_object() || text(j, "kind") != QLatin1String("Status"))
         return s;
-    auto text = [](const nlohmann::json &o, const char *key) {
-        const auto it = o.find(key);
-        return it != o.end() && it->is_string() ? QString::fromStdString(it->get<std::string>())
-                                                : QString();
-    };
     s.reason = text(j, "reason");
     s.message = text(j, "message");
     if (const auto code = j.find("code"); code != j.end() && code->is_number_integer())
         s.code = code->get<int>();
-    if (const auto details = j.find("details"); details != j.end() && details->is_object())
-        if (const auto causes = details->find("causes");
-            causes != details->end() && causes->is_array())
-            for (const auto &c : *causes)
-                if (c.is_object())
-                    s.causes.append({text(c, "field"), text(c, "reason"), text(c, "message")});
+    const auto &causes = member(member(j, "details"), "causes");
+    if (causes.is_array())
+        for (const auto &c : causes)
+            if (c.is_object())
+                s.causes.append({text(c, "field"), text(c, "reason"), text(c, "message")});
     return s;
 }
 
@@ -68,10 +70,7 @@ constexpr qint64 kReadChunkBytes = 1 << 20;
 
 QString statusMessage(const QByteArray &body)
 {
-    const auto j = nlohmann::json::parse(body.toStdString(), nullptr, false);
-    if (!j.is_object() || j.value("kind", "") != "Status")
-        return {};
-    return QString::fromStdString(j.value("message", ""));
+    return parseStatus(body).message;
 }
 
 namespace {
@@ -239,10 +238,11 @@ bool KubeClient::unauthorized()
         return true;
     }
     if (!m_endpoint.tokenFile.isEmpty()) {
-        QFile f(m_endpoint.tokenFile);
-        if (!f.open(QIODevice::ReadOnly))
+        QString why;
+        const auto data = readBoundedFile(m_endpoint.tokenFile, filelimit::Credential, &why);
+        if (!data)
             return false;
-        const QString token = QString::fromUtf8(f.readAll()).trimmed();
+        const QString token = QString::fromUtf8(*data).trimmed();
         if (token.isEmpty() || token == m_endpoint.token)
             return false;
         m_endpoint.token = token;
@@ -453,21 +453,7 @@ void KubeClient::send(const QByteArray &verb, const QString &path, const QByteAr
     QPointer<QObject> guard(context);
     QElapsedTimer waited;
     waited.start();
-    // The answer is read as it comes, into a buffer of ours with a bound: Qt holds at most a
-    // little of it (its own buffer is unbounded by default, and a fast server outruns a busy
-    // UI thread), and an answer cut off gives its memory back at once (one large block).
-    reply->setReadBufferSize(kReadChunkBytes);
-    auto answer = std::make_shared<QByteArray>();
-    connect(reply, &QNetworkReply::readyRead, reply, [reply, answer] {
-        if (reply->property("gpudeskTooLarge").toBool())
-            return;
-        answer->append(reply->readAll());
-        if (answer->size() > kMaxBodyBytes) {
-            reply->setProperty("gpudeskTooLarge", true);
-            *answer = QByteArray();
-            reply->abort();
-        }
-    });
+    auto answer = BoundedBody::attach(reply, kMaxBodyBytes, kReadChunkBytes);
     connect(reply, &QNetworkReply::finished, this,
             [this, reply, guard, done = std::move(done), verb, path, body, contentType, retried,
              waited, answer]() mutable {
@@ -476,7 +462,21 @@ void KubeClient::send(const QByteArray &verb, const QString &path, const QByteAr
                     return;
                 KubeReply r;
                 r.httpStatus = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
-                if (reply->property("gpudeskTooLarge").toBool()) {
+                if (answer->tooSlow()) {
+                    r.httpStatus = 0;
+                    r.connectionFailed = true;
+                    r.error = tr("%1 sent only %2 bytes in %3 s of its answer to %4 %5: gpudesk "
+                                 "gave up (a server that trickles its answer would hold the "
+                                 "request for ever)")
+                                  .arg(m_endpoint.server)
+                                  .arg(answer->slowWindowBytes())
+                                  .arg(BoundedBody::SlowWindowMs / 1000)
+                                  .arg(QString::fromLatin1(verb), path);
+                    qCDebug(lcKube) << r.error;
+                    done(r);
+                    return;
+                }
+                if (answer->tooLarge()) {
                     r.httpStatus = 0;
                     r.error = tr("%1 sent more than %2 MiB in answer to %3 %4: gpudesk stopped "
                                  "reading (a page of 500 objects is a few MiB)")
@@ -487,7 +487,7 @@ void KubeClient::send(const QByteArray &verb, const QString &path, const QByteAr
                     done(r);
                     return;
                 }
-                r.body = std::exchange(*answer, QByteArray()) + reply->readAll();
+                r.body = answer->take(reply);
                 if (reply->error() != QNetworkReply::NoError) {
                     r.status = parseStatus(r.body);
                     r.error = !r.status.message.isEmpty() ? r.status.message

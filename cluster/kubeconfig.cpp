@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "kubeconfig.h"
 
+#include "boundedfile.h"
+
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
@@ -15,6 +17,8 @@ namespace {
 
 QString str(const YAML::Node &n, const char *key)
 {
+    if (!n.IsMap())
+        return {};
     const YAML::Node v = n[key];
     return v && v.IsScalar() ? QString::fromStdString(v.as<std::string>()) : QString();
 }
@@ -47,13 +51,14 @@ bool readField(const YAML::Node &n, const char *dataKey, const char *fileKey, co
     const QString path = resolvePath(str(n, fileKey), file);
     if (path.isEmpty())
         return true;
-    QFile f(path);
-    if (!f.open(QIODevice::ReadOnly)) {
+    QString why;
+    const auto contents = readBoundedFile(path, filelimit::Credential, &why);
+    if (!contents) {
         *error = QStringLiteral("%1: %2 of %3 names %4, which cannot be read: %5")
-                     .arg(file, QLatin1String(fileKey), where, path, f.errorString());
+                     .arg(file, QLatin1String(fileKey), where, path, why);
         return false;
     }
-    *out = f.readAll();
+    *out = *contents;
     return true;
 }
 
@@ -127,16 +132,17 @@ std::optional<KubeConfig> KubeConfig::load(const QStringList &files, QString *er
     KubeConfig cfg;
     bool any = false;
     for (const QString &file : files) {
-        QFile f(file);
-        if (!f.exists() && files.size() > 1)
+        if (!QFile::exists(file) && files.size() > 1)
             continue; // kubectl skips missing files in a $KUBECONFIG list
-        if (!f.open(QIODevice::ReadOnly)) {
-            *error = QStringLiteral("cannot read kubeconfig %1: %2").arg(file, f.errorString());
+        QString why;
+        const auto text = readBoundedFile(file, filelimit::Kubeconfig, &why);
+        if (!text) {
+            *error = QStringLiteral("cannot read kubeconfig %1: %2").arg(file, why);
             return std::nullopt;
         }
         YAML::Node root;
         try {
-            root = YAML::Load(f.readAll().toStdString());
+            root = YAML::Load(text->toStdString());
         } catch (const YAML::Exception &e) {
             *error = QStringLiteral("%1 is not valid YAML (line %2): %3")
                          .arg(file)
@@ -144,8 +150,17 @@ std::optional<KubeConfig> KubeConfig::load(const QStringList &files, QString *er
                          .arg(QString::fromStdString(e.msg));
             return std::nullopt;
         }
+        if (!root.IsMap() && !root.IsNull()) {
+            // kubectl reads an empty file as an empty config, and refuses anything else.
+            *error = QStringLiteral("%1 is not a kubeconfig: its top level is not a mapping of "
+                                    "clusters, users and contexts")
+                         .arg(file);
+            return std::nullopt;
+        }
         any = true;
         auto collect = [&](const char *key, QList<Named> *into) {
+            if (!root.IsMap())
+                return;
             const YAML::Node list = root[key];
             if (!list || !list.IsSequence())
                 return;
@@ -185,136 +200,153 @@ QStringList KubeConfig::contexts() const
 
 std::optional<ClusterEndpoint> KubeConfig::endpoint(const QString &context, QString *error) const
 {
-    const QString name = context.isEmpty() ? m_currentContext : context;
-    auto find = [](const QList<Named> &list, const QString &n) -> const Named * {
-        for (const auto &x : list) {
-            if (x.name == n)
-                return &x;
+    // A kubeconfig of the wrong shape (a scalar where a mapping belongs) makes yaml-cpp throw on
+    // a subscript: that is a message naming the context, never a crash.
+    auto resolve = [&]() -> std::optional<ClusterEndpoint> {
+        const QString name = context.isEmpty() ? m_currentContext : context;
+        auto find = [](const QList<Named> &list, const QString &n) -> const Named * {
+            for (const auto &x : list) {
+                if (x.name == n)
+                    return &x;
+            }
+            return nullptr;
+        };
+        const Named *ctx = find(m_contexts, name);
+        if (!ctx) {
+            *error = name.isEmpty()
+                         ? QStringLiteral("the kubeconfig has no current-context; choose a context")
+                         : QStringLiteral("context \"%1\" is not in the kubeconfig").arg(name);
+            return std::nullopt;
         }
-        return nullptr;
+        const YAML::Node c = YAML::Load(ctx->yaml.toStdString())["context"];
+        const QString clusterName = str(c, "cluster");
+        const QString userName = str(c, "user");
+        const Named *cluster = find(m_clusters, clusterName);
+        if (!cluster) {
+            *error = QStringLiteral("%1: context \"%2\" names cluster \"%3\", which is not defined")
+                         .arg(ctx->file, name, clusterName);
+            return std::nullopt;
+        }
+        ClusterEndpoint ep;
+        ep.context = name;
+        ep.userEntry = userName;
+        ep.defaultNamespace = str(c, "namespace");
+        const YAML::Node cl = YAML::Load(cluster->yaml.toStdString())["cluster"];
+        ep.server = str(cl, "server");
+        if (ep.server.isEmpty()) {
+            *error =
+                QStringLiteral("%1: cluster \"%2\" has no server").arg(cluster->file, clusterName);
+            return std::nullopt;
+        }
+        // Checked here, where the field can be named: a typo ("htps://", a missing scheme) would
+        // otherwise surface at the first list as "Protocol is unknown".
+        if (const QUrl url(ep.server, QUrl::StrictMode);
+            !url.isValid() || url.host().isEmpty() ||
+            (url.scheme() != QLatin1String("https") && url.scheme() != QLatin1String("http"))) {
+            *error = QStringLiteral("%1: server of cluster \"%2\" is \"%3\"; expected "
+                                    "https://host[:port] (or http://)")
+                         .arg(cluster->file, clusterName, ep.server);
+            return std::nullopt;
+        }
+        ep.tlsServerName = str(cl, "tls-server-name");
+        ep.proxyUrl = str(cl, "proxy-url");
+        if (!ep.proxyUrl.isEmpty()) {
+            const QUrl proxy(ep.proxyUrl);
+            const QString scheme = proxy.scheme();
+            // Shown without its user info: a proxy's password never reaches a message.
+            const QString shown = proxy.toDisplayString(QUrl::RemoveUserInfo);
+            if (scheme == QLatin1String("https")) {
+                // Qt reaches an HTTP proxy over plain TCP only; a TLS proxy would be spoken to in
+                // the clear, so it is refused rather than half-supported.
+                *error = QStringLiteral("%1: proxy-url of cluster \"%2\" is \"%3\", an https:// "
+                                        "proxy; gpudesk reaches proxies over http:// or socks5:// "
+                                        "only")
+                             .arg(cluster->file, clusterName, shown);
+                return std::nullopt;
+            }
+            if (!proxy.isValid() || proxy.host().isEmpty() ||
+                (scheme != QLatin1String("http") && scheme != QLatin1String("socks5"))) {
+                *error = QStringLiteral("%1: proxy-url of cluster \"%2\" is \"%3\"; expected "
+                                        "http:// or socks5://host:port")
+                             .arg(cluster->file, clusterName, shown);
+                return std::nullopt;
+            }
+        }
+        ep.insecureSkipVerify = str(cl, "insecure-skip-tls-verify") == QLatin1String("true");
+        const QString clusterWhere = QStringLiteral("cluster \"%1\"").arg(clusterName);
+        if (!readField(cl, "certificate-authority-data", "certificate-authority", cluster->file,
+                       clusterWhere, &ep.caPem, error))
+            return std::nullopt;
+        if (!ep.caPem.isEmpty() && QSslCertificate::fromData(ep.caPem, QSsl::Pem).isEmpty()) {
+            const QString field =
+                QLatin1String(cl["certificate-authority-data"] ? "certificate-authority-data"
+                                                               : "certificate-authority");
+            *error = QStringLiteral("%1: %2 of %3 is not a PEM certificate (it should decode to "
+                                    "\"-----BEGIN CERTIFICATE-----\" …)")
+                         .arg(cluster->file, field, clusterWhere);
+            return std::nullopt;
+        }
+        if (const Named *user = find(m_users, userName)) {
+            const YAML::Node u = YAML::Load(user->yaml.toStdString())["user"];
+            const QString userWhere = QStringLiteral("user \"%1\"").arg(userName);
+            ep.token = str(u, "token");
+            ep.tokenFile = resolvePath(str(u, "tokenFile"), user->file);
+            ep.username = str(u, "username");
+            ep.password = str(u, "password");
+            if (!readField(u, "client-certificate-data", "client-certificate", user->file,
+                           userWhere, &ep.clientCertPem, error) ||
+                !readField(u, "client-key-data", "client-key", user->file, userWhere,
+                           &ep.clientKeyPem, error))
+                return std::nullopt;
+            if (!ep.clientCertPem.isEmpty()) {
+                // Checked here, where the field and the file can be named: a TLS handshake with an
+                // expired certificate only says "certificate expired" from the server's side.
+                const QString field =
+                    QLatin1String(u["client-certificate-data"] ? "client-certificate-data"
+                                                               : "client-certificate");
+                const QSslCertificate cert(ep.clientCertPem, QSsl::Pem);
+                if (cert.isNull()) {
+                    *error = QStringLiteral("%1: %2 of %3 is not a PEM certificate")
+                                 .arg(user->file, field, userWhere);
+                    return std::nullopt;
+                }
+                if (cert.expiryDate() < QDateTime::currentDateTimeUtc()) {
+                    *error = QStringLiteral("%1: %2 of %3 expired on %4; a new certificate (or "
+                                            "kubeconfig) is needed from the cluster's admin")
+                                 .arg(user->file, field, userWhere,
+                                      cert.expiryDate().toString(Qt::ISODate));
+                    return std::nullopt;
+                }
+            }
+            if (!readExec(u["exec"], user->file, userName, &ep.exec, error))
+                return std::nullopt;
+            if (ep.token.isEmpty() && !ep.tokenFile.isEmpty()) {
+                QString why;
+                const auto token = readBoundedFile(ep.tokenFile, filelimit::Credential, &why);
+                if (!token) {
+                    *error =
+                        QStringLiteral("%1: tokenFile of %2 names %3, which cannot be read: %4")
+                            .arg(user->file, userWhere, ep.tokenFile, why);
+                    return std::nullopt;
+                }
+                ep.token = QString::fromUtf8(*token).trimmed();
+            }
+        } else if (!userName.isEmpty()) {
+            *error = QStringLiteral("%1: context \"%2\" names user \"%3\", which is not defined")
+                         .arg(ctx->file, name, userName);
+            return std::nullopt;
+        }
+        return ep;
     };
-    const Named *ctx = find(m_contexts, name);
-    if (!ctx) {
-        *error = name.isEmpty()
-                     ? QStringLiteral("the kubeconfig has no current-context; choose a context")
-                     : QStringLiteral("context \"%1\" is not in the kubeconfig").arg(name);
+    try {
+        return resolve();
+    } catch (const YAML::Exception &e) {
+        *error =
+            QStringLiteral("context \"%1\" of the kubeconfig is not of the shape kubectl "
+                           "reads: %2")
+                .arg(context.isEmpty() ? m_currentContext : context, QString::fromStdString(e.msg));
         return std::nullopt;
     }
-    const YAML::Node c = YAML::Load(ctx->yaml.toStdString())["context"];
-    const QString clusterName = str(c, "cluster");
-    const QString userName = str(c, "user");
-    const Named *cluster = find(m_clusters, clusterName);
-    if (!cluster) {
-        *error = QStringLiteral("%1: context \"%2\" names cluster \"%3\", which is not defined")
-                     .arg(ctx->file, name, clusterName);
-        return std::nullopt;
-    }
-    ClusterEndpoint ep;
-    ep.context = name;
-    ep.userEntry = userName;
-    ep.defaultNamespace = str(c, "namespace");
-    const YAML::Node cl = YAML::Load(cluster->yaml.toStdString())["cluster"];
-    ep.server = str(cl, "server");
-    if (ep.server.isEmpty()) {
-        *error = QStringLiteral("%1: cluster \"%2\" has no server").arg(cluster->file, clusterName);
-        return std::nullopt;
-    }
-    // Checked here, where the field can be named: a typo ("htps://", a missing scheme) would
-    // otherwise surface at the first list as "Protocol is unknown".
-    if (const QUrl url(ep.server, QUrl::StrictMode);
-        !url.isValid() || url.host().isEmpty() ||
-        (url.scheme() != QLatin1String("https") && url.scheme() != QLatin1String("http"))) {
-        *error = QStringLiteral("%1: server of cluster \"%2\" is \"%3\"; expected "
-                                "https://host[:port] (or http://)")
-                     .arg(cluster->file, clusterName, ep.server);
-        return std::nullopt;
-    }
-    ep.tlsServerName = str(cl, "tls-server-name");
-    ep.proxyUrl = str(cl, "proxy-url");
-    if (!ep.proxyUrl.isEmpty()) {
-        const QUrl proxy(ep.proxyUrl);
-        const QString scheme = proxy.scheme();
-        // Shown without its user info: a proxy's password never reaches a message.
-        const QString shown = proxy.toDisplayString(QUrl::RemoveUserInfo);
-        if (scheme == QLatin1String("https")) {
-            // Qt reaches an HTTP proxy over plain TCP only; a TLS proxy would be spoken to in
-            // the clear, so it is refused rather than half-supported.
-            *error = QStringLiteral("%1: proxy-url of cluster \"%2\" is \"%3\", an https:// "
-                                    "proxy; gpudesk reaches proxies over http:// or socks5:// "
-                                    "only")
-                         .arg(cluster->file, clusterName, shown);
-            return std::nullopt;
-        }
-        if (!proxy.isValid() || proxy.host().isEmpty() ||
-            (scheme != QLatin1String("http") && scheme != QLatin1String("socks5"))) {
-            *error = QStringLiteral("%1: proxy-url of cluster \"%2\" is \"%3\"; expected "
-                                    "http:// or socks5://host:port")
-                         .arg(cluster->file, clusterName, shown);
-            return std::nullopt;
-        }
-    }
-    ep.insecureSkipVerify = str(cl, "insecure-skip-tls-verify") == QLatin1String("true");
-    const QString clusterWhere = QStringLiteral("cluster \"%1\"").arg(clusterName);
-    if (!readField(cl, "certificate-authority-data", "certificate-authority", cluster->file,
-                   clusterWhere, &ep.caPem, error))
-        return std::nullopt;
-    if (!ep.caPem.isEmpty() && QSslCertificate::fromData(ep.caPem, QSsl::Pem).isEmpty()) {
-        const QString field =
-            QLatin1String(cl["certificate-authority-data"] ? "certificate-authority-data"
-                                                           : "certificate-authority");
-        *error = QStringLiteral("%1: %2 of %3 is not a PEM certificate (it should decode to "
-                                "\"-----BEGIN CERTIFICATE-----\" …)")
-                     .arg(cluster->file, field, clusterWhere);
-        return std::nullopt;
-    }
-    if (const Named *user = find(m_users, userName)) {
-        const YAML::Node u = YAML::Load(user->yaml.toStdString())["user"];
-        const QString userWhere = QStringLiteral("user \"%1\"").arg(userName);
-        ep.token = str(u, "token");
-        ep.tokenFile = resolvePath(str(u, "tokenFile"), user->file);
-        ep.username = str(u, "username");
-        ep.password = str(u, "password");
-        if (!readField(u, "client-certificate-data", "client-certificate", user->file, userWhere,
-                       &ep.clientCertPem, error) ||
-            !readField(u, "client-key-data", "client-key", user->file, userWhere, &ep.clientKeyPem,
-                       error))
-            return std::nullopt;
-        if (!ep.clientCertPem.isEmpty()) {
-            // Checked here, where the field and the file can be named: a TLS handshake with an
-            // expired certificate only says "certificate expired" from the server's side.
-            const QString field = QLatin1String(
-                u["client-certificate-data"] ? "client-certificate-data" : "client-certificate");
-            const QSslCertificate cert(ep.clientCertPem, QSsl::Pem);
-            if (cert.isNull()) {
-                *error = QStringLiteral("%1: %2 of %3 is not a PEM certificate")
-                             .arg(user->file, field, userWhere);
-                return std::nullopt;
-            }
-            if (cert.expiryDate() < QDateTime::currentDateTimeUtc()) {
-                *error =
-                    QStringLiteral("%1: %2 of %3 expired on %4; a new certificate (or "
-                                   "kubeconfig) is needed from the cluster's admin")
-                        .arg(user->file, field, userWhere, cert.expiryDate().toString(Qt::ISODate));
-                return std::nullopt;
-            }
-        }
-        if (!readExec(u["exec"], user->file, userName, &ep.exec, error))
-            return std::nullopt;
-        if (ep.token.isEmpty() && !ep.tokenFile.isEmpty()) {
-            QFile tf(ep.tokenFile);
-            if (!tf.open(QIODevice::ReadOnly)) {
-                *error = QStringLiteral("%1: tokenFile of %2 names %3, which cannot be read")
-                             .arg(user->file, userWhere, ep.tokenFile);
-                return std::nullopt;
-            }
-            ep.token = QString::fromUtf8(tf.readAll()).trimmed();
-        }
-    } else if (!userName.isEmpty()) {
-        *error = QStringLiteral("%1: context \"%2\" names user \"%3\", which is not defined")
-                     .arg(ctx->file, name, userName);
-        return std::nullopt;
-    }
-    return ep;
 }
 
 } // namespace gpudesk

@@ -54,6 +54,9 @@ public:
     // The log's path with these options (also used to download the whole log).
     static QString path(const QString &ns, const QString &pod, const Options &options,
                         const QByteArray &sinceTime = {});
+    // Cuts what the server sent into lines (announced by lines()), as the stream does with
+    // each piece; public for the tests and the fuzz target that feed it pieces cut anywhere.
+    void deliver(const QByteArray &chunk, bool final);
 
 signals:
     void lines(const QList<gpudesk::LogLine> &lines);
@@ -63,7 +66,6 @@ private:
     void open();
     void onReadyRead();
     void onFinished();
-    void deliver(const QByteArray &chunk, bool final);
     void dropReply();
     void checkServer();
     void setState(State state, const QString &message = {});

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "prometheusclient.h"
 
+#include "boundedbody.h"
+
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -133,18 +135,38 @@ void PrometheusClient::queryRange(const QString &query, qint64 fromMs, qint64 to
     q.addQueryItem(QStringLiteral("step"), QString::number(qMax(1, stepSeconds)));
     url.setQuery(q);
     QNetworkRequest request(url);
-    request.setTransferTimeout(30000);
+    request.setTransferTimeout(TimeoutMs);
     QNetworkReply *reply = m_net->get(request);
-    connect(reply, &QNetworkReply::finished, context, [reply, done = std::move(done)] {
+    auto answer = BoundedBody::attach(reply, MaxAnswerBytes);
+    connect(reply, &QNetworkReply::finished, context, [reply, answer, done = std::move(done)] {
         reply->deleteLater();
-        const QByteArray body = reply->readAll();
+        const QString where = reply->url().adjusted(QUrl::RemoveQuery).toString();
+        if (answer->tooSlow()) {
+            done({}, tr("Prometheus at %1 sent only %2 bytes in %3 s of its answer; gpudesk gave "
+                        "up.")
+                         .arg(where)
+                         .arg(answer->slowWindowBytes())
+                         .arg(BoundedBody::SlowWindowMs / 1000));
+            return;
+        }
+        if (answer->tooLarge()) {
+            done({}, tr("Prometheus at %1 sent more than %2 MiB for one query; gpudesk stopped "
+                        "reading (a day of a few thousand series is far less).")
+                         .arg(where)
+                         .arg(MaxAnswerBytes >> 20));
+            return;
+        }
+        const QByteArray body = answer->take(reply);
         QString error;
         // Prometheus puts its reason in the JSON body of a 400 / 422 / 503 too.
         QList<PromSeries> series = parseMatrix(body, &error);
-        if (!error.isEmpty() && reply->error() != QNetworkReply::NoError && body.isEmpty())
-            error =
-                tr("Cannot reach Prometheus at %1: %2")
-                    .arg(reply->url().adjusted(QUrl::RemoveQuery).toString(), reply->errorString());
+        if (!error.isEmpty() && reply->error() != QNetworkReply::NoError && body.isEmpty()) {
+            // Qt ends a request whose transfer timeout ran out as "canceled".
+            const QString why = reply->error() == QNetworkReply::OperationCanceledError
+                                    ? tr("no answer within %1 s (timed out)").arg(TimeoutMs / 1000)
+                                    : reply->errorString();
+            error = tr("Cannot reach Prometheus at %1: %2").arg(where, why);
+        }
         done(series, error);
     });
 }

@@ -29,6 +29,11 @@ public:
     explicit PrometheusClient(QUrl base, QObject *parent = nullptr);
     QUrl base() const { return m_base; }
 
+    // A query's answer is bounded in size and in time (a day of a few thousand series at a
+    // minute's step is tens of MiB; Prometheus itself gives up on a query after 2 minutes).
+    static constexpr qint64 MaxAnswerBytes = 128 << 20;
+    static constexpr int TimeoutMs = 30000;
+
     using Done = std::function<void(const QList<PromSeries> &series, const QString &error)>;
     void queryRange(const QString &query, qint64 fromMs, qint64 toMs, int stepSeconds,
                     QObject *context, Done done);

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "registryclient.h"
 
+#include "boundedbody.h"
 #include "registrydecoder.h"
 
 #include <QLoggingCategory>
@@ -307,19 +308,7 @@ void RegistryClient::send(Request r, QObject *context, Done done)
     QNetworkReply *reply = r.verb == "GET"    ? m_net.get(req)
                            : r.verb == "HEAD" ? m_net.head(req)
                                               : m_net.sendCustomRequest(req, r.verb, r.body);
-    reply->setReadBufferSize(kReadChunkBytes);
-    auto answer = std::make_shared<QByteArray>();
-    const qint64 limit = r.maxBytes;
-    connect(reply, &QNetworkReply::readyRead, reply, [reply, answer, limit] {
-        if (reply->property("gpudeskTooLarge").toBool())
-            return;
-        answer->append(reply->readAll());
-        if (answer->size() > limit) {
-            reply->setProperty("gpudeskTooLarge", true);
-            *answer = QByteArray();
-            reply->abort();
-        }
-    });
+    auto answer = BoundedBody::attach(reply, r.maxBytes, kReadChunkBytes);
     QPointer<QObject> guard(context);
     connect(reply, &QNetworkReply::finished, this,
             [this, reply, r = std::move(r), guard, done = std::move(done), answer]() mutable {
@@ -330,11 +319,21 @@ void RegistryClient::send(Request r, QObject *context, Done done)
 }
 
 void RegistryClient::finished(QNetworkReply *reply, Request r, QObject *context, Done done,
-                              std::shared_ptr<QByteArray> answer)
+                              std::shared_ptr<BoundedBody> answer)
 {
     RegistryReply out;
     out.httpStatus = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
-    if (reply->property("gpudeskTooLarge").toBool()) {
+    if (answer->tooSlow()) {
+        out.connectionFailed = true;
+        out.error = tr("%1 sent only %2 bytes in %3 s for %4; gpudesk gave up.")
+                        .arg(m_endpoint.host)
+                        .arg(answer->slowWindowBytes())
+                        .arg(BoundedBody::SlowWindowMs / 1000)
+                        .arg(r.what);
+        done(out);
+        return;
+    }
+    if (answer->tooLarge()) {
         out.error = tr("%1 sent more than %2 KiB for %3; gpudesk stopped reading.")
                         .arg(m_endpoint.host)
                         .arg(r.maxBytes >> 10)
@@ -342,9 +341,7 @@ void RegistryClient::finished(QNetworkReply *reply, Request r, QObject *context,
         done(out);
         return;
     }
-    // An aborted or failed reply is closed: reading it would only make Qt warn.
-    out.body =
-        std::exchange(*answer, QByteArray()) + (reply->isOpen() ? reply->readAll() : QByteArray());
+    out.body = answer->take(reply);
     out.contentType = QString::fromLatin1(reply->rawHeader("Content-Type"));
     out.digest = QString::fromLatin1(reply->rawHeader("Docker-Content-Digest"));
     out.location = QString::fromLatin1(reply->rawHeader("Location"));
@@ -475,15 +472,7 @@ void RegistryClient::fetchToken(const RegistryChallenge &bearer, const QStringLi
                     (m_credentials.username + u':' + m_credentials.secret).toUtf8().toBase64());
         reply = m_net.get(req);
     }
-    reply->setReadBufferSize(kReadChunkBytes);
-    auto answer = std::make_shared<QByteArray>();
-    connect(reply, &QNetworkReply::readyRead, reply, [reply, answer] {
-        answer->append(reply->readAll());
-        if (answer->size() > kMaxTokenBytes) {
-            reply->setProperty("gpudeskTooLarge", true);
-            reply->abort();
-        }
-    });
+    auto answer = BoundedBody::attach(reply, kMaxTokenBytes, kReadChunkBytes);
     QPointer<QObject> guard(context);
     const QString key = scopes.join(u' ');
     connect(reply, &QNetworkReply::finished, this,
@@ -493,14 +482,20 @@ void RegistryClient::fetchToken(const RegistryChallenge &bearer, const QStringLi
                     return;
                 const int s = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
                 const QString service = r.url.adjusted(QUrl::RemoveQuery).toDisplayString();
-                if (reply->property("gpudeskTooLarge").toBool()) {
+                if (answer->tooSlow()) {
+                    then(tr("The token service %1 sent only %2 bytes in %3 s; gpudesk gave up.")
+                             .arg(service)
+                             .arg(answer->slowWindowBytes())
+                             .arg(BoundedBody::SlowWindowMs / 1000));
+                    return;
+                }
+                if (answer->tooLarge()) {
                     then(tr("The token service %1 sent more than %2 KiB.")
                              .arg(service)
                              .arg(kMaxTokenBytes >> 10));
                     return;
                 }
-                if (reply->isOpen())
-                    *answer += reply->readAll();
+                const QByteArray body = answer->take(reply);
                 if (s == 401 || s == 403) {
                     then(m_credentials.isEmpty()
                              ? tr("The token service %1 of %2 refused anonymous access; log in "
@@ -516,7 +511,7 @@ void RegistryClient::fetchToken(const RegistryChallenge &bearer, const QStringLi
                     return;
                 }
                 int expires = 60;
-                const QByteArray token = RegistryAuth::tokenFromAnswer(*answer, &expires);
+                const QByteArray token = RegistryAuth::tokenFromAnswer(body, &expires);
                 if (s < 200 || s >= 300 || token.isEmpty()) {
                     then(tr("The token service %1 answered HTTP %2 without a token.")
                              .arg(service)

@@ -17,6 +17,8 @@ class QNetworkReply;
 
 namespace gpudesk {
 
+class BoundedBody;
+
 // One answer of the registry, with what it said in words when it was not what was asked.
 struct RegistryReply
 {
@@ -96,7 +98,7 @@ private:
     void send(Request r, QObject *context, Done done);
     void sendPaged(Request r, QObject *context, Done done);
     void finished(QNetworkReply *reply, Request r, QObject *context, Done done,
-                  std::shared_ptr<QByteArray> answer);
+                  std::shared_ptr<BoundedBody> answer);
     void challenge(const QByteArray &header, Request r, QObject *context, Done done,
                    RegistryReply failed);
     void fetchToken(const RegistryChallenge &bearer, const QStringList &scopes, QObject *context,

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "sshconfig.h"
 
+#include "boundedfile.h"
+
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
@@ -266,14 +268,15 @@ QString SshConfig::defaultPath()
 
 std::optional<SshConfig> SshConfig::load(const QString &path, QString *error)
 {
-    QFile f(path);
-    if (!f.exists())
+    if (!QFile::exists(path))
         return SshConfig();
-    if (!f.open(QIODevice::ReadOnly)) {
-        *error = tr("Cannot read the SSH config %1: %2").arg(path, f.errorString());
+    QString why;
+    const auto text = readBoundedFile(path, filelimit::SshConfig, &why);
+    if (!text) {
+        *error = tr("Cannot read the SSH config %1: %2").arg(path, why);
         return std::nullopt;
     }
-    SshConfig c = parse(f.readAll(), path);
+    SshConfig c = parse(*text, path);
     if (!c.m_errors.isEmpty()) {
         *error = tr("%1 (ssh refuses this file too).").arg(c.m_errors.first());
         return std::nullopt;
@@ -354,9 +357,24 @@ void SshConfig::parseInto(const QByteArray &text, const QString &path, int depth
                 const QStringList names =
                     QDir(fi.path()).entryList({fi.fileName()}, QDir::Files, QDir::Name);
                 for (const QString &name : names) {
-                    QFile f(fi.path() + u'/' + name);
-                    if (f.open(QIODevice::ReadOnly))
-                        parseInto(f.readAll(), f.fileName(), depth + 1);
+                    const QString file = fi.path() + u'/' + name;
+                    if (++m_includedFiles > MaxIncludedFiles) {
+                        if (m_includedFiles == MaxIncludedFiles + 1)
+                            m_warnings << tr("%1 line %2: more than %3 files Included (does a "
+                                             "file Include itself?); the rest are skipped.")
+                                              .arg(path)
+                                              .arg(lineNo)
+                                              .arg(MaxIncludedFiles);
+                        break;
+                    }
+                    QString why;
+                    if (const auto text = readBoundedFile(file, filelimit::SshConfig, &why))
+                        parseInto(*text, file, depth + 1);
+                    else
+                        m_warnings << tr("%1 line %2: cannot read the Included %3: %4")
+                                          .arg(path)
+                                          .arg(lineNo)
+                                          .arg(file, why);
                 }
             }
         } else if (!args.isEmpty()) {

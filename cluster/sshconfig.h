@@ -65,6 +65,10 @@ private:
         QList<QString> raw;                             // each option's text after the keyword
     };
     void parseInto(const QByteArray &text, const QString &path, int depth);
+    // Files read through Include in this parse: a file that includes itself twice would
+    // otherwise be read 2^16 times before the depth limit stops it.
+    int m_includedFiles = 0;
+    static constexpr int MaxIncludedFiles = 64;
     static bool blockMatches(const Block &b, const QString &host);
 
     QList<Block> m_blocks;

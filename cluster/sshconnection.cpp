@@ -134,7 +134,20 @@ SshStatus SshConnection::connect(const SshTrust &trust, const std::atomic<bool> 
     if (cancel)
         return fail(SshStatus::Idle, tr("Cancelled."));
     if (ssh_connect(m_session) != SSH_OK) {
-        const QString why = QString::fromUtf8(ssh_get_error(m_session));
+        QString why = QString::fromUtf8(ssh_get_error(m_session));
+        // libssh says "Timeout connecting" whether the TCP connection or the SSH greeting did
+        // not come: a socket with a peer tells them apart (a frozen sshd, or another program on
+        // the port, accepts and never speaks).
+        sockaddr_storage peer{};
+        socklen_t peerLen = sizeof peer;
+        if (m_target.proxyCommand.isEmpty() && m_target.proxyJump.isEmpty() &&
+            ssh_get_fd(m_session) >= 0 &&
+            ::getpeername(ssh_get_fd(m_session), reinterpret_cast<sockaddr *>(&peer), &peerLen) ==
+                0 &&
+            why.contains(QLatin1String("Timeout"), Qt::CaseInsensitive))
+            why = tr("it accepted the connection but sent no SSH greeting within %1 s (its SSH "
+                     "server is stuck, or another program listens on that port)")
+                      .arg(m_target.connectTimeoutSeconds);
         return fail(
             SshStatus::Unreachable,
             !m_target.proxyCommand.isEmpty()

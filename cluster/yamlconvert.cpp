@@ -4,7 +4,11 @@
 #include <nlohmann/json.hpp>
 #include <yaml-cpp/yaml.h>
 
+#include <algorithm>
+#include <iterator>
+#include <optional>
 #include <regex>
+#include <string_view>
 
 namespace gpudesk {
 
@@ -12,6 +16,47 @@ namespace {
 
 // nlohmann::json keeps keys sorted, which is also how kubectl prints them.
 using ordered = nlohmann::json;
+
+// What a plain (unquoted, untagged) scalar reads as, by YAML 1.2's core schema.
+ordered plainScalar(const std::string &v)
+{
+    if (v.empty() || v == "~" || v == "null" || v == "Null" || v == "NULL")
+        return nullptr;
+    if (v == "true" || v == "True" || v == "TRUE")
+        return true;
+    if (v == "false" || v == "False" || v == "FALSE")
+        return false;
+    static const std::regex integer("^[-+]?[0-9]+$");
+    static const std::regex real("^[-+]?(\\.[0-9]+|[0-9]+(\\.[0-9]*)?)([eE][-+]?[0-9]+)?$");
+    if (std::regex_match(v, integer)) {
+        try {
+            return std::stoll(v);
+        } catch (const std::out_of_range &) {
+        }
+        try {
+            if (v.front() != '-')
+                return std::stoull(v);
+        } catch (const std::out_of_range &) {
+        }
+        return v; // beyond 64 bits: left as written
+    }
+    if (std::regex_match(v, real))
+        return std::stod(v);
+    return v;
+}
+
+// Plain scalars that YAML 1.1 readers (kubectl's among them) take for booleans or numbers,
+// although 1.2's core schema does not: quoted too, so that the text means one thing everywhere.
+bool retypedByYaml11(const std::string &s)
+{
+    static const char *const words[] = {"y",    "Y",     "yes",   "Yes",  "YES",  "n",
+                                        "N",    "no",    "No",    "NO",   "on",   "On",
+                                        "ON",   "off",   "Off",   "OFF",  ".inf", ".Inf",
+                                        ".INF", "-.inf", "+.inf", ".nan", ".NaN", ".NAN"};
+    if (std::find(std::begin(words), std::end(words), s) != std::end(words))
+        return true;
+    return s.size() > 2 && s[0] == '0' && (s[1] == 'x' || s[1] == 'o');
+}
 
 void writeNode(YAML::Emitter &out, const ordered &v)
 {
@@ -32,13 +77,18 @@ void writeNode(YAML::Emitter &out, const ordered &v)
         break;
     case ordered::value_t::string: {
         const auto &s = v.get_ref<const std::string &>();
-        // Strings that YAML would read as another type keep their quotes ("true", "8", "").
-        const bool ambiguous = s.empty() || s == "true" || s == "false" || s == "null" ||
-                               s == "yes" || s == "no" || s == "~" ||
-                               s.find_first_not_of("0123456789.-+eE") == std::string::npos;
-        if (s.find('\n') != std::string::npos)
+        // Strings that would be read back as another type keep their quotes ("True" of a
+        // Node's conditions, "8", ""): applied unchanged, the object must stay the same.
+        const bool ambiguous = !plainScalar(s).is_string() || retypedByYaml11(s);
+        // A literal block ("|") reads back with exactly one final newline and cannot start with
+        // a blank: other multi-line text is double-quoted (its \n escaped), or applying the
+        // YAML unchanged would add or drop a newline.
+        const bool literal = s.find('\n') != std::string::npos && s.back() == '\n' &&
+                             (s.size() < 2 || s[s.size() - 2] != '\n') && s.front() != ' ' &&
+                             s.front() != '\n' && s.find('\r') == std::string::npos;
+        if (literal)
             out << YAML::Literal << s;
-        else if (ambiguous)
+        else if (ambiguous || s.find('\n') != std::string::npos)
             out << YAML::DoubleQuoted << s;
         else
             out << s;
@@ -64,28 +114,10 @@ void writeNode(YAML::Emitter &out, const ordered &v)
 
 ordered scalar(const YAML::Node &n)
 {
-    const std::string &v = n.Scalar();
     // Quoted (or tagged !!str): a string, whatever it looks like.
     if (n.Tag() == "!" || n.Tag() == "tag:yaml.org,2002:str")
-        return v;
-    if (v.empty() || v == "~" || v == "null" || v == "Null" || v == "NULL")
-        return nullptr;
-    if (v == "true" || v == "True" || v == "TRUE")
-        return true;
-    if (v == "false" || v == "False" || v == "FALSE")
-        return false;
-    static const std::regex integer("^[-+]?[0-9]+$");
-    static const std::regex real("^[-+]?(\\.[0-9]+|[0-9]+(\\.[0-9]*)?)([eE][-+]?[0-9]+)?$");
-    if (std::regex_match(v, integer)) {
-        try {
-            return std::stoll(v);
-        } catch (const std::out_of_range &) {
-            return v; // beyond 64 bits: left as written
-        }
-    }
-    if (std::regex_match(v, real))
-        return std::stod(v);
-    return v;
+        return n.Scalar();
+    return plainScalar(n.Scalar());
 }
 
 ordered toJson(const YAML::Node &n)
@@ -110,17 +142,92 @@ ordered toJson(const YAML::Node &n)
     }
 }
 
+// Where the text goes on after its first document: a line "---" after content (a second
+// document), or anything but comments after a top-level flow collection's closing bracket.
+// yaml-cpp's LoadAll never returns on text after a flow collection (`{…}, "x": 1`), and its
+// Load reads the collection and drops the rest without a word: both are answered here first.
+std::optional<int> textAfterDocument(const std::string &text)
+{
+    int line = 1;
+    size_t i = text.find_first_not_of(" \t\r\n");
+    for (size_t k = 0; k < i && k < text.size(); ++k)
+        line += text[k] == '\n';
+    if (i != std::string::npos && (text[i] == '{' || text[i] == '[')) {
+        int depth = 0;
+        char quote = 0;
+        for (; i < text.size(); ++i) {
+            const char c = text[i];
+            line += c == '\n';
+            if (quote) {
+                if (c == '\\' && quote == '"')
+                    ++i;
+                else if (c == quote)
+                    quote = 0;
+            } else if (c == '"' || c == '\'') {
+                quote = c;
+            } else if (c == '{' || c == '[') {
+                ++depth;
+            } else if ((c == '}' || c == ']') && --depth == 0) {
+                break;
+            }
+        }
+        // After the close: whitespace and comments only (a flow that never closes is the
+        // parser's error to name).
+        bool comment = false;
+        for (++i; i < text.size(); ++i) {
+            const char c = text[i];
+            if (c == '\n') {
+                ++line;
+                comment = false;
+            } else if (c == '#') {
+                comment = true;
+            } else if (!comment && c != ' ' && c != '\t' && c != '\r') {
+                return line;
+            }
+        }
+        return std::nullopt;
+    }
+    bool content = false;
+    line = 0;
+    size_t start = 0;
+    while (start <= text.size()) {
+        size_t end = text.find('\n', start);
+        if (end == std::string::npos)
+            end = text.size();
+        const std::string_view l(text.data() + start, end - start);
+        ++line;
+        if (l.substr(0, 3) == "---" && (l.size() == 3 || l[3] == ' ' || l[3] == '\r')) {
+            if (content)
+                return line;
+        } else if (l.substr(0, 3) == "...") {
+            content = true; // an end marker: anything after it is another document
+        } else if (const size_t c = l.find_first_not_of(" \t\r");
+                   c != std::string_view::npos && l[c] != '#') {
+            content = true;
+        }
+        start = end + 1;
+    }
+    return std::nullopt;
+}
+
 } // namespace
 
 QByteArray objectJson(const QString &yaml, QString *error)
 {
+    const std::string text = yaml.toStdString();
+    if (const auto line = textAfterDocument(text)) {
+        *error = QStringLiteral("the text goes on after the object, at line %1: one YAML mapping "
+                                "(an object) is expected")
+                     .arg(*line);
+        return {};
+    }
     try {
-        const std::vector<YAML::Node> docs = YAML::LoadAll(yaml.toStdString());
-        if (docs.size() != 1 || !docs.front().IsMap()) {
+        const YAML::Node doc = YAML::Load(text);
+        if (!doc.IsMap()) {
             *error = QStringLiteral("the text is not one YAML mapping (an object)");
             return {};
         }
-        return QByteArray::fromStdString(toJson(docs.front()).dump());
+        return QByteArray::fromStdString(toJson(doc).dump());
     } catch (const YAML::Exception &e) {
         *error = QStringLiteral("YAML error at line %1, column %2: %3")
                      .arg(e.mark.line + 1)

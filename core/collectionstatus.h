@@ -29,6 +29,10 @@ struct InformerStatus
     QString scope;   // the namespace it fell back to when cluster-wide access is denied
     int objects = 0; // in the last complete list
     int relists = 0;
+    // Retrying because the server itself could not be reached (refused, TLS, DNS, closed, timed
+    // out, not responding): the connection's failure, told once for the server, not this
+    // collection's.
+    bool serverUnreachable = false;
 };
 
 } // namespace gpudesk

@@ -2,6 +2,7 @@
 #include "devenvmanifests.h"
 
 #include "devenvsmodel.h"
+#include "jsonfields.h"
 
 #include <QRandomGenerator>
 
@@ -110,7 +111,10 @@ QByteArray DevEnvManifests::homeClaimJson(const DevEnvSpec &spec, const QByteArr
 QByteArray DevEnvManifests::podFromVolume(const DevEnvVolume &volume, const QString &suffix)
 {
     json pod = json::parse(volume.podManifest.toStdString(), nullptr, false);
-    if (!pod.is_object() || pod.value("kind", "") != "Pod" || !pod["spec"].is_object())
+    // Kept in an annotation anyone who may edit the volume can change: read as it may come.
+    if (!pod.is_object() || jsonfields::text(pod, "kind") != QLatin1String("Pod") ||
+        !pod["spec"].is_object() || (pod.contains("metadata") && !pod["metadata"].is_object()) ||
+        (pod["metadata"].contains("labels") && !pod["metadata"]["labels"].is_object()))
         return {};
     pod["metadata"]["name"] = str(volume.env + u'-' + suffix);
     pod["metadata"]["namespace"] = str(volume.ns);

@@ -3,6 +3,7 @@
 
 #include "clustersession.h"
 #include "contextconnection.h"
+#include "jsonfields.h"
 #include "kubeclient.h"
 #include "yamlconvert.h"
 
@@ -112,7 +113,8 @@ QString ObjectService::cloneYaml(const QString &yaml, const QString &name, QStri
             m["annotations"].erase("kubectl.kubernetes.io/last-applied-configuration");
     }
     // A pod copied as it ran would be bound to the same node, whatever is free now.
-    if (o.value("kind", "") == "Pod" && o.contains("spec") && o["spec"].is_object())
+    if (jsonfields::text(o, "kind") == QLatin1String("Pod") && o.contains("spec") &&
+        o["spec"].is_object())
         o["spec"].erase("nodeName");
     return objectYaml(QByteArray::fromStdString(o.dump()), false, error);
 }

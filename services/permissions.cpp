@@ -3,6 +3,7 @@
 
 #include "clustersession.h"
 #include "contextconnection.h"
+#include "jsonfields.h"
 #include "kubeclient.h"
 
 #include <QPointer>
@@ -84,9 +85,10 @@ void Permissions::request(const Check &check)
                 m_answers.insert(key, Answer::Unknown);
                 m_reasons.insert(key, r.error);
             } else {
-                const bool allowed = status.value("allowed", false);
+                const auto it = status.find("allowed");
+                const bool allowed = it != status.end() && it->is_boolean() && it->get<bool>();
                 m_answers.insert(key, allowed ? Answer::Allowed : Answer::Denied);
-                m_reasons.insert(key, QString::fromStdString(status.value("reason", "")));
+                m_reasons.insert(key, jsonfields::text(status, "reason"));
             }
             for (auto it = m_waiters.begin(); it != m_waiters.end();) {
                 const bool ready =

@@ -38,6 +38,7 @@ private slots:
     void researcherFallsBackToHerNamespace();
     void frozenServerIsNoticed();
     void survivesServerRestart();
+    void serverKilledMidListIsTheServers();
     void mpiJobsServedAtV2beta1();
 
 private:
@@ -338,6 +339,47 @@ void TestClusterSync::survivesServerRestart()
         QTRY_COMPARE_WITH_TIMEOUT(int(i->status().state), int(InformerStatus::Live), 60000);
 
     QCOMPARE(dump(*m_store), freshDump());
+}
+
+void TestClusterSync::serverKilledMidListIsTheServers()
+{
+    // A new window connects, and the API server dies (SIGKILL) while the pods are being listed:
+    // the failure is told once, as the server's (not as "Cannot list pods"), within seconds; once
+    // the server is back the sync completes and equals a fresh one.
+    KubeClient client(*m_admin);
+    ClusterSync sync(&client, {});
+    ClusterStore store;
+    connect(&sync, &ClusterSync::delta, &store, &ClusterStore::apply);
+    Informer *pods = sync.informer(Resource::Pods);
+    QElapsedTimer killed;
+    connect(pods, &Informer::statusChanged, this, [&] {
+        if (pods->status().state == InformerStatus::Syncing && !killed.isValid()) {
+            killed.start();
+            ::kill(pid_t(m_sim.processId()), SIGKILL);
+        }
+    });
+    sync.start();
+    QTRY_VERIFY_WITH_TIMEOUT(killed.isValid(), 30000);
+    QTRY_COMPARE_WITH_TIMEOUT(m_sim.state(), QProcess::NotRunning, 10000);
+    QTRY_VERIFY_WITH_TIMEOUT(!sync.serverError().isEmpty(), 15000);
+    qInfo("a killed server told after %lld ms: %s", killed.elapsed(),
+          qPrintable(sync.serverError()));
+    const QString error = sync.serverError();
+    QVERIFY2(error.contains(m_admin->server) &&
+                 (error.contains(QLatin1String("refused the connection")) ||
+                  error.contains(QLatin1String("closed the connection"))),
+             qPrintable(error));
+    QVERIFY2(!error.contains(QLatin1String("pods"), Qt::CaseInsensitive), qPrintable(error));
+    QVERIFY2(sync.problems().startsWith(QLatin1String("Cannot reach the API server since")),
+             qPrintable(sync.problems()));
+
+    startSim();
+    QTRY_VERIFY_WITH_TIMEOUT(sync.hasSynced(), 90000);
+    for (Informer *i : sync.informers())
+        QTRY_COMPARE_WITH_TIMEOUT(int(i->status().state), int(InformerStatus::Live), 60000);
+    QTRY_VERIFY_WITH_TIMEOUT(sync.serverError().isEmpty(), 5000);
+    store.flush();
+    QCOMPARE(dump(store), freshDump());
 }
 
 void TestClusterSync::mpiJobsServedAtV2beta1()

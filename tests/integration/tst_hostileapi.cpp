@@ -6,6 +6,7 @@
 #include "clustersync.h"
 #include "informer.h"
 #include "kubeclient.h"
+#include "prometheusclient.h"
 #include "scriptedendpoint.h"
 
 #include <QFile>
@@ -117,6 +118,8 @@ private slots:
     void discoveryPicksTheServedVersion();
     void endlessListIsCutOff();
     void endlessWatchLineIsCutOff();
+    void endlessPrometheusAnswerIsCutOff();
+    void tricklingAnswerIsGivenUp();
 };
 
 void TestHostileApi::expiredContinueTokenIsBounded()
@@ -299,6 +302,96 @@ void TestHostileApi::endlessWatchLineIsCutOff()
              qPrintable(seen));
     // Watched again: live once the server behaves.
     QTRY_COMPARE_WITH_TIMEOUT(nodes->status().state, InformerStatus::Live, 30000);
+}
+
+void TestHostileApi::endlessPrometheusAnswerIsCutOff()
+{
+    // Prometheus (or what answers at its URL) sends a matrix that never ends: the query fails
+    // at the bound with words that say so, the memory is given back, and the next query works.
+    bool endless = true;
+    ScriptedServer server([&](const ScriptedServer::Request &r, QTcpSocket *s) {
+        if (!r.target.startsWith("/api/v1/query_range"))
+            ScriptedServer::respond(s, 404, "{}");
+        else if (endless)
+            serveEndlessBody(s, R"({"status":"success","data":{"resultType":"matrix","result":[)");
+        else
+            ScriptedServer::respond(s, 200,
+                                    R"({"status":"success","data":{"resultType":"matrix","result":)"
+                                    R"([{"metric":{"gpu":"0"},"values":[[1764118800,"97"]]}]}})");
+    });
+    PrometheusClient prometheus{QUrl(server.url())};
+    const qint64 idle = residentBytes();
+    qint64 peak = idle;
+    QTimer meter;
+    connect(&meter, &QTimer::timeout, this, [&] { peak = std::max(peak, residentBytes()); });
+    meter.start(20);
+    int answers = 0;
+    QList<PromSeries> series;
+    QString error;
+    auto ask = [&] {
+        prometheus.queryRange(QStringLiteral("DCGM_FI_DEV_GPU_UTIL"), 0, 3600000, 60, this,
+                              [&](const QList<PromSeries> &s, const QString &e) {
+                                  series = s;
+                                  error = e;
+                                  ++answers;
+                              });
+    };
+    ask();
+    QTRY_COMPARE_WITH_TIMEOUT(answers, 1, 60000);
+    meter.stop();
+    QCOMPARE(error, QStringLiteral("Prometheus at %1/api/v1/query_range sent more than 128 MiB for "
+                                   "one query; gpudesk stopped reading (a day of a few thousand "
+                                   "series is far less).")
+                        .arg(server.url()));
+    QVERIFY(series.isEmpty());
+    const qint64 grown = (peak - idle) >> 20;
+    qInfo("resident: idle %lld MiB, peak %lld MiB above it", idle >> 20, grown);
+    QVERIFY2(grown < 128 + 64, qPrintable(QString::number(grown)));
+    endless = false;
+    ask();
+    QTRY_COMPARE_WITH_TIMEOUT(answers, 2, 30000);
+    QVERIFY2(error.isEmpty(), qPrintable(error));
+    QCOMPARE(series.size(), 1);
+    QCOMPARE(series.first().points.size(), 1);
+    QCOMPARE(series.first().points.first().y(), 97.0);
+    QTRY_VERIFY2_WITH_TIMEOUT((residentBytes() - idle) >> 20 < 32,
+                              qPrintable(QString::number((residentBytes() - idle) >> 20)), 10000);
+}
+
+void TestHostileApi::tricklingAnswerIsGivenUp()
+{
+    // The node list comes one byte every 10 s: Qt's transfer timeout starts again with each
+    // byte, so without a bound of gpudesk's own the request would hold for ever.
+    FakeApi api;
+    bool trickle = true;
+    ScriptedServer server([&](const ScriptedServer::Request &r, QTcpSocket *s) {
+        if (trickle && r.target.startsWith("/api/v1/nodes") && !r.target.contains("watch=1")) {
+            ScriptedServer::startChunked(s);
+            auto *drip = new QTimer(s);
+            connect(drip, &QTimer::timeout, s, [s] { ScriptedServer::chunk(s, "{"); });
+            drip->start(10000);
+            ScriptedServer::chunk(s, "{");
+            return;
+        }
+        api.serve(r, s);
+    });
+    KubeClient client(endpointOf(server));
+    ClusterSync sync(&client, {});
+    Informer *nodes = sync.informer(Resource::Nodes);
+    QElapsedTimer clock;
+    clock.start();
+    sync.start();
+    QTRY_VERIFY_WITH_TIMEOUT(nodes->status().state == InformerStatus::Retrying, 60000);
+    qInfo("a trickling answer given up after %lld ms", clock.elapsed());
+    QVERIFY2(clock.elapsed() < 20000 + 10000 + 5000, qPrintable(QString::number(clock.elapsed())));
+    const QString error = nodes->status().error;
+    QVERIFY2(
+        error.startsWith(server.url()) &&
+            error.contains(QLatin1String("bytes in 20 s of its answer to GET /api/v1/nodes")) &&
+            error.contains(QLatin1String("trickles")),
+        qPrintable(error));
+    trickle = false;
+    QTRY_VERIFY_WITH_TIMEOUT(nodes->hasSynced(), 30000);
 }
 
 QTEST_MAIN(TestHostileApi)

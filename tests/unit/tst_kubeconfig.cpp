@@ -7,6 +7,8 @@
 #include <QFile>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QSignalSpy>
+#include <QTemporaryDir>
 #include <QTest>
 
 using gpudesk::ExecCredentialRunner;
@@ -22,6 +24,7 @@ private slots:
     void errors_data();
     void errors();
     void unreadableFiles();
+    void filesWithoutEndAreRefused();
     void execPlugin();
     void execErrors_data();
     void execErrors();
@@ -29,6 +32,7 @@ private slots:
     void execCredentials_data();
     void execCredentials();
     void execInfo();
+    void endlessPluginIsStopped();
 
 private:
     static QString data(const char *name)
@@ -142,6 +146,41 @@ void TestKubeConfig::unreadableFiles()
     QVERIFY2(error.contains(QStringLiteral("cannot read kubeconfig")), qPrintable(error));
     // In a $KUBECONFIG list, a missing file is skipped as kubectl skips it.
     QVERIFY(KubeConfig::load({data("does-not-exist.yaml"), data("a.yaml")}, &error));
+}
+
+void TestKubeConfig::filesWithoutEndAreRefused()
+{
+    // A file without an end (or a mistake of gigabytes) is refused after its bound, not read.
+    QString error;
+    QVERIFY(!KubeConfig::load({QStringLiteral("/dev/zero")}, &error));
+    QCOMPARE(error, QStringLiteral("cannot read kubeconfig /dev/zero: larger than 16384 KiB, more "
+                                   "than such a file holds"));
+
+    QTemporaryDir dir;
+    QFile f(dir.filePath(QStringLiteral("config")));
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write("apiVersion: v1\nkind: Config\n"
+            "clusters:\n"
+            "- name: zero-ca\n  cluster: {server: https://10.0.0.1:6443, certificate-authority: "
+            "/dev/zero}\n"
+            "- name: ok\n  cluster: {server: https://10.0.0.1:6443}\n"
+            "users:\n- name: zero-token\n  user: {tokenFile: /dev/zero}\n"
+            "contexts:\n"
+            "- name: ca\n  context: {cluster: zero-ca, user: zero-token}\n"
+            "- name: token\n  context: {cluster: ok, user: zero-token}\n");
+    f.close();
+    const auto cfg = KubeConfig::load({f.fileName()}, &error);
+    QVERIFY2(cfg, qPrintable(error));
+    QVERIFY(!cfg->endpoint(QStringLiteral("ca"), &error));
+    QVERIFY2(error.endsWith(QStringLiteral("config: certificate-authority of cluster \"zero-ca\" "
+                                           "names /dev/zero, which cannot be read: larger than "
+                                           "1024 KiB, more than such a file holds")),
+             qPrintable(error));
+    QVERIFY(!cfg->endpoint(QStringLiteral("token"), &error));
+    QVERIFY2(error.endsWith(QStringLiteral("config: tokenFile of user \"zero-token\" names "
+                                           "/dev/zero, which cannot be read: larger than 1024 KiB, "
+                                           "more than such a file holds")),
+             qPrintable(error));
 }
 
 void TestKubeConfig::execPlugin()
@@ -296,6 +335,26 @@ void TestKubeConfig::execInfo()
              QStringLiteral("https://10.0.0.1:6443"));
     QCOMPARE(cluster.value(QStringLiteral("certificate-authority-data")).toString(),
              QStringLiteral("UEVN"));
+}
+
+void TestKubeConfig::endlessPluginIsStopped()
+{
+    // A plugin that prints without end (here `yes`) is stopped at the bound, its output dropped.
+    gpudesk::ExecConfig config;
+    config.apiVersion = QStringLiteral("client.authentication.k8s.io/v1");
+    config.command = QStringLiteral("yes");
+    config.interactiveMode = QStringLiteral("Never");
+    config.user = QStringLiteral("flood");
+    config.file = QStringLiteral("/k");
+    ExecCredentialRunner runner(config, QStringLiteral("https://10.0.0.1:6443"), {});
+    QSignalSpy failed(&runner, &ExecCredentialRunner::failed);
+    QSignalSpy finished(&runner, &ExecCredentialRunner::finished);
+    runner.start();
+    QVERIFY(failed.wait(20000));
+    QCOMPARE(failed.first().first().toString(),
+             QStringLiteral("The credential plugin yes of user \"flood\" in /k printed more than "
+                            "1024 KiB, which no credential needs: stopped it."));
+    QCOMPARE(finished.size(), 0);
 }
 
 QTEST_GUILESS_MAIN(TestKubeConfig)

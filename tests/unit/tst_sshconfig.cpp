@@ -5,6 +5,7 @@
 #include "sshtargets.h"
 
 #include <QDir>
+#include <QElapsedTimer>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -19,6 +20,7 @@ private slots:
     void firstValueWins();
     void tokensAndHome();
     void includeAndMatch();
+    void filesOverTheBound();
     void proxyJumpNone();
     void proxyCommand();
     void refusedLines_data();
@@ -134,6 +136,47 @@ void TestSshConfig::includeAndMatch()
     const auto missing = SshConfig::load(dir.filePath(QStringLiteral("nope")), &error);
     QVERIFY(missing.has_value()); // no file: nothing configured, not an error
     QCOMPARE(missing->resolve(QStringLiteral("x")).hostName, QStringLiteral("x"));
+}
+
+void TestSshConfig::filesOverTheBound()
+{
+    // A file of 2 MiB (a mistake, or a hostile Include) is named and skipped, never read whole.
+    QTemporaryDir dir;
+    QFile huge(dir.filePath(QStringLiteral("huge.conf")));
+    QVERIFY(huge.open(QIODevice::WriteOnly));
+    QVERIFY(huge.resize(2 << 20));
+    huge.close();
+    const QByteArray text = "Include " + huge.fileName().toUtf8() + "\nHost *\n  User everyone\n";
+    const SshConfig c = SshConfig::parse(text, QStringLiteral("/c"));
+    QCOMPARE(c.resolve(QStringLiteral("a800-01")).user, QStringLiteral("everyone"));
+    QCOMPARE(c.warnings(), QStringList(QStringLiteral("/c line 1: cannot read the Included %1: "
+                                                      "larger than 1024 KiB, more than such a "
+                                                      "file holds")
+                                           .arg(huge.fileName())));
+
+    // Found by fuzz_config: a file that Includes itself twice was read 2^16 times (minutes).
+    QFile loop(dir.filePath(QStringLiteral("loop.conf")));
+    QVERIFY(loop.open(QIODevice::WriteOnly));
+    loop.write("Include " + loop.fileName().toUtf8() + "\nInclude " + loop.fileName().toUtf8() +
+               "\nHost *\n  User looped\n");
+    loop.close();
+    QElapsedTimer clock;
+    clock.start();
+    const SshConfig looped =
+        SshConfig::parse("Include " + loop.fileName().toUtf8() + "\n", QStringLiteral("/c"));
+    QVERIFY2(clock.elapsed() < 5000, qPrintable(QString::number(clock.elapsed())));
+    QCOMPARE(looped.resolve(QStringLiteral("x")).user, QStringLiteral("looped"));
+    QVERIFY2(looped.warnings().contains(
+                 QStringLiteral("%1 line 1: more than 64 files Included (does a file Include "
+                                "itself?); the rest are skipped.")
+                     .arg(loop.fileName())),
+             qPrintable(looped.warnings().join(u'\n')));
+
+    QString error;
+    QVERIFY(!SshConfig::load(huge.fileName(), &error));
+    QCOMPARE(error, QStringLiteral("Cannot read the SSH config %1: larger than 1024 KiB, more than "
+                                   "such a file holds")
+                        .arg(huge.fileName()));
 }
 
 void TestSshConfig::proxyJumpNone()

@@ -1,0 +1,84 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The YAML view and editor of objects: what is shown and applied unchanged is the same object;
+// text that is not one object is refused with the line, never half read.
+#include "yamlconvert.h"
+
+#include <QJsonDocument>
+#include <QTest>
+
+using gpudesk::objectJson;
+using gpudesk::objectYaml;
+
+class TestYamlConvert : public QObject
+{
+    Q_OBJECT
+private slots:
+    void roundTripKeepsTypes_data();
+    void roundTripKeepsTypes();
+    void textAfterTheObjectIsRefused_data();
+    void textAfterTheObjectIsRefused();
+};
+
+void TestYamlConvert::roundTripKeepsTypes_data()
+{
+    QTest::addColumn<QByteArray>("json");
+    // Found by fuzz_yaml: a Node's condition status "True" came back as the boolean true.
+    QTest::addRow("condition status") << QByteArray(
+        R"({"status":{"conditions":[{"type":"Ready","status":"True"},{"status":"False"}]}})");
+    QTest::addRow("null words") << QByteArray(R"({"a":"Null","b":"~","c":"","d":null})");
+    QTest::addRow("numbers as strings")
+        << QByteArray(R"({"a":"8","b":"1.5","c":"-2e3","d":"0x1F","e":".inf","f":8,"g":1.5})");
+    QTest::addRow("YAML 1.1 booleans") << QByteArray(R"({"a":"yes","b":"off","c":"Y","d":true})");
+    QTest::addRow("large numbers")
+        << QByteArray(R"({"a":18446744073709551615,"b":"99999999999999999999"})");
+    QTest::addRow("text") << QByteArray(R"({"b":"- dash","c":"#hash","d":"k: v","e":" lead"})");
+    // Found by this test: a literal block reads back with one final newline, so text with none
+    // (or more) is not written as one.
+    QTest::addRow("multi-line text") << QByteArray(
+        R"({"a":"two\nlines","b":"script\n","c":"two\n\n","d":"\nfirst blank\n","e":"  indented\nx\n"})");
+}
+
+void TestYamlConvert::roundTripKeepsTypes()
+{
+    QFETCH(QByteArray, json);
+    QString error;
+    const QString yaml = objectYaml(json, true, &error);
+    QVERIFY2(error.isEmpty(), qPrintable(error));
+    const QByteArray back = objectJson(yaml, &error);
+    QVERIFY2(error.isEmpty(), qPrintable(error + u'\n' + yaml));
+    QCOMPARE(QJsonDocument::fromJson(back), QJsonDocument::fromJson(json));
+}
+
+void TestYamlConvert::textAfterTheObjectIsRefused_data()
+{
+    QTest::addColumn<QString>("yaml");
+    QTest::addColumn<QString>("error");
+    // Found by fuzz_yaml: yaml-cpp's LoadAll never returned on this (and Load dropped the rest).
+    QTest::addRow("after a flow mapping")
+        << QStringLiteral("{\"kind\": \"Pod\",\n \"spec\": {}},\n\"status\": {}}")
+        << QStringLiteral("the text goes on after the object, at line 2: one YAML mapping (an "
+                          "object) is expected");
+    QTest::addRow("a second document")
+        << QStringLiteral("kind: Pod\n---\nkind: Service\n")
+        << QStringLiteral("the text goes on after the object, at line 2: one YAML mapping (an "
+                          "object) is expected");
+    QTest::addRow("not a mapping")
+        << QStringLiteral("- a\n- b\n")
+        << QStringLiteral("the text is not one YAML mapping (an object)");
+}
+
+void TestYamlConvert::textAfterTheObjectIsRefused()
+{
+    QFETCH(QString, yaml);
+    QFETCH(QString, error);
+    QString got;
+    QVERIFY(objectJson(yaml, &got).isEmpty());
+    QCOMPARE(got, error);
+    // A leading document marker and comments are one document still.
+    QVERIFY(!objectJson(QStringLiteral("---\n# a pod\nkind: Pod\n# end\n"), &got).isEmpty());
+    QCOMPARE(QJsonDocument::fromJson(objectJson(QStringLiteral("{\"a\": 1} # done\n"), &got)),
+             QJsonDocument::fromJson(R"({"a":1})"));
+}
+
+QTEST_GUILESS_MAIN(TestYamlConvert)
+#include "tst_yamlconvert.moc"
