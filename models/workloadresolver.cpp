@@ -35,10 +35,9 @@ QString hoursText(qint64 ms)
 // (NoSchedule and NoExecute taints need a toleration; PreferNoSchedule does not block).
 bool mayRunOn(const PodInfo &pod, const NodeInfo &node)
 {
-    for (const auto &[key, value] : pod.nodeSelector) {
-        const bool match =
-            std::any_of(node.labels.cbegin(), node.labels.cend(),
-                        [&](const auto &l) { return l.first == key && l.second == value; });
+    for (const auto &wanted : pod.nodeSelector) {
+        const bool match = std::any_of(node.labels.cbegin(), node.labels.cend(),
+                                       [&](const auto &l) { return l == wanted; });
         if (!match)
             return false;
     }

@@ -9,6 +9,13 @@
     </message>
 </context>
 <context>
+    <name>BoundedFile</name>
+    <message>
+        <source>larger than %1 KiB, more than such a file holds</source>
+        <translation>大于 %1 KiB，超过此类文件应有的大小</translation>
+    </message>
+</context>
+<context>
     <name>DevEnvPlanner</name>
     <message>
         <source>dev environment %1</source>
@@ -809,6 +816,14 @@
         <source>ProxyCommand for %1: unknown token %%2.</source>
         <translation>%1 的 ProxyCommand：未知的占位符 %%2。</translation>
     </message>
+    <message>
+        <source>%1 line %2: more than %3 files Included (does a file Include itself?); the rest are skipped.</source>
+        <translation>%1 第 %2 行：Include 的文件超过 %3 个（是否有文件 Include 了自身？）；其余的已跳过。</translation>
+    </message>
+    <message>
+        <source>%1 line %2: cannot read the Included %3: %4</source>
+        <translation>%1 第 %2 行：无法读取 Include 的 %3：%4</translation>
+    </message>
 </context>
 <context>
     <name>SshConnection</name>
@@ -923,6 +938,10 @@
     <message>
         <source>Cannot reach %1:%2 through the ProxyCommand &quot;%3&quot;: %4</source>
         <translation>无法通过 ProxyCommand“%3”连接 %1:%2：%4</translation>
+    </message>
+    <message>
+        <source>it accepted the connection but sent no SSH greeting within %1 s (its SSH server is stuck, or another program listens on that port)</source>
+        <translation>它接受了连接，但 %1 秒内没有发送 SSH 问候（其 SSH 服务器卡住了，或该端口上监听的是别的程序）</translation>
     </message>
 </context>
 <context>
@@ -2611,6 +2630,10 @@
         <source>expirationTimestamp &quot;%1&quot; is not an RFC 3339 time</source>
         <translation>expirationTimestamp“%1”不是 RFC 3339 时间</translation>
     </message>
+    <message>
+        <source>The credential plugin %1 of %2 printed more than %3 KiB, which no credential needs: stopped it.</source>
+        <translation>%2 的凭据插件 %1 输出超过 %3 KiB，任何凭据都不需要这么多：已将其停止。</translation>
+    </message>
 </context>
 <context>
     <name>gpudesk::ExecTerminal</name>
@@ -3404,6 +3427,10 @@
     <message>
         <source>%1 sent more than %2 MiB in answer to %3 %4: gpudesk stopped reading (a page of 500 objects is a few MiB)</source>
         <translation>%1 对 %3 %4 的回应超过 %2 MiB：gpudesk 已停止读取（500 个对象的一页通常只有几 MiB）</translation>
+    </message>
+    <message>
+        <source>%1 sent only %2 bytes in %3 s of its answer to %4 %5: gpudesk gave up (a server that trickles its answer would hold the request for ever)</source>
+        <translation>%1 在 %3 秒内对 %4 %5 的应答只发送了 %2 字节：gpudesk 已放弃（一点一点发送应答的服务器会让请求永远挂起）</translation>
     </message>
 </context>
 <context>
@@ -5396,6 +5423,18 @@
         <source>Cannot reach Prometheus at %1: %2</source>
         <translation>无法连接位于 %1 的 Prometheus：%2</translation>
     </message>
+    <message>
+        <source>Prometheus at %1 sent only %2 bytes in %3 s of its answer; gpudesk gave up.</source>
+        <translation>%1 上的 Prometheus 在 %3 秒内只发送了 %2 字节的应答；gpudesk 已放弃。</translation>
+    </message>
+    <message>
+        <source>Prometheus at %1 sent more than %2 MiB for one query; gpudesk stopped reading (a day of a few thousand series is far less).</source>
+        <translation>%1 上的 Prometheus 为一次查询发送了超过 %2 MiB 的数据；gpudesk 已停止读取（几千条序列一天的数据也远少于此）。</translation>
+    </message>
+    <message>
+        <source>no answer within %1 s (timed out)</source>
+        <translation>%1 秒内没有应答（超时）</translation>
+    </message>
 </context>
 <context>
     <name>gpudesk::QueueDialog</name>
@@ -5770,6 +5809,14 @@
     <message>
         <source>%1 sent the next page of %2 on another server (%3): not followed, so the listing stops here.</source>
         <translation>%1 将 %2 的下一页指向了另一台服务器（%3）：未跟随，列表到此为止。</translation>
+    </message>
+    <message>
+        <source>%1 sent only %2 bytes in %3 s for %4; gpudesk gave up.</source>
+        <translation>%1 在 %3 秒内只为 %4 发送了 %2 字节；gpudesk 已放弃。</translation>
+    </message>
+    <message>
+        <source>The token service %1 sent only %2 bytes in %3 s; gpudesk gave up.</source>
+        <translation>令牌服务 %1 在 %3 秒内只发送了 %2 字节；gpudesk 已放弃。</translation>
     </message>
 </context>
 <context>
@@ -7318,6 +7365,10 @@
     <message>
         <source>A shell (bash, else sh) in a dev environment&apos;s current pod over the API&apos;s exec, in this terminal: for images without an SSH server.</source>
         <translation>在本终端中通过 API 的 exec 打开开发环境当前 Pod 中的 shell（优先 bash，否则 sh）：用于没有 SSH 服务器的镜像。</translation>
+    </message>
+    <message>
+        <source>Print gpudesk&apos;s debug log and Qt&apos;s own warnings on stderr (secrets are never logged).</source>
+        <translation>在 stderr 上打印 gpudesk 的调试日志和 Qt 自身的警告（绝不记录机密信息）。</translation>
     </message>
 </context>
 <context>
