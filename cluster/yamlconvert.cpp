@@ -234,6 +234,12 @@ QByteArray objectJson(const QString &yaml, QString *error)
                      .arg(e.mark.column + 1)
                      .arg(QString::fromStdString(e.msg));
         return {};
+    } catch (const nlohmann::json::type_error &) {
+        // Found by fuzz_yaml: yaml-cpp turns the escapes \_ and \N into lone bytes (0xA0,
+        // 0x85), not UTF-8, which JSON cannot carry (dump() threw, and gpudesk ended).
+        *error = QStringLiteral("a string in the text is not valid UTF-8 (write \\u00A0 for "
+                                "\\_ and \\u0085 for \\N)");
+        return {};
     }
 }
 

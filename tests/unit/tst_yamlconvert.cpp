@@ -62,6 +62,11 @@ void TestYamlConvert::textAfterTheObjectIsRefused_data()
         << QStringLiteral("kind: Pod\n---\nkind: Service\n")
         << QStringLiteral("the text goes on after the object, at line 2: one YAML mapping (an "
                           "object) is expected");
+    // Found by fuzz_yaml: gpudesk ended on this (yaml-cpp reads \_ as the lone byte 0xA0).
+    QTest::addRow("a string that is not UTF-8")
+        << QStringLiteral("metadata:\n  name: \"a\\_b\"\n")
+        << QStringLiteral("a string in the text is not valid UTF-8 (write \\u00A0 for \\_ and "
+                          "\\u0085 for \\N)");
     QTest::addRow("not a mapping")
         << QStringLiteral("- a\n- b\n")
         << QStringLiteral("the text is not one YAML mapping (an object)");
