@@ -40,8 +40,15 @@ ordered plainScalar(const std::string &v)
         }
         return v; // beyond 64 bits: left as written
     }
-    if (std::regex_match(v, real))
-        return std::stod(v);
+    if (std::regex_match(v, real)) {
+        // Found by fuzz_yaml: 1.0e41418 made stod throw, and gpudesk ended. Beyond a double
+        // (which JSON cannot carry as infinity either): left as written, as integers are.
+        try {
+            return std::stod(v);
+        } catch (const std::out_of_range &) {
+            return v;
+        }
+    }
     return v;
 }
 

@@ -29,6 +29,9 @@ void TestYamlConvert::roundTripKeepsTypes_data()
     QTest::addRow("numbers as strings")
         << QByteArray(R"({"a":"8","b":"1.5","c":"-2e3","d":"0x1F","e":".inf","f":8,"g":1.5})");
     QTest::addRow("YAML 1.1 booleans") << QByteArray(R"({"a":"yes","b":"off","c":"Y","d":true})");
+    // Found by fuzz_yaml: reading the first back ended gpudesk (stod threw).
+    QTest::addRow("numbers beyond a double")
+        << QByteArray(R"({"a":"1.0e41418","b":"1e-99999","c":1.5e300})");
     QTest::addRow("large numbers")
         << QByteArray(R"({"a":18446744073709551615,"b":"99999999999999999999"})");
     QTest::addRow("text") << QByteArray(R"({"b":"- dash","c":"#hash","d":"k: v","e":" lead"})");
