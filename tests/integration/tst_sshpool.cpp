@@ -504,8 +504,9 @@ void TestSshPool::deadNodesDoNotDelayOthers()
     QVERIFY(pool.status(QStringLiteral("mute")).since > 0);
     // Said as what it is: the port accepted, nothing spoke SSH (not "Timeout connecting").
     const QString muteMessage = pool.status(QStringLiteral("mute")).message;
-    QVERIFY2(muteMessage.contains(QLatin1String("accepted the connection but sent no SSH greeting within "
-                                         "8 s")),
+    QVERIFY2(muteMessage.contains(
+                 QLatin1String("accepted the connection but sent no SSH greeting within "
+                               "8 s")),
              qPrintable(muteMessage));
     QCOMPARE(pool.status(QStringLiteral("good")).state, SshStatus::Connected);
     sampler.stop();
