@@ -510,7 +510,10 @@ void MainWindow::updateFromState()
         m_statusState->setText(tr("Not current since %1").arg(since));
         const QString staleText =
             tr("Not current since %1: %2. What you see is as of then; gpudesk keeps retrying.")
-                .arg(since, m_state->staleReason());
+                // Reasons in the server's words often end with a full stop of their own.
+                .arg(since, m_state->staleReason().endsWith(u'.')
+                                ? m_state->staleReason().chopped(1)
+                                : m_state->staleReason());
         banner = banner.isEmpty() ? staleText : banner + u'\n' + staleText;
     }
     if (stale != bool(m_pages->graphicsEffect())) {
