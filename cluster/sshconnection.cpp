@@ -6,6 +6,7 @@
 #include <QDateTime>
 #include <QDeadlineTimer>
 #include <QDir>
+#include <QElapsedTimer>
 #include <QFile>
 #include <QFileInfo>
 
@@ -17,6 +18,9 @@ namespace gpudesk {
 namespace {
 
 constexpr qsizetype MaxOutput = 16 * 1024 * 1024; // a node that floods us is cut off here
+// Once logged in, every protocol round trip (opening a channel, starting a command) is answered
+// by a live SSH server at once; one that takes longer than this means the node stopped answering.
+constexpr long AnswerTimeoutSeconds = 5;
 
 qint64 nowMs()
 {
@@ -171,7 +175,12 @@ SshStatus SshConnection::connect(const SshTrust &trust, const std::atomic<bool> 
         return s;
     if (cancel)
         return fail(SshStatus::Idle, tr("Cancelled."));
-    return authenticate(trust);
+    s = authenticate(trust);
+    if (s.state == SshStatus::Connected) {
+        m_lost.clear();
+        ssh_options_set(m_session, SSH_OPTIONS_TIMEOUT, &AnswerTimeoutSeconds);
+    }
+    return s;
 }
 
 SshStatus SshConnection::verifyHostKey(const SshTrust &trust)
@@ -364,13 +373,22 @@ ExecResult SshConnection::exec(const QByteArray &command, int timeoutMs,
         r.error = tr("Not connected.");
         return r;
     }
+    QElapsedTimer opening;
+    opening.start();
     ssh_channel ch = ssh_channel_new(m_session);
     if (!ch || ssh_channel_open_session(ch) != SSH_OK ||
         ssh_channel_request_exec(ch, command.constData()) != SSH_OK) {
-        r.error = tr("%1 refused the command channel: %2")
-                      .arg(m_target.endpoint(), QString::fromUtf8(ssh_get_error(m_session)));
+        // Both wait for the server's reply, bounded by the answer timeout: running out of it is
+        // a node that stopped answering, not one that refused.
+        r.error = opening.elapsed() >= AnswerTimeoutSeconds * 1000 - 100
+                      ? tr("%1 stopped answering: no reply to opening a command within %2 s.")
+                            .arg(m_target.endpoint())
+                            .arg(AnswerTimeoutSeconds)
+                      : tr("%1 refused the command channel: %2")
+                            .arg(m_target.endpoint(), QString::fromUtf8(ssh_get_error(m_session)));
         if (ch)
             ssh_channel_free(ch);
+        m_lost = r.error;
         disconnect(); // a session that cannot open a channel is of no further use
         return r;
     }
@@ -437,7 +455,31 @@ ExecResult SshConnection::exec(const QByteArray &command, int timeoutMs,
     }
     ssh_channel_close(ch);
     ssh_channel_free(ch);
+    // A command that outlived its timeout: a hung nvidia-smi on a live node, or a node that froze
+    // under it. Only the second loses the connection, and it must be said at once, not after the
+    // kernel's TCP keepalive (hours).
+    if (r.timedOut && !answers()) {
+        r.error = tr("%1 stopped answering: no output from a command within %2 s, and no reply "
+                     "to opening another within %3 s.")
+                      .arg(m_target.endpoint())
+                      .arg(timeoutMs / 1000.0, 0, 'f', 1)
+                      .arg(AnswerTimeoutSeconds);
+        m_lost = r.error;
+        disconnect();
+    }
     return r;
+}
+
+bool SshConnection::answers()
+{
+    // Opening a channel is a round trip any SSH server answers without starting anything.
+    ssh_channel ch = ssh_channel_new(m_session);
+    const bool ok = ch && ssh_channel_open_session(ch) == SSH_OK;
+    if (ok)
+        ssh_channel_close(ch);
+    if (ch)
+        ssh_channel_free(ch);
+    return ok;
 }
 
 bool SshConnection::keyFileIsEncrypted(const QString &path)

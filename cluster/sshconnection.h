@@ -101,6 +101,8 @@ public:
                     const ExecStreams &streams);
     bool isConnected() const;
     void disconnect();
+    // Why the last session ended on its own (a node that stopped answering); empty otherwise.
+    QString lostReason() const { return m_lost; }
     const SshTarget &target() const { return m_target; }
 
     static bool keyFileIsEncrypted(const QString &path);
@@ -109,9 +111,11 @@ private:
     SshStatus verifyHostKey(const SshTrust &trust);
     SshStatus authenticate(const SshTrust &trust);
     SshStatus fail(SshStatus::State state, const QString &message);
+    bool answers();
 
     SshTarget m_target;
     ssh_session_struct *m_session = nullptr;
+    QString m_lost;
 };
 
 } // namespace gpudesk

@@ -183,7 +183,10 @@ bool SshPool::submit(const QString &node, Work work)
             // The connection broke during the work: say so and come back soon.
             status = SshStatus();
             status.state = SshStatus::Unreachable;
-            status.message = SshConnection::tr("Lost the connection to %1.").arg(target.endpoint());
+            status.message =
+                link->connection->lostReason().isEmpty()
+                    ? SshConnection::tr("Lost the connection to %1.").arg(target.endpoint())
+                    : link->connection->lostReason();
             status.since = nowMs();
             changed = true;
         }

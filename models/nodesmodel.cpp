@@ -6,6 +6,8 @@
 #include "gpuaccounting.h"
 #include "telemetrystore.h"
 
+#include <QDateTime>
+
 namespace gpudesk {
 
 NodesModel::NodesModel(const ClusterStore *store, QObject *parent, Clock now)
@@ -46,6 +48,12 @@ QList<NodesModel::Problem> NodesModel::telemetryProblems(const TelemetryStore &t
 {
     QList<Problem> out;
     const NodeSample *s = telemetry.latest(n.name);
+    // A node that answered and then stopped: first, since its figures are the last it gave.
+    if (const SshStatus ssh = telemetry.sshStatus(n.name);
+        s && ssh.state == SshStatus::Unreachable && ssh.since > 0)
+        out.append({2, tr("unreachable over SSH since %1")
+                           .arg(QDateTime::fromMSecsSinceEpoch(ssh.since).toString(
+                               QStringLiteral("HH:mm:ss")))});
     if (!s || !telemetry.isFresh(n.name))
         return out;
     if (n.gpuAllocatable > 0 && !s->hasGpus())

@@ -110,6 +110,24 @@ void MachineRegistry::setServices(std::map<std::string, PodService> byIp)
     m_services = std::move(byIp);
 }
 
+bool MachineRegistry::setSshFrozen(const std::string &node, bool frozen)
+{
+    std::lock_guard lock(m_mutex);
+    if (!m_machines.count(node))
+        return false;
+    if (frozen)
+        m_sshFrozen.insert(node);
+    else
+        m_sshFrozen.erase(node);
+    return true;
+}
+
+bool MachineRegistry::sshFrozen(const std::string &node) const
+{
+    std::lock_guard lock(m_mutex);
+    return m_sshFrozen.count(node) > 0;
+}
+
 std::optional<PodService> MachineRegistry::service(const std::string &ip) const
 {
     std::lock_guard lock(m_mutex);

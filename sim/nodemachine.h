@@ -184,11 +184,17 @@ public:
     }
     void setServices(std::map<std::string, PodService> byIp);
     std::optional<PodService> service(const std::string &ip) const;
+    // A node frozen as a hung kernel or a black-holed link leaves it: its SSH port still takes
+    // connections, and nothing on them (old or new) is answered until it thaws. False for a
+    // node that does not exist.
+    bool setSshFrozen(const std::string &node, bool frozen);
+    bool sshFrozen(const std::string &node) const;
 
 private:
     mutable std::mutex m_mutex;
     std::map<std::string, NodeMachine> m_machines;
     std::map<std::string, PodService> m_services;
+    std::set<std::string> m_sshFrozen;
     std::vector<ContainerExit> m_exits;
     std::function<void()> m_exitListener;
 };

@@ -86,6 +86,20 @@ bool SimEndpoints::serve(HttpConnection *c, const HttpRequest &r, const QString 
         sendJson(c, 200, json{{"node", node.toStdString()}, {"state", state.toStdString()}});
         return true;
     }
+    if (path == QLatin1String("/sim/ssh")) {
+        // For tests: a node that freezes under a running gpudesk (a hung kernel, a link that
+        // black-holes): its SSH sessions and new connections go unanswered until it thaws.
+        const QString node = r.queryValue(QStringLiteral("node"));
+        const QString state = r.queryValue(QStringLiteral("state"));
+        if (!isAdmin(user) || r.method != "POST" ||
+            !m_sim->setSshState(node.toStdString(), state.toStdString())) {
+            sendError(c, badRequest(QStringLiteral("POST /sim/ssh?node=NAME&state=frozen|live is "
+                                                   "for the admin token only")));
+            return true;
+        }
+        sendJson(c, 200, json{{"node", node.toStdString()}, {"ssh", state.toStdString()}});
+        return true;
+    }
     if (path.startsWith(QLatin1String("/sim/streams")) ||
         path == QLatin1String("/sim/pods/recreate") || path == QLatin1String("/sim/jupyter/stop")) {
         if (!isAdmin(user)) {

@@ -12,7 +12,7 @@ class PodStreams;
 class Simulation;
 
 // The simulator's own endpoints beside the Kubernetes API, for the admin token only:
-// /sim/truth, /sim/compact, /sim/churn, /sim/driver and DCGM-exporter's metrics
+// /sim/truth, /sim/compact, /sim/churn, /sim/driver, /sim/ssh and DCGM-exporter's metrics
 // (/sim/dcgm/metrics, /sim/dcgm/history), the streams into pods (/sim/streams…) and a dev
 // environment's pod made again under a new name (/sim/pods/recreate).
 class SimEndpoints

@@ -264,6 +264,13 @@ bool Simulation::setDriverState(const std::string &node, const std::string &stat
     return m_nodeAdmin->setDriverState(node, state);
 }
 
+bool Simulation::setSshState(const std::string &node, const std::string &state)
+{
+    if (state != "frozen" && state != "live")
+        return false;
+    return m_state.machines->setSshFrozen(node, state == "frozen");
+}
+
 void Simulation::cordon(const std::string &node)
 {
     m_nodeAdmin->cordon(node);

@@ -97,6 +97,8 @@ public:
     // Breaks (or mends) what nvidia-smi meets on a node: ok, failed, nodevices, missing. False
     // for an unknown node or state.
     bool setDriverState(const std::string &node, const std::string &state);
+    // "frozen" or "live": whether the node's SSH endpoint answers (MachineRegistry::setSshFrozen).
+    bool setSshState(const std::string &node, const std::string &state);
     void cordon(const std::string &node);
     void forceDelete(const std::string &ns, const std::string &pod);
     // The pod made again under a new name on its node, the old one gone at once (a dev

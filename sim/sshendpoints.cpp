@@ -21,6 +21,7 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
+#include <chrono>
 #include <deque>
 #include <functional>
 
@@ -471,6 +472,9 @@ void SshEndpoints::acceptLoop()
 
 void SshEndpoints::serve(Endpoint *ep, int fd)
 {
+    // A frozen node's kernel completes the TCP handshake; nothing greets the client.
+    while (!m_stopping && m_machines->sshFrozen(ep->node))
+        std::this_thread::sleep_for(std::chrono::milliseconds(100));
     ssh_session session = ssh_new();
     long timeout = 15;
     ssh_options_set(session, SSH_OPTIONS_TIMEOUT, &timeout);
@@ -516,6 +520,10 @@ void SshEndpoints::serve(Endpoint *ep, int fd)
     int idlePolls = 0;
     while (!m_stopping && ssh_is_connected(session) && idlePolls < 6000 && s.failedAuth < 10 &&
            (s.authenticated || idlePolls < 300)) {
+        if (m_machines->sshFrozen(ep->node)) { // nothing read, nothing answered
+            std::this_thread::sleep_for(std::chrono::milliseconds(100));
+            continue;
+        }
         if (ssh_event_dopoll(event, 100) == SSH_ERROR)
             break;
         idlePolls = s.work.empty() ? idlePolls + 1 : 0;

@@ -943,6 +943,14 @@
         <source>it accepted the connection but sent no SSH greeting within %1 s (its SSH server is stuck, or another program listens on that port)</source>
         <translation>它接受了连接，但 %1 秒内没有发送 SSH 问候（其 SSH 服务器卡住了，或该端口上监听的是别的程序）</translation>
     </message>
+    <message>
+        <source>%1 stopped answering: no reply to opening a command within %2 s.</source>
+        <translation>%1 已停止响应：%2 秒内没有回应打开命令的请求。</translation>
+    </message>
+    <message>
+        <source>%1 stopped answering: no output from a command within %2 s, and no reply to opening another within %3 s.</source>
+        <translation>%1 已停止响应：命令在 %2 秒内没有输出，再打开一个命令在 %3 秒内也没有回应。</translation>
+    </message>
 </context>
 <context>
     <name>UserCsv</name>
@@ -4169,6 +4177,14 @@
         <source>Images</source>
         <translation>镜像</translation>
     </message>
+    <message>
+        <source>%1 unreachable since %2</source>
+        <translation>%1 自 %2 起无法访问</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n unreachable since %1</source>
+        <translation><numerusform>%n 个节点自 %1 起无法访问</numerusform></translation>
+    </message>
 </context>
 <context>
     <name>gpudesk::NodeAccess</name>
@@ -4490,6 +4506,10 @@
     <message>
         <source>At least %1: your pods hold %2 and %3 card(s) run processes of pods not visible to you; other users&apos; allocations are not visible.</source>
         <translation>至少 %1：你的 Pod 占用 %2 张，另有 %3 张卡运行着你看不到的 Pod 的进程；其他用户的分配情况不可见。</translation>
+    </message>
+    <message>
+        <source>unreachable over SSH since %1</source>
+        <translation>自 %1 起 SSH 无法访问</translation>
     </message>
 </context>
 <context>

@@ -257,15 +257,32 @@ void MainWindow::updateSshStatus()
 {
     const QList<NodeInfo> nodes = m_store->nodes();
     int answering = 0, needUser = 0;
+    QStringList lost; // lost after answering: said at once, not once its last sample has aged
+    qint64 lostSince = 0;
     for (const NodeInfo &n : nodes) {
-        answering += m_telemetry->isFresh(n.name) ? 1 : 0;
-        needUser += m_telemetry->sshStatus(n.name).needsUser() ? 1 : 0;
+        const SshStatus st = m_telemetry->sshStatus(n.name);
+        const bool wasAnswering = m_telemetry->isFresh(n.name);
+        answering += wasAnswering && (st.usable() || st.state == SshStatus::Idle) ? 1 : 0;
+        needUser += st.needsUser() ? 1 : 0;
+        if (st.state == SshStatus::Unreachable && m_telemetry->latest(n.name)) {
+            lost << n.name;
+            lostSince = lostSince ? qMin(lostSince, st.since) : st.since;
+        }
     }
     if (!m_services->nodes()->available()) {
         m_statusSsh->setText(tr("Node telemetry off"));
         return;
     }
     QString text = tr("SSH: %1 of %2 nodes answering").arg(answering).arg(nodes.size());
+    if (lost.size() == 1)
+        text += QStringLiteral(" · ") +
+                tr("%1 unreachable since %2")
+                    .arg(lost.first(), QDateTime::fromMSecsSinceEpoch(lostSince).toString(
+                                           QStringLiteral("HH:mm:ss")));
+    else if (lost.size() > 1)
+        text += QStringLiteral(" · ") + tr("%n unreachable since %1", nullptr, int(lost.size()))
+                                            .arg(QDateTime::fromMSecsSinceEpoch(lostSince).toString(
+                                                QStringLiteral("HH:mm:ss")));
     if (needUser > 0)
         text += QStringLiteral(" · ") + tr("%n waiting for you", nullptr, needUser);
     // Keywords of the SSH config gpudesk does not follow: a node that needs one is reached

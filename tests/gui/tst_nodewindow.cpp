@@ -10,10 +10,28 @@ class TestNodeWindow : public QObject, public WindowFixture
 private slots:
     void initTestCase() { loadSimConfig(); }
     void brokenDriverIsFlagged();
+    void frozenNodeIsUnreachable();
     void nodeTelemetry();
     void hostKeyPromptInWindow();
     void passwordPromptInWindow();
 };
+
+namespace {
+
+// A control request of the simulator's own, with the admin context's credentials.
+void simPost(Services &services, const QString &path)
+{
+    KubeClient *client = services.session()->connection()->client();
+    QNetworkAccessManager nam;
+    QNetworkRequest req = client->request(path);
+    req.setHeader(QNetworkRequest::ContentTypeHeader, QByteArrayLiteral("application/json"));
+    std::unique_ptr<QNetworkReply> reply(nam.post(req, QByteArray()));
+    QSignalSpy finished(reply.get(), &QNetworkReply::finished);
+    QVERIFY(finished.wait(10000));
+    QVERIFY2(reply->error() == QNetworkReply::NoError, reply->readAll().constData());
+}
+
+} // namespace
 
 void TestNodeWindow::brokenDriverIsFlagged()
 {
@@ -27,16 +45,7 @@ void TestNodeWindow::brokenDriverIsFlagged()
     QString error;
     QVERIFY(services.session()->loadConfig(&error));
     services.session()->connectTo(QStringLiteral("sim-admin"));
-    KubeClient *client = services.session()->connection()->client();
-    bool posted = false;
-    QNetworkAccessManager nam;
-    QNetworkRequest req = client->request(QStringLiteral("/sim/driver?node=g4090-06&state=failed"));
-    req.setHeader(QNetworkRequest::ContentTypeHeader, QByteArrayLiteral("application/json"));
-    QNetworkReply *reply = nam.post(req, QByteArray());
-    QObject::connect(reply, &QNetworkReply::finished, this, [&] { posted = true; });
-    QTRY_VERIFY(posted);
-    QCOMPARE(reply->error(), QNetworkReply::NoError);
-    reply->deleteLater();
+    simPost(services, QStringLiteral("/sim/driver?node=g4090-06&state=failed"));
     MainWindow w(&services);
     w.resize(1500, 900);
     w.show();
@@ -63,6 +72,87 @@ void TestNodeWindow::brokenDriverIsFlagged()
     QVERIFY(labelTexts(*card).contains(QStringLiteral("8")));
     QVERIFY(labelTexts(*card).join(u'|').contains(QLatin1String("nvidia-smi fails on g4090-06")));
     save(w, QStringLiteral("page-overview-driver-failed"));
+    sim.terminate();
+    QVERIFY(sim.waitForFinished(30000));
+}
+
+void TestNodeWindow::frozenNodeIsUnreachable()
+{
+    // A node that freezes under a running window (a hung kernel, a black-holed link): its SSH
+    // session stays open and nothing answers on it. The node and the status bar say it is
+    // unreachable, and since when, within seconds; when it thaws it is back without a click.
+    QTemporaryDir dir;
+    QProcess sim;
+    startOwnSim(sim, dir.path(), true);
+    Services services({dir.filePath(QStringLiteral("kubeconfig"))});
+    services.session()->enableTelemetry(dir.filePath(QStringLiteral("ssh_config")));
+    QString error;
+    QVERIFY(services.session()->loadConfig(&error));
+    services.session()->connectTo(QStringLiteral("sim-admin"));
+    MainWindow w(&services);
+    w.resize(1500, 900);
+    w.show();
+    const QString node = QStringLiteral("g4090-05");
+    TelemetryStore *telemetry = services.telemetry();
+    QTRY_VERIFY_WITH_TIMEOUT(telemetry->isFresh(node), 20000);
+    QTRY_VERIFY(services.store()->nodes().size() > 1);
+    const int all = int(services.store()->nodes().size());
+    auto *statusSsh = w.findChild<QLabel *>(QStringLiteral("sshSummary"));
+    QVERIFY(statusSsh);
+    QTRY_VERIFY_WITH_TIMEOUT(
+        statusSsh->text().startsWith(QStringLiteral("SSH: %1 of %1 nodes answering").arg(all)),
+        20000);
+
+    simPost(services, QStringLiteral("/sim/ssh?node=%1&state=frozen").arg(node));
+    QElapsedTimer frozen;
+    frozen.start();
+    // The sample's command times out (5 s), a channel is not opened within 5 s more; a sweep
+    // every 2 s and a loaded machine's jitter on top.
+    QTRY_COMPARE_WITH_TIMEOUT(telemetry->sshStatus(node).state, SshStatus::Unreachable, 20000);
+    qInfo("frozen node unreachable after %lld ms", frozen.elapsed());
+    const SshStatus lost = telemetry->sshStatus(node);
+    QVERIFY2(lost.message.contains(QLatin1String("stopped answering")), qPrintable(lost.message));
+    QVERIFY(lost.since > 0);
+    const QString since =
+        QDateTime::fromMSecsSinceEpoch(lost.since).toString(QStringLiteral("HH:mm:ss"));
+    QTRY_COMPARE(statusSsh->text(), QStringLiteral("SSH: %1 of %2 nodes answering · %3 "
+                                                   "unreachable since %4")
+                                        .arg(all - 1)
+                                        .arg(all)
+                                        .arg(node, since));
+    w.showPage(MainWindow::Nodes);
+    auto *nodes = qobject_cast<NodesPage *>(w.page(MainWindow::Nodes));
+    nodes->selectNode(node);
+    nodes->telemetryPanel()->refresh();
+    // Its row says so too, in red, and "Only nodes with problems" keeps it.
+    QAbstractItemModel *rows = nodes->view()->model();
+    int row = -1;
+    for (int r = 0; r < rows->rowCount(); ++r)
+        if (rows->index(r, NodesModel::Name).data().toString() == node)
+            row = r;
+    QVERIFY(row >= 0);
+    QTRY_COMPARE(rows->index(row, NodesModel::Status).data().toString(),
+                 QStringLiteral("Ready · unreachable over SSH since %1").arg(since));
+    QCOMPARE(rows->index(row, 0).data(SeverityRole).toInt(), 2);
+    const QString shown =
+        nodes->telemetryPanel()->findChild<QLabel *>(QStringLiteral("sshState"))->text();
+    QVERIFY2(shown.startsWith(QStringLiteral("Unreachable since %1.").arg(since)) &&
+                 shown.contains(QLatin1String("stopped answering")),
+             qPrintable(shown));
+    save(w, QStringLiteral("page-node-frozen"));
+    // Still unreachable on the tries that follow (its port takes the connection, says
+    // nothing): the time it was first lost stays.
+    QTRY_VERIFY_WITH_TIMEOUT(
+        telemetry->sshStatus(node).message.contains(QLatin1String("sent no SSH greeting")), 40000);
+    QCOMPARE(telemetry->sshStatus(node).since, lost.since);
+
+    simPost(services, QStringLiteral("/sim/ssh?node=%1&state=live").arg(node));
+    // Back on the next try (the back-off is below a minute), with fresh figures.
+    QTRY_COMPARE_WITH_TIMEOUT(telemetry->sshStatus(node).state, SshStatus::Connected, 90000);
+    QTRY_VERIFY_WITH_TIMEOUT(
+        statusSsh->text().startsWith(QStringLiteral("SSH: %1 of %1 nodes answering").arg(all)),
+        20000);
+    QVERIFY(!statusSsh->text().contains(QLatin1String("unreachable")));
     sim.terminate();
     QVERIFY(sim.waitForFinished(30000));
 }

@@ -2,7 +2,8 @@
 // The SSH layer against a real OpenSSH sshd started by the test peers (its own config, host key,
 // authorized keys, and a stub nvidia-smi printing recorded output): unknown host key → the
 // fingerprint, trusted once or always; changed key refused; wrong key and locked key; a refused
-// port and a silent one fail while another node keeps its pace; ProxyJump through sshd. Password
+// port and a silent one fail while another node keeps its pace; a node frozen mid-session is lost
+// in seconds and back when it thaws; ProxyJump through sshd. Password
 // authentication against the simulator's node endpoints (sshd would need a system account), and
 // secrets remembered in the OS keychain (a gnome-keyring of the test's own, scripts/with-keyring).
 #include "keychain.h"
@@ -16,11 +17,16 @@
 #include <QFile>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QPointer>
 #include <QProcess>
+#include <QScopeGuard>
 #include <QSignalSpy>
 #include <QTcpServer>
+#include <QTcpSocket>
 #include <QTemporaryDir>
 #include <QTest>
+
+#include <thread>
 
 using namespace gpudesk;
 
@@ -39,6 +45,65 @@ QByteArray readFile(const QString &path)
     return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
 }
 
+// A TCP relay in front of the real sshd that can freeze as a hung node or a black-holed link
+// does: the connections stay open, and nothing more passes either way (nor do new connections
+// reach sshd) until it thaws.
+class FreezableRelay : public QObject
+{
+public:
+    explicit FreezableRelay(quint16 upstreamPort) : m_upstreamPort(upstreamPort)
+    {
+        QObject::connect(&m_server, &QTcpServer::newConnection, this, [this] {
+            while (QTcpSocket *client = m_server.nextPendingConnection())
+                m_pairs.append({client, nullptr});
+            pump();
+        });
+    }
+    bool listen() { return m_server.listen(QHostAddress::LocalHost); }
+    quint16 port() const { return m_server.serverPort(); }
+    void freeze() { m_frozen = true; }
+    void thaw()
+    {
+        m_frozen = false;
+        pump();
+    }
+
+private:
+    struct Pair
+    {
+        QPointer<QTcpSocket> client;
+        QPointer<QTcpSocket> upstream;
+    };
+    void pump()
+    {
+        if (m_frozen)
+            return;
+        for (Pair &p : m_pairs) {
+            if (!p.client)
+                continue;
+            if (!p.upstream) {
+                p.upstream = new QTcpSocket(p.client);
+                p.upstream->connectToHost(QHostAddress::LocalHost, m_upstreamPort);
+                for (QTcpSocket *end : {p.client.data(), p.upstream.data()}) {
+                    QObject::connect(end, &QTcpSocket::readyRead, this, [this] { pump(); });
+                    QObject::connect(end, &QTcpSocket::disconnected, p.client.data(),
+                                     &QObject::deleteLater);
+                }
+                QObject::connect(p.upstream, &QTcpSocket::connected, this, [this] { pump(); });
+            }
+            if (p.upstream->state() != QAbstractSocket::ConnectedState)
+                continue;
+            p.upstream->write(p.client->readAll());
+            p.client->write(p.upstream->readAll());
+        }
+    }
+
+    QTcpServer m_server;
+    quint16 m_upstreamPort;
+    QList<Pair> m_pairs;
+    bool m_frozen = false;
+};
+
 } // namespace
 
 class TestSshPool : public QObject
@@ -55,6 +120,8 @@ private slots:
     void keychainKeepsSecrets();
     void passwordFromKeychain();
     void deadNodesDoNotDelayOthers();
+    void frozenNodeIsLostThenBack();
+    void commandOnAFrozenNode();
     void proxyJump();
     void proxyCommand();
 
@@ -510,6 +577,138 @@ void TestSshPool::deadNodesDoNotDelayOthers()
              qPrintable(muteMessage));
     QCOMPARE(pool.status(QStringLiteral("good")).state, SshStatus::Connected);
     sampler.stop();
+}
+
+void TestSshPool::frozenNodeIsLostThenBack()
+{
+    // The real sshd behind a relay that freezes mid-session. Its host key under the relay's
+    // port, as a node's own would be.
+    FreezableRelay relay{quint16(m_port)};
+    QVERIFY(relay.listen());
+    const QString known = m_dir.filePath(QStringLiteral("known_hosts_relay"));
+    QFile kh(known);
+    QVERIFY(kh.open(QIODevice::WriteOnly));
+    kh.write(QStringLiteral("[127.0.0.1]:%1 ").arg(relay.port()).toUtf8() +
+             readFile(m_peers + QStringLiteral("/sshd/host_ed25519.pub"))
+                 .split(' ')
+                 .mid(0, 2)
+                 .join(' ') +
+             '\n');
+    kh.close();
+    SshPool pool;
+    TelemetrySampler sampler(&pool);
+    SshTarget frozen =
+        target(QStringLiteral("frozen"), QStringLiteral("client_ed25519"), known, relay.port());
+    frozen.connectTimeoutSeconds = 4;
+    sampler.setTargets({frozen});
+    sampler.setInterval(300);
+    int good = 0;
+    QString lastError;
+    connect(&sampler, &TelemetrySampler::sampled, this, [&](const NodeSample &s) {
+        if (s.ok())
+            ++good;
+        else
+            lastError = s.error;
+    });
+    sampler.start();
+    QTRY_VERIFY_WITH_TIMEOUT(good >= 2, 30000);
+
+    relay.freeze();
+    QElapsedTimer clock;
+    clock.start();
+    // The sample's command gets no output for its 5 s, and opening another channel no reply for
+    // 5 s more: lost, said as such, well before the kernel's TCP keepalive would (hours).
+    QTRY_COMPARE_WITH_TIMEOUT(pool.status(QStringLiteral("frozen")).state, SshStatus::Unreachable,
+                              20000);
+    qInfo("the frozen node was lost after %lld ms", clock.elapsed());
+    const SshStatus lost = pool.status(QStringLiteral("frozen"));
+    // Frozen between samples: the next one's channel is never confirmed; frozen during one:
+    // its output never comes, nor a reply to opening another (commandOnAFrozenNode).
+    QVERIFY2(lost.message.contains(
+                 QStringLiteral("127.0.0.1:%1 stopped answering: no ").arg(relay.port())),
+             qPrintable(lost.message));
+    QVERIFY(lost.since > 0);
+    // The sample that found it comes to this thread after the pool has noted it.
+    QTRY_VERIFY2(lastError.contains(QLatin1String("stopped answering")), qPrintable(lastError));
+    // Tries while frozen get no greeting; the node stays lost since the same moment.
+    QTRY_VERIFY_WITH_TIMEOUT(
+        pool.status(QStringLiteral("frozen"))
+            .message.contains(QLatin1String("sent no SSH greeting within 4 s")),
+        30000);
+    QCOMPARE(pool.status(QStringLiteral("frozen")).since, lost.since);
+
+    relay.thaw();
+    const int before = good;
+    QTRY_VERIFY_WITH_TIMEOUT(good > before, 60000);
+    QCOMPARE(pool.status(QStringLiteral("frozen")).state, SshStatus::Connected);
+    sampler.stop();
+}
+
+void TestSshPool::commandOnAFrozenNode()
+{
+    // A command that outlives its timeout on a live node (nvidia-smi hung on a broken card) is
+    // that command's failure; the same on a node that froze under it loses the connection. The
+    // connection runs on a thread of its own, as in the pool; the relay on this one.
+    FreezableRelay relay{quint16(m_port)};
+    QVERIFY(relay.listen());
+    const QString known = m_dir.filePath(QStringLiteral("known_hosts_relay2"));
+    QFile kh(known);
+    QVERIFY(kh.open(QIODevice::WriteOnly));
+    kh.write(QStringLiteral("[127.0.0.1]:%1 ").arg(relay.port()).toUtf8() +
+             readFile(m_peers + QStringLiteral("/sshd/host_ed25519.pub"))
+                 .split(' ')
+                 .mid(0, 2)
+                 .join(' ') +
+             '\n');
+    kh.close();
+    const SshTarget t =
+        target(QStringLiteral("n"), QStringLiteral("client_ed25519"), known, relay.port());
+    struct Seen
+    {
+        SshStatus connected;
+        ExecResult hung, after, frozen;
+        bool connectedAfterHung = false, connectedAfterFrozen = true;
+        QString lostReason;
+    } seen;
+    std::atomic<bool> started{false}, done{false};
+    std::thread worker([&] {
+        const auto finished = qScopeGuard([&] { done = true; });
+        SshTrust trust;
+        std::atomic<bool> cancel{false};
+        SshConnection c(t);
+        seen.connected = c.connect(trust, cancel);
+        if (!seen.connected.usable())
+            return;
+        seen.hung = c.exec("sleep 8", 1500, cancel);
+        seen.connectedAfterHung = c.isConnected();
+        seen.after = c.exec("echo alive", 5000, cancel);
+        ExecStreams streams;
+        streams.onOutput = [&](const QByteArray &) { started = true; };
+        seen.frozen = c.exec("echo started; sleep 8", 3000, cancel, streams);
+        seen.connectedAfterFrozen = c.isConnected();
+        seen.lostReason = c.lostReason();
+    });
+    // The command runs and has spoken; then the node freezes.
+    QTRY_VERIFY_WITH_TIMEOUT(started || done, 30000);
+    relay.freeze();
+    QElapsedTimer clock;
+    clock.start();
+    QTRY_VERIFY_WITH_TIMEOUT(done, 20000); // the worker's wait is bounded: 3 s + 5 s
+    worker.join();
+    qInfo("lost %lld ms after the freeze", clock.elapsed());
+    QVERIFY2(seen.connected.usable(), qPrintable(seen.connected.message));
+    QVERIFY(seen.hung.timedOut);
+    QVERIFY2(seen.hung.error.endsWith(QLatin1String("did not answer within 1.5 s.")),
+             qPrintable(seen.hung.error));
+    QVERIFY(seen.connectedAfterHung);
+    QVERIFY2(seen.after.ok && seen.after.out == "alive\n", qPrintable(seen.after.error));
+    QVERIFY(seen.frozen.timedOut);
+    QCOMPARE(seen.frozen.error,
+             QStringLiteral("%1@127.0.0.1:%2 stopped answering: no output from a command within "
+                            "3.0 s, and no reply to opening another within 5 s.")
+                 .arg(m_user)
+                 .arg(relay.port()));
+    QCOMPARE(seen.lostReason, seen.frozen.error);
 }
 
 void TestSshPool::proxyJump()
