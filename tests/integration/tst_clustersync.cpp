@@ -3,13 +3,15 @@
 // and a 410 (history compacted while the stream was down) and a restart of the API server from
 // older state are both survived, ending equal to a fresh sync; a frozen server is noticed within
 // the liveness window its bookmarks promise, and the informers follow again once it thaws. RBAC:
-// sim-alice falls back to her namespace where cluster-wide listing is denied.
+// sim-alice falls back to her namespace where cluster-wide listing is denied. The server coming
+// back with a certificate of another CA is said as that, of that server, once.
 #include "clusterstore.h"
 #include "clustersync.h"
 #include "kubeclient.h"
 #include "kubeconfig.h"
 
 #include <QElapsedTimer>
+#include <QFile>
 #include <QNetworkAccessManager>
 #include <QNetworkReply>
 #include <QProcess>
@@ -40,6 +42,7 @@ private slots:
     void survivesServerRestart();
     void serverKilledMidListIsTheServers();
     void mpiJobsServedAtV2beta1();
+    void certificateOfAnotherCaIsSaid(); // last: it restarts the simulator twice
 
 private:
     void startSim();
@@ -423,6 +426,49 @@ void TestClusterSync::mpiJobsServedAtV2beta1()
     sync.stop();
     sim.terminate();
     QVERIFY(sim.waitForFinished(30000));
+}
+
+void TestClusterSync::certificateOfAnotherCaIsSaid()
+{
+    // The API server comes back with a certificate its context's CA did not sign (the cluster
+    // was rebuilt, or something in between answers for it): every informer fails the same way;
+    // the window is told once, as the server's certificate, naming the context whose CA it is.
+    const QStringList files{QStringLiteral("ca.crt"), QStringLiteral("ca.key"),
+                            QStringLiteral("server.crt"), QStringLiteral("server.key")};
+    stopSim();
+    for (const QString &f : files)
+        QVERIFY(QFile::rename(m_dir.filePath(f), m_dir.filePath(f + QStringLiteral(".orig"))));
+    startSim(); // a new CA, the same port
+    QElapsedTimer clock;
+    clock.start();
+    // While it was down the error was "refused"; the informers' next tries meet the new server.
+    QTRY_VERIFY_WITH_TIMEOUT(m_sync->serverError().startsWith(QLatin1String("TLS with")), 60000);
+    qInfo("another CA's certificate told after %lld ms: %s", clock.elapsed(),
+          qPrintable(m_sync->serverError()));
+    const QString error = m_sync->serverError();
+    QVERIFY2(error.startsWith(QStringLiteral("TLS with %1 failed: ").arg(m_admin->server)) &&
+                 error.contains(QLatin1String("The server's certificate is not signed by the "
+                                              "certificate authority of context sim-admin")),
+             qPrintable(error));
+    QVERIFY2(!error.contains(QLatin1String("pods"), Qt::CaseInsensitive), qPrintable(error));
+    QVERIFY2(m_sync->problems().startsWith(QLatin1String("Cannot reach the API server since")),
+             qPrintable(m_sync->problems()));
+    // Nothing was taken from the server that could not prove who it is.
+    for (Informer *i : m_sync->informers())
+        QCOMPARE(int(i->status().state), int(InformerStatus::Retrying));
+
+    // The real server again: the informers follow, and the store equals a fresh sync.
+    stopSim();
+    for (const QString &f : files) {
+        QVERIFY(QFile::remove(m_dir.filePath(f)));
+        QVERIFY(QFile::rename(m_dir.filePath(f + QStringLiteral(".orig")), m_dir.filePath(f)));
+    }
+    startSim();
+    for (Informer *i : m_sync->informers())
+        QTRY_COMPARE_WITH_TIMEOUT(int(i->status().state), int(InformerStatus::Live), 90000);
+    QTRY_VERIFY_WITH_TIMEOUT(m_sync->serverError().isEmpty(), 5000);
+    m_store->flush();
+    QCOMPARE(dump(*m_store), freshDump());
 }
 
 QTEST_GUILESS_MAIN(TestClusterSync)
