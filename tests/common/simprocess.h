@@ -26,6 +26,7 @@ public:
     QString dir() const { return m_dir.path(); }
     QString kubeconfig() const { return m_dir.filePath(QStringLiteral("kubeconfig")); }
     QString sshConfig() const { return m_dir.filePath(QStringLiteral("ssh_config")); }
+    qint64 pid() const { return m_sim.processId(); } // to freeze it (SIGSTOP) under a client
 
     // One request as `context` of the simulator's kubeconfig, waited for (an event loop runs):
     // the HTTP status and body; status 0 when no answer came.

@@ -52,6 +52,7 @@ private slots:
     void droppedStreamComesBack();
     void recreatedPodSameLocalPort();
     void pingsOutliveIdleTimeout();
+    void frozenServerCutsStreamsThenBack();
     void sshThroughStdioForward();
     void unreachableTargetsSayWhy();
     void serviceRunsTunnelsOnItsThread();
@@ -516,6 +517,47 @@ void TestTunnels::pingsOutliveIdleTimeout()
     QCOMPARE(
         m_sim.request("POST", QStringLiteral("/sim/streams/idle-timeout?seconds=14400")).status,
         200);
+}
+
+void TestTunnels::frozenServerCutsStreamsThenBack()
+{
+    // The API server freezes (SIGSTOP: its connections stay open, nothing answers) under a
+    // tunnel in use. Without pings the browser would wait for ever; with them the stream is
+    // given up within two intervals, the tunnel says why, and it serves again once the server
+    // thaws.
+    Tunnel tunnel(m_alice.get(), QStringLiteral("user-alice"), QStringLiteral("dev-alice"), 8888);
+    constexpr int pingMs = 500;
+    tunnel.setPingInterval(pingMs);
+    QString error;
+    QVERIFY2(tunnel.listen(0, &error), qPrintable(error));
+    QTRY_COMPARE_WITH_TIMEOUT(tunnel.state(), Tunnel::State::Live, 10000);
+    QTcpSocket answered;
+    answered.connectToHost(QHostAddress::LocalHost, tunnel.localPort());
+    QVERIFY(answered.waitForConnected(5000));
+    QVERIFY(httpGet(answered, "/api/status", m_token).startsWith("HTTP/1.1 200"));
+    QSignalSpy cut(&answered, &QTcpSocket::disconnected);
+    const auto pid = pid_t(m_sim.pid());
+    QCOMPARE(::kill(pid, SIGSTOP), 0);
+    auto thaw = qScopeGuard([pid] { ::kill(pid, SIGCONT); }); // the later tests need it
+    QElapsedTimer frozen;
+    frozen.start();
+    QVERIFY2(cut.wait(15000), "a stream on a frozen server was kept open");
+    qInfo("the stream on the frozen server given up after %lld ms", frozen.elapsed());
+    // Two intervals without a pong and the next ping's tick: 2.5 s, and a loaded machine's
+    // scheduling on top.
+    QVERIFY2(frozen.elapsed() < 2 * pingMs + 1000 + pingMs + 2500,
+             qPrintable(QString::number(frozen.elapsed())));
+    QTRY_COMPARE(tunnel.state(), Tunnel::State::Reconnecting);
+    QVERIFY2(tunnel.reason().contains(QLatin1String("stopped answering")),
+             qPrintable(tunnel.reason()));
+    thaw.dismiss();
+    QCOMPARE(::kill(pid, SIGCONT), 0);
+    QTRY_COMPARE_WITH_TIMEOUT(tunnel.state(), Tunnel::State::Live, 30000);
+    QTcpSocket again;
+    again.connectToHost(QHostAddress::LocalHost, tunnel.localPort());
+    QVERIFY(again.waitForConnected(5000));
+    const QByteArray ok = httpGet(again, "/api/status", m_token);
+    QVERIFY2(ok.startsWith("HTTP/1.1 200"), ok.constData());
 }
 
 void TestTunnels::sshThroughStdioForward()
