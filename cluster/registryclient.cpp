@@ -45,6 +45,7 @@ void RegistryClient::setCredentials(const RegistryCredentials &credentials)
 {
     m_credentials = credentials;
     m_tokens.clear();
+    m_needsLogin = false;
 }
 
 QUrl RegistryClient::url(const QString &path) const
@@ -374,6 +375,7 @@ void RegistryClient::finished(QNetworkReply *reply, Request r, QObject *context,
         out.connectionFailed = true;
         out.error = describe(reply, r);
     } else if (s < 200 || s >= 300) {
+        m_needsLogin = m_needsLogin || (s == 401 && m_auth == Auth::Basic);
         out.error = statusText(out, r);
     } else if (!out.next.isEmpty() && !sameOrigin(out.next, m_endpoint.baseUrl())) {
         // A next page elsewhere is not followed: the registry's credentials would go with it.
@@ -421,6 +423,7 @@ void RegistryClient::challenge(const QByteArray &header, Request r, QObject *con
         send(std::move(r), context, std::move(done));
         return;
     }
+    m_needsLogin = m_needsLogin || basic;
     failed.error = basic ? tr("%1 asks for a user name and password, and none is configured for "
                               "it (docker login %1, or enter them in gpudesk).")
                                .arg(m_endpoint.host)
@@ -497,6 +500,7 @@ void RegistryClient::fetchToken(const RegistryChallenge &bearer, const QStringLi
                 }
                 const QByteArray body = answer->take(reply);
                 if (s == 401 || s == 403) {
+                    m_needsLogin = true;
                     then(m_credentials.isEmpty()
                              ? tr("The token service %1 of %2 refused anonymous access; log in "
                                   "to the registry (docker login %2, or enter a user in gpudesk).")

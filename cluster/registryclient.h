@@ -46,6 +46,9 @@ public:
     const RegistryEndpoint &endpoint() const { return m_endpoint; }
     void setCredentials(const RegistryCredentials &credentials);
     const RegistryCredentials &credentials() const { return m_credentials; }
+    // The registry wanted a login it did not get: none was configured, or it refused the one
+    // given (a wrong password, a token service saying no). What the user can fix by logging in.
+    bool needsLogin() const { return m_needsLogin; }
     int requestsSent() const { return m_requests; }
 
     using Done = std::function<void(const RegistryReply &)>;
@@ -119,6 +122,7 @@ private:
         Bearer
     } m_auth = Auth::Unknown;
     RegistryChallenge m_bearer;
+    bool m_needsLogin = false;
     struct Token
     {
         QByteArray value;

@@ -9,6 +9,7 @@
 #include "operation.h"
 #include "operationsservice.h"
 #include "registryclient.h"
+#include "registrylogins.h"
 #include "registryscan.h"
 #include "saveimageplanner.h"
 
@@ -28,7 +29,7 @@ constexpr int kJoinMs = 2000;
 
 ImagesService::ImagesService(ClusterStore *store, OperationsService *operations, QObject *parent)
     : QObject(parent), m_store(store), m_operations(operations), m_model(new ImagesModel(this)),
-      m_credentials(new DockerCredentials(this))
+      m_logins(new RegistryLogins(this))
 {
     QSettings settings;
     m_added = settings.value(kAddedKey).toStringList();
@@ -175,19 +176,19 @@ void ImagesService::scan(const QString &host)
     emit progress(tr("Looking up credentials for %1…").arg(host));
     auto *lookup = new QObject(this);
     m_lookup = lookup;
-    m_credentials->lookup(host, lookup,
-                          [this, lookup, host](const RegistryCredentials &c, const QString &error) {
-                              lookup->deleteLater();
-                              if (!error.isEmpty()) {
-                                  // A broken helper is said, and the registry is read anonymously
-                                  // all the same.
-                                  emit progress(error);
-                              }
-                              m_client = new RegistryClient(endpointFor(host), this);
-                              m_client->setCredentials(c);
-                              m_ready = true;
-                              startScan();
-                          });
+    m_logins->lookup(host, lookup,
+                     [this, lookup, host](const RegistryCredentials &c, const QString &error) {
+                         lookup->deleteLater();
+                         if (!error.isEmpty()) {
+                             // A broken helper is said, and the registry is read anonymously
+                             // all the same.
+                             emit progress(error);
+                         }
+                         m_client = new RegistryClient(endpointFor(host), this);
+                         m_client->setCredentials(c);
+                         m_ready = true;
+                         startScan();
+                     });
 }
 
 void ImagesService::startScan()
@@ -214,6 +215,15 @@ void ImagesService::startScan()
                 m_model->setComplete(complete);
                 joinPods();
                 emit finished(complete, errors);
+                // After `finished`, so that the page shows what failed before it asks.
+                if (m_client->needsLogin()) {
+                    emit loginNeeded(m_host, errors.value(0));
+                } else {
+                    const QString host = m_host;
+                    m_logins->accepted(host, this, [this, host](const QString &error) {
+                        emit loginKept(host, error);
+                    });
+                }
             });
     m_scan->start();
 }
@@ -297,14 +307,13 @@ void ImagesService::imageSize(const QString &reference, QObject *context, SizeDo
         if (guard)
             done(bytes, error);
     };
-    m_credentials->lookup(
-        ref.registry, owner,
-        [this, owner, ref, answer](const RegistryCredentials &c, const QString &) {
-            auto *client = new RegistryClient(endpointFor(ref.registry), owner);
-            client->setCredentials(c);
-            sizeOfManifest(client, ref.repository, ref.digest.isEmpty() ? ref.tag : ref.digest,
-                           true, answer);
-        });
+    m_logins->lookup(ref.registry, owner,
+                     [this, owner, ref, answer](const RegistryCredentials &c, const QString &) {
+                         auto *client = new RegistryClient(endpointFor(ref.registry), owner);
+                         client->setCredentials(c);
+                         sizeOfManifest(client, ref.repository,
+                                        ref.digest.isEmpty() ? ref.tag : ref.digest, true, answer);
+                     });
 }
 
 void ImagesService::sizeOfManifest(RegistryClient *client, const QString &repository,
@@ -369,7 +378,7 @@ void ImagesService::prepareSave(const SaveImageRequest &request, QObject *contex
         withCredentials(request.credentials);
         return;
     }
-    m_credentials->lookup(
+    m_logins->lookup(
         request.registry, owner,
         [withCredentials](const RegistryCredentials &c, const QString &) { withCredentials(c); });
 }

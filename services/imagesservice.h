@@ -12,7 +12,6 @@
 namespace gpudesk {
 
 class ClusterStore;
-class DockerCredentials;
 class ImagesModel;
 class Operation;
 class OperationsService;
@@ -21,6 +20,7 @@ struct RegistryEndpoint;
 struct RegistryCredentials;
 struct SaveImageRequest;
 class RegistryClient;
+class RegistryLogins;
 class RegistryScan;
 struct StoreChanges;
 
@@ -37,6 +37,8 @@ public:
     ~ImagesService() override;
 
     ImagesModel *model() const { return m_model; }
+    // Logins typed by the user or kept in the keychain, before docker's.
+    RegistryLogins *logins() const { return m_logins; }
 
     // Known registries, those of running pods first; "docker.io" stands for Docker Hub.
     QStringList registries() const;
@@ -84,6 +86,11 @@ signals:
     void progress(const QString &text);
     // complete: every request answered; otherwise `errors` says what is missing.
     void finished(bool complete, const QStringList &errors);
+    // The registry read last wanted a login it did not get (none, or a refused one): what the
+    // user can give (RegistryLogins::setTyped) before reading it again.
+    void loginNeeded(const QString &host, const QString &why);
+    // A typed login the registry took was written to the keychain (error empty) or not.
+    void loginKept(const QString &host, const QString &error);
 
 private:
     void storeChanged(const StoreChanges &changes);
@@ -98,7 +105,7 @@ private:
     ClusterStore *m_store;
     OperationsService *m_operations;
     ImagesModel *m_model;
-    DockerCredentials *m_credentials;
+    RegistryLogins *m_logins;
     RegistryClient *m_client = nullptr;
     RegistryScan *m_scan = nullptr;
     QString m_host;

@@ -3268,6 +3268,14 @@
         <source>Copy reference</source>
         <translation>复制引用</translation>
     </message>
+    <message>
+        <source>The login to %1 is kept in the system keychain.</source>
+        <translation>%1 的登录信息已保存在系统钥匙串中。</translation>
+    </message>
+    <message>
+        <source>The login to %1 could not be kept in the system keychain (it is used until gpudesk quits): %2</source>
+        <translation>%1 的登录信息无法保存到系统钥匙串（在 gpudesk 退出前仍会使用）：%2</translation>
+    </message>
 </context>
 <context>
     <name>gpudesk::ImagesService</name>
@@ -4183,7 +4191,9 @@
     </message>
     <message numerus="yes">
         <source>%n unreachable since %1</source>
-        <translation><numerusform>%n 个节点自 %1 起无法访问</numerusform></translation>
+        <translation>
+            <numerusform>%n 个节点自 %1 起无法访问</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -5837,6 +5847,40 @@
     <message>
         <source>The token service %1 sent only %2 bytes in %3 s; gpudesk gave up.</source>
         <translation>令牌服务 %1 在 %3 秒内只发送了 %2 字节；gpudesk 已放弃。</translation>
+    </message>
+</context>
+<context>
+    <name>gpudesk::RegistryLoginDialog</name>
+    <message>
+        <source>Log in to %1</source>
+        <translation>登录 %1</translation>
+    </message>
+    <message>
+        <source>Remember it in the system keychain (otherwise it is kept in memory until gpudesk quits)</source>
+        <translation>保存到系统钥匙串（否则仅保存在内存中，直到 gpudesk 退出）</translation>
+    </message>
+    <message>
+        <source>User name:</source>
+        <translation>用户名：</translation>
+    </message>
+    <message>
+        <source>Password or access token:</source>
+        <translation>密码或访问令牌：</translation>
+    </message>
+    <message>
+        <source>Log in and read</source>
+        <translation>登录并读取</translation>
+    </message>
+</context>
+<context>
+    <name>gpudesk::RegistryLogins</name>
+    <message>
+        <source>the system keychain</source>
+        <translation>系统钥匙串</translation>
+    </message>
+    <message>
+        <source>typed in gpudesk</source>
+        <translation>在 gpudesk 中输入</translation>
     </message>
 </context>
 <context>

@@ -6,6 +6,8 @@
 #include "imagesmodel.h"
 #include "imagesservice.h"
 #include "operationplan.h"
+#include "registrylogindialog.h"
+#include "registrylogins.h"
 #include "roles.h"
 #include "tablefilter.h"
 
@@ -131,6 +133,17 @@ ImagesPage::ImagesPage(ImagesService *service, QWidget *parent)
             addRegistry(a);
     });
     connect(service, &ImagesService::registriesChanged, this, &ImagesPage::fillRegistries);
+    connect(service, &ImagesService::loginNeeded, this, &ImagesPage::askLogin);
+    connect(service, &ImagesService::loginKept, this,
+            [this](const QString &host, const QString &error) {
+                m_status->setText(
+                    m_status->text() + u' ' +
+                    (error.isEmpty()
+                         ? tr("The login to %1 is kept in the system keychain.").arg(host)
+                         : tr("The login to %1 could not be kept in the system keychain (it is "
+                              "used until gpudesk quits): %2")
+                               .arg(host, error)));
+            });
     connect(service, &ImagesService::progress, this, [this](const QString &text) {
         m_status->setStyleSheet(QString());
         m_status->setText(text);
@@ -266,6 +279,29 @@ void ImagesPage::read()
     m_read->setEnabled(false);
     m_cancel->setEnabled(true);
     m_service->scan(host);
+}
+
+void ImagesPage::askLogin(const QString &host, const QString &why)
+{
+    if (m_login && m_login->host() == host) { // asked already: the newer refusal says more
+        m_login->setWhy(why);
+        m_login->raise();
+        return;
+    }
+    delete m_login;
+    m_login = new RegistryLoginDialog(host, m_service->logins()->userFor(host), this);
+    m_login->setAttribute(Qt::WA_DeleteOnClose);
+    m_login->setWhy(why);
+    RegistryLoginDialog *dialog = m_login;
+    connect(dialog, &QDialog::accepted, this, [this, dialog] {
+        const QString host = dialog->host();
+        m_service->logins()->setTyped(host, dialog->user(), dialog->secret(), dialog->remember());
+        const int at = m_registries->findText(host);
+        if (at >= 0)
+            m_registries->setCurrentIndex(at);
+        read();
+    });
+    m_login->open(); // not exec(): the window goes on updating behind it
 }
 
 void ImagesPage::selectTag(const QString &repository, const QString &tag)

@@ -1,6 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "registrylogindialog.h"
+
+#include <QPointer>
 #include <QWidget>
 
 class QCheckBox;
@@ -34,6 +37,7 @@ public:
     QLabel *plainHttpWarning() const { return m_plain; }
     QTextBrowser *details() const { return m_details; }
     QComboBox *registries() const { return m_registries; }
+    RegistryLoginDialog *loginDialog() const { return m_login; }
     ImagesModel *model() const;
     void read();
     bool addRegistry(const QString &address);
@@ -60,6 +64,8 @@ private:
     void updateActions();
     void askShare();
     void askDelete();
+    // The registry wants a login: asked (once at a time), then the registry read again with it.
+    void askLogin(const QString &host, const QString &why);
     Operation *prepare(const struct OperationPlan &plan);
 
     ImagesService *m_service;
@@ -78,6 +84,7 @@ private:
     QLabel *m_summary;
     QTableView *m_view;
     QTextBrowser *m_details;
+    QPointer<RegistryLoginDialog> m_login;
 };
 
 } // namespace gpudesk
