@@ -14,6 +14,25 @@ private slots:
     void nodeTelemetry();
     void hostKeyPromptInWindow();
     void passwordPromptInWindow();
+
+private:
+    // A simulator of the test's own with SSH, and the window on it as sim-admin (members in the
+    // order they must be destroyed, last first).
+    struct OwnSimWindow
+    {
+        QTemporaryDir dir;
+        QProcess sim;
+        std::unique_ptr<Services> services;
+        std::unique_ptr<MainWindow> w;
+        ~OwnSimWindow()
+        {
+            w.reset();
+            services.reset();
+            sim.terminate();
+            sim.waitForFinished(30000);
+        }
+    };
+    void openOwnSimWindow(OwnSimWindow &own);
 };
 
 namespace {
@@ -33,26 +52,30 @@ void simPost(Services &services, const QString &path)
 
 } // namespace
 
+void TestNodeWindow::openOwnSimWindow(OwnSimWindow &own)
+{
+    startOwnSim(own.sim, own.dir.path(), true);
+    own.services = ownSimServices(own.dir.path());
+    QVERIFY(own.services);
+    own.w = std::make_unique<MainWindow>(own.services.get());
+    own.w->resize(1500, 900);
+    own.w->show();
+}
+
 void TestNodeWindow::brokenDriverIsFlagged()
 {
     // A node whose driver cannot be reached is not a CPU node: the Nodes page flags it with
     // nvidia-smi's words, the Overview counts its GPUs as served by no driver.
-    QTemporaryDir dir;
-    QProcess sim;
-    startOwnSim(sim, dir.path(), true);
-    Services services({dir.filePath(QStringLiteral("kubeconfig"))});
-    services.session()->enableTelemetry(dir.filePath(QStringLiteral("ssh_config")));
-    QString error;
-    QVERIFY(services.session()->loadConfig(&error));
-    services.session()->connectTo(QStringLiteral("sim-admin"));
+    OwnSimWindow own;
+    openOwnSimWindow(own);
+    if (QTest::currentTestFailed())
+        return;
+    Services &services = *own.services;
+    MainWindow &w = *own.w;
     simPost(services, QStringLiteral("/sim/driver?node=g4090-06&state=failed"));
-    MainWindow w(&services);
-    w.resize(1500, 900);
-    w.show();
-    QTRY_VERIFY_WITH_TIMEOUT(services.telemetry()->isFresh(QStringLiteral("g4090-06")), 20000);
+    QTRY_COMPARE_WITH_TIMEOUT(services.telemetry()->gpuState(QStringLiteral("g4090-06")),
+                              NvidiaSmiResult<GpuCardSample>::DriverFailed, 20000);
     services.telemetry()->flush();
-    QCOMPARE(services.telemetry()->gpuState(QStringLiteral("g4090-06")),
-             NvidiaSmiResult<GpuCardSample>::DriverFailed);
     w.showPage(MainWindow::Nodes);
     auto *nodes = qobject_cast<NodesPage *>(w.page(MainWindow::Nodes));
     QAbstractItemModel *m = nodes->view()->model();
@@ -72,8 +95,6 @@ void TestNodeWindow::brokenDriverIsFlagged()
     QVERIFY(labelTexts(*card).contains(QStringLiteral("8")));
     QVERIFY(labelTexts(*card).join(u'|').contains(QLatin1String("nvidia-smi fails on g4090-06")));
     save(w, QStringLiteral("page-overview-driver-failed"));
-    sim.terminate();
-    QVERIFY(sim.waitForFinished(30000));
 }
 
 void TestNodeWindow::frozenNodeIsUnreachable()
@@ -81,17 +102,12 @@ void TestNodeWindow::frozenNodeIsUnreachable()
     // A node that freezes under a running window (a hung kernel, a black-holed link): its SSH
     // session stays open and nothing answers on it. The node and the status bar say it is
     // unreachable, and since when, within seconds; when it thaws it is back without a click.
-    QTemporaryDir dir;
-    QProcess sim;
-    startOwnSim(sim, dir.path(), true);
-    Services services({dir.filePath(QStringLiteral("kubeconfig"))});
-    services.session()->enableTelemetry(dir.filePath(QStringLiteral("ssh_config")));
-    QString error;
-    QVERIFY(services.session()->loadConfig(&error));
-    services.session()->connectTo(QStringLiteral("sim-admin"));
-    MainWindow w(&services);
-    w.resize(1500, 900);
-    w.show();
+    OwnSimWindow own;
+    openOwnSimWindow(own);
+    if (QTest::currentTestFailed())
+        return;
+    Services &services = *own.services;
+    MainWindow &w = *own.w;
     const QString node = QStringLiteral("g4090-05");
     TelemetryStore *telemetry = services.telemetry();
     QTRY_VERIFY_WITH_TIMEOUT(telemetry->isFresh(node), 20000);
@@ -153,8 +169,6 @@ void TestNodeWindow::frozenNodeIsUnreachable()
         statusSsh->text().startsWith(QStringLiteral("SSH: %1 of %1 nodes answering").arg(all)),
         20000);
     QVERIFY(!statusSsh->text().contains(QLatin1String("unreachable")));
-    sim.terminate();
-    QVERIFY(sim.waitForFinished(30000));
 }
 
 void TestNodeWindow::nodeTelemetry()

@@ -128,6 +128,23 @@ protected:
         QVERIFY(w.grab().save(QStringLiteral("screenshots/") + name + QStringLiteral(".png")));
     }
 
+    // The services on a simulator of the test's own (startOwnSim's `dir`) as sim-admin, with
+    // node telemetry over its SSH config; connecting (not synced yet). Null if its kubeconfig
+    // cannot be read.
+    static std::unique_ptr<Services> ownSimServices(const QString &dir)
+    {
+        auto services =
+            std::make_unique<Services>(QStringList{dir + QStringLiteral("/kubeconfig")});
+        services->session()->enableTelemetry(dir + QStringLiteral("/ssh_config"));
+        QString error;
+        if (!services->session()->loadConfig(&error)) {
+            qWarning("%s", qPrintable(error));
+            return nullptr;
+        }
+        services->session()->connectTo(QStringLiteral("sim-admin"));
+        return services;
+    }
+
     // A frozen demo simulator of the test's own (no SSH), ready when this returns.
     static void startOwnSim(QProcess &sim, const QString &dir, bool ssh = false)
     {

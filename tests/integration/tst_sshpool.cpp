@@ -130,6 +130,8 @@ private:
                      int port = 0) const;
     void probeOnce(SshPool &pool, const QString &node, Outcome *out);
     QString hostFingerprint() const;
+    // A known_hosts with sshd's host key under the relay's port (as a node's own would be).
+    QString relayKnownHosts(quint16 port) const;
     SshTarget passwordTarget(QByteArray *password) const;
 
     QTemporaryDir m_dir;
@@ -579,22 +581,29 @@ void TestSshPool::deadNodesDoNotDelayOthers()
     sampler.stop();
 }
 
+QString TestSshPool::relayKnownHosts(quint16 port) const
+{
+    const QString known = m_dir.filePath(QStringLiteral("known_hosts_relay_%1").arg(port));
+    QFile kh(known);
+    if (!kh.open(QIODevice::WriteOnly))
+        return {};
+    kh.write(QStringLiteral("[127.0.0.1]:%1 ").arg(port).toUtf8() +
+             readFile(m_peers + QStringLiteral("/sshd/host_ed25519.pub"))
+                 .split(' ')
+                 .mid(0, 2)
+                 .join(' ') +
+             '\n');
+    return known;
+}
+
 void TestSshPool::frozenNodeIsLostThenBack()
 {
     // The real sshd behind a relay that freezes mid-session. Its host key under the relay's
     // port, as a node's own would be.
     FreezableRelay relay{quint16(m_port)};
     QVERIFY(relay.listen());
-    const QString known = m_dir.filePath(QStringLiteral("known_hosts_relay"));
-    QFile kh(known);
-    QVERIFY(kh.open(QIODevice::WriteOnly));
-    kh.write(QStringLiteral("[127.0.0.1]:%1 ").arg(relay.port()).toUtf8() +
-             readFile(m_peers + QStringLiteral("/sshd/host_ed25519.pub"))
-                 .split(' ')
-                 .mid(0, 2)
-                 .join(' ') +
-             '\n');
-    kh.close();
+    const QString known = relayKnownHosts(relay.port());
+    QVERIFY(!known.isEmpty());
     SshPool pool;
     TelemetrySampler sampler(&pool);
     SshTarget frozen =
@@ -651,16 +660,8 @@ void TestSshPool::commandOnAFrozenNode()
     // connection runs on a thread of its own, as in the pool; the relay on this one.
     FreezableRelay relay{quint16(m_port)};
     QVERIFY(relay.listen());
-    const QString known = m_dir.filePath(QStringLiteral("known_hosts_relay2"));
-    QFile kh(known);
-    QVERIFY(kh.open(QIODevice::WriteOnly));
-    kh.write(QStringLiteral("[127.0.0.1]:%1 ").arg(relay.port()).toUtf8() +
-             readFile(m_peers + QStringLiteral("/sshd/host_ed25519.pub"))
-                 .split(' ')
-                 .mid(0, 2)
-                 .join(' ') +
-             '\n');
-    kh.close();
+    const QString known = relayKnownHosts(relay.port());
+    QVERIFY(!known.isEmpty());
     const SshTarget t =
         target(QStringLiteral("n"), QStringLiteral("client_ed25519"), known, relay.port());
     struct Seen

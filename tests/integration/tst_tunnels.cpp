@@ -59,6 +59,8 @@ private slots:
 
 private:
     static QString peerFile(const QString &name);
+    // The tunnel listening and live, `socket` connected through it and answered once.
+    void listenAndAnswer(Tunnel &tunnel, QTcpSocket &socket);
     std::unique_ptr<KubeClient> client(const QString &context) const;
     struct Run
     {
@@ -413,17 +415,24 @@ void TestTunnels::tunnelReachesJupyter()
     QVERIFY(tunnel.bytesIn() > 0 && tunnel.bytesOut() > 0);
 }
 
-void TestTunnels::droppedStreamComesBack()
+void TestTunnels::listenAndAnswer(Tunnel &tunnel, QTcpSocket &socket)
 {
-    Tunnel tunnel(m_alice.get(), QStringLiteral("user-alice"), QStringLiteral("dev-alice"), 8888);
     QString error;
     QVERIFY2(tunnel.listen(0, &error), qPrintable(error));
     QTRY_COMPARE_WITH_TIMEOUT(tunnel.state(), Tunnel::State::Live, 10000);
+    socket.connectToHost(QHostAddress::LocalHost, tunnel.localPort());
+    QVERIFY(socket.waitForConnected(5000));
+    QVERIFY(httpGet(socket, "/api/status", m_token).startsWith("HTTP/1.1 200"));
+}
+
+void TestTunnels::droppedStreamComesBack()
+{
+    Tunnel tunnel(m_alice.get(), QStringLiteral("user-alice"), QStringLiteral("dev-alice"), 8888);
     // A connection that has been answered: the drop ends it, the tunnel says so and is back.
     QTcpSocket answered;
-    answered.connectToHost(QHostAddress::LocalHost, tunnel.localPort());
-    QVERIFY(answered.waitForConnected(5000));
-    QVERIFY(httpGet(answered, "/api/status", m_token).startsWith("HTTP/1.1 200"));
+    listenAndAnswer(tunnel, answered);
+    if (QTest::currentTestFailed())
+        return;
     QSignalSpy states(&tunnel, &Tunnel::stateChanged);
     QSignalSpy cut(&answered, &QTcpSocket::disconnected);
     QElapsedTimer sinceDrop;
@@ -528,13 +537,10 @@ void TestTunnels::frozenServerCutsStreamsThenBack()
     Tunnel tunnel(m_alice.get(), QStringLiteral("user-alice"), QStringLiteral("dev-alice"), 8888);
     constexpr int pingMs = 500;
     tunnel.setPingInterval(pingMs);
-    QString error;
-    QVERIFY2(tunnel.listen(0, &error), qPrintable(error));
-    QTRY_COMPARE_WITH_TIMEOUT(tunnel.state(), Tunnel::State::Live, 10000);
     QTcpSocket answered;
-    answered.connectToHost(QHostAddress::LocalHost, tunnel.localPort());
-    QVERIFY(answered.waitForConnected(5000));
-    QVERIFY(httpGet(answered, "/api/status", m_token).startsWith("HTTP/1.1 200"));
+    listenAndAnswer(tunnel, answered);
+    if (QTest::currentTestFailed())
+        return;
     QSignalSpy cut(&answered, &QTcpSocket::disconnected);
     const auto pid = pid_t(m_sim.pid());
     QCOMPARE(::kill(pid, SIGSTOP), 0);
