@@ -59,6 +59,7 @@ struct SshPool::Link
     bool busy = false;
     int failures = 0;
     qint64 retryAt = 0;
+    std::shared_ptr<Link> longLane; // the node's second session (Lane::Long), made on first use
 };
 
 struct SshPool::Shared
@@ -99,12 +100,14 @@ void SshPool::setTarget(const SshTarget &target)
     auto &link = m_shared->links[target.node];
     if (!link)
         link = std::make_shared<Link>();
-    if (!link->target.sameRoute(target)) {
-        link->target = target;
-        link->retryAt = 0;
-        link->failures = 0;
-        if (!link->busy)
-            link->connection.reset(); // the next work connects to the new place
+    for (Link *l : {link.get(), link->longLane.get()}) {
+        if (!l || l->target.sameRoute(target))
+            continue;
+        l->target = target;
+        l->retryAt = 0;
+        l->failures = 0;
+        if (!l->busy)
+            l->connection.reset(); // the next work connects to the new place
     }
 }
 
@@ -141,12 +144,24 @@ bool SshPool::isBusy(const QString &node) const
     return link && link->busy;
 }
 
-bool SshPool::submit(const QString &node, Work work)
+bool SshPool::submit(const QString &node, Work work, Lane lane)
 {
     std::shared_ptr<Link> link;
+    const bool sampling = lane == Lane::Sampling;
     {
         std::lock_guard lock(m_shared->mutex);
         link = m_shared->links.value(node);
+        if (link && !sampling) {
+            // Only beside a session that works: the user's decisions are made on that one.
+            if (!link->status.usable())
+                return false;
+            if (!link->longLane) {
+                link->longLane = std::make_shared<Link>();
+                link->longLane->target = link->target;
+                link->longLane->status = link->status;
+            }
+            link = link->longLane;
+        }
         if (!link || link->busy || m_shared->cancel)
             return false;
         const bool connected = link->connection && link->status.usable();
@@ -155,7 +170,7 @@ bool SshPool::submit(const QString &node, Work work)
         link->busy = true;
     }
     std::shared_ptr<Shared> shared = m_shared;
-    workers()->start([shared, link, node, work = std::move(work)] {
+    workers()->start([shared, link, node, sampling, work = std::move(work)] {
         SshTarget target;
         {
             std::lock_guard lock(shared->mutex);
@@ -204,8 +219,8 @@ bool SshPool::submit(const QString &node, Work work)
                 if (link->status.state == status.state && link->status.since)
                     status.since = link->status.since;
             }
-            const bool announce =
-                link->status.state != status.state || link->status.message != status.message;
+            const bool announce = sampling && (link->status.state != status.state ||
+                                               link->status.message != status.message);
             link->status = status;
             if (announce && shared->owner) {
                 QMetaObject::invokeMethod(

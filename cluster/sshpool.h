@@ -34,7 +34,18 @@ public:
     SshStatus status(const QString &node) const;
     SshTarget target(const QString &node) const;
 
-    bool submit(const QString &node, Work work);
+    // Which of a node's two sessions runs the work: its sampling session (telemetry, short
+    // commands), or a second one for work that takes minutes (committing and pushing an image),
+    // so that the node's figures go on meanwhile. The second session is opened on first use,
+    // only once the first is connected (host key and secrets settled), and never changes the
+    // node's status: its failures go to the work alone.
+    enum class Lane
+    {
+        Sampling,
+        Long,
+    };
+    // False when the lane is busy, backing off, or waiting for the user: try again later.
+    bool submit(const QString &node, Work work, Lane lane = Lane::Sampling);
     bool isBusy(const QString &node) const;
 
     // The user's answers. trustHostKey acts on the node's pending HostKeyUnknown status: always

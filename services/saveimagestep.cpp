@@ -287,9 +287,13 @@ void SaveImageStep::submit()
             const std::atomic<bool> never{false};
             c->exec(nodecmd::removePushDirectoryCommand(dir), 15000, never);
             return reply();
-        });
+        },
+        // A commit and push take minutes: on the node's second session, so that its figures
+        // (and the status bar's "answering") go on meanwhile.
+        SshPool::Lane::Long);
     if (!submitted) {
-        // The node's link is busy (a sample) or backing off: again soon, up to a bound.
+        // Another long job on the node, its session not up yet or backing off: again soon, up
+        // to a bound.
         if (QDateTime::currentMSecsSinceEpoch() - m_firstTry > GiveUpMs) {
             const SshStatus s = pool->status(node);
             fail(s.message.isEmpty() ? tr("%1 stayed busy or unreachable for a minute").arg(node)

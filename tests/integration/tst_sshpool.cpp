@@ -14,6 +14,7 @@
 #include "sshtargets.h"
 #include "telemetrysampler.h"
 
+#include <QDateTime>
 #include <QFile>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -122,6 +123,7 @@ private slots:
     void deadNodesDoNotDelayOthers();
     void frozenNodeIsLostThenBack();
     void commandOnAFrozenNode();
+    void longWorkBesideSampling();
     void proxyJump();
     void proxyCommand();
 
@@ -710,6 +712,55 @@ void TestSshPool::commandOnAFrozenNode()
                  .arg(m_user)
                  .arg(relay.port()));
     QCOMPARE(seen.lostReason, seen.frozen.error);
+}
+
+void TestSshPool::longWorkBesideSampling()
+{
+    // A push that takes minutes runs on the node's second session: the samples go on beside it,
+    // and the node's status is the sampling session's alone.
+    const QString known = m_dir.filePath(QStringLiteral("known_hosts_auth"));
+    SshPool pool;
+    TelemetrySampler sampler(&pool);
+    sampler.setTargets({target(QStringLiteral("n"), QStringLiteral("client_ed25519"), known)});
+    sampler.setInterval(300);
+    QList<qint64> times;
+    connect(&sampler, &TelemetrySampler::sampled, this, [&](const NodeSample &s) {
+        if (s.ok())
+            times << QDateTime::currentMSecsSinceEpoch();
+    });
+    sampler.start();
+    QTRY_VERIFY_WITH_TIMEOUT(times.size() >= 2, 30000);
+    QCOMPARE(pool.status(QStringLiteral("n")).state, SshStatus::Connected);
+    QSignalSpy announced(&pool, &SshPool::statusChanged);
+
+    qint64 started = 0, ended = 0;
+    ExecResult slept;
+    auto longWork = [&](SshConnection *c, const SshStatus &st, const std::atomic<bool> &cancel) {
+        ExecResult r;
+        r.error = st.message;
+        if (c)
+            r = c->exec("sleep 6; echo pushed", 20000, cancel);
+        return std::function<void()>([&, r] {
+            slept = r;
+            ended = QDateTime::currentMSecsSinceEpoch();
+        });
+    };
+    started = QDateTime::currentMSecsSinceEpoch();
+    QVERIFY(pool.submit(QStringLiteral("n"), longWork, SshPool::Lane::Long));
+    // One long job at a time a node: the second waits its turn.
+    QVERIFY(!pool.submit(QStringLiteral("n"), longWork, SshPool::Lane::Long));
+    QTRY_VERIFY_WITH_TIMEOUT(ended > 0, 30000);
+    QVERIFY2(slept.ok && slept.out == "pushed\n", qPrintable(slept.error));
+    QList<qint64> during;
+    for (qint64 t : std::as_const(times))
+        if (t > started && t < ended)
+            during << t;
+    qInfo("%lld samples during the %lld ms of the long job", qlonglong(during.size()),
+          ended - started);
+    QVERIFY2(during.size() >= 2, qPrintable(QString::number(during.size())));
+    QCOMPARE(announced.count(), 0);
+    QCOMPARE(pool.status(QStringLiteral("n")).state, SshStatus::Connected);
+    sampler.stop();
 }
 
 void TestSshPool::proxyJump()
