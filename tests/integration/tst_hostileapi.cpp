@@ -7,6 +7,7 @@
 #include "informer.h"
 #include "kubeclient.h"
 #include "prometheusclient.h"
+#include "rss.h"
 #include "scriptedendpoint.h"
 
 #include <QFile>
@@ -95,16 +96,10 @@ void serveEndlessBody(QTcpSocket *socket, const QByteArray &start)
     feed();
 }
 
-// This process's resident memory, from /proc/self/status.
 qint64 residentBytes()
 {
-    QFile f(QStringLiteral("/proc/self/status"));
-    if (!f.open(QIODevice::ReadOnly))
-        return -1;
-    for (const QByteArray &line : f.readAll().split('\n'))
-        if (line.startsWith("VmRSS:"))
-            return line.mid(6).trimmed().split(' ').first().toLongLong() * 1024;
-    return -1;
+    const long kb = rssKb();
+    return kb > 0 ? qint64(kb) * 1024 : -1;
 }
 
 } // namespace

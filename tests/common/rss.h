@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// The benchmarks' memory figure: this process's resident set, from /proc/self/status.
+// The memory figure of benchmarks and tests: this process's resident set, from
+// /proc/self/status (0 when it cannot be read).
 #pragma once
 
 #include <QFile>
