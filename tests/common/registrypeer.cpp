@@ -5,6 +5,7 @@
 #include <QFile>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QProcess>
 #include <QUrl>
 
 namespace registrypeer {
@@ -45,6 +46,38 @@ bool setUpUser(const QString &home, QString *error)
         return false;
     }
     return true;
+}
+
+QStringList curlArgs(const QString &base)
+{
+    QStringList args{QStringLiteral("-s"), QStringLiteral("-u"),
+                     file(QStringLiteral("user")) + u':' + file(QStringLiteral("password"))};
+    if (base.startsWith(QLatin1String("https")))
+        args << QStringLiteral("--cacert")
+             << qEnvironmentVariable("GPUDESK_PEERS") + QStringLiteral("/registry/ca.crt");
+    return args;
+}
+
+QString curlDigest(const QString &base, const QString &repository, const QString &reference)
+{
+    QProcess curl;
+    curl.start(
+        QStringLiteral("curl"),
+        curlArgs(base) << QStringLiteral("-I") << QStringLiteral("-H")
+                       << QStringLiteral("Accept: application/vnd.oci.image.manifest.v1+json, "
+                                         "application/vnd.oci.image.index.v1+json, "
+                                         "application/vnd.docker.distribution.manifest.v2+json")
+                       << base + QStringLiteral("/v2/") + repository +
+                              QStringLiteral("/manifests/") + reference);
+    if (!curl.waitForFinished(30000))
+        return QStringLiteral("(curl did not finish)");
+    const QList<QByteArray> lines = curl.readAllStandardOutput().split('\n');
+    if (lines.isEmpty() || !lines.first().contains(" 200"))
+        return QString();
+    for (const QByteArray &line : lines)
+        if (line.toLower().startsWith("docker-content-digest:"))
+            return QString::fromLatin1(line.mid(line.indexOf(':') + 1).trimmed());
+    return QStringLiteral("(no digest)");
 }
 
 } // namespace registrypeer

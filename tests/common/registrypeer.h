@@ -2,6 +2,7 @@
 #pragma once
 
 #include <QString>
+#include <QStringList>
 
 // The test peers' registries (scripts/test-peers, GPUDESK_PEERS): their files, and a user's
 // machine set up for the "main" one as docker and containers would have it.
@@ -15,5 +16,11 @@ QString mainHost();
 // there) and its CA in config/containers/certs.d/HOST (XDG_CONFIG_HOME points there). False
 // with `error` when a file could not be written.
 bool setUpUser(const QString &home, QString *error);
+// curl's arguments for the registry at `base` (its URL): the peers' user and password, and their
+// CA where it is https.
+QStringList curlArgs(const QString &base);
+// curl, independently of gpudesk's client: the digest `repository:reference` names in the
+// registry at `base` ("" when it answers other than 200).
+QString curlDigest(const QString &base, const QString &repository, const QString &reference);
 
 } // namespace registrypeer

@@ -70,12 +70,15 @@ private:
     void save(const QString &name);
     // curl, as an independent check of what the registry holds: the digest a reference names
     // ("" when the registry answers 404).
-    QString head(const QString &base, const QString &repository, const QString &reference);
+    static QString head(const QString &base, const QString &repository, const QString &reference)
+    {
+        return registrypeer::curlDigest(base, repository, reference);
+    }
     // Behind gpudesk's back: `repository:tag` made to name `from` again, or (annotated) a new
     // digest of the same blobs.
     QString curlTag(const QString &repository, const QString &tag, const QString &from,
                     bool annotate);
-    QStringList curlArgs(const QString &base) const;
+    static QStringList curlArgs(const QString &base) { return registrypeer::curlArgs(base); }
     // An operation from the page: checked, run, ended.
     Operation *runOperation(Operation *op);
     int row(const QString &repository, const QString &tag) const;
@@ -351,35 +354,6 @@ void TestImages::plainHttpWarned()
     QVERIFY(finished.first().at(0).toBool());
     QCOMPARE(m_page->model()->rowCount(), 1);
     QCOMPARE(m_page->model()->tagAt(0).digest, m_digest);
-}
-
-QStringList TestImages::curlArgs(const QString &base) const
-{
-    QStringList args{u"-s"_qs, u"-u"_qs,
-                     registrypeer::file(u"user"_qs) + u':' + registrypeer::file(u"password"_qs)};
-    if (base.startsWith(u"https"_qs))
-        args << u"--cacert"_qs << qEnvironmentVariable("GPUDESK_PEERS") + u"/registry/ca.crt"_qs;
-    return args;
-}
-
-QString TestImages::head(const QString &base, const QString &repository, const QString &reference)
-{
-    QProcess curl;
-    curl.start(u"curl"_qs, curlArgs(base)
-                               << u"-I"_qs << u"-H"_qs
-                               << u"Accept: application/vnd.oci.image.manifest.v1+json, "
-                                  "application/vnd.oci.image.index.v1+json, "
-                                  "application/vnd.docker.distribution.manifest.v2+json"_qs
-                               << base + u"/v2/"_qs + repository + u"/manifests/"_qs + reference);
-    if (!curl.waitForFinished(30000))
-        return u"(curl did not finish)"_qs;
-    const QList<QByteArray> lines = curl.readAllStandardOutput().split('\n');
-    if (lines.isEmpty() || !lines.first().contains(" 200"))
-        return QString();
-    for (const QByteArray &line : lines)
-        if (line.toLower().startsWith("docker-content-digest:"))
-            return QString::fromLatin1(line.mid(line.indexOf(':') + 1).trimmed());
-    return u"(no digest)"_qs;
 }
 
 QString TestImages::curlTag(const QString &repository, const QString &tag, const QString &from,

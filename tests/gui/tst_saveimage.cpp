@@ -57,9 +57,16 @@ private:
     Operation *prepare(const QString &tag, const QString &user = {}, const QString &password = {});
     Operation *run(Operation *op, int timeoutMs = 120000);
     // curl, not gpudesk's client: the digest a tag names ("" on 404), and a GET's body.
-    QString head(const QString &repository, const QString &reference);
+    static QString head(const QString &repository, const QString &reference)
+    {
+        return registrypeer::curlDigest(registrypeer::file(QStringLiteral("main/url")), repository,
+                                        reference);
+    }
     QByteArray get(const QString &path, const QString &accept = {});
-    QStringList curlArgs() const;
+    static QStringList curlArgs()
+    {
+        return registrypeer::curlArgs(registrypeer::file(QStringLiteral("main/url")));
+    }
 
     QTemporaryDir m_home;
     SimProcess m_sim;
@@ -101,35 +108,6 @@ void TestSaveImage::initTestCase()
     m_page->show();
     QTRY_VERIFY_WITH_TIMEOUT(m_page->model()->currentPod(QStringLiteral("user-alice/dev-alice")),
                              30000);
-}
-
-QStringList TestSaveImage::curlArgs() const
-{
-    return {QStringLiteral("-s"), QStringLiteral("--cacert"),
-            qEnvironmentVariable("GPUDESK_PEERS") + QStringLiteral("/registry/ca.crt"),
-            QStringLiteral("-u"),
-            registrypeer::file(QStringLiteral("user")) + u':' +
-                registrypeer::file(QStringLiteral("password"))};
-}
-
-QString TestSaveImage::head(const QString &repository, const QString &reference)
-{
-    QProcess curl;
-    curl.start(QStringLiteral("curl"),
-               curlArgs() << QStringLiteral("-I") << QStringLiteral("-H")
-                          << QStringLiteral("Accept: application/vnd.oci.image.manifest.v1+json")
-                          << registrypeer::file(QStringLiteral("main/url")) +
-                                 QStringLiteral("/v2/") + repository +
-                                 QStringLiteral("/manifests/") + reference);
-    if (!curl.waitForFinished(30000))
-        return QStringLiteral("(curl did not finish)");
-    const QList<QByteArray> lines = curl.readAllStandardOutput().split('\n');
-    if (lines.isEmpty() || !lines.first().contains(" 200"))
-        return QString();
-    for (const QByteArray &line : lines)
-        if (line.toLower().startsWith("docker-content-digest:"))
-            return QString::fromLatin1(line.mid(line.indexOf(':') + 1).trimmed());
-    return QStringLiteral("(no digest)");
 }
 
 QByteArray TestSaveImage::get(const QString &path, const QString &accept)
