@@ -31,6 +31,7 @@ public:
     // `server` and `caPem` are passed to the plugin only when the config asks for cluster info.
     ExecCredentialRunner(ExecConfig config, QString server, QByteArray caPem,
                          QObject *parent = nullptr);
+    ~ExecCredentialRunner() override;
     void start();
     // Parses the ExecCredential a plugin printed on stdout; `apiVersion` is what the kubeconfig
     // asked for, and the plugin must answer with the same.
