@@ -14,6 +14,7 @@
 
 #include <QApplication>
 #include <QCommandLineParser>
+#include <QIcon>
 #include <QLibraryInfo>
 #include <QLocale>
 #include <QLoggingCategory>
@@ -140,6 +141,12 @@ int main(int argc, char **argv)
     QCoreApplication::setApplicationName(QStringLiteral("gpudesk"));
     QCoreApplication::setOrganizationName(QStringLiteral("gpudesk"));
     QCoreApplication::setApplicationVersion(QStringLiteral("0.1.0"));
+    if (auto *gui = qobject_cast<QGuiApplication *>(app.get())) {
+        // The icon where the desktop does not take it from gpudesk.desktop (which names it), and
+        // the desktop file's name, so that a Wayland compositor matches window and launcher.
+        gui->setWindowIcon(QIcon(QStringLiteral(":/gpudesk/gpudesk.svg")));
+        QGuiApplication::setDesktopFileName(QStringLiteral("gpudesk"));
+    }
 
     // Qt's own strings first, then ours; either may be missing for a locale.
     QTranslator qtTranslator;
