@@ -70,12 +70,11 @@ void TestNodeWindow::brokenDriverIsFlagged()
     openOwnSimWindow(own);
     if (QTest::currentTestFailed())
         return;
-    Services &services = *own.services;
     MainWindow &w = *own.w;
-    simPost(services, QStringLiteral("/sim/driver?node=g4090-06&state=failed"));
-    QTRY_COMPARE_WITH_TIMEOUT(services.telemetry()->gpuState(QStringLiteral("g4090-06")),
+    simPost(*own.services, QStringLiteral("/sim/driver?node=g4090-06&state=failed"));
+    QTRY_COMPARE_WITH_TIMEOUT(own.services->telemetry()->gpuState(QStringLiteral("g4090-06")),
                               NvidiaSmiResult<GpuCardSample>::DriverFailed, 20000);
-    services.telemetry()->flush();
+    own.services->telemetry()->flush();
     w.showPage(MainWindow::Nodes);
     auto *nodes = qobject_cast<NodesPage *>(w.page(MainWindow::Nodes));
     QAbstractItemModel *m = nodes->view()->model();
