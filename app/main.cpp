@@ -14,6 +14,7 @@
 
 #include <QApplication>
 #include <QCommandLineParser>
+#include <QFileInfo>
 #include <QIcon>
 #include <QLibraryInfo>
 #include <QLocale>
@@ -22,6 +23,7 @@
 #include <QStatusBar>
 #include <QTranslator>
 
+#include <algorithm>
 #include <cstdio>
 #include <memory>
 #include <unistd.h>
@@ -231,8 +233,14 @@ int main(int argc, char **argv)
                        verboseOpt});
     parser.process(*app);
 
-    const QStringList files = parser.isSet(kubeconfigOpt) ? QStringList{parser.value(kubeconfigOpt)}
-                                                          : KubeConfig::defaultFiles();
+    QStringList files = parser.isSet(kubeconfigOpt) ? QStringList{parser.value(kubeconfigOpt)}
+                                                    : KubeConfig::defaultFiles();
+    // Where the usual places have nothing: the file picked on an earlier first start.
+    const QString picked = QSettings().value(QStringLiteral("session/kubeconfig")).toString();
+    if (!parser.isSet(kubeconfigOpt) && !picked.isEmpty() && QFileInfo::exists(picked) &&
+        std::none_of(files.cbegin(), files.cend(),
+                     [](const QString &f) { return QFileInfo::exists(f); }))
+        files = QStringList{picked};
     if (parser.isSet(stdioForwardOpt))
         return runBridge<StdioForward>(files, parser.value(stdioForwardOpt));
     if (parser.isSet(execOpt))

@@ -35,6 +35,8 @@ public:
     bool loadConfig(QString *error);
     // The kubeconfig files it reads ($KUBECONFIG's, --kubeconfig's), for a child gpudesk.
     QStringList kubeconfigFiles() const { return m_files; }
+    // Another kubeconfig (the file a user picked on a first start); loadConfig() reads it.
+    void setKubeconfigFiles(const QStringList &files) { m_files = files; }
     QStringList contexts() const;
     QString currentContext() const;
     // The context connected to (or being connected to); "" before the first connectTo().

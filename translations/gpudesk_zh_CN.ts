@@ -7112,6 +7112,37 @@
     </message>
 </context>
 <context>
+    <name>gpudesk::WelcomePanel</name>
+    <message>
+        <source>Choose a kubeconfig file…</source>
+        <translation>选择 kubeconfig 文件…</translation>
+    </message>
+    <message>
+        <source>Welcome to gpudesk</source>
+        <translation>欢迎使用 gpudesk</translation>
+    </message>
+    <message>
+        <source>gpudesk connects to a Kubernetes cluster with a kubeconfig, as kubectl does: the files named by $KUBECONFIG (separated by colons), else ~/.kube/config. Your cluster&apos;s admin gives you one, or `kubectl config view --raw` prints the one you use.</source>
+        <translation>gpudesk 像 kubectl 一样通过 kubeconfig 连接 Kubernetes 集群：使用 $KUBECONFIG 指定的文件（以冒号分隔），否则使用 ~/.kube/config。集群管理员会提供给您，或用 `kubectl config view --raw` 打印您正在使用的配置。</translation>
+    </message>
+    <message>
+        <source>No cluster at hand? `make demo` in gpudesk&apos;s sources starts a simulated GPU cluster and opens gpudesk on it.</source>
+        <translation>手头没有集群？在 gpudesk 源码目录中运行 `make demo`，会启动一个模拟的 GPU 集群并在其上打开 gpudesk。</translation>
+    </message>
+    <message>
+        <source>Choose a kubeconfig file</source>
+        <translation>选择 kubeconfig 文件</translation>
+    </message>
+    <message>
+        <source>kubeconfig files (*config* *.yaml *.yml *.conf);;All files (*)</source>
+        <translation>kubeconfig 文件 (*config* *.yaml *.yml *.conf);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Looked at: %1</source>
+        <translation>查找过：%1</translation>
+    </message>
+</context>
+<context>
     <name>gpudesk::WorkloadsModel</name>
     <message numerus="yes">
         <source>%1 and %n more</source>

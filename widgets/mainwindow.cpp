@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "mainwindow.h"
+#include "welcomepanel.h"
 
 #include "auditdialog.h"
 #include "cleanuppage.h"
@@ -66,8 +67,8 @@ MainWindow::MainWindow(Services *services, QWidget *parent)
     : QMainWindow(parent), m_services(services), m_state(services->state()),
       m_store(services->store()), m_telemetry(services->telemetry()),
       m_contexts(new QComboBox(this)), m_sidebar(new QListWidget(this)),
-      m_pages(new QStackedWidget(this)), m_banner(new QLabel(this)),
-      m_overview(new OverviewPage(m_store, this)),
+      m_pages(new QStackedWidget(this)), m_welcome(new WelcomePanel(this)),
+      m_banner(new QLabel(this)), m_overview(new OverviewPage(m_store, this)),
       m_nodes(new NodesPage(m_store, m_telemetry, this)), m_gpuMap(new GpuMapPage(m_store, this)),
       m_workloads(new WorkloadsPage(m_store, this)),
       m_devEnvs(new DevEnvsPage(services->devEnvs(), m_store, this)),
@@ -158,6 +159,9 @@ MainWindow::MainWindow(Services *services, QWidget *parent)
     rl->setContentsMargins(0, 0, 0, 0);
     rl->addWidget(m_banner);
     rl->addWidget(m_pages, 1);
+    rl->addWidget(m_welcome, 1);
+    m_welcome->hide();
+    connect(m_welcome, &WelcomePanel::kubeconfigChosen, this, &MainWindow::useKubeconfig);
     auto *central = new QWidget(this);
     auto *cl = new QHBoxLayout(central);
     cl->setContentsMargins(0, 0, 0, 0);
@@ -494,6 +498,20 @@ QWidget *MainWindow::openObject(const ObjectRef &ref, int tab)
     return viewer;
 }
 
+void MainWindow::useKubeconfig(const QString &path)
+{
+    ClusterSession *session = m_services->session();
+    session->setKubeconfigFiles({path});
+    QString why;
+    if (!session->loadConfig(&why)) {
+        m_services->state()->setFailed(QString(), why);
+        return;
+    }
+    QSettings().setValue(QStringLiteral("session/kubeconfig"), path);
+    setContexts(session->contexts(), session->currentContext());
+    session->connectTo(session->currentContext());
+}
+
 void MainWindow::updateFromState()
 {
     m_statusContext->setText(m_state->context().isEmpty()
@@ -516,6 +534,17 @@ void MainWindow::updateFromState()
         banner = tr("Cannot connect to %1: %2").arg(m_state->context(), m_state->error());
         break;
     }
+    // No kubeconfig gpudesk can use, and none picked yet: the welcome instead of empty pages.
+    const bool noConfig = m_state->state() == ConnectionState::State::Failed &&
+                          m_state->context().isEmpty() &&
+                          m_services->session()->contexts().isEmpty();
+    if (noConfig) {
+        m_welcome->setProblem(m_services->session()->kubeconfigFiles(), m_state->error());
+        banner.clear();
+    }
+    m_welcome->setVisible(noConfig);
+    m_pages->setVisible(!noConfig);
+    m_sidebar->setEnabled(!noConfig);
     if (!m_state->tlsVerified() && m_state->state() != ConnectionState::State::Idle)
         banner = tr("TLS verification is off for this context (insecure-skip-tls-verify): "
                     "gpudesk cannot tell this server from an impostor.");

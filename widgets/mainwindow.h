@@ -15,6 +15,8 @@ class QStackedWidget;
 
 namespace gpudesk {
 
+class WelcomePanel;
+
 class CleanupPage;
 class DevEnvsPage;
 class ImagesPage;
@@ -69,6 +71,11 @@ public:
     // A copy of a job (or bare pod) to edit and create: run it again.
     QDialog *rerun(const QString &workloadKey);
 
+    WelcomePanel *welcome() const { return m_welcome; }
+    // A kubeconfig the user picked (the welcome panel's button): read, remembered for the next
+    // start, and its current context connected; what is wrong with it stays on the welcome.
+    void useKubeconfig(const QString &path);
+
 signals:
     void contextRequested(const QString &context);
     void reconnectRequested();
@@ -98,6 +105,7 @@ private:
     QComboBox *m_contexts;
     QListWidget *m_sidebar;
     QStackedWidget *m_pages;
+    WelcomePanel *m_welcome;
     QLabel *m_banner;
     OverviewPage *m_overview;
     NodesPage *m_nodes;

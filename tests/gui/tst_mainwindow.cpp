@@ -4,9 +4,13 @@
 // Screenshots are written under build/dev/screenshots for a person to look at.
 
 #include "imagespage.h"
+#include "welcomepanel.h"
 #include "windowfixture.h"
 
 #include <QComboBox>
+#include <QPushButton>
+#include <QSettings>
+#include <QStandardPaths>
 
 class TestMainWindow : public QObject, public WindowFixture
 {
@@ -20,6 +24,7 @@ private slots:
     void staleWhenServerGoesAway();
     void failedOrStuckSayWhy();
     void chinese();
+    void welcomeWithoutKubeconfig(); // last: it turns QSettings' test mode on
 };
 
 void TestMainWindow::pagesFromSimulator()
@@ -514,6 +519,51 @@ void TestMainWindow::chinese()
     QVERIFY(labelTexts(w).contains(QStringLiteral("镜像")));
     save(w, QStringLiteral("page-images-zh_CN"));
     QApplication::removeTranslator(&t);
+}
+
+void TestMainWindow::welcomeWithoutKubeconfig()
+{
+    // A first start where no kubeconfig is found: the welcome says where gpudesk looked and what
+    // was wrong, instead of empty pages and a "Cannot connect to :" banner; a picked file that is
+    // no kubeconfig is said there too; the right one connects and is remembered for next time.
+    QStandardPaths::setTestModeEnabled(true);
+    QSettings().remove(QStringLiteral("session/kubeconfig"));
+    QTemporaryDir home;
+    const QString missing = home.filePath(QStringLiteral("nothing/config"));
+    Services services({missing});
+    QString error;
+    QVERIFY(!services.session()->loadConfig(&error));
+    services.state()->setFailed(QString(), error); // as main() does
+    MainWindow w(&services);
+    w.resize(1300, 800);
+    w.show();
+    QVERIFY(w.welcome()->isVisible());
+    QVERIFY(!w.page(MainWindow::Overview)->isVisible());
+    QVERIFY2(w.welcome()->text().contains(QStringLiteral("Looked at: ") + missing) &&
+                 w.welcome()->text().contains(QLatin1String("No such file or directory")),
+             qPrintable(w.welcome()->text().replace(u'\n', u'|')));
+    QVERIFY2(labelTexts(w).filter(QStringLiteral("Cannot connect")).isEmpty(),
+             qPrintable(labelTexts(w).join(u'|')));
+    QVERIFY(w.welcome()->chooseButton()->isEnabled());
+    save(w, QStringLiteral("welcome"));
+
+    QFile junk(home.filePath(QStringLiteral("notes.txt")));
+    QVERIFY(junk.open(QIODevice::WriteOnly));
+    junk.write("just a scalar\n");
+    junk.close();
+    w.useKubeconfig(junk.fileName());
+    QVERIFY(w.welcome()->isVisible());
+    QVERIFY2(w.welcome()->text().contains(junk.fileName()) &&
+                 w.welcome()->text().contains(QLatin1String("is not a kubeconfig")),
+             qPrintable(w.welcome()->text().replace(u'\n', u'|')));
+    QVERIFY(QSettings().value(QStringLiteral("session/kubeconfig")).toString().isEmpty());
+
+    const QString good = qEnvironmentVariable("GPUDESK_SIM_STATE") + QStringLiteral("/kubeconfig");
+    w.useKubeconfig(good);
+    QTRY_COMPARE_WITH_TIMEOUT(services.state()->state(), ConnectionState::State::Connected, 30000);
+    QVERIFY(!w.welcome()->isVisible());
+    QVERIFY(w.page(MainWindow::Overview)->isVisible());
+    QCOMPARE(QSettings().value(QStringLiteral("session/kubeconfig")).toString(), good);
 }
 
 QTEST_MAIN(TestMainWindow)
