@@ -2,14 +2,15 @@
 // The SSH layer against a real OpenSSH sshd started by the test peers (its own config, host key,
 // authorized keys, and a stub nvidia-smi printing recorded output): unknown host key → the
 // fingerprint, trusted once or always; changed key refused; wrong key and locked key; a refused
-// port and a silent one fail while another node keeps its pace; a node frozen mid-session is lost
-// in seconds and back when it thaws; ProxyJump through sshd. Password
+// port and a silent one fail while another node keeps its pace (a node frozen mid-session:
+// tst_sshliveness); ProxyJump through sshd. Password
 // authentication against the simulator's node endpoints (sshd would need a system account), and
 // secrets remembered in the OS keychain (a gnome-keyring of the test's own, scripts/with-keyring).
 #include "keychain.h"
 #include "keychainsecrets.h"
 #include "nodeprobe.h"
 #include "sshconfig.h"
+#include "sshpeer.h"
 #include "sshpool.h"
 #include "sshtargets.h"
 #include "telemetrysampler.h"
@@ -46,65 +47,6 @@ QByteArray readFile(const QString &path)
     return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
 }
 
-// A TCP relay in front of the real sshd that can freeze as a hung node or a black-holed link
-// does: the connections stay open, and nothing more passes either way (nor do new connections
-// reach sshd) until it thaws.
-class FreezableRelay : public QObject
-{
-public:
-    explicit FreezableRelay(quint16 upstreamPort) : m_upstreamPort(upstreamPort)
-    {
-        QObject::connect(&m_server, &QTcpServer::newConnection, this, [this] {
-            while (QTcpSocket *client = m_server.nextPendingConnection())
-                m_pairs.append({client, nullptr});
-            pump();
-        });
-    }
-    bool listen() { return m_server.listen(QHostAddress::LocalHost); }
-    quint16 port() const { return m_server.serverPort(); }
-    void freeze() { m_frozen = true; }
-    void thaw()
-    {
-        m_frozen = false;
-        pump();
-    }
-
-private:
-    struct Pair
-    {
-        QPointer<QTcpSocket> client;
-        QPointer<QTcpSocket> upstream;
-    };
-    void pump()
-    {
-        if (m_frozen)
-            return;
-        for (Pair &p : m_pairs) {
-            if (!p.client)
-                continue;
-            if (!p.upstream) {
-                p.upstream = new QTcpSocket(p.client);
-                p.upstream->connectToHost(QHostAddress::LocalHost, m_upstreamPort);
-                for (QTcpSocket *end : {p.client.data(), p.upstream.data()}) {
-                    QObject::connect(end, &QTcpSocket::readyRead, this, [this] { pump(); });
-                    QObject::connect(end, &QTcpSocket::disconnected, p.client.data(),
-                                     &QObject::deleteLater);
-                }
-                QObject::connect(p.upstream, &QTcpSocket::connected, this, [this] { pump(); });
-            }
-            if (p.upstream->state() != QAbstractSocket::ConnectedState)
-                continue;
-            p.upstream->write(p.client->readAll());
-            p.client->write(p.upstream->readAll());
-        }
-    }
-
-    QTcpServer m_server;
-    quint16 m_upstreamPort;
-    QList<Pair> m_pairs;
-    bool m_frozen = false;
-};
-
 } // namespace
 
 class TestSshPool : public QObject
@@ -121,9 +63,6 @@ private slots:
     void keychainKeepsSecrets();
     void passwordFromKeychain();
     void deadNodesDoNotDelayOthers();
-    void frozenNodeIsLostThenBack();
-    void commandOnAFrozenNode();
-    void longWorkBesideSampling();
     void proxyJump();
     void proxyCommand();
 
@@ -132,39 +71,22 @@ private:
                      int port = 0) const;
     void probeOnce(SshPool &pool, const QString &node, Outcome *out);
     QString hostFingerprint() const;
-    // A known_hosts with sshd's host key under the relay's port (as a node's own would be).
-    QString relayKnownHosts(quint16 port) const;
     SshTarget passwordTarget(QByteArray *password) const;
 
     QTemporaryDir m_dir;
-    QString m_peers;
-    int m_port = 0;
-    QString m_user;
+    SshPeer m_sshd;
 };
 
 void TestSshPool::initTestCase()
 {
-    m_peers = qEnvironmentVariable("GPUDESK_PEERS");
-    QVERIFY2(!m_peers.isEmpty(), "GPUDESK_PEERS names the test peers' directory");
-    m_port = readFile(m_peers + QStringLiteral("/sshd/port")).trimmed().toInt();
-    m_user = QString::fromUtf8(readFile(m_peers + QStringLiteral("/sshd/user")).trimmed());
-    QVERIFY(m_port > 0 && !m_user.isEmpty());
+    QVERIFY2(m_sshd.load(), "GPUDESK_PEERS names the test peers' directory, with their sshd");
     QVERIFY(m_dir.isValid());
 }
 
 SshTarget TestSshPool::target(const QString &node, const QString &key, const QString &knownHosts,
                               int port) const
 {
-    SshTarget t;
-    t.node = node;
-    t.host = QStringLiteral("127.0.0.1");
-    t.port = port ? port : m_port;
-    t.user = m_user;
-    t.identityFiles = {m_peers + QStringLiteral("/sshd/") + key};
-    t.identitiesOnly = true; // never the agent of whoever runs the tests
-    t.knownHostsFile = knownHosts;
-    t.connectTimeoutSeconds = 5;
-    return t;
+    return m_sshd.target(node, key, knownHosts, port);
 }
 
 void TestSshPool::probeOnce(SshPool &pool, const QString &node, Outcome *out)
@@ -191,7 +113,7 @@ QString TestSshPool::hostFingerprint() const
     // What OpenSSH's own tool says, to compare with what gpudesk shows.
     QProcess keygen;
     keygen.start(QStringLiteral("ssh-keygen"),
-                 {QStringLiteral("-lf"), m_peers + QStringLiteral("/sshd/host_ed25519.pub")});
+                 {QStringLiteral("-lf"), m_sshd.dir + QStringLiteral("/sshd/host_ed25519.pub")});
     keygen.waitForFinished();
     return QString::fromUtf8(keygen.readAllStandardOutput()).split(u' ').value(1);
 }
@@ -217,10 +139,10 @@ void TestSshPool::unknownHostKeyThenTrustedAlways()
     QString error;
     QVERIFY2(pool.trustHostKey(QStringLiteral("a800-x"), true, &error), qPrintable(error));
     const QByteArray line = readFile(known);
-    QVERIFY2(
-        line.startsWith(QByteArray("[127.0.0.1]:" + QByteArray::number(m_port) + " ssh-ed25519 ")),
-        line.constData());
-    QVERIFY(readFile(m_peers + QStringLiteral("/sshd/host_ed25519.pub"))
+    QVERIFY2(line.startsWith(
+                 QByteArray("[127.0.0.1]:" + QByteArray::number(m_sshd.port) + " ssh-ed25519 ")),
+             line.constData());
+    QVERIFY(readFile(m_sshd.dir + QStringLiteral("/sshd/host_ed25519.pub"))
                 .contains(line.split(' ').value(2).trimmed()));
 
     probeOnce(pool, QStringLiteral("a800-x"), &o);
@@ -288,11 +210,11 @@ void TestSshPool::changedHostKeyRefused()
     // known_hosts has another key for this host and port: someone else's.
     const QString known = m_dir.filePath(QStringLiteral("known_hosts_changed"));
     const QList<QByteArray> stranger =
-        readFile(m_peers + QStringLiteral("/sshd/stranger_ed25519.pub")).split(' ');
+        readFile(m_sshd.dir + QStringLiteral("/sshd/stranger_ed25519.pub")).split(' ');
     QFile f(known);
     QVERIFY(f.open(QIODevice::WriteOnly));
-    f.write("[127.0.0.1]:" + QByteArray::number(m_port) + ' ' + stranger[0] + ' ' + stranger[1] +
-            '\n');
+    f.write("[127.0.0.1]:" + QByteArray::number(m_sshd.port) + ' ' + stranger[0] + ' ' +
+            stranger[1] + '\n');
     f.close();
     SshPool pool;
     QSignalSpy statuses(&pool, &SshPool::statusChanged);
@@ -318,8 +240,9 @@ void TestSshPool::wrongKeyIsAuthFailure()
     QFile f(known);
     QVERIFY(f.open(QIODevice::WriteOnly));
     const QList<QByteArray> host =
-        readFile(m_peers + QStringLiteral("/sshd/host_ed25519.pub")).split(' ');
-    f.write("[127.0.0.1]:" + QByteArray::number(m_port) + ' ' + host[0] + ' ' + host[1] + '\n');
+        readFile(m_sshd.dir + QStringLiteral("/sshd/host_ed25519.pub")).split(' ');
+    f.write("[127.0.0.1]:" + QByteArray::number(m_sshd.port) + ' ' + host[0] + ' ' + host[1] +
+            '\n');
     f.close();
     SshPool pool;
     pool.setTarget(target(QStringLiteral("n"), QStringLiteral("stranger_ed25519"), known));
@@ -328,7 +251,7 @@ void TestSshPool::wrongKeyIsAuthFailure()
     QCOMPARE(o.status.state, SshStatus::AuthFailed);
     QVERIFY2(o.status.message.contains(QLatin1String("stranger_ed25519 (refused)")),
              qPrintable(o.status.message));
-    QVERIFY(o.status.message.contains(m_user + QStringLiteral("@127.0.0.1:")));
+    QVERIFY(o.status.message.contains(m_sshd.user + QStringLiteral("@127.0.0.1:")));
 }
 
 void TestSshPool::lockedKeyAsksForPassphrase()
@@ -338,7 +261,8 @@ void TestSshPool::lockedKeyAsksForPassphrase()
     const SshTarget t = target(QStringLiteral("n"), QStringLiteral("locked_ed25519"), known);
     pool.setTarget(t);
     QVERIFY(SshConnection::keyFileIsEncrypted(t.identityFiles.first()));
-    QVERIFY(!SshConnection::keyFileIsEncrypted(m_peers + QStringLiteral("/sshd/client_ed25519")));
+    QVERIFY(
+        !SshConnection::keyFileIsEncrypted(m_sshd.dir + QStringLiteral("/sshd/client_ed25519")));
     Outcome o;
     probeOnce(pool, QStringLiteral("n"), &o);
     QCOMPARE(o.status.state, SshStatus::NeedsSecret);
@@ -362,7 +286,7 @@ SshTarget TestSshPool::passwordTarget(QByteArray *password) const
 {
     // OpenSSH's sshd checks a password against a system account, and these tests touch none; the
     // simulator's nodes accept root's password from its state directory instead.
-    const QString sim = m_peers + QStringLiteral("/sim");
+    const QString sim = m_sshd.dir + QStringLiteral("/sim");
     const QJsonObject ports = QJsonDocument::fromJson(readFile(sim + QStringLiteral("/ports.json")))
                                   .object()
                                   .value(QLatin1String("nodes"))
@@ -583,191 +507,11 @@ void TestSshPool::deadNodesDoNotDelayOthers()
     sampler.stop();
 }
 
-QString TestSshPool::relayKnownHosts(quint16 port) const
-{
-    const QString known = m_dir.filePath(QStringLiteral("known_hosts_relay_%1").arg(port));
-    QFile kh(known);
-    if (!kh.open(QIODevice::WriteOnly))
-        return {};
-    kh.write(QStringLiteral("[127.0.0.1]:%1 ").arg(port).toUtf8() +
-             readFile(m_peers + QStringLiteral("/sshd/host_ed25519.pub"))
-                 .split(' ')
-                 .mid(0, 2)
-                 .join(' ') +
-             '\n');
-    return known;
-}
-
-void TestSshPool::frozenNodeIsLostThenBack()
-{
-    // The real sshd behind a relay that freezes mid-session. Its host key under the relay's
-    // port, as a node's own would be.
-    FreezableRelay relay{quint16(m_port)};
-    QVERIFY(relay.listen());
-    const QString known = relayKnownHosts(relay.port());
-    QVERIFY(!known.isEmpty());
-    SshPool pool;
-    TelemetrySampler sampler(&pool);
-    SshTarget frozen =
-        target(QStringLiteral("frozen"), QStringLiteral("client_ed25519"), known, relay.port());
-    frozen.connectTimeoutSeconds = 4;
-    sampler.setTargets({frozen});
-    sampler.setInterval(300);
-    int good = 0;
-    QString lastError;
-    connect(&sampler, &TelemetrySampler::sampled, this, [&](const NodeSample &s) {
-        if (s.ok())
-            ++good;
-        else
-            lastError = s.error;
-    });
-    sampler.start();
-    QTRY_VERIFY_WITH_TIMEOUT(good >= 2, 30000);
-
-    relay.freeze();
-    QElapsedTimer clock;
-    clock.start();
-    // The sample's command gets no output for its 5 s, and opening another channel no reply for
-    // 5 s more: lost, said as such, well before the kernel's TCP keepalive would (hours).
-    QTRY_COMPARE_WITH_TIMEOUT(pool.status(QStringLiteral("frozen")).state, SshStatus::Unreachable,
-                              20000);
-    qInfo("the frozen node was lost after %lld ms", clock.elapsed());
-    const SshStatus lost = pool.status(QStringLiteral("frozen"));
-    // Frozen between samples: the next one's channel is never confirmed; frozen during one:
-    // its output never comes, nor a reply to opening another (commandOnAFrozenNode).
-    QVERIFY2(lost.message.contains(
-                 QStringLiteral("127.0.0.1:%1 stopped answering: no ").arg(relay.port())),
-             qPrintable(lost.message));
-    QVERIFY(lost.since > 0);
-    // The sample that found it comes to this thread after the pool has noted it.
-    QTRY_VERIFY2(lastError.contains(QLatin1String("stopped answering")), qPrintable(lastError));
-    // Tries while frozen get no greeting; the node stays lost since the same moment.
-    QTRY_VERIFY_WITH_TIMEOUT(
-        pool.status(QStringLiteral("frozen"))
-            .message.contains(QLatin1String("sent no SSH greeting within 4 s")),
-        30000);
-    QCOMPARE(pool.status(QStringLiteral("frozen")).since, lost.since);
-
-    relay.thaw();
-    const int before = good;
-    QTRY_VERIFY_WITH_TIMEOUT(good > before, 60000);
-    QCOMPARE(pool.status(QStringLiteral("frozen")).state, SshStatus::Connected);
-    sampler.stop();
-}
-
-void TestSshPool::commandOnAFrozenNode()
-{
-    // A command that outlives its timeout on a live node (nvidia-smi hung on a broken card) is
-    // that command's failure; the same on a node that froze under it loses the connection. The
-    // connection runs on a thread of its own, as in the pool; the relay on this one.
-    FreezableRelay relay{quint16(m_port)};
-    QVERIFY(relay.listen());
-    const QString known = relayKnownHosts(relay.port());
-    QVERIFY(!known.isEmpty());
-    const SshTarget t =
-        target(QStringLiteral("n"), QStringLiteral("client_ed25519"), known, relay.port());
-    struct Seen
-    {
-        SshStatus connected;
-        ExecResult hung, after, frozen;
-        bool connectedAfterHung = false, connectedAfterFrozen = true;
-        QString lostReason;
-    } seen;
-    std::atomic<bool> started{false}, done{false};
-    std::thread worker([&] {
-        const auto finished = qScopeGuard([&] { done = true; });
-        SshTrust trust;
-        std::atomic<bool> cancel{false};
-        SshConnection c(t);
-        seen.connected = c.connect(trust, cancel);
-        if (!seen.connected.usable())
-            return;
-        seen.hung = c.exec("sleep 8", 1500, cancel);
-        seen.connectedAfterHung = c.isConnected();
-        seen.after = c.exec("echo alive", 5000, cancel);
-        ExecStreams streams;
-        streams.onOutput = [&](const QByteArray &) { started = true; };
-        seen.frozen = c.exec("echo started; sleep 8", 3000, cancel, streams);
-        seen.connectedAfterFrozen = c.isConnected();
-        seen.lostReason = c.lostReason();
-    });
-    // The command runs and has spoken; then the node freezes.
-    QTRY_VERIFY_WITH_TIMEOUT(started || done, 30000);
-    relay.freeze();
-    QElapsedTimer clock;
-    clock.start();
-    QTRY_VERIFY_WITH_TIMEOUT(done, 20000); // the worker's wait is bounded: 3 s + 5 s
-    worker.join();
-    qInfo("lost %lld ms after the freeze", clock.elapsed());
-    QVERIFY2(seen.connected.usable(), qPrintable(seen.connected.message));
-    QVERIFY(seen.hung.timedOut);
-    QVERIFY2(seen.hung.error.endsWith(QLatin1String("did not answer within 1.5 s.")),
-             qPrintable(seen.hung.error));
-    QVERIFY(seen.connectedAfterHung);
-    QVERIFY2(seen.after.ok && seen.after.out == "alive\n", qPrintable(seen.after.error));
-    QVERIFY(seen.frozen.timedOut);
-    QCOMPARE(seen.frozen.error,
-             QStringLiteral("%1@127.0.0.1:%2 stopped answering: no output from a command within "
-                            "3.0 s, and no reply to opening another within 5 s.")
-                 .arg(m_user)
-                 .arg(relay.port()));
-    QCOMPARE(seen.lostReason, seen.frozen.error);
-}
-
-void TestSshPool::longWorkBesideSampling()
-{
-    // A push that takes minutes runs on the node's second session: the samples go on beside it,
-    // and the node's status is the sampling session's alone.
-    const QString known = m_dir.filePath(QStringLiteral("known_hosts_auth"));
-    SshPool pool;
-    TelemetrySampler sampler(&pool);
-    sampler.setTargets({target(QStringLiteral("n"), QStringLiteral("client_ed25519"), known)});
-    sampler.setInterval(300);
-    QList<qint64> times;
-    connect(&sampler, &TelemetrySampler::sampled, this, [&](const NodeSample &s) {
-        if (s.ok())
-            times << QDateTime::currentMSecsSinceEpoch();
-    });
-    sampler.start();
-    QTRY_VERIFY_WITH_TIMEOUT(times.size() >= 2, 30000);
-    QCOMPARE(pool.status(QStringLiteral("n")).state, SshStatus::Connected);
-    QSignalSpy announced(&pool, &SshPool::statusChanged);
-
-    qint64 started = 0, ended = 0;
-    ExecResult slept;
-    auto longWork = [&](SshConnection *c, const SshStatus &st, const std::atomic<bool> &cancel) {
-        ExecResult r;
-        r.error = st.message;
-        if (c)
-            r = c->exec("sleep 6; echo pushed", 20000, cancel);
-        return std::function<void()>([&, r] {
-            slept = r;
-            ended = QDateTime::currentMSecsSinceEpoch();
-        });
-    };
-    started = QDateTime::currentMSecsSinceEpoch();
-    QVERIFY(pool.submit(QStringLiteral("n"), longWork, SshPool::Lane::Long));
-    // One long job at a time a node: the second waits its turn.
-    QVERIFY(!pool.submit(QStringLiteral("n"), longWork, SshPool::Lane::Long));
-    QTRY_VERIFY_WITH_TIMEOUT(ended > 0, 30000);
-    QVERIFY2(slept.ok && slept.out == "pushed\n", qPrintable(slept.error));
-    QList<qint64> during;
-    for (qint64 t : std::as_const(times))
-        if (t > started && t < ended)
-            during << t;
-    qInfo("%lld samples during the %lld ms of the long job", qlonglong(during.size()),
-          ended - started);
-    QVERIFY2(during.size() >= 2, qPrintable(QString::number(during.size())));
-    QCOMPARE(announced.count(), 0);
-    QCOMPARE(pool.status(QStringLiteral("n")).state, SshStatus::Connected);
-    sampler.stop();
-}
-
 void TestSshPool::proxyJump()
 {
     // The simulator's node a800-01, reached through the real sshd as jump host: the jump is
     // OpenSSH's own `ssh -W`, resolved from the same SSH config gpudesk read.
-    const QString sim = m_peers + QStringLiteral("/sim");
+    const QString sim = m_sshd.dir + QStringLiteral("/sim");
     const QByteArray simConfig = readFile(sim + QStringLiteral("/ssh_config"));
     const QString known = m_dir.filePath(QStringLiteral("known_hosts_auth"));
     const QString config = m_dir.filePath(QStringLiteral("ssh_config_jump"));
@@ -777,8 +521,8 @@ void TestSshPool::proxyJump()
                                   "    IdentityFile %3/sshd/client_ed25519\n"
                                   "    IdentitiesOnly yes\n    UserKnownHostsFile %4\n"
                                   "    StrictHostKeyChecking yes\n\n")
-                       .arg(m_port)
-                       .arg(m_user, m_peers, known);
+                       .arg(m_sshd.port)
+                       .arg(m_sshd.user, m_sshd.dir, known);
     // The simulator's own entries, each gaining a ProxyJump.
     text += QString::fromUtf8(simConfig).replace(QStringLiteral("    LogLevel ERROR"),
                                                  QStringLiteral("    ProxyJump jump"));
@@ -793,7 +537,7 @@ void TestSshPool::proxyJump()
     QVERIFY(t.knownHostsFile.endsWith(QLatin1String("/sim/ssh/known_hosts")));
 
     const int logins =
-        int(readFile(m_peers + QStringLiteral("/sshd/sshd.log")).count("Accepted publickey"));
+        int(readFile(m_sshd.dir + QStringLiteral("/sshd/sshd.log")).count("Accepted publickey"));
     SshPool pool;
     pool.setTarget(t);
     Outcome o;
@@ -804,7 +548,7 @@ void TestSshPool::proxyJump()
     QVERIFY(o.sample.cards[0].name.contains(QLatin1String("A800")));
     // The jump host saw one more login: the tunnel went through it.
     QTRY_COMPARE(
-        int(readFile(m_peers + QStringLiteral("/sshd/sshd.log")).count("Accepted publickey")),
+        int(readFile(m_sshd.dir + QStringLiteral("/sshd/sshd.log")).count("Accepted publickey")),
         logins + 1);
 }
 
@@ -812,7 +556,7 @@ void TestSshPool::proxyCommand()
 {
     // The same node through a ProxyCommand, as many clusters are only reached: OpenSSH's own
     // `ssh -W %h:%p` through the real sshd, the tokens expanded from the config gpudesk read.
-    const QString sim = m_peers + QStringLiteral("/sim");
+    const QString sim = m_sshd.dir + QStringLiteral("/sim");
     const QByteArray simConfig = readFile(sim + QStringLiteral("/ssh_config"));
     const QString known = m_dir.filePath(QStringLiteral("known_hosts_auth"));
     const QString config = m_dir.filePath(QStringLiteral("ssh_config_proxycommand"));
@@ -822,8 +566,8 @@ void TestSshPool::proxyCommand()
                                   "    IdentityFile %3/sshd/client_ed25519\n"
                                   "    IdentitiesOnly yes\n    UserKnownHostsFile %4\n"
                                   "    StrictHostKeyChecking yes\n\n")
-                       .arg(m_port)
-                       .arg(m_user, m_peers, known);
+                       .arg(m_sshd.port)
+                       .arg(m_sshd.user, m_sshd.dir, known);
     text += QString::fromUtf8(simConfig).replace(
         QStringLiteral("    LogLevel ERROR"),
         QStringLiteral("    ProxyCommand ssh -F '%1' -o BatchMode=yes -W %h:%p jump").arg(config));
@@ -836,7 +580,7 @@ void TestSshPool::proxyCommand()
     QVERIFY2(t.proxyCommand.contains(QStringLiteral("-W 127.0.0.1:")), qPrintable(t.proxyCommand));
     QVERIFY(t.proxyJump.isEmpty());
     const int logins =
-        int(readFile(m_peers + QStringLiteral("/sshd/sshd.log")).count("Accepted publickey"));
+        int(readFile(m_sshd.dir + QStringLiteral("/sshd/sshd.log")).count("Accepted publickey"));
     SshPool pool;
     pool.setTarget(t);
     Outcome o;
@@ -845,7 +589,7 @@ void TestSshPool::proxyCommand()
     QVERIFY2(o.sample.ok(), qPrintable(o.sample.error));
     QCOMPARE(o.sample.cards.size(), 8);
     QTRY_COMPARE(
-        int(readFile(m_peers + QStringLiteral("/sshd/sshd.log")).count("Accepted publickey")),
+        int(readFile(m_sshd.dir + QStringLiteral("/sshd/sshd.log")).count("Accepted publickey")),
         logins + 1);
 }
 
