@@ -218,7 +218,9 @@ void ImagesService::startScan()
                 // After `finished`, so that the page shows what failed before it asks.
                 if (m_client->needsLogin()) {
                     emit loginNeeded(m_host, errors.value(0));
-                } else {
+                } else if (complete || m_model->rowCount() > 0) {
+                    // Kept only once the registry has shown it takes the login: a read that
+                    // failed for another reason (refused, cancelled) proves nothing.
                     const QString host = m_host;
                     m_logins->accepted(host, this, [this, host](const QString &error) {
                         emit loginKept(host, error);
