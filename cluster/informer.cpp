@@ -47,6 +47,8 @@ constexpr int kMaxBackoffMs = 30000;
 // Watch events decoded and applied together at most (a few milliseconds of store work).
 constexpr qsizetype kMaxEventsPerBatch = 2000;
 constexpr qint64 kWatchReadAheadBytes = 1 << 20;
+// A cut stream younger than this is not resumed at once but retried with back-off.
+constexpr qint64 kCutStreamMinLifeMs = 1000;
 // Liveness of a watch. The API server sends a bookmark about once a minute to a watch that
 // asked for them (the simulator every 5 s); silence for twice that is a dead stream or a dead
 // server. Bounded so that a fast cadence still allows a busy server a moment, and a slow one
@@ -321,7 +323,7 @@ void Informer::watch()
     reply->setReadBufferSize(kWatchReadAheadBytes);
     m_watch = reply;
     // The watch's start counts as a bookmark: the server's first comes one cadence later.
-    m_lastBookmarkMs = m_clock.elapsed();
+    m_lastBookmarkMs = m_watchStartMs = m_clock.elapsed();
     m_liveness.start(livenessWindowMs());
     const quint64 generation = m_generation;
     connect(reply, &QNetworkReply::readyRead, this, [this, reply, generation] {
@@ -436,13 +438,22 @@ void Informer::onWatchFinished(QNetworkReply *reply, quint64 generation)
     if (generation != m_generation || !m_running)
         return;
     const int status = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
-    if (reply->error() == QNetworkReply::NoError) {
+    // A stream the server (or a proxy) cut after it had run a while: watched again at once from
+    // where it got to, as client-go does, without calling the collection stale. Whether the
+    // server is gone is told by that next request (refused: the server's failure, said once as
+    // the server's), not guessed from one stream. A stream cut as soon as it starts takes the
+    // back-off below, so a server that keeps doing so is not hammered.
+    const bool cut = reply->error() == QNetworkReply::RemoteHostClosedError && status == 200;
+    const bool ranAWhile = m_clock.elapsed() - m_watchStartMs >= kCutStreamMinLifeMs;
+    if (reply->error() == QNetworkReply::NoError || (cut && ranAWhile)) {
         if (m_framer.append(reply->readAll(), &m_lines)) {
             const QByteArray last = m_framer.finish();
             if (!last.isEmpty())
                 m_lines.append(last);
         }
-        // A normal end (the server's timeout): watch again once what came is applied.
+        // A normal end (the server's timeout) or a cut: watch again once what came is applied.
+        if (cut)
+            qCDebug(lcInformer) << resourceName(m_resource) << "watch cut; watching again";
         m_streamEnded = true;
         decodeNext();
         return;
@@ -460,7 +471,7 @@ void Informer::onWatchFinished(QNetworkReply *reply, quint64 generation)
     }
     if (status == 401)
         m_client->unauthorized(); // renewed credentials are picked up by the retry
-    retry(error, status == 0);
+    retry(error, status == 0 || cut);
 }
 
 void Informer::decodeNext()

@@ -100,6 +100,7 @@ private:
     QElapsedTimer m_clock;
     QDateTime m_lastActivity;
     qint64 m_lastBookmarkMs = 0;  // monotonic, of the last bookmark (or of the watch's start)
+    qint64 m_watchStartMs = 0;    // monotonic, of the current watch's request
     QList<qint64> m_bookmarkGaps; // the last few intervals between bookmarks
     InformerStatus m_status;
     Delta m_listing; // pages of a list in progress

@@ -113,6 +113,7 @@ private slots:
     void discoveryPicksTheServedVersion();
     void endlessListIsCutOff();
     void endlessWatchLineIsCutOff();
+    void cutWatchIsResumed();
     void endlessPrometheusAnswerIsCutOff();
     void tricklingAnswerIsGivenUp();
 };
@@ -297,6 +298,71 @@ void TestHostileApi::endlessWatchLineIsCutOff()
              qPrintable(seen));
     // Watched again: live once the server behaves.
     QTRY_COMPARE_WITH_TIMEOUT(nodes->status().state, InformerStatus::Live, 30000);
+}
+
+void TestHostileApi::cutWatchIsResumed()
+{
+    // A proxy cuts the node watch after it ran a while (no chunked end: the connection drops),
+    // then cuts the next one as soon as it starts, then lets one run. The first cut is watched
+    // again at once from the version reached, without the collection ever leaving Live; the
+    // instant one is the connection's failure, retried with back-off; the third carries on.
+    FakeApi api;
+    QList<QByteArray> watchTargets;
+    ScriptedServer server([&](const ScriptedServer::Request &r, QTcpSocket *s) {
+        if (r.target.startsWith("/api/v1/nodes") && r.target.contains("watch=1")) {
+            watchTargets << r.target;
+            ScriptedServer::startChunked(s);
+            if (watchTargets.size() == 2) {
+                s->disconnectFromHost(); // cut at once
+                return;
+            }
+            const QByteArray name = watchTargets.size() == 1 ? "n1" : "n2";
+            const QByteArray rv = watchTargets.size() == 1 ? "8" : "9";
+            ScriptedServer::chunk(
+                s,
+                R"({"type":"ADDED","object":{"kind":"Node","apiVersion":"v1","metadata":{"name":")" +
+                    name + R"(","uid":"u-)" + name + R"(","resourceVersion":")" + rv + "\"}}}\n");
+            if (watchTargets.size() == 1)
+                QTimer::singleShot(1500, s, [s] { s->disconnectFromHost(); });
+            return;
+        }
+        api.serve(r, s);
+    });
+    KubeClient client(endpointOf(server));
+    ClusterSync sync(&client, {});
+    Informer *nodes = sync.informer(Resource::Nodes);
+    QStringList added;
+    connect(nodes, &Informer::delta, this, [&](const Delta &d) {
+        for (const NodeInfo &n : d.items<NodeInfo>())
+            added << n.name;
+    });
+    QList<InformerStatus> seen;
+    connect(nodes, &Informer::statusChanged, this, [&] { seen << nodes->status(); });
+    sync.start();
+    QTRY_COMPARE_WITH_TIMEOUT(added, QStringList({QStringLiteral("n1"), QStringLiteral("n2")}),
+                              30000);
+    QCOMPARE(watchTargets.size(), 3);
+    // Each watch from where the last got to: the list's version, then the event's.
+    QVERIFY2(watchTargets[0].contains("resourceVersion=7&"), watchTargets[0].constData());
+    QVERIFY2(watchTargets[1].contains("resourceVersion=8&"), watchTargets[1].constData());
+    QVERIFY2(watchTargets[2].contains("resourceVersion=8&"), watchTargets[2].constData());
+    // Live until the instant cut; that one Retrying, said as the connection's; Live again.
+    QStringList states;
+    for (const InformerStatus &st : std::as_const(seen))
+        if (states.isEmpty() || states.last() != QString::number(int(st.state)))
+            states << QString::number(int(st.state));
+    const auto live = QString::number(int(InformerStatus::Live));
+    const auto retrying = QString::number(int(InformerStatus::Retrying));
+    const qsizetype firstLive = states.indexOf(live);
+    QVERIFY(firstLive >= 0);
+    QCOMPARE(states.mid(firstLive), QStringList({live, retrying, live}));
+    const auto cut = std::find_if(seen.cbegin(), seen.cend(), [](const InformerStatus &st) {
+        return st.state == InformerStatus::Retrying;
+    });
+    QVERIFY(cut->serverUnreachable);
+    QVERIFY2(cut->error.contains(QLatin1String("closed the connection")), qPrintable(cut->error));
+    QTRY_COMPARE_WITH_TIMEOUT(nodes->status().state, InformerStatus::Live, 10000);
+    QVERIFY(sync.serverError().isEmpty());
 }
 
 void TestHostileApi::endlessPrometheusAnswerIsCutOff()

@@ -434,32 +434,12 @@ void TestSshPool::deadNodesDoNotDelayOthers()
     QVERIFY(silent.listen(QHostAddress::LocalHost));
     silent.pauseAccepting(); // the kernel completes the handshake; nobody ever answers
 
-    // The good node's own pace first, alone: what one sample costs on this machine (sshd runs the
-    // account's shell, which may read a slow ~/.bashrc). A dead node delaying it would add its
-    // 8 s connect timeout to a gap; a loaded machine's own jitter (a second, seen in CI) is far
-    // below that.
-    qint64 pace = 0;
-    {
-        SshPool alone;
-        TelemetrySampler sampler(&alone);
-        sampler.setTargets(
-            {target(QStringLiteral("good"), QStringLiteral("client_ed25519"), known)});
-        sampler.setInterval(300);
-        QList<qint64> times;
-        connect(&sampler, &TelemetrySampler::sampled, this, [&](const NodeSample &s) {
-            if (s.ok())
-                times << s.time;
-        });
-        sampler.start();
-        QTRY_VERIFY_WITH_TIMEOUT(times.size() >= 4, 60000);
-        sampler.stop();
-        for (qsizetype i = 2; i < times.size(); ++i) // the first includes the handshake
-            pace = std::max(pace, times[i] - times[i - 1]);
-    }
-    qInfo("the good node alone: a sample every %lld ms at most", qlonglong(pace));
-    constexpr int muteTimeoutSeconds = 8;
-    const qint64 allowedGap = pace + muteTimeoutSeconds * 1000 / 2;
-
+    // The mute node holds its worker for its whole connect timeout. A pool that made the good
+    // node wait behind it would give the good node one sample (the one before it) in that time;
+    // one that does not gives it a sample per round trip. Asserted as a count within the mute
+    // node's connect, not as gaps: a loaded machine's sshd can take seconds for one sample (9 s
+    // was seen in CI), but not 20 s for three.
+    constexpr int muteTimeoutSeconds = 20;
     SshPool pool;
     TelemetrySampler sampler(&pool);
     SshTarget good = target(QStringLiteral("good"), QStringLiteral("client_ed25519"), known);
@@ -470,38 +450,33 @@ void TestSshPool::deadNodesDoNotDelayOthers()
     mute.connectTimeoutSeconds = muteTimeoutSeconds;
     sampler.setTargets({good, refused, mute});
     sampler.setInterval(300);
-    QList<qint64> goodTimes;
+    int goodWhileMuteConnects = 0;
     QHash<QString, QString> errors;
     connect(&sampler, &TelemetrySampler::sampled, this, [&](const NodeSample &s) {
-        if (s.node == QLatin1String("good") && s.ok())
-            goodTimes << s.time;
+        if (s.node == QLatin1String("good") && s.ok() && !errors.contains(QStringLiteral("mute")))
+            ++goodWhileMuteConnects;
         else if (!s.ok())
             errors.insert(s.node, s.error);
     });
-    QElapsedTimer clock;
-    clock.start();
     sampler.start();
-    QTRY_VERIFY_WITH_TIMEOUT(goodTimes.size() >= 8, int(std::max<qint64>(15000, 10 * allowedGap)));
-    // The silent node is still connecting (it takes 8 s to give up) while the good one ran on.
-    QVERIFY2(clock.elapsed() < muteTimeoutSeconds * 1000 || errors.contains(QStringLiteral("mute")),
-             "the good node waited for the silent one");
-    // On a loaded machine the good node's eight samples can come before the refused node's
-    // first try has ended (the suite's full run saw it): Unreachable once it has been tried.
+    QTRY_VERIFY_WITH_TIMEOUT(goodWhileMuteConnects >= 3 || errors.contains(QStringLiteral("mute")),
+                             (muteTimeoutSeconds + 10) * 1000);
+    QVERIFY2(goodWhileMuteConnects >= 3,
+             qPrintable(QStringLiteral("the good node answered %1 times while the mute one was "
+                                       "connecting: it waited for it")
+                            .arg(goodWhileMuteConnects)));
     QTRY_COMPARE_WITH_TIMEOUT(pool.status(QStringLiteral("refused")).state, SshStatus::Unreachable,
                               10000);
     QVERIFY2(errors.value(QStringLiteral("refused")).contains(QLatin1String("Cannot reach")),
              qPrintable(errors.value(QStringLiteral("refused"))));
-    for (qsizetype i = 1; i < goodTimes.size(); ++i)
-        QVERIFY2(goodTimes[i] - goodTimes[i - 1] < allowedGap,
-                 qPrintable(QStringLiteral("a gap of %1 ms").arg(goodTimes[i] - goodTimes[i - 1])));
     QTRY_COMPARE_WITH_TIMEOUT(pool.status(QStringLiteral("mute")).state, SshStatus::Unreachable,
-                              10000);
+                              (muteTimeoutSeconds + 10) * 1000);
     QVERIFY(pool.status(QStringLiteral("mute")).since > 0);
     // Said as what it is: the port accepted, nothing spoke SSH (not "Timeout connecting").
     const QString muteMessage = pool.status(QStringLiteral("mute")).message;
     QVERIFY2(muteMessage.contains(
                  QLatin1String("accepted the connection but sent no SSH greeting within "
-                               "8 s")),
+                               "20 s")),
              qPrintable(muteMessage));
     QCOMPARE(pool.status(QStringLiteral("good")).state, SshStatus::Connected);
     sampler.stop();
