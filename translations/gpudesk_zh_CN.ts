@@ -1868,6 +1868,54 @@
     </message>
 </context>
 <context>
+    <name>gpudesk::CommandPalette</name>
+    <message>
+        <source>Go to</source>
+        <translation>转到</translation>
+    </message>
+    <message>
+        <source>A node, pod, job, user, VC or action…</source>
+        <translation>节点、Pod、作业、用户、虚拟集群或操作……</translation>
+    </message>
+    <message>
+        <source>Action</source>
+        <translation>操作</translation>
+    </message>
+    <message>
+        <source>Node</source>
+        <translation>节点</translation>
+    </message>
+    <message>
+        <source>Job</source>
+        <translation>作业</translation>
+    </message>
+    <message>
+        <source>Pod</source>
+        <translation>Pod</translation>
+    </message>
+    <message>
+        <source>User</source>
+        <translation>用户</translation>
+    </message>
+    <message>
+        <source>VC</source>
+        <comment>virtual cluster</comment>
+        <translation>虚拟集群</translation>
+    </message>
+    <message>
+        <source>Nothing matches.</source>
+        <translation>没有匹配项。</translation>
+    </message>
+    <message numerus="yes">
+        <source>The first %1 of %n match(es): type more to narrow.</source>
+        <translation><numerusform>共 %n 个匹配，显示前 %1 个：继续输入以缩小范围。</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n match(es). Enter goes there; Esc closes.</source>
+        <translation><numerusform>%n 个匹配。回车转到，Esc 关闭。</numerusform></translation>
+    </message>
+</context>
+<context>
     <name>gpudesk::ConnectionState</name>
     <message>
         <source>The API server cannot be reached: %1</source>
@@ -3903,6 +3951,282 @@
     </message>
 </context>
 <context>
+    <name>gpudesk::MainMenus</name>
+    <message>
+        <source>%1: not possible now.</source>
+        <translation>%1：当前无法执行。</translation>
+    </message>
+    <message>
+        <source>%1: not possible now. %2</source>
+        <translation>%1：当前无法执行。%2</translation>
+    </message>
+    <message>
+        <source>&amp;File</source>
+        <translation>文件(&amp;F)</translation>
+    </message>
+    <message>
+        <source>Open kubeconfig…</source>
+        <translation>打开 kubeconfig……</translation>
+    </message>
+    <message>
+        <source>Choose a kubeconfig file</source>
+        <translation>选择 kubeconfig 文件</translation>
+    </message>
+    <message>
+        <source>kubeconfig files (*config* *.yaml *.yml *.conf);;All files (*)</source>
+        <translation>kubeconfig 文件 (*config* *.yaml *.yml *.conf);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Quit</source>
+        <translation>退出</translation>
+    </message>
+    <message>
+        <source>Ctrl+Q</source>
+        <translation>Ctrl+Q</translation>
+    </message>
+    <message>
+        <source>&amp;View</source>
+        <translation>视图(&amp;V)</translation>
+    </message>
+    <message>
+        <source>Overview</source>
+        <translation>概览</translation>
+    </message>
+    <message>
+        <source>Nodes</source>
+        <translation>节点</translation>
+    </message>
+    <message>
+        <source>GPU map</source>
+        <translation>GPU 分布图</translation>
+    </message>
+    <message>
+        <source>Workloads</source>
+        <translation>工作负载</translation>
+    </message>
+    <message>
+        <source>Dev environments</source>
+        <translation>开发环境</translation>
+    </message>
+    <message>
+        <source>Images</source>
+        <translation>镜像</translation>
+    </message>
+    <message>
+        <source>Users</source>
+        <translation>用户</translation>
+    </message>
+    <message>
+        <source>VCs</source>
+        <comment>virtual clusters</comment>
+        <translation>虚拟集群</translation>
+    </message>
+    <message>
+        <source>Cleanup</source>
+        <translation>清理</translation>
+    </message>
+    <message>
+        <source>Events</source>
+        <translation>事件</translation>
+    </message>
+    <message>
+        <source>Full screen</source>
+        <translation>全屏</translation>
+    </message>
+    <message>
+        <source>&amp;Cluster</source>
+        <translation>集群(&amp;C)</translation>
+    </message>
+    <message>
+        <source>Reconnect</source>
+        <translation>重新连接</translation>
+    </message>
+    <message>
+        <source>Connect to the context again and list everything afresh</source>
+        <translation>重新连接该上下文并重新列出全部对象</translation>
+    </message>
+    <message>
+        <source>Context</source>
+        <translation>上下文</translation>
+    </message>
+    <message>
+        <source>No kubeconfig read</source>
+        <translation>尚未读取 kubeconfig</translation>
+    </message>
+    <message>
+        <source>New user…</source>
+        <translation>新建用户…</translation>
+    </message>
+    <message>
+        <source>Import users from CSV…</source>
+        <translation>从 CSV 导入用户……</translation>
+    </message>
+    <message>
+        <source>New VC…</source>
+        <translation>新建虚拟集群…</translation>
+    </message>
+    <message>
+        <source>Review unknown host keys…</source>
+        <translation>审核未知主机密钥……</translation>
+    </message>
+    <message>
+        <source>&amp;Node</source>
+        <translation>节点(&amp;N)</translation>
+    </message>
+    <message>
+        <source>No node selected</source>
+        <translation>未选择节点</translation>
+    </message>
+    <message>
+        <source>&amp;Workload</source>
+        <translation>作业(&amp;W)</translation>
+    </message>
+    <message>
+        <source>Logs</source>
+        <translation>日志</translation>
+    </message>
+    <message>
+        <source>Ctrl+L</source>
+        <translation>Ctrl+L</translation>
+    </message>
+    <message>
+        <source>Ctrl+E</source>
+        <translation>Ctrl+E</translation>
+    </message>
+    <message>
+        <source>YAML</source>
+        <translation>YAML</translation>
+    </message>
+    <message>
+        <source>Ctrl+Y</source>
+        <translation>Ctrl+Y</translation>
+    </message>
+    <message>
+        <source>Of the selected pod, job, node or dev environment</source>
+        <translation>所选 Pod、作业、节点或开发环境的</translation>
+    </message>
+    <message>
+        <source>Selected workloads</source>
+        <translation>所选作业</translation>
+    </message>
+    <message>
+        <source>No workload selected</source>
+        <translation>未选择作业</translation>
+    </message>
+    <message>
+        <source>New dev environment…</source>
+        <translation>新建开发环境……</translation>
+    </message>
+    <message>
+        <source>Open Jupyter</source>
+        <translation>打开 Jupyter</translation>
+    </message>
+    <message>
+        <source>Open a terminal</source>
+        <translation>打开终端</translation>
+    </message>
+    <message>
+        <source>Open in VS Code</source>
+        <translation>在 VS Code 中打开</translation>
+    </message>
+    <message>
+        <source>Save dev environment as image…</source>
+        <translation>将开发环境保存为镜像……</translation>
+    </message>
+    <message>
+        <source>Stop dev environment…</source>
+        <translation>停止开发环境……</translation>
+    </message>
+    <message>
+        <source>Start dev environment…</source>
+        <translation>启动开发环境……</translation>
+    </message>
+    <message>
+        <source>Delete dev environment…</source>
+        <translation>删除开发环境……</translation>
+    </message>
+    <message>
+        <source>&amp;Tools</source>
+        <translation>工具(&amp;T)</translation>
+    </message>
+    <message>
+        <source>Go to…</source>
+        <translation>转到……</translation>
+    </message>
+    <message>
+        <source>Ctrl+K</source>
+        <translation>Ctrl+K</translation>
+    </message>
+    <message>
+        <source>Type a node, pod, job, user, VC or action and go there (Ctrl+K)</source>
+        <translation>输入节点、Pod、作业、用户、虚拟集群或操作并转到该处（Ctrl+K）</translation>
+    </message>
+    <message>
+        <source>Filter this page</source>
+        <translation>筛选本页</translation>
+    </message>
+    <message>
+        <source>Zombie and idle tasks</source>
+        <translation>僵尸与空闲任务</translation>
+    </message>
+    <message>
+        <source>Add registry…</source>
+        <translation>添加镜像仓库…</translation>
+    </message>
+    <message>
+        <source>Read the registry again</source>
+        <translation>重新读取镜像仓库</translation>
+    </message>
+    <message>
+        <source>Share image…</source>
+        <translation>共享镜像……</translation>
+    </message>
+    <message>
+        <source>Delete images…</source>
+        <translation>删除镜像……</translation>
+    </message>
+    <message>
+        <source>Audit log</source>
+        <translation>审计日志</translation>
+    </message>
+    <message>
+        <source>Ctrl+Shift+A</source>
+        <translation>Ctrl+Shift+A</translation>
+    </message>
+    <message>
+        <source>What gpudesk did to clusters and nodes, by whom, with what result</source>
+        <translation>gpudesk 对集群和节点做过什么、由谁执行、结果如何</translation>
+    </message>
+    <message>
+        <source>&amp;Help</source>
+        <translation>帮助(&amp;H)</translation>
+    </message>
+    <message>
+        <source>Keyboard shortcuts</source>
+        <translation>键盘快捷键</translation>
+    </message>
+    <message>
+        <source>Ctrl+/</source>
+        <translation>Ctrl+/</translation>
+    </message>
+    <message>
+        <source>About gpudesk</source>
+        <translation>关于 gpudesk</translation>
+    </message>
+    <message>
+        <source>&lt;h3&gt;gpudesk %1&lt;/h3&gt;&lt;p&gt;A desktop console for GPU training clusters on Kubernetes: nodes, cards and processes; users and virtual clusters; zombie tasks; dev environments; images.&lt;/p&gt;&lt;p&gt;Licensed under the GNU GPL, version 3 or later.&lt;/p&gt;</source>
+        <translation>&lt;h3&gt;gpudesk %1&lt;/h3&gt;&lt;p&gt;面向 Kubernetes 上 GPU 训练集群的桌面控制台：节点、显卡与进程；用户与虚拟集群；僵尸任务；开发环境；镜像。&lt;/p&gt;&lt;p&gt;以 GNU GPL 第 3 版或更高版本授权。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>About Qt</source>
+        <translation>关于 Qt</translation>
+    </message>
+    <message>
+        <source>Select a pod, job, node or dev environment first (on the Workloads, Nodes, Cleanup or Dev environments page).</source>
+        <translation>请先选择一个 Pod、作业、节点或开发环境（在作业、节点、清理或开发环境页面）。</translation>
+    </message>
+</context>
+<context>
     <name>gpudesk::MainWindow</name>
     <message>
         <source>gpudesk</source>
@@ -3919,10 +4243,6 @@
     <message>
         <source>The kubeconfig context to connect to</source>
         <translation>要连接的 kubeconfig 上下文</translation>
-    </message>
-    <message>
-        <source>Reconnect</source>
-        <translation>重新连接</translation>
     </message>
     <message>
         <source>No context</source>
@@ -4127,14 +4447,6 @@
         <translation>
             <numerusform>%n 条 SSH 配置警告</numerusform>
         </translation>
-    </message>
-    <message>
-        <source>Audit log</source>
-        <translation>审计日志</translation>
-    </message>
-    <message>
-        <source>What gpudesk did to clusters and nodes, by whom, with what result</source>
-        <translation>gpudesk 对集群和节点做过什么、由谁执行、结果如何</translation>
     </message>
     <message>
         <source>Cleanup</source>
@@ -4631,6 +4943,10 @@
     <message>
         <source>%1 (not allowed: %2)</source>
         <translation>%1（无权限：%2）</translation>
+    </message>
+    <message>
+        <source>No node selected</source>
+        <translation>未选择节点</translation>
     </message>
 </context>
 <context>
@@ -6299,6 +6615,45 @@
     </message>
 </context>
 <context>
+    <name>gpudesk::ShortcutsDialog</name>
+    <message>
+        <source>Keyboard shortcuts</source>
+        <translation>键盘快捷键</translation>
+    </message>
+    <message>
+        <source>Action</source>
+        <translation>操作</translation>
+    </message>
+    <message>
+        <source>Keys</source>
+        <translation>按键</translation>
+    </message>
+    <message>
+        <source>In tables and lists</source>
+        <translation>在表格与列表中</translation>
+    </message>
+    <message>
+        <source>Open the selected row: a workload&apos;s logs, a node&apos;s objects</source>
+        <translation>打开所选行：作业的日志、节点的对象</translation>
+    </message>
+    <message>
+        <source>Show a job&apos;s pods (Workloads)</source>
+        <translation>显示作业的 Pod（作业页）</translation>
+    </message>
+    <message>
+        <source>Hide a job&apos;s pods (Workloads)</source>
+        <translation>隐藏作业的 Pod（作业页）</translation>
+    </message>
+    <message>
+        <source>Copy the selected image references (Images)</source>
+        <translation>复制所选镜像的引用（镜像页）</translation>
+    </message>
+    <message>
+        <source>Delete the selected images, with a plan first (Images)</source>
+        <translation>删除所选镜像，先显示计划（镜像页）</translation>
+    </message>
+</context>
+<context>
     <name>gpudesk::SshPool</name>
     <message>
         <source>%1 has no host key waiting for a decision.</source>
@@ -7291,6 +7646,10 @@
     <message>
         <source>Run again…</source>
         <translation>重新运行…</translation>
+    </message>
+    <message>
+        <source>No workload selected</source>
+        <translation>未选择作业</translation>
     </message>
 </context>
 <context>

@@ -1,5 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "mainwindow.h"
+
+#include "mainmenus.h"
 #include "welcomepanel.h"
 
 #include "auditdialog.h"
@@ -100,10 +102,6 @@ MainWindow::MainWindow(Services *services, QWidget *parent)
     m_contexts->setMinimumWidth(220);
     m_contexts->setToolTip(tr("The kubeconfig context to connect to"));
     toolbar->addWidget(m_contexts);
-    auto *reconnect =
-        toolbar->addAction(style()->standardIcon(QStyle::SP_BrowserReload), tr("Reconnect"));
-    reconnect->setShortcut(QKeySequence::Refresh);
-    connect(reconnect, &QAction::triggered, this, &MainWindow::reconnectRequested);
     connect(m_contexts, &QComboBox::activated, this,
             [this](int index) { emit contextRequested(m_contexts->itemText(index)); });
     // The box follows the session, whoever connected it (the command line, a test, the box).
@@ -118,11 +116,6 @@ MainWindow::MainWindow(Services *services, QWidget *parent)
     };
     connect(m_services->session(), &ClusterSession::connectionChanged, this, followSession);
     followSession();
-    toolbar->addSeparator();
-    auto *audit = toolbar->addAction(tr("Audit log"));
-    audit->setObjectName(QStringLiteral("auditAction"));
-    audit->setToolTip(tr("What gpudesk did to clusters and nodes, by whom, with what result"));
-    connect(audit, &QAction::triggered, this, &MainWindow::showAuditLog);
 
     const QString names[] = {
         tr("Overview"),         tr("Nodes"),  tr("GPU map"), tr("Workloads"),
@@ -132,10 +125,6 @@ MainWindow::MainWindow(Services *services, QWidget *parent)
         auto *item = new QListWidgetItem(names[p], m_sidebar);
         // Ctrl+1 … Ctrl+9, then Ctrl+0 for the tenth page.
         item->setToolTip(tr("%1 (Ctrl+%2)").arg(names[p]).arg((p + 1) % 10));
-        auto *shortcut = new QAction(this);
-        shortcut->setShortcut(QKeySequence(Qt::CTRL | Qt::Key(p < 9 ? Qt::Key_1 + p : Qt::Key_0)));
-        connect(shortcut, &QAction::triggered, this, [this, p] { showPage(Page(p)); });
-        addAction(shortcut);
     }
     m_sidebar->setObjectName(QStringLiteral("sidebar"));
     m_sidebar->setFixedWidth(std::max(150, m_sidebar->sizeHintForColumn(0) + 40));
@@ -250,6 +239,9 @@ MainWindow::MainWindow(Services *services, QWidget *parent)
     m_nodes->telemetryPanel()->chart()->setHistory(services->history());
     connect(m_state, &ConnectionState::changed, this, &MainWindow::updateFromState);
     connect(m_state, &ConnectionState::changed, this, &MainWindow::updateSyncStatus);
+    // The menus mirror the pages' buttons: made once every page has them.
+    m_menus = new MainMenus(this, services);
+    m_menus->fillToolBar(toolbar);
     restoreLayout();
     updateFromState();
     updateSyncStatus();
@@ -481,6 +473,11 @@ void MainWindow::setContexts(const QStringList &contexts, const QString &current
 void MainWindow::showPage(Page page)
 {
     m_sidebar->setCurrentRow(page);
+}
+
+MainWindow::Page MainWindow::currentPage() const
+{
+    return Page(std::clamp(m_sidebar->currentRow(), 0, PageCount - 1));
 }
 
 QWidget *MainWindow::page(Page page) const

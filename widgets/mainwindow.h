@@ -15,6 +15,7 @@ class QStackedWidget;
 
 namespace gpudesk {
 
+class MainMenus;
 class WelcomePanel;
 
 class CleanupPage;
@@ -60,6 +61,8 @@ public:
     ~MainWindow() override;
     void setContexts(const QStringList &contexts, const QString &current);
     void showPage(Page page);
+    Page currentPage() const;
+    MainMenus *menus() const { return m_menus; }
     QWidget *page(Page page) const;
     // Opens logs / events / YAML of an object in a window of its own.
     QWidget *openObject(const ObjectRef &ref, int tab);
@@ -122,6 +125,7 @@ private:
     QLabel *m_statusSync;
     QLabel *m_statusSsh;
     QLabel *m_statusOps;
+    MainMenus *m_menus = nullptr;
 };
 
 } // namespace gpudesk

@@ -128,9 +128,8 @@ DevEnvsPage::DevEnvsPage(DevEnvsService *service, ClusterStore *store, QWidget *
         });
     });
     auto openObject = [this](int tab) {
-        const PodInfo *pod = m_service->model()->currentPod(currentKey());
-        if (pod)
-            emit openRequested(ObjectRef::pod(*m_store, pod->uid), tab);
+        if (const ObjectRef ref = currentObject(); ref.isValid())
+            emit openRequested(ref, tab);
     };
     connect(m_logs, &QPushButton::clicked, this,
             [openObject] { openObject(ObjectViewer::LogsTab); });
@@ -248,6 +247,12 @@ void DevEnvsPage::setPermissions(Permissions *permissions)
     m_permissions = permissions;
     connect(permissions, &Permissions::changed, this, &DevEnvsPage::updateActions);
     updateActions();
+}
+
+ObjectRef DevEnvsPage::currentObject() const
+{
+    const PodInfo *pod = m_service->model()->currentPod(currentKey());
+    return pod ? ObjectRef::pod(*m_store, pod->uid) : ObjectRef();
 }
 
 QString DevEnvsPage::currentKey() const

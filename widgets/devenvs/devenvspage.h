@@ -40,6 +40,8 @@ public:
     QLabel *message() const { return m_message; }
     QLabel *idleNote() const { return m_idle; }
     QString currentKey() const;
+    // The pod of the current environment, for the window's Logs / Events / YAML.
+    ObjectRef currentObject() const;
     void selectEnvironment(const QString &key);
 
     // The actions, also for tests and the menu.

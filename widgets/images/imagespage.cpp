@@ -61,6 +61,13 @@ ImagesPage::ImagesPage(ImagesService *service, QWidget *parent)
     m_filter->setPlaceholderText(tr("Filter repositories, tags, digests…"));
     m_filter->setClearButtonEnabled(true);
     m_read->setToolTip(tr("Read every repository and tag of the registry again"));
+    const std::pair<QPushButton *, const char *> names[] = {{m_add, "addRegistry"},
+                                                            {m_read, "readRegistry"},
+                                                            {m_cancel, "cancelRead"},
+                                                            {m_share, "shareImage"},
+                                                            {m_delete, "deleteImage"}};
+    for (const auto &[button, name] : names)
+        button->setObjectName(QLatin1String(name));
     m_cancel->setEnabled(false);
     m_share->setToolTip(tr("Copy the selected image under another name in the same registry (a "
                            "colleague's or a shared project): nothing is uploaded"));

@@ -220,6 +220,15 @@ void CleanupPage::showDetail()
         m_chart->setNode(f->node);
 }
 
+ObjectRef CleanupPage::currentObject() const
+{
+    const QModelIndex i = m_view->currentIndex();
+    const Finding *f = i.isValid() ? m_model->finding(i.data(KeyRole).toString()) : nullptr;
+    if (!f || f->podUid.isEmpty() || !m_store->pod(f->podUid))
+        return {};
+    return ObjectRef::pod(*m_store, f->podUid);
+}
+
 void CleanupPage::showMenu(const QPoint &pos)
 {
     const QModelIndex i = m_view->indexAt(pos);

@@ -34,6 +34,8 @@ public:
     FindingsModel *model() const { return m_model; }
     void setHistory(HistoryService *history);
     QList<Finding> selectedFindings() const;
+    // The pod of the current finding, for the window's Logs / Events / YAML.
+    ObjectRef currentObject() const;
     // Only one class (-1: all).
     void showClass(int findingClass);
     void selectAll();

@@ -229,13 +229,23 @@ void NodesPage::showMenu(const QPoint &pos)
 {
     const QModelIndex i = m_view->indexAt(pos);
     const QString name = i.isValid() ? i.siblingAtColumn(0).data(KeyRole).toString() : QString();
-    const NodeInfo *n = name.isEmpty() ? nullptr : m_store->node(name);
-    if (!n)
+    if (name.isEmpty() || !m_store->node(name))
         return;
     QMenu menu(this);
-    menu.addAction(tr("Logs, events, YAML…"), this,
-                   [this, name] { emit openRequested(ObjectRef::node(*m_store, name), 1); });
-    menu.addSeparator();
+    addNodeActions(&menu, name);
+    menu.exec(m_view->viewport()->mapToGlobal(pos));
+}
+
+void NodesPage::addNodeActions(QMenu *menu, const QString &name)
+{
+    const NodeInfo *n = name.isEmpty() ? nullptr : m_store->node(name);
+    if (!n) {
+        menu->addAction(tr("No node selected"))->setEnabled(false);
+        return;
+    }
+    menu->addAction(tr("Logs, events, YAML…"), this,
+                    [this, name] { emit openRequested(ObjectRef::node(*m_store, name), 1); });
+    menu->addSeparator();
     // What the server said this account may do (asked once per connection; until it answers,
     // the action is offered and the server decides).
     auto refusal = [this](const QString &verb, const QString &resource, const QString &sub) {
@@ -247,8 +257,8 @@ void NodesPage::showMenu(const QPoint &pos)
         const QString why = m_permissions->reason(c);
         return why.isEmpty() ? tr("%1 %2 is not allowed").arg(verb, resource) : why;
     };
-    auto add = [&menu](const QString &text, const QString &refused, auto slot) {
-        QAction *a = menu.addAction(
+    auto add = [menu](const QString &text, const QString &refused, auto slot) {
+        QAction *a = menu->addAction(
             refused.isEmpty() ? text : tr("%1 (not allowed: %2)").arg(text, refused), slot);
         a->setEnabled(refused.isEmpty());
     };
@@ -262,7 +272,6 @@ void NodesPage::showMenu(const QPoint &pos)
         refusal(QStringLiteral("create"), QStringLiteral("pods"), QStringLiteral("eviction"));
     add(tr("Drain %1…").arg(name), patch.isEmpty() ? evict : patch,
         [this, name] { emit drainRequested(name); });
-    menu.exec(m_view->viewport()->mapToGlobal(pos));
 }
 
 } // namespace gpudesk

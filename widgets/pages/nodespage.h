@@ -8,6 +8,7 @@
 class QLabel;
 class QSplitter;
 class QLineEdit;
+class QMenu;
 class QTableView;
 class QTabWidget;
 class QTreeWidget;
@@ -35,6 +36,10 @@ public:
     void restoreSplit(const QByteArray &state);
     QTableView *view() const { return m_view; }
     void selectNode(const QString &name);
+    QString currentNode() const;
+    // Fills a menu with what may be done to a node (its objects, cordon, drain), each disabled
+    // with the server's reason where the account may not.
+    void addNodeActions(QMenu *menu, const QString &name);
     // Cordon and drain are shown disabled, with the server's reason, where the account may not.
     void setPermissions(Permissions *permissions) { m_permissions = permissions; }
 
@@ -53,7 +58,6 @@ protected:
 private:
     void showDetail();
     void showMenu(const QPoint &pos);
-    QString currentNode() const;
 
     ClusterStore *m_store;
     Permissions *m_permissions = nullptr;

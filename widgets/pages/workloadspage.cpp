@@ -86,18 +86,7 @@ WorkloadsPage::WorkloadsPage(ClusterStore *store, QWidget *parent)
             [this](const QModelIndex &i) { open(i, LogsTab); });
     connect(m_view, &QTableView::customContextMenuRequested, this, &WorkloadsPage::showMenu);
 
-    // Keyboard: the same three views from the selected row.
-    const std::pair<QKeySequence, int> keys[] = {{QKeySequence(tr("Ctrl+L")), LogsTab},
-                                                 {QKeySequence(tr("Ctrl+E")), EventsTab},
-                                                 {QKeySequence(tr("Ctrl+Y")), YamlTab}};
-    for (const auto &[key, tab] : keys) {
-        auto *a = new QAction(this);
-        a->setShortcut(key);
-        a->setShortcutContext(Qt::WidgetWithChildrenShortcut);
-        connect(a, &QAction::triggered, this,
-                [this, tab = tab] { open(m_view->currentIndex(), tab); });
-        addAction(a);
-    }
+    // Ctrl+L / E / Y are the window's (Workload menu): they open the current row's object.
 
     auto updateCount = [this] {
         m_count->setText(tr("%n workload(s) shown of %1", nullptr, m_table->workloadCount())
@@ -175,19 +164,37 @@ void WorkloadsPage::showMenu(const QPoint &pos)
                    [this, index] { open(index, EventsTab); });
     menu.addAction(tr("YAML"), QKeySequence(tr("Ctrl+Y")), this,
                    [this, index] { open(index, YamlTab); });
+    if (!selectedWorkloads().isEmpty()) {
+        menu.addSeparator();
+        addWorkloadActions(&menu);
+    }
+    menu.exec(m_view->viewport()->mapToGlobal(pos));
+}
+
+ObjectRef WorkloadsPage::currentObject() const
+{
+    const QModelIndex index = m_view->currentIndex();
+    if (!index.isValid())
+        return {};
+    const QString key = index.siblingAtColumn(0).data(KeyRole).toString();
+    const bool pod = index.siblingAtColumn(0).data(IsPodRole).toBool();
+    return pod ? ObjectRef::pod(*m_store, key) : ObjectRef::workload(*m_store, key);
+}
+
+void WorkloadsPage::addWorkloadActions(QMenu *menu)
+{
     const QStringList keys = selectedWorkloads();
     if (!keys.isEmpty()) {
-        menu.addSeparator();
         auto action = [&](const QString &text, bool stop) {
             const QString why = denied(keys, stop);
             QAction *a =
-                menu.addAction(why.isEmpty() ? text : tr("%1 (not allowed: %2)").arg(text, why),
-                               this, [this, keys, stop] {
-                                   if (stop)
-                                       emit stopRequested(keys);
-                                   else
-                                       emit deleteRequested(keys);
-                               });
+                menu->addAction(why.isEmpty() ? text : tr("%1 (not allowed: %2)").arg(text, why),
+                                this, [this, keys, stop] {
+                                    if (stop)
+                                        emit stopRequested(keys);
+                                    else
+                                        emit deleteRequested(keys);
+                                });
             a->setEnabled(why.isEmpty());
         };
         action(tr("Stop %n workload(s)…", nullptr, int(keys.size())), true);
@@ -195,11 +202,12 @@ void WorkloadsPage::showMenu(const QPoint &pos)
         if (keys.size() == 1) {
             const auto w = m_store->workload(keys.first());
             if (w && (w->job || w->kind == QLatin1String("Pod")))
-                menu.addAction(tr("Run again…"), this,
-                               [this, key = keys.first()] { emit rerunRequested(key); });
+                menu->addAction(tr("Run again…"), this,
+                                [this, key = keys.first()] { emit rerunRequested(key); });
         }
+    } else {
+        menu->addAction(tr("No workload selected"))->setEnabled(false);
     }
-    menu.exec(m_view->viewport()->mapToGlobal(pos));
 }
 
 QStringList WorkloadsPage::selectedWorkloads() const

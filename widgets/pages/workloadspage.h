@@ -8,6 +8,7 @@
 class QComboBox;
 class QLabel;
 class QLineEdit;
+class QMenu;
 
 namespace gpudesk {
 
@@ -39,6 +40,10 @@ public:
     void setPermissions(Permissions *permissions) { m_permissions = permissions; }
     // The workloads of the selected rows (a pod row stands for its workload).
     QStringList selectedWorkloads() const;
+    // The object of the current row (a pod or a workload), for the window's Logs / Events / YAML.
+    ObjectRef currentObject() const;
+    // Fills a menu with what may be done to the selected workloads: stop, delete, run again.
+    void addWorkloadActions(QMenu *menu);
     // Why the menu offers stopping (or deleting) these workloads disabled: "" when the server
     // said the user may (or has not answered yet: the server then decides, item by item).
     QString denied(const QStringList &keys, bool stop) const;
