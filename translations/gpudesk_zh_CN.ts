@@ -1908,11 +1908,15 @@
     </message>
     <message numerus="yes">
         <source>The first %1 of %n match(es): type more to narrow.</source>
-        <translation><numerusform>共 %n 个匹配，显示前 %1 个：继续输入以缩小范围。</numerusform></translation>
+        <translation>
+            <numerusform>共 %n 个匹配，显示前 %1 个：继续输入以缩小范围。</numerusform>
+        </translation>
     </message>
     <message numerus="yes">
         <source>%n match(es). Enter goes there; Esc closes.</source>
-        <translation><numerusform>%n 个匹配。回车转到，Esc 关闭。</numerusform></translation>
+        <translation>
+            <numerusform>%n 个匹配。回车转到，Esc 关闭。</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -2840,10 +2844,6 @@
         <translation>空闲</translation>
     </message>
     <message>
-        <source>allocated (colour per user; hover for pod, user, VC)</source>
-        <translation>已分配（每个用户一种颜色；悬停查看 Pod、用户、虚拟集群）</translation>
-    </message>
-    <message>
         <source>unavailable (node not ready or cordoned)</source>
         <translation>不可用（节点未就绪或已封锁）</translation>
     </message>
@@ -2856,16 +2856,24 @@
         <translation>无归属 Pod 的进程</translation>
     </message>
     <message>
-        <source>bar: live utilization</source>
-        <translation>竖条：实时利用率</translation>
-    </message>
-    <message>
         <source>in use by a pod not visible to you</source>
         <translation>被你看不到的 Pod 占用</translation>
     </message>
     <message>
-        <source>not known (outlined)</source>
-        <translation>未知（虚线框）</translation>
+        <source>allocated, in its user&apos;s colour; the bar: live utilization</source>
+        <translation>已分配，以其用户的颜色显示；竖条：实时利用率</translation>
+    </message>
+    <message>
+        <source>not known</source>
+        <translation>未知</translation>
+    </message>
+    <message numerus="yes">
+        <source>+%n more</source>
+        <translation><numerusform>另有 %n 位</numerusform></translation>
+    </message>
+    <message>
+        <source>GPUs by user:</source>
+        <translation>各用户的 GPU：</translation>
     </message>
 </context>
 <context>

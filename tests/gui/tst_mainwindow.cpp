@@ -3,12 +3,15 @@
 // events, YAML), a researcher's restricted view, the connection banners, and Chinese.
 // Screenshots are written under build/dev/screenshots for a person to look at.
 
+#include "gpumapview.h"
 #include "imagespage.h"
+#include "palette.h"
 #include "welcomepanel.h"
 #include "windowfixture.h"
 
 #include <QComboBox>
 #include <QPushButton>
+#include <QScrollArea>
 #include <QSettings>
 #include <QStandardPaths>
 
@@ -19,6 +22,7 @@ private slots:
     void initTestCase() { loadSimConfig(); }
     void pagesFromSimulator();
     void objectViewer();
+    void gpuMapUsesItsRoom();
     void researcherSeesHerScope();
     void banners();
     void staleWhenServerGoesAway();
@@ -241,6 +245,68 @@ void TestMainWindow::objectViewer()
     QTRY_COMPARE(failed.logView()->view()->currentIndex().row(), firstError);
     QCOMPARE(flog->index(firstError).data(SeverityRole).toInt(), 2);
     save(failed, QStringLiteral("viewer-logs-errors"));
+}
+
+void TestMainWindow::gpuMapUsesItsRoom()
+{
+    // Sixteen nodes in a window of 1360 × 820: cells larger than the smallest, all in view; in a
+    // window of 1000 × 640 smaller, still all in view. The users holding cards are named in their
+    // colours, most cards first; a user's colour is the same on every machine.
+    auto c = connectTo(QStringLiteral("sim-admin"));
+    QVERIFY(c);
+    MainWindow w(c->services.get());
+    w.resize(1360, 820);
+    w.show();
+    w.showPage(MainWindow::GpuMap);
+    auto *page = qobject_cast<GpuMapPage *>(w.page(MainWindow::GpuMap));
+    GpuMapView *map = page->view();
+    const int smallest = std::max(16, map->fontMetrics().height() + 2);
+    QTRY_VERIFY2(map->cellSize() > smallest + 4, qPrintable(QString::number(map->cellSize())));
+    auto scroll = qobject_cast<QScrollArea *>(map->parentWidget()->parentWidget());
+    QVERIFY(scroll);
+    QVERIFY2(map->heightForWidth(map->width()) <= scroll->viewport()->height(),
+             qPrintable(QStringLiteral("%1 > %2")
+                            .arg(map->heightForWidth(map->width()))
+                            .arg(scroll->viewport()->height())));
+    save(w, QStringLiteral("page-gpumap-large"));
+    const int large = map->cellSize();
+    w.resize(1000, 640);
+    QTRY_VERIFY(map->cellSize() < large);
+    QVERIFY(map->cellSize() >= smallest);
+    QTRY_VERIFY(map->heightForWidth(map->width()) <= scroll->viewport()->height());
+    save(w, QStringLiteral("page-gpumap-small"));
+
+    // The simulator lives on: the store's holders and the legend are read again until they meet.
+    QString most;
+    const auto legendNamesTheMost = [&] {
+        QHash<QString, int> held;
+        for (const NodeCards &n : GpuPlacement::all(*c->store, c->telemetry)) {
+            for (const CardCell &cell : n.cells)
+                held[cell.user] += cell.state == CardCell::Allocated;
+            for (const MigCell &mig : n.mig) // an instance counts as one, as it is drawn
+                held[mig.user] += mig.state == CardCell::Allocated;
+        }
+        held.remove(QString());
+        most.clear();
+        for (auto it = held.cbegin(); it != held.cend(); ++it)
+            if (most.isEmpty() || it.value() > held[most] ||
+                (it.value() == held[most] && it.key() < most))
+                most = it.key();
+        // The first named: the one holding the most cards (ties by name), with their count.
+        const QRegularExpressionMatch first =
+            QRegularExpression(QStringLiteral("</span>&nbsp;([^&]+)&nbsp;(\\d+)"))
+                .match(page->usersLegend());
+        return !most.isEmpty() && first.captured(1) == most &&
+               first.captured(2).toInt() == held[most];
+    };
+    QTRY_VERIFY2_WITH_TIMEOUT(legendNamesTheMost(), qPrintable(page->usersLegend()), 20000);
+    QVERIFY(page->usersLegend().contains(map->colorOf(most).name()));
+    // Users shown together get distinct colours (there are fewer than sixteen here).
+    QSet<QString> colours;
+    for (const auto &[user, cards] : map->users())
+        colours.insert(map->colorOf(user).name());
+    QCOMPARE(colours.size(), map->users().size());
+    QCOMPARE(colors::forName(QStringLiteral("alice")).name(), QStringLiteral("#e69f00"));
 }
 
 void TestMainWindow::researcherSeesHerScope()

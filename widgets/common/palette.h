@@ -2,7 +2,9 @@
 #pragma once
 
 #include <QColor>
+#include <QHash>
 #include <QPalette>
+#include <QStringList>
 
 // The few colours gpudesk gives meaning to, in one place, readable on light and dark palettes.
 namespace gpudesk::colors {
@@ -44,7 +46,11 @@ inline QColor error()
 {
     return QColor(0xd1, 0x43, 0x43);
 }
-// A stable colour per name (user, VC), so a user keeps the same colour on every page.
+// A stable colour per name (user, VC), so a user keeps the same colour on every page, start
+// and machine.
 QColor forName(const QString &name);
+// Colours for names shown together (the GPU map's users): distinct while there are no more than
+// sixteen, each name its own forName() colour where no other took it first.
+QHash<QString, QColor> forNames(QStringList names);
 
 } // namespace gpudesk::colors

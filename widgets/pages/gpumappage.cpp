@@ -8,8 +8,11 @@
 #include "gpuplacement.h"
 #include "palette.h"
 
+#include <QEvent>
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QPainter>
+#include <QPixmap>
 #include <QScrollArea>
 #include <QVBoxLayout>
 
@@ -17,51 +20,87 @@ namespace gpudesk {
 
 namespace {
 
-QWidget *legendItem(const QColor &color, const QString &text, QWidget *parent)
+// Users the legend names at most; the rest are counted.
+constexpr int kLegendUsers = 16;
+
+// A legend entry: the cell as the map paints it, and what it means.
+QWidget *legendItem(const GpuMapView::Look &look, const QString &text, QWidget *parent)
 {
     auto *w = new QWidget(parent);
     auto *l = new QHBoxLayout(w);
     l->setContentsMargins(0, 0, 12, 0);
+    l->setSpacing(5);
+    const int size = parent->fontMetrics().height() + 2;
+    const qreal dpr = parent->devicePixelRatioF();
+    QPixmap pixmap(QSize(size, size) * dpr);
+    pixmap.setDevicePixelRatio(dpr);
+    pixmap.fill(Qt::transparent);
+    {
+        QPainter p(&pixmap);
+        p.setRenderHint(QPainter::Antialiasing);
+        GpuMapView::paintCell(p, QRect(0, 0, size, size), look, parent->palette());
+    }
     auto *swatch = new QLabel(w);
-    swatch->setFixedSize(14, 14);
-    swatch->setStyleSheet(QStringLiteral("background: %1; border-radius: 3px;").arg(color.name()));
+    swatch->setPixmap(pixmap);
     l->addWidget(swatch);
-    l->addWidget(new QLabel(text, w));
+    auto *label = new QLabel(text, w);
+    label->setObjectName(QStringLiteral("legendText"));
+    l->addWidget(label);
     return w;
+}
+
+GpuMapView::Look look(CardCell::State state, const QString &user = {}, int utilization = -1)
+{
+    GpuMapView::Look l;
+    l.state = state;
+    l.user = user;
+    l.fill = colors::forName(user);
+    l.utilization = utilization;
+    return l;
 }
 
 } // namespace
 
 GpuMapPage::GpuMapPage(ClusterStore *store, QWidget *parent)
     : QWidget(parent), m_store(store), m_map(new GpuMapView(store, this)),
-      m_summary(new QLabel(this))
+      m_summary(new QLabel(this)), m_users(new QLabel(this))
 {
     m_summary->setWordWrap(true);
     m_summary->setTextInteractionFlags(Qt::TextSelectableByMouse);
     auto *legend = new QHBoxLayout;
-    legend->addWidget(legendItem(colors::free(), tr("free"), this));
-    legend->addWidget(legendItem(colors::forName(QStringLiteral("alice")),
-                                 tr("allocated (colour per user; hover for pod, user, VC)"), this));
-    legend->addWidget(legendItem(colors::unavailable(palette()),
+    legend->addWidget(legendItem(look(CardCell::Free), tr("free"), this));
+    legend->addWidget(legendItem(look(CardCell::Allocated, QStringLiteral("alice"), 60),
+                                 tr("allocated, in its user's colour; the bar: live utilization"),
+                                 this));
+    legend->addWidget(legendItem(look(CardCell::Unavailable),
                                  tr("unavailable (node not ready or cordoned)"), this));
     // Only an account that cannot see every pod meets these two.
     m_partialLegend = {
-        legendItem(colors::hiddenUse(palette()), tr("in use by a pod not visible to you"), this),
-        legendItem(palette().color(QPalette::Window), tr("not known (outlined)"), this)};
+        legendItem(look(CardCell::InUseHidden), tr("in use by a pod not visible to you"), this),
+        legendItem(look(CardCell::Unknown), tr("not known"), this)};
     for (QWidget *w : std::as_const(m_partialLegend))
         legend->addWidget(w);
-    legend->addWidget(legendItem(colors::warning(), tr("phantom memory"), this));
-    legend->addWidget(legendItem(colors::error(), tr("process of no pod"), this));
-    legend->addWidget(new QLabel(tr("bar: live utilization"), this));
+    GpuMapView::Look orphan = look(CardCell::Allocated, QStringLiteral("alice"));
+    orphan.unattributed = true;
+    legend->addWidget(legendItem(orphan, tr("process of no pod"), this));
+    GpuMapView::Look phantom = look(CardCell::Allocated, QStringLiteral("alice"));
+    phantom.phantom = true;
+    legend->addWidget(legendItem(phantom, tr("phantom memory"), this));
     legend->addStretch(1);
+    m_users->setObjectName(QStringLiteral("gpuMapUsers"));
+    m_users->setWordWrap(true);
+    m_users->setTextFormat(Qt::RichText);
     auto *scroll = new QScrollArea(this);
     scroll->setWidgetResizable(true);
     scroll->setFrameShape(QFrame::NoFrame);
     scroll->setWidget(m_map);
+    // The map's cells are sized to the room the page gives it.
+    scroll->viewport()->installEventFilter(this);
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(16, 16, 16, 16);
     layout->addWidget(m_summary);
     layout->addLayout(legend);
+    layout->addWidget(m_users);
     layout->addWidget(scroll, 1);
     connect(m_map, &GpuMapView::nodeActivated, this, &GpuMapPage::nodeActivated);
     connect(store, &ClusterStore::updated, this, [this](const StoreChanges &c) {
@@ -74,6 +113,18 @@ GpuMapPage::GpuMapPage(ClusterStore *store, QWidget *parent)
             m_stale = true;
     });
     refresh();
+}
+
+bool GpuMapPage::eventFilter(QObject *watched, QEvent *event)
+{
+    if (event->type() == QEvent::Resize)
+        m_map->setAvailableHeight(static_cast<QWidget *>(watched)->height());
+    return QWidget::eventFilter(watched, event);
+}
+
+QString GpuMapPage::usersLegend() const
+{
+    return m_users->text();
 }
 
 void GpuMapPage::setTelemetry(TelemetryStore *telemetry)
@@ -108,6 +159,21 @@ void GpuMapPage::refresh()
     for (QWidget *w : std::as_const(m_partialLegend))
         w->setVisible(!m_store->podsComplete());
     m_map->rebuild();
+    // Who holds the cards, in the colours the map uses, most cards first: one line of text
+    // that wraps, so that many users never widen the window.
+    const QList<std::pair<QString, int>> users = m_map->users();
+    QStringList parts;
+    for (qsizetype i = 0; i < std::min<qsizetype>(users.size(), kLegendUsers); ++i)
+        parts << QStringLiteral(
+                     "<span style=\"color:%1; font-size:large\">■</span>&nbsp;%2&nbsp;%3")
+                     .arg(m_map->colorOf(users[i].first).name(), users[i].first.toHtmlEscaped())
+                     .arg(users[i].second);
+    if (users.size() > kLegendUsers)
+        parts << tr("+%n more", nullptr, int(users.size() - kLegendUsers));
+    m_users->setText(parts.isEmpty() ? QString()
+                                     : tr("GPUs by user:") + QStringLiteral("&nbsp; ") +
+                                           parts.join(QStringLiteral(" &nbsp; ")));
+    m_users->setVisible(!parts.isEmpty());
 }
 
 } // namespace gpudesk

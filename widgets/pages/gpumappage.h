@@ -21,12 +21,15 @@ public:
     // The sentence on where the free cards are, as shown (FreeGpus::sentence).
     QString summary() const;
     GpuMapView *view() const { return m_map; }
+    // The line naming who holds the cards, in their colours (rich text).
+    QString usersLegend() const;
 
 signals:
     void nodeActivated(const QString &node);
 
 protected:
     void showEvent(QShowEvent *event) override;
+    bool eventFilter(QObject *watched, QEvent *event) override;
 
 private:
     void refresh();
@@ -35,6 +38,7 @@ private:
     TelemetryStore *m_telemetry = nullptr;
     GpuMapView *m_map;
     QLabel *m_summary;
+    QLabel *m_users; // who holds the cards, in their colours
     QList<QWidget *> m_partialLegend;
     bool m_stale = false; // changed while hidden: redrawn when shown
 };

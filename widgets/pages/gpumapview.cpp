@@ -23,7 +23,7 @@ GpuMapView::GpuMapView(const ClusterStore *store, QWidget *parent) : QWidget(par
     QSizePolicy p(QSizePolicy::Expanding, QSizePolicy::Preferred);
     p.setHeightForWidth(true);
     setSizePolicy(p);
-    m_cell = std::max(16, fontMetrics().height() + 2);
+    m_minCell = m_cell = std::max(16, fontMetrics().height() + 2);
     m_labelWidth = fontMetrics().horizontalAdvance(QStringLiteral("g4090-00-long")) + 12;
     rebuild();
 }
@@ -40,6 +40,10 @@ void GpuMapView::rebuild()
     m_slots.clear();
     for (const NodeCards &n : std::as_const(m_nodes))
         m_slots.append(slotsOf(n));
+    QStringList names;
+    for (const auto &[user, cards] : users())
+        names << user;
+    m_colors = colors::forNames(names);
     updateGeometry();
     update();
 }
@@ -73,87 +77,156 @@ QRect GpuMapView::slotRect(const QRect &block, int node, int slot) const
     return {block.left() + m_labelWidth + slot * (size + kGap), block.top(), size, m_cell};
 }
 
-void GpuMapView::drawCell(QPainter &p, const QRect &r, CardCell::State state, const QString &user,
-                          int utilization, bool unattributed, bool phantom, bool down) const
+void GpuMapView::paintCell(QPainter &p, const QRect &r, const Look &look, const QPalette &pal)
 {
-    const QPalette pal = palette();
-    QColor color;
-    switch (state) {
+    const qreal radius = r.width() > 8 ? 3 : 1;
+    const QRectF inner = QRectF(r).adjusted(1, 1, -1, -1);
+    p.save();
+    switch (look.state) {
     case CardCell::Free:
-        color = colors::free();
+        // Empty: a slot waiting for work. The border's green is a hint; the emptiness says it.
+        p.setBrush(Qt::NoBrush);
+        p.setPen(QPen(colors::free(), r.width() < 12 ? 1 : 2)); // a MIG sliver: a thin line
+        p.drawRoundedRect(inner, radius, radius);
         break;
     case CardCell::Allocated:
-        color = colors::forName(user);
+        p.setPen(Qt::NoPen);
+        p.setBrush(look.fill.isValid() ? look.fill : colors::forName(look.user));
+        p.drawRoundedRect(r, radius, radius);
         break;
     case CardCell::Unavailable:
-        color = colors::unavailable(pal);
+        p.setPen(Qt::NoPen);
+        p.setBrush(colors::unavailable(pal));
+        p.drawRoundedRect(r, radius, radius);
+        p.setBrush(QBrush(pal.color(QPalette::WindowText), Qt::BDiagPattern));
+        p.drawRoundedRect(r, radius, radius);
         break;
     case CardCell::InUseHidden:
-        color = colors::hiddenUse(pal);
+        p.setPen(Qt::NoPen);
+        p.setBrush(colors::hiddenUse(pal));
+        p.drawRoundedRect(r, radius, radius);
         break;
     case CardCell::Unknown:
-        break;
-    }
-    const int radius = r.width() > 8 ? 3 : 1;
-    if (state == CardCell::Unknown) {
-        // Not known to be free or taken: an outline, never the green of "free".
+        // Not known to be free or taken: a dashed outline, never the solid one of "free".
         p.setBrush(Qt::NoBrush);
         p.setPen(QPen(colors::unavailable(pal), 1.5, Qt::DashLine));
-        p.drawRoundedRect(QRectF(r).adjusted(0.75, 0.75, -0.75, -0.75), radius, radius);
-        p.setPen(Qt::NoPen);
-    } else {
-        p.setBrush(color);
-        p.drawRoundedRect(r, radius, radius);
+        p.drawRoundedRect(inner, radius, radius);
+        break;
     }
-    if (utilization >= 0) {
-        // Live utilization: a bar from the bottom, dark over the cell's own colour.
-        const int h = (r.height() - 4) * utilization / 100;
+    p.setPen(Qt::NoPen);
+    if (look.utilization >= 0) {
+        // Live utilization: a bar from the bottom, in the text's colour over the fill.
+        const int h = (r.height() - 4) * look.utilization / 100;
         if (h > 0) {
-            p.setBrush(QColor(0, 0, 0, 110));
-            p.drawRect(QRect(r.left() + 2, r.bottom() - 1 - h, 3, h));
+            QColor bar = look.state == CardCell::Allocated ? QColor(0, 0, 0)
+                                                           : pal.color(QPalette::WindowText);
+            bar.setAlpha(look.state == CardCell::Allocated ? 120 : 150);
+            p.setBrush(bar);
+            p.drawRect(QRect(r.left() + 2, r.bottom() - 1 - h, std::max(3, r.width() / 6), h));
         }
     }
-    auto corner = [&](const QColor &flag) {
-        p.setBrush(flag);
-        p.setPen(QPen(pal.color(QPalette::Window), 1));
+    const QPen ring(pal.color(QPalette::Window), 1);
+    if (look.unattributed) {
+        // A process of no live pod: a triangle in the top-right corner.
+        p.setBrush(colors::error());
+        p.setPen(ring);
         const QPoint pts[3] = {r.topRight() + QPoint(1, 0),
                                r.topRight() + QPoint(-r.width() / 2, 0),
                                r.topRight() + QPoint(1, r.height() / 2)};
         p.drawPolygon(pts, 3);
-        p.setPen(Qt::NoPen);
-    };
-    if (unattributed)
-        corner(colors::error());
-    else if (phantom)
-        corner(colors::warning());
-    if (state == CardCell::Allocated && down) {
+    }
+    if (look.phantom) {
+        // Memory held with no process listed: a dot (below the triangle when both).
+        const qreal d = std::max(5.0, r.height() / 3.5);
+        const QPointF c = look.unattributed ? QPointF(r.right() - d / 2 - 1, r.center().y() + 2)
+                                            : QPointF(r.right() - d / 2 - 1, r.top() + d / 2 + 1);
+        p.setBrush(colors::warning());
+        p.setPen(ring);
+        p.drawEllipse(c, d / 2, d / 2);
+    }
+    if (look.state == CardCell::Allocated && look.down) {
         // Held on a node that is down: the GPUs are lost until the pods go.
         p.setPen(QPen(colors::error(), 2));
         p.drawLine(r.topLeft() + QPoint(3, 3), r.bottomRight() - QPoint(3, 3));
-        p.setPen(Qt::NoPen);
     }
+    p.restore();
 }
 
-int GpuMapView::columns(int width) const
+QList<std::pair<QString, int>> GpuMapView::users() const
 {
-    const int blockWidth = m_labelWidth + 8 * (m_cell + kGap) + kBlockPad;
-    return std::max(1, width / blockWidth);
+    QHash<QString, int> count;
+    for (const NodeCards &n : m_nodes) {
+        for (const CardCell &c : n.cells)
+            if (c.state == CardCell::Allocated && !c.user.isEmpty())
+                ++count[c.user];
+        for (const MigCell &m : n.mig)
+            if (m.state == CardCell::Allocated && !m.user.isEmpty())
+                ++count[m.user];
+    }
+    QList<std::pair<QString, int>> out;
+    for (auto it = count.cbegin(); it != count.cend(); ++it)
+        out.append({it.key(), it.value()});
+    std::sort(out.begin(), out.end(), [](const auto &a, const auto &b) {
+        return a.second != b.second ? a.second > b.second : a.first < b.first;
+    });
+    return out;
+}
+
+QColor GpuMapView::colorOf(const QString &user) const
+{
+    return m_colors.value(user, colors::forName(user));
+}
+
+void GpuMapView::setAvailableHeight(int height)
+{
+    if (height == m_availableHeight)
+        return;
+    m_availableHeight = height;
+    m_cell = cellFor(width());
+    updateGeometry();
+    update();
+}
+
+int GpuMapView::blockWidth(int cell) const
+{
+    return m_labelWidth + 8 * (cell + kGap) + kBlockPad;
+}
+
+int GpuMapView::columns(int width, int cell) const
+{
+    return std::max(1, width / blockWidth(cell));
+}
+
+int GpuMapView::heightFor(int width, int cell) const
+{
+    const int cols = columns(width, cell);
+    const int rows = (int(m_nodes.size()) + cols - 1) / cols;
+    return rows * (cell + kGap + 6) + 4;
+}
+
+int GpuMapView::cellFor(int width) const
+{
+    // From about three lines of text high down to the smallest readable: the first that fits.
+    const int largest = 3 * m_minCell;
+    if (m_availableHeight <= 0 || width <= 0)
+        return m_minCell;
+    for (int cell = largest; cell > m_minCell; cell -= 2)
+        if (blockWidth(cell) <= width && heightFor(width, cell) <= m_availableHeight)
+            return cell;
+    return m_minCell;
 }
 
 QRect GpuMapView::blockRect(int index) const
 {
-    const int cols = columns(width());
-    const int blockWidth = m_labelWidth + 8 * (m_cell + kGap) + kBlockPad;
-    const int rowsPerBlock = 1;
-    const int blockHeight = rowsPerBlock * (m_cell + kGap) + 6;
-    return {(index % cols) * blockWidth, (index / cols) * blockHeight, blockWidth, blockHeight};
+    const int cols = columns(width(), m_cell);
+    const int w = blockWidth(m_cell);
+    const int blockHeight = m_cell + kGap + 6;
+    return {(index % cols) * w, (index / cols) * blockHeight, w, blockHeight};
 }
 
 int GpuMapView::heightForWidth(int width) const
 {
-    const int cols = columns(width);
-    const int rows = (int(m_nodes.size()) + cols - 1) / cols;
-    return rows * (m_cell + kGap + 6) + 4;
+    return heightFor(width, cellFor(width));
 }
 
 QSize GpuMapView::sizeHint() const
@@ -164,6 +237,11 @@ QSize GpuMapView::sizeHint() const
 void GpuMapView::resizeEvent(QResizeEvent *event)
 {
     QWidget::resizeEvent(event);
+    const int cell = cellFor(width());
+    if (cell != m_cell) {
+        m_cell = cell;
+        update();
+    }
     updateGeometry();
 }
 
@@ -189,8 +267,10 @@ void GpuMapView::paintEvent(QPaintEvent *event)
             const Slot &slot = cardSlots[k];
             if (slot.whole >= 0) {
                 const CardCell &cell = n.cells[slot.whole];
-                drawCell(p, r, cell.state, cell.user, cell.utilization, cell.unattributed,
-                         cell.phantom, down);
+                paintCell(p, r,
+                          {cell.state, cell.user, colorOf(cell.user), cell.utilization,
+                           cell.unattributed, cell.phantom, down},
+                          pal);
                 continue;
             }
             // A card in MIG mode: its instances side by side, each as wide as its slices.
@@ -198,8 +278,9 @@ void GpuMapView::paintEvent(QPaintEvent *event)
             for (const int m : slot.mig) {
                 const MigCell &mc = n.mig[m];
                 const int w = std::max(2, r.width() * mc.slices / 7 - 1);
-                drawCell(p, QRect(x, r.top(), w, r.height()), mc.state, mc.user, -1,
-                         mc.unattributed, false, down);
+                paintCell(p, QRect(x, r.top(), w, r.height()),
+                          {mc.state, mc.user, colorOf(mc.user), -1, mc.unattributed, false, down},
+                          pal);
                 x += w + 1;
             }
             p.setBrush(Qt::NoBrush);

@@ -5,24 +5,48 @@
 
 #include <QWidget>
 
+class QPainter;
+
 namespace gpudesk {
 
 class ClusterStore;
 class TelemetryStore;
 
-// Every GPU of every node as a cell, as GpuPlacement places them: free (green), allocated (in
-// its user's colour), unavailable (grey: node NotReady or cordoned), in use by a pod this account
-// cannot see (dark grey), or unknown (outlined: who holds it is not visible). With telemetry each
-// cell shows the card's live utilization as a bar and flags phantom memory (amber corner) and
-// processes of no live pod (red corner). Only the exposed part is painted, so thousands of nodes
-// scroll smoothly.
+// Every GPU of every node as a cell, as GpuPlacement places them. State is told by shape, so
+// that no user's colour can read as a state (and colour-blind eyes lose nothing): free is an
+// empty cell with a solid border; allocated is filled with its user's colour; unavailable (node
+// NotReady or cordoned) is grey and hatched; in use by a pod this account cannot see is plain
+// grey; unknown (who holds it is not visible) is a dashed outline. With telemetry each cell
+// shows the card's live utilization as a bar, a process of no live pod as a corner triangle and
+// phantom memory as a dot; a card held on a node that is down is struck through. Cells grow to
+// fill the page (from one line of text high to about three) and shrink to scroll when there are
+// many nodes. Only the exposed part is painted, so thousands of nodes scroll smoothly.
 class GpuMapView : public QWidget
 {
     Q_OBJECT
 public:
+    // What one cell shows, as the legend draws it too.
+    struct Look
+    {
+        CardCell::State state = CardCell::Free;
+        QString user;
+        QColor fill; // the user's colour among those shown (colors::forNames); else forName
+        int utilization = -1;
+        bool unattributed = false;
+        bool phantom = false;
+        bool down = false;
+    };
+    static void paintCell(QPainter &p, const QRect &r, const Look &look, const QPalette &pal);
+
     explicit GpuMapView(const ClusterStore *store, QWidget *parent = nullptr);
     void setTelemetry(const TelemetryStore *telemetry);
     void rebuild();
+    // The height the map may fill before it scrolls (the page's viewport): cells are sized to it.
+    void setAvailableHeight(int height);
+    int cellSize() const { return m_cell; }
+    // The users holding cards on the map, most cards first, with their counts (for the legend).
+    QList<std::pair<QString, int>> users() const;
+    QColor colorOf(const QString &user) const;
     QSize sizeHint() const override;
     int heightForWidth(int width) const override;
     bool hasHeightForWidth() const override { return true; }
@@ -38,7 +62,12 @@ protected:
 
 private:
     QRect blockRect(int index) const;
-    int columns(int width) const;
+    int columns(int width, int cell) const;
+    int blockWidth(int cell) const;
+    int heightFor(int width, int cell) const;
+    // The largest cell with which every node fits in the available height, at least the
+    // smallest readable one.
+    int cellFor(int width) const;
     // A position on the map: one card, or one card in MIG mode split into its instances.
     struct Slot
     {
@@ -54,8 +83,6 @@ private:
     Hit hit(const QPoint &pos) const;
     QRect slotRect(const QRect &block, int node, int slot) const;
     static QList<Slot> slotsOf(const NodeCards &node);
-    void drawCell(QPainter &p, const QRect &r, CardCell::State state, const QString &user,
-                  int utilization, bool unattributed, bool phantom, bool down) const;
     QString cellTooltip(const NodeCards &n, const Hit &h) const;
     QString stateText(const CardCell &cell) const;
     QString processLines(const CardCell &cell) const;
@@ -63,9 +90,12 @@ private:
     const ClusterStore *m_store;
     const TelemetryStore *m_telemetry = nullptr;
     QList<NodeCards> m_nodes;
-    QList<QList<Slot>> m_slots; // per node
+    QList<QList<Slot>> m_slots;      // per node
+    QHash<QString, QColor> m_colors; // of the users on the map, distinct where they can be
+    int m_minCell = 18;
     int m_cell = 18;
     int m_labelWidth = 110;
+    int m_availableHeight = 0;
 };
 
 } // namespace gpudesk
