@@ -31,6 +31,25 @@ private slots:
     void chinese();
 
 private:
+    // The window as a context of the test simulator, shown and active (no window if not).
+    struct Opened
+    {
+        std::unique_ptr<Connected> c;
+        std::unique_ptr<MainWindow> w; // destroyed first
+    };
+    Opened open(const QString &context)
+    {
+        Opened o;
+        o.c = connectTo(context);
+        if (!o.c)
+            return o;
+        o.w = std::make_unique<MainWindow>(o.c->services.get());
+        o.w->resize(1360, 820);
+        o.w->show();
+        if (!QTest::qWaitForWindowActive(o.w.get()))
+            o.w.reset();
+        return o;
+    }
     // Opens a menu as a click on the menu bar would (its aboutToShow fills and syncs it).
     static void openMenu(QMenu *menu)
     {
@@ -52,12 +71,9 @@ private:
 
 void TestMenus::menusAndKeys()
 {
-    auto c = connectTo(QStringLiteral("sim-admin"));
-    QVERIFY(c);
-    MainWindow w(c->services.get());
-    w.resize(1360, 820);
-    w.show();
-    QVERIFY(QTest::qWaitForWindowActive(&w));
+    const Opened o = open(QStringLiteral("sim-admin"));
+    QVERIFY(o.w);
+    MainWindow &w = *o.w;
     QStringList titles;
     for (QAction *a : w.menuBar()->actions())
         titles << a->text().remove(u'&');
@@ -151,11 +167,9 @@ void TestMenus::mirroredActionsFollowPermissions()
 {
     // Alice may not make users: the menu's item is disabled with the page's reason, and its
     // shortcut-less trigger says so in the status bar instead of doing nothing.
-    auto c = connectTo(QStringLiteral("sim-alice"));
-    QVERIFY(c);
-    MainWindow w(c->services.get());
-    w.resize(1360, 820);
-    w.show();
+    const Opened o = open(QStringLiteral("sim-alice"));
+    QVERIFY(o.w);
+    MainWindow &w = *o.w;
     auto *newUserButton =
         w.page(MainWindow::Users)->findChild<QPushButton *>(QStringLiteral("newUser"));
     QVERIFY(newUserButton);
@@ -215,12 +229,10 @@ void TestMenus::mirroredActionsFollowPermissions()
 
 void TestMenus::paletteGoesThere()
 {
-    auto c = connectTo(QStringLiteral("sim-admin"));
-    QVERIFY(c);
-    MainWindow w(c->services.get());
-    w.resize(1360, 820);
-    w.show();
-    QVERIFY(QTest::qWaitForWindowActive(&w));
+    const Opened o = open(QStringLiteral("sim-admin"));
+    QVERIFY(o.w);
+    const auto &c = o.c;
+    MainWindow &w = *o.w;
     auto open = [&](const QString &query) -> CommandPalette * {
         QTest::keyClick(&w, Qt::Key_K, Qt::ControlModifier);
         auto *palette = topLevel<CommandPalette>();
@@ -348,12 +360,9 @@ void TestMenus::paletteRanking()
 
 void TestMenus::shortcutsListed()
 {
-    auto c = connectTo(QStringLiteral("sim-admin"));
-    QVERIFY(c);
-    MainWindow w(c->services.get());
-    w.resize(1360, 820);
-    w.show();
-    QVERIFY(QTest::qWaitForWindowActive(&w));
+    const Opened o = open(QStringLiteral("sim-admin"));
+    QVERIFY(o.w);
+    MainWindow &w = *o.w;
     QTest::keyClick(&w, Qt::Key_F1);
     QTRY_VERIFY(topLevel<ShortcutsDialog>());
     auto *dialog = topLevel<ShortcutsDialog>();
@@ -384,12 +393,9 @@ void TestMenus::chinese()
     QTranslator t;
     QVERIFY(t.load(QStringLiteral("gpudesk_zh_CN"), QStringLiteral(GPUDESK_QM_DIR)));
     QApplication::installTranslator(&t);
-    auto c = connectTo(QStringLiteral("sim-admin"));
-    QVERIFY(c);
-    MainWindow w(c->services.get());
-    w.resize(1360, 820);
-    w.show();
-    QVERIFY(QTest::qWaitForWindowActive(&w));
+    const Opened o = open(QStringLiteral("sim-admin"));
+    QVERIFY(o.w);
+    MainWindow &w = *o.w;
     QStringList titles;
     for (QAction *a : w.menuBar()->actions())
         titles << a->text();
