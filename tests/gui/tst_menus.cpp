@@ -9,14 +9,18 @@
 #include "devenvdialog.h"
 #include "devenvspage.h"
 #include "mainmenus.h"
+#include "palette.h"
 #include "shortcutsdialog.h"
 #include "userspage.h"
 #include "windowfixture.h"
 
 #include <QMenu>
 #include <QMenuBar>
+#include <QStyle>
 #include <QTranslator>
 #include <QTreeWidget>
+
+#include <cmath>
 
 class TestMenus : public QObject, public WindowFixture
 {
@@ -29,6 +33,7 @@ private slots:
     void paletteRanking();
     void shortcutsListed();
     void chinese();
+    void themeColoursReadable();
 
 private:
     // The window as a context of the test simulator, shown and active (no window if not).
@@ -416,6 +421,61 @@ void TestMenus::chinese()
     save(*p, QStringLiteral("palette-zh_CN"));
     p->close();
     QApplication::removeTranslator(&t);
+}
+
+void TestMenus::themeColoursReadable()
+{
+    // The colours text says something in (error, fine, waiting) are readable on the window and
+    // base colours of a light and a dark palette: WCAG's 4.5 for text.
+    const auto luminance = [](const QColor &c) {
+        auto lin = [](qreal v) {
+            return v <= 0.04045 ? v / 12.92 : std::pow((v + 0.055) / 1.055, 2.4);
+        };
+        return 0.2126 * lin(c.redF()) + 0.7152 * lin(c.greenF()) + 0.0722 * lin(c.blueF());
+    };
+    const auto contrast = [&](const QColor &a, const QColor &b) {
+        const qreal la = luminance(a), lb = luminance(b);
+        return (std::max(la, lb) + 0.05) / (std::min(la, lb) + 0.05);
+    };
+    QPalette dark;
+    dark.setColor(QPalette::Window, QColor(0x2b, 0x2d, 0x30));
+    dark.setColor(QPalette::WindowText, QColor(0xe6, 0xe6, 0xe6));
+    dark.setColor(QPalette::Base, QColor(0x1e, 0x1f, 0x22));
+    dark.setColor(QPalette::AlternateBase, QColor(0x26, 0x28, 0x2b));
+    dark.setColor(QPalette::Text, QColor(0xe6, 0xe6, 0xe6));
+    dark.setColor(QPalette::Button, QColor(0x35, 0x37, 0x3b));
+    dark.setColor(QPalette::ButtonText, QColor(0xe6, 0xe6, 0xe6));
+    dark.setColor(QPalette::PlaceholderText, QColor(0x8c, 0x90, 0x96));
+    dark.setColor(QPalette::Light, QColor(0x4a, 0x4d, 0x52));
+    dark.setColor(QPalette::Midlight, QColor(0x3e, 0x41, 0x45));
+    dark.setColor(QPalette::Mid, QColor(0x8c, 0x90, 0x96));
+    dark.setColor(QPalette::Dark, QColor(0x1a, 0x1b, 0x1d));
+    dark.setColor(QPalette::Shadow, QColor(0x10, 0x10, 0x10));
+    dark.setColor(QPalette::Highlight, QColor(0x3d, 0x6f, 0xb4));
+    dark.setColor(QPalette::HighlightedText, QColor(0xff, 0xff, 0xff));
+    dark.setColor(QPalette::ToolTipBase, QColor(0x35, 0x37, 0x3b));
+    dark.setColor(QPalette::ToolTipText, QColor(0xe6, 0xe6, 0xe6));
+    const QPalette light = QApplication::style()->standardPalette();
+    QVERIFY(!colors::isDark(light) && colors::isDark(dark));
+    for (const QPalette &p : {light, dark}) {
+        for (const QColor &text : {colors::errorText(p), colors::okText(p), colors::waitingText(p)})
+            for (const QColor &ground : {p.color(QPalette::Window), p.color(QPalette::Base)})
+                QVERIFY2(contrast(text, ground) >= 4.5,
+                         qPrintable(QStringLiteral("%1 on %2: %3")
+                                        .arg(text.name(), ground.name())
+                                        .arg(contrast(text, ground))));
+    }
+    // The window in the dark palette, for a person to look at.
+    QApplication::setPalette(dark);
+    {
+        const Opened o = open(QStringLiteral("sim-admin"));
+        QVERIFY(o.w);
+        o.w->showPage(MainWindow::GpuMap);
+        save(*o.w, QStringLiteral("dark-gpumap"));
+        o.w->showPage(MainWindow::Workloads);
+        save(*o.w, QStringLiteral("dark-workloads"));
+    }
+    QApplication::setPalette(light);
 }
 
 QTEST_MAIN(TestMenus)

@@ -46,6 +46,25 @@ inline QColor error()
 {
     return QColor(0xd1, 0x43, 0x43);
 }
+// Text that says something is wrong, fine or waiting, readable on the palette's window and
+// base colours (contrast ≥ 4.5 on light and dark ones: tst_menus themeColoursReadable).
+inline QColor errorText(const QPalette &p)
+{
+    return isDark(p) ? QColor(0xff, 0x8a, 0x80) : QColor(0xb3, 0x26, 0x1e);
+}
+inline QColor okText(const QPalette &p)
+{
+    return isDark(p) ? QColor(0x7e, 0xd3, 0x8f) : QColor(0x16, 0x6b, 0x32);
+}
+inline QColor waitingText(const QPalette &p)
+{
+    return isDark(p) ? QColor(0xf0, 0xc0, 0x60) : QColor(0x8a, 0x5a, 0x00);
+}
+// A label's style sheet for error text on this palette.
+inline QString errorStyle(const QPalette &p)
+{
+    return QStringLiteral("color: %1;").arg(errorText(p).name());
+}
 // A stable colour per name (user, VC), so a user keeps the same colour on every page, start
 // and machine.
 QColor forName(const QString &name);

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "devenvdialog.h"
 
+#include "palette.h"
+
 #include "clusterstore.h"
 #include "format.h"
 #include "imagesservice.h"
@@ -124,7 +126,7 @@ DevEnvDialog::DevEnvDialog(const ClusterStore *store, const QString &ns, QWidget
     form->addRow(tr("Services"), services);
     m_problems->setObjectName(QStringLiteral("devenvProblems"));
     m_problems->setWordWrap(true);
-    m_problems->setStyleSheet(QStringLiteral("color: #b3261e;"));
+    m_problems->setStyleSheet(colors::errorStyle(palette()));
     m_buttons->button(QDialogButtonBox::Ok)->setText(tr("Plan…"));
     auto *layout = new QVBoxLayout(this);
     layout->addLayout(form);

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "devenvspage.h"
 
+#include "palette.h"
+
 #include "clusterstore.h"
 #include "columnfit.h"
 #include "devenvdialog.h"
@@ -344,7 +346,7 @@ void DevEnvsPage::updateActions()
 void DevEnvsPage::say(const QString &text, bool error)
 {
     m_message->setText(text);
-    m_message->setStyleSheet(error ? QStringLiteral("color: #b3261e;") : QString());
+    m_message->setStyleSheet(error ? colors::errorStyle(palette()) : QString());
     m_message->setVisible(!text.isEmpty());
 }
 

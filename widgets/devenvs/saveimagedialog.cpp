@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "saveimagedialog.h"
 
+#include "palette.h"
+
 #include <QComboBox>
 #include <QDateTime>
 #include <QDialogButtonBox>
@@ -47,7 +49,7 @@ SaveImageDialog::SaveImageDialog(const SaveImageRequest &base, const QStringList
     m_reference->setObjectName(QStringLiteral("saveReference"));
     m_reference->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_problem->setObjectName(QStringLiteral("saveProblem"));
-    m_problem->setStyleSheet(QStringLiteral("color: #b3261e;"));
+    m_problem->setStyleSheet(colors::errorStyle(palette()));
     m_problem->setWordWrap(true);
     m_buttons->button(QDialogButtonBox::Ok)->setText(tr("Plan…"));
 

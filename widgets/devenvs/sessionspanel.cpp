@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "sessionspanel.h"
 
+#include "palette.h"
+
 #include "format.h"
 #include "tunnelsservice.h"
 
@@ -117,9 +119,10 @@ void SessionsPanel::update(int id)
     for (int c = 0; c < ColumnCount; ++c)
         m_table->item(row, c)->setText(texts[c]);
     m_table->item(row, State)->setToolTip(texts[State]);
-    const QColor color = t.state == TunnelInfo::State::Live     ? QColor(0x1b, 0x7f, 0x3b)
-                         : t.state == TunnelInfo::State::Failed ? QColor(0xb3, 0x26, 0x1e)
-                                                                : QColor(0x8a, 0x5a, 0x00);
+    const QPalette &pal = m_table->palette();
+    const QColor color = t.state == TunnelInfo::State::Live     ? colors::okText(pal)
+                         : t.state == TunnelInfo::State::Failed ? colors::errorText(pal)
+                                                                : colors::waitingText(pal);
     m_table->item(row, State)->setForeground(color);
     updateButtons();
 }

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "imagespage.h"
 
+#include "palette.h"
+
 #include "columnfit.h"
 #include "format.h"
 #include "imagesmodel.h"
@@ -170,7 +172,7 @@ ImagesPage::ImagesPage(ImagesService *service, QWidget *parent)
                     tr("Read whole: %1 repositories, %2 tags.")
                         .arg(l.toString(m->repositories()), l.toString(m->rowCount())));
             } else {
-                m_status->setStyleSheet(QStringLiteral("color: #b3261e;"));
+                m_status->setStyleSheet(colors::errorStyle(palette()));
                 m_status->setText(
                     tr("Incomplete — what is shown is part of the registry (unique bytes "
                        "are upper bounds): %1")
@@ -265,7 +267,7 @@ bool ImagesPage::addRegistry(const QString &address)
 {
     QString error;
     if (!m_service->addRegistry(address, &error)) {
-        m_status->setStyleSheet(QStringLiteral("color: #b3261e;"));
+        m_status->setStyleSheet(colors::errorStyle(palette()));
         m_status->setText(error);
         return false;
     }
@@ -446,7 +448,7 @@ Operation *ImagesPage::prepare(const OperationPlan &plan)
 {
     Operation *op = m_service->prepare(plan);
     if (!op) {
-        m_status->setStyleSheet(QStringLiteral("color: #b3261e;"));
+        m_status->setStyleSheet(colors::errorStyle(palette()));
         m_status->setText(tr("Read the registry first: its credentials are found as it is read."));
         return nullptr;
     }

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "welcomepanel.h"
 
+#include "palette.h"
+
 #include <QDir>
 #include <QFileDialog>
 #include <QHBoxLayout>
@@ -33,7 +35,7 @@ WelcomePanel::WelcomePanel(QWidget *parent)
     m_error->setObjectName(QStringLiteral("welcomeError"));
     m_error->setWordWrap(true);
     m_error->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    m_error->setStyleSheet(QStringLiteral("color: #b3261e;"));
+    m_error->setStyleSheet(colors::errorStyle(palette()));
     m_choose->setObjectName(QStringLiteral("chooseKubeconfig"));
     auto *demo = new QLabel(
         tr("No cluster at hand? `make demo` in gpudesk's sources starts a simulated GPU cluster "

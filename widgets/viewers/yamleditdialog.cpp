@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "yamleditdialog.h"
 
+#include "palette.h"
+
 #include "diffhighlighter.h"
 #include "objectservice.h"
 #include "operation.h"
@@ -94,7 +96,7 @@ QString YamlEditDialog::status() const
 void YamlEditDialog::setStatus(const QString &text, bool error)
 {
     m_status->setText(text);
-    m_status->setStyleSheet(error ? QStringLiteral("color: #d14343;") : QString());
+    m_status->setStyleSheet(error ? colors::errorStyle(palette()) : QString());
 }
 
 void YamlEditDialog::check()
