@@ -2869,7 +2869,9 @@
     </message>
     <message numerus="yes">
         <source>+%n more</source>
-        <translation><numerusform>另有 %n 位</numerusform></translation>
+        <translation>
+            <numerusform>另有 %n 位</numerusform>
+        </translation>
     </message>
     <message>
         <source>GPUs by user:</source>
@@ -5532,6 +5534,24 @@
             <numerusform>%n 项问题占用了本应空闲的 %1 块 GPU（闲置、无主、卡住）—— 前往“清理”查看</numerusform>
         </translation>
     </message>
+    <message>
+        <source>Needs attention</source>
+        <translation>需要关注</translation>
+    </message>
+    <message>
+        <source>Nothing needs attention: every node Ready, without pressure and answering; no disk over %1 %, no card too hot or with ECC errors.</source>
+        <translation>无需关注：所有节点 Ready、无资源压力且响应正常；没有磁盘超过 %1 %，没有显卡过热或出现 ECC 错误。</translation>
+    </message>
+    <message>
+        <source>Nothing needs attention: every node Ready and without pressure. (Disks and cards are checked where node telemetry is on.)</source>
+        <translation>无需关注：所有节点 Ready 且无资源压力。（开启节点遥测后还会检查磁盘与显卡。）</translation>
+    </message>
+    <message numerus="yes">
+        <source>and %n more</source>
+        <translation>
+            <numerusform>以及另外 %n 个</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>gpudesk::PodExec</name>
@@ -5662,6 +5682,49 @@
     <message>
         <source>The server announced the wrong port on the stream to %1.</source>
         <translation>服务器在到 %1 的数据流上声明了错误的端口。</translation>
+    </message>
+</context>
+<context>
+    <name>gpudesk::Problems</name>
+    <message>
+        <source>%1 is NotReady since %2</source>
+        <translation>%1 自 %2 起处于 NotReady</translation>
+    </message>
+    <message>
+        <source>%1 is NotReady</source>
+        <translation>%1 处于 NotReady</translation>
+    </message>
+    <message numerus="yes">
+        <source>(%n GPU(s) held by its %1 pods: lost until they go)</source>
+        <translation>
+            <numerusform>（其 %1 个 Pod 占用 %n 张 GPU：在它们退出前无法使用）</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 reports %2</source>
+        <translation>%1 报告 %2</translation>
+    </message>
+    <message>
+        <source>%1 stopped answering over SSH at %2</source>
+        <translation>%1 自 %2 起不再响应 SSH</translation>
+    </message>
+    <message>
+        <source>%1: %2 is %3 % full (%4 GiB free)</source>
+        <translation>%1：%2 已用 %3 %（剩余 %4 GiB）</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 GPU %2: %n uncorrectable ECC error(s)</source>
+        <translation>
+            <numerusform>%1 的 GPU %2：%n 个不可纠正的 ECC 错误</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 GPU %2 is at %3 °C</source>
+        <translation>%1 的 GPU %2 温度为 %3 °C</translation>
+    </message>
+    <message>
+        <source>%1 reports %2 since %3</source>
+        <translation>%1 自 %3 起报告 %2</translation>
     </message>
 </context>
 <context>

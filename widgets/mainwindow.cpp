@@ -180,6 +180,10 @@ MainWindow::MainWindow(Services *services, QWidget *parent)
         m_nodes->selectNode(node);
     });
     connect(m_overview, &OverviewPage::showCleanup, this, [this] { showPage(Cleanup); });
+    connect(m_overview, &OverviewPage::showNode, this, [this](const QString &node) {
+        showPage(Nodes);
+        m_nodes->selectNode(node);
+    });
     connect(m_cleanup, &CleanupPage::openRequested, this, open);
     OperationsService *ops = services->operations();
     connect(m_cleanup, &CleanupPage::stopRequested, this,

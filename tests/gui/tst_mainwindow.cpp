@@ -5,6 +5,7 @@
 
 #include "gpumapview.h"
 #include "imagespage.h"
+#include "overviewpage.h"
 #include "palette.h"
 #include "welcomepanel.h"
 #include "windowfixture.h"
@@ -23,6 +24,7 @@ private slots:
     void pagesFromSimulator();
     void objectViewer();
     void gpuMapUsesItsRoom();
+    void overviewNeedsAttention();
     void researcherSeesHerScope();
     void banners();
     void staleWhenServerGoesAway();
@@ -307,6 +309,44 @@ void TestMainWindow::gpuMapUsesItsRoom()
         colours.insert(map->colorOf(user).name());
     QCOMPARE(colours.size(), map->users().size());
     QCOMPARE(colors::forName(QStringLiteral("alice")).name(), QStringLiteral("#e69f00"));
+}
+
+void TestMainWindow::overviewNeedsAttention()
+{
+    // The Overview lists what needs an admin's eyes: every node the simulator's truth has
+    // NotReady, and the disk it planted full (DiskPressure on g4090-07), critical marks first;
+    // a node's name goes to it on the Nodes page.
+    auto c = connectTo(QStringLiteral("sim-admin"));
+    QVERIFY(c);
+    MainWindow w(c->services.get());
+    w.resize(1360, 820);
+    w.show();
+    w.showPage(MainWindow::Overview);
+    auto *overview = qobject_cast<OverviewPage *>(w.page(MainWindow::Overview));
+    QStringList notReady;
+    const auto listsTheTruth = [&] {
+        notReady.clear();
+        for (const QJsonValue &n : simTruth()[QStringLiteral("nodes")].toArray())
+            if (!n[QStringLiteral("ready")].toBool())
+                notReady << n[QStringLiteral("name")].toString();
+        const QString text = overview->problemsText();
+        for (const QString &n : std::as_const(notReady))
+            if (!text.contains(QStringLiteral("%1</a> is NotReady").arg(n)))
+                return false;
+        return !notReady.isEmpty() &&
+               text.contains(QLatin1String("g4090-07</a> reports DiskPressure"));
+    };
+    QTRY_VERIFY2_WITH_TIMEOUT(listsTheTruth(), qPrintable(overview->problemsText()), 20000);
+    // Critical first: the first line is a NotReady node or a pressure, in the error colour.
+    QVERIFY(overview->problemsText().startsWith(QStringLiteral("<span style=\"color:%1\">●</span>")
+                                                    .arg(colors::errorText(w.palette()).name())));
+    save(w, QStringLiteral("page-overview-attention"));
+    auto *label = overview->findChild<QLabel *>(QStringLiteral("problems"));
+    QVERIFY(label);
+    emit label->linkActivated(QStringLiteral("node:") + notReady.first());
+    QCOMPARE(w.currentPage(), MainWindow::Nodes);
+    auto *nodes = qobject_cast<NodesPage *>(w.page(MainWindow::Nodes));
+    QCOMPARE(nodes->currentNode(), notReady.first());
 }
 
 void TestMainWindow::researcherSeesHerScope()

@@ -2,6 +2,7 @@
 // The window's node telemetry over SSH from the test simulator: the Nodes page's cards,
 // processes and pods, a broken GPU driver flagged, and the prompts for an unknown host key and
 // a password inside the window. Screenshots under build/dev/screenshots.
+#include "problems.h"
 #include "windowfixture.h"
 
 class TestNodeWindow : public QObject, public WindowFixture
@@ -189,6 +190,18 @@ void TestNodeWindow::nodeTelemetry()
     QSignalSpy sweeps(&session, &TelemetrySession::sweepFinished);
     QVERIFY(sweeps.wait(10000));
     telemetry.flush();
+
+    // What needs attention now includes what only the node itself says: the system disk the
+    // simulator filled to 92 % (df over SSH), critical, beside its kubelet's DiskPressure.
+    QStringList problems;
+    for (const Problem &p : Problems::now(*c->store, &telemetry))
+        problems
+            << QStringLiteral("%1 %2").arg(p.severity == Problem::Critical ? 'C' : 'W').arg(p.text);
+    QVERIFY2(problems.filter(QRegularExpression(QStringLiteral("^C g4090-07: / is 92 % full \\(")))
+                     .size() == 1,
+             qPrintable(problems.join(u'|')));
+    QVERIFY2(problems.filter(QStringLiteral("C g4090-07 reports DiskPressure")).size() == 1,
+             qPrintable(problems.join(u'|')));
 
     // Nodes → the node with the planted orphans: its processes, with pods and users.
     w.showPage(MainWindow::Nodes);

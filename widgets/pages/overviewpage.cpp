@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "overviewpage.h"
 
+#include "problems.h"
+
 #include "telemetrystore.h"
 
 #include "barchart.h"
@@ -122,12 +124,22 @@ OverviewPage::OverviewPage(ClusterStore *store, QWidget *parent)
     modelsWidget->setLayout(m_models);
     m_models->setHorizontalSpacing(24);
     auto *modelsBox = box(tr("By GPU model"), modelsWidget, this);
+    m_problems = new QLabel(this);
+    m_problems->setObjectName(QStringLiteral("problems"));
+    m_problems->setWordWrap(true);
+    m_problems->setTextFormat(Qt::RichText);
+    connect(m_problems, &QLabel::linkActivated, this, [this](const QString &link) {
+        if (link.startsWith(QLatin1String("node:")))
+            emit showNode(link.mid(5));
+    });
+    auto *problemsBox = box(tr("Needs attention"), m_problems, this);
 
     auto *charts = new QGridLayout;
     charts->setSpacing(12);
     charts->addWidget(m_vcBox, 0, 0);
     charts->addWidget(m_usersBox, 0, 1);
-    charts->addWidget(modelsBox, 1, 0, 1, 2);
+    charts->addWidget(modelsBox, 1, 0);
+    charts->addWidget(problemsBox, 1, 1);
     layout->addLayout(charts);
     layout->addStretch(1);
 
@@ -196,9 +208,44 @@ void OverviewPage::setScope(const QString &onlyNamespace, bool volcano)
     refresh();
 }
 
+QString OverviewPage::problemsText() const
+{
+    return m_problems->text();
+}
+
+void OverviewPage::refreshProblems()
+{
+    constexpr int kShown = 8;
+    const QList<Problem> problems = Problems::now(*m_store, m_telemetry);
+    if (problems.isEmpty()) {
+        m_problems->setText(
+            m_telemetry ? tr("Nothing needs attention: every node Ready, without pressure and "
+                             "answering; no disk over %1 %, no card too hot or with ECC errors.")
+                              .arg(Problems::DiskWarningPercent)
+                        : tr("Nothing needs attention: every node Ready and without pressure. "
+                             "(Disks and cards are checked where node telemetry is on.)"));
+        return;
+    }
+    QStringList lines;
+    for (qsizetype i = 0; i < std::min<qsizetype>(problems.size(), kShown); ++i) {
+        const Problem &p = problems[i];
+        const QColor mark = p.severity == Problem::Critical ? colors::errorText(palette())
+                                                            : colors::waitingText(palette());
+        QString text = p.text.toHtmlEscaped();
+        if (!p.node.isEmpty())
+            text.replace(p.node.toHtmlEscaped(),
+                         QStringLiteral("<a href=\"node:%1\">%1</a>").arg(p.node.toHtmlEscaped()));
+        lines << QStringLiteral("<span style=\"color:%1\">●</span>&nbsp;%2").arg(mark.name(), text);
+    }
+    if (problems.size() > kShown)
+        lines << tr("and %n more", nullptr, int(problems.size() - kShown));
+    m_problems->setText(lines.join(QStringLiteral("<br>")));
+}
+
 void OverviewPage::refresh()
 {
     m_stale = false;
+    refreshProblems();
     const GpuTotals t = m_store->totals();
     const GpuAccounting accounting(m_store, m_telemetry);
     const GpuFigures g = accounting.cluster();

@@ -26,6 +26,8 @@ class OverviewPage : public QWidget
     Q_OBJECT
 public:
     explicit OverviewPage(ClusterStore *store, QWidget *parent = nullptr);
+    // The problems as listed (rich text).
+    QString problemsText() const;
     // Where the account sees only one namespace, cluster-wide allocation is not knowable.
     void setScope(const QString &onlyNamespace, bool volcano);
     void setTelemetry(TelemetryStore *telemetry);
@@ -35,6 +37,8 @@ public:
 signals:
     void showWorkloads(int statusClass);
     void showNodes();
+    // A problem's node, to show on the Nodes page.
+    void showNode(const QString &node);
     void showCleanup();
 
 protected:
@@ -43,6 +47,7 @@ protected:
 private:
     void refresh();
     void refreshFindings();
+    void refreshProblems();
 
     ClusterStore *m_store;
     NumberCard *m_total;
@@ -61,6 +66,7 @@ private:
     QWidget *m_usersBox;
     QLabel *m_noVolcano;
     QGridLayout *m_models;
+    QLabel *m_problems; // what needs an admin's eyes now (Problems), each node a link
     QString m_onlyNamespace;
     bool m_stale = false; // changed while hidden: refreshed when shown
 };

@@ -1,0 +1,127 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "problems.h"
+
+#include "clusterstore.h"
+#include "telemetrystore.h"
+
+#include <QDateTime>
+
+#include <algorithm>
+#include <climits>
+
+namespace gpudesk {
+
+namespace {
+
+QString clock(qint64 ms)
+{
+    return QDateTime::fromMSecsSinceEpoch(ms).toString(QStringLiteral("HH:mm"));
+}
+
+const Condition *condition(const NodeInfo &n, const QString &type)
+{
+    for (const Condition &c : n.conditions)
+        if (c.type == type)
+            return &c;
+    return nullptr;
+}
+
+void nodeProblems(const ClusterStore &store, const NodeInfo &n, QList<Problem> &out)
+{
+    if (!n.ready) {
+        const Condition *ready = condition(n, QStringLiteral("Ready"));
+        const NodeUse use = store.nodeUse(n.name);
+        const GpuCount gpus = store.nodeGpus(n.name);
+        Problem p{Problem::Critical,
+                  QStringLiteral("notready:") + n.name,
+                  n.name,
+                  {},
+                  ready ? ready->lastTransition : 0};
+        p.text = p.since ? Problems::tr("%1 is NotReady since %2").arg(n.name, clock(p.since))
+                         : Problems::tr("%1 is NotReady").arg(n.name);
+        if (gpus.allocated > 0)
+            p.text += u' ' + Problems::tr("(%n GPU(s) held by its %1 pods: lost until they go)",
+                                          nullptr, gpus.allocated)
+                                 .arg(use.pods);
+        if (ready && !ready->message.isEmpty())
+            p.text += QStringLiteral(": ") + ready->message;
+        out.append(p);
+    }
+    for (const char *type : {"DiskPressure", "MemoryPressure", "PIDPressure"}) {
+        const Condition *c = condition(n, QLatin1String(type));
+        if (!c || c->status != QLatin1String("True"))
+            continue;
+        Problem p{Problem::Critical,
+                  QStringLiteral("%1:%2").arg(QLatin1String(type), n.name),
+                  n.name,
+                  {},
+                  c->lastTransition};
+        p.text = p.since ? Problems::tr("%1 reports %2 since %3")
+                               .arg(n.name, QLatin1String(type), clock(p.since))
+                         : Problems::tr("%1 reports %2").arg(n.name, QLatin1String(type));
+        if (!c->message.isEmpty())
+            p.text += QStringLiteral(": ") + c->message;
+        out.append(p);
+    }
+}
+
+void telemetryProblems(const QString &node, const TelemetryStore &telemetry, QList<Problem> &out)
+{
+    const SshStatus ssh = telemetry.sshStatus(node);
+    if (ssh.state == SshStatus::Unreachable && telemetry.latest(node)) {
+        // It answered once: a node that stopped answering, not one never reached.
+        out.append({Problem::Warning, QStringLiteral("ssh:") + node, node,
+                    Problems::tr("%1 stopped answering over SSH at %2").arg(node, clock(ssh.since)),
+                    ssh.since});
+    }
+    const NodeSample *s = telemetry.latest(node);
+    if (!s || !s->ok())
+        return;
+    for (const DiskUse &d : s->disks) {
+        if (d.percent < Problems::DiskWarningPercent)
+            continue;
+        const bool critical = d.percent >= Problems::DiskCriticalPercent;
+        out.append({critical ? Problem::Critical : Problem::Warning,
+                    QStringLiteral("disk:%1:%2").arg(node, d.mountPoint), node,
+                    Problems::tr("%1: %2 is %3 % full (%4 GiB free)")
+                        .arg(node, d.mountPoint)
+                        .arg(d.percent)
+                        .arg(d.availableKiB / (1024.0 * 1024.0), 0, 'f', 1),
+                    0});
+    }
+    for (const GpuCardSample &c : s->cards) {
+        if (c.eccUncorrected.value_or(0) > 0)
+            out.append({Problem::Critical, QStringLiteral("ecc:%1:%2").arg(node).arg(c.index), node,
+                        Problems::tr("%1 GPU %2: %n uncorrectable ECC error(s)", nullptr,
+                                     int(std::min<qint64>(*c.eccUncorrected, INT_MAX)))
+                            .arg(node)
+                            .arg(c.index),
+                        0});
+        if (c.temperatureC.value_or(0) >= Problems::HotCelsius)
+            out.append(
+                {Problem::Warning, QStringLiteral("hot:%1:%2").arg(node).arg(c.index), node,
+                 Problems::tr("%1 GPU %2 is at %3 °C").arg(node).arg(c.index).arg(*c.temperatureC),
+                 0});
+    }
+}
+
+} // namespace
+
+QList<Problem> Problems::now(const ClusterStore &store, const TelemetryStore *telemetry)
+{
+    QList<Problem> out;
+    for (const NodeInfo &n : store.nodes()) {
+        nodeProblems(store, n, out);
+        if (telemetry)
+            telemetryProblems(n.name, *telemetry, out);
+    }
+    std::stable_sort(out.begin(), out.end(), [](const Problem &a, const Problem &b) {
+        if (a.severity != b.severity)
+            return a.severity < b.severity;
+        const qint64 sa = a.since ? a.since : LLONG_MAX, sb = b.since ? b.since : LLONG_MAX;
+        return sa < sb;
+    });
+    return out;
+}
+
+} // namespace gpudesk
