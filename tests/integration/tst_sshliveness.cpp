@@ -278,7 +278,7 @@ void TestSshLiveness::longWorkBesideSampling()
         ExecResult r;
         r.error = st.message;
         if (c)
-            r = c->exec("sleep 12; echo pushed", 30000, cancel);
+            r = c->exec("sleep 18; echo pushed", 40000, cancel);
         return std::function<void()>([&, r] {
             slept = r;
             ended = QDateTime::currentMSecsSinceEpoch();
@@ -288,7 +288,7 @@ void TestSshLiveness::longWorkBesideSampling()
     QVERIFY(pool.submit(QStringLiteral("n"), longWork, SshPool::Lane::Long));
     // One long job at a time a node: the second waits its turn.
     QVERIFY(!pool.submit(QStringLiteral("n"), longWork, SshPool::Lane::Long));
-    QTRY_VERIFY_WITH_TIMEOUT(ended > 0, 45000);
+    QTRY_VERIFY_WITH_TIMEOUT(ended > 0, 60000);
     QVERIFY2(slept.ok && slept.out == "pushed\n", qPrintable(slept.error));
     QList<qint64> during;
     for (qint64 t : std::as_const(times))
@@ -297,7 +297,7 @@ void TestSshLiveness::longWorkBesideSampling()
     qInfo("%lld samples during the %lld ms of the long job", qlonglong(during.size()),
           ended - started);
     // Sampling held behind the long job would finish at most the sample in flight when it
-    // started; beside it, one every round trip. 12 s leaves room for a loaded machine's sshd,
+    // started; beside it, one every round trip. 18 s leaves room for a loaded machine's sshd,
     // whose samples took over 4 s each in a full run (6 s of sleep once saw only one).
     QVERIFY2(during.size() >= 2, qPrintable(QString::number(during.size())));
     QCOMPARE(announced.count(), 0);
