@@ -310,6 +310,20 @@ void TestMenus::paletteGoesThere()
     QTRY_VERIFY(topLevel<AuditDialog>());
     topLevel<AuditDialog>()->close();
 
+    // The menus' placeholders are not actions to go to (nor items of menus made on opening).
+    QMenu *contexts = w.menuBar()->findChild<QMenu *>(QStringLiteral("contextMenu"));
+    openMenu(contexts); // fills it with the contexts' unnamed items
+    contexts->hide();
+    p = open(QStringLiteral("no node selected"));
+    QCOMPARE(p->results()->count(), 0);
+    QTest::keyClick(p->input(), Qt::Key_Escape);
+    QTRY_VERIFY(!topLevel<CommandPalette>());
+    p = open(QStringLiteral("sim-alice"));
+    QVERIFY2(p->results()->count() == 0 || !firstLine(p).startsWith(QLatin1String("Action")),
+             qPrintable(firstLine(p)));
+    QTest::keyClick(p->input(), Qt::Key_Escape);
+    QTRY_VERIFY(!topLevel<CommandPalette>());
+
     // Nothing: said, and Escape closes.
     p = open(QStringLiteral("no-such-thing-anywhere"));
     QCOMPARE(p->results()->count(), 0);

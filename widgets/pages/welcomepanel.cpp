@@ -65,12 +65,16 @@ WelcomePanel::WelcomePanel(QWidget *parent)
     layout->addLayout(row);
     layout->addStretch(2);
     connect(m_choose, &QPushButton::clicked, this, [this] {
-        const QString path = QFileDialog::getOpenFileName(
-            this, tr("Choose a kubeconfig file"), QDir::homePath() + QStringLiteral("/.kube"),
-            tr("kubeconfig files (*config* *.yaml *.yml *.conf);;All files (*)"));
-        if (!path.isEmpty())
+        if (const QString path = askForKubeconfig(this); !path.isEmpty())
             emit kubeconfigChosen(path);
     });
+}
+
+QString WelcomePanel::askForKubeconfig(QWidget *parent)
+{
+    return QFileDialog::getOpenFileName(
+        parent, tr("Choose a kubeconfig file"), QDir::homePath() + QStringLiteral("/.kube"),
+        tr("kubeconfig files (*config* *.yaml *.yml *.conf);;All files (*)"));
 }
 
 void WelcomePanel::setProblem(const QStringList &looked, const QString &error)

@@ -20,6 +20,8 @@ public:
     void setProblem(const QStringList &looked, const QString &error);
     QPushButton *chooseButton() const { return m_choose; }
     QString text() const;
+    // The file dialog that picks a kubeconfig (this panel's button, File › Open kubeconfig…).
+    static QString askForKubeconfig(QWidget *parent);
 
 signals:
     void kubeconfigChosen(const QString &path);

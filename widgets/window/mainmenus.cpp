@@ -12,22 +12,18 @@
 #include "shortcutsdialog.h"
 #include "userspage.h"
 #include "vcspage.h"
+#include "welcomepanel.h"
 #include "workloadspage.h"
 
 #include <QAbstractButton>
 #include <QAction>
 #include <QApplication>
-#include <QDialogButtonBox>
-#include <QDir>
-#include <QFileDialog>
-#include <QHeaderView>
 #include <QLineEdit>
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QStatusBar>
+#include <QStyle>
 #include <QToolBar>
-#include <QTreeWidget>
-#include <QVBoxLayout>
 
 namespace gpudesk {
 
@@ -118,10 +114,7 @@ void MainMenus::buildFile()
     QMenu *file = addMenu(tr("&File"), "fileMenu");
     QAction *open = add(file, tr("Open kubeconfig…"), "openKubeconfigAction", QKeySequence::Open);
     connect(open, &QAction::triggered, this, [this] {
-        const QString path = QFileDialog::getOpenFileName(
-            m_window, tr("Choose a kubeconfig file"), QDir::homePath() + QStringLiteral("/.kube"),
-            tr("kubeconfig files (*config* *.yaml *.yml *.conf);;All files (*)"));
-        if (!path.isEmpty())
+        if (const QString path = WelcomePanel::askForKubeconfig(m_window); !path.isEmpty())
             m_window->useKubeconfig(path);
     });
     file->addSeparator();
@@ -389,7 +382,9 @@ QList<PaletteEntry> MainMenus::paletteEntries() const
 {
     QList<PaletteEntry> out;
     for (QAction *a : actions()) {
-        if (a == m_palette)
+        // Named actions only: the placeholders of the menus made when they open ("No node
+        // selected") and those menus' own items, gone when they close, are not offered.
+        if (a == m_palette || a->objectName().isEmpty())
             continue;
         QString detail = pathOf(a).section(QStringLiteral(" › "), 0, -2);
         if (!a->shortcut().isEmpty())
