@@ -50,6 +50,13 @@ public:
     // given (a wrong password, a token service saying no). What the user can fix by logging in.
     bool needsLogin() const { return m_needsLogin; }
     int requestsSent() const { return m_requests; }
+    // The token service a bearer challenge named (empty before one, or for basic auth): where
+    // a Harbor's API answers when it is not on the registry's own origin.
+    QUrl tokenRealm() const
+    {
+        return m_auth == Auth::Bearer ? QUrl(m_bearer.params.value(QStringLiteral("realm")))
+                                      : QUrl();
+    }
 
     using Done = std::function<void(const RegistryReply &)>;
     using ManifestDone = std::function<void(const RegistryManifest &, const RegistryReply &)>;

@@ -242,6 +242,7 @@ void HttpConnection::writeHead(int status, const QByteArray &contentType, qint64
         head += "Transfer-Encoding: chunked\r\n";
     if (m_closeAfter)
         head += "Connection: close\r\n";
+    head += std::exchange(m_extraHeaders, {});
     head += "\r\n";
     m_socket->write(head);
 }
@@ -344,19 +345,51 @@ void HttpConnection::fail(int status, const QByteArray &message)
     respond(status, "text/plain; charset=utf-8", message + '\n');
 }
 
-HttpServer::HttpServer(const QSslConfiguration &tls, Handler handler, QObject *parent)
-    : QObject(parent), m_server(new QSslServer(this)), m_handler(std::move(handler))
+namespace {
+
+// Hands out its connections as QSslSocket in unencrypted mode, so HttpConnection serves both.
+class PlainServer : public QTcpServer
 {
-    m_server->setSslConfiguration(tls);
-    m_server->setHandshakeTimeout(10000);
-    connect(m_server, &QSslServer::pendingConnectionAvailable, this, [this] {
-        while (auto *socket = qobject_cast<QSslSocket *>(m_server->nextPendingConnection())) {
-            socket->setSocketOption(QAbstractSocket::LowDelayOption, 1);
-            auto *conn = new HttpConnection(socket, this);
-            connect(conn, &HttpConnection::requestReady, this,
-                    [this](HttpConnection *c, const HttpRequest &r) { m_handler(c, r); });
-        }
-    });
+public:
+    using QTcpServer::QTcpServer;
+
+protected:
+    void incomingConnection(qintptr descriptor) override
+    {
+        auto *socket = new QSslSocket(this);
+        if (socket->setSocketDescriptor(descriptor))
+            addPendingConnection(socket);
+        else
+            delete socket;
+    }
+};
+
+} // namespace
+
+HttpServer::HttpServer(const QSslConfiguration &tls, Handler handler, QObject *parent)
+    : QObject(parent), m_handler(std::move(handler))
+{
+    auto *server = new QSslServer(this);
+    server->setSslConfiguration(tls);
+    server->setHandshakeTimeout(10000);
+    m_server = server;
+    connect(m_server, &QTcpServer::pendingConnectionAvailable, this, &HttpServer::accept);
+}
+
+HttpServer::HttpServer(Handler handler, QObject *parent)
+    : QObject(parent), m_server(new PlainServer(this)), m_handler(std::move(handler))
+{
+    connect(m_server, &QTcpServer::pendingConnectionAvailable, this, &HttpServer::accept);
+}
+
+void HttpServer::accept()
+{
+    while (auto *socket = qobject_cast<QSslSocket *>(m_server->nextPendingConnection())) {
+        socket->setSocketOption(QAbstractSocket::LowDelayOption, 1);
+        auto *conn = new HttpConnection(socket, this);
+        connect(conn, &HttpConnection::requestReady, this,
+                [this](HttpConnection *c, const HttpRequest &r) { m_handler(c, r); });
+    }
 }
 
 bool HttpServer::listen(const QHostAddress &address, quint16 port, QString *error)

@@ -12,8 +12,8 @@
 
 #include <functional>
 
-class QSslServer;
 class QSslSocket;
+class QTcpServer;
 
 namespace sim {
 
@@ -59,6 +59,11 @@ public:
 
     explicit HttpConnection(QSslSocket *socket, QObject *parent = nullptr);
 
+    // Header lines ("Name: value") the next response carries besides the usual ones.
+    void addResponseHeader(const QByteArray &name, const QByteArray &value)
+    {
+        m_extraHeaders += name + ": " + value + "\r\n";
+    }
     void respond(int status, const QByteArray &contentType, const QByteArray &body);
     void respondProduced(int status, const QByteArray &contentType, Producer producer);
     void beginStream(int status, const QByteArray &contentType);
@@ -86,6 +91,7 @@ private:
 
     QSslSocket *m_socket;
     QByteArray m_buffer;
+    QByteArray m_extraHeaders;
     bool m_busy = false;      // a response is in progress
     bool m_streaming = false; // chunked response open
     Producer m_producer;
@@ -100,11 +106,16 @@ public:
     using Handler = std::function<void(HttpConnection *, const HttpRequest &)>;
 
     HttpServer(const QSslConfiguration &tls, Handler handler, QObject *parent = nullptr);
+    // Plain HTTP, for peers that only speak it on loopback (a registry's notification sender
+    // trusts only the system's CAs, as Harbor's core is reached inside its own network).
+    explicit HttpServer(Handler handler, QObject *parent = nullptr);
     bool listen(const QHostAddress &address, quint16 port, QString *error);
     quint16 port() const;
 
 private:
-    QSslServer *m_server;
+    void accept();
+
+    QTcpServer *m_server;
     Handler m_handler;
 };
 

@@ -1,0 +1,428 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Harbor, as gpudesk meets it: a real docker-registry (Debian's) with token auth, whose tokens
+// come from the simulated Harbor's token service and whose notifications (push, pull, delete)
+// feed Harbor's records — started and filled with skopeo by the test peers. gpudesk's registry
+// client reads it through the token flow; HarborClient finds the Harbor API from the registry's
+// challenge and reads projects with quotas (usage compared with the seed's layouts on disk),
+// artifacts with push and pull times (a pull by curl's GET shows; a HEAD does not), immutable
+// tags (a delete is refused, in words, and the artifact stays), and garbage collection: a dry
+// run says what it could free, the run frees it, and curl finds the blob gone.
+#include "harborclient.h"
+#include "harbordecoder.h"
+#include "registryclient.h"
+#include "registrydecoder.h"
+
+#include <QDir>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QTest>
+
+using namespace gpudesk;
+
+namespace {
+
+QString peer(const QString &path)
+{
+    QFile f(qEnvironmentVariable("GPUDESK_PEERS") + QStringLiteral("/registry/") + path);
+    return f.open(QIODevice::ReadOnly) ? QString::fromUtf8(f.readAll().trimmed()) : QString();
+}
+
+QString caFile()
+{
+    return qEnvironmentVariable("GPUDESK_PEERS") + QStringLiteral("/registry/ca.crt");
+}
+
+// curl, independently of gpudesk: `args` with the peers' CA; stdout.
+QByteArray curl(const QStringList &args)
+{
+    QProcess p;
+    p.start(QStringLiteral("curl"),
+            QStringList{QStringLiteral("-s"), QStringLiteral("--cacert"), caFile()} + args);
+    p.waitForFinished(30000);
+    return p.readAllStandardOutput();
+}
+
+// A token from the simulated Harbor's token service for `scope`, as admin, by curl.
+QByteArray adminToken(const QString &scope)
+{
+    const QByteArray answer =
+        curl({QStringLiteral("-u"),
+              QStringLiteral("admin:") + peer(QStringLiteral("harbor/admin.password")),
+              peer(QStringLiteral("harbor/api")) +
+                  QStringLiteral("/service/token?service=harbor-registry&scope=") + scope});
+    return QJsonDocument::fromJson(answer).object().value(u"token"_qs).toString().toLatin1();
+}
+
+// The registry's answer to `method path` with an admin token for `repository`: the HTTP status.
+int registryStatus(const QString &method, const QString &repository, const QString &path)
+{
+    const QByteArray token =
+        adminToken(QStringLiteral("repository:%1:pull,delete").arg(repository));
+    return curl({QStringLiteral("-o"), QStringLiteral("/dev/null"), QStringLiteral("-w"),
+                 QStringLiteral("%{http_code}"), QStringLiteral("-X"), method, QStringLiteral("-H"),
+                 QStringLiteral("Authorization: Bearer ") + QString::fromLatin1(token),
+                 QStringLiteral("-H"),
+                 QStringLiteral("Accept: application/vnd.oci.image.manifest.v1+json"),
+                 peer(QStringLiteral("harbor/url")) + QStringLiteral("/v2/") + repository + path})
+        .toInt();
+}
+
+// Blob digest -> size of an OCI layout the seed pushed, read from its files.
+QHash<QString, qint64> layoutBlobs(const QString &name)
+{
+    const QString dir = qEnvironmentVariable("GPUDESK_PEERS") +
+                        QStringLiteral("/registry/layouts/main/") + name +
+                        QStringLiteral("/blobs/sha256");
+    QHash<QString, qint64> out;
+    for (const QFileInfo &f : QDir(dir).entryInfoList(QDir::Files))
+        out.insert(QStringLiteral("sha256:") + f.fileName(), f.size());
+    return out;
+}
+
+template <typename F> void waitFor(F &&start)
+{
+    bool done = false;
+    QObject context;
+    start(&context, &done);
+    QTRY_VERIFY_WITH_TIMEOUT(done, 30000);
+}
+
+} // namespace
+
+class TestHarbor : public QObject
+{
+    Q_OBJECT
+private slots:
+    void initTestCase();
+    void registryThroughTheTokenService();
+    void apiFoundFromTheChallenge();
+    void projectsAndQuotas();
+    void pushAndPullTimes();
+    void immutableTagRefusesDelete();
+    void garbageCollectionFreesWhatItSays();
+    void onlyAdminsCollect();
+
+private:
+    HarborClient *client(const QString &user, QObject *parent);
+    QList<HarborArtifact> artifacts(HarborClient *c, const QString &repository);
+
+    RegistryEndpoint m_registry;
+    QUrl m_api;
+};
+
+void TestHarbor::initTestCase()
+{
+    QVERIFY2(!qEnvironmentVariable("GPUDESK_PEERS").isEmpty(), "run under the peers fixture");
+    const QUrl url(peer(QStringLiteral("harbor/url")));
+    QVERIFY(url.isValid());
+    m_registry.host = url.host() + u':' + QString::number(url.port());
+    m_registry.caFiles = {caFile()};
+    m_api = QUrl(peer(QStringLiteral("harbor/api")));
+    QVERIFY(m_api.isValid());
+}
+
+HarborClient *TestHarbor::client(const QString &user, QObject *parent)
+{
+    RegistryCredentials creds;
+    creds.username = user;
+    creds.secret = peer(QStringLiteral("harbor/%1.password").arg(user));
+    return new HarborClient(m_api, m_registry, creds, parent);
+}
+
+QList<HarborArtifact> TestHarbor::artifacts(HarborClient *c, const QString &repository)
+{
+    QList<HarborArtifact> out;
+    QString error;
+    waitFor([&](QObject *ctx, bool *done) {
+        c->artifacts(repository, ctx, [&, done](const QList<HarborArtifact> &a, const QString &e) {
+            out = a;
+            error = e;
+            *done = true;
+        });
+    });
+    [&] { QVERIFY2(error.isEmpty(), qPrintable(error)); }();
+    return out;
+}
+
+void TestHarbor::registryThroughTheTokenService()
+{
+    // alice's password at the token service; the registry checks the token it signed.
+    RegistryClient alice(m_registry);
+    alice.setCredentials({QStringLiteral("alice"),
+                          peer(QStringLiteral("harbor/alice.password")),
+                          {},
+                          QStringLiteral("test")});
+    RegistryReply tags;
+    waitFor([&](QObject *ctx, bool *done) {
+        alice.tagsPage(QStringLiteral("alice/dev"), {}, 100, ctx,
+                       [&, done](const RegistryReply &r) {
+                           tags = r;
+                           *done = true;
+                       });
+    });
+    QVERIFY2(tags.ok(), qPrintable(tags.error));
+    QString decodeError;
+    QStringList names = RegistryDecoder::tags(tags.body, &decodeError);
+    names.sort();
+    QCOMPARE(names, (QStringList{u"day1"_qs, u"scratch"_qs}));
+    QCOMPARE(alice.tokenRealm().path(), QStringLiteral("/service/token"));
+    QCOMPARE(alice.tokenRealm().port(), m_api.port());
+
+    // bob is no member of project alice: the token service grants him nothing there.
+    RegistryClient bob(m_registry);
+    bob.setCredentials({QStringLiteral("bob"),
+                        peer(QStringLiteral("harbor/bob.password")),
+                        {},
+                        QStringLiteral("test")});
+    RegistryReply denied;
+    waitFor([&](QObject *ctx, bool *done) {
+        bob.tagsPage(QStringLiteral("alice/dev"), {}, 100, ctx, [&, done](const RegistryReply &r) {
+            denied = r;
+            *done = true;
+        });
+    });
+    QVERIFY(!denied.ok());
+    QCOMPARE(denied.httpStatus, 401);
+    QVERIFY2(bob.requestsSent() <= 3, "one refusal, never a loop of 401s");
+}
+
+void TestHarbor::apiFoundFromTheChallenge()
+{
+    RegistryClient reg(m_registry);
+    reg.setCredentials({QStringLiteral("alice"),
+                        peer(QStringLiteral("harbor/alice.password")),
+                        {},
+                        QStringLiteral("test")});
+    waitFor([&](QObject *ctx, bool *done) {
+        reg.tagsPage(QStringLiteral("alice/dev"), {}, 1, ctx,
+                     [done](const RegistryReply &) { *done = true; });
+    });
+    const QList<QUrl> where = HarborClient::candidates(m_registry, reg.tokenRealm());
+    QCOMPARE(where.size(), 2);
+    QCOMPARE(where[0].port(), QUrl(peer(QStringLiteral("harbor/url"))).port());
+    QCOMPARE(where[1], m_api);
+    // The registry itself has no Harbor API; the token service's origin has, and names the
+    // registry it serves.
+    std::optional<HarborInfo> first, second;
+    for (int i = 0; i < 2; ++i) {
+        QObject owner;
+        RegistryCredentials none;
+        HarborClient c(where[i], m_registry, none);
+        waitFor([&](QObject *ctx, bool *done) {
+            c.systemInfo(ctx, [&, i, done](const std::optional<HarborInfo> &info, const QString &) {
+                (i == 0 ? first : second) = info;
+                *done = true;
+            });
+        });
+    }
+    QVERIFY(!first);
+    QVERIFY(second);
+    QVERIFY(second->version.startsWith(u'v'));
+    QCOMPARE(second->registryUrl, m_registry.host);
+    // A token service elsewhere that is not at /service/token is no Harbor.
+    QCOMPARE(HarborClient::candidates(m_registry, QUrl(u"https://auth.example/token"_qs)).size(),
+             1);
+}
+
+void TestHarbor::projectsAndQuotas()
+{
+    QObject owner;
+    HarborClient *alice = client(QStringLiteral("alice"), &owner);
+    QList<HarborProject> projects;
+    QString error;
+    waitFor([&](QObject *ctx, bool *done) {
+        alice->projects(ctx, [&, done](const QList<HarborProject> &p, const QString &e) {
+            projects = p;
+            error = e;
+            *done = true;
+        });
+    });
+    QVERIFY2(error.isEmpty(), qPrintable(error));
+    QStringList names;
+    for (const HarborProject &p : projects)
+        names << p.name;
+    names.sort();
+    // carol's project has no members: alice does not see it.
+    QCOMPARE(names, (QStringList{u"alice"_qs, u"library"_qs, u"shared"_qs}));
+    const auto it = std::find_if(projects.cbegin(), projects.cend(),
+                                 [](const HarborProject &p) { return p.name == u"alice"_qs; });
+    QCOMPARE(it->quotaHard, qint64(8 << 20));
+    // Used: every distinct blob and manifest of what the seed pushed into project alice (dev:
+    // pytorch-dev, tensorflow, pytorch; jupyter: the index and both platforms), from the disk.
+    QHash<QString, qint64> blobs;
+    for (const QString &layout :
+         {u"pytorch-dev"_qs, u"tensorflow"_qs, u"pytorch"_qs, u"jupyter"_qs})
+        blobs.insert(layoutBlobs(layout));
+    qint64 expected = 0;
+    for (qint64 size : std::as_const(blobs))
+        expected += size;
+    QCOMPARE(it->quotaUsed, expected);
+    const auto library =
+        std::find_if(projects.cbegin(), projects.cend(),
+                     [](const HarborProject &p) { return p.name == u"library"_qs; });
+    QVERIFY(library->isPublic);
+    QCOMPARE(library->quotaHard, qint64(-1));
+}
+
+void TestHarbor::pushAndPullTimes()
+{
+    QObject owner;
+    HarborClient *admin = client(QStringLiteral("admin"), &owner);
+    QList<HarborArtifact> dev = artifacts(admin, QStringLiteral("alice/dev"));
+    QCOMPARE(dev.size(), 3); // day1, scratch, and scratch's earlier artifact, untagged now
+    int untagged = 0;
+    for (const HarborArtifact &a : std::as_const(dev)) {
+        QVERIFY(a.pushed.isValid());
+        QVERIFY(a.pushed.secsTo(QDateTime::currentDateTimeUtc()) < 3600);
+        untagged += a.tags.isEmpty();
+        QVERIFY(a.size > 0);
+    }
+    QCOMPARE(untagged, 1);
+
+    // Age Harbor's records by 40 days, then pull day1 with curl: a HEAD first (no pull), then
+    // a GET (a pull).
+    QVERIFY(curl({QStringLiteral("-X"), QStringLiteral("POST"), QStringLiteral("-u"),
+                  QStringLiteral("admin:") + peer(QStringLiteral("harbor/admin.password")),
+                  m_api.toString() + QStringLiteral("/sim/age?days=40")})
+                .contains("40"));
+    QCOMPARE(registryStatus(QStringLiteral("HEAD"), QStringLiteral("alice/dev"),
+                            QStringLiteral("/manifests/day1")),
+             200);
+    QCOMPARE(registryStatus(QStringLiteral("GET"), QStringLiteral("alice/dev"),
+                            QStringLiteral("/manifests/day1")),
+             200);
+    const auto day1 = [&] {
+        for (const HarborArtifact &a : artifacts(admin, QStringLiteral("alice/dev")))
+            for (const HarborTag &t : a.tags)
+                if (t.name == u"day1"_qs)
+                    return a;
+        return HarborArtifact{};
+    };
+    // The registry tells Harbor after it answered: wait for the record.
+    QTRY_VERIFY_WITH_TIMEOUT(day1().pulled.isValid(), 15000);
+    const HarborArtifact pulled = day1();
+    QVERIFY(pulled.pulled.secsTo(QDateTime::currentDateTimeUtc()) < 120);
+    QVERIFY(pulled.pushed.daysTo(QDateTime::currentDateTimeUtc()) >= 39);
+    QCOMPARE(pulled.tags.first().name, QStringLiteral("day1"));
+    QVERIFY(pulled.tags.first().pulled.isValid());
+    // scratch was resolved with a HEAD only by nobody, and never pulled.
+    for (const HarborArtifact &a : artifacts(admin, QStringLiteral("alice/dev")))
+        if (a.digest != pulled.digest)
+            QVERIFY(!a.pulled.isValid());
+    // An index: its platforms, one artifact.
+    const QList<HarborArtifact> jupyter = artifacts(admin, QStringLiteral("alice/jupyter"));
+    QCOMPARE(jupyter.size(), 1);
+    QCOMPARE(jupyter.first().platformDigests.size(), 2);
+}
+
+void TestHarbor::immutableTagRefusesDelete()
+{
+    QObject owner;
+    HarborClient *admin = client(QStringLiteral("admin"), &owner);
+    const QList<HarborArtifact> release = artifacts(admin, QStringLiteral("shared/release"));
+    QCOMPARE(release.size(), 1);
+    QVERIFY(release.first().immutable());
+    QString error = QStringLiteral("not called");
+    waitFor([&](QObject *ctx, bool *done) {
+        admin->deleteArtifact(QStringLiteral("shared/release"), release.first().digest, ctx,
+                              [&, done](const QString &e) {
+                                  error = e;
+                                  *done = true;
+                              });
+    });
+    QVERIFY2(error.contains(u"immutable"_qs), qPrintable(error));
+    QCOMPARE(registryStatus(QStringLiteral("HEAD"), QStringLiteral("shared/release"),
+                            QStringLiteral("/manifests/v1")),
+             200);
+}
+
+void TestHarbor::garbageCollectionFreesWhatItSays()
+{
+    QObject owner;
+    HarborClient *admin = client(QStringLiteral("admin"), &owner);
+    // What only the untagged artifact holds: tensorflow's blobs that pytorch's do not share.
+    const QHash<QString, qint64> tf = layoutBlobs(u"tensorflow"_qs);
+    QHash<QString, qint64> kept = layoutBlobs(u"pytorch"_qs);
+    kept.insert(layoutBlobs(u"pytorch-dev"_qs));
+    kept.insert(layoutBlobs(u"jupyter"_qs));
+    kept.insert(layoutBlobs(u"small"_qs));
+    QString tfLayer;
+    qint64 freedLayers = 0;
+    for (auto it = tf.cbegin(); it != tf.cend(); ++it)
+        if (!kept.contains(it.key()) && it.value() > 10000) {
+            tfLayer = it.key();
+            freedLayers += it.value();
+        }
+    QVERIFY(!tfLayer.isEmpty());
+    QCOMPARE(registryStatus(QStringLiteral("HEAD"), QStringLiteral("alice/dev"),
+                            QStringLiteral("/blobs/") + tfLayer),
+             200);
+
+    const auto runGc = [&](bool dryRun) -> HarborGcResult {
+        int id = 0;
+        QString error;
+        waitFor([&](QObject *ctx, bool *done) {
+            admin->startGc(dryRun, true, ctx, [&, done](int i, const QString &e) {
+                id = i;
+                error = e;
+                *done = true;
+            });
+        });
+        [&] { QVERIFY2(error.isEmpty(), qPrintable(error)); }();
+        HarborGcRun run;
+        (void)QTest::qWaitFor( // the status is compared below
+            [&] {
+                waitFor([&](QObject *ctx, bool *done) {
+                    admin->gcRun(id, ctx, [&, done](const HarborGcRun &r, const QString &) {
+                        run = r;
+                        *done = true;
+                    });
+                });
+                return run.finished();
+            },
+            30000);
+        [&] { QCOMPARE(run.status, QStringLiteral("Success")); }();
+        QString log;
+        waitFor([&](QObject *ctx, bool *done) {
+            admin->gcLog(id, ctx, [&, done](const QString &l, const QString &) {
+                log = l;
+                *done = true;
+            });
+        });
+        return HarborDecoder::gcLog(log);
+    };
+    const HarborGcResult dry = runGc(true);
+    // The estimate counts the layer and its config (not the manifest): at least the layer.
+    QVERIFY2(dry.bytes >= freedLayers && dry.bytes < freedLayers + 4096,
+             qPrintable(QStringLiteral("%1 vs %2").arg(dry.bytes).arg(freedLayers)));
+    QCOMPARE(registryStatus(QStringLiteral("HEAD"), QStringLiteral("alice/dev"),
+                            QStringLiteral("/blobs/") + tfLayer),
+             200); // a dry run frees nothing
+    const HarborGcResult real = runGc(false);
+    QVERIFY(real.bytes >= freedLayers);
+    // "Deleted" is not "freed": the blob is really gone from the registry's storage.
+    QCOMPARE(registryStatus(QStringLiteral("HEAD"), QStringLiteral("alice/dev"),
+                            QStringLiteral("/blobs/") + tfLayer),
+             404);
+    QCOMPARE(artifacts(admin, QStringLiteral("alice/dev")).size(), 2);
+}
+
+void TestHarbor::onlyAdminsCollect()
+{
+    QObject owner;
+    HarborClient *alice = client(QStringLiteral("alice"), &owner);
+    QString error;
+    waitFor([&](QObject *ctx, bool *done) {
+        alice->startGc(true, false, ctx, [&, done](int, const QString &e) {
+            error = e;
+            *done = true;
+        });
+    });
+    QVERIFY2(error.contains(u"does not allow alice"_qs), qPrintable(error));
+}
+
+QTEST_GUILESS_MAIN(TestHarbor)
+#include "tst_harbor.moc"
