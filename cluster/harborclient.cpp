@@ -200,6 +200,21 @@ void HarborClient::projects(QObject *context, ProjectsDone done)
           });
 }
 
+void HarborClient::repositories(const QString &project, QObject *context, NamesDone done)
+{
+    pages(url(QStringLiteral("projects/%1/repositories")
+                  .arg(QString::fromLatin1(QUrl::toPercentEncoding(project))),
+              {{QStringLiteral("page_size"), QStringLiteral("100")}}),
+          context, {},
+          [done = std::move(done)](const QList<QByteArray> &bodies, const QString &error) {
+              QStringList names;
+              QString decodeError;
+              for (const QByteArray &b : bodies)
+                  names += HarborDecoder::repositories(b, &decodeError);
+              done(names, error.isEmpty() ? decodeError : error);
+          });
+}
+
 void HarborClient::artifacts(const QString &repository, QObject *context, ArtifactsDone done)
 {
     pages(url(artifactsPath(repository),

@@ -42,6 +42,9 @@ public:
     void systemInfo(QObject *context, InfoDone done);
     // Every project the credentials see, each with its quota.
     void projects(QObject *context, ProjectsDone done);
+    using NamesDone = std::function<void(const QStringList &, const QString &error)>;
+    // The repositories of a project ("project/name"), every page.
+    void repositories(const QString &project, QObject *context, NamesDone done);
     // Every artifact of a repository ("project/name"), with tags and their immutability.
     void artifacts(const QString &repository, QObject *context, ArtifactsDone done);
     // Deletes an artifact and every tag of it; an immutable tag refuses (412), said in words.

@@ -91,6 +91,17 @@ bool HarborDecoder::summary(const QByteArray &json, HarborProject *project)
     return true;
 }
 
+QStringList HarborDecoder::repositories(const QByteArray &json, QString *error)
+{
+    QStringList out;
+    for (const QJsonValue &v : arrayOf(json, error)) {
+        const QString name = v.toObject().value(QLatin1String("name")).toString();
+        if (name.contains(u'/'))
+            out << name;
+    }
+    return out;
+}
+
 QList<HarborArtifact> HarborDecoder::artifacts(const QByteArray &json, const QString &repository,
                                                QString *error)
 {
@@ -102,7 +113,7 @@ QList<HarborArtifact> HarborDecoder::artifacts(const QByteArray &json, const QSt
         a.digest = o.value(QLatin1String("digest")).toString();
         if (!a.digest.startsWith(QLatin1String("sha256:")))
             continue;
-        a.size = qint64(o.value(QLatin1String("size")).toDouble());
+        a.size = qMax<qint64>(0, qint64(o.value(QLatin1String("size")).toDouble()));
         a.pushed = time(o.value(QLatin1String("push_time")).toString());
         a.pulled = time(o.value(QLatin1String("pull_time")).toString());
         for (const QJsonValue &t : o.value(QLatin1String("tags")).toArray()) {

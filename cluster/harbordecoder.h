@@ -19,6 +19,8 @@ public:
     static QList<HarborProject> projects(const QByteArray &json, QString *error);
     // The quota of a project's summary into `project`; false when it has none.
     static bool summary(const QByteArray &json, HarborProject *project);
+    // Repository names ("project/name") of a repositories page.
+    static QStringList repositories(const QByteArray &json, QString *error);
     static QList<HarborArtifact> artifacts(const QByteArray &json, const QString &repository,
                                            QString *error);
     static QList<HarborGcRun> gcRuns(const QByteArray &json, QString *error);

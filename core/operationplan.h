@@ -92,6 +92,9 @@ struct PlanStep
         // committed with the node's runtime tool, pushed under image.toReference() with the
         // credentials the user chose, and the tag's digest checked in the registry.
         SaveImage,
+        // In a registry's Harbor: its garbage collection (PlanStep::body {"delete_untagged"}),
+        // checked with Harbor's own dry run, verified by what its log says it freed.
+        CollectGarbage,
     };
     Kind kind = Kind::Delete;
     StepTarget target;

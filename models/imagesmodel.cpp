@@ -43,6 +43,7 @@ void ImagesModel::clear()
     m_manifests.clear();
     m_configs.clear();
     m_sizes.clear();
+    m_harbor.clear();
     m_stored = 0;
     m_complete = false;
     ++m_generation;
@@ -132,7 +133,28 @@ void ImagesModel::setHugeBytes(qint64 bytes)
         emit dataChanged(index(0, 0), index(int(m_tags.size()) - 1, ColumnCount - 1));
 }
 
-void ImagesModel::setCandidatesBuiltBefore(const QDateTime &before)
+void ImagesModel::setHarbor(const QHash<QString, HarborArtifact> &artifacts)
+{
+    m_harbor = artifacts;
+    if (!m_tags.isEmpty())
+        emit dataChanged(index(0, 0), index(int(m_tags.size()) - 1, ColumnCount - 1));
+}
+
+const HarborArtifact *ImagesModel::harborOf(int row) const
+{
+    const RegistryTag &t = m_tags.at(row);
+    const auto it = m_harbor.constFind(ImageSizes::key(t.repository, t.digest));
+    return it == m_harbor.cend() ? nullptr : &*it;
+}
+
+QDateTime ImagesModel::lastUsed(int row) const
+{
+    if (const HarborArtifact *a = harborOf(row))
+        return a->pulled.isValid() ? a->pulled : a->pushed;
+    return createdOf(m_tags.at(row));
+}
+
+void ImagesModel::setCandidatesBefore(const QDateTime &before)
 {
     m_candidatesBefore = before;
     if (!m_tags.isEmpty())
@@ -268,8 +290,8 @@ QVariant ImagesModel::data(const QModelIndex &index, int role) const
     if (role == SeverityRole)
         return huge ? 1 : 0;
     if (role == CandidateRole) {
-        const QDateTime built = createdOf(t);
-        return m_candidatesBefore.isValid() && built.isValid() && built < m_candidatesBefore &&
+        const QDateTime used = lastUsed(index.row());
+        return m_candidatesBefore.isValid() && used.isValid() && used < m_candidatesBefore &&
                useOf(index.row()).isEmpty();
     }
     if (role == Qt::TextAlignmentRole && (col == Size || col == Unique))
@@ -295,6 +317,22 @@ QVariant ImagesModel::data(const QModelIndex &index, int role) const
         }
         case Digest:
             return t.digest;
+        case Tag:
+            if (const HarborArtifact *a = harborOf(index.row()))
+                for (const HarborTag &h : a->tags)
+                    if (h.name == t.tag && h.immutable)
+                        return tr("Immutable in Harbor: it cannot be deleted or pushed over.");
+            return {};
+        case Pushed:
+        case Pulled:
+            if (!harborOf(index.row()))
+                return m_harbor.isEmpty() ? tr("Only Harbor records pushes and pulls; this "
+                                               "registry does not.")
+                                          : QString();
+            if (col == Pulled)
+                return tr("The last pull of this digest by any tag (Harbor's record; reads by "
+                          "gpudesk itself are left out).");
+            return {};
         default:
             return {};
         }
@@ -306,7 +344,24 @@ QVariant ImagesModel::data(const QModelIndex &index, int role) const
     case Repository:
         return t.repository;
     case Tag:
+        if (!sort)
+            if (const HarborArtifact *a = harborOf(index.row()))
+                for (const HarborTag &h : a->tags)
+                    if (h.name == t.tag && h.immutable)
+                        return QString(t.tag + QStringLiteral(" 🔒"));
         return t.tag;
+    case Pushed:
+    case Pulled: {
+        const HarborArtifact *a = harborOf(index.row());
+        const QDateTime when = !a ? QDateTime() : col == Pushed ? a->pushed : a->pulled;
+        if (sort)
+            return when.isValid() ? when.toMSecsSinceEpoch() : 0;
+        if (!a)
+            return QString();
+        return when.isValid()  ? QLocale().toString(when.toLocalTime(), QLocale::ShortFormat)
+               : col == Pulled ? tr("never")
+                               : QString();
+    }
     case Platforms:
         return platformsOf(t);
     case Size:
@@ -367,6 +422,10 @@ QVariant ImagesModel::headerData(int section, Qt::Orientation o, int role) const
         return tr("Unique");
     case Created:
         return tr("Created");
+    case Pushed:
+        return tr("Pushed");
+    case Pulled:
+        return tr("Last pulled");
     case InUse:
         return tr("In use by");
     case Digest:

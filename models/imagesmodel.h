@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "harbortypes.h"
 #include "imagesizes.h"
 #include "registrytypes.h"
 
@@ -28,6 +29,8 @@ public:
         Size,
         Unique,
         Created,
+        Pushed, // Harbor only: a plain registry does not record pushes and pulls
+        Pulled,
         InUse,
         Digest,
         ColumnCount
@@ -66,9 +69,16 @@ public:
     }
     // Over this size an image is flagged (20 GiB unless the admin sets another).
     void setHugeBytes(qint64 bytes);
-    // Rows run by no pod and built before this are cleanup candidates (CandidateRole). Built,
-    // not last pulled: a plain registry does not know when an image was pulled.
-    void setCandidatesBuiltBefore(const QDateTime &before);
+    // Rows run by no pod and last used before this are cleanup candidates (CandidateRole):
+    // last pulled (or pushed, never pulled) where Harbor says; built, on a plain registry,
+    // which does not know when an image was pulled.
+    void setCandidatesBefore(const QDateTime &before);
+    // What Harbor's database says of the artifacts (by ImageSizes::key); empty: not a Harbor.
+    void setHarbor(const QHash<QString, HarborArtifact> &artifacts);
+    bool hasHarbor() const { return !m_harbor.isEmpty(); }
+    const HarborArtifact *harborOf(int row) const;
+    // When the row's image was last used: pulled, else pushed (Harbor), else built.
+    QDateTime lastUsed(int row) const;
 
     const RegistryTag &tagAt(int row) const { return m_tags.at(row); }
     int rowOf(const QString &repository, const QString &tag) const
@@ -78,6 +88,11 @@ public:
     const RegistryManifest *manifest(const QString &digest) const;
     ImageSize sizeOf(int row) const;
     QList<Use> useOf(int row) const;
+    // Pods that run this digest (an untagged one has no row).
+    QList<Use> useOfDigest(const QString &repository, const QString &digest) const
+    {
+        return m_useByDigest.value(ImageSizes::key(repository, digest));
+    }
     // Every tag of the repository pointing at this digest: what deleting the digest takes.
     QStringList tagsOf(const QString &repository, const QString &digest) const;
     int repositories() const { return int(m_repoCount.size()); }
@@ -124,6 +139,7 @@ private:
     bool m_complete = false;
     qint64 m_hugeBytes = 20ll << 30;
     QDateTime m_candidatesBefore;
+    QHash<QString, HarborArtifact> m_harbor;
 };
 
 } // namespace gpudesk

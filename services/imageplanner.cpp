@@ -117,6 +117,20 @@ OperationPlan ImagePlanner::remove(const QList<int> &rows, bool allowInUse) cons
             continue;
         }
         const QStringList tags = m_model.tagsOf(t.repository, t.digest);
+        // Harbor refuses to delete an artifact with an immutable tag (a project's rule).
+        if (const int row = m_model.rowOf(t.repository, t.tag); row >= 0) {
+            QStringList locked;
+            if (const HarborArtifact *a = m_model.harborOf(row))
+                for (const HarborTag &h : a->tags)
+                    if (h.immutable)
+                        locked << h.name;
+            if (!locked.isEmpty()) {
+                leftOut << tr("%1:%2 is immutable in Harbor (a rule of its project): Harbor "
+                              "refuses to delete it. Not deleted.")
+                               .arg(t.repository, locked.join(QStringLiteral(", ")));
+                continue;
+            }
+        }
         // Who runs it now, under any of its tags.
         QList<ImagesModel::Use> uses;
         QSet<QString> pods;
@@ -205,9 +219,14 @@ OperationPlan ImagePlanner::remove(const QList<int> &rows, bool allowInUse) cons
                                   "now: a registry gives space back only when its garbage "
                                   "collection runs.")
                                    .arg(format::bytes(unique)));
-    plan.notes << tr("On a docker-registry (distribution), its operator runs this with the "
-                     "registry stopped or read-only: %1")
-                      .arg(garbageCollectCommand());
+    if (m_model.hasHarbor())
+        plan.notes << tr("This registry is a Harbor: once the images are deleted, Tools › "
+                         "Harbor garbage collection… runs its garbage collection (its dry run "
+                         "first) and shows what it freed.");
+    else
+        plan.notes << tr("On a docker-registry (distribution), its operator runs this with the "
+                         "registry stopped or read-only: %1")
+                          .arg(garbageCollectCommand());
     // Deleting from a registry cannot be undone: the name of the image (or how many) is typed.
     if (plan.steps.size() == 1) {
         const ImageTarget &i = plan.steps.first().image;
@@ -215,6 +234,79 @@ OperationPlan ImagePlanner::remove(const QList<int> &rows, bool allowInUse) cons
     } else if (!plan.steps.isEmpty()) {
         plan.typedWord = QString::number(plan.steps.size());
     }
+    return plan;
+}
+
+OperationPlan ImagePlanner::collectGarbage(const std::optional<HarborInfo> &harbor,
+                                           const QList<HarborArtifact> &untagged,
+                                           bool deleteUntagged) const
+{
+    OperationPlan plan;
+    plan.action = QStringLiteral("image.gc");
+    plan.context = m_registry.host;
+    plan.server = url(QString());
+    plan.title = deleteUntagged ? tr("Run Harbor's garbage collection on %1, deleting %n untagged "
+                                     "artifact(s) first",
+                                     nullptr, int(untagged.size()))
+                                      .arg(m_registry.host)
+                                : tr("Run Harbor's garbage collection on %1").arg(m_registry.host);
+    if (!harbor) {
+        plan.refusals << tr("%1 is no Harbor (or was not read yet): its operator gives space "
+                            "back with the registry stopped or read-only: %2")
+                             .arg(m_registry.host, garbageCollectCommand());
+        return plan;
+    }
+    PlanStep s;
+    s.kind = PlanStep::Kind::CollectGarbage;
+    s.target.kind = QStringLiteral("Registry");
+    s.target.name = m_registry.host;
+    s.image.registry = m_registry.host;
+    s.description = deleteUntagged
+                        ? tr("Delete the untagged artifacts, then collect garbage in Harbor %1")
+                              .arg(harbor->version)
+                        : tr("Collect garbage in Harbor %1").arg(harbor->version);
+    s.why = tr("chosen on the Images page");
+    s.body = deleteUntagged ? QByteArrayLiteral(R"({"delete_untagged":true})")
+                            : QByteArrayLiteral(R"({"delete_untagged":false})");
+    s.detail = QStringLiteral("POST /api/v2.0/system/gc/schedule "
+                              R"({"schedule":{"type":"Manual"},"parameters":{"dry_run":false,)"
+                              R"("delete_untagged":%1}})")
+                   .arg(deleteUntagged ? QStringLiteral("true") : QStringLiteral("false"));
+    // Harbor's own dry run is the check: it says what the run could free.
+    s.dryRun = PlanStep::DryRun::NotAsked;
+    plan.notes << tr("Checking this plan runs Harbor's dry run, which deletes nothing and says "
+                     "what the run could free.");
+    if (deleteUntagged && !untagged.isEmpty()) {
+        // An untagged artifact that a pod runs by digest is still an image someone uses.
+        QStringList used;
+        qint64 bytes = 0;
+        QStringList names;
+        for (const HarborArtifact &a : untagged) {
+            bytes += a.size;
+            if (names.size() < 10)
+                names << a.repository + u'@' + shortDigest(a.digest);
+            for (const ImagesModel::Use &u : m_model.useOfDigest(a.repository, a.digest))
+                used << QStringLiteral("%1@%2 (%3)")
+                            .arg(a.repository, shortDigest(a.digest), who(u));
+        }
+        if (!used.isEmpty()) {
+            plan.refusals << tr("Pods run untagged artifacts by digest: %1. Deleting them would "
+                                "keep those pods from starting again; run the garbage "
+                                "collection without deleting untagged artifacts.")
+                                 .arg(used.join(QStringLiteral(", ")));
+            return plan;
+        }
+        if (untagged.size() > names.size())
+            names << tr("and %n more", nullptr, int(untagged.size() - names.size()));
+        plan.warnings << tr("%n untagged artifact(s) go for good (%1, at most %2 between them): "
+                            "%3.",
+                            nullptr, int(untagged.size()))
+                             .arg(m_registry.host, format::bytes(bytes),
+                                  names.join(QStringLiteral(", ")));
+        s.forceful = true; // irreversible for what it deletes: typed confirmation
+        plan.typedWord = m_registry.host;
+    }
+    plan.steps << s;
     return plan;
 }
 

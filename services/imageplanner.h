@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "harbortypes.h"
 #include "operationplan.h"
 #include "registrytypes.h"
 
@@ -8,6 +9,8 @@
 
 #include <QList>
 #include <QString>
+
+#include <optional>
 
 namespace gpudesk {
 
@@ -27,6 +30,10 @@ public:
     OperationPlan remove(const QList<int> &rows, bool allowInUse) const;
     // The tag at `row` copied to `to` ("repository:tag"; the same tag when none is written).
     OperationPlan copy(int row, const QString &to) const;
+    // Harbor's garbage collection, deleting its untagged artifacts first when asked (refused
+    // while a pod runs one of them by digest).
+    OperationPlan collectGarbage(const std::optional<HarborInfo> &harbor,
+                                 const QList<HarborArtifact> &untagged, bool deleteUntagged) const;
     // Whether any of the rows' images is run by a pod now.
     bool inUse(const QList<int> &rows) const;
 

@@ -3,6 +3,7 @@
 
 #include "clusterstore.h"
 #include "dockercredentials.h"
+#include "harborreader.h"
 #include "imageplanner.h"
 #include "imagereference.h"
 #include "imagesmodel.h"
@@ -16,6 +17,7 @@
 #include <QLocale>
 #include <QRegularExpression>
 #include <QSettings>
+#include <QStandardPaths>
 #include <QUrl>
 
 namespace gpudesk {
@@ -152,7 +154,7 @@ void ImagesService::joinPods()
 
 bool ImagesService::isScanning() const
 {
-    return (m_scan && m_scan->isRunning()) || m_lookup;
+    return (m_scan && m_scan->isRunning()) || m_lookup || (m_harbor && !m_scan);
 }
 
 void ImagesService::cancel()
@@ -160,6 +162,13 @@ void ImagesService::cancel()
     delete m_lookup;
     if (m_scan)
         m_scan->cancel();
+    else if (m_harbor)
+        m_harbor->cancel(); // its end starts no scan once cancelled (see readHarbor)
+}
+
+bool ImagesService::isHarbor() const
+{
+    return m_harbor && m_harbor->isHarbor();
 }
 
 void ImagesService::scan(const QString &host)
@@ -167,6 +176,8 @@ void ImagesService::scan(const QString &host)
     cancel();
     delete m_scan;
     m_scan = nullptr;
+    delete m_harbor;
+    m_harbor = nullptr;
     delete m_client;
     m_client = nullptr;
     m_ready = false;
@@ -187,8 +198,33 @@ void ImagesService::scan(const QString &host)
                          m_client = new RegistryClient(endpointFor(host), this);
                          m_client->setCredentials(c);
                          m_ready = true;
-                         startScan();
+                         readHarbor();
                      });
+}
+
+void ImagesService::readHarbor()
+{
+    // Before the manifests are read: Harbor counts those reads as pulls.
+    QString name = m_host;
+    name.replace(QRegularExpression(QStringLiteral("[^A-Za-z0-9.-]")), QStringLiteral("_"));
+    m_harbor =
+        new HarborReader(m_client,
+                         QStandardPaths::writableLocation(QStandardPaths::CacheLocation) +
+                             QStringLiteral("/harbor-pulls/") + name + QStringLiteral(".json"),
+                         this);
+    connect(m_harbor, &HarborReader::progress, this, &ImagesService::progress);
+    HarborReader *reader = m_harbor;
+    connect(m_harbor, &HarborReader::finished, this, [this, reader] {
+        if (reader != m_harbor)
+            return;
+        if (reader->wasCancelled()) {
+            emit finished(false, reader->errors());
+            return;
+        }
+        m_model->setHarbor(reader->artifacts());
+        startScan();
+    });
+    m_harbor->start();
 }
 
 void ImagesService::startScan()
@@ -212,6 +248,8 @@ void ImagesService::startScan()
     });
     connect(m_scan, &RegistryScan::finished, this,
             [this](bool complete, const QStringList &errors) {
+                if (m_harbor)
+                    m_harbor->remember(m_scanStarted, QDateTime::currentDateTimeUtc());
                 m_model->setComplete(complete);
                 joinPods();
                 emit finished(complete, errors);
@@ -227,6 +265,7 @@ void ImagesService::startScan()
                     });
                 }
             });
+    m_scanStarted = QDateTime::currentDateTimeUtc();
     m_scan->start();
 }
 
@@ -242,6 +281,14 @@ OperationPlan ImagesService::planCopy(int row, const QString &to) const
     return ImagePlanner(*m_model, e).copy(row, to);
 }
 
+OperationPlan ImagesService::planCollectGarbage(bool deleteUntagged) const
+{
+    const RegistryEndpoint e = m_client ? m_client->endpoint() : RegistryEndpoint{m_host};
+    return ImagePlanner(*m_model, e)
+        .collectGarbage(m_harbor ? m_harbor->info() : std::nullopt,
+                        m_harbor ? m_harbor->untagged() : QList<HarborArtifact>{}, deleteUntagged);
+}
+
 bool ImagesService::inUse(const QList<int> &rows) const
 {
     return ImagePlanner(*m_model, RegistryEndpoint{m_host}).inUse(rows);
@@ -251,7 +298,8 @@ Operation *ImagesService::prepare(const OperationPlan &plan)
 {
     if (!m_ready || !m_client)
         return nullptr;
-    Operation *op = m_operations->prepare(plan, m_client->endpoint(), m_client->credentials());
+    Operation *op = m_operations->prepare(plan, m_client->endpoint(), m_client->credentials(),
+                                          m_harbor ? m_harbor->apiBase() : QUrl());
     const QString host = m_host;
     connect(op, &Operation::finished, this, [this, op, host] {
         if (host == m_host)

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include <QDateTime>
 #include <QHash>
 #include <QObject>
 #include <QPointer>
@@ -12,6 +13,7 @@
 namespace gpudesk {
 
 class ClusterStore;
+class HarborReader;
 class ImagesModel;
 class Operation;
 class OperationsService;
@@ -60,6 +62,11 @@ public:
     OperationPlan planDelete(const QList<int> &rows, bool allowInUse) const;
     OperationPlan planCopy(int row, const QString &to) const;
     bool inUse(const QList<int> &rows) const;
+    // The registry read last is a Harbor: what its database said (null before a read).
+    const HarborReader *harbor() const { return m_harbor; }
+    bool isHarbor() const;
+    // Harbor's garbage collection, deleting untagged artifacts first when asked.
+    OperationPlan planCollectGarbage(bool deleteUntagged) const;
     // Null when no registry was read yet.
     Operation *prepare(const OperationPlan &plan);
 
@@ -95,6 +102,7 @@ signals:
 private:
     void storeChanged(const StoreChanges &changes);
     void joinPods();
+    void readHarbor();
     void startScan();
     void applied(const Operation *operation);
     // How `host` is reached: plain HTTP when the user said so, its CAs from certs.d.
@@ -108,6 +116,8 @@ private:
     RegistryLogins *m_logins;
     RegistryClient *m_client = nullptr;
     RegistryScan *m_scan = nullptr;
+    HarborReader *m_harbor = nullptr;
+    QDateTime m_scanStarted;
     QString m_host;
     bool m_ready = false; // credentials found and the client made for m_host
     QStringList m_repositories;

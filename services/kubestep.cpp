@@ -116,6 +116,7 @@ void KubeStep::send(bool dryRun, std::function<void(const KubeReply &)> done)
     case PlanStep::Kind::DeleteImage:
     case PlanStep::Kind::CopyImage:
     case PlanStep::Kind::SaveImage:
+    case PlanStep::Kind::CollectGarbage:
         break;
     }
     KubeReply r;

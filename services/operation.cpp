@@ -2,6 +2,7 @@
 #include "operation.h"
 #include "contextconnection.h"
 
+#include "harborgcstep.h"
 #include "kubestep.h"
 #include "processkill.h"
 #include "registrystep.h"
@@ -86,7 +87,12 @@ void Operation::checkNext()
             emit stepChecked(i);
             checkNext();
         };
-        if (step.kind == PlanStep::Kind::SaveImage) {
+        if (step.kind == PlanStep::Kind::CollectGarbage) {
+            auto *gc = new HarborGcStep(m_ctx, step, this);
+            connect(gc, &HarborGcStep::dryRunDone, this,
+                    [answered, gc](PlanStep::DryRun a, const QString &m) { answered(gc, a, m); });
+            gc->dryRun();
+        } else if (step.kind == PlanStep::Kind::SaveImage) {
             auto *save = new SaveImageStep(m_ctx, step, this);
             connect(
                 save, &SaveImageStep::dryRunDone, this,
@@ -211,7 +217,22 @@ void Operation::launch(int i)
     m_outcomes[i].result = StepOutcome::Result::Running;
     m_outcomes[i].started = QDateTime::currentDateTime();
     emit stepChanged(i);
-    if (step.kind == PlanStep::Kind::SaveImage) {
+    if (step.kind == PlanStep::Kind::CollectGarbage) {
+        ++m_apiInFlight;
+        auto *gc = new HarborGcStep(m_ctx, step, this);
+        connect(gc, &HarborGcStep::progress, this,
+                [this, i](const QString &line) { emit stepProgress(i, line); });
+        connect(gc, &HarborGcStep::acted, this, [this] {
+            --m_apiInFlight;
+            answered();
+            pump();
+        });
+        connect(gc, &HarborGcStep::ended, this, [this, i, gc](const StepOutcome &o) {
+            gc->deleteLater();
+            stepEnded(i, o);
+        });
+        gc->run();
+    } else if (step.kind == PlanStep::Kind::SaveImage) {
         ++m_sshInFlight;
         auto *save = new SaveImageStep(m_ctx, step, this);
         // A commit or push runs for minutes: a cancel stops it, not only the steps to come.

@@ -6,6 +6,7 @@
 
 #include <QPointer>
 #include <QString>
+#include <QUrl>
 
 #include <memory>
 
@@ -28,6 +29,7 @@ struct OperationContext
     // For image steps: the registry and the credentials found for it (in memory only).
     RegistryEndpoint registry;
     RegistryCredentials registryCredentials;
+    QUrl harborApi; // the registry's Harbor, where it has one
     bool storesCurrent() const { return session && session->connection() == lease; }
 };
 

@@ -49,6 +49,8 @@ QString stepKindId(PlanStep::Kind k)
         return QStringLiteral("copy-image");
     case PlanStep::Kind::SaveImage:
         return QStringLiteral("save-image");
+    case PlanStep::Kind::CollectGarbage:
+        return QStringLiteral("collect-garbage");
     case PlanStep::Kind::KillProcess:
         break;
     }

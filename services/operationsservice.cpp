@@ -50,10 +50,11 @@ Operation *OperationsService::prepare(const OperationPlan &plan)
 }
 
 Operation *OperationsService::prepare(const OperationPlan &plan, const RegistryEndpoint &registry,
-                                      const RegistryCredentials &credentials)
+                                      const RegistryCredentials &credentials, const QUrl &harborApi)
 {
     OperationContext ctx = context();
     ctx.registry = registry;
+    ctx.harborApi = harborApi;
     ctx.registryCredentials = credentials;
     const QString user = credentials.username.isEmpty() ? tr("anonymous") : credentials.username;
     ctx.who = ctx.who.isEmpty() ? user + u'@' + registry.host

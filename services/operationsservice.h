@@ -34,9 +34,10 @@ public:
     // An operation for the plan, its checks started at once; run it with Operation::start.
     Operation *prepare(const OperationPlan &plan);
     // An operation on a registry's images, acting with the credentials found for it; recorded
-    // as the registry user, by the kubeconfig user at the desk.
+    // as the registry user, by the kubeconfig user at the desk. `harborApi`: the registry's
+    // Harbor, for its garbage collection.
     Operation *prepare(const OperationPlan &plan, const RegistryEndpoint &registry,
-                       const RegistryCredentials &credentials);
+                       const RegistryCredentials &credentials, const QUrl &harborApi = {});
     QList<Operation *> operations() const;
     bool isRunning() const; // some operation is running
     const AuditLog &audit() const { return m_audit; }

@@ -343,6 +343,14 @@
         <source>The API server&apos;s node list is not valid JSON.</source>
         <translation>API 服务器返回的节点列表不是有效的 JSON。</translation>
     </message>
+    <message>
+        <source>Harbor&apos;s answer is not JSON (%1).</source>
+        <translation>Harbor 的响应不是 JSON（%1）。</translation>
+    </message>
+    <message>
+        <source>Harbor&apos;s answer is not a list.</source>
+        <translation>Harbor 的响应不是列表。</translation>
+    </message>
 </context>
 <context>
     <name>QueuePlanner</name>
@@ -2952,6 +2960,146 @@
     </message>
 </context>
 <context>
+    <name>gpudesk::HarborClient</name>
+    <message>
+        <source>Harbor at %1 sent too much, or too slowly, for %2.</source>
+        <translation>位于 %1 的 Harbor 对 %2 的响应过大或过慢。</translation>
+    </message>
+    <message>
+        <source>Harbor at %1 cannot be reached: %2</source>
+        <translation>无法连接位于 %1 的 Harbor：%2</translation>
+    </message>
+    <message>
+        <source>Harbor at %1 did not take the login of %2.</source>
+        <translation>位于 %1 的 Harbor 不接受 %2 的登录。</translation>
+    </message>
+    <message>
+        <source>an anonymous user</source>
+        <translation>匿名用户</translation>
+    </message>
+    <message>
+        <source>Harbor at %1 does not allow %2 to do this: %3</source>
+        <translation>位于 %1 的 Harbor 不允许 %2 执行此操作：%3</translation>
+    </message>
+    <message>
+        <source>Harbor at %1 answered %2 to %3: %4</source>
+        <translation>位于 %1 的 Harbor 对 %3 返回了 %2：%4</translation>
+    </message>
+    <message>
+        <source>Harbor refused to delete %1@%2: a tag of it is immutable (%3).</source>
+        <translation>Harbor 拒绝删除 %1@%2：它的某个标签不可变（%3）。</translation>
+    </message>
+    <message>
+        <source>Harbor is running a garbage collection already; wait for it to end.</source>
+        <translation>Harbor 已在进行垃圾回收，请等待其结束。</translation>
+    </message>
+    <message>
+        <source>Harbor started a garbage collection but did not say which.</source>
+        <translation>Harbor 已启动垃圾回收，但未告知是哪一个任务。</translation>
+    </message>
+    <message>
+        <source>Harbor&apos;s answer names no garbage collection run.</source>
+        <translation>Harbor 的响应中没有垃圾回收任务。</translation>
+    </message>
+</context>
+<context>
+    <name>gpudesk::HarborGcStep</name>
+    <message>
+        <source>Harbor&apos;s job %1 is still %2 after %3; it goes on in Harbor.</source>
+        <translation>Harbor 任务 %1 在 %3 后仍为 %2；它会在 Harbor 中继续运行。</translation>
+    </message>
+    <message>
+        <source>Harbor&apos;s garbage collection (job %1): %2, %3</source>
+        <translation>Harbor 垃圾回收（任务 %1）：%2，%3</translation>
+    </message>
+    <message>
+        <source>This registry has no Harbor.</source>
+        <translation>此镜像仓库没有 Harbor。</translation>
+    </message>
+    <message>
+        <source>Harbor&apos;s dry run ended %1.</source>
+        <translation>Harbor 的试运行以 %1 结束。</translation>
+    </message>
+    <message numerus="yes">
+        <source>Harbor&apos;s dry run: %n blob(s) to delete, about %1 to free</source>
+        <translation><numerusform>Harbor 试运行：将删除 %n 个数据块，约可释放 %1</numerusform></translation>
+    </message>
+    <message>
+        <source>Harbor&apos;s dry run ended well; its log does not say how much it would free</source>
+        <translation>Harbor 试运行顺利结束；其日志未说明可释放多少空间</translation>
+    </message>
+    <message>
+        <source>Harbor&apos;s job %1 ended %2.</source>
+        <translation>Harbor 任务 %1 以 %2 结束。</translation>
+    </message>
+    <message>
+        <source>Harbor&apos;s garbage collection ended</source>
+        <translation>Harbor 垃圾回收已结束</translation>
+    </message>
+    <message>
+        <source>its log does not say what it freed</source>
+        <translation>其日志未说明释放了多少空间</translation>
+    </message>
+    <message numerus="yes">
+        <source>freed %1 (%n blob(s)), by Harbor&apos;s log</source>
+        <translation><numerusform>据 Harbor 日志，已释放 %1（%n 个数据块）</numerusform></translation>
+    </message>
+</context>
+<context>
+    <name>gpudesk::HarborPanel</name>
+    <message>
+        <source>Garbage collection…</source>
+        <translation>垃圾回收…</translation>
+    </message>
+    <message>
+        <source>Plan Harbor&apos;s garbage collection: checking the plan runs Harbor&apos;s dry run, which says what it could free; the run gives the space back and its log says how much.</source>
+        <translation>规划 Harbor 垃圾回收：检查计划时会运行 Harbor 的试运行，告诉你可释放多少；正式运行会归还空间，并由其日志说明释放了多少。</translation>
+    </message>
+    <message>
+        <source>The registry read last is no Harbor: a docker-registry&apos;s operator runs its garbage collection on the registry&apos;s host.</source>
+        <translation>最近读取的镜像仓库不是 Harbor：docker-registry 的垃圾回收需由其运维人员在镜像仓库主机上执行。</translation>
+    </message>
+    <message>
+        <source>%1 %2 of %3 (%4 %)</source>
+        <translation>%1 %2 / %3（%4 %）</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Harbor %1&lt;/b&gt; — projects: %2</source>
+        <translation>&lt;b&gt;Harbor %1&lt;/b&gt; —— 项目：%2</translation>
+    </message>
+    <message>
+        <source>none visible to this login</source>
+        <translation>此登录看不到任何项目</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n untagged artifact(s) (%1): no tag names them; garbage collection can delete them.</source>
+        <translation><numerusform>%n 个无标签制品（%1）：没有标签指向它们；垃圾回收可以删除它们。</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>Delete the %n untagged first</source>
+        <translation><numerusform>先删除 %n 个无标签制品</numerusform></translation>
+    </message>
+    <message>
+        <source>Not while the registry is being read.</source>
+        <translation>读取镜像仓库期间不可执行。</translation>
+    </message>
+</context>
+<context>
+    <name>gpudesk::HarborReader</name>
+    <message>
+        <source>Reading Harbor&apos;s records was cancelled.</source>
+        <translation>读取 Harbor 记录已取消。</translation>
+    </message>
+    <message>
+        <source>Asking Harbor %1 for its projects…</source>
+        <translation>正在向 Harbor %1 查询项目…</translation>
+    </message>
+    <message>
+        <source>Asking Harbor for push and pull times: %1 of %2 repositories</source>
+        <translation>正在向 Harbor 查询推送与拉取时间：第 %1 / %2 个仓库</translation>
+    </message>
+</context>
+<context>
     <name>gpudesk::HistoryService</name>
     <message>
         <source>No Prometheus is configured.</source>
@@ -3076,6 +3224,46 @@
             <numerusform>%1 是多平台索引：其 %n 个平台清单会以无标签状态保留；只有当没有其他镜像使用时，垃圾回收才会释放它们的数据块。</numerusform>
         </translation>
     </message>
+    <message>
+        <source>%1:%2 is immutable in Harbor (a rule of its project): Harbor refuses to delete it. Not deleted.</source>
+        <translation>%1:%2 在 Harbor 中不可变（其项目的规则）：Harbor 会拒绝删除。未删除。</translation>
+    </message>
+    <message>
+        <source>This registry is a Harbor: once the images are deleted, Tools › Harbor garbage collection… runs its garbage collection (its dry run first) and shows what it freed.</source>
+        <translation>此镜像仓库是 Harbor：删除镜像后，可通过“工具 › Harbor 垃圾回收…”运行其垃圾回收（先试运行），并显示释放了多少空间。</translation>
+    </message>
+    <message numerus="yes">
+        <source>Run Harbor&apos;s garbage collection on %1, deleting %n untagged artifact(s) first</source>
+        <translation><numerusform>在 %1 上运行 Harbor 垃圾回收，先删除 %n 个无标签制品</numerusform></translation>
+    </message>
+    <message>
+        <source>Run Harbor&apos;s garbage collection on %1</source>
+        <translation>在 %1 上运行 Harbor 垃圾回收</translation>
+    </message>
+    <message>
+        <source>%1 is no Harbor (or was not read yet): its operator gives space back with the registry stopped or read-only: %2</source>
+        <translation>%1 不是 Harbor（或尚未读取）：需由其运维人员在镜像仓库停止或只读时归还空间：%2</translation>
+    </message>
+    <message>
+        <source>Delete the untagged artifacts, then collect garbage in Harbor %1</source>
+        <translation>删除无标签制品，然后在 Harbor %1 中进行垃圾回收</translation>
+    </message>
+    <message>
+        <source>Collect garbage in Harbor %1</source>
+        <translation>在 Harbor %1 中进行垃圾回收</translation>
+    </message>
+    <message>
+        <source>Checking this plan runs Harbor&apos;s dry run, which deletes nothing and says what the run could free.</source>
+        <translation>检查此计划会运行 Harbor 的试运行：它不删除任何内容，只说明正式运行可释放多少。</translation>
+    </message>
+    <message>
+        <source>Pods run untagged artifacts by digest: %1. Deleting them would keep those pods from starting again; run the garbage collection without deleting untagged artifacts.</source>
+        <translation>有 Pod 按摘要运行无标签制品：%1。删除它们会使这些 Pod 无法再次启动；请在不删除无标签制品的情况下运行垃圾回收。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n untagged artifact(s) go for good (%1, at most %2 between them): %3.</source>
+        <translation><numerusform>%n 个无标签制品将被永久删除（%1，合计最多 %2）：%3。</numerusform></translation>
+    </message>
 </context>
 <context>
     <name>gpudesk::ImagesModel</name>
@@ -3150,6 +3338,30 @@
     <message>
         <source>Digest</source>
         <translation>摘要</translation>
+    </message>
+    <message>
+        <source>Immutable in Harbor: it cannot be deleted or pushed over.</source>
+        <translation>在 Harbor 中不可变：不能删除，也不能被覆盖推送。</translation>
+    </message>
+    <message>
+        <source>Only Harbor records pushes and pulls; this registry does not.</source>
+        <translation>只有 Harbor 会记录推送和拉取；此镜像仓库不记录。</translation>
+    </message>
+    <message>
+        <source>The last pull of this digest by any tag (Harbor&apos;s record; reads by gpudesk itself are left out).</source>
+        <translation>按任意标签最近一次拉取此摘要的时间（Harbor 的记录；不含 gpudesk 自身的读取）。</translation>
+    </message>
+    <message>
+        <source>never</source>
+        <translation>从未</translation>
+    </message>
+    <message>
+        <source>Pushed</source>
+        <translation>推送时间</translation>
+    </message>
+    <message>
+        <source>Last pulled</source>
+        <translation>最近拉取</translation>
     </message>
 </context>
 <context>
@@ -3333,6 +3545,18 @@
     <message>
         <source>The login to %1 could not be kept in the system keychain (it is used until gpudesk quits): %2</source>
         <translation>%1 的登录信息无法保存到系统钥匙串（在 gpudesk 退出前仍会使用）：%2</translation>
+    </message>
+    <message>
+        <source>Cleanup candidates: unused, not pulled for</source>
+        <translation>清理候选：未使用且未拉取已超过</translation>
+    </message>
+    <message>
+        <source>Images no pod runs now that Harbor has not seen pulled for this long (pushed this long ago, when never pulled). Select them (Ctrl+A) and Delete… to see the plan.</source>
+        <translation>当前没有 Pod 运行、且 Harbor 在这段时间内没有看到被拉取的镜像（从未拉取的，则按推送时间）。选中它们（Ctrl+A）后点“删除…”查看计划。</translation>
+    </message>
+    <message>
+        <source> days</source>
+        <translation> 天</translation>
     </message>
 </context>
 <context>
@@ -3979,14 +4203,6 @@
         <translation>打开 kubeconfig……</translation>
     </message>
     <message>
-        <source>Choose a kubeconfig file</source>
-        <translation>选择 kubeconfig 文件</translation>
-    </message>
-    <message>
-        <source>kubeconfig files (*config* *.yaml *.yml *.conf);;All files (*)</source>
-        <translation>kubeconfig 文件 (*config* *.yaml *.yml *.conf);;所有文件 (*)</translation>
-    </message>
-    <message>
         <source>Quit</source>
         <translation>退出</translation>
     </message>
@@ -4234,6 +4450,10 @@
     <message>
         <source>Select a pod, job, node or dev environment first (on the Workloads, Nodes, Cleanup or Dev environments page).</source>
         <translation>请先选择一个 Pod、作业、节点或开发环境（在作业、节点、清理或开发环境页面）。</translation>
+    </message>
+    <message>
+        <source>Harbor garbage collection…</source>
+        <translation>Harbor 垃圾回收…</translation>
     </message>
 </context>
 <context>

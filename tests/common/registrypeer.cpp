@@ -80,4 +80,75 @@ QString curlDigest(const QString &base, const QString &repository, const QString
     return QStringLiteral("(no digest)");
 }
 
+namespace {
+
+QString harborCa()
+{
+    return qEnvironmentVariable("GPUDESK_PEERS") + QStringLiteral("/registry/ca.crt");
+}
+
+QString harborAdmin()
+{
+    return QStringLiteral("admin:") + file(QStringLiteral("harbor/admin.password"));
+}
+
+QByteArray curl(const QStringList &args)
+{
+    QProcess p;
+    p.start(QStringLiteral("curl"),
+            QStringList{QStringLiteral("-s"), QStringLiteral("--cacert"), harborCa()} + args);
+    p.waitForFinished(30000);
+    return p.readAllStandardOutput();
+}
+
+} // namespace
+
+QString harborHost()
+{
+    const QUrl url(file(QStringLiteral("harbor/url")));
+    return url.host() + u':' + QString::number(url.port());
+}
+
+QString harborPush(const QString &layout, const QString &reference)
+{
+    QProcess p;
+    p.setProcessChannelMode(QProcess::MergedChannels);
+    p.start(QStringLiteral("skopeo"),
+            {QStringLiteral("copy"), QStringLiteral("--quiet"), QStringLiteral("--dest-cert-dir"),
+             qEnvironmentVariable("GPUDESK_PEERS") + QStringLiteral("/registry/certs"),
+             QStringLiteral("--dest-creds"), harborAdmin(),
+             QStringLiteral("oci:") + qEnvironmentVariable("GPUDESK_PEERS") +
+                 QStringLiteral("/registry/layouts/main/") + layout + QStringLiteral(":seed"),
+             QStringLiteral("docker://") + harborHost() + u'/' + reference});
+    if (!p.waitForFinished(60000) || p.exitCode() != 0)
+        return QStringLiteral("skopeo: ") + QString::fromUtf8(p.readAll());
+    return {};
+}
+
+int harborRegistryStatus(const QString &method, const QString &repository, const QString &path)
+{
+    const QByteArray answer =
+        curl({QStringLiteral("-u"), harborAdmin(),
+              file(QStringLiteral("harbor/api")) +
+                  QStringLiteral(
+                      "/service/token?service=harbor-registry&scope=repository:%1:pull,delete")
+                      .arg(repository)});
+    const QString token =
+        QJsonDocument::fromJson(answer).object().value(QStringLiteral("token")).toString();
+    return curl({QStringLiteral("-o"), QStringLiteral("/dev/null"), QStringLiteral("-w"),
+                 QStringLiteral("%{http_code}"), QStringLiteral("-X"), method, QStringLiteral("-H"),
+                 QStringLiteral("Authorization: Bearer ") + token, QStringLiteral("-H"),
+                 QStringLiteral("Accept: application/vnd.oci.image.manifest.v1+json"),
+                 file(QStringLiteral("harbor/url")) + QStringLiteral("/v2/") + repository + path})
+        .toInt();
+}
+
+bool harborAge(int days)
+{
+    return curl({QStringLiteral("-X"), QStringLiteral("POST"), QStringLiteral("-u"), harborAdmin(),
+                 file(QStringLiteral("harbor/api")) + QStringLiteral("/sim/age?days=") +
+                     QString::number(days)})
+        .contains("aged");
+}
+
 } // namespace registrypeer

@@ -23,4 +23,15 @@ QStringList curlArgs(const QString &base);
 // registry at `base` ("" when it answers other than 200).
 QString curlDigest(const QString &base, const QString &repository, const QString &reference);
 
+// The simulated Harbor's registry (GPUDESK_PEERS/registry/harbor): "127.0.0.1:PORT".
+QString harborHost();
+// skopeo pushes the seed's OCI layout `layout` ("pytorch", "tensorflow", …) to `reference`
+// ("alice/x:tag") in the Harbor registry as admin, through its token service. Empty, or why not.
+QString harborPush(const QString &layout, const QString &reference);
+// curl, as admin, through the token service: the HTTP status of `method` on
+// /v2/REPOSITORY/PATH of the Harbor registry.
+int harborRegistryStatus(const QString &method, const QString &repository, const QString &path);
+// curl POST /sim/age?days=N to the simulated Harbor as admin: every record `days` older.
+bool harborAge(int days);
+
 } // namespace registrypeer

@@ -1,9 +1,11 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Fuzz target for what a registry (or anything answering as one) sends gpudesk: manifests of
 // every media type, image configurations, catalog and tag pages, error bodies, Link and
-// WWW-Authenticate headers, token answers — and the image references pods name. Every input goes
+// WWW-Authenticate headers, token answers, Harbor's API documents and GC logs — and the image
+// references pods name. Every input goes
 // through each decoder; what a decoder accepts must hold together (sizes not negative, digests
 // of the checked form, an index with entries and no layers).
+#include "harbordecoder.h"
 #include "imagereference.h"
 #include "registryauth.h"
 #include "registrydecoder.h"
@@ -68,6 +70,26 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     int expires = 0;
     RegistryAuth::tokenFromAnswer(body, &expires);
     const QString text = QString::fromUtf8(body);
+    // Harbor: what it accepts holds together (sizes not negative, digests of the checked form).
+    HarborDecoder::systemInfo(body);
+    error.clear();
+    HarborDecoder::projects(body, &error);
+    HarborProject project;
+    HarborDecoder::summary(body, &project);
+    error.clear();
+    for (const HarborArtifact &a :
+         HarborDecoder::artifacts(body, QStringLiteral("alice/dev"), &error))
+        if (!a.digest.startsWith(QLatin1String("sha256:")))
+            __builtin_trap();
+    error.clear();
+    HarborDecoder::repositories(body, &error);
+    error.clear();
+    HarborDecoder::gcRuns(body, &error);
+    HarborDecoder::gcRun(body);
+    const HarborGcResult gc = HarborDecoder::gcLog(text);
+    if (gc.bytes < -1 || gc.blobs < -1)
+        __builtin_trap();
+    HarborDecoder::errorMessage(body);
     const ImageReference ref = ImageReference::parse(text);
     if (ref.isValid() && ref.repository.isEmpty())
         __builtin_trap();

@@ -11,6 +11,7 @@
 #include "harbordecoder.h"
 #include "registryclient.h"
 #include "registrydecoder.h"
+#include "registrypeer.h"
 
 #include <QDir>
 #include <QFile>
@@ -33,41 +34,6 @@ QString peer(const QString &path)
 QString caFile()
 {
     return qEnvironmentVariable("GPUDESK_PEERS") + QStringLiteral("/registry/ca.crt");
-}
-
-// curl, independently of gpudesk: `args` with the peers' CA; stdout.
-QByteArray curl(const QStringList &args)
-{
-    QProcess p;
-    p.start(QStringLiteral("curl"),
-            QStringList{QStringLiteral("-s"), QStringLiteral("--cacert"), caFile()} + args);
-    p.waitForFinished(30000);
-    return p.readAllStandardOutput();
-}
-
-// A token from the simulated Harbor's token service for `scope`, as admin, by curl.
-QByteArray adminToken(const QString &scope)
-{
-    const QByteArray answer =
-        curl({QStringLiteral("-u"),
-              QStringLiteral("admin:") + peer(QStringLiteral("harbor/admin.password")),
-              peer(QStringLiteral("harbor/api")) +
-                  QStringLiteral("/service/token?service=harbor-registry&scope=") + scope});
-    return QJsonDocument::fromJson(answer).object().value(u"token"_qs).toString().toLatin1();
-}
-
-// The registry's answer to `method path` with an admin token for `repository`: the HTTP status.
-int registryStatus(const QString &method, const QString &repository, const QString &path)
-{
-    const QByteArray token =
-        adminToken(QStringLiteral("repository:%1:pull,delete").arg(repository));
-    return curl({QStringLiteral("-o"), QStringLiteral("/dev/null"), QStringLiteral("-w"),
-                 QStringLiteral("%{http_code}"), QStringLiteral("-X"), method, QStringLiteral("-H"),
-                 QStringLiteral("Authorization: Bearer ") + QString::fromLatin1(token),
-                 QStringLiteral("-H"),
-                 QStringLiteral("Accept: application/vnd.oci.image.manifest.v1+json"),
-                 peer(QStringLiteral("harbor/url")) + QStringLiteral("/v2/") + repository + path})
-        .toInt();
 }
 
 // Blob digest -> size of an OCI layout the seed pushed, read from its files.
@@ -106,11 +72,14 @@ private slots:
     void onlyAdminsCollect();
 
 private:
+    // This run's own repository in project alice: tests of the peers' Harbor may run in any order.
+    QString repo() const { return m_repo; }
     HarborClient *client(const QString &user, QObject *parent);
     QList<HarborArtifact> artifacts(HarborClient *c, const QString &repository);
 
     RegistryEndpoint m_registry;
     QUrl m_api;
+    QString m_repo;
 };
 
 void TestHarbor::initTestCase()
@@ -122,6 +91,18 @@ void TestHarbor::initTestCase()
     m_registry.caFiles = {caFile()};
     m_api = QUrl(peer(QStringLiteral("harbor/api")));
     QVERIFY(m_api.isValid());
+    // day1; scratch pushed twice, so that its first artifact (tensorflow's) is left untagged.
+    m_repo = QStringLiteral("alice/t%1").arg(QCoreApplication::applicationPid());
+    for (const auto &[layout, tag] : {std::pair{u"pytorch-dev"_qs, u"day1"_qs},
+                                      {u"tensorflow"_qs, u"scratch"_qs},
+                                      {u"pytorch"_qs, u"scratch"_qs}}) {
+        const QString error = registrypeer::harborPush(layout, m_repo + u':' + tag);
+        QVERIFY2(error.isEmpty(), qPrintable(error));
+    }
+    // The registry tells Harbor after it answered each push.
+    QObject owner;
+    HarborClient *admin = client(QStringLiteral("admin"), &owner);
+    QTRY_COMPARE_WITH_TIMEOUT(artifacts(admin, m_repo).size(), 3, 15000);
 }
 
 HarborClient *TestHarbor::client(const QString &user, QObject *parent)
@@ -157,11 +138,10 @@ void TestHarbor::registryThroughTheTokenService()
                           QStringLiteral("test")});
     RegistryReply tags;
     waitFor([&](QObject *ctx, bool *done) {
-        alice.tagsPage(QStringLiteral("alice/dev"), {}, 100, ctx,
-                       [&, done](const RegistryReply &r) {
-                           tags = r;
-                           *done = true;
-                       });
+        alice.tagsPage(m_repo, {}, 100, ctx, [&, done](const RegistryReply &r) {
+            tags = r;
+            *done = true;
+        });
     });
     QVERIFY2(tags.ok(), qPrintable(tags.error));
     QString decodeError;
@@ -179,7 +159,7 @@ void TestHarbor::registryThroughTheTokenService()
                         QStringLiteral("test")});
     RegistryReply denied;
     waitFor([&](QObject *ctx, bool *done) {
-        bob.tagsPage(QStringLiteral("alice/dev"), {}, 100, ctx, [&, done](const RegistryReply &r) {
+        bob.tagsPage(m_repo, {}, 100, ctx, [&, done](const RegistryReply &r) {
             denied = r;
             *done = true;
         });
@@ -197,8 +177,7 @@ void TestHarbor::apiFoundFromTheChallenge()
                         {},
                         QStringLiteral("test")});
     waitFor([&](QObject *ctx, bool *done) {
-        reg.tagsPage(QStringLiteral("alice/dev"), {}, 1, ctx,
-                     [done](const RegistryReply &) { *done = true; });
+        reg.tagsPage(m_repo, {}, 1, ctx, [done](const RegistryReply &) { *done = true; });
     });
     const QList<QUrl> where = HarborClient::candidates(m_registry, reg.tokenRealm());
     QCOMPARE(where.size(), 2);
@@ -271,7 +250,7 @@ void TestHarbor::pushAndPullTimes()
 {
     QObject owner;
     HarborClient *admin = client(QStringLiteral("admin"), &owner);
-    QList<HarborArtifact> dev = artifacts(admin, QStringLiteral("alice/dev"));
+    QList<HarborArtifact> dev = artifacts(admin, m_repo);
     QCOMPARE(dev.size(), 3); // day1, scratch, and scratch's earlier artifact, untagged now
     int untagged = 0;
     for (const HarborArtifact &a : std::as_const(dev)) {
@@ -284,18 +263,15 @@ void TestHarbor::pushAndPullTimes()
 
     // Age Harbor's records by 40 days, then pull day1 with curl: a HEAD first (no pull), then
     // a GET (a pull).
-    QVERIFY(curl({QStringLiteral("-X"), QStringLiteral("POST"), QStringLiteral("-u"),
-                  QStringLiteral("admin:") + peer(QStringLiteral("harbor/admin.password")),
-                  m_api.toString() + QStringLiteral("/sim/age?days=40")})
-                .contains("40"));
-    QCOMPARE(registryStatus(QStringLiteral("HEAD"), QStringLiteral("alice/dev"),
-                            QStringLiteral("/manifests/day1")),
+    QVERIFY(registrypeer::harborAge(40));
+    QCOMPARE(registrypeer::harborRegistryStatus(QStringLiteral("HEAD"), m_repo,
+                                                QStringLiteral("/manifests/day1")),
              200);
-    QCOMPARE(registryStatus(QStringLiteral("GET"), QStringLiteral("alice/dev"),
-                            QStringLiteral("/manifests/day1")),
+    QCOMPARE(registrypeer::harborRegistryStatus(QStringLiteral("GET"), m_repo,
+                                                QStringLiteral("/manifests/day1")),
              200);
     const auto day1 = [&] {
-        for (const HarborArtifact &a : artifacts(admin, QStringLiteral("alice/dev")))
+        for (const HarborArtifact &a : artifacts(admin, m_repo))
             for (const HarborTag &t : a.tags)
                 if (t.name == u"day1"_qs)
                     return a;
@@ -309,7 +285,7 @@ void TestHarbor::pushAndPullTimes()
     QCOMPARE(pulled.tags.first().name, QStringLiteral("day1"));
     QVERIFY(pulled.tags.first().pulled.isValid());
     // scratch was resolved with a HEAD only by nobody, and never pulled.
-    for (const HarborArtifact &a : artifacts(admin, QStringLiteral("alice/dev")))
+    for (const HarborArtifact &a : artifacts(admin, m_repo))
         if (a.digest != pulled.digest)
             QVERIFY(!a.pulled.isValid());
     // An index: its platforms, one artifact.
@@ -334,8 +310,9 @@ void TestHarbor::immutableTagRefusesDelete()
                               });
     });
     QVERIFY2(error.contains(u"immutable"_qs), qPrintable(error));
-    QCOMPARE(registryStatus(QStringLiteral("HEAD"), QStringLiteral("shared/release"),
-                            QStringLiteral("/manifests/v1")),
+    QCOMPARE(registrypeer::harborRegistryStatus(QStringLiteral("HEAD"),
+                                                QStringLiteral("shared/release"),
+                                                QStringLiteral("/manifests/v1")),
              200);
 }
 
@@ -357,8 +334,8 @@ void TestHarbor::garbageCollectionFreesWhatItSays()
             freedLayers += it.value();
         }
     QVERIFY(!tfLayer.isEmpty());
-    QCOMPARE(registryStatus(QStringLiteral("HEAD"), QStringLiteral("alice/dev"),
-                            QStringLiteral("/blobs/") + tfLayer),
+    QCOMPARE(registrypeer::harborRegistryStatus(QStringLiteral("HEAD"), m_repo,
+                                                QStringLiteral("/blobs/") + tfLayer),
              200);
 
     const auto runGc = [&](bool dryRun) -> HarborGcResult {
@@ -398,16 +375,16 @@ void TestHarbor::garbageCollectionFreesWhatItSays()
     // The estimate counts the layer and its config (not the manifest): at least the layer.
     QVERIFY2(dry.bytes >= freedLayers && dry.bytes < freedLayers + 4096,
              qPrintable(QStringLiteral("%1 vs %2").arg(dry.bytes).arg(freedLayers)));
-    QCOMPARE(registryStatus(QStringLiteral("HEAD"), QStringLiteral("alice/dev"),
-                            QStringLiteral("/blobs/") + tfLayer),
+    QCOMPARE(registrypeer::harborRegistryStatus(QStringLiteral("HEAD"), m_repo,
+                                                QStringLiteral("/blobs/") + tfLayer),
              200); // a dry run frees nothing
     const HarborGcResult real = runGc(false);
     QVERIFY(real.bytes >= freedLayers);
     // "Deleted" is not "freed": the blob is really gone from the registry's storage.
-    QCOMPARE(registryStatus(QStringLiteral("HEAD"), QStringLiteral("alice/dev"),
-                            QStringLiteral("/blobs/") + tfLayer),
+    QCOMPARE(registrypeer::harborRegistryStatus(QStringLiteral("HEAD"), m_repo,
+                                                QStringLiteral("/blobs/") + tfLayer),
              404);
-    QCOMPARE(artifacts(admin, QStringLiteral("alice/dev")).size(), 2);
+    QCOMPARE(artifacts(admin, m_repo).size(), 2);
 }
 
 void TestHarbor::onlyAdminsCollect()

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "imagespage.h"
 
+#include "harborpanel.h"
+
 #include "palette.h"
 
 #include "columnfit.h"
@@ -43,7 +45,8 @@ ImagesPage::ImagesPage(ImagesService *service, QWidget *parent)
       m_share(new QPushButton(tr("Share…"), this)), m_delete(new QPushButton(tr("Delete…"), this)),
       m_filter(new QLineEdit(this)), m_candidates(new QCheckBox(this)),
       m_candidateDays(new QSpinBox(this)), m_plain(new QLabel(this)), m_status(new QLabel(this)),
-      m_summary(new QLabel(this)), m_view(new QTableView(this)), m_details(new QTextBrowser(this))
+      m_summary(new QLabel(this)), m_harbor(new HarborPanel(service, this)),
+      m_view(new QTableView(this)), m_details(new QTextBrowser(this))
 {
     m_proxy->setSourceModel(service->model());
     m_view->setModel(m_proxy);
@@ -76,13 +79,9 @@ ImagesPage::ImagesPage(ImagesService *service, QWidget *parent)
     m_delete->setToolTip(tr("Delete the selected images from the registry, with a plan first: "
                             "every tag of the same digest, the pods that run them, and what "
                             "garbage collection will free"));
-    m_candidates->setText(tr("Cleanup candidates: unused, built over"));
-    m_candidates->setToolTip(tr("Images no pod runs now, built more than this long ago (when they "
-                                "were last pulled, a plain registry does not know). Select them "
-                                "(Ctrl+A) and Delete… to see the plan."));
     m_candidateDays->setRange(1, 3650);
     m_candidateDays->setValue(90);
-    m_candidateDays->setSuffix(tr(" days ago"));
+    setCandidateWords(false);
     m_plain->setWordWrap(true);
     m_plain->setVisible(false);
     m_plain->setStyleSheet(
@@ -126,7 +125,12 @@ ImagesPage::ImagesPage(ImagesService *service, QWidget *parent)
     layout->addLayout(tools);
     layout->addWidget(m_plain);
     layout->addWidget(m_status);
+    layout->addWidget(m_harbor);
     layout->addWidget(split, 1);
+    // Harbor's columns, for a Harbor only.
+    m_view->setColumnHidden(ImagesModel::Pushed, true);
+    m_view->setColumnHidden(ImagesModel::Pulled, true);
+    connect(m_harbor, &HarborPanel::collectRequested, this, &ImagesPage::collectGarbage);
 
     connect(m_filter, &QLineEdit::textChanged, m_proxy, &TableFilter::setText);
     connect(m_read, &QPushButton::clicked, this, &ImagesPage::read);
@@ -157,6 +161,7 @@ ImagesPage::ImagesPage(ImagesService *service, QWidget *parent)
         m_status->setStyleSheet(QString());
         m_status->setText(text);
         m_cancel->setEnabled(m_service->isScanning());
+        m_harbor->refresh(true);
         updateSummary();
     });
     connect(
@@ -164,6 +169,15 @@ ImagesPage::ImagesPage(ImagesService *service, QWidget *parent)
             m_cancel->setEnabled(false);
             m_read->setEnabled(true);
             updateActions();
+            const bool harbor = m_service->isHarbor();
+            m_harbor->refresh(false);
+            m_view->setColumnHidden(ImagesModel::Pushed, !harbor);
+            m_view->setColumnHidden(ImagesModel::Pulled, !harbor);
+            if (harbor) {
+                m_view->resizeColumnToContents(ImagesModel::Pushed);
+                m_view->resizeColumnToContents(ImagesModel::Pulled);
+            }
+            setCandidateWords(harbor);
             const QLocale l;
             const ImagesModel *m = model();
             if (complete) {
@@ -245,6 +259,23 @@ ImagesPage::ImagesPage(ImagesService *service, QWidget *parent)
     updateActions();
     m_details->setPlaceholderText(tr("Select an image to see its reference, platforms, other tags "
                                      "and the pods that run it."));
+}
+
+void ImagesPage::setCandidateWords(bool harbor)
+{
+    if (harbor) {
+        m_candidates->setText(tr("Cleanup candidates: unused, not pulled for"));
+        m_candidates->setToolTip(tr("Images no pod runs now that Harbor has not seen pulled for "
+                                    "this long (pushed this long ago, when never pulled). Select "
+                                    "them (Ctrl+A) and Delete… to see the plan."));
+        m_candidateDays->setSuffix(tr(" days"));
+        return;
+    }
+    m_candidates->setText(tr("Cleanup candidates: unused, built over"));
+    m_candidates->setToolTip(tr("Images no pod runs now, built more than this long ago (when they "
+                                "were last pulled, a plain registry does not know). Select them "
+                                "(Ctrl+A) and Delete… to see the plan."));
+    m_candidateDays->setSuffix(tr(" days ago"));
 }
 
 ImagesModel *ImagesPage::model() const
@@ -415,7 +446,7 @@ void ImagesPage::showCandidates(int days)
     if (days > 0)
         m_candidateDays->setValue(days);
     if (days > 0) {
-        model()->setCandidatesBuiltBefore(QDateTime::currentDateTimeUtc().addDays(-days));
+        model()->setCandidatesBefore(QDateTime::currentDateTimeUtc().addDays(-days));
         m_proxy->setMatch(CandidateRole, true);
     } else {
         m_proxy->setMatch(CandidateRole, QVariant());
@@ -470,6 +501,11 @@ Operation *ImagesPage::deleteSelected(bool allowInUse)
     if (rows.isEmpty())
         return nullptr;
     return prepare(m_service->planDelete(rows, allowInUse));
+}
+
+Operation *ImagesPage::collectGarbage(bool deleteUntagged)
+{
+    return prepare(m_service->planCollectGarbage(deleteUntagged));
 }
 
 void ImagesPage::askShare()

@@ -17,6 +17,7 @@ class QTextBrowser;
 
 namespace gpudesk {
 
+class HarborPanel;
 class ImagesModel;
 class ImagesService;
 class Operation;
@@ -46,12 +47,16 @@ public:
     QList<int> selectedRows() const;
     // The selected images' references ("host/repository:tag@digest"), a line each, copied.
     void copyReferences();
-    // Only cleanup candidates: run by no pod, built more than `days` ago (0: every image).
+    // Only cleanup candidates: run by no pod, last used more than `days` ago (0: every image):
+    // last pulled where Harbor says, else built.
     void showCandidates(int days);
     // A copy of the current tag to "repository[:tag]", planned and checked (operationPrepared).
     Operation *share(const QString &to);
     // The selected images deleted, planned and checked; allowInUse: the user's override.
     Operation *deleteSelected(bool allowInUse);
+    // Harbor's garbage collection, planned and checked (its dry run).
+    Operation *collectGarbage(bool deleteUntagged);
+    HarborPanel *harborPanel() const { return m_harbor; }
 
 signals:
     // Shown by the window as every other action is: plan, confirmation, progress, results.
@@ -62,6 +67,8 @@ private:
     void updateDetails();
     void updateSummary();
     void updateActions();
+    // The candidates' words: last pulled (Harbor) or built (a plain registry).
+    void setCandidateWords(bool harbor);
     void askShare();
     void askDelete();
     // The registry wants a login: asked (once at a time), then the registry read again with it.
@@ -82,6 +89,7 @@ private:
     QLabel *m_plain;
     QLabel *m_status;
     QLabel *m_summary;
+    HarborPanel *m_harbor;
     QTableView *m_view;
     QTextBrowser *m_details;
     QPointer<RegistryLoginDialog> m_login;

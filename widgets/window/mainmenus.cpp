@@ -243,6 +243,7 @@ void MainMenus::buildTools()
     mirror(tools, MainWindow::Images, "readRegistry", tr("Read the registry again"));
     mirror(tools, MainWindow::Images, "shareImage", tr("Share image…"));
     mirror(tools, MainWindow::Images, "deleteImage", tr("Delete images…"));
+    mirror(tools, MainWindow::Images, "harborGc", tr("Harbor garbage collection…"));
     tools->addSeparator();
     m_audit = add(tools, tr("Audit log"), "auditAction", QKeySequence(tr("Ctrl+Shift+A")));
     m_audit->setToolTip(tr("What gpudesk did to clusters and nodes, by whom, with what result"));
