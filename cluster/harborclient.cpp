@@ -184,19 +184,31 @@ void HarborClient::projects(QObject *context, ProjectsDone done)
                   done(all, firstError);
                   return;
               }
-              // Each project's quota, one request each (at most a few hundred projects).
+              // Each project's quota and members, two requests each (a few hundred projects).
               auto result = std::make_shared<QList<HarborProject>>(all);
-              auto left = std::make_shared<int>(int(all.size()));
-              for (int i = 0; i < all.size(); ++i)
-                  send("GET",
-                       url(QStringLiteral("projects/%1/summary")
-                               .arg(QString::fromLatin1(QUrl::toPercentEncoding(all[i].name)))),
-                       {}, context, [=](const Answer &a) {
+              auto left = std::make_shared<int>(int(all.size()) * 2);
+              for (int i = 0; i < all.size(); ++i) {
+                  const QString name = QString::fromLatin1(QUrl::toPercentEncoding(all[i].name));
+                  send("GET", url(QStringLiteral("projects/%1/summary").arg(name)), {}, context,
+                       [=](const Answer &a) {
                            if (a.error.isEmpty())
                                HarborDecoder::summary(a.body, &(*result)[i]);
                            if (--*left == 0)
                                done(*result, firstError);
                        });
+                  pages(url(QStringLiteral("projects/%1/members").arg(name),
+                            {{QStringLiteral("page_size"), QStringLiteral("100")}}),
+                        context, {}, [=](const QList<QByteArray> &bodies, const QString &error) {
+                            // Members are shown to project admins and system admins only:
+                            // not known otherwise, which is not "no members".
+                            QString decodeError;
+                            for (const QByteArray &b : bodies)
+                                (*result)[i].members += HarborDecoder::members(b, &decodeError);
+                            (*result)[i].membersKnown = error.isEmpty() && decodeError.isEmpty();
+                            if (--*left == 0)
+                                done(*result, firstError);
+                        });
+              }
           });
 }
 

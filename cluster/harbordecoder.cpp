@@ -91,6 +91,19 @@ bool HarborDecoder::summary(const QByteArray &json, HarborProject *project)
     return true;
 }
 
+QStringList HarborDecoder::members(const QByteArray &json, QString *error)
+{
+    QStringList out;
+    for (const QJsonValue &v : arrayOf(json, error)) {
+        const QJsonObject o = v.toObject();
+        const QString name = o.value(QLatin1String("entity_name")).toString();
+        if (!name.isEmpty() &&
+            o.value(QLatin1String("entity_type")).toString() != QLatin1String("g"))
+            out << name;
+    }
+    return out;
+}
+
 QStringList HarborDecoder::repositories(const QByteArray &json, QString *error)
 {
     QStringList out;

@@ -24,6 +24,8 @@ struct HarborProject
     int repositories = 0;
     qint64 quotaHard = -1;
     qint64 quotaUsed = 0;
+    QStringList members; // user names (groups left out)
+    bool membersKnown = false;
 };
 
 struct HarborTag

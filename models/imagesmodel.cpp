@@ -154,8 +154,18 @@ QDateTime ImagesModel::lastUsed(int row) const
     return createdOf(m_tags.at(row));
 }
 
+void ImagesModel::setCandidatesOfOwners(const QSet<QString> &owners)
+{
+    m_candidateOwners = owners;
+    m_candidatesBefore = {};
+    if (!m_tags.isEmpty())
+        emit dataChanged(index(0, 0), index(int(m_tags.size()) - 1, ColumnCount - 1),
+                         {CandidateRole});
+}
+
 void ImagesModel::setCandidatesBefore(const QDateTime &before)
 {
+    m_candidateOwners.clear();
     m_candidatesBefore = before;
     if (!m_tags.isEmpty())
         emit dataChanged(index(0, 0), index(int(m_tags.size()) - 1, ColumnCount - 1),
@@ -290,6 +300,9 @@ QVariant ImagesModel::data(const QModelIndex &index, int role) const
     if (role == SeverityRole)
         return huge ? 1 : 0;
     if (role == CandidateRole) {
+        if (!m_candidateOwners.isEmpty())
+            return m_candidateOwners.contains(t.repository.section(u'/', 0, 0)) &&
+                   useOf(index.row()).isEmpty();
         const QDateTime used = lastUsed(index.row());
         return m_candidatesBefore.isValid() && used.isValid() && used < m_candidatesBefore &&
                useOf(index.row()).isEmpty();

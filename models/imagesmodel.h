@@ -73,6 +73,9 @@ public:
     // last pulled (or pushed, never pulled) where Harbor says; built, on a plain registry,
     // which does not know when an image was pulled.
     void setCandidatesBefore(const QDateTime &before);
+    // Instead: rows run by no pod whose first path segment (a Harbor project) is in `owners` —
+    // projects of users who left (ImagesService says which).
+    void setCandidatesOfOwners(const QSet<QString> &owners);
     // What Harbor's database says of the artifacts (by ImageSizes::key); empty: not a Harbor.
     void setHarbor(const QHash<QString, HarborArtifact> &artifacts);
     bool hasHarbor() const { return !m_harbor.isEmpty(); }
@@ -139,6 +142,7 @@ private:
     bool m_complete = false;
     qint64 m_hugeBytes = 20ll << 30;
     QDateTime m_candidatesBefore;
+    QSet<QString> m_candidateOwners;
     QHash<QString, HarborArtifact> m_harbor;
 };
 

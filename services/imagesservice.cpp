@@ -166,6 +166,27 @@ void ImagesService::cancel()
         m_harbor->cancel(); // its end starts no scan once cancelled (see readHarbor)
 }
 
+QStringList ImagesService::projectsOfUsersWhoLeft() const
+{
+    if (!isHarbor())
+        return {};
+    QSet<QString> users;
+    for (const NamespaceInfo &n : m_store->users())
+        users.insert(n.user.isEmpty() ? n.name : n.user);
+    QStringList out;
+    for (const HarborProject &p : m_harbor->projects()) {
+        if (p.isPublic || !p.membersKnown)
+            continue;
+        bool current = false;
+        for (const QString &m : p.members)
+            current = current || users.contains(m);
+        if (!current)
+            out << p.name;
+    }
+    out.sort();
+    return out;
+}
+
 bool ImagesService::isHarbor() const
 {
     return m_harbor && m_harbor->isHarbor();

@@ -65,6 +65,9 @@ public:
     // The registry read last is a Harbor: what its database said (null before a read).
     const HarborReader *harbor() const { return m_harbor; }
     bool isHarbor() const;
+    // Harbor projects of users who left: private, with members known, none of them a user of the
+    // cluster now (a user is a namespace labelled gpudesk.io/user). Empty on a plain registry.
+    QStringList projectsOfUsersWhoLeft() const;
     // Harbor's garbage collection, deleting untagged artifacts first when asked.
     OperationPlan planCollectGarbage(bool deleteUntagged) const;
     // Null when no registry was read yet.

@@ -266,6 +266,20 @@ void HarborApi::project(HttpConnection *c, const HttpRequest &r, const Caller &w
                         {"used", {{"storage", m_store->projectUsage(p->name)}}}}}});
         return;
     }
+    if (parts.size() == 3 && parts[2] == "members" && r.method == "GET") {
+        // Harbor lists members to those who may see them; a deleted user is no member any more.
+        std::vector<json> members;
+        int id = 1;
+        for (const auto &[user, role] : p->members)
+            if (m_config->user(user))
+                members.push_back({{"id", id++},
+                                   {"project_id", p->id},
+                                   {"entity_name", user},
+                                   {"entity_type", "u"},
+                                   {"role_name", role}});
+        sendJson(c, 200, json(page(c, r, members, "/api/v2.0/projects/" + p->name + "/members")));
+        return;
+    }
     if (parts.size() == 3 && parts[2] == "repositories" && r.method == "GET") {
         std::vector<json> repos;
         for (const std::string &name : m_store->repositories(p->name)) {

@@ -47,7 +47,9 @@ private slots:
     void readShowsHarborsRecords();
     void ownReadsAreNotPulls();
     void candidatesNotPulledForDays();
+    void imagesOfUsersWhoLeft();
     void immutableLeftOutOfDelete();
+    void shareThroughTheTokenService();
     void garbageCollectionAsAnOperation();
 
 private:
@@ -196,8 +198,8 @@ QSet<QString> TestHarborImages::candidates(int days)
 
 void TestHarborImages::candidatesNotPulledForDays()
 {
-    QVERIFY2(m_page->findChild<QCheckBox *>()->text().contains(u"not pulled for"_qs),
-             qPrintable(m_page->findChild<QCheckBox *>()->text()));
+    auto *box = m_page->findChild<QCheckBox *>(u"candidates"_qs);
+    QVERIFY2(box->text().contains(u"not pulled for"_qs), qPrintable(box->text()));
     const QSet<QString> thirty = candidates(30);
     QVERIFY(thirty.contains(m_repo + u":scratch"_qs)); // pushed 40 days ago, never pulled
     QVERIFY(!thirty.contains(m_repo + u":old"_qs));    // pulled today
@@ -206,6 +208,57 @@ void TestHarborImages::candidatesNotPulledForDays()
     save(u"images-harbor-candidates"_qs);
     QVERIFY(!candidates(50).contains(m_repo + u":scratch"_qs));
     m_page->showCandidates(0);
+}
+
+void TestHarborImages::imagesOfUsersWhoLeft()
+{
+    // The cluster's users: alice and bob (namespaces labelled gpudesk.io/user). carol, whose
+    // Harbor project has no member left, is gone.
+    NamespaceInfo alice{u"n1"_qs, u"user-alice"_qs, u"alice"_qs, u"default"_qs, u"Active"_qs, 0,
+                        {}};
+    NamespaceInfo bob{u"n2"_qs, u"user-bob"_qs, u"bob"_qs, u"default"_qs, u"Active"_qs, 0, {}};
+    m_services->store()->replaceNamespaces({alice, bob});
+    QCOMPARE(m_service->projectsOfUsersWhoLeft(), QStringList{u"carol"_qs});
+    auto *left = m_page->findChild<QCheckBox *>(u"usersLeft"_qs);
+    QVERIFY(left && left->isEnabled());
+    left->setChecked(true);
+    QAbstractItemModel *shown = m_page->view()->model();
+    QTRY_COMPARE(shown->rowCount(), 1);
+    QCOMPARE(shown->index(0, 0).data(KeyRole).toString(), u"carol/old:1"_qs);
+    QVERIFY(m_page->status()->text().contains(u"carol"_qs));
+    QVERIFY(!m_page->findChild<QCheckBox *>(u"candidates"_qs)->isChecked());
+    // Planned as any delete: the image, typed to confirm. Not run.
+    m_page->view()->selectAll();
+    const OperationPlan plan = m_service->planDelete(m_page->selectedRows(), false);
+    QCOMPARE(plan.steps.size(), 1);
+    QCOMPARE(plan.confirmationWord(), u"carol/old:1"_qs);
+    // Without alice among the users, her project is one of a user who left too.
+    m_services->store()->replaceNamespaces({bob});
+    QCOMPARE(m_service->projectsOfUsersWhoLeft(), (QStringList{u"alice"_qs, u"carol"_qs}));
+    m_services->store()->replaceNamespaces({alice, bob});
+    left->setChecked(false);
+    QTRY_VERIFY(shown->rowCount() > 10);
+}
+
+void TestHarborImages::shareThroughTheTokenService()
+{
+    // Sharing on a Harbor is the registry's own copy (blob mounts and a manifest PUT), with a
+    // token per repository from Harbor's token service; Harbor's records show the new tag.
+    m_page->selectTag(m_repo, u"old"_qs);
+    const QString digest = m_page->model()->tagAt(row(u"old"_qs)).digest;
+    QSignalSpy prepared(m_page, &ImagesPage::operationPrepared);
+    Operation *op = m_page->share(u"shared/from-"_qs + m_repo.section(u'/', 1) + u":old"_qs);
+    QVERIFY(op);
+    QSignalSpy checked(op, &Operation::checked);
+    QVERIFY(op->state() == Operation::State::Ready || checked.wait(30000));
+    QSignalSpy finished(op, &Operation::finished);
+    QString error;
+    QVERIFY2(op->start(&error), qPrintable(error));
+    QVERIFY(op->state() == Operation::State::Finished || finished.wait(60000));
+    QCOMPARE(op->outcomes().first().result, StepOutcome::Result::Done);
+    const QString to = u"shared/from-"_qs + m_repo.section(u'/', 1);
+    QCOMPARE(registrypeer::harborRegistryStatus(u"HEAD"_qs, to, u"/manifests/old"_qs), 200);
+    QCOMPARE(registrypeer::harborRegistryStatus(u"HEAD"_qs, to, u"/manifests/"_qs + digest), 200);
 }
 
 void TestHarborImages::immutableLeftOutOfDelete()

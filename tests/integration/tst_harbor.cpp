@@ -229,12 +229,34 @@ void TestHarbor::projectsAndQuotas()
     const auto it = std::find_if(projects.cbegin(), projects.cend(),
                                  [](const HarborProject &p) { return p.name == u"alice"_qs; });
     QCOMPARE(it->quotaHard, qint64(8 << 20));
-    // Used: every distinct blob and manifest of what the seed pushed into project alice (dev:
-    // pytorch-dev, tensorflow, pytorch; jupyter: the index and both platforms), from the disk.
+    // Used: every distinct blob and manifest of what is in project alice now — whatever other
+    // tests pushed there too: each artifact's layout found by its top manifest's digest in the
+    // seed's OCI layouts, whose blobs are read from disk.
+    QHash<QString, QString> layoutOf; // top manifest digest -> layout
+    const QDir layouts(qEnvironmentVariable("GPUDESK_PEERS") + u"/registry/layouts/main"_qs);
+    for (const QString &name : layouts.entryList(QDir::Dirs | QDir::NoDotAndDotDot)) {
+        QFile index(layouts.filePath(name + u"/index.json"_qs));
+        if (index.open(QIODevice::ReadOnly))
+            layoutOf.insert(QJsonDocument::fromJson(index.readAll())
+                                .object()[u"manifests"_qs]
+                                .toArray()[0]
+                                .toObject()[u"digest"_qs]
+                                .toString(),
+                            name);
+    }
+    QStringList repositories;
+    waitFor([&](QObject *ctx, bool *done) {
+        alice->repositories(u"alice"_qs, ctx, [&, done](const QStringList &r, const QString &) {
+            repositories = r;
+            *done = true;
+        });
+    });
     QHash<QString, qint64> blobs;
-    for (const QString &layout :
-         {u"pytorch-dev"_qs, u"tensorflow"_qs, u"pytorch"_qs, u"jupyter"_qs})
-        blobs.insert(layoutBlobs(layout));
+    for (const QString &repository : std::as_const(repositories))
+        for (const HarborArtifact &a : artifacts(alice, repository)) {
+            QVERIFY2(layoutOf.contains(a.digest), qPrintable(repository + u'@' + a.digest));
+            blobs.insert(layoutBlobs(layoutOf.value(a.digest)));
+        }
     qint64 expected = 0;
     for (qint64 size : std::as_const(blobs))
         expected += size;

@@ -44,9 +44,10 @@ ImagesPage::ImagesPage(ImagesService *service, QWidget *parent)
       m_read(new QPushButton(tr("Read"), this)), m_cancel(new QPushButton(tr("Cancel"), this)),
       m_share(new QPushButton(tr("Share…"), this)), m_delete(new QPushButton(tr("Delete…"), this)),
       m_filter(new QLineEdit(this)), m_candidates(new QCheckBox(this)),
-      m_candidateDays(new QSpinBox(this)), m_plain(new QLabel(this)), m_status(new QLabel(this)),
-      m_summary(new QLabel(this)), m_harbor(new HarborPanel(service, this)),
-      m_view(new QTableView(this)), m_details(new QTextBrowser(this))
+      m_candidateDays(new QSpinBox(this)), m_usersLeft(new QCheckBox(tr("Users who left"), this)),
+      m_plain(new QLabel(this)), m_status(new QLabel(this)), m_summary(new QLabel(this)),
+      m_harbor(new HarborPanel(service, this)), m_view(new QTableView(this)),
+      m_details(new QTextBrowser(this))
 {
     m_proxy->setSourceModel(service->model());
     m_view->setModel(m_proxy);
@@ -79,6 +80,7 @@ ImagesPage::ImagesPage(ImagesService *service, QWidget *parent)
     m_delete->setToolTip(tr("Delete the selected images from the registry, with a plan first: "
                             "every tag of the same digest, the pods that run them, and what "
                             "garbage collection will free"));
+    m_candidates->setObjectName(QStringLiteral("candidates"));
     m_candidateDays->setRange(1, 3650);
     m_candidateDays->setValue(90);
     setCandidateWords(false);
@@ -111,6 +113,7 @@ ImagesPage::ImagesPage(ImagesService *service, QWidget *parent)
     tools->addSpacing(12);
     tools->addWidget(m_candidates);
     tools->addWidget(m_candidateDays);
+    tools->addWidget(m_usersLeft);
     tools->addSpacing(12);
     tools->addWidget(m_share);
     tools->addWidget(m_delete);
@@ -178,6 +181,7 @@ ImagesPage::ImagesPage(ImagesService *service, QWidget *parent)
                 m_view->resizeColumnToContents(ImagesModel::Pulled);
             }
             setCandidateWords(harbor);
+            m_usersLeft->setEnabled(harbor);
             const QLocale l;
             const ImagesModel *m = model();
             if (complete) {
@@ -238,6 +242,11 @@ ImagesPage::ImagesPage(ImagesService *service, QWidget *parent)
         showCandidates(m_candidates->isChecked() ? m_candidateDays->value() : 0);
     };
     connect(m_candidates, &QCheckBox::toggled, this, candidates);
+    m_usersLeft->setObjectName(QStringLiteral("usersLeft"));
+    m_usersLeft->setEnabled(false);
+    m_usersLeft->setToolTip(tr("Only on a Harbor: images in its private projects none of whose "
+                               "members is a user of the cluster now."));
+    connect(m_usersLeft, &QCheckBox::toggled, this, &ImagesPage::showImagesOfUsersWhoLeft);
     connect(m_candidateDays, &QSpinBox::valueChanged, this, candidates);
     connect(m_delete, &QPushButton::clicked, this, &ImagesPage::askDelete);
     connect(service, &ImagesService::changed, this,
@@ -439,9 +448,34 @@ QList<int> ImagesPage::selectedRows() const
     return rows;
 }
 
+void ImagesPage::showImagesOfUsersWhoLeft(bool on)
+{
+    const QSignalBlocker checkbox(m_candidates), left(m_usersLeft);
+    m_usersLeft->setChecked(on);
+    if (!on) {
+        m_proxy->setMatch(CandidateRole, QVariant());
+        return;
+    }
+    m_candidates->setChecked(false);
+    const QStringList owners = m_service->projectsOfUsersWhoLeft();
+    // None: a filter that matches nothing, not every image.
+    model()->setCandidatesOfOwners(owners.isEmpty()
+                                       ? QSet<QString>{QStringLiteral("/")}
+                                       : QSet<QString>(owners.cbegin(), owners.cend()));
+    m_proxy->setMatch(CandidateRole, true);
+    m_status->setStyleSheet(QString());
+    m_status->setText(owners.isEmpty()
+                          ? tr("No Harbor project is left without a user of the cluster among "
+                               "its members.")
+                          : tr("Projects none of whose members is a user of the cluster now: %1. "
+                               "Shown: their images no pod runs.")
+                                .arg(owners.join(QStringLiteral(", "))));
+}
+
 void ImagesPage::showCandidates(int days)
 {
-    const QSignalBlocker checkbox(m_candidates), spin(m_candidateDays);
+    const QSignalBlocker checkbox(m_candidates), spin(m_candidateDays), left(m_usersLeft);
+    m_usersLeft->setChecked(false);
     m_candidates->setChecked(days > 0);
     if (days > 0)
         m_candidateDays->setValue(days);

@@ -50,6 +50,9 @@ public:
     // Only cleanup candidates: run by no pod, last used more than `days` ago (0: every image):
     // last pulled where Harbor says, else built.
     void showCandidates(int days);
+    // Only the images of users who left (Harbor projects none of whose members is a user of the
+    // cluster now) that no pod runs; false: every image.
+    void showImagesOfUsersWhoLeft(bool on);
     // A copy of the current tag to "repository[:tag]", planned and checked (operationPrepared).
     Operation *share(const QString &to);
     // The selected images deleted, planned and checked; allowInUse: the user's override.
@@ -86,6 +89,7 @@ private:
     QLineEdit *m_filter;
     QCheckBox *m_candidates;
     QSpinBox *m_candidateDays;
+    QCheckBox *m_usersLeft;
     QLabel *m_plain;
     QLabel *m_status;
     QLabel *m_summary;
