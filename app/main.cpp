@@ -37,8 +37,8 @@ namespace {
 bool headless(int argc, char **argv)
 {
     for (int i = 1; i < argc; ++i) {
-        for (const char *opt : {"--report", "--cleanup", "--stdio-forward", "--exec", "--help",
-                                "-h", "--help-all", "--version", "-v"}) {
+        for (const char *opt : {"--report", "--alerts", "--cleanup", "--stdio-forward", "--exec",
+                                "--help", "-h", "--help-all", "--version", "-v"}) {
             const size_t n = qstrlen(opt);
             if (qstrcmp(argv[i], opt) == 0 || (qstrncmp(argv[i], opt, n) == 0 && argv[i][n] == '='))
                 return true;
@@ -67,6 +67,39 @@ int runReport(const QStringList &files, const QString &context, const QString &o
     QObject::connect(&run, &ReportRun::finished, [&exitCode](int code, const QString &message) {
         std::fprintf(code == 0 ? stdout : stderr, "gpudesk: %s\n", qPrintable(message));
         exitCode = code;
+        QCoreApplication::quit();
+    });
+    QMetaObject::invokeMethod(&run, &ReportRun::start, Qt::QueuedConnection);
+    QCoreApplication::exec();
+    return exitCode;
+}
+
+// --alerts: the alerts that fire now as JSON on stdout; exit 0 none, 1 warnings, 2 critical, and
+// 3 when the cluster could not be read (Nagios's codes, which monitoring scripts expect).
+int runAlerts(const QStringList &files, const QString &context, bool ssh, const QString &sshConfig)
+{
+    ReportRun run(files, context, QString());
+    run.setAlertsOnly(true);
+    QString error;
+    if (!run.prepare(&error)) {
+        std::fprintf(stderr, "gpudesk: %s\n", qPrintable(error));
+        return 3;
+    }
+    if (const QString warning = run.warning(); !warning.isEmpty())
+        std::fprintf(stderr, "gpudesk: %s\n", qPrintable(warning));
+    if (ssh)
+        run.enableTelemetry(sshConfig);
+    int exitCode = 3;
+    QObject::connect(&run, &ReportRun::notice, [](const QString &message) {
+        std::fprintf(stderr, "gpudesk: warning: %s\n", qPrintable(message));
+    });
+    QObject::connect(&run, &ReportRun::alertsReady, [&exitCode](const QByteArray &json, int code) {
+        std::fwrite(json.constData(), 1, size_t(json.size()), stdout);
+        exitCode = code;
+        QCoreApplication::quit();
+    });
+    QObject::connect(&run, &ReportRun::finished, [](int, const QString &message) {
+        std::fprintf(stderr, "gpudesk: %s\n", qPrintable(message));
         QCoreApplication::quit();
     });
     QMetaObject::invokeMethod(&run, &ReportRun::start, Qt::QueuedConnection);
@@ -179,6 +212,11 @@ int main(int argc, char **argv)
         QCoreApplication::translate(
             "main", "Sync, write what the dashboards show as JSON to this file, and exit."),
         QStringLiteral("file"));
+    const QCommandLineOption alertsOpt(
+        QStringLiteral("alerts"),
+        QCoreApplication::translate(
+            "main", "Sync, print the alerts that fire now as JSON, and exit 0 (none), 1 "
+                    "(warnings), 2 (critical) or 3 (the cluster could not be read)."));
     const QCommandLineOption sshConfigOpt(
         QStringLiteral("ssh-config"),
         QCoreApplication::translate(
@@ -228,9 +266,9 @@ int main(int argc, char **argv)
         QStringLiteral("verbose"),
         QCoreApplication::translate("main", "Print gpudesk's debug log and Qt's own warnings on "
                                             "stderr (secrets are never logged)."));
-    parser.addOptions({kubeconfigOpt, contextOpt, reportOpt, sshConfigOpt, noSshOpt, prometheusOpt,
-                       cleanupOpt, classesOpt, idleForOpt, yesOpt, stdioForwardOpt, execOpt,
-                       verboseOpt});
+    parser.addOptions({kubeconfigOpt, contextOpt, reportOpt, alertsOpt, sshConfigOpt, noSshOpt,
+                       prometheusOpt, cleanupOpt, classesOpt, idleForOpt, yesOpt, stdioForwardOpt,
+                       execOpt, verboseOpt});
     parser.process(*app);
 
     QStringList files = parser.isSet(kubeconfigOpt) ? QStringList{parser.value(kubeconfigOpt)}
@@ -245,6 +283,9 @@ int main(int argc, char **argv)
         return runBridge<StdioForward>(files, parser.value(stdioForwardOpt));
     if (parser.isSet(execOpt))
         return runBridge<ExecTerminal>(files, parser.value(execOpt));
+    if (parser.isSet(alertsOpt))
+        return runAlerts(files, parser.value(contextOpt), !parser.isSet(noSshOpt),
+                         parser.value(sshConfigOpt));
     if (parser.isSet(reportOpt))
         return runReport(files, parser.value(contextOpt), parser.value(reportOpt),
                          !parser.isSet(noSshOpt), parser.value(sshConfigOpt));

@@ -107,6 +107,46 @@ void telemetryProblems(const QString &node, const TelemetryStore &telemetry, QLi
 
 } // namespace
 
+// VCs and users' quotas about to turn jobs away: their GPUs at or past NearlyFullPercent of what
+// they may hold. A warning: nothing is lost, but the next job waits.
+void capacityProblems(const ClusterStore &store, QList<Problem> &out)
+{
+    const auto full = [](qint64 used, qint64 limit) {
+        return limit > 0 && used * 100 >= limit * Problems::NearlyFullPercent;
+    };
+    for (const QueueInfo &q : store.queues()) {
+        if (!q.gpuCapability || !q.gpuAllocated || !full(*q.gpuAllocated, *q.gpuCapability))
+            continue;
+        out.append({Problem::Warning,
+                    QStringLiteral("vcfull:") + q.name,
+                    {},
+                    Problems::tr("VC %1 holds %2 of its %3 GPUs: new jobs in it wait")
+                        .arg(q.name)
+                        .arg(*q.gpuAllocated)
+                        .arg(*q.gpuCapability),
+                    0});
+    }
+    for (const NamespaceInfo &n : store.users())
+        for (const ResourceQuotaInfo *rq : store.quotasIn(n.name))
+            for (const char *key : {"requests.nvidia.com/gpu", "limits.nvidia.com/gpu"}) {
+                const qint64 hard = rq->hard.value(QLatin1String(key), -1);
+                const qint64 used = rq->used.value(QLatin1String(key), 0);
+                if (!full(used, hard))
+                    continue;
+                out.append({Problem::Warning,
+                            QStringLiteral("quotafull:%1/%2").arg(n.name, rq->name),
+                            {},
+                            Problems::tr("%1 uses %2 of the %3 GPUs its quota %4 allows: new "
+                                         "pods are refused")
+                                .arg(n.user)
+                                .arg(used / 1000)
+                                .arg(hard / 1000)
+                                .arg(rq->name),
+                            0});
+                break; // one alert a quota
+            }
+}
+
 QList<Problem> Problems::now(const ClusterStore &store, const TelemetryStore *telemetry)
 {
     QList<Problem> out;
@@ -115,6 +155,7 @@ QList<Problem> Problems::now(const ClusterStore &store, const TelemetryStore *te
         if (telemetry)
             telemetryProblems(n.name, *telemetry, out);
     }
+    capacityProblems(store, out);
     std::stable_sort(out.begin(), out.end(), [](const Problem &a, const Problem &b) {
         if (a.severity != b.severity)
             return a.severity < b.severity;

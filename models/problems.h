@@ -28,8 +28,8 @@ struct Problem
 // The conditions an admin must hear about, as rules over what gpudesk already knows: nodes
 // NotReady or under pressure (the kubelet's DiskPressure, MemoryPressure, PIDPressure), nodes
 // that stopped answering over SSH, disks over 80 % / 90 %, cards over 85 °C or with
-// uncorrectable ECC errors. Critical first, then the oldest. The Overview lists them; alerts
-// will raise them.
+// uncorrectable ECC errors; VCs and users' GPU quotas 90 % full. Critical first, then the
+// oldest. The Overview lists them; `gpudesk --alerts` prints them for monitoring scripts.
 class Problems
 {
     Q_DECLARE_TR_FUNCTIONS(gpudesk::Problems)
@@ -37,6 +37,7 @@ public:
     static constexpr int DiskWarningPercent = 80;
     static constexpr int DiskCriticalPercent = 90;
     static constexpr int HotCelsius = 85;
+    static constexpr int NearlyFullPercent = 90; // a VC's capability, a user's GPU quota
 
     static QList<Problem> now(const ClusterStore &store, const TelemetryStore *telemetry);
 };

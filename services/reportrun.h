@@ -31,6 +31,12 @@ public:
     ~ReportRun() override;
     // Samples every node once over SSH before writing (cards[], processes, sshState).
     void enableTelemetry(const QString &sshConfigPath);
+    // `gpudesk --alerts`: instead of the report, the alerts that fire now (Problems) as JSON
+    // (alertsReady; schema in docs/report.md), with Nagios's exit codes: 0 none, 1 warnings
+    // only, 2 any critical. Images are not measured.
+    void setAlertsOnly(bool on) { m_alertsOnly = on; }
+    static QJsonObject alertsJson(const ClusterStore &store, const TelemetryStore *telemetry,
+                                  const QString &context, int *exitCode);
     // Reads the kubeconfig; false (exit 2) with the reason when it cannot be used.
     bool prepare(QString *error);
     // A warning for stderr before starting (TLS verification off), or "".
@@ -44,6 +50,8 @@ public:
 
 signals:
     void finished(int exitCode, const QString &message);
+    // --alerts: the document for stdout, and the exit code it calls for.
+    void alertsReady(const QByteArray &json, int exitCode);
     // Something to say on stderr that does not stop the report (an SSH config keyword gpudesk
     // does not follow).
     void notice(const QString &message);
@@ -71,6 +79,7 @@ private:
     QStringList m_imagesToMeasure;
     int m_imagesInFlight = 0;
     bool m_written = false;
+    bool m_alertsOnly = false;
 };
 
 } // namespace gpudesk

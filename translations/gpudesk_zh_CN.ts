@@ -3022,7 +3022,9 @@
     </message>
     <message numerus="yes">
         <source>Harbor&apos;s dry run: %n blob(s) to delete, about %1 to free</source>
-        <translation><numerusform>Harbor 试运行：将删除 %n 个数据块，约可释放 %1</numerusform></translation>
+        <translation>
+            <numerusform>Harbor 试运行：将删除 %n 个数据块，约可释放 %1</numerusform>
+        </translation>
     </message>
     <message>
         <source>Harbor&apos;s dry run ended well; its log does not say how much it would free</source>
@@ -3042,7 +3044,9 @@
     </message>
     <message numerus="yes">
         <source>freed %1 (%n blob(s)), by Harbor&apos;s log</source>
-        <translation><numerusform>据 Harbor 日志，已释放 %1（%n 个数据块）</numerusform></translation>
+        <translation>
+            <numerusform>据 Harbor 日志，已释放 %1（%n 个数据块）</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -3073,11 +3077,15 @@
     </message>
     <message numerus="yes">
         <source>%n untagged artifact(s) (%1): no tag names them; garbage collection can delete them.</source>
-        <translation><numerusform>%n 个无标签制品（%1）：没有标签指向它们；垃圾回收可以删除它们。</numerusform></translation>
+        <translation>
+            <numerusform>%n 个无标签制品（%1）：没有标签指向它们；垃圾回收可以删除它们。</numerusform>
+        </translation>
     </message>
     <message numerus="yes">
         <source>Delete the %n untagged first</source>
-        <translation><numerusform>先删除 %n 个无标签制品</numerusform></translation>
+        <translation>
+            <numerusform>先删除 %n 个无标签制品</numerusform>
+        </translation>
     </message>
     <message>
         <source>Not while the registry is being read.</source>
@@ -3234,7 +3242,9 @@
     </message>
     <message numerus="yes">
         <source>Run Harbor&apos;s garbage collection on %1, deleting %n untagged artifact(s) first</source>
-        <translation><numerusform>在 %1 上运行 Harbor 垃圾回收，先删除 %n 个无标签制品</numerusform></translation>
+        <translation>
+            <numerusform>在 %1 上运行 Harbor 垃圾回收，先删除 %n 个无标签制品</numerusform>
+        </translation>
     </message>
     <message>
         <source>Run Harbor&apos;s garbage collection on %1</source>
@@ -3262,7 +3272,9 @@
     </message>
     <message numerus="yes">
         <source>%n untagged artifact(s) go for good (%1, at most %2 between them): %3.</source>
-        <translation><numerusform>%n 个无标签制品将被永久删除（%1，合计最多 %2）：%3。</numerusform></translation>
+        <translation>
+            <numerusform>%n 个无标签制品将被永久删除（%1，合计最多 %2）：%3。</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -3557,6 +3569,22 @@
     <message>
         <source> days</source>
         <translation> 天</translation>
+    </message>
+    <message>
+        <source>Users who left</source>
+        <translation>已离开的用户</translation>
+    </message>
+    <message>
+        <source>Only on a Harbor: images in its private projects none of whose members is a user of the cluster now.</source>
+        <translation>仅适用于 Harbor：其私有项目中、成员里已没有任何当前集群用户的镜像。</translation>
+    </message>
+    <message>
+        <source>No Harbor project is left without a user of the cluster among its members.</source>
+        <translation>没有哪个 Harbor 项目的成员中已不含集群用户。</translation>
+    </message>
+    <message>
+        <source>Projects none of whose members is a user of the cluster now: %1. Shown: their images no pod runs.</source>
+        <translation>成员中已没有当前集群用户的项目：%1。显示：这些项目中没有 Pod 运行的镜像。</translation>
     </message>
 </context>
 <context>
@@ -5946,6 +5974,14 @@
         <source>%1 reports %2 since %3</source>
         <translation>%1 自 %3 起报告 %2</translation>
     </message>
+    <message>
+        <source>VC %1 holds %2 of its %3 GPUs: new jobs in it wait</source>
+        <translation>虚拟集群 %1 已占用其 %3 块 GPU 中的 %2 块：新作业需要等待</translation>
+    </message>
+    <message>
+        <source>%1 uses %2 of the %3 GPUs its quota %4 allows: new pods are refused</source>
+        <translation>%1 已用其配额 %4 允许的 %3 块 GPU 中的 %2 块：新的 Pod 会被拒绝</translation>
+    </message>
 </context>
 <context>
     <name>gpudesk::ProcessKill</name>
@@ -8114,6 +8150,10 @@
     <message>
         <source>Print gpudesk&apos;s debug log and Qt&apos;s own warnings on stderr (secrets are never logged).</source>
         <translation>在 stderr 上打印 gpudesk 的调试日志和 Qt 自身的警告（绝不记录机密信息）。</translation>
+    </message>
+    <message>
+        <source>Sync, print the alerts that fire now as JSON, and exit 0 (none), 1 (warnings), 2 (critical) or 3 (the cluster could not be read).</source>
+        <translation>同步集群，以 JSON 输出当前触发的告警并退出：0（无）、1（警告）、2（严重）或 3（无法读取集群）。</translation>
     </message>
 </context>
 <context>

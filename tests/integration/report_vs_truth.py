@@ -160,6 +160,54 @@ with tempfile.TemporaryDirectory() as state:
         check("--no-ssh leaves telemetry out", nossh.returncode == 0 and "cards" not in plain["nodes"][0]
               and "busy" not in plain["gpus"])
 
+        # --alerts: the conditions that fire now, each found independently with the Python
+        # client (nodes' conditions, Volcano queues, users' ResourceQuotas), and the exit code.
+        alerts_run = subprocess.run([gpudesk, "--kubeconfig", kubeconfig, "--context", "sim-admin", "--alerts",
+                                     "--no-ssh"], capture_output=True, text=True, timeout=120)
+        alerts = json.loads(alerts_run.stdout)
+        core = client.CoreV1Api()
+        expected = {}
+        for n in core.list_node().items:
+            for c in n.status.conditions or []:
+                if c.type == "Ready" and c.status != "True":
+                    expected["notready:" + n.metadata.name] = "critical"
+                if c.type in ("DiskPressure", "MemoryPressure", "PIDPressure") and c.status == "True":
+                    expected[f"{c.type}:{n.metadata.name}"] = "critical"
+        queues = client.CustomObjectsApi().list_cluster_custom_object("scheduling.volcano.sh", "v1beta1", "queues")
+        for q in queues["items"]:
+            cap = (q["spec"].get("capability") or {}).get("nvidia.com/gpu")
+            alloc = ((q.get("status") or {}).get("allocated") or {}).get("nvidia.com/gpu")
+            if cap is not None and alloc is not None and parse_quantity(cap) > 0 \
+                    and parse_quantity(alloc) * 100 >= parse_quantity(cap) * 90:
+                expected["vcfull:" + q["metadata"]["name"]] = "warning"
+        users = [ns.metadata.name for ns in core.list_namespace().items
+                 if (ns.metadata.labels or {}).get("gpudesk.io/user")]
+        for ns in users:
+            for rq in core.list_namespaced_resource_quota(ns).items:
+                for key in ("requests.nvidia.com/gpu", "limits.nvidia.com/gpu"):
+                    hard = (rq.status.hard or {}).get(key)
+                    used = (rq.status.used or {}).get(key, "0")
+                    if hard is not None and parse_quantity(hard) > 0 \
+                            and parse_quantity(used) * 100 >= parse_quantity(hard) * 90:
+                        expected[f"quotafull:{ns}/{rq.metadata.name}"] = "warning"
+                        break
+        got = {a["key"]: a["severity"] for a in alerts["alerts"]}
+        code = 2 if "critical" in expected.values() else 1 if expected else 0
+        check(f"--alerts: the alerts that fire equal the API's conditions {sorted(expected)}",
+              got == expected and len(expected) > 0)
+        check(f"--alerts exits {code} (Nagios: 0 none, 1 warnings, 2 critical), counts agree",
+              alerts_run.returncode == code
+              and alerts["counts"] == {"critical": list(expected.values()).count("critical"),
+                                       "warning": list(expected.values()).count("warning")}
+              and alerts["complete"] is True and alerts["context"] == "sim-admin")
+        check("each alert says what, where and since when",
+              all(a["message"] and a["rule"] == a["key"].split(":")[0] for a in alerts["alerts"])
+              and all(a["node"] for a in alerts["alerts"] if a["rule"] == "notready"))
+        broken = subprocess.run([gpudesk, "--kubeconfig", os.path.join(state, "missing"), "--alerts"],
+                                capture_output=True, text=True, timeout=60)
+        check(f"--alerts without a readable kubeconfig exits 3 and says why ({broken.stderr.strip()})",
+              broken.returncode == 3 and broken.stderr.strip() != "" and broken.stdout == "")
+
         # A researcher: she may list nodes, namespaces and queues, and only her own pods.
         alice_out = out + ".alice"
         alice = subprocess.run([gpudesk, "--kubeconfig", kubeconfig, "--context", "sim-alice", "--report", alice_out,
