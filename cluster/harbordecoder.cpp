@@ -6,9 +6,19 @@
 #include <QJsonObject>
 #include <QRegularExpression>
 
+#include <limits>
+
 namespace gpudesk {
 
 namespace {
+
+// A byte count from JSON's double, within what qint64 holds (a cast out of range is undefined).
+qint64 bytesOf(double d)
+{
+    if (!(d >= 0)) // negative, or NaN
+        return d < 0 ? qint64(-1) : 0;
+    return d >= 9.0e18 ? std::numeric_limits<qint64>::max() : qint64(d);
+}
 
 QJsonArray arrayOf(const QByteArray &json, QString *error)
 {
@@ -86,8 +96,8 @@ bool HarborDecoder::summary(const QByteArray &json, HarborProject *project)
             .value(QLatin1String("storage"))
             .toDouble(-1);
     };
-    project->quotaHard = qint64(storage("hard"));
-    project->quotaUsed = qMax<qint64>(0, qint64(storage("used")));
+    project->quotaHard = bytesOf(storage("hard"));
+    project->quotaUsed = qMax<qint64>(0, bytesOf(storage("used")));
     return true;
 }
 
@@ -126,7 +136,7 @@ QList<HarborArtifact> HarborDecoder::artifacts(const QByteArray &json, const QSt
         a.digest = o.value(QLatin1String("digest")).toString();
         if (!a.digest.startsWith(QLatin1String("sha256:")))
             continue;
-        a.size = qMax<qint64>(0, qint64(o.value(QLatin1String("size")).toDouble()));
+        a.size = qMax<qint64>(0, bytesOf(o.value(QLatin1String("size")).toDouble()));
         a.pushed = time(o.value(QLatin1String("push_time")).toString());
         a.pulled = time(o.value(QLatin1String("pull_time")).toString());
         for (const QJsonValue &t : o.value(QLatin1String("tags")).toArray()) {
@@ -183,11 +193,11 @@ HarborGcResult HarborDecoder::gcLog(const QString &log)
         last = it.next();
     if (last.hasMatch()) {
         if (!last.captured(3).isEmpty()) {
-            r.bytes = last.captured(3).toLongLong();
+            r.bytes = qMax<qint64>(-1, last.captured(3).toLongLong());
         } else {
             const QString unit = last.captured(2);
             const int power = QStringLiteral("BKMGT").indexOf(unit.at(0));
-            r.bytes = qint64(last.captured(1).toDouble() * double(1ll << (10 * qMax(0, power))));
+            r.bytes = bytesOf(last.captured(1).toDouble() * double(1ll << (10 * qMax(0, power))));
         }
     }
     return r;

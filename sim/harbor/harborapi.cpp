@@ -489,7 +489,8 @@ void HarborApi::gc(HttpConnection *c, const HttpRequest &r, const Caller &who,
         sendJson(c, 200, json(page(c, r, runs, "/api/v2.0/system/gc")));
         return;
     }
-    const GcRun *run = parts.size() >= 3 ? m_gc->find(std::atoi(parts[2].c_str())) : nullptr;
+    const GcRun *run =
+        parts.size() >= 3 ? m_gc->find(QByteArray::fromStdString(parts[2]).toInt()) : nullptr;
     if (!run) {
         sendErrors(c, 404, "NOT_FOUND", "no such garbage collection run");
         return;
