@@ -361,7 +361,7 @@ QVariant ImagesModel::data(const QModelIndex &index, int role) const
             if (const HarborArtifact *a = harborOf(index.row()))
                 for (const HarborTag &h : a->tags)
                     if (h.name == t.tag && h.immutable)
-                        return QString(t.tag + QStringLiteral(" 🔒"));
+                        return tr("%1 (immutable)").arg(t.tag); // words: not every font has 🔒
         return t.tag;
     case Pushed:
     case Pulled: {

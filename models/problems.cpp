@@ -136,8 +136,8 @@ void capacityProblems(const ClusterStore &store, QList<Problem> &out)
                 out.append({Problem::Warning,
                             QStringLiteral("quotafull:%1/%2").arg(n.name, rq->name),
                             {},
-                            Problems::tr("%1 uses %2 of the %3 GPUs its quota %4 allows: new "
-                                         "pods are refused")
+                            Problems::tr("%1's pods request %2 of the %3 GPUs quota %4 allows: "
+                                         "new pods are refused")
                                 .arg(n.user)
                                 .arg(used / 1000)
                                 .arg(hard / 1000)

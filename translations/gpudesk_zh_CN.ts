@@ -3375,6 +3375,10 @@
         <source>Last pulled</source>
         <translation>最近拉取</translation>
     </message>
+    <message>
+        <source>%1 (immutable)</source>
+        <translation>%1（不可变）</translation>
+    </message>
 </context>
 <context>
     <name>gpudesk::ImagesPage</name>
@@ -5979,8 +5983,8 @@
         <translation>虚拟集群 %1 已占用其 %3 块 GPU 中的 %2 块：新作业需要等待</translation>
     </message>
     <message>
-        <source>%1 uses %2 of the %3 GPUs its quota %4 allows: new pods are refused</source>
-        <translation>%1 已用其配额 %4 允许的 %3 块 GPU 中的 %2 块：新的 Pod 会被拒绝</translation>
+        <source>%1&apos;s pods request %2 of the %3 GPUs quota %4 allows: new pods are refused</source>
+        <translation>%1 的 Pod 已申请配额 %4 允许的 %3 块 GPU 中的 %2 块：新的 Pod 会被拒绝</translation>
     </message>
 </context>
 <context>
