@@ -148,6 +148,10 @@ QList<HarborArtifact> HarborDecoder::artifacts(const QByteArray &json, const QSt
             if (!tag.name.isEmpty())
                 a.tags << tag;
         }
+        for (const QJsonValue &l : o.value(QLatin1String("labels")).toArray())
+            if (const QString name = l.toObject().value(QLatin1String("name")).toString();
+                !name.isEmpty())
+                a.labels << name;
         for (const QJsonValue &r : o.value(QLatin1String("references")).toArray()) {
             const QString child = r.toObject().value(QLatin1String("child_digest")).toString();
             if (!child.isEmpty())

@@ -45,6 +45,7 @@ struct HarborArtifact
     QDateTime pushed, pulled;
     QList<HarborTag> tags;
     QStringList platformDigests;
+    QStringList labels; // Harbor's labels on it ("production")
 
     bool immutable() const
     {

@@ -295,8 +295,12 @@ QVariant ImagesModel::data(const QModelIndex &index, int role) const
     const int col = index.column();
     if (role == KeyRole)
         return tagKey(t.repository, t.tag);
-    if (role == FilterRole)
-        return QString(t.repository + u' ' + t.tag + u' ' + t.digest);
+    if (role == FilterRole) {
+        // Harbor's labels find their images too ("production").
+        const HarborArtifact *a = m_harbor.isEmpty() ? nullptr : harborOf(index.row());
+        return QString(t.repository + u' ' + t.tag + u' ' + t.digest +
+                       (a ? u' ' + a->labels.join(u' ') : QString()));
+    }
     if (role == SeverityRole)
         return huge ? 1 : 0;
     if (role == CandidateRole) {

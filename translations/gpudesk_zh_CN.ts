@@ -3590,6 +3590,22 @@
         <source>Projects none of whose members is a user of the cluster now: %1. Shown: their images no pod runs.</source>
         <translation>成员中已没有当前集群用户的项目：%1。显示：这些项目中没有 Pod 运行的镜像。</translation>
     </message>
+    <message>
+        <source>never</source>
+        <translation>从未</translation>
+    </message>
+    <message>
+        <source>Harbor: pushed %1, last pulled %2.</source>
+        <translation>Harbor：推送于 %1，最近拉取于 %2。</translation>
+    </message>
+    <message>
+        <source>Labels: %1.</source>
+        <translation>标签：%1。</translation>
+    </message>
+    <message>
+        <source>Immutable: Harbor refuses to delete it or push over its tag.</source>
+        <translation>不可变：Harbor 拒绝删除它，也拒绝覆盖推送其标签。</translation>
+    </message>
 </context>
 <context>
     <name>gpudesk::ImagesService</name>

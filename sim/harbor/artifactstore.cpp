@@ -140,6 +140,31 @@ void ArtifactStore::age(qint64 ms)
         }
 }
 
+bool ArtifactStore::addLabel(const std::string &repository, const std::string &digest, int label)
+{
+    auto repo = m_repos.find(repository);
+    if (repo == m_repos.end() || !repo->second.count(digest))
+        return false;
+    auto &labels = repo->second[digest].labels;
+    if (std::find(labels.begin(), labels.end(), label) != labels.end())
+        return false;
+    labels.push_back(label);
+    return true;
+}
+
+bool ArtifactStore::removeLabel(const std::string &repository, const std::string &digest, int label)
+{
+    auto repo = m_repos.find(repository);
+    if (repo == m_repos.end() || !repo->second.count(digest))
+        return false;
+    auto &labels = repo->second[digest].labels;
+    const auto it = std::find(labels.begin(), labels.end(), label);
+    if (it == labels.end())
+        return false;
+    labels.erase(it);
+    return true;
+}
+
 bool ArtifactStore::referenced(const std::string &repository, const std::string &digest) const
 {
     const auto repo = m_repos.find(repository);

@@ -39,6 +39,7 @@ struct ArtifactRecord
     std::vector<PlatformReference> references;       // an index's platforms
     std::map<std::string, qint64> blobs;             // config and layers by digest
     nlohmann::json extra = nlohmann::json::object(); // architecture, os, created, …
+    std::vector<int> labels;                         // ids of HarborConfig::labels
 };
 
 // Harbor's database of artifacts, kept as its core keeps it: from the registry's own event
@@ -56,6 +57,9 @@ public:
     void pulled(const std::string &repository, const std::string &digest, const std::string &tag);
     void deleted(const std::string &repository, const std::string &digest);
     void age(qint64 ms);
+    // Adds a label to an artifact: false when it has it already (Harbor's 409).
+    bool addLabel(const std::string &repository, const std::string &digest, int label);
+    bool removeLabel(const std::string &repository, const std::string &digest, int label);
 
     static qint64 nowMs();
     // Listed artifacts of a repository: those no index of it refers to, newest push first.

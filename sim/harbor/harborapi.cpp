@@ -301,7 +301,9 @@ void HarborApi::project(HttpConnection *c, const HttpRequest &r, const Caller &w
     if (parts.size() >= 5 && parts[2] == "repositories" && parts[4] == "artifacts") {
         const std::string repository = p->name + "/" + decoded(parts[3]);
         artifacts(c, r, who, *p, repository,
-                  parts.size() >= 6 ? std::optional(decoded(parts[5])) : std::nullopt);
+                  parts.size() >= 6 ? std::optional(decoded(parts[5])) : std::nullopt,
+                  parts.size() >= 7 ? parts[6] : std::string(),
+                  parts.size() >= 8 ? parts[7] : std::string());
         return;
     }
     sendErrors(c, 404, "NOT_FOUND", "no such path");
@@ -309,7 +311,8 @@ void HarborApi::project(HttpConnection *c, const HttpRequest &r, const Caller &w
 
 void HarborApi::artifacts(HttpConnection *c, const HttpRequest &r, const Caller &who,
                           const HarborProject &project, const std::string &repository,
-                          const std::optional<std::string> &reference)
+                          const std::optional<std::string> &reference, const std::string &sub,
+                          const std::string &subId)
 {
     const auto toJson = [&](const ArtifactRecord &a) {
         json tags = json::array();
@@ -342,7 +345,17 @@ void HarborApi::artifacts(HttpConnection *c, const HttpRequest &r, const Caller 
                     {"tags", a.tags.empty() ? json(nullptr) : tags},
                     {"references", a.references.empty() ? json(nullptr) : references},
                     {"extra_attrs", a.extra},
-                    {"labels", nullptr}};
+                    {"labels", [&] {
+                         json labels = json::array();
+                         for (int id : a.labels)
+                             if (const HarborLabel *l = m_config->label(id))
+                                 labels.push_back({{"id", l->id},
+                                                   {"name", l->name},
+                                                   {"color", l->color},
+                                                   {"description", l->description},
+                                                   {"scope", "g"}});
+                         return labels.empty() ? json(nullptr) : labels;
+                     }()}};
     };
     if (!reference) {
         if (r.method != "GET") {
@@ -369,6 +382,38 @@ void HarborApi::artifacts(HttpConnection *c, const HttpRequest &r, const Caller 
     const ArtifactRecord *a = m_store->find(repository, *reference);
     if (!a) {
         sendErrors(c, 404, "NOT_FOUND", "artifact " + repository + "@" + *reference + " not found");
+        return;
+    }
+    if (sub == "labels") {
+        // POST {"id": N} adds a global label; DELETE …/labels/N removes it. Developers and up.
+        const std::string role = roleIn(*m_config, project, who.user);
+        if (role.empty() || role == "guest") {
+            sendErrors(c, who.user.empty() ? 401 : 403,
+                       who.user.empty() ? "UNAUTHORIZED" : "FORBIDDEN", "forbidden");
+            return;
+        }
+        const auto body = json::parse(r.body.toStdString(), nullptr, false);
+        const int id = r.method == "DELETE" ? QByteArray::fromStdString(subId).toInt()
+                       : body.is_object()   ? body.value("id", 0)
+                                            : 0;
+        if (!m_config->label(id)) {
+            sendErrors(c, 404, "NOT_FOUND", "label " + std::to_string(id) + " not found");
+            return;
+        }
+        const bool changed = r.method == "DELETE" ? m_store->removeLabel(repository, a->digest, id)
+                                                  : m_store->addLabel(repository, a->digest, id);
+        if (!changed) {
+            sendErrors(c, r.method == "DELETE" ? 404 : 409,
+                       r.method == "DELETE" ? "NOT_FOUND" : "CONFLICT",
+                       r.method == "DELETE" ? "the artifact has no such label"
+                                            : "the label is on the artifact already");
+            return;
+        }
+        c->respond(r.method == "DELETE" ? 200 : 201, "application/json", {});
+        return;
+    }
+    if (!sub.empty()) {
+        sendErrors(c, 404, "NOT_FOUND", "no such path");
         return;
     }
     if (r.method == "GET") {

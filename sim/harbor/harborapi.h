@@ -21,8 +21,9 @@ struct HarborProject;
 // The part of Harbor's v2.0 REST API gpudesk uses, written from Harbor's published swagger:
 // systeminfo, projects (with their summary's quota), repositories, artifacts (tags, push and pull
 // times, immutability, platforms) with paging by page/page_size, X-Total-Count and Link, artifact
-// deletion (412 for an immutable tag), and garbage collection (schedule a manual run, its history
-// and log). Also the token service (/service/token) and the registry's notification endpoint.
+// deletion (412 for an immutable tag), labels on artifacts, and garbage collection (schedule a
+// manual run, its history and log). Also the token service (/service/token) and the registry's
+// notification endpoint.
 class HarborApi
 {
 public:
@@ -47,7 +48,8 @@ private:
                  const std::vector<std::string> &parts);
     void artifacts(HttpConnection *c, const HttpRequest &r, const Caller &who,
                    const HarborProject &project, const std::string &repository,
-                   const std::optional<std::string> &reference);
+                   const std::optional<std::string> &reference, const std::string &sub,
+                   const std::string &subId);
     void gc(HttpConnection *c, const HttpRequest &r, const Caller &who,
             const std::vector<std::string> &parts);
     // Deletes an artifact in the registry, and the platforms of an index no other index uses.

@@ -46,6 +46,10 @@ bool HarborConfig::load(const QString &path, QString *error)
             project.immutable.push_back(pattern.get<std::string>());
         projects.push_back(std::move(project));
     }
+    int labelId = 1;
+    for (const auto &l : j.value("labels", nlohmann::json::array()))
+        labels.push_back({labelId++, l.value("name", ""), l.value("color", "#48960C"),
+                          l.value("description", "")});
     if (registryUrl.empty() || tokenKey.empty() || tokenCert.empty()) {
         *error = QStringLiteral("%1 names no registry url or token key and cert").arg(path);
         return false;
@@ -66,6 +70,14 @@ const HarborProject *HarborConfig::project(const std::string &name) const
     for (const auto &p : projects)
         if (p.name == name)
             return &p;
+    return nullptr;
+}
+
+const HarborLabel *HarborConfig::label(int id) const
+{
+    for (const auto &l : labels)
+        if (l.id == id)
+            return &l;
     return nullptr;
 }
 

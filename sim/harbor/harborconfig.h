@@ -16,6 +16,13 @@ struct HarborUser
     bool admin = false; // Harbor's system administrator
 };
 
+// A label of Harbor's (global scope), which artifacts can carry.
+struct HarborLabel
+{
+    int id = 0;
+    std::string name, color, description;
+};
+
 struct HarborProject
 {
     int id = 0;
@@ -37,10 +44,12 @@ struct HarborConfig
     std::string tokenKey, tokenCert, service, issuer;
     std::vector<HarborUser> users;
     std::vector<HarborProject> projects;
+    std::vector<HarborLabel> labels;
 
     bool load(const QString &path, QString *error);
     const HarborUser *user(const std::string &name) const;
     const HarborProject *project(const std::string &name) const;
+    const HarborLabel *label(int id) const;
     // The registry's host:port, as Harbor's systeminfo names it.
     std::string registryHost() const;
 };

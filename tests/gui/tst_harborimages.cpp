@@ -28,6 +28,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QLabel>
+#include <QLineEdit>
 #include <QPushButton>
 #include <QSet>
 #include <QSettings>
@@ -36,6 +37,7 @@
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QTextBrowser>
 
 using namespace gpudesk;
 
@@ -170,6 +172,15 @@ void TestHarborImages::readShowsHarborsRecords()
     QVERIFY(release >= 0);
     QCOMPARE(m->index(release, ImagesModel::Tag).data().toString(), u"v1 (immutable)"_qs);
     QCOMPARE(m->index(release, ImagesModel::Tag).data(SortRole).toString(), u"v1"_qs);
+    // Its Harbor label finds it, and the details say what Harbor knows.
+    m_page->findChild<QLineEdit *>()->setText(u"production"_qs);
+    QTRY_COMPARE(m_page->view()->model()->rowCount(), 1);
+    m_page->selectTag(u"shared/release"_qs, u"v1"_qs);
+    const QString details = m_page->details()->toPlainText();
+    QVERIFY2(details.contains(u"Labels: production."_qs) && details.contains(u"Immutable"_qs) &&
+                 details.contains(u"last pulled never"_qs),
+             qPrintable(details));
+    m_page->findChild<QLineEdit *>()->clear();
     save(u"images-harbor"_qs);
 }
 

@@ -323,6 +323,7 @@ void TestHarbor::immutableTagRefusesDelete()
     const QList<HarborArtifact> release = artifacts(admin, QStringLiteral("shared/release"));
     QCOMPARE(release.size(), 1);
     QVERIFY(release.first().immutable());
+    QCOMPARE(release.first().labels, QStringList{u"production"_qs}); // put there by the peers
     QString error = QStringLiteral("not called");
     waitFor([&](QObject *ctx, bool *done) {
         admin->deleteArtifact(QStringLiteral("shared/release"), release.first().digest, ctx,

@@ -400,6 +400,20 @@ void ImagesPage::updateDetails()
                 .arg(format::bytes(size.total), m->isComplete() ? QString() : tr("at most"),
                      format::bytes(size.unique)) +
             QStringLiteral("</p>");
+    if (const HarborArtifact *a = m->harborOf(current.row())) {
+        const QLocale l;
+        const auto when = [&l](const QDateTime &d) {
+            return d.isValid() ? l.toString(d.toLocalTime(), QLocale::ShortFormat) : tr("never");
+        };
+        html += QStringLiteral("<p>") +
+                tr("Harbor: pushed %1, last pulled %2.").arg(when(a->pushed), when(a->pulled));
+        if (!a->labels.isEmpty())
+            html +=
+                u' ' + tr("Labels: %1.").arg(a->labels.join(QStringLiteral(", ")).toHtmlEscaped());
+        if (a->immutable())
+            html += u' ' + tr("Immutable: Harbor refuses to delete it or push over its tag.");
+        html += QStringLiteral("</p>");
+    }
     const QStringList same = m->tagsOf(t.repository, t.digest);
     if (same.size() > 1)
         html += QStringLiteral("<p>") +
