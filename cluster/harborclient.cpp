@@ -77,7 +77,8 @@ QString HarborClient::artifactsPath(const QString &repository)
     const QString name = repository.section(u'/', 1);
     return QStringLiteral("projects/%1/repositories/%2/artifacts")
         .arg(QString::fromLatin1(QUrl::toPercentEncoding(project)),
-             QString::fromLatin1(QUrl::toPercentEncoding(name)));
+             QString::fromLatin1(
+                 QUrl::toPercentEncoding(QString::fromLatin1(QUrl::toPercentEncoding(name)))));
 }
 
 void HarborClient::send(const QByteArray &verb, const QUrl &url, const QByteArray &body,
@@ -88,6 +89,8 @@ void HarborClient::send(const QByteArray &verb, const QUrl &url, const QByteArra
     req.setSslConfiguration(m_tls);
     req.setRawHeader("User-Agent", "gpudesk");
     req.setRawHeader("Accept", "application/json");
+    // A project named "2024" is a name, not Harbor's project id.
+    req.setRawHeader("X-Is-Resource-Name", "true");
     if (!body.isEmpty())
         req.setHeader(QNetworkRequest::ContentTypeHeader, QByteArrayLiteral("application/json"));
     if (!m_credentials.secret.isEmpty())
@@ -146,6 +149,14 @@ void HarborClient::send(const QByteArray &verb, const QUrl &url, const QByteArra
 void HarborClient::pages(const QUrl &url, QObject *context, QList<QByteArray> bodies,
                          std::function<void(const QList<QByteArray> &, const QString &)> done)
 {
+    // A next link that never ends (or points back) stops after this many pages.
+    if (bodies.size() >= kMaxPages) {
+        done(bodies, tr("Harbor at %1 sent more than %2 pages for %3; gpudesk stopped there.")
+                         .arg(m_base.authority())
+                         .arg(kMaxPages)
+                         .arg(url.path()));
+        return;
+    }
     send("GET", url, {}, context,
          [this, context, bodies = std::move(bodies),
           done = std::move(done)](const Answer &a) mutable {
@@ -202,9 +213,14 @@ void HarborClient::projects(QObject *context, ProjectsDone done)
                             // Members are shown to project admins and system admins only:
                             // not known otherwise, which is not "no members".
                             QString decodeError;
+                            bool groups = false;
                             for (const QByteArray &b : bodies)
-                                (*result)[i].members += HarborDecoder::members(b, &decodeError);
-                            (*result)[i].membersKnown = error.isEmpty() && decodeError.isEmpty();
+                                (*result)[i].members +=
+                                    HarborDecoder::members(b, &decodeError, &groups);
+                            // A group's users are not listed: such a project's members are not
+                            // known, so it is never taken for one whose users left.
+                            (*result)[i].membersKnown =
+                                error.isEmpty() && decodeError.isEmpty() && !groups;
                             if (--*left == 0)
                                 done(*result, firstError);
                         });

@@ -57,6 +57,7 @@ public:
 
     static constexpr qint64 kMaxAnswerBytes = 16 << 20;
     static constexpr int kTimeoutMs = 30000;
+    static constexpr int kMaxPages = 2000; // of 100: 200,000 artifacts in one repository
 
 private:
     struct Answer

@@ -101,14 +101,16 @@ bool HarborDecoder::summary(const QByteArray &json, HarborProject *project)
     return true;
 }
 
-QStringList HarborDecoder::members(const QByteArray &json, QString *error)
+QStringList HarborDecoder::members(const QByteArray &json, QString *error, bool *groups)
 {
     QStringList out;
     for (const QJsonValue &v : arrayOf(json, error)) {
         const QJsonObject o = v.toObject();
         const QString name = o.value(QLatin1String("entity_name")).toString();
-        if (!name.isEmpty() &&
-            o.value(QLatin1String("entity_type")).toString() != QLatin1String("g"))
+        const bool group = o.value(QLatin1String("entity_type")).toString() == QLatin1String("g");
+        if (group && groups)
+            *groups = true;
+        if (!name.isEmpty() && !group)
             out << name;
     }
     return out;

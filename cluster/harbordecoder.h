@@ -20,7 +20,8 @@ public:
     // The quota of a project's summary into `project`; false when it has none.
     static bool summary(const QByteArray &json, HarborProject *project);
     // The user members of a project's members page (groups, entity_type "g", left out).
-    static QStringList members(const QByteArray &json, QString *error);
+    // `groups`: some member is a group (whose users gpudesk cannot list).
+    static QStringList members(const QByteArray &json, QString *error, bool *groups = nullptr);
     // Repository names ("project/name") of a repositories page.
     static QStringList repositories(const QByteArray &json, QString *error);
     static QList<HarborArtifact> artifacts(const QByteArray &json, const QString &repository,

@@ -43,8 +43,9 @@ void HarborGcStep::runJob(bool dryRun, Done done)
 
 void HarborGcStep::follow(int id, Done done)
 {
-    m_client->gcRun(id, this, [this, id, done](const HarborGcRun &run, const QString &error) {
+    m_client->gcRun(id, this, [this, id, done](HarborGcRun run, const QString &error) {
         if (!error.isEmpty()) {
+            run.id = id; // it started: what it did is not known (Unverified), not refused
             done(run, {}, error);
             return;
         }

@@ -70,7 +70,8 @@ void HarborPullTimes::resolve(QList<HarborArtifact> *artifacts) const
 void HarborPullTimes::remember(const QList<HarborArtifact> &resolved, const QDateTime &readStart,
                                const QDateTime &readEnd)
 {
-    m_pulled.clear();
+    // Merged, not replaced: an artifact this read did not get (a repository Harbor did not
+    // answer for) keeps what an earlier read saw.
     for (const HarborArtifact &a : resolved) {
         if (a.pulled.isValid())
             m_pulled.insert(artifactKey(a), a.pulled.toMSecsSinceEpoch());

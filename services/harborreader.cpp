@@ -38,7 +38,8 @@ void HarborReader::probe(int candidate)
         done(); // no Harbor: a plain registry
         return;
     }
-    delete m_client;
+    if (m_client)
+        m_client->deleteLater(); // probe() runs inside its reply's finished signal
     m_client = new HarborClient(m_candidates[candidate], m_registry->endpoint(),
                                 m_registry->credentials(), this);
     m_client->systemInfo(m_context, [this, candidate](const std::optional<HarborInfo> &info,

@@ -34,6 +34,7 @@ public:
 
     bool isHarbor() const { return m_info.has_value(); }
     bool wasCancelled() const { return m_cancelled; }
+    bool isFinished() const { return m_finished; }
     const std::optional<HarborInfo> &info() const { return m_info; }
     QUrl apiBase() const { return m_apiBase; }
     const QList<HarborProject> &projects() const { return m_projects; }

@@ -285,9 +285,10 @@ OperationPlan ImagePlanner::collectGarbage(const std::optional<HarborInfo> &harb
             bytes += a.size;
             if (names.size() < 10)
                 names << a.repository + u'@' + shortDigest(a.digest);
-            for (const ImagesModel::Use &u : m_model.useOfDigest(a.repository, a.digest))
-                used << QStringLiteral("%1@%2 (%3)")
-                            .arg(a.repository, shortDigest(a.digest), who(u));
+            // By its own digest, or by one of its platforms' (a node pulls the platform's).
+            for (const QString &d : QStringList{a.digest} + a.platformDigests)
+                for (const ImagesModel::Use &u : m_model.useOfDigest(a.repository, d))
+                    used << QStringLiteral("%1@%2 (%3)").arg(a.repository, shortDigest(d), who(u));
         }
         if (!used.isEmpty()) {
             plan.refusals << tr("Pods run untagged artifacts by digest: %1. Deleting them would "

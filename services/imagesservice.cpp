@@ -154,7 +154,7 @@ void ImagesService::joinPods()
 
 bool ImagesService::isScanning() const
 {
-    return (m_scan && m_scan->isRunning()) || m_lookup || (m_harbor && !m_scan);
+    return (m_scan && m_scan->isRunning()) || m_lookup || (m_harbor && !m_harbor->isFinished());
 }
 
 void ImagesService::cancel()
@@ -268,9 +268,15 @@ void ImagesService::startScan()
                                 .arg(m_host, l.toString(p.repositories), l.toString(p.tags)));
     });
     connect(m_scan, &RegistryScan::finished, this,
-            [this](bool complete, const QStringList &errors) {
-                if (m_harbor)
+            [this](bool registryComplete, const QStringList &registryErrors) {
+                QStringList errors = registryErrors;
+                if (m_harbor) {
                     m_harbor->remember(m_scanStarted, QDateTime::currentDateTimeUtc());
+                    // A repository Harbor did not answer for has no push and pull times: its
+                    // images would fall back to their build date. Said, and the read is partial.
+                    errors += m_harbor->errors();
+                }
+                const bool complete = registryComplete && errors.isEmpty();
                 m_model->setComplete(complete);
                 joinPods();
                 emit finished(complete, errors);

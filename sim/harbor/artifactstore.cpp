@@ -63,39 +63,45 @@ void ArtifactStore::read(const std::string &repository, const std::string &diges
             ArtifactRecord &a = repo->second[digest];
             a.manifestBytes = reply.body.size();
             const auto m = nlohmann::json::parse(reply.body.toStdString(), nullptr, false);
-            if (!m.is_object()) {
-                done();
-                return;
-            }
-            if (m.contains("manifests")) {
-                for (const auto &child : m["manifests"]) {
-                    const auto platform = child.value("platform", nlohmann::json::object());
-                    a.references.push_back({child.value("digest", ""), platform.value("os", ""),
-                                            platform.value("architecture", ""),
-                                            platform.value("variant", "")});
+            std::string config;
+            // What a pusher wrote may have any shape: a field of the wrong type is left out.
+            try {
+                if (m.is_object() && m.contains("manifests")) {
+                    for (const auto &child : m["manifests"]) {
+                        const auto platform = child.value("platform", nlohmann::json::object());
+                        a.references.push_back({child.value("digest", ""), platform.value("os", ""),
+                                                platform.value("architecture", ""),
+                                                platform.value("variant", "")});
+                    }
+                } else if (m.is_object()) {
+                    const auto c = m.value("config", nlohmann::json::object());
+                    config = c.value("digest", "");
+                    a.blobs[config] = c.value("size", 0LL);
+                    for (const auto &layer : m.value("layers", nlohmann::json::array()))
+                        a.blobs[layer.value("digest", "")] = layer.value("size", 0LL);
                 }
+            } catch (const nlohmann::json::exception &) {
+            }
+            if (config.empty()) {
                 done();
                 return;
             }
-            const auto config = m.value("config", nlohmann::json::object());
-            a.blobs[config.value("digest", "")] = config.value("size", 0LL);
-            for (const auto &layer : m.value("layers", nlohmann::json::array()))
-                a.blobs[layer.value("digest", "")] = layer.value("size", 0LL);
-            m_reader->blob(
-                repository, config.value("digest", ""),
-                [this, repository, digest, done](const auto &blob) {
-                    auto repo = m_repos.find(repository);
-                    const auto c = nlohmann::json::parse(blob.body.toStdString(), nullptr, false);
-                    if (repo != m_repos.end() && repo->second.count(digest) && c.is_object()) {
-                        auto &extra = repo->second[digest].extra;
+            m_reader->blob(repository, config, [this, repository, digest, done](const auto &blob) {
+                auto repo = m_repos.find(repository);
+                const auto c = nlohmann::json::parse(blob.body.toStdString(), nullptr, false);
+                if (repo != m_repos.end() && repo->second.count(digest) && c.is_object()) {
+                    auto &extra = repo->second[digest].extra;
+                    try {
                         extra["architecture"] = c.value("architecture", "");
                         extra["os"] = c.value("os", "");
                         extra["created"] = c.value("created", "");
                         extra["author"] = c.value("author", "");
                         extra["config"] = c.value("config", nlohmann::json::object());
+                    } catch (const nlohmann::json::exception &) {
                     }
-                    done();
-                });
+                }
+                done();
+            });
         });
 }
 

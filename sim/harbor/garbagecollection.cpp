@@ -169,9 +169,25 @@ void GarbageCollection::collect(int id, bool dryRun, std::map<std::string, qint6
                        std::to_string(gone) + " bytes).");
             finish(id, true);
         });
+        connect(real, &QProcess::errorOccurred, this, [=, this](QProcess::ProcessError e) {
+            if (e != QProcess::FailedToStart)
+                return;
+            real->deleteLater();
+            say(*run(id), "cannot run " + m_config->registryBinary);
+            finish(id, false);
+        });
         real->start(
             QString::fromStdString(m_config->registryBinary),
             {QStringLiteral("garbage-collect"), QString::fromStdString(m_config->registryConfig)});
+    });
+    // A binary that does not start never finishes: the run ends as Harbor's would, in error.
+    connect(dry, &QProcess::errorOccurred, this, [=, this](QProcess::ProcessError e) {
+        if (e != QProcess::FailedToStart)
+            return;
+        dry->deleteLater();
+        say(*run(id),
+            "cannot run " + m_config->registryBinary + ": " + dry->errorString().toStdString());
+        finish(id, false);
     });
     dry->start(QString::fromStdString(m_config->registryBinary),
                {QStringLiteral("garbage-collect"), QStringLiteral("--dry-run"),

@@ -126,6 +126,16 @@ bool HarborApi::canRead(const Caller &who, const HarborProject &project) const
 
 void HarborApi::handle(HttpConnection *c, const HttpRequest &r)
 {
+    // A field of the wrong type in a request body is the client's error, never the server's end.
+    try {
+        route(c, r);
+    } catch (const nlohmann::json::exception &e) {
+        sendErrors(c, 400, "BAD_REQUEST", std::string("malformed request: ") + e.what());
+    }
+}
+
+void HarborApi::route(HttpConnection *c, const HttpRequest &r)
+{
     const std::string path = r.path.toStdString();
     const Caller who = caller(r);
     if (who.badCredentials) {
@@ -560,6 +570,15 @@ void HarborApi::age(HttpConnection *c, const HttpRequest &r, const Caller &who)
 }
 
 void HarborApi::handleNotifications(HttpConnection *c, const HttpRequest &r)
+{
+    try {
+        notifications(c, r);
+    } catch (const nlohmann::json::exception &e) {
+        c->respond(400, "text/plain", QByteArray("malformed envelope: ") + e.what() + '\n');
+    }
+}
+
+void HarborApi::notifications(HttpConnection *c, const HttpRequest &r)
 {
     const auto body = json::parse(r.body.toStdString(), nullptr, false);
     if (r.method != "POST" || !body.is_object()) {

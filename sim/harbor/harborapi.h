@@ -41,6 +41,8 @@ private:
         bool admin = false;
         bool badCredentials = false;
     };
+    void route(HttpConnection *c, const HttpRequest &r);
+    void notifications(HttpConnection *c, const HttpRequest &r);
     Caller caller(const HttpRequest &r) const;
     void token(HttpConnection *c, const HttpRequest &r);
     void projects(HttpConnection *c, const HttpRequest &r, const Caller &who);

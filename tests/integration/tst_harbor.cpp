@@ -70,6 +70,7 @@ private slots:
     void immutableTagRefusesDelete();
     void garbageCollectionFreesWhatItSays();
     void onlyAdminsCollect();
+    void nestedRepositoryDeleted();
 
 private:
     // This run's own repository in project alice: tests of the peers' Harbor may run in any order.
@@ -99,10 +100,14 @@ void TestHarbor::initTestCase()
         const QString error = registrypeer::harborPush(layout, m_repo + u':' + tag);
         QVERIFY2(error.isEmpty(), qPrintable(error));
     }
+    // A repository two levels down: Harbor wants its name URL-encoded twice in paths.
+    const QString error = registrypeer::harborPush(u"small"_qs, m_repo + u"/nested:1"_qs);
+    QVERIFY2(error.isEmpty(), qPrintable(error));
     // The registry tells Harbor after it answered each push.
     QObject owner;
     HarborClient *admin = client(QStringLiteral("admin"), &owner);
     QTRY_COMPARE_WITH_TIMEOUT(artifacts(admin, m_repo).size(), 3, 15000);
+    QTRY_COMPARE_WITH_TIMEOUT(artifacts(admin, m_repo + u"/nested"_qs).size(), 1, 15000);
 }
 
 HarborClient *TestHarbor::client(const QString &user, QObject *parent)
@@ -422,6 +427,28 @@ void TestHarbor::onlyAdminsCollect()
         });
     });
     QVERIFY2(error.contains(u"does not allow alice"_qs), qPrintable(error));
+}
+
+void TestHarbor::nestedRepositoryDeleted()
+{
+    // Deleting through Harbor's API by a name with a '/' inside its project: it really goes
+    // (a wrongly encoded path would 404, which a delete must not take for "gone").
+    QObject owner;
+    HarborClient *admin = client(QStringLiteral("admin"), &owner);
+    const QString nested = m_repo + u"/nested"_qs;
+    const QList<HarborArtifact> before = artifacts(admin, nested);
+    QCOMPARE(before.size(), 1);
+    QCOMPARE(registrypeer::harborRegistryStatus(u"HEAD"_qs, nested, u"/manifests/1"_qs), 200);
+    QString error = u"not called"_qs;
+    waitFor([&](QObject *ctx, bool *done) {
+        admin->deleteArtifact(nested, before.first().digest, ctx, [&, done](const QString &e) {
+            error = e;
+            *done = true;
+        });
+    });
+    QVERIFY2(error.isEmpty(), qPrintable(error));
+    QCOMPARE(registrypeer::harborRegistryStatus(u"HEAD"_qs, nested, u"/manifests/1"_qs), 404);
+    QVERIFY(artifacts(admin, nested).isEmpty());
 }
 
 QTEST_GUILESS_MAIN(TestHarbor)

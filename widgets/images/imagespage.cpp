@@ -182,6 +182,8 @@ ImagesPage::ImagesPage(ImagesService *service, QWidget *parent)
             }
             setCandidateWords(harbor);
             m_usersLeft->setEnabled(harbor);
+            if (!harbor && m_usersLeft->isChecked())
+                showImagesOfUsersWhoLeft(false); // a Harbor's filter does not outlive it
             const QLocale l;
             const ImagesModel *m = model();
             if (complete) {
@@ -247,7 +249,10 @@ ImagesPage::ImagesPage(ImagesService *service, QWidget *parent)
     m_usersLeft->setToolTip(tr("Only on a Harbor: images in its private projects none of whose "
                                "members is a user of the cluster now."));
     connect(m_usersLeft, &QCheckBox::toggled, this, &ImagesPage::showImagesOfUsersWhoLeft);
-    connect(m_candidateDays, &QSpinBox::valueChanged, this, candidates);
+    connect(m_candidateDays, &QSpinBox::valueChanged, this, [this, candidates] {
+        if (m_candidates->isChecked()) // the days are the candidates' only
+            candidates();
+    });
     connect(m_delete, &QPushButton::clicked, this, &ImagesPage::askDelete);
     connect(service, &ImagesService::changed, this,
             [this](const QString &repository, const QString &tag) {
