@@ -47,23 +47,32 @@ bool headless(int argc, char **argv)
     return false;
 }
 
-int runReport(const QStringList &files, const QString &context, const QString &output, bool ssh,
-              const QString &sshConfig)
+// What --report and --alerts share: the kubeconfig read (false: said on stderr), TLS's warning,
+// node telemetry unless --no-ssh, and the run's notices on stderr.
+bool prepareRun(ReportRun &run, bool ssh, const QString &sshConfig)
 {
-    ReportRun run(files, context, output);
     QString error;
     if (!run.prepare(&error)) {
         std::fprintf(stderr, "gpudesk: %s\n", qPrintable(error));
-        return 2;
+        return false;
     }
     if (const QString warning = run.warning(); !warning.isEmpty())
         std::fprintf(stderr, "gpudesk: %s\n", qPrintable(warning));
     if (ssh)
         run.enableTelemetry(sshConfig);
-    int exitCode = 1;
     QObject::connect(&run, &ReportRun::notice, [](const QString &message) {
         std::fprintf(stderr, "gpudesk: warning: %s\n", qPrintable(message));
     });
+    return true;
+}
+
+int runReport(const QStringList &files, const QString &context, const QString &output, bool ssh,
+              const QString &sshConfig)
+{
+    ReportRun run(files, context, output);
+    if (!prepareRun(run, ssh, sshConfig))
+        return 2;
+    int exitCode = 1;
     QObject::connect(&run, &ReportRun::finished, [&exitCode](int code, const QString &message) {
         std::fprintf(code == 0 ? stdout : stderr, "gpudesk: %s\n", qPrintable(message));
         exitCode = code;
@@ -80,19 +89,9 @@ int runAlerts(const QStringList &files, const QString &context, bool ssh, const 
 {
     ReportRun run(files, context, QString());
     run.setAlertsOnly(true);
-    QString error;
-    if (!run.prepare(&error)) {
-        std::fprintf(stderr, "gpudesk: %s\n", qPrintable(error));
+    if (!prepareRun(run, ssh, sshConfig))
         return 3;
-    }
-    if (const QString warning = run.warning(); !warning.isEmpty())
-        std::fprintf(stderr, "gpudesk: %s\n", qPrintable(warning));
-    if (ssh)
-        run.enableTelemetry(sshConfig);
     int exitCode = 3;
-    QObject::connect(&run, &ReportRun::notice, [](const QString &message) {
-        std::fprintf(stderr, "gpudesk: warning: %s\n", qPrintable(message));
-    });
     QObject::connect(&run, &ReportRun::alertsReady, [&exitCode](const QByteArray &json, int code) {
         std::fwrite(json.constData(), 1, size_t(json.size()), stdout);
         exitCode = code;
