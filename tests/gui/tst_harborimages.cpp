@@ -37,6 +37,7 @@
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QTranslator>
 #include <QTextBrowser>
 
 using namespace gpudesk;
@@ -53,6 +54,7 @@ private slots:
     void immutableLeftOutOfDelete();
     void shareThroughTheTokenService();
     void garbageCollectionAsAnOperation();
+    void chinese();
 
 private:
     bool read();
@@ -342,6 +344,31 @@ void TestHarborImages::garbageCollectionAsAnOperation()
     QVERIFY(audit.open(QIODevice::ReadOnly));
     const QByteArray log = audit.readAll();
     QVERIFY(log.contains("image.gc") && log.contains("collect-garbage"));
+}
+
+void TestHarborImages::chinese()
+{
+    // A page made under the zh_CN translation, read again: Harbor's panel, columns and words.
+    QTranslator t;
+    QVERIFY(t.load(u"gpudesk_zh_CN"_qs, QStringLiteral(GPUDESK_QM_DIR)));
+    QCoreApplication::installTranslator(&t);
+    ImagesPage page(m_service);
+    page.resize(1400, 800);
+    page.show();
+    page.addRegistry(m_host);
+    QSignalSpy finished(m_service, &ImagesService::finished);
+    page.read();
+    QVERIFY(finished.wait(60000));
+    const QString panel = page.harborPanel()->text()->text();
+    QVERIFY2(panel.contains(u"项目："_qs) && panel.contains(u"8Mi"_qs), qPrintable(panel));
+    QCOMPARE(page.harborPanel()->collectButton()->text(), u"垃圾回收…"_qs);
+    QCOMPARE(m_service->model()->headerData(ImagesModel::Pulled, Qt::Horizontal, Qt::DisplayRole)
+                 .toString(),
+             u"最近拉取"_qs);
+    QCoreApplication::sendPostedEvents();
+    QDir().mkpath(u"screenshots"_qs);
+    QVERIFY(page.grab().save(u"screenshots/images-harbor-zh_CN.png"_qs));
+    QCoreApplication::removeTranslator(&t);
 }
 
 QTEST_MAIN(TestHarborImages)
