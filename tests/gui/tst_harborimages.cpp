@@ -37,8 +37,8 @@
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QTest>
-#include <QTranslator>
 #include <QTextBrowser>
+#include <QTranslator>
 
 using namespace gpudesk;
 
@@ -362,7 +362,8 @@ void TestHarborImages::chinese()
     const QString panel = page.harborPanel()->text()->text();
     QVERIFY2(panel.contains(u"项目："_qs) && panel.contains(u"8Mi"_qs), qPrintable(panel));
     QCOMPARE(page.harborPanel()->collectButton()->text(), u"垃圾回收…"_qs);
-    QCOMPARE(m_service->model()->headerData(ImagesModel::Pulled, Qt::Horizontal, Qt::DisplayRole)
+    QCOMPARE(m_service->model()
+                 ->headerData(ImagesModel::Pulled, Qt::Horizontal, Qt::DisplayRole)
                  .toString(),
              u"最近拉取"_qs);
     QCoreApplication::sendPostedEvents();
