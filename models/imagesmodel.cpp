@@ -157,6 +157,7 @@ QDateTime ImagesModel::lastUsed(int row) const
 void ImagesModel::setCandidatesOfOwners(const QSet<QString> &owners)
 {
     m_candidateOwners = owners;
+    m_byOwner = true;
     m_candidatesBefore = {};
     if (!m_tags.isEmpty())
         emit dataChanged(index(0, 0), index(int(m_tags.size()) - 1, ColumnCount - 1),
@@ -166,6 +167,7 @@ void ImagesModel::setCandidatesOfOwners(const QSet<QString> &owners)
 void ImagesModel::setCandidatesBefore(const QDateTime &before)
 {
     m_candidateOwners.clear();
+    m_byOwner = false;
     m_candidatesBefore = before;
     if (!m_tags.isEmpty())
         emit dataChanged(index(0, 0), index(int(m_tags.size()) - 1, ColumnCount - 1),
@@ -304,7 +306,7 @@ QVariant ImagesModel::data(const QModelIndex &index, int role) const
     if (role == SeverityRole)
         return huge ? 1 : 0;
     if (role == CandidateRole) {
-        if (!m_candidateOwners.isEmpty())
+        if (m_byOwner)
             return m_candidateOwners.contains(t.repository.section(u'/', 0, 0)) &&
                    useOf(index.row()).isEmpty();
         const QDateTime used = lastUsed(index.row());

@@ -143,6 +143,7 @@ private:
     qint64 m_hugeBytes = 20ll << 30;
     QDateTime m_candidatesBefore;
     QSet<QString> m_candidateOwners;
+    bool m_byOwner = false; // candidates are m_candidateOwners' images, not m_candidatesBefore's
     QHash<QString, HarborArtifact> m_harbor;
 };
 

@@ -477,10 +477,7 @@ void ImagesPage::showImagesOfUsersWhoLeft(bool on)
     }
     m_candidates->setChecked(false);
     const QStringList owners = m_service->projectsOfUsersWhoLeft();
-    // None: a filter that matches nothing, not every image.
-    model()->setCandidatesOfOwners(owners.isEmpty()
-                                       ? QSet<QString>{QStringLiteral("/")}
-                                       : QSet<QString>(owners.cbegin(), owners.cend()));
+    model()->setCandidatesOfOwners(QSet<QString>(owners.cbegin(), owners.cend()));
     m_proxy->setMatch(CandidateRole, true);
     m_status->setStyleSheet(QString());
     m_status->setText(owners.isEmpty()
