@@ -26,9 +26,10 @@ const Condition *condition(const NodeInfo &n, const QString &type)
     return nullptr;
 }
 
-void nodeProblems(const ClusterStore &store, const NodeInfo &n, QList<Problem> &out)
+void nodeProblems(const ClusterStore &store, const NodeInfo &n, const AlertRules &rules,
+                  QList<Problem> &out)
 {
-    if (!n.ready) {
+    if (!n.ready && rules.enabled(QStringLiteral("notready"))) {
         const Condition *ready = condition(n, QStringLiteral("Ready"));
         const NodeUse use = store.nodeUse(n.name);
         const GpuCount gpus = store.nodeGpus(n.name);
@@ -47,6 +48,8 @@ void nodeProblems(const ClusterStore &store, const NodeInfo &n, QList<Problem> &
             p.text += QStringLiteral(": ") + ready->message;
         out.append(p);
     }
+    if (!rules.enabled(QStringLiteral("pressure")))
+        return;
     for (const char *type : {"DiskPressure", "MemoryPressure", "PIDPressure"}) {
         const Condition *c = condition(n, QLatin1String(type));
         if (!c || c->status != QLatin1String("True"))
@@ -65,10 +68,12 @@ void nodeProblems(const ClusterStore &store, const NodeInfo &n, QList<Problem> &
     }
 }
 
-void telemetryProblems(const QString &node, const TelemetryStore &telemetry, QList<Problem> &out)
+void telemetryProblems(const QString &node, const TelemetryStore &telemetry,
+                       const AlertRules &rules, QList<Problem> &out)
 {
     const SshStatus ssh = telemetry.sshStatus(node);
-    if (ssh.state == SshStatus::Unreachable && telemetry.latest(node)) {
+    if (ssh.state == SshStatus::Unreachable && telemetry.latest(node) &&
+        rules.enabled(QStringLiteral("ssh"))) {
         // It answered once: a node that stopped answering, not one never reached.
         out.append({Problem::Warning, QStringLiteral("ssh:") + node, node,
                     Problems::tr("%1 stopped answering over SSH at %2").arg(node, clock(ssh.since)),
@@ -78,9 +83,9 @@ void telemetryProblems(const QString &node, const TelemetryStore &telemetry, QLi
     if (!s || !s->ok())
         return;
     for (const DiskUse &d : s->disks) {
-        if (d.percent < Problems::DiskWarningPercent)
+        if (d.percent < rules.diskWarningPercent || !rules.enabled(QStringLiteral("disk")))
             continue;
-        const bool critical = d.percent >= Problems::DiskCriticalPercent;
+        const bool critical = d.percent >= rules.diskCriticalPercent;
         out.append({critical ? Problem::Critical : Problem::Warning,
                     QStringLiteral("disk:%1:%2").arg(node, d.mountPoint), node,
                     Problems::tr("%1: %2 is %3 % full (%4 GiB free)")
@@ -90,14 +95,14 @@ void telemetryProblems(const QString &node, const TelemetryStore &telemetry, QLi
                     0});
     }
     for (const GpuCardSample &c : s->cards) {
-        if (c.eccUncorrected.value_or(0) > 0)
+        if (c.eccUncorrected.value_or(0) > 0 && rules.enabled(QStringLiteral("ecc")))
             out.append({Problem::Critical, QStringLiteral("ecc:%1:%2").arg(node).arg(c.index), node,
                         Problems::tr("%1 GPU %2: %n uncorrectable ECC error(s)", nullptr,
                                      int(std::min<qint64>(*c.eccUncorrected, INT_MAX)))
                             .arg(node)
                             .arg(c.index),
                         0});
-        if (c.temperatureC.value_or(0) >= Problems::HotCelsius)
+        if (c.temperatureC.value_or(0) >= rules.hotCelsius && rules.enabled(QStringLiteral("hot")))
             out.append(
                 {Problem::Warning, QStringLiteral("hot:%1:%2").arg(node).arg(c.index), node,
                  Problems::tr("%1 GPU %2 is at %3 °C").arg(node).arg(c.index).arg(*c.temperatureC),
@@ -109,12 +114,14 @@ void telemetryProblems(const QString &node, const TelemetryStore &telemetry, QLi
 
 // VCs and users' quotas about to turn jobs away: their GPUs at or past NearlyFullPercent of what
 // they may hold. A warning: nothing is lost, but the next job waits.
-void capacityProblems(const ClusterStore &store, QList<Problem> &out)
+void capacityProblems(const ClusterStore &store, const AlertRules &rules, QList<Problem> &out)
 {
-    const auto full = [](qint64 used, qint64 limit) {
-        return limit > 0 && used * 100 >= limit * Problems::NearlyFullPercent;
+    const auto full = [&rules](qint64 used, qint64 limit) {
+        return limit > 0 && used * 100 >= limit * rules.nearlyFullPercent;
     };
     for (const QueueInfo &q : store.queues()) {
+        if (!rules.enabled(QStringLiteral("vcfull")))
+            break;
         if (!q.gpuCapability || !q.gpuAllocated || !full(*q.gpuAllocated, *q.gpuCapability))
             continue;
         out.append({Problem::Warning,
@@ -126,6 +133,8 @@ void capacityProblems(const ClusterStore &store, QList<Problem> &out)
                         .arg(*q.gpuCapability),
                     0});
     }
+    if (!rules.enabled(QStringLiteral("quotafull")))
+        return;
     for (const NamespaceInfo &n : store.users())
         for (const ResourceQuotaInfo *rq : store.quotasIn(n.name))
             for (const char *key : {"requests.nvidia.com/gpu", "limits.nvidia.com/gpu"}) {
@@ -147,22 +156,28 @@ void capacityProblems(const ClusterStore &store, QList<Problem> &out)
             }
 }
 
-QList<Problem> Problems::now(const ClusterStore &store, const TelemetryStore *telemetry)
+QList<Problem> Problems::now(const ClusterStore &store, const TelemetryStore *telemetry,
+                             const AlertRules &rules)
 {
     QList<Problem> out;
     for (const NodeInfo &n : store.nodes()) {
-        nodeProblems(store, n, out);
+        nodeProblems(store, n, rules, out);
         if (telemetry)
-            telemetryProblems(n.name, *telemetry, out);
+            telemetryProblems(n.name, *telemetry, rules, out);
     }
-    capacityProblems(store, out);
-    std::stable_sort(out.begin(), out.end(), [](const Problem &a, const Problem &b) {
+    capacityProblems(store, rules, out);
+    sort(out);
+    return out;
+}
+
+void Problems::sort(QList<Problem> &problems)
+{
+    std::stable_sort(problems.begin(), problems.end(), [](const Problem &a, const Problem &b) {
         if (a.severity != b.severity)
             return a.severity < b.severity;
         const qint64 sa = a.since ? a.since : LLONG_MAX, sb = b.since ? b.since : LLONG_MAX;
         return sa < sb;
     });
-    return out;
 }
 
 } // namespace gpudesk

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "alertrules.h"
+
 #include <QCoreApplication>
 #include <QList>
 #include <QString>
@@ -28,18 +30,17 @@ struct Problem
 // The conditions an admin must hear about, as rules over what gpudesk already knows: nodes
 // NotReady or under pressure (the kubelet's DiskPressure, MemoryPressure, PIDPressure), nodes
 // that stopped answering over SSH, disks over 80 % / 90 %, cards over 85 °C or with
-// uncorrectable ECC errors; VCs and users' GPU quotas 90 % full. Critical first, then the
-// oldest. The Overview lists them; `gpudesk --alerts` prints them for monitoring scripts.
+// uncorrectable ECC errors; VCs and users' GPU quotas 90 % full — thresholds and which rules are
+// on as AlertRules say. Critical first, then the oldest. The Overview lists them (through the
+// AlertCenter, which adds the rules that need a history); `gpudesk --alerts` prints them.
 class Problems
 {
     Q_DECLARE_TR_FUNCTIONS(gpudesk::Problems)
 public:
-    static constexpr int DiskWarningPercent = 80;
-    static constexpr int DiskCriticalPercent = 90;
-    static constexpr int HotCelsius = 85;
-    static constexpr int NearlyFullPercent = 90; // a VC's capability, a user's GPU quota
-
-    static QList<Problem> now(const ClusterStore &store, const TelemetryStore *telemetry);
+    static QList<Problem> now(const ClusterStore &store, const TelemetryStore *telemetry,
+                              const AlertRules &rules = {});
+    // Critical first, then the oldest (the order lists show).
+    static void sort(QList<Problem> &problems);
 };
 
 } // namespace gpudesk

@@ -173,7 +173,8 @@ QJsonObject ReportRun::alertsJson(const ClusterStore &store, const TelemetryStor
 {
     QJsonArray alerts;
     int critical = 0, warning = 0;
-    for (const Problem &p : Problems::now(store, telemetry)) {
+    // The thresholds and rules the admin set in the window (Settings › Alerts) hold here too.
+    for (const Problem &p : Problems::now(store, telemetry, AlertRules::load())) {
         (p.severity == Problem::Critical ? critical : warning) += 1;
         alerts.append(QJsonObject{
             {QStringLiteral("severity"), p.severity == Problem::Critical

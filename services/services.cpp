@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "services.h"
 
+#include "alertcenter.h"
 #include "clustersession.h"
 #include "clusterstore.h"
 #include "connectionstate.h"
@@ -32,8 +33,10 @@ Services::Services(QStringList kubeconfigFiles, QObject *parent)
       m_operations(new OperationsService(m_session, m_store, m_telemetry, this)),
       m_users(new UsersService(m_session, m_operations, this)),
       m_devEnvs(new DevEnvsService(m_session, m_store, m_operations, this)),
-      m_images(new ImagesService(m_store, m_operations, this))
+      m_images(new ImagesService(m_store, m_operations, this)),
+      m_alerts(new AlertCenter(m_store, m_telemetry, m_state, this))
 {
+    m_alerts->setFindings(m_findings);
     // One notion of idle: the Cleanup page's "idle for at least" flags dev environments too, and
     // their Jupyter's kernels and terminals count in the Cleanup page's idle GPUs.
     auto idleAfter = [this] {

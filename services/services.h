@@ -6,6 +6,7 @@
 
 namespace gpudesk {
 
+class AlertCenter;
 class ClusterSession;
 class ClusterStore;
 class ConnectionState;
@@ -45,6 +46,7 @@ public:
     UsersService *users() const { return m_users; }
     DevEnvsService *devEnvs() const { return m_devEnvs; }
     ImagesService *images() const { return m_images; }
+    AlertCenter *alerts() const { return m_alerts; }
 
 private:
     ConnectionState *m_state;
@@ -61,6 +63,7 @@ private:
     UsersService *m_users;
     DevEnvsService *m_devEnvs;
     ImagesService *m_images;
+    AlertCenter *m_alerts;
 };
 
 } // namespace gpudesk

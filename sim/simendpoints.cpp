@@ -86,6 +86,22 @@ bool SimEndpoints::serve(HttpConnection *c, const HttpRequest &r, const QString 
         sendJson(c, 200, json{{"node", node.toStdString()}, {"state", state.toStdString()}});
         return true;
     }
+    if (path == QLatin1String("/sim/node")) {
+        // For tests: a node's kubelet that stops posting its status (NotReady, as the node
+        // controller marks it) and comes back (Ready), again and again for a flapping node.
+        const QString node = r.queryValue(QStringLiteral("name"));
+        const QString ready = r.queryValue(QStringLiteral("ready"));
+        if (!isAdmin(user) || r.method != "POST" ||
+            (ready != QLatin1String("true") && ready != QLatin1String("false")) ||
+            !m_sim->setNodeReady(node.toStdString(), ready == QLatin1String("true"))) {
+            sendError(c, badRequest(QStringLiteral("POST /sim/node?name=NAME&ready=true|false is "
+                                                   "for the admin token only")));
+            return true;
+        }
+        sendJson(c, 200,
+                 json{{"node", node.toStdString()}, {"ready", ready == QLatin1String("true")}});
+        return true;
+    }
     if (path == QLatin1String("/sim/ssh")) {
         // For tests: a node that freezes under a running gpudesk (a hung kernel, a link that
         // black-holes): its SSH sessions and new connections go unanswered until it thaws.

@@ -264,6 +264,14 @@ bool Simulation::setDriverState(const std::string &node, const std::string &stat
     return m_nodeAdmin->setDriverState(node, state);
 }
 
+bool Simulation::setNodeReady(const std::string &node, bool ready)
+{
+    if (!m_state.machines->snapshot(node))
+        return false;
+    m_nodeAdmin->setNodeReady(node, ready, "Kubelet stopped posting node status.");
+    return true;
+}
+
 bool Simulation::setSshState(const std::string &node, const std::string &state)
 {
     if (state != "frozen" && state != "live")

@@ -97,6 +97,8 @@ public:
     // Breaks (or mends) what nvidia-smi meets on a node: ok, failed, nodevices, missing. False
     // for an unknown node or state.
     bool setDriverState(const std::string &node, const std::string &state);
+    // False when there is no such node.
+    bool setNodeReady(const std::string &node, bool ready);
     // "frozen" or "live": whether the node's SSH endpoint answers (MachineRegistry::setSshFrozen).
     bool setSshState(const std::string &node, const std::string &state);
     void cordon(const std::string &node);

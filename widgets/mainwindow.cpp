@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "mainwindow.h"
 
+#include "alerttray.h"
 #include "mainmenus.h"
 #include "welcomepanel.h"
 
@@ -246,6 +247,13 @@ MainWindow::MainWindow(Services *services, QWidget *parent)
     // The menus mirror the pages' buttons: made once every page has them.
     m_menus = new MainMenus(this, services);
     m_menus->fillToolBar(toolbar);
+    m_alertTray = new AlertTray(services->alerts(), this);
+    m_overview->setAlerts(services->alerts());
+    connect(m_alertTray, &AlertTray::goTo, this, &MainWindow::goTo);
+    connect(m_alertTray, &AlertTray::quitRequested, this, &MainWindow::quit);
+    auto alertContext = [this] { m_alertTray->setContext(m_services->session()->context()); };
+    connect(m_services->session(), &ClusterSession::connectionChanged, this, alertContext);
+    alertContext();
     restoreLayout();
     updateFromState();
     updateSyncStatus();
@@ -679,7 +687,42 @@ void MainWindow::saveLayout()
 void MainWindow::closeEvent(QCloseEvent *event)
 {
     saveLayout();
+    if (!m_quitting && m_alertTray->keepsWatching()) {
+        // Still connected, still alerting: the tray icon brings the window back.
+        hide();
+        event->ignore();
+        m_alertTray->tellStillWatching();
+        return;
+    }
     QMainWindow::closeEvent(event);
+}
+
+void MainWindow::quit()
+{
+    m_quitting = true;
+    close();
+    QCoreApplication::quit();
+}
+
+void MainWindow::goTo(const QString &target)
+{
+    if (isMinimized())
+        showNormal();
+    show();
+    raise();
+    activateWindow();
+    if (target.startsWith(QLatin1String("node:"))) {
+        showPage(Nodes);
+        m_nodes->selectNode(target.mid(5));
+    } else if (target == QLatin1String("page:cleanup")) {
+        showPage(Cleanup);
+    } else if (target == QLatin1String("page:vcs")) {
+        showPage(Vcs);
+    } else if (target == QLatin1String("page:users")) {
+        showPage(Users);
+    } else if (!target.isEmpty()) {
+        showPage(Overview);
+    }
 }
 
 } // namespace gpudesk

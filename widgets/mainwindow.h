@@ -15,6 +15,7 @@ class QStackedWidget;
 
 namespace gpudesk {
 
+class AlertTray;
 class MainMenus;
 class WelcomePanel;
 
@@ -75,6 +76,11 @@ public:
     QDialog *rerun(const QString &workloadKey);
 
     WelcomePanel *welcome() const { return m_welcome; }
+    AlertTray *alertTray() const { return m_alertTray; }
+    // Brings the window up on an alert's target ("node:NAME", "page:cleanup"; "" as it was).
+    void goTo(const QString &target);
+    // Quits gpudesk, also when closing the window would only hide it to the tray.
+    void quit();
     // A kubeconfig the user picked (the welcome panel's button): read, remembered for the next
     // start, and its current context connected; what is wrong with it stays on the welcome.
     void useKubeconfig(const QString &path);
@@ -126,6 +132,8 @@ private:
     QLabel *m_statusSsh;
     QLabel *m_statusOps;
     MainMenus *m_menus = nullptr;
+    AlertTray *m_alertTray = nullptr;
+    bool m_quitting = false;
 };
 
 } // namespace gpudesk

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "overviewpage.h"
 
+#include "alertcenter.h"
 #include "problems.h"
 
 #include "telemetrystore.h"
@@ -16,9 +17,11 @@
 #include "usersmodel.h"
 #include "workloadstable.h"
 
+#include <QDateTime>
 #include <QGridLayout>
 #include <QGroupBox>
 #include <QLabel>
+#include <QPushButton>
 #include <QScrollArea>
 #include <QVBoxLayout>
 
@@ -131,8 +134,24 @@ OverviewPage::OverviewPage(ClusterStore *store, QWidget *parent)
     connect(m_problems, &QLabel::linkActivated, this, [this](const QString &link) {
         if (link.startsWith(QLatin1String("node:")))
             emit showNode(link.mid(5));
+        else if (link.startsWith(QLatin1String("ack:")) && m_alerts)
+            m_alerts->acknowledge(link.mid(4));
     });
-    auto *problemsBox = box(tr("Needs attention"), m_problems, this);
+    m_acknowledgeAll = new QPushButton(tr("Acknowledge all"), this);
+    m_acknowledgeAll->setObjectName(QStringLiteral("acknowledgeAll"));
+    m_acknowledgeAll->setToolTip(tr("Acknowledged alerts stay quiet until their condition clears "
+                                    "and returns."));
+    m_acknowledgeAll->setVisible(false);
+    connect(m_acknowledgeAll, &QPushButton::clicked, this, [this] {
+        if (m_alerts)
+            m_alerts->acknowledgeAll();
+    });
+    auto *problemsWidget = new QWidget(this);
+    auto *problemsLayout = new QVBoxLayout(problemsWidget);
+    problemsLayout->setContentsMargins(0, 0, 0, 0);
+    problemsLayout->addWidget(m_problems);
+    problemsLayout->addWidget(m_acknowledgeAll, 0, Qt::AlignLeft);
+    auto *problemsBox = box(tr("Needs attention"), problemsWidget, this);
 
     auto *charts = new QGridLayout;
     charts->setSpacing(12);
@@ -213,32 +232,67 @@ QString OverviewPage::problemsText() const
     return m_problems->text();
 }
 
+void OverviewPage::setAlerts(AlertCenter *alerts)
+{
+    m_alerts = alerts;
+    connect(alerts, &AlertCenter::changed, this, [this] {
+        if (isVisible())
+            refreshProblems();
+        else
+            m_stale = true;
+    });
+    refreshProblems();
+}
+
 void OverviewPage::refreshProblems()
 {
     constexpr int kShown = 8;
-    const QList<Problem> problems = Problems::now(*m_store, m_telemetry);
-    if (problems.isEmpty()) {
+    QList<Alert> alerts;
+    if (m_alerts) {
+        alerts = m_alerts->alerts();
+    } else {
+        for (const Problem &p : Problems::now(*m_store, m_telemetry))
+            alerts.append({p, AlertRules::ruleOf(p.key), 0, false, {}});
+    }
+    m_acknowledgeAll->setVisible(m_alerts && m_alerts->unacknowledged() > 1);
+    if (alerts.isEmpty()) {
+        const int disk =
+            m_alerts ? m_alerts->rules().diskWarningPercent : AlertRules().diskWarningPercent;
         m_problems->setText(
             m_telemetry ? tr("Nothing needs attention: every node Ready, without pressure and "
                              "answering; no disk over %1 %, no card too hot or with ECC errors.")
-                              .arg(Problems::DiskWarningPercent)
+                              .arg(disk)
                         : tr("Nothing needs attention: every node Ready and without pressure. "
                              "(Disks and cards are checked where node telemetry is on.)"));
         return;
     }
     QStringList lines;
-    for (qsizetype i = 0; i < std::min<qsizetype>(problems.size(), kShown); ++i) {
-        const Problem &p = problems[i];
-        const QColor mark = p.severity == Problem::Critical ? colors::errorText(palette())
-                                                            : colors::waitingText(palette());
+    for (qsizetype i = 0; i < std::min<qsizetype>(alerts.size(), kShown); ++i) {
+        const Alert &a = alerts[i];
+        const Problem &p = a.problem;
+        const QColor mark = a.acknowledged ? palette().color(QPalette::PlaceholderText)
+                            : p.severity == Problem::Critical ? colors::errorText(palette())
+                                                              : colors::waitingText(palette());
         QString text = p.text.toHtmlEscaped();
         if (!p.node.isEmpty())
             text.replace(p.node.toHtmlEscaped(),
                          QStringLiteral("<a href=\"node:%1\">%1</a>").arg(p.node.toHtmlEscaped()));
+        // When the rule itself does not date the condition: since gpudesk saw it.
+        if (!p.since && a.raisedAt)
+            text += QStringLiteral(" — ") + tr("since %1")
+                                                .arg(QDateTime::fromMSecsSinceEpoch(a.raisedAt)
+                                                         .toString(QStringLiteral("HH:mm")));
+        if (a.acknowledged)
+            text = QStringLiteral("<span style=\"color:%1\">%2 (%3)</span>")
+                       .arg(palette().color(QPalette::PlaceholderText).name(), text,
+                            tr("acknowledged"));
+        else if (m_alerts)
+            text += QStringLiteral(" &nbsp;<a href=\"ack:%1\">%2</a>")
+                        .arg(p.key.toHtmlEscaped(), tr("Acknowledge"));
         lines << QStringLiteral("<span style=\"color:%1\">●</span>&nbsp;%2").arg(mark.name(), text);
     }
-    if (problems.size() > kShown)
-        lines << tr("and %n more", nullptr, int(problems.size() - kShown));
+    if (alerts.size() > kShown)
+        lines << tr("and %n more", nullptr, int(alerts.size() - kShown));
     m_problems->setText(lines.join(QStringLiteral("<br>")));
 }
 

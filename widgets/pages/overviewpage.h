@@ -8,9 +8,11 @@
 
 class QGridLayout;
 class QLabel;
+class QPushButton;
 
 namespace gpudesk {
 
+class AlertCenter;
 class BarChart;
 class ClusterStore;
 class FindingsService;
@@ -33,6 +35,8 @@ public:
     void setTelemetry(TelemetryStore *telemetry);
     // What holds GPUs and should not, counted under the GPU figures with a link to Cleanup.
     void setFindings(FindingsService *findings);
+    // The alerts (with since when, acknowledge) instead of the rules evaluated here.
+    void setAlerts(AlertCenter *alerts);
 
 signals:
     void showWorkloads(int statusClass);
@@ -66,7 +70,9 @@ private:
     QWidget *m_usersBox;
     QLabel *m_noVolcano;
     QGridLayout *m_models;
-    QLabel *m_problems; // what needs an admin's eyes now (Problems), each node a link
+    QLabel *m_problems; // what needs an admin's eyes now (the alerts), each node a link
+    QPushButton *m_acknowledgeAll;
+    AlertCenter *m_alerts = nullptr;
     QString m_onlyNamespace;
     bool m_stale = false; // changed while hidden: refreshed when shown
 };

@@ -122,7 +122,7 @@ void MainMenus::buildFile()
     if (quit->shortcut().isEmpty()) // the platform has none for it (no desktop theme)
         quit->setShortcut(QKeySequence(tr("Ctrl+Q")));
     quit->setMenuRole(QAction::QuitRole);
-    connect(quit, &QAction::triggered, m_window, &QWidget::close);
+    connect(quit, &QAction::triggered, m_window, &MainWindow::quit);
 }
 
 void MainMenus::buildView()
