@@ -10,7 +10,9 @@
 #include "messagefilter.h"
 #include "reportrun.h"
 #include "services.h"
+#include "settingsdialog.h"
 #include "stdioforward.h"
+#include "theme.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
@@ -183,12 +185,17 @@ int main(int argc, char **argv)
     }
 
     // Qt's own strings first, then ours; either may be missing for a locale.
+    // The language chosen in Settings, else the system's.
+    const QString chosen = SettingsDialog::language();
+    const QLocale locale = chosen.isEmpty() ? QLocale() : QLocale(chosen);
+    if (!chosen.isEmpty())
+        QLocale::setDefault(locale);
     QTranslator qtTranslator;
-    if (qtTranslator.load(QLocale(), QStringLiteral("qtbase"), QStringLiteral("_"),
+    if (qtTranslator.load(locale, QStringLiteral("qtbase"), QStringLiteral("_"),
                           QLibraryInfo::path(QLibraryInfo::TranslationsPath)))
         QCoreApplication::installTranslator(&qtTranslator);
     QTranslator translator;
-    if (translator.load(QLocale(), QStringLiteral("gpudesk"), QStringLiteral("_"),
+    if (translator.load(locale, QStringLiteral("gpudesk"), QStringLiteral("_"),
                         QStringLiteral(":/i18n")))
         QCoreApplication::installTranslator(&translator);
 
@@ -324,12 +331,18 @@ int main(int argc, char **argv)
     ClusterSession *session = services.session();
     if (!parser.isSet(noSshOpt))
         session->enableTelemetry(parser.value(sshConfigOpt));
-    // Prometheus: --prometheus, else the setting prometheus/url.
-    QString prometheusUrl = parser.value(prometheusOpt);
-    if (prometheusUrl.isEmpty())
-        prometheusUrl = QSettings().value(QStringLiteral("prometheus/url")).toString();
-    if (!prometheusUrl.isEmpty())
-        services.history()->setPrometheus(QUrl(prometheusUrl));
+    // Prometheus: --prometheus, else the context's own (Settings › Connection), else the one
+    // for every context (prometheus/url); followed on each switch of context.
+    const QString prometheusOption = parser.value(prometheusOpt);
+    QObject::connect(session, &ClusterSession::connectionChanged, &services,
+                     [&services, session, prometheusOption] {
+                         const QString url =
+                             !prometheusOption.isEmpty()
+                                 ? prometheusOption
+                                 : SettingsDialog::prometheusFor(session->context());
+                         services.history()->setPrometheus(url.isEmpty() ? QUrl() : QUrl(url));
+                     });
+    theme::apply(theme::saved());
     MainWindow window(&services);
     QObject::connect(session, &ClusterSession::telemetryFailed, &window,
                      [&window](const QString &m) { window.statusBar()->showMessage(m); });

@@ -14,6 +14,8 @@
 
 #include <QSettings>
 
+#include <algorithm>
+
 namespace gpudesk {
 
 ContextConnection::Lease ContextConnection::create(const ClusterEndpoint &endpoint)
@@ -104,7 +106,11 @@ bool ContextConnection::startTelemetry(ClusterStore *store, TelemetryStore *tele
     // A passphrase or password the user chose to keep in the system keychain is used without
     // asking again.
     new KeychainSecrets(session->pool(), session);
-    session->start();
+    // Settings › Thresholds: how often each node is sampled.
+    session->start(
+        std::clamp(QSettings().value(QStringLiteral("telemetry/intervalSeconds"), 2).toInt(), 1,
+                   60) *
+        1000);
     return true;
 }
 

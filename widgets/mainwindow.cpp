@@ -3,6 +3,7 @@
 
 #include "alerttray.h"
 #include "mainmenus.h"
+#include "settingsdialog.h"
 #include "welcomepanel.h"
 
 #include "auditdialog.h"
@@ -695,6 +696,14 @@ void MainWindow::closeEvent(QCloseEvent *event)
         return;
     }
     QMainWindow::closeEvent(event);
+}
+
+QDialog *MainWindow::showSettings()
+{
+    auto *dialog = new SettingsDialog(m_services, this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->open();
+    return dialog;
 }
 
 void MainWindow::quit()

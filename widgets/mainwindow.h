@@ -72,6 +72,8 @@ public:
     // An operation another service prepared (a registry's, with its credentials).
     OperationDialog *showOperation(Operation *operation);
     QDialog *showAuditLog();
+    // File › Settings…
+    QDialog *showSettings();
     // A copy of a job (or bare pod) to edit and create: run it again.
     QDialog *rerun(const QString &workloadKey);
 

@@ -74,6 +74,11 @@ CleanupPage::CleanupPage(FindingsService *findings, ClusterStore *store,
         int(QSettings().value(QStringLiteral("cleanup/idleForMinutes"), 60).toInt()));
     applyIdleFor(m_idleFor->value());
     connect(m_idleFor, &QSpinBox::valueChanged, this, &CleanupPage::applyIdleFor);
+    // Set elsewhere (the settings dialog): shown here too.
+    connect(m_findings, &FindingsService::optionsChanged, this, [this] {
+        const QSignalBlocker block(m_idleFor);
+        m_idleFor->setValue(int(m_findings->options().idleForMs / 60000));
+    });
 
     auto *text = new QLineEdit(this);
     text->setPlaceholderText(tr("Filter: node, pod, user, VC, evidence…"));

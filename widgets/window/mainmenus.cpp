@@ -117,6 +117,9 @@ void MainMenus::buildFile()
         if (const QString path = WelcomePanel::askForKubeconfig(m_window); !path.isEmpty())
             m_window->useKubeconfig(path);
     });
+    QAction *settings = add(file, tr("Settings…"), "settingsAction", QKeySequence(tr("Ctrl+,")));
+    settings->setMenuRole(QAction::PreferencesRole);
+    connect(settings, &QAction::triggered, m_window, &MainWindow::showSettings);
     file->addSeparator();
     QAction *quit = add(file, tr("Quit"), "quitAction", QKeySequence::Quit);
     if (quit->shortcut().isEmpty()) // the platform has none for it (no desktop theme)
