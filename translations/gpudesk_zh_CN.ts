@@ -1590,6 +1590,135 @@
     </message>
 </context>
 <context>
+    <name>gpudesk::AlertCenter</name>
+    <message numerus="yes">
+        <source>%1: %2 holds %n GPU(s) that should be free</source>
+        <translation><numerusform>%1：%2 占用着 %n 张本应空闲的 GPU</numerusform></translation>
+    </message>
+    <message>
+        <source>%1: %2 — %3</source>
+        <translation>%1：%2 — %3</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 went NotReady %n time(s) in the last %2 minutes</source>
+        <translation><numerusform>%1 在最近 %2 分钟内 %n 次变为 NotReady</numerusform></translation>
+    </message>
+    <message>
+        <source>The API server of %1 has not answered since %2</source>
+        <translation>%1 的 API 服务器自 %2 起没有应答</translation>
+    </message>
+    <message>
+        <source>%1 — %2</source>
+        <translation>%1 — %2</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1: %n at once</source>
+        <translation><numerusform>%1：同时 %n 项</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>and %n more</source>
+        <translation><numerusform>以及另外 %n 个</numerusform></translation>
+    </message>
+</context>
+<context>
+    <name>gpudesk::AlertRules</name>
+    <message>
+        <source>Node NotReady</source>
+        <translation>节点 NotReady</translation>
+    </message>
+    <message>
+        <source>Node flapping (NotReady again and again)</source>
+        <translation>节点反复掉线（一再变为 NotReady）</translation>
+    </message>
+    <message>
+        <source>Kubelet reports disk, memory or PID pressure</source>
+        <translation>kubelet 报告磁盘、内存或 PID 压力</translation>
+    </message>
+    <message>
+        <source>Node stopped answering over SSH</source>
+        <translation>节点的 SSH 不再应答</translation>
+    </message>
+    <message>
+        <source>Disk nearly full</source>
+        <translation>磁盘将满</translation>
+    </message>
+    <message>
+        <source>GPU too hot</source>
+        <translation>GPU 过热</translation>
+    </message>
+    <message>
+        <source>GPU with uncorrectable ECC errors</source>
+        <translation>GPU 出现不可纠正的 ECC 错误</translation>
+    </message>
+    <message>
+        <source>New zombie or idle GPUs (Cleanup findings)</source>
+        <translation>新的僵尸或空闲 GPU（清理页的发现）</translation>
+    </message>
+    <message>
+        <source>VC near its GPU capability</source>
+        <translation>虚拟集群接近其 GPU 上限</translation>
+    </message>
+    <message>
+        <source>User&apos;s GPU quota nearly used</source>
+        <translation>用户的 GPU 配额将用完</translation>
+    </message>
+    <message>
+        <source>API server not answering</source>
+        <translation>API 服务器无应答</translation>
+    </message>
+</context>
+<context>
+    <name>gpudesk::AlertTray</name>
+    <message>
+        <source>gpudesk keeps watching</source>
+        <translation>gpudesk 仍在监视</translation>
+    </message>
+    <message>
+        <source>Alerts still reach you here. Quit from this icon&apos;s menu.</source>
+        <translation>告警仍会在这里提示你。要退出，请使用此图标的菜单。</translation>
+    </message>
+    <message numerus="yes">
+        <source>gpudesk: %n alert(s) not acknowledged</source>
+        <translation><numerusform>gpudesk：%n 条告警未确认</numerusform></translation>
+    </message>
+    <message>
+        <source>gpudesk: no alert</source>
+        <translation>gpudesk：没有告警</translation>
+    </message>
+    <message>
+        <source>gpudesk: every alert acknowledged</source>
+        <translation>gpudesk：所有告警均已确认</translation>
+    </message>
+    <message>
+        <source>Show gpudesk</source>
+        <translation>显示 gpudesk</translation>
+    </message>
+    <message>
+        <source>No alert</source>
+        <translation>没有告警</translation>
+    </message>
+    <message>
+        <source>%1 (acknowledged)</source>
+        <translation>%1（已确认）</translation>
+    </message>
+    <message numerus="yes">
+        <source>and %n more on the Overview</source>
+        <translation><numerusform>另有 %n 条，见概览</numerusform></translation>
+    </message>
+    <message>
+        <source>Acknowledge all</source>
+        <translation>全部确认</translation>
+    </message>
+    <message>
+        <source>Keep watching when the window is closed</source>
+        <translation>关闭窗口后继续监视</translation>
+    </message>
+    <message>
+        <source>Quit gpudesk</source>
+        <translation>退出 gpudesk</translation>
+    </message>
+</context>
+<context>
     <name>gpudesk::AuditDialog</name>
     <message>
         <source>Audit log</source>
@@ -2015,6 +2144,21 @@
         <translation>
             <numerusform>%n 个用户可以创建；%1 行有问题，已排除（每行都注明了原因）。</numerusform>
         </translation>
+    </message>
+</context>
+<context>
+    <name>gpudesk::DesktopNotifier</name>
+    <message>
+        <source>No session bus: desktop notifications are not available.</source>
+        <translation>没有会话总线：无法使用桌面通知。</translation>
+    </message>
+    <message>
+        <source>Show in gpudesk</source>
+        <translation>在 gpudesk 中查看</translation>
+    </message>
+    <message>
+        <source>The desktop&apos;s notification service did not take the notice: %1</source>
+        <translation>桌面通知服务没有接受这条通知：%1</translation>
     </message>
 </context>
 <context>
@@ -3000,6 +3144,10 @@
     <message>
         <source>Harbor&apos;s answer names no garbage collection run.</source>
         <translation>Harbor 的响应中没有垃圾回收任务。</translation>
+    </message>
+    <message>
+        <source>Harbor at %1 sent more than %2 pages for %3; gpudesk stopped there.</source>
+        <translation>%1 上的 Harbor 为 %3 返回了超过 %2 页；gpudesk 已在此停止。</translation>
     </message>
 </context>
 <context>
@@ -4503,6 +4651,14 @@
         <source>Harbor garbage collection…</source>
         <translation>Harbor 垃圾回收…</translation>
     </message>
+    <message>
+        <source>Settings…</source>
+        <translation>设置…</translation>
+    </message>
+    <message>
+        <source>Ctrl+,</source>
+        <translation>Ctrl+,</translation>
+    </message>
 </context>
 <context>
     <name>gpudesk::MainWindow</name>
@@ -5820,6 +5976,26 @@
             <numerusform>以及另外 %n 个</numerusform>
         </translation>
     </message>
+    <message>
+        <source>Acknowledge all</source>
+        <translation>全部确认</translation>
+    </message>
+    <message>
+        <source>Acknowledged alerts stay quiet until their condition clears and returns.</source>
+        <translation>已确认的告警保持静默，直到其状况消除后再次出现。</translation>
+    </message>
+    <message>
+        <source>since %1</source>
+        <translation>自 %1 起</translation>
+    </message>
+    <message>
+        <source>acknowledged</source>
+        <translation>已确认</translation>
+    </message>
+    <message>
+        <source>Acknowledge</source>
+        <translation>确认</translation>
+    </message>
 </context>
 <context>
     <name>gpudesk::PodExec</name>
@@ -6959,6 +7135,205 @@
         <translation>
             <numerusform>已打开 %n 条隧道</numerusform>
         </translation>
+    </message>
+</context>
+<context>
+    <name>gpudesk::SettingsDialog</name>
+    <message>
+        <source>Settings</source>
+        <translation>设置</translation>
+    </message>
+    <message>
+        <source>General</source>
+        <translation>常规</translation>
+    </message>
+    <message>
+        <source>Connection</source>
+        <translation>连接</translation>
+    </message>
+    <message>
+        <source>Thresholds</source>
+        <translation>阈值</translation>
+    </message>
+    <message>
+        <source>Alerts</source>
+        <translation>告警</translation>
+    </message>
+    <message>
+        <source>As the system</source>
+        <translation>跟随系统</translation>
+    </message>
+    <message>
+        <source>Language:</source>
+        <translation>语言：</translation>
+    </message>
+    <message>
+        <source>Takes effect at the next start.</source>
+        <translation>下次启动时生效。</translation>
+    </message>
+    <message>
+        <source>Light</source>
+        <translation>浅色</translation>
+    </message>
+    <message>
+        <source>Dark</source>
+        <translation>深色</translation>
+    </message>
+    <message>
+        <source>Theme:</source>
+        <translation>主题：</translation>
+    </message>
+    <message>
+        <source>Show alerts as desktop notifications</source>
+        <translation>以桌面通知显示告警</translation>
+    </message>
+    <message>
+        <source>Keep watching in the tray when the window is closed</source>
+        <translation>关闭窗口后在托盘中继续监视</translation>
+    </message>
+    <message>
+        <source>This desktop has no system tray.</source>
+        <translation>此桌面没有系统托盘。</translation>
+    </message>
+    <message>
+        <source>Alerts:</source>
+        <translation>告警：</translation>
+    </message>
+    <message>
+        <source>Context:</source>
+        <translation>上下文：</translation>
+    </message>
+    <message>
+        <source>For nodes your SSH config does not name; your SSH config (~/.ssh/config) wins where it does.</source>
+        <translation>用于 SSH 配置中未列出的节点；SSH 配置（~/.ssh/config）中有的，以它为准。</translation>
+    </message>
+    <message>
+        <source>your login name</source>
+        <translation>你的登录名</translation>
+    </message>
+    <message>
+        <source>SSH user:</source>
+        <translation>SSH 用户：</translation>
+    </message>
+    <message>
+        <source>the SSH agent&apos;s keys, then ~/.ssh/id_*</source>
+        <translation>SSH agent 的密钥，其次 ~/.ssh/id_*</translation>
+    </message>
+    <message>
+        <source>Choose…</source>
+        <translation>选择…</translation>
+    </message>
+    <message>
+        <source>SSH private key</source>
+        <translation>SSH 私钥</translation>
+    </message>
+    <message>
+        <source>SSH key:</source>
+        <translation>SSH 密钥：</translation>
+    </message>
+    <message>
+        <source>user@bastion:22 (none)</source>
+        <translation>user@bastion:22（无）</translation>
+    </message>
+    <message>
+        <source>Jump host:</source>
+        <translation>跳板机：</translation>
+    </message>
+    <message>
+        <source>SSH config:</source>
+        <translation>SSH 配置：</translation>
+    </message>
+    <message>
+        <source>none: history from this session only</source>
+        <translation>无：仅显示本次会话的历史</translation>
+    </message>
+    <message>
+        <source>%1 (the one for every context)</source>
+        <translation>%1（所有上下文共用）</translation>
+    </message>
+    <message>
+        <source>Prometheus:</source>
+        <translation>Prometheus：</translation>
+    </message>
+    <message>
+        <source>SSH settings take effect when you reconnect (F5); Prometheus at once.</source>
+        <translation>SSH 设置在重新连接（F5）后生效；Prometheus 立即生效。</translation>
+    </message>
+    <message>
+        <source> min</source>
+        <translation> 分钟</translation>
+    </message>
+    <message>
+        <source>Idle GPUs after:</source>
+        <translation>GPU 空闲判定时长：</translation>
+    </message>
+    <message>
+        <source>Allocated GPUs under 5 % utilization this long are listed in Cleanup, and dev environments flagged to their owners.</source>
+        <translation>已分配且利用率低于 5 % 达到这么久的 GPU 会列在清理页中，相应的开发环境也会提示其所有者。</translation>
+    </message>
+    <message>
+        <source> s</source>
+        <translation> 秒</translation>
+    </message>
+    <message>
+        <source>Sample nodes every:</source>
+        <translation>节点采样间隔：</translation>
+    </message>
+    <message>
+        <source>Over SSH, each node; takes effect when you reconnect.</source>
+        <translation>通过 SSH 逐个节点采样；重新连接后生效。</translation>
+    </message>
+    <message>
+        <source> GiB</source>
+        <translation> GiB</translation>
+    </message>
+    <message>
+        <source>Warn of images over:</source>
+        <translation>镜像超过此大小时提醒：</translation>
+    </message>
+    <message>
+        <source>Raise an alert when</source>
+        <translation>在以下情况告警</translation>
+    </message>
+    <message>
+        <source> %</source>
+        <translation> %</translation>
+    </message>
+    <message>
+        <source>Disk warning at:</source>
+        <translation>磁盘警告阈值：</translation>
+    </message>
+    <message>
+        <source>Disk critical at:</source>
+        <translation>磁盘严重阈值：</translation>
+    </message>
+    <message>
+        <source> °C</source>
+        <translation> °C</translation>
+    </message>
+    <message>
+        <source>GPU too hot at:</source>
+        <translation>GPU 过热阈值：</translation>
+    </message>
+    <message>
+        <source>VC or quota full at:</source>
+        <translation>虚拟集群或配额已满阈值：</translation>
+    </message>
+    <message>
+        <source> times</source>
+        <translation> 次</translation>
+    </message>
+    <message>
+        <source>Flapping: NotReady</source>
+        <translation>反复掉线：NotReady</translation>
+    </message>
+    <message>
+        <source>within</source>
+        <translation>时间窗口</translation>
+    </message>
+    <message>
+        <source>API server silent for:</source>
+        <translation>API 服务器无应答超过：</translation>
     </message>
 </context>
 <context>
