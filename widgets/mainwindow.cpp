@@ -2,6 +2,7 @@
 #include "mainwindow.h"
 
 #include "alerttray.h"
+#include "icons.h"
 #include "mainmenus.h"
 #include "settingsdialog.h"
 #include "welcomepanel.h"
@@ -129,11 +130,16 @@ MainWindow::MainWindow(Services *services, QWidget *parent)
         item->setToolTip(tr("%1 (Ctrl+%2)").arg(names[p]).arg((p + 1) % 10));
     }
     m_sidebar->setObjectName(QStringLiteral("sidebar"));
-    m_sidebar->setFixedWidth(std::max(150, m_sidebar->sizeHintForColumn(0) + 40));
+    m_sidebar->setIconSize(QSize(20, 20));
     m_sidebar->setSpacing(2);
     QFont sideFont = m_sidebar->font();
     sideFont.setPointSizeF(sideFont.pointSizeF() * 1.1);
     m_sidebar->setFont(sideFont);
+    // Room for the longest name in the sidebar's font, its icon (set below) and the frame.
+    int widest = 0;
+    for (const QString &name : names)
+        widest = std::max(widest, QFontMetrics(sideFont).horizontalAdvance(name));
+    m_sidebar->setFixedWidth(std::max(150, widest + m_sidebar->iconSize().width() + 48));
     for (QWidget *w :
          std::initializer_list<QWidget *>{m_overview, m_nodes, m_gpuMap, m_workloads, m_devEnvs,
                                           m_images, m_users, m_vcs, m_cleanup, m_events})
@@ -248,6 +254,7 @@ MainWindow::MainWindow(Services *services, QWidget *parent)
     // The menus mirror the pages' buttons: made once every page has them.
     m_menus = new MainMenus(this, services);
     m_menus->fillToolBar(toolbar);
+    applyIcons();
     m_alertTray = new AlertTray(services->alerts(), this);
     m_overview->setAlerts(services->alerts());
     connect(m_alertTray, &AlertTray::goTo, this, &MainWindow::goTo);
@@ -704,6 +711,24 @@ QDialog *MainWindow::showSettings()
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     dialog->open();
     return dialog;
+}
+
+void MainWindow::applyIcons()
+{
+    static const char *const pages[] = {"overview", "nodes", "gpumap", "workloads", "devenvs",
+                                        "images",   "users", "vcs",    "cleanup",   "events"};
+    for (int p = 0; p < PageCount && p < m_sidebar->count(); ++p)
+        m_sidebar->item(p)->setIcon(icons::get(QLatin1String(pages[p]), palette()));
+    if (m_menus)
+        m_menus->applyIcons();
+}
+
+void MainWindow::changeEvent(QEvent *event)
+{
+    // A theme switched light to dark: the icons are drawn in the new text colour.
+    if (event->type() == QEvent::PaletteChange)
+        applyIcons();
+    QMainWindow::changeEvent(event);
 }
 
 void MainWindow::quit()

@@ -93,6 +93,7 @@ signals:
 
 protected:
     void closeEvent(QCloseEvent *event) override;
+    void changeEvent(QEvent *event) override;
 
 private:
     void updateFromState();
@@ -107,6 +108,7 @@ public:
 
 private:
     void restoreLayout();
+    void applyIcons();
     void saveLayout();
 
     Services *m_services;

@@ -6,6 +6,7 @@
 #include "clusterstore.h"
 #include "commandpalette.h"
 #include "devenvspage.h"
+#include "icons.h"
 #include "nodespage.h"
 #include "palettesource.h"
 #include "services.h"
@@ -46,6 +47,27 @@ MainMenus::MainMenus(MainWindow *window, Services *services)
     buildWorkload();
     buildTools();
     buildHelp();
+    applyIcons();
+}
+
+void MainMenus::applyIcons()
+{
+    static const char *const pages[] = {"overview", "nodes", "gpumap", "workloads", "devenvs",
+                                        "images",   "users", "vcs",    "cleanup",   "events"};
+    static const std::pair<const char *, const char *> named[] = {
+        {"reconnectAction", "reconnect"}, {"paletteAction", "search"}, {"auditAction", "audit"},
+        {"settingsAction", "settings"},   {"quitAction", "quit"},      {"logsAction", "logs"},
+        {"eventsAction", "events"},       {"yamlAction", "yaml"},      {"cleanupAction", "cleanup"},
+        {"filterAction", "search"}};
+    for (QAction *a : actions()) {
+        const QString name = a->objectName();
+        for (const auto &[action, icon] : named)
+            if (name == QLatin1String(action))
+                a->setIcon(icons::get(QLatin1String(icon), m_window->palette()));
+        if (name.startsWith(QLatin1String("page")) && name.size() == 5)
+            a->setIcon(
+                icons::get(QLatin1String(pages[name.back().digitValue()]), m_window->palette()));
+    }
 }
 
 QMenu *MainMenus::addMenu(const QString &title, const char *name)
@@ -156,7 +178,6 @@ void MainMenus::buildCluster()
 {
     QMenu *cluster = addMenu(tr("&Cluster"), "clusterMenu");
     m_reconnect = add(cluster, tr("Reconnect"), "reconnectAction", QKeySequence::Refresh);
-    m_reconnect->setIcon(m_window->style()->standardIcon(QStyle::SP_BrowserReload));
     m_reconnect->setToolTip(tr("Connect to the context again and list everything afresh"));
     connect(m_reconnect, &QAction::triggered, m_window, &MainWindow::reconnectRequested);
     QMenu *contexts = cluster->addMenu(tr("Context"));
@@ -278,6 +299,7 @@ void MainMenus::buildHelp()
 
 void MainMenus::fillToolBar(QToolBar *toolbar)
 {
+    toolbar->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
     toolbar->addAction(m_reconnect);
     toolbar->addSeparator();
     toolbar->addAction(m_palette);

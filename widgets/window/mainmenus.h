@@ -33,6 +33,8 @@ public:
     MainMenus(MainWindow *window, Services *services);
     // Reconnect, the command palette, the audit log.
     void fillToolBar(QToolBar *toolbar);
+    // The actions' icons in the window's palette (again when the theme changes).
+    void applyIcons();
     // Every action of the menu bar (submenus walked), for the palette and the shortcuts list.
     QList<QAction *> actions() const;
     // The menu path of an action ("Workload › Logs").
