@@ -9,6 +9,7 @@
 #include "devenvsmodel.h"
 #include "devenvsservice.h"
 #include "findingsservice.h"
+#include "gpuusesampler.h"
 #include "historyservice.h"
 #include "imagesservice.h"
 #include "logservice.h"
@@ -34,7 +35,8 @@ Services::Services(QStringList kubeconfigFiles, QObject *parent)
       m_users(new UsersService(m_session, m_operations, this)),
       m_devEnvs(new DevEnvsService(m_session, m_store, m_operations, this)),
       m_images(new ImagesService(m_store, m_operations, this)),
-      m_alerts(new AlertCenter(m_store, m_telemetry, m_state, this))
+      m_alerts(new AlertCenter(m_store, m_telemetry, m_state, this)),
+      m_gpuUse(new GpuUseSampler(m_store, m_telemetry, m_state, this))
 {
     m_alerts->setFindings(m_findings);
     // One notion of idle: the Cleanup page's "idle for at least" flags dev environments too, and

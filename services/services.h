@@ -12,6 +12,7 @@ class ClusterStore;
 class ConnectionState;
 class DevEnvsService;
 class FindingsService;
+class GpuUseSampler;
 class HistoryService;
 class ImagesService;
 class LogService;
@@ -47,6 +48,7 @@ public:
     DevEnvsService *devEnvs() const { return m_devEnvs; }
     ImagesService *images() const { return m_images; }
     AlertCenter *alerts() const { return m_alerts; }
+    GpuUseSampler *gpuUse() const { return m_gpuUse; }
 
 private:
     ConnectionState *m_state;
@@ -64,6 +66,7 @@ private:
     DevEnvsService *m_devEnvs;
     ImagesService *m_images;
     AlertCenter *m_alerts;
+    GpuUseSampler *m_gpuUse;
 };
 
 } // namespace gpudesk

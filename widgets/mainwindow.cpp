@@ -257,6 +257,7 @@ MainWindow::MainWindow(Services *services, QWidget *parent)
     applyIcons();
     m_alertTray = new AlertTray(services->alerts(), this);
     m_overview->setAlerts(services->alerts());
+    m_overview->setGpuUse(services->gpuUse());
     connect(m_alertTray, &AlertTray::goTo, this, &MainWindow::goTo);
     connect(m_alertTray, &AlertTray::quitRequested, this, &MainWindow::quit);
     auto alertContext = [this] { m_alertTray->setContext(m_services->session()->context()); };

@@ -9,6 +9,8 @@
 #include "alertcenter.h"
 #include "alerttray.h"
 #include "desktopnotifier.h"
+#include "gpuusechart.h"
+#include "gpuusesampler.h"
 #include "overviewpage.h"
 #include "windowfixture.h"
 
@@ -16,6 +18,7 @@
 #include <QDBusConnectionInterface>
 #include <QDBusMessage>
 #include <QMenu>
+#include <QScrollArea>
 #include <QSettings>
 
 namespace {
@@ -84,6 +87,7 @@ private slots:
     void cleanupTestCase();
     void plantedProblemsRaiseOneAlertEach();
     void clickShowsTheNode();
+    void allocatedAgainstBusy();
     void notReadyAgainIsRaisedAgainAndFlaps();
     void acknowledgedStaysQuietUntilItClears();
     void manyNodesAtOnceAreOneNotification();
@@ -260,6 +264,33 @@ void TestAlerts::clickShowsTheNode()
     QTRY_COMPARE(m_w->currentPage(), MainWindow::Nodes);
     auto *nodes = qobject_cast<NodesPage *>(m_w->page(MainWindow::Nodes));
     QCOMPARE(nodes->currentNode(), QStringLiteral("g4090-07"));
+}
+
+void TestAlerts::allocatedAgainstBusy()
+{
+    // The Overview's chart: each sample the store's allocation and the nodes' busy cards.
+    GpuUseSampler *sampler = m_services->gpuUse();
+    QVERIFY(!sampler->history().isEmpty()); // the first sample came with the first sync
+    m_services->telemetry()->flush();
+    sampler->sampleNow();
+    const GpuFigures g = GpuAccounting(m_services->store(), m_services->telemetry()).cluster();
+    const GpuUseHistory::Point last = sampler->history().last();
+    QCOMPARE(last.total, g.total);
+    QCOMPARE(last.allocated, g.allocated);
+    QCOMPARE(last.busy, m_services->telemetry()->busyGpus());
+    QVERIFY(last.busy > 0 && last.busy < last.allocated); // the demo has idle allocated cards
+    auto *overview = qobject_cast<OverviewPage *>(m_w->page(MainWindow::Overview));
+    GpuUseChart *chart = overview->gpuUseChart();
+    QVERIFY(chart);
+    QCOMPARE(chart->allocatedPoints().last().y(), double(last.allocated));
+    QCOMPARE(chart->busyPoints().last().y(), double(last.busy));
+    QCOMPARE(chart->allocatedPoints().size(), sampler->history().size());
+    const QString note = chart->findChild<QLabel *>()->text();
+    QVERIFY2(note.contains(QStringLiteral("%1 allocated and idle").arg(last.allocated - last.busy)),
+             qPrintable(note));
+    m_w->showPage(MainWindow::Overview);
+    overview->findChild<QScrollArea *>()->ensureWidgetVisible(chart);
+    save(*m_w, QStringLiteral("overview-gpu-use"));
 }
 
 void TestAlerts::notReadyAgainIsRaisedAgainAndFlaps()

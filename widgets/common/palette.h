@@ -25,6 +25,11 @@ inline QColor allocated()
 {
     return QColor(0x4f, 0x8c, 0xe8);
 }
+// GPUs doing work (nvidia-smi's utilization over the busy threshold), beside allocated's blue.
+inline QColor busy(const QPalette &p)
+{
+    return isDark(p) ? QColor(0x5c, 0xd6, 0x8e) : QColor(0x1e, 0x8e, 0x4e);
+}
 inline QColor full()
 {
     return QColor(0xe8, 0x9a, 0x3c);

@@ -10,6 +10,7 @@
 #include "clusterstore.h"
 #include "findingsservice.h"
 #include "gpuaccounting.h"
+#include "gpuusechart.h"
 #include "numbercard.h"
 #include "palette.h"
 #include "queuesmodel.h"
@@ -154,6 +155,7 @@ OverviewPage::OverviewPage(ClusterStore *store, QWidget *parent)
     auto *problemsBox = box(tr("Needs attention"), problemsWidget, this);
 
     auto *charts = new QGridLayout;
+    m_charts = charts;
     charts->setSpacing(12);
     charts->addWidget(m_vcBox, 0, 0);
     charts->addWidget(m_usersBox, 0, 1);
@@ -230,6 +232,12 @@ void OverviewPage::setScope(const QString &onlyNamespace, bool volcano)
 QString OverviewPage::problemsText() const
 {
     return m_problems->text();
+}
+
+void OverviewPage::setGpuUse(GpuUseSampler *sampler)
+{
+    m_gpuUse = new GpuUseChart(sampler, this);
+    m_charts->addWidget(box(tr("GPUs allocated and busy"), m_gpuUse, this), 2, 0, 1, 2);
 }
 
 void OverviewPage::setAlerts(AlertCenter *alerts)

@@ -16,6 +16,8 @@ class AlertCenter;
 class BarChart;
 class ClusterStore;
 class FindingsService;
+class GpuUseChart;
+class GpuUseSampler;
 class NumberCard;
 class TelemetryStore;
 struct StoreChanges;
@@ -37,6 +39,9 @@ public:
     void setFindings(FindingsService *findings);
     // The alerts (with since when, acknowledge) instead of the rules evaluated here.
     void setAlerts(AlertCenter *alerts);
+    // The chart of GPUs allocated against busy over the last hours.
+    void setGpuUse(GpuUseSampler *sampler);
+    GpuUseChart *gpuUseChart() const { return m_gpuUse; }
 
 signals:
     void showWorkloads(int statusClass);
@@ -73,6 +78,8 @@ private:
     QLabel *m_problems; // what needs an admin's eyes now (the alerts), each node a link
     QPushButton *m_acknowledgeAll;
     AlertCenter *m_alerts = nullptr;
+    QGridLayout *m_charts = nullptr;
+    GpuUseChart *m_gpuUse = nullptr;
     QString m_onlyNamespace;
     bool m_stale = false; // changed while hidden: refreshed when shown
 };
