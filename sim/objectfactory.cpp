@@ -201,6 +201,16 @@ json ObjectFactory::node(const std::string &name, const std::string &gpuProduct,
     } else {
         labels["node-role.gpudesk.io/cpu"] = "true";
     }
+    // Where the machine stands, as clusters label it: its zone and rack (five nodes a rack,
+    // by the number in its name), and the pool its GPU model makes.
+    const auto digits = name.find_last_not_of("0123456789");
+    const int number = digits + 1 < name.size() ? std::atoi(name.c_str() + digits + 1) : 0;
+    const bool datacenter = gpuProduct.find("A800") != std::string::npos ||
+                            gpuProduct.find("A100") != std::string::npos;
+    labels["topology.kubernetes.io/zone"] = datacenter ? "zone-b" : "zone-a";
+    labels["topology.gpudesk.io/rack"] = std::string(datacenter ? "b" : "a") + "-rack-" +
+                                         std::to_string(std::max(0, number - 1) / 5 + 1);
+    labels["gpudesk.io/pool"] = gpus == 0 ? "cpu" : datacenter ? "training" : "interactive";
     const std::string t = created;
     auto cond = [&](const char *type, const char *status, const char *reason, const char *msg) {
         return json{{"type", type},           {"status", status},

@@ -24,6 +24,7 @@ private slots:
     void pagesFromSimulator();
     void objectViewer();
     void gpuMapUsesItsRoom();
+    void gpuMapGroupsAndZooms();
     void overviewNeedsAttention();
     void researcherSeesHerScope();
     void banners();
@@ -245,6 +246,72 @@ void TestMainWindow::objectViewer()
     QTRY_COMPARE(failed.logView()->view()->currentIndex().row(), firstError);
     QCOMPARE(flog->index(firstError).data(SeverityRole).toInt(), 2);
     save(failed, QStringLiteral("viewer-logs-errors"));
+}
+
+void TestMainWindow::gpuMapGroupsAndZooms()
+{
+    // Grouped by a label the page finds on the nodes (the simulator's racks), every node is under
+    // its rack's heading; zoom fixes the cell size and the map scrolls; Ctrl+wheel steps it.
+    QSettings().remove(QStringLiteral("gpumap"));
+    auto c = connectTo(QStringLiteral("sim-admin"));
+    QVERIFY(c);
+    MainWindow w(c->services.get());
+    w.resize(1360, 820);
+    w.show();
+    w.showPage(MainWindow::GpuMap);
+    auto *page = qobject_cast<GpuMapPage *>(w.page(MainWindow::GpuMap));
+    GpuMapView *map = page->view();
+    auto *group = page->findChild<QComboBox *>(QStringLiteral("gpuMapGroupBy"));
+    QVERIFY(group);
+    const QString rack = QStringLiteral("topology.gpudesk.io/rack");
+    for (const QString &key :
+         {QStringLiteral("gpu.model"), rack, QStringLiteral("topology.kubernetes.io/zone"),
+          QStringLiteral("gpudesk.io/pool")})
+        QTRY_VERIFY2(group->findData(key) >= 0, qPrintable(key));
+    QCOMPARE(group->findData(QStringLiteral("kubernetes.io/hostname")), -1); // not a grouping
+    group->setCurrentIndex(group->findData(rack));
+    emit group->activated(group->currentIndex());
+    // The nodes the map draws (those with GPUs), by their rack label.
+    QMap<QString, QStringList> want;
+    for (const NodeCards &cards : GpuPlacement::all(*c->store, c->telemetry))
+        for (const auto &[k, v] : c->store->node(cards.name)->labels)
+            if (k == rack)
+                want[v].append(cards.name);
+    for (QStringList &nodes : want)
+        nodes.sort();
+    QVERIFY(want.size() >= 3);
+    const QList<std::pair<QString, QStringList>> groups = map->groups();
+    QStringList names;
+    for (const auto &[name, nodes] : groups) {
+        names << name;
+        QStringList sorted = nodes;
+        sorted.sort();
+        QCOMPARE(sorted, want.value(name));
+    }
+    QCOMPARE(names, want.keys());
+    QCOMPARE(QSettings().value(QStringLiteral("gpumap/groupBy")).toString(), rack);
+    save(w, QStringLiteral("page-gpumap-racks"));
+
+    auto *zoom = page->findChild<QComboBox *>(QStringLiteral("gpuMapZoom"));
+    QVERIFY(zoom);
+    zoom->setCurrentIndex(zoom->findData(300));
+    emit zoom->activated(zoom->currentIndex());
+    const int smallest = std::max(16, map->fontMetrics().height() + 2);
+    QCOMPARE(map->cellSize(), smallest * 3);
+    auto scroll = qobject_cast<QScrollArea *>(map->parentWidget()->parentWidget());
+    QVERIFY(scroll);
+    // A smaller window keeps the zoomed cells (fit would shrink them) and scrolls.
+    w.resize(1000, 640);
+    QTRY_VERIFY(map->heightForWidth(map->width()) > scroll->viewport()->height());
+    QCOMPARE(map->cellSize(), smallest * 3);
+    QWheelEvent wheel(QPointF(40, 40), map->mapToGlobal(QPointF(40, 40)), QPoint(), QPoint(0, -120),
+                      Qt::NoButton, Qt::ControlModifier, Qt::NoScrollPhase, false);
+    QApplication::sendEvent(map, &wheel);
+    QCOMPARE(map->zoomPercent(), 200);
+    QCOMPARE(zoom->currentData().toInt(), 200);
+    QCOMPARE(QSettings().value(QStringLiteral("gpumap/zoom")).toInt(), 200);
+    save(w, QStringLiteral("page-gpumap-zoom"));
+    QSettings().remove(QStringLiteral("gpumap"));
 }
 
 void TestMainWindow::gpuMapUsesItsRoom()

@@ -8,12 +8,15 @@
 #include "gpuplacement.h"
 #include "palette.h"
 
+#include <QComboBox>
 #include <QEvent>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QPainter>
 #include <QPixmap>
+#include <QRegularExpression>
 #include <QScrollArea>
+#include <QSettings>
 #include <QVBoxLayout>
 
 namespace gpudesk {
@@ -63,7 +66,8 @@ GpuMapView::Look look(CardCell::State state, const QString &user = {}, int utili
 
 GpuMapPage::GpuMapPage(ClusterStore *store, QWidget *parent)
     : QWidget(parent), m_store(store), m_map(new GpuMapView(store, this)),
-      m_summary(new QLabel(this)), m_users(new QLabel(this))
+      m_summary(new QLabel(this)), m_users(new QLabel(this)), m_groupBy(new QComboBox(this)),
+      m_zoom(new QComboBox(this))
 {
     m_summary->setWordWrap(true);
     m_summary->setTextInteractionFlags(Qt::TextSelectableByMouse);
@@ -87,6 +91,33 @@ GpuMapPage::GpuMapPage(ClusterStore *store, QWidget *parent)
     phantom.phantom = true;
     legend->addWidget(legendItem(phantom, tr("phantom memory"), this));
     legend->addStretch(1);
+    // Group by and zoom, kept for the next start.
+    m_groupBy->setObjectName(QStringLiteral("gpuMapGroupBy"));
+    m_zoom->setObjectName(QStringLiteral("gpuMapZoom"));
+    for (const int z : GpuMapView::zoomLevels())
+        m_zoom->addItem(z == 0 ? tr("Fit") : QStringLiteral("%1 %").arg(z), z);
+    m_zoom->setToolTip(tr("Ctrl+wheel on the map zooms too"));
+    const QSettings settings;
+    m_map->setGroupBy(settings.value(QStringLiteral("gpumap/groupBy")).toString());
+    m_map->setZoomPercent(settings.value(QStringLiteral("gpumap/zoom"), 0).toInt());
+    m_zoom->setCurrentIndex(std::max(0, m_zoom->findData(m_map->zoomPercent())));
+    connect(m_zoom, &QComboBox::activated, this,
+            [this] { m_map->setZoomPercent(m_zoom->currentData().toInt()); });
+    connect(m_map, &GpuMapView::zoomChanged, this, [this](int percent) {
+        m_zoom->setCurrentIndex(std::max(0, m_zoom->findData(percent)));
+        QSettings().setValue(QStringLiteral("gpumap/zoom"), percent);
+    });
+    connect(m_groupBy, &QComboBox::activated, this, [this] {
+        m_map->setGroupBy(m_groupBy->currentData().toString());
+        QSettings().setValue(QStringLiteral("gpumap/groupBy"), m_map->groupBy());
+    });
+    auto *controls = new QHBoxLayout;
+    controls->addWidget(new QLabel(tr("Group by:"), this));
+    controls->addWidget(m_groupBy);
+    controls->addSpacing(16);
+    controls->addWidget(new QLabel(tr("Zoom:"), this));
+    controls->addWidget(m_zoom);
+    controls->addStretch(1);
     m_users->setObjectName(QStringLiteral("gpuMapUsers"));
     m_users->setWordWrap(true);
     m_users->setTextFormat(Qt::RichText);
@@ -101,6 +132,7 @@ GpuMapPage::GpuMapPage(ClusterStore *store, QWidget *parent)
     layout->addWidget(m_summary);
     layout->addLayout(legend);
     layout->addWidget(m_users);
+    layout->addLayout(controls);
     layout->addWidget(scroll, 1);
     connect(m_map, &GpuMapView::nodeActivated, this, &GpuMapPage::nodeActivated);
     connect(store, &ClusterStore::updated, this, [this](const StoreChanges &c) {
@@ -151,6 +183,34 @@ QString GpuMapPage::summary() const
     return m_summary->text();
 }
 
+void GpuMapPage::refreshGroupings()
+{
+    // GPU model, and the labels clusters group nodes by (pools, racks, zones, instance types)
+    // that these nodes carry.
+    static const QRegularExpression grouping(
+        QStringLiteral("zone|region|rack|pool|nodegroup|node-group|instance-type|partition"),
+        QRegularExpression::CaseInsensitiveOption);
+    QStringList keys;
+    for (const NodeInfo &n : m_store->nodes())
+        for (const auto &[k, v] : n.labels)
+            if (!keys.contains(k) && grouping.match(k).hasMatch())
+                keys.append(k);
+    keys.sort();
+    keys.prepend(QStringLiteral("gpu.model"));
+    if (!m_map->groupBy().isEmpty() && !keys.contains(m_map->groupBy()))
+        keys.append(m_map->groupBy()); // chosen before, not (yet) on these nodes
+    QStringList shown;
+    for (int i = 1; i < m_groupBy->count(); ++i)
+        shown.append(m_groupBy->itemData(i).toString());
+    if (shown == keys && m_groupBy->count() > 0)
+        return;
+    m_groupBy->clear();
+    m_groupBy->addItem(tr("Nothing"), QString());
+    for (const QString &k : std::as_const(keys))
+        m_groupBy->addItem(k == QLatin1String("gpu.model") ? tr("GPU model") : k, k);
+    m_groupBy->setCurrentIndex(std::max(0, m_groupBy->findData(m_map->groupBy())));
+}
+
 void GpuMapPage::refresh()
 {
     m_stale = false;
@@ -158,6 +218,7 @@ void GpuMapPage::refresh()
         FreeGpus::of(*m_store, m_telemetry).sentence(m_store->scope(Resource::Pods)));
     for (QWidget *w : std::as_const(m_partialLegend))
         w->setVisible(!m_store->podsComplete());
+    refreshGroupings();
     m_map->rebuild();
     // Who holds the cards, in the colours the map uses, most cards first: one line of text
     // that wraps, so that many users never widen the window.

@@ -3,6 +3,7 @@
 
 #include <QWidget>
 
+class QComboBox;
 class QLabel;
 
 namespace gpudesk {
@@ -33,12 +34,15 @@ protected:
 
 private:
     void refresh();
+    void refreshGroupings();
 
     ClusterStore *m_store;
     TelemetryStore *m_telemetry = nullptr;
     GpuMapView *m_map;
     QLabel *m_summary;
     QLabel *m_users; // who holds the cards, in their colours
+    QComboBox *m_groupBy;
+    QComboBox *m_zoom;
     QList<QWidget *> m_partialLegend;
     bool m_stale = false; // changed while hidden: redrawn when shown
 };

@@ -9,6 +9,9 @@
 #include <QPaintEvent>
 #include <QPainter>
 #include <QToolTip>
+#include <QWheelEvent>
+
+#include <numeric>
 
 namespace gpudesk {
 
@@ -34,9 +37,89 @@ void GpuMapView::setTelemetry(const TelemetryStore *telemetry)
     rebuild();
 }
 
+void GpuMapView::setGroupBy(const QString &key)
+{
+    if (key == m_groupBy)
+        return;
+    m_groupBy = key;
+    rebuild();
+}
+
+void GpuMapView::setZoomPercent(int percent)
+{
+    if (percent == m_zoomPercent || !zoomLevels().contains(percent))
+        return;
+    m_zoomPercent = percent;
+    m_cell = cellFor(width());
+    m_layoutWidth = -1;
+    updateGeometry();
+    update();
+    emit zoomChanged(percent);
+}
+
+QList<std::pair<QString, QStringList>> GpuMapView::groups() const
+{
+    QList<std::pair<QString, QStringList>> out;
+    for (int i = 0; i < m_nodes.size(); ++i) {
+        if (out.isEmpty() || out.last().first != m_groupOf.value(i))
+            out.append({m_groupOf.value(i), {}});
+        out.last().second.append(m_nodes[i].name);
+    }
+    return out;
+}
+
 void GpuMapView::rebuild()
 {
     m_nodes = GpuPlacement::all(*m_store, m_telemetry);
+    m_groupOf.clear();
+    m_groups.clear();
+    if (!m_groupBy.isEmpty()) {
+        // Nodes by group (then by name, as placed); a node without the label in a group of its
+        // own at the end.
+        for (const NodeCards &n : std::as_const(m_nodes)) {
+            const NodeInfo *info = m_store->node(n.name);
+            QString group;
+            if (info && m_groupBy == QLatin1String("gpu.model"))
+                group = info->gpuModel;
+            else if (info)
+                for (const auto &[k, v] : info->labels)
+                    if (k == m_groupBy)
+                        group = v;
+            m_groupOf.append(group);
+        }
+        QList<int> order(m_nodes.size());
+        std::iota(order.begin(), order.end(), 0);
+        std::stable_sort(order.begin(), order.end(), [this](int a, int b) {
+            const QString &ga = m_groupOf[a], &gb = m_groupOf[b];
+            if (ga.isEmpty() != gb.isEmpty())
+                return gb.isEmpty();
+            return ga < gb;
+        });
+        QList<NodeCards> nodes;
+        QStringList groupOf;
+        for (const int i : std::as_const(order)) {
+            nodes.append(m_nodes[i]);
+            groupOf.append(m_groupOf[i].isEmpty() ? tr("(no %1 label)").arg(m_groupBy)
+                                                  : m_groupOf[i]);
+        }
+        if (m_groupBy == QLatin1String("gpu.model"))
+            for (QString &g : groupOf)
+                if (g.startsWith(u'('))
+                    g = tr("(no GPU)");
+        m_nodes = std::move(nodes);
+        m_groupOf = std::move(groupOf);
+        for (int i = 0; i < m_nodes.size(); ++i) {
+            if (m_groups.isEmpty() || m_groups.last().name != m_groupOf[i])
+                m_groups.append({m_groupOf[i]});
+            Group &g = m_groups.last();
+            ++g.nodes;
+            for (const CardCell &c : m_nodes[i].cells) {
+                ++g.cards;
+                g.free += c.state == CardCell::Free ? 1 : 0;
+            }
+        }
+    }
+    m_layoutWidth = -1;
     m_slots.clear();
     for (const NodeCards &n : std::as_const(m_nodes))
         m_slots.append(slotsOf(n));
@@ -197,15 +280,61 @@ int GpuMapView::columns(int width, int cell) const
     return std::max(1, width / blockWidth(cell));
 }
 
-int GpuMapView::heightFor(int width, int cell) const
+int GpuMapView::headingHeight() const
+{
+    return fontMetrics().height() + 10;
+}
+
+int GpuMapView::layoutFor(int width, int cell, QList<QRect> *blocks,
+                          QList<std::pair<QRect, int>> *headings) const
 {
     const int cols = columns(width, cell);
-    const int rows = (int(m_nodes.size()) + cols - 1) / cols;
-    return rows * (cell + kGap + 6) + 4;
+    const int w = blockWidth(cell);
+    const int blockHeight = cell + kGap + 6;
+    int y = 0, col = 0, group = -1;
+    for (int i = 0; i < m_nodes.size(); ++i) {
+        if (!m_groupOf.isEmpty() && (group < 0 || m_groups[group].name != m_groupOf[i])) {
+            // A group starts on a row of its own, under its heading.
+            if (col > 0)
+                y += blockHeight;
+            col = 0;
+            ++group;
+            if (headings)
+                headings->append({QRect(0, y, width, headingHeight()), group});
+            y += headingHeight();
+        }
+        if (blocks)
+            blocks->append(QRect(col * w, y, w, blockHeight));
+        if (++col == cols) {
+            col = 0;
+            y += blockHeight;
+        }
+    }
+    if (col > 0)
+        y += blockHeight;
+    return y + 4;
+}
+
+void GpuMapView::ensureLayout() const
+{
+    if (m_layoutWidth == width() && m_layoutCell == m_cell && m_blocks.size() == m_nodes.size())
+        return;
+    m_blocks.clear();
+    m_headings.clear();
+    layoutFor(width(), m_cell, &m_blocks, &m_headings);
+    m_layoutWidth = width();
+    m_layoutCell = m_cell;
+}
+
+int GpuMapView::heightFor(int width, int cell) const
+{
+    return layoutFor(width, cell, nullptr, nullptr);
 }
 
 int GpuMapView::cellFor(int width) const
 {
+    if (m_zoomPercent > 0)
+        return m_minCell * m_zoomPercent / 100;
     // From about three lines of text high down to the smallest readable: the first that fits.
     const int largest = 3 * m_minCell;
     if (m_availableHeight <= 0 || width <= 0)
@@ -218,10 +347,8 @@ int GpuMapView::cellFor(int width) const
 
 QRect GpuMapView::blockRect(int index) const
 {
-    const int cols = columns(width(), m_cell);
-    const int w = blockWidth(m_cell);
-    const int blockHeight = m_cell + kGap + 6;
-    return {(index % cols) * w, (index / cols) * blockHeight, w, blockHeight};
+    ensureLayout();
+    return m_blocks.value(index);
 }
 
 int GpuMapView::heightForWidth(int width) const
@@ -238,6 +365,7 @@ void GpuMapView::resizeEvent(QResizeEvent *event)
 {
     QWidget::resizeEvent(event);
     const int cell = cellFor(width());
+    m_layoutWidth = -1;
     if (cell != m_cell) {
         m_cell = cell;
         update();
@@ -245,11 +373,44 @@ void GpuMapView::resizeEvent(QResizeEvent *event)
     updateGeometry();
 }
 
+void GpuMapView::wheelEvent(QWheelEvent *event)
+{
+    if (!(event->modifiers() & Qt::ControlModifier) || event->angleDelta().y() == 0) {
+        QWidget::wheelEvent(event);
+        return;
+    }
+    // Ctrl+wheel: the next zoom level up or down; "fit" is the level before the smallest.
+    const QList<int> levels = zoomLevels();
+    const int at = int(levels.indexOf(m_zoomPercent));
+    const int next =
+        std::clamp(at + (event->angleDelta().y() > 0 ? 1 : -1), 0, int(levels.size()) - 1);
+    setZoomPercent(levels[next]);
+    event->accept();
+}
+
 void GpuMapView::paintEvent(QPaintEvent *event)
 {
     QPainter p(this);
     p.setRenderHint(QPainter::Antialiasing);
     const QPalette pal = palette();
+    ensureLayout();
+    for (const auto &[rect, index] : std::as_const(m_headings)) {
+        if (!rect.intersects(event->rect()))
+            continue;
+        const Group &g = m_groups[index];
+        QFont bold = font();
+        bold.setBold(true);
+        p.setFont(bold);
+        p.setPen(pal.color(QPalette::WindowText));
+        const QRect text = rect.adjusted(4, 2, -4, -4);
+        p.drawText(text, Qt::AlignLeft | Qt::AlignVCenter, g.name);
+        const int after = QFontMetrics(bold).horizontalAdvance(g.name) + 16;
+        p.setFont(font());
+        p.setPen(pal.color(QPalette::PlaceholderText));
+        p.drawText(text.adjusted(after, 0, 0, 0), Qt::AlignLeft | Qt::AlignVCenter,
+                   tr("%n node(s), %1 of %2 GPUs free", nullptr, g.nodes).arg(g.free).arg(g.cards));
+        p.drawLine(rect.left() + 4, rect.bottom() - 2, rect.right() - 4, rect.bottom() - 2);
+    }
     for (int i = 0; i < m_nodes.size(); ++i) {
         const QRect block = blockRect(i);
         if (!block.intersects(event->rect()))
@@ -293,6 +454,7 @@ void GpuMapView::paintEvent(QPaintEvent *event)
 
 GpuMapView::Hit GpuMapView::hit(const QPoint &pos) const
 {
+    ensureLayout();
     for (int i = 0; i < m_nodes.size(); ++i) {
         const QRect block = blockRect(i);
         if (!block.contains(pos))

@@ -20,7 +20,9 @@ class TelemetryStore;
 // shows the card's live utilization as a bar, a process of no live pod as a corner triangle and
 // phantom memory as a dot; a card held on a node that is down is struck through. Cells grow to
 // fill the page (from one line of text high to about three) and shrink to scroll when there are
-// many nodes. Only the exposed part is painted, so thousands of nodes scroll smoothly.
+// many nodes. Only the exposed part is painted, so thousands of nodes scroll smoothly. Nodes may
+// be grouped by their GPU model or a node label (pool, rack, zone), each group under a heading
+// with its free cards; zoom fixes the cell size instead of fitting it (Ctrl+wheel steps it).
 class GpuMapView : public QWidget
 {
     Q_OBJECT
@@ -41,6 +43,15 @@ public:
     explicit GpuMapView(const ClusterStore *store, QWidget *parent = nullptr);
     void setTelemetry(const TelemetryStore *telemetry);
     void rebuild();
+    // "" none, "gpu.model" the GPU model, else a node label's key.
+    void setGroupBy(const QString &key);
+    QString groupBy() const { return m_groupBy; }
+    // The groups as drawn, in order: heading and node names (for tests).
+    QList<std::pair<QString, QStringList>> groups() const;
+    // 0 fits the cells to the page; else a percentage of the smallest readable cell.
+    static QList<int> zoomLevels() { return {0, 100, 150, 200, 300}; }
+    void setZoomPercent(int percent);
+    int zoomPercent() const { return m_zoomPercent; }
     // The height the map may fill before it scrolls (the page's viewport): cells are sized to it.
     void setAvailableHeight(int height);
     int cellSize() const { return m_cell; }
@@ -53,18 +64,26 @@ public:
 
 signals:
     void nodeActivated(const QString &node);
+    // Ctrl+wheel stepped the zoom.
+    void zoomChanged(int percent);
 
 protected:
     void paintEvent(QPaintEvent *event) override;
     bool event(QEvent *event) override;
     void mouseDoubleClickEvent(QMouseEvent *event) override;
     void resizeEvent(QResizeEvent *event) override;
+    void wheelEvent(QWheelEvent *event) override;
 
 private:
     QRect blockRect(int index) const;
     int columns(int width, int cell) const;
     int blockWidth(int cell) const;
     int heightFor(int width, int cell) const;
+    // Places the nodes (and the groups' headings) for a width and cell size; the height used.
+    int layoutFor(int width, int cell, QList<QRect> *blocks,
+                  QList<std::pair<QRect, int>> *headings) const;
+    void ensureLayout() const;
+    int headingHeight() const;
     // The largest cell with which every node fits in the available height, at least the
     // smallest readable one.
     int cellFor(int width) const;
@@ -96,6 +115,20 @@ private:
     int m_cell = 18;
     int m_labelWidth = 110;
     int m_availableHeight = 0;
+    QString m_groupBy;
+    QStringList m_groupOf; // per node, its group's name ("" when not grouped)
+    struct Group
+    {
+        QString name;
+        int nodes = 0, cards = 0, free = 0;
+    };
+    QList<Group> m_groups;
+    int m_zoomPercent = 0;
+    // The layout for m_layoutWidth × m_layoutCell, made when painting or hit-testing needs it.
+    mutable QList<QRect> m_blocks;
+    mutable QList<std::pair<QRect, int>> m_headings; // rect, index in m_groups
+    mutable int m_layoutWidth = -1;
+    mutable int m_layoutCell = -1;
 };
 
 } // namespace gpudesk
