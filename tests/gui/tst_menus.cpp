@@ -4,13 +4,16 @@
 // the page's buttons say (enabled, or why not, as the server's permissions have it), and the
 // palette finding a node, a pod, a job, a user and an action and going there.
 
+#include "alertcenter.h"
 #include "auditdialog.h"
 #include "commandpalette.h"
 #include "devenvdialog.h"
 #include "devenvspage.h"
 #include "mainmenus.h"
+#include "overviewpage.h"
 #include "palette.h"
 #include "shortcutsdialog.h"
+#include "theme.h"
 #include "userspage.h"
 #include "windowfixture.h"
 
@@ -455,25 +458,9 @@ void TestMenus::themeColoursReadable()
         const qreal la = luminance(a), lb = luminance(b);
         return (std::max(la, lb) + 0.05) / (std::min(la, lb) + 0.05);
     };
-    QPalette dark;
-    dark.setColor(QPalette::Window, QColor(0x2b, 0x2d, 0x30));
-    dark.setColor(QPalette::WindowText, QColor(0xe6, 0xe6, 0xe6));
-    dark.setColor(QPalette::Base, QColor(0x1e, 0x1f, 0x22));
-    dark.setColor(QPalette::AlternateBase, QColor(0x26, 0x28, 0x2b));
-    dark.setColor(QPalette::Text, QColor(0xe6, 0xe6, 0xe6));
-    dark.setColor(QPalette::Button, QColor(0x35, 0x37, 0x3b));
-    dark.setColor(QPalette::ButtonText, QColor(0xe6, 0xe6, 0xe6));
-    dark.setColor(QPalette::PlaceholderText, QColor(0x8c, 0x90, 0x96));
-    dark.setColor(QPalette::Light, QColor(0x4a, 0x4d, 0x52));
-    dark.setColor(QPalette::Midlight, QColor(0x3e, 0x41, 0x45));
-    dark.setColor(QPalette::Mid, QColor(0x8c, 0x90, 0x96));
-    dark.setColor(QPalette::Dark, QColor(0x1a, 0x1b, 0x1d));
-    dark.setColor(QPalette::Shadow, QColor(0x10, 0x10, 0x10));
-    dark.setColor(QPalette::Highlight, QColor(0x3d, 0x6f, 0xb4));
-    dark.setColor(QPalette::HighlightedText, QColor(0xff, 0xff, 0xff));
-    dark.setColor(QPalette::ToolTipBase, QColor(0x35, 0x37, 0x3b));
-    dark.setColor(QPalette::ToolTipText, QColor(0xe6, 0xe6, 0xe6));
-    const QPalette light = QApplication::style()->standardPalette();
+    // The palettes the settings offer (theme.h): colours are defined once.
+    const QPalette dark = theme::darkPalette();
+    const QPalette light = theme::lightPalette();
     QVERIFY(!colors::isDark(light) && colors::isDark(dark));
     for (const QPalette &p : {light, dark}) {
         for (const QColor &text : {colors::errorText(p), colors::okText(p), colors::waitingText(p)})
@@ -483,15 +470,45 @@ void TestMenus::themeColoursReadable()
                                         .arg(text.name(), ground.name())
                                         .arg(contrast(text, ground))));
     }
-    // The window in the dark palette, for a person to look at.
-    QApplication::setPalette(dark);
-    {
+    // Every page in both palettes, for a person to look at (docs/screenshots.md shows them): a
+    // dark grab is darker than the light one of the same page, page by page.
+    const auto lightness = [](const QImage &image) {
+        qint64 sum = 0;
+        const QImage small = image.scaled(64, 40).convertToFormat(QImage::Format_RGB32);
+        for (int y = 0; y < small.height(); ++y)
+            for (int x = 0; x < small.width(); ++x)
+                sum += qGray(small.pixel(x, y));
+        return double(sum) / (small.width() * small.height());
+    };
+    QHash<int, double> lightOf;
+    for (const bool isDark : {false, true}) {
+        QApplication::setPalette(isDark ? dark : light);
         const Opened o = open(QStringLiteral("sim-admin"));
         QVERIFY(o.w);
-        o.w->showPage(MainWindow::GpuMap);
-        save(*o.w, QStringLiteral("dark-gpumap"));
-        o.w->showPage(MainWindow::Workloads);
-        save(*o.w, QStringLiteral("dark-workloads"));
+        o.w->resize(1360, 820);
+        // The alerts are evaluated a moment after the figures settle: shown, then grabbed.
+        QTRY_VERIFY(o.c->services->alerts()->hasEvaluated());
+        QTRY_VERIFY(qobject_cast<OverviewPage *>(o.w->page(MainWindow::Overview))
+                        ->problemsText()
+                        .contains(QLatin1String("notready")));
+        for (int page = 0; page < MainWindow::PageCount; ++page) {
+            o.w->showPage(MainWindow::Page(page));
+            QCoreApplication::processEvents();
+            const QImage image = o.w->grab().toImage();
+            const QString name = QStringLiteral("%1-%2")
+                                     .arg(isDark ? QStringLiteral("dark") : QStringLiteral("light"))
+                                     .arg(page);
+            QVERIFY(
+                image.save(QStringLiteral("screenshots/theme-") + name + QStringLiteral(".png")));
+            if (!isDark)
+                lightOf[page] = lightness(image);
+            else
+                QVERIFY2(lightness(image) < lightOf[page] - 60,
+                         qPrintable(QStringLiteral("page %1: %2 dark, %3 light")
+                                        .arg(page)
+                                        .arg(lightness(image))
+                                        .arg(lightOf[page])));
+        }
     }
     QApplication::setPalette(light);
 }

@@ -9,6 +9,7 @@
 
 #include <QComboBox>
 #include <QDateTimeAxis>
+#include <QEvent>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLineSeries>
@@ -35,6 +36,7 @@ TelemetryChart::TelemetryChart(const TelemetryStore *telemetry, QWidget *parent)
     chart->legend()->setAlignment(Qt::AlignBottom);
     chart->setMargins(QMargins(4, 4, 4, 4));
     chart->setBackgroundRoundness(0);
+    applyTheme();
     auto *bar = new QHBoxLayout;
     bar->addWidget(m_metric);
     bar->addWidget(m_range);
@@ -214,8 +216,7 @@ TelemetryChart::Lines TelemetryChart::podLines(TelemetryHistory::Metric m, qint6
 void TelemetryChart::display(const Lines &lines, qint64 from, qint64 to, double requested)
 {
     QChart *chart = m_view->chart();
-    const bool dark = palette().color(QPalette::Window).lightness() < 128;
-    chart->setTheme(dark ? QChart::ChartThemeDark : QChart::ChartThemeLight);
+    applyTheme();
     using M = TelemetryHistory::Metric;
     const M m = metric();
     // Series are kept and their points replaced: no flicker, no reallocation every 2 s.
@@ -296,6 +297,22 @@ int TelemetryChart::pointCount() const
     for (QAbstractSeries *s : m_view->chart()->series())
         n += int(static_cast<QLineSeries *>(s)->count());
     return n;
+}
+
+void TelemetryChart::applyTheme()
+{
+    // Qt Charts draws its own background: light or dark as the window's palette (an empty chart
+    // too, before any data).
+    const auto theme = colors::isDark(palette()) ? QChart::ChartThemeDark : QChart::ChartThemeLight;
+    if (m_view->chart()->theme() != theme)
+        m_view->chart()->setTheme(theme);
+}
+
+void TelemetryChart::changeEvent(QEvent *event)
+{
+    if (event->type() == QEvent::PaletteChange)
+        applyTheme();
+    QWidget::changeEvent(event);
 }
 
 } // namespace gpudesk

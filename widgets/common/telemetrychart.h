@@ -42,7 +42,11 @@ public:
 signals:
     void prometheusAnswered(const QString &error);
 
+protected:
+    void changeEvent(QEvent *event) override;
+
 private:
+    void applyTheme();
     using Lines = QList<std::pair<QString, QList<QPointF>>>;
     TelemetryHistory::Metric metric() const;
     void setMetrics(bool pods);

@@ -31,7 +31,8 @@ GpuUseChart::GpuUseChart(GpuUseSampler *sampler, QWidget *parent)
     m_range->setCurrentIndex(1);
     m_note->setForegroundRole(QPalette::PlaceholderText);
     m_note->setWordWrap(true);
-    auto *chart = new QChart;
+    // The view's own chart: setChart() would release (not delete) the one it made.
+    QChart *chart = m_view->chart();
     chart->setMargins(QMargins(4, 4, 4, 4));
     chart->setBackgroundRoundness(0);
     m_total->setName(tr("GPUs in the cluster"));
@@ -49,7 +50,6 @@ GpuUseChart::GpuUseChart(GpuUseSampler *sampler, QWidget *parent)
         s->attachAxis(y);
     }
     chart->legend()->setAlignment(Qt::AlignTop);
-    m_view->setChart(chart);
     m_view->setRenderHint(QPainter::Antialiasing);
     m_view->setMinimumHeight(220);
 
@@ -75,7 +75,9 @@ void GpuUseChart::changeEvent(QEvent *event)
 void GpuUseChart::refresh()
 {
     QChart *chart = m_view->chart();
-    chart->setTheme(colors::isDark(palette()) ? QChart::ChartThemeDark : QChart::ChartThemeLight);
+    const auto theme = colors::isDark(palette()) ? QChart::ChartThemeDark : QChart::ChartThemeLight;
+    if (chart->theme() != theme)
+        chart->setTheme(theme);
     chart->setBackgroundBrush(palette().color(QPalette::Base));
     QPen total(palette().color(QPalette::PlaceholderText), 1.5, Qt::DashLine);
     m_total->setPen(total);

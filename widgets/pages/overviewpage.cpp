@@ -392,15 +392,18 @@ void OverviewPage::refresh()
     for (int c = 0; c < headers.size(); ++c) {
         auto *h = new QLabel(QStringLiteral("<b>%1</b>").arg(headers[c].toHtmlEscaped()));
         m_models->addWidget(h, 0, c, c == 0 ? Qt::AlignLeft : Qt::AlignRight);
+        h->show(); // now: the layout would show it on the next turn of the event loop
     }
     int row = 1;
     for (const ModelFigures &m : accounting.byModel()) {
         const QStringList cells{m.model.isEmpty() ? tr("unknown model") : m.model,
                                 QString::number(m.nodes), QString::number(m.gpus.total),
                                 m.gpus.allocatedText(), m.gpus.freeText()};
-        for (int c = 0; c < cells.size(); ++c)
-            m_models->addWidget(new QLabel(cells[c]), row, c,
-                                c == 0 ? Qt::AlignLeft : Qt::AlignRight);
+        for (int c = 0; c < cells.size(); ++c) {
+            auto *cell = new QLabel(cells[c]);
+            m_models->addWidget(cell, row, c, c == 0 ? Qt::AlignLeft : Qt::AlignRight);
+            cell->show();
+        }
         ++row;
     }
 }
