@@ -9,10 +9,10 @@ namespace gpudesk {
 
 QStringList AlertRules::ids()
 {
-    return {QStringLiteral("notready"),  QStringLiteral("flapping"), QStringLiteral("pressure"),
-            QStringLiteral("ssh"),       QStringLiteral("disk"),     QStringLiteral("hot"),
-            QStringLiteral("ecc"),       QStringLiteral("findings"), QStringLiteral("vcfull"),
-            QStringLiteral("quotafull"), QStringLiteral("apiserver")};
+    return {QStringLiteral("notready"),  QStringLiteral("flapping"),  QStringLiteral("pressure"),
+            QStringLiteral("ssh"),       QStringLiteral("disk"),      QStringLiteral("hot"),
+            QStringLiteral("ecc"),       QStringLiteral("findings"),  QStringLiteral("vcfull"),
+            QStringLiteral("quotafull"), QStringLiteral("apiserver"), QStringLiteral("registry")};
 }
 
 QString AlertRules::title(const QString &rule)
@@ -39,6 +39,8 @@ QString AlertRules::title(const QString &rule)
         return tr("User's GPU quota nearly used");
     if (rule == QLatin1String("apiserver"))
         return tr("API server not answering");
+    if (rule == QLatin1String("registry"))
+        return tr("Registry not answering");
     return rule;
 }
 

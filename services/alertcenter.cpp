@@ -5,6 +5,7 @@
 #include "connectionstate.h"
 #include "findings.h"
 #include "findingsservice.h"
+#include "registrywatch.h"
 #include "telemetrystore.h"
 
 #include <QDateTime>
@@ -27,6 +28,8 @@ QString targetOf(const QString &rule, const Problem &p)
         return QStringLiteral("page:vcs");
     if (rule == QLatin1String("quotafull"))
         return QStringLiteral("page:users");
+    if (rule == QLatin1String("registry"))
+        return QStringLiteral("page:images");
     return QStringLiteral("page:overview");
 }
 
@@ -81,6 +84,29 @@ void AlertCenter::setFindings(FindingsService *findings)
     m_findings = findings;
     connect(findings, &FindingsService::updated, this, &AlertCenter::schedule);
     schedule();
+}
+
+void AlertCenter::setRegistryWatch(RegistryWatch *watch)
+{
+    m_registries = watch;
+    connect(watch, &RegistryWatch::checked, this, &AlertCenter::schedule);
+}
+
+void AlertCenter::registryProblems(QList<Problem> &out) const
+{
+    if (!m_registries || !m_rules.enabled(QStringLiteral("registry")))
+        return;
+    for (auto it = m_registries->unreachable().cbegin(); it != m_registries->unreachable().cend();
+         ++it)
+        out.append(
+            {Problem::Critical,
+             QStringLiteral("registry:") + it.key(),
+             {},
+             tr("Registry %1 has not answered since %2: %3 Pulls from it fail.")
+                 .arg(it.key(),
+                      QDateTime::fromMSecsSinceEpoch(it->sinceMs).toString(QStringLiteral("HH:mm")),
+                      it->error),
+             it->sinceMs});
 }
 
 void AlertCenter::setRules(const AlertRules &rules)
@@ -143,6 +169,12 @@ void AlertCenter::evaluate()
                 found.append(a.problem);
     }
     apiServerProblem(nowMs, found);
+    // Registries answer or not whatever the API server does.
+    found.erase(std::remove_if(
+                    found.begin(), found.end(),
+                    [](const Problem &p) { return p.key.startsWith(QLatin1String("registry:")); }),
+                found.end());
+    registryProblems(found);
 
     QHash<QString, Alert> next;
     bool changedAny = false;

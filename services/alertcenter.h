@@ -14,6 +14,7 @@ namespace gpudesk {
 class ClusterStore;
 class ConnectionState;
 class FindingsService;
+class RegistryWatch;
 class TelemetryStore;
 
 // A condition as the admin hears of it: raised once when it starts, quiet once acknowledged,
@@ -56,6 +57,7 @@ public:
                 QObject *parent = nullptr);
 
     void setFindings(FindingsService *findings);
+    void setRegistryWatch(RegistryWatch *watch);
     const AlertRules &rules() const { return m_rules; }
     // Takes effect at once (alerts a rule no longer raises clear).
     void setRules(const AlertRules &rules);
@@ -90,11 +92,13 @@ private:
     void flush();
     QList<Problem> historyProblems(const QList<Problem> &now, qint64 nowMs);
     void apiServerProblem(qint64 nowMs, QList<Problem> &out);
+    void registryProblems(QList<Problem> &out) const;
 
     ClusterStore *m_store;
     TelemetryStore *m_telemetry;
     ConnectionState *m_state;
     FindingsService *m_findings = nullptr;
+    RegistryWatch *m_registries = nullptr;
     AlertRules m_rules;
     QTimer m_settle;
     QTimer m_tick; // the API server's grace and telemetry's ageing pass without any update

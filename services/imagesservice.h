@@ -44,10 +44,14 @@ public:
 
     // Known registries, those of running pods first; "docker.io" stands for Docker Hub.
     QStringList registries() const;
+    // Those added on the Images page (kept in settings), not found in pods' images.
+    QStringList addedRegistries() const { return m_added; }
     // Adds a registry ("host[:port]", or an http:// / https:// URL of it). Plain HTTP only when
     // the user wrote http:// — shown as a warning wherever the registry is.
     bool addRegistry(const QString &address, QString *error);
     bool isPlainHttp(const QString &host) const;
+    // How a registry is reached: plain HTTP or TLS, with the CAs docker would use for it.
+    RegistryEndpoint endpointFor(const QString &host) const;
 
     // Reads the registry whole into the model (what was there is cleared first).
     void scan(const QString &host);
@@ -109,7 +113,6 @@ private:
     void startScan();
     void applied(const Operation *operation);
     // How `host` is reached: plain HTTP when the user said so, its CAs from certs.d.
-    RegistryEndpoint endpointFor(const QString &host) const;
     void sizeOfManifest(RegistryClient *client, const QString &repository, const QString &reference,
                         bool top, std::function<void(qint64, QString)> done);
 

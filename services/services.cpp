@@ -17,6 +17,7 @@
 #include "objectservice.h"
 #include "operationsservice.h"
 #include "permissions.h"
+#include "registrywatch.h"
 #include "telemetrystore.h"
 #include "usersservice.h"
 
@@ -36,9 +37,11 @@ Services::Services(QStringList kubeconfigFiles, QObject *parent)
       m_devEnvs(new DevEnvsService(m_session, m_store, m_operations, this)),
       m_images(new ImagesService(m_store, m_operations, this)),
       m_alerts(new AlertCenter(m_store, m_telemetry, m_state, this)),
-      m_gpuUse(new GpuUseSampler(m_store, m_telemetry, m_state, this))
+      m_gpuUse(new GpuUseSampler(m_store, m_telemetry, m_state, this)),
+      m_registryWatch(new RegistryWatch(m_images, this))
 {
     m_alerts->setFindings(m_findings);
+    m_alerts->setRegistryWatch(m_registryWatch);
     // One notion of idle: the Cleanup page's "idle for at least" flags dev environments too, and
     // their Jupyter's kernels and terminals count in the Cleanup page's idle GPUs.
     auto idleAfter = [this] {

@@ -13,6 +13,7 @@ class ConnectionState;
 class DevEnvsService;
 class FindingsService;
 class GpuUseSampler;
+class RegistryWatch;
 class HistoryService;
 class ImagesService;
 class LogService;
@@ -49,6 +50,7 @@ public:
     ImagesService *images() const { return m_images; }
     AlertCenter *alerts() const { return m_alerts; }
     GpuUseSampler *gpuUse() const { return m_gpuUse; }
+    RegistryWatch *registryWatch() const { return m_registryWatch; }
 
 private:
     ConnectionState *m_state;
@@ -67,6 +69,7 @@ private:
     ImagesService *m_images;
     AlertCenter *m_alerts;
     GpuUseSampler *m_gpuUse;
+    RegistryWatch *m_registryWatch;
 };
 
 } // namespace gpudesk

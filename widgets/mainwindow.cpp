@@ -755,6 +755,8 @@ void MainWindow::goTo(const QString &target)
         showPage(Vcs);
     } else if (target == QLatin1String("page:users")) {
         showPage(Users);
+    } else if (target == QLatin1String("page:images")) {
+        showPage(Images);
     } else if (!target.isEmpty()) {
         showPage(Overview);
     }

@@ -11,7 +11,9 @@
 #include "desktopnotifier.h"
 #include "gpuusechart.h"
 #include "gpuusesampler.h"
+#include "imagesservice.h"
 #include "overviewpage.h"
+#include "registrywatch.h"
 #include "windowfixture.h"
 
 #include <QDBusConnection>
@@ -20,6 +22,7 @@
 #include <QMenu>
 #include <QScrollArea>
 #include <QSettings>
+#include <QTcpServer>
 
 namespace {
 
@@ -92,6 +95,7 @@ private slots:
     void acknowledgedStaysQuietUntilItClears();
     void manyNodesAtOnceAreOneNotification();
     void rulesFromSettings();
+    void registryNotAnswering();
     void apiServerGoneIsAnAlert(); // last: it stops the simulator
 
 private:
@@ -142,6 +146,7 @@ void TestAlerts::initTestCase()
 
     // Default rules whatever this machine's settings say; the API server's grace short.
     QSettings().remove(QStringLiteral("alerts"));
+    QSettings().remove(QStringLiteral("images"));
     QSettings().setValue(QStringLiteral("alerts/apiGraceSeconds"), 0);
 
     // A frozen demo cluster (speed 0: nothing changes but what the test does) with SSH.
@@ -162,6 +167,7 @@ void TestAlerts::cleanupTestCase()
     m_sim.terminate();
     m_sim.waitForFinished(30000);
     QSettings().remove(QStringLiteral("alerts"));
+    QSettings().remove(QStringLiteral("images"));
     m_bus.terminate();
     m_bus.waitForFinished(10000);
 }
@@ -410,6 +416,27 @@ void TestAlerts::rulesFromSettings()
     QVERIFY(activeKeys().contains(QStringLiteral("disk:g4090-07:/")));
 }
 
+void TestAlerts::registryNotAnswering()
+{
+    // A registry the admin added and nothing answers on: checked at once, one alert, one notice,
+    // and a click shows the Images page.
+    QTcpServer probe;
+    QVERIFY(probe.listen(QHostAddress::LocalHost));
+    const QString host = QStringLiteral("127.0.0.1:%1").arg(probe.serverPort());
+    probe.close(); // nothing listens there now: connections are refused
+    QString error;
+    QVERIFY2(m_services->images()->addRegistry(host, &error), qPrintable(error));
+    QVERIFY(m_services->registryWatch()->watched().contains(host));
+    QTRY_VERIFY_WITH_TIMEOUT(activeKeys().contains(QStringLiteral("registry:") + host), 40000);
+    const QString said = QStringLiteral("Registry %1 has not answered since").arg(host);
+    QTRY_COMPARE_WITH_TIMEOUT(m_server.matching(said).size(), 1, 10000);
+    const Notice n = m_server.matching(said).first();
+    QVERIFY2(n.summary.startsWith(QLatin1String("Registry not answering")), qPrintable(n.summary));
+    QVERIFY2(n.body.contains(QLatin1String("refused")), qPrintable(n.body));
+    emit m_server.ActionInvoked(n.id, QStringLiteral("default"));
+    QTRY_COMPARE(m_w->currentPage(), MainWindow::Images);
+}
+
 void TestAlerts::apiServerGoneIsAnAlert()
 {
     const QString key = QStringLiteral("apiserver:sim-admin");
@@ -418,9 +445,13 @@ void TestAlerts::apiServerGoneIsAnAlert()
     m_sim.kill();
     QVERIFY(m_sim.waitForFinished(10000));
     QTRY_VERIFY_WITH_TIMEOUT(activeKeys().contains(key), 30000);
-    QTRY_COMPARE_WITH_TIMEOUT(m_server.matching(QStringLiteral("has not answered since")).size(), 1,
-                              10000);
-    const Notice n = m_server.matching(QStringLiteral("has not answered since")).first();
+    QTRY_COMPARE_WITH_TIMEOUT(
+        m_server.matching(QStringLiteral("The API server of sim-admin has not answered since"))
+            .size(),
+        1, 10000);
+    const Notice n =
+        m_server.matching(QStringLiteral("The API server of sim-admin has not answered since"))
+            .first();
     QCOMPARE(n.hints.value(QStringLiteral("urgency")).toInt(), 2);
     QVERIFY2(n.summary.startsWith(QLatin1String("API server not answering")),
              qPrintable(n.summary));
