@@ -1593,7 +1593,9 @@
     <name>gpudesk::AlertCenter</name>
     <message numerus="yes">
         <source>%1: %2 holds %n GPU(s) that should be free</source>
-        <translation><numerusform>%1：%2 占用着 %n 张本应空闲的 GPU</numerusform></translation>
+        <translation>
+            <numerusform>%1：%2 占用着 %n 张本应空闲的 GPU</numerusform>
+        </translation>
     </message>
     <message>
         <source>%1: %2 — %3</source>
@@ -1601,7 +1603,9 @@
     </message>
     <message numerus="yes">
         <source>%1 went NotReady %n time(s) in the last %2 minutes</source>
-        <translation><numerusform>%1 在最近 %2 分钟内 %n 次变为 NotReady</numerusform></translation>
+        <translation>
+            <numerusform>%1 在最近 %2 分钟内 %n 次变为 NotReady</numerusform>
+        </translation>
     </message>
     <message>
         <source>The API server of %1 has not answered since %2</source>
@@ -1613,11 +1617,19 @@
     </message>
     <message numerus="yes">
         <source>%1: %n at once</source>
-        <translation><numerusform>%1：同时 %n 项</numerusform></translation>
+        <translation>
+            <numerusform>%1：同时 %n 项</numerusform>
+        </translation>
     </message>
     <message numerus="yes">
         <source>and %n more</source>
-        <translation><numerusform>以及另外 %n 个</numerusform></translation>
+        <translation>
+            <numerusform>以及另外 %n 个</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Registry %1 has not answered since %2: %3 Pulls from it fail.</source>
+        <translation>镜像仓库 %1 自 %2 起没有应答：%3 从它拉取镜像会失败。</translation>
     </message>
 </context>
 <context>
@@ -1666,6 +1678,10 @@
         <source>API server not answering</source>
         <translation>API 服务器无应答</translation>
     </message>
+    <message>
+        <source>Registry not answering</source>
+        <translation>镜像仓库无应答</translation>
+    </message>
 </context>
 <context>
     <name>gpudesk::AlertTray</name>
@@ -1679,7 +1695,9 @@
     </message>
     <message numerus="yes">
         <source>gpudesk: %n alert(s) not acknowledged</source>
-        <translation><numerusform>gpudesk：%n 条告警未确认</numerusform></translation>
+        <translation>
+            <numerusform>gpudesk：%n 条告警未确认</numerusform>
+        </translation>
     </message>
     <message>
         <source>gpudesk: no alert</source>
@@ -1703,7 +1721,9 @@
     </message>
     <message numerus="yes">
         <source>and %n more on the Overview</source>
-        <translation><numerusform>另有 %n 条，见概览</numerusform></translation>
+        <translation>
+            <numerusform>另有 %n 条，见概览</numerusform>
+        </translation>
     </message>
     <message>
         <source>Acknowledge all</source>
@@ -3029,6 +3049,30 @@
         <source>GPUs by user:</source>
         <translation>各用户的 GPU：</translation>
     </message>
+    <message>
+        <source>Fit</source>
+        <translation>适应窗口</translation>
+    </message>
+    <message>
+        <source>Ctrl+wheel on the map zooms too</source>
+        <translation>在图上按住 Ctrl 滚动滚轮也可缩放</translation>
+    </message>
+    <message>
+        <source>Group by:</source>
+        <translation>分组：</translation>
+    </message>
+    <message>
+        <source>Zoom:</source>
+        <translation>缩放：</translation>
+    </message>
+    <message>
+        <source>Nothing</source>
+        <translation>不分组</translation>
+    </message>
+    <message>
+        <source>GPU model</source>
+        <translation>GPU 型号</translation>
+    </message>
 </context>
 <context>
     <name>gpudesk::GpuMapView</name>
@@ -3101,6 +3145,65 @@
     <message>
         <source>memory %1 of %2 MiB</source>
         <translation>显存 %1 / %2 MiB</translation>
+    </message>
+    <message>
+        <source>(no %1 label)</source>
+        <translation>（无 %1 标签）</translation>
+    </message>
+    <message>
+        <source>(no GPU)</source>
+        <translation>（无 GPU）</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n node(s), %1 of %2 GPUs free</source>
+        <translation><numerusform>%n 个节点，%2 张 GPU 中 %1 张空闲</numerusform></translation>
+    </message>
+</context>
+<context>
+    <name>gpudesk::GpuUseChart</name>
+    <message>
+        <source>Last hour</source>
+        <translation>最近 1 小时</translation>
+    </message>
+    <message>
+        <source>Last 6 hours</source>
+        <translation>最近 6 小时</translation>
+    </message>
+    <message>
+        <source>Last 24 hours</source>
+        <translation>最近 24 小时</translation>
+    </message>
+    <message>
+        <source>GPUs in the cluster</source>
+        <translation>集群 GPU 总数</translation>
+    </message>
+    <message>
+        <source>Allocated</source>
+        <translation>已分配</translation>
+    </message>
+    <message>
+        <source>Busy (≥ 5 % utilization)</source>
+        <translation>繁忙（利用率 ≥ 5 %）</translation>
+    </message>
+    <message>
+        <source>Sampled every %1 s while gpudesk runs: the first sample comes once the cluster is listed.</source>
+        <translation>gpudesk 运行期间每 %1 秒采样一次：集群列出后即有第一个样本。</translation>
+    </message>
+    <message>
+        <source>Busy needs node telemetry (SSH); only allocation is drawn.</source>
+        <translation>繁忙需要节点遥测（SSH）；此处只画出分配情况。</translation>
+    </message>
+    <message>
+        <source>Now %1 of %2 GPUs allocated, %3 busy: %4 allocated and idle.</source>
+        <translation>当前 %2 张 GPU 中已分配 %1 张，繁忙 %3 张：%4 张已分配但空闲。</translation>
+    </message>
+    <message>
+        <source>Sampled since %1, while gpudesk runs.</source>
+        <translation>自 %1 起采样（gpudesk 运行期间）。</translation>
+    </message>
+    <message>
+        <source>Allocation is a lower bound (your account sees only some pods).</source>
+        <translation>分配数为下限（你的账号只能看到部分 Pod）。</translation>
     </message>
 </context>
 <context>
@@ -5996,6 +6099,10 @@
         <source>Acknowledge</source>
         <translation>确认</translation>
     </message>
+    <message>
+        <source>GPUs allocated and busy</source>
+        <translation>GPU 分配与繁忙</translation>
+    </message>
 </context>
 <context>
     <name>gpudesk::PodExec</name>
@@ -6830,6 +6937,13 @@
     <message>
         <source>a platform of %1:%2 (a multi-platform image): deleting it would break that image, so it is not deleted</source>
         <translation>是 %1:%2（多平台镜像）的一个平台：删除它会损坏那个镜像，因此不删除</translation>
+    </message>
+</context>
+<context>
+    <name>gpudesk::RegistryWatch</name>
+    <message>
+        <source>HTTP %1</source>
+        <translation>HTTP %1</translation>
     </message>
 </context>
 <context>
