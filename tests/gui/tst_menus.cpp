@@ -463,7 +463,9 @@ void TestMenus::themeColoursReadable()
     const QPalette light = theme::lightPalette();
     QVERIFY(!colors::isDark(light) && colors::isDark(dark));
     for (const QPalette &p : {light, dark}) {
-        for (const QColor &text : {colors::errorText(p), colors::okText(p), colors::waitingText(p)})
+        for (const QColor &text :
+             {colors::errorText(p), colors::okText(p), colors::waitingText(p), colors::syntaxKey(p),
+              colors::syntaxLiteral(p), colors::syntaxString(p)})
             for (const QColor &ground : {p.color(QPalette::Window), p.color(QPalette::Base)})
                 QVERIFY2(contrast(text, ground) >= 4.5,
                          qPrintable(QStringLiteral("%1 on %2: %3")

@@ -30,6 +30,19 @@ inline QColor busy(const QPalette &p)
 {
     return isDark(p) ? QColor(0x5c, 0xd6, 0x8e) : QColor(0x1e, 0x8e, 0x4e);
 }
+// YAML's keys, numbers and booleans, and strings (the YAML views and editor), readable as text.
+inline QColor syntaxKey(const QPalette &p)
+{
+    return isDark(p) ? QColor(0x7a, 0xb8, 0xff) : QColor(0x1f, 0x5f, 0xa8);
+}
+inline QColor syntaxLiteral(const QPalette &p)
+{
+    return isDark(p) ? QColor(0xff, 0xb3, 0x66) : QColor(0x9a, 0x4a, 0x00);
+}
+inline QColor syntaxString(const QPalette &p)
+{
+    return isDark(p) ? QColor(0x8f, 0xd9, 0xa0) : QColor(0x21, 0x7a, 0x3c);
+}
 inline QColor full()
 {
     return QColor(0xe8, 0x9a, 0x3c);

@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "yamlhighlighter.h"
 
-#include <QColor>
+#include "palette.h"
+
+#include <QGuiApplication>
 
 namespace gpudesk {
 
@@ -13,13 +15,15 @@ YamlHighlighter::YamlHighlighter(QTextDocument *document)
 
 void YamlHighlighter::highlightBlock(const QString &text)
 {
+    // The application's palette: the theme in force when the block is highlighted.
+    const QPalette pal = QGuiApplication::palette();
     QTextCharFormat key;
-    key.setForeground(QColor(0x2f, 0x7f, 0xd0));
+    key.setForeground(colors::syntaxKey(pal));
     key.setFontWeight(QFont::DemiBold);
     QTextCharFormat literal;
-    literal.setForeground(QColor(0xb0, 0x60, 0x10));
+    literal.setForeground(colors::syntaxLiteral(pal));
     QTextCharFormat string;
-    string.setForeground(QColor(0x3a, 0x9a, 0x4a));
+    string.setForeground(colors::syntaxString(pal));
     const auto k = m_key.match(text);
     if (k.hasMatch())
         setFormat(int(k.capturedStart(2)), int(k.capturedLength(2)), key);
