@@ -254,27 +254,25 @@ QWidget *SettingsDialog::alertsTab()
     whichLayout->addStretch(1);
     auto *limits = new QGroupBox(tr("Thresholds"), w);
     auto *form = new QFormLayout(limits);
-    m_diskWarning = spin("diskWarning", 1, 100, tr(" %"), limits);
-    m_diskWarning->setValue(rules.diskWarningPercent);
-    form->addRow(tr("Disk warning at:"), m_diskWarning);
-    m_diskCritical = spin("diskCritical", 1, 100, tr(" %"), limits);
-    m_diskCritical->setValue(rules.diskCriticalPercent);
-    form->addRow(tr("Disk critical at:"), m_diskCritical);
-    m_hot = spin("hot", 30, 130, tr(" °C"), limits);
-    m_hot->setValue(rules.hotCelsius);
-    form->addRow(tr("GPU too hot at:"), m_hot);
-    m_nearlyFull = spin("nearlyFull", 1, 100, tr(" %"), limits);
-    m_nearlyFull->setValue(rules.nearlyFullPercent);
-    form->addRow(tr("VC or quota full at:"), m_nearlyFull);
-    m_flapCount = spin("flapCount", 2, 100, tr(" times"), limits);
-    m_flapCount->setValue(rules.flapCount);
-    form->addRow(tr("Flapping: NotReady"), m_flapCount);
-    m_flapWindow = spin("flapWindow", 1, 24 * 60, tr(" min"), limits);
-    m_flapWindow->setValue(rules.flapWindowMinutes);
-    form->addRow(tr("within"), m_flapWindow);
-    m_apiGrace = spin("apiGrace", 0, 3600, tr(" s"), limits);
-    m_apiGrace->setValue(rules.apiGraceSeconds);
-    form->addRow(tr("API server silent for:"), m_apiGrace);
+    // One row a threshold: its spin box (named for tests), range, unit and value.
+    const auto row = [&](const char *name, int low, int high, const QString &unit, int value,
+                         const QString &label) {
+        QSpinBox *box = spin(name, low, high, unit, limits);
+        box->setValue(value);
+        form->addRow(label, box);
+        return box;
+    };
+    m_diskWarning =
+        row("diskWarning", 1, 100, tr(" %"), rules.diskWarningPercent, tr("Disk warning at:"));
+    m_diskCritical =
+        row("diskCritical", 1, 100, tr(" %"), rules.diskCriticalPercent, tr("Disk critical at:"));
+    m_hot = row("hot", 30, 130, tr(" °C"), rules.hotCelsius, tr("GPU too hot at:"));
+    m_nearlyFull =
+        row("nearlyFull", 1, 100, tr(" %"), rules.nearlyFullPercent, tr("VC or quota full at:"));
+    m_flapCount = row("flapCount", 2, 100, tr(" times"), rules.flapCount, tr("Flapping: NotReady"));
+    m_flapWindow = row("flapWindow", 1, 24 * 60, tr(" min"), rules.flapWindowMinutes, tr("within"));
+    m_apiGrace =
+        row("apiGrace", 0, 3600, tr(" s"), rules.apiGraceSeconds, tr("API server silent for:"));
     // Critical never below warning.
     connect(m_diskWarning, &QSpinBox::valueChanged, m_diskCritical, [this](int v) {
         if (m_diskCritical->value() < v)
