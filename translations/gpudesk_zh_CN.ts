@@ -3156,7 +3156,9 @@
     </message>
     <message numerus="yes">
         <source>%n node(s), %1 of %2 GPUs free</source>
-        <translation><numerusform>%n 个节点，%2 张 GPU 中 %1 张空闲</numerusform></translation>
+        <translation>
+            <numerusform>%n 个节点，%2 张 GPU 中 %1 张空闲</numerusform>
+        </translation>
     </message>
 </context>
 <context>
