@@ -93,7 +93,7 @@ void DesktopNotifier::onClosed(uint id, uint reason)
 {
     Q_UNUSED(reason)
     // The id may be reused by the server: forget it (a later notice opens a new bubble).
-    const QString target = m_targetOfId.take(id);
+    m_targetOfId.remove(id);
     for (auto it = m_idOfKey.begin(); it != m_idOfKey.end();) {
         if (it.value() == id)
             it = m_idOfKey.erase(it);

@@ -8,6 +8,7 @@
 #include "findingsservice.h"
 #include "imagesservice.h"
 #include "mainwindow.h"
+#include "offlinewindow.h"
 #include "palette.h"
 #include "services.h"
 #include "settingsdialog.h"
@@ -50,41 +51,31 @@ private:
     }
 
     QTemporaryDir m_dir;
-    std::unique_ptr<Services> m_services;
-    std::unique_ptr<MainWindow> m_w;
+    OfflineWindow m_offline;
+    Services *m_services = nullptr;
+    MainWindow *m_w = nullptr;
 };
 
 void TestSettings::initTestCase()
 {
     QVERIFY(m_dir.isValid());
-    // Settings of the test's own, not the user's.
-    QSettings::setPath(QSettings::NativeFormat, QSettings::UserScope, m_dir.path());
-    QSettings::setPath(QSettings::IniFormat, QSettings::UserScope, m_dir.path());
+    // Settings of the test's own, set before the services read them; two contexts whose
+    // servers do not answer (the dialog needs their names only).
+    OfflineWindow::useSettingsIn(m_dir.path());
     QSettings().setValue(QStringLiteral("prometheus/url"), QStringLiteral("http://prom:9090"));
     QSettings().setValue(QStringLiteral("ssh/ctx-a/user"), QStringLiteral("root"));
     QSettings().setValue(QStringLiteral("alerts/diskWarningPercent"), 75);
-    // Two contexts whose servers do not answer: the dialog needs their names only.
-    const QString kubeconfig = m_dir.filePath(QStringLiteral("kubeconfig"));
-    QFile f(kubeconfig);
-    QVERIFY(f.open(QIODevice::WriteOnly));
-    f.write("apiVersion: v1\nkind: Config\ncurrent-context: ctx-a\n"
-            "clusters:\n- name: c\n  cluster: {server: 'https://127.0.0.1:1'}\n"
-            "users:\n- name: u\n  user: {token: t}\n"
-            "contexts:\n- name: ctx-a\n  context: {cluster: c, user: u}\n"
-            "- name: ctx-b\n  context: {cluster: c, user: u}\n");
-    f.close();
-    m_services = std::make_unique<Services>(QStringList{kubeconfig});
-    QString error;
-    QVERIFY2(m_services->session()->loadConfig(&error), qPrintable(error));
-    m_services->session()->connectTo(QStringLiteral("ctx-a"));
-    m_w = std::make_unique<MainWindow>(m_services.get());
-    m_w->show();
+    const QString error =
+        m_offline.open(m_dir.path(), {QStringLiteral("ctx-a"), QStringLiteral("ctx-b")});
+    QVERIFY2(error.isEmpty(), qPrintable(error));
+    m_services = m_offline.services.get();
+    m_w = m_offline.w.get();
 }
 
 void TestSettings::cleanupTestCase()
 {
-    m_w.reset();
-    m_services.reset();
+    m_offline.w.reset();
+    m_offline.services.reset();
     theme::apply(theme::Scheme::System);
 }
 

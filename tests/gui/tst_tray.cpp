@@ -6,6 +6,7 @@
 #include "alerttray.h"
 #include "clustersession.h"
 #include "mainwindow.h"
+#include "offlinewindow.h"
 #include "services.h"
 
 #include <QAction>
@@ -37,38 +38,27 @@ private:
     }
 
     QTemporaryDir m_dir;
-    std::unique_ptr<Services> m_services;
-    std::unique_ptr<MainWindow> m_w;
+    OfflineWindow m_offline;
+    Services *m_services = nullptr;
+    MainWindow *m_w = nullptr;
 };
 
 void TestTray::initTestCase()
 {
     QVERIFY(m_dir.isValid());
-    QSettings::setPath(QSettings::NativeFormat, QSettings::UserScope, m_dir.path());
-    QSettings::setPath(QSettings::IniFormat, QSettings::UserScope, m_dir.path());
     // The tray (trayer) owns the display's tray selection a moment after it starts.
     QTRY_VERIFY_WITH_TIMEOUT(QSystemTrayIcon::isSystemTrayAvailable(), 20000);
-    const QString kubeconfig = m_dir.filePath(QStringLiteral("kubeconfig"));
-    QFile f(kubeconfig);
-    QVERIFY(f.open(QIODevice::WriteOnly));
-    f.write("apiVersion: v1\nkind: Config\ncurrent-context: ctx-a\n"
-            "clusters:\n- name: c\n  cluster: {server: 'https://127.0.0.1:1'}\n"
-            "users:\n- name: u\n  user: {token: t}\n"
-            "contexts:\n- name: ctx-a\n  context: {cluster: c, user: u}\n");
-    f.close();
-    m_services = std::make_unique<Services>(QStringList{kubeconfig});
-    QString error;
-    QVERIFY2(m_services->session()->loadConfig(&error), qPrintable(error));
-    m_services->session()->connectTo(QStringLiteral("ctx-a"));
-    m_w = std::make_unique<MainWindow>(m_services.get());
-    m_w->show();
-    QVERIFY(QTest::qWaitForWindowExposed(m_w.get()));
+    const QString error = m_offline.open(m_dir.path(), {QStringLiteral("ctx-a")});
+    QVERIFY2(error.isEmpty(), qPrintable(error));
+    m_services = m_offline.services.get();
+    m_w = m_offline.w.get();
+    QVERIFY(QTest::qWaitForWindowExposed(m_w));
 }
 
 void TestTray::cleanupTestCase()
 {
-    m_w.reset();
-    m_services.reset();
+    m_offline.w.reset();
+    m_offline.services.reset();
 }
 
 void TestTray::iconInTheTray()
