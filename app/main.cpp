@@ -168,12 +168,14 @@ int runCleanup(CleanupRun::Options options)
 int main(int argc, char **argv)
 {
     configureAllocator();
+    // Qt's warnings and gpudesk's debug output only on request (--verbose, QT_LOGGING_RULES):
+    // installed before the application exists, whose construction already warns (the platform
+    // plugin's "QStandardPaths: XDG_RUNTIME_DIR not set…"), and so before the parser runs.
+    installMessageFilter(std::any_of(argv + 1, argv + argc,
+                                     [](const char *a) { return qstrcmp(a, "--verbose") == 0; }));
     std::unique_ptr<QCoreApplication> app = headless(argc, argv)
                                                 ? std::make_unique<QCoreApplication>(argc, argv)
                                                 : std::make_unique<QApplication>(argc, argv);
-    // Qt's warnings and gpudesk's debug output only on request (--verbose, QT_LOGGING_RULES):
-    // the option is looked for before the parser runs, so that its own warnings are covered.
-    installMessageFilter(app->arguments().contains(QStringLiteral("--verbose")));
     QCoreApplication::setApplicationName(QStringLiteral("gpudesk"));
     QCoreApplication::setOrganizationName(QStringLiteral("gpudesk"));
     QCoreApplication::setApplicationVersion(QStringLiteral("0.1.0"));

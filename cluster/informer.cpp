@@ -183,6 +183,7 @@ void Informer::relist()
     closeWatch();
     m_lines.clear();
     m_framer.clear();
+    m_streamEnded = false; // the list's own watch follows it
     m_listing = Delta{};
     m_listing.resource = m_resource;
     m_listing.relist = true;
@@ -491,8 +492,14 @@ void Informer::decodeNext()
     connect(watcher, &QFutureWatcher<WatchResult>::finished, this, [this, watcher, generation] {
         watcher->deleteLater();
         m_decoding = false;
-        if (generation != m_generation || !m_running)
+        if (generation != m_generation || !m_running) {
+            // A batch of a stream given up on: dropped. Lines of the stream that replaced it
+            // may be waiting behind it (decodeNext turned them away while this one ran), and
+            // on a quiet collection no new byte would come to take them in for a minute.
+            if (m_running)
+                decodeNext();
             return;
+        }
         WatchResult result = watcher->future().takeResult();
         if (!result.progress.resourceVersion.isEmpty())
             m_rv = result.progress.resourceVersion;
@@ -537,6 +544,7 @@ void Informer::retry(const QString &error, bool serverUnreachable)
     ++m_generation;
     closeWatch();
     m_lines.clear();
+    m_streamEnded = false; // the retry timer starts what comes next
     // Capped exponential back-off with ±20 % jitter, so a restarted API server is not hit by
     // every client at the same instant.
     const double base =

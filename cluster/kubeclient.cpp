@@ -492,8 +492,11 @@ void KubeClient::send(const QByteArray &verb, const QString &path, const QByteAr
                     r.status = parseStatus(r.body);
                     r.error = !r.status.message.isEmpty() ? r.status.message
                                                           : describeError(reply, waited.elapsed());
-                    // Below HTTP: the server (or the way to it) failed, not this request.
-                    r.connectionFailed = r.httpStatus == 0;
+                    // Below HTTP: the server (or the way to it) failed, not this request —
+                    // also when it dropped the connection in the middle of an answer it had
+                    // begun (a server killed mid-list: 200, then the connection closed).
+                    const int code = int(reply->error());
+                    r.connectionFailed = r.httpStatus == 0 || (code > 0 && code < 200);
                     qCDebug(lcKube) << verb << path << "failed:" << r.httpStatus << r.error;
                 }
                 if (r.httpStatus == 401 && !retried && unauthorized()) {

@@ -38,8 +38,8 @@ struct KubeReply
     int httpStatus = 0;
     QByteArray body;
     QString error; // empty on success; a sentence for the user otherwise
-    // No HTTP answer at all (refused, TLS, DNS, proxy, timeout): a fact about the server, not
-    // about this request.
+    // No HTTP answer at all (refused, TLS, DNS, proxy, timeout), or the connection lost in the
+    // middle of one: a fact about the server, not about this request.
     bool connectionFailed = false;
     ApiStatus status; // when the server answered an error with a Status
     bool ok() const { return error.isEmpty(); }

@@ -2,11 +2,10 @@
 #include "desktopnotifier.h"
 
 #include <QDBusConnection>
-#include <QDBusConnectionInterface>
 #include <QDBusMessage>
 #include <QDBusPendingCallWatcher>
 #include <QDBusPendingReply>
-#include <QDBusReply>
+#include <QDBusServiceWatcher>
 #include <QVariantMap>
 
 namespace gpudesk {
@@ -16,6 +15,7 @@ namespace {
 const QString kPath = QStringLiteral("/org/freedesktop/Notifications");
 const QString kInterface = QStringLiteral("org.freedesktop.Notifications");
 constexpr int kExpireMs = 0; // stays until the user closes it: an outage is not a toast
+constexpr int kBusAskMs = 5000;
 
 } // namespace
 
@@ -28,20 +28,45 @@ DesktopNotifier::DesktopNotifier(QObject *parent) : QObject(parent)
                 SLOT(onActionInvoked(uint, QString)));
     bus.connect(QLatin1String(Service), kPath, kInterface, QStringLiteral("NotificationClosed"),
                 this, SLOT(onClosed(uint, uint)));
+    auto *watcher = new QDBusServiceWatcher(QLatin1String(Service), bus,
+                                            QDBusServiceWatcher::WatchForOwnerChange, this);
+    connect(watcher, &QDBusServiceWatcher::serviceOwnerChanged, this,
+            [this](const QString &, const QString &, const QString &owner) {
+                m_registered = !owner.isEmpty();
+                if (!m_registered)
+                    askBus(); // gone: still startable?
+            });
+    askBus();
+}
+
+void DesktopNotifier::askBus()
+{
+    QDBusConnection bus = QDBusConnection::sessionBus();
+    auto ask = [&](const QString &method, const QVariantList &args, auto take) {
+        QDBusMessage call = QDBusMessage::createMethodCall(
+            QStringLiteral("org.freedesktop.DBus"), QStringLiteral("/org/freedesktop/DBus"),
+            QStringLiteral("org.freedesktop.DBus"), method);
+        call.setArguments(args);
+        auto *pending = new QDBusPendingCallWatcher(bus.asyncCall(call, kBusAskMs), this);
+        connect(pending, &QDBusPendingCallWatcher::finished, this, [pending, take] {
+            pending->deleteLater();
+            take(pending->reply());
+        });
+    };
+    // Registered now, or startable by the bus (a daemon activated on the first notice).
+    ask(QStringLiteral("NameHasOwner"), {QLatin1String(Service)}, [this](const QDBusMessage &m) {
+        if (m.type() == QDBusMessage::ReplyMessage && !m.arguments().isEmpty())
+            m_registered = m_registered || m.arguments().first().toBool();
+    });
+    ask(QStringLiteral("ListActivatableNames"), {}, [this](const QDBusMessage &m) {
+        m_activatable = m.type() == QDBusMessage::ReplyMessage && !m.arguments().isEmpty() &&
+                        m.arguments().first().toStringList().contains(QLatin1String(Service));
+    });
 }
 
 bool DesktopNotifier::available() const
 {
-    QDBusConnection bus = QDBusConnection::sessionBus();
-    if (!bus.isConnected() || !bus.interface())
-        return false;
-    // Registered now, or startable by the bus (a daemon activated on the first notice).
-    const QString service = QLatin1String(Service);
-    if (bus.interface()->isServiceRegistered(service))
-        return true;
-    const QDBusReply<QStringList> startable =
-        bus.interface()->call(QStringLiteral("ListActivatableNames"));
-    return startable.isValid() && startable.value().contains(service);
+    return m_registered || m_activatable;
 }
 
 void DesktopNotifier::notify(const AlertNotice &notice)

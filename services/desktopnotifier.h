@@ -13,7 +13,9 @@ namespace gpudesk {
 // urgency from the alert's severity, gpudesk's desktop entry, a default action that brings the
 // window to the alert's page. A notice for a condition already shown replaces its bubble
 // (replaces_id) rather than adding one. Without a session bus or a notification service,
-// available() is false and the tray shows the notice instead.
+// available() is false and the tray shows the notice instead. Whether the service is there is
+// followed by the bus's signals and asked without waiting: a bus that hangs never holds the
+// window up (a blocking call would, for D-Bus's 25 s timeout).
 class DesktopNotifier : public QObject
 {
     Q_OBJECT
@@ -38,6 +40,10 @@ private slots:
     void onClosed(uint id, uint reason);
 
 private:
+    void askBus();
+
+    bool m_registered = false;      // the service has an owner now
+    bool m_activatable = false;     // the bus would start it on the first notice
     QHash<QString, uint> m_idOfKey; // notice key -> the server's id
     QHash<uint, QString> m_targetOfId;
     int m_sent = 0;

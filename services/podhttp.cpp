@@ -24,9 +24,14 @@ bool parseResponse(const QByteArray &raw, bool closed, int *status, QByteArray *
         return false;
     const QList<QByteArray> lines = raw.left(headEnd).split('\n');
     const QList<QByteArray> statusLine = lines.first().trimmed().split(' ');
-    if (statusLine.size() < 2 || !statusLine.first().startsWith("HTTP/1."))
+    // Not HTTP (what listens is another program, or a broken one): never whole, said at once.
+    bool ok = false;
+    const int code = statusLine.size() < 2 ? 0 : statusLine.at(1).toInt(&ok);
+    if (!statusLine.first().startsWith("HTTP/1.") || !ok || code < 100 || code > 599) {
+        *status = NotHttp;
         return false;
-    *status = statusLine.at(1).toInt();
+    }
+    *status = code;
     qint64 length = -1;
     bool chunked = false;
     for (const QByteArray &line : lines.mid(1)) {
@@ -91,6 +96,10 @@ void get(KubeClient *client, const QString &ns, const QString &pod, quint16 port
     auto conclude = [raw, finish, pod, path](bool closed) {
         Answer a;
         if (parseResponse(*raw, closed, &a.status, &a.body)) {
+            finish(a);
+        } else if (a.status == NotHttp) {
+            a.status = 0;
+            a.error = tr("%1 did not answer %2 in HTTP.").arg(pod, path);
             finish(a);
         } else if (closed) {
             a.error = tr("%1 closed the connection before answering %2.").arg(pod, path);

@@ -40,7 +40,9 @@ void banner(KubeClient *client, const QString &ns, const QString &pod, quint16 p
             QObject *context, std::function<void(bool, const QString &)> done);
 
 // An HTTP/1.1 response as read so far: true once it is whole (Content-Length, chunked, or
-// `closed` for a body read to the end of the stream), with its status and body.
+// `closed` for a body read to the end of the stream), with its status (100–599) and body.
+// False with `*status` NotHttp once its head is read and is not an HTTP response's.
+constexpr int NotHttp = -1;
 bool parseResponse(const QByteArray &raw, bool closed, int *status, QByteArray *body);
 
 } // namespace PodHttp

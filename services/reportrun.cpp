@@ -93,14 +93,21 @@ void ReportRun::startSync()
         // A list that fails outright (bad certificate, refused connection) ends the report
         // instead of retrying forever as the window does.
         for (Informer *i : m_sync->informers()) {
-            if (!i->hasSynced() && (i->status().state == InformerStatus::Retrying ||
-                                    i->status().state == InformerStatus::Failed)) {
-                m_sync->stop();
-                emit finished(
-                    1,
-                    tr("Cannot list %1: %2").arg(resourceName(i->resource()), i->status().error));
-                return;
-            }
+            const InformerStatus &s = i->status();
+            if (i->hasSynced() ||
+                (s.state != InformerStatus::Retrying && s.state != InformerStatus::Failed))
+                continue;
+            m_sync->stop();
+            // A failure of the connection itself (refused, closed, TLS, not responding) is the
+            // server's, whichever list met it first; a list's own failure (a bound, a decode
+            // error) is that collection's.
+            if (s.serverUnreachable)
+                emit finished(1, tr("Cannot reach the API server %1: %2")
+                                     .arg(m_client->endpoint().server, s.error));
+            else
+                emit finished(1,
+                              tr("Cannot list %1: %2").arg(resourceName(i->resource()), s.error));
+            return;
         }
     });
     m_sync->start();

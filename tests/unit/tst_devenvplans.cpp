@@ -339,6 +339,14 @@ void TestDevEnvPlans::jupyterAndHttpAnswers()
     QVERIFY(PodHttp::parseResponse(open, true, &status, &body));
     QCOMPARE(body, QByteArray("partial"));
     QVERIFY(!PodHttp::parseResponse("SSH-2.0-OpenSSH_9.2\r\n\r\n", true, &status, &body));
+    QCOMPARE(status, PodHttp::NotHttp);
+    // A status line with no HTTP status (fuzz_pods asks the same): not an answer, said at once.
+    for (const char *line : {"HTTP/1.1 0 Zero", "HTTP/1.1 OK", "HTTP/1.1 2000 Big", "HTTP/1.1"}) {
+        status = 0;
+        QVERIFY2(!PodHttp::parseResponse(QByteArray(line) + "\r\n\r\n", true, &status, &body),
+                 line);
+        QCOMPARE(status, PodHttp::NotHttp);
+    }
 }
 
 QTEST_MAIN(TestDevEnvPlans)
