@@ -6147,6 +6147,10 @@
         <source>port %1 of %2 closed without a word</source>
         <translation>%2 的端口 %1 未作任何应答就关闭了</translation>
     </message>
+    <message>
+        <source>%1 did not answer %2 in HTTP.</source>
+        <translation>%1 没有以 HTTP 应答 %2。</translation>
+    </message>
 </context>
 <context>
     <name>gpudesk::PodServerStarter</name>
