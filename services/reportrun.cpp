@@ -84,11 +84,7 @@ void ReportRun::startSync()
     connect(m_sync, &ClusterSync::delta, m_store.get(), &ClusterStore::apply);
     connect(m_sync, &ClusterSync::synced, this, &ReportRun::onSynced);
     // A server that cannot be reached is said once, for the server.
-    connect(m_sync, &ClusterSync::serverUnreachable, this, [this](const QString &error) {
-        m_sync->stop();
-        emit finished(
-            1, tr("Cannot reach the API server %1: %2").arg(m_client->endpoint().server, error));
-    });
+    connect(m_sync, &ClusterSync::serverUnreachable, this, &ReportRun::failForServer);
     connect(m_sync, &ClusterSync::statusChanged, this, [this] {
         // A list that fails outright (bad certificate, refused connection) ends the report
         // instead of retrying forever as the window does.
@@ -97,20 +93,29 @@ void ReportRun::startSync()
             if (i->hasSynced() ||
                 (s.state != InformerStatus::Retrying && s.state != InformerStatus::Failed))
                 continue;
-            m_sync->stop();
             // A failure of the connection itself (refused, closed, TLS, not responding) is the
             // server's, whichever list met it first; a list's own failure (a bound, a decode
             // error) is that collection's.
-            if (s.serverUnreachable)
-                emit finished(1, tr("Cannot reach the API server %1: %2")
-                                     .arg(m_client->endpoint().server, s.error));
-            else
-                emit finished(1,
-                              tr("Cannot list %1: %2").arg(resourceName(i->resource()), s.error));
+            if (s.serverUnreachable) {
+                failForServer(s.error);
+                return;
+            }
+            m_sync->stop();
+            emit finished(1, tr("Cannot list %1: %2").arg(resourceName(i->resource()), s.error));
             return;
         }
     });
     m_sync->start();
+}
+
+void ReportRun::failForServer(const QString &error)
+{
+    m_sync->stop();
+    // The client's words for a connection failure name the server already.
+    const QString server = m_client->endpoint().server;
+    emit finished(1, error.contains(server)
+                         ? tr("Cannot reach the API server: %1").arg(error)
+                         : tr("Cannot reach the API server %1: %2").arg(server, error));
 }
 
 void ReportRun::onSynced()

@@ -58,6 +58,7 @@ signals:
 
 private:
     void startSync();
+    void failForServer(const QString &error);
     void onSynced();
     void sampleNodes();
     void measureImages();

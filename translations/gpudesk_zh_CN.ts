@@ -6982,6 +6982,10 @@
         <source>not asked: the registries took longer than %1 s</source>
         <translation>未询问：镜像仓库的响应超过了 %1 秒</translation>
     </message>
+    <message>
+        <source>Cannot reach the API server: %1</source>
+        <translation>无法连接 API 服务器：%1</translation>
+    </message>
 </context>
 <context>
     <name>gpudesk::SaveImageDialog</name>

@@ -163,7 +163,7 @@ with tempfile.TemporaryDirectory() as state:
     code, secs, err, _ = report(relayed, out)
     sim.wait()
     check(f"killed mid-list: exit 1 in {secs:.1f} s (bound 20 s), said as the server's: {err}",
-          code == 1 and secs < 20 and f"Cannot reach the API server https://127.0.0.1:{relay.port}" in err
+          code == 1 and secs < 20 and f"Cannot reach the API server: https://127.0.0.1:{relay.port} closed the connection" in err
           and "Cannot list" not in err and not os.path.exists(out))
     relay.listener.close()
 
