@@ -43,9 +43,9 @@ QString verbFor(const QByteArray &method, bool hasName, bool watch)
 ApiServer::ApiServer(ObjectStore *store, Simulation *simulation, Authenticator *authn,
                      QObject *parent)
     : QObject(parent), m_store(store), m_authn(authn), m_authz(store), m_reviews(&m_authz),
-      m_tokens(store, authn), m_discovery(store->types()), m_watches(store),
-      m_logs(store, simulation), m_writes(store, simulation), m_eviction(store, simulation),
-      m_podStreams(store),
+      m_tokens(store, authn), m_discovery(store->types()), m_openapi(store->types()),
+      m_watches(store), m_logs(store, simulation), m_writes(store, simulation),
+      m_eviction(store, simulation), m_podStreams(store),
       m_simEndpoints(store, simulation, &m_podStreams, [this] { m_watches.abortAll(); })
 {
     connect(store, &ObjectStore::changed, this,
@@ -96,7 +96,7 @@ void ApiServer::handle(HttpConnection *c, const HttpRequest &r)
                 c, {403, QStringLiteral("Forbidden"), Authorizer::forbiddenMessage(*user, attrs)});
             return;
         }
-        if (!m_discovery.serve(c, path))
+        if (!m_discovery.serve(c, path) && !m_openapi.serve(c, r, path))
             sendError(c, {404, QStringLiteral("NotFound"),
                           QStringLiteral("the server could not find the requested resource")});
         return;

@@ -8,6 +8,7 @@
 #include "evictionapi.h"
 #include "logstreams.h"
 #include "objectwrites.h"
+#include "openapidocs.h"
 #include "podstreams.h"
 #include "serviceaccounttokens.h"
 #include "simendpoints.h"
@@ -51,6 +52,7 @@ private:
     AccessReviews m_reviews;
     ServiceAccountTokens m_tokens;
     ApiDiscovery m_discovery;
+    OpenApiDocs m_openapi;
     WatchHub m_watches;
     LogStreams m_logs;
     ObjectWrites m_writes;

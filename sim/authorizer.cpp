@@ -139,6 +139,8 @@ bool Authorizer::allowed(const UserInfo &user, const RequestAttributes &attrs,
     // Discovery and health are open to every authenticated user (system:discovery).
     if (!attrs.isResourceRequest &&
         (attrs.path == QLatin1String("/version") || attrs.path.startsWith(QLatin1String("/api")) ||
+         attrs.path == QLatin1String("/openapi") ||
+         attrs.path.startsWith(QLatin1String("/openapi/")) ||
          attrs.path.startsWith(QLatin1String("/healthz")) ||
          attrs.path.startsWith(QLatin1String("/livez")) ||
          attrs.path.startsWith(QLatin1String("/readyz"))))
@@ -247,10 +249,11 @@ json Authorizer::rules(const UserInfo &user, const QString &ns) const
             json{{"verbs", {"create"}},
                  {"apiGroups", {"authorization.k8s.io"}},
                  {"resources", {"selfsubjectaccessreviews", "selfsubjectrulesreviews"}}});
-        nonResourceRules.push_back(json{{"verbs", {"get"}},
-                                        {"nonResourceURLs",
-                                         {"/api", "/api/*", "/apis", "/apis/*", "/healthz",
-                                          "/livez", "/readyz", "/version", "/version/"}}});
+        nonResourceRules.push_back(
+            json{{"verbs", {"get"}},
+                 {"nonResourceURLs",
+                  {"/api", "/api/*", "/apis", "/apis/*", "/healthz", "/livez", "/openapi",
+                   "/openapi/*", "/readyz", "/version", "/version/"}}});
         for (const auto &r : applicableRules(user, ns)) {
             if (r.contains("nonResourceURLs"))
                 nonResourceRules.push_back(r);

@@ -319,11 +319,14 @@ int main(int argc, char **argv)
                  "  API server  %s\n"
                  "  kubectl     KUBECONFIG=%s kubectl get nodes\n"
                  "              KUBECONFIG=%s kubectl --context sim-alice get pods\n"
-                 "  ground truth  KUBECONFIG=%s kubectl get --raw /sim/truth\n",
+                 "  ground truth  KUBECONFIG=%s kubectl get --raw /sim/truth\n"
+                 "  exec        KUBECONFIG=%s kubectl exec -n user-alice dev-alice -- hostname\n"
+                 "  forward     KUBECONFIG=%s kubectl port-forward -n user-alice pod/dev-alice "
+                 ":8888\n",
                  qPrintable(options.scenario), static_cast<unsigned long long>(options.seed),
                  options.speed, store.count(simulation.nodes()), store.count(simulation.pods()),
                  qPrintable(stateDir), qPrintable(server), kc.constData(), kc.constData(),
-                 kc.constData());
+                 kc.constData(), kc.constData(), kc.constData());
     if (!parser.isSet(noSshOpt))
         std::fprintf(stdout, "  ssh         ssh -F %s/ssh_config g4090-01 nvidia-smi -L\n",
                      qPrintable(stateDir));

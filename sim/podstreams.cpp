@@ -2,10 +2,15 @@
 #include "podstreams.h"
 
 #include "execshell.h"
+#include "spdyexecchannels.h"
+#include "spdyportforward.h"
+#include "spdysession.h"
 #include "websocketsession.h"
 
 #include <QTcpSocket>
 #include <QtEndian>
+
+#include <sys/socket.h>
 
 namespace sim {
 
@@ -113,7 +118,7 @@ bool PodStreams::isJupyterStart(const QStringList &command)
            command[2].startsWith(QLatin1String("read -r JUPYTER_TOKEN")) && command[4].toUInt() > 0;
 }
 
-void PodStreams::startJupyter(WebSocketSession *ws, const json &pod, const QStringList &command,
+void PodStreams::startJupyter(ChannelTransport *ws, const json &pod, const QStringList &command,
                               const std::function<void(QByteArray)> &out,
                               const std::function<void(const QByteArray &)> &err,
                               const std::function<void(const ExecShell::Result &)> &finish)
@@ -146,7 +151,7 @@ void PodStreams::startJupyter(WebSocketSession *ws, const json &pod, const QStri
         }
         finish(r);
     };
-    connect(ws, &WebSocketSession::binaryMessage, ws, [line, go](const QByteArray &m) {
+    connect(ws, &ChannelTransport::binaryMessage, ws, [line, go](const QByteArray &m) {
         if (m.isEmpty())
             return;
         if (quint8(m.at(0)) == kClose) {
@@ -207,10 +212,40 @@ std::optional<json> PodStreams::runningPod(HttpConnection *c, const ApiRoute &rt
     return pod;
 }
 
-WebSocketSession *PodStreams::upgrade(HttpConnection *c, const HttpRequest &r,
+ChannelTransport *PodStreams::upgrade(HttpConnection *c, const HttpRequest &r,
                                       const QList<QByteArray> &protocols, const QString &kind,
-                                      const json &pod)
+                                      const json &pod, const QList<char> &spdyExpected)
 {
+    if (SpdySession::wantsSpdy(r)) {
+        // SPDY names its channel protocol in X-Stream-Protocol-Version; the kubelet's handshake
+        // refuses (403) a client that offers none it speaks.
+        const QList<QByteArray> spdyProtocols = kind == QLatin1String("exec")
+                                                    ? QList<QByteArray>{"v4.channel.k8s.io"}
+                                                    : QList<QByteArray>{"portforward.k8s.io"};
+        const QByteArray protocol = SpdySession::chooseProtocol(r, spdyProtocols);
+        if (protocol.isEmpty()) {
+            sendError(c, {403, QStringLiteral("Forbidden"),
+                          QStringLiteral("unable to upgrade: unable to negotiate protocol: client "
+                                         "supports %1, server supports %2")
+                              .arg(QString::fromLatin1(r.header("x-stream-protocol-version")),
+                                   QString::fromLatin1(spdyProtocols.join(", ")))});
+            return nullptr;
+        }
+        SpdySession *session = SpdySession::accept(c, protocol, this);
+        if (kind != QLatin1String("exec")) {
+            // Port-forward's connections come later, one pair of streams each.
+            auto *forward = new SpdyPortForward(session, session);
+            connect(forward, &SpdyPortForward::connectionOpened, this,
+                    [this, pod](SpdyPortChannels *channels, quint16 port) {
+                        track(channels, QStringLiteral("portforward"), pod);
+                        bridge(channels, pod, {port});
+                    });
+            return nullptr;
+        }
+        auto *channels = new SpdyExecChannels(session, spdyExpected, session);
+        track(channels, kind, pod);
+        return channels;
+    }
     if (const QString why = WebSocketSession::checkUpgrade(r); !why.isEmpty()) {
         sendError(c, badRequest(why));
         return nullptr;
@@ -223,13 +258,18 @@ WebSocketSession *PodStreams::upgrade(HttpConnection *c, const HttpRequest &r,
         return nullptr;
     }
     WebSocketSession *ws = WebSocketSession::accept(c, r, protocol, this);
+    track(ws, kind, pod);
+    return ws;
+}
+
+void PodStreams::track(ChannelTransport *ws, const QString &kind, const json &pod)
+{
     m_streams.append({ws, kind, QString::fromStdString(pod["metadata"].value("namespace", "")),
                       QString::fromStdString(pod["metadata"].value("name", "")),
                       pod["metadata"].value("uid", "")});
-    connect(ws, &WebSocketSession::closed, this, [this, ws] {
+    connect(ws, &ChannelTransport::closed, this, [this, ws] {
         m_streams.removeIf([ws](const Stream &s) { return s.ws == ws || !s.ws; });
     });
-    return ws;
 }
 
 void PodStreams::exec(HttpConnection *c, const HttpRequest &r, const ApiRoute &rt)
@@ -248,8 +288,18 @@ void PodStreams::exec(HttpConnection *c, const HttpRequest &r, const ApiRoute &r
     const auto pod = runningPod(c, rt, container);
     if (!pod)
         return;
-    WebSocketSession *ws =
-        upgrade(c, r, {"v5.channel.k8s.io", "v4.channel.k8s.io"}, QStringLiteral("exec"), *pod);
+    // The streams a SPDY client opens for this request (client-go's streamProtocolV4).
+    QList<char> spdyStreams{kError};
+    if (wantsStdin)
+        spdyStreams << kStdin;
+    if (wantsStdout)
+        spdyStreams << kStdout;
+    if (wantsStderr && !tty)
+        spdyStreams << kStderr;
+    if (tty)
+        spdyStreams << kResize;
+    ChannelTransport *ws = upgrade(c, r, {"v5.channel.k8s.io", "v4.channel.k8s.io"},
+                                   QStringLiteral("exec"), *pod, spdyStreams);
     if (!ws)
         return;
     const quint16 jupyterPort = [&] {
@@ -262,7 +312,7 @@ void PodStreams::exec(HttpConnection *c, const HttpRequest &r, const ApiRoute &r
     const std::string uid = (*pod)["metadata"].value("uid", "");
     auto shell =
         std::make_shared<ExecShell>(*pod, ExecShell::Jupyter{jupyterPort, jupyterToken(uid)});
-    const bool v5 = ws->protocol() == "v5.channel.k8s.io";
+    const bool endsStdin = ws->endsStdin();
     const QByteArray eol = tty ? "\r\n" : "\n";
     auto out = [ws, wantsStdout, tty, eol](QByteArray data) {
         if (tty)
@@ -296,11 +346,11 @@ void PodStreams::exec(HttpConnection *c, const HttpRequest &r, const ApiRoute &r
         const QByteArray prompt = "# ";
         if (!cat && tty)
             out(prompt);
-        connect(ws, &WebSocketSession::binaryMessage, ws, [=](const QByteArray &m) {
+        connect(ws, &ChannelTransport::binaryMessage, ws, [=](const QByteArray &m) {
             if (m.isEmpty())
                 return;
             const char channel = m.at(0);
-            if (channel == kClose && v5 && m.size() >= 2 && m.at(1) == kStdin) {
+            if (channel == kClose && endsStdin && m.size() >= 2 && m.at(1) == kStdin) {
                 if (!line->isEmpty() && !cat) {
                     const auto res =
                         shell->run(QString::fromUtf8(*line).split(u' ', Qt::SkipEmptyParts));
@@ -372,20 +422,21 @@ void PodStreams::portForward(HttpConnection *c, const HttpRequest &r, const ApiR
             }
             ports.append(quint16(port));
         }
-    if (ports.isEmpty()) {
+    // Over SPDY each stream names its port (a header); a WebSocket names them all up front.
+    if (ports.isEmpty() && !SpdySession::wantsSpdy(r)) {
         sendError(c, badRequest(QStringLiteral("query parameter \"port\" is required")));
         return;
     }
     const auto pod = runningPod(c, rt, {});
     if (!pod)
         return;
-    WebSocketSession *ws =
-        upgrade(c, r, {"v4.channel.k8s.io"}, QStringLiteral("portforward"), *pod);
+    ChannelTransport *ws =
+        upgrade(c, r, {"v4.channel.k8s.io"}, QStringLiteral("portforward"), *pod, {});
     if (ws)
         bridge(ws, *pod, ports);
 }
 
-void PodStreams::bridge(WebSocketSession *ws, const json &pod, const QList<quint16> &ports)
+void PodStreams::bridge(ChannelTransport *ws, const json &pod, const QList<quint16> &ports)
 {
     const std::string uid = pod["metadata"].value("uid", "");
     auto open = std::make_shared<int>(int(ports.size()));
@@ -393,8 +444,10 @@ void PodStreams::bridge(WebSocketSession *ws, const json &pod, const QList<quint
     for (int i = 0; i < ports.size(); ++i) {
         const quint16 port = ports[i];
         const char data = char(2 * i), error = char(2 * i + 1);
-        ws->sendBinary(onChannel(data, portBytes(port)));
-        ws->sendBinary(onChannel(error, portBytes(port)));
+        if (ws->announcesPorts()) {
+            ws->sendBinary(onChannel(data, portBytes(port)));
+            ws->sendBinary(onChannel(error, portBytes(port)));
+        }
         auto *sock = new QTcpSocket(ws);
         sock->setReadBufferSize(1 << 20);
         sock->setSocketOption(QAbstractSocket::LowDelayOption, 1);
@@ -410,7 +463,23 @@ void PodStreams::bridge(WebSocketSession *ws, const json &pod, const QList<quint
                 ws->sendBinary(onChannel(data, sock->read(256 << 10)));
         };
         connect(sock, &QTcpSocket::readyRead, ws, pump);
-        connect(ws, &WebSocketSession::drained, sock, pump);
+        connect(ws, &ChannelTransport::drained, sock, pump);
+        if (auto *spdy = qobject_cast<SpdyPortChannels *>(ws)) {
+            // The client ended its side: the pod's program reads its end once what came is
+            // written (a half-close; its answer still comes back).
+            auto shut = [sock] {
+                if (sock->bytesToWrite() == 0 && sock->state() == QAbstractSocket::ConnectedState)
+                    ::shutdown(int(sock->socketDescriptor()), SHUT_WR);
+            };
+            connect(spdy, &SpdyPortChannels::dataEnded, sock, [sock, shut] {
+                sock->setProperty("gpudesk.sim.inputEnded", true);
+                shut();
+            });
+            connect(sock, &QTcpSocket::bytesWritten, spdy, [sock, shut] {
+                if (sock->property("gpudesk.sim.inputEnded").toBool())
+                    shut();
+            });
+        }
         connect(sock, &QTcpSocket::bytesWritten, ws, [ws, sock] {
             if (sock->bytesToWrite() < (1 << 20))
                 ws->setReadPaused(false);
@@ -446,7 +515,7 @@ void PodStreams::bridge(WebSocketSession *ws, const json &pod, const QList<quint
                 ws, [refused] { refused(QStringLiteral("connection refused")); },
                 Qt::QueuedConnection);
     }
-    connect(ws, &WebSocketSession::binaryMessage, ws, [ws, backends](const QByteArray &m) {
+    connect(ws, &ChannelTransport::binaryMessage, ws, [ws, backends](const QByteArray &m) {
         if (m.isEmpty())
             return;
         const int channel = quint8(m.at(0));
@@ -464,7 +533,7 @@ int PodStreams::drop(const QString &ns, const QString &pod)
     int n = 0;
     for (const Stream &s : std::as_const(m_streams))
         if (s.ws && (ns.isEmpty() || (s.ns == ns && s.pod == pod))) {
-            QMetaObject::invokeMethod(s.ws, &WebSocketSession::abort, Qt::QueuedConnection);
+            QMetaObject::invokeMethod(s.ws.data(), &ChannelTransport::abort, Qt::QueuedConnection);
             ++n;
         }
     return n;

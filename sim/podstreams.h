@@ -11,10 +11,11 @@
 
 namespace sim {
 
-class WebSocketSession;
+class ChannelTransport;
 
-// pods/exec and pods/portforward over WebSocket, as the API server serves them to kubectl and
-// the client libraries: the channel protocols v5 / v4.channel.k8s.io (a channel byte before
+// pods/exec and pods/portforward over WebSocket and over SPDY/3.1, as the API server serves them
+// to kubectl (SPDY up to 1.29, and for port-forward unless it tunnels) and the client libraries:
+// the channel protocols v5 / v4.channel.k8s.io and portforward.k8s.io (a channel byte before
 // each message; exec's 0 stdin, 1 stdout, 2 stderr, 3 the Status with the exit code, 4 resize,
 // v5's 255 to close a stream; port-forward's data and error channel a port, each first announced
 // by the port as a little-endian uint16). A pod's port leads to the real program the simulator
@@ -53,7 +54,7 @@ public:
 private:
     struct Stream
     {
-        QPointer<WebSocketSession> ws;
+        QPointer<ChannelTransport> ws;
         QString kind; // exec, portforward
         QString ns;
         QString pod;
@@ -63,16 +64,19 @@ private:
     // nullopt.
     std::optional<nlohmann::json> runningPod(HttpConnection *c, const ApiRoute &rt,
                                              const QString &container);
-    WebSocketSession *upgrade(HttpConnection *c, const HttpRequest &r,
+    // The WebSocket a request asks for, or the SPDY channels of an exec (`spdyExpected`: the
+    // channels its streams must open); nullptr after answering an error.
+    ChannelTransport *upgrade(HttpConnection *c, const HttpRequest &r,
                               const QList<QByteArray> &protocols, const QString &kind,
-                              const nlohmann::json &pod);
-    void bridge(WebSocketSession *ws, const nlohmann::json &pod, const QList<quint16> &ports);
+                              const nlohmann::json &pod, const QList<char> &spdyExpected);
+    void track(ChannelTransport *ws, const QString &kind, const nlohmann::json &pod);
+    void bridge(ChannelTransport *ws, const nlohmann::json &pod, const QList<quint16> &ports);
     // Where a pod's port leads: its name's backend; for jupyter, the pod's own server or none.
     Backend backendFor(const nlohmann::json &pod, quint16 port) const;
     // The token `jupyter server list` shows in the pod ("": no server runs there).
     QString jupyterToken(const std::string &podUid) const;
     static bool isJupyterStart(const QStringList &command);
-    void startJupyter(WebSocketSession *ws, const nlohmann::json &pod, const QStringList &command,
+    void startJupyter(ChannelTransport *ws, const nlohmann::json &pod, const QStringList &command,
                       const std::function<void(QByteArray)> &out,
                       const std::function<void(const QByteArray &)> &err,
                       const std::function<void(const ExecShell::Result &)> &finish);

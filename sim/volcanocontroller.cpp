@@ -159,7 +159,9 @@ void VolcanoController::reconcileJobs()
         updated["status"]["succeeded"] = succeeded;
         updated["status"]["failed"] = failed;
         updated["status"]["minAvailable"] = job["spec"].value("minAvailable", total);
-        if (updated["status"]["state"].value("phase", "") != newPhase) {
+        // A client's write may leave the state out or null (a merge patch of `status: {}`).
+        const json state = updated["status"].value("state", json::object());
+        if (!state.is_object() || state.value("phase", "") != newPhase) {
             updated["status"]["state"] = {{"phase", newPhase},
                                           {"lastTransitionTime", m_state.clock->nowRfc3339()}};
             if (newPhase == "Running" && !updated["status"].contains("runningDuration"))

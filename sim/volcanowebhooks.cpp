@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "volcanowebhooks.h"
 
+#include "apihelpers.h"
 #include "objectfactory.h"
 
 namespace sim {
@@ -58,14 +59,17 @@ std::optional<ApiError> VolcanoWebhooks::admitJob(json &job) const
     json &spec = job["spec"];
     if (!spec.is_object())
         spec = json::object();
-    if (spec.contains("queue") && !spec["queue"].is_null() && !spec["queue"].is_string())
-        // The CRD's schema, before any webhook.
-        return ApiError{
-            422, QStringLiteral("Invalid"),
-            QStringLiteral("Job.batch.volcano.sh \"%1\" is invalid: spec.queue: "
-                           "Invalid value: \"%2\": spec.queue in body must be of "
-                           "type string: \"%2\"")
-                .arg(ObjectStore::nameOf(job), QString::fromStdString(spec["queue"].type_name()))};
+    if (spec.contains("queue") && !spec["queue"].is_null() && !spec["queue"].is_string()) {
+        // The CRD's schema, before any webhook: a 422 with its cause, as the API server's
+        // structural-schema validation answers.
+        const QString type = QString::fromStdString(spec["queue"].type_name());
+        return invalid(QStringLiteral("batch.volcano.sh"), QStringLiteral("Job"),
+                       ObjectStore::nameOf(job),
+                       {{QStringLiteral("spec.queue"), QStringLiteral("FieldValueTypeInvalid"),
+                         QStringLiteral("Invalid value: \"%1\": spec.queue in body must be of "
+                                        "type string: \"%1\"")
+                             .arg(type)}});
+    }
     if (str(spec, "queue").empty())
         spec["queue"] = "default";
     const QString name = QString::fromStdString(str(spec, "queue"));

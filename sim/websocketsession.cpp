@@ -72,7 +72,7 @@ WebSocketSession *WebSocketSession::accept(HttpConnection *c, const HttpRequest 
 
 WebSocketSession::WebSocketSession(QSslSocket *socket, const QByteArray &leftover,
                                    const QByteArray &protocol, QObject *parent)
-    : QObject(parent), m_socket(socket), m_buffer(leftover), m_protocol(protocol)
+    : ChannelTransport(parent), m_socket(socket), m_buffer(leftover), m_protocol(protocol)
 {
     m_socket->setParent(this);
     // What the client sends waits in the kernel while a backend is slow (TCP pushes back).

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "channeltransport.h"
 #include "httpserver.h"
 
 #include <QByteArray>
@@ -15,7 +16,7 @@ namespace sim {
 // framing of its own (the simulator shares no code with the client's QtWebSockets), masked
 // frames from the client, fragments joined, ping answered, close echoed. Messages are binary, as
 // the API server's channel protocols use them.
-class WebSocketSession : public QObject
+class WebSocketSession : public ChannelTransport
 {
     Q_OBJECT
 public:
@@ -28,23 +29,19 @@ public:
     static WebSocketSession *accept(HttpConnection *c, const HttpRequest &r,
                                     const QByteArray &protocol, QObject *parent);
 
-    void sendBinary(const QByteArray &message);
+    void sendBinary(const QByteArray &message) override;
     // A close frame with `code` (1000 normal), then the connection goes.
-    void close(quint16 code = 1000, const QByteArray &reason = {});
-    // Gone without a close frame, as a cut network or a killed proxy leaves it.
-    void abort();
-    bool isOpen() const;
-    qint64 bytesToWrite() const;
-    // While paused, nothing more is read (the socket's own buffer fills and TCP pushes back).
-    void setReadPaused(bool paused);
-    QByteArray protocol() const { return m_protocol; }
+    void close(quint16 code = 1000, const QByteArray &reason = {}) override;
+    // Gone without a close frame.
+    void abort() override;
+    bool isOpen() const override;
+    qint64 bytesToWrite() const override;
+    void setReadPaused(bool paused) override;
+    QByteArray protocol() const override { return m_protocol; }
     // Milliseconds since a frame last came in or a message went out.
-    qint64 idleMs() const { return m_activity.elapsed(); }
-
-signals:
-    void binaryMessage(const QByteArray &message);
-    void drained(); // what was queued has gone out
-    void closed();
+    qint64 idleMs() const override { return m_activity.elapsed(); }
+    bool endsStdin() const override { return m_protocol == "v5.channel.k8s.io"; }
+    bool announcesPorts() const override { return true; }
 
 private:
     WebSocketSession(QSslSocket *socket, const QByteArray &leftover, const QByteArray &protocol,

@@ -36,7 +36,38 @@ start_sim() {
         [[ $line == *"ready"* ]] && { started=1; break; }
     done
     [ "$started" -eq 1 ] || { echo "gpudesk-sim did not start"; exit 1; }
-    cat <&"${SIM[0]}" >/dev/null &
+    # A coprocess's descriptors do not reach subshells: the drain reads a copy of it.
+    local out
+    exec {out}<&"${SIM[0]}"
+    cat <&"$out" >/dev/null &
+    exec {out}<&-
     export KUBECONFIG=$state/kubeconfig
     KUBECTL=${KUBECTL:-kubectl}
+}
+# What the kubectl in use can do: Debian's 1.20 has neither `wait --for=jsonpath` (1.23) nor
+# `create token` (1.24). The same checks are then made with the Python client (pyclient.py).
+pyclient() { /usr/bin/python3 "$(dirname "${BASH_SOURCE[0]}")/pyclient.py" "$@"; }
+kubectl_waits_jsonpath() { $KUBECTL wait --help 2>/dev/null | grep -q -- '--for=jsonpath'; }
+kubectl_creates_tokens() { $KUBECTL create --help 2>/dev/null | grep -qE '^ +token +'; }
+# `wait_field NAMESPACE RESOURCE/NAME API_VERSION KIND PATH VALUE`: within 30 s, the object's
+# dotted PATH (status.state.phase) equals VALUE. NAMESPACE "" for a cluster-scoped kind.
+wait_field() {
+    if kubectl_waits_jsonpath; then
+        local ns=()
+        [ -n "$1" ] && ns=(-n "$1")
+        $KUBECTL wait --timeout=30s "${ns[@]}" "$2" --for=jsonpath="{.$5}=$6" >/dev/null 2>&1
+    else
+        pyclient wait "$3" "$4" "$1" "${2#*/}" "$5" "$6" 30 >/dev/null
+    fi
+}
+# `create_token NAMESPACE ACCOUNT DURATION` (DURATION as kubectl takes it: 10m, 1h): the token,
+# or the API server's refusal.
+create_token() {
+    if kubectl_creates_tokens; then
+        $KUBECTL create token "$2" -n "$1" --duration="$3" 2>&1
+    else
+        local s=${3%[mh]}
+        [[ $3 == *h ]] && s=$((s * 3600)) || s=$((s * 60))
+        pyclient token "$1" "$2" "$s" 2>&1
+    fi
 }

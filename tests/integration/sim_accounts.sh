@@ -10,7 +10,8 @@ set -uo pipefail
 sim_bin=${1:?gpudesk-sim}
 . "$(dirname "$0")/checks.sh"
 start_sim "$sim_bin" --no-ssh --speed 5
-# Changes are waited for on watches (kubectl wait); a token's expiry, which nothing announces,
+# Changes are waited for on watches (kubectl wait, or the Python client's watch where kubectl
+# lacks `wait --for=jsonpath`); a token's expiry, which nothing announces,
 # by moving the simulator's clock on (POST /sim/advance).
 waits() { $KUBECTL wait --timeout=30s "$@" >/dev/null 2>&1; }
 advance() { $KUBECTL create --raw "/sim/advance?seconds=$1" -f /dev/null >/dev/null; }
@@ -30,44 +31,44 @@ check "status.used counts it (pods $pods_before)" test -n "$pods_before"
 
 # Quantities written as bare numbers, as YAML gives them: a LimitRange's max holds.
 lr='{"apiVersion":"v1","kind":"LimitRange","metadata":{"name":"cpu-cap"},"spec":{"limits":[{"type":"Container","max":{"cpu":2}}]}}'
-$KUBECTL create --validate=false -n user-erin -f - <<<"$lr" >/dev/null
+$KUBECTL create -n user-erin -f - <<<"$lr" >/dev/null
 wide='{"apiVersion":"v1","kind":"Pod","metadata":{"name":"wide"},"spec":{"containers":[{"name":"c","image":"busybox","resources":{"limits":{"cpu":4}}}]}}'
-out=$($KUBECTL create --validate=false -n user-erin -f - <<<"$wide" 2>&1)
+out=$($KUBECTL create -n user-erin -f - <<<"$wide" 2>&1)
 check "a LimitRange max given as a number is enforced ($out)" contains "$out" \
     'pods "wide" is forbidden: maximum cpu usage per Container is 2, but limit is 4'
 oddq='{"apiVersion":"batch.volcano.sh/v1alpha1","kind":"Job","metadata":{"name":"oddq"},"spec":{"queue":7,"tasks":[]}}'
-out=$($KUBECTL create --validate=false -n user-erin -f - <<<"$oddq" 2>&1)
+out=$($KUBECTL create -n user-erin -f - <<<"$oddq" 2>&1)
 check "a job whose queue is not a string is invalid ($out)" contains "$out" \
     'spec.queue in body must be of type string: "number"'
 
 # ResourceQuota: over the GPU limit, refused with the API server's words (a dry run too).
 big='{"apiVersion":"v1","kind":"Pod","metadata":{"name":"too-many"},"spec":{"containers":[{"name":"c","image":"busybox","resources":{"limits":{"nvidia.com/gpu":"9"}}}]}}'
-out=$($KUBECTL create --validate=false -n user-frank -f - --dry-run=server <<<"$big" 2>&1)
+out=$($KUBECTL create -n user-frank -f - --dry-run=server <<<"$big" 2>&1)
 check "a dry run over the quota is refused as the real one ($out)" contains "$out" \
     'exceeded quota: gpudesk-quota, requested: requests.nvidia.com/gpu=9, used: requests.nvidia.com/gpu=[0-9]*, limited: requests.nvidia.com/gpu=8'
-out=$($KUBECTL create --validate=false -n user-frank -f - <<<"$big" 2>&1)
+out=$($KUBECTL create -n user-frank -f - <<<"$big" 2>&1)
 check "over the quota: 403 exceeded quota ($out)" contains "$out" \
     'is forbidden: exceeded quota: gpudesk-quota, requested: requests.nvidia.com/gpu=9'
 check "… and nothing was made" contains "$($KUBECTL get pod too-many -n user-frank 2>&1)" NotFound
 $KUBECTL delete pod plain -n user-frank --wait=true >/dev/null 2>&1
 check "status.used follows a deletion (pods $pods_before → $((pods_before - 1)))" \
-    waits -n user-frank resourcequota/gpudesk-quota --for=jsonpath="{.status.used.pods}=$((pods_before - 1))"
+    wait_field user-frank resourcequota/gpudesk-quota v1 ResourceQuota status.used.pods $((pods_before - 1))
 
 # Tokens: a TokenRequest token works, and is refused once expired.
-token=$($KUBECTL create token frank -n user-frank --duration=10m 2>&1)
-check "kubectl create token (a JWT-sized token)" test "${#token}" -gt 20
+token=$(create_token user-frank frank 10m)
+check "create token (a JWT-sized token)" test "${#token}" -gt 20
 server=$($KUBECTL config view --minify -o jsonpath='{.clusters[0].cluster.server}')
 as_frank() { $KUBECTL --kubeconfig=/dev/null --server="$server" --certificate-authority="$state/ca.crt" --token="$1" "${@:2}"; }
 check "the token reads its namespace" contains "$(as_frank "$token" get pods -n user-frank 2>&1)" idle-inference
 out=$(as_frank "$token" get pods -n user-bob 2>&1)
 check "… and is forbidden next door ($out)" contains "$out" \
     'pods is forbidden: User "system:serviceaccount:user-frank:frank" cannot list resource "pods" in API group "" in the namespace "user-bob"'
-out=$($KUBECTL create token frank -n user-frank --duration=5m 2>&1)
+out=$(create_token user-frank frank 5m)
 check "a duration under 10 minutes is refused ($out)" contains "$out" 'may not specify a duration less than 10 minutes'
 advance 601
 check "the token is refused once expired (401)" \
     contains "$(as_frank "$token" get pods -n user-frank 2>&1)" 'Unauthorized'
-token=$($KUBECTL create token frank -n user-frank --duration=1h 2>&1)
+token=$(create_token user-frank frank 1h)
 $KUBECTL delete serviceaccount frank -n user-frank >/dev/null
 $KUBECTL create serviceaccount frank -n user-frank >/dev/null
 check "a token of a deleted account is refused, even with one of the same name made again" \
@@ -81,7 +82,7 @@ check "… no next door" test \
 
 # Volcano queues: closed by a Command, a job for it refused with the webhook's words, opened again.
 command() {
-    $KUBECTL create --validate=false -f - <<EOF
+    $KUBECTL create -f - <<EOF
 apiVersion: bus.volcano.sh/v1alpha1
 kind: Command
 metadata: {generateName: $2-, namespace: default}
@@ -91,13 +92,13 @@ EOF
 }
 command CloseQueue cv >/dev/null
 check "CloseQueue: cv goes Closing (its pod groups are left)" \
-    waits queue/cv --for=jsonpath='{.status.state}'=Closing
+    wait_field "" queue/cv scheduling.volcano.sh/v1beta1 Queue status.state Closing
 job='{"apiVersion":"batch.volcano.sh/v1alpha1","kind":"Job","metadata":{"name":"late"},"spec":{"queue":"cv","minAvailable":1,"tasks":[{"name":"w","replicas":1,"template":{"spec":{"containers":[{"name":"c","image":"busybox"}]}}}]}}'
-out=$($KUBECTL create --validate=false -n user-carol -f - <<<"$job" 2>&1)
+out=$($KUBECTL create -n user-carol -f - <<<"$job" 2>&1)
 check "a job for a closed queue is refused ($out)" contains "$out" \
     'admission webhook "validatejob.volcano.sh" denied the request: can only submit job to queue with state `Open`, queue `cv` status is `Closing`'
 command OpenQueue cv >/dev/null
-check "OpenQueue: cv is Open again" waits queue/cv --for=jsonpath='{.status.state}'=Open
+check "OpenQueue: cv is Open again" wait_field "" queue/cv scheduling.volcano.sh/v1beta1 Queue status.state Open
 out=$($KUBECTL delete queue default 2>&1)
 check "the default queue cannot be deleted ($out)" contains "$out" '`default` queue can not be deleted'
 

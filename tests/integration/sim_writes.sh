@@ -52,7 +52,7 @@ check "… and the guarded pod still runs" \
     test "$($KUBECTL get pod -n user-sunmin embed-serve -o jsonpath='{.status.phase}')" = Running
 
 # An Event written by a client is listed with the cluster's own.
-$KUBECTL create --validate=false -f - >/dev/null <<EOF
+$KUBECTL create -f - >/dev/null <<EOF
 apiVersion: v1
 kind: Event
 metadata: {name: idle-inference.gpudesk-check, namespace: user-frank}
@@ -66,16 +66,42 @@ events=$($KUBECTL get events -n user-frank --field-selector reason=GpudeskStoppe
 check "create of an Event: listed by its reason" contains "$events" "GpudeskStopped *pod/idle-inference *stopped by admin"
 
 # A Volcano Command: the job controller aborts the job, then deletes the command.
-$KUBECTL create --validate=false -f - >/dev/null <<EOF
+$KUBECTL create -f - >/dev/null <<EOF
 apiVersion: bus.volcano.sh/v1alpha1
 kind: Command
 metadata: {name: abort-qwen-eval, namespace: user-bob}
 action: AbortJob
 target: {apiVersion: batch.volcano.sh/v1alpha1, kind: Job, name: qwen-eval}
 EOF
-check "a Command AbortJob aborts the Volcano job" $KUBECTL wait -n user-bob jobs.batch.volcano.sh/qwen-eval \
-    --for=jsonpath='{.status.state.phase}'=Aborted --timeout=30s
+check "a Command AbortJob aborts the Volcano job" wait_field user-bob jobs.batch.volcano.sh/qwen-eval \
+    batch.volcano.sh/v1alpha1 Job status.state.phase Aborted
 check "… and the command is consumed" contains "$($KUBECTL get commands.bus.volcano.sh -n user-bob 2>&1)" "No resources found"
+
+# Manifests as users write them, validated by kubectl against the server's OpenAPI document (no
+# --validate=false): a custom resource's unknown field is named; apply creates, then finds it
+# unchanged (no patch warning), and the job controller takes the applied job.
+job='apiVersion: batch.volcano.sh/v1alpha1
+kind: Job
+metadata: {name: applied}
+spec:
+  queue: default
+  minAvailable: 1
+  tasks:
+  - name: w
+    replicas: 1
+    template: {spec: {containers: [{name: c, image: busybox}]}}'
+out=$(sed 's/^spec:/spc: 1\nspec:/' <<<"$job" | $KUBECTL create -n user-frank -f - 2>&1)
+check "kubectl validates a Volcano job against /openapi/v2 ($out)" \
+    contains "$out" 'unknown field "spc" in sh.volcano.batch.v1alpha1.Job'
+out=$($KUBECTL create -n user-frank -f - --dry-run=server <<<"$job" 2>&1)
+check "create --dry-run=server of a custom resource ($out)" \
+    contains "$out" 'job.batch.volcano.sh/applied created (server dry run)'
+out=$($KUBECTL apply -n user-frank -f - <<<"$job" 2>&1)
+check "apply creates the job ($out)" test "$out" = "job.batch.volcano.sh/applied created"
+out=$($KUBECTL apply -n user-frank -f - <<<"$job" 2>&1)
+check "apply again: unchanged, without a warning ($out)" test "$out" = "job.batch.volcano.sh/applied unchanged"
+check "… and the job controller runs it" wait_field user-frank jobs.batch.volcano.sh/applied \
+    batch.volcano.sh/v1alpha1 Job status.state.phase Running
 
 # The Python client: a dry-run delete and an eviction refused by the budget, as Status objects.
 /usr/bin/python3 - "$KUBECONFIG" <<'EOF'

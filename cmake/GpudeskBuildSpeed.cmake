@@ -1,0 +1,33 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
+# What keeps a build of gpudesk short on a two-core machine (docs/benchmarks.md has the figures):
+# ccache when present (CI builds on the machine the code was just built on, so its cache is warm),
+# the mold linker when present (a hundred executables link against the same static libraries),
+# and precompiled headers per library (Qt and nlohmann/json are parsed once a library, not once
+# a file). Each is skipped, never required: a stock machine without them builds the same code.
+
+find_program(GPUDESK_CCACHE ccache)
+if(GPUDESK_CCACHE AND NOT CMAKE_CXX_COMPILER_LAUNCHER)
+    # Precompiled headers hash as their defines and mtimes; these sloppinesses let ccache cache
+    # the files that include them (the ccache manual, "Precompiled headers"). base_dir makes
+    # two checkouts of the same code share entries.
+    set(CMAKE_CXX_COMPILER_LAUNCHER ${CMAKE_COMMAND} -E env
+        "CCACHE_SLOPPINESS=pch_defines,time_macros,include_file_mtime,include_file_ctime"
+        "CCACHE_BASEDIR=${PROJECT_SOURCE_DIR}" ${GPUDESK_CCACHE})
+endif()
+
+find_program(GPUDESK_MOLD mold)
+if(GPUDESK_MOLD AND CMAKE_CXX_COMPILER_ID STREQUAL "GNU" AND
+        CMAKE_CXX_COMPILER_VERSION VERSION_GREATER_EQUAL 12.1)
+    add_link_options(-fuse-ld=mold)
+endif()
+
+option(GPUDESK_PCH "Precompile the headers each library includes most" ON)
+
+# gpudesk_precompile(target header...): the target parses these headers once. Headers in <>.
+function(gpudesk_precompile target)
+    if(GPUDESK_PCH)
+        list(TRANSFORM ARGN PREPEND "<")
+        list(TRANSFORM ARGN APPEND ">")
+        target_precompile_headers(${target} PRIVATE ${ARGN})
+    endif()
+endfunction()
