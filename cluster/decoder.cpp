@@ -233,10 +233,29 @@ template <> PodInfo Decoder::decode<PodInfo>(Resource, const json &o)
             if (it.value().is_string())
                 p.nodeSelector.append({QString::fromStdString(it.key()),
                                        QString::fromStdString(it.value().get<std::string>())});
-    for (const auto &t : member(spec, "tolerations"))
+    // Each of the two taints has its toleration, or the 300 s that DefaultTolerationSeconds
+    // adds where the pod names none; no tolerationSeconds: for ever (-1).
+    qint64 notReady = 300;
+    qint64 unreachable = 300;
+    for (const auto &t : member(spec, "tolerations")) {
         p.tolerations.append(
             QStringList{text(t, "key"), text(t, "operator"), text(t, "value"), text(t, "effect")}
                 .join(u'|'));
+        const QString key = text(t, "key");
+        const QString effect = text(t, "effect");
+        if (!effect.isEmpty() && effect != QLatin1String("NoExecute"))
+            continue;
+        const qint64 secs = member(t, "tolerationSeconds").is_number_integer()
+                                ? std::max<qint64>(0, integer(t, "tolerationSeconds"))
+                                : -1;
+        const bool every = key.isEmpty() && text(t, "operator") == QLatin1String("Exists");
+        if (every || key == QLatin1String("node.kubernetes.io/not-ready"))
+            notReady = secs;
+        if (every || key == QLatin1String("node.kubernetes.io/unreachable"))
+            unreachable = secs;
+    }
+    p.notReadyTolerationSecs =
+        notReady < 0 || unreachable < 0 ? -1 : std::max(notReady, unreachable);
     p.podIP = text(member(o, "status"), "podIP");
     // Three values shared by 100,000 pods: one string each.
     static const QString qosClasses[] = {QStringLiteral("Guaranteed"), QStringLiteral("Burstable"),

@@ -7,7 +7,6 @@
 #include <algorithm>
 #include <iterator>
 #include <optional>
-#include <regex>
 #include <string_view>
 
 namespace gpudesk {
@@ -18,6 +17,56 @@ namespace {
 using ordered = nlohmann::json;
 
 // What a plain (unquoted, untagged) scalar reads as, by YAML 1.2's core schema.
+// The core schema's integer and float forms, scanned by hand in one pass: std::regex recursed
+// once a character in GCC's engine, and any user's annotation of 30,000 digits ended the admin's
+// gpudesk when it showed the pod's YAML (issue 33).
+std::size_t digitsFrom(const std::string &v, std::size_t i)
+{
+    const std::size_t start = i;
+    while (i < v.size() && v[i] >= '0' && v[i] <= '9')
+        ++i;
+    return i - start;
+}
+
+std::size_t afterSign(const std::string &v)
+{
+    return !v.empty() && (v[0] == '-' || v[0] == '+') ? 1 : 0;
+}
+
+// [-+]?[0-9]+
+bool isInteger(const std::string &v)
+{
+    const std::size_t i = afterSign(v);
+    const std::size_t n = digitsFrom(v, i);
+    return n > 0 && i + n == v.size();
+}
+
+// [-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+]?[0-9]+)?
+bool isReal(const std::string &v)
+{
+    std::size_t i = afterSign(v);
+    const std::size_t whole = digitsFrom(v, i);
+    i += whole;
+    if (i < v.size() && v[i] == '.') {
+        const std::size_t fraction = digitsFrom(v, ++i);
+        if (whole == 0 && fraction == 0)
+            return false;
+        i += fraction;
+    } else if (whole == 0) {
+        return false;
+    }
+    if (i < v.size() && (v[i] == 'e' || v[i] == 'E')) {
+        ++i;
+        if (i < v.size() && (v[i] == '-' || v[i] == '+'))
+            ++i;
+        const std::size_t exponent = digitsFrom(v, i);
+        if (exponent == 0)
+            return false;
+        i += exponent;
+    }
+    return i == v.size();
+}
+
 ordered plainScalar(const std::string &v)
 {
     if (v.empty() || v == "~" || v == "null" || v == "Null" || v == "NULL")
@@ -26,9 +75,7 @@ ordered plainScalar(const std::string &v)
         return true;
     if (v == "false" || v == "False" || v == "FALSE")
         return false;
-    static const std::regex integer("^[-+]?[0-9]+$");
-    static const std::regex real("^[-+]?(\\.[0-9]+|[0-9]+(\\.[0-9]*)?)([eE][-+]?[0-9]+)?$");
-    if (std::regex_match(v, integer)) {
+    if (isInteger(v)) {
         try {
             return std::stoll(v);
         } catch (const std::out_of_range &) {
@@ -40,7 +87,7 @@ ordered plainScalar(const std::string &v)
         }
         return v; // beyond 64 bits: left as written
     }
-    if (std::regex_match(v, real)) {
+    if (isReal(v)) {
         // Found by fuzz_yaml: 1.0e41418 made stod throw, and gpudesk ended. Beyond a double
         // (which JSON cannot carry as infinity either): left as written, as integers are.
         try {

@@ -8,11 +8,12 @@
 find_program(GPUDESK_CCACHE ccache)
 if(GPUDESK_CCACHE AND NOT CMAKE_CXX_COMPILER_LAUNCHER)
     # Precompiled headers hash as their defines and mtimes; these sloppinesses let ccache cache
-    # the files that include them (the ccache manual, "Precompiled headers"). base_dir makes
-    # two checkouts of the same code share entries.
+    # the files that include them (the ccache manual, "Precompiled headers"). base_dir and
+    # nohashdir make two checkouts of the same code share entries: CI builds a fresh clone in
+    # another folder (its objects' debug info then names the folder that first built them).
     set(CMAKE_CXX_COMPILER_LAUNCHER ${CMAKE_COMMAND} -E env
         "CCACHE_SLOPPINESS=pch_defines,time_macros,include_file_mtime,include_file_ctime"
-        "CCACHE_BASEDIR=${PROJECT_SOURCE_DIR}" ${GPUDESK_CCACHE})
+        "CCACHE_BASEDIR=${PROJECT_SOURCE_DIR}" CCACHE_NOHASHDIR=1 ${GPUDESK_CCACHE})
 endif()
 
 find_program(GPUDESK_MOLD mold)

@@ -100,6 +100,10 @@ struct PodInfo
     // "key|operator|value|effect" (operator Equal or Exists; empty key and Exists: every taint).
     Labels nodeSelector;
     QStringList tolerations;
+    // How long the pod stays bound to a NotReady or unreachable node before Kubernetes evicts it:
+    // the longer of its NoExecute tolerations of node.kubernetes.io/not-ready and /unreachable,
+    // each 300 s where it names none (the DefaultTolerationSeconds admission); -1: for ever.
+    qint64 notReadyTolerationSecs = 300;
 
     bool finished() const
     {

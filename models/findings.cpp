@@ -236,6 +236,13 @@ void podFinding(const FindingsInput &in, const FindingsInput::Pod &pod,
         return;
     const FindingsInput::Node *node = nodes.value(pod.node);
     const bool notReady = node && !node->ready;
+    // Kubernetes leaves a pod on a NotReady node for its toleration (300 s unless it says
+    // otherwise) before it evicts: a kubelet's blip of seconds is no reason to act on a healthy
+    // job (issue 33: a 16 s blip had the nightly cleanup kill five running pods). An undated
+    // NotReady is not long enough either.
+    const bool notReadyLongEnough =
+        notReady && node->notReadySince > 0 && pod.notReadyTolerationSecs >= 0 &&
+        in.now - node->notReadySince >= pod.notReadyTolerationSecs * 1000;
     Finding f;
     f.node = pod.node;
     fillPod(f, pod);
@@ -280,7 +287,7 @@ void podFinding(const FindingsInput &in, const FindingsInput::Pod &pod,
     }
     if (pod.deleting)
         return; // within its grace period: it is going
-    if (notReady) {
+    if (notReadyLongEnough) {
         f.cls = FindingClass::OnNotReadyNode;
         f.key = QStringLiteral("notready|") + pod.uid;
         f.since = node->notReadySince;
@@ -474,6 +481,7 @@ FindingsInput FindingsInput::capture(const ClusterStore &cluster, const Telemetr
         o.deleting = p.deleting;
         o.deletionTime = p.deletionTime;
         o.gracePeriodSecs = p.gracePeriodSecs;
+        o.notReadyTolerationSecs = p.notReadyTolerationSecs;
         o.created = p.created;
         o.owner = p.owner;
         o.devEnv = p.devEnv;

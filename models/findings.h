@@ -135,6 +135,7 @@ struct FindingsInput
         bool deleting = false;
         qint64 deletionTime = 0;
         qint64 gracePeriodSecs = 30;
+        qint64 notReadyTolerationSecs = 300; // -1: tolerates a NotReady node for ever
         qint64 created = 0;
         OwnerRef owner;
         QString ownerStatus; // the owning job's status, when the owner is a job

@@ -255,7 +255,28 @@ void TruthFindings::podFindings(json &out) const
             out.push_back(f);
             continue;
         }
-        if (!ready) {
+        // The node lifecycle controller evicts after the pod's NoExecute toleration of
+        // not-ready/unreachable (300 s by default, none: never): before that, no finding.
+        qint64 notReadySecs = 300;
+        qint64 unreachableSecs = 300;
+        for (const auto &t : sub(pod["spec"], "tolerations")) {
+            const std::string key = t.value("key", "");
+            const std::string effect = t.value("effect", "");
+            if (!effect.empty() && effect != "NoExecute")
+                continue;
+            const qint64 secs =
+                t.contains("tolerationSeconds") && t["tolerationSeconds"].is_number()
+                    ? std::max<qint64>(0, t["tolerationSeconds"].get<qint64>())
+                    : -1;
+            const bool every = key.empty() && t.value("operator", "") == "Exists";
+            if (every || key == "node.kubernetes.io/not-ready")
+                notReadySecs = secs;
+            if (every || key == "node.kubernetes.io/unreachable")
+                unreachableSecs = secs;
+        }
+        const bool forEver = notReadySecs < 0 || unreachableSecs < 0;
+        const qint64 tolerationMs = std::max(notReadySecs, unreachableSecs) * 1000;
+        if (!ready && !forEver && readySince > 0 && now - readySince >= tolerationMs) {
             f["class"] = "on-notready-node";
             f["since"] = SimClock::rfc3339(readySince);
             f["detail"] = "holds " + std::to_string(info.gpus) + " GPU(s) on " + info.node +
@@ -300,7 +321,9 @@ json TruthFindings::definitions()
         {"stuck-terminating", "pods still in the API 5 minutes after their deletion's grace "
                               "period; since: when the deletion was asked"},
         {"on-notready-node", "pods holding GPUs, not being deleted, on a node whose Ready "
-                             "condition is not True; since: the condition's last transition"},
+                             "condition is not True for longer than the pod tolerates it "
+                             "(300 s unless its tolerations say otherwise); since: the "
+                             "condition's last transition"},
         {"finished-holding-gpus", "Running pods holding GPUs whose controlling job is "
                                   "Completed, Failed, Aborted, Terminated, Succeeded or "
                                   "Suspended"},

@@ -125,6 +125,38 @@ with tempfile.TemporaryDirectory() as state, tempfile.TemporaryDirectory() as pr
         check(f"a second plan finds nothing of it ({[key(f) for f in again['findings']]})",
               not ({key(f) for f in again["findings"]} & found) and again["plan"]["steps"] == [])
 
+        # Issue 33: a kubelet's blip. A node NotReady for seconds holds healthy jobs: Kubernetes
+        # waits out their toleration (300 s) before it evicts, and so does a cleanup.
+        def set_ready(node, ready):
+            client.ApiClient().call_api("/sim/node", "POST", auth_settings=["BearerToken"],
+                                        query_params=[("name", node), ("ready", ready)],
+                                        _preload_content=False)
+
+        def pods_on(node):
+            pods = client.CoreV1Api().list_pod_for_all_namespaces(
+                field_selector=f"spec.nodeName={node}").items
+            return {p.metadata.uid: p.metadata.name for p in pods
+                    if p.metadata.deletion_timestamp is None}
+
+        before = pods_on("g4090-02")
+        set_ready("g4090-02", "false")
+        blip = [f["class"] for f in truth_of(kubeconfig)["findings"] if f["node"] == "g4090-02"]
+        run = subprocess.run(base + ["--cleanup", "plan"], capture_output=True, text=True,
+                             timeout=300, env=env, stdin=subprocess.DEVNULL)
+        planned = [(f["class"], f.get("pod")) for f in json.loads(run.stdout)["findings"]
+                   if f["node"] == "g4090-02"]
+        check(f"a node NotReady for seconds: nothing on it to clean up (plan {planned}, "
+              f"truth {blip})", run.returncode == 0 and not planned and "on-notready-node" not in blip)
+        run = subprocess.run(base + ["--cleanup", "apply", "--yes"], capture_output=True,
+                             text=True, timeout=600, env=env, stdin=subprocess.DEVNULL)
+        touched = [(r["target"].get("name"), r["result"]) for r in json.loads(run.stdout)["results"]
+                   if r["target"].get("node") == "g4090-02" or r["target"].get("name") in before.values()]
+        left = pods_on("g4090-02")
+        check(f"… and apply --yes touches none of its {len(before)} pods (steps {touched}, "
+              f"gone {sorted(set(before.values()) - set(left.values()))})",
+              run.returncode == 0 and not touched and before.keys() <= left.keys() and before)
+        set_ready("g4090-02", "true")
+
         run = subprocess.run(base + ["--cleanup", "plan", "--classes", "zombie"],
                              capture_output=True, text=True, timeout=60, env=env)
         check("an unknown class is a usage error (exit 2)", run.returncode == 2 and "zombie" in run.stderr)

@@ -93,8 +93,10 @@ unset KUBECTL_REMOTE_COMMAND_WEBSOCKETS
 # first; a port nothing serves is refused in the kubelet's words.
 coproc PF { exec $KUBECTL port-forward -n user-alice pod/dev-alice :22 :6006 2>&1; }
 pf=$PF_PID
+# A kubectl from 1.23 on ends port-forward after a port's error; its output stays readable here.
+exec {pfout}<&"${PF[0]}"
 sshPort="" tbPort=""
-while IFS= read -r -t 30 line <&"${PF[0]}"; do
+while IFS= read -r -t 30 line <&"$pfout"; do
     [[ $line =~ 127\.0\.0\.1:([0-9]+)\ -\>\ 22$ ]] && sshPort=${BASH_REMATCH[1]}
     [[ $line =~ 127\.0\.0\.1:([0-9]+)\ -\>\ 6006$ ]] && tbPort=${BASH_REMATCH[1]}
     [ -n "$sshPort" ] && [ -n "$tbPort" ] && break
@@ -106,13 +108,14 @@ check "port-forward: the first connection reaches the pod's sshd" test "$(banner
 check "port-forward: … and a second one too" test "$(banner "$sshPort")" = SSH-2.0
 timeout 20 bash -c 'exec 3<>/dev/tcp/127.0.0.1/$0 && cat <&3' "$tbPort" >/dev/null 2>&1
 refused=""
-while IFS= read -r -t 20 line <&"${PF[0]}"; do
+while IFS= read -r -t 20 line <&"$pfout"; do
     [[ $line == *"error forwarding port 6006"* ]] && { refused=$line; break; }
 done
 check "port-forward: a port nothing serves is refused in the kubelet's words" \
     contains "$refused" "connect: connection refused"
 kill "$pf" 2>/dev/null
 wait "$pf" 2>/dev/null
+exec {pfout}<&-
 
 # Watch sees a change made outside it: the pod deleted here. The watch's first mention of the pod is
 # its initial list; only after it is the deletion made, so the event cannot precede the watch.

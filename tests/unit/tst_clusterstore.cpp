@@ -19,6 +19,8 @@ class TestClusterStore : public QObject
 private slots:
     void decodeNodes();
     void decodePods();
+    void notReadyToleration_data();
+    void notReadyToleration();
     void malformed_data();
     void malformed();
     void quantity_data();
@@ -137,6 +139,49 @@ void TestClusterStore::decodePods()
     QVERIFY(page.items[1].deleting);
     QVERIFY(page.items[2].finished());
     QVERIFY(page.items[3].nodeName.isEmpty());
+}
+
+void TestClusterStore::notReadyToleration_data()
+{
+    QTest::addColumn<QByteArray>("tolerations");
+    QTest::addColumn<qint64>("seconds");
+    // What DefaultTolerationSeconds gives a pod that names none.
+    QTest::addRow("none") << QByteArray("[]") << 300LL;
+    QTest::addRow("both, the longer")
+        << QByteArray(
+               R"([{"key":"node.kubernetes.io/not-ready","operator":"Exists","effect":"NoExecute","tolerationSeconds":60},
+            {"key":"node.kubernetes.io/unreachable","operator":"Exists","effect":"NoExecute","tolerationSeconds":900}])")
+        << 900LL;
+    QTest::addRow("one shorter: the other's default")
+        << QByteArray(
+               R"([{"key":"node.kubernetes.io/not-ready","operator":"Exists","effect":"NoExecute","tolerationSeconds":60}])")
+        << 300LL;
+    QTest::addRow("no seconds: for ever")
+        << QByteArray(
+               R"([{"key":"node.kubernetes.io/unreachable","operator":"Exists","effect":"NoExecute"}])")
+        << -1LL;
+    QTest::addRow("every taint tolerated") << QByteArray(R"([{"operator":"Exists"}])") << -1LL;
+    QTest::addRow("a NoSchedule toleration says nothing of eviction")
+        << QByteArray(
+               R"([{"key":"node.kubernetes.io/not-ready","operator":"Exists","effect":"NoSchedule"}])")
+        << 300LL;
+    QTest::addRow("another taint")
+        << QByteArray(
+               R"([{"key":"nvidia.com/gpu","operator":"Exists","effect":"NoExecute","tolerationSeconds":5}])")
+        << 300LL;
+}
+
+void TestClusterStore::notReadyToleration()
+{
+    QFETCH(QByteArray, tolerations);
+    QFETCH(qint64, seconds);
+    const QByteArray body =
+        R"({"kind":"PodList","items":[{"metadata":{"name":"p","uid":"u"},"spec":{"tolerations":)" +
+        tolerations + "}}]}";
+    const auto page = Decoder::pods(body);
+    QVERIFY2(page.error.isEmpty(), qPrintable(page.error));
+    QCOMPARE(page.items.size(), 1);
+    QCOMPARE(page.items[0].notReadyTolerationSecs, seconds);
 }
 
 void TestClusterStore::malformed_data()

@@ -33,6 +33,8 @@ private slots:
     void idleFromPrometheus();
     void idleDevEnvironments();
     void notReadyAndFinished();
+    void notReadyWaitsForTheToleration_data();
+    void notReadyWaitsForTheToleration();
     void phantomMemory();
     void researcherSeesNoOrphans();
     void classesFilter();
@@ -460,6 +462,40 @@ void TestFindings::notReadyAndFinished()
     QCOMPARE(f[0].cls, FindingClass::OnNotReadyNode);
     QCOMPARE(f[0].since, T0 - 3 * 3600 * 1000);
     QCOMPARE(f[0].remedy, Remedy::ForceDeletePod);
+}
+
+void TestFindings::notReadyWaitsForTheToleration_data()
+{
+    QTest::addColumn<qint64>("notReadyForMs");
+    QTest::addColumn<qint64>("tolerationSecs"); // as decoded: 300 when the pod names none
+    QTest::addColumn<bool>("ready");
+    QTest::addColumn<bool>("found");
+    // Issue 33: a kubelet's blip of 16 s had the nightly cleanup kill five running pods.
+    QTest::addRow("a 16 s blip") << 16'000LL << 300LL << false << false;
+    QTest::addRow("just under 300 s") << 299'000LL << 300LL << false << false;
+    QTest::addRow("past the default 300 s") << 301'000LL << 300LL << false << true;
+    QTest::addRow("the pod tolerates an hour") << 301'000LL << 3600LL << false << false;
+    QTest::addRow("… and the hour has passed") << 3601'000LL << 3600LL << false << true;
+    QTest::addRow("it tolerates for ever") << 3 * 3600'000LL << -1LL << false << false;
+    QTest::addRow("Ready again") << 3 * 3600'000LL << 300LL << true << false;
+}
+
+void TestFindings::notReadyWaitsForTheToleration()
+{
+    QFETCH(qint64, notReadyForMs);
+    QFETCH(qint64, tolerationSecs);
+    QFETCH(bool, ready);
+    QFETCH(bool, found);
+    PodInfo p = pod(u"uid-nr"_qs, u"train-0"_qs, 2);
+    p.notReadyTolerationSecs = tolerationSecs;
+    m_cluster->replacePods({p});
+    NodeInfo n = *m_cluster->node(u"g1"_qs);
+    n.ready = ready;
+    n.conditions = {{u"Ready"_qs, ready ? u"True"_qs : u"Unknown"_qs, u"NodeStatusUnknown"_qs,
+                     QString(), T0 - notReadyForMs}};
+    m_cluster->replaceNodes({n});
+    const QList<Finding> f = find();
+    QCOMPARE(of(f, FindingClass::OnNotReadyNode) != nullptr, found);
 }
 
 void TestFindings::phantomMemory()

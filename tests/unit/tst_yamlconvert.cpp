@@ -34,6 +34,13 @@ void TestYamlConvert::roundTripKeepsTypes_data()
         << QByteArray(R"({"a":"1.0e41418","b":"1e-99999","c":1.5e300})");
     QTest::addRow("large numbers")
         << QByteArray(R"({"a":18446744073709551615,"b":"99999999999999999999"})");
+    // Issue 33: any user's annotation of 50,000 digits crashed the admin's window (std::regex
+    // recursed once a digit); a number's every form still reads back as itself.
+    const QByteArray digits(50000, '7');
+    QTest::addRow("50,000 digits") << QByteArray(R"({"a":")" + digits + R"(","b":"-)" + digits +
+                                                 R"(","c":")" + digits + '.' + digits + R"("})");
+    QTest::addRow("number forms") << QByteArray(
+        R"({"a":".5","b":"5.","c":"+5","d":"-.5e-3","e":"1E+9","f":".","g":"e5","h":"5e","i":"1.2.3","j":"+","k":"-1.e2"})");
     QTest::addRow("text") << QByteArray(R"({"b":"- dash","c":"#hash","d":"k: v","e":" lead"})");
     // Found by this test: a literal block reads back with one final newline, so text with none
     // (or more) is not written as one.
