@@ -33,6 +33,7 @@ SimProcess::~SimProcess()
 bool SimProcess::start(const QStringList &args, QString *error)
 {
     m_sim.setProgram(QStringLiteral(GPUDESK_SIM_BIN));
+    qputenv("GPUDESK_SIM_EXIT_WITH_PARENT", "1"); // gone with the test, also when it aborts
     m_sim.setArguments(QStringList{QStringLiteral("--state-dir"), m_dir.path()} + args);
     m_sim.setProcessChannelMode(QProcess::MergedChannels);
     m_sim.start();

@@ -149,6 +149,7 @@ protected:
     static void startOwnSim(QProcess &sim, const QString &dir, bool ssh = false)
     {
         sim.setProgram(QStringLiteral(GPUDESK_SIM_BIN));
+        qputenv("GPUDESK_SIM_EXIT_WITH_PARENT", "1"); // gone with the test, also when it aborts
         QStringList args{QStringLiteral("--state-dir"), dir, QStringLiteral("--speed"),
                          QStringLiteral("0")};
         if (!ssh)

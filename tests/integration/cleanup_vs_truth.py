@@ -149,12 +149,15 @@ with tempfile.TemporaryDirectory() as state, tempfile.TemporaryDirectory() as pr
               f"truth {blip})", run.returncode == 0 and not planned and "on-notready-node" not in blip)
         run = subprocess.run(base + ["--cleanup", "apply", "--yes"], capture_output=True,
                              text=True, timeout=600, env=env, stdin=subprocess.DEVNULL)
-        touched = [(r["target"].get("name"), r["result"]) for r in json.loads(run.stdout)["results"]
+        # With no step to run, apply writes the (empty) plan, not a result.
+        applied = json.loads(run.stdout)
+        steps = applied.get("results", applied.get("plan", {}).get("steps", []))
+        touched = [(r["target"].get("name"), r.get("result")) for r in steps
                    if r["target"].get("node") == "g4090-02" or r["target"].get("name") in before.values()]
         left = pods_on("g4090-02")
         check(f"… and apply --yes touches none of its {len(before)} pods (steps {touched}, "
               f"gone {sorted(set(before.values()) - set(left.values()))})",
-              run.returncode == 0 and not touched and before.keys() <= left.keys() and before)
+              run.returncode == 0 and not touched and before.keys() <= left.keys() and bool(before))
         set_ready("g4090-02", "true")
 
         run = subprocess.run(base + ["--cleanup", "plan", "--classes", "zombie"],

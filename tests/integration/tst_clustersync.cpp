@@ -68,6 +68,7 @@ private:
 void TestClusterSync::startSim()
 {
     m_sim.setProgram(QStringLiteral(GPUDESK_SIM_BIN));
+    qputenv("GPUDESK_SIM_EXIT_WITH_PARENT", "1"); // gone with the test, also when it aborts
     // Frozen time: the only changes are the ones this test makes.
     m_sim.setArguments({QStringLiteral("--state-dir"), m_dir.path(), QStringLiteral("--scenario"),
                         QStringLiteral("demo"), QStringLiteral("--speed"), QStringLiteral("0"),
