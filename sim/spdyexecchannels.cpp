@@ -26,7 +26,7 @@ int channelOf(const QByteArray &streamType)
 
 SpdyExecChannels::SpdyExecChannels(SpdySession *session, const QList<char> &expected,
                                    QObject *parent)
-    : ChannelTransport(parent), m_session(session), m_expected(expected)
+    : SpdyChannels(session, parent), m_expected(expected)
 {
     connect(session, &SpdySession::streamOpened, this, &SpdyExecChannels::opened);
     connect(session, &SpdySession::streamData, this, [this](quint32 stream, const QByteArray &d) {
@@ -37,7 +37,6 @@ SpdyExecChannels::SpdyExecChannels(SpdySession *session, const QList<char> &expe
         if (m_channels.value(stream, -1) == kStdin)
             emit binaryMessage(QByteArray{1, kClose} + QByteArray(1, kStdin));
     });
-    connect(session, &SpdySession::drained, this, &ChannelTransport::drained);
     connect(session, &SpdySession::closed, this, [this] {
         emit closed();
         deleteLater();
@@ -112,32 +111,6 @@ void SpdyExecChannels::abort()
 {
     if (m_session)
         m_session->abort();
-}
-
-bool SpdyExecChannels::isOpen() const
-{
-    return m_session && m_session->isOpen();
-}
-
-qint64 SpdyExecChannels::bytesToWrite() const
-{
-    return m_session ? m_session->bytesToWrite() : 0;
-}
-
-void SpdyExecChannels::setReadPaused(bool paused)
-{
-    if (m_session)
-        m_session->setReadPaused(paused);
-}
-
-QByteArray SpdyExecChannels::protocol() const
-{
-    return m_session ? m_session->protocol() : QByteArray();
-}
-
-qint64 SpdyExecChannels::idleMs() const
-{
-    return m_session ? m_session->idleMs() : 0;
 }
 
 } // namespace sim

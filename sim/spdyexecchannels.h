@@ -1,11 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "channeltransport.h"
+#include "spdychannels.h"
 
 #include <QHash>
 #include <QList>
-#include <QPointer>
 #include <QTimer>
 
 namespace sim {
@@ -18,7 +17,7 @@ struct SpdyFrame;
 // writes waits until its channel's stream is there; if the streams the request asked for are not
 // all open within the kubelet's 30 s, the connection goes, as the kubelet's does. The end: FIN
 // on every stream, then GOAWAY.
-class SpdyExecChannels : public ChannelTransport
+class SpdyExecChannels : public SpdyChannels
 {
     Q_OBJECT
 public:
@@ -30,20 +29,13 @@ public:
     void sendBinary(const QByteArray &message) override;
     void close(quint16 code = 1000, const QByteArray &reason = {}) override;
     void abort() override;
-    bool isOpen() const override;
-    qint64 bytesToWrite() const override;
-    void setReadPaused(bool paused) override;
-    QByteArray protocol() const override;
-    qint64 idleMs() const override;
     bool endsStdin() const override { return true; }
-    bool announcesPorts() const override { return false; }
 
 private:
     void opened(quint32 stream, const SpdyFrame &syn);
     bool ready() const;
     void flush();
 
-    QPointer<SpdySession> m_session;
     QList<char> m_expected;
     QHash<char, quint32> m_streams; // channel → stream
     QHash<quint32, char> m_channels;

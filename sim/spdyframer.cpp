@@ -103,6 +103,17 @@ void put32(QByteArray &out, quint32 v)
     out.append(reinterpret_cast<const char *>(b), 4);
 }
 
+// The second half of every frame's head, flags and a 24-bit length, then what it carries.
+void appendFlagsLengthPayload(QByteArray &out, quint8 flags, const QByteArray &payload)
+{
+    out.append(char(flags));
+    const quint32 length = quint32(payload.size());
+    out.append(char((length >> 16) & 0xff));
+    out.append(char((length >> 8) & 0xff));
+    out.append(char(length & 0xff));
+    out.append(payload);
+}
+
 QByteArray controlFrame(quint16 type, quint8 flags, const QByteArray &payload)
 {
     QByteArray out;
@@ -111,12 +122,7 @@ QByteArray controlFrame(quint16 type, quint8 flags, const QByteArray &payload)
     out.append(char(kVersion & 0xff));
     out.append(char(type >> 8));
     out.append(char(type & 0xff));
-    out.append(char(flags));
-    const quint32 length = quint32(payload.size());
-    out.append(char((length >> 16) & 0xff));
-    out.append(char((length >> 8) & 0xff));
-    out.append(char(length & 0xff));
-    out.append(payload);
+    appendFlagsLengthPayload(out, flags, payload);
     return out;
 }
 
@@ -376,12 +382,7 @@ QByteArray SpdyFramer::data(quint32 streamId, const QByteArray &payload, bool fi
     QByteArray out;
     out.reserve(kFrameHead + payload.size());
     put32(out, streamId & 0x7fffffff);
-    out.append(char(fin ? SpdyFrame::FlagFin : 0));
-    const quint32 length = quint32(payload.size());
-    out.append(char((length >> 16) & 0xff));
-    out.append(char((length >> 8) & 0xff));
-    out.append(char(length & 0xff));
-    out.append(payload);
+    appendFlagsLengthPayload(out, fin ? SpdyFrame::FlagFin : 0, payload);
     return out;
 }
 

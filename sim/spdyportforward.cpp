@@ -7,9 +7,8 @@ namespace sim {
 
 SpdyPortChannels::SpdyPortChannels(SpdySession *session, quint32 dataStream, quint32 errorStream,
                                    QObject *parent)
-    : ChannelTransport(parent), m_session(session), m_data(dataStream), m_error(errorStream)
+    : SpdyChannels(session, parent), m_data(dataStream), m_error(errorStream)
 {
-    connect(session, &SpdySession::drained, this, &ChannelTransport::drained);
     connect(session, &SpdySession::closed, this, &SpdyPortChannels::end);
 }
 
@@ -51,30 +50,7 @@ void SpdyPortChannels::abort()
 
 bool SpdyPortChannels::isOpen() const
 {
-    return m_session && !m_ended && m_session->isOpen();
-}
-
-qint64 SpdyPortChannels::bytesToWrite() const
-{
-    return m_session ? m_session->bytesToWrite() : 0;
-}
-
-void SpdyPortChannels::setReadPaused(bool paused)
-{
-    // One connection carries every forwarded connection: pausing it pauses them all, as a
-    // kubelet's full buffer does.
-    if (m_session)
-        m_session->setReadPaused(paused);
-}
-
-QByteArray SpdyPortChannels::protocol() const
-{
-    return m_session ? m_session->protocol() : QByteArray();
-}
-
-qint64 SpdyPortChannels::idleMs() const
-{
-    return m_session ? m_session->idleMs() : 0;
+    return !m_ended && SpdyChannels::isOpen();
 }
 
 SpdyPortForward::SpdyPortForward(SpdySession *session, QObject *parent)

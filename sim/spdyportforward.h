@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "channeltransport.h"
+#include "spdychannels.h"
 
 #include <QHash>
 #include <QObject>
@@ -15,7 +15,7 @@ struct SpdyFrame;
 // One forwarded connection of port-forward over SPDY/3.1 (portforward.k8s.io): the client's
 // data and error streams of one request id, as channels 0 (data) and 1 (error). Its end is a
 // FIN on both; the connection stays for the next request.
-class SpdyPortChannels : public ChannelTransport
+class SpdyPortChannels : public SpdyChannels
 {
     Q_OBJECT
 public:
@@ -25,12 +25,7 @@ public:
     void close(quint16 code = 1000, const QByteArray &reason = {}) override;
     void abort() override;
     bool isOpen() const override;
-    qint64 bytesToWrite() const override;
-    void setReadPaused(bool paused) override;
-    QByteArray protocol() const override;
-    qint64 idleMs() const override;
     bool endsStdin() const override { return false; }
-    bool announcesPorts() const override { return false; }
 
     // The client ended its data stream: nothing more goes to the port.
     void remoteEnded();
@@ -43,7 +38,6 @@ signals:
 private:
     void end();
 
-    QPointer<SpdySession> m_session;
     quint32 m_data;
     quint32 m_error;
     bool m_ended = false;
