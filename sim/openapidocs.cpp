@@ -82,15 +82,24 @@ private:
     QByteArray m_out;
 };
 
-// NamedAny{name, Any{yaml}}: an extension's value as YAML (JSON is YAML).
-QByteArray namedAny(const std::string &name, const json &value)
+// gnostic's Named* messages, an ordered map's entry: {name 1, value 2}.
+QByteArray named(const std::string &name, const QByteArray &value)
 {
-    ProtoWriter any;
-    any.string(2, value.dump());
-    ProtoWriter named;
-    named.string(1, name);
-    named.bytes(2, any.take());
-    return named.take();
+    ProtoWriter w;
+    w.string(1, name);
+    w.bytes(2, value);
+    return w.take();
+}
+
+// The x-… members of `object` as NamedAny{name, Any{yaml 2}} in `field` (JSON is YAML).
+void writeExtensions(ProtoWriter &w, int field, const json &object)
+{
+    for (const auto &[k, v] : object.items())
+        if (k.rfind("x-", 0) == 0) {
+            ProtoWriter any;
+            any.string(2, v.dump());
+            w.bytes(field, named(k, any.take()));
+        }
 }
 
 QByteArray operationProto(const json &op)
@@ -118,9 +127,7 @@ QByteArray operationProto(const json &op)
         item.bytes(1, param.take());
         w.bytes(8, item.take());
     }
-    for (const auto &[k, v] : op.items())
-        if (k.rfind("x-", 0) == 0)
-            w.bytes(13, namedAny(k, v));
+    writeExtensions(w, 13, op);
     return w.take();
 }
 
@@ -138,17 +145,11 @@ QByteArray schemaProto(const json &s)
     }
     if (s.contains("properties")) {
         ProtoWriter props;
-        for (const auto &[name, sub] : s["properties"].items()) {
-            ProtoWriter named;
-            named.string(1, name);
-            named.bytes(2, schemaProto(sub));
-            props.bytes(1, named.take());
-        }
+        for (const auto &[name, sub] : s["properties"].items())
+            props.bytes(1, named(name, schemaProto(sub)));
         w.bytes(25, props.take());
     }
-    for (const auto &[k, v] : s.items())
-        if (k.rfind("x-", 0) == 0)
-            w.bytes(31, namedAny(k, v));
+    writeExtensions(w, 31, s);
     return w.take();
 }
 
@@ -169,18 +170,12 @@ QByteArray documentProto(const json &doc)
         for (const auto &[method, field] : kMethods)
             if (item.contains(method))
                 pi.bytes(field, operationProto(item[method]));
-        ProtoWriter named;
-        named.string(1, path);
-        named.bytes(2, pi.take());
-        paths.bytes(2, named.take());
+        paths.bytes(2, named(path, pi.take()));
     }
     d.bytes(8, paths.take());
     ProtoWriter defs;
     for (const auto &[name, schema] : doc["definitions"].items()) {
-        ProtoWriter named;
-        named.string(1, name);
-        named.bytes(2, schemaProto(schema));
-        defs.bytes(1, named.take());
+        defs.bytes(1, named(name, schemaProto(schema)));
     }
     d.bytes(9, defs.take());
     return d.take();

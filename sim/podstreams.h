@@ -65,7 +65,8 @@ private:
     std::optional<nlohmann::json> runningPod(HttpConnection *c, const ApiRoute &rt,
                                              const QString &container);
     // The WebSocket a request asks for, or the SPDY channels of an exec (`spdyExpected`: the
-    // channels its streams must open); nullptr after answering an error.
+    // channels its streams must open). nullptr after answering an error, and for port-forward
+    // over SPDY, whose forwarded connections are bridged as their streams open.
     ChannelTransport *upgrade(HttpConnection *c, const HttpRequest &r,
                               const QList<QByteArray> &protocols, const QString &kind,
                               const nlohmann::json &pod, const QList<char> &spdyExpected);

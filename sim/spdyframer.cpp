@@ -302,9 +302,9 @@ SpdyFramer::Result SpdyFramer::parse(QByteArray &buffer, SpdyFrame *frame, QStri
         if (!needs(8))
             return Result::Error;
         frame->streamId = be32(p) & 0x7fffffff;
-        frame->value = be32(p + 4) & 0x7fffffff;
-        if (frame->type == SpdyFrame::RstStream)
-            frame->value = be32(p + 4);
+        // A status code, or a window's delta (31 bits).
+        frame->value =
+            be32(p + 4) & (frame->type == SpdyFrame::RstStream ? 0xffffffff : 0x7fffffff);
         return Result::Frame;
     case SpdyFrame::Ping:
         if (!needs(4))
