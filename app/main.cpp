@@ -255,6 +255,12 @@ int main(int argc, char **argv)
         QCoreApplication::translate(
             "main", "With --cleanup: GPUs idle at least this long count as idle (90m, 2h, 1d)."),
         QStringLiteral("duration"), QStringLiteral("1h"));
+    const QCommandLineOption drainNodesOpt(
+        QStringLiteral("drain-nodes"),
+        QCoreApplication::translate(
+            "main", "With --cleanup: also drain these nodes (comma-separated) where a finding's "
+                    "remedy is a drain; it evicts every pod on them, so each is named here."),
+        QStringLiteral("nodes"));
     const QCommandLineOption yesOpt(
         QStringLiteral("yes"),
         QCoreApplication::translate("main", "With --cleanup apply: run without asking."));
@@ -275,8 +281,8 @@ int main(int argc, char **argv)
         QCoreApplication::translate("main", "Print gpudesk's debug log and Qt's own warnings on "
                                             "stderr (secrets are never logged)."));
     parser.addOptions({kubeconfigOpt, contextOpt, reportOpt, alertsOpt, sshConfigOpt, noSshOpt,
-                       prometheusOpt, cleanupOpt, classesOpt, idleForOpt, yesOpt, stdioForwardOpt,
-                       execOpt, verboseOpt});
+                       prometheusOpt, cleanupOpt, classesOpt, idleForOpt, drainNodesOpt, yesOpt,
+                       stdioForwardOpt, execOpt, verboseOpt});
     parser.process(*app);
 
     QStringList files = parser.isSet(kubeconfigOpt) ? QStringList{parser.value(kubeconfigOpt)}
@@ -309,6 +315,8 @@ int main(int argc, char **argv)
                     .arg(mode);
         o.apply = mode == QLatin1String("apply");
         o.yes = parser.isSet(yesOpt);
+        for (const QString &n : parser.value(drainNodesOpt).split(u',', Qt::SkipEmptyParts))
+            o.drainNodes << n.trimmed();
         if (error.isEmpty() && parser.isSet(classesOpt))
             CleanupRun::parseClasses(parser.value(classesOpt), &o.classes, &error);
         if (error.isEmpty() && !CleanupRun::parseDuration(parser.value(idleForOpt), &o.idleForMs))

@@ -116,15 +116,34 @@ struct PlanStep
     int unit = -1;
     // What must still hold right before acting, besides the target's identity (its uid, a
     // process's start time): otherwise the step is skipped.
+    // Checked on the object read right before acting — for a process, its pod at guardPath
+    // (the same uid, target.podUid) — and, for the node's state, on the node read from the API
+    // then, not on what the window last saw.
     enum class Guard
     {
         None,
-        StillTerminating,             // the pod still has its deletionTimestamp
-        StillIdle,                    // its GPUs have not been busy since the plan
-        NodeNotReadyOrContainersGone, // what justified a force delete still does
-        QueueEmpty,                   // the queue has no pod groups left (it may go)
+        StillTerminating, // the pod still has its deletionTimestamp
+        StillIdle,        // its GPUs have not been busy since the plan
+        // The pod's node is still NotReady, and since the same moment as when planned
+        // (guardSince): a node that came back, even for a moment, starts its pods' toleration
+        // again.
+        NodeStillNotReady,
+        StillTerminatingOnNotReadyNode, // both of the above
+        StillTerminatingContainersGone, // deleting, and the node shows its containers gone
+        PodStillGone,                   // a process's pod (target.podUid) is not there again
+        QueueEmpty,                     // the queue has no pod groups left (it may go)
     } guard = Guard::None;
-    qint64 plannedAt = 0; // ms since the epoch, for StillIdle
+    qint64 plannedAt = 0;  // ms since the epoch, for StillIdle
+    qint64 guardSince = 0; // ms since the epoch: the node's NotReady transition when planned
+    QString guardPath;     // a process step's pod, read for its guard
+    // Steps taken for one reason (a finding: its pod's process kills and the delete after
+    // them): once one of them is refused — by the server's check, or when it runs — or skipped,
+    // the others are not run. -1: none.
+    int group = -1;
+    // A step on something the user did not choose (another user's pod evicted by a drain, a
+    // node cordoned for a finding on one of its cards): listed first and apart in the plan, by
+    // owner and GPUs, and run only once confirmed by name (OperationPlan::typedWord).
+    bool collateral = false;
     // A Patch is checked on the object the server returns: this JSON pointer holds this JSON
     // value (/spec/unschedulable → true).
     QString expectPointer;
@@ -173,7 +192,12 @@ struct OperationPlan
     static constexpr int TypedConfirmationAbove = 5;
     bool needsTypedConfirmation() const;
     QString confirmationWord() const; // what to type
-    int gpus() const;                 // GPUs the plan frees when it runs as planned
+    // GPUs the plan frees when it runs as planned: each counted once (a pod's process kills and
+    // its delete free the same cards).
+    int gpus() const;
+    // The collateral steps, one line each by owner and GPUs ("bob: evict user-bob/qwen-eval-0,
+    // 5 GPUs"); empty when every step acts on what the user chose.
+    QStringList collateral() const;
 };
 
 // How one step ended.
@@ -226,7 +250,8 @@ inline QString StepTarget::describe() const
 inline bool OperationPlan::needsTypedConfirmation() const
 {
     return !typedWord.isEmpty() || steps.size() > TypedConfirmationAbove ||
-           std::any_of(steps.cbegin(), steps.cend(), [](const PlanStep &s) { return s.forceful; });
+           std::any_of(steps.cbegin(), steps.cend(),
+                       [](const PlanStep &s) { return s.forceful || s.collateral; });
 }
 
 inline QString OperationPlan::confirmationWord() const
@@ -239,10 +264,34 @@ inline QString OperationPlan::confirmationWord() const
 
 inline int OperationPlan::gpus() const
 {
+    QStringList pods; // pods the plan acts on as a whole
+    for (const PlanStep &s : steps)
+        if (s.target.kind == QLatin1String("Pod"))
+            pods << s.target.uid;
     int n = 0;
     for (const PlanStep &s : steps)
-        n += s.target.gpus;
+        if (!(s.kind == PlanStep::Kind::KillProcess && !s.target.podUid.isEmpty() &&
+              pods.contains(s.target.podUid)))
+            n += s.target.gpus;
     return n;
+}
+
+inline QStringList OperationPlan::collateral() const
+{
+    QStringList out;
+    for (const PlanStep &s : steps) {
+        if (!s.collateral)
+            continue;
+        const QString who = s.target.user.isEmpty() ? s.target.ns : s.target.user;
+        const QString what =
+            s.target.gpus > 0
+                ? QCoreApplication::translate("gpudesk::OperationPlan", "%1 — %n GPU(s)", nullptr,
+                                              s.target.gpus)
+                      .arg(s.description)
+                : s.description;
+        out << (who.isEmpty() ? what : who + QStringLiteral(": ") + what);
+    }
+    return out;
 }
 
 inline QString StepOutcome::resultName(Result r)

@@ -170,7 +170,7 @@ void CleanupRun::onFound()
     if (m_done || m_operation)
         return;
     const QList<Finding> found = m_services->findings()->findings();
-    OperationPlan plan = m_services->operations()->planner().cleanup(found);
+    OperationPlan plan = m_services->operations()->planner().cleanup(found, m_options.drainNodes);
     if (m_options.classes.contains(FindingClass::IdleGpus) && !m_services->history()->available())
         plan.notes << tr("idle-gpus: no Prometheus was given, so a pod counts as idle only for "
                          "the %1 s gpudesk watched it")
@@ -202,13 +202,17 @@ void CleanupRun::onChecked()
     }
     if (!m_options.yes) {
         const QString word = plan.confirmationWord();
-        const QString typed =
-            m_confirm ? m_confirm(tr("%1 — %n step(s), %2 GPUs. Type %3 to run it: ", nullptr,
-                                     int(plan.steps.size()))
-                                      .arg(plan.title)
-                                      .arg(plan.gpus())
-                                      .arg(word))
-                      : QString();
+        // What nobody selected comes first, by owner and GPUs.
+        QString prompt;
+        if (const QStringList collateral = plan.collateral(); !collateral.isEmpty())
+            prompt = tr("Not selected, and touched too:") + QStringLiteral("\n  ") +
+                     collateral.join(QStringLiteral("\n  ")) + u'\n';
+        prompt +=
+            tr("%1 — %n step(s), %2 GPUs. Type %3 to run it: ", nullptr, int(plan.steps.size()))
+                .arg(plan.title)
+                .arg(plan.gpus())
+                .arg(word);
+        const QString typed = m_confirm ? m_confirm(prompt) : QString();
         if (typed.trimmed() != word) {
             fail(2, m_confirm ? tr("Not confirmed: nothing was done.")
                               : tr("Refusing to apply without --yes where nobody can confirm."));
@@ -252,11 +256,13 @@ QJsonObject CleanupRun::document() const
         {QStringLiteral("who"), m_services->operations()->who()},
         {QStringLiteral("generatedAt"), QDateTime::currentDateTimeUtc().toString(Qt::ISODate)},
         {QStringLiteral("options"),
-         QJsonObject{{QStringLiteral("classes"), classes},
-                     {QStringLiteral("idleForSeconds"), m_options.idleForMs / 1000},
-                     {QStringLiteral("prometheus"),
-                      m_options.prometheus.isValid() ? QJsonValue(m_options.prometheus.toString())
-                                                     : QJsonValue()}}},
+         QJsonObject{
+             {QStringLiteral("classes"), classes},
+             {QStringLiteral("drainNodes"), QJsonArray::fromStringList(m_options.drainNodes)},
+             {QStringLiteral("idleForSeconds"), m_options.idleForMs / 1000},
+             {QStringLiteral("prometheus"), m_options.prometheus.isValid()
+                                                ? QJsonValue(m_options.prometheus.toString())
+                                                : QJsonValue()}}},
         {QStringLiteral("findings"), json::findings(m_services->findings()->findings())}};
     if (m_operation) {
         doc.insert(QStringLiteral("plan"), json::plan(m_operation->plan()));

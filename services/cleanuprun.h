@@ -31,6 +31,7 @@ public:
         bool apply = false;
         bool yes = false;            // apply without asking
         QList<FindingClass> classes; // empty: the default classes (docs/cleanup.md)
+        QStringList drainNodes;      // nodes whose drain a finding's remedy may plan
         qint64 idleForMs = 60 * 60 * 1000;
         bool ssh = true;
         QString sshConfig;

@@ -2,6 +2,7 @@
 #include "kubestep.h"
 #include "contextconnection.h"
 #include "objectevent.h"
+#include "stepguard.h"
 
 #include "clusterstore.h"
 #include "kubeclient.h"
@@ -167,28 +168,11 @@ void KubeStep::precheck()
 void KubeStep::checkGuard(const QByteArray &object)
 {
     const json o = parse(object);
-    const QString uid = QString::fromStdString(text(o, "metadata", "uid"));
-    if (!m_step.target.uid.isEmpty() && uid != m_step.target.uid) {
-        finish(StepOutcome::Result::Skipped,
-               tr("replaced since the plan by another object of the same name (uid %1): not "
-                  "acted on")
-                   .arg(uid));
-        return;
-    }
-    const bool deleting = !text(o, "metadata", "deletionTimestamp").empty();
     if (o.contains("spec") && o["spec"].is_object() &&
         o["spec"].contains("terminationGracePeriodSeconds") &&
         o["spec"]["terminationGracePeriodSeconds"].is_number_integer())
         m_graceMs = o["spec"]["terminationGracePeriodSeconds"].get<qint64>() * 1000;
     switch (m_step.guard) {
-    case PlanStep::Guard::None:
-        break;
-    case PlanStep::Guard::StillTerminating:
-        if (!deleting) {
-            finish(StepOutcome::Result::Skipped, tr("no longer Terminating: not acted on"));
-            return;
-        }
-        break;
     case PlanStep::Guard::StillIdle: {
         if (!m_ctx.storesCurrent() || !m_ctx.telemetry) {
             finish(StepOutcome::Result::Skipped,
@@ -233,28 +217,19 @@ void KubeStep::checkGuard(const QByteArray &object)
         }
         break;
     }
-    case PlanStep::Guard::NodeNotReadyOrContainersGone: {
-        const QString node = QString::fromStdString(text(o, "spec", "nodeName"));
-        if (m_ctx.storesCurrent()) {
-            const NodeInfo *n = m_ctx.store->node(node);
-            const bool notReady = !n || !n->ready;
-            const bool gone = m_ctx.telemetry && m_ctx.telemetry->containersGone(uid);
-            if (!notReady && !gone) {
-                finish(
-                    StepOutcome::Result::Skipped,
-                    tr("its node %1 is Ready and runs its containers again: not forced").arg(node));
-                return;
-            }
-        } else {
-            finish(StepOutcome::Result::Skipped,
-                   tr("the node cannot be checked again (the window shows another context): "
-                      "not forced"));
-            return;
-        }
+    default:
         break;
     }
-    }
-    act();
+    // The uid, and what the finding rested on (Terminating, the node NotReady since the same
+    // moment), as the API has them now.
+    auto *guard = new StepGuard(m_ctx, m_step, this);
+    guard->checkObject(object, [this, guard](StepOutcome::Result r, const QString &why) {
+        guard->deleteLater();
+        if (r == StepOutcome::Result::Done)
+            act();
+        else
+            finish(r, why);
+    });
 }
 
 void KubeStep::sayActed()

@@ -18,6 +18,9 @@ Operation::Operation(OperationContext context, OperationPlan plan, AuditLog audi
       m_audit(std::move(audit)), m_id(QUuid::createUuid().toString(QUuid::WithoutBraces))
 {
     m_outcomes.resize(m_plan.steps.size());
+    for (int i = 0; i < m_plan.steps.size(); ++i)
+        if (m_plan.steps[i].group >= 0)
+            m_groups[m_plan.steps[i].group] << i;
 }
 
 Operation::~Operation() = default;
@@ -199,6 +202,11 @@ void Operation::pump()
                      o.result != StepOutcome::Result::Unverified)
                 failedDep = m_plan.steps[d].target.describe();
         }
+        // Its own refusal, or a sibling's, says more than a dependency that did not succeed.
+        if (const auto held = heldByGroup(i)) {
+            stepEnded(i, *held);
+            continue;
+        }
         if (!failedDep.isEmpty()) {
             StepOutcome o;
             o.result = StepOutcome::Result::Skipped;
@@ -209,6 +217,47 @@ void Operation::pump()
         if (!waiting)
             launch(i);
     }
+}
+
+std::optional<StepOutcome> Operation::heldByGroup(int i) const
+{
+    using R = StepOutcome::Result;
+    const PlanStep &s = m_plan.steps[i];
+    if (s.group < 0)
+        return std::nullopt;
+    StepOutcome o;
+    // The server's refusals: a process's check on its node (ended already, PID reused) is made
+    // again when it runs, and ends that step alone as it finds.
+    auto refusedByServer = [this](int j) {
+        return m_plan.steps[j].dryRun == PlanStep::DryRun::Refused && !isSsh(j);
+    };
+    if (refusedByServer(i)) {
+        // Its siblings are held back by the same refusal: a kill is not sent for a pod the
+        // account may not delete (issue 33: a read-only account's run still sent TERM).
+        o.result = R::Refused;
+        o.message = tr("refused by the server's check, so not sent: %1").arg(s.dryRunMessage);
+        return o;
+    }
+    for (int j : m_groups.value(s.group)) {
+        if (j == i)
+            continue;
+        const PlanStep &other = m_plan.steps[j];
+        const StepOutcome &ended = m_outcomes[j];
+        QString what;
+        if (refusedByServer(j))
+            what = tr("was refused by the server's check (%1)").arg(other.dryRunMessage);
+        else if (ended.result == R::Skipped || ended.result == R::Refused ||
+                 ended.result == R::Failed)
+            what = tr("ended %1 (%2)").arg(StepOutcome::resultName(ended.result), ended.message);
+        if (what.isEmpty())
+            continue;
+        o.result = R::Skipped;
+        o.message = tr("not acted on: step %1 for the same finding (%2) %3")
+                        .arg(j + 1)
+                        .arg(other.target.describe(), what);
+        return o;
+    }
+    return std::nullopt;
 }
 
 void Operation::launch(int i)

@@ -6,8 +6,11 @@
 #include "operationplan.h"
 
 #include <QElapsedTimer>
+#include <QHash>
 #include <QObject>
 #include <QSet>
+
+#include <optional>
 
 namespace gpudesk {
 
@@ -78,6 +81,9 @@ private:
     void finishIfDone();
     bool isSsh(int step) const;
     bool isRegistry(int step) const;
+    // Why a step of a group (PlanStep::group) must not run: it or a sibling was refused by the
+    // server's check, or a sibling ended refused, skipped or failed. Nothing when it may run.
+    std::optional<StepOutcome> heldByGroup(int step) const;
     // A unit's step did not succeed (or the operation was cancelled inside it): its pending
     // steps are skipped and what it created is deleted again, one object at a time.
     void rollBack(int unit, const QString &why);
@@ -99,7 +105,8 @@ private:
     int m_answered = 0;
     qint64 m_lastAnsweredMs = 0;
     QElapsedTimer m_running;
-    QSet<int> m_rolledBack; // units
+    QHash<int, QList<int>> m_groups; // PlanStep::group → its steps
+    QSet<int> m_rolledBack;          // units
     int m_rollingBack = 0;
     void answered();
 };

@@ -74,6 +74,29 @@ QString dryRunId(PlanStep::DryRun d)
     return QStringLiteral("refused");
 }
 
+QString guardId(PlanStep::Guard g)
+{
+    switch (g) {
+    case PlanStep::Guard::None:
+        return QStringLiteral("none");
+    case PlanStep::Guard::StillTerminating:
+        return QStringLiteral("still-terminating");
+    case PlanStep::Guard::StillIdle:
+        return QStringLiteral("still-idle");
+    case PlanStep::Guard::NodeStillNotReady:
+        return QStringLiteral("node-still-not-ready");
+    case PlanStep::Guard::StillTerminatingOnNotReadyNode:
+        return QStringLiteral("still-terminating-on-not-ready-node");
+    case PlanStep::Guard::StillTerminatingContainersGone:
+        return QStringLiteral("still-terminating-containers-gone");
+    case PlanStep::Guard::PodStillGone:
+        return QStringLiteral("pod-still-gone");
+    case PlanStep::Guard::QueueEmpty:
+        break;
+    }
+    return QStringLiteral("queue-empty");
+}
+
 QString rfc3339(qint64 ms)
 {
     return QDateTime::fromMSecsSinceEpoch(ms, Qt::UTC).toString(Qt::ISODate);
@@ -187,6 +210,12 @@ QJsonObject step(const PlanStep &s)
         o.insert(QStringLiteral("dryRunMessage"), s.dryRunMessage);
     if (s.unit >= 0)
         o.insert(QStringLiteral("unit"), s.unit);
+    if (s.group >= 0)
+        o.insert(QStringLiteral("group"), s.group);
+    if (s.collateral)
+        o.insert(QStringLiteral("collateral"), true);
+    if (s.guard != PlanStep::Guard::None)
+        o.insert(QStringLiteral("guard"), guardId(s.guard));
     if (!s.after.isEmpty()) {
         QJsonArray after;
         for (int i : s.after)
@@ -212,7 +241,8 @@ QJsonObject plan(const OperationPlan &p)
                   {QStringLiteral("confirmation"), p.confirmationWord()},
                   {QStringLiteral("steps"), steps},
                   {QStringLiteral("notes"), QJsonArray::fromStringList(p.notes)},
-                  {QStringLiteral("warnings"), QJsonArray::fromStringList(p.warnings)}};
+                  {QStringLiteral("warnings"), QJsonArray::fromStringList(p.warnings)},
+                  {QStringLiteral("collateral"), QJsonArray::fromStringList(p.collateral())}};
     if (!p.subject.isEmpty())
         o.insert(QStringLiteral("subject"), p.subject);
     return o;

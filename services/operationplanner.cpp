@@ -22,21 +22,6 @@ QString grace(const std::optional<qint64> &g)
     return g ? QStringLiteral("gracePeriodSeconds=%1").arg(*g) : QStringLiteral("its own grace");
 }
 
-// What must still hold when a finding's pod is acted on: that it is still what was found.
-PlanStep::Guard guardOf(const Finding &f)
-{
-    switch (f.cls) {
-    case FindingClass::IdleGpus:
-        return PlanStep::Guard::StillIdle;
-    case FindingClass::StuckTerminating:
-        return PlanStep::Guard::StillTerminating;
-    case FindingClass::OnNotReadyNode:
-        return PlanStep::Guard::NodeNotReadyOrContainersGone;
-    default:
-        return PlanStep::Guard::None;
-    }
-}
-
 } // namespace
 
 OperationPlanner::OperationPlanner(OperationContext context) : m_ctx(std::move(context)) {}
@@ -247,6 +232,49 @@ void OperationPlanner::addDelete(OperationPlan &plan, const QString &key, const 
     plan.notes << tmp.notes;
 }
 
+void OperationPlanner::guardFor(PlanStep &s, const Finding &f) const
+{
+    const NodeInfo *node = m_ctx.store ? m_ctx.store->node(f.node) : nullptr;
+    const bool nodeNotReady = node && !node->ready;
+    qint64 since = 0;
+    if (node)
+        for (const Condition &c : node->conditions)
+            if (c.type == QLatin1String("Ready"))
+                since = c.lastTransition;
+    switch (f.cls) {
+    case FindingClass::IdleGpus:
+        s.guard = PlanStep::Guard::StillIdle;
+        break;
+    case FindingClass::StuckTerminating:
+        // A force delete rests on what the finding saw: the node NotReady (its kubelet cannot
+        // confirm) or its containers gone; its processes' kills, on the pod still Terminating.
+        if (s.kind != PlanStep::Kind::ForceDelete || f.remedy == Remedy::KillThenForceDelete)
+            s.guard = PlanStep::Guard::StillTerminating;
+        else if (nodeNotReady)
+            s.guard = PlanStep::Guard::StillTerminatingOnNotReadyNode;
+        else
+            s.guard = PlanStep::Guard::StillTerminatingContainersGone;
+        break;
+    case FindingClass::OnNotReadyNode:
+        // Only the node's state: a crash-looping pod runs no container on a Ready node either.
+        s.guard = PlanStep::Guard::NodeStillNotReady;
+        break;
+    case FindingClass::OrphanProcess:
+        if (!f.podUid.isEmpty())
+            s.guard = PlanStep::Guard::PodStillGone;
+        break;
+    default:
+        break;
+    }
+    if (s.guard == PlanStep::Guard::NodeStillNotReady ||
+        s.guard == PlanStep::Guard::StillTerminatingOnNotReadyNode)
+        s.guardSince = since > 0 ? since : f.since;
+    if (s.kind == PlanStep::Kind::KillProcess && !f.pod.isEmpty() &&
+        s.guard != PlanStep::Guard::PodStillGone && s.guard != PlanStep::Guard::None)
+        s.guardPath = path(Resource::Pods, f.ns, f.pod);
+    s.plannedAt = QDateTime::currentMSecsSinceEpoch();
+}
+
 int OperationPlanner::addKill(OperationPlan &plan, const QString &node, const FindingProcess &p,
                               const QString &why) const
 {
@@ -280,7 +308,8 @@ int OperationPlanner::addKill(OperationPlan &plan, const QString &node, const Fi
     return int(plan.steps.size()) - 1;
 }
 
-void OperationPlanner::addDrain(OperationPlan &plan, const QString &node, const QString &why) const
+void OperationPlanner::addDrain(OperationPlan &plan, const QString &node, const QString &why,
+                                bool cordonCollateral) const
 {
     const NodeInfo *n = m_ctx.store->node(node);
     if (!n) {
@@ -291,6 +320,7 @@ void OperationPlanner::addDrain(OperationPlan &plan, const QString &node, const 
     if (!n->unschedulable) {
         OperationPlan c = cordon({node}, true);
         c.steps.first().why = why;
+        c.steps.first().collateral = cordonCollateral;
         plan.steps << c.steps.first();
         cordonStep = int(plan.steps.size()) - 1;
     }
@@ -307,6 +337,7 @@ void OperationPlanner::addDrain(OperationPlan &plan, const QString &node, const 
         s.target = podTarget(*p);
         s.why = why;
         s.forceful = true;
+        s.collateral = true; // the user chose the node, not this pod
         if (cordonStep >= 0)
             s.after = {cordonStep};
         s.eventReason = QStringLiteral("GpudeskEvicted");
@@ -322,14 +353,35 @@ void OperationPlanner::addDrain(OperationPlan &plan, const QString &node, const 
     }
 }
 
-OperationPlan OperationPlanner::cleanup(const QList<Finding> &findings) const
+QString OperationPlanner::drainCost(const QString &node) const
+{
+    int pods = 0, gpus = 0;
+    QSet<QString> users;
+    for (const PodInfo *p : m_ctx.store->podsOnNode(node)) {
+        if (p->finished() || p->deleting || p->owner.kind == QLatin1String("DaemonSet") ||
+            p->owner.kind == QLatin1String("Node"))
+            continue;
+        ++pods;
+        gpus += p->gpuRequest;
+        users.insert(m_ctx.store->userOf(p->ns));
+    }
+    return tr("it would evict %n pod(s) of %1 user(s) holding %2 GPUs", nullptr, pods)
+        .arg(users.size())
+        .arg(gpus);
+}
+
+OperationPlan OperationPlanner::cleanup(const QList<Finding> &findings,
+                                        const QStringList &drainNodes) const
 {
     OperationPlan p = plan(QStringLiteral("cleanup"), QString());
     QSet<QString> stopped; // workloads and nodes already in the plan
+    QStringList drained;
     int gpus = 0;
-    for (const Finding &f : findings) {
+    for (int index = 0; index < findings.size(); ++index) {
+        const Finding &f = findings[index];
         const QString why = findingClassTitle(f.cls) + QStringLiteral(": ") + f.evidence;
         const PodInfo *pod = f.podUid.isEmpty() ? nullptr : m_ctx.store->pod(f.podUid);
+        const int first = int(p.steps.size());
         gpus += f.gpus;
         switch (f.remedy) {
         case Remedy::None:
@@ -338,7 +390,7 @@ OperationPlan OperationPlanner::cleanup(const QList<Finding> &findings) const
             break;
         case Remedy::KillProcesses:
             for (const FindingProcess &proc : f.processes)
-                addKill(p, f.node, proc, why);
+                guardFor(p.steps[addKill(p, f.node, proc, why)], f);
             break;
         case Remedy::DeletePod:
         case Remedy::ForceDeletePod:
@@ -346,7 +398,8 @@ OperationPlan OperationPlanner::cleanup(const QList<Finding> &findings) const
                 p.notes << tr("pod %1/%2 is gone already").arg(f.ns, f.pod);
                 break;
             }
-            addPodDelete(p, *pod, f.remedy == Remedy::ForceDeletePod, why, guardOf(f));
+            addPodDelete(p, *pod, f.remedy == Remedy::ForceDeletePod, why, PlanStep::Guard::None);
+            guardFor(p.steps.last(), f);
             break;
         case Remedy::KillThenForceDelete: {
             if (!pod) {
@@ -354,9 +407,12 @@ OperationPlan OperationPlanner::cleanup(const QList<Finding> &findings) const
                 break;
             }
             QList<int> kills;
-            for (const FindingProcess &proc : f.processes)
+            for (const FindingProcess &proc : f.processes) {
                 kills << addKill(p, f.node, proc, why);
-            addPodDelete(p, *pod, true, why, guardOf(f));
+                guardFor(p.steps.last(), f);
+            }
+            addPodDelete(p, *pod, true, why, PlanStep::Guard::None);
+            guardFor(p.steps.last(), f);
             p.steps.last().after = kills;
             break;
         }
@@ -372,11 +428,28 @@ OperationPlan OperationPlanner::cleanup(const QList<Finding> &findings) const
             if (stopped.contains(QStringLiteral("node/") + f.node))
                 break;
             stopped.insert(QStringLiteral("node/") + f.node);
-            addDrain(p, f.node, why);
+            if (!drainNodes.contains(f.node)) {
+                // Never part of a batch stop by default (issue 33: Select all → Stop evicted
+                // another user's running 5-GPU job for memory held on a different card).
+                p.notes << tr("%1 on %2: not in this plan — its remedy drains the node, and %3. "
+                              "Drain %2 on its own, where each pod it evicts is listed and the "
+                              "node's name is typed to confirm.")
+                               .arg(findingClassTitle(f.cls), f.node, drainCost(f.node));
+                break;
+            }
+            addDrain(p, f.node, why, true);
+            drained << f.node;
             p.notes << tr("%1: reboot it once drained — gpudesk does not reboot nodes").arg(f.node);
             break;
         }
+        // One finding's steps stand or fall together: a kill is not sent for a pod whose delete
+        // was refused or skipped.
+        for (int i = first; i < p.steps.size(); ++i)
+            p.steps[i].group = index;
     }
+    // What was not selected is confirmed by name: the nodes whose drain the plan holds.
+    if (!drained.isEmpty())
+        p.typedWord = drained.join(u' ');
     p.title = tr("Clean up %n finding(s) holding %1 GPUs", nullptr, int(findings.size())).arg(gpus);
     return p;
 }
@@ -437,7 +510,10 @@ OperationPlan OperationPlanner::cordon(const QStringList &nodes, bool on) const
 OperationPlan OperationPlanner::drain(const QString &node, const QString &why) const
 {
     OperationPlan p = plan(QStringLiteral("node.drain"), tr("Drain %1").arg(node));
-    addDrain(p, node, why);
+    addDrain(p, node, why, false);
+    // Evicting pods nobody selected one by one: the node's name is typed, not a count.
+    if (!p.collateral().isEmpty())
+        p.typedWord = node;
     return p;
 }
 

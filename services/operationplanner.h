@@ -20,8 +20,12 @@ public:
     explicit OperationPlanner(OperationContext context);
 
     // A finding's remedy for each finding (none for those gpudesk should not act on: said in the
-    // plan's notes). Two findings of one job stop it once.
-    OperationPlan cleanup(const QList<Finding> &findings) const;
+    // plan's notes). Two findings of one job stop it once. A node remedy (cordon and drain)
+    // evicts every pod of the node, most of them healthy and not selected: it is planned only
+    // for the nodes named in `drainNodes` — the confirmation by name — its steps collateral;
+    // for the others the notes say what it would take.
+    OperationPlan cleanup(const QList<Finding> &findings,
+                          const QStringList &drainNodes = QStringList()) const;
     // Each workload stopped the way its kind is: a Volcano job by an AbortJob command (deleted
     // where the cluster serves no commands), a PyTorchJob or MPIJob deleted with its pods, a
     // bare pod deleted; other controllers' pods are not stopped (they would come back).
@@ -56,7 +60,14 @@ private:
                       PlanStep::Guard guard) const;
     int addKill(OperationPlan &plan, const QString &node, const FindingProcess &p,
                 const QString &why) const;
-    void addDrain(OperationPlan &plan, const QString &node, const QString &why) const;
+    // What a step of a finding must find still true when it runs (guard, since when, its pod).
+    void guardFor(PlanStep &step, const Finding &f) const;
+    // Cordon, then evictions, all collateral: the user chose the node, not its pods (nor, for
+    // a finding's remedy, the node either: `cordonCollateral`).
+    void addDrain(OperationPlan &plan, const QString &node, const QString &why,
+                  bool cordonCollateral) const;
+    // The drain of a node, in words: how many pods of how many users, holding how many GPUs.
+    QString drainCost(const QString &node) const;
 
     OperationContext m_ctx;
 };

@@ -2,6 +2,7 @@
 #include "processkill.h"
 #include "contextconnection.h"
 #include "objectevent.h"
+#include "stepguard.h"
 
 #include "nodecommands.h"
 #include "probeparsers.h"
@@ -155,7 +156,19 @@ void ProcessKill::run()
 {
     m_outcome.started = QDateTime::currentDateTime();
     m_outcome.result = StepOutcome::Result::Running;
-    submit(true);
+    // What the kill is for, first: its pod still the planned one on a node still NotReady
+    // since the same moment, or still Terminating; an orphan's pod still gone. Then the PID,
+    // on the node, before each signal.
+    auto *guard = new StepGuard(m_ctx, m_step, this);
+    guard->check([this, guard](StepOutcome::Result r, const QString &why) {
+        guard->deleteLater();
+        if (r == StepOutcome::Result::Done)
+            submit(true);
+        else
+            finish(r, why.isEmpty()
+                          ? why
+                          : tr("%1 (PID %2 not signalled)").arg(why).arg(m_step.target.pid));
+    });
 }
 
 void ProcessKill::submit(bool signal)

@@ -336,6 +336,14 @@
         <source>Create %1</source>
         <translation>创建 %1</translation>
     </message>
+    <message numerus="yes">
+        <source>it would evict %n pod(s) of %1 user(s) holding %2 GPUs</source>
+        <translation><numerusform>这会驱逐 %1 位用户的 %n 个 Pod，共占用 %2 张 GPU</numerusform></translation>
+    </message>
+    <message>
+        <source>%1 on %2: not in this plan — its remedy drains the node, and %3. Drain %2 on its own, where each pod it evicts is listed and the node&apos;s name is typed to confirm.</source>
+        <translation>%2 上的“%1”：未纳入本计划——其处理方式是排空节点，而%3。请单独排空 %2：届时会逐一列出被驱逐的 Pod，并须输入节点名称确认。</translation>
+    </message>
 </context>
 <context>
     <name>QObject</name>
@@ -1886,6 +1894,10 @@
         <source>YAML</source>
         <translation>YAML</translation>
     </message>
+    <message>
+        <source>Drain %1…</source>
+        <translation>排空 %1…</translation>
+    </message>
 </context>
 <context>
     <name>gpudesk::CleanupRun</name>
@@ -1958,6 +1970,10 @@
     <message>
         <source>%1 of %2 steps</source>
         <translation>%1 / %2 个步骤</translation>
+    </message>
+    <message>
+        <source>Not selected, and touched too:</source>
+        <translation>未被选中、但同样会受影响的：</translation>
     </message>
 </context>
 <context>
@@ -4047,28 +4063,12 @@
         <translation>已不存在：未执行操作</translation>
     </message>
     <message>
-        <source>replaced since the plan by another object of the same name (uid %1): not acted on</source>
-        <translation>计划之后已被同名的另一个对象（uid %1）替换：未执行操作</translation>
-    </message>
-    <message>
-        <source>no longer Terminating: not acted on</source>
-        <translation>已不再处于 Terminating：未执行操作</translation>
-    </message>
-    <message>
         <source>its GPUs cannot be checked again (the window shows another context): not acted on</source>
         <translation>无法再次检查其 GPU（窗口显示的是另一个上下文）：未执行操作</translation>
     </message>
     <message>
         <source>its GPUs were busy again at %1, after the plan: not acted on</source>
         <translation>其 GPU 在计划之后的 %1 又忙碌起来：未执行操作</translation>
-    </message>
-    <message>
-        <source>its node %1 is Ready and runs its containers again: not forced</source>
-        <translation>其节点 %1 已恢复 Ready 并重新运行其容器：未强制执行</translation>
-    </message>
-    <message>
-        <source>the node cannot be checked again (the window shows another context): not forced</source>
-        <translation>无法再次检查该节点（窗口显示的是另一个上下文）：未强制执行</translation>
     </message>
     <message>
         <source>changed since the plan: %1</source>
@@ -5696,6 +5696,22 @@
         <source>made; deleting it again failed (%1): delete %2 by hand</source>
         <translation>已创建；回滚删除失败（%1）：请手动删除 %2</translation>
     </message>
+    <message>
+        <source>refused by the server&apos;s check, so not sent: %1</source>
+        <translation>服务器预检拒绝，因此未发送：%1</translation>
+    </message>
+    <message>
+        <source>was refused by the server&apos;s check (%1)</source>
+        <translation>被服务器预检拒绝（%1）</translation>
+    </message>
+    <message>
+        <source>ended %1 (%2)</source>
+        <translation>结果为 %1（%2）</translation>
+    </message>
+    <message>
+        <source>not acted on: step %1 for the same finding (%2) %3</source>
+        <translation>未执行：同一发现的第 %1 步（%2）%3</translation>
+    </message>
 </context>
 <context>
     <name>gpudesk::OperationDialog</name>
@@ -5805,12 +5821,20 @@
             <numerusform>%n 个步骤。尚未执行任何操作。</numerusform>
         </translation>
     </message>
+    <message>
+        <source>Not selected by you, and touched by this plan:</source>
+        <translation>您未选中、但本计划会影响的：</translation>
+    </message>
 </context>
 <context>
     <name>gpudesk::OperationPlan</name>
     <message>
         <source>PID %1 on %2</source>
         <translation>%2 上的 PID %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 — %n GPU(s)</source>
+        <translation><numerusform>%1 — %n 张 GPU</numerusform></translation>
     </message>
 </context>
 <context>
@@ -6385,6 +6409,10 @@
     <message>
         <source>no Event on the node: %1</source>
         <translation>未能在节点上记录事件：%1</translation>
+    </message>
+    <message>
+        <source>%1 (PID %2 not signalled)</source>
+        <translation>%1（未向 PID %2 发送信号）</translation>
     </message>
 </context>
 <context>
@@ -7515,6 +7543,69 @@
     <message>
         <source>--stdio-forward takes CONTEXT/NAMESPACE/ENVIRONMENT:PORT, not &quot;%1&quot;</source>
         <translation>--stdio-forward 的参数格式为 CONTEXT/NAMESPACE/ENVIRONMENT:PORT，而不是“%1”</translation>
+    </message>
+</context>
+<context>
+    <name>gpudesk::StepGuard</name>
+    <message>
+        <source>its node reports no Ready condition: not acted on</source>
+        <translation>其节点未报告 Ready 状态：未执行</translation>
+    </message>
+    <message>
+        <source>its node is Ready again: not acted on</source>
+        <translation>其节点已恢复 Ready：未执行</translation>
+    </message>
+    <message>
+        <source>its node was Ready again since the plan (NotReady again since %1): not acted on</source>
+        <translation>计划之后其节点曾恢复 Ready（自 %1 起再次 NotReady）：未执行</translation>
+    </message>
+    <message>
+        <source>an unknown time</source>
+        <translation>未知时间</translation>
+    </message>
+    <message>
+        <source>its pod cannot be checked again (the window shows another context): not acted on</source>
+        <translation>无法再次检查其 Pod（窗口已切换到其他上下文）：未执行</translation>
+    </message>
+    <message>
+        <source>its pod %1/%2 is there again: not acted on</source>
+        <translation>其 Pod %1/%2 又出现了：未执行</translation>
+    </message>
+    <message>
+        <source>what justified it cannot be read again: not acted on</source>
+        <translation>无法再次读取执行依据：未执行</translation>
+    </message>
+    <message>
+        <source>already gone: not acted on</source>
+        <translation>已不存在：未执行操作</translation>
+    </message>
+    <message>
+        <source>its pod is gone since the plan: not acted on</source>
+        <translation>计划之后其 Pod 已不存在：未执行</translation>
+    </message>
+    <message>
+        <source>replaced since the plan by another object of the same name (uid %1): not acted on</source>
+        <translation>计划之后已被同名的另一个对象（uid %1）替换：未执行操作</translation>
+    </message>
+    <message>
+        <source>no longer Terminating: not acted on</source>
+        <translation>已不再处于 Terminating：未执行操作</translation>
+    </message>
+    <message>
+        <source>its node cannot be checked again (the window shows another context): not acted on</source>
+        <translation>无法再次检查其节点（窗口已切换到其他上下文）：未执行</translation>
+    </message>
+    <message>
+        <source>its node %1 runs its containers again: not acted on</source>
+        <translation>其节点 %1 又在运行它的容器：未执行</translation>
+    </message>
+    <message>
+        <source>its node %1 is gone from the cluster: not acted on</source>
+        <translation>其节点 %1 已从集群中消失：未执行</translation>
+    </message>
+    <message>
+        <source>its node %1 could not be read again (%2): not acted on</source>
+        <translation>无法再次读取其节点 %1（%2）：未执行</translation>
     </message>
 </context>
 <context>
@@ -8673,6 +8764,10 @@
     <message>
         <source>Sync, print the alerts that fire now as JSON, and exit 0 (none), 1 (warnings), 2 (critical) or 3 (the cluster could not be read).</source>
         <translation>同步集群，以 JSON 输出当前触发的告警并退出：0（无）、1（警告）、2（严重）或 3（无法读取集群）。</translation>
+    </message>
+    <message>
+        <source>With --cleanup: also drain these nodes (comma-separated) where a finding&apos;s remedy is a drain; it evicts every pod on them, so each is named here.</source>
+        <translation>与 --cleanup 一起使用：对处理方式为排空的发现，也排空这些节点（逗号分隔）；排空会驱逐节点上的所有 Pod，因此须在此逐一写明节点名称。</translation>
     </message>
 </context>
 <context>

@@ -196,6 +196,10 @@ MainWindow::MainWindow(Services *services, QWidget *parent)
     OperationsService *ops = services->operations();
     connect(m_cleanup, &CleanupPage::stopRequested, this,
             [this, ops](const QList<Finding> &f) { openOperation(ops->planner().cleanup(f)); });
+    connect(m_cleanup, &CleanupPage::drainRequested, this,
+            [this, ops](const QString &node, const QString &why) {
+                openOperation(ops->planner().drain(node, why));
+            });
     connect(m_workloads, &WorkloadsPage::stopRequested, this, [this, ops](const QStringList &keys) {
         openOperation(ops->planner().stopWorkloads(keys, tr("stopped from the Workloads page")));
     });

@@ -11,6 +11,7 @@
 
 #include <QElapsedTimer>
 #include <QEventLoop>
+#include <QFile>
 #include <QJsonDocument>
 #include <QNetworkAccessManager>
 #include <QNetworkReply>
@@ -88,9 +89,61 @@ SimProcess::Reply SimProcess::request(const QByteArray &verb, const QString &pat
     return out;
 }
 
-std::unique_ptr<Services> SimProcess::connect(const QString &context, bool ssh) const
+QString SimProcess::addReader(QString *error) const
 {
-    auto s = std::make_unique<Services>(QStringList{kubeconfig()});
+    const QString rbac = QStringLiteral("/apis/rbac.authorization.k8s.io/v1/");
+    const std::pair<QString, QByteArray> objects[] = {
+        {QStringLiteral("/api/v1/namespaces/default/serviceaccounts"),
+         R"({"apiVersion":"v1","kind":"ServiceAccount","metadata":{"name":"reader"}})"},
+        {rbac + QStringLiteral("clusterroles"),
+         R"({"apiVersion":"rbac.authorization.k8s.io/v1","kind":"ClusterRole",)"
+         R"("metadata":{"name":"reads-everything"},"rules":[{"apiGroups":["*"],)"
+         R"("resources":["*"],"verbs":["get","list","watch"]}]})"},
+        {rbac + QStringLiteral("clusterrolebindings"),
+         R"({"apiVersion":"rbac.authorization.k8s.io/v1","kind":"ClusterRoleBinding",)"
+         R"("metadata":{"name":"reader-reads-everything"},"roleRef":{"apiGroup":)"
+         R"("rbac.authorization.k8s.io","kind":"ClusterRole","name":"reads-everything"},)"
+         R"("subjects":[{"kind":"ServiceAccount","name":"reader","namespace":"default"}]})"},
+        {QStringLiteral("/api/v1/namespaces/default/serviceaccounts/reader/token"),
+         R"({"apiVersion":"authentication.k8s.io/v1","kind":"TokenRequest",)"
+         R"("spec":{"expirationSeconds":7200}})"}};
+    QString token;
+    for (const auto &[path, body] : objects) {
+        const Reply r = request("POST", path, body);
+        if (r.status != 201 && r.status != 200) {
+            *error = QStringLiteral("POST %1: %2 %3")
+                         .arg(path)
+                         .arg(r.status)
+                         .arg(QString::fromUtf8(r.body));
+            return {};
+        }
+        token = r.json()[QStringLiteral("status")][QStringLiteral("token")].toString();
+    }
+    // The simulator's own cluster entry, the reader's user and context.
+    QFile in(kubeconfig());
+    if (!in.open(QIODevice::ReadOnly) || token.isEmpty()) {
+        *error = QStringLiteral("no token, or no kubeconfig to start from");
+        return {};
+    }
+    QByteArray text = in.readAll();
+    text = text.left(text.indexOf("contexts:"));
+    text += "contexts:\n- name: sim-reader\n  context:\n    cluster: gpudesk-sim\n    user: "
+            "reader\ncurrent-context: sim-reader\nusers:\n- name: reader\n  user:\n    token: " +
+            token.toUtf8() + '\n';
+    const QString path = m_dir.filePath(QStringLiteral("reader.kubeconfig"));
+    QFile out(path);
+    if (!out.open(QIODevice::WriteOnly | QIODevice::Truncate) || out.write(text) != text.size()) {
+        *error = out.errorString();
+        return {};
+    }
+    out.setPermissions(QFile::ReadOwner | QFile::WriteOwner);
+    return path;
+}
+
+std::unique_ptr<Services> SimProcess::connect(const QString &context, bool ssh,
+                                              const QString &file) const
+{
+    auto s = std::make_unique<Services>(QStringList{file.isEmpty() ? kubeconfig() : file});
     if (ssh)
         s->session()->enableTelemetry(sshConfig());
     QString error;

@@ -43,7 +43,13 @@ public:
 
     // gpudesk's services connected to `context` of this simulator (with node telemetry over
     // SSH when `ssh`), its first sync done and applied; null if it did not come in a minute.
-    std::unique_ptr<gpudesk::Services> connect(const QString &context, bool ssh = false) const;
+    // `kubeconfig`: another file than the simulator's (addReader's).
+    std::unique_ptr<gpudesk::Services> connect(const QString &context, bool ssh = false,
+                                               const QString &kubeconfig = QString()) const;
+    // An account that may only read — a service account bound to get, list and watch on
+    // everything — with SSH to the nodes like any admin's: a kubeconfig of its own (context
+    // "sim-reader"), its path; "" (with the simulator's answer in `error`) when refused.
+    QString addReader(QString *error) const;
 
 private:
     QTemporaryDir m_dir;

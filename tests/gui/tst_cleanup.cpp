@@ -165,6 +165,72 @@ void TestCleanup::cleanupEndToEnd()
         QVERIFY2(truthKeys.contains(keyOfFinding(f)), qPrintable(keyOfFinding(f)));
     save(w, QStringLiteral("page-cleanup"));
 
+    // Select all → Stop: no healthy job is touched (issue 33: the plan held "Cordon a800-02"
+    // and the eviction of another user's running 5-GPU job, for memory held on a different
+    // card). The node remedies stay out, each said in the notes with what a drain would evict.
+    QTRY_VERIFY_WITH_TIMEOUT(
+        std::any_of(findings->findings().cbegin(), findings->findings().cend(),
+                    [](const Finding &f) { return f.remedy == Remedy::Drain; }),
+        60000);
+    page->selectAll();
+    const QList<Finding> all = page->selectedFindings();
+    QCOMPARE(all.size(), findings->findings().size());
+    QSet<QString> chosenPods, drainNodes;
+    for (const Finding &f : all) {
+        chosenPods << f.podUid;
+        if (f.remedy == Remedy::Drain)
+            drainNodes << f.node;
+    }
+    QTest::mouseClick(page->findChild<QPushButton *>(QStringLiteral("stopSelected")),
+                      Qt::LeftButton);
+    auto *batch = w.findChild<OperationDialog *>(QStringLiteral("operationDialog"));
+    QVERIFY(batch);
+    const OperationPlan &whole = batch->operation()->plan();
+    QVERIFY(!whole.steps.isEmpty());
+    for (const PlanStep &st : whole.steps) {
+        QVERIFY2(st.kind != PlanStep::Kind::Evict && st.kind != PlanStep::Kind::Patch &&
+                     !st.collateral,
+                 qPrintable(st.description));
+        // Each step acts on a selected finding's pod, or on a process of one.
+        const QString pod = st.kind == PlanStep::Kind::KillProcess   ? st.target.podUid
+                            : st.target.kind == QLatin1String("Pod") ? st.target.uid
+                                                                     : QString();
+        QVERIFY2(st.target.kind != QLatin1String("Pod") || chosenPods.contains(pod),
+                 qPrintable(st.description));
+    }
+    QVERIFY(whole.collateral().isEmpty());
+    const QString notes = whole.notes.join(u'\n');
+    for (const QString &node : std::as_const(drainNodes))
+        QVERIFY2(
+            notes.contains(u"on %1: not in this plan — its remedy drains the node"_qs.arg(node)),
+            qPrintable(notes));
+    QVERIFY(!batch->findChild<QLabel *>(QStringLiteral("operationCollateral"))->isVisible());
+    batch->close();
+    QTRY_VERIFY(!w.findChild<OperationDialog *>(QStringLiteral("operationDialog")));
+    // The drain, on its own (the finding's menu): what it evicts listed first by owner and
+    // GPUs, the node's name typed to confirm.
+    const QString node = *drainNodes.cbegin();
+    emit page->drainRequested(node, QStringLiteral("test"));
+    auto *drain = w.findChild<OperationDialog *>(QStringLiteral("operationDialog"));
+    QVERIFY(drain);
+    auto *affected = drain->findChild<QLabel *>(QStringLiteral("operationCollateral"));
+    QVERIFY(affected && affected->isVisible());
+    QVERIFY2(affected->text().startsWith(u"Not selected by you, and touched by this plan:"_qs) &&
+                 affected->text().contains(u"GPU(s)"_qs),
+             qPrintable(affected->text()));
+    QCOMPARE(drain->operation()->plan().confirmationWord(), node);
+    QTRY_COMPARE_WITH_TIMEOUT(drain->operation()->state(), Operation::State::Ready, 60000);
+    auto *drainRun = drain->findChild<QPushButton *>(QStringLiteral("runButton"));
+    auto *drainConfirm = drain->findChild<QLineEdit *>(QStringLiteral("confirmEdit"));
+    QTest::keyClicks(drainConfirm, QString::number(drain->operation()->plan().steps.size()));
+    QVERIFY(!drainRun->isEnabled()); // a count does not confirm what nobody selected
+    drainConfirm->clear();
+    QTest::keyClicks(drainConfirm, node);
+    QVERIFY(drainRun->isEnabled());
+    save(*drain, QStringLiteral("operation-drain"));
+    drain->close();
+    QTRY_VERIFY(!w.findChild<OperationDialog *>(QStringLiteral("operationDialog")));
+
     // Select the three, plan.
     QTableView *view = page->view();
     view->clearSelection();

@@ -160,6 +160,28 @@ with tempfile.TemporaryDirectory() as state, tempfile.TemporaryDirectory() as pr
               run.returncode == 0 and not touched and before.keys() <= left.keys() and bool(before))
         set_ready("g4090-02", "true")
 
+        # A node remedy (a drain evicts every pod of the node, most of them healthy) is never
+        # part of a batch by default; named with --drain-nodes, its steps are collateral and the
+        # node's name, not a count, confirms.
+        run = subprocess.run(base + ["--cleanup", "plan", "--classes", "phantom-memory"],
+                             capture_output=True, text=True, timeout=300, env=env,
+                             stdin=subprocess.DEVNULL)
+        alone = json.loads(run.stdout)["plan"]
+        phantom = [f["node"] for f in json.loads(run.stdout)["findings"]]
+        check(f"phantom memory on {phantom}: no step, the notes say what a drain would evict",
+              run.returncode == 0 and phantom and not alone["steps"]
+              and any("not in this plan" in n and "would evict" in n for n in alone["notes"]))
+        run = subprocess.run(base + ["--cleanup", "plan", "--classes", "phantom-memory",
+                                     "--drain-nodes", phantom[0] if phantom else "none"],
+                             capture_output=True, text=True, timeout=300, env=env,
+                             stdin=subprocess.DEVNULL)
+        named = json.loads(run.stdout)["plan"]
+        check(f"--drain-nodes plans it, every step collateral, confirmed by the node's name "
+              f"({named['confirmation']}, {len(named['collateral'])} collateral)",
+              named["steps"] and all(s.get("collateral") for s in named["steps"])
+              and named["confirmation"] == (phantom[0] if phantom else None)
+              and len(named["collateral"]) == len(named["steps"]))
+
         run = subprocess.run(base + ["--cleanup", "plan", "--classes", "zombie"],
                              capture_output=True, text=True, timeout=60, env=env)
         check("an unknown class is a usage error (exit 2)", run.returncode == 2 and "zombie" in run.stderr)

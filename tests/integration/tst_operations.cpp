@@ -41,12 +41,22 @@ private slots:
     void volcanoJobAbortedByCommand();
     void orphansEndedOverSsh();
     void reusedPidIsLeftAlone();
+    void nodeBackBeforeTheRun_data();
+    void nodeBackBeforeTheRun();
+    void readOnlyAccountSendsNoSignal();
     void outlivesContextSwitch();
 
 private:
     // Services connected to `context` of the simulator, synced (and sampling when `ssh`).
     // The first orphan-process finding once its processes' start times are read.
     static std::optional<Finding> waitForOrphan(Services &s);
+    // The pods of g4090-10 — NotReady for 3 hours, its kubelet gone, their processes still
+    // running — once at least three of them have their processes' start times read.
+    static QList<Finding> waitForNotReady(Services &s);
+    // The PIDs the truth has running on `node`'s cards.
+    static QSet<qint64> pidsOn(const SimProcess &sim, const QString &node);
+    // The uids of the pods on `node` the API has, not deleting.
+    static QSet<QString> podsOn(const SimProcess &sim, const QString &node);
     // Checks the plan, runs it, waits for the end.
     Operation *run(Services &s, const OperationPlan &plan, int timeoutMs = 120000);
     static QString podUid(const SimProcess &sim, const QString &ns, const QString &name);
@@ -75,6 +85,49 @@ std::optional<Finding> TestOperations::waitForOrphan(Services &s)
         },
         30000);
     return read ? std::optional<Finding>(f->findings().first()) : std::nullopt;
+}
+
+QList<Finding> TestOperations::waitForNotReady(Services &s)
+{
+    FindingsService *f = s.findings();
+    FindingsOptions o;
+    o.classes = {FindingClass::OnNotReadyNode};
+    f->setOptions(o);
+    auto killable = [f] {
+        QList<Finding> out;
+        for (const Finding &x : f->findings())
+            if (x.node == QLatin1String("g4090-10") && x.remedy == Remedy::KillThenForceDelete &&
+                std::all_of(x.processes.cbegin(), x.processes.cend(),
+                            [](const FindingProcess &p) { return p.startTicks >= 0; }))
+                out << x;
+        return out;
+    };
+    if (!QTest::qWaitFor([&] { return f->hasResult() && killable().size() >= 3; }, 60000))
+        return {};
+    return killable();
+}
+
+QSet<qint64> TestOperations::pidsOn(const SimProcess &sim, const QString &node)
+{
+    QSet<qint64> out;
+    for (const QJsonValue &n : sim.truth()[QStringLiteral("nodes")].toArray())
+        if (n[QStringLiteral("name")].toString() == node)
+            for (const QJsonValue &c : n[QStringLiteral("cards")].toArray())
+                for (const QJsonValue &p : c[QStringLiteral("processes")].toArray())
+                    out.insert(p[QStringLiteral("pid")].toInteger());
+    return out;
+}
+
+QSet<QString> TestOperations::podsOn(const SimProcess &sim, const QString &node)
+{
+    QSet<QString> out;
+    for (const QJsonValue &p :
+         sim.request("GET", QStringLiteral("/api/v1/pods?fieldSelector=spec.nodeName%3D") + node)
+             .json()[QStringLiteral("items")]
+             .toArray())
+        if (!p[QStringLiteral("metadata")].toObject().contains(u"deletionTimestamp"_qs))
+            out.insert(p[QStringLiteral("metadata")][QStringLiteral("uid")].toString());
+    return out;
 }
 
 Operation *TestOperations::run(Services &s, const OperationPlan &plan, int timeoutMs)
@@ -522,6 +575,119 @@ void TestOperations::reusedPidIsLeftAlone()
         for (const QJsonValue &pid : fd[QStringLiteral("pids")].toArray())
             still |= pid.toInteger() == orphan.processes.first().pid;
     QVERIFY(still);
+}
+
+void TestOperations::nodeBackBeforeTheRun_data()
+{
+    QTest::addColumn<bool>("flap");
+    QTest::addColumn<QString>("why");
+    QTest::addRow("Ready again") << false << u"its node is Ready again"_qs;
+    // Back for a moment, then NotReady again: its pods' toleration starts over.
+    QTest::addRow("back, then NotReady again") << true << u"its node was Ready again since"_qs;
+}
+
+void TestOperations::nodeBackBeforeTheRun()
+{
+    // Issue 33: with the node Ready again between plan and confirmation, the force deletes were
+    // skipped — but their kills had already sent TERM to healthy pods.
+    QFETCH(bool, flap);
+    QFETCH(QString, why);
+    SimProcess sim;
+    QString error;
+    QVERIFY2(sim.start({}, &error), qPrintable(error));
+    auto s = sim.connect(QStringLiteral("sim-admin"), true);
+    QVERIFY(s);
+    const QList<Finding> found = waitForNotReady(*s);
+    QVERIFY(found.size() >= 3);
+    const OperationPlan plan = s->operations()->planner().cleanup(found);
+    const auto kills = std::count_if(plan.steps.cbegin(), plan.steps.cend(), [](const PlanStep &p) {
+        return p.kind == PlanStep::Kind::KillProcess;
+    });
+    QVERIFY(kills >= 3);
+    Operation *op = s->operations()->prepare(plan);
+    QSignalSpy checked(op, &Operation::checked);
+    QVERIFY(op->state() == Operation::State::Ready || checked.wait(60000));
+    for (const PlanStep &p : op->plan().steps)
+        QVERIFY2(p.dryRun == PlanStep::DryRun::Accepted, qPrintable(p.dryRunMessage));
+    const QSet<qint64> pids = pidsOn(sim, QStringLiteral("g4090-10"));
+    const QSet<QString> pods = podsOn(sim, QStringLiteral("g4090-10"));
+    QVERIFY(!pids.isEmpty() && !pods.isEmpty());
+
+    // While the admin reads the plan, the node's kubelet comes back.
+    QCOMPARE(sim.request("POST", u"/sim/node?name=g4090-10&ready=true"_qs).status, 200);
+    if (flap)
+        QCOMPARE(sim.request("POST", u"/sim/node?name=g4090-10&ready=false"_qs).status, 200);
+    QSignalSpy finished(op, &Operation::finished);
+    QVERIFY(op->start(&error));
+    QVERIFY(op->state() == Operation::State::Finished || finished.wait(120000));
+    for (int i = 0; i < op->plan().steps.size(); ++i) {
+        const StepOutcome &o = op->outcomes()[i];
+        const QString line = op->plan().steps[i].description + u": " + o.message;
+        QVERIFY2(o.result == StepOutcome::Result::Skipped, qPrintable(line));
+        // A kill or force delete says why itself; a delete after skipped kills says so.
+        QVERIFY2(o.message.contains(why) || o.message.contains(u"did not succeed"_qs) ||
+                     o.message.contains(u"for the same finding"_qs),
+                 qPrintable(line));
+    }
+    // No healthy pod touched: every process still runs, every pod is still there.
+    QCOMPARE(pidsOn(sim, QStringLiteral("g4090-10")) & pids, pids);
+    QCOMPARE(podsOn(sim, QStringLiteral("g4090-10")) & pods, pods);
+}
+
+void TestOperations::readOnlyAccountSendsNoSignal()
+{
+    // Issue 33: an account that may only read had its force deletes refused (403) in the
+    // plan's check, and the run still sent TERM to their pods' processes.
+    SimProcess sim;
+    QString error;
+    QVERIFY2(sim.start({}, &error), qPrintable(error));
+    auto admin = sim.connect(QStringLiteral("sim-admin"), true);
+    QVERIFY(admin);
+    const QList<Finding> found = waitForNotReady(*admin);
+    QVERIFY(found.size() >= 3);
+    const QString file = sim.addReader(&error);
+    QVERIFY2(!file.isEmpty(), qPrintable(error));
+    auto reader = sim.connect(QStringLiteral("sim-reader"), true, file);
+    QVERIFY(reader);
+    // The reader sees what the admin sees, and plans the same.
+    const OperationPlan plan = reader->operations()->planner().cleanup(found);
+    QVERIFY(plan.steps.size() >= 6);
+    Operation *op = reader->operations()->prepare(plan);
+    QSignalSpy checked(op, &Operation::checked);
+    QVERIFY(op->state() == Operation::State::Ready || checked.wait(60000));
+    int refused = 0;
+    for (const PlanStep &p : op->plan().steps) {
+        if (p.kind == PlanStep::Kind::ForceDelete) {
+            QVERIFY2(p.dryRun == PlanStep::DryRun::Refused &&
+                         p.dryRunMessage.contains(u"forbidden"_qs),
+                     qPrintable(p.dryRunMessage));
+            ++refused;
+        } else {
+            // Its SSH is as good as anyone's: the kills alone would go through.
+            QVERIFY2(p.dryRun == PlanStep::DryRun::Accepted, qPrintable(p.dryRunMessage));
+        }
+    }
+    QCOMPARE(refused, int(found.size()));
+    const QSet<qint64> pids = pidsOn(sim, QStringLiteral("g4090-10"));
+    QSignalSpy finished(op, &Operation::finished);
+    QVERIFY(op->start(&error));
+    QVERIFY(op->state() == Operation::State::Finished || finished.wait(120000));
+    for (int i = 0; i < op->plan().steps.size(); ++i) {
+        const PlanStep &p = op->plan().steps[i];
+        const StepOutcome &o = op->outcomes()[i];
+        const QString line = p.description + u": " + o.message;
+        if (p.kind == PlanStep::Kind::KillProcess) {
+            QVERIFY2(o.result == StepOutcome::Result::Skipped &&
+                         o.message.contains(u"was refused by the server's check"_qs),
+                     qPrintable(line));
+        } else {
+            QVERIFY2(o.result == StepOutcome::Result::Refused &&
+                         o.message.startsWith(u"refused by the server's check, so not sent"_qs),
+                     qPrintable(line));
+        }
+    }
+    // No signal reached them: every process still runs.
+    QCOMPARE(pidsOn(sim, QStringLiteral("g4090-10")) & pids, pids);
 }
 
 void TestOperations::outlivesContextSwitch()

@@ -11,6 +11,7 @@
 #include "findingsmodel.h"
 #include "operationplanner.h"
 #include "operationstepsmodel.h"
+#include "stepguard.h"
 #include "telemetrystore.h"
 
 #include <QAbstractItemModelTester>
@@ -41,6 +42,10 @@ private slots:
     void modelKeepsRows();
     void cleanupPlan();
     void drainPlan();
+    void nodeRemediesAreNotBatched();
+    void notReadyPlanGuardsEveryStep();
+    void guardReadsTheNodeAgain_data();
+    void guardReadsTheNodeAgain();
     void auditLogRoundTrip();
 
 private:
@@ -620,11 +625,14 @@ void TestFindings::cleanupPlan()
             QCOMPARE(s.target.startTime, 1000 + s.target.pid);
             QVERIFY(s.detail.contains(u"kill -s TERM %1"_qs.arg(s.target.pid)));
             QCOMPARE(s.eventReason, u"GpudeskKilledProcess"_qs);
+            // An orphan's kill: only while no pod of its uid is back.
+            QCOMPARE(s.guard, PlanStep::Guard::PodStillGone);
             break;
         case PlanStep::Kind::ForceDelete:
             QCOMPARE(s.target.uid, u"uid-old"_qs);
             QCOMPARE(s.gracePeriodSeconds, std::optional<qint64>(0));
-            QCOMPARE(s.guard, PlanStep::Guard::StillTerminating);
+            // The node is Ready and shows no container of it: what the force rests on.
+            QCOMPARE(s.guard, PlanStep::Guard::StillTerminatingContainersGone);
             QCOMPARE(s.target.apiPath, u"/api/v1/namespaces/user-bob/pods/old-train"_qs);
             QVERIFY(s.why.startsWith(findingClassTitle(FindingClass::StuckTerminating)));
             break;
@@ -642,6 +650,10 @@ void TestFindings::cleanupPlan()
     }
     QCOMPARE(kills, 2);
     QCOMPARE(plan.gpus(), 2 + 4 + 2);
+    // One group per finding: the orphan's two kills stand or fall together, apart from the rest.
+    QCOMPARE(plan.steps[0].group, plan.steps[1].group);
+    QCOMPARE(QSet<int>({plan.steps[0].group, plan.steps[2].group, plan.steps[3].group}).size(), 3);
+    QVERIFY(plan.collateral().isEmpty());
 
     OperationStepsModel steps;
     QAbstractItemModelTester tester(&steps, QAbstractItemModelTester::FailureReportingMode::QtTest);
@@ -682,6 +694,16 @@ void TestFindings::drainPlan()
         QCOMPARE(plan.steps[i].after, QList<int>{0});
     }
     QVERIFY(plan.notes.join(u'\n').contains(u"dcgm-exporter-x left in place: a DaemonSet pod"_qs));
+    // The user chose the node, not its pods: each eviction is collateral, listed by owner and
+    // GPUs, and the node's name — not a count — confirms.
+    QVERIFY(!plan.steps[0].collateral);
+    QVERIFY(plan.steps[1].collateral && plan.steps[2].collateral);
+    QCOMPARE(plan.collateral().size(), 2);
+    QVERIFY2(plan.collateral().join(u'\n').contains(u"bob: Evict pod user-bob/a-0"_qs) &&
+                 plan.collateral().join(u'\n').contains(u"1 GPU(s)"_qs),
+             qPrintable(plan.collateral().join(u'\n')));
+    QVERIFY(plan.needsTypedConfirmation());
+    QCOMPARE(plan.confirmationWord(), u"g1"_qs);
     const QString bareStep = plan.steps[1].target.name == u"dev-bob"_qs ? plan.steps[1].description
                                                                         : plan.steps[2].description;
     QVERIFY(bareStep.contains(u"nothing will start it again"_qs));
@@ -692,6 +714,122 @@ void TestFindings::drainPlan()
     const OperationPlan again = OperationPlanner(ctx).drain(u"g1"_qs, u"because"_qs);
     QCOMPARE(again.steps.size(), 2);
     QVERIFY(again.steps[0].after.isEmpty());
+}
+
+void TestFindings::nodeRemediesAreNotBatched()
+{
+    // Issue 33: Select all → Stop evicted another user's running 5-GPU job because a different
+    // card of its node held memory with no process.
+    PodInfo healthy = pod(u"uid-eval"_qs, u"qwen-eval-0"_qs, 3);
+    healthy.owner = {QStringLiteral("Job"), QStringLiteral("qwen-eval"), u"job-uid"_qs};
+    m_cluster->replacePods({healthy});
+    const QList<NodeProcess> procs{proc(400, 0, u"uid-eval"_qs)};
+    NodeSample s;
+    s.node = QStringLiteral("g1");
+    s.time = T0;
+    s.processes = procs;
+    for (int i = 0; i < 4; ++i) {
+        GpuCardSample c;
+        c.index = i;
+        c.uuid = QStringLiteral("GPU-%1").arg(i);
+        c.utilization = 90;
+        c.memoryUsedMiB = i == 0 ? 20000 : (i == 3 ? 30720 : 0);
+        s.cards << c;
+    }
+    m_telemetry->apply(s);
+    const QList<Finding> f = find();
+    const Finding *phantom = of(f, FindingClass::PhantomMemory);
+    QVERIFY(phantom);
+    QCOMPARE(phantom->remedy, Remedy::Drain);
+    OperationContext ctx;
+    ctx.store = m_cluster.get();
+    ctx.telemetry = m_telemetry.get();
+    const OperationPlan batch = OperationPlanner(ctx).cleanup(f);
+    QVERIFY(batch.steps.isEmpty());
+    QVERIFY2(batch.notes.join(u'\n').contains(
+                 u"not in this plan — its remedy drains the node, and it would evict 1 pod(s) of "
+                 "1 user(s) holding 3 GPUs"_qs),
+             qPrintable(batch.notes.join(u'\n')));
+    // Named, the drain is planned: the cordon and the eviction both collateral, the node's name
+    // typed to confirm.
+    const OperationPlan named = OperationPlanner(ctx).cleanup(f, {u"g1"_qs});
+    QCOMPARE(named.steps.size(), 2);
+    QVERIFY(named.steps[0].collateral && named.steps[1].collateral);
+    QCOMPARE(named.steps[1].target.name, u"qwen-eval-0"_qs);
+    QCOMPARE(named.confirmationWord(), u"g1"_qs);
+    QCOMPARE(named.collateral().size(), 2);
+}
+
+void TestFindings::notReadyPlanGuardsEveryStep()
+{
+    // A pod on a node NotReady for an hour whose processes still run: kills, then a force
+    // delete — each guarded by the node still NotReady since the same moment, the kills reading
+    // their pod (the same uid) first; one group.
+    PodInfo p = pod(u"uid-nr"_qs, u"train-0"_qs, 2);
+    m_cluster->replacePods({p});
+    sample(T0, {proc(500, 0, u"uid-nr"_qs), proc(501, 1, u"uid-nr"_qs)});
+    const qint64 since = T0 - 3600 * 1000;
+    NodeInfo n = *m_cluster->node(u"g1"_qs);
+    n.ready = false;
+    n.conditions = {{u"Ready"_qs, u"Unknown"_qs, u"NodeStatusUnknown"_qs, QString(), since}};
+    m_cluster->replaceNodes({n});
+    const QList<Finding> f = find();
+    const Finding *nr = of(f, FindingClass::OnNotReadyNode);
+    QVERIFY(nr);
+    QCOMPARE(nr->remedy, Remedy::KillThenForceDelete);
+    OperationContext ctx;
+    ctx.store = m_cluster.get();
+    ctx.telemetry = m_telemetry.get();
+    const OperationPlan plan = OperationPlanner(ctx).cleanup({*nr});
+    QCOMPARE(plan.steps.size(), 3);
+    for (const PlanStep &s : plan.steps) {
+        QCOMPARE(s.guard, PlanStep::Guard::NodeStillNotReady);
+        QCOMPARE(s.guardSince, since);
+        QCOMPARE(s.group, 0);
+    }
+    QCOMPARE(plan.steps[0].kind, PlanStep::Kind::KillProcess);
+    QCOMPARE(plan.steps[0].guardPath, u"/api/v1/namespaces/user-bob/pods/train-0"_qs);
+    QCOMPARE(plan.steps[0].target.podUid, u"uid-nr"_qs);
+    QCOMPARE(plan.steps[2].kind, PlanStep::Kind::ForceDelete);
+    QCOMPARE(plan.steps[2].after, (QList<int>{0, 1}));
+    // The pod's two GPUs, counted once: the kills free what the delete frees.
+    QCOMPARE(plan.gpus(), 2);
+}
+
+void TestFindings::guardReadsTheNodeAgain_data()
+{
+    QTest::addColumn<QByteArray>("node");
+    QTest::addColumn<QString>("verdict"); // "" when the step may act
+    // Planned when the node went NotReady at 03:00:00.
+    auto node = [](const char *status, const char *at) -> QByteArray {
+        return QByteArray(R"({"kind":"Node","status":{"conditions":[{"type":"MemoryPressure",)"
+                          R"("status":"False"},{"type":"Ready","status":")") +
+               status + R"(","lastTransitionTime":")" + at + R"("}]}})";
+    };
+    QTest::addRow("still NotReady since then")
+        << node("Unknown", "2026-11-27T03:00:00Z") << QString();
+    QTest::addRow("NotReady, False") << node("False", "2026-11-27T03:00:00Z") << QString();
+    QTest::addRow("Ready again") << node("True", "2026-11-27T03:05:00Z")
+                                 << u"its node is Ready again: not acted on"_qs;
+    QTest::addRow("back, then NotReady again")
+        << node("Unknown", "2026-11-27T03:04:10Z")
+        << u"its node was Ready again since the plan (NotReady again since "_qs;
+    QTest::addRow("no conditions") << QByteArray(R"({"kind":"Node","status":{}})")
+                                   << u"its node reports no Ready condition: not acted on"_qs;
+    QTest::addRow("not JSON") << QByteArray("<html>") << u"its node reports no Ready condition"_qs;
+}
+
+void TestFindings::guardReadsTheNodeAgain()
+{
+    QFETCH(QByteArray, node);
+    QFETCH(QString, verdict);
+    const qint64 since =
+        QDateTime::fromString(u"2026-11-27T03:00:00Z"_qs, Qt::ISODate).toMSecsSinceEpoch();
+    const QString got = StepGuard::nodeStillNotReady(node, since);
+    if (verdict.isEmpty())
+        QCOMPARE(got, QString());
+    else
+        QVERIFY2(got.startsWith(verdict), qPrintable(got));
 }
 
 void TestFindings::auditLogRoundTrip()

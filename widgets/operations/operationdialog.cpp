@@ -61,6 +61,16 @@ OperationDialog::OperationDialog(Operation *operation, QWidget *parent)
     };
     QLabel *warnings = coloured("operationWarnings", plan.warnings, colors::warning());
     QLabel *refusals = coloured("operationRefusals", plan.refusals, colors::error());
+    // What the user did not choose and the plan touches anyway — another user's pod a drain
+    // evicts, a node cordoned — first and apart, by owner and GPUs; the name typed below is
+    // what confirms it.
+    const QStringList collateral = plan.collateral();
+    QLabel *affected = coloured(
+        "operationCollateral",
+        collateral.isEmpty()
+            ? QStringList()
+            : QStringList{tr("Not selected by you, and touched by this plan:")} + collateral,
+        colors::warning());
 
     m_table->setObjectName(QStringLiteral("planTable"));
     m_table->setModel(m_model);
@@ -105,6 +115,7 @@ OperationDialog::OperationDialog(Operation *operation, QWidget *parent)
     buttons->addWidget(m_close);
     auto *layout = new QVBoxLayout(this);
     layout->addWidget(m_summary);
+    layout->addWidget(affected);
     layout->addWidget(refusals);
     layout->addWidget(warnings);
     layout->addWidget(m_notes);

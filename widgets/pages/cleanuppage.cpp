@@ -242,6 +242,11 @@ void CleanupPage::showMenu(const QPoint &pos)
         return;
     QMenu menu(this);
     menu.addAction(tr("Stop selected…"), this, [this] { emit stopRequested(selectedFindings()); });
+    if (f->remedy == Remedy::Drain) {
+        const QString why = findingClassTitle(f->cls) + QStringLiteral(": ") + f->evidence;
+        menu.addAction(tr("Drain %1…").arg(f->node), this,
+                       [this, node = f->node, why] { emit drainRequested(node, why); });
+    }
     if (!f->podUid.isEmpty() && m_store->pod(f->podUid)) {
         const ObjectRef ref = ObjectRef::pod(*m_store, f->podUid);
         menu.addSeparator();

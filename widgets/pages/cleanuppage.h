@@ -42,6 +42,8 @@ public:
 
 signals:
     void stopRequested(const QList<gpudesk::Finding> &findings);
+    // A finding whose remedy is a drain: never part of Stop, planned on its own.
+    void drainRequested(const QString &node, const QString &why);
     void openRequested(const gpudesk::ObjectRef &ref, int tab);
 
 private:
