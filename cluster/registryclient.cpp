@@ -357,6 +357,18 @@ void RegistryClient::finished(QNetworkReply *reply, Request r, QObject *context,
             return;
         }
         const QUrl to = r.url.resolved(QUrl(out.location));
+        // Only to the web (issue 33: a 307 to file://…/.docker/config.json was followed, and
+        // the report carried that file's hash), and never from https down to plain http.
+        const QString scheme = to.scheme().toLower();
+        if ((scheme != QLatin1String("http") && scheme != QLatin1String("https")) ||
+            (scheme == QLatin1String("http") &&
+             r.url.scheme().compare(QLatin1String("https"), Qt::CaseInsensitive) == 0)) {
+            out.error = tr("%1 redirected %2 to \"%3\", which gpudesk does not follow (only "
+                           "http and https, and never from https down to http).")
+                            .arg(m_endpoint.host, r.what, to.toDisplayString().left(200));
+            done(out);
+            return;
+        }
         // Blobs often live in object storage: the registry's credentials stay with the registry.
         r.withAuth = r.withAuth && sameOrigin(to, m_endpoint.baseUrl());
         r.url = to;
@@ -439,6 +451,18 @@ void RegistryClient::fetchToken(const RegistryChallenge &bearer, const QStringLi
     if (tokenUrl.isEmpty()) {
         then(tr("%1 asks for a token from \"%2\", which is not a web address.")
                  .arg(m_endpoint.host, bearer.params.value(QStringLiteral("realm"))));
+        return;
+    }
+    // The password goes in clear only where the user chose plain http: the registry itself.
+    // A token service elsewhere on http:// would read it off the wire (issue 33).
+    if (!m_credentials.isEmpty() &&
+        tokenUrl.scheme().compare(QLatin1String("https"), Qt::CaseInsensitive) != 0 &&
+        !sameOrigin(tokenUrl, m_endpoint.baseUrl())) {
+        then(tr("%1 asks for the password of %2 to be sent to %3 over plain http, which is not "
+                "the registry itself: gpudesk does not send it there. Its token service should "
+                "use https.")
+                 .arg(m_endpoint.host, m_credentials.username,
+                      tokenUrl.adjusted(QUrl::RemoveQuery).toDisplayString()));
         return;
     }
     Request r;

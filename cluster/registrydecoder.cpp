@@ -33,6 +33,8 @@ QJsonObject object(const QByteArray &body, const QString &what, QString *error)
     return doc.object();
 }
 
+constexpr qint64 kMaxBlobBytes = qint64(1) << 50;
+
 // A descriptor's fields, checked: a digest of the right form, a size that is a whole number.
 bool descriptor(const QJsonObject &o, RegistryDescriptor *d, QString *error)
 {
@@ -44,7 +46,9 @@ bool descriptor(const QJsonObject &o, RegistryDescriptor *d, QString *error)
             RegistryDecoder::tr("a descriptor has no valid digest (%1)").arg(d->digest.left(80));
         return false;
     }
-    if (!size.isDouble() || size.toDouble() < 0 ||
+    // Past a pebibyte no blob is real, and sums of such sizes would overflow (issue 33: two
+    // layers of 9e18 bytes made an image of -446744073709551616).
+    if (!size.isDouble() || size.toDouble() < 0 || size.toDouble() > double(kMaxBlobBytes) ||
         size.toDouble() != double(qint64(size.toDouble()))) {
         *error = RegistryDecoder::tr("the descriptor of %1 has no valid size").arg(d->digest);
         return false;

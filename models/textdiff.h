@@ -5,9 +5,11 @@
 #include <QString>
 #include <QStringList>
 
+#include <optional>
+
 namespace gpudesk {
 
-// Line diff of two texts (longest common subsequence), for showing what an edit changes before
+// Line diff of two texts (a shortest edit script), for showing what an edit changes before
 // it is applied: each line kept, removed or added, and the unified-diff hunks of it.
 struct DiffLine
 {
@@ -21,9 +23,18 @@ struct DiffLine
     QString text;
 };
 
-QList<DiffLine> diffLines(const QStringList &before, const QStringList &after);
-// `diff -u` style: hunks with `context` unchanged lines around changes; "" when equal.
+// Past this many edits (lines removed plus lines added) a diff is not worth reading line by line,
+// and its search is stopped: the time stays bounded (memory is linear anyway).
+constexpr qsizetype MaxDiffEdits = 5000;
+
+// A shortest edit script, in linear space; nullopt when the texts differ by more than
+// `maxEdits` lines.
+std::optional<QList<DiffLine>> diffLines(const QStringList &before, const QStringList &after,
+                                         qsizetype maxEdits = MaxDiffEdits);
+// `diff -u` style: hunks with `context` unchanged lines around changes; "" when equal; past
+// `maxEdits`, the headers and a line that says so. Runs for seconds on large texts: call it
+// off the UI thread.
 QString unifiedDiff(const QString &before, const QString &after, const QString &beforeName,
-                    const QString &afterName, int context = 3);
+                    const QString &afterName, int context = 3, qsizetype maxEdits = MaxDiffEdits);
 
 } // namespace gpudesk

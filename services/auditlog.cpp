@@ -48,6 +48,12 @@ bool AuditLog::append(const QJsonObject &record, QString *error) const
         *error = tr("Cannot write the audit log %1: %2").arg(m_path, f.errorString());
         return false;
     }
+    // Who did what to whose jobs, and why: the admin's own, not every local user's (a log made
+    // readable by an older gpudesk is narrowed too).
+    if (!f.setPermissions(QFile::ReadOwner | QFile::WriteOwner)) {
+        *error = tr("Cannot make the audit log %1 private: %2").arg(m_path, f.errorString());
+        return false;
+    }
     const QByteArray line = QJsonDocument(record).toJson(QJsonDocument::Compact) + '\n';
     if (f.write(line) != line.size() || !f.flush()) {
         *error = tr("Cannot write the audit log %1: %2").arg(m_path, f.errorString());

@@ -38,8 +38,8 @@ namespace {
 QString hostAlias(const QString &context, const QString &ns, const QString &env)
 {
     static const QRegularExpression unsafe(QStringLiteral("[^A-Za-z0-9._-]"));
-    return QStringLiteral("%1.%2.%3.gpudesk")
-        .arg(env, ns, QString(context).replace(unsafe, QStringLiteral("_")));
+    auto safe = [](QString s) { return s.replace(unsafe, QStringLiteral("_")); };
+    return QStringLiteral("%1.%2.%3.gpudesk").arg(safe(env), safe(ns), safe(context));
 }
 
 // A word for sh: single-quoted (always, or only when it holds more than plain characters).
@@ -367,6 +367,31 @@ QString DevEnvsService::defaultSshConfigPath()
     return QDir::homePath() + QStringLiteral("/.ssh/gpudesk/config");
 }
 
+QString DevEnvsService::sshHostEntry(const QString &alias, const QString &context,
+                                     const QString &ns, const QString &env,
+                                     const QString &proxyCommand, QString *error)
+{
+    // A line break in a name (a label, a context) would end the entry's line and start another
+    // that OpenSSH reads as an option of its own — or rejects, and the whole file with it.
+    for (const QString &word : {alias, context, ns, env, proxyCommand})
+        for (QChar c : word)
+            if (c.unicode() < 0x20 || c.unicode() == 0x7f) {
+                *error = tr("\"%1\" holds a line break or another control character: gpudesk "
+                            "does not write it into an SSH configuration.")
+                             .arg(QString(word).replace(u'\n', QLatin1String("\\n"))
+                                      .replace(u'\r', QLatin1String("\\r"))
+                                      .left(80));
+                return {};
+            }
+    return QStringLiteral("Host %1\n"
+                          "  # written by gpudesk for %2/%3 in %4\n"
+                          "  HostKeyAlias %1\n"
+                          "  User root\n"
+                          "  ServerAliveInterval 30\n"
+                          "  ProxyCommand %5\n")
+        .arg(alias, ns, env, context, proxyCommand);
+}
+
 QString DevEnvsService::writeSshHost(const QString &key, const QString &configPath,
                                      const QString &gpudeskPath, QString *error) const
 {
@@ -395,14 +420,10 @@ QString DevEnvsService::writeSshHost(const QString &key, const QString &configPa
              {QStringLiteral("--stdio-forward"),
               QStringLiteral("%1/%2/%3:%4").arg(endpoint.context, pod->ns, pod->devEnv).arg(port)}))
         words << shellQuote(w, true);
-    const QString proxy = words.join(u' ');
-    const QString entry = QStringLiteral("Host %1\n"
-                                         "  # written by gpudesk for %2/%3 in %4\n"
-                                         "  HostKeyAlias %1\n"
-                                         "  User root\n"
-                                         "  ServerAliveInterval 30\n"
-                                         "  ProxyCommand %5\n")
-                              .arg(alias, pod->ns, pod->devEnv, endpoint.context, proxy);
+    const QString entry =
+        sshHostEntry(alias, endpoint.context, pod->ns, pod->devEnv, words.join(u' '), error);
+    if (entry.isEmpty())
+        return {};
     // The file is gpudesk's own: this host's entry replaced, the others kept.
     QString existing;
     if (QFile in(configPath); in.open(QIODevice::ReadOnly))

@@ -57,6 +57,10 @@ public:
     // A service served over HTTP without a token of its own (code-server, TensorBoard): a
     // tunnel to its named port, answered with serviceReady.
     void openWebService(const QString &key, const QString &service);
+    // The Host entry for an environment reached through `proxyCommand`; "" with `error` when a
+    // name holds a line break or another control character.
+    static QString sshHostEntry(const QString &alias, const QString &context, const QString &ns,
+                                const QString &env, const QString &proxyCommand, QString *error);
     // Writes the environment's Host entry into `configPath` (a file of gpudesk's own; other
     // hosts in it are kept) and returns the host name to give ssh, or "" with why.
     QString writeSshHost(const QString &key, const QString &configPath, const QString &gpudeskPath,

@@ -228,6 +228,10 @@ void ReportRun::measureImages()
         for (const QString &r : std::as_const(m_imagesToMeasure))
             m_source.imageErrors.insert(r, tr("not asked: the registries took longer than %1 s")
                                                .arg(ImageSizesLimitMs / 1000));
+        // Asked and still unanswered: said too, never a bare null (issue 33).
+        for (const QString &r : std::as_const(m_imagesAsked))
+            m_source.imageErrors.insert(r, tr("its registry did not answer within %1 s")
+                                               .arg(ImageSizesLimitMs / 1000));
         m_imagesToMeasure.clear();
         write();
     });
@@ -239,8 +243,12 @@ void ReportRun::measureNext()
     while (m_imagesInFlight < ImageLookupsInFlight && !m_imagesToMeasure.isEmpty()) {
         const QString reference = m_imagesToMeasure.takeFirst();
         ++m_imagesInFlight;
+        m_imagesAsked.insert(reference);
         m_images->imageSize(reference, this, [this, reference](qint64 bytes, const QString &e) {
             --m_imagesInFlight;
+            m_imagesAsked.remove(reference);
+            if (m_written)
+                return; // after the cap: the report said it did not answer
             if (e.isEmpty())
                 m_source.imageBytes.insert(reference, bytes);
             else

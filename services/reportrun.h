@@ -5,6 +5,7 @@
 
 #include <QJsonObject>
 #include <QObject>
+#include <QSet>
 #include <QString>
 #include <QStringList>
 
@@ -79,6 +80,7 @@ private:
     ImagesService *m_images = nullptr;
     QStringList m_imagesToMeasure;
     int m_imagesInFlight = 0;
+    QSet<QString> m_imagesAsked; // asked, not answered yet
     bool m_written = false;
     bool m_alertsOnly = false;
 };

@@ -7,6 +7,10 @@
         <source>Cannot write the audit log %1: %2</source>
         <translation>无法写入审计日志 %1：%2</translation>
     </message>
+    <message>
+        <source>Cannot make the audit log %1 private: %2</source>
+        <translation>无法将审计日志 %1 设为仅本人可读：%2</translation>
+    </message>
 </context>
 <context>
     <name>BoundedFile</name>
@@ -338,7 +342,9 @@
     </message>
     <message numerus="yes">
         <source>it would evict %n pod(s) of %1 user(s) holding %2 GPUs</source>
-        <translation><numerusform>这会驱逐 %1 位用户的 %n 个 Pod，共占用 %2 张 GPU</numerusform></translation>
+        <translation>
+            <numerusform>这会驱逐 %1 位用户的 %n 个 Pod，共占用 %2 张 GPU</numerusform>
+        </translation>
     </message>
     <message>
         <source>%1 on %2: not in this plan — its remedy drains the node, and %3. Drain %2 on its own, where each pod it evicts is listed and the node&apos;s name is typed to confirm.</source>
@@ -2703,6 +2709,10 @@
     <message>
         <source>Still starting in %1…</source>
         <translation>仍在 %1 中启动…</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; holds a line break or another control character: gpudesk does not write it into an SSH configuration.</source>
+        <translation>“%1”含有换行符或其他控制字符：gpudesk 不会把它写入 SSH 配置。</translation>
     </message>
 </context>
 <context>
@@ -5834,7 +5844,9 @@
     </message>
     <message numerus="yes">
         <source>%1 — %n GPU(s)</source>
-        <translation><numerusform>%1 — %n 张 GPU</numerusform></translation>
+        <translation>
+            <numerusform>%1 — %n 张 GPU</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -6828,6 +6840,14 @@
         <source>The token service %1 sent only %2 bytes in %3 s; gpudesk gave up.</source>
         <translation>令牌服务 %1 在 %3 秒内只发送了 %2 字节；gpudesk 已放弃。</translation>
     </message>
+    <message>
+        <source>%1 redirected %2 to &quot;%3&quot;, which gpudesk does not follow (only http and https, and never from https down to http).</source>
+        <translation>%1 将 %2 重定向到“%3”，gpudesk 不会跟随（只跟随 http 和 https，且绝不从 https 降级到 http）。</translation>
+    </message>
+    <message>
+        <source>%1 asks for the password of %2 to be sent to %3 over plain http, which is not the registry itself: gpudesk does not send it there. Its token service should use https.</source>
+        <translation>%1 要求把 %2 的密码通过明文 http 发送到 %3，而那并不是镜像仓库本身：gpudesk 不会发送。其令牌服务应使用 https。</translation>
+    </message>
 </context>
 <context>
     <name>gpudesk::RegistryLoginDialog</name>
@@ -7013,6 +7033,10 @@
     <message>
         <source>Cannot reach the API server: %1</source>
         <translation>无法连接 API 服务器：%1</translation>
+    </message>
+    <message>
+        <source>its registry did not answer within %1 s</source>
+        <translation>其镜像仓库在 %1 秒内没有应答</translation>
     </message>
 </context>
 <context>
@@ -7692,6 +7716,13 @@
     <message>
         <source>The SSH config %1 does not exist.</source>
         <translation>SSH 配置文件 %1 不存在。</translation>
+    </message>
+</context>
+<context>
+    <name>gpudesk::TextDiff</name>
+    <message>
+        <source>(the two differ in more than %1 lines: too many to show line by line)</source>
+        <translation>（两者相差超过 %1 行：太多，无法逐行显示）</translation>
     </message>
 </context>
 <context>
@@ -8682,6 +8713,10 @@
     <message>
         <source>Replace your edit with the newer version? Ctrl+Z in the editor brings your edit back.</source>
         <translation>用较新的版本替换你的编辑？在编辑器中按 Ctrl+Z 可恢复你的编辑。</translation>
+    </message>
+    <message>
+        <source>The server would accept it; comparing it with what it has…</source>
+        <translation>服务器会接受；正在与服务器上的版本比较…</translation>
     </message>
 </context>
 <context>

@@ -91,6 +91,9 @@ private slots:
     void nextPageElsewhereNotFollowed();
     void bearerTokenPerScope();
     void manifestNotMatchingItsDigest();
+    void realmElsewhereOnPlainHttp();
+    void redirectOffTheWebNotFollowed_data();
+    void redirectOffTheWebNotFollowed();
 
 private:
     RegistryClient *mainClient(QObject *parent);
@@ -618,21 +621,26 @@ void TestRegistry::bearerTokenPerScope()
     const QByteArray password = "s3cret-Pa55";
     int tokensIssued = 0;
     QList<QByteArray> scopesAsked;
-    ScriptedServer tokens([&](const ScriptedServer::Request &r, QTcpSocket *s) {
-        const QUrlQuery q(QUrl(QString::fromLatin1(r.target)));
-        scopesAsked << q.queryItemValue(u"scope"_qs, QUrl::FullyDecoded).toUtf8();
-        if (r.header("Authorization") != "Basic " + QByteArray("alice:" + password).toBase64() ||
-            q.queryItemValue(u"service"_qs) != u"reg.test"_qs) {
-            ScriptedServer::respond(s, 401, R"({"details":"incorrect username or password"})");
+    QList<QByteArray> registrySawAuth;
+    // The token service at /token of the registry's own origin: on plain http the password may
+    // go only there (a realm elsewhere on http is refused: realmElsewhereOnPlainHttp).
+    quint16 port = 0;
+    ScriptedServer registry([&](const ScriptedServer::Request &r, QTcpSocket *s) {
+        if (r.target.startsWith("/token")) {
+            const QUrlQuery q(QUrl(QString::fromLatin1(r.target)));
+            scopesAsked << q.queryItemValue(u"scope"_qs, QUrl::FullyDecoded).toUtf8();
+            if (r.header("Authorization") !=
+                    "Basic " + QByteArray("alice:" + password).toBase64() ||
+                q.queryItemValue(u"service"_qs) != u"reg.test"_qs) {
+                ScriptedServer::respond(s, 401, R"({"details":"incorrect username or password"})");
+                return;
+            }
+            ++tokensIssued;
+            ScriptedServer::respond(s, 200,
+                                    R"({"token":"tok-)" + QByteArray::number(tokensIssued) +
+                                        R"(","expires_in":300})");
             return;
         }
-        ++tokensIssued;
-        ScriptedServer::respond(s, 200,
-                                R"({"token":"tok-)" + QByteArray::number(tokensIssued) +
-                                    R"(","expires_in":300})");
-    });
-    QList<QByteArray> registrySawAuth;
-    ScriptedServer registry([&](const ScriptedServer::Request &r, QTcpSocket *s) {
         const QByteArray auth = r.header("Authorization");
         registrySawAuth << auth;
         if (!auth.startsWith("Bearer tok-")) {
@@ -640,12 +648,13 @@ void TestRegistry::bearerTokenPerScope()
                 r.target.contains("/tags/list") ? "repository:team/app:pull" : "registry:catalog:*";
             s->write("HTTP/1.1 401 Unauthorized\r\nContent-Type: application/json\r\n"
                      "WWW-Authenticate: Bearer realm=\"http://127.0.0.1:" +
-                     QByteArray::number(tokens.port()) + "/token\",service=\"reg.test\",scope=\"" +
-                     scope + "\"\r\nContent-Length: 2\r\n\r\n{}");
+                     QByteArray::number(port) + "/token\",service=\"reg.test\",scope=\"" + scope +
+                     "\"\r\nContent-Length: 2\r\n\r\n{}");
             return;
         }
         ScriptedServer::respond(s, 200, R"({"name":"team/app","tags":["1","2"]})");
     });
+    port = registry.port();
     RegistryEndpoint e;
     e.host = u"127.0.0.1:"_qs + QString::number(registry.port());
     e.plainHttp = true;
@@ -715,6 +724,75 @@ void TestRegistry::manifestNotMatchingItsDigest()
     RegistryDecoder::manifest(QByteArray(body).replace("\"size\":2", "\"size\":-2"), QString(),
                               QString(), &error);
     QVERIFY2(error.contains(u"no valid size"_qs), qPrintable(error));
+    // Sizes no blob has, whose sums would overflow (issue 33: -446744073709551616 bytes).
+    RegistryDecoder::manifest(QByteArray(body).replace("\"size\":2", "\"size\":9e18"), QString(),
+                              QString(), &error);
+    QVERIFY2(error.contains(u"no valid size"_qs), qPrintable(error));
+}
+
+void TestRegistry::realmElsewhereOnPlainHttp()
+{
+    // A Bearer realm on plain http at another origin than the registry's: the password would
+    // cross the wire in clear to a service the user never named. Not sent; said.
+    int asked = 0;
+    ScriptedServer thief([&](const ScriptedServer::Request &, QTcpSocket *s) {
+        ++asked;
+        ScriptedServer::respond(s, 200, R"({"token":"t"})");
+    });
+    ScriptedServer registry([&](const ScriptedServer::Request &, QTcpSocket *s) {
+        s->write("HTTP/1.1 401 Unauthorized\r\nContent-Type: application/json\r\n"
+                 "WWW-Authenticate: Bearer realm=\"http://127.0.0.1:" +
+                 QByteArray::number(thief.port()) +
+                 "/token\",service=\"reg\",scope=\"registry:catalog:*\"\r\n"
+                 "Content-Length: 2\r\n\r\n{}");
+    });
+    RegistryEndpoint e;
+    e.host = u"127.0.0.1:"_qs + QString::number(registry.port());
+    e.plainHttp = true;
+    RegistryClient client(e);
+    client.setCredentials({u"alice"_qs, u"secret"_qs, {}, u"test"_qs});
+    const RegistryReply r = call(
+        [&](QObject *c, RegistryClient::Done d) { client.catalogPage({}, 10, c, std::move(d)); });
+    QVERIFY(!r.ok());
+    QVERIFY2(r.error.contains(u"over plain http, which is not the registry itself"_qs),
+             qPrintable(r.error));
+    QVERIFY(!r.error.contains(u"secret"_qs));
+    QCOMPARE(asked, 0);
+    // Anonymous, there is nothing to leak: the token is asked for.
+    RegistryClient anonymous(e);
+    call([&](QObject *c, RegistryClient::Done d) {
+        anonymous.catalogPage({}, 10, c, std::move(d));
+    });
+    QCOMPARE(asked, 1);
+}
+
+void TestRegistry::redirectOffTheWebNotFollowed_data()
+{
+    QTest::addColumn<QByteArray>("location");
+    QTest::addRow("a local file") << QByteArray("file:///root/.docker/config.json");
+    QTest::addRow("data:") << QByteArray("data:application/json,{}");
+    QTest::addRow("ftp") << QByteArray("ftp://127.0.0.1/blob");
+}
+
+void TestRegistry::redirectOffTheWebNotFollowed()
+{
+    // Issue 33: a 307 to file://…/.docker/config.json was followed, and the report carried the
+    // local file's sha256.
+    QFETCH(QByteArray, location);
+    ScriptedServer registry([&](const ScriptedServer::Request &, QTcpSocket *s) {
+        s->write("HTTP/1.1 307 Temporary Redirect\r\nLocation: " + location +
+                 "\r\nContent-Length: 0\r\n\r\n");
+    });
+    RegistryEndpoint e;
+    e.host = u"127.0.0.1:"_qs + QString::number(registry.port());
+    e.plainHttp = true;
+    RegistryClient client(e);
+    const RegistryReply r = call(
+        [&](QObject *c, RegistryClient::Done d) { client.catalogPage({}, 10, c, std::move(d)); });
+    QVERIFY(!r.ok());
+    QVERIFY2(r.error.contains(u"which gpudesk does not follow (only http and https"_qs),
+             qPrintable(r.error));
+    QVERIFY(r.body.isEmpty());
 }
 
 QTEST_GUILESS_MAIN(TestRegistry)

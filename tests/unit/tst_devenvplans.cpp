@@ -6,12 +6,17 @@
 #include "devenvplanner.h"
 #include "devenvsmodel.h"
 #include "devenvspec.h"
+#include "devenvsservice.h"
 #include "jupyterprobe.h"
 #include "modelfixture.h"
 #include "operationplanner.h"
 #include "podhttp.h"
 
 #include <QDateTime>
+#include <QFile>
+#include <QProcess>
+#include <QRegularExpression>
+#include <QTemporaryDir>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -28,6 +33,8 @@ private slots:
     void modelShowsRunningWaitingAndStopped();
     void plans();
     void jupyterAndHttpAnswers();
+    void sshEntryRefusesLineBreaks_data();
+    void sshEntryRefusesLineBreaks();
 
 private:
     static DevEnvSpec good();
@@ -347,6 +354,54 @@ void TestDevEnvPlans::jupyterAndHttpAnswers()
                  line);
         QCOMPARE(status, PodHttp::NotHttp);
     }
+}
+
+void TestDevEnvPlans::sshEntryRefusesLineBreaks_data()
+{
+    QTest::addColumn<QString>("env");
+    QTest::addColumn<QString>("context");
+    QTest::addColumn<bool>("written");
+    QTest::addRow("plain") << u"dev-alice"_qs << u"prod"_qs << true;
+    QTest::addRow("a context with @ and /") << u"dev-alice"_qs << u"alice@eks/prod"_qs << true;
+    // Issue 33: a label with a newline was written as is, and OpenSSH rejected the whole file.
+    QTest::addRow("a newline in the label") << u"dev\nProxyCommand evil"_qs << u"prod"_qs << false;
+    QTest::addRow("a carriage return in the context") << u"dev"_qs << u"prod\r"_qs << false;
+    QTest::addRow("a tab") << u"dev\tx"_qs << u"prod"_qs << false;
+}
+
+void TestDevEnvPlans::sshEntryRefusesLineBreaks()
+{
+    QFETCH(QString, env);
+    QFETCH(QString, context);
+    QFETCH(bool, written);
+    const QString alias = u"%1.user-alice.%2.gpudesk"_qs.arg(env, context);
+    QString error;
+    const QString entry = DevEnvsService::sshHostEntry(
+        QString(alias).replace(QRegularExpression(u"[^A-Za-z0-9._-]"_qs), u"_"_qs), context,
+        u"user-alice"_qs, env, u"'gpudesk' '--stdio-forward' 'x'"_qs, &error);
+    QCOMPARE(!entry.isEmpty(), written);
+    if (!written) {
+        QVERIFY2(error.contains(u"holds a line break or another control character"_qs),
+                 qPrintable(error));
+        QVERIFY(!error.contains(u'\n'));
+        return;
+    }
+    // OpenSSH itself reads it: the entry is one host with the options gpudesk wrote.
+    QTemporaryDir dir;
+    QFile f(dir.filePath(u"config"_qs));
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write(entry.toUtf8());
+    f.close();
+    const QString host = entry.section(u'\n', 0, 0).mid(5);
+    QProcess ssh;
+    ssh.start(u"ssh"_qs, {u"-G"_qs, u"-F"_qs, f.fileName(), host});
+    QVERIFY(ssh.waitForFinished(10000));
+    const QString out = QString::fromUtf8(ssh.readAllStandardOutput());
+    QVERIFY2(ssh.exitCode() == 0, ssh.readAllStandardError().constData());
+    QVERIFY2(out.contains(u"hostkeyalias "_qs + host.toLower()) ||
+                 out.contains(u"hostkeyalias "_qs + host),
+             qPrintable(out));
+    QVERIFY(out.contains(u"proxycommand 'gpudesk' '--stdio-forward' 'x'"_qs));
 }
 
 QTEST_MAIN(TestDevEnvPlans)

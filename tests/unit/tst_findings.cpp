@@ -15,6 +15,8 @@
 #include "telemetrystore.h"
 
 #include <QAbstractItemModelTester>
+#include <QDir>
+#include <QFileInfo>
 #include <QJsonArray>
 #include <QTemporaryDir>
 #include <QTest>
@@ -847,7 +849,18 @@ void TestFindings::auditLogRoundTrip()
     s.description = QStringLiteral("Cordon g1");
     plan.steps << s;
     QString error;
+    // A log an older gpudesk left readable by every local user is narrowed on the next write.
+    QVERIFY(QDir().mkpath(dir.filePath(u"sub"_qs)));
+    QFile old(log.path());
+    QVERIFY(old.open(QIODevice::WriteOnly));
+    old.close();
+    QVERIFY(old.setPermissions(QFile::ReadOwner | QFile::WriteOwner | QFile::ReadOther |
+                               QFile::ReadGroup));
     QVERIFY(log.append(AuditLog::started(u"op-1"_qs, u"admin@lab"_qs, plan), &error));
+    // The admin's alone (issue 33: audit.jsonl was readable by every local user).
+    QCOMPARE(QFileInfo(log.path()).permissions() &
+                 (QFile::ReadGroup | QFile::ReadOther | QFile::WriteGroup | QFile::WriteOther),
+             QFile::Permissions());
     StepOutcome o;
     o.result = StepOutcome::Result::Done;
     o.verification = QStringLiteral("/spec/unschedulable is true on the server");

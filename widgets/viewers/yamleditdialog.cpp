@@ -13,6 +13,7 @@
 #include "yamlhighlighter.h"
 
 #include <QFontDatabase>
+#include <QFutureWatcher>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QMessageBox>
@@ -21,6 +22,7 @@
 #include <QSplitter>
 #include <QTextCursor>
 #include <QVBoxLayout>
+#include <QtConcurrent/QtConcurrentRun>
 
 namespace gpudesk {
 
@@ -116,21 +118,41 @@ void YamlEditDialog::check()
             emit checked();
             return;
         }
-        const QString diff =
-            unifiedDiff(m_mode == Edit ? m_base : QString(), yaml,
-                        m_mode == Edit ? tr("now") : QString(), tr("as the server would store it"));
-        m_diff->setPlainText(diff.isEmpty() ? tr("No change.") : diff);
-        m_checkedFor = text;
-        m_apply->setEnabled(!diff.isEmpty() && m_editor->toPlainText() == text);
-        setStatus(diff.isEmpty() ? tr("The server would store it unchanged: nothing to apply.")
-                                 : tr("The server would accept it. Nothing has been changed yet."),
-                  false);
-        emit checked();
+        setStatus(tr("The server would accept it; comparing it with what it has…"), false);
+        diffAsync(m_mode == Edit ? m_base : QString(), yaml, m_mode == Edit ? tr("now") : QString(),
+                  tr("as the server would store it"), [this, text](const QString &diff) {
+                      m_diff->setPlainText(diff.isEmpty() ? tr("No change.") : diff);
+                      m_checkedFor = text;
+                      m_apply->setEnabled(!diff.isEmpty() && m_editor->toPlainText() == text);
+                      setStatus(diff.isEmpty()
+                                    ? tr("The server would store it unchanged: nothing to apply.")
+                                    : tr("The server would accept it. Nothing has been changed "
+                                         "yet."),
+                                false);
+                      emit checked();
+                  });
     };
     if (m_mode == Edit)
         m_services->objects()->dryRunUpdate(m_path, text, this, done);
     else
         m_services->objects()->dryRunCreate(m_path, text, this, done);
+}
+
+void YamlEditDialog::diffAsync(const QString &before, const QString &after,
+                               const QString &beforeName, const QString &afterName,
+                               std::function<void(const QString &)> done)
+{
+    const int generation = ++m_diffGeneration;
+    auto *watcher = new QFutureWatcher<QString>(this);
+    connect(watcher, &QFutureWatcher<QString>::finished, this,
+            [this, watcher, generation, done = std::move(done)] {
+                watcher->deleteLater();
+                if (generation == m_diffGeneration)
+                    done(watcher->result());
+            });
+    watcher->setFuture(QtConcurrent::run([before, after, beforeName, afterName] {
+        return unifiedDiff(before, after, beforeName, afterName);
+    }));
 }
 
 void YamlEditDialog::apply()
@@ -180,13 +202,13 @@ void YamlEditDialog::loadNewer()
                 return;
             }
             // What changed on the server since the edit began, then the newer version to edit.
-            const QString moved = unifiedDiff(m_base, yaml, tr("when you opened it"), tr("now"));
+            diffAsync(m_base, yaml, tr("when you opened it"), tr("now"),
+                      [this](const QString &moved) { m_diff->setPlainText(moved); });
             m_base = yaml;
             // Replaced as one undoable edit, so that the user's own text is one Ctrl+Z away.
             QTextCursor all(m_editor->document());
             all.select(QTextCursor::Document);
             all.insertText(yaml);
-            m_diff->setPlainText(moved);
             m_checkedFor.clear();
             m_newer->setVisible(false);
             setStatus(tr("Loaded the newer version; the diff shows what changed on the server "

@@ -3,6 +3,8 @@
 
 #include <QDialog>
 
+#include <functional>
+
 class QLabel;
 class QPlainTextEdit;
 class QPushButton;
@@ -40,6 +42,11 @@ private:
     void apply();
     void loadNewer();
     void setStatus(const QString &text, bool error);
+    // The unified diff of two texts, computed off the UI thread (a manifest of 40,000 lines
+    // takes a moment); `done` runs on the UI thread unless the dialog has gone, or a newer diff
+    // was asked for meanwhile.
+    void diffAsync(const QString &before, const QString &after, const QString &beforeName,
+                   const QString &afterName, std::function<void(const QString &)> done);
 
     Services *m_services;
     Mode m_mode;
@@ -52,6 +59,7 @@ private:
     QPushButton *m_check;
     QPushButton *m_apply;
     QPushButton *m_newer;
+    int m_diffGeneration = 0;
 };
 
 } // namespace gpudesk
