@@ -6,6 +6,9 @@
 #include <QStandardPaths>
 #include <QTimer>
 
+#include <signal.h>
+#include <unistd.h>
+
 #include <nlohmann/json.hpp>
 
 #include <utility>
@@ -41,9 +44,20 @@ ExecCredentialRunner::~ExecCredentialRunner()
     // its child runs warns and leaves its read buffer behind (LeakSanitizer, Qt 6.4). Killed, it
     // ends within milliseconds.
     if (m_process.state() != QProcess::NotRunning) {
-        m_process.kill();
+        stop();
         m_process.waitForFinished(1000);
     }
+}
+
+void ExecCredentialRunner::stop()
+{
+    // The plugin leads a process group of its own (started with setsid): a wrapper script's
+    // children (a browser helper, a token refresher) end with it (issue 33: a plugin killed at
+    // its 60 s limit left its children running).
+    const qint64 pid = m_process.processId();
+    if (pid > 0)
+        ::kill(-pid_t(pid), SIGKILL);
+    m_process.kill();
 }
 
 void ExecCredentialRunner::readOutput()
@@ -53,7 +67,7 @@ void ExecCredentialRunner::readOutput()
         return;
     m_done = true;
     m_out = QByteArray();
-    m_process.kill();
+    stop();
     emit failed(tr("The credential plugin %1 of %2 printed more than %3 KiB, which no credential "
                    "needs: stopped it.")
                     .arg(m_config.command, who())
@@ -119,13 +133,14 @@ void ExecCredentialRunner::start()
         env.insert(name, value);
     env.insert(QStringLiteral("KUBERNETES_EXEC_INFO"), QString::fromUtf8(execInfo()));
     m_process.setProcessEnvironment(env);
+    m_process.setChildProcessModifier([] { ::setsid(); });
     m_process.start(program, m_config.args);
     m_process.closeWriteChannel();
     QTimer::singleShot(timeoutMs, this, [this] {
         if (m_done)
             return;
         m_done = true;
-        m_process.kill();
+        stop();
         emit failed(tr("The credential plugin %1 of %2 gave no answer within %3 s.")
                         .arg(m_config.command, who())
                         .arg(timeoutMs / 1000));

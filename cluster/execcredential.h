@@ -55,6 +55,8 @@ private:
     QString who() const;
     void readOutput();
     void readMessages();
+    // Kills the plugin and every process of its group.
+    void stop();
 
     ExecConfig m_config;
     QString m_server;

@@ -177,6 +177,14 @@ void KubeClient::runPlugin()
 {
     if (m_runner)
         return; // one run at a time; its answer serves every waiter
+    if (m_execFailedAt.isValid() && m_execFailedAt.elapsed() < m_execBackoffMs) {
+        // Within the back-off: the last failure is the answer, and it has been said.
+        const auto waiters = std::exchange(m_waiters, {});
+        for (const Waiter &w : waiters)
+            if (w.context)
+                w.done(m_execError);
+        return;
+    }
     ++m_execRuns;
     m_runner = new ExecCredentialRunner(m_endpoint.exec, m_endpoint.server, m_endpoint.caPem, this);
     auto finish = [this](const QString &error) {
@@ -188,19 +196,39 @@ void KubeClient::runPlugin()
                 w.done(error);
         }
     };
+    auto fail = [this, finish](const QString &error) {
+        m_runAfter401 = false;
+        m_execBackoffMs = std::min(m_execBackoffMs > 0 ? 2 * m_execBackoffMs : ExecBackoffFirstMs,
+                                   ExecBackoffMaxMs);
+        m_execFailedAt.start();
+        const bool again = error == m_execError;
+        m_execError = error;
+        finish(error);
+        if (!again)
+            emit credentialsFailed(error);
+    };
     connect(m_runner, &ExecCredentialRunner::finished, this,
-            [this, finish](const ExecCredential &c) {
+            [this, finish, fail](const ExecCredential &c) {
+                if (c.expiry.isValid() && c.expiry <= QDateTime::currentDateTimeUtc()) {
+                    // Used, it would be renewed at once, and again: an error instead.
+                    // Without the time now: the same answer again is the same error, said once.
+                    fail(tr("The credential plugin %1 of context %2 answered with a credential "
+                            "that expired at %3 (UTC), by this computer's clock: check the clock, "
+                            "or sign in again.")
+                             .arg(m_endpoint.exec.command, m_endpoint.context,
+                                  c.expiry.toUTC().toString(Qt::ISODate)));
+                    return;
+                }
+                m_execBackoffMs = 0;
+                m_execFailedAt.invalidate();
+                m_execError.clear();
                 m_renewedAfter401 = std::exchange(m_runAfter401, false);
                 credentialCache().insert(cacheKey(), c);
                 applyCredential(c);
                 finish({});
                 emit credentialsChanged();
             });
-    connect(m_runner, &ExecCredentialRunner::failed, this, [this, finish](const QString &error) {
-        m_runAfter401 = false;
-        finish(error);
-        emit credentialsFailed(error);
-    });
+    connect(m_runner, &ExecCredentialRunner::failed, this, fail);
     m_runner->start();
 }
 
@@ -233,6 +261,8 @@ bool KubeClient::unauthorized()
             return false;
         m_haveCredential = false;
         credentialCache().remove(cacheKey());
+        if (m_execFailedAt.isValid() && m_execFailedAt.elapsed() < m_execBackoffMs)
+            return false; // the plugin just failed: the 401 stands, its error was said
         m_runAfter401 = true;
         runPlugin();
         return true;

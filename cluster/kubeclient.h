@@ -128,6 +128,10 @@ public:
     QString setupError() const { return m_setupError; }
     // How many times the exec plugin ran for this client (for tests and the status tooltip).
     int execRuns() const { return m_execRuns; }
+    // After a plugin's failure, the first wait before it is run again (doubled on each failure
+    // in a row, up to the most).
+    static constexpr int ExecBackoffFirstMs = 5000;
+    static constexpr int ExecBackoffMaxMs = 5 * 60 * 1000;
 
 signals:
     void credentialsChanged();
@@ -163,6 +167,12 @@ private:
     bool m_runAfter401 = false;     // the running plugin was started by a 401
     bool m_renewedAfter401 = false; // the current credential came from such a run
     int m_execRuns = 0;
+    // After a plugin's failure (an expired answer included) it is not run again before this
+    // back-off, doubled on each failure in a row up to 5 minutes: its error is the answer
+    // meanwhile, said once (issue 33: an expired answer made it run ~400 times a second).
+    int m_execBackoffMs = 0;
+    QElapsedTimer m_execFailedAt;
+    QString m_execError;
 };
 
 // The message of a Kubernetes Status body, or "" when the body is not one.

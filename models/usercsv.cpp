@@ -3,6 +3,7 @@
 
 #include "clusterstore.h"
 
+#include <QBuffer>
 #include <QHash>
 
 namespace gpudesk {
@@ -38,15 +39,33 @@ bool UserCsv::splitLine(const QString &line, QStringList *fields)
 
 UserCsv::Result UserCsv::parse(const QByteArray &data, const UserSpec &defaults)
 {
+    QBuffer buffer;
+    buffer.setData(data);
+    buffer.open(QIODevice::ReadOnly);
+    return parse(&buffer, defaults);
+}
+
+UserCsv::Result UserCsv::parse(QIODevice *in, const UserSpec &defaults)
+{
     Result result;
-    QString text = QString::fromUtf8(data);
-    if (text.startsWith(QChar(0xfeff))) // the byte order mark spreadsheets write
-        text.remove(0, 1);
-    const QStringList lines = text.split(u'\n');
     QHash<QString, int> column;
     int lineNo = 0;
-    for (QString line : lines) {
+    while (!in->atEnd()) {
         ++lineNo;
+        QByteArray raw = in->readLine(MaxLineBytes + 1);
+        // Cut short of its newline with more to come: longer than the bound.
+        if (!raw.endsWith('\n') && !in->atEnd()) {
+            result.rows.clear();
+            result.error = tr("Line %1 is longer than %2 KiB: not a list of users.")
+                               .arg(lineNo)
+                               .arg(MaxLineBytes / 1024);
+            return result;
+        }
+        if (lineNo == 1 && raw.startsWith("\xef\xbb\xbf")) // the byte order mark spreadsheets write
+            raw.remove(0, 3);
+        if (raw.endsWith('\n'))
+            raw.chop(1);
+        QString line = QString::fromUtf8(raw);
         if (line.endsWith(u'\r'))
             line.chop(1);
         if (line.trimmed().isEmpty() || line.trimmed().startsWith(u'#'))
@@ -75,6 +94,14 @@ UserCsv::Result UserCsv::parse(const QByteArray &data, const UserSpec &defaults)
                     return result;
                 }
             continue;
+        }
+        if (result.rows.size() >= MaxRows) {
+            result.rows.clear();
+            result.error = tr("More than %1 users in one file (line %2): gpudesk imports at most "
+                              "%1 at a time, each shown to be checked — split the file.")
+                               .arg(MaxRows)
+                               .arg(lineNo);
+            return result;
         }
         Row row;
         row.line = lineNo;

@@ -5,6 +5,8 @@
 
 #include <QCoreApplication>
 
+class QIODevice;
+
 namespace gpudesk {
 
 // Users from a CSV file (a class of 50 students): a header line naming the columns, then one user
@@ -29,6 +31,14 @@ public:
         QString error; // the file as a whole cannot be read (no header, no name column)
     };
 
+    // A class, a lab, a department: past this many users a file is not a list to review row by
+    // row (issue 33: 2 million one-letter lines held the window 33 s and took 4.87 GB).
+    static constexpr int MaxRows = 10000;
+    static constexpr qint64 MaxLineBytes = 64 * 1024;
+
+    // Read line by line as it streams in — never the whole file as text —, stopped with
+    // `error` at the first line past MaxLineBytes or row past MaxRows. Runs on any thread.
+    static Result parse(QIODevice *in, const UserSpec &defaults);
     static Result parse(const QByteArray &data, const UserSpec &defaults);
     // Adds to each row what the cluster says against it (UserRules::errors), and marks a name
     // that comes twice in the file.

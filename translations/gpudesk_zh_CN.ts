@@ -1008,6 +1008,14 @@
         <source>line %1: %2 comes twice in the file (first on line %3)</source>
         <translation>第 %1 行：%2 在文件中出现了两次（第一次在第 %3 行）</translation>
     </message>
+    <message>
+        <source>Line %1 is longer than %2 KiB: not a list of users.</source>
+        <translation>第 %1 行超过 %2 KiB：这不是用户列表。</translation>
+    </message>
+    <message>
+        <source>More than %1 users in one file (line %2): gpudesk imports at most %1 at a time, each shown to be checked — split the file.</source>
+        <translation>一个文件中的用户超过 %1 个（第 %2 行）：gpudesk 每次最多导入 %1 个，并逐一列出供检查——请拆分文件。</translation>
+    </message>
 </context>
 <context>
     <name>UserDriftCheck</name>
@@ -2164,10 +2172,6 @@
         <translation>CSV 文件 (*.csv);;所有文件 (*)</translation>
     </message>
     <message>
-        <source>%1 is larger than 4 MiB: not a list of users.</source>
-        <translation>%1 大于 4 MiB：不像是用户列表。</translation>
-    </message>
-    <message>
         <source>Cannot read %1: %2</source>
         <translation>无法读取 %1：%2</translation>
     </message>
@@ -2186,6 +2190,10 @@
         <translation>
             <numerusform>%n 个用户可以创建；%1 行有问题，已排除（每行都注明了原因）。</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>Reading %1…</source>
+        <translation>正在读取 %1…</translation>
     </message>
 </context>
 <context>
@@ -4056,6 +4064,10 @@
     <message>
         <source>%1 sent only %2 bytes in %3 s of its answer to %4 %5: gpudesk gave up (a server that trickles its answer would hold the request for ever)</source>
         <translation>%1 在 %3 秒内对 %4 %5 的应答只发送了 %2 字节：gpudesk 已放弃（一点一点发送应答的服务器会让请求永远挂起）</translation>
+    </message>
+    <message>
+        <source>The credential plugin %1 of context %2 answered with a credential that expired at %3 (UTC), by this computer&apos;s clock: check the clock, or sign in again.</source>
+        <translation>上下文 %2 的凭据插件 %1 返回的凭据已于 %3（UTC）过期（按本机时钟）：请检查时钟，或重新登录。</translation>
     </message>
 </context>
 <context>

@@ -6,7 +6,9 @@
 #include "kubeclient.h"
 #include "kubeconfig.h"
 
+#include <QElapsedTimer>
 #include <QFile>
+#include <QFileInfo>
 #include <QProcess>
 #include <QRegularExpression>
 #include <QSignalSpy>
@@ -27,6 +29,8 @@ private slots:
     void execRenewsAfter401();
     void execFailureShowsStderr();
     void execPluginNotInstalled();
+    void execExpiredAnswerBacksOff();
+    void execPluginEndsWithItsChildren();
     void tokenFileReReadOn401();
     void proxyUrl();
     void cleanupTestCase();
@@ -197,6 +201,65 @@ void TestCredentials::execFailureShowsStderr()
              qPrintable(error));
     QVERIFY2(error.contains(QStringLiteral("user \"u\" in ") + ep.exec.file), qPrintable(error));
     QCOMPARE(failed.size(), 1);
+}
+
+void TestCredentials::execExpiredAnswerBacksOff()
+{
+    // Issue 33: a plugin answering with an already expired token (a clock ahead of the identity
+    // provider's is enough) was run again at once, ~400 times a second. An error, said once,
+    // and no run again within the back-off.
+    const ClusterEndpoint ep = endpoint(
+        pluginUser(QStringLiteral("ok"), -600, QStringLiteral("client.authentication.k8s.io/v1")));
+    KubeClient client(ep);
+    QSignalSpy failed(&client, &KubeClient::credentialsFailed);
+    const QString error = ensure(client);
+    QVERIFY2(error.contains(u"answered with a credential that expired at"_qs) &&
+                 error.contains(u"check the clock"_qs),
+             qPrintable(error));
+    QCOMPARE(client.execRuns(), 1);
+    // Asked again, and a request made: the same answer, no second run, nothing said twice.
+    QCOMPARE(ensure(client), error);
+    const KubeReply r = getNodes(client);
+    QVERIFY(!r.error.isEmpty());
+    QCOMPARE(client.execRuns(), 1);
+    QCOMPARE(failed.size(), 1);
+    // Past the back-off (5 s) it is run once more — a new answer may be good —, not before.
+    QElapsedTimer since;
+    since.start();
+    QString later;
+    QTRY_VERIFY_WITH_TIMEOUT((later = ensure(client), client.execRuns() == 2), 15000);
+    QVERIFY2(since.elapsed() >= KubeClient::ExecBackoffFirstMs - 1000,
+             qPrintable(QString::number(since.elapsed())));
+    QVERIFY2(later.contains(u"answered with a credential that expired at"_qs), qPrintable(later));
+    // This plugin's expiry moves with its clock: a new text, said once more.
+    QCOMPARE(failed.size(), 2);
+}
+
+void TestCredentials::execPluginEndsWithItsChildren()
+{
+    // Issue 33: a plugin stopped at its limit left its children running. Stopped — here by its
+    // client going away mid-run, the limit's path too —, its whole process group ends.
+    const ClusterEndpoint ep = endpoint(
+        pluginUser(QStringLiteral("hang"), 60, QStringLiteral("client.authentication.k8s.io/v1")));
+    const QString childFile = ep.exec.env.value(2).second + QStringLiteral(".child");
+    auto client = std::make_unique<KubeClient>(ep);
+    client->ensureCredentials(client.get(), [](const QString &) {});
+    QTRY_VERIFY_WITH_TIMEOUT(QFile::exists(childFile) && QFileInfo(childFile).size() > 0, 20000);
+    QFile f(childFile);
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    const qint64 child = f.readAll().trimmed().toLongLong();
+    QVERIFY(child > 0);
+    auto alive = [child] {
+        QFile stat(QStringLiteral("/proc/%1/stat").arg(child));
+        if (!stat.open(QIODevice::ReadOnly))
+            return false;
+        const QByteArray s = stat.readAll();
+        const qsizetype close = s.lastIndexOf(')');
+        return close > 0 && s.mid(close + 2, 1) != "Z";
+    };
+    QVERIFY(alive());
+    client.reset();
+    QTRY_VERIFY_WITH_TIMEOUT(!alive(), 10000);
 }
 
 void TestCredentials::execPluginNotInstalled()

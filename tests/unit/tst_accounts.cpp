@@ -7,6 +7,8 @@
 #include "usercsv.h"
 #include "userdrift.h"
 
+#include <QElapsedTimer>
+
 using namespace gpudesk::modeltest;
 
 class TestAccounts : public QObject, private ModelFixture
@@ -24,6 +26,7 @@ private slots:
     void csv_data();
     void csv();
     void csvAgainstCluster();
+    void csvIsBounded();
     void drift_data();
     void drift();
     void usersTable();
@@ -300,6 +303,39 @@ void TestAccounts::csv()
     QCOMPARE(bad.isEmpty(), errors.isEmpty());
     if (!good.isEmpty()) // the memory cell is read, the others keep the form's values
         QCOMPARE(r.rows.first().spec.quota.value(QStringLiteral("requests.cpu")), 96'000);
+}
+
+void TestAccounts::csvIsBounded()
+{
+    // Issue 33: 2 million one-letter lines just under the old 4 MiB cap held the window 33 s and
+    // grew it to 4.87 GB. Read as a stream, the file stops at the first row past the bound.
+    QByteArray huge = "name\n";
+    huge.reserve(4 * 1024 * 1024);
+    while (huge.size() < 4 * 1024 * 1024 - 2)
+        huge += "a\n";
+    QElapsedTimer t;
+    t.start();
+    const UserCsv::Result r = UserCsv::parse(huge, UserSpec::defaults());
+    QVERIFY2(r.error.startsWith(u"More than 10000 users in one file (line 10002)"_qs),
+             qPrintable(r.error));
+    QVERIFY(r.rows.isEmpty());
+    qInfo("2 million lines refused after %lld ms", t.elapsed());
+    // Exactly the bound is a list like any other.
+    QByteArray many = "name,gpus\n";
+    for (int i = 0; i < UserCsv::MaxRows; ++i)
+        many += "user" + QByteArray::number(i) + ",1\n";
+    const UserCsv::Result ok = UserCsv::parse(many, UserSpec::defaults());
+    QVERIFY2(ok.error.isEmpty(), qPrintable(ok.error));
+    QCOMPARE(ok.rows.size(), UserCsv::MaxRows);
+    QCOMPARE(ok.rows.last().spec.name, u"user9999"_qs);
+    // One line of megabytes is not a user.
+    const UserCsv::Result wide =
+        UserCsv::parse("name,vc\n" + QByteArray(1024 * 1024, 'x') + ",cv\n", UserSpec::defaults());
+    QVERIFY2(wide.error.startsWith(u"Line 2 is longer than 64 KiB"_qs), qPrintable(wide.error));
+    // The byte order mark spreadsheets write is not part of the first column's name.
+    const UserCsv::Result bom = UserCsv::parse("\xef\xbb\xbfname\nalice\n", UserSpec::defaults());
+    QVERIFY2(bom.error.isEmpty(), qPrintable(bom.error));
+    QCOMPARE(bom.rows.size(), 1);
 }
 
 void TestAccounts::csvAgainstCluster()

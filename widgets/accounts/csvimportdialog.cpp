@@ -9,6 +9,7 @@
 #include <QFile>
 #include <QFileDialog>
 #include <QFormLayout>
+#include <QFutureWatcher>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
@@ -16,6 +17,7 @@
 #include <QPushButton>
 #include <QTableWidget>
 #include <QVBoxLayout>
+#include <QtConcurrent/QtConcurrentRun>
 
 namespace gpudesk {
 
@@ -76,39 +78,55 @@ void CsvImportDialog::browse()
         load(file);
 }
 
-bool CsvImportDialog::load(const QString &file)
+void CsvImportDialog::load(const QString &file)
 {
     m_file = file;
     m_path->setText(file);
     reload();
-    return m_result.error.isEmpty();
 }
 
 void CsvImportDialog::reload()
 {
     m_table->setRowCount(0);
+    m_buttons->button(QDialogButtonBox::Ok)->setEnabled(false);
     if (m_file.isEmpty())
         return;
-    QFile f(m_file);
-    // A class list is a few kilobytes; a file of megabytes is not one.
-    if (!f.open(QIODevice::ReadOnly) || f.size() > 4 * 1024 * 1024) {
-        m_result = {};
-        m_result.error = f.isOpen()
-                             ? tr("%1 is larger than 4 MiB: not a list of users.").arg(m_file)
-                             : tr("Cannot read %1: %2").arg(m_file, f.errorString());
-        m_summary->setText(m_result.error);
-        m_buttons->button(QDialogButtonBox::Ok)->setEnabled(false);
-        return;
-    }
     UserSpec defaults = UserSpec::defaults();
     defaults.vc = m_defaultVc->text().trimmed();
     defaults.quota.clear();
     QStringList errors;
     UserDialog::readQuota(m_quota, &defaults.quota, &errors);
-    m_result = UserCsv::parse(f.readAll(), defaults);
+    // Read and parsed on a worker, a line at a time (UserCsv's bounds stop a file that is not
+    // a list of users early); checked against the store here, where the store lives.
+    const int generation = ++m_generation;
+    m_loading = true;
+    m_summary->setText(tr("Reading %1…").arg(m_file));
+    auto *watcher = new QFutureWatcher<UserCsv::Result>(this);
+    connect(watcher, &QFutureWatcher<UserCsv::Result>::finished, this,
+            [this, watcher, generation, errors] {
+                watcher->deleteLater();
+                if (generation != m_generation)
+                    return;
+                m_loading = false;
+                showResult(watcher->result(), errors);
+                emit loaded();
+            });
+    watcher->setFuture(QtConcurrent::run([file = m_file, defaults] {
+        QFile f(file);
+        if (!f.open(QIODevice::ReadOnly)) {
+            UserCsv::Result r;
+            r.error = tr("Cannot read %1: %2").arg(file, f.errorString());
+            return r;
+        }
+        return UserCsv::parse(&f, defaults);
+    }));
+}
+
+void CsvImportDialog::showResult(UserCsv::Result result, const QStringList &errors)
+{
+    m_result = std::move(result);
     if (!m_result.error.isEmpty()) {
         m_summary->setText(m_result.error);
-        m_buttons->button(QDialogButtonBox::Ok)->setEnabled(false);
         return;
     }
     UserCsv::check(&m_result, *m_store);

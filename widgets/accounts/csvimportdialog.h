@@ -21,16 +21,22 @@ class CsvImportDialog : public QDialog
     Q_OBJECT
 public:
     CsvImportDialog(const ClusterStore *store, QWidget *parent = nullptr);
-    // Reads `file` (tests call it; the Browse button too); false with the reason shown.
-    bool load(const QString &file);
+    // Reads `file` off the UI thread (the Browse button calls it too); `loaded` once its rows
+    // are shown, or why not.
+    void load(const QString &file);
+    bool isLoading() const { return m_loading; }
     // The rows that can be created.
     QList<UserSpec> users() const;
     const UserCsv::Result &result() const { return m_result; }
     QTableWidget *table() const { return m_table; }
 
+signals:
+    void loaded();
+
 private:
     void browse();
     void reload();
+    void showResult(UserCsv::Result result, const QStringList &quotaErrors);
 
     const ClusterStore *m_store;
     QString m_file;
@@ -41,6 +47,8 @@ private:
     QTableWidget *m_table;
     QLabel *m_summary;
     QDialogButtonBox *m_buttons;
+    int m_generation = 0; // the newest read: an older one that ends later is dropped
+    bool m_loading = false;
 };
 
 } // namespace gpudesk
