@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "accountdecoder.h"
+#include "boundedjson.h"
 
 #include "decoder.h"
 #include "jsonfields.h"
@@ -35,7 +36,7 @@ const json *items(const json &doc, QString *error)
 
 json parse(const QByteArray &body)
 {
-    return json::parse(body.begin(), body.end(), nullptr, false);
+    return parseBoundedJson(body);
 }
 
 ServiceAccountInfo serviceAccountOf(const json &o)

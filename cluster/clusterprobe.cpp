@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "clusterprobe.h"
+#include "boundedjson.h"
 
 #include "jsonfields.h"
 #include "kubeclient.h"
@@ -27,7 +28,7 @@ ClusterProbe::ClusterProbe(KubeClient *client, QObject *parent) : QObject(parent
 
 QString ClusterProbe::decodeVersion(const QByteArray &body)
 {
-    const auto j = nlohmann::json::parse(body.toStdString(), nullptr, false);
+    const auto j = parseBoundedJson(body);
     if (!j.is_object() || !j.contains("gitVersion") || !j["gitVersion"].is_string())
         return {};
     return QString::fromStdString(j["gitVersion"].get<std::string>());
@@ -36,7 +37,7 @@ QString ClusterProbe::decodeVersion(const QByteArray &body)
 bool ClusterProbe::addNodes(const QByteArray &body, ClusterSummary *summary, QString *continueToken,
                             QString *error)
 {
-    const auto j = nlohmann::json::parse(body.toStdString(), nullptr, false);
+    const auto j = parseBoundedJson(body);
     if (!j.is_object() || !j.contains("items") || !j["items"].is_array()) {
         *error = QObject::tr("The API server's node list is not valid JSON.");
         return false;

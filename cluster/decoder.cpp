@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "decoder.h"
+#include "boundedjson.h"
 
 #include "jsonfields.h"
 
@@ -528,7 +529,7 @@ qint64 Decoder::timestamp(const QString &rfc3339)
 DecodedPage<int> Decoder::list(Resource r, const QByteArray &body, Delta *out)
 {
     DecodedPage<int> page;
-    const json j = json::parse(body.begin(), body.end(), nullptr, false);
+    const json j = parseBoundedJson(body);
     if (!j.is_object() || !member(j, "items").is_array()) {
         page.error = notAList(j, body);
         return page;
@@ -553,7 +554,7 @@ WatchProgress Decoder::watchEvents(Resource r, const QList<QByteArray> &lines, D
     // again within one batch must end up present.
     QSet<QString> removed;
     for (const QByteArray &line : lines) {
-        const json ev = json::parse(line.begin(), line.end(), nullptr, false);
+        const json ev = parseBoundedJson(line);
         const QString type = text(ev, "type");
         const json &obj = member(ev, "object");
         if (type == QLatin1String("ERROR")) {

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "discovery.h"
+#include "boundedjson.h"
 
 #include "kubeclient.h"
 
@@ -19,7 +20,7 @@ ApiDiscovery::ApiDiscovery(KubeClient *client, QObject *parent) : QObject(parent
 QHash<QString, QStringList> ApiDiscovery::parseGroups(const QByteArray &body, QString *error)
 {
     QHash<QString, QStringList> out;
-    const json j = json::parse(body.begin(), body.end(), nullptr, false);
+    const json j = parseBoundedJson(body);
     if (!j.is_object() || !j.contains("groups") || !j["groups"].is_array()) {
         *error = QStringLiteral("the answer to /apis is not an APIGroupList");
         return out;
@@ -40,7 +41,7 @@ QHash<QString, QStringList> ApiDiscovery::parseGroups(const QByteArray &body, QS
 QStringList ApiDiscovery::parseResources(const QByteArray &body, QString *error)
 {
     QStringList out;
-    const json j = json::parse(body.begin(), body.end(), nullptr, false);
+    const json j = parseBoundedJson(body);
     if (!j.is_object() || !j.contains("resources") || !j["resources"].is_array()) {
         *error = QStringLiteral("not an APIResourceList");
         return out;

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "kubeclient.h"
+#include "boundedjson.h"
 
 #include "boundedbody.h"
 #include "boundedfile.h"
@@ -28,7 +29,7 @@ ApiStatus parseStatus(const QByteArray &body)
     using jsonfields::member;
     using jsonfields::text;
     ApiStatus s;
-    const auto j = nlohmann::json::parse(body.begin(), body.end(), nullptr, false);
+    const auto j = parseBoundedJson(body);
     if (!j.is_object() || text(j, "kind") != QLatin1String("Status"))
         return s;
     s.reason = text(j, "reason");

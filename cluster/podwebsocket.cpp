@@ -85,7 +85,11 @@ void PodWebSocket::start()
     m_ws->setProxy(m_client->proxy());
     // What is decrypted and unframed in one turn of the event loop is bounded by this: a fast
     // download through a tunnel comes in slices, between which the window repaints.
-    m_ws->setReadBufferSize(1 << 20);
+    // The buffer holds one whole frame and its header, or QtWebSockets waits for the rest of
+    // a frame that cannot arrive.
+    m_ws->setReadBufferSize(MaxFrameBytes + 16);
+    m_ws->setMaxAllowedIncomingFrameSize(quint64(MaxFrameBytes));
+    m_ws->setMaxAllowedIncomingMessageSize(quint64(MaxMessageBytes));
     QNetworkRequest req = m_client->request(m_path);
     m_ws->setSslConfiguration(req.sslConfiguration());
     QUrl url = req.url();
@@ -118,7 +122,12 @@ void PodWebSocket::start()
         }
         // A close frame is an orderly end; a vanished connection is not.
         const auto code = m_ws->closeCode();
-        if (code == QWebSocketProtocol::CloseCodeNormal) {
+        if (code == QWebSocketProtocol::CloseCodeTooMuchData) {
+            fail(tr("The API server sent more than %1 KiB in one message on the stream; exec and "
+                    "port-forward send 32 KiB at a time. gpudesk closed the stream.")
+                     .arg(MaxMessageBytes >> 10),
+                 0);
+        } else if (code == QWebSocketProtocol::CloseCodeNormal) {
             m_done = true;
             m_open = false;
             emit closed();

@@ -23,6 +23,12 @@ class PodWebSocket : public QObject
     Q_OBJECT
 public:
     // `path`: /api/v1/namespaces/NS/pods/NAME/exec?…; `protocols` in order of preference.
+    // What exec and port-forward send is a read of the container's output or of the forwarded
+    // connection — 32 KiB in the kubelet, one frame a message. A frame or message past these
+    // closes the stream with words (issue 33: 1 GiB in 512 KiB fragments was taken whole, and a
+    // frame over the read buffer stalled the tunnel for good).
+    static constexpr qint64 MaxFrameBytes = 1 << 20;
+    static constexpr qint64 MaxMessageBytes = 1 << 20;
     PodWebSocket(KubeClient *client, const QString &path, const QStringList &protocols,
                  QObject *parent = nullptr);
     ~PodWebSocket() override;

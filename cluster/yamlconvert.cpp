@@ -2,12 +2,14 @@
 #include "yamlconvert.h"
 
 #include <nlohmann/json.hpp>
+#include <yaml-cpp/depthguard.h>
 #include <yaml-cpp/yaml.h>
 
 #include <algorithm>
 #include <iterator>
 #include <optional>
 #include <string_view>
+#include <vector>
 
 namespace gpudesk {
 
@@ -112,21 +114,44 @@ bool retypedByYaml11(const std::string &s)
     return s.size() > 2 && s[0] == '0' && (s[1] == 'x' || s[1] == 'o');
 }
 
-void writeNode(YAML::Emitter &out, const ordered &v)
+// How deeply `v` nests, counted without recursion (a hostile answer may nest 100,000 levels),
+// stopping once past `limit`.
+int depthOf(const ordered &v, int limit)
 {
+    std::vector<std::pair<const ordered *, int>> stack{{&v, 1}};
+    int deepest = 0;
+    while (!stack.empty()) {
+        const auto [node, depth] = stack.back();
+        stack.pop_back();
+        if (!node->is_structured())
+            continue;
+        deepest = std::max(deepest, depth);
+        if (deepest > limit)
+            return deepest;
+        for (const auto &child : *node)
+            stack.emplace_back(&child, depth + 1);
+    }
+    return deepest;
+}
+
+void writeNode(YAML::Emitter &out, const ordered &v, int level)
+{
+    // Deep down, on one line: what is inside a flow collection is flow too.
+    if (level == BlockDepth && v.is_structured())
+        out << YAML::Flow;
     switch (v.type()) {
     case ordered::value_t::object:
         out << YAML::BeginMap;
         for (auto it = v.begin(); it != v.end(); ++it) {
             out << YAML::Key << it.key() << YAML::Value;
-            writeNode(out, it.value());
+            writeNode(out, it.value(), level + 1);
         }
         out << YAML::EndMap;
         break;
     case ordered::value_t::array:
         out << YAML::BeginSeq;
         for (const auto &item : v)
-            writeNode(out, item);
+            writeNode(out, item, level + 1);
         out << YAML::EndSeq;
         break;
     case ordered::value_t::string: {
@@ -282,6 +307,13 @@ QByteArray objectJson(const QString &yaml, QString *error)
             return {};
         }
         return QByteArray::fromStdString(toJson(doc).dump());
+    } catch (const YAML::DeepRecursion &e) {
+        // yaml-cpp's own guard against its recursion (its message says "bad file").
+        *error = QStringLiteral("the text nests too deeply to be read as YAML (past line %1, "
+                                "column %2): edit an object this deep as JSON, with kubectl")
+                     .arg(e.mark.line + 1)
+                     .arg(e.mark.column + 1);
+        return {};
     } catch (const YAML::Exception &e) {
         *error = QStringLiteral("YAML error at line %1, column %2: %3")
                      .arg(e.mark.line + 1)
@@ -305,13 +337,20 @@ QString objectYaml(const QByteArray &json, bool withManagedFields, QString *erro
             *error = QStringLiteral("the server's answer is not a JSON object");
         return {};
     }
+    if (const int depth = depthOf(object, MaxObjectDepth); depth > MaxObjectDepth) {
+        if (error)
+            *error = QStringLiteral("the object nests more than %1 levels deep, deeper than the "
+                                    "API server takes: not shown")
+                         .arg(MaxObjectDepth);
+        return {};
+    }
     if (!withManagedFields && object.contains("metadata") && object["metadata"].is_object())
         object["metadata"].erase("managedFields");
     YAML::Emitter out;
     out.SetIndent(2);
     out.SetSeqFormat(YAML::Block);
     out.SetMapFormat(YAML::Block);
-    writeNode(out, object);
+    writeNode(out, object, 0);
     return QString::fromUtf8(out.c_str()) + u'\n';
 }
 

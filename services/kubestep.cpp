@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "kubestep.h"
+#include "boundedjson.h"
 #include "contextconnection.h"
 #include "objectevent.h"
 #include "stepguard.h"
@@ -18,7 +19,7 @@ using json = nlohmann::json;
 
 json parse(const QByteArray &body)
 {
-    return json::parse(body.begin(), body.end(), nullptr, false);
+    return parseBoundedJson(body);
 }
 
 std::string text(const json &o, const char *a, const char *b = nullptr)

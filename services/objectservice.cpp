@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "objectservice.h"
+#include "boundedjson.h"
 
 #include "clustersession.h"
 #include "contextconnection.h"
@@ -95,7 +96,7 @@ QString ObjectService::cloneYaml(const QString &yaml, const QString &name, QStri
     const QByteArray json = objectJson(yaml, error);
     if (json.isEmpty())
         return {};
-    auto o = nlohmann::json::parse(json.begin(), json.end(), nullptr, false);
+    auto o = parseBoundedJson(json);
     if (!o.is_object()) {
         *error = tr("not an object");
         return {};

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "stepguard.h"
+#include "boundedjson.h"
 #include "contextconnection.h"
 
 #include "clusterstore.h"
@@ -46,7 +47,7 @@ StepGuard::StepGuard(OperationContext context, const PlanStep &step, QObject *pa
 
 QString StepGuard::nodeStillNotReady(const QByteArray &node, qint64 since)
 {
-    const json o = json::parse(node.begin(), node.end(), nullptr, false);
+    const json o = parseBoundedJson(node);
     const json *conditions = nullptr;
     if (o.is_object() && o.contains("status") && o["status"].is_object() &&
         o["status"].contains("conditions") && o["status"]["conditions"].is_array())
@@ -122,7 +123,7 @@ void StepGuard::check(Verdict verdict)
 
 void StepGuard::checkObject(const QByteArray &object, Verdict verdict)
 {
-    const json o = json::parse(object.begin(), object.end(), nullptr, false);
+    const json o = parseBoundedJson(object);
     const QString uid = QString::fromStdString(text(o, "metadata", "uid"));
     const QString planned = m_step.guardPath.isEmpty() ? m_step.target.uid : m_step.target.podUid;
     if (!planned.isEmpty() && uid != planned) {

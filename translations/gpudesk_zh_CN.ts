@@ -6277,6 +6277,10 @@
         <source>The API server refused to run a command in pod %1 (%2).</source>
         <translation>API 服务器拒绝在 Pod %1 中执行命令（%2）。</translation>
     </message>
+    <message>
+        <source>The API server sent more than %1 KiB in one message on the stream; exec and port-forward send 32 KiB at a time. gpudesk closed the stream.</source>
+        <translation>API 服务器在数据流上一次发送了超过 %1 KiB 的消息；exec 和端口转发每次只发送 32 KiB。gpudesk 已关闭该数据流。</translation>
+    </message>
 </context>
 <context>
     <name>gpudesk::PortForwardStream</name>

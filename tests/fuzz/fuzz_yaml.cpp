@@ -21,8 +21,12 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         return 0;
     QString back;
     const QByteArray json = gpudesk::objectJson(yaml, &back);
+    // gpudesk's own YAML must read back — unless it nests past what yaml-cpp reads (hundreds of
+    // flow levels), which is said in words.
+    if (back.startsWith(QLatin1String("the text nests too deeply")))
+        return 0;
     if (!back.isEmpty())
-        __builtin_trap(); // gpudesk's own YAML must read back
+        __builtin_trap();
     const auto before = nlohmann::json::parse(input.begin(), input.end(), nullptr, false);
     const auto after = nlohmann::json::parse(json.begin(), json.end(), nullptr, false);
     if (before != after)

@@ -2,8 +2,13 @@
 // The client's side of the Kubernetes channel protocols: frames as the API server reads them,
 // the kubelet's exit Status in every shape it comes in, port announcements.
 #include "channelprotocol.h"
+#include "kubeclient.h"
+#include "podwebsocket.h"
 
+#include <QSignalSpy>
 #include <QTest>
+#include <QWebSocket>
+#include <QWebSocketServer>
 
 using namespace gpudesk;
 
@@ -15,6 +20,8 @@ private slots:
     void execStatus_data();
     void execStatus();
     void portPrefix();
+    void messagesAreBounded_data();
+    void messagesAreBounded();
 };
 
 void TestChannelProtocol::frames()
@@ -72,6 +79,55 @@ void TestChannelProtocol::portPrefix()
     QCOMPARE(channel::portPrefix(QByteArray("\xb8\x22", 2)), std::optional<quint16>(8888));
     QCOMPARE(channel::portPrefix(QByteArray("\x16\x00rest", 6)), std::optional<quint16>(22));
     QVERIFY(!channel::portPrefix(QByteArray("\x16", 1)));
+}
+
+void TestChannelProtocol::messagesAreBounded_data()
+{
+    QTest::addColumn<qint64>("frameBytes"); // how the hostile server cuts its message
+    QTest::addColumn<qint64>("messageBytes");
+    QTest::addColumn<bool>("delivered");
+    QTest::addRow("a kubelet's 32 KiB read") << qint64(32 << 10) << qint64(32 << 10) << true;
+    QTest::addRow("exactly the bound") << qint64(1 << 20) << qint64(1 << 20) << true;
+    // Issue 33: a frame over 1 MiB was never read — the tunnel stalled, reconnected into the
+    // same stall every 60 s; 1 GiB in 512 KiB fragments was taken whole (2.13 GB).
+    QTest::addRow("one frame of 2 MiB") << qint64(4 << 20) << qint64(2 << 20) << false;
+    QTest::addRow("64 MiB in 512 KiB fragments") << qint64(512 << 10) << qint64(64 << 20) << false;
+}
+
+void TestChannelProtocol::messagesAreBounded()
+{
+    QFETCH(qint64, frameBytes);
+    QFETCH(qint64, messageBytes);
+    QFETCH(bool, delivered);
+    // The outermost edge only: Qt's own WebSocket server plays a hostile API server.
+    QWebSocketServer server(QStringLiteral("hostile"), QWebSocketServer::NonSecureMode);
+    server.setSupportedSubprotocols({QStringLiteral("v4.channel.k8s.io")});
+    QVERIFY(server.listen(QHostAddress::LocalHost));
+    connect(&server, &QWebSocketServer::newConnection, &server, [&] {
+        QWebSocket *peer = server.nextPendingConnection();
+        peer->setParent(&server);
+        peer->setOutgoingFrameSize(quint64(frameBytes));
+        peer->sendBinaryMessage(QByteArray(messageBytes, 'x'));
+    });
+    ClusterEndpoint ep;
+    ep.server = QStringLiteral("http://127.0.0.1:%1").arg(server.serverPort());
+    ep.token = QStringLiteral("t");
+    KubeClient client(ep);
+    PodWebSocket ws(&client, QStringLiteral("/api/v1/namespaces/n/pods/p/exec?command=sh"),
+                    {QStringLiteral("v4.channel.k8s.io")});
+    QSignalSpy messages(&ws, &PodWebSocket::message);
+    QSignalSpy failed(&ws, &PodWebSocket::failed);
+    ws.open();
+    if (delivered) {
+        QVERIFY(messages.wait(20000));
+        QCOMPARE(messages.first().first().toByteArray().size(), messageBytes);
+        QVERIFY(failed.isEmpty());
+        return;
+    }
+    QVERIFY(failed.wait(20000));
+    QVERIFY(messages.isEmpty());
+    const QString error = failed.first().first().toString();
+    QVERIFY2(error.contains(u"more than 1024 KiB in one message"_qs), qPrintable(error));
 }
 
 QTEST_GUILESS_MAIN(TestChannelProtocol)

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The YAML view and editor of objects: what is shown and applied unchanged is the same object;
 // text that is not one object is refused with the line, never half read.
+#include "boundedjson.h"
 #include "yamlconvert.h"
 
 #include <QJsonDocument>
@@ -17,6 +18,9 @@ private slots:
     void roundTripKeepsTypes();
     void textAfterTheObjectIsRefused_data();
     void textAfterTheObjectIsRefused();
+    void deepNesting_data();
+    void deepNesting();
+    void nestingCountedOnTheBytes();
 };
 
 void TestYamlConvert::roundTripKeepsTypes_data()
@@ -93,6 +97,70 @@ void TestYamlConvert::textAfterTheObjectIsRefused()
     QVERIFY(!objectJson(QStringLiteral("---\n# a pod\nkind: Pod\n# end\n"), &got).isEmpty());
     QCOMPARE(QJsonDocument::fromJson(objectJson(QStringLiteral("{\"a\": 1} # done\n"), &got)),
              QJsonDocument::fromJson(R"({"a":1})"));
+}
+
+void TestYamlConvert::deepNesting_data()
+{
+    QTest::addColumn<int>("depth");
+    QTest::addColumn<bool>("objects");  // nested mappings, else sequences
+    QTest::addColumn<bool>("readBack"); // the YAML shown applies unchanged
+    QTest::addRow("100 mappings") << 100 << true << true;
+    QTest::addRow("100 sequences") << 100 << false << true;
+    QTest::addRow("400 mappings") << 400 << true << true;
+    // As deep as the API server takes (the object itself is the first level).
+    QTest::addRow("10,000 levels of mappings") << 9999 << true << false;
+    QTest::addRow("10,000 levels of sequences") << 9999 << false << false;
+    // Issue 33: deep nesting ended gpudesk; the API server never sends this.
+    QTest::addRow("100,000 levels") << 100000 << false << false;
+}
+
+void TestYamlConvert::deepNesting()
+{
+    QFETCH(int, depth);
+    QFETCH(bool, objects);
+    QFETCH(bool, readBack);
+    QByteArray json = R"({"kind":"Pod","spec":)";
+    for (int i = 0; i < depth; ++i)
+        json += objects ? R"({"a":)" : "[";
+    json += "1";
+    for (int i = 0; i < depth; ++i)
+        json += objects ? "}" : "]";
+    json += "}";
+    QString error;
+    const QString yaml = objectYaml(json, true, &error);
+    if (depth + 1 > gpudesk::MaxObjectDepth) {
+        QCOMPARE(error, u"the object nests more than 10000 levels deep, deeper than the API server "
+                        "takes: not shown"_qs);
+        return;
+    }
+    QVERIFY2(error.isEmpty(), qPrintable(error));
+    // Flow style below level 64: linear in the depth, not the 100 MB of block indentation.
+    QVERIFY2(yaml.size() < 20 * depth + 4000, qPrintable(QString::number(yaml.size())));
+    QString back;
+    const QByteArray again = objectJson(yaml, &back);
+    if (readBack) {
+        QVERIFY2(back.isEmpty(), qPrintable(back));
+        QCOMPARE(QJsonDocument::fromJson(again, nullptr), QJsonDocument::fromJson(json));
+    } else {
+        QVERIFY2(back.startsWith(u"the text nests too deeply to be read as YAML"_qs),
+                 qPrintable(back));
+    }
+}
+
+void TestYamlConvert::nestingCountedOnTheBytes()
+{
+    using gpudesk::jsonDepth;
+    QCOMPARE(jsonDepth("{}"), 1);
+    QCOMPARE(jsonDepth(R"({"a":[{"b":1}],"c":{}})"), 3);
+    // Brackets in strings, and escaped quotes in them, are text.
+    const QByteArray quoted = R"({"a":"[[[{{{","b":"\"[[["})";
+    QCOMPARE(jsonDepth(quoted), 1);
+    QCOMPARE(jsonDepth(QByteArray(20000, '[')), gpudesk::MaxJsonDepth + 1); // stops counting
+    // Past the API server's bound an answer reads as malformed, before anything recurses.
+    const QByteArray deep = "{\"items\":" + QByteArray(10001, '[') + QByteArray(10001, ']') + "}";
+    QVERIFY(gpudesk::parseBoundedJson(deep).is_discarded());
+    const QByteArray ok = "{\"items\":" + QByteArray(9000, '[') + QByteArray(9000, ']') + "}";
+    QVERIFY(gpudesk::parseBoundedJson(ok).is_object());
 }
 
 QTEST_GUILESS_MAIN(TestYamlConvert)
