@@ -217,7 +217,6 @@ const QSet<QString> &unsupportedConnectKeywords()
                                     "ciphers",
                                     "gssapiauthentication",
                                     "hostkeyalgorithms",
-                                    "hostkeyalias",
                                     "identityagent",
                                     "kexalgorithms",
                                     "knownhostscommand",
@@ -409,7 +408,7 @@ SshHostConfig SshConfig::resolve(const QString &host, const QString &localUser) 
 {
     SshHostConfig r;
     bool haveHostName = false, haveUser = false, havePort = false, haveOnly = false,
-         haveJump = false, haveKnown = false, haveTimeout = false;
+         haveJump = false, haveKnown = false, haveTimeout = false, haveAlias = false;
     QString rawProxyCommand;
     QStringList rawIdentities, rawKnown;
     for (const Block &b : m_blocks) {
@@ -449,6 +448,9 @@ SshHostConfig SshConfig::resolve(const QString &host, const QString &localUser) 
             } else if (key == QLatin1String("userknownhostsfile") && !haveKnown) {
                 rawKnown = args;
                 haveKnown = true;
+            } else if (key == QLatin1String("hostkeyalias") && !haveAlias) {
+                r.hostKeyAlias = v;
+                haveAlias = true;
             } else if (key == QLatin1String("connecttimeout") && !haveTimeout) {
                 r.connectTimeoutSeconds = qMax(0, v.toInt());
                 haveTimeout = true;

@@ -27,6 +27,9 @@ struct SshHostConfig
     QString proxyCommand;
     QString proxyCommandError; // a token value that would reach the shell unquoted, refused
     QStringList userKnownHostsFiles;
+    // The name the host key is looked up (and recorded) under in known_hosts, instead of the
+    // host and port: behind a ProxyCommand every node is 127.0.0.1 to the connection.
+    QString hostKeyAlias;
     int connectTimeoutSeconds = 0;
     bool namedByPattern = false; // a Host block other than a lone "*" matched
 };
@@ -36,8 +39,9 @@ struct SshHostConfig
 // IdentitiesOnly, ProxyJump, ProxyCommand, UserKnownHostsFile, ConnectTimeout and Include. As
 // ssh does, the first value found for an option wins and IdentityFile accumulates. A line ssh
 // refuses (a keyword it does not know and IgnoreUnknown does not list, a missing argument, a bad
-// port) makes the file an error naming the line, as it does for ssh. Keywords that change where or
-// how ssh connects and that gpudesk does not follow (HostKeyAlias, CertificateFile, BindAddress,
+// port) makes the file an error naming the line, as it does for ssh. HostKeyAlias is followed.
+// Keywords that change where or how ssh connects and that gpudesk does not follow
+// (CertificateFile, BindAddress,
 // …) are warnings naming the line; Match blocks are skipped with a warning (their conditions need
 // a shell); other valid keywords (forwarding, terminal, logging) do not concern gpudesk.
 class SshConfig

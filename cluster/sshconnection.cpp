@@ -206,7 +206,18 @@ SshStatus SshConnection::verifyHostKey(const SshTrust &trust)
     }
     ssh_key_free(key);
 
-    const QString hostPort = QStringLiteral("[%1]:%2").arg(m_target.host).arg(m_target.port);
+    // With HostKeyAlias the key is looked up, trusted and recorded under the alias alone, as
+    // OpenSSH does (no port): the session is connected, so its host and port now only name
+    // the known_hosts entry.
+    const QString hostPort = m_target.hostKeyAlias.isEmpty()
+                                 ? QStringLiteral("[%1]:%2").arg(m_target.host).arg(m_target.port)
+                                 : m_target.hostKeyAlias;
+    if (!m_target.hostKeyAlias.isEmpty()) {
+        const QByteArray alias = m_target.hostKeyAlias.toUtf8();
+        const unsigned int standard = 22;
+        ssh_options_set(m_session, SSH_OPTIONS_HOST, alias.constData());
+        ssh_options_set(m_session, SSH_OPTIONS_PORT, &standard);
+    }
     const ssh_known_hosts_e known = ssh_session_is_known_server(m_session);
     SshStatus s;
     s.fingerprint = fingerprint;

@@ -32,6 +32,7 @@ struct SshTarget
     QString configError;   // the SSH config cannot say how to reach it (a refused token)
     QString sshConfigFile; // handed to the jump's ssh so it resolves the jump host the same way
     QString knownHostsFile;
+    QString hostKeyAlias; // ssh_config's HostKeyAlias: the key's name in known_hosts
     int connectTimeoutSeconds = 10;
     QString endpoint() const { return QStringLiteral("%1@%2:%3").arg(user, host).arg(port); }
     // Whether a session made for one serves the other.
@@ -40,7 +41,7 @@ struct SshTarget
         return host == o.host && port == o.port && user == o.user &&
                identityFiles == o.identityFiles && proxyJump == o.proxyJump &&
                proxyCommand == o.proxyCommand && knownHostsFile == o.knownHostsFile &&
-               sshConfigFile == o.sshConfigFile;
+               hostKeyAlias == o.hostKeyAlias && sshConfigFile == o.sshConfigFile;
     }
 };
 

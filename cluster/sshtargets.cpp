@@ -56,6 +56,7 @@ SshTarget resolveSshTarget(const SshConfig &config, const SshDefaults &defaults,
                        : !defaults.knownHostsFile.isEmpty()
                            ? defaults.knownHostsFile
                            : QDir::homePath() + QStringLiteral("/.ssh/known_hosts");
+    t.hostKeyAlias = hc.hostKeyAlias;
     if (hc.connectTimeoutSeconds > 0)
         t.connectTimeoutSeconds = hc.connectTimeoutSeconds;
     return t;

@@ -25,6 +25,7 @@ void HistoryService::setPrometheus(const QUrl &url)
 {
     delete m_prometheus;
     m_prometheus = url.isValid() && !url.isEmpty() ? new PrometheusClient(url, this) : nullptr;
+    emit availabilityChanged();
 }
 
 void HistoryService::nodeHistory(const QString &node, TelemetryHistory::Metric m, qint64 from,

@@ -27,6 +27,11 @@ public:
     void setPrometheus(const QUrl &url);
     bool available() const { return m_prometheus != nullptr; }
 
+signals:
+    // A Prometheus was set, changed or removed: views offer its ranges, or stop.
+    void availabilityChanged();
+
+public:
     struct Series
     {
         QString label; // the card ("GPU 3") for card metrics; the metric's name otherwise

@@ -21,6 +21,7 @@
 #include <QJsonObject>
 #include <QPointer>
 #include <QProcess>
+#include <QRegularExpression>
 #include <QScopeGuard>
 #include <QSignalSpy>
 #include <QTcpServer>
@@ -65,6 +66,7 @@ private slots:
     void deadNodesDoNotDelayOthers();
     void proxyJump();
     void proxyCommand();
+    void hostKeyAliasBehindProxyCommand();
 
 private:
     SshTarget target(const QString &node, const QString &key, const QString &knownHosts,
@@ -566,6 +568,83 @@ void TestSshPool::proxyCommand()
     QTRY_COMPARE(
         int(readFile(m_sshd.dir + QStringLiteral("/sshd/sshd.log")).count("Accepted publickey")),
         logins + 1);
+}
+
+void TestSshPool::hostKeyAliasBehindProxyCommand()
+{
+    // Behind a ProxyCommand every node is the proxy's end to the connection: OpenSSH checks the
+    // key under HostKeyAlias, and so must gpudesk (issue 34: it looked up [127.0.0.1]:PORT and
+    // called the key unknown). The node's key recorded under the alias only.
+    const QString sim = m_sshd.dir + QStringLiteral("/sim");
+    const QByteArray simConfig = readFile(sim + QStringLiteral("/ssh_config"));
+    const QString jumpKnown = m_dir.filePath(QStringLiteral("known_hosts_auth"));
+    const QString aliasKnown = m_dir.filePath(QStringLiteral("known_hosts_alias"));
+    const QString config = m_dir.filePath(QStringLiteral("ssh_config_alias"));
+    // The simulator's known_hosts line for a800-01, under the alias instead.
+    const QByteArray port =
+        QRegularExpression(QStringLiteral("Host a800-01\\n(?:    .*\\n)*?    Port (\\d+)"))
+            .match(QString::fromUtf8(simConfig))
+            .captured(1)
+            .toUtf8();
+    QVERIFY(!port.isEmpty());
+    QByteArray entry;
+    for (const QByteArray &line : readFile(sim + QStringLiteral("/ssh/known_hosts")).split('\n'))
+        if (line.startsWith(QByteArray("[127.0.0.1]:" + port + ' ')))
+            entry = "a800-01.gpu.lab" + line.mid(line.indexOf(' '));
+    QVERIFY(!entry.isEmpty());
+    auto write = [](const QString &path, const QByteArray &data) {
+        QFile f(path);
+        return f.open(QIODevice::WriteOnly) && f.write(data) == data.size();
+    };
+    QVERIFY(write(aliasKnown, entry + '\n'));
+    QString text = QStringLiteral("Host a800-01\n    HostKeyAlias a800-01.gpu.lab\n"
+                                  "    UserKnownHostsFile %1\n\n"
+                                  "Host jump\n    HostName 127.0.0.1\n    Port %2\n    User %3\n"
+                                  "    IdentityFile %4/sshd/client_ed25519\n"
+                                  "    IdentitiesOnly yes\n    UserKnownHostsFile %5\n"
+                                  "    StrictHostKeyChecking yes\n\n")
+                       .arg(aliasKnown)
+                       .arg(m_sshd.port)
+                       .arg(m_sshd.user, m_sshd.dir, jumpKnown);
+    text += QString::fromUtf8(simConfig).replace(
+        QStringLiteral("    LogLevel ERROR"),
+        QStringLiteral("    ProxyCommand ssh -F '%1' -o BatchMode=yes -W %h:%p jump").arg(config));
+    QVERIFY(write(config, text.toUtf8()));
+    QString error;
+    const auto cfg = SshConfig::load(config, &error);
+    QVERIFY2(cfg, qPrintable(error));
+    QVERIFY2(cfg->warnings().isEmpty(), qPrintable(cfg->warnings().join(u'\n')));
+    const SshTarget t = resolveSshTarget(*cfg, {}, QStringLiteral("a800-01"), QString());
+    QCOMPARE(t.hostKeyAlias, QStringLiteral("a800-01.gpu.lab"));
+    QCOMPARE(t.knownHostsFile, aliasKnown);
+    // OpenSSH itself reaches it with this config.
+    QProcess ssh;
+    ssh.start(QStringLiteral("ssh"),
+              {QStringLiteral("-F"), config, QStringLiteral("-o"), QStringLiteral("BatchMode=yes"),
+               QStringLiteral("a800-01"), QStringLiteral("nvidia-smi -L")});
+    QVERIFY(ssh.waitForFinished(60000));
+    QVERIFY2(ssh.exitCode() == 0 && ssh.readAllStandardOutput().contains("GPU 0:"),
+             ssh.readAllStandardError().constData());
+    // And so does gpudesk, without asking.
+    SshPool pool;
+    pool.setTarget(t);
+    Outcome o;
+    probeOnce(pool, QStringLiteral("a800-01"), &o);
+    QVERIFY2(o.status.state == SshStatus::Connected, qPrintable(o.status.message));
+    QVERIFY2(o.sample.ok(), qPrintable(o.sample.error));
+    // Under the alias only: another node's key there is a changed key, as for OpenSSH.
+    QVERIFY(
+        write(aliasKnown, "a800-01.gpu.lab " +
+                              readFile(m_sshd.dir + QStringLiteral("/sshd/stranger_ed25519.pub"))
+                                  .split(' ')
+                                  .mid(0, 2)
+                                  .join(' ') +
+                              '\n'));
+    SshPool changed;
+    changed.setTarget(t);
+    Outcome c;
+    probeOnce(changed, QStringLiteral("a800-01"), &c);
+    QCOMPARE(c.status.state, SshStatus::HostKeyChanged);
 }
 
 QTEST_GUILESS_MAIN(TestSshPool)

@@ -23,9 +23,7 @@ TelemetryChart::TelemetryChart(const TelemetryStore *telemetry, QWidget *parent)
       m_range(new QComboBox(this)), m_view(new QChartView(this)), m_note(new QLabel(this))
 {
     setMetrics(false);
-    m_range->addItem(tr("Last 10 minutes"), 10 * 60);
-    m_range->addItem(tr("Last hour"), 3600);
-    m_range->addItem(tr("Last 24 hours"), 24 * 3600);
+    setRanges();
     m_metric->setObjectName(QStringLiteral("chartMetric"));
     m_range->setObjectName(QStringLiteral("chartRange"));
     m_note->setObjectName(QStringLiteral("chartNote"));
@@ -101,11 +99,42 @@ void TelemetryChart::setPods(const QStringList &podUids)
 
 void TelemetryChart::setHistory(HistoryService *history)
 {
-    if (m_history || !history || !history->available())
+    if (m_history || !history)
         return;
     m_history = history;
-    m_range->addItem(tr("Last 24 hours (Prometheus)"), -24 * 3600);
-    m_range->addItem(tr("Last 7 days (Prometheus)"), -7 * 24 * 3600);
+    connect(history, &HistoryService::availabilityChanged, this, [this] {
+        setRanges();
+        refresh();
+    });
+    setRanges();
+}
+
+void TelemetryChart::setRanges()
+{
+    const QSignalBlocker block(m_range);
+    const int keep = m_range->currentData().toInt();
+    m_range->clear();
+    m_range->addItem(tr("Last 10 minutes"), 10 * 60);
+    m_range->addItem(tr("Last hour"), 3600);
+    if (m_history && m_history->available()) {
+        m_range->addItem(tr("Last 24 hours (Prometheus)"), -24 * 3600);
+        m_range->addItem(tr("Last 7 days (Prometheus)"), -7 * 24 * 3600);
+    } else {
+        m_range->addItem(tr("Last 24 hours"), 24 * 3600);
+    }
+    // The same span where it is still offered (a day from samples becomes a day from Prometheus).
+    int at = m_range->findData(keep);
+    if (at < 0)
+        at = m_range->findData(-keep);
+    m_range->setCurrentIndex(std::max(0, at));
+}
+
+int TelemetryChart::prometheusRange() const
+{
+    for (int i = 0; i < m_range->count(); ++i)
+        if (m_range->itemData(i).toInt() < 0)
+            return i;
+    return -1;
 }
 
 void TelemetryChart::selectRange(int index)

@@ -28,9 +28,12 @@ public:
     void setPods(const QStringList &podUids);
     // With a Prometheus, a node's history also goes back a day and a week: its cards from
     // DCGM-exporter's series (by their Hostname label), its CPU, memory and load from
-    // node-exporter's (by their instance: the node's name or InternalIP).
+    // node-exporter's (by their instance: the node's name or InternalIP). Followed as the
+    // Prometheus is set, changed or removed later (the window is made before it is known).
     void setHistory(HistoryService *history);
     void selectRange(int index);
+    // The index of the first range read from Prometheus; -1 without one.
+    int prometheusRange() const;
     void selectMetric(TelemetryHistory::Metric m);
     int rangeCount() const;
     QString seriesName(int i) const;
@@ -50,6 +53,9 @@ private:
     using Lines = QList<std::pair<QString, QList<QPointF>>>;
     TelemetryHistory::Metric metric() const;
     void setMetrics(bool pods);
+    // Sampled ranges, then the day and the week from Prometheus where there is one (which
+    // replaces the sampled day: that covers only since gpudesk started).
+    void setRanges();
     Lines podLines(TelemetryHistory::Metric m, qint64 from, qint64 to, double *requested) const;
     void display(const Lines &lines, qint64 from, qint64 to, double requested = -1);
 
