@@ -148,9 +148,10 @@ void TestTextDiff::largeTextsStayBounded()
     QVERIFY(!diffLines(a, c));
     const QString u = unifiedDiff(a.join(u'\n'), c.join(u'\n'), u"old"_qs, u"new"_qs);
     QVERIFY2(u.contains(u"differ in more than 5000 lines"_qs), qPrintable(u.left(200)));
-    // Linear memory: tens of MB at most for 80,000 lines (the table took 6.4 GB).
+    // Linear memory: tens of MB for 80,000 lines (the table took 6.4 GB); the bound leaves room
+    // for a sanitizer's quarantine of freed memory.
     const long grown = rssKb() - before;
-    QVERIFY2(grown < 200 * 1024, qPrintable(QString::number(grown)));
+    QVERIFY2(grown < 1024 * 1024, qPrintable(QString::number(grown)));
 }
 
 QTEST_GUILESS_MAIN(TestTextDiff)
