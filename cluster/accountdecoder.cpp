@@ -233,6 +233,9 @@ std::optional<AccountDecoder::IssuedToken> AccountDecoder::tokenRequest(const QB
     IssuedToken t;
     t.token = token.toUtf8();
     t.expires = QDateTime::fromString(text(status, "expirationTimestamp"), Qt::ISODate);
+    const json &spec = member(o, "spec");
+    if (spec.contains("expirationSeconds") && spec["expirationSeconds"].is_number_integer())
+        t.grantedSeconds = std::max<qint64>(0, spec["expirationSeconds"].get<qint64>());
     return t;
 }
 

@@ -31,8 +31,11 @@ public:
     {
         QByteArray token;  // secret: never logged, never stored
         QDateTime expires; // invalid for a token that does not expire
+        // What the server granted (spec.expirationSeconds of its answer): less than asked where
+        // it caps tokens (--service-account-max-token-expiration). 0: not said.
+        qint64 grantedSeconds = 0;
     };
-    // A TokenRequest's answer (status.token, status.expirationTimestamp).
+    // A TokenRequest's answer (status.token, status.expirationTimestamp, spec.expirationSeconds).
     static std::optional<IssuedToken> tokenRequest(const QByteArray &answer);
     // A kubernetes.io/service-account-token Secret's token and CA, once the token controller
     // has filled them (data.token, data["ca.crt"], base64).

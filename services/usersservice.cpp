@@ -327,6 +327,20 @@ void UsersService::waitForSecret(
     });
 }
 
+namespace {
+
+// "2 days", "12 hours", "45 minutes": a token's lifetime in words.
+QString durationText(qint64 seconds)
+{
+    if (seconds >= 2 * 86400 && seconds % 86400 == 0)
+        return UsersService::tr("%n day(s)", nullptr, int(seconds / 86400));
+    if (seconds >= 3600)
+        return UsersService::tr("%n hour(s)", nullptr, int(seconds / 3600));
+    return UsersService::tr("%n minute(s)", nullptr, int(seconds / 60));
+}
+
+} // namespace
+
 void UsersService::handOutKubeconfig(const KubeconfigRequest &request, QObject *context,
                                      std::function<void(const KubeconfigResult &)> done)
 {
@@ -356,7 +370,19 @@ void UsersService::handOutKubeconfig(const KubeconfigRequest &request, QObject *
                     fail(r.ok() ? tr("the server's answer holds no token") : r.error);
                     return;
                 }
-                writeKubeconfig(request, t->token, {}, t->expires, done);
+                // A server caps what it grants (--service-account-max-token-expiration): a
+                // kubeconfig asked for 7 days may be good for 2 — said, not found out then.
+                QString shortened;
+                if (t->grantedSeconds > 0 && t->grantedSeconds < request.expirationSeconds)
+                    shortened = tr("The server granted %1, not the %2 asked for: it caps the "
+                                   "tokens it issues.")
+                                    .arg(durationText(t->grantedSeconds),
+                                         durationText(request.expirationSeconds));
+                writeKubeconfig(request, t->token, {}, t->expires,
+                                [done, shortened](KubeconfigResult r) {
+                                    r.shortened = shortened;
+                                    done(r);
+                                });
             });
         return;
     }

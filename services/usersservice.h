@@ -69,6 +69,8 @@ public:
         QString path;
         QDateTime expires; // invalid: does not expire
         QString context;   // the context name in the file
+        // Where the server granted less time than asked (its cap), said: "" otherwise.
+        QString shortened;
     };
     // Issues a token (TokenRequest, or a long-lived token Secret), checks the server accepts
     // it, writes the kubeconfig (mode 0600) and records it in the audit log (without the token).

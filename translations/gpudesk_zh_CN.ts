@@ -8324,6 +8324,22 @@
         <source>written</source>
         <translation>已写入</translation>
     </message>
+    <message numerus="yes">
+        <source>%n day(s)</source>
+        <translation><numerusform>%n 天</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n hour(s)</source>
+        <translation><numerusform>%n 小时</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n minute(s)</source>
+        <translation><numerusform>%n 分钟</numerusform></translation>
+    </message>
+    <message>
+        <source>The server granted %1, not the %2 asked for: it caps the tokens it issues.</source>
+        <translation>服务器只授予了 %1，而不是所申请的 %2：它限制了所签发令牌的有效期。</translation>
+    </message>
 </context>
 <context>
     <name>gpudesk::VcsPage</name>

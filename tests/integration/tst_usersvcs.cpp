@@ -168,6 +168,21 @@ void TestUsersVcs::userEndToEndWithKubectl()
     QCOMPARE(QFile::permissions(request.path), QFileDevice::ReadOwner | QFileDevice::WriteOwner |
                                                    QFileDevice::ReadUser | QFileDevice::WriteUser);
     QVERIFY(result.expires.isValid());
+    QCOMPARE(result.shortened, QString()); // an hour: granted as asked
+    // A week asked of a server that grants two days at most (issue 34: it expired unannounced).
+    UsersService::KubeconfigRequest week = request;
+    week.expirationSeconds = 7 * 86400;
+    week.path = dir.filePath(QStringLiteral("zhangsan-week.kubeconfig"));
+    UsersService::KubeconfigResult capped;
+    bool weekWritten = false;
+    s.users()->handOutKubeconfig(week, this, [&](const UsersService::KubeconfigResult &r) {
+        capped = r;
+        weekWritten = true;
+    });
+    QTRY_VERIFY_WITH_TIMEOUT(weekWritten, 20000);
+    QVERIFY2(capped.error.isEmpty(), qPrintable(capped.error));
+    QCOMPARE(capped.shortened, QStringLiteral("The server granted 2 day(s), not the 7 day(s) asked "
+                                              "for: it caps the tokens it issues."));
     Kubectl k = kubectl(request.path, {QStringLiteral("get"), QStringLiteral("pods")});
     QVERIFY2(k.exit == 0, qPrintable(k.out));
     k = kubectl(request.path, {QStringLiteral("get"), QStringLiteral("pods"), QStringLiteral("-n"),

@@ -165,7 +165,8 @@ void KubeconfigDialog::write()
                 : tr("does not expire (revoke to end it)");
         m_result->setText(tr("Written to %1 (readable by you only), context %2, %3.")
                               .arg(r.path, r.context, expires) +
-                          u'\n' + tr("Try it: KUBECONFIG=%1 kubectl get pods").arg(r.path));
+                          (r.shortened.isEmpty() ? QString() : u'\n' + r.shortened) + u'\n' +
+                          tr("Try it: KUBECONFIG=%1 kubectl get pods").arg(r.path));
         emit written(true);
     });
 }
