@@ -64,13 +64,19 @@ struct StoreChanges
     }
 };
 
-// Jobs (and bare pods) by state, for the Overview.
+// Jobs (and bare pods) by state: one vocabulary for the Overview, the Users and VCs pages and
+// the report. Each workload is in one of running, waiting, failed, finished; `stuck` counts
+// those of them held for a reason that will not go away by itself (a full queue, no node that
+// fits: waiting; stuck Terminating) — apart, never instead of their state (issue 34: waiting
+// jobs were counted as failed, and the Overview said "0 pending" beside three Pending jobs).
 struct WorkloadCounts
 {
     int running = 0;
     int waiting = 0;
-    int problem = 0;
+    int failed = 0;
     int finished = 0;
+    int stuck = 0;
+    int total() const { return running + waiting + failed + finished; }
 };
 
 // A job with its pods, or a pod on its own: what the Workloads page lists.

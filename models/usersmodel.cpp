@@ -156,7 +156,9 @@ QVariant UsersModel::data(const QModelIndex &index, int role) const
         return hard ? QVariant(double(*hard) / 1000.0) : QVariant();
     case SeverityRole:
         if (column == Problems)
-            return s.problems > 0 ? 2 : 0;
+            return s.failed > 0 ? 2 : 0;
+        if (column == Waiting)
+            return s.stuck > 0 ? 1 : 0;
         if (column == State)
             return s.disabled || s.phase == QLatin1String("Terminating") ? 1 : 0;
         if (hard && used > *hard)
@@ -179,7 +181,7 @@ QVariant UsersModel::data(const QModelIndex &index, int role) const
         case Waiting:
             return s.waiting;
         case Problems:
-            return s.problems;
+            return s.failed;
         case DevEnvs:
             return s.devEnvs;
         case LastActivity:
@@ -217,9 +219,11 @@ QVariant UsersModel::data(const QModelIndex &index, int role) const
         case Running:
             return s.running;
         case Waiting:
-            return s.waiting;
+            // The stuck ones among them said beside: waiting still, not failed.
+            return s.stuck > 0 ? QVariant(tr("%1 (%2 stuck)").arg(s.waiting).arg(s.stuck))
+                               : QVariant(s.waiting);
         case Problems:
-            return s.problems;
+            return s.failed;
         case DevEnvs:
             return s.devEnvs;
         case LastActivity:
@@ -248,9 +252,10 @@ QVariant UsersModel::headerData(int section, Qt::Orientation orientation, int ro
         case PodsQuota:
             return tr("What the namespace's ResourceQuota counts as used, against its limit");
         case Waiting:
-            return tr("Jobs and pods waiting to be admitted or placed");
+            return tr("Jobs and pods waiting to be admitted or placed; stuck: waiting for a "
+                      "reason that will not go away by itself");
         case Problems:
-            return tr("Jobs and pods that failed, or wait for a reason that will not go away");
+            return tr("Jobs and pods that failed");
         case LastActivity:
             return tr("When the user last created a pod or a job");
         default:
@@ -281,7 +286,7 @@ QVariant UsersModel::headerData(int section, Qt::Orientation orientation, int ro
     case Waiting:
         return tr("Waiting");
     case Problems:
-        return tr("Failed or stuck");
+        return tr("Failed");
     case DevEnvs:
         return tr("Dev envs", "dev environments");
     case LastActivity:

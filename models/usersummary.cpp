@@ -41,7 +41,8 @@ UserSummary summarizeUser(const ClusterStore &store, const NamespaceInfo &ns,
     const WorkloadCounts c = WorkloadResolver::countsIn(store, ns.name);
     s.running = c.running;
     s.waiting = c.waiting;
-    s.problems = c.problem;
+    s.failed = c.failed;
+    s.stuck = c.stuck;
     return s;
 }
 

@@ -26,8 +26,9 @@ struct UserSummary
     int quotas = 0; // ResourceQuota objects in the namespace
     int running = 0;
     int waiting = 0;
-    int problems = 0;        // failed, or stuck waiting for a reason that will not go away
-    int devEnvs = 0;         // dev environments (pods labelled gpudesk.io/devenv) not finished
+    int failed = 0;
+    int stuck = 0;   // of the waiting ones and the others: held for a reason that will not go away
+    int devEnvs = 0; // dev environments (pods labelled gpudesk.io/devenv) not finished
     qint64 lastActivity = 0; // the newest pod or job created in the namespace, ms
 
     // The quota's limit and use of one resource by its quota name or base name

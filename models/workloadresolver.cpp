@@ -264,13 +264,33 @@ WorkloadCounts WorkloadResolver::tally(const ClusterStore &store, const QStringL
                                        const QList<const PodInfo *> &pods)
 {
     WorkloadCounts c;
-    auto count = [&c](const QString &status) {
+    tallyInto(store, jobKeys, pods, [&c](const QString &) -> WorkloadCounts & { return c; });
+    return c;
+}
+
+QHash<QString, WorkloadCounts> WorkloadResolver::countsByVc(const ClusterStore &store)
+{
+    QList<const PodInfo *> pods;
+    pods.reserve(store.pods().size());
+    for (const auto &p : store.pods())
+        pods.append(&p);
+    QHash<QString, WorkloadCounts> out;
+    tallyInto(store, store.jobKeys(), pods,
+              [&out](const QString &vc) -> WorkloadCounts & { return out[vc]; });
+    return out;
+}
+
+void WorkloadResolver::tallyInto(const ClusterStore &store, const QStringList &jobKeys,
+                                 const QList<const PodInfo *> &pods,
+                                 const std::function<WorkloadCounts &(const QString &vc)> &bucket)
+{
+    auto count = [](WorkloadCounts &c, const QString &status) {
         switch (WorkloadsTable::classOf(status)) {
         case WorkloadsTable::Waiting:
             ++c.waiting;
             break;
         case WorkloadsTable::Problem:
-            ++c.problem;
+            ++c.failed;
             break;
         case WorkloadsTable::Finished:
             ++c.finished;
@@ -280,16 +300,15 @@ WorkloadCounts WorkloadResolver::tally(const ClusterStore &store, const QStringL
             break;
         }
     };
-    // By what the Workloads page shows: a job's status as its pods and pod group tell it, and a
-    // stuck one with the failed.
+    // By what the Workloads page shows: a job's status as its pods and pod group tell it; a
+    // stuck one in its state, and counted as stuck too.
     auto countWorkload = [&](const QString &key) {
         const auto w = resolve(store, key);
         if (!w)
             return;
-        if (w->stuck)
-            ++c.problem;
-        else
-            count(w->status);
+        WorkloadCounts &c = bucket(w->vc);
+        count(c, w->status);
+        c.stuck += w->stuck ? 1 : 0;
     };
     for (const QString &key : jobKeys)
         countWorkload(key);
@@ -298,12 +317,12 @@ WorkloadCounts WorkloadResolver::tally(const ClusterStore &store, const QStringL
             continue;
         // Most of 100,000 pods run where they were placed: only those that wait or go away can
         // be stuck, and only they need the longer look.
-        if (p->deleting || p->nodeName.isEmpty())
+        if (p->deleting || p->nodeName.isEmpty()) {
             countWorkload(p->uid);
-        else
-            count(p->status);
+        } else {
+            count(bucket(store.vcOf(*p)), p->status);
+        }
     }
-    return c;
 }
 
 } // namespace gpudesk

@@ -1,10 +1,12 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include <QHash>
 #include <QList>
 #include <QString>
 #include <QStringList>
 
+#include <functional>
 #include <optional>
 
 namespace gpudesk {
@@ -27,10 +29,17 @@ public:
     static WorkloadCounts counts(const ClusterStore &store);
     // The same for one namespace's workloads (a user's jobs).
     static WorkloadCounts countsIn(const ClusterStore &store, const QString &ns);
+    // The same by virtual cluster: each workload under its VC as the Workloads page names it
+    // (its job's queue, else its pod's, else its namespace's, else "default").
+    static QHash<QString, WorkloadCounts> countsByVc(const ClusterStore &store);
 
 private:
     static WorkloadCounts tally(const ClusterStore &store, const QStringList &jobKeys,
                                 const QList<const PodInfo *> &pods);
+    // Each workload counted once, into the counts `bucket` picks for it by its VC.
+    static void tallyInto(const ClusterStore &store, const QStringList &jobKeys,
+                          const QList<const PodInfo *> &pods,
+                          const std::function<WorkloadCounts &(const QString &vc)> &bucket);
     static QString waitingReason(const QList<const PodInfo *> &pods, qint64 *since);
 };
 

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "reportjson.h"
+#include "workloadresolver.h"
 
 #include "findings.h"
 #include "operationjson.h"
@@ -275,6 +276,18 @@ QStringList imagesInUse(const ClusterStore &store)
     return out;
 }
 
+namespace {
+
+// Jobs (and bare pods) by state, as the Overview, the Users and the VCs pages count them.
+QJsonObject jobsJson(const WorkloadCounts &c)
+{
+    return {{QStringLiteral("running"), c.running}, {QStringLiteral("waiting"), c.waiting},
+            {QStringLiteral("failed"), c.failed},   {QStringLiteral("finished"), c.finished},
+            {QStringLiteral("stuck"), c.stuck},     {QStringLiteral("total"), c.total()}};
+}
+
+} // namespace
+
 QJsonObject reportJson(const ClusterStore &store, const TelemetryStore *telemetry,
                        const ReportSource &source)
 {
@@ -323,10 +336,12 @@ QJsonObject reportJson(const ClusterStore &store, const TelemetryStore *telemetr
             o.insert(it.key(), quantity::format(it.key(), it.value()));
         return o;
     };
+    const QHash<QString, WorkloadCounts> jobsByVc = WorkloadResolver::countsByVc(store);
     QJsonArray queues;
     for (const auto &q : store.queues())
         queues.append(QJsonObject{
             {QStringLiteral("name"), q.name},
+            {QStringLiteral("jobs"), jobsJson(jobsByVc.value(q.name))},
             {QStringLiteral("state"), q.state.isEmpty() ? QStringLiteral("Open") : q.state},
             {QStringLiteral("weight"), q.weight},
             {QStringLiteral("reclaimable"), q.reclaimable},
@@ -360,6 +375,7 @@ QJsonObject reportJson(const ClusterStore &store, const TelemetryStore *telemetr
             {QStringLiteral("name"), u.user},
             {QStringLiteral("namespace"), u.name},
             {QStringLiteral("vc"), u.vc},
+            {QStringLiteral("jobs"), jobsJson(WorkloadResolver::countsIn(store, u.name))},
             {QStringLiteral("state"),
              summary.disabled ? QStringLiteral("disabled") : QStringLiteral("active")},
             {QStringLiteral("quota"),
@@ -375,7 +391,8 @@ QJsonObject reportJson(const ClusterStore &store, const TelemetryStore *telemetr
         for (const char *field :
              {"gpus.allocated", "gpus.free", "gpus.pendingDemand", "fragmentation",
               "nodes[].gpus.allocated", "nodes[].gpus.free", "nodes[].cards[].state",
-              "queues[].gpus.allocated", "queues[].gpus.pendingDemand", "users[].gpus.allocated"})
+              "queues[].gpus.allocated", "queues[].gpus.pendingDemand", "users[].gpus.allocated",
+              "jobs", "queues[].jobs"})
             partial.append(QLatin1String(field));
     QJsonObject versions;
     for (auto it = source.versions.cbegin(); it != source.versions.cend(); ++it)
@@ -398,6 +415,7 @@ QJsonObject reportJson(const ClusterStore &store, const TelemetryStore *telemetr
                                                QJsonArray::fromStringList(source.unreadable)}}},
         {QStringLiteral("partial"), partial},
         {QStringLiteral("gpus"), totals},
+        {QStringLiteral("jobs"), jobsJson(WorkloadResolver::counts(store))},
         {QStringLiteral("fragmentation"), fragmentation},
         {QStringLiteral("nodes"), nodes},
         {QStringLiteral("queues"), queues},

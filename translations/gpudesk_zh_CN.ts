@@ -6020,10 +6020,6 @@
         </translation>
     </message>
     <message>
-        <source>%1 pending · %2 failed · %3 finished</source>
-        <translation>%1 个等待 · %2 个失败 · %3 个已完成</translation>
-    </message>
-    <message>
         <source>GPU model</source>
         <translation>GPU 型号</translation>
     </message>
@@ -6152,6 +6148,14 @@
     <message>
         <source>GPUs allocated and busy</source>
         <translation>GPU 分配与繁忙</translation>
+    </message>
+    <message>
+        <source>%1 waiting (%2 stuck) · %3 failed · %4 finished</source>
+        <translation>%1 个等待（其中 %2 个卡住）· %3 个失败 · %4 个已结束</translation>
+    </message>
+    <message>
+        <source>%1 waiting · %3 failed · %4 finished</source>
+        <translation>%1 个等待 · %3 个失败 · %4 个已结束</translation>
     </message>
 </context>
 <context>
@@ -7823,10 +7827,6 @@
         <translation>%1 / %2</translation>
     </message>
     <message>
-        <source>GPUs in use: %1 · jobs running %2, waiting %3, failed or stuck %4 · dev environments %5</source>
-        <translation>使用中的 GPU：%1 · 作业 运行 %2、等待 %3、失败或卡住 %4 · 开发环境 %5</translation>
-    </message>
-    <message>
         <source>Namespace</source>
         <translation>命名空间</translation>
     </message>
@@ -7937,6 +7937,10 @@
     <message>
         <source>Drift from what gpudesk makes:</source>
         <translation>与 gpudesk 创建时的差异：</translation>
+    </message>
+    <message>
+        <source>GPUs in use: %1 · jobs running %2, waiting %3 (%4 stuck), failed %5 · dev environments %6</source>
+        <translation>使用中的 GPU：%1 · 作业运行 %2 个、等待 %3 个（其中 %4 个卡住）、失败 %5 个 · 开发环境 %6 个</translation>
     </message>
 </context>
 <context>
@@ -8086,14 +8090,6 @@
         <translation>命名空间的 ResourceQuota 统计的已用量，对比其限额</translation>
     </message>
     <message>
-        <source>Jobs and pods waiting to be admitted or placed</source>
-        <translation>等待接纳或调度的作业和 Pod</translation>
-    </message>
-    <message>
-        <source>Jobs and pods that failed, or wait for a reason that will not go away</source>
-        <translation>失败的作业和 Pod，或因不会自行消失的原因而等待的</translation>
-    </message>
-    <message>
         <source>When the user last created a pod or a job</source>
         <translation>该用户最近一次创建 Pod 或作业的时间</translation>
     </message>
@@ -8130,10 +8126,6 @@
         <translation>等待中</translation>
     </message>
     <message>
-        <source>Failed or stuck</source>
-        <translation>失败或卡住</translation>
-    </message>
-    <message>
         <source>Dev envs</source>
         <comment>dev environments</comment>
         <translation>开发环境</translation>
@@ -8141,6 +8133,22 @@
     <message>
         <source>Last activity</source>
         <translation>最近活动</translation>
+    </message>
+    <message>
+        <source>%1 (%2 stuck)</source>
+        <translation>%1（%2 个卡住）</translation>
+    </message>
+    <message>
+        <source>Jobs and pods waiting to be admitted or placed; stuck: waiting for a reason that will not go away by itself</source>
+        <translation>等待准入或调度的作业和 Pod；卡住：所等待的原因不会自行消失</translation>
+    </message>
+    <message>
+        <source>Jobs and pods that failed</source>
+        <translation>失败的作业和 Pod</translation>
+    </message>
+    <message>
+        <source>Failed</source>
+        <translation>失败</translation>
     </message>
 </context>
 <context>
@@ -8326,15 +8334,21 @@
     </message>
     <message numerus="yes">
         <source>%n day(s)</source>
-        <translation><numerusform>%n 天</numerusform></translation>
+        <translation>
+            <numerusform>%n 天</numerusform>
+        </translation>
     </message>
     <message numerus="yes">
         <source>%n hour(s)</source>
-        <translation><numerusform>%n 小时</numerusform></translation>
+        <translation>
+            <numerusform>%n 小时</numerusform>
+        </translation>
     </message>
     <message numerus="yes">
         <source>%n minute(s)</source>
-        <translation><numerusform>%n 分钟</numerusform></translation>
+        <translation>
+            <numerusform>%n 分钟</numerusform>
+        </translation>
     </message>
     <message>
         <source>The server granted %1, not the %2 asked for: it caps the tokens it issues.</source>

@@ -73,6 +73,27 @@ with tempfile.TemporaryDirectory() as state:
         ru = {u["name"]: u["gpus"]["allocated"] for u in report["users"]}
         tu = {u["name"]: u["gpus"]["allocated"] for u in truth["users"]}
         check(f"per-user allocation equals the truth ({len(ru)} users)", ru == tu)
+        # Jobs: one count for the cluster, each user and each VC (issue 34: the pages disagreed),
+        # the same workloads under each, and as many as the API has — counted here on its own:
+        # Volcano, PyTorch and MPI jobs, and pods that no controller owns.
+        custom = client.CustomObjectsApi()
+        served = report["apiGroups"]["versions"]  # the version discovery picked, by resource
+        api_jobs = sum(len(custom.list_cluster_custom_object(g, served[f"{p}.{g}"], p)["items"])
+                       for g, p in (("batch.volcano.sh", "jobs"), ("kubeflow.org", "pytorchjobs"),
+                                    ("kubeflow.org", "mpijobs")) if f"{p}.{g}" in served)
+        bare = sum(1 for p in client.CoreV1Api().list_pod_for_all_namespaces().items
+                   if not p.metadata.owner_references)
+        states = ("running", "waiting", "failed", "finished", "stuck")
+        rj = report["jobs"]
+        check(f"jobs: as many as the API has ({rj}; {api_jobs} jobs and {bare} bare pods)",
+              rj["total"] == api_jobs + bare == sum(rj[k] for k in states[:4]) and rj["waiting"] > 0
+              and rj["failed"] > 0 and rj["stuck"] <= rj["total"])
+        by_vc = {k: sum(q["jobs"][k] for q in report["queues"]) for k in states}
+        check(f"jobs: the VCs' counts add up to the cluster's {by_vc}",
+              by_vc == {k: rj[k] for k in states})
+        by_user = {k: sum(u["jobs"][k] for u in report["users"]) for k in states}
+        check(f"jobs: the users' counts are within the cluster's {by_user}",
+              all(by_user[k] <= rj[k] for k in states) and sum(by_user.values()) > 0)
         # A VC's spec as the report reads it, against the truth's.
         rqs = {q["name"]: (q["state"], q["weight"], q["parent"],
                            int(q["deserved"]["nvidia.com/gpu"]) if "nvidia.com/gpu" in q["deserved"] else None,

@@ -165,12 +165,13 @@ void UserDetailPanel::updateQuota()
         h->addWidget(bar, 1);
         m_quotaLayout->addWidget(row);
     }
-    auto *facts = new QLabel(tr("GPUs in use: %1 · jobs running %2, waiting %3, failed or stuck %4 "
-                                "· dev environments %5")
+    auto *facts = new QLabel(tr("GPUs in use: %1 · jobs running %2, waiting %3 (%4 stuck), "
+                                "failed %5 · dev environments %6")
                                  .arg(s->gpusInUse)
                                  .arg(s->running)
                                  .arg(s->waiting)
-                                 .arg(s->problems)
+                                 .arg(s->stuck)
+                                 .arg(s->failed)
                                  .arg(s->devEnvs),
                              m_quotaBox);
     facts->setWordWrap(true);

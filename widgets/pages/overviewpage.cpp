@@ -377,10 +377,14 @@ void OverviewPage::refresh()
 
     const auto counts = m_store->workloadCounts();
     m_jobs->setCaption(g.exact ? tr("Jobs running") : tr("Your jobs running"));
-    m_jobs->setValue(QString::number(counts.running), tr("%1 pending · %2 failed · %3 finished")
-                                                          .arg(counts.waiting)
-                                                          .arg(counts.problem)
-                                                          .arg(counts.finished));
+    m_jobs->setValue(QString::number(counts.running),
+                     (counts.stuck > 0
+                          ? tr("%1 waiting (%2 stuck) · %3 failed · %4 finished")
+                                .arg(counts.waiting)
+                                .arg(counts.stuck)
+                          : tr("%1 waiting · %3 failed · %4 finished").arg(counts.waiting))
+                         .arg(counts.failed)
+                         .arg(counts.finished));
 
     // The per-model grid is a handful of labels: rebuilt whole.
     while (QLayoutItem *item = m_models->takeAt(0)) {
