@@ -204,6 +204,25 @@ void TestAccountsPage::vcForm()
     page->selectVc(QStringLiteral("speech"));
     QTRY_VERIFY(page->detail()->text().contains(QLatin1String("asr-conformer")));
     save(w, QStringLiteral("page-vcs"));
+    // Each job in the state the Workloads page and the counts give it: a Volcano pod group is
+    // "Completed" for a failed job too (issue 34: three Failed jobs listed as Completed).
+    page->selectVc(QStringLiteral("nlp"));
+    QStringList failed, groupPhases;
+    for (const auto &[uid, g] : s->store()->objects<PodGroupInfo>(Resource::PodGroups))
+        if (g.vc == QLatin1String("nlp") && !g.owner.uid.isEmpty())
+            if (const auto wl = s->store()->workload(g.owner.uid);
+                wl && wl->status == QLatin1String("Failed")) {
+                failed << g.owner.name;
+                groupPhases << g.phase;
+            }
+    QVERIFY(!failed.isEmpty());
+    QVERIFY2(!groupPhases.contains(u"Failed"_qs), qPrintable(groupPhases.join(u' ')));
+    QTRY_VERIFY(page->detail()->text().contains(u"/%1: Failed"_qs.arg(failed.first())));
+    for (const QString &job : std::as_const(failed))
+        QVERIFY2(page->detail()->text().contains(u"/%1: Failed"_qs.arg(job)) &&
+                     !page->detail()->text().contains(u"/%1: Completed"_qs.arg(job)),
+                 qPrintable(job + u'\n' + page->detail()->text()));
+    page->selectVc(QStringLiteral("speech"));
     auto *form = qobject_cast<QueueDialog *>(page->editVc());
     QVERIFY(form);
     form->amount(QStringLiteral("capability"), QStringLiteral("nvidia.com/gpu"))

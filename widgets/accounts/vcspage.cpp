@@ -236,8 +236,16 @@ void VcsPage::showDetail()
         for (const Condition &c : g.conditions)
             if (c.status == QLatin1String("True") && !c.message.isEmpty())
                 why = c.message;
+        // The job's state as the Workloads page and every count say it: a Volcano pod group is
+        // "Completed" for a failed job too (issue 34: three Failed jobs listed as Completed).
+        QString state = g.phase;
+        if (const auto w = g.owner.uid.isEmpty() ? std::nullopt : m_store->workload(g.owner.uid)) {
+            state = w->status;
+            if (!w->message.isEmpty())
+                why = w->message.section(u'\n', 0, 0);
+        }
         jobs << tr("%1/%2: %3, %n GPU(s)%4", nullptr, g.minGpus)
-                    .arg(esc(m_store->userOf(g.ns)), esc(job), esc(g.phase),
+                    .arg(esc(m_store->userOf(g.ns)), esc(job), esc(state),
                          why.isEmpty() ? QString() : QStringLiteral(" — ") + esc(why));
     }
     jobs.sort();
