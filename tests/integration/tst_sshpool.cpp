@@ -72,6 +72,8 @@ private:
     SshTarget target(const QString &node, const QString &key, const QString &knownHosts,
                      int port = 0) const;
     void probeOnce(SshPool &pool, const QString &node, Outcome *out);
+    // The test peers' sshd as a Host "jump" of an ssh_config, its key known from `known`.
+    QString jumpHost(const QString &known) const;
     QString hostFingerprint() const;
     SshTarget passwordTarget(QByteArray *password) const;
 
@@ -89,6 +91,16 @@ SshTarget TestSshPool::target(const QString &node, const QString &key, const QSt
                               int port) const
 {
     return m_sshd.target(node, key, knownHosts, port);
+}
+
+QString TestSshPool::jumpHost(const QString &known) const
+{
+    return QStringLiteral("Host jump\n    HostName 127.0.0.1\n    Port %1\n    User %2\n"
+                          "    IdentityFile %3/sshd/client_ed25519\n"
+                          "    IdentitiesOnly yes\n    UserKnownHostsFile %4\n"
+                          "    StrictHostKeyChecking yes\n\n")
+        .arg(m_sshd.port)
+        .arg(m_sshd.user, m_sshd.dir, known);
 }
 
 void TestSshPool::probeOnce(SshPool &pool, const QString &node, Outcome *out)
@@ -494,12 +506,7 @@ void TestSshPool::proxyJump()
     const QString config = m_dir.filePath(QStringLiteral("ssh_config_jump"));
     QFile f(config);
     QVERIFY(f.open(QIODevice::WriteOnly));
-    QString text = QStringLiteral("Host jump\n    HostName 127.0.0.1\n    Port %1\n    User %2\n"
-                                  "    IdentityFile %3/sshd/client_ed25519\n"
-                                  "    IdentitiesOnly yes\n    UserKnownHostsFile %4\n"
-                                  "    StrictHostKeyChecking yes\n\n")
-                       .arg(m_sshd.port)
-                       .arg(m_sshd.user, m_sshd.dir, known);
+    QString text = jumpHost(known);
     // The simulator's own entries, each gaining a ProxyJump.
     text += QString::fromUtf8(simConfig).replace(QStringLiteral("    LogLevel ERROR"),
                                                  QStringLiteral("    ProxyJump jump"));
@@ -539,12 +546,7 @@ void TestSshPool::proxyCommand()
     const QString config = m_dir.filePath(QStringLiteral("ssh_config_proxycommand"));
     QFile f(config);
     QVERIFY(f.open(QIODevice::WriteOnly));
-    QString text = QStringLiteral("Host jump\n    HostName 127.0.0.1\n    Port %1\n    User %2\n"
-                                  "    IdentityFile %3/sshd/client_ed25519\n"
-                                  "    IdentitiesOnly yes\n    UserKnownHostsFile %4\n"
-                                  "    StrictHostKeyChecking yes\n\n")
-                       .arg(m_sshd.port)
-                       .arg(m_sshd.user, m_sshd.dir, known);
+    QString text = jumpHost(known);
     text += QString::fromUtf8(simConfig).replace(
         QStringLiteral("    LogLevel ERROR"),
         QStringLiteral("    ProxyCommand ssh -F '%1' -o BatchMode=yes -W %h:%p jump").arg(config));
@@ -598,14 +600,9 @@ void TestSshPool::hostKeyAliasBehindProxyCommand()
     };
     QVERIFY(write(aliasKnown, entry + '\n'));
     QString text = QStringLiteral("Host a800-01\n    HostKeyAlias a800-01.gpu.lab\n"
-                                  "    UserKnownHostsFile %1\n\n"
-                                  "Host jump\n    HostName 127.0.0.1\n    Port %2\n    User %3\n"
-                                  "    IdentityFile %4/sshd/client_ed25519\n"
-                                  "    IdentitiesOnly yes\n    UserKnownHostsFile %5\n"
-                                  "    StrictHostKeyChecking yes\n\n")
-                       .arg(aliasKnown)
-                       .arg(m_sshd.port)
-                       .arg(m_sshd.user, m_sshd.dir, jumpKnown);
+                                  "    UserKnownHostsFile %1\n\n")
+                       .arg(aliasKnown) +
+                   jumpHost(jumpKnown);
     text += QString::fromUtf8(simConfig).replace(
         QStringLiteral("    LogLevel ERROR"),
         QStringLiteral("    ProxyCommand ssh -F '%1' -o BatchMode=yes -W %h:%p jump").arg(config));
