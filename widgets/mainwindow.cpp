@@ -88,6 +88,7 @@ MainWindow::MainWindow(Services *services, QWidget *parent)
     m_gpuMap->setTelemetry(m_telemetry);
     m_overview->setTelemetry(m_telemetry);
     m_overview->setFindings(services->findings());
+    m_overview->setConnection(m_state);
     m_workloads->setPermissions(services->permissions());
     m_nodes->setPermissions(services->permissions());
     m_users->setPermissions(services->permissions());

@@ -531,8 +531,20 @@ void TestMainWindow::banners()
     w.show();
     state.setConnecting(QStringLiteral("sim-admin"), QStringLiteral("https://127.0.0.1:6443"),
                         true);
+    // Connecting, nothing read: no figure is the cluster's yet.
+    auto *overview = qobject_cast<OverviewPage *>(w.page(MainWindow::Overview));
+    QVERIFY(overview);
+    QCOMPARE(overview->problemsText(),
+             QStringLiteral("Connecting to https://127.0.0.1:6443… no figures yet."));
     state.setFailed(QStringLiteral("sim-admin"), QStringLiteral("Unauthorized"));
     QVERIFY(labelTexts(w).contains(QStringLiteral("Cannot connect to sim-admin: Unauthorized")));
+    // Failed: every card says it has no figure, never a zero; no "nothing needs attention"
+    // about a cluster nobody could read (issue 34).
+    QCOMPARE(overview->problemsText(), QStringLiteral("Not connected to sim-admin: Unauthorized"));
+    const QStringList texts = labelTexts(w);
+    QVERIFY(!texts.join(u'\n').contains(u"Nothing needs attention"_qs));
+    QVERIFY(texts.count(QStringLiteral("—")) >= 7);
+    QVERIFY(!texts.contains(QStringLiteral("0")));
     state.setConnecting(QStringLiteral("sim-admin"), QStringLiteral("https://127.0.0.1:6443"),
                         false);
     QVERIFY(labelTexts(w).contains(QStringLiteral(

@@ -25,6 +25,8 @@ struct StoreChanges;
 // The cluster at a glance: GPUs total / allocated / free and pending demand, nodes, jobs, GPUs
 // per VC against capability, per GPU model, and the top users. The same figures as the other
 // pages and the report, from the same store.
+class ConnectionState;
+
 class OverviewPage : public QWidget
 {
     Q_OBJECT
@@ -41,6 +43,9 @@ public:
     void setAlerts(AlertCenter *alerts);
     // The chart of GPUs allocated against busy over the last hours.
     void setGpuUse(GpuUseSampler *sampler);
+    // The connection the figures come from: without a live one, no figure is shown as the
+    // cluster's (issue 34: an unreachable cluster showed zeros and "Nothing needs attention").
+    void setConnection(const ConnectionState *connection);
     GpuUseChart *gpuUseChart() const { return m_gpuUse; }
 
 signals:
@@ -57,6 +62,9 @@ private:
     void refresh();
     void refreshFindings();
     void refreshProblems();
+    // Why there are no figures to show ("" when there are): not connected, or still connecting
+    // with nothing read yet.
+    QString noFigures() const;
 
     ClusterStore *m_store;
     NumberCard *m_total;
@@ -82,6 +90,7 @@ private:
     GpuUseChart *m_gpuUse = nullptr;
     QString m_onlyNamespace;
     bool m_stale = false; // changed while hidden: refreshed when shown
+    const ConnectionState *m_connection = nullptr;
 };
 
 } // namespace gpudesk
