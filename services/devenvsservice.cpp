@@ -378,7 +378,8 @@ QString DevEnvsService::sshHostEntry(const QString &alias, const QString &contex
             if (c.unicode() < 0x20 || c.unicode() == 0x7f) {
                 *error = tr("\"%1\" holds a line break or another control character: gpudesk "
                             "does not write it into an SSH configuration.")
-                             .arg(QString(word).replace(u'\n', QLatin1String("\\n"))
+                             .arg(QString(word)
+                                      .replace(u'\n', QLatin1String("\\n"))
                                       .replace(u'\r', QLatin1String("\\r"))
                                       .left(80));
                 return {};

@@ -230,8 +230,8 @@ void ReportRun::measureImages()
                                                .arg(ImageSizesLimitMs / 1000));
         // Asked and still unanswered: said too, never a bare null (issue 33).
         for (const QString &r : std::as_const(m_imagesAsked))
-            m_source.imageErrors.insert(r, tr("its registry did not answer within %1 s")
-                                               .arg(ImageSizesLimitMs / 1000));
+            m_source.imageErrors.insert(
+                r, tr("its registry did not answer within %1 s").arg(ImageSizesLimitMs / 1000));
         m_imagesToMeasure.clear();
         write();
     });
