@@ -93,4 +93,20 @@ void ConnectionState::updateStaleness()
     m_staleReason = reason;
 }
 
+QString ConnectionState::noFigures(bool nothingRead) const
+{
+    switch (m_state) {
+    case State::Connected:
+        return {};
+    case State::Connecting:
+        return nothingRead ? tr("Connecting to %1… no figures yet.").arg(m_server) : QString();
+    case State::Failed:
+        return m_context.isEmpty() ? tr("Not connected: %1").arg(m_error)
+                                   : tr("Not connected to %1: %2").arg(m_context, m_error);
+    case State::Idle:
+        break;
+    }
+    return tr("Not connected to a cluster.");
+}
+
 } // namespace gpudesk

@@ -49,6 +49,10 @@ public:
     QString podsScope() const;
     // Volcano's queues are served (VCs exist on this cluster).
     bool hasVolcano() const;
+    // Why a page has no figure of the cluster to show ("" when it has): not connected, or still
+    // connecting with nothing read yet (`nothingRead`). A reconnection to the same cluster keeps
+    // what was read: the banner says it is not current.
+    QString noFigures(bool nothingRead) const;
 
     void setConnecting(const QString &context, const QString &server, bool tlsVerified);
     void setConnected(const ClusterSummary &summary);

@@ -2116,6 +2116,22 @@
         <source>%1 cannot be watched: %2</source>
         <translation>无法监听 %1：%2</translation>
     </message>
+    <message>
+        <source>Connecting to %1… no figures yet.</source>
+        <translation>正在连接 %1……尚无数据。</translation>
+    </message>
+    <message>
+        <source>Not connected: %1</source>
+        <translation>未连接：%1</translation>
+    </message>
+    <message>
+        <source>Not connected to %1: %2</source>
+        <translation>未连接到 %1：%2</translation>
+    </message>
+    <message>
+        <source>Not connected to a cluster.</source>
+        <translation>未连接到任何集群。</translation>
+    </message>
 </context>
 <context>
     <name>gpudesk::CsvImportDialog</name>
@@ -6156,22 +6172,6 @@
     <message>
         <source>%1 waiting · %3 failed · %4 finished</source>
         <translation>%1 个等待 · %3 个失败 · %4 个已结束</translation>
-    </message>
-    <message>
-        <source>Connecting to %1… no figures yet.</source>
-        <translation>正在连接 %1……尚无数据。</translation>
-    </message>
-    <message>
-        <source>Not connected: %1</source>
-        <translation>未连接：%1</translation>
-    </message>
-    <message>
-        <source>Not connected to %1: %2</source>
-        <translation>未连接到 %1：%2</translation>
-    </message>
-    <message>
-        <source>Not connected to a cluster.</source>
-        <translation>未连接到任何集群。</translation>
     </message>
     <message>
         <source>no connection</source>

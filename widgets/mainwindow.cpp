@@ -89,6 +89,7 @@ MainWindow::MainWindow(Services *services, QWidget *parent)
     m_overview->setTelemetry(m_telemetry);
     m_overview->setFindings(services->findings());
     m_overview->setConnection(m_state);
+    m_gpuMap->setConnection(m_state);
     m_workloads->setPermissions(services->permissions());
     m_nodes->setPermissions(services->permissions());
     m_users->setPermissions(services->permissions());

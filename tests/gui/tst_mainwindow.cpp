@@ -3,6 +3,7 @@
 // events, YAML), a researcher's restricted view, the connection banners, and Chinese.
 // Screenshots are written under build/dev/screenshots for a person to look at.
 
+#include "gpumappage.h"
 #include "gpumapview.h"
 #include "imagespage.h"
 #include "overviewpage.h"
@@ -545,6 +546,10 @@ void TestMainWindow::banners()
     QVERIFY(!texts.join(u'\n').contains(u"Nothing needs attention"_qs));
     QVERIFY(texts.count(QStringLiteral("—")) >= 7);
     QVERIFY(!texts.contains(QStringLiteral("0")));
+    w.showPage(MainWindow::GpuMap); // a hidden page is redrawn when shown
+    auto *map = qobject_cast<GpuMapPage *>(w.page(MainWindow::GpuMap));
+    QVERIFY(map);
+    QCOMPARE(map->summary(), QStringLiteral("Not connected to sim-admin: Unauthorized"));
     state.setConnecting(QStringLiteral("sim-admin"), QStringLiteral("https://127.0.0.1:6443"),
                         false);
     QVERIFY(labelTexts(w).contains(QStringLiteral(

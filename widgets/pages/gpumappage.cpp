@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "gpumappage.h"
+#include "connectionstate.h"
 
 #include "telemetrystore.h"
 
@@ -211,11 +212,27 @@ void GpuMapPage::refreshGroupings()
     m_groupBy->setCurrentIndex(std::max(0, m_groupBy->findData(m_map->groupBy())));
 }
 
+void GpuMapPage::setConnection(const ConnectionState *connection)
+{
+    m_connection = connection;
+    connect(connection, &ConnectionState::changed, this, [this] {
+        if (isVisible())
+            refresh();
+        else
+            m_stale = true;
+    });
+    refresh();
+}
+
 void GpuMapPage::refresh()
 {
     m_stale = false;
+    const QString none =
+        m_connection ? m_connection->noFigures(m_store->nodes().isEmpty()) : QString();
     m_summary->setText(
-        FreeGpus::of(*m_store, m_telemetry).sentence(m_store->scope(Resource::Pods)));
+        none.isEmpty()
+            ? FreeGpus::of(*m_store, m_telemetry).sentence(m_store->scope(Resource::Pods))
+            : none);
     for (QWidget *w : std::as_const(m_partialLegend))
         w->setVisible(!m_store->podsComplete());
     refreshGroupings();

@@ -9,6 +9,7 @@ class QLabel;
 namespace gpudesk {
 
 class ClusterStore;
+class ConnectionState;
 class GpuMapView;
 class TelemetryStore;
 
@@ -19,6 +20,8 @@ class GpuMapPage : public QWidget
 public:
     explicit GpuMapPage(ClusterStore *store, QWidget *parent = nullptr);
     void setTelemetry(TelemetryStore *telemetry);
+    // Without a live connection the summary says so, not "No GPU is free" (issue 34).
+    void setConnection(const ConnectionState *connection);
     // The sentence on where the free cards are, as shown (FreeGpus::sentence).
     QString summary() const;
     GpuMapView *view() const { return m_map; }
@@ -45,6 +48,7 @@ private:
     QComboBox *m_zoom;
     QList<QWidget *> m_partialLegend;
     bool m_stale = false; // changed while hidden: redrawn when shown
+    const ConnectionState *m_connection = nullptr;
 };
 
 } // namespace gpudesk

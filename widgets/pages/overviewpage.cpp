@@ -317,34 +317,12 @@ void OverviewPage::setConnection(const ConnectionState *connection)
     refresh();
 }
 
-QString OverviewPage::noFigures() const
-{
-    if (!m_connection)
-        return {};
-    using S = ConnectionState::State;
-    switch (m_connection->state()) {
-    case S::Connected:
-        return {};
-    case S::Connecting:
-        // Reconnecting to the same cluster keeps what was read (the banner says so).
-        return m_store->nodes().isEmpty()
-                   ? tr("Connecting to %1… no figures yet.").arg(m_connection->server())
-                   : QString();
-    case S::Failed:
-        return m_connection->context().isEmpty()
-                   ? tr("Not connected: %1").arg(m_connection->error())
-                   : tr("Not connected to %1: %2")
-                         .arg(m_connection->context(), m_connection->error());
-    case S::Idle:
-        break;
-    }
-    return tr("Not connected to a cluster.");
-}
-
 void OverviewPage::refresh()
 {
     m_stale = false;
-    if (const QString why = noFigures(); !why.isEmpty()) {
+    if (const QString why =
+            m_connection ? m_connection->noFigures(m_store->nodes().isEmpty()) : QString();
+        !why.isEmpty()) {
         // No zeros presented as the cluster's, and no "nothing needs attention" about it.
         for (NumberCard *card :
              {m_total, m_allocated, m_free, m_pending, m_busy, m_unserved, m_nodes, m_jobs}) {

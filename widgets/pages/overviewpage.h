@@ -62,9 +62,6 @@ private:
     void refresh();
     void refreshFindings();
     void refreshProblems();
-    // Why there are no figures to show ("" when there are): not connected, or still connecting
-    // with nothing read yet.
-    QString noFigures() const;
 
     ClusterStore *m_store;
     NumberCard *m_total;
