@@ -546,6 +546,7 @@ void TestMainWindow::banners()
     QVERIFY(!texts.join(u'\n').contains(u"Nothing needs attention"_qs));
     QVERIFY(texts.count(QStringLiteral("—")) >= 7);
     QVERIFY(!texts.contains(QStringLiteral("0")));
+    save(w, QStringLiteral("overview-not-connected"));
     w.showPage(MainWindow::GpuMap); // a hidden page is redrawn when shown
     auto *map = qobject_cast<GpuMapPage *>(w.page(MainWindow::GpuMap));
     QVERIFY(map);
