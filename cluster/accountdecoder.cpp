@@ -127,15 +127,8 @@ QList<QuotaObject> AccountDecoder::quotas(const QByteArray &list, QString *error
     for (const json &o : *all) {
         const json &meta = member(o, "metadata");
         QuotaObject q;
-        q.quota.uid = text(meta, "uid");
-        q.quota.ns = text(meta, "namespace");
-        q.quota.name = text(meta, "name");
-        q.quota.created = created(meta);
-        q.quota.hard = amounts(member(member(o, "spec"), "hard"));
-        q.quota.used = amounts(member(member(o, "status"), "used"));
-        q.quota.spec = QByteArray::fromStdString(member(o, "spec").dump());
-        // member() answers an empty object for a missing key: ask for the key itself.
-        q.quota.annotated = meta.contains("annotations") && meta["annotations"].is_object();
+        // The quota itself as the cluster's store reads it; what follows is the accounts' own.
+        q.quota = Decoder::decode<ResourceQuotaInfo>(Resource::ResourceQuotas, o);
         q.appliedHard = text(member(meta, "annotations"), "gpudesk.io/hard");
         // The manager of the newest write that touched spec (the API keeps one entry per
         // manager and operation): who edited the limits last.

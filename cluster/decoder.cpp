@@ -25,19 +25,22 @@ qint64 integer(const json &o, const char *key)
     return v.is_number_integer() ? v.get<qint64>() : 0;
 }
 
-// A quantity that may be written as a string ("8", "16Gi") or a bare number.
-qint64 quantityOf(const json &v, qint64 (*parse)(const QString &))
+// A quantity in whole units and in thousandths, as the API's Quantity.Value() and MilliValue()
+// give them (rounded up); 0 for what is not a quantity.
+qint64 unitsOf(const json &v)
 {
-    if (v.is_string())
-        return std::max<qint64>(0, parse(QString::fromStdString(v.get_ref<const std::string &>())));
-    if (v.is_number())
-        return std::max<qint64>(0, parse(QString::number(v.get<double>(), 'f')));
-    return 0;
+    const auto m = jsonfields::milli(v);
+    return m ? (*m + 999) / 1000 : 0;
+}
+
+qint64 milliOf(const json &v)
+{
+    return jsonfields::milli(v).value_or(0);
 }
 
 int gpus(const json &resources)
 {
-    return int(quantityOf(member(resources, "nvidia.com/gpu"), &Decoder::quantityUnits));
+    return int(unitsOf(member(resources, "nvidia.com/gpu")));
 }
 
 // nvidia.com/mig-<profile> resources (the device plugin's mixed strategy), profile → count.
@@ -50,7 +53,7 @@ MigCounts migResources(const json &resources)
     for (auto it = resources.begin(); it != resources.end(); ++it) {
         if (it.key().compare(0, prefix.size(), prefix) != 0)
             continue;
-        const int n = int(quantityOf(it.value(), &Decoder::quantityUnits));
+        const int n = int(unitsOf(it.value()));
         if (n > 0)
             out.append({QString::fromStdString(it.key().substr(prefix.size())), n});
     }
@@ -125,8 +128,8 @@ template <> NodeInfo Decoder::decode<NodeInfo>(Resource, const json &o)
     n.gpuAllocatable = gpus(alloc);
     n.gpuCapacity = gpus(member(status, "capacity"));
     n.migAllocatable = migResources(alloc);
-    n.cpuAllocatableMilli = quantityOf(member(alloc, "cpu"), &Decoder::quantityMilli);
-    n.memoryAllocatableBytes = quantityOf(member(alloc, "memory"), &Decoder::quantityUnits);
+    n.cpuAllocatableMilli = milliOf(member(alloc, "cpu"));
+    n.memoryAllocatableBytes = unitsOf(member(alloc, "memory"));
     n.kubeletVersion = text(member(status, "nodeInfo"), "kubeletVersion");
     n.containerRuntime = text(member(status, "nodeInfo"), "containerRuntimeVersion");
     for (const auto &a : member(status, "addresses")) {
@@ -226,8 +229,8 @@ template <> PodInfo Decoder::decode<PodInfo>(Resource, const json &o)
         p.gpuRequest += g > 0 ? g : gpus(member(res, "limits"));
         const MigCounts mig = migResources(req);
         addCounts(&p.migRequests, mig.isEmpty() ? migResources(member(res, "limits")) : mig);
-        p.cpuRequestMilli += quantityOf(member(req, "cpu"), &Decoder::quantityMilli);
-        p.memoryRequestBytes += quantityOf(member(req, "memory"), &Decoder::quantityUnits);
+        p.cpuRequestMilli += milliOf(member(req, "cpu"));
+        p.memoryRequestBytes += unitsOf(member(req, "memory"));
     }
     if (const json &sel = member(spec, "nodeSelector"); sel.is_object())
         for (auto it = sel.begin(); it != sel.end(); ++it)
@@ -316,8 +319,7 @@ template <> PodGroupInfo Decoder::decode<PodGroupInfo>(Resource, const json &o)
     const json &min = member(spec, "minResources");
     g.minGpus = gpus(min);
     if (g.minGpus == 0)
-        g.minGpus =
-            int(quantityOf(member(min, "requests.nvidia.com/gpu"), &Decoder::quantityUnits));
+        g.minGpus = int(unitsOf(member(min, "requests.nvidia.com/gpu")));
     const json &status = member(o, "status");
     g.phase = text(status, "phase");
     g.conditions = conditions(status);
@@ -372,6 +374,7 @@ template <> JobInfo Decoder::decode<JobInfo>(Resource kind, const json &o)
         j.minAvailable = int(std::max<qint64>(0, integer(spec, "minAvailable")));
         j.status = text(member(status, "state"), "phase");
         j.message = text(member(status, "state"), "message");
+        j.stateSince = time(member(status, "state"), "lastTransitionTime");
     } else {
         // Kubeflow (v1 and MPIJob v2beta1 alike): the newest condition that holds is the job's
         // state.
@@ -382,6 +385,7 @@ template <> JobInfo Decoder::decode<JobInfo>(Resource kind, const json &o)
                 newest = c.lastTransition;
                 j.status = c.type;
                 j.message = c.message;
+                j.stateSince = std::max<qint64>(0, c.lastTransition);
             }
         }
     }
@@ -474,48 +478,13 @@ QString notAList(const json &j, const QByteArray &body)
 
 qint64 Decoder::quantityUnits(const QString &q)
 {
-    // Two-letter binary suffixes first, so "Mi" is not read as "M".
-    static const std::pair<const char *, double> suffixes[] = {{"Ki", 1024.0},
-                                                               {"Mi", 1048576.0},
-                                                               {"Gi", 1073741824.0},
-                                                               {"Ti", 1099511627776.0},
-                                                               {"Pi", 1125899906842624.0},
-                                                               {"m", 0.001},
-                                                               {"k", 1e3},
-                                                               {"M", 1e6},
-                                                               {"G", 1e9},
-                                                               {"T", 1e12},
-                                                               {"P", 1e15}};
-    QString number = q.trimmed();
-    double mult = 1.0;
-    for (const auto &[sfx, m] : suffixes) {
-        if (number.endsWith(QLatin1String(sfx))) {
-            number.chop(int(qstrlen(sfx)));
-            mult = m;
-            break;
-        }
-    }
-    bool ok = false;
-    const double v = number.toDouble(&ok);
-    if (!ok || v < 0 || !std::isfinite(v) || v * mult > 9e18)
-        return -1;
-    return qint64(std::floor(v * mult + 1e-9));
+    const auto m = quantity::parseMilli(q);
+    return m ? (*m + 999) / 1000 : -1;
 }
 
 qint64 Decoder::quantityMilli(const QString &q)
 {
-    const QString t = q.trimmed();
-    if (t.endsWith(u'm')) {
-        bool ok = false;
-        const double v = t.chopped(1).toDouble(&ok);
-        return ok && v >= 0 && v < 9e18 ? qint64(v) : -1;
-    }
-    bool ok = false;
-    const double v = t.toDouble(&ok);
-    if (ok && v >= 0 && v < 9e15)
-        return qint64(std::llround(v * 1000.0));
-    const qint64 units = quantityUnits(t);
-    return units < 0 || units > 9'000'000'000'000'000 / 1000 ? -1 : units * 1000;
+    return quantity::parseMilli(q).value_or(-1);
 }
 
 qint64 Decoder::timestamp(const QString &rfc3339)

@@ -38,15 +38,19 @@ ResourceAmounts amounts(const json &list)
     if (!list.is_object())
         return out;
     for (auto it = list.begin(); it != list.end(); ++it) {
-        std::optional<qint64> v;
-        if (it.value().is_string())
-            v = quantity::parseMilli(QString::fromStdString(it.value().get<std::string>()));
-        else if (it.value().is_number())
-            v = quantity::parseMilli(QString::number(it.value().get<double>(), 'f'));
-        if (v)
+        if (const auto v = milli(it.value()))
             out.insert(QString::fromStdString(it.key()), *v);
     }
     return out;
+}
+
+std::optional<qint64> milli(const json &v)
+{
+    if (v.is_string())
+        return quantity::parseMilliOf(std::string_view(v.get_ref<const std::string &>()));
+    if (v.is_number())
+        return quantity::parseMilli(QString::number(v.get<double>(), 'f'));
+    return std::nullopt;
 }
 
 } // namespace gpudesk::jsonfields

@@ -24,4 +24,8 @@ Labels stringMap(const nlohmann::json &m);
 // that are not quantities are left out.
 ResourceAmounts amounts(const nlohmann::json &list);
 
+// One quantity, written as a string ("8", "16Gi") or a bare number, in thousandths of its unit
+// (quantity::parseMilli, the one parser); nullopt when it is neither or not a quantity.
+std::optional<qint64> milli(const nlohmann::json &v);
+
 } // namespace gpudesk::jsonfields

@@ -16,6 +16,19 @@ if(GPUDESK_CCACHE AND NOT CMAKE_CXX_COMPILER_LAUNCHER)
         "CCACHE_BASEDIR=${PROJECT_SOURCE_DIR}" CCACHE_NOHASHDIR=1 ${GPUDESK_CCACHE})
 endif()
 
+# Qt's test library stamps every test with the absolute folders of its source and build
+# (QT_TESTCASE_SOURCEDIR, QT_TESTCASE_BUILDDIR), for QFINDTESTDATA alone; no test here uses it.
+# Left in, they make each test's compile differ between two checkouts, and a fresh clone could
+# take none of the 80 test files from the cache.
+if(TARGET Qt6::Test)
+    get_target_property(_gpudesk_test_defs Qt6::Test INTERFACE_COMPILE_DEFINITIONS)
+    if(_gpudesk_test_defs)
+        list(FILTER _gpudesk_test_defs EXCLUDE REGEX "^QT_TESTCASE_(SOURCE|BUILD)DIR")
+        set_target_properties(Qt6::Test PROPERTIES
+            INTERFACE_COMPILE_DEFINITIONS "${_gpudesk_test_defs}")
+    endif()
+endif()
+
 find_program(GPUDESK_MOLD mold)
 if(GPUDESK_MOLD AND CMAKE_CXX_COMPILER_ID STREQUAL "GNU" AND
         CMAKE_CXX_COMPILER_VERSION VERSION_GREATER_EQUAL 12.1)

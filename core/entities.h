@@ -196,6 +196,9 @@ struct JobInfo
     QString status;  // Pending, Running, Completed, Failed, …
     QString message; // the latest condition's message
     qint64 created = 0;
+    // When it entered `status` (the API's lastTransitionTime of the state or condition that
+    // holds), ms since the epoch; 0 when the API does not say. A finished job's finish time.
+    qint64 stateSince = 0;
     int minAvailable = 0; // Volcano: spec.minAvailable
 };
 

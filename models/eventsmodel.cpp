@@ -75,7 +75,9 @@ QVariant EventsModel::data(const QModelIndex &index, int role) const
     case SortRole:
         switch (index.column()) {
         case LastSeen:
-            return e.lastSeen;
+            // The column shows ages ("10s", "52s"): sorted up, the youngest first (issue 35:
+            // sorted by the time, "10s" came after "52s").
+            return -e.lastSeen;
         case Count:
             return e.count;
         case Type:

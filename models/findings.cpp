@@ -28,9 +28,11 @@ constexpr ClassName kClassNames[] = {
 };
 static_assert(std::size(kClassNames) == kFindingClassCount);
 
+// lupdate files the strings of a free tr() in namespace gpudesk under the context "gpudesk": the
+// lookup must use the same, or the Chinese window shows the findings in English (issue 35).
 QString tr(const char *text, const char *disambiguation = nullptr, int n = -1)
 {
-    return QCoreApplication::translate("gpudesk::Findings", text, disambiguation, n);
+    return QCoreApplication::translate("gpudesk", text, disambiguation, n);
 }
 
 // The job statuses after which a job's pods have no reason to hold anything.
@@ -108,6 +110,17 @@ void fillPod(Finding &f, const FindingsInput::Pod &pod)
         f.node = pod.node;
 }
 
+// When a process started, in ms since the epoch, from the node's own evidence: its start in
+// clock ticks since boot (/proc/PID/stat) and the node's uptime, read in the same probe; 0 when
+// either is missing. USER_HZ is 100 on every architecture Linux runs GPUs on.
+qint64 processStart(const NodeSample &s, const NodeProcess &p)
+{
+    if (!s.uptimeSecs || p.startTicks < 0)
+        return 0;
+    const double ago = *s.uptimeSecs - double(p.startTicks) / 100.0;
+    return ago < 0 ? s.time : s.time - qint64(ago * 1000.0);
+}
+
 // The processes of one node, sorted into findings: of no live pod (orphans), in D state.
 void nodeFindings(const FindingsInput &in, const FindingsInput::Node &node, QList<Finding> *out)
 {
@@ -115,6 +128,11 @@ void nodeFindings(const FindingsInput &in, const FindingsInput::Node &node, QLis
     QHash<QString, QList<FindingProcess>> orphansByPod; // "" : host processes
     QHash<QString, QList<FindingProcess>> stuckByPod;
     QHash<QString, qint64> orphanFirst, stuckFirst;
+    QHash<QString, qint64> orphanStart, stuckStart; // the earliest process start, 0 unknown
+    const auto earliest = [](QHash<QString, qint64> &into, const QString &uid, qint64 start) {
+        const qint64 was = into.value(uid, -1);
+        into.insert(uid, was < 0 ? start : (was == 0 || start == 0 ? 0 : std::min(was, start)));
+    };
     for (const NodeProcess &p : s.processes) {
         const QString uid = p.owner.podUid;
         const bool live = !uid.isEmpty() && in.pods.contains(uid);
@@ -129,6 +147,7 @@ void nodeFindings(const FindingsInput &in, const FindingsInput::Node &node, QLis
             stuckByPod[uid].append(processOf(p));
             const qint64 first = stuckFirst.value(uid, d);
             stuckFirst.insert(uid, std::min(first, d));
+            earliest(stuckStart, uid, processStart(s, p));
             continue;
         }
         if (live)
@@ -136,6 +155,7 @@ void nodeFindings(const FindingsInput &in, const FindingsInput::Node &node, QLis
         orphansByPod[uid].append(processOf(p));
         const qint64 since = node.orphanSince.value(p.pid, s.time);
         orphanFirst.insert(uid, std::min(orphanFirst.value(uid, since), since));
+        earliest(orphanStart, uid, processStart(s, p));
     }
     for (auto it = orphansByPod.cbegin(); it != orphansByPod.cend(); ++it) {
         Finding f;
@@ -145,9 +165,16 @@ void nodeFindings(const FindingsInput &in, const FindingsInput::Node &node, QLis
         f.processes = it.value();
         f.cards = cardsOf(f.processes);
         f.gpus = int(f.cards.size());
-        f.since = orphanFirst.value(it.key());
-        f.sinceAtLeast = true;
-        f.sinceSource = tr("gpudesk's samples");
+        // A process that outlived its pod has held its card since it started: the node says
+        // when (a gpudesk started later would otherwise call a day-old zombie minutes old).
+        if (const qint64 start = orphanStart.value(it.key()); start > 0) {
+            f.since = start;
+            f.sinceSource = tr("the node (the process's start time, /proc)");
+        } else {
+            f.since = orphanFirst.value(it.key());
+            f.sinceAtLeast = true;
+            f.sinceSource = tr("gpudesk's samples");
+        }
         f.key = QStringLiteral("orphan|%1|%2")
                     .arg(node.name, it.key().isEmpty() ? QStringLiteral("host") : it.key());
         const QString pids = pidList(f.processes);
@@ -190,6 +217,9 @@ void nodeFindings(const FindingsInput &in, const FindingsInput::Node &node, QLis
                   : tr("PID %1 on GPU %2, whose pod is gone, is in uninterruptible sleep (D): "
                        "no signal can end it while it sleeps, not even KILL")
                         .arg(pidList(f.processes), cardList(f.cards));
+        // How long it has been in D no file on the node says; how long it has run, it does.
+        if (const qint64 start = stuckStart.value(it.key()); start > 0)
+            f.evidence += tr("; it started %1 ago").arg(duration(start, in.now));
         f.remedy = Remedy::Drain;
         f.remedyNote = tr("Cordon and drain the node, then reboot it: a kill cannot work.");
         out->append(f);
@@ -324,6 +354,10 @@ void podFinding(const FindingsInput &in, const FindingsInput::Pod &pod,
         pod.phase == QLatin1String("Running")) {
         f.cls = FindingClass::FinishedHoldingGpus;
         f.key = QStringLiteral("finished|") + pod.uid;
+        if (pod.ownerStateSince > 0) {
+            f.since = pod.ownerStateSince;
+            f.sinceSource = tr("the API (the job's state, lastTransitionTime)");
+        }
         f.evidence =
             tr("%1 %2 is %3, but this pod still runs and holds %n GPU(s)", nullptr, pod.gpus)
                 .arg(pod.owner.kind, pod.owner.name, pod.ownerStatus);
@@ -486,8 +520,10 @@ FindingsInput FindingsInput::capture(const ClusterStore &cluster, const Telemetr
         o.owner = p.owner;
         o.devEnv = p.devEnv;
         if (!p.owner.uid.isEmpty())
-            if (const JobInfo *j = cluster.job(p.owner.uid))
+            if (const JobInfo *j = cluster.job(p.owner.uid)) {
                 o.ownerStatus = j->status;
+                o.ownerStateSince = j->stateSince;
+            }
         if (telemetry && (o.gpus > 0 || o.migDevices > 0)) {
             o.activity = telemetry->gpuActivity(p.uid);
             o.external =

@@ -138,8 +138,9 @@ struct FindingsInput
         qint64 notReadyTolerationSecs = 300; // -1: tolerates a NotReady node for ever
         qint64 created = 0;
         OwnerRef owner;
-        QString ownerStatus; // the owning job's status, when the owner is a job
-        QString devEnv;      // the dev environment it runs (gpudesk.io/devenv), if any
+        QString ownerStatus;        // the owning job's status, when the owner is a job
+        qint64 ownerStateSince = 0; // since when the job has had that status (the API's); 0 unknown
+        QString devEnv;             // the dev environment it runs (gpudesk.io/devenv), if any
         std::optional<GpuActivity> activity;
         std::optional<ExternalIdle> external;
         bool containersGone = false;

@@ -108,7 +108,7 @@ QVariant NodeCardsModel::data(const QModelIndex &index, int role) const
 QStringList NodeCardsModel::headers() const
 {
     // In the order of the columns.
-    return {tr("GPU"),   tr("Utilization"), tr("Memory"), tr("Temp."),
+    return {tr("GPU"),   tr("Utilization"), tr("GPU memory"), tr("Temp."),
             tr("Power"), tr("Processes"),   tr("Flags")};
 }
 

@@ -200,8 +200,11 @@ void AlertCenter::evaluate()
     }
     changedAny = changedAny || next.size() != m_active.size();
     m_active = std::move(next);
+    // The first evaluation on current figures is news even when it raises nothing: until then
+    // a view may not say "nothing needs attention".
+    const bool first = !m_evaluated && current;
     m_evaluated = m_evaluated || current;
-    if (changedAny)
+    if (changedAny || first)
         emit changed();
 }
 

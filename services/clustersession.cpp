@@ -64,6 +64,13 @@ void ClusterSession::connectTo(const QString &context)
     if (!m_config)
         return;
     const QString next = context.isEmpty() ? m_config->currentContext() : context;
+    if (m_connection && !m_config->contexts().contains(next)) {
+        // An unknown name must not end a working connection and leave the window on none.
+        QString why;
+        m_config->endpoint(next, &why);
+        emit contextRefused(next, why);
+        return;
+    }
     const bool sameContext = next == m_context && m_connection;
     m_context = next;
     if (m_connection) {

@@ -58,6 +58,9 @@ signals:
     void connectionChanged();
     // Node telemetry could not start, in a sentence.
     void telemetryFailed(const QString &message);
+    // A context the kubeconfig does not have was asked for while connected: the connection
+    // stays as it was; `why` says what is missing.
+    void contextRefused(const QString &context, const QString &why);
 
 private:
     QStringList m_files;

@@ -105,4 +105,57 @@ void HistoryService::podsIdle(const QList<PodRef> &pods, qint64 horizonMs, int b
         });
 }
 
+void HistoryService::clusterGpuUse(qint64 from, qint64 to, int step, int busyPercent,
+                                   QObject *context, GpuUseDone done)
+{
+    if (!m_prometheus) {
+        done({}, tr("No Prometheus is configured."));
+        return;
+    }
+    // One query, three lines told apart by a label. Cards, not series: a card in MIG mode has a
+    // series per instance, so each counts once by (Hostname, UUID). `or vector(0)`: a moment with
+    // no card held or busy is a zero, not a gap.
+    const QString cards = QStringLiteral("(DCGM_FI_DEV_GPU_UTIL%1)");
+    const auto line = [](const QString &name, const QString &expr) {
+        return QStringLiteral("label_replace(%1, \"line\", \"%2\", \"\", \"\")").arg(expr, name);
+    };
+    const QString query =
+        line(QStringLiteral("total"),
+             QStringLiteral("count(count by (Hostname, UUID) %1)").arg(cards.arg(QString()))) +
+        QStringLiteral(" or ") +
+        line(QStringLiteral("allocated"),
+             QStringLiteral("count(count by (Hostname, UUID) %1) or vector(0)")
+                 .arg(cards.arg(QStringLiteral("{pod!=\"\"}")))) +
+        QStringLiteral(" or ") +
+        line(QStringLiteral("busy"),
+             QStringLiteral("count(max by (Hostname, UUID) %1 >= %2) or vector(0)")
+                 .arg(cards.arg(QString()))
+                 .arg(busyPercent));
+    m_prometheus->queryRange(query, from, to, step, context,
+                             [done](const QList<PromSeries> &series, const QString &error) {
+                                 QMap<qint64, GpuUseHistory::Point> at;
+                                 for (const PromSeries &s : series) {
+                                     const QString name = s.labels.value(QStringLiteral("line"));
+                                     for (const QPointF &p : s.points) {
+                                         GpuUseHistory::Point &point = at[qint64(p.x())];
+                                         point.timeMs = qint64(p.x());
+                                         const int n = int(p.y());
+                                         if (name == QLatin1String("total"))
+                                             point.total = n;
+                                         else if (name == QLatin1String("allocated"))
+                                             point.allocated = n;
+                                         else if (name == QLatin1String("busy"))
+                                             point.busy = n;
+                                     }
+                                 }
+                                 QList<GpuUseHistory::Point> out;
+                                 // Moments without a card reporting are gaps (the exporters were
+                                 // down), not zeros.
+                                 for (const GpuUseHistory::Point &p : std::as_const(at))
+                                     if (p.total > 0)
+                                         out.append(p);
+                                 done(out, error);
+                             });
+}
+
 } // namespace gpudesk

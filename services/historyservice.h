@@ -2,6 +2,7 @@
 #pragma once
 
 #include "findings.h"
+#include "gpuusehistory.h"
 #include "telemetryhistory.h"
 
 #include <QObject>
@@ -56,6 +57,14 @@ public:
         std::function<void(const QHash<QString, ExternalIdle> &idle, const QString &error)>;
     void podsIdle(const QList<PodRef> &pods, qint64 horizonMs, int busyPercent, QObject *context,
                   IdleDone done);
+
+    // The cluster's cards over [from, to] from DCGM-exporter, as the Overview draws them: the
+    // cards reporting, those a pod holds (the exporter's pod labels) and those at or above
+    // `busyPercent` — a history from before gpudesk started, the same for every gpudesk.
+    using GpuUseDone =
+        std::function<void(const QList<GpuUseHistory::Point> &points, const QString &error)>;
+    void clusterGpuUse(qint64 fromMs, qint64 toMs, int stepSeconds, int busyPercent,
+                       QObject *context, GpuUseDone done);
 
 private:
     const ClusterStore *m_store;

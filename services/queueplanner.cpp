@@ -78,10 +78,10 @@ QStringList QueuePlanner::deleteRefusals(const ClusterStore &store, const QStrin
     if (!children.isEmpty())
         out << tr("%1 has child VCs (%2): move or delete them first.")
                    .arg(name, children.join(QStringLiteral(", ")));
+    // Pod groups of jobs that are over are deleted by the plan; those of live jobs hold the VC.
     QStringList jobs;
-    for (const auto &[uid, g] : store.objects<PodGroupInfo>(Resource::PodGroups))
-        if (g.vc == name)
-            jobs << g.ns + u'/' + (g.owner.name.isEmpty() ? g.name : g.owner.name);
+    for (const PodGroupInfo *g : podGroupsOf(store, name).live)
+        jobs << g->ns + u'/' + (g->owner.name.isEmpty() ? g->name : g->owner.name);
     if (!jobs.isEmpty()) {
         jobs.sort();
         out << tr("%1 still holds %n job(s) (%2): close it and wait for them to end, or merge it "
@@ -97,18 +97,75 @@ QStringList QueuePlanner::deleteRefusals(const ClusterStore &store, const QStrin
     return out;
 }
 
+StepTarget QueuePlanner::volcanoTarget(Resource r, const QString &ns, const QString &name,
+                                       const QString &uid) const
+{
+    StepTarget t;
+    t.kind = r == Resource::Queues ? QStringLiteral("Queue") : QStringLiteral("PodGroup");
+    t.group = QStringLiteral("scheduling.volcano.sh");
+    t.version = m_base.versionOf(r);
+    t.plural = r == Resource::Queues ? QStringLiteral("queues") : QStringLiteral("podgroups");
+    t.ns = ns;
+    t.name = name;
+    t.uid = uid;
+    t.apiPath = m_base.path(r, ns, name);
+    return t;
+}
+
+QueuePlanner::PodGroupsOf QueuePlanner::podGroupsOf(const ClusterStore &store, const QString &vc)
+{
+    // The states after which a job runs nothing again (Volcano's and Kubeflow's words).
+    static const QStringList over{QStringLiteral("Completed"), QStringLiteral("Succeeded"),
+                                  QStringLiteral("Failed"), QStringLiteral("Aborted"),
+                                  QStringLiteral("Terminated")};
+    PodGroupsOf out;
+    for (const auto &[uid, g] : store.objects<PodGroupInfo>(Resource::PodGroups)) {
+        if (g.vc != vc)
+            continue;
+        const JobInfo *job = g.owner.uid.isEmpty() ? nullptr : store.job(g.owner.uid);
+        const bool done =
+            g.phase == QLatin1String("Completed") || (job && over.contains(job->status));
+        (done ? out.over : out.live).append(&g);
+    }
+    return out;
+}
+
+void QueuePlanner::appendRemoval(OperationPlan &plan, const QueueInfo &q, const PodGroupsOf &groups,
+                                 QList<int> after) const
+{
+    for (const PodGroupInfo *g : groups.over) {
+        PlanStep s;
+        s.kind = PlanStep::Kind::Delete;
+        s.target = volcanoTarget(Resource::PodGroups, g->ns, g->name, g->uid);
+        const QString job = g->owner.name.isEmpty() ? g->name : g->owner.name;
+        s.description = tr("Delete the pod group of %1/%2, which is over: it alone keeps %3 open")
+                            .arg(g->ns, job, q.name);
+        s.detail = QStringLiteral("DELETE %1 (preconditions.uid=%2)").arg(s.target.apiPath, g->uid);
+        after << int(plan.steps.size());
+        plan.steps << s;
+    }
+    if (q.state != QLatin1String("Closed")) {
+        PlanStep close = commandStep(q, false);
+        // Deleted only once Volcano has it Closed (its webhook refuses a Closing queue).
+        close.expectStates = {QStringLiteral("Closed")};
+        close.after = after;
+        after = {int(plan.steps.size())};
+        plan.steps << close;
+    }
+    PlanStep del = deleteStep(q);
+    del.after = after;
+    // Its server check waits for the close: asked now, Volcano would refuse an Open queue.
+    if (q.state != QLatin1String("Closed"))
+        del.dryRun = PlanStep::DryRun::Deferred;
+    plan.steps << del;
+}
+
 PlanStep QueuePlanner::editStep(const QueueInfo &q, const QueueSpec &spec) const
 {
     PlanStep s;
     s.kind = PlanStep::Kind::Patch;
     s.patchType = QStringLiteral("json");
-    s.target.kind = QStringLiteral("Queue");
-    s.target.group = QStringLiteral("scheduling.volcano.sh");
-    s.target.version = m_base.versionOf(Resource::Queues);
-    s.target.plural = QStringLiteral("queues");
-    s.target.name = q.name;
-    s.target.uid = q.uid;
-    s.target.apiPath = m_base.path(Resource::Queues, {}, q.name);
+    s.target = volcanoTarget(Resource::Queues, {}, q.name, q.uid);
     const json newSpec = json::parse(specJson(spec, q.spec).toStdString());
     json ops = json::array();
     ops.push_back({{"op", "test"},
@@ -166,13 +223,7 @@ PlanStep QueuePlanner::commandStep(const QueueInfo &q, bool open) const
                        {"action", str(action)}};
     PlanStep s;
     s.kind = PlanStep::Kind::Create;
-    s.target.kind = QStringLiteral("Queue");
-    s.target.group = QStringLiteral("scheduling.volcano.sh");
-    s.target.version = m_base.versionOf(Resource::Queues);
-    s.target.plural = QStringLiteral("queues");
-    s.target.name = q.name;
-    s.target.uid = q.uid;
-    s.target.apiPath = m_base.path(Resource::Queues, {}, q.name);
+    s.target = volcanoTarget(Resource::Queues, {}, q.name, q.uid);
     s.createIn = kCommands;
     s.body = QByteArray::fromStdString(command.dump());
     s.expectStates = open ? QStringList{QStringLiteral("Open")}
@@ -189,13 +240,7 @@ PlanStep QueuePlanner::deleteStep(const QueueInfo &q) const
 {
     PlanStep s;
     s.kind = PlanStep::Kind::Delete;
-    s.target.kind = QStringLiteral("Queue");
-    s.target.group = QStringLiteral("scheduling.volcano.sh");
-    s.target.version = m_base.versionOf(Resource::Queues);
-    s.target.plural = QStringLiteral("queues");
-    s.target.name = q.name;
-    s.target.uid = q.uid;
-    s.target.apiPath = m_base.path(Resource::Queues, {}, q.name);
+    s.target = volcanoTarget(Resource::Queues, {}, q.name, q.uid);
     s.guard = PlanStep::Guard::QueueEmpty;
     s.description = tr("Delete VC %1").arg(q.name);
     s.detail = QStringLiteral("DELETE %1 (preconditions.uid=%2)").arg(s.target.apiPath, q.uid);
@@ -308,7 +353,7 @@ OperationPlan QueuePlanner::remove(const QString &name) const
     plan.refusals = deleteRefusals(store, name);
     if (!plan.refusals.isEmpty())
         return plan;
-    plan.steps << deleteStep(*q);
+    appendRemoval(plan, *q, podGroupsOf(store, name), {});
     plan.typedWord = name;
     return plan;
 }
@@ -385,21 +430,26 @@ OperationPlan QueuePlanner::merge(const QString &from, const QString &into) cons
         moved << int(plan.steps.size());
         plan.steps << s;
     }
-    PlanStep close = commandStep(*src, false);
-    close.after = moved;
-    close.after << resize;
-    const int closeIndex = int(plan.steps.size());
-    plan.steps << close;
-    PlanStep del = deleteStep(*src);
-    del.after = {closeIndex};
-    plan.steps << del;
-    const int jobs = src->running + src->pending + src->inqueue;
-    if (jobs > 0)
-        plan.notes << tr("%1's %n running or waiting job(s) stay in it until they end (Volcano "
-                         "does not move a job between queues): %1 stays Closing meanwhile and is "
-                         "deleted from the VCs page once empty.",
-                         nullptr, jobs)
-                          .arg(from);
+    QList<int> before = moved;
+    before << resize;
+    const PodGroupsOf groups = podGroupsOf(store, from);
+    if (groups.live.isEmpty()) {
+        appendRemoval(plan, *src, groups, before);
+    } else {
+        // Volcano moves no job between queues: the VC waits, Closing, for its jobs to end.
+        PlanStep close = commandStep(*src, false);
+        close.after = before;
+        plan.steps << close;
+        QStringList jobs;
+        for (const PodGroupInfo *g : groups.live)
+            jobs << g->ns + u'/' + (g->owner.name.isEmpty() ? g->name : g->owner.name);
+        jobs.sort();
+        plan.notes << tr("%1 keeps its %n running or waiting job(s) (%2) until they end (Volcano "
+                         "does not move a job between queues): it stays Closing, admitting no "
+                         "new job, and can be deleted from the VCs page once they have ended.",
+                         nullptr, int(jobs.size()))
+                          .arg(from, jobs.mid(0, 5).join(QStringLiteral(", ")));
+    }
     plan.notes << QueueRules::effects(merged, store);
     for (PlanStep &s : plan.steps)
         s.why = tr("merge of %1 into %2").arg(from, into);

@@ -26,7 +26,9 @@ public:
     OperationPlan setOpen(const QString &name, bool open) const;
     OperationPlan remove(const QString &name) const;
     // Moves the users (namespaces) and the capability, deserved and guarantee of `from` into
-    // `into`, closes `from` and deletes it once no job of it is left.
+    // `into`, closes `from` and deletes it — at once when no job of it still runs or waits (the
+    // pod groups of jobs that are over are deleted first: they alone would keep it Closing for
+    // ever); otherwise it stays Closing until they end, and the plan says so.
     OperationPlan merge(const QString &from, const QString &into) const;
 
     // The spec of a queue as the API takes it, on top of `base` (the spec as the server holds
@@ -34,11 +36,27 @@ public:
     static QByteArray specJson(const QueueSpec &spec, const QByteArray &base = {});
     // Why a VC may not be deleted now ("" when it may).
     static QStringList deleteRefusals(const ClusterStore &store, const QString &name);
+    // A VC's pod groups: of jobs that are over (finished or failed: they only keep the VC
+    // Closing, since Volcano closes a queue once it has none and deletes only a Closed one), and
+    // of jobs still running or waiting.
+    struct PodGroupsOf
+    {
+        QList<const PodGroupInfo *> over;
+        QList<const PodGroupInfo *> live;
+    };
+    static PodGroupsOf podGroupsOf(const ClusterStore &store, const QString &vc);
 
 private:
+    // A queue (Resource::Queues) or a pod group (Resource::PodGroups) as a step's target.
+    StepTarget volcanoTarget(Resource r, const QString &ns, const QString &name,
+                             const QString &uid) const;
     PlanStep editStep(const QueueInfo &queue, const QueueSpec &spec) const;
     PlanStep commandStep(const QueueInfo &queue, bool open) const;
     PlanStep deleteStep(const QueueInfo &queue) const;
+    // The steps that take an empty VC away, after the steps `after`: the pod groups of its jobs
+    // that are over deleted, the VC closed (until Closed) unless it is, then deleted.
+    void appendRemoval(OperationPlan &plan, const QueueInfo &queue, const PodGroupsOf &groups,
+                       QList<int> after) const;
 
     OperationPlanner m_base;
 };

@@ -61,14 +61,14 @@ QString ReportRun::warning() const
 void ReportRun::start()
 {
     if (!m_client->setupError().isEmpty()) {
-        emit finished(2, m_client->setupError());
+        finish(2, m_client->setupError());
         return;
     }
     m_client->ensureCredentials(this, [this](const QString &error) {
         if (error.isEmpty())
             startSync();
         else
-            emit finished(2, error);
+            finish(2, error);
     });
 }
 
@@ -101,7 +101,7 @@ void ReportRun::startSync()
                 return;
             }
             m_sync->stop();
-            emit finished(1, tr("Cannot list %1: %2").arg(resourceName(i->resource()), s.error));
+            finish(1, tr("Cannot list %1: %2").arg(resourceName(i->resource()), s.error));
             return;
         }
     });
@@ -113,9 +113,18 @@ void ReportRun::failForServer(const QString &error)
     m_sync->stop();
     // The client's words for a connection failure name the server already.
     const QString server = m_client->endpoint().server;
-    emit finished(1, error.contains(server)
-                         ? tr("Cannot reach the API server: %1").arg(error)
-                         : tr("Cannot reach the API server %1: %2").arg(server, error));
+    finish(1, error.contains(server) ? tr("Cannot reach the API server: %1").arg(error)
+                                     : tr("Cannot reach the API server %1: %2").arg(server, error));
+}
+
+void ReportRun::finish(int exitCode, const QString &message)
+{
+    // The run ends once. A list that fails goes on inside the sync (Failed, then Retrying): each
+    // change of its state would end the report again, and the error was printed twice.
+    if (m_finished)
+        return;
+    m_finished = true;
+    emit finished(exitCode, message);
 }
 
 void ReportRun::onSynced()
@@ -134,7 +143,7 @@ void ReportRun::onSynced()
         // Without nodes there is nothing to report; another kind this account may not read
         // is named in the report, and what it would have added is missing.
         if (i->resource() == Resource::Nodes) {
-            emit finished(1, tr("Cannot list %1: %2").arg(resourceName(i->resource()), s.error));
+            finish(1, tr("Cannot list %1: %2").arg(resourceName(i->resource()), s.error));
             return;
         }
         m_source.unreadable << resourceName(i->resource()) + QStringLiteral(": ") + s.error;
@@ -151,7 +160,7 @@ void ReportRun::sampleNodes()
     m_telemetrySession = new TelemetrySession(m_store.get(), m_telemetry, this);
     QString error;
     if (!m_telemetrySession->configure(m_sshConfig, SshDefaults{}, &error)) {
-        emit finished(2, error);
+        finish(2, error);
         return;
     }
     for (const QString &w : m_telemetrySession->configWarnings())
@@ -270,7 +279,7 @@ void ReportRun::write()
     QSaveFile f(m_output);
     if (!f.open(QIODevice::WriteOnly) || f.write(QJsonDocument(report).toJson()) < 0 ||
         !f.commit()) {
-        emit finished(1, tr("Cannot write the report to %1: %2").arg(m_output, f.errorString()));
+        finish(1, tr("Cannot write the report to %1: %2").arg(m_output, f.errorString()));
         return;
     }
     const GpuFigures g = GpuAccounting(m_store.get(), m_telemetry).cluster();
@@ -282,7 +291,7 @@ void ReportRun::write()
     if (!g.exact)
         message += u' ' + tr("Partial: this account sees only the pods of namespace %1.")
                               .arg(m_store->scope(Resource::Pods));
-    emit finished(0, message);
+    finish(0, message);
 }
 
 } // namespace gpudesk

@@ -60,6 +60,7 @@ signals:
 private:
     void startSync();
     void failForServer(const QString &error);
+    void finish(int exitCode, const QString &message);
     void onSynced();
     void sampleNodes();
     void measureImages();
@@ -83,6 +84,7 @@ private:
     QSet<QString> m_imagesAsked; // asked, not answered yet
     bool m_written = false;
     bool m_alertsOnly = false;
+    bool m_finished = false;
 };
 
 } // namespace gpudesk

@@ -50,6 +50,18 @@ std::optional<ApiError> VolcanoWebhooks::admitQueueDelete(const QString &name) c
     if (name == QLatin1String("default") || name == QLatin1String("root"))
         return denied("validatequeue.volcano.sh",
                       QStringLiteral("`%1` queue can not be deleted").arg(name));
+    // Volcano's validateQueueDeleting: only a Closed queue goes. A Closing one still has pod
+    // groups (of running jobs, or of finished jobs nobody deleted): deleting it would leave them
+    // in a queue that no longer exists.
+    const auto stored = m_state.store->get(m_state.queues, {}, name);
+    if (!stored.ok())
+        return std::nullopt; // the API answers 404 for it
+    const std::string state = str(sub(*stored.object.object, "status"), "state", "Open");
+    if (state != "Closed")
+        return denied("validatequeue.volcano.sh",
+                      QStringLiteral("only queue with state `Closed` can be deleted, queue `%1` "
+                                     "state is `%2`")
+                          .arg(name, QString::fromStdString(state)));
     return std::nullopt;
 }
 

@@ -520,12 +520,6 @@
         <source>Move %1 (%2) from %3 to %4</source>
         <translation>把 %1（%2）从 %3 移到 %4</translation>
     </message>
-    <message numerus="yes">
-        <source>%1&apos;s %n running or waiting job(s) stay in it until they end (Volcano does not move a job between queues): %1 stays Closing meanwhile and is deleted from the VCs page once empty.</source>
-        <translation>
-            <numerusform>%1 中运行或等待的 %n 个作业会留在原处直到结束（Volcano 不会在队列之间移动作业）：期间 %1 保持 Closing（关闭中），清空后可在“虚拟集群”页删除。</numerusform>
-        </translation>
-    </message>
     <message>
         <source>merge of %1 into %2</source>
         <translation>把 %1 合并到 %2</translation>
@@ -533,6 +527,16 @@
     <message>
         <source>%1 is Closing: Volcano refuses changes to a queue in that state. Wait until it is Closed, or open it again first.</source>
         <translation>%1 正在关闭：Volcano 拒绝修改处于该状态的队列。请等待其变为已关闭，或先重新开放它。</translation>
+    </message>
+    <message>
+        <source>Delete the pod group of %1/%2, which is over: it alone keeps %3 open</source>
+        <translation>删除 %1/%2 已结束作业的 PodGroup：只有它还让 %3 无法关闭</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 keeps its %n running or waiting job(s) (%2) until they end (Volcano does not move a job between queues): it stays Closing, admitting no new job, and can be deleted from the VCs page once they have ended.</source>
+        <translation>
+            <numerusform>%1 中仍有 %n 个运行或等待中的作业（%2），会保留到它们结束（Volcano 不会在队列之间迁移作业）：在此期间它处于 Closing 状态，不再接收新作业；作业结束后可在“虚拟集群”页删除它。</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -1609,6 +1613,18 @@
     <message>
         <source>Stops the dev environment %1: its GPUs are freed, its home volume is kept, and its owner can start it again from the Dev environments page.</source>
         <translation>停止开发环境 %1：释放其 GPU，保留其主目录卷，其所有者可在“开发环境”页面重新启动它。</translation>
+    </message>
+    <message>
+        <source>the node (the process&apos;s start time, /proc)</source>
+        <translation>节点（进程启动时间，/proc）</translation>
+    </message>
+    <message>
+        <source>; it started %1 ago</source>
+        <translation>；该进程已运行 %1</translation>
+    </message>
+    <message>
+        <source>the API (the job&apos;s state, lastTransitionTime)</source>
+        <translation>API（作业状态的 lastTransitionTime）</translation>
     </message>
 </context>
 <context>
@@ -3257,6 +3273,22 @@
         <source>Allocation is a lower bound (your account sees only some pods).</source>
         <translation>分配数为下限（你的账号只能看到部分 Pod）。</translation>
     </message>
+    <message>
+        <source>Last 7 days</source>
+        <translation>最近 7 天</translation>
+    </message>
+    <message>
+        <source>Now %1 of %2 GPUs allocated; busy is not sampled now (no node telemetry).</source>
+        <translation>当前 %2 张 GPU 中已分配 %1 张；当前未采集忙碌情况（没有节点遥测）。</translation>
+    </message>
+    <message>
+        <source>History from Prometheus (DCGM-exporter: cards reporting, held by a pod, busy).</source>
+        <translation>历史数据来自 Prometheus（DCGM-exporter：上报的卡、被 Pod 占用的卡、忙碌的卡）。</translation>
+    </message>
+    <message>
+        <source>Prometheus: %1</source>
+        <translation>Prometheus：%1</translation>
+    </message>
 </context>
 <context>
     <name>gpudesk::HarborClient</name>
@@ -4802,6 +4834,14 @@
         <source>Ctrl+,</source>
         <translation>Ctrl+,</translation>
     </message>
+    <message>
+        <source>Select workloads on the Workloads page</source>
+        <translation>请在“工作负载”页选择作业</translation>
+    </message>
+    <message>
+        <source>Go to Workloads</source>
+        <translation>前往“工作负载”</translation>
+    </message>
 </context>
 <context>
     <name>gpudesk::MainWindow</name>
@@ -5084,6 +5124,14 @@
             <numerusform>%n 个节点自 %1 起无法访问</numerusform>
         </translation>
     </message>
+    <message>
+        <source>Not switched to %1: %2. Still connected to %3.</source>
+        <translation>未切换到 %1：%2。仍连接着 %3。</translation>
+    </message>
+    <message>
+        <source>%1 (not in the kubeconfig)</source>
+        <translation>%1（不在 kubeconfig 中）</translation>
+    </message>
 </context>
 <context>
     <name>gpudesk::NodeAccess</name>
@@ -5133,10 +5181,6 @@
         <translation>利用率</translation>
     </message>
     <message>
-        <source>Memory</source>
-        <translation>显存</translation>
-    </message>
-    <message>
         <source>Temp.</source>
         <translation>温度</translation>
     </message>
@@ -5151,6 +5195,10 @@
     <message>
         <source>Flags</source>
         <translation>标记</translation>
+    </message>
+    <message>
+        <source>GPU memory</source>
+        <translation>显存占用</translation>
     </message>
 </context>
 <context>
@@ -6176,6 +6224,10 @@
     <message>
         <source>no connection</source>
         <translation>无连接</translation>
+    </message>
+    <message>
+        <source>Checking the alert rules on the figures just read…</source>
+        <translation>正在用刚读取的数据检查告警规则…</translation>
     </message>
 </context>
 <context>

@@ -120,6 +120,13 @@ MainWindow::MainWindow(Services *services, QWidget *parent)
             m_contexts->setCurrentText(session->context());
     };
     connect(m_services->session(), &ClusterSession::connectionChanged, this, followSession);
+    connect(m_services->session(), &ClusterSession::contextRefused, this,
+            [this, followSession](const QString &context, const QString &why) {
+                followSession();
+                statusBar()->showMessage(tr("Not switched to %1: %2. Still connected to %3.")
+                                             .arg(context, why, m_services->session()->context()),
+                                         15000);
+            });
     followSession();
 
     const QString names[] = {
@@ -263,7 +270,7 @@ MainWindow::MainWindow(Services *services, QWidget *parent)
     applyIcons();
     m_alertTray = new AlertTray(services->alerts(), this);
     m_overview->setAlerts(services->alerts());
-    m_overview->setGpuUse(services->gpuUse());
+    m_overview->setGpuUse(services->gpuUse(), services->history());
     connect(m_alertTray, &AlertTray::goTo, this, &MainWindow::goTo);
     connect(m_alertTray, &AlertTray::quitRequested, this, &MainWindow::quit);
     auto alertContext = [this] { m_alertTray->setContext(m_services->session()->context()); };
@@ -495,6 +502,12 @@ void MainWindow::setContexts(const QStringList &contexts, const QString &current
     m_contexts->clear();
     m_contexts->addItems(contexts);
     m_contexts->setCurrentText(current);
+    // A context the kubeconfig lacks (--context, a stale setting) is not shown as the first
+    // one's name: the box names what was asked for, apart from the real ones.
+    if (!current.isEmpty() && m_contexts->findText(current) < 0) {
+        m_contexts->setCurrentIndex(-1);
+        m_contexts->setPlaceholderText(tr("%1 (not in the kubeconfig)").arg(current));
+    }
 }
 
 void MainWindow::showPage(Page page)

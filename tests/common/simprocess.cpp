@@ -8,6 +8,7 @@
 #include "kubeclient.h"
 #include "kubeconfig.h"
 #include "services.h"
+#include "testpaths.h"
 
 #include <QElapsedTimer>
 #include <QEventLoop>
@@ -33,7 +34,7 @@ SimProcess::~SimProcess()
 
 bool SimProcess::start(const QStringList &args, QString *error)
 {
-    m_sim.setProgram(QStringLiteral(GPUDESK_SIM_BIN));
+    m_sim.setProgram(TestPaths::simBin());
     qputenv("GPUDESK_SIM_EXIT_WITH_PARENT", "1"); // gone with the test, also when it aborts
     m_sim.setArguments(QStringList{QStringLiteral("--state-dir"), m_dir.path()} + args);
     m_sim.setProcessChannelMode(QProcess::MergedChannels);

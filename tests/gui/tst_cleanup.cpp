@@ -12,13 +12,16 @@
 #include "contextconnection.h"
 #include "findingsmodel.h"
 #include "findingsservice.h"
+#include "gpuusechart.h"
 #include "historyservice.h"
 #include "mainwindow.h"
 #include "operation.h"
 #include "operationdialog.h"
 #include "operationsservice.h"
+#include "overviewpage.h"
 #include "services.h"
 #include "simprocess.h"
+#include "testpaths.h"
 
 #include <QApplication>
 #include <QDir>
@@ -28,6 +31,7 @@
 #include <QLineEdit>
 #include <QProcess>
 #include <QPushButton>
+#include <QScrollArea>
 #include <QSignalSpy>
 #include <QTableView>
 #include <QTemporaryDir>
@@ -40,6 +44,7 @@ class TestCleanup : public QObject
     Q_OBJECT
 private slots:
     void initTestCase();
+    void overviewChartFromPrometheus();
     void cleanupEndToEnd();
     void cleanupTestCase();
 
@@ -55,6 +60,21 @@ private:
     static QString keyOf(const QString &cls, const QString &node, const QString &podUid)
     {
         return cls + u'|' + node + u'|' + podUid;
+    }
+    // The window on `services` as sim-admin of the test's simulator, shown; null if the
+    // kubeconfig cannot be read.
+    static std::unique_ptr<MainWindow> openWindow(Services &services)
+    {
+        QString error;
+        if (!services.session()->loadConfig(&error)) {
+            qWarning("%s", qPrintable(error));
+            return nullptr;
+        }
+        services.session()->connectTo(QStringLiteral("sim-admin"));
+        auto w = std::make_unique<MainWindow>(&services);
+        w->resize(1500, 900);
+        w->show();
+        return w;
     }
     static QSet<QString> truthFindings(const QJsonObject &truth);
     // The key of the truth's finding of `cls` on the pod named `pod`; "" if it has none.
@@ -73,7 +93,7 @@ void TestCleanup::initTestCase()
     // Prometheus with the simulator's last day of DCGM metrics, then scraping it live.
     QProcess prom;
     prom.setProcessChannelMode(QProcess::MergedChannels);
-    prom.start(QStringLiteral(GPUDESK_SOURCE_DIR "/scripts/sim-prometheus"),
+    prom.start(TestPaths::sourceDir(u"/scripts/sim-prometheus"),
                {QStringLiteral("start"), m_prometheus.path(), m_sim.dir()});
     QVERIFY(prom.waitForFinished(180000));
     QVERIFY2(prom.exitCode() == 0, prom.readAll().constData());
@@ -81,7 +101,7 @@ void TestCleanup::initTestCase()
 
 void TestCleanup::cleanupTestCase()
 {
-    QProcess::execute(QStringLiteral(GPUDESK_SOURCE_DIR "/scripts/sim-prometheus"),
+    QProcess::execute(TestPaths::sourceDir(u"/scripts/sim-prometheus"),
                       {QStringLiteral("stop"), m_prometheus.path()});
 }
 
@@ -104,6 +124,62 @@ QString TestCleanup::truthKey(const QJsonObject &truth, const QString &cls, cons
     return {};
 }
 
+void TestCleanup::overviewChartFromPrometheus()
+{
+    // The Overview's chart draws the day it is asked for from Prometheus, though gpudesk has
+    // sampled seconds of it (issue 34: "Last 6 hours" spanned the minutes since launch). The
+    // window is made before the Prometheus is known, as app/main.cpp makes it.
+    Services services({m_sim.kubeconfig()});
+    const auto window = openWindow(services);
+    QVERIFY(window);
+    MainWindow &w = *window;
+    auto *overview = qobject_cast<OverviewPage *>(w.page(MainWindow::Overview));
+    QVERIFY(overview && overview->gpuUseChart());
+    GpuUseChart *chart = overview->gpuUseChart();
+    QVERIFY(!chart->selectHours(7 * 24)); // a week only Prometheus can draw
+    QSignalSpy answered(chart, &GpuUseChart::prometheusAnswered);
+    QFile url(m_prometheus.filePath(QStringLiteral("url")));
+    QVERIFY(url.open(QIODevice::ReadOnly));
+    services.history()->setPrometheus(QUrl(QString::fromUtf8(url.readAll().trimmed())));
+    QVERIFY(chart->selectHours(24));
+    QTRY_VERIFY_WITH_TIMEOUT(!answered.isEmpty(), 30000);
+    QCOMPARE(answered.last().first().toString(), QString());
+    const qint64 now = QDateTime::currentMSecsSinceEpoch();
+    const QList<QPointF> total = chart->totalPoints();
+    const QList<QPointF> allocated = chart->allocatedPoints();
+    const QList<QPointF> busy = chart->busyPoints();
+    // The simulator's backfilled day at 6-minute steps, then its live scrape.
+    QVERIFY2(total.size() > 200, qPrintable(QString::number(total.size())));
+    QVERIFY2(total.first().x() <= double(now - 23LL * 3600 * 1000),
+             qPrintable(QDateTime::fromMSecsSinceEpoch(qint64(total.first().x())).toString()));
+    // Prometheus gives all three at each step; gpudesk's own samples after it may lack busy
+    // (this window has no node telemetry).
+    QCOMPARE(allocated.size(), total.size());
+    QVERIFY(busy.size() >= total.size() - 2);
+    QHash<qint64, double> totalAt;
+    double held = 0, worked = 0;
+    for (int i = 0; i < total.size(); ++i) {
+        QVERIFY(allocated[i].y() <= total[i].y());
+        totalAt.insert(qint64(total[i].x()), total[i].y());
+        held = std::max(held, allocated[i].y());
+    }
+    for (const QPointF &b : busy) {
+        QVERIFY(b.y() <= totalAt.value(qint64(b.x()), -1));
+        worked = std::max(worked, b.y());
+    }
+    // The demo's day had jobs: cards were held and busy, never more than the cluster has.
+    QVERIFY(held > 0 && worked > 0);
+    QVERIFY(total.last().y() > 0);
+    w.showPage(MainWindow::Overview);
+    // The rest of the page agrees with the chart: the NotReady node is in Needs attention.
+    QTRY_VERIFY_WITH_TIMEOUT(overview->problemsText().contains(QLatin1String("is NotReady")),
+                             20000);
+    for (QWidget *p = chart; p; p = p->parentWidget())
+        if (auto *area = qobject_cast<QScrollArea *>(p))
+            area->ensureWidgetVisible(chart);
+    save(w, QStringLiteral("overview-prometheus-day"));
+}
+
 void TestCleanup::cleanupEndToEnd()
 {
     QFile url(m_prometheus.filePath(QStringLiteral("url")));
@@ -111,12 +187,9 @@ void TestCleanup::cleanupEndToEnd()
     Services services({m_sim.kubeconfig()});
     services.session()->enableTelemetry(m_sim.sshConfig());
     services.history()->setPrometheus(QUrl(QString::fromUtf8(url.readAll().trimmed())));
-    QString error;
-    QVERIFY(services.session()->loadConfig(&error));
-    services.session()->connectTo(QStringLiteral("sim-admin"));
-    MainWindow w(&services);
-    w.resize(1500, 900);
-    w.show();
+    const auto window = openWindow(services);
+    QVERIFY(window);
+    MainWindow &w = *window;
     w.showPage(MainWindow::Cleanup);
     auto *page = qobject_cast<CleanupPage *>(w.page(MainWindow::Cleanup));
     QVERIFY(page);

@@ -20,6 +20,7 @@
 #include "services.h"
 #include "sessionspanel.h"
 #include "simprocess.h"
+#include "testpaths.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -117,7 +118,7 @@ void TestDevEnvs::initTestCase()
     QDesktopServices::setUrlHandler(QStringLiteral("http"), &m_browser, "open");
     m_services = m_sim.connect(QStringLiteral("sim-alice"));
     QVERIFY(m_services);
-    m_services->devEnvs()->setGpudeskProgram(QStringLiteral(GPUDESK_BIN));
+    m_services->devEnvs()->setGpudeskProgram(TestPaths::gpudeskBin());
     m_window = std::make_unique<MainWindow>(m_services.get());
     m_window->resize(1500, 900);
     m_window->show();

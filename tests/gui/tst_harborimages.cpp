@@ -21,6 +21,7 @@
 #include "registrypeer.h"
 #include "roles.h"
 #include "services.h"
+#include "testpaths.h"
 
 #include <QCheckBox>
 #include <QDir>
@@ -350,7 +351,7 @@ void TestHarborImages::chinese()
 {
     // A page made under the zh_CN translation, read again: Harbor's panel, columns and words.
     QTranslator t;
-    QVERIFY(t.load(u"gpudesk_zh_CN"_qs, QStringLiteral(GPUDESK_QM_DIR)));
+    QVERIFY(t.load(u"gpudesk_zh_CN"_qs, TestPaths::qmDir()));
     QCoreApplication::installTranslator(&t);
     ImagesPage page(m_service);
     page.resize(1400, 800);

@@ -6,19 +6,25 @@
 
 #include "alertcenter.h"
 #include "auditdialog.h"
+#include "clustersession.h"
 #include "commandpalette.h"
+#include "connectionstate.h"
+#include "contextconnection.h"
 #include "devenvdialog.h"
 #include "devenvspage.h"
 #include "mainmenus.h"
 #include "overviewpage.h"
 #include "palette.h"
 #include "shortcutsdialog.h"
+#include "testpaths.h"
 #include "theme.h"
 #include "userspage.h"
 #include "windowfixture.h"
 
+#include <QComboBox>
 #include <QMenu>
 #include <QMenuBar>
+#include <QStatusBar>
 #include <QStyle>
 #include <QTranslator>
 #include <QTreeWidget>
@@ -37,6 +43,8 @@ private slots:
     void shortcutsListed();
     void chinese();
     void themeColoursReadable();
+    void contextBoxRefusesUnknown();
+    void selectedWorkloadsOnlyOnTheirPage();
 
 private:
     // The window as a context of the test simulator, shown and active (no window if not).
@@ -76,6 +84,66 @@ private:
         return nullptr;
     }
 };
+
+void TestMenus::contextBoxRefusesUnknown()
+{
+    // Asked for a context the kubeconfig lacks while connected: the connection stays, the box
+    // keeps its name, and the status bar says why (issue 34).
+    Opened o = open(QStringLiteral("sim-admin"));
+    QVERIFY(o.w);
+    ClusterSession *session = o.c->services->session();
+    auto *box = o.w->findChild<QComboBox *>();
+    QVERIFY(box);
+    QCOMPARE(box->currentText(), QStringLiteral("sim-admin"));
+    KubeClient *before = session->connection()->client();
+    session->connectTo(QStringLiteral("nowhere"));
+    QCOMPARE(session->context(), QStringLiteral("sim-admin"));
+    QCOMPARE(session->connection()->client(), before);
+    QCOMPARE(box->currentText(), QStringLiteral("sim-admin"));
+    QCOMPARE(o.w->statusBar()->currentMessage(),
+             QStringLiteral("Not switched to nowhere: context \"nowhere\" is not in the "
+                            "kubeconfig. Still connected to sim-admin."));
+
+    // Started on one (--context, a stale setting): the box names it apart, never shows the
+    // first real context as if it were the one, and the banner says why nothing is shown.
+    Services services({qEnvironmentVariable("GPUDESK_SIM_STATE") + QStringLiteral("/kubeconfig")});
+    QString error;
+    QVERIFY(services.session()->loadConfig(&error));
+    MainWindow w(&services);
+    w.setContexts(services.session()->contexts(), QStringLiteral("nowhere"));
+    services.session()->connectTo(QStringLiteral("nowhere"));
+    auto *fresh = w.findChild<QComboBox *>();
+    QCOMPARE(fresh->currentIndex(), -1);
+    QCOMPARE(fresh->placeholderText(), QStringLiteral("nowhere (not in the kubeconfig)"));
+    QVERIFY(fresh->count() >= 2);
+    QCOMPARE(services.state()->state(), ConnectionState::State::Failed);
+    QVERIFY(labelTexts(w).contains(
+        QStringLiteral("Cannot connect to nowhere: context \"nowhere\" is not in the kubeconfig")));
+}
+
+void TestMenus::selectedWorkloadsOnlyOnTheirPage()
+{
+    // Workload › Selected workloads acts on the selection the user sees: from another page it
+    // offers none, only the way to the Workloads page (issue 35).
+    Opened o = open(QStringLiteral("sim-admin"));
+    QVERIFY(o.w);
+    auto *selected = o.w->menuBar()->findChild<QMenu *>(QStringLiteral("selectedWorkloadsMenu"));
+    QVERIFY(selected);
+    o.w->showPage(MainWindow::Images);
+    openMenu(selected);
+    QList<QAction *> actions = selected->actions();
+    QCOMPARE(actions.size(), 2);
+    QCOMPARE(actions[0]->text(), QStringLiteral("Select workloads on the Workloads page"));
+    QVERIFY(!actions[0]->isEnabled());
+    actions[1]->trigger();
+    selected->hide();
+    QCOMPARE(o.w->currentPage(), MainWindow::Workloads);
+    openMenu(selected);
+    actions = selected->actions();
+    QVERIFY(!actions.isEmpty());
+    QVERIFY(actions[0]->text() != QStringLiteral("Select workloads on the Workloads page"));
+    selected->hide();
+}
 
 void TestMenus::menusAndKeys()
 {
@@ -417,7 +485,7 @@ void TestMenus::shortcutsListed()
 void TestMenus::chinese()
 {
     QTranslator t;
-    QVERIFY(t.load(QStringLiteral("gpudesk_zh_CN"), QStringLiteral(GPUDESK_QM_DIR)));
+    QVERIFY(t.load(QStringLiteral("gpudesk_zh_CN"), TestPaths::qmDir()));
     QApplication::installTranslator(&t);
     const Opened o = open(QStringLiteral("sim-admin"));
     QVERIFY(o.w);

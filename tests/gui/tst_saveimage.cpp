@@ -19,6 +19,7 @@
 #include "saveimagedialog.h"
 #include "services.h"
 #include "simprocess.h"
+#include "testpaths.h"
 
 #include <QComboBox>
 #include <QDir>
@@ -309,7 +310,7 @@ void TestSaveImage::reportSaysItsSize()
     QVERIFY(bytes > 0);
     const QString out = m_home.filePath(QStringLiteral("report.json"));
     QProcess report;
-    report.start(QStringLiteral(GPUDESK_BIN),
+    report.start(TestPaths::gpudeskBin(),
                  {QStringLiteral("--kubeconfig"), m_sim.kubeconfig(), QStringLiteral("--context"),
                   QStringLiteral("sim-admin"), QStringLiteral("--no-ssh"),
                   QStringLiteral("--report"), out});

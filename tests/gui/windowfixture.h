@@ -33,6 +33,7 @@
 #include "telemetrychart.h"
 #include "telemetrysession.h"
 #include "telemetrystore.h"
+#include "testpaths.h"
 #include "workloadsmodel.h"
 #include "workloadspage.h"
 #include "workloadstable.h"
@@ -148,7 +149,7 @@ protected:
     // A frozen demo simulator of the test's own (no SSH), ready when this returns.
     static void startOwnSim(QProcess &sim, const QString &dir, bool ssh = false)
     {
-        sim.setProgram(QStringLiteral(GPUDESK_SIM_BIN));
+        sim.setProgram(TestPaths::simBin());
         qputenv("GPUDESK_SIM_EXIT_WITH_PARENT", "1"); // gone with the test, also when it aborts
         QStringList args{QStringLiteral("--state-dir"), dir, QStringLiteral("--speed"),
                          QStringLiteral("0")};

@@ -187,7 +187,8 @@ with tempfile.TemporaryDirectory() as state:
 
 
 class Hostile(http.server.BaseHTTPRequestHandler):
-    """A minimal API server whose node list misbehaves as `mode` says: endless, or a trickle."""
+    """A minimal API server whose node list misbehaves as `mode` says: endless, a trickle, or a
+    Table (server-side printing, as a proxy may ask for on the client's behalf)."""
     protocol_version = "HTTP/1.1"
     mode = "endless"
 
@@ -211,6 +212,10 @@ class Hostile(http.server.BaseHTTPRequestHandler):
             self.end_headers()
             time.sleep(600)
             return
+        if path == "/api/v1/nodes" and self.mode == "table":
+            return self.answer(b'{"kind":"Table","apiVersion":"meta.k8s.io/v1","metadata":'
+                               b'{"resourceVersion":"3"},"columnDefinitions":[{"name":"Name",'
+                               b'"type":"string"}],"rows":[{"cells":["a800-01"]}]}')
         if path != "/api/v1/nodes":
             return self.answer(b'{"kind":"List","apiVersion":"v1","metadata":{"resourceVersion":"7"},'
                                b'"items":[]}')
@@ -283,6 +288,16 @@ current-context: sim-admin
     httpd.shutdown()
     check(f"trickling list: exit 1 in {secs:.1f} s (bound 45 s): {err}",
           code == 1 and secs < 45 and "sent only" in err and "in 20 s" in err)
+
+    # 6. A Table where the node list belongs: named as what came, said once (the list's failure
+    # and the retry after it each ended the report, and the error was printed twice).
+    httpd = hostile("table")
+    config_for(httpd.server_address[1])
+    code, secs, err, _ = report(kubeconfig, os.path.join(home, "table.json"))
+    httpd.shutdown()
+    check(f"a Table for the node list: exit 1 in {secs:.1f} s, said once: {err}",
+          code == 1 and secs < 30 and err.count("a Table (meta.k8s.io/v1") == 1
+          and "Cannot list nodes" in err)
 
 print(f"{sum(results)} of {len(results)} passed")
 sys.exit(0 if all(results) else 1)

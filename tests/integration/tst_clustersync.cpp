@@ -9,6 +9,7 @@
 #include "clustersync.h"
 #include "kubeclient.h"
 #include "kubeconfig.h"
+#include "testpaths.h"
 
 #include <QElapsedTimer>
 #include <QFile>
@@ -67,7 +68,7 @@ private:
 
 void TestClusterSync::startSim()
 {
-    m_sim.setProgram(QStringLiteral(GPUDESK_SIM_BIN));
+    m_sim.setProgram(TestPaths::simBin());
     qputenv("GPUDESK_SIM_EXIT_WITH_PARENT", "1"); // gone with the test, also when it aborts
     // Frozen time: the only changes are the ones this test makes.
     m_sim.setArguments({QStringLiteral("--state-dir"), m_dir.path(), QStringLiteral("--scenario"),
@@ -392,7 +393,7 @@ void TestClusterSync::mpiJobsServedAtV2beta1()
     // finds it, and the demo's MPIJob and its pods are there as on a v1 cluster.
     QTemporaryDir dir;
     QProcess sim;
-    sim.setProgram(QStringLiteral(GPUDESK_SIM_BIN));
+    sim.setProgram(TestPaths::simBin());
     sim.setArguments({QStringLiteral("--state-dir"), dir.path(), QStringLiteral("--speed"),
                       QStringLiteral("0"), QStringLiteral("--no-ssh"),
                       QStringLiteral("--mpijob-version"), QStringLiteral("v2beta1")});

@@ -5,6 +5,7 @@
 // tinyproxy.
 #include "kubeclient.h"
 #include "kubeconfig.h"
+#include "testpaths.h"
 
 #include <QElapsedTimer>
 #include <QFile>
@@ -107,8 +108,7 @@ QString TestCredentials::pluginUser(const QString &mode, int ttl, const QString 
                           "      - {name: PLUGIN_MODE, value: %5}\n"
                           "      - {name: PLUGIN_TTL, value: \"%6\"}\n"
                           "      - {name: PLUGIN_API, value: %1}\n")
-        .arg(api, QStringLiteral(GPUDESK_TEST_DATA "/exec/sim-plugin"),
-             m_sim + QStringLiteral("/tokens.json"),
+        .arg(api, TestPaths::testData(u"/exec/sim-plugin"), m_sim + QStringLiteral("/tokens.json"),
              m_dir.filePath(QStringLiteral("plugin-%1.log").arg(m_file + 1)), mode)
         .arg(ttl);
 }

@@ -11,6 +11,7 @@
 #include "kubeconfig.h"
 #include "podexec.h"
 #include "simprocess.h"
+#include "testpaths.h"
 #include "tunnel.h"
 #include "tunnelsservice.h"
 
@@ -218,7 +219,7 @@ void TestTunnels::execTerminalUnderPty()
 {
     // `gpudesk --exec` on a terminal of its own, as a terminal emulator would run it: a shell
     // prompt, a command's answer, the window's size followed, and the shell's exit status.
-    const QByteArray bin = GPUDESK_BIN;
+    const QByteArray bin = TestPaths::gpudeskBin().toLocal8Bit();
     const QByteArray kubeconfig = m_sim.kubeconfig().toUtf8();
     winsize size{};
     size.ws_row = 40;
@@ -320,14 +321,14 @@ void TestTunnels::execTerminalUnderPty()
 
     // A target that is not one: exit 2 and the form it takes, at once.
     QProcess bad;
-    bad.start(QStringLiteral(GPUDESK_BIN), {QStringLiteral("--kubeconfig"), m_sim.kubeconfig(),
-                                            QStringLiteral("--exec"), QStringLiteral("dev-alice")});
+    bad.start(TestPaths::gpudeskBin(), {QStringLiteral("--kubeconfig"), m_sim.kubeconfig(),
+                                        QStringLiteral("--exec"), QStringLiteral("dev-alice")});
     QVERIFY(bad.waitForFinished(10000));
     QCOMPARE(bad.exitCode(), 2);
     QVERIFY(bad.readAllStandardError().contains("CONTEXT/NAMESPACE/ENVIRONMENT"));
     // bob's environment: alice may not exec there, and is told so.
     QProcess refused;
-    refused.start(QStringLiteral(GPUDESK_BIN),
+    refused.start(TestPaths::gpudeskBin(),
                   {QStringLiteral("--kubeconfig"), m_sim.kubeconfig(), QStringLiteral("--exec"),
                    QStringLiteral("sim-alice/user-bob/dev-bob")});
     refused.closeWriteChannel();
@@ -586,7 +587,7 @@ void TestTunnels::sshThroughStdioForward()
                                 "  ProxyCommand %4 --kubeconfig %5 --stdio-forward "
                                 "sim-alice/user-alice/dev-alice:22\n")
                      .arg(peerFile(QStringLiteral("sshd/user")), peers, known.fileName(),
-                          QStringLiteral(GPUDESK_BIN), m_sim.kubeconfig())
+                          TestPaths::gpudeskBin(), m_sim.kubeconfig())
                      .toUtf8());
     config.close();
     QProcess ssh;
@@ -597,7 +598,7 @@ void TestTunnels::sshThroughStdioForward()
     QCOMPARE(QString::fromUtf8(ssh.readAllStandardOutput()).trimmed(), QHostInfo::localHostName());
     // A wrong target fails at once with a sentence and exit code 2, not a hang.
     QProcess bad;
-    bad.start(QStringLiteral(GPUDESK_BIN),
+    bad.start(TestPaths::gpudeskBin(),
               {QStringLiteral("--kubeconfig"), m_sim.kubeconfig(),
                QStringLiteral("--stdio-forward"), QStringLiteral("sim-alice/dev-alice")});
     QVERIFY(bad.waitForFinished(10000));

@@ -8,6 +8,7 @@
 #include "clusterstore.h"
 #include "operation.h"
 #include "operationsservice.h"
+#include "queueplanner.h"
 #include "services.h"
 #include "simprocess.h"
 #include "usercsv.h"
@@ -574,10 +575,64 @@ void TestUsersVcs::merge()
                                       ->capability.value(QStringLiteral("nvidia.com/gpu")) /
                                   1000),
                               nlpBefore + 8, 20000);
-    // A VC with running jobs is merged, but stays (Closing) until they end.
+    // A VC with running jobs is merged, but stays (Closing) until they end; the plan names them.
     const OperationPlan busy =
         s.users()->queuePlanner().merge(QStringLiteral("speech"), QStringLiteral("nlp"));
-    QVERIFY(busy.notes.join(u'\n').contains(QLatin1String("stays Closing")));
+    QVERIFY2(busy.notes.join(u'\n').contains(QLatin1String("stays Closing")) &&
+                 busy.notes.join(u'\n').contains(QLatin1String("user-chenjie/asr-conformer")),
+             qPrintable(busy.notes.join(u'\n')));
+    QVERIFY(std::none_of(busy.steps.cbegin(), busy.steps.cend(),
+                         [](const PlanStep &st) { return st.kind == PlanStep::Kind::Delete; }));
+
+    // A VC whose only pod group is a finished job's: Volcano would keep it Closing for ever and
+    // delete only a Closed queue (issue 34: the merge never finished). The plan deletes the pod
+    // group, closes the VC until it is Closed, then deletes it.
+    QueueSpec archive;
+    archive.name = QStringLiteral("archive");
+    QVERIFY(run(s, s.users()->queuePlanner().create(archive)));
+    QTRY_VERIFY_WITH_TIMEOUT(s.store()->queue(QStringLiteral("archive")), 20000);
+    const QString queuePath = QStringLiteral("/apis/scheduling.volcano.sh/v1beta1/queues/archive");
+    const SimProcess::Reply open = m_sim.request("DELETE", queuePath);
+    QVERIFY2(open.status >= 400 &&
+                 open.body.contains("only queue with state `Closed` can be deleted, queue "
+                                    "`archive` state is `Open`"),
+             open.body.constData());
+    const SimProcess::Reply finished = m_sim.request(
+        "GET",
+        QStringLiteral("/apis/kubeflow.org/v1/namespaces/user-bob/pytorchjobs/eval-resnet-vmqgd"));
+    QCOMPARE(finished.status, 200);
+    const QString jobUid = finished.json()[u"metadata"_qs][u"uid"_qs].toString();
+    const SimProcess::Reply made = m_sim.request(
+        "POST", QStringLiteral("/apis/scheduling.volcano.sh/v1beta1/namespaces/user-bob/podgroups"),
+        QStringLiteral(R"({"apiVersion":"scheduling.volcano.sh/v1beta1","kind":"PodGroup",
+            "metadata":{"name":"eval-resnet-rerun","ownerReferences":[{"apiVersion":
+            "kubeflow.org/v1","kind":"PyTorchJob","name":"eval-resnet-vmqgd","uid":"%1",
+            "controller":true}]},"spec":{"queue":"archive","minMember":1}})")
+            .arg(jobUid)
+            .toUtf8());
+    QVERIFY2(made.status == 201, made.body.constData());
+    QTRY_VERIFY_WITH_TIMEOUT(QueuePlanner::podGroupsOf(*s.store(), u"archive"_qs).over.size() == 1,
+                             20000);
+    QVERIFY(QueuePlanner::deleteRefusals(*s.store(), u"archive"_qs).isEmpty());
+    const OperationPlan over =
+        s.users()->queuePlanner().merge(QStringLiteral("archive"), QStringLiteral("nlp"));
+    QStringList described;
+    for (const PlanStep &st : over.steps)
+        described << st.description;
+    QVERIFY2(described.join(u'\n').contains(QLatin1String(
+                 "Delete the pod group of user-bob/eval-resnet-vmqgd, which is over")),
+             qPrintable(described.join(u'\n')));
+    QCOMPARE(over.steps.last().kind, PlanStep::Kind::Delete);
+    QCOMPARE(over.steps.last().target.name, QStringLiteral("archive"));
+    Operation *gone = run(s, over);
+    QVERIFY(gone);
+    QCOMPARE(gone->count(StepOutcome::Result::Done), int(over.steps.size()));
+    QCOMPARE(m_sim.request("GET", queuePath).status, 404);
+    QCOMPARE(m_sim
+                 .request("GET", QStringLiteral("/apis/scheduling.volcano.sh/v1beta1/namespaces/"
+                                                "user-bob/podgroups/eval-resnet-rerun"))
+                 .status,
+             404);
 }
 
 QTEST_GUILESS_MAIN(TestUsersVcs)

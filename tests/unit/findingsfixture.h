@@ -50,7 +50,9 @@ class FindingsFixture
 protected:
     // A fresh store at T0 (each test's init()).
     void setUpStores();
-    void sample(qint64 time, const QList<NodeProcess> &procs, const QList<int> &util = {});
+    // `uptimeSecs`: the node's /proc/uptime in the same probe (processes' start times).
+    void sample(qint64 time, const QList<NodeProcess> &procs, const QList<int> &util = {},
+                std::optional<double> uptimeSecs = {});
     QList<Finding> find(FindingsOptions o = {}, const QHash<QString, ExternalIdle> &external = {});
     const Finding *of(const QList<Finding> &f, FindingClass c);
 
@@ -76,11 +78,12 @@ inline void FindingsFixture::setUpStores()
 }
 
 inline void FindingsFixture::sample(qint64 time, const QList<NodeProcess> &procs,
-                                    const QList<int> &util)
+                                    const QList<int> &util, std::optional<double> uptimeSecs)
 {
     NodeSample s;
     s.node = QStringLiteral("g1");
     s.time = time;
+    s.uptimeSecs = uptimeSecs;
     s.cgroupLayout = CgroupLayout::V2Systemd;
     for (int i = 0; i < 4; ++i) {
         GpuCardSample c;

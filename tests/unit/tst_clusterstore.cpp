@@ -3,9 +3,12 @@
 // which must count as the scheduler counts.
 #include "clusterstore.h"
 #include "decoder.h"
+#include "quantity.h"
+#include "testpaths.h"
 
 #include <algorithm>
 
+#include <QDateTime>
 #include <QFile>
 #include <QSignalSpy>
 #include <QTest>
@@ -19,6 +22,7 @@ class TestClusterStore : public QObject
 private slots:
     void decodeNodes();
     void decodePods();
+    void decodeJobStates();
     void notReadyToleration_data();
     void notReadyToleration();
     void malformed_data();
@@ -93,7 +97,7 @@ private:
 private:
     static QByteArray data(const char *name)
     {
-        QFile f(QStringLiteral(GPUDESK_TEST_DATA "/k8s/") + QLatin1String(name));
+        QFile f(TestPaths::testData(u"/k8s/") + QLatin1String(name));
         return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
     }
     static ClusterStore *filled(QObject *parent)
@@ -206,7 +210,19 @@ void TestClusterStore::quantity_data()
     QTest::addColumn<QString>("text");
     QTest::addColumn<qint64>("units");
     QTest::addRow("plain") << QStringLiteral("8") << qint64(8);
-    QTest::addRow("milli") << QStringLiteral("1500m") << qint64(1);
+    // Whole units round up, as the API's Quantity.Value() does.
+    QTest::addRow("milli") << QStringLiteral("1500m") << qint64(2);
+    QTest::addRow("milli whole") << QStringLiteral("2000m") << qint64(2);
+    QTest::addRow("fraction") << QStringLiteral("0.5Gi") << qint64(1LL << 29);
+    QTest::addRow("exponent") << QStringLiteral("1e3") << qint64(1000);
+    QTest::addRow("peta") << QStringLiteral("2P") << qint64(2000000000000000LL);
+    // Past what thousandths of a unit can count in 64 bits: refused, never wrapped.
+    QTest::addRow("exa") << QStringLiteral("1E") << qint64(-1);
+    QTest::addRow("plus, spaces") << QStringLiteral(" +5 ") << qint64(5);
+    QTest::addRow("leading dot") << QStringLiteral(".5k") << qint64(500);
+    QTest::addRow("two suffixes") << QStringLiteral("1KiB") << qint64(-1);
+    QTest::addRow("bare exponent") << QStringLiteral("1e") << qint64(-1);
+    QTest::addRow("empty") << QString() << qint64(-1);
     QTest::addRow("kilo") << QStringLiteral("2k") << qint64(2000);
     QTest::addRow("binary") << QStringLiteral("1Ki") << qint64(1024);
     QTest::addRow("garbage") << QStringLiteral("eight") << qint64(-1);
@@ -218,6 +234,41 @@ void TestClusterStore::quantity()
     QFETCH(QString, text);
     QFETCH(qint64, units);
     QCOMPARE(Decoder::quantityUnits(text), units);
+    // One parser for the forms and for the decoder (issue 34: they rounded differently).
+    const auto milli = quantity::parseMilli(text);
+    QCOMPARE(milli.has_value(), units >= 0);
+    if (milli)
+        QCOMPARE((*milli + 999) / 1000, units);
+    QCOMPARE(quantity::parseMilliOf(std::string_view(text.toStdString())), milli);
+}
+
+void TestClusterStore::decodeJobStates()
+{
+    // Since when a job has its state: Volcano's state.lastTransitionTime, Kubeflow's condition
+    // that holds (a finished job's finish time, for the cleanup's "For").
+    const auto volcano = Decoder::typedList<JobInfo>(Resource::VolcanoJobs, QByteArray(R"({
+        "kind":"JobList","metadata":{"resourceVersion":"9"},"items":[{"metadata":{"name":"a",
+        "namespace":"n","uid":"u1"},"spec":{"queue":"cv"},"status":{"state":{"phase":"Completed",
+        "lastTransitionTime":"2026-11-27T01:00:00Z"}}}]})"));
+    QVERIFY2(volcano.error.isEmpty(), qPrintable(volcano.error));
+    QCOMPARE(volcano.items.size(), 1);
+    QCOMPARE(volcano.items[0].status, u"Completed"_qs);
+    QCOMPARE(volcano.items[0].stateSince,
+             QDateTime(QDate(2026, 11, 27), QTime(1, 0), Qt::UTC).toMSecsSinceEpoch());
+    const auto kubeflow = Decoder::typedList<JobInfo>(Resource::PyTorchJobs, QByteArray(R"({
+        "kind":"PyTorchJobList","metadata":{"resourceVersion":"9"},"items":[{"metadata":{
+        "name":"b","namespace":"n","uid":"u2"},"status":{"conditions":[
+        {"type":"Running","status":"False","lastTransitionTime":"2026-11-27T02:00:00Z"},
+        {"type":"Failed","status":"True","lastTransitionTime":"2026-11-27T03:30:00Z"}]}}]})"));
+    QCOMPARE(kubeflow.items.size(), 1);
+    QCOMPARE(kubeflow.items[0].status, u"Failed"_qs);
+    QCOMPARE(kubeflow.items[0].stateSince,
+             QDateTime(QDate(2026, 11, 27), QTime(3, 30), Qt::UTC).toMSecsSinceEpoch());
+    // A job that has no state yet: Pending, since unknown.
+    const auto fresh = Decoder::typedList<JobInfo>(Resource::VolcanoJobs, QByteArray(R"({
+        "kind":"JobList","metadata":{},"items":[{"metadata":{"name":"c","uid":"u3"}}]})"));
+    QCOMPARE(fresh.items[0].status, u"Pending"_qs);
+    QCOMPARE(fresh.items[0].stateSince, 0);
 }
 
 void TestClusterStore::accounting()

@@ -5,9 +5,12 @@
 #include "devenvsmodel.h"
 #include "findingsfixture.h"
 #include "findingsmodel.h"
+#include "format.h"
+#include "testpaths.h"
 
 #include <QAbstractItemModelTester>
 #include <QTest>
+#include <QTranslator>
 
 using namespace gpudesk;
 using namespace gpudesk::findingstest;
@@ -19,6 +22,7 @@ private slots:
     void init() { setUpStores(); }
     void orphansAndHostProcesses();
     void uninterruptibleIsNotAnOrphan();
+    void agesFromTheNode();
     void stuckTerminating_data();
     void stuckTerminating();
     void idleFromSamples();
@@ -31,6 +35,7 @@ private slots:
     void researcherSeesNoOrphans();
     void classesFilter();
     void modelKeepsRows();
+    void chinese();
 };
 
 void TestFindings::orphansAndHostProcesses()
@@ -92,6 +97,43 @@ void TestFindings::uninterruptibleIsNotAnOrphan()
     QCOMPARE(f[0].since, T0 + 8 * Minute);
     QCOMPARE(f[0].remedy, Remedy::Drain);
     QVERIFY(f[0].evidence.contains(u"uninterruptible sleep (D) for 6m"_qs));
+}
+
+void TestFindings::agesFromTheNode()
+{
+    // A zombie of a day, first seen by a gpudesk started a minute ago: its age is the node's
+    // (the process's start in ticks since boot and the uptime, read in one probe), not the
+    // minute gpudesk has watched it (issue 34). proc() starts each process at tick 1200 (12 s).
+    const qint64 hours20 = 20LL * 3600 * 1000;
+    const QList<NodeProcess> procs{proc(200, 1, u"uid-gone"_qs), proc(201, 2, u"uid-gone"_qs),
+                                   proc(300, 3, u"uid-stuck"_qs, 'D')};
+    FindingsOptions o;
+    o.uninterruptibleForMs = 5 * Minute;
+    sample(T0, procs, {}, 72012.0);
+    sample(T0 + 6 * Minute, procs, {}, 72012.0 + 360);
+    const QList<Finding> f = find(o);
+    const Finding *orphan = of(f, FindingClass::OrphanProcess);
+    QVERIFY(orphan);
+    QCOMPARE(orphan->since, T0 - hours20);
+    QVERIFY(!orphan->sinceAtLeast);
+    QCOMPARE(orphan->sinceSource, u"the node (the process's start time, /proc)"_qs);
+    // How long a process has slept in D no file says: that stays what gpudesk saw, with the
+    // process's age beside it.
+    const Finding *stuck = of(f, FindingClass::Uninterruptible);
+    QVERIFY(stuck);
+    QCOMPARE(stuck->since, T0);
+    QVERIFY(stuck->sinceAtLeast);
+    const qint64 stuckStart = T0 + 6 * Minute - qint64((72012.0 + 360 - 13.0) * 1000);
+    QVERIFY2(stuck->evidence.endsWith(u"; it started "_qs +
+                                      format::age(stuckStart, T0 + 6 * Minute) + u" ago"_qs),
+             qPrintable(stuck->evidence));
+    // Without the uptime the start cannot be placed: gpudesk's own first sight, marked "at least".
+    setUpStores();
+    sample(T0, procs.mid(0, 2));
+    const QList<Finding> unknown = find(o);
+    QCOMPARE(unknown.size(), 1);
+    QCOMPARE(unknown[0].since, T0);
+    QVERIFY(unknown[0].sinceAtLeast);
 }
 
 void TestFindings::stuckTerminating_data()
@@ -326,6 +368,7 @@ void TestFindings::notReadyAndFinished()
     j.ns = QStringLiteral("user-bob");
     j.name = QStringLiteral("eval");
     j.status = QStringLiteral("Completed");
+    j.stateSince = T0 - 9 * 3600 * 1000; // finished 9 h ago, says the API
     jobs.items<JobInfo>() = {j};
     jobs.relist = true;
     m_cluster->apply(jobs);
@@ -336,6 +379,8 @@ void TestFindings::notReadyAndFinished()
     QCOMPARE(f[0].evidence,
              u"Job eval is Completed, but this pod still runs and holds 1 GPU(s)"_qs);
     QCOMPARE(f[0].remedy, Remedy::DeletePod);
+    QCOMPARE(f[0].since, T0 - 9 * 3600 * 1000);
+    QVERIFY(!f[0].sinceAtLeast);
     // Its node goes NotReady: that says more.
     NodeInfo n = *m_cluster->node(u"g1"_qs);
     n.ready = false;
@@ -469,5 +514,22 @@ void TestFindings::modelKeepsRows()
     model.setFindings({});
     QCOMPARE(model.rowCount(), 0);
 }
+void TestFindings::chinese()
+{
+    // The class names and the evidence reach their translations (issue 35: they were looked up
+    // under a context lupdate never filed them in, and the Chinese Cleanup page was English).
+    QTranslator zh;
+    QVERIFY(zh.load(QStringLiteral("gpudesk_zh_CN"), TestPaths::qmDir()));
+    QCoreApplication::installTranslator(&zh);
+    QCOMPARE(findingClassTitle(FindingClass::IdleGpus), u"闲置 GPU"_qs);
+    QCOMPARE(findingClassTitle(FindingClass::OrphanProcess), u"无主 GPU 进程"_qs);
+    m_cluster->replacePods({pod(u"uid-live"_qs, u"train-0"_qs, 1)});
+    sample(T0, {proc(200, 1, u"uid-gone"_qs)});
+    const QList<Finding> f = find();
+    QCoreApplication::removeTranslator(&zh);
+    QCOMPARE(f.size(), 1);
+    QVERIFY2(f[0].evidence.contains(u"已不存在"_qs), qPrintable(f[0].evidence));
+}
+
 QTEST_GUILESS_MAIN(TestFindings)
 #include "tst_findings.moc"

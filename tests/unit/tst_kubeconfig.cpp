@@ -3,6 +3,7 @@
 // answered with a message that names the field and the file.
 #include "execcredential.h"
 #include "kubeconfig.h"
+#include "testpaths.h"
 
 #include <QFile>
 #include <QJsonDocument>
@@ -37,7 +38,7 @@ private slots:
 private:
     static QString data(const char *name)
     {
-        return QStringLiteral(GPUDESK_TEST_DATA "/kubeconfig/") + QLatin1String(name);
+        return TestPaths::testData(u"/kubeconfig/") + QLatin1String(name);
     }
 };
 
@@ -194,7 +195,7 @@ void TestKubeConfig::execPlugin()
     QVERIFY(e.isSet());
     QCOMPARE(e.apiVersion, QStringLiteral("client.authentication.k8s.io/v1"));
     // A command with a slash is relative to the kubeconfig, as kubectl resolves it.
-    QCOMPARE(e.command, QStringLiteral(GPUDESK_TEST_DATA "/kubeconfig/plugins/get-token"));
+    QCOMPARE(e.command, TestPaths::testData(u"/kubeconfig/plugins/get-token"));
     QCOMPARE(e.args, (QStringList{QStringLiteral("get-token"),
                                   QStringLiteral("--oidc-issuer-url=https://sso.lab.internal")}));
     QCOMPARE(e.env.size(), 1);
@@ -302,7 +303,7 @@ void TestKubeConfig::execCredentials()
     QFETCH(QString, token);
     QFETCH(QString, expiry);
     QFETCH(QString, error);
-    QFile f(QStringLiteral(GPUDESK_TEST_DATA "/exec/") + file);
+    QFile f(TestPaths::testData(u"/exec/") + file);
     QVERIFY(f.open(QIODevice::ReadOnly));
     QString why;
     const auto c = ExecCredentialRunner::parse(f.readAll(), apiVersion, &why);

@@ -268,13 +268,14 @@ void TestModels::events()
 
 void TestModels::eventsOfTheSameSecondKeepOneOrder()
 {
-    // Twelve events of one second, sorted newest first: the order is the same however they
+    // Twelve events of one second, sorted newest first (the youngest age: ascending, as the
+    // Events page sorts them): the order is the same however they
     // arrive and whatever else changes, so the list does not reshuffle under the reader.
     auto *all = tested(new EventsModel(m_store, m_store, &fixedNow));
     auto *proxy = tested(new TableFilter(m_store));
     proxy->setSourceModel(all);
     proxy->setDynamicSortFilter(true);
-    proxy->sort(EventsModel::LastSeen, Qt::DescendingOrder);
+    proxy->sort(EventsModel::LastSeen, Qt::AscendingOrder);
     QList<EventInfo> events;
     for (int i = 0; i < 12; ++i) {
         EventInfo e;
@@ -302,8 +303,18 @@ void TestModels::eventsOfTheSameSecondKeepOneOrder()
     m_store->flush();
     QCOMPARE(order(), first);
     QStringList sorted = first;
-    std::sort(sorted.begin(), sorted.end(), std::greater<>());
-    QCOMPARE(first, sorted); // ties by key (descending, as the column is)
+    std::sort(sorted.begin(), sorted.end());
+    QCOMPARE(first, sorted); // ties by key (ascending, as the column is)
+    // A minute older: after them ("1m" after "5s"), never before.
+    EventInfo older = events.first();
+    older.uid = QStringLiteral("a-older");
+    older.lastSeen = older.firstSeen = kNow - 60000;
+    Delta more = delta(Resource::Events, false);
+    more.items<EventInfo>() = {older};
+    m_store->apply(more);
+    m_store->flush();
+    QCOMPARE(order().size(), 13);
+    QCOMPARE(order().last(), QStringLiteral("a-older"));
 }
 
 void TestModels::logModelMarksErrorLines()

@@ -5,6 +5,7 @@
 // and each pod's own CPU and memory from its cgroup files (v1 and v2, systemd and cgroupfs).
 #include "nodecommands.h"
 #include "nodeprobe.h"
+#include "testpaths.h"
 
 #include <QFile>
 #include <QTest>
@@ -15,7 +16,7 @@ namespace {
 
 QByteArray data(const QString &name)
 {
-    QFile f(QStringLiteral(GPUDESK_TEST_DATA "/probe/") + name);
+    QFile f(TestPaths::testData(u"/probe/") + name);
     return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
 }
 

@@ -4,6 +4,7 @@
 // nvidia-smi, a driver that does not answer, cut-off output, a process gone between queries.
 #include "probeparsers.h"
 #include "probetypes.h"
+#include "testpaths.h"
 
 #include <QFile>
 #include <QTest>
@@ -29,7 +30,7 @@ private slots:
 private:
     static QByteArray data(const char *name)
     {
-        QFile f(QStringLiteral(GPUDESK_TEST_DATA "/probe/") + QLatin1String(name));
+        QFile f(TestPaths::testData(u"/probe/") + QLatin1String(name));
         return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray("(missing test data)");
     }
 };

@@ -26,7 +26,7 @@ EventsPage::EventsPage(ClusterStore *store, QWidget *parent)
     m_view->setObjectName(QStringLiteral("eventsView"));
     m_view->setModel(m_proxy);
     m_view->setSortingEnabled(true);
-    m_view->sortByColumn(EventsModel::LastSeen, Qt::DescendingOrder);
+    m_view->sortByColumn(EventsModel::LastSeen, Qt::AscendingOrder); // the newest first
     m_view->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_view->setAlternatingRowColors(true);
     m_view->setWordWrap(false);

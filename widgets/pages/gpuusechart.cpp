@@ -2,6 +2,7 @@
 #include "gpuusechart.h"
 
 #include "gpuusesampler.h"
+#include "historyservice.h"
 #include "palette.h"
 
 #include <QChart>
@@ -25,10 +26,10 @@ GpuUseChart::GpuUseChart(GpuUseSampler *sampler, QWidget *parent)
 {
     setObjectName(QStringLiteral("gpuUseChart"));
     m_range->setObjectName(QStringLiteral("gpuUseRange"));
-    m_range->addItem(tr("Last hour"), 1);
-    m_range->addItem(tr("Last 6 hours"), 6);
-    m_range->addItem(tr("Last 24 hours"), 24);
+    setRanges();
     m_range->setCurrentIndex(1);
+    m_prometheusTimer.setInterval(5 * 60 * 1000);
+    connect(&m_prometheusTimer, &QTimer::timeout, this, &GpuUseChart::askPrometheus);
     m_note->setForegroundRole(QPalette::PlaceholderText);
     m_note->setWordWrap(true);
     // The view's own chart: setChart() would release (not delete) the one it made.
@@ -60,9 +61,74 @@ GpuUseChart::GpuUseChart(GpuUseSampler *sampler, QWidget *parent)
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addLayout(top);
     layout->addWidget(m_view, 1);
-    connect(m_range, &QComboBox::currentIndexChanged, this, &GpuUseChart::refresh);
+    connect(m_range, &QComboBox::currentIndexChanged, this, [this] {
+        refresh();
+        askPrometheus();
+    });
     connect(sampler, &GpuUseSampler::updated, this, &GpuUseChart::refresh);
     refresh();
+}
+
+void GpuUseChart::setRanges()
+{
+    const int hours = m_range->count() ? m_range->currentData().toInt() : 6;
+    const QSignalBlocker quiet(m_range);
+    m_range->clear();
+    m_range->addItem(tr("Last hour"), 1);
+    m_range->addItem(tr("Last 6 hours"), 6);
+    m_range->addItem(tr("Last 24 hours"), 24);
+    if (m_history && m_history->available())
+        m_range->addItem(tr("Last 7 days"), 7 * 24);
+    m_range->setCurrentIndex(std::max(0, m_range->findData(hours)));
+}
+
+void GpuUseChart::setHistory(HistoryService *history)
+{
+    m_history = history;
+    // The window is made before app/main.cpp sets the Prometheus address: its history comes
+    // when it is known (issue 34: "Last 6 hours" spanned the minutes since launch).
+    connect(history, &HistoryService::availabilityChanged, this, [this] {
+        setRanges();
+        askPrometheus();
+    });
+    setRanges();
+    askPrometheus();
+}
+
+bool GpuUseChart::selectHours(int hours)
+{
+    const int index = m_range->findData(hours);
+    if (index >= 0)
+        m_range->setCurrentIndex(index);
+    return index >= 0;
+}
+
+void GpuUseChart::askPrometheus()
+{
+    const int hours = m_range->currentData().toInt();
+    if (!m_history || !m_history->available()) {
+        m_prometheusTimer.stop();
+        m_prometheus.clear();
+        m_prometheusHours = 0;
+        m_prometheusError.clear();
+        refresh();
+        return;
+    }
+    m_prometheusTimer.start();
+    const qint64 now = QDateTime::currentMSecsSinceEpoch();
+    // About 240 points across the chart, never under DCGM-exporter's usual 15 s.
+    const int step = std::max(15, hours * 3600 / 240);
+    m_history->clusterGpuUse(
+        now - qint64(hours) * 3600 * 1000, now, step, 5, this,
+        [this, hours](const QList<GpuUseHistory::Point> &points, const QString &error) {
+            if (hours != m_range->currentData().toInt())
+                return; // the user picked another range meanwhile
+            m_prometheus = points;
+            m_prometheusHours = hours;
+            m_prometheusError = error;
+            refresh();
+            emit prometheusAnswered(error);
+        });
 }
 
 void GpuUseChart::changeEvent(QEvent *event)
@@ -86,7 +152,17 @@ void GpuUseChart::refresh()
 
     const qint64 now = QDateTime::currentMSecsSinceEpoch();
     const qint64 from = now - qint64(m_range->currentData().toInt()) * 3600 * 1000;
-    const QList<GpuUseHistory::Point> points = m_sampler->history().since(from);
+    const int hours = m_range->currentData().toInt();
+    // Prometheus' history of the range first, then gpudesk's samples after its last point.
+    QList<GpuUseHistory::Point> points;
+    const bool fromPrometheus = m_prometheusHours == hours && !m_prometheus.isEmpty();
+    if (fromPrometheus) {
+        for (const GpuUseHistory::Point &p : m_prometheus)
+            if (p.timeMs >= from)
+                points.append(p);
+    }
+    const qint64 sampledFrom = points.isEmpty() ? from : points.last().timeMs + 1;
+    points += m_sampler->history().since(sampledFrom);
     QList<QPointF> t, a, b;
     int top = 1;
     bool bounds = false;
@@ -110,9 +186,10 @@ void GpuUseChart::refresh()
     // Sampled only while gpudesk runs: a history shorter than the range is drawn over what it
     // covers (at least ten minutes), not squeezed against the right edge.
     const qint64 shown =
-        points.isEmpty() ? from
-                         : std::max(from, std::min(points.first().timeMs, now - 10 * 60 * 1000));
-    x->setFormat(QStringLiteral("HH:mm"));
+        points.isEmpty() || fromPrometheus
+            ? from
+            : std::max(from, std::min(points.first().timeMs, now - 10 * 60 * 1000));
+    x->setFormat(hours > 24 ? QStringLiteral("MM-dd HH:mm") : QStringLiteral("HH:mm"));
     x->setRange(QDateTime::fromMSecsSinceEpoch(shown), QDateTime::fromMSecsSinceEpoch(now));
     y->setRange(0, top * 1.1);
     y->setTickCount(5);
@@ -127,18 +204,28 @@ void GpuUseChart::refresh()
         note = tr("Busy needs node telemetry (SSH); only allocation is drawn.");
     else {
         const GpuUseHistory::Point &last = points.last();
-        note = tr("Now %1 of %2 GPUs allocated, %3 busy: %4 allocated and idle.")
-                   .arg(last.allocated)
-                   .arg(last.total)
-                   .arg(std::max(0, last.busy))
-                   .arg(std::max(0, last.allocated - last.busy));
-        if (shown > from)
+        if (last.busy >= 0)
+            note = tr("Now %1 of %2 GPUs allocated, %3 busy: %4 allocated and idle.")
+                       .arg(last.allocated)
+                       .arg(last.total)
+                       .arg(last.busy)
+                       .arg(std::max(0, last.allocated - last.busy));
+        else // busy drawn from Prometheus' past, not sampled now
+            note = tr("Now %1 of %2 GPUs allocated; busy is not sampled now (no node telemetry).")
+                       .arg(last.allocated)
+                       .arg(last.total);
+        if (fromPrometheus)
+            note += u' ' + tr("History from Prometheus (DCGM-exporter: cards reporting, held by a "
+                              "pod, busy).");
+        else if (shown > from)
             note += u' ' + tr("Sampled since %1, while gpudesk runs.")
                                .arg(QDateTime::fromMSecsSinceEpoch(points.first().timeMs)
                                         .toString(QStringLiteral("HH:mm")));
     }
     if (bounds)
         note += u' ' + tr("Allocation is a lower bound (your account sees only some pods).");
+    if (!m_prometheusError.isEmpty())
+        note += u' ' + tr("Prometheus: %1").arg(m_prometheusError);
     m_note->setText(note);
 }
 
@@ -150,6 +237,11 @@ QList<QPointF> GpuUseChart::allocatedPoints() const
 QList<QPointF> GpuUseChart::busyPoints() const
 {
     return m_busy->points();
+}
+
+QList<QPointF> GpuUseChart::totalPoints() const
+{
+    return m_total->points();
 }
 
 } // namespace gpudesk

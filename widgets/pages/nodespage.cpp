@@ -82,7 +82,7 @@ NodesPage::NodesPage(ClusterStore *store, TelemetryStore *telemetry, QWidget *pa
     eventsProxy->setDynamicSortFilter(true);
     eventsView->setModel(eventsProxy);
     eventsView->setSortingEnabled(true);
-    eventsView->sortByColumn(EventsModel::LastSeen, Qt::DescendingOrder);
+    eventsView->sortByColumn(EventsModel::LastSeen, Qt::AscendingOrder); // the newest first
     eventsView->verticalHeader()->hide();
     eventsView->horizontalHeader()->setStretchLastSection(true);
     eventsView->hideColumn(EventsModel::Object);

@@ -138,6 +138,10 @@ OverviewPage::OverviewPage(ClusterStore *store, QWidget *parent)
             emit showNode(link.mid(5));
         else if (link.startsWith(QLatin1String("ack:")) && m_alerts)
             m_alerts->acknowledge(link.mid(4));
+        else if (link == QLatin1String("more")) {
+            m_allProblems = true;
+            refreshProblems();
+        }
     });
     m_acknowledgeAll = new QPushButton(tr("Acknowledge all"), this);
     m_acknowledgeAll->setObjectName(QStringLiteral("acknowledgeAll"));
@@ -235,9 +239,11 @@ QString OverviewPage::problemsText() const
     return m_problems->text();
 }
 
-void OverviewPage::setGpuUse(GpuUseSampler *sampler)
+void OverviewPage::setGpuUse(GpuUseSampler *sampler, HistoryService *history)
 {
     m_gpuUse = new GpuUseChart(sampler, this);
+    if (history)
+        m_gpuUse->setHistory(history);
     m_charts->addWidget(box(tr("GPUs allocated and busy"), m_gpuUse, this), 2, 0, 1, 2);
 }
 
@@ -264,6 +270,12 @@ void OverviewPage::refreshProblems()
             alerts.append({p, AlertRules::ruleOf(p.key), 0, false, {}});
     }
     m_acknowledgeAll->setVisible(m_alerts && m_alerts->unacknowledged() > 1);
+    if (alerts.isEmpty() && m_alerts && !m_alerts->hasEvaluated()) {
+        // Figures read, rules not run on them yet: "nothing needs attention" would be a guess
+        // (issue 34: it stood beside "15 / 16 nodes ready").
+        m_problems->setText(tr("Checking the alert rules on the figures just read…"));
+        return;
+    }
     if (alerts.isEmpty()) {
         const int disk =
             m_alerts ? m_alerts->rules().diskWarningPercent : AlertRules().diskWarningPercent;
@@ -276,7 +288,9 @@ void OverviewPage::refreshProblems()
         return;
     }
     QStringList lines;
-    for (qsizetype i = 0; i < std::min<qsizetype>(alerts.size(), kShown); ++i) {
+    const qsizetype shown =
+        m_allProblems ? alerts.size() : std::min<qsizetype>(alerts.size(), kShown);
+    for (qsizetype i = 0; i < shown; ++i) {
         const Alert &a = alerts[i];
         const Problem &p = a.problem;
         const QColor mark = a.acknowledged ? palette().color(QPalette::PlaceholderText)
@@ -300,8 +314,10 @@ void OverviewPage::refreshProblems()
                         .arg(p.key.toHtmlEscaped(), tr("Acknowledge"));
         lines << QStringLiteral("<span style=\"color:%1\">●</span>&nbsp;%2").arg(mark.name(), text);
     }
-    if (alerts.size() > kShown)
-        lines << tr("and %n more", nullptr, int(alerts.size() - kShown));
+    // The rest one click away (issue 35: "and 7 more" could not be clicked).
+    if (alerts.size() > shown)
+        lines << QStringLiteral("<a href=\"more\">%1</a>")
+                     .arg(tr("and %n more", nullptr, int(alerts.size() - shown)).toHtmlEscaped());
     m_problems->setText(lines.join(QStringLiteral("<br>")));
 }
 

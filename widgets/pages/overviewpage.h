@@ -18,6 +18,7 @@ class ClusterStore;
 class FindingsService;
 class GpuUseChart;
 class GpuUseSampler;
+class HistoryService;
 class NumberCard;
 class TelemetryStore;
 struct StoreChanges;
@@ -42,7 +43,9 @@ public:
     // The alerts (with since when, acknowledge) instead of the rules evaluated here.
     void setAlerts(AlertCenter *alerts);
     // The chart of GPUs allocated against busy over the last hours.
-    void setGpuUse(GpuUseSampler *sampler);
+    // The chart of GPUs allocated and busy: gpudesk's samples, and Prometheus' history when
+    // `history` has one.
+    void setGpuUse(GpuUseSampler *sampler, HistoryService *history);
     // The connection the figures come from: without a live one, no figure is shown as the
     // cluster's (issue 34: an unreachable cluster showed zeros and "Nothing needs attention").
     void setConnection(const ConnectionState *connection);
@@ -86,7 +89,8 @@ private:
     QGridLayout *m_charts = nullptr;
     GpuUseChart *m_gpuUse = nullptr;
     QString m_onlyNamespace;
-    bool m_stale = false; // changed while hidden: refreshed when shown
+    bool m_stale = false;       // changed while hidden: refreshed when shown
+    bool m_allProblems = false; // "and N more" was clicked: every alert is listed
     const ConnectionState *m_connection = nullptr;
 };
 

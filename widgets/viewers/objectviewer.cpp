@@ -61,7 +61,7 @@ ObjectViewer::ObjectViewer(Services *services, const ObjectRef &ref, QWidget *pa
     auto *eventsView = new QTableView(this);
     eventsView->setModel(proxy);
     eventsView->setSortingEnabled(true);
-    eventsView->sortByColumn(EventsModel::LastSeen, Qt::DescendingOrder);
+    eventsView->sortByColumn(EventsModel::LastSeen, Qt::AscendingOrder); // the newest first
     eventsView->verticalHeader()->hide();
     eventsView->horizontalHeader()->setStretchLastSection(true);
     eventsView->setColumnWidth(EventsModel::Object, 280);

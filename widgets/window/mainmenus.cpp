@@ -236,6 +236,14 @@ void MainMenus::buildWorkload()
     selected->addAction(tr("No workload selected"))->setEnabled(false);
     connect(selected, &QMenu::aboutToShow, this, [this, selected] {
         selected->clear();
+        // Acts only on what the user sees selected: from another page, a selection made on
+        // the Workloads page earlier is out of sight (issue 35: Stop acted on it from Images).
+        if (m_window->currentPage() != MainWindow::Workloads) {
+            selected->addAction(tr("Select workloads on the Workloads page"))->setEnabled(false);
+            connect(selected->addAction(tr("Go to Workloads")), &QAction::triggered, this,
+                    [this] { m_window->showPage(MainWindow::Workloads); });
+            return;
+        }
         qobject_cast<WorkloadsPage *>(m_window->page(MainWindow::Workloads))
             ->addWorkloadActions(selected);
     });
