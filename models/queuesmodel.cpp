@@ -2,6 +2,7 @@
 #include "queuesmodel.h"
 
 #include "clusterstore.h"
+#include "workloadresolver.h"
 
 #include <limits>
 
@@ -44,15 +45,29 @@ QStringList QueuesModel::currentKeys() const
     return keys;
 }
 
+const WorkloadCounts &QueuesModel::jobsOf(const QString &vc) const
+{
+    // Volcano's queue status counts pod groups (a failed PyTorchJob's may still say Running):
+    // the column counts jobs in the one vocabulary every page uses (issue 34).
+    if (!m_jobs)
+        m_jobs = WorkloadResolver::countsByVc(*m_store);
+    static const WorkloadCounts none;
+    const auto it = m_jobs->constFind(vc);
+    return it == m_jobs->cend() ? none : *it;
+}
+
 void QueuesModel::onUpdated(const StoreChanges &changes)
 {
+    m_jobs.reset();
     if (changes.reset) {
         resetTo(currentKeys());
         return;
     }
     // A handful of rows, each a sum over many objects: every row is re-read.
     if (!changes.changed(Resource::Queues) && !changes.changed(Resource::Namespaces) &&
-        !changes.changed(Resource::PodGroups) && changes.pods.isEmpty())
+        !changes.changed(Resource::PodGroups) && changes.pods.isEmpty() &&
+        !changes.changed(Resource::VolcanoJobs) && !changes.changed(Resource::PyTorchJobs) &&
+        !changes.changed(Resource::MPIJobs))
         return;
     syncAll(currentKeys());
 }
@@ -131,7 +146,7 @@ QVariant QueuesModel::data(const QModelIndex &index, int role) const
         case Pending:
             return m_store->vcPendingDemand(name);
         case Jobs:
-            return q.running * 100000 + q.pending + q.inqueue;
+            return jobsOf(name).running * 100000 + jobsOf(name).waiting;
         case Users:
             return int(usersOf(*m_store, name).size());
         case Weight:
@@ -168,7 +183,7 @@ QVariant QueuesModel::data(const QModelIndex &index, int role) const
         case Pending:
             return m_store->vcPendingDemand(name);
         case Jobs:
-            return tr("%1 running, %2 waiting").arg(q.running).arg(q.pending + q.inqueue);
+            return tr("%1 running, %2 waiting").arg(jobsOf(name).running).arg(jobsOf(name).waiting);
         case Users:
             return int(usersOf(*m_store, name).size());
         case Weight:

@@ -1,7 +1,12 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "clusterstore.h"
 #include "keyedtablemodel.h"
+
+#include <QHash>
+
+#include <optional>
 
 namespace gpudesk {
 
@@ -26,7 +31,7 @@ public:
         Cpu,
         Memory,
         Pending, // GPUs wanted and not held
-        Jobs,    // pod groups running / waiting
+        Jobs,    // running / waiting, as the Workloads page and the Overview count them
         Users,
         Weight,
         Reclaimable,
@@ -50,8 +55,12 @@ public:
 private:
     void onUpdated(const StoreChanges &changes);
     QStringList currentKeys() const;
+    const WorkloadCounts &jobsOf(const QString &vc) const;
 
     const ClusterStore *m_store;
+    // WorkloadResolver::countsByVc, made when the Jobs column is first read after a change (the
+    // Overview's bars never read it).
+    mutable std::optional<QHash<QString, WorkloadCounts>> m_jobs;
 };
 
 } // namespace gpudesk

@@ -20,6 +20,7 @@
 #include "usersmodel.h"
 #include "userspage.h"
 #include "vcspage.h"
+#include "workloadresolver.h"
 
 #include <QApplication>
 #include <QCheckBox>
@@ -43,6 +44,7 @@ class TestAccountsPage : public QObject
     Q_OBJECT
 private slots:
     void initTestCase();
+    void pagesCountTheSameJobs();
     void userThroughTheWindow();
     void vcForm();
     void csvImportStaysResponsive();
@@ -86,6 +88,70 @@ QString TestAccountsPage::kubectl(const QString &kubeconfig, const QStringList &
             QStringList{QStringLiteral("--kubeconfig"), kubeconfig} + args);
     *exit = p.waitForFinished(60000) ? p.exitCode() : -1;
     return QString::fromUtf8(p.readAll());
+}
+
+void TestAccountsPage::pagesCountTheSameJobs()
+{
+    // The Overview, the Users page and the VCs page say the same of the same jobs at one moment
+    // (issue 34: "0 pending" beside three Pending jobs; the VCs page counted Volcano's pod
+    // groups). The simulator runs on: the check is retried until a moment when nothing moves.
+    auto s = m_sim.connect(QStringLiteral("sim-admin"));
+    QVERIFY(s);
+    MainWindow w(s.get());
+    w.resize(1500, 900);
+    w.show();
+    const ClusterStore &store = *s->store();
+    auto *vcs = qobject_cast<VcsPage *>(w.page(MainWindow::Vcs));
+    auto *users = qobject_cast<UsersPage *>(w.page(MainWindow::Users));
+    QVERIFY(vcs && users);
+    QString why;
+    const auto agree = [&] {
+        const WorkloadCounts all = WorkloadResolver::counts(store);
+        if (all.total() == 0)
+            return (why = u"no jobs yet"_qs), false;
+        // The Overview's card: running, and the rest in its subtitle.
+        const QStringList texts = [&] {
+            QStringList out;
+            for (const QLabel *l : w.page(MainWindow::Overview)->findChildren<QLabel *>())
+                out << l->text();
+            return out;
+        }();
+        const QString subtitle = QStringLiteral("%1 waiting (%2 stuck) · %3 failed · %4 finished")
+                                     .arg(all.waiting)
+                                     .arg(all.stuck)
+                                     .arg(all.failed)
+                                     .arg(all.finished);
+        if (!texts.contains(QString::number(all.running)) || !texts.contains(subtitle))
+            return (why = u"Overview: "_qs + texts.join(u'|')), false;
+        // The VCs page: each VC's running and waiting jobs; together, the cluster's.
+        QAbstractItemModel *m = vcs->view()->model();
+        const QHash<QString, WorkloadCounts> byVc = WorkloadResolver::countsByVc(store);
+        int running = 0, waiting = 0;
+        for (int r = 0; r < m->rowCount(); ++r) {
+            const QString vc = m->index(r, QueuesModel::Name).data().toString();
+            const QString shown = m->index(r, QueuesModel::Jobs).data().toString();
+            const QString expected = QStringLiteral("%1 running, %2 waiting")
+                                         .arg(byVc.value(vc).running)
+                                         .arg(byVc.value(vc).waiting);
+            if (shown != expected)
+                return (why = vc + u": "_qs + shown + u" ≠ "_qs + expected), false;
+            running += byVc.value(vc).running;
+            waiting += byVc.value(vc).waiting;
+        }
+        // The Users page: each user's running jobs, as the function counts their namespace.
+        UsersModel *um = users->model();
+        for (int r = 0; r < um->rowCount(); ++r) {
+            const QString ns = um->index(r, UsersModel::Namespace).data().toString();
+            const QString shown = um->index(r, UsersModel::Running).data().toString();
+            if (shown != QString::number(WorkloadResolver::countsIn(store, ns).running))
+                return (why = ns + u" running: "_qs + shown), false;
+        }
+        if (running != all.running || waiting != all.waiting)
+            return (why = u"VCs add up to %1 running, %2 waiting"_qs.arg(running).arg(waiting)),
+                   false;
+        return true;
+    };
+    QTRY_VERIFY2_WITH_TIMEOUT(agree(), qPrintable(why), 30000);
 }
 
 void TestAccountsPage::userThroughTheWindow()
