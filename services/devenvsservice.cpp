@@ -14,6 +14,7 @@
 #include "operationsservice.h"
 #include "podexec.h"
 #include "podserverstarter.h"
+#include "terminalcommand.h"
 #include "tunnelsservice.h"
 
 #include <QCoreApplication>
@@ -530,16 +531,36 @@ void DevEnvsService::launch(const QString &key, const QString &what, const QStri
     emit launched(key, what);
 }
 
+void DevEnvsService::launchInTerminal(const QString &key, const QString &what,
+                                      const QStringList &command)
+{
+    const QStringList argv = TerminalCommand::wrap(command);
+    if (argv.isEmpty()) {
+        QStringList quoted;
+        for (const QString &w : command)
+            quoted << shellQuote(w, false);
+        // The command itself, not a terminal's line around it (issue 35: it began with the
+        // x-terminal-emulator that was missing).
+        emit failed(key, tr("No terminal program was found (%1). Run this in a terminal: %2")
+                             .arg(TerminalCommand::candidates().join(QStringLiteral(", ")),
+                                  quoted.join(u' ')));
+        return;
+    }
+    launch(key, what, argv.first(), argv.mid(1));
+}
+
 void DevEnvsService::openShell(const QString &key)
 {
     QString error;
     const QStringList ssh = sshCommand(key, &error);
     if (ssh.isEmpty()) {
-        emit failed(key, error);
+        // No ssh into it (an image without sshd, no ssh port): a shell over the API instead.
+        emit progress(
+            key, tr("No ssh: %1 — opening a shell over the Kubernetes API instead.").arg(error));
+        openExec(key);
         return;
     }
-    launch(key, tr("a terminal running %1").arg(ssh.join(u' ')), terminalProgram(),
-           QStringList{QStringLiteral("-e")} + ssh);
+    launchInTerminal(key, tr("a terminal running %1").arg(ssh.join(u' ')), ssh);
 }
 
 void DevEnvsService::openExec(const QString &key)
@@ -551,16 +572,8 @@ void DevEnvsService::openExec(const QString &key)
     }
     const QString target =
         QStringLiteral("%1/%2").arg(connection->client()->endpoint().context, key);
-    const QStringList command = gpudeskCommand(m_gpudesk, {QStringLiteral("--exec"), target});
-    launch(key, tr("a terminal with a shell in %1").arg(key.section(u'/', 1)), terminalProgram(),
-           QStringList{QStringLiteral("-e")} + command);
-}
-
-QString DevEnvsService::terminalProgram()
-{
-    // $TERMINAL names the user's choice; Debian's alternatives pick one otherwise. Both take -e.
-    const QString terminal = qEnvironmentVariable("TERMINAL");
-    return terminal.isEmpty() ? QStringLiteral("x-terminal-emulator") : terminal;
+    launchInTerminal(key, tr("a terminal with a shell in %1").arg(key.section(u'/', 1)),
+                     gpudeskCommand(m_gpudesk, {QStringLiteral("--exec"), target}));
 }
 
 void DevEnvsService::openVsCode(const QString &key, const QString &folder)

@@ -80,8 +80,9 @@ public:
     static bool addSshInclude(const QString &userConfig, const QString &gpudeskConfig,
                               QString *error);
 
-    // A terminal (x-terminal-emulator, or $TERMINAL) running ssh to the environment's host;
-    // VS Code's Remote-SSH on it. Each answers with launched or failed: when `code` or a
+    // A terminal (TerminalCommand: $TERMINAL, x-terminal-emulator, the common ones) running ssh
+    // to the environment's host — or, where the environment has no ssh, `gpudesk --exec`; VS
+    // Code's Remote-SSH on it. Each answers with launched or failed: when `code` or every
     // terminal is missing, failed says the exact command to run instead.
     void openShell(const QString &key);
     void openVsCode(const QString &key, const QString &folder);
@@ -100,7 +101,6 @@ signals:
 private:
     // `program args…` with this session's kubeconfig.
     QStringList gpudeskCommand(const QString &program, const QStringList &args) const;
-    static QString terminalProgram();
     void jupyterFound(const QString &key, const QString &podName,
                       const JupyterProbe::Server &server);
     // False when one is starting for the environment already (`starter` then goes).
@@ -112,6 +112,8 @@ private:
     int tunnelTo(const QString &key, const QString &service, quint16 port, QString *error);
     void launch(const QString &key, const QString &what, const QString &program,
                 const QStringList &args);
+    // `command` in a terminal window; failed names `command` itself when no terminal is there.
+    void launchInTerminal(const QString &key, const QString &what, const QStringList &command);
 
     ClusterSession *m_session;
     ClusterStore *m_store;

@@ -2754,6 +2754,14 @@
         <source>&quot;%1&quot; holds a line break or another control character: gpudesk does not write it into an SSH configuration.</source>
         <translation>“%1”含有换行符或其他控制字符：gpudesk 不会把它写入 SSH 配置。</translation>
     </message>
+    <message>
+        <source>No terminal program was found (%1). Run this in a terminal: %2</source>
+        <translation>找不到终端程序（%1）。请在终端中运行：%2</translation>
+    </message>
+    <message>
+        <source>No ssh: %1 — opening a shell over the Kubernetes API instead.</source>
+        <translation>无法通过 ssh 连接：%1——改为通过 Kubernetes API 打开 shell。</translation>
+    </message>
 </context>
 <context>
     <name>gpudesk::DevPodResolver</name>

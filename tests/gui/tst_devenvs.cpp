@@ -67,6 +67,7 @@ private slots:
     void environmentThroughTheWindow();
     void badInputSaysWhy();
     void execShellWithoutSsh();
+    void terminalOfTheDesktop();
     void startsJupyterWhenNoneRuns();
     void cleanupTestCase();
 
@@ -486,6 +487,55 @@ void TestDevEnvs::execShellWithoutSsh()
     QVERIFY2(text.contains(QStringLiteral("a shell in %1").arg(pod->name)), qPrintable(text));
     QVERIFY2(text.contains(QStringLiteral("\n%1\n").arg(pod->name)), qPrintable(text));
     QVERIFY2(text.endsWith(QLatin1String("exit 0\n")), qPrintable(text));
+}
+
+void TestDevEnvs::terminalOfTheDesktop()
+{
+    // No $TERMINAL and nothing on PATH: the message is the command to run in a terminal, never a
+    // missing terminal's line around it (issue 35: it began with x-terminal-emulator).
+    const QString key = QStringLiteral("user-alice/dev-alice");
+    const QByteArray path = qgetenv("PATH");
+    const QByteArray terminal = qgetenv("TERMINAL");
+    QTemporaryDir bin;
+    qunsetenv("TERMINAL");
+    qputenv("PATH", bin.path().toUtf8());
+    QSignalSpy failed(m_services->devEnvs(), &DevEnvsService::failed);
+    m_services->devEnvs()->openExec(key);
+    qputenv("PATH", path);
+    QCOMPARE(failed.count(), 1);
+    const QString why = failed.first().at(1).toString();
+    QVERIFY2(why.startsWith(QLatin1String("No terminal program was found ($TERMINAL, "
+                                          "x-terminal-emulator, gnome-terminal, konsole")),
+             qPrintable(why));
+    const QString run = why.section(QStringLiteral("Run this in a terminal: "), 1);
+    QVERIFY2(run.startsWith(TestPaths::gpudeskBin()) && run.contains(QLatin1String(" --exec ")) &&
+                 run.endsWith(QLatin1String("/user-alice/dev-alice")),
+             qPrintable(why));
+
+    // Only gnome-terminal is there: it gets the command after `--` (its -e takes one string).
+    // (PATH holds only it: the script names its tools by their paths.)
+    const QString out = bin.filePath(QStringLiteral("argv"));
+    QFile gnome(bin.filePath(QStringLiteral("gnome-terminal")));
+    QVERIFY(gnome.open(QIODevice::WriteOnly));
+    gnome.write(QStringLiteral("#!/bin/sh\nprintf '%s\\n' \"$@\" >'%1.part'\n/bin/mv '%1.part' '%1'\n")
+                    .arg(out)
+                    .toUtf8());
+    gnome.close();
+    gnome.setPermissions(QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner);
+    qputenv("PATH", bin.path().toUtf8());
+    QSignalSpy launched(m_services->devEnvs(), &DevEnvsService::launched);
+    m_services->devEnvs()->openExec(key);
+    qputenv("PATH", path);
+    if (!terminal.isEmpty())
+        qputenv("TERMINAL", terminal);
+    QCOMPARE(launched.count(), 1);
+    QTRY_VERIFY_WITH_TIMEOUT(QFileInfo::exists(out), 10000);
+    QFile argv(out);
+    QVERIFY(argv.open(QIODevice::ReadOnly));
+    const QStringList words = QString::fromUtf8(argv.readAll()).split(u'\n', Qt::SkipEmptyParts);
+    QVERIFY2(words.size() > 3 && words[0] == QLatin1String("--") &&
+                 words[1] == TestPaths::gpudeskBin() && words.contains(QLatin1String("--exec")),
+             qPrintable(words.join(u' ')));
 }
 
 void TestDevEnvs::startsJupyterWhenNoneRuns()
