@@ -19,10 +19,8 @@ build: deps
 demo: build
 	@scripts/run-demo $(BUILD_DIR) $(DEMO_STATE)
 
-# One more try for a test that fails: on this 2-core machine the loader now and then cannot
-# map a test program at all ("cannot apply additional memory protection after relocation:
-# Cannot allocate memory") before any of its code runs. ctest prints every try, so a test that
-# needed two says so in the log; one that fails twice fails.
+# One more try for a test that fails (ctest prints every try, so a test that needed two says so
+# in the log; one that fails twice fails).
 test: build
 	cd $(BUILD_DIR) && ctest --output-on-failure -j $(JOBS) --repeat until-pass:2
 
