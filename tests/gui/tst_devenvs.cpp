@@ -517,9 +517,10 @@ void TestDevEnvs::terminalOfTheDesktop()
     const QString out = bin.filePath(QStringLiteral("argv"));
     QFile gnome(bin.filePath(QStringLiteral("gnome-terminal")));
     QVERIFY(gnome.open(QIODevice::WriteOnly));
-    gnome.write(QStringLiteral("#!/bin/sh\nprintf '%s\\n' \"$@\" >'%1.part'\n/bin/mv '%1.part' '%1'\n")
-                    .arg(out)
-                    .toUtf8());
+    gnome.write(
+        QStringLiteral("#!/bin/sh\nprintf '%s\\n' \"$@\" >'%1.part'\n/bin/mv '%1.part' '%1'\n")
+            .arg(out)
+            .toUtf8());
     gnome.close();
     gnome.setPermissions(QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner);
     qputenv("PATH", bin.path().toUtf8());
