@@ -164,12 +164,7 @@ void GpuMapPage::setTelemetry(TelemetryStore *telemetry)
 {
     m_telemetry = telemetry;
     m_map->setTelemetry(telemetry);
-    connect(telemetry, &TelemetryStore::updated, this, [this] {
-        if (isVisible())
-            refresh();
-        else
-            m_stale = true;
-    });
+    connect(telemetry, &TelemetryStore::updated, this, &GpuMapPage::refreshWhenShown);
 }
 
 void GpuMapPage::showEvent(QShowEvent *event)
@@ -212,15 +207,19 @@ void GpuMapPage::refreshGroupings()
     m_groupBy->setCurrentIndex(std::max(0, m_groupBy->findData(m_map->groupBy())));
 }
 
+void GpuMapPage::refreshWhenShown()
+{
+    // A hidden page is redrawn when it is shown, not on every change.
+    if (isVisible())
+        refresh();
+    else
+        m_stale = true;
+}
+
 void GpuMapPage::setConnection(const ConnectionState *connection)
 {
     m_connection = connection;
-    connect(connection, &ConnectionState::changed, this, [this] {
-        if (isVisible())
-            refresh();
-        else
-            m_stale = true;
-    });
+    connect(connection, &ConnectionState::changed, this, &GpuMapPage::refreshWhenShown);
     refresh();
 }
 

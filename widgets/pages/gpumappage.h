@@ -47,6 +47,7 @@ private:
     QComboBox *m_groupBy;
     QComboBox *m_zoom;
     QList<QWidget *> m_partialLegend;
+    void refreshWhenShown();
     bool m_stale = false; // changed while hidden: redrawn when shown
     const ConnectionState *m_connection = nullptr;
 };

@@ -169,12 +169,7 @@ OverviewPage::OverviewPage(ClusterStore *store, QWidget *parent)
     layout->addLayout(charts);
     layout->addStretch(1);
 
-    connect(store, &ClusterStore::updated, this, [this] {
-        if (isVisible())
-            refresh();
-        else
-            m_stale = true;
-    });
+    connect(store, &ClusterStore::updated, this, &OverviewPage::refreshWhenShown);
     refresh();
 }
 
@@ -204,12 +199,7 @@ void OverviewPage::refreshFindings()
 void OverviewPage::setTelemetry(TelemetryStore *telemetry)
 {
     m_telemetry = telemetry;
-    connect(telemetry, &TelemetryStore::updated, this, [this] {
-        if (isVisible())
-            refresh();
-        else
-            m_stale = true;
-    });
+    connect(telemetry, &TelemetryStore::updated, this, &OverviewPage::refreshWhenShown);
     refresh();
 }
 
@@ -321,15 +311,19 @@ void OverviewPage::refreshProblems()
     m_problems->setText(lines.join(QStringLiteral("<br>")));
 }
 
+void OverviewPage::refreshWhenShown()
+{
+    // A hidden page is redrawn when it is shown (showEvent), not on every change.
+    if (isVisible())
+        refresh();
+    else
+        m_stale = true;
+}
+
 void OverviewPage::setConnection(const ConnectionState *connection)
 {
     m_connection = connection;
-    connect(connection, &ConnectionState::changed, this, [this] {
-        if (isVisible())
-            refresh();
-        else
-            m_stale = true;
-    });
+    connect(connection, &ConnectionState::changed, this, &OverviewPage::refreshWhenShown);
     refresh();
 }
 

@@ -89,6 +89,7 @@ private:
     QGridLayout *m_charts = nullptr;
     GpuUseChart *m_gpuUse = nullptr;
     QString m_onlyNamespace;
+    void refreshWhenShown();
     bool m_stale = false;       // changed while hidden: refreshed when shown
     bool m_allProblems = false; // "and N more" was clicked: every alert is listed
     const ConnectionState *m_connection = nullptr;
