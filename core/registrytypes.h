@@ -81,12 +81,18 @@ struct RegistryEndpoint
     QString host;
     bool plainHttp = false; // chosen by the user; shown as a warning wherever the registry is
     QStringList caFiles;    // its own CA, added to the system's (certs.d convention)
+    // Where `host` is served when registries.conf sends it elsewhere ("name:port"); empty: at
+    // `host` itself. Images keep their names; only the connection goes there.
+    QString location;
+
+    QString servedAt() const { return location.isEmpty() ? host : location; }
 
     QUrl baseUrl() const
     {
         // Image references say docker.io; Docker Hub's registry API answers elsewhere.
+        const QString served = servedAt();
         const QString at =
-            host == QLatin1String("docker.io") ? QStringLiteral("registry-1.docker.io") : host;
+            served == QLatin1String("docker.io") ? QStringLiteral("registry-1.docker.io") : served;
         return QUrl((plainHttp ? QStringLiteral("http://") : QStringLiteral("https://")) + at);
     }
 };

@@ -40,6 +40,7 @@ void ImagesModel::clear()
     m_tags.clear();
     m_rowOf.clear();
     m_repoCount.clear();
+    m_unread.clear();
     m_manifests.clear();
     m_configs.clear();
     m_sizes.clear();
@@ -54,9 +55,14 @@ void ImagesModel::addTags(const QList<RegistryTag> &tags)
 {
     QList<RegistryTag> fresh;
     for (const RegistryTag &t : tags) {
-        const auto it = m_rowOf.constFind(tagKey(t.repository, t.tag));
+        const QString key = tagKey(t.repository, t.tag);
+        const auto it = m_rowOf.constFind(key);
         if (it != m_rowOf.cend()) {
             m_tags[*it] = t; // read again: it may point elsewhere now
+            if (m_unread.remove(key)) {
+                ++m_repoCount[t.repository];
+                emit dataChanged(index(*it, 0), index(*it, ColumnCount - 1));
+            }
             continue;
         }
         fresh << t;
@@ -74,18 +80,54 @@ void ImagesModel::addTags(const QList<RegistryTag> &tags)
     m_recompute.start();
 }
 
+void ImagesModel::setSeenInPods(const QList<RegistryTag> &seen)
+{
+    QSet<QString> keys;
+    QList<RegistryTag> fresh;
+    for (const RegistryTag &t : seen) {
+        const QString key = tagKey(t.repository, t.tag);
+        if (keys.contains(key))
+            continue; // many pods run one image: its first pod's digest names it
+        keys.insert(key);
+        if (m_rowOf.contains(key))
+            continue;
+        fresh << t;
+    }
+    QList<int> gone;
+    for (const QString &key : std::as_const(m_unread))
+        if (!keys.contains(key))
+            gone << m_rowOf.value(key);
+    dropRows(gone);
+    if (fresh.isEmpty())
+        return;
+    const int first = int(m_tags.size());
+    beginInsertRows({}, first, first + int(fresh.size()) - 1);
+    for (const RegistryTag &t : std::as_const(fresh)) {
+        const QString key = tagKey(t.repository, t.tag);
+        m_rowOf.insert(key, int(m_tags.size()));
+        m_unread.insert(key);
+        m_tags << t;
+    }
+    endInsertRows();
+}
+
 void ImagesModel::removeTags(const QString &repository, const QStringList &tags)
 {
     QList<int> rows;
     for (const QString &tag : tags)
         if (const int row = rowOf(repository, tag); row >= 0)
             rows << row;
+    dropRows(rows);
+}
+
+void ImagesModel::dropRows(QList<int> rows)
+{
     std::sort(rows.begin(), rows.end(), std::greater<int>());
     for (int row : std::as_const(rows)) {
         beginRemoveRows({}, row, row);
-        m_tags.removeAt(row);
-        if (--m_repoCount[repository] == 0)
-            m_repoCount.remove(repository);
+        const RegistryTag t = m_tags.takeAt(row);
+        if (!m_unread.remove(tagKey(t.repository, t.tag)) && --m_repoCount[t.repository] == 0)
+            m_repoCount.remove(t.repository);
         endRemoveRows();
     }
     if (rows.isEmpty())
@@ -245,7 +287,8 @@ QStringList ImagesModel::tagsOf(const QString &repository, const QString &digest
 {
     QStringList out;
     for (const RegistryTag &t : m_tags)
-        if (t.repository == repository && t.digest == digest)
+        if (t.repository == repository && t.digest == digest &&
+            !m_unread.contains(tagKey(t.repository, t.tag)))
             out << t.tag;
     out.sort();
     return out;
@@ -315,6 +358,11 @@ QVariant ImagesModel::data(const QModelIndex &index, int role) const
     }
     if (role == Qt::TextAlignmentRole && (col == Size || col == Unique))
         return int(Qt::AlignRight | Qt::AlignVCenter);
+    if (role == Qt::ToolTipRole && m_unread.contains(tagKey(t.repository, t.tag)) && col != InUse)
+        return m_complete ? tr("A pod runs this image, but the registry, read whole, does not "
+                               "have this tag (deleted, or pulled from elsewhere).")
+                          : tr("A pod runs this image; the registry has not given it (yet): "
+                               "its size, platforms and date are not known.");
     if (role == Qt::ToolTipRole) {
         switch (col) {
         case Size:
@@ -382,6 +430,8 @@ QVariant ImagesModel::data(const QModelIndex &index, int role) const
                                : QString();
     }
     case Platforms:
+        if (!sort && m_unread.contains(tagKey(t.repository, t.tag)))
+            return m_complete ? tr("not in this registry") : tr("not read from the registry");
         return platformsOf(t);
     case Size:
         if (sort)

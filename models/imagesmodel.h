@@ -67,6 +67,21 @@ public:
     {
         return repository + u':' + tag;
     }
+    // The images the cluster's pods run from this registry (repository, the spec's tag, the
+    // digest the node reported): those the registry has not given are rows of their own, marked
+    // unread, so the page shows what runs before a registry answers — and what it may never
+    // list (a host that does not resolve, a catalog refused). A tag the registry brings replaces
+    // its unread row; an unread row no pod runs any more goes.
+    void setSeenInPods(const QList<RegistryTag> &seen);
+    // Read from the registry (not only seen in pods): only these can be acted on.
+    bool isRead(int row) const
+    {
+        const RegistryTag &t = m_tags.at(row);
+        return !m_unread.contains(tagKey(t.repository, t.tag));
+    }
+    // Tags read from the registry, and rows only seen in pods.
+    int readTags() const { return int(m_tags.size() - m_unread.size()); }
+    int unreadRows() const { return int(m_unread.size()); }
     // Over this size an image is flagged (20 GiB unless the admin sets another).
     void setHugeBytes(qint64 bytes);
     // Rows run by no pod and last used before this are cleanup candidates (CandidateRole):
@@ -123,12 +138,14 @@ private:
     };
     void recompute();
     void apply(const Sizes &sizes);
+    void dropRows(QList<int> rows);
     QString platformsOf(const RegistryTag &t) const;
     QDateTime createdOf(const RegistryTag &t) const;
 
     QList<RegistryTag> m_tags;
-    QHash<QString, int> m_rowOf; // tagKey -> row
-    QHash<QString, int> m_repoCount;
+    QHash<QString, int> m_rowOf;     // tagKey -> row
+    QHash<QString, int> m_repoCount; // of rows read from the registry
+    QSet<QString> m_unread;          // tagKeys of rows only seen in pods
     QHash<QString, RegistryManifest> m_manifests;
     QHash<QString, RegistryImageConfig> m_configs;
     QHash<QString, ImageSize> m_sizes;

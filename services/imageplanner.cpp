@@ -88,8 +88,13 @@ OperationPlan ImagePlanner::remove(const QList<int> &rows, bool allowInUse) cons
     // One step per image (repository and digest): deleting a digest takes every tag naming it.
     QList<RegistryTag> images;
     QSet<QString> seen;
+    QStringList unread;
     for (int row : rows) {
         const RegistryTag &t = m_model.tagAt(row);
+        if (!m_model.isRead(row)) {
+            unread << t.repository + u':' + t.tag;
+            continue;
+        }
         if (t.digest.isEmpty() || seen.contains(t.repository + u'@' + t.digest))
             continue;
         seen.insert(t.repository + u'@' + t.digest);
@@ -98,6 +103,10 @@ OperationPlan ImagePlanner::remove(const QList<int> &rows, bool allowInUse) cons
     QSet<QString> going;
     bool exact = m_model.isComplete();
     QStringList leftOut;
+    for (const QString &ref : std::as_const(unread))
+        leftOut << tr("%1 is seen in pods but was not read from the registry: nothing is known "
+                      "to delete. Not deleted.")
+                       .arg(ref);
     // Platform manifests of multi-platform images tagged in the same repository: deleting one
     // would break the image that lists it.
     QHash<QString, QString> platformOf; // repository@digest -> repository:tag of its index
@@ -330,6 +339,10 @@ OperationPlan ImagePlanner::copy(int row, const QString &to) const
     plan.context = m_registry.host;
     plan.server = url(QString());
     plan.title = tr("Copy %1:%2 to %3:%4").arg(from.repository, from.tag, repository, tag);
+    if (!m_model.isRead(row))
+        plan.refusals << tr("%1:%2 is seen in pods but was not read from the registry: there is "
+                            "nothing known to copy.")
+                             .arg(from.repository, from.tag);
     if (!isRepositoryName(repository))
         plan.refusals << tr("\"%1\" is not a repository name: lower-case letters, digits and "
                             "separators (. _ -), in parts joined by /.")

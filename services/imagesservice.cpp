@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "imagesservice.h"
 
+#include "registriesconf.h"
+
 #include "clusterstore.h"
 #include "dockercredentials.h"
 #include "harborreader.h"
@@ -9,6 +11,7 @@
 #include "imagesmodel.h"
 #include "operation.h"
 #include "operationsservice.h"
+#include "registriesconf.h"
 #include "registryclient.h"
 #include "registrylogins.h"
 #include "registryscan.h"
@@ -31,7 +34,8 @@ constexpr int kJoinMs = 2000;
 
 ImagesService::ImagesService(ClusterStore *store, OperationsService *operations, QObject *parent)
     : QObject(parent), m_store(store), m_operations(operations), m_model(new ImagesModel(this)),
-      m_logins(new RegistryLogins(this))
+      m_logins(new RegistryLogins(this)),
+      m_conf(std::make_unique<RegistriesConf>(RegistriesConf::load()))
 {
     QSettings settings;
     m_added = settings.value(kAddedKey).toStringList();
@@ -60,13 +64,28 @@ RegistryEndpoint ImagesService::endpointFor(const QString &host) const
     RegistryEndpoint e;
     e.host = host;
     e.plainHttp = isPlainHttp(host);
-    e.caFiles = DockerCredentials::caFiles(host);
+    if (const RegistriesConf::Entry *c = m_conf->forHost(host); c && c->location != host)
+        e.location = c->location;
+    e.caFiles = DockerCredentials::caFiles(e.servedAt());
     return e;
+}
+
+QString ImagesService::registriesConfFile() const
+{
+    return m_conf->file();
+}
+
+QString ImagesService::registriesConfError() const
+{
+    return m_conf->error();
 }
 
 bool ImagesService::isPlainHttp(const QString &host) const
 {
-    return m_plain.contains(host);
+    // registries.conf's `insecure` also allows TLS that is not verified; gpudesk verifies or
+    // speaks plain HTTP, shown as a warning.
+    const RegistriesConf::Entry *c = m_conf->forHost(host);
+    return m_plain.contains(host) || (c && c->insecure);
 }
 
 bool ImagesService::addRegistry(const QString &address, QString *error)
@@ -114,6 +133,7 @@ void ImagesService::joinPods()
     // Which registries pods pull from (by how many pods), and who runs what in the current one.
     QHash<QString, int> hosts;
     QHash<QString, QList<ImagesModel::Use>> byDigest, byTag;
+    QList<RegistryTag> seen;
     // A cluster runs 100,000 pods from a few hundred images: each image's name is parsed once.
     QHash<QString, ImageReference> parsed;
     for (const PodInfo &p : m_store->pods()) {
@@ -130,6 +150,9 @@ void ImagesService::joinPods()
             continue;
         ImagesModel::Use use{p.ns + u'/' + p.name, m_store->userOf(p.ns), false};
         const ImageReference ran = ImageReference::fromImageId(p.imageId);
+        // A spec that names a digest has no tag: the row is named by the digest.
+        seen << RegistryTag{ref.repository, ref.tag.isEmpty() ? u'@' + ref.digest : ref.tag,
+                            ran.digest.isEmpty() ? ref.digest : ran.digest};
         if (!ran.digest.isEmpty() &&
             (ran.repository.isEmpty() || ran.repository == ref.repository)) {
             use.byDigest = true;
@@ -142,6 +165,7 @@ void ImagesService::joinPods()
         }
     }
     m_model->setUse(byDigest, byTag);
+    m_model->setSeenInPods(seen);
     QStringList fromPods = hosts.keys();
     std::sort(fromPods.begin(), fromPods.end(), [&](const QString &a, const QString &b) {
         return hosts.value(a) != hosts.value(b) ? hosts.value(a) > hosts.value(b) : a < b;
@@ -205,6 +229,13 @@ void ImagesService::scan(const QString &host)
     m_host = host;
     m_model->clear();
     joinPods();
+    if (const RegistriesConf::Entry *c = m_conf->forHost(host); c && c->blocked) {
+        emit finished(false, {tr("%1 is blocked in %2 (line %3): gpudesk does not read it, as "
+                                 "podman and CRI-O would not pull from it.")
+                                  .arg(host, m_conf->file())
+                                  .arg(c->line)});
+        return;
+    }
     emit progress(tr("Looking up credentials for %1…").arg(host));
     auto *lookup = new QObject(this);
     m_lookup = lookup;

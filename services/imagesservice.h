@@ -9,6 +9,7 @@
 #include <QTimer>
 
 #include <functional>
+#include <memory>
 
 namespace gpudesk {
 
@@ -22,6 +23,7 @@ struct RegistryEndpoint;
 struct RegistryCredentials;
 struct SaveImageRequest;
 class RegistryClient;
+class RegistriesConf;
 class RegistryLogins;
 class RegistryScan;
 struct StoreChanges;
@@ -49,9 +51,15 @@ public:
     // Adds a registry ("host[:port]", or an http:// / https:// URL of it). Plain HTTP only when
     // the user wrote http:// — shown as a warning wherever the registry is.
     bool addRegistry(const QString &address, QString *error);
+    // Plain HTTP: added as http://, or `insecure` in registries.conf.
     bool isPlainHttp(const QString &host) const;
-    // How a registry is reached: plain HTTP or TLS, with the CAs docker would use for it.
+    // How a registry is reached: where registries.conf sends it, plain HTTP or TLS, with the
+    // CAs docker would use for where it is served.
     RegistryEndpoint endpointFor(const QString &host) const;
+    // registries.conf (RegistriesConf): the file read, and why it was not used ("" when it was
+    // or there is none).
+    QString registriesConfFile() const;
+    QString registriesConfError() const;
 
     // Reads the registry whole into the model (what was there is cleared first).
     void scan(const QString &host);
@@ -130,6 +138,7 @@ private:
     QStringList m_fromPods;
     QStringList m_added;
     QStringList m_plain;
+    std::unique_ptr<const RegistriesConf> m_conf;
     QTimer m_join;
     QPointer<QObject> m_lookup;     // the credential lookup under way
     QHash<QString, qint64> m_sizes; // by reference, this session

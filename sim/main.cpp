@@ -156,9 +156,14 @@ int main(int argc, char **argv)
         QStringLiteral("The nodes' /etc/docker/certs.d: each directory HOST:PORT in it (with its "
                        "ca.crt) is a registry the nodes resolve, pull from and push to."),
         QStringLiteral("dir"));
+    const QCommandLineOption devPortsOpt(
+        QStringLiteral("dev-ports"),
+        QStringLiteral("The ports dev environments declare, of jupyter, ssh and vscode "
+                       "(comma-separated; all three unless given)."),
+        QStringLiteral("names"));
     parser.addOptions({stateOpt, scenarioOpt, seedOpt, speedOpt, portOpt, nodesOpt, gpusOpt,
                        podsOpt, churnOpt, noSshOpt, windowOpt, mpiOpt, backendOpt, jupyterTokenOpt,
-                       certsOpt});
+                       certsOpt, devPortsOpt});
     parser.process(app);
 
     SimOptions options;
@@ -172,6 +177,16 @@ int main(int argc, char **argv)
     if (parser.isSet(certsOpt)) {
         options.nodeCertsDir = QDir(parser.value(certsOpt)).absolutePath().toStdString();
         options.nodeRegistries = NodeRuntime::registriesIn(options.nodeCertsDir);
+    }
+    if (parser.isSet(devPortsOpt)) {
+        options.devPorts.clear();
+        for (const QString &name : parser.value(devPortsOpt).split(u',', Qt::SkipEmptyParts)) {
+            if (name != QLatin1String("jupyter") && name != QLatin1String("ssh") &&
+                name != QLatin1String("vscode"))
+                return fail(
+                    QStringLiteral("--dev-ports: \"%1\" is not jupyter, ssh or vscode").arg(name));
+            options.devPorts.insert(name.toStdString());
+        }
     }
     if (options.scenario != QLatin1String("demo") && options.scenario != QLatin1String("scale"))
         return fail(

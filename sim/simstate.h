@@ -35,6 +35,9 @@ struct SimOptions
     // nodes resolve and trust besides the lab's and the public ones (--node-certs-dir).
     std::string nodeCertsDir;
     std::set<std::string> nodeRegistries;
+    // The ports a dev environment's container declares (jupyter, ssh, vscode): `make demo`
+    // declares only those something serves (--dev-ports).
+    std::set<std::string> devPorts{"jupyter", "ssh", "vscode"};
 };
 
 // A planted failure, as /sim/truth lists it.

@@ -92,7 +92,10 @@ json WorkloadGenerator::podTemplate(const JobInput &in, const TaskInput &task,
     c.cpu = task.cpu;
     c.memory = task.memory;
     if (in.devEnv) {
-        c.ports = {{"jupyter", 8888}, {"ssh", 22}, {"vscode", 8080}};
+        for (const auto &[name, port] :
+             {std::pair<const char *, int>{"jupyter", 8888}, {"ssh", 22}, {"vscode", 8080}})
+            if (m_state.options.devPorts.count(name))
+                c.ports.push_back({name, port});
         // Interactive work may burst above its CPU request: the pod is Burstable.
         c.cpuLimit = std::to_string(parseQuantityMilli(task.cpu) * 2) + "m";
         c.command = {"/usr/local/bin/devenv-entrypoint.sh"};

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "mainwindow.h"
+#include "noticebanner.h"
 
 #include "alerttray.h"
 #include "icons.h"
@@ -73,7 +74,7 @@ MainWindow::MainWindow(Services *services, QWidget *parent)
       m_store(services->store()), m_telemetry(services->telemetry()),
       m_contexts(new QComboBox(this)), m_sidebar(new QListWidget(this)),
       m_pages(new QStackedWidget(this)), m_welcome(new WelcomePanel(this)),
-      m_banner(new QLabel(this)), m_overview(new OverviewPage(m_store, this)),
+      m_banner(new NoticeBanner(this)), m_overview(new OverviewPage(m_store, this)),
       m_nodes(new NodesPage(m_store, m_telemetry, this)), m_gpuMap(new GpuMapPage(m_store, this)),
       m_workloads(new WorkloadsPage(m_store, this)),
       m_devEnvs(new DevEnvsPage(services->devEnvs(), m_store, this)),
@@ -155,11 +156,7 @@ MainWindow::MainWindow(Services *services, QWidget *parent)
         m_pages->addWidget(w);
     connect(m_sidebar, &QListWidget::currentRowChanged, m_pages, &QStackedWidget::setCurrentIndex);
 
-    m_banner->setWordWrap(true);
-    m_banner->setVisible(false);
-    m_banner->setStyleSheet(QStringLiteral(
-        "QLabel { background: #fff4ce; color: #5c4400; border: 1px solid #e0c060; padding: 8px; "
-        "border-radius: 4px; }"));
+    m_banner->setObjectName(QStringLiteral("windowBanner"));
     auto *right = new QWidget(this);
     auto *rl = new QVBoxLayout(right);
     rl->setContentsMargins(0, 0, 0, 0);
@@ -608,8 +605,10 @@ void MainWindow::updateFromState()
             m_pages->setGraphicsEffect(nullptr);
         }
     }
-    m_banner->setText(banner);
-    m_banner->setVisible(!banner.isEmpty());
+    // Not connected is an error; TLS off and not current are warnings.
+    m_banner->say(m_state->state() == ConnectionState::State::Failed ? NoticeBanner::Kind::Error
+                                                                     : NoticeBanner::Kind::Warning,
+                  banner);
 }
 
 void MainWindow::updateSyncStatus()

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "noticebanner.h"
+
 #include "objectref.h"
 #include "operationplan.h"
 
@@ -119,7 +121,7 @@ private:
     QListWidget *m_sidebar;
     QStackedWidget *m_pages;
     WelcomePanel *m_welcome;
-    QLabel *m_banner;
+    NoticeBanner *m_banner;
     OverviewPage *m_overview;
     NodesPage *m_nodes;
     GpuMapPage *m_gpuMap;

@@ -330,14 +330,21 @@ void TestImages::cancelledReadIsIncomplete()
     QSignalSpy progress(m_service, &ImagesService::progress);
     m_page->read();
     QVERIFY(progress.wait(20000));
-    QTRY_VERIFY_WITH_TIMEOUT(m_page->model()->rowCount() > 0, 30000);
+    QTRY_VERIFY_WITH_TIMEOUT(m_page->model()->readTags() > 0, 30000);
     m_service->cancel();
     QVERIFY(finished.count() > 0 || finished.wait(20000));
     QCOMPARE(finished.first().at(0).toBool(), false);
     QVERIFY2(m_page->status()->text().contains(u"Incomplete"_qs) &&
                  m_page->status()->text().contains(u"Cancelled"_qs),
              qPrintable(m_page->status()->text()));
-    QVERIFY(m_page->model()->index(0, ImagesModel::Unique).data().toString().startsWith(u"≤"_qs));
+    // A tag read before the cancel (rows of images the pods run come first, unread until the
+    // registry gives them) is an upper bound.
+    int read = 0;
+    while (read < m_page->model()->rowCount() && !m_page->model()->isRead(read))
+        ++read;
+    QVERIFY(read < m_page->model()->rowCount());
+    QVERIFY(
+        m_page->model()->index(read, ImagesModel::Unique).data().toString().startsWith(u"≤"_qs));
     save(u"images-incomplete"_qs);
 }
 

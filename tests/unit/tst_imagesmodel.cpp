@@ -3,7 +3,9 @@
 // one's unique bytes; a layer listed twice counts once; an index's platforms and manifests), the
 // same whether computed here (a small registry) or on a worker (beyond kComputeHereUpTo tags),
 // and a worker's result for a registry that was cleared since is dropped.
+#include "imageplanner.h"
 #include "imagesmodel.h"
+#include "operationplan.h"
 
 #include <QAbstractItemModelTester>
 #include <QSignalSpy>
@@ -35,6 +37,7 @@ class TestImagesModel : public QObject
 private slots:
     void uniqueAndShared();
     void largeOnAWorker();
+    void seenInPodsBeforeTheRegistryAnswers();
 };
 
 void TestImagesModel::uniqueAndShared()
@@ -81,6 +84,60 @@ void TestImagesModel::uniqueAndShared()
     QCOMPARE(m.rowOf(u"team/b"_qs, u"1"_qs), -1);
     QTRY_VERIFY(!m.sizesPending());
     QCOMPARE(m.sizeOf(m.rowOf(u"team/a"_qs, u"1"_qs)).unique, 0); // still c's
+}
+
+void TestImagesModel::seenInPodsBeforeTheRegistryAnswers()
+{
+    ImagesModel m;
+    QAbstractItemModelTester tester(&m, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    const RegistryManifest a = image(1, {{1, 10000}});
+    // The pods (three) run two images; the registry has not answered.
+    m.setSeenInPods({{u"ai/pytorch"_qs, u"2.1"_qs, a.digest},
+                     {u"ai/tf"_qs, u"2.14"_qs, {}},
+                     {u"ai/pytorch"_qs, u"2.1"_qs, {}}});
+    QCOMPARE(m.rowCount(), 2);
+    const int py = m.rowOf(u"ai/pytorch"_qs, u"2.1"_qs), tf = m.rowOf(u"ai/tf"_qs, u"2.14"_qs);
+    QVERIFY(!m.isRead(py));
+    QVERIFY(!m.isRead(tf));
+    QCOMPARE(m.repositories(), 0); // none read yet
+    QCOMPARE(m.unreadRows(), 2);
+    QCOMPARE(m.readTags(), 0);
+    QCOMPARE(m.tagAt(py).digest, a.digest); // the first pod's
+    QCOMPARE(m.index(tf, ImagesModel::Platforms).data().toString(),
+             u"not read from the registry"_qs);
+    QCOMPARE(m.index(tf, ImagesModel::Size).data().toString(), QString());
+    QCOMPARE(m.tagsOf(u"ai/pytorch"_qs, a.digest), QStringList());
+    // Neither deleted nor copied: nothing about them is known to the registry client.
+    const ImagePlanner planner(m, RegistryEndpoint{u"registry.lab.internal"_qs});
+    const OperationPlan del = planner.remove({py, tf}, true);
+    QVERIFY(del.steps.isEmpty());
+    QCOMPARE(del.refusals.size(), 2);
+    QVERIFY2(del.refusals.first().contains(u"ai/pytorch:2.1 is seen in pods but was not read"_qs),
+             qPrintable(del.refusals.first()));
+    QVERIFY(!planner.copy(py, u"ai/pytorch:keep"_qs).refusals.isEmpty());
+
+    // The registry brings one of them: the same row, read now.
+    m.addManifests({a});
+    m.addTags({{u"ai/pytorch"_qs, u"2.1"_qs, a.digest}, {u"ai/pytorch"_qs, u"old"_qs, a.digest}});
+    QCOMPARE(m.rowCount(), 3);
+    QCOMPARE(m.rowOf(u"ai/pytorch"_qs, u"2.1"_qs), py);
+    QVERIFY(m.isRead(py));
+    QCOMPARE(m.repositories(), 1);
+    QCOMPARE(m.index(py, ImagesModel::Platforms).data().toString(), QString());
+    QCOMPARE(m.tagsOf(u"ai/pytorch"_qs, a.digest), (QStringList{u"2.1"_qs, u"old"_qs}));
+    QCOMPARE(planner.remove({py}, true).steps.size(), 1);
+    // Read whole, and still without the other: the registry does not have it.
+    m.setComplete(true);
+    QCOMPARE(m.index(m.rowOf(u"ai/tf"_qs, u"2.14"_qs), ImagesModel::Platforms).data().toString(),
+             u"not in this registry"_qs);
+    // Its pod went: its row goes; read rows stay whoever runs them.
+    m.setSeenInPods({});
+    QCOMPARE(m.rowCount(), 2);
+    QCOMPARE(m.rowOf(u"ai/tf"_qs, u"2.14"_qs), -1);
+    QVERIFY(m.rowOf(u"ai/pytorch"_qs, u"old"_qs) >= 0);
+    QCOMPARE(m.repositories(), 1);
+    m.clear();
+    QCOMPARE(m.rowCount(), 0);
 }
 
 void TestImagesModel::largeOnAWorker()

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "devenvdialog.h"
+#include "noticebanner.h"
 
 #include "palette.h"
 
@@ -126,7 +127,7 @@ DevEnvDialog::DevEnvDialog(const ClusterStore *store, const QString &ns, QWidget
     form->addRow(tr("Services"), services);
     m_problems->setObjectName(QStringLiteral("devenvProblems"));
     m_problems->setWordWrap(true);
-    m_problems->setStyleSheet(colors::errorStyle(palette()));
+    showAsError(m_problems, true);
     m_buttons->button(QDialogButtonBox::Ok)->setText(tr("Plan…"));
     auto *layout = new QVBoxLayout(this);
     layout->addLayout(form);

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "devenvspage.h"
+#include "noticebanner.h"
 
 #include "palette.h"
 
@@ -39,7 +40,7 @@ namespace gpudesk {
 
 DevEnvsPage::DevEnvsPage(DevEnvsService *service, ClusterStore *store, QWidget *parent)
     : QWidget(parent), m_service(service), m_store(store), m_proxy(new TableFilter(this)),
-      m_view(new QTableView(this)), m_headline(new QLabel(this)), m_idle(new QLabel(this)),
+      m_view(new QTableView(this)), m_headline(new QLabel(this)), m_idle(new NoticeBanner(this)),
       m_message(new QLabel(this)), m_sessions(new SessionsPanel(service->tunnels(), this)),
       m_new(new QPushButton(tr("New environment…"), this)),
       m_jupyter(new QPushButton(tr("Jupyter"), this)),
@@ -74,11 +75,6 @@ DevEnvsPage::DevEnvsPage(DevEnvsService *service, ClusterStore *store, QWidget *
     big.setBold(true);
     m_headline->setFont(big);
     m_idle->setObjectName(QStringLiteral("devenvsIdle"));
-    m_idle->setWordWrap(true);
-    m_idle->setStyleSheet(QStringLiteral("QLabel { background: #fff4d6; color: #5c4400; "
-                                         "border: 1px solid #e0c060; border-radius: 3px; "
-                                         "padding: 4px 8px; }"));
-    m_idle->hide();
     m_message->setObjectName(QStringLiteral("devenvsMessage"));
     m_message->setWordWrap(true);
     m_message->setTextInteractionFlags(Qt::TextSelectableByMouse);
@@ -225,14 +221,16 @@ DevEnvsPage::DevEnvsPage(DevEnvsService *service, ClusterStore *store, QWidget *
                 .arg(stopped)
                 .arg(gpus));
         // Flagged to whoever sees them: their owner first of all.
-        m_idle->setVisible(idle > 0);
-        if (idle > 0)
-            m_idle->setText(tr("%n environment(s) idle for over %1 hold %2 GPU(s): stop what you "
-                               "do not use, so that others can have them (home volumes are "
-                               "kept).",
-                               nullptr, idle)
-                                .arg(format::age(1, 1 + model->idleAfterMs()))
-                                .arg(idleGpus));
+        if (idle == 0)
+            m_idle->say(NoticeBanner::Kind::Warning, {});
+        else
+            m_idle->say(NoticeBanner::Kind::Warning,
+                        tr("%n environment(s) idle for over %1 hold %2 GPU(s): stop what you "
+                           "do not use, so that others can have them (home volumes are "
+                           "kept).",
+                           nullptr, idle)
+                            .arg(format::age(1, 1 + model->idleAfterMs()))
+                            .arg(idleGpus));
         updateActions();
     };
     onModelChanged(m_service->model(), this, refresh);
@@ -346,7 +344,7 @@ void DevEnvsPage::updateActions()
 void DevEnvsPage::say(const QString &text, bool error)
 {
     m_message->setText(text);
-    m_message->setStyleSheet(error ? colors::errorStyle(palette()) : QString());
+    showAsError(m_message, error);
     m_message->setVisible(!text.isEmpty());
 }
 

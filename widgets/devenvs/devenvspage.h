@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "noticebanner.h"
+
 #include "objectref.h"
 #include "operationplan.h"
 
@@ -38,7 +40,7 @@ public:
     DevEnvsModel *model() const;
     SessionsPanel *sessions() const { return m_sessions; }
     QLabel *message() const { return m_message; }
-    QLabel *idleNote() const { return m_idle; }
+    NoticeBanner *idleNote() const { return m_idle; }
     QString currentKey() const;
     // The pod of the current environment, for the window's Logs / Events / YAML.
     ObjectRef currentObject() const;
@@ -76,7 +78,7 @@ private:
     TableFilter *m_proxy;
     QTableView *m_view;
     QLabel *m_headline;
-    QLabel *m_idle;
+    NoticeBanner *m_idle;
     QLabel *m_message;
     SessionsPanel *m_sessions;
     QPushButton *m_new;

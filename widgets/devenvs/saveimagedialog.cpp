@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "saveimagedialog.h"
+#include "noticebanner.h"
 
 #include "palette.h"
 
@@ -49,7 +50,7 @@ SaveImageDialog::SaveImageDialog(const SaveImageRequest &base, const QStringList
     m_reference->setObjectName(QStringLiteral("saveReference"));
     m_reference->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_problem->setObjectName(QStringLiteral("saveProblem"));
-    m_problem->setStyleSheet(colors::errorStyle(palette()));
+    showAsError(m_problem, true);
     m_problem->setWordWrap(true);
     m_buttons->button(QDialogButtonBox::Ok)->setText(tr("Plan…"));
 

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "imagespage.h"
+#include "noticebanner.h"
 
 #include "harborpanel.h"
 
@@ -45,7 +46,7 @@ ImagesPage::ImagesPage(ImagesService *service, QWidget *parent)
       m_share(new QPushButton(tr("Share…"), this)), m_delete(new QPushButton(tr("Delete…"), this)),
       m_filter(new QLineEdit(this)), m_candidates(new QCheckBox(this)),
       m_candidateDays(new QSpinBox(this)), m_usersLeft(new QCheckBox(tr("Users who left"), this)),
-      m_plain(new QLabel(this)), m_status(new QLabel(this)), m_summary(new QLabel(this)),
+      m_plain(new NoticeBanner(this)), m_status(new QLabel(this)), m_summary(new QLabel(this)),
       m_harbor(new HarborPanel(service, this)), m_view(new QTableView(this)),
       m_details(new QTextBrowser(this))
 {
@@ -84,11 +85,6 @@ ImagesPage::ImagesPage(ImagesService *service, QWidget *parent)
     m_candidateDays->setRange(1, 3650);
     m_candidateDays->setValue(90);
     setCandidateWords(false);
-    m_plain->setWordWrap(true);
-    m_plain->setVisible(false);
-    m_plain->setStyleSheet(
-        QStringLiteral("QLabel { background: #fff4ce; color: #5c4400; border: 1px "
-                       "solid #e0c060; padding: 6px; border-radius: 4px; }"));
     m_status->setWordWrap(true);
     m_status->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_status->setText(tr("Not read yet: Read lists every repository and tag of the registry "
@@ -161,7 +157,7 @@ ImagesPage::ImagesPage(ImagesService *service, QWidget *parent)
                                .arg(host, error)));
             });
     connect(service, &ImagesService::progress, this, [this](const QString &text) {
-        m_status->setStyleSheet(QString());
+        showAsError(m_status, false);
         m_status->setText(text);
         m_cancel->setEnabled(m_service->isScanning());
         m_harbor->refresh(true);
@@ -187,12 +183,12 @@ ImagesPage::ImagesPage(ImagesService *service, QWidget *parent)
             const QLocale l;
             const ImagesModel *m = model();
             if (complete) {
-                m_status->setStyleSheet(QString());
+                showAsError(m_status, false);
                 m_status->setText(
                     tr("Read whole: %1 repositories, %2 tags.")
                         .arg(l.toString(m->repositories()), l.toString(m->rowCount())));
             } else {
-                m_status->setStyleSheet(colors::errorStyle(palette()));
+                showAsError(m_status, true);
                 m_status->setText(
                     tr("Incomplete — what is shown is part of the registry (unique bytes "
                        "are upper bounds): %1")
@@ -263,10 +259,19 @@ ImagesPage::ImagesPage(ImagesService *service, QWidget *parent)
             });
     connect(service->model(), &QAbstractItemModel::dataChanged, this, [this] { updateDetails(); });
     connect(m_registries, &QComboBox::currentTextChanged, this, [this](const QString &host) {
-        m_plain->setVisible(m_service->isPlainHttp(host));
-        m_plain->setText(tr("%1 is reached over plain HTTP: anyone on the network can read its "
-                            "images and your password, and change what you pull.")
-                             .arg(host));
+        // Where the registry is really served, and what could not be read to know it.
+        const RegistryEndpoint e = m_service->endpointFor(host);
+        QStringList notes;
+        if (!e.location.isEmpty())
+            notes << tr("%1 is served at %2 (%3).")
+                         .arg(host, e.location, m_service->registriesConfFile());
+        if (m_service->isPlainHttp(host))
+            notes << tr("%1 is reached over plain HTTP: anyone on the network can read its "
+                        "images and your password, and change what you pull.")
+                         .arg(e.servedAt());
+        if (!m_service->registriesConfError().isEmpty())
+            notes << m_service->registriesConfError();
+        m_plain->say(NoticeBanner::Kind::Warning, notes.join(u' '));
     });
     fillRegistries();
     updateSummary();
@@ -312,7 +317,7 @@ bool ImagesPage::addRegistry(const QString &address)
 {
     QString error;
     if (!m_service->addRegistry(address, &error)) {
-        m_status->setStyleSheet(colors::errorStyle(palette()));
+        showAsError(m_status, true);
         m_status->setText(error);
         return false;
     }
@@ -378,9 +383,12 @@ void ImagesPage::updateSummary()
         m_summary->setText(tr("Images"));
         return;
     }
-    m_summary->setText(tr("%1 — %2 repositories, %3 tags, %4 stored")
-                           .arg(m_service->current(), l.toString(m->repositories()),
-                                l.toString(m->rowCount()), format::bytes(m->totalBytes())));
+    QString text = tr("%1 — %2 repositories, %3 tags, %4 stored")
+                       .arg(m_service->current(), l.toString(m->repositories()),
+                            l.toString(m->readTags()), format::bytes(m->totalBytes()));
+    if (m->unreadRows() > 0)
+        text += tr("; %n image(s) the pods run not read from it", nullptr, m->unreadRows());
+    m_summary->setText(text);
 }
 
 void ImagesPage::updateDetails()
@@ -479,7 +487,7 @@ void ImagesPage::showImagesOfUsersWhoLeft(bool on)
     const QStringList owners = m_service->projectsOfUsersWhoLeft();
     model()->setCandidatesOfOwners(QSet<QString>(owners.cbegin(), owners.cend()));
     m_proxy->setMatch(CandidateRole, true);
-    m_status->setStyleSheet(QString());
+    showAsError(m_status, false);
     m_status->setText(owners.isEmpty()
                           ? tr("No Harbor project is left without a user of the cluster among "
                                "its members.")
@@ -529,7 +537,7 @@ Operation *ImagesPage::prepare(const OperationPlan &plan)
 {
     Operation *op = m_service->prepare(plan);
     if (!op) {
-        m_status->setStyleSheet(colors::errorStyle(palette()));
+        showAsError(m_status, true);
         m_status->setText(tr("Read the registry first: its credentials are found as it is read."));
         return nullptr;
     }

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "noticebanner.h"
+
 #include "registrylogindialog.h"
 
 #include <QPointer>
@@ -35,7 +37,7 @@ public:
     explicit ImagesPage(ImagesService *service, QWidget *parent = nullptr);
     QTableView *view() const { return m_view; }
     QLabel *status() const { return m_status; }
-    QLabel *plainHttpWarning() const { return m_plain; }
+    NoticeBanner *plainHttpWarning() const { return m_plain; }
     QTextBrowser *details() const { return m_details; }
     QComboBox *registries() const { return m_registries; }
     RegistryLoginDialog *loginDialog() const { return m_login; }
@@ -90,7 +92,7 @@ private:
     QCheckBox *m_candidates;
     QSpinBox *m_candidateDays;
     QCheckBox *m_usersLeft;
-    QLabel *m_plain;
+    NoticeBanner *m_plain;
     QLabel *m_status;
     QLabel *m_summary;
     HarborPanel *m_harbor;

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "overviewpage.h"
 #include "connectionstate.h"
+#include "noticebanner.h"
 
 #include "alertcenter.h"
 #include "problems.h"
@@ -52,7 +53,7 @@ OverviewPage::OverviewPage(ClusterStore *store, QWidget *parent)
       m_busy(new NumberCard(tr("GPUs busy"), this)),
       m_unserved(new NumberCard(tr("GPUs without a working driver"), this)),
       m_findingsLink(new QLabel(this)), m_nodes(new NumberCard(tr("Nodes ready"), this)),
-      m_jobs(new NumberCard(tr("Jobs running"), this)), m_scope(new QLabel(this)),
+      m_jobs(new NumberCard(tr("Jobs running"), this)), m_scope(new NoticeBanner(this)),
       m_noVolcano(new QLabel(this)), m_models(new QGridLayout)
 {
     auto *outer = new QVBoxLayout(this);
@@ -67,11 +68,6 @@ OverviewPage::OverviewPage(ClusterStore *store, QWidget *parent)
     layout->setContentsMargins(16, 16, 16, 16);
     layout->setSpacing(14);
 
-    m_scope->setWordWrap(true);
-    m_scope->setVisible(false);
-    m_scope->setStyleSheet(QStringLiteral(
-        "QLabel { background: #fff4ce; color: #5c4400; border: 1px solid #e0c060; padding: 8px; "
-        "border-radius: 4px; }"));
     layout->addWidget(m_scope);
 
     auto *cards = new QGridLayout;
@@ -213,12 +209,14 @@ void OverviewPage::showEvent(QShowEvent *event)
 void OverviewPage::setScope(const QString &onlyNamespace, bool volcano)
 {
     m_onlyNamespace = onlyNamespace;
-    m_scope->setVisible(!onlyNamespace.isEmpty());
-    m_scope->setText(tr("Your account may list pods only in namespace %1. Other users' "
-                        "allocations are not visible to you: allocated GPUs are at least what "
-                        "your pods, the cards in use and the VCs' status show, free GPUs at most "
-                        "what that leaves, and the top users are hidden.")
-                         .arg(onlyNamespace));
+    m_scope->say(NoticeBanner::Kind::Note,
+                 onlyNamespace.isEmpty()
+                     ? QString()
+                     : tr("Your account may list pods only in namespace %1. Other users' "
+                          "allocations are not visible to you: allocated GPUs are at least what "
+                          "your pods, the cards in use and the VCs' status show, free GPUs at most "
+                          "what that leaves, and the top users are hidden.")
+                           .arg(onlyNamespace));
     m_usersBox->setVisible(onlyNamespace.isEmpty());
     m_noVolcano->setVisible(!volcano);
     refresh();

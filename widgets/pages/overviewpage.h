@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "noticebanner.h"
+
 #include "telemetrystore.h"
 
 #include <QElapsedTimer>
@@ -78,7 +80,7 @@ private:
     FindingsService *m_findings = nullptr;
     NumberCard *m_nodes;
     NumberCard *m_jobs;
-    QLabel *m_scope;
+    NoticeBanner *m_scope;
     QWidget *m_vcBox;
     QWidget *m_usersBox;
     QLabel *m_noVolcano;

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "welcomepanel.h"
+#include "noticebanner.h"
 
 #include "palette.h"
 
@@ -35,7 +36,7 @@ WelcomePanel::WelcomePanel(QWidget *parent)
     m_error->setObjectName(QStringLiteral("welcomeError"));
     m_error->setWordWrap(true);
     m_error->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    m_error->setStyleSheet(colors::errorStyle(palette()));
+    showAsError(m_error, true);
     m_choose->setObjectName(QStringLiteral("chooseKubeconfig"));
     auto *demo = new QLabel(
         tr("No cluster at hand? `make demo` in gpudesk's sources starts a simulated GPU cluster "

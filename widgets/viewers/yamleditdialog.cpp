@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "yamleditdialog.h"
+#include "noticebanner.h"
 
 #include "palette.h"
 
@@ -98,7 +99,7 @@ QString YamlEditDialog::status() const
 void YamlEditDialog::setStatus(const QString &text, bool error)
 {
     m_status->setText(text);
-    m_status->setStyleSheet(error ? colors::errorStyle(palette()) : QString());
+    showAsError(m_status, error);
 }
 
 void YamlEditDialog::check()

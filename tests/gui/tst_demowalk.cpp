@@ -1,0 +1,136 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The demo walked as a new user walks it: every page of the window on the demo cluster with the
+// real peers `make demo` runs (the test peers: the dev environments' sshd and Jupyter server,
+// the lab's registry and Harbor under the names the pods use, through registries.conf), in
+// English and in Chinese. It fails on any error the window shows that the demo did not plant —
+// an error banner or an error line (NoticeBanner's kind, showAsError) — and writes each page's
+// screenshot.
+#include "imagesmodel.h"
+#include "imagespage.h"
+#include "imagesservice.h"
+#include "windowfixture.h"
+
+#include <QComboBox>
+
+class TestDemoWalk : public QObject, public WindowFixture
+{
+    Q_OBJECT
+private slots:
+    void initTestCase();
+    void everyPageWithoutUnplannedErrors_data();
+    void everyPageWithoutUnplannedErrors();
+
+private:
+    // What the window says is wrong, as "page: text" lines.
+    static QStringList errorsShown(const QWidget &w);
+};
+
+void TestDemoWalk::initTestCase()
+{
+    loadSimConfig();
+    // A desk set up for the demo's registries (scripts/test-peers writes it): registries.conf
+    // and the logins from the environment, the registries' CA in the test's own config folder,
+    // where podman and docker look (certs.d).
+    const QString client = qEnvironmentVariable("GPUDESK_PEERS") + u"/client"_qs;
+    qputenv("CONTAINERS_REGISTRIES_CONF",
+            (client + u"/config/containers/registries.conf"_qs).toUtf8());
+    qputenv("DOCKER_CONFIG", (client + u"/docker"_qs).toUtf8());
+    const QString certs = qEnvironmentVariable("XDG_CONFIG_HOME") + u"/containers/certs.d"_qs;
+    QDir(certs).removeRecursively();
+    const QDir from(client + u"/config/containers/certs.d"_qs);
+    const QStringList hosts = from.entryList(QDir::Dirs | QDir::NoDotAndDotDot);
+    QCOMPARE(hosts.size(), 2);
+    for (const QString &host : hosts) {
+        QVERIFY(QDir().mkpath(certs + u'/' + host));
+        QVERIFY(
+            QFile::copy(from.filePath(host + u"/ca.crt"_qs), certs + u'/' + host + u"/ca.crt"_qs));
+    }
+}
+
+QStringList TestDemoWalk::errorsShown(const QWidget &w)
+{
+    QStringList out;
+    for (const NoticeBanner *b : w.findChildren<NoticeBanner *>())
+        if (b->isVisibleTo(&w) && b->kind() == NoticeBanner::Kind::Error)
+            out << b->text();
+    for (const QLabel *l : w.findChildren<QLabel *>())
+        if (l->isVisibleTo(&w) && l->property("gpudeskError").toBool() && !l->text().isEmpty())
+            out << l->text();
+    return out;
+}
+
+void TestDemoWalk::everyPageWithoutUnplannedErrors_data()
+{
+    QTest::addColumn<QString>("language");
+    QTest::newRow("English") << QString();
+    QTest::newRow("Chinese") << u"zh_CN"_qs;
+}
+
+void TestDemoWalk::everyPageWithoutUnplannedErrors()
+{
+    QFETCH(QString, language);
+    QTranslator t;
+    if (!language.isEmpty()) {
+        QVERIFY(t.load(u"gpudesk_"_qs + language, TestPaths::qmDir()));
+        QApplication::installTranslator(&t);
+    }
+    auto removeTranslator = qScopeGuard([&t] { QApplication::removeTranslator(&t); });
+    QTemporaryDir dir;
+    TelemetryWindow tw;
+    openTelemetryWindow(
+        dir, [](QString &) {}, &tw);
+    MainWindow &w = *tw.w;
+    w.resize(1600, 1000);
+    const QString suffix = language.isEmpty() ? QString() : u'-' + language;
+    auto *sidebar = w.findChild<QListWidget *>(QStringLiteral("sidebar"));
+    QVERIFY(sidebar);
+    QStringList errors;
+    for (int p = 0; p < MainWindow::PageCount; ++p) {
+        w.showPage(MainWindow::Page(p));
+        QCoreApplication::processEvents();
+        const QString name = sidebar->item(p)->text();
+        if (p == MainWindow::Images) {
+            // Both registries the pods pull from are read through registries.conf: the lab's
+            // (its images and who runs them) and Harbor's, each in full, without an error.
+            auto *images = static_cast<ImagesPage *>(w.page(MainWindow::Images));
+            ImagesService *service = tw.c->services->images();
+            for (const QString &host :
+                 {u"harbor.lab.internal:5000"_qs, u"registry.lab.internal"_qs}) {
+                QTRY_VERIFY_WITH_TIMEOUT(images->registries()->findText(host) >= 0, 10000);
+                QSignalSpy finished(service, &ImagesService::finished);
+                images->registries()->setCurrentText(host);
+                images->read();
+                QVERIFY(finished.wait(60000));
+                QVERIFY2(finished.last().at(1).toStringList().isEmpty(),
+                         qPrintable(finished.last().at(1).toStringList().join(u'\n')));
+                QVERIFY(finished.last().at(0).toBool());
+                // Served at the peer, and said so.
+                QVERIFY2(images->plainHttpWarning()->text().contains(u"127.0.0.1:"_qs),
+                         qPrintable(images->plainHttpWarning()->text()));
+            }
+            const ImagesModel *model = images->model();
+            const int row = model->rowOf(u"ai/pytorch"_qs, u"2.1.2-cuda12.1-cudnn8"_qs);
+            QVERIFY(row >= 0);
+            QVERIFY(model->isRead(row));
+            QVERIFY(!model->useOf(row).isEmpty()); // the demo's jobs run it
+            QVERIFY(model->rowOf(u"ai/pytorch"_qs, u"2.0.1-cuda11.8"_qs) >= 0);
+            // One row per tag, however many pods run it; every image the pods run was read.
+            QSet<QString> keys;
+            for (int r = 0; r < model->rowCount(); ++r) {
+                const RegistryTag &tag = model->tagAt(r);
+                QVERIFY2(!keys.contains(tag.repository + u':' + tag.tag), qPrintable(tag.tag));
+                keys.insert(tag.repository + u':' + tag.tag);
+            }
+            QCOMPARE(model->unreadRows(), 0);
+            QCOMPARE(model->readTags(), model->rowCount());
+        }
+        QCoreApplication::processEvents();
+        for (const QString &e : errorsShown(w))
+            errors << name + u": "_qs + e;
+        save(w, u"demo-"_qs + QString::number(p) + suffix);
+    }
+    QVERIFY2(errors.isEmpty(), qPrintable(errors.join(u'\n')));
+}
+
+QTEST_MAIN(TestDemoWalk)
+#include "tst_demowalk.moc"
