@@ -391,7 +391,8 @@ QVariant DevEnvsModel::data(const QModelIndex &index, int role) const
     case Owner:
         return owner;
     case Status:
-        return p->status;
+        // The cluster's word, and the user's language after it (format::status).
+        return role == SortRole ? p->status : format::status(p->status);
     case Gpus: {
         const int mig = migTotal(p->migRequests);
         return mig > 0 ? tr("%n MIG instance(s)", "", mig) : QString::number(p->gpuRequest);

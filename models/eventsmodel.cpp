@@ -98,7 +98,7 @@ QVariant EventsModel::data(const QModelIndex &index, int role) const
         case Type:
             return format::status(e.type);
         case Reason:
-            return e.reason;
+            return format::status(e.reason);
         case Object:
             return QString(e.objectKind + u'/' + e.objectName);
         case Message:

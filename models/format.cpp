@@ -103,6 +103,24 @@ QString status(const QString &word)
         QT_TRANSLATE_NOOP("status", "Open"),
         QT_TRANSLATE_NOOP("status", "Closing"),
         QT_TRANSLATE_NOOP("status", "Closed"),
+        // Events' reasons, as the kubelet, the scheduler and the controllers write them.
+        QT_TRANSLATE_NOOP("status", "Scheduled"),
+        QT_TRANSLATE_NOOP("status", "FailedScheduling"),
+        QT_TRANSLATE_NOOP("status", "Preempted"),
+        QT_TRANSLATE_NOOP("status", "Pulling"),
+        QT_TRANSLATE_NOOP("status", "Pulled"),
+        QT_TRANSLATE_NOOP("status", "Started"),
+        QT_TRANSLATE_NOOP("status", "Killing"),
+        QT_TRANSLATE_NOOP("status", "BackOff"),
+        QT_TRANSLATE_NOOP("status", "Evicted"),
+        QT_TRANSLATE_NOOP("status", "Unhealthy"),
+        QT_TRANSLATE_NOOP("status", "FailedMount"),
+        QT_TRANSLATE_NOOP("status", "FailedCreate"),
+        QT_TRANSLATE_NOOP("status", "SuccessfulCreate"),
+        QT_TRANSLATE_NOOP("status", "SuccessfulDelete"),
+        QT_TRANSLATE_NOOP("status", "NodeNotReady"),
+        QT_TRANSLATE_NOOP("status", "Unschedulable"),
+        QT_TRANSLATE_NOOP("status", "EvictionThresholdMet"),
     };
     Q_UNUSED(words)
     // kubectl joins several with commas (Ready,SchedulingDisabled): each is translated.

@@ -2,6 +2,7 @@
 #include "queuesmodel.h"
 
 #include "clusterstore.h"
+#include "format.h"
 #include "workloadresolver.h"
 
 #include <limits>
@@ -166,7 +167,7 @@ QVariant QueuesModel::data(const QModelIndex &index, int role) const
         case Name:
             return name;
         case State:
-            return q.state.isEmpty() ? tr("Open") : q.state;
+            return format::status(q.state.isEmpty() ? QStringLiteral("Open") : q.state);
         case Allocated:
             return QStringLiteral("%1 / %2").arg(allocated).arg(
                 q.gpuCapability ? QString::number(*q.gpuCapability) : QStringLiteral("–"));

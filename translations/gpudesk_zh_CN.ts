@@ -1626,6 +1626,58 @@
         <source>the API (the job&apos;s state, lastTransitionTime)</source>
         <translation>API（作业状态的 lastTransitionTime）</translation>
     </message>
+    <message>
+        <source>expected &quot;%1&quot;</source>
+        <translation>应为“%1”</translation>
+    </message>
+    <message>
+        <source>unexpected &quot;%1&quot; after the value</source>
+        <translation>值后面有多余的“%1”</translation>
+    </message>
+    <message>
+        <source>expected a key</source>
+        <translation>应为一个键</translation>
+    </message>
+    <message>
+        <source>multi-line strings are not read</source>
+        <translation>不读取多行字符串</translation>
+    </message>
+    <message>
+        <source>the escape \%1 is not read</source>
+        <translation>不读取转义 \%1</translation>
+    </message>
+    <message>
+        <source>a string is not closed</source>
+        <translation>字符串没有闭合</translation>
+    </message>
+    <message>
+        <source>an array is not closed</source>
+        <translation>数组没有闭合</translation>
+    </message>
+    <message>
+        <source>expected &quot;,&quot; or &quot;]&quot;</source>
+        <translation>应为“,”或“]”</translation>
+    </message>
+    <message>
+        <source>expected a value</source>
+        <translation>应为一个值</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a value gpudesk reads</source>
+        <translation>“%1”不是 gpudesk 能读取的值</translation>
+    </message>
+    <message>
+        <source>Cannot read %1: %2</source>
+        <translation>无法读取 %1：%2</translation>
+    </message>
+    <message>
+        <source>%1 is larger than 1 MiB; gpudesk did not read it.</source>
+        <translation>%1 大于 1 MiB，gpudesk 没有读取它。</translation>
+    </message>
+    <message>
+        <source>%1, line %2: %3. gpudesk used none of its registries.</source>
+        <translation>%1 第 %2 行：%3。gpudesk 未使用其中任何镜像仓库。</translation>
+    </message>
 </context>
 <context>
     <name>gpudesk::AlertCenter</name>
@@ -3619,6 +3671,14 @@
             <numerusform>%n 个无标签制品将被永久删除（%1，合计最多 %2）：%3。</numerusform>
         </translation>
     </message>
+    <message>
+        <source>%1 is seen in pods but was not read from the registry: nothing is known to delete. Not deleted.</source>
+        <translation>%1 在 Pod 中运行，但未从镜像仓库读到：不知道要删除什么。未删除。</translation>
+    </message>
+    <message>
+        <source>%1:%2 is seen in pods but was not read from the registry: there is nothing known to copy.</source>
+        <translation>%1:%2 在 Pod 中运行，但未从镜像仓库读到：没有已知内容可复制。</translation>
+    </message>
 </context>
 <context>
     <name>gpudesk::ImagesModel</name>
@@ -3721,6 +3781,22 @@
     <message>
         <source>%1 (immutable)</source>
         <translation>%1（不可变）</translation>
+    </message>
+    <message>
+        <source>A pod runs this image, but the registry, read whole, does not have this tag (deleted, or pulled from elsewhere).</source>
+        <translation>有 Pod 在运行此镜像，但完整读取后镜像仓库中没有这个标签（已删除，或是从别处拉取的）。</translation>
+    </message>
+    <message>
+        <source>A pod runs this image; the registry has not given it (yet): its size, platforms and date are not known.</source>
+        <translation>有 Pod 在运行此镜像；镜像仓库（尚）未返回它：大小、平台和日期未知。</translation>
+    </message>
+    <message>
+        <source>not in this registry</source>
+        <translation>不在此镜像仓库中</translation>
+    </message>
+    <message>
+        <source>not read from the registry</source>
+        <translation>未从镜像仓库读取</translation>
     </message>
 </context>
 <context>
@@ -3949,6 +4025,16 @@
         <source>Immutable: Harbor refuses to delete it or push over its tag.</source>
         <translation>不可变：Harbor 拒绝删除它，也拒绝覆盖推送其标签。</translation>
     </message>
+    <message>
+        <source>%1 is served at %2 (%3).</source>
+        <translation>%1 由 %2 提供服务（%3）。</translation>
+    </message>
+    <message numerus="yes">
+        <source>; %n image(s) the pods run not read from it</source>
+        <translation>
+            <numerusform>；Pod 运行的 %n 个镜像未从中读到</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>gpudesk::ImagesService</name>
@@ -3979,6 +4065,10 @@
     <message>
         <source>%1 could not say what %2:%3 names now: %4</source>
         <translation>%1 无法告知 %2:%3 当前指向什么：%4</translation>
+    </message>
+    <message>
+        <source>%1 is blocked in %2 (line %3): gpudesk does not read it, as podman and CRI-O would not pull from it.</source>
+        <translation>%1 在 %2（第 %3 行）中被屏蔽：gpudesk 不读取它，正如 podman 和 CRI-O 不会从中拉取。</translation>
     </message>
 </context>
 <context>
@@ -6663,10 +6753,6 @@
         </translation>
     </message>
     <message>
-        <source>Open</source>
-        <translation>开放</translation>
-    </message>
-    <message>
         <source>%1 running, %2 waiting</source>
         <translation>%1 个运行，%2 个等待</translation>
     </message>
@@ -9051,6 +9137,74 @@
     <message>
         <source>Closed</source>
         <translation>已关闭</translation>
+    </message>
+    <message>
+        <source>Scheduled</source>
+        <translation>已调度</translation>
+    </message>
+    <message>
+        <source>FailedScheduling</source>
+        <translation>调度失败</translation>
+    </message>
+    <message>
+        <source>Preempted</source>
+        <translation>被抢占</translation>
+    </message>
+    <message>
+        <source>Pulling</source>
+        <translation>正在拉取镜像</translation>
+    </message>
+    <message>
+        <source>Pulled</source>
+        <translation>已拉取镜像</translation>
+    </message>
+    <message>
+        <source>Started</source>
+        <translation>已启动</translation>
+    </message>
+    <message>
+        <source>Killing</source>
+        <translation>正在终止</translation>
+    </message>
+    <message>
+        <source>BackOff</source>
+        <translation>退避重试</translation>
+    </message>
+    <message>
+        <source>Evicted</source>
+        <translation>被驱逐</translation>
+    </message>
+    <message>
+        <source>Unhealthy</source>
+        <translation>健康检查失败</translation>
+    </message>
+    <message>
+        <source>FailedMount</source>
+        <translation>挂载失败</translation>
+    </message>
+    <message>
+        <source>FailedCreate</source>
+        <translation>创建失败</translation>
+    </message>
+    <message>
+        <source>SuccessfulCreate</source>
+        <translation>创建成功</translation>
+    </message>
+    <message>
+        <source>SuccessfulDelete</source>
+        <translation>删除成功</translation>
+    </message>
+    <message>
+        <source>NodeNotReady</source>
+        <translation>节点未就绪</translation>
+    </message>
+    <message>
+        <source>Unschedulable</source>
+        <translation>无法调度</translation>
+    </message>
+    <message>
+        <source>EvictionThresholdMet</source>
+        <translation>达到驱逐阈值</translation>
     </message>
 </context>
 </TS>

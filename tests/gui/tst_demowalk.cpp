@@ -8,6 +8,7 @@
 #include "imagesmodel.h"
 #include "imagespage.h"
 #include "imagesservice.h"
+#include "untranslated.h"
 #include "windowfixture.h"
 
 #include <QComboBox>
@@ -24,6 +25,14 @@ private:
     // What the window says is wrong, as "page: text" lines.
     static QStringList errorsShown(const QWidget &w);
 };
+
+namespace {
+// Kinds are the API's names, as kubectl and every manifest spell them: never translated. The
+// cluster's other words (phases, states, event reasons) are shown as the cluster wrote them with
+// the user's language after them ("Running（运行中）", format::status) on every page.
+const QSet<QString> kApiNames{u"Job"_qs,   u"Pod"_qs,      u"PyTorchJob"_qs, u"MPIJob"_qs,
+                              u"Queue"_qs, u"PodGroup"_qs, u"Node"_qs};
+} // namespace
 
 void TestDemoWalk::initTestCase()
 {
@@ -75,6 +84,21 @@ void TestDemoWalk::everyPageWithoutUnplannedErrors()
         QApplication::installTranslator(&t);
     }
     auto removeTranslator = qScopeGuard([&t] { QApplication::removeTranslator(&t); });
+    // Under a translation: gpudesk's own strings that reach the screen in English.
+    UntranslatedFinder english;
+    if (!language.isEmpty()) {
+        QString error;
+        const QString ts =
+            TestPaths::sourceDir(QString(u"/translations/gpudesk_"_qs + language + u".ts"_qs));
+        QVERIFY2(english.load(ts, &error), qPrintable(ts + u": "_qs + error));
+        QVERIFY(english.sources() > 1000);
+        // It knows one when it sees one (the sidebar's first page, and a message with its
+        // arguments filled in).
+        QVERIFY(english.isEnglishSource(u"Overview"_qs));
+        QVERIFY(english.isEnglishSource(u"Cannot write the audit log /x: disk full"_qs));
+        QVERIFY(!english.isEnglishSource(u"概览"_qs));
+    }
+    QStringList leftInEnglish;
     QTemporaryDir dir;
     TelemetryWindow tw;
     openTelemetryWindow(
@@ -127,9 +151,15 @@ void TestDemoWalk::everyPageWithoutUnplannedErrors()
         QCoreApplication::processEvents();
         for (const QString &e : errorsShown(w))
             errors << name + u": "_qs + e;
+        if (!language.isEmpty())
+            for (const QString &e : english.find(w))
+                if (!kApiNames.contains(e))
+                    leftInEnglish << name + u": "_qs + e;
         save(w, u"demo-"_qs + QString::number(p) + suffix);
     }
     QVERIFY2(errors.isEmpty(), qPrintable(errors.join(u'\n')));
+    QVERIFY2(leftInEnglish.isEmpty(),
+             qPrintable(u"Left in English:\n"_qs + leftInEnglish.join(u'\n')));
 }
 
 QTEST_MAIN(TestDemoWalk)
