@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "allocatorpolicy.h"
+#include "appsettings.h"
 #include "cleanuprun.h"
 #include "clustersession.h"
 #include "connectionstate.h"
@@ -21,7 +22,6 @@
 #include <QLibraryInfo>
 #include <QLocale>
 #include <QLoggingCategory>
-#include <QSettings>
 #include <QStatusBar>
 #include <QTranslator>
 
@@ -188,7 +188,7 @@ int main(int argc, char **argv)
 
     // Qt's own strings first, then ours; either may be missing for a locale.
     // The language chosen in Settings, else the system's.
-    const QString chosen = SettingsDialog::language();
+    const QString chosen = AppSettings::language();
     const QLocale locale = chosen.isEmpty() ? QLocale() : QLocale(chosen);
     if (!chosen.isEmpty())
         QLocale::setDefault(locale);
@@ -288,7 +288,7 @@ int main(int argc, char **argv)
     QStringList files = parser.isSet(kubeconfigOpt) ? QStringList{parser.value(kubeconfigOpt)}
                                                     : KubeConfig::defaultFiles();
     // Where the usual places have nothing: the file picked on an earlier first start.
-    const QString picked = QSettings().value(QStringLiteral("session/kubeconfig")).toString();
+    const QString picked = AppSettings::kubeconfig();
     if (!parser.isSet(kubeconfigOpt) && !picked.isEmpty() && QFileInfo::exists(picked) &&
         std::none_of(files.cbegin(), files.cend(),
                      [](const QString &f) { return QFileInfo::exists(f); }))
@@ -330,8 +330,9 @@ int main(int argc, char **argv)
         o.ssh = !parser.isSet(noSshOpt);
         o.sshConfig = parser.value(sshConfigOpt);
         QString prometheus = parser.value(prometheusOpt);
+        // The same Prometheus the window would use for this context.
         if (prometheus.isEmpty())
-            prometheus = QSettings().value(QStringLiteral("prometheus/url")).toString();
+            prometheus = AppSettings::prometheusFor(parser.value(contextOpt));
         if (!prometheus.isEmpty())
             o.prometheus = QUrl(prometheus);
         return runCleanup(std::move(o));
@@ -346,10 +347,9 @@ int main(int argc, char **argv)
     const QString prometheusOption = parser.value(prometheusOpt);
     QObject::connect(session, &ClusterSession::connectionChanged, &services,
                      [&services, session, prometheusOption] {
-                         const QString url =
-                             !prometheusOption.isEmpty()
-                                 ? prometheusOption
-                                 : SettingsDialog::prometheusFor(session->context());
+                         const QString url = !prometheusOption.isEmpty()
+                                                 ? prometheusOption
+                                                 : AppSettings::prometheusFor(session->context());
                          services.history()->setPrometheus(url.isEmpty() ? QUrl() : QUrl(url));
                      });
     theme::apply(theme::saved());
@@ -363,7 +363,7 @@ int main(int argc, char **argv)
         // --context, else the context used last time (if the kubeconfig still has it), else
         // the kubeconfig's current-context.
         QString context = parser.value(contextOpt);
-        const QString last = QSettings().value(QStringLiteral("session/lastContext")).toString();
+        const QString last = AppSettings::lastContext();
         if (context.isEmpty() && session->contexts().contains(last))
             context = last;
         window.setContexts(session->contexts(),

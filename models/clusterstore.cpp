@@ -545,6 +545,14 @@ QList<const PodInfo *> ClusterStore::podsOnNode(const QString &node) const
     return out;
 }
 
+QString ClusterStore::podNamedByEvents(const QString &podUid) const
+{
+    for (const EventInfo *e : eventsFor(podUid))
+        if (e->objectKind == QLatin1String("Pod") && !e->objectName.isEmpty())
+            return e->ns + u'/' + e->objectName;
+    return {};
+}
+
 QList<const EventInfo *> ClusterStore::eventsFor(const QString &objectUid) const
 {
     QList<const EventInfo *> out;

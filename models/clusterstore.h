@@ -192,6 +192,9 @@ public:
     QList<const PodInfo *> podsOnNode(const QString &node) const;
     const QHash<QString, EventInfo> &events() const { return m_events; }
     QList<const EventInfo *> eventsFor(const QString &objectUid) const;
+    // "namespace/name" of a pod that is gone, from the events that still name its uid; "" when
+    // none does.
+    QString podNamedByEvents(const QString &podUid) const;
     const JobInfo *job(const QString &uid) const;
     QStringList jobKeys() const { return m_jobs.keys(); }
     QList<QueueInfo> queues() const;

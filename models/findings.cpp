@@ -185,8 +185,11 @@ void nodeFindings(const FindingsInput &in, const FindingsInput::Node &node, QLis
             f.remedy = Remedy::KillProcesses;
             f.remedyNote = tr("A host process may be someone's on purpose: ask its owner first.");
         } else {
-            f.evidence = tr("PID %1 on GPU %2 belongs to pod %3, which no longer exists")
-                             .arg(pids, cardList(f.cards), it.key());
+            const QString gone = in.gonePods.value(it.key());
+            f.evidence =
+                tr("PID %1 on GPU %2 belongs to pod %3, which no longer exists")
+                    .arg(pids, cardList(f.cards),
+                         gone.isEmpty() ? it.key() : QStringLiteral("%1 (%2)").arg(gone, it.key()));
             f.remedy = Remedy::KillProcesses;
             f.remedyNote = tr("No pod owns it: the kubelet will never stop it.");
         }
@@ -556,9 +559,13 @@ FindingsInput FindingsInput::capture(const ClusterStore &cluster, const Telemetr
                         node.orphanSince.insert(p.pid, o);
                     // A process of a pod that holds no GPU by request (it took one anyway):
                     // its pod exists, so the process is no orphan.
-                    if (!p.owner.podUid.isEmpty() && !in.pods.contains(p.owner.podUid))
+                    if (!p.owner.podUid.isEmpty() && !in.pods.contains(p.owner.podUid)) {
                         if (const PodInfo *pod = cluster.pod(p.owner.podUid))
                             addPod(*pod);
+                        else if (const QString gone = cluster.podNamedByEvents(p.owner.podUid);
+                                 !gone.isEmpty())
+                            in.gonePods.insert(p.owner.podUid, gone);
+                    }
                 }
             }
         }

@@ -147,6 +147,9 @@ struct FindingsInput
     };
     QList<Node> nodes;
     QHash<QString, Pod> pods; // GPU holders, Terminating pods, and every pod a process names
+    // Pods that are gone but whose processes still run: "namespace/name" by uid, from the events
+    // that still name them (the API keeps events an hour) — an orphan named, not only its uid.
+    QHash<QString, QString> gonePods;
     // What dev environments' Jupyter servers said of their use, by pod uid (DevEnvActivity).
     QHash<QString, JupyterUse> jupyter;
 

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "mainwindow.h"
+#include "appsettings.h"
 #include "noticebanner.h"
+#include "pagetable.h"
 
 #include "alerttray.h"
 #include "icons.h"
@@ -57,7 +59,6 @@
 #include <QMessageBox>
 #include <QPlainTextEdit>
 #include <QPushButton>
-#include <QSettings>
 #include <QSplitter>
 #include <QStackedWidget>
 #include <QStatusBar>
@@ -130,14 +131,11 @@ MainWindow::MainWindow(Services *services, QWidget *parent)
             });
     followSession();
 
-    const QString names[] = {
-        tr("Overview"),         tr("Nodes"),  tr("GPU map"), tr("Workloads"),
-        tr("Dev environments"), tr("Images"), tr("Users"),   tr("VCs", "virtual clusters"),
-        tr("Cleanup"),          tr("Events")};
-    for (int p = 0; p < PageCount; ++p) {
-        auto *item = new QListWidgetItem(names[p], m_sidebar);
-        // Ctrl+1 … Ctrl+9, then Ctrl+0 for the tenth page.
-        item->setToolTip(tr("%1 (Ctrl+%2)").arg(names[p]).arg((p + 1) % 10));
+    const QList<PageEntry> table = pageTable();
+    Q_ASSERT(table.size() == PageCount);
+    for (const PageEntry &e : table) {
+        auto *item = new QListWidgetItem(e.name, m_sidebar);
+        item->setToolTip(tr("%1 (%2)").arg(e.name, e.key.toString(QKeySequence::NativeText)));
     }
     m_sidebar->setObjectName(QStringLiteral("sidebar"));
     m_sidebar->setIconSize(QSize(20, 20));
@@ -147,8 +145,8 @@ MainWindow::MainWindow(Services *services, QWidget *parent)
     m_sidebar->setFont(sideFont);
     // Room for the longest name in the sidebar's font, its icon (set below) and the frame.
     int widest = 0;
-    for (const QString &name : names)
-        widest = std::max(widest, QFontMetrics(sideFont).horizontalAdvance(name));
+    for (const PageEntry &e : table)
+        widest = std::max(widest, QFontMetrics(sideFont).horizontalAdvance(e.name));
     m_sidebar->setFixedWidth(std::max(150, widest + m_sidebar->iconSize().width() + 48));
     for (QWidget *w :
          std::initializer_list<QWidget *>{m_overview, m_nodes, m_gpuMap, m_workloads, m_devEnvs,
@@ -199,22 +197,16 @@ MainWindow::MainWindow(Services *services, QWidget *parent)
         m_nodes->selectNode(node);
     });
     connect(m_cleanup, &CleanupPage::openRequested, this, open);
+    // Pages plan through the services; the window shows what they ask for, and prepares it
+    // (a dry run) first where the page did not.
     OperationsService *ops = services->operations();
-    connect(m_cleanup, &CleanupPage::stopRequested, this,
-            [this, ops](const QList<Finding> &f) { openOperation(ops->planner().cleanup(f)); });
-    connect(m_cleanup, &CleanupPage::drainRequested, this,
-            [this, ops](const QString &node, const QString &why) {
-                openOperation(ops->planner().drain(node, why));
-            });
-    connect(m_workloads, &WorkloadsPage::stopRequested, this, [this, ops](const QStringList &keys) {
-        openOperation(ops->planner().stopWorkloads(keys, tr("stopped from the Workloads page")));
-    });
-    connect(m_workloads, &WorkloadsPage::deleteRequested, this,
-            [this, ops](const QStringList &keys) {
-                openOperation(
-                    ops->planner().deleteWorkloads(keys, tr("deleted from the Workloads page")));
-            });
+    m_cleanup->setOperations(ops);
+    m_workloads->setOperations(ops);
+    m_nodes->setOperations(ops);
+    connect(m_cleanup, &CleanupPage::operationRequested, this, &MainWindow::openOperation);
+    connect(m_workloads, &WorkloadsPage::operationRequested, this, &MainWindow::openOperation);
     connect(m_workloads, &WorkloadsPage::rerunRequested, this, &MainWindow::rerun);
+    connect(m_nodes, &NodesPage::operationRequested, this, &MainWindow::openOperation);
     connect(m_users, &UsersPage::operationRequested, this, &MainWindow::openOperation);
     connect(m_devEnvs, &DevEnvsPage::operationRequested, this, &MainWindow::openOperation);
     connect(m_devEnvs, &DevEnvsPage::operationPrepared, this, &MainWindow::showOperation);
@@ -222,17 +214,6 @@ MainWindow::MainWindow(Services *services, QWidget *parent)
     connect(m_vcs, &VcsPage::operationRequested, this, &MainWindow::openOperation);
     connect(m_images, &ImagesPage::operationPrepared, this, &MainWindow::showOperation);
     m_devEnvs->setImages(services->images());
-    connect(m_nodes, &NodesPage::cordonRequested, this, [this, ops](const QString &n, bool on) {
-        openOperation(ops->planner().cordon({n}, on));
-    });
-    connect(m_nodes, &NodesPage::drainRequested, this, [this, ops](const QString &n) {
-        openOperation(ops->planner().drain(n, tr("drained from the Nodes page")));
-    });
-    connect(m_nodes->telemetryPanel(), &NodeTelemetryPanel::killRequested, this,
-            [this, ops](const QString &n, const QList<qint64> &pids) {
-                openOperation(
-                    ops->planner().killProcesses(n, pids, tr("ended from the Nodes page")));
-            });
     connect(ops, &OperationsService::operationAdded, this, [this](Operation *op) {
         connect(op, &Operation::progress, this, &MainWindow::updateOperationsStatus);
         connect(op, &Operation::finished, this, [this, op] {
@@ -541,7 +522,7 @@ void MainWindow::useKubeconfig(const QString &path)
         m_services->state()->setFailed(QString(), why);
         return;
     }
-    QSettings().setValue(QStringLiteral("session/kubeconfig"), path);
+    AppSettings::setKubeconfig(path);
     setContexts(session->contexts(), session->currentContext());
     session->connectTo(session->currentContext());
 }
@@ -678,37 +659,31 @@ void MainWindow::updateSyncStatus()
 
 void MainWindow::restoreLayout()
 {
-    QSettings settings;
-    restoreGeometry(settings.value(QStringLiteral("window/geometry")).toByteArray());
-    restoreState(settings.value(QStringLiteral("window/state")).toByteArray());
-    showPage(Page(
-        std::clamp(settings.value(QStringLiteral("window/page"), 0).toInt(), 0, PageCount - 1)));
+    restoreGeometry(AppSettings::windowGeometry());
+    restoreState(AppSettings::windowState());
+    showPage(Page(std::clamp(AppSettings::windowPage(), 0, PageCount - 1)));
     // The user's own column widths win over fitting them to the data.
-    const std::pair<QTableView *, const char *> tables[] = {
-        {m_nodes->view(), "columns/nodes"},
-        {m_workloads->view(), "columns/workloads"},
-        {m_events->view(), "columns/events"}};
-    for (const auto &[view, key] : tables) {
-        const QByteArray state = settings.value(QLatin1String(key)).toByteArray();
+    for (const auto &[view, table] : savedTables()) {
+        const QByteArray state = AppSettings::columns(table);
         if (!state.isEmpty() && view->horizontalHeader()->restoreState(state))
             ColumnFit::markRestored(view);
     }
-    m_nodes->restoreSplit(settings.value(QStringLiteral("layout/nodesSplitter")).toByteArray());
+    m_nodes->restoreSplit(AppSettings::nodesSplitter());
 }
 
 void MainWindow::saveLayout()
 {
-    QSettings settings;
-    settings.setValue(QStringLiteral("window/geometry"), saveGeometry());
-    settings.setValue(QStringLiteral("window/state"), saveState());
-    settings.setValue(QStringLiteral("window/page"), m_sidebar->currentRow());
-    settings.setValue(QStringLiteral("columns/nodes"),
-                      m_nodes->view()->horizontalHeader()->saveState());
-    settings.setValue(QStringLiteral("columns/workloads"),
-                      m_workloads->view()->horizontalHeader()->saveState());
-    settings.setValue(QStringLiteral("columns/events"),
-                      m_events->view()->horizontalHeader()->saveState());
-    settings.setValue(QStringLiteral("layout/nodesSplitter"), m_nodes->splitter()->saveState());
+    AppSettings::setWindow(saveGeometry(), saveState(), m_sidebar->currentRow());
+    for (const auto &[view, table] : savedTables())
+        AppSettings::setColumns(table, view->horizontalHeader()->saveState());
+    AppSettings::setNodesSplitter(m_nodes->splitter()->saveState());
+}
+
+QList<std::pair<QTableView *, QString>> MainWindow::savedTables() const
+{
+    return {{m_nodes->view(), QStringLiteral("nodes")},
+            {m_workloads->view(), QStringLiteral("workloads")},
+            {m_events->view(), QStringLiteral("events")}};
 }
 
 void MainWindow::closeEvent(QCloseEvent *event)
@@ -734,10 +709,9 @@ QDialog *MainWindow::showSettings()
 
 void MainWindow::applyIcons()
 {
-    static const char *const pages[] = {"overview", "nodes", "gpumap", "workloads", "devenvs",
-                                        "images",   "users", "vcs",    "cleanup",   "events"};
-    for (int p = 0; p < PageCount && p < m_sidebar->count(); ++p)
-        m_sidebar->item(p)->setIcon(icons::get(QLatin1String(pages[p]), palette()));
+    for (const PageEntry &e : pageTable())
+        if (e.page < m_sidebar->count())
+            m_sidebar->item(e.page)->setIcon(icons::get(QLatin1String(e.icon), palette()));
     if (m_menus)
         m_menus->applyIcons();
 }

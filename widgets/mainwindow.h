@@ -14,6 +14,7 @@ class QDialog;
 class QLabel;
 class QListWidget;
 class QStackedWidget;
+class QTableView;
 
 namespace gpudesk {
 
@@ -112,6 +113,8 @@ private:
     void restoreLayout();
     void applyIcons();
     void saveLayout();
+    // The tables whose column widths are kept, by their name in the settings.
+    QList<std::pair<QTableView *, QString>> savedTables() const;
 
     Services *m_services;
     ConnectionState *m_state;

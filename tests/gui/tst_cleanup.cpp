@@ -283,7 +283,7 @@ void TestCleanup::cleanupEndToEnd()
     // The drain, on its own (the finding's menu): what it evicts listed first by owner and
     // GPUs, the node's name typed to confirm.
     const QString node = *drainNodes.cbegin();
-    emit page->drainRequested(node, QStringLiteral("test"));
+    page->drain(node, QStringLiteral("test"));
     auto *drain = w.findChild<OperationDialog *>(QStringLiteral("operationDialog"));
     QVERIFY(drain);
     auto *affected = drain->findChild<QLabel *>(QStringLiteral("operationCollateral"));

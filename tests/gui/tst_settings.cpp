@@ -3,6 +3,7 @@
 // thresholds, alert rules, per-context SSH and Prometheus), Cancel changes nothing, and a second
 // opening shows what was saved. Screenshots of each tab, light and dark.
 #include "alertcenter.h"
+#include "appsettings.h"
 #include "cleanuppage.h"
 #include "clustersession.h"
 #include "findingsservice.h"
@@ -141,7 +142,7 @@ void TestSettings::okSavesAndApplies()
 
     const QSettings s;
     QCOMPARE(s.value(QStringLiteral("ui/language")).toString(), QStringLiteral("zh_CN"));
-    QCOMPARE(SettingsDialog::language(), QStringLiteral("zh_CN"));
+    QCOMPARE(AppSettings::language(), QStringLiteral("zh_CN"));
     QCOMPARE(s.value(QStringLiteral("ui/theme")).toString(), QStringLiteral("dark"));
     QCOMPARE(s.value(QStringLiteral("alerts/notify")).toBool(), false);
     QVERIFY(!s.contains(QStringLiteral("ssh/ctx-a/user")));
@@ -150,9 +151,9 @@ void TestSettings::okSavesAndApplies()
              QStringLiteral("/home/ops/.ssh/id_ed25519"));
     QCOMPARE(s.value(QStringLiteral("ssh/ctx-b/proxyJump")).toString(),
              QStringLiteral("ops@bastion:2222"));
-    QCOMPARE(SettingsDialog::prometheusFor(QStringLiteral("ctx-b")),
+    QCOMPARE(AppSettings::prometheusFor(QStringLiteral("ctx-b")),
              QStringLiteral("http://prom-b:9090"));
-    QCOMPARE(SettingsDialog::prometheusFor(QStringLiteral("ctx-a")),
+    QCOMPARE(AppSettings::prometheusFor(QStringLiteral("ctx-a")),
              QStringLiteral("http://prom:9090"));
     QCOMPARE(s.value(QStringLiteral("telemetry/intervalSeconds")).toInt(), 5);
 

@@ -288,6 +288,8 @@ void TestCleanupPlan::auditLogRoundTrip()
     s.target.kind = QStringLiteral("Node");
     s.target.name = QStringLiteral("g1");
     s.description = QStringLiteral("Cordon g1");
+    s.body = R"({"spec":{"unschedulable":true}})";
+    s.detail = u"PATCH /api/v1/nodes/g1 "_qs + QString::fromUtf8(s.body);
     plan.steps << s;
     QString error;
     // A log an older gpudesk left readable by every local user is narrowed on the next write.
@@ -314,8 +316,17 @@ void TestCleanupPlan::auditLogRoundTrip()
     QCOMPARE(records.size(), 2);
     QCOMPARE(records[0].value(u"event"_qs).toString(), u"started"_qs);
     QCOMPARE(records[0].value(u"who"_qs).toString(), u"admin@lab"_qs);
-    QCOMPARE(records[0].value(u"plan"_qs).toArray().first().toObject().value(u"does"_qs).toString(),
-             u"Cordon g1"_qs);
+    const QJsonObject step = records[0].value(u"plan"_qs).toArray().first().toObject();
+    QCOMPARE(step.value(u"does"_qs).toString(), u"Cordon g1"_qs);
+    // The request's body is JSON in the record, not a string of escaped JSON inside the line.
+    QCOMPARE(step.value(u"request"_qs).toString(), u"PATCH /api/v1/nodes/g1"_qs);
+    QCOMPARE(step.value(u"body"_qs)
+                 .toObject()
+                 .value(u"spec"_qs)
+                 .toObject()
+                 .value(u"unschedulable"_qs)
+                 .toBool(),
+             true);
     QCOMPARE(
         records[1].value(u"results"_qs).toArray().first().toObject().value(u"result"_qs).toString(),
         u"done"_qs);

@@ -63,6 +63,29 @@ void TestFindings::orphansAndHostProcesses()
     QCOMPARE(host.podUid, QString());
     QVERIFY(host.evidence.contains(u"runs in no container"_qs));
     QVERIFY(host.remedyNote.contains(u"ask its owner"_qs));
+
+    // The API still keeps the gone pod's events: the orphan is named by them, uid beside it.
+    Delta d;
+    d.resource = Resource::Events;
+    EventInfo e;
+    e.uid = u"ev-killing"_qs;
+    e.ns = u"user-alice"_qs;
+    e.reason = u"Killing"_qs;
+    e.objectKind = u"Pod"_qs;
+    e.objectName = u"train-7-worker-0"_qs;
+    e.objectUid = u"uid-gone"_qs;
+    e.lastSeen = T0;
+    d.items<EventInfo>() << e;
+    m_cluster->apply(d);
+    m_cluster->flush();
+    QCOMPARE(m_cluster->podNamedByEvents(u"uid-gone"_qs), u"user-alice/train-7-worker-0"_qs);
+    QCOMPARE(m_cluster->podNamedByEvents(u"uid-live"_qs), QString());
+    const QList<Finding> named = find();
+    const Finding &gone = named[0].podUid == u"uid-gone"_qs ? named[0] : named[1];
+    QVERIFY2(
+        gone.evidence.contains(
+            u"belongs to pod user-alice/train-7-worker-0 (uid-gone), which no longer exists"_qs),
+        qPrintable(gone.evidence));
 }
 
 void TestFindings::uninterruptibleIsNotAnOrphan()

@@ -29,6 +29,24 @@ int wanted(QTableView *view, int column)
                     capOf(view));
 }
 
+// The text column (when it is not the last) gets what the others leave of the viewport; the
+// last column is counted at what it wants, not at what stretching gave it.
+void giveTextTheRoom(QTableView *view, int textColumn)
+{
+    QHeaderView *header = view->horizontalHeader();
+    const int last = header->count() - 1;
+    const int text = textColumn < 0 ? last : textColumn;
+    if (text == last || header->isSectionHidden(text))
+        return;
+    int used = 0;
+    for (int c = 0; c <= last; ++c)
+        if (!header->isSectionHidden(c) && c != text)
+            used += c == last ? wanted(view, c) : view->columnWidth(c);
+    view->setProperty(kFitting, true);
+    view->setColumnWidth(text, std::max(view->viewport()->width() - used, capOf(view)));
+    view->setProperty(kFitting, false);
+}
+
 // Fits a view when it is first shown, once its layout has given the viewport its size.
 class FitOnShow : public QObject
 {
@@ -41,6 +59,12 @@ public:
 protected:
     bool eventFilter(QObject *watched, QEvent *event) override
     {
+        if (event->type() == QEvent::Resize) {
+            // A wider window widens the text column, not the last one (Age, a count).
+            auto *view = static_cast<QTableView *>(watched);
+            if (view->property(kFitted).toBool() && !view->property(kRestored).toBool())
+                giveTextTheRoom(view, m_textColumn);
+        }
         if (event->type() == QEvent::Show) {
             QPointer<QTableView> view(static_cast<QTableView *>(watched));
             QTimer::singleShot(0, this, [this, view] {
@@ -76,7 +100,6 @@ void ColumnFit::fit(QTableView *view, int textColumn)
     QHeaderView *header = view->horizontalHeader();
     const int last = header->count() - 1;
     const int text = textColumn < 0 ? last : textColumn;
-    int used = 0;
     for (int c = 0; c <= last; ++c) {
         if (header->isSectionHidden(c) || c == text)
             continue;
@@ -84,11 +107,10 @@ void ColumnFit::fit(QTableView *view, int textColumn)
         const int w = wanted(view, c);
         if (first || w > view->columnWidth(c))
             view->setColumnWidth(c, w);
-        used += view->columnWidth(c);
     }
-    if (text != last && first)
-        view->setColumnWidth(text, std::max(view->viewport()->width() - used, capOf(view)));
     header->setStretchLastSection(true);
+    if (first)
+        giveTextTheRoom(view, text);
     view->setProperty(kFitting, false);
 }
 

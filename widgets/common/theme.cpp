@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "theme.h"
+#include "appsettings.h"
 
 #include <QApplication>
-#include <QSettings>
 #include <QStyle>
 
 #include <optional>
@@ -56,7 +56,7 @@ QPalette darkPalette()
 
 Scheme saved()
 {
-    const QString s = QSettings().value(QStringLiteral("ui/theme")).toString();
+    const QString s = AppSettings::theme();
     if (s == QLatin1String("light"))
         return Scheme::Light;
     if (s == QLatin1String("dark"))
@@ -69,7 +69,7 @@ void save(Scheme scheme)
     const QString name = scheme == Scheme::Light  ? QStringLiteral("light")
                          : scheme == Scheme::Dark ? QStringLiteral("dark")
                                                   : QStringLiteral("system");
-    QSettings().setValue(QStringLiteral("ui/theme"), name);
+    AppSettings::setTheme(name);
 }
 
 void apply(Scheme scheme)

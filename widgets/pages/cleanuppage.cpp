@@ -1,5 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "cleanuppage.h"
+#include "appsettings.h"
+#include "operationplanner.h"
+#include "operationsservice.h"
 
 #include "clusterstore.h"
 #include "columnfit.h"
@@ -17,7 +20,6 @@
 #include <QLineEdit>
 #include <QMenu>
 #include <QPushButton>
-#include <QSettings>
 #include <QSpinBox>
 #include <QSplitter>
 #include <QTableView>
@@ -70,8 +72,7 @@ CleanupPage::CleanupPage(FindingsService *findings, ClusterStore *store,
     m_idleFor->setToolTip(tr("Allocated GPUs under %1 % utilization at least this long are "
                              "listed as idle")
                               .arg(5));
-    m_idleFor->setValue(
-        int(QSettings().value(QStringLiteral("cleanup/idleForMinutes"), 60).toInt()));
+    m_idleFor->setValue(AppSettings::idleForMinutes());
     applyIdleFor(m_idleFor->value());
     connect(m_idleFor, &QSpinBox::valueChanged, this, &CleanupPage::applyIdleFor);
     // Set elsewhere (the settings dialog): shown here too.
@@ -87,8 +88,7 @@ CleanupPage::CleanupPage(FindingsService *findings, ClusterStore *store,
 
     m_stop->setObjectName(QStringLiteral("stopSelected"));
     m_stop->setEnabled(false);
-    connect(m_stop, &QPushButton::clicked, this,
-            [this] { emit stopRequested(selectedFindings()); });
+    connect(m_stop, &QPushButton::clicked, this, [this] { stop(selectedFindings()); });
     auto *all = new QPushButton(tr("Select all"), this);
     connect(all, &QPushButton::clicked, this, &CleanupPage::selectAll);
 
@@ -137,9 +137,21 @@ void CleanupPage::setHistory(HistoryService *history)
     m_chart->setHistory(history);
 }
 
+void CleanupPage::stop(const QList<Finding> &findings)
+{
+    if (m_operations)
+        emit operationRequested(m_operations->planner().cleanup(findings));
+}
+
+void CleanupPage::drain(const QString &node, const QString &why)
+{
+    if (m_operations)
+        emit operationRequested(m_operations->planner().drain(node, why));
+}
+
 void CleanupPage::applyIdleFor(int minutes)
 {
-    QSettings().setValue(QStringLiteral("cleanup/idleForMinutes"), minutes);
+    AppSettings::setIdleForMinutes(minutes);
     FindingsOptions o = m_findings->options();
     o.idleForMs = qint64(minutes) * 60 * 1000;
     m_findings->setOptions(o);
@@ -241,11 +253,11 @@ void CleanupPage::showMenu(const QPoint &pos)
     if (!f)
         return;
     QMenu menu(this);
-    menu.addAction(tr("Stop selected…"), this, [this] { emit stopRequested(selectedFindings()); });
+    menu.addAction(tr("Stop selected…"), this, [this] { stop(selectedFindings()); });
     if (f->remedy == Remedy::Drain) {
         const QString why = findingClassTitle(f->cls) + QStringLiteral(": ") + f->evidence;
         menu.addAction(tr("Drain %1…").arg(f->node), this,
-                       [this, node = f->node, why] { emit drainRequested(node, why); });
+                       [this, node = f->node, why] { drain(node, why); });
     }
     if (!f->podUid.isEmpty() && m_store->pod(f->podUid)) {
         const ObjectRef ref = ObjectRef::pod(*m_store, f->podUid);

@@ -3,6 +3,7 @@
 
 #include "findings.h"
 #include "objectref.h"
+#include "operationplan.h"
 
 #include <QWidget>
 
@@ -18,6 +19,7 @@ class ClusterStore;
 class FindingsModel;
 class FindingsService;
 class HistoryService;
+class OperationsService;
 class TableFilter;
 class TelemetryChart;
 class TelemetryStore;
@@ -39,11 +41,15 @@ public:
     // Only one class (-1: all).
     void showClass(int findingClass);
     void selectAll();
+    // Plans are made here, through the operations service; the window shows them.
+    void setOperations(OperationsService *operations) { m_operations = operations; }
+    // Stop these findings; drain a node (a finding whose remedy is a drain: never part of Stop,
+    // planned on its own).
+    void stop(const QList<Finding> &findings);
+    void drain(const QString &node, const QString &why);
 
 signals:
-    void stopRequested(const QList<gpudesk::Finding> &findings);
-    // A finding whose remedy is a drain: never part of Stop, planned on its own.
-    void drainRequested(const QString &node, const QString &why);
+    void operationRequested(const gpudesk::OperationPlan &plan);
     void openRequested(const gpudesk::ObjectRef &ref, int tab);
 
 private:
@@ -53,6 +59,7 @@ private:
     void applyIdleFor(int minutes);
 
     FindingsService *m_findings;
+    OperationsService *m_operations = nullptr;
     ClusterStore *m_store;
     FindingsModel *m_model;
     TableFilter *m_proxy;

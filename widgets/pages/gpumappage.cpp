@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "gpumappage.h"
+#include "appsettings.h"
 #include "connectionstate.h"
 
 #include "telemetrystore.h"
@@ -17,7 +18,6 @@
 #include <QPixmap>
 #include <QRegularExpression>
 #include <QScrollArea>
-#include <QSettings>
 #include <QVBoxLayout>
 
 namespace gpudesk {
@@ -98,19 +98,18 @@ GpuMapPage::GpuMapPage(ClusterStore *store, QWidget *parent)
     for (const int z : GpuMapView::zoomLevels())
         m_zoom->addItem(z == 0 ? tr("Fit") : QStringLiteral("%1 %").arg(z), z);
     m_zoom->setToolTip(tr("Ctrl+wheel on the map zooms too"));
-    const QSettings settings;
-    m_map->setGroupBy(settings.value(QStringLiteral("gpumap/groupBy")).toString());
-    m_map->setZoomPercent(settings.value(QStringLiteral("gpumap/zoom"), 0).toInt());
+    m_map->setGroupBy(AppSettings::gpuMapGroupBy());
+    m_map->setZoomPercent(AppSettings::gpuMapZoom());
     m_zoom->setCurrentIndex(std::max(0, m_zoom->findData(m_map->zoomPercent())));
     connect(m_zoom, &QComboBox::activated, this,
             [this] { m_map->setZoomPercent(m_zoom->currentData().toInt()); });
     connect(m_map, &GpuMapView::zoomChanged, this, [this](int percent) {
         m_zoom->setCurrentIndex(std::max(0, m_zoom->findData(percent)));
-        QSettings().setValue(QStringLiteral("gpumap/zoom"), percent);
+        AppSettings::setGpuMapZoom(percent);
     });
     connect(m_groupBy, &QComboBox::activated, this, [this] {
         m_map->setGroupBy(m_groupBy->currentData().toString());
-        QSettings().setValue(QStringLiteral("gpumap/groupBy"), m_map->groupBy());
+        AppSettings::setGpuMapGroupBy(m_map->groupBy());
     });
     auto *controls = new QHBoxLayout;
     controls->addWidget(new QLabel(tr("Group by:"), this));

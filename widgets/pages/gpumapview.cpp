@@ -556,6 +556,13 @@ QString GpuMapView::stateText(const CardCell &cell) const
     return {};
 }
 
+QString GpuMapView::goneName(const QString &podUid) const
+{
+    // Named by the events that still name it, where any do; its uid otherwise.
+    const QString name = m_store->podNamedByEvents(podUid);
+    return name.isEmpty() ? podUid : QStringLiteral("%1 (%2)").arg(name, podUid);
+}
+
 QString GpuMapView::processLines(const CardCell &cell) const
 {
     QString text;
@@ -572,7 +579,7 @@ QString GpuMapView::processLines(const CardCell &cell) const
             line = tr("PID %1: no live pod (%2)")
                        .arg(pr.pid)
                        .arg(pr.podUid.isEmpty() ? tr("host process")
-                                                : tr("pod %1 is gone").arg(pr.podUid));
+                                                : tr("pod %1 is gone").arg(goneName(pr.podUid)));
         text += QStringLiteral("<br>") + line.toHtmlEscaped();
     }
     return text;

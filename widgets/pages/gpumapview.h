@@ -103,6 +103,7 @@ private:
     QRect slotRect(const QRect &block, int node, int slot) const;
     static QList<Slot> slotsOf(const NodeCards &node);
     QString cellTooltip(const NodeCards &n, const Hit &h) const;
+    QString goneName(const QString &podUid) const;
     QString stateText(const CardCell &cell) const;
     QString processLines(const CardCell &cell) const;
 

@@ -1,5 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "nodespage.h"
+#include "operationplanner.h"
+#include "operationsservice.h"
 
 #include "nodetelemetrypanel.h"
 #include "telemetrystore.h"
@@ -139,6 +141,12 @@ NodesPage::NodesPage(ClusterStore *store, TelemetryStore *telemetry, QWidget *pa
             m_telemetryPanel->refresh();
     });
     connect(m_telemetryPanel, &NodeTelemetryPanel::openRequested, this, &NodesPage::openRequested);
+    connect(m_telemetryPanel, &NodeTelemetryPanel::killRequested, this,
+            [this](const QString &node, const QList<qint64> &pids) {
+                plan([&](const OperationPlanner &p) {
+                    return p.killProcesses(node, pids, tr("ended from the Nodes page"));
+                });
+            });
     connect(m_telemetryPanel, &NodeTelemetryPanel::trustHostKeyRequested, this,
             &NodesPage::trustHostKeyRequested);
     connect(m_telemetryPanel, &NodeTelemetryPanel::secretRequested, this,
@@ -264,14 +272,26 @@ void NodesPage::addNodeActions(QMenu *menu, const QString &name)
     };
     const QString patch = refusal(QStringLiteral("patch"), QStringLiteral("nodes"), QString());
     if (n->unschedulable)
-        add(tr("Uncordon %1").arg(name), patch,
-            [this, name] { emit cordonRequested(name, false); });
+        add(tr("Uncordon %1").arg(name), patch, [this, name] {
+            plan([&](const OperationPlanner &p) { return p.cordon({name}, false); });
+        });
     else
-        add(tr("Cordon %1").arg(name), patch, [this, name] { emit cordonRequested(name, true); });
+        add(tr("Cordon %1").arg(name), patch, [this, name] {
+            plan([&](const OperationPlanner &p) { return p.cordon({name}, true); });
+        });
     const QString evict =
         refusal(QStringLiteral("create"), QStringLiteral("pods"), QStringLiteral("eviction"));
-    add(tr("Drain %1…").arg(name), patch.isEmpty() ? evict : patch,
-        [this, name] { emit drainRequested(name); });
+    add(tr("Drain %1…").arg(name), patch.isEmpty() ? evict : patch, [this, name] {
+        plan([&](const OperationPlanner &p) {
+            return p.drain(name, tr("drained from the Nodes page"));
+        });
+    });
+}
+
+void NodesPage::plan(const std::function<OperationPlan(const OperationPlanner &)> &make)
+{
+    if (m_operations)
+        emit operationRequested(make(m_operations->planner()));
 }
 
 } // namespace gpudesk

@@ -2,8 +2,11 @@
 #pragma once
 
 #include "objectref.h"
+#include "operationplan.h"
 
 #include <QWidget>
+
+#include <functional>
 
 class QLabel;
 class QSplitter;
@@ -17,6 +20,8 @@ namespace gpudesk {
 
 class ClusterStore;
 class Permissions;
+class OperationsService;
+class OperationPlanner;
 class EventsModel;
 class NodesModel;
 class NodeTelemetryPanel;
@@ -42,6 +47,9 @@ public:
     void addNodeActions(QMenu *menu, const QString &name);
     // Cordon and drain are shown disabled, with the server's reason, where the account may not.
     void setPermissions(Permissions *permissions) { m_permissions = permissions; }
+    // Plans (cordon, drain, ending processes) are made here, through the operations service;
+    // the window shows them.
+    void setOperations(OperationsService *operations) { m_operations = operations; }
 
 signals:
     void openRequested(const gpudesk::ObjectRef &ref, int tab);
@@ -49,18 +57,20 @@ signals:
     void secretRequested(const QString &node, const QString &what);
     void retryRequested(const QString &node);
     void reviewHostKeysRequested();
-    void cordonRequested(const QString &node, bool cordon);
-    void drainRequested(const QString &node);
+    void operationRequested(const gpudesk::OperationPlan &plan);
 
 protected:
     void showEvent(QShowEvent *event) override;
 
 private:
+    // Makes a plan through the operations service and asks the window to show it.
+    void plan(const std::function<OperationPlan(const OperationPlanner &)> &make);
     void showDetail();
     void showMenu(const QPoint &pos);
 
     ClusterStore *m_store;
     Permissions *m_permissions = nullptr;
+    OperationsService *m_operations = nullptr;
     NodesModel *m_model;
     TableFilter *m_proxy;
     QLineEdit *m_filter;

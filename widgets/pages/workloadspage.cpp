@@ -1,5 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "workloadspage.h"
+#include "operationplanner.h"
+#include "operationsservice.h"
 
 #include "branchdelegate.h"
 #include "clusterstore.h"
@@ -187,14 +189,17 @@ void WorkloadsPage::addWorkloadActions(QMenu *menu)
     if (!keys.isEmpty()) {
         auto action = [&](const QString &text, bool stop) {
             const QString why = denied(keys, stop);
-            QAction *a =
-                menu->addAction(why.isEmpty() ? text : tr("%1 (not allowed: %2)").arg(text, why),
-                                this, [this, keys, stop] {
-                                    if (stop)
-                                        emit stopRequested(keys);
-                                    else
-                                        emit deleteRequested(keys);
-                                });
+            QAction *a = menu->addAction(
+                why.isEmpty() ? text : tr("%1 (not allowed: %2)").arg(text, why), this,
+                [this, keys, stop] {
+                    if (!m_operations)
+                        return;
+                    const OperationPlanner planner = m_operations->planner();
+                    emit operationRequested(
+                        stop
+                            ? planner.stopWorkloads(keys, tr("stopped from the Workloads page"))
+                            : planner.deleteWorkloads(keys, tr("deleted from the Workloads page")));
+                });
             a->setEnabled(why.isEmpty());
         };
         action(tr("Stop %n workload(s)…", nullptr, int(keys.size())), true);

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "objectref.h"
+#include "operationplan.h"
 
 #include <QWidget>
 
@@ -15,6 +16,7 @@ namespace gpudesk {
 class ClusterStore;
 class FlatTreeView;
 class Permissions;
+class OperationsService;
 class WorkloadsModel;
 class WorkloadsTable;
 
@@ -38,6 +40,8 @@ public:
     void setScopeNote(const QString &note);
     // Actions the user may not take are shown disabled, with the server's reason.
     void setPermissions(Permissions *permissions) { m_permissions = permissions; }
+    // Plans are made here, through the operations service; the window shows them.
+    void setOperations(OperationsService *operations) { m_operations = operations; }
     // The workloads of the selected rows (a pod row stands for its workload).
     QStringList selectedWorkloads() const;
     // The object of the current row (a pod or a workload), for the window's Logs / Events / YAML.
@@ -50,8 +54,7 @@ public:
 
 signals:
     void openRequested(const gpudesk::ObjectRef &ref, int tab);
-    void stopRequested(const QStringList &workloadKeys);
-    void deleteRequested(const QStringList &workloadKeys);
+    void operationRequested(const gpudesk::OperationPlan &plan);
     // Run a job (or a bare pod) again: a copy of it, to edit and create.
     void rerunRequested(const QString &workloadKey);
 
@@ -62,6 +65,7 @@ private:
 
     ClusterStore *m_store;
     Permissions *m_permissions = nullptr;
+    OperationsService *m_operations = nullptr;
     WorkloadsModel *m_model;
     WorkloadsTable *m_table;
     FlatTreeView *m_view;

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "alerttray.h"
+#include "appsettings.h"
 
 #include "alertcenter.h"
 #include "desktopnotifier.h"
@@ -9,7 +10,6 @@
 #include <QIcon>
 #include <QMenu>
 #include <QPainter>
-#include <QSettings>
 #include <QSystemTrayIcon>
 #include <QWidget>
 
@@ -74,12 +74,12 @@ AlertTray::~AlertTray() = default;
 
 bool AlertTray::keepsWatching() const
 {
-    return m_tray && QSettings().value(QStringLiteral("alerts/keepWatching"), false).toBool();
+    return m_tray && AppSettings::keepWatching();
 }
 
 bool AlertTray::notifyEnabled()
 {
-    return QSettings().value(QStringLiteral("alerts/notify"), true).toBool();
+    return AppSettings::notify();
 }
 
 void AlertTray::onRaised(const QList<Alert> &alerts)
@@ -141,9 +141,8 @@ void AlertTray::refresh()
     ack->setEnabled(open > 0);
     QAction *keep = m_menu->addAction(tr("Keep watching when the window is closed"));
     keep->setCheckable(true);
-    keep->setChecked(QSettings().value(QStringLiteral("alerts/keepWatching"), false).toBool());
-    connect(keep, &QAction::toggled, this,
-            [](bool on) { QSettings().setValue(QStringLiteral("alerts/keepWatching"), on); });
+    keep->setChecked(AppSettings::keepWatching());
+    connect(keep, &QAction::toggled, this, [](bool on) { AppSettings::setKeepWatching(on); });
     m_menu->addSeparator();
     m_menu->addAction(tr("Quit gpudesk"), this, &AlertTray::quitRequested);
 }

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "mainmenus.h"
+#include "pagetable.h"
 
 #include "cleanuppage.h"
 #include "clustersession.h"
@@ -153,17 +154,11 @@ void MainMenus::buildFile()
 void MainMenus::buildView()
 {
     QMenu *view = addMenu(tr("&View"), "viewMenu");
-    const QString names[] = {
-        tr("Overview"),         tr("Nodes"),  tr("GPU map"), tr("Workloads"),
-        tr("Dev environments"), tr("Images"), tr("Users"),   tr("VCs", "virtual clusters"),
-        tr("Cleanup"),          tr("Events")};
-    for (int p = 0; p < MainWindow::PageCount; ++p) {
-        // Ctrl+1 … Ctrl+9, then Ctrl+0 for the tenth page.
-        QAction *a =
-            add(view, names[p], QByteArray("page").append(QByteArray::number(p)).constData(),
-                QKeySequence(Qt::CTRL | Qt::Key(p < 9 ? Qt::Key_1 + p : Qt::Key_0)));
+    for (const PageEntry &e : pageTable()) {
+        QAction *a = add(view, e.name,
+                         QByteArray("page").append(QByteArray::number(e.page)).constData(), e.key);
         connect(a, &QAction::triggered, this,
-                [this, p] { m_window->showPage(MainWindow::Page(p)); });
+                [this, p = e.page] { m_window->showPage(MainWindow::Page(p)); });
     }
     view->addSeparator();
     QAction *full = add(view, tr("Full screen"), "fullScreenAction", QKeySequence::FullScreen);

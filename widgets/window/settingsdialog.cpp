@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "settingsdialog.h"
+#include "appsettings.h"
 
 #include "alertcenter.h"
 #include "clustersession.h"
@@ -19,7 +20,6 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
-#include <QSettings>
 #include <QSpinBox>
 #include <QSystemTrayIcon>
 #include <QTabWidget>
@@ -55,14 +55,6 @@ QLabel *note(const QString &text, QWidget *parent)
     return l;
 }
 
-void setOrRemove(QSettings &s, const QString &key, const QString &value)
-{
-    if (value.trimmed().isEmpty())
-        s.remove(key);
-    else
-        s.setValue(key, value.trimmed());
-}
-
 } // namespace
 
 SettingsDialog::SettingsDialog(Services *services, QWidget *parent)
@@ -83,18 +75,6 @@ SettingsDialog::SettingsDialog(Services *services, QWidget *parent)
     resize(640, 520);
 }
 
-QString SettingsDialog::prometheusFor(const QString &context)
-{
-    const QSettings s;
-    const QString own = s.value(QStringLiteral("contexts/%1/prometheus").arg(context)).toString();
-    return !own.isEmpty() ? own : s.value(QStringLiteral("prometheus/url")).toString();
-}
-
-QString SettingsDialog::language()
-{
-    return QSettings().value(QStringLiteral("ui/language")).toString();
-}
-
 QWidget *SettingsDialog::generalTab()
 {
     auto *w = new QWidget(this);
@@ -104,7 +84,7 @@ QWidget *SettingsDialog::generalTab()
     m_language->addItem(tr("As the system"), QString());
     m_language->addItem(QStringLiteral("English"), QStringLiteral("en"));
     m_language->addItem(QStringLiteral("简体中文"), QStringLiteral("zh_CN"));
-    m_language->setCurrentIndex(std::max(0, m_language->findData(language())));
+    m_language->setCurrentIndex(std::max(0, m_language->findData(AppSettings::language())));
     form->addRow(tr("Language:"), m_language);
     form->addRow(QString(), note(tr("Takes effect at the next start."), w));
     m_theme = new QComboBox(w);
@@ -115,13 +95,12 @@ QWidget *SettingsDialog::generalTab()
     m_theme->setCurrentIndex(m_theme->findData(int(theme::saved())));
     form->addRow(tr("Theme:"), m_theme);
 
-    const QSettings s;
     m_notify = new QCheckBox(tr("Show alerts as desktop notifications"), w);
     m_notify->setObjectName(QStringLiteral("notify"));
-    m_notify->setChecked(s.value(QStringLiteral("alerts/notify"), true).toBool());
+    m_notify->setChecked(AppSettings::notify());
     m_keepWatching = new QCheckBox(tr("Keep watching in the tray when the window is closed"), w);
     m_keepWatching->setObjectName(QStringLiteral("keepWatching"));
-    m_keepWatching->setChecked(s.value(QStringLiteral("alerts/keepWatching"), false).toBool());
+    m_keepWatching->setChecked(AppSettings::keepWatching());
     if (!QSystemTrayIcon::isSystemTrayAvailable()) {
         m_keepWatching->setEnabled(false);
         m_keepWatching->setToolTip(tr("This desktop has no system tray."));
@@ -165,7 +144,7 @@ QWidget *SettingsDialog::connectionTab()
     m_sshConfig->setPlaceholderText(QStringLiteral("~/.ssh/config"));
     form->addRow(tr("SSH config:"), m_sshConfig);
     m_prometheus = line("prometheus", w);
-    const QString all = QSettings().value(QStringLiteral("prometheus/url")).toString();
+    const QString all = AppSettings::prometheusForAll();
     m_prometheus->setPlaceholderText(all.isEmpty() ? tr("none: history from this session only")
                                                    : tr("%1 (the one for every context)").arg(all));
     form->addRow(tr("Prometheus:"), m_prometheus);
@@ -197,15 +176,9 @@ void SettingsDialog::showContext(const QString &context)
     keepContext();
     m_shownContext = context;
     if (!m_fields.contains(context)) {
-        QSettings s;
-        s.beginGroup(QStringLiteral("ssh/") + context);
-        ContextFields f{s.value(QStringLiteral("user")).toString(),
-                        s.value(QStringLiteral("identityFile")).toString(),
-                        s.value(QStringLiteral("proxyJump")).toString(),
-                        s.value(QStringLiteral("config")).toString(),
-                        {}};
-        s.endGroup();
-        f.prometheus = s.value(QStringLiteral("contexts/%1/prometheus").arg(context)).toString();
+        const AppSettings::Ssh ssh = AppSettings::ssh(context);
+        ContextFields f{ssh.user, ssh.identityFile, ssh.proxyJump, ssh.config,
+                        AppSettings::prometheusOfContext(context)};
         m_fields.insert(context, f);
     }
     const ContextFields &f = m_fields[context];
@@ -228,7 +201,7 @@ QWidget *SettingsDialog::thresholdsTab()
                                     "in Cleanup, and dev environments flagged to their owners."),
                                  w));
     m_interval = spin("interval", 1, 60, tr(" s"), w);
-    m_interval->setValue(QSettings().value(QStringLiteral("telemetry/intervalSeconds"), 2).toInt());
+    m_interval->setValue(AppSettings::telemetryIntervalSeconds());
     form->addRow(tr("Sample nodes every:"), m_interval);
     form->addRow(QString(), note(tr("Over SSH, each node; takes effect when you reconnect."), w));
     m_hugeGiB = spin("hugeGiB", 1, 1024, tr(" GiB"), w);
@@ -289,36 +262,30 @@ QWidget *SettingsDialog::alertsTab()
 
 void SettingsDialog::accept()
 {
-    QSettings s;
-    s.setValue(QStringLiteral("ui/language"), m_language->currentData().toString());
+    AppSettings::setLanguage(m_language->currentData().toString());
     const auto scheme = theme::Scheme(m_theme->currentData().toInt());
     theme::save(scheme);
     theme::apply(scheme);
-    s.setValue(QStringLiteral("alerts/notify"), m_notify->isChecked());
-    s.setValue(QStringLiteral("alerts/keepWatching"), m_keepWatching->isChecked());
+    AppSettings::setNotify(m_notify->isChecked());
+    AppSettings::setKeepWatching(m_keepWatching->isChecked());
 
     keepContext();
     for (auto it = m_fields.cbegin(); it != m_fields.cend(); ++it) {
-        const QString group = QStringLiteral("ssh/") + it.key() + u'/';
-        setOrRemove(s, group + QStringLiteral("user"), it->user);
-        setOrRemove(s, group + QStringLiteral("identityFile"), it->identityFile);
-        setOrRemove(s, group + QStringLiteral("proxyJump"), it->proxyJump);
-        setOrRemove(s, group + QStringLiteral("config"), it->sshConfig);
-        setOrRemove(s, QStringLiteral("contexts/%1/prometheus").arg(it.key()), it->prometheus);
+        AppSettings::setSsh(it.key(), {it->user, it->identityFile, it->proxyJump, it->sshConfig});
+        AppSettings::setPrometheusOfContext(it.key(), it->prometheus);
     }
     const QString current = m_services->session()->context();
     // Only a change: a --prometheus given on the command line stands otherwise.
     if (m_fields.contains(current) && m_fields[current].prometheus != m_loadedPrometheus) {
-        s.sync();
-        const QString url = prometheusFor(current);
+        const QString url = AppSettings::prometheusFor(current);
         m_services->history()->setPrometheus(url.isEmpty() ? QUrl() : QUrl(url));
     }
 
     FindingsOptions o = m_services->findings()->options();
     o.idleForMs = qint64(m_idleFor->value()) * 60 * 1000;
-    s.setValue(QStringLiteral("cleanup/idleForMinutes"), m_idleFor->value());
+    AppSettings::setIdleForMinutes(m_idleFor->value());
     m_services->findings()->setOptions(o);
-    s.setValue(QStringLiteral("telemetry/intervalSeconds"), m_interval->value());
+    AppSettings::setTelemetryIntervalSeconds(m_interval->value());
     m_services->images()->setHugeBytes(qint64(m_hugeGiB->value()) << 30);
 
     AlertRules rules;
@@ -332,7 +299,7 @@ void SettingsDialog::accept()
     rules.flapCount = m_flapCount->value();
     rules.flapWindowMinutes = m_flapWindow->value();
     rules.apiGraceSeconds = m_apiGrace->value();
-    rules.save(s);
+    rules.save();
     m_services->alerts()->setRules(rules);
     QDialog::accept();
 }

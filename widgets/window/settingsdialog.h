@@ -29,11 +29,6 @@ public:
     QTabWidget *tabs() const { return m_tabs; }
     void accept() override;
 
-    // The Prometheus URL for a context: its own, else the one for every context ("" if none).
-    static QString prometheusFor(const QString &context);
-    // The UI language chosen ("" follows the system's locale).
-    static QString language();
-
 private:
     struct ContextFields
     {

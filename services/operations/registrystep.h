@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "steprunner.h"
+
 #include "operationcontext.h"
 #include "operationplan.h"
 
@@ -23,22 +25,17 @@ struct RegistryReply;
 // moved since); the source is read by digest, its blobs (and an index's platform manifests)
 // mounted into the destination, the manifest PUT under the new tag, and the tag checked to name
 // the same digest. Registries have no dry run: the check asks whether the targets are there.
-class RegistryStep : public QObject
+class RegistryStep : public StepRunner
 {
     Q_OBJECT
 public:
     RegistryStep(const OperationContext &context, PlanStep step, QObject *parent = nullptr);
 
-    void dryRun();
-    void run();
+    void dryRun() override;
+    void run() override;
 
     // Tags of a repository read again before a delete, at most (a bound on one step's work).
     static constexpr int MaxTagsChecked = 2000;
-
-signals:
-    void dryRunDone(gpudesk::PlanStep::DryRun answer, const QString &message);
-    void ended(const gpudesk::StepOutcome &outcome);
-    void acted();
 
 private:
     // Delete.

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "steprunner.h"
+
 #include "operationcontext.h"
 #include "operationplan.h"
 
@@ -14,22 +16,17 @@ struct KubeReply;
 // A step that revokes every token of a ServiceAccount by deleting it and making it again (a new
 // uid: tokens are bound to the old one), and proves it: a witness token issued just before is
 // refused by the API server afterwards. The witness lives in memory only.
-class ServiceAccountRotation : public QObject
+class ServiceAccountRotation : public StepRunner
 {
     Q_OBJECT
 public:
     ServiceAccountRotation(OperationContext context, PlanStep step, QObject *parent = nullptr);
 
-    void dryRun(); // the delete, with dryRun=All
-    void run();
+    void dryRun() override; // the delete, with dryRun=All
+    void run() override;
 
     static constexpr int SettleMs = 30000; // how long the old account may take to go, the
                                            // witness to be refused
-
-signals:
-    void dryRunDone(gpudesk::PlanStep::DryRun answer, const QString &message);
-    void acted();
-    void ended(const gpudesk::StepOutcome &outcome);
 
 private:
     void issueWitness();

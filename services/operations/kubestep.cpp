@@ -65,7 +65,7 @@ bool testFailed(const KubeReply &r)
 } // namespace
 
 KubeStep::KubeStep(OperationContext context, PlanStep step, QObject *parent)
-    : QObject(parent), m_ctx(std::move(context)), m_step(std::move(step))
+    : StepRunner(parent), m_ctx(std::move(context)), m_step(std::move(step))
 {
     m_deadline.setSingleShot(true);
     connect(&m_deadline, &QTimer::timeout, this, [this] {

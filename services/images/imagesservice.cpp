@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "imagesservice.h"
+#include "appsettings.h"
 
 #include "registriesconf.h"
 
@@ -19,16 +20,12 @@
 
 #include <QLocale>
 #include <QRegularExpression>
-#include <QSettings>
 #include <QStandardPaths>
 #include <QUrl>
 
 namespace gpudesk {
 
 namespace {
-const QString kAddedKey = QStringLiteral("images/registries");
-const QString kPlainKey = QStringLiteral("images/plainHttp");
-const QString kHugeKey = QStringLiteral("images/hugeGiB");
 constexpr int kJoinMs = 2000;
 } // namespace
 
@@ -37,10 +34,9 @@ ImagesService::ImagesService(ClusterStore *store, OperationsService *operations,
       m_logins(new RegistryLogins(this)),
       m_conf(std::make_unique<RegistriesConf>(RegistriesConf::load()))
 {
-    QSettings settings;
-    m_added = settings.value(kAddedKey).toStringList();
-    m_plain = settings.value(kPlainKey).toStringList();
-    m_hugeBytes = qint64(settings.value(kHugeKey, 20.0).toDouble() * double(1ll << 30));
+    m_added = AppSettings::addedRegistries();
+    m_plain = AppSettings::plainHttpRegistries();
+    m_hugeBytes = qint64(AppSettings::hugeImageGiB() * double(1ll << 30));
     m_model->setHugeBytes(m_hugeBytes);
     m_join.setSingleShot(true);
     m_join.setInterval(kJoinMs);
@@ -113,9 +109,7 @@ bool ImagesService::addRegistry(const QString &address, QString *error)
         m_plain << a;
     else if (!plain)
         m_plain.removeAll(a);
-    QSettings settings;
-    settings.setValue(kAddedKey, m_added);
-    settings.setValue(kPlainKey, m_plain);
+    AppSettings::setRegistries(m_added, m_plain);
     emit registriesChanged();
     return true;
 }
@@ -389,7 +383,7 @@ void ImagesService::setHugeBytes(qint64 bytes)
 {
     m_hugeBytes = bytes;
     m_model->setHugeBytes(bytes);
-    QSettings().setValue(kHugeKey, double(bytes) / double(1ll << 30));
+    AppSettings::setHugeImageGiB(double(bytes) / double(1ll << 30));
 }
 
 void ImagesService::imageSize(const QString &reference, QObject *context, SizeDone done)

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "steprunner.h"
+
 #include "operationcontext.h"
 #include "operationplan.h"
 
@@ -23,7 +25,7 @@ class RegistryClient;
 // destination tag must still be what it was when planned (a tag moved since is not
 // overwritten); afterwards the tag's digest is read from the registry and must be the one the
 // push reported. The node's output comes as progress; cancel stops the commit or push.
-class SaveImageStep : public QObject
+class SaveImageStep : public StepRunner
 {
     Q_OBJECT
 public:
@@ -31,9 +33,9 @@ public:
     ~SaveImageStep() override;
 
     // The tag unchanged, the runtime one with a commit, the container found on the node.
-    void dryRun();
-    void run();
-    void cancel();
+    void dryRun() override;
+    void run() override;
+    void cancel() override;
 
     static constexpr int CommitTimeoutMs = 30 * 60 * 1000; // a container of tens of GB
     static constexpr int PushTimeoutMs = 2 * 60 * 60 * 1000;
@@ -43,11 +45,6 @@ public:
     // The manifest digest a push reported (nerdctl: "manifest-sha256:…: done" or its INFO
     // line; docker: "…: digest: sha256:… size: …"); "" when it said none.
     static QString pushedDigest(const QByteArray &output);
-
-signals:
-    void dryRunDone(gpudesk::PlanStep::DryRun answer, const QString &message);
-    void progress(const QString &line);
-    void ended(const gpudesk::StepOutcome &outcome);
 
 private:
     struct Result;

@@ -11,7 +11,7 @@
 namespace gpudesk {
 
 HarborGcStep::HarborGcStep(const OperationContext &context, PlanStep step, QObject *parent)
-    : QObject(parent), m_step(std::move(step))
+    : StepRunner(parent), m_step(std::move(step))
 {
     if (context.harborApi.isValid())
         m_client = new HarborClient(context.harborApi, context.registry,

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "steprunner.h"
+
 #include "operationcontext.h"
 #include "operationplan.h"
 
@@ -13,15 +15,15 @@ namespace gpudesk {
 // is checked again to be the same process (its start time), of the same container (its
 // cgroup's pod), still on a GPU; a process in uninterruptible sleep is not signalled at all.
 // Afterwards nvidia-smi must no longer list it, and its card's memory must be released.
-class ProcessKill : public QObject
+class ProcessKill : public StepRunner
 {
     Q_OBJECT
 public:
     ProcessKill(OperationContext context, PlanStep step, QObject *parent = nullptr);
 
     // Checks the PID as run() would before its first signal, and sends none.
-    void dryRun();
-    void run();
+    void dryRun() override;
+    void run() override;
 
     static constexpr int TermWaitMs = 10000; // as the kubelet's default grace, a little less
     static constexpr int KillWaitMs = 5000;
@@ -44,10 +46,6 @@ public:
     // The verdict on a check: "" when the PID is still the planned process, else why not
     // (for a skip).
     static QString mismatch(const PlanStep &step, const Check &c);
-
-signals:
-    void dryRunDone(gpudesk::PlanStep::DryRun answer, const QString &message);
-    void ended(const gpudesk::StepOutcome &outcome);
 
 private:
     void submit(bool signal);

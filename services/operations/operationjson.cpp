@@ -2,6 +2,8 @@
 #include "operationjson.h"
 
 #include <QDateTime>
+#include <QJsonArray>
+#include <QJsonDocument>
 
 namespace gpudesk::json {
 
@@ -201,11 +203,25 @@ QJsonObject image(const ImageTarget &t)
 
 QJsonObject step(const PlanStep &s)
 {
-    QJsonObject o{
-        {QStringLiteral("kind"), stepKindId(s.kind)},  {QStringLiteral("target"), target(s.target)},
-        {QStringLiteral("does"), s.description},       {QStringLiteral("why"), s.why},
-        {QStringLiteral("request"), s.detail},         {QStringLiteral("forceful"), s.forceful},
-        {QStringLiteral("dryRun"), dryRunId(s.dryRun)}};
+    QJsonObject o{{QStringLiteral("kind"), stepKindId(s.kind)},
+                  {QStringLiteral("target"), target(s.target)},
+                  {QStringLiteral("does"), s.description},
+                  {QStringLiteral("why"), s.why},
+                  {QStringLiteral("forceful"), s.forceful},
+                  {QStringLiteral("dryRun"), dryRunId(s.dryRun)}};
+    // The request line, and its JSON body as JSON: a body kept inside the line's string would
+    // read as escaped JSON ("{\"spec\": …") in plans, reports and the audit log.
+    QString request = s.detail;
+    const QString bodyText = QString::fromUtf8(s.body);
+    QJsonParseError error;
+    const QJsonDocument body = QJsonDocument::fromJson(s.body, &error);
+    if (!s.body.isEmpty() && error.error == QJsonParseError::NoError &&
+        request.endsWith(bodyText)) {
+        request = request.chopped(bodyText.size()).trimmed();
+        o.insert(QStringLiteral("body"),
+                 body.isObject() ? QJsonValue(body.object()) : QJsonValue(body.array()));
+    }
+    o.insert(QStringLiteral("request"), request);
     if (!s.dryRunMessage.isEmpty())
         o.insert(QStringLiteral("dryRunMessage"), s.dryRunMessage);
     if (s.unit >= 0)

@@ -31,7 +31,8 @@ QString shortDigest(const QString &digest)
 } // namespace
 
 RegistryStep::RegistryStep(const OperationContext &context, PlanStep step, QObject *parent)
-    : QObject(parent), m_step(std::move(step)), m_client(new RegistryClient(context.registry, this))
+    : StepRunner(parent), m_step(std::move(step)),
+      m_client(new RegistryClient(context.registry, this))
 {
     m_client->setCredentials(context.registryCredentials);
 }

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "steprunner.h"
+
 #include "harbortypes.h"
 #include "operationcontext.h"
 #include "operationplan.h"
@@ -19,24 +21,18 @@ class HarborClient;
 // own dry run, which says how much the run could free; the run is followed until Harbor's job
 // ends, and its log says what it freed — the verification, since "deleted" is not "freed".
 // Untagged artifacts are deleted first when the step's body asks (delete_untagged).
-class HarborGcStep : public QObject
+class HarborGcStep : public StepRunner
 {
     Q_OBJECT
 public:
     HarborGcStep(const OperationContext &context, PlanStep step, QObject *parent = nullptr);
 
-    void dryRun();
-    void run();
+    void dryRun() override;
+    void run() override;
 
     static constexpr int PollMs = 1000;
     // A run still going after this long is left to Harbor and said so (Unverified).
     static constexpr int MaxFollowMs = 6 * 3600 * 1000;
-
-signals:
-    void dryRunDone(gpudesk::PlanStep::DryRun answer, const QString &message);
-    void progress(const QString &line);
-    void acted();
-    void ended(const gpudesk::StepOutcome &outcome);
 
 private:
     bool deleteUntagged() const;

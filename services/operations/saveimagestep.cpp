@@ -40,7 +40,7 @@ QString said(const ExecResult &r)
 } // namespace
 
 SaveImageStep::SaveImageStep(OperationContext context, PlanStep step, QObject *parent)
-    : QObject(parent), m_ctx(std::move(context)), m_step(std::move(step)),
+    : StepRunner(parent), m_ctx(std::move(context)), m_step(std::move(step)),
       m_client(new RegistryClient(m_ctx.registry, this)),
       m_stop(std::make_shared<std::atomic<bool>>(false))
 {

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "contextconnection.h"
+#include "appsettings.h"
 
 #include "clusterprobe.h"
 #include "clusterstore.h"
@@ -11,8 +12,6 @@
 #include "telemetrysampler.h"
 #include "telemetrysession.h"
 #include "telemetrystore.h"
-
-#include <QSettings>
 
 #include <algorithm>
 
@@ -89,14 +88,12 @@ bool ContextConnection::startTelemetry(ClusterStore *store, TelemetryStore *tele
                                        const QString &sshConfig, QString *error)
 {
     // Per-context settings, for clusters whose nodes are not in the user's SSH config.
-    QSettings settings;
-    settings.beginGroup(QStringLiteral("ssh/") + m_endpoint.context);
+    const AppSettings::Ssh ssh = AppSettings::ssh(m_endpoint.context);
     SshDefaults defaults;
-    defaults.user = settings.value(QStringLiteral("user")).toString();
-    defaults.identityFile = settings.value(QStringLiteral("identityFile")).toString();
-    defaults.proxyJump = settings.value(QStringLiteral("proxyJump")).toString();
-    const QString config =
-        !sshConfig.isEmpty() ? sshConfig : settings.value(QStringLiteral("config")).toString();
+    defaults.user = ssh.user;
+    defaults.identityFile = ssh.identityFile;
+    defaults.proxyJump = ssh.proxyJump;
+    const QString config = !sshConfig.isEmpty() ? sshConfig : ssh.config;
     auto *session = new TelemetrySession(store, telemetry, this);
     if (!session->configure(config, defaults, error)) {
         delete session;
@@ -107,10 +104,7 @@ bool ContextConnection::startTelemetry(ClusterStore *store, TelemetryStore *tele
     // asking again.
     new KeychainSecrets(session->pool(), session);
     // Settings › Thresholds: how often each node is sampled.
-    session->start(
-        std::clamp(QSettings().value(QStringLiteral("telemetry/intervalSeconds"), 2).toInt(), 1,
-                   60) *
-        1000);
+    session->start(AppSettings::telemetryIntervalSeconds() * 1000);
     return true;
 }
 

@@ -117,7 +117,7 @@ bool waitGone(SshConnection &c, qint64 pid, qint64 startTicks, int ms,
 } // namespace
 
 ProcessKill::ProcessKill(OperationContext context, PlanStep step, QObject *parent)
-    : QObject(parent), m_ctx(std::move(context)), m_step(std::move(step))
+    : StepRunner(parent), m_ctx(std::move(context)), m_step(std::move(step))
 {
     m_retry.setSingleShot(true);
     m_retry.setInterval(BusyRetryMs);

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "steprunner.h"
+
 #include "operationcontext.h"
 #include "operationplan.h"
 
@@ -16,26 +18,19 @@ struct KubeReply;
 // planned (uid, state), acts with the uid as a precondition, posts an Event on the object for
 // its owner, and checks the effect — gone from the API, and its GPUs free on the node, which
 // is not the same thing.
-class KubeStep : public QObject
+class KubeStep : public StepRunner
 {
     Q_OBJECT
 public:
     KubeStep(OperationContext context, PlanStep step, QObject *parent = nullptr);
 
     // The same request with dryRun=All: what the server would say, nothing changed.
-    void dryRun();
-    void run();
+    void dryRun() override;
+    void run() override;
 
     // How long an effect is waited for beyond the grace period.
     static constexpr int SettleMs = 60000;
     static constexpr int FreedWaitMs = 30000;
-
-signals:
-    void dryRunDone(gpudesk::PlanStep::DryRun answer, const QString &message);
-    void ended(const gpudesk::StepOutcome &outcome);
-    // The request is answered (or the step ended before it): what follows only waits and
-    // watches, so the operation may start another step.
-    void acted();
 
 private:
     void send(bool dryRun, std::function<void(const KubeReply &)> done);

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "clustersession.h"
+#include "appsettings.h"
 
 #include "clusterstore.h"
 #include "connectionstate.h"
@@ -8,8 +9,6 @@
 #include "kubeconfig.h"
 #include "telemetrysession.h"
 #include "telemetrystore.h"
-
-#include <QSettings>
 
 namespace gpudesk {
 
@@ -90,7 +89,7 @@ void ClusterSession::connectTo(const QString &context)
         m_state->setFailed(m_context, error);
         return;
     }
-    QSettings().setValue(QStringLiteral("session/lastContext"), m_context);
+    AppSettings::setLastContext(m_context);
     m_connection = ContextConnection::create(*endpoint);
     KubeClient *client = m_connection->client();
     m_state->setConnecting(m_context, endpoint->server, client->verifiesTls());

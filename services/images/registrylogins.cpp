@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "registrylogins.h"
+#include "appsettings.h"
 
 #include "dockercredentials.h"
 #include "keychain.h"
@@ -8,29 +9,24 @@
 #include <QJsonObject>
 #include <QLoggingCategory>
 #include <QPointer>
-#include <QSettings>
 
 namespace gpudesk {
 
 Q_LOGGING_CATEGORY(lcLogins, "gpudesk.registry.logins")
 
-namespace {
-const QString kRememberedKey = QStringLiteral("images/keychainLogins");
-const QString kUsersKey = QStringLiteral("images/loginUsers");
-} // namespace
+namespace {} // namespace
 
 RegistryLogins::RegistryLogins(QObject *parent)
     : QObject(parent), m_docker(new DockerCredentials(this))
 {
-    QSettings settings;
-    const QVariantMap users = settings.value(kUsersKey).toMap();
+    const QVariantMap users = AppSettings::loginUsers();
     for (auto it = users.cbegin(); it != users.cend(); ++it)
         m_users.insert(it.key(), it.value().toString());
 }
 
 bool RegistryLogins::isRemembered(const QString &host) const
 {
-    return QSettings().value(kRememberedKey).toStringList().contains(host);
+    return AppSettings::keychainLogins().contains(host);
 }
 
 QString RegistryLogins::userFor(const QString &host) const
@@ -93,7 +89,7 @@ void RegistryLogins::setTyped(const QString &host, const QString &user, const QS
     QVariantMap users;
     for (auto it = m_users.cbegin(); it != m_users.cend(); ++it)
         users.insert(it.key(), it.value());
-    QSettings().setValue(kUsersKey, users);
+    AppSettings::setLoginUsers(users);
 }
 
 void RegistryLogins::accepted(const QString &host, QObject *context, Kept done)
@@ -107,10 +103,9 @@ void RegistryLogins::accepted(const QString &host, QObject *context, Kept done)
     QPointer<QObject> guard(context);
     Keychain::write(keychainEntry(host), blob, this, [host, guard, done](const QString &error) {
         if (error.isEmpty()) {
-            QSettings s;
-            QStringList hosts = s.value(kRememberedKey).toStringList();
+            QStringList hosts = AppSettings::keychainLogins();
             if (!hosts.contains(host))
-                s.setValue(kRememberedKey, hosts << host);
+                AppSettings::setKeychainLogins(hosts << host);
         }
         if (guard)
             done(error);

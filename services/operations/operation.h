@@ -80,7 +80,6 @@ private:
     void checkNext();
     void finishIfDone();
     bool isSsh(int step) const;
-    bool isRegistry(int step) const;
     // Why a step of a group (PlanStep::group) must not run: it or a sibling was refused by the
     // server's check, or a sibling ended refused, skipped or failed. Nothing when it may run.
     std::optional<StepOutcome> heldByGroup(int step) const;

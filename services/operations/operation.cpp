@@ -2,12 +2,8 @@
 #include "operation.h"
 #include "contextconnection.h"
 
-#include "harborgcstep.h"
 #include "kubestep.h"
-#include "processkill.h"
-#include "registrystep.h"
-#include "saveimagestep.h"
-#include "serviceaccountrotation.h"
+#include "steprunner.h"
 
 #include <QUuid>
 
@@ -52,14 +48,7 @@ QString Operation::summary() const
 
 bool Operation::isSsh(int step) const
 {
-    const PlanStep::Kind k = m_plan.steps[step].kind;
-    return k == PlanStep::Kind::KillProcess || k == PlanStep::Kind::SaveImage;
-}
-
-bool Operation::isRegistry(int step) const
-{
-    const PlanStep::Kind k = m_plan.steps[step].kind;
-    return k == PlanStep::Kind::DeleteImage || k == PlanStep::Kind::CopyImage;
+    return StepRunner::laneOf(m_plan.steps[step].kind) == StepRunner::Lane::Ssh;
 }
 
 void Operation::check()
@@ -90,43 +79,11 @@ void Operation::checkNext()
             emit stepChecked(i);
             checkNext();
         };
-        if (step.kind == PlanStep::Kind::CollectGarbage) {
-            auto *gc = new HarborGcStep(m_ctx, step, this);
-            connect(gc, &HarborGcStep::dryRunDone, this,
-                    [answered, gc](PlanStep::DryRun a, const QString &m) { answered(gc, a, m); });
-            gc->dryRun();
-        } else if (step.kind == PlanStep::Kind::SaveImage) {
-            auto *save = new SaveImageStep(m_ctx, step, this);
-            connect(
-                save, &SaveImageStep::dryRunDone, this,
-                [answered, save](PlanStep::DryRun a, const QString &m) { answered(save, a, m); });
-            save->dryRun();
-        } else if (isSsh(i)) {
-            auto *kill = new ProcessKill(m_ctx, step, this);
-            connect(
-                kill, &ProcessKill::dryRunDone, this,
-                [answered, kill](PlanStep::DryRun a, const QString &m) { answered(kill, a, m); });
-            kill->dryRun();
-        } else if (isRegistry(i)) {
-            auto *image = new RegistryStep(m_ctx, step, this);
-            connect(
-                image, &RegistryStep::dryRunDone, this,
-                [answered, image](PlanStep::DryRun a, const QString &m) { answered(image, a, m); });
-            image->dryRun();
-        } else if (step.kind == PlanStep::Kind::RotateServiceAccount) {
-            auto *rotation = new ServiceAccountRotation(m_ctx, step, this);
-            connect(rotation, &ServiceAccountRotation::dryRunDone, this,
-                    [answered, rotation](PlanStep::DryRun a, const QString &m) {
-                        answered(rotation, a, m);
-                    });
-            rotation->dryRun();
-        } else {
-            auto *kube = new KubeStep(m_ctx, step, this);
-            connect(
-                kube, &KubeStep::dryRunDone, this,
-                [answered, kube](PlanStep::DryRun a, const QString &m) { answered(kube, a, m); });
-            kube->dryRun();
-        }
+        StepRunner *runner = makeStepRunner(m_ctx, step, this);
+        connect(
+            runner, &StepRunner::dryRunDone, this,
+            [answered, runner](PlanStep::DryRun a, const QString &m) { answered(runner, a, m); });
+        runner->dryRun();
     }
     if (m_checkCursor >= m_plan.steps.size() && m_checksPending == 0 &&
         m_state == State::Checking) {
@@ -266,88 +223,35 @@ void Operation::launch(int i)
     m_outcomes[i].result = StepOutcome::Result::Running;
     m_outcomes[i].started = QDateTime::currentDateTime();
     emit stepChanged(i);
-    if (step.kind == PlanStep::Kind::CollectGarbage) {
-        ++m_apiInFlight;
-        auto *gc = new HarborGcStep(m_ctx, step, this);
-        connect(gc, &HarborGcStep::progress, this,
-                [this, i](const QString &line) { emit stepProgress(i, line); });
-        connect(gc, &HarborGcStep::acted, this, [this] {
-            --m_apiInFlight;
-            answered();
-            pump();
-        });
-        connect(gc, &HarborGcStep::ended, this, [this, i, gc](const StepOutcome &o) {
-            gc->deleteLater();
-            stepEnded(i, o);
-        });
-        gc->run();
-    } else if (step.kind == PlanStep::Kind::SaveImage) {
+    StepRunner *runner = makeStepRunner(m_ctx, step, this);
+    connect(runner, &StepRunner::progress, this,
+            [this, i](const QString &line) { emit stepProgress(i, line); });
+    // A commit or push runs for minutes: a cancel stops it, not only the steps to come.
+    connect(this, &Operation::cancelling, runner, &StepRunner::cancel);
+    if (StepRunner::laneOf(step.kind) == StepRunner::Lane::Ssh) {
+        // A node's link is held until the step ends.
         ++m_sshInFlight;
-        auto *save = new SaveImageStep(m_ctx, step, this);
-        // A commit or push runs for minutes: a cancel stops it, not only the steps to come.
-        connect(this, &Operation::cancelling, save, &SaveImageStep::cancel);
-        connect(save, &SaveImageStep::progress, this,
-                [this, i](const QString &line) { emit stepProgress(i, line); });
-        connect(save, &SaveImageStep::ended, this, [this, i, save](const StepOutcome &o) {
+        connect(runner, &StepRunner::ended, this, [this, i, runner](const StepOutcome &o) {
             --m_sshInFlight;
             answered();
-            save->deleteLater();
+            runner->deleteLater();
             stepEnded(i, o);
         });
-        save->run();
-    } else if (isSsh(i)) {
-        ++m_sshInFlight;
-        auto *kill = new ProcessKill(m_ctx, step, this);
-        connect(kill, &ProcessKill::ended, this, [this, i, kill](const StepOutcome &o) {
-            --m_sshInFlight;
-            answered();
-            kill->deleteLater();
-            stepEnded(i, o);
-        });
-        kill->run();
-    } else if (isRegistry(i)) {
-        ++m_apiInFlight;
-        auto *image = new RegistryStep(m_ctx, step, this);
-        connect(image, &RegistryStep::acted, this, [this] {
-            --m_apiInFlight;
-            answered();
-            pump();
-        });
-        connect(image, &RegistryStep::ended, this, [this, i, image](const StepOutcome &o) {
-            image->deleteLater();
-            stepEnded(i, o);
-        });
-        image->run();
-    } else if (step.kind == PlanStep::Kind::RotateServiceAccount) {
-        ++m_apiInFlight;
-        auto *rotation = new ServiceAccountRotation(m_ctx, step, this);
-        connect(rotation, &ServiceAccountRotation::acted, this, [this] {
-            --m_apiInFlight;
-            answered();
-            pump();
-        });
-        connect(rotation, &ServiceAccountRotation::ended, this,
-                [this, i, rotation](const StepOutcome &o) {
-                    rotation->deleteLater();
-                    stepEnded(i, o);
-                });
-        rotation->run();
     } else {
-        ++m_apiInFlight;
-        auto *kube = new KubeStep(m_ctx, step, this);
         // The slot is the request's: waiting for the effect (a grace period) holds none, so a
         // batch of pods with long grace periods still goes at the API's pace.
-        connect(kube, &KubeStep::acted, this, [this] {
+        ++m_apiInFlight;
+        connect(runner, &StepRunner::acted, this, [this] {
             --m_apiInFlight;
             answered();
             pump();
         });
-        connect(kube, &KubeStep::ended, this, [this, i, kube](const StepOutcome &o) {
-            kube->deleteLater();
+        connect(runner, &StepRunner::ended, this, [this, i, runner](const StepOutcome &o) {
+            runner->deleteLater();
             stepEnded(i, o);
         });
-        kube->run();
     }
+    runner->run();
 }
 
 void Operation::answered()

@@ -25,7 +25,7 @@ qint64 now()
 
 ServiceAccountRotation::ServiceAccountRotation(OperationContext context, PlanStep step,
                                                QObject *parent)
-    : QObject(parent), m_ctx(std::move(context)), m_step(std::move(step))
+    : StepRunner(parent), m_ctx(std::move(context)), m_step(std::move(step))
 {
     m_retry.setSingleShot(true);
 }
