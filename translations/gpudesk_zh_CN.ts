@@ -2874,6 +2874,57 @@
     </message>
 </context>
 <context>
+    <name>gpudesk::DoctorRules</name>
+    <message>
+        <source>longer than %1 characters</source>
+        <translation>长于 %1 个字符</translation>
+    </message>
+    <message>
+        <source>a repeated group with a repeat inside (such as (a+)+) can take for ever on a long line</source>
+        <translation>重复的分组内又含重复（如 (a+)+），遇到长行可能永远算不完</translation>
+    </message>
+    <message>
+        <source>back references are not allowed</source>
+        <translation>不允许反向引用</translation>
+    </message>
+    <message>
+        <source>more than two unbounded wildcards (.* or .+)</source>
+        <translation>无界通配符（.* 或 .+）多于两个</translation>
+    </message>
+    <message>
+        <source>%1: not a rules file (%2 at byte %3); none of its rules is used.</source>
+        <translation>%1：不是规则文件（第 %3 字节处 %2）；其中的规则都不使用。</translation>
+    </message>
+    <message>
+        <source>%1, rule %2</source>
+        <translation>%1，规则 %2</translation>
+    </message>
+    <message>
+        <source>%1: a rule needs an id and a class; left out.</source>
+        <translation>%1：规则需要 id 和 class；已略过。</translation>
+    </message>
+    <message>
+        <source>%1: the pattern &quot;%2&quot; is refused: %3; the rule is left out.</source>
+        <translation>%1：模式“%2”被拒绝：%3；该规则已略过。</translation>
+    </message>
+    <message>
+        <source>%1: the pattern &quot;%2&quot; is not valid: %3 at %4; the rule is left out.</source>
+        <translation>%1：模式“%2”无效：位置 %4 处 %3；该规则已略过。</translation>
+    </message>
+    <message>
+        <source>%1: matches nothing (no &quot;match&quot;); left out.</source>
+        <translation>%1：不匹配任何内容（没有“match”）；已略过。</translation>
+    </message>
+    <message>
+        <source>%1: has no title; left out.</source>
+        <translation>%1：没有 title；已略过。</translation>
+    </message>
+    <message>
+        <source>%1 cannot be read or is over 1 MiB; only the built-in rules are used.</source>
+        <translation>%1 无法读取或超过 1 MiB；只使用内置规则。</translation>
+    </message>
+</context>
+<context>
     <name>gpudesk::EventsModel</name>
     <message>
         <source>Last seen</source>
@@ -4684,43 +4735,6 @@
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <source>Overview</source>
-        <translation>概览</translation>
-    </message>
-    <message>
-        <source>Nodes</source>
-        <translation>节点</translation>
-    </message>
-    <message>
-        <source>GPU map</source>
-        <translation>GPU 分布图</translation>
-    </message>
-    <message>
-        <source>Workloads</source>
-        <translation>工作负载</translation>
-    </message>
-    <message>
-        <source>Dev environments</source>
-        <translation>开发环境</translation>
-    </message>
-    <message>
-        <source>Images</source>
-        <translation>镜像</translation>
-    </message>
-    <message>
-        <source>Users</source>
-        <translation>用户</translation>
-    </message>
-    <message>
-        <source>VCs</source>
-        <comment>virtual clusters</comment>
-        <translation>虚拟集群</translation>
-    </message>
-    <message>
-        <source>Cleanup</source>
-        <translation>清理</translation>
-    </message>
-    <message>
         <source>Events</source>
         <translation>事件</translation>
     </message>
@@ -4980,30 +4994,6 @@
         <translation>正在连接 %1…</translation>
     </message>
     <message>
-        <source>Overview</source>
-        <translation>概览</translation>
-    </message>
-    <message>
-        <source>Nodes</source>
-        <translation>节点</translation>
-    </message>
-    <message>
-        <source>GPU map</source>
-        <translation>GPU 分布图</translation>
-    </message>
-    <message>
-        <source>Workloads</source>
-        <translation>工作负载</translation>
-    </message>
-    <message>
-        <source>Events</source>
-        <translation>事件</translation>
-    </message>
-    <message>
-        <source>%1 (Ctrl+%2)</source>
-        <translation>%1（Ctrl+%2）</translation>
-    </message>
-    <message>
         <source>Connected to %1, Kubernetes %2</source>
         <translation>已连接到 %1，Kubernetes %2</translation>
     </message>
@@ -5164,26 +5154,6 @@
         </translation>
     </message>
     <message>
-        <source>Cleanup</source>
-        <translation>清理</translation>
-    </message>
-    <message>
-        <source>stopped from the Workloads page</source>
-        <translation>从工作负载页面停止</translation>
-    </message>
-    <message>
-        <source>deleted from the Workloads page</source>
-        <translation>从工作负载页面删除</translation>
-    </message>
-    <message>
-        <source>drained from the Nodes page</source>
-        <translation>从节点页面排空</translation>
-    </message>
-    <message>
-        <source>ended from the Nodes page</source>
-        <translation>从节点页面结束</translation>
-    </message>
-    <message>
         <source>%1: %2</source>
         <translation>%1：%2</translation>
     </message>
@@ -5194,23 +5164,6 @@
     <message>
         <source>Run %1 %2 again</source>
         <translation>重新运行 %1 %2</translation>
-    </message>
-    <message>
-        <source>Users</source>
-        <translation>用户</translation>
-    </message>
-    <message>
-        <source>VCs</source>
-        <comment>virtual clusters</comment>
-        <translation>虚拟集群</translation>
-    </message>
-    <message>
-        <source>Dev environments</source>
-        <translation>开发环境</translation>
-    </message>
-    <message>
-        <source>Images</source>
-        <translation>镜像</translation>
     </message>
     <message>
         <source>%1 unreachable since %2</source>
@@ -5229,6 +5182,51 @@
     <message>
         <source>%1 (not in the kubeconfig)</source>
         <translation>%1（不在 kubeconfig 中）</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1（%2）</translation>
+    </message>
+    <message>
+        <source>Overview</source>
+        <translation>概览</translation>
+    </message>
+    <message>
+        <source>Nodes</source>
+        <translation>节点</translation>
+    </message>
+    <message>
+        <source>GPU map</source>
+        <translation>GPU 分布图</translation>
+    </message>
+    <message>
+        <source>Workloads</source>
+        <translation>工作负载</translation>
+    </message>
+    <message>
+        <source>Dev environments</source>
+        <translation>开发环境</translation>
+    </message>
+    <message>
+        <source>Images</source>
+        <translation>镜像</translation>
+    </message>
+    <message>
+        <source>Users</source>
+        <translation>用户</translation>
+    </message>
+    <message>
+        <source>VCs</source>
+        <comment>virtual clusters</comment>
+        <translation>虚拟集群</translation>
+    </message>
+    <message>
+        <source>Cleanup</source>
+        <translation>清理</translation>
+    </message>
+    <message>
+        <source>Events</source>
+        <translation>事件</translation>
     </message>
 </context>
 <context>
@@ -5670,6 +5668,14 @@
     <message>
         <source>No node selected</source>
         <translation>未选择节点</translation>
+    </message>
+    <message>
+        <source>ended from the Nodes page</source>
+        <translation>从节点页面结束</translation>
+    </message>
+    <message>
+        <source>drained from the Nodes page</source>
+        <translation>从节点页面排空</translation>
     </message>
 </context>
 <context>
@@ -8830,6 +8836,14 @@
     <message>
         <source>No workload selected</source>
         <translation>未选择作业</translation>
+    </message>
+    <message>
+        <source>stopped from the Workloads page</source>
+        <translation>从工作负载页面停止</translation>
+    </message>
+    <message>
+        <source>deleted from the Workloads page</source>
+        <translation>从工作负载页面删除</translation>
     </message>
 </context>
 <context>

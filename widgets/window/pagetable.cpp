@@ -7,27 +7,33 @@ namespace gpudesk {
 
 QList<PageEntry> pageTable()
 {
-    const auto name = [](const char *text, const char *comment = nullptr) {
-        return QCoreApplication::translate("gpudesk::MainWindow", text, comment);
-    };
-    const struct
+    // Marked for lupdate here, translated below (context gpudesk::MainWindow, where the
+    // sidebar's names have always been).
+    static const struct
     {
-        QString name;
+        struct
+        {
+            const char *source;
+            const char *comment;
+        } name;
         const char *icon;
-    } pages[] = {{name("Overview"), "overview"},
-                 {name("Nodes"), "nodes"},
-                 {name("GPU map"), "gpumap"},
-                 {name("Workloads"), "workloads"},
-                 {name("Dev environments"), "devenvs"},
-                 {name("Images"), "images"},
-                 {name("Users"), "users"},
-                 {name("VCs", "virtual clusters"), "vcs"},
-                 {name("Cleanup"), "cleanup"},
-                 {name("Events"), "events"}};
+    } pages[] = {{QT_TRANSLATE_NOOP3("gpudesk::MainWindow", "Overview", ""), "overview"},
+                 {QT_TRANSLATE_NOOP3("gpudesk::MainWindow", "Nodes", ""), "nodes"},
+                 {QT_TRANSLATE_NOOP3("gpudesk::MainWindow", "GPU map", ""), "gpumap"},
+                 {QT_TRANSLATE_NOOP3("gpudesk::MainWindow", "Workloads", ""), "workloads"},
+                 {QT_TRANSLATE_NOOP3("gpudesk::MainWindow", "Dev environments", ""), "devenvs"},
+                 {QT_TRANSLATE_NOOP3("gpudesk::MainWindow", "Images", ""), "images"},
+                 {QT_TRANSLATE_NOOP3("gpudesk::MainWindow", "Users", ""), "users"},
+                 {QT_TRANSLATE_NOOP3("gpudesk::MainWindow", "VCs", "virtual clusters"), "vcs"},
+                 {QT_TRANSLATE_NOOP3("gpudesk::MainWindow", "Cleanup", ""), "cleanup"},
+                 {QT_TRANSLATE_NOOP3("gpudesk::MainWindow", "Events", ""), "events"}};
     QList<PageEntry> out;
     for (int p = 0; p < int(std::size(pages)); ++p)
-        out.append({p, pages[p].name, pages[p].icon,
-                    QKeySequence(Qt::CTRL | Qt::Key(p < 9 ? Qt::Key_1 + p : Qt::Key_0))});
+        out.append(
+            {p,
+             QCoreApplication::translate("gpudesk::MainWindow", pages[p].name.source,
+                                         *pages[p].name.comment ? pages[p].name.comment : nullptr),
+             pages[p].icon, QKeySequence(Qt::CTRL | Qt::Key(p < 9 ? Qt::Key_1 + p : Qt::Key_0))});
     return out;
 }
 

@@ -1,0 +1,76 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include <QByteArray>
+#include <QList>
+#include <QString>
+#include <QStringList>
+
+#include <optional>
+
+namespace gpudesk {
+
+// What the doctor reads of one pod (the job doctor, and the submit check's reasons): its phase
+// and reasons, each container's state, the object's events, a few facts of its spec, and a
+// bounded tail of each failed container's log (never the whole log).
+struct DiagnosisInput
+{
+    struct Container
+    {
+        QString name;
+        QString state;  // "waiting", "running", "terminated"
+        QString reason; // CrashLoopBackOff, OOMKilled, Error, ImagePullBackOff…
+        QString message;
+        std::optional<int> exitCode;
+        std::optional<int> signal;
+        int restarts = 0;
+        // The last bytes of its log (the previous container's for a restart), and the number of
+        // the tail's first line in the whole log (1 when the tail is the whole log; 0 unknown).
+        QByteArray logTail;
+        qint64 firstLine = 0;
+    };
+    struct Event
+    {
+        QString type; // Normal, Warning
+        QString reason;
+        QString message;
+        QString source;
+    };
+    QString ns;
+    QString pod;
+    QString phase;
+    QString reason; // the pod's own (Evicted, DeadlineExceeded…)
+    QString message;
+    QList<Container> containers;
+    QList<Event> events;
+    // The spec: /dev/shm's size (a Memory emptyDir at /dev/shm; the runtime's 64 MiB without),
+    // the memory limit (0: none), the environment variables set, the command and arguments.
+    qint64 shmMiB = 64;
+    qint64 memoryLimitMiB = 0;
+    QStringList env;
+    QStringList command;
+};
+
+// A line or a field that made a rule match.
+struct DiagnosisEvidence
+{
+    QString where;   // "log of pytorch", "event BackOff", "containerStatuses[pytorch].reason"
+    qint64 line = 0; // in the whole log, for a log line; 0 otherwise
+    QString text;
+};
+
+// One cause found for a pod, in the user's language.
+struct Diagnosis
+{
+    QString rule;  // the rule's id
+    QString cls;   // its class (shared-memory, gpu-oom, nccl, image-pull…)
+    QString title; // one line, for the Why column
+    QString cause;
+    QString fix;
+    QString responsible; // "job", "platform", "hardware"
+    bool retryHelps = false;
+    int priority = 0;
+    QList<DiagnosisEvidence> evidence;
+};
+
+} // namespace gpudesk

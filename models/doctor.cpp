@@ -1,0 +1,201 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "doctor.h"
+
+#include <algorithm>
+
+namespace gpudesk {
+
+namespace {
+
+struct Line
+{
+    qint64 number; // in the whole log; 0 unknown
+    QString text;
+};
+
+// The lines of a log tail: the last kTailBytes, without the partial line the cut leaves at its
+// start, each at most kLineChars (a line of megabytes is read by its start). Invalid UTF-8
+// reads as replacement characters, never as a failure.
+QList<Line> linesOf(const DiagnosisInput::Container &c)
+{
+    QByteArray tail = c.logTail;
+    qint64 first = c.firstLine;
+    if (tail.size() > Doctor::kTailBytes) {
+        const qsizetype cut = tail.size() - Doctor::kTailBytes;
+        first = first > 0 ? first + tail.left(cut).count('\n') : 0;
+        tail = tail.mid(cut);
+        const qsizetype nl = tail.indexOf('\n');
+        tail = nl < 0 ? QByteArray() : tail.mid(nl + 1);
+        first = first > 0 ? first + 1 : 0;
+    }
+    QList<Line> out;
+    qint64 n = first;
+    for (const QByteArray &raw : tail.split('\n')) {
+        QByteArray l = raw;
+        if (l.endsWith('\r'))
+            l.chop(1);
+        out.append({n, QString::fromUtf8(l.left(Doctor::kLineChars * 4)).left(Doctor::kLineChars)});
+        if (n > 0)
+            ++n;
+    }
+    if (!out.isEmpty() && out.last().text.isEmpty())
+        out.removeLast(); // the newline that ends the log
+    return out;
+}
+
+} // namespace
+
+Doctor::Doctor(DoctorRules rules, QString language)
+    : m_rules(std::move(rules)), m_language(std::move(language))
+{}
+
+QString Doctor::text(const QHash<QString, QString> &by, const QHash<QString, QString> &fill) const
+{
+    QString t = by.value(m_language);
+    if (t.isEmpty())
+        t = by.value(QString());
+    for (auto it = fill.cbegin(); it != fill.cend(); ++it)
+        t.replace(u'{' + it.key() + u'}', it.value());
+    return t;
+}
+
+std::optional<Diagnosis> Doctor::apply(const DoctorRules::Rule &rule,
+                                       const DiagnosisInput &in) const
+{
+    Diagnosis d;
+    QHash<QString, QString> fill{
+        {QStringLiteral("shmMiB"), QString::number(in.shmMiB)},
+        {QStringLiteral("memoryLimitMiB"), QString::number(in.memoryLimitMiB)},
+        {QStringLiteral("pod"), in.pod}};
+    if (!rule.phases.isEmpty()) {
+        if (!rule.phases.contains(in.phase))
+            return std::nullopt;
+        d.evidence.append({QStringLiteral("status.phase"), 0, in.phase});
+    }
+    if (rule.podReason) {
+        if (in.reason.isEmpty() || !rule.podReason->match(in.reason).hasMatch())
+            return std::nullopt;
+        d.evidence.append({QStringLiteral("status.reason"), 0,
+                           in.message.isEmpty() ? in.reason : in.reason + u": " + in.message});
+    }
+    if (rule.shmBelowMiB > 0) {
+        if (in.shmMiB >= rule.shmBelowMiB)
+            return std::nullopt;
+        d.evidence.append(
+            {QStringLiteral("spec: /dev/shm"), 0, QStringLiteral("%1 MiB").arg(in.shmMiB)});
+    }
+    // The container criteria hold for one container together (its reason, exit code, signal).
+    const bool byContainer = !rule.containerReasons.isEmpty() || !rule.exitCodes.isEmpty() ||
+                             !rule.exitSignals.isEmpty();
+    if (byContainer) {
+        const DiagnosisInput::Container *hit = nullptr;
+        for (const DiagnosisInput::Container &c : in.containers) {
+            if (!rule.containerReasons.isEmpty() && !rule.containerReasons.contains(c.reason))
+                continue;
+            if (!rule.exitCodes.isEmpty() && (!c.exitCode || !rule.exitCodes.contains(*c.exitCode)))
+                continue;
+            if (!rule.exitSignals.isEmpty() && (!c.signal || !rule.exitSignals.contains(*c.signal)))
+                continue;
+            hit = &c;
+            break;
+        }
+        if (!hit)
+            return std::nullopt;
+        fill.insert(QStringLiteral("container"), hit->name);
+        QString what = hit->reason;
+        if (hit->exitCode)
+            what += QStringLiteral(" (exit code %1)").arg(*hit->exitCode);
+        d.evidence.append(
+            {QStringLiteral("containerStatuses[%1]").arg(hit->name), 0, what.trimmed()});
+    }
+    if (rule.message) {
+        QString found;
+        for (const QString &m : [&] {
+                 QStringList all{in.message};
+                 for (const DiagnosisInput::Container &c : in.containers)
+                     all << c.message;
+                 return all;
+             }())
+            if (!m.isEmpty() && rule.message->match(m.left(kLineChars)).hasMatch()) {
+                found = m;
+                break;
+            }
+        if (found.isEmpty())
+            return std::nullopt;
+        d.evidence.append({QStringLiteral("message"), 0, found.left(400)});
+    }
+    if (rule.event) {
+        const DiagnosisInput::Event *hit = nullptr;
+        for (const DiagnosisInput::Event &e : in.events)
+            if (rule.event->match(QString(e.reason + u": " + e.message).left(kLineChars))
+                    .hasMatch()) {
+                hit = &e;
+                break;
+            }
+        if (!hit)
+            return std::nullopt;
+        d.evidence.append({QStringLiteral("event %1").arg(hit->reason), 0, hit->message.left(400)});
+        fill.insert(QStringLiteral("match"), hit->message.left(400));
+    }
+    if (!rule.logAny.isEmpty() || !rule.logAll.isEmpty()) {
+        QList<DiagnosisEvidence> found;
+        QString captured;
+        for (const DiagnosisInput::Container &c : in.containers) {
+            if (c.logTail.isEmpty())
+                continue;
+            const QList<Line> lines = linesOf(c);
+            QList<DiagnosisEvidence> here;
+            bool any = rule.logAny.isEmpty();
+            QList<bool> all(rule.logAll.size(), false);
+            for (const Line &l : lines) {
+                bool matched = false;
+                for (const QRegularExpression &re : rule.logAny) {
+                    const QRegularExpressionMatch m = re.match(l.text);
+                    if (m.hasMatch()) {
+                        any = matched = true;
+                        if (captured.isEmpty())
+                            captured = m.captured(m.lastCapturedIndex() > 0 ? 1 : 0);
+                        break;
+                    }
+                }
+                for (int k = 0; k < rule.logAll.size(); ++k)
+                    if (rule.logAll[k].match(l.text).hasMatch())
+                        all[k] = matched = true;
+                if (matched && here.size() < kEvidencePerRule)
+                    here.append({QStringLiteral("log of %1").arg(c.name), l.number, l.text});
+            }
+            if (any && !all.contains(false)) {
+                found = here;
+                fill.insert(QStringLiteral("container"), c.name);
+                break;
+            }
+        }
+        if (found.isEmpty())
+            return std::nullopt;
+        fill.insert(QStringLiteral("match"), captured);
+        d.evidence += found;
+    }
+    d.rule = rule.id;
+    d.cls = rule.cls;
+    d.priority = rule.priority;
+    d.title = text(rule.title, fill);
+    d.cause = text(rule.cause, fill);
+    d.fix = text(rule.fix, fill);
+    d.responsible = rule.responsible;
+    d.retryHelps = rule.retryHelps;
+    return d;
+}
+
+QList<Diagnosis> Doctor::diagnose(const DiagnosisInput &in) const
+{
+    QList<Diagnosis> out;
+    for (const DoctorRules::Rule &rule : m_rules.rules())
+        if (auto d = apply(rule, in))
+            out.append(*d);
+    std::stable_sort(out.begin(), out.end(), [](const Diagnosis &a, const Diagnosis &b) {
+        return a.priority > b.priority;
+    });
+    return out;
+}
+
+} // namespace gpudesk

@@ -1,0 +1,70 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include <QCoreApplication>
+#include <QHash>
+#include <QList>
+#include <QRegularExpression>
+#include <QString>
+#include <QStringList>
+
+#include <optional>
+
+namespace gpudesk {
+
+// The job doctor's rules, as data (docs/doctor.md has the format): a rules file shipped with
+// gpudesk, and a lab's or a user's own that adds classes or replaces rules by id. Each rule
+// says what it matches — the pod's phase and reason, its containers' reasons, exit codes and
+// signals, the messages, the events, the spec's /dev/shm, bounded regexes over the log tail —
+// and what it tells: a class, a title, the cause, the fix (each in English and Chinese), who is
+// likely responsible and whether a retry alone can help.
+class DoctorRules
+{
+    Q_DECLARE_TR_FUNCTIONS(gpudesk::DoctorRules)
+public:
+    struct Rule
+    {
+        QString id;
+        QString cls;
+        int priority = 0; // the higher, the more specific: the first diagnosis is the cause
+        // What must match (every criterion given; any of a criterion's values).
+        QStringList phases;
+        QStringList containerReasons;
+        QList<int> exitCodes;
+        QList<int> exitSignals;
+        std::optional<QRegularExpression> podReason;
+        std::optional<QRegularExpression> message;
+        std::optional<QRegularExpression> event; // "Reason: message" of each event
+        QList<QRegularExpression> logAny;        // a line matching any
+        QList<QRegularExpression> logAll;        // and lines matching each of these
+        qint64 shmBelowMiB = 0;                  // the spec's /dev/shm under this (0: any)
+        // What it says, by language ("" is English); {shmMiB}, {memoryLimitMiB}, {container}
+        // and {match} (the first captured group of the first log match) are filled in.
+        QHash<QString, QString> title, cause, fix;
+        QString responsible = QStringLiteral("job");
+        bool retryHelps = false;
+    };
+
+    // The rules shipped with gpudesk (:/gpudesk/doctor/rules.json).
+    static DoctorRules builtIn();
+    // Reads a rules file's text; `errors` says what was refused (a rule with a bad or a runaway
+    // regex is left out, the others kept; a file that is not JSON gives no rules).
+    static DoctorRules parse(const QByteArray &json, const QString &name, QStringList *errors);
+    // Where a user's own rules are read from (gpudesk's config folder, doctor-rules.json).
+    static QString userFile();
+    // The built-in rules, then a user's file over them (a rule of the same id replaces one).
+    static DoctorRules load(QStringList *errors);
+
+    void merge(const DoctorRules &over);
+    const QList<Rule> &rules() const { return m_rules; }
+
+    // A pattern is refused when it could run away on a long line: nested quantifiers
+    // ("(a+)+"), back references, more than two unbounded wildcards, or over 400 characters.
+    // "" when it is fine, else why not.
+    static QString refusal(const QString &pattern);
+
+private:
+    QList<Rule> m_rules;
+};
+
+} // namespace gpudesk

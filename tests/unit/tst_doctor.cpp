@@ -1,0 +1,394 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The job doctor's engine and its shipped rules, against inputs of the shape the programs write
+// (PyTorch, NCCL, bash, the kubelet's events): each failure told as its class, with the lines
+// that show it and their numbers; a lab's rules file adding a class; patterns that could run
+// away refused when the file is read; logs that are huge, binary or one endless line bounded.
+#include "doctor.h"
+
+#include <QElapsedTimer>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QTest>
+
+using namespace gpudesk;
+
+namespace {
+
+DiagnosisInput::Container failed(const QByteArray &log, int exitCode = 1,
+                                 const QString &reason = u"Error"_qs)
+{
+    DiagnosisInput::Container c;
+    c.name = u"pytorch"_qs;
+    c.state = u"terminated"_qs;
+    c.reason = reason;
+    c.exitCode = exitCode;
+    c.logTail = log;
+    c.firstLine = 1;
+    return c;
+}
+
+DiagnosisInput pod(const QList<DiagnosisInput::Container> &containers)
+{
+    DiagnosisInput in;
+    in.ns = u"user-alice"_qs;
+    in.pod = u"train-0"_qs;
+    in.phase = u"Failed"_qs;
+    in.containers = containers;
+    return in;
+}
+
+DiagnosisInput::Event eventOf(const QString &reason, const QString &message)
+{
+    return {u"Warning"_qs, reason, message, u"kubelet"_qs};
+}
+
+} // namespace
+
+class TestDoctor : public QObject
+{
+    Q_OBJECT
+private slots:
+    void shippedRulesAllRead();
+    void eachClass_data();
+    void eachClass();
+    void sharedMemoryWithItsEvidence();
+    void danglingSymlinkBeforeMissingScript();
+    void chinese();
+    void aLabAddsAClass();
+    void runawayPatternsRefused_data();
+    void runawayPatternsRefused();
+    void brokenRulesFile();
+    void boundedLogs();
+};
+
+void TestDoctor::shippedRulesAllRead()
+{
+    QFile f(u":/gpudesk/doctor/rules.json"_qs);
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    QStringList errors;
+    const DoctorRules rules = DoctorRules::parse(f.readAll(), u"rules.json"_qs, &errors);
+    QVERIFY2(errors.isEmpty(), qPrintable(errors.join(u'\n')));
+    QVERIFY(rules.rules().size() >= 25);
+    QCOMPARE(DoctorRules::builtIn().rules().size(), rules.rules().size());
+}
+
+void TestDoctor::eachClass_data()
+{
+    QTest::addColumn<QString>("rule");
+    QTest::addColumn<QByteArray>("log");
+    QTest::addColumn<QString>("containerReason");
+    QTest::addColumn<QString>("message");
+    QTest::addColumn<QString>("eventReason");
+    QTest::addColumn<QString>("eventMessage");
+    QTest::addColumn<QString>("podReason");
+    const QString none;
+    QTest::newRow("OOMKilled") << u"oom-killed"_qs << QByteArray("Epoch 3/50\n") << u"OOMKilled"_qs
+                               << none << none << none << none;
+    QTest::newRow("CUDA OOM, PyTorch 2")
+        << u"gpu-oom"_qs
+        << QByteArray("Traceback (most recent call last):\n  File \"train.py\", line 88\n"
+                      "torch.cuda.OutOfMemoryError: CUDA out of memory. Tried to allocate 2.00 "
+                      "GiB. GPU 0 has a total capacty of 79.15 GiB of which 1.06 GiB is free.\n")
+        << none << none << none << none << none;
+    QTest::newRow("CUDA OOM, cuBLAS")
+        << u"gpu-oom"_qs
+        << QByteArray("RuntimeError: CUDA error: CUBLAS_STATUS_ALLOC_FAILED when calling "
+                      "`cublasCreate(handle)`\n")
+        << none << none << none << none << none;
+    QTest::newRow("NCCL watchdog")
+        << u"nccl-timeout"_qs
+        << QByteArray("[E ProcessGroupNCCL.cpp:475] [Rank 3] Watchdog caught collective "
+                      "operation timeout: WorkNCCL(SeqNum=1234, OpType=ALLREDUCE, "
+                      "NumelIn=1048576, Timeout(ms)=1800000) ran for 1800341 milliseconds\n")
+        << none << none << none << none << none;
+    QTest::newRow("NCCL system error")
+        << u"nccl-system-error"_qs
+        << QByteArray("torch.distributed.DistBackendError: NCCL error in: ../torch/csrc/"
+                      "distributed/c10d/ProcessGroupNCCL.cpp:1275, unhandled system error, NCCL "
+                      "version 2.18.1\n")
+        << none << none << none << none << none;
+    QTest::newRow("NCCL no interface")
+        << u"nccl-no-interface"_qs
+        << QByteArray("train-0:31:31 [0] NCCL INFO NCCL_SOCKET_IFNAME set to ib0\n"
+                      "train-0:31:31 [0] misc/socket.cc:484 NCCL WARN Bootstrap : no socket "
+                      "interface found\n")
+        << none << none << none << none << none;
+    QTest::newRow("RANK unset")
+        << u"dist-env-missing"_qs
+        << QByteArray("ValueError: Error initializing torch.distributed using env:// "
+                      "rendezvous: environment variable RANK expected, but not set\n")
+        << none << none << none << none << none;
+    QTest::newRow("rendezvous")
+        << u"rendezvous-timeout"_qs
+        << QByteArray("torch.distributed.elastic.rendezvous.api.RendezvousTimeoutError\n") << none
+        << none << none << none << none;
+    QTest::newRow("port in use")
+        << u"port-in-use"_qs
+        << QByteArray("[W socket.cpp:436] [c10d] The server socket has failed to bind to "
+                      "[::]:29500 (errno: 98 - Address already in use).\n")
+        << none << none << none << none << none;
+    QTest::newRow("script missing (python)")
+        << u"launch-script-missing"_qs
+        << QByteArray("python: can't open file '/workspace/trian.py': [Errno 2] No such file "
+                      "or directory\n")
+        << none << none << none << none << none;
+    QTest::newRow("not executable")
+        << u"launch-not-executable"_qs
+        << QByteArray("/bin/bash: line 1: /workspace/run.sh: Permission denied\n") << none << none
+        << none << none << none;
+    QTest::newRow("not in PATH")
+        << u"executable-not-in-path"_qs << QByteArray() << u"StartError"_qs
+        << u"failed to create containerd task: failed to create shim task: OCI runtime create "
+           "failed: runc create failed: unable to start container process: exec: \"python\": "
+           "executable file not found in $PATH: unknown"_qs
+        << none << none << none;
+    QTest::newRow("pull: host lost")
+        << u"image-pull-unknown-host"_qs << QByteArray() << u"ErrImagePull"_qs << none
+        << u"Failed"_qs
+        << u"Failed to pull image \"harbor.lab.internal:5000/cv/detectron2:v0.6\": rpc error: "
+           "code = Unknown desc = failed to resolve reference: failed to do request: Head "
+           "\"https://harbor.lab.internal:5000/v2/cv/detectron2/manifests/v0.6\": dial tcp: "
+           "lookup harbor.lab.internal on 10.96.0.10:53: no such host"_qs
+        << none;
+    QTest::newRow("pull: manifest unknown")
+        << u"image-manifest-unknown"_qs << QByteArray() << u"ErrImagePull"_qs << none
+        << u"Failed"_qs
+        << u"Failed to pull image \"registry.lab.internal/ai/pytorch:2.3\": rpc error: code = "
+           "NotFound desc = failed to pull and unpack image: manifest unknown"_qs
+        << none;
+    QTest::newRow("pull: unauthorized")
+        << u"image-unauthorized"_qs << QByteArray() << u"ErrImagePull"_qs << none << u"Failed"_qs
+        << u"Failed to pull image \"harbor.lab.internal:5000/alice/dev:1\": failed to authorize: "
+           "failed to fetch anonymous token: unexpected status: 401 Unauthorized"_qs
+        << none;
+    QTest::newRow("driver too old")
+        << u"cuda-driver-old"_qs
+        << QByteArray("RuntimeError: The NVIDIA driver on your system is too old (found version "
+                      "11040).\n")
+        << none << none << none << none << none;
+    QTest::newRow("evicted") << u"evicted-pressure"_qs << QByteArray() << none << none << none
+                             << none << u"Evicted"_qs;
+    QTest::newRow("deadline") << u"deadline-exceeded"_qs << QByteArray() << none << none << none
+                              << none << u"DeadlineExceeded"_qs;
+    QTest::newRow("import") << u"python-import"_qs
+                            << QByteArray("ModuleNotFoundError: No module named 'deepspeed'\n")
+                            << none << none << none << none << none;
+    QTest::newRow("data path") << u"data-path-missing"_qs
+                               << QByteArray(
+                                      "FileNotFoundError: [Errno 2] No such file or directory: "
+                                      "'/mnt/share/vision/imagenet/train'\n")
+                               << none << none << none << none << none;
+    QTest::newRow("mpi ssh")
+        << u"mpi-ssh"_qs
+        << QByteArray("ssh: Could not resolve hostname bert-mpi-worker-1.bert-mpi-worker: Name "
+                      "or service not known\nORTE was unable to reliably start one or more "
+                      "daemons.\n")
+        << none << none << none << none << none;
+    QTest::newRow("preempted") << u"preempted"_qs << QByteArray() << none << none << u"Evict"_qs
+                               << u"Pod is evicted, because of preempt"_qs << none;
+    QTest::newRow("stopped by gpudesk")
+        << u"stopped-by-gpudesk"_qs << QByteArray() << none << none << u"GpudeskStopped"_qs
+        << u"Stopped by admin@lab through gpudesk: idle for 7h"_qs << none;
+    QTest::newRow("IB fallback") << u"nccl-ib-fallback"_qs
+                                 << QByteArray(
+                                        "train-0:1:1 [0] NCCL INFO NET/IB : No device found.\n"
+                                        "train-0:1:1 [0] NCCL INFO Using network Socket\n")
+                                 << none << none << none << none << none;
+}
+
+void TestDoctor::eachClass()
+{
+    QFETCH(QString, rule);
+    QFETCH(QByteArray, log);
+    QFETCH(QString, containerReason);
+    QFETCH(QString, message);
+    QFETCH(QString, eventReason);
+    QFETCH(QString, eventMessage);
+    QFETCH(QString, podReason);
+    DiagnosisInput::Container c = failed(log);
+    if (!containerReason.isEmpty())
+        c.reason = containerReason;
+    c.message = message;
+    DiagnosisInput in = pod({c});
+    if (!eventReason.isEmpty())
+        in.events << eventOf(eventReason, eventMessage);
+    in.reason = podReason;
+    const QList<Diagnosis> found = Doctor(DoctorRules::builtIn()).diagnose(in);
+    QVERIFY2(!found.isEmpty(), "nothing found");
+    QVERIFY2(found.first().rule == rule,
+             qPrintable(found.first().rule + u" instead of "_qs + rule));
+    QVERIFY(!found.first().title.isEmpty());
+    QVERIFY(!found.first().cause.contains(u'{')); // every placeholder filled
+    QVERIFY(!found.first().evidence.isEmpty());
+    // A healthy pod's log says none of it.
+    DiagnosisInput healthy = pod({failed("Epoch 1/50\nloss 2.31\n", 0, u"Completed"_qs)});
+    healthy.phase = u"Succeeded"_qs;
+    QCOMPARE(Doctor(DoctorRules::builtIn()).diagnose(healthy).size(), 0);
+}
+
+void TestDoctor::sharedMemoryWithItsEvidence()
+{
+    // The demo's clip-pretrain, as gpudesk-sim and PyTorch print it, after 200 lines of training.
+    QByteArray log;
+    for (int i = 1; i <= 200; ++i)
+        log += "step " + QByteArray::number(i) + " loss 1.2\n";
+    log += "ERROR: Unexpected bus error encountered in worker. This might be caused by "
+           "insufficient shared memory (shm).\nTraceback (most recent call last):\n"
+           "RuntimeError: DataLoader worker (pid 2345) is killed by signal: Bus error. It is "
+           "possible that dataloader's workers are out of shared memory.\n";
+    DiagnosisInput in = pod({failed(log, 1)});
+    in.shmMiB = 64;
+    const QList<Diagnosis> found = Doctor(DoctorRules::builtIn()).diagnose(in);
+    QVERIFY(!found.isEmpty());
+    const Diagnosis &d = found.first();
+    QCOMPARE(d.cls, u"shared-memory"_qs);
+    QCOMPARE(d.title, u"DataLoader out of shared memory (/dev/shm 64 MiB)"_qs);
+    QCOMPARE(d.responsible, u"job"_qs);
+    QVERIFY(!d.retryHelps);
+    QVERIFY(d.fix.contains(u"Memory emptyDir"_qs));
+    QCOMPARE(d.evidence.size(), 2);
+    QCOMPARE(d.evidence[0].line, 201);
+    QCOMPARE(d.evidence[1].line, 203);
+    QVERIFY(d.evidence[1].text.startsWith(u"RuntimeError: DataLoader worker (pid 2345)"_qs));
+    QCOMPARE(d.evidence[0].where, u"log of pytorch"_qs);
+}
+
+void TestDoctor::danglingSymlinkBeforeMissingScript()
+{
+    // The demo's mmdet-train (gpudesk-sim's CrashSymlink), restarted: the previous container's log.
+    const QByteArray log = "+ cd /workspace\n+ ls -l /workspace/start.sh\n"
+                           "lrwxrwxrwx 1 root root 41 Nov 20 09:12 /workspace/start.sh -> "
+                           "/mnt/user/wangfang/old-project/start.sh\n+ exec /workspace/start.sh\n"
+                           "/bin/bash: line 1: /workspace/start.sh: No such file or directory\n";
+    DiagnosisInput::Container c = failed(log, 127, u"CrashLoopBackOff"_qs);
+    c.state = u"waiting"_qs;
+    c.restarts = 27;
+    const QList<Diagnosis> found = Doctor(DoctorRules::builtIn()).diagnose(pod({c}));
+    QVERIFY(found.size() >= 2);
+    QCOMPARE(found[0].rule, u"launch-script-dangling-symlink"_qs);
+    QCOMPARE(found[1].rule, u"launch-script-missing"_qs); // also true, less specific
+    QCOMPARE(found[1].title, u"Launch script not found: /workspace/start.sh"_qs);
+    QCOMPARE(found[0].evidence.size(), 2);
+    QCOMPARE(found[0].evidence[0].line, 3);
+    QCOMPARE(found[0].evidence[1].line, 5);
+}
+
+void TestDoctor::chinese()
+{
+    DiagnosisInput in = pod({failed("", 137, u"OOMKilled"_qs)});
+    in.memoryLimitMiB = 32768;
+    const QList<Diagnosis> found = Doctor(DoctorRules::builtIn(), u"zh_CN"_qs).diagnose(in);
+    QVERIFY(!found.isEmpty());
+    QCOMPARE(found.first().title, u"因内存被杀：pytorch 超出了内存上限"_qs);
+    QVERIFY(found.first().cause.contains(u"32768 MiB"_qs));
+}
+
+void TestDoctor::aLabAddsAClass()
+{
+    // A lab's own rule: its storage's quota error, a class gpudesk does not ship; and a shipped
+    // rule replaced by id (the lab wants retries for NCCL timeouts to say no).
+    const QByteArray lab = R"j({"rules": [
+        {"id": "lab-quota", "class": "nas-quota", "priority": 70,
+         "match": {"log": "OSError: \\[Errno 122\\] Disk quota exceeded"},
+         "title": "NAS quota full", "title.zh_CN": "NAS 配额已满",
+         "cause": "Your NAS folder is at its quota.", "fix": "Delete old checkpoints.",
+         "responsible": "job", "retryHelps": false},
+        {"id": "nccl-timeout", "class": "nccl", "priority": 80,
+         "match": {"log": "Watchdog caught collective operation timeout"},
+         "title": "NCCL timeout (lab rule)", "retryHelps": false}]})j";
+    QStringList errors;
+    DoctorRules rules = DoctorRules::builtIn();
+    const int shipped = int(rules.rules().size());
+    rules.merge(DoctorRules::parse(lab, u"lab.json"_qs, &errors));
+    QVERIFY2(errors.isEmpty(), qPrintable(errors.join(u'\n')));
+    QCOMPARE(rules.rules().size(), shipped + 1);
+    const Doctor doctor(rules);
+    const QList<Diagnosis> quota = doctor.diagnose(
+        pod({failed("saving checkpoint\nOSError: [Errno 122] Disk quota exceeded\n")}));
+    QVERIFY(!quota.isEmpty());
+    QCOMPARE(quota.first().cls, u"nas-quota"_qs);
+    QCOMPARE(quota.first().evidence.first().line, 2);
+    const QList<Diagnosis> nccl =
+        doctor.diagnose(pod({failed("Watchdog caught collective operation timeout\n")}));
+    QCOMPARE(nccl.first().title, u"NCCL timeout (lab rule)"_qs);
+}
+
+void TestDoctor::runawayPatternsRefused_data()
+{
+    QTest::addColumn<QString>("pattern");
+    QTest::addColumn<QString>("why");
+    QTest::newRow("nested") << u"(a+)+$"_qs << u"repeated group"_qs;
+    QTest::newRow("nested star") << u"^(\\w*\\s?)*done"_qs << u"repeated group"_qs;
+    QTest::newRow("backref") << u"(\\w+) \\1"_qs << u"back references"_qs;
+    QTest::newRow("wildcards") << u"a.*b.*c.*d"_qs << u"wildcards"_qs;
+    QTest::newRow("long") << QString(401, u'x') << u"longer than 400"_qs;
+}
+
+void TestDoctor::runawayPatternsRefused()
+{
+    QFETCH(QString, pattern);
+    QFETCH(QString, why);
+    QVERIFY2(DoctorRules::refusal(pattern).contains(why),
+             qPrintable(DoctorRules::refusal(pattern)));
+    // In a file: that rule is left out and said; the others stay.
+    const QByteArray file =
+        QByteArray(R"j({"rules": [{"id": "bad", "class": "x", "title": "x", "match": {"log": )j") +
+        QJsonDocument(QJsonArray{pattern}).toJson(QJsonDocument::Compact) +
+        R"j(}}, {"id": "good", "class": "y", "title": "y", "match": {"log": "fine"}}]})j";
+    QStringList errors;
+    const DoctorRules rules = DoctorRules::parse(file, u"lab.json"_qs, &errors);
+    QCOMPARE(rules.rules().size(), 1);
+    QCOMPARE(rules.rules().first().id, u"good"_qs);
+    QCOMPARE(errors.size(), 1);
+    QVERIFY2(errors.first().startsWith(u"lab.json, rule bad: the pattern"_qs),
+             qPrintable(errors.first()));
+    // The shipped patterns pass the same check.
+    QVERIFY(DoctorRules::refusal(u"NCCL error.{0,120}unhandled system error"_qs).isEmpty());
+}
+
+void TestDoctor::brokenRulesFile()
+{
+    QStringList errors;
+    QCOMPARE(DoctorRules::parse("{\"rules\": [", u"lab.json"_qs, &errors).rules().size(), 0);
+    QCOMPARE(errors.size(), 1);
+    QVERIFY2(errors.first().startsWith(u"lab.json: not a rules file"_qs),
+             qPrintable(errors.first()));
+    errors.clear();
+    const DoctorRules r = DoctorRules::parse(
+        R"j({"rules": [{"class": "x", "title": "t", "match": {"log": "a"}},
+                      {"id": "b", "class": "x", "title": "t", "match": {"log": "(unclosed"}},
+                      {"id": "c", "class": "x", "match": {"log": "a"}},
+                      {"id": "d", "class": "x", "title": "t"}]})j",
+        u"lab.json"_qs, &errors);
+    QCOMPARE(r.rules().size(), 0);
+    QCOMPARE(errors.size(), 4);
+    QVERIFY2(errors[1].contains(u"is not valid"_qs), qPrintable(errors[1]));
+    QVERIFY2(errors[2].contains(u"has no title"_qs), qPrintable(errors[2]));
+    QVERIFY2(errors[3].contains(u"matches nothing"_qs), qPrintable(errors[3]));
+}
+
+void TestDoctor::boundedLogs()
+{
+    // 8 MiB of binary noise with no newline, then the error: only the last 64 KiB are read,
+    // line numbers follow the tail's start, and a line of megabytes is read by its start.
+    QByteArray noise(8 << 20, '\0');
+    for (int i = 0; i < noise.size(); ++i)
+        noise[i] = char(0x80 | (i & 0x7f)); // invalid UTF-8, and never a newline
+    QByteArray log = "line one\n" + noise + "\nCUDA error: out of memory\n";
+    DiagnosisInput in = pod({failed(log)});
+    QElapsedTimer t;
+    t.start();
+    const QList<Diagnosis> found = Doctor(DoctorRules::builtIn()).diagnose(in);
+    QVERIFY2(t.elapsed() < 2000, qPrintable(QString::number(t.elapsed())));
+    QVERIFY(!found.isEmpty());
+    QCOMPARE(found.first().rule, u"gpu-oom"_qs);
+    QCOMPARE(found.first().evidence.first().line, 3); // line one, the noise, then this
+    // Invalid UTF-8 around the error: read, not refused.
+    DiagnosisInput bad =
+        pod({failed("\xff\xfe\xfd torch.cuda.OutOfMemoryError: CUDA out of memory\n")});
+    QCOMPARE(Doctor(DoctorRules::builtIn()).diagnose(bad).first().rule, u"gpu-oom"_qs);
+}
+
+QTEST_GUILESS_MAIN(TestDoctor)
+#include "tst_doctor.moc"
