@@ -7,47 +7,62 @@ namespace gpudesk {
 
 namespace {
 
-struct Line
-{
-    qint64 number; // in the whole log; 0 unknown
-    QString text;
-};
-
 // The lines of a log tail: the last kTailBytes, without the partial line the cut leaves at its
-// start, each at most kLineChars (a line of megabytes is read by its start). Invalid UTF-8
-// reads as replacement characters, never as a failure.
-QList<Line> linesOf(const DiagnosisInput::Container &c)
+// start, each at most kLineChars (a line of megabytes is read by its start), given to `keep`
+// with its number. Invalid UTF-8 reads as replacement characters, never as a failure.
+template <typename Keep> void forEachLine(const DiagnosisInput::Container &c, Keep keep)
 {
-    QByteArray tail = c.logTail;
-    qint64 first = c.firstLine;
+    QByteArrayView tail = c.logTail;
+    qint64 n = c.firstLine;
     if (tail.size() > Doctor::kTailBytes) {
         const qsizetype cut = tail.size() - Doctor::kTailBytes;
-        first = first > 0 ? first + tail.left(cut).count('\n') : 0;
-        tail = tail.mid(cut);
+        n = n > 0 ? n + tail.first(cut).count('\n') : 0;
+        tail = tail.sliced(cut);
         const qsizetype nl = tail.indexOf('\n');
-        tail = nl < 0 ? QByteArray() : tail.mid(nl + 1);
-        first = first > 0 ? first + 1 : 0;
+        tail = nl < 0 ? QByteArrayView() : tail.sliced(nl + 1);
+        n = n > 0 ? n + 1 : 0;
     }
-    QList<Line> out;
-    qint64 n = first;
-    for (const QByteArray &raw : tail.split('\n')) {
-        QByteArray l = raw;
+    while (!tail.isEmpty()) {
+        const qsizetype nl = tail.indexOf('\n');
+        QByteArrayView l = nl < 0 ? tail : tail.first(nl);
+        tail = nl < 0 ? QByteArrayView() : tail.sliced(nl + 1);
         if (l.endsWith('\r'))
             l.chop(1);
-        out.append({n, QString::fromUtf8(l.left(Doctor::kLineChars * 4)).left(Doctor::kLineChars)});
+        keep(n, QString::fromUtf8(l.first(std::min<qsizetype>(l.size(), Doctor::kLineChars * 4)))
+                    .left(Doctor::kLineChars));
         if (n > 0)
             ++n;
     }
-    if (!out.isEmpty() && out.last().text.isEmpty())
-        out.removeLast(); // the newline that ends the log
-    return out;
 }
 
 } // namespace
 
 Doctor::Doctor(DoctorRules rules, QString language)
     : m_rules(std::move(rules)), m_language(std::move(language))
-{}
+{
+    QStringList all;
+    for (const DoctorRules::Rule &r : m_rules.rules())
+        for (const QList<QRegularExpression> *list : {&r.logAny, &r.logAll})
+            for (const QRegularExpression &re : *list)
+                all << QStringLiteral("(?:%1)").arg(re.pattern());
+    m_anyLog.setPattern(all.join(u'|'));
+    m_anyLog.optimize();
+}
+
+Doctor::Candidates Doctor::candidates(const DiagnosisInput &in) const
+{
+    Candidates out;
+    for (const DiagnosisInput::Container &c : in.containers) {
+        QList<LogLine> lines;
+        if (m_anyLog.isValid() && !m_anyLog.pattern().isEmpty())
+            forEachLine(c, [&](qint64 n, const QString &text) {
+                if (m_anyLog.match(text).hasMatch())
+                    lines.append({n, text});
+            });
+        out.append(lines);
+    }
+    return out;
+}
 
 QString Doctor::text(const QHash<QString, QString> &by, const QHash<QString, QString> &fill) const
 {
@@ -59,8 +74,8 @@ QString Doctor::text(const QHash<QString, QString> &by, const QHash<QString, QSt
     return t;
 }
 
-std::optional<Diagnosis> Doctor::apply(const DoctorRules::Rule &rule,
-                                       const DiagnosisInput &in) const
+std::optional<Diagnosis> Doctor::apply(const DoctorRules::Rule &rule, const DiagnosisInput &in,
+                                       const Candidates &candidates) const
 {
     Diagnosis d;
     QHash<QString, QString> fill{
@@ -140,14 +155,13 @@ std::optional<Diagnosis> Doctor::apply(const DoctorRules::Rule &rule,
     if (!rule.logAny.isEmpty() || !rule.logAll.isEmpty()) {
         QList<DiagnosisEvidence> found;
         QString captured;
-        for (const DiagnosisInput::Container &c : in.containers) {
-            if (c.logTail.isEmpty())
-                continue;
-            const QList<Line> lines = linesOf(c);
+        for (int ci = 0; ci < in.containers.size(); ++ci) {
+            const DiagnosisInput::Container &c = in.containers[ci];
+            const QList<LogLine> &lines = candidates[ci];
             QList<DiagnosisEvidence> here;
             bool any = rule.logAny.isEmpty();
             QList<bool> all(rule.logAll.size(), false);
-            for (const Line &l : lines) {
+            for (const LogLine &l : lines) {
                 bool matched = false;
                 for (const QRegularExpression &re : rule.logAny) {
                     const QRegularExpressionMatch m = re.match(l.text);
@@ -189,8 +203,9 @@ std::optional<Diagnosis> Doctor::apply(const DoctorRules::Rule &rule,
 QList<Diagnosis> Doctor::diagnose(const DiagnosisInput &in) const
 {
     QList<Diagnosis> out;
+    const Candidates lines = candidates(in);
     for (const DoctorRules::Rule &rule : m_rules.rules())
-        if (auto d = apply(rule, in))
+        if (auto d = apply(rule, in, lines))
             out.append(*d);
     std::stable_sort(out.begin(), out.end(), [](const Diagnosis &a, const Diagnosis &b) {
         return a.priority > b.priority;

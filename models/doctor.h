@@ -24,11 +24,22 @@ public:
     QList<Diagnosis> diagnose(const DiagnosisInput &in) const;
 
 private:
-    std::optional<Diagnosis> apply(const DoctorRules::Rule &rule, const DiagnosisInput &in) const;
+    struct LogLine
+    {
+        qint64 number; // in the whole log; 0 unknown
+        QString text;
+    };
+    // Per container: the lines of its tail that any rule's log pattern matches (the others
+    // cannot make a rule match), found in one pass of one combined pattern.
+    using Candidates = QList<QList<LogLine>>;
+    Candidates candidates(const DiagnosisInput &in) const;
+    std::optional<Diagnosis> apply(const DoctorRules::Rule &rule, const DiagnosisInput &in,
+                                   const Candidates &lines) const;
     QString text(const QHash<QString, QString> &by, const QHash<QString, QString> &fill) const;
 
     DoctorRules m_rules;
     QString m_language;
+    QRegularExpression m_anyLog; // every rule's log patterns as one alternation
 };
 
 } // namespace gpudesk

@@ -24,7 +24,7 @@ enum ModelRole
     DepthRole,      // in a flattened tree: 0 for a top-level row, 1 for its children
     ExpandableRole, // the row has children it can show
     ExpandedRole,   // …and shows them
-    // The row's WorkloadsTable::StatusClass: its status word's, or Problem when it is stuck
+    // The row's workloadstatus::Class: its status word's, or Problem when it is stuck
     // (waiting for a reason that will not go away by itself).
     StatusClassRole,
     PodUidRole, // the pod a row is about (a process's, by its cgroup), for opening it

@@ -2,7 +2,7 @@
 #include "workloadresolver.h"
 
 #include "clusterstore.h"
-#include "workloadstable.h"
+#include "workloadstatus.h"
 
 namespace gpudesk {
 
@@ -285,14 +285,14 @@ void WorkloadResolver::tallyInto(const ClusterStore &store, const QStringList &j
                                  const std::function<WorkloadCounts &(const QString &vc)> &bucket)
 {
     auto count = [](WorkloadCounts &c, const QString &status) {
-        switch (WorkloadsTable::classOf(status)) {
-        case WorkloadsTable::Waiting:
+        switch (workloadstatus::classOf(status)) {
+        case workloadstatus::Waiting:
             ++c.waiting;
             break;
-        case WorkloadsTable::Problem:
+        case workloadstatus::Problem:
             ++c.failed;
             break;
-        case WorkloadsTable::Finished:
+        case workloadstatus::Finished:
             ++c.finished;
             break;
         default:

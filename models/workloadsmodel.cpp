@@ -2,7 +2,7 @@
 #include "workloadsmodel.h"
 
 #include "format.h"
-#include "workloadstable.h"
+#include "workloadstatus.h"
 
 #include <QElapsedTimer>
 #include <QSet>
@@ -30,7 +30,7 @@ void WorkloadsModel::reviewWaiting()
     for (const auto &row : m_rows) {
         if (row->key.isEmpty() || row->info.stuck)
             continue;
-        const bool waits = WorkloadsTable::classOf(row->info.status) == WorkloadsTable::Waiting ||
+        const bool waits = workloadstatus::classOf(row->info.status) == workloadstatus::Waiting ||
                            row->info.status == QLatin1String("Terminating");
         if (waits && !m_pendingKeys.contains(row->key)) {
             m_pendingKeys.insert(row->key);
@@ -41,24 +41,6 @@ void WorkloadsModel::reviewWaiting()
 }
 
 WorkloadsModel::~WorkloadsModel() = default;
-
-int WorkloadsModel::severity(const QString &s)
-{
-    static const QSet<QString> bad{
-        QStringLiteral("Failed"),           QStringLiteral("Error"),
-        QStringLiteral("CrashLoopBackOff"), QStringLiteral("ImagePullBackOff"),
-        QStringLiteral("ErrImagePull"),     QStringLiteral("Aborted"),
-        QStringLiteral("OOMKilled"),        QStringLiteral("CreateContainerConfigError")};
-    // Terminating is a passage, not a failure: one stuck past its grace period is flagged as
-    // stuck (WorkloadInfo::stuck), one going away normally is not.
-    static const QSet<QString> waiting{
-        QStringLiteral("Pending"),     QStringLiteral("Inqueue"),
-        QStringLiteral("Created"),     QStringLiteral("Restarting"),
-        QStringLiteral("Terminating"), QStringLiteral("ContainerCreating")};
-    if (bad.contains(s))
-        return 2;
-    return waiting.contains(s) ? 1 : 0;
-}
 
 std::unique_ptr<WorkloadsModel::Row> WorkloadsModel::makeRow(const QString &key) const
 {
@@ -407,9 +389,9 @@ QVariant WorkloadsModel::workloadData(const Row &row, int column, int role) cons
     case IsPodRole:
         return false;
     case SeverityRole:
-        return w.stuck ? 2 : severity(w.status);
+        return w.stuck ? 2 : workloadstatus::severity(w.status);
     case StatusClassRole:
-        return int(w.stuck ? WorkloadsTable::Problem : WorkloadsTable::classOf(w.status));
+        return int(w.stuck ? workloadstatus::Problem : workloadstatus::classOf(w.status));
     case FilterRole:
         return QStringList{w.name, w.ns,     row.user,  w.vc,
                            w.kind, w.status, w.message, row.nodes.join(u' ')}
@@ -485,11 +467,12 @@ QVariant WorkloadsModel::podData(const PodInfo &p, int column, int role) const
     case IsPodRole:
         return true;
     case SeverityRole:
-        return p.deleting && !m_store->podCaveat(p).isEmpty() ? 2 : severity(p.status);
+        return p.deleting && !m_store->podCaveat(p).isEmpty() ? 2
+                                                              : workloadstatus::severity(p.status);
     case StatusClassRole:
         return int(p.deleting && !m_store->podCaveat(p).isEmpty()
-                       ? WorkloadsTable::Problem
-                       : WorkloadsTable::classOf(p.status));
+                       ? workloadstatus::Problem
+                       : workloadstatus::classOf(p.status));
     case FilterRole:
         return QStringList{p.name, p.ns, m_store->userOf(p.ns), p.status, p.message, p.nodeName}
             .join(u' ');

@@ -67,8 +67,6 @@ public:
     // The workload a slot holds now (empty for an empty slot): a slot is reused by the next
     // new workload after its own was deleted.
     const QString &keyOfSlot(int slot) const { return m_rows[size_t(slot)]->key; }
-    // Severity of a status word: 2 failed / stuck, 1 waiting, 0 fine.
-    static int severity(const QString &status);
 
 signals:
     // A set of changes has been applied (after its rows' signals): views over this model can

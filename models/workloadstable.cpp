@@ -73,22 +73,6 @@ void WorkloadsTable::markDirty(int first, int last)
         m_dirty.push_back(s);
 }
 
-WorkloadsTable::StatusClass WorkloadsTable::classOf(const QString &status)
-{
-    if (status == QLatin1String("Running"))
-        return Running;
-    if (status == QLatin1String("Completed") || status == QLatin1String("Succeeded"))
-        return Finished;
-    switch (WorkloadsModel::severity(status)) {
-    case 2:
-        return Problem;
-    case 1:
-        return Waiting;
-    default:
-        return Running;
-    }
-}
-
 void WorkloadsTable::setUser(const QString &user)
 {
     if (user != m_user) {
@@ -131,8 +115,8 @@ void WorkloadsTable::setText(const QString &text)
 
 bool WorkloadsTable::filtering() const
 {
-    return !m_user.isEmpty() || !m_vc.isEmpty() || !m_kind.isEmpty() || m_status != AnyStatus ||
-           !m_text.isEmpty();
+    return !m_user.isEmpty() || !m_vc.isEmpty() || !m_kind.isEmpty() ||
+           m_status != workloadstatus::AnyStatus || !m_text.isEmpty();
 }
 
 bool WorkloadsTable::accepts(const QModelIndex &i, const QModelIndex &job) const
@@ -144,7 +128,7 @@ bool WorkloadsTable::accepts(const QModelIndex &i, const QModelIndex &job) const
     // Kind is the workload's: a pod has the kind of the job it belongs to.
     if (!m_kind.isEmpty() && job.data(KindRole).toString() != m_kind)
         return false;
-    if (m_status != AnyStatus && i.data(StatusClassRole).toInt() != m_status)
+    if (m_status != workloadstatus::AnyStatus && i.data(StatusClassRole).toInt() != m_status)
         return false;
     return m_text.isEmpty() || i.data(FilterRole).toString().contains(m_text, Qt::CaseInsensitive);
 }

@@ -2,6 +2,8 @@
 #pragma once
 
 #include "slotorder.h"
+#include "workloadstatus.h"
+
 #include <QAbstractTableModel>
 
 #include <QHash>
@@ -27,14 +29,7 @@ class WorkloadsTable : public QAbstractTableModel
 {
     Q_OBJECT
 public:
-    enum StatusClass
-    {
-        AnyStatus,
-        Running,
-        Waiting,
-        Problem,
-        Finished
-    };
+    using StatusClass = workloadstatus::Class;
 
     explicit WorkloadsTable(WorkloadsModel *source, QObject *parent = nullptr);
 
@@ -45,7 +40,6 @@ public:
     void setKind(const QString &kind);
     void setStatusClass(StatusClass statusClass);
     void setText(const QString &text);
-    static StatusClass classOf(const QString &status);
 
     int rowCount(const QModelIndex &parent = {}) const override;
     int columnCount(const QModelIndex &parent = {}) const override;
@@ -108,7 +102,7 @@ private:
     QString m_user;
     QString m_vc;
     QString m_kind;
-    StatusClass m_status = AnyStatus;
+    StatusClass m_status = workloadstatus::AnyStatus;
     QString m_text;
     int m_sortColumn = 0;
     Qt::SortOrder m_sortOrder = Qt::AscendingOrder;

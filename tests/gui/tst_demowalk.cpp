@@ -5,13 +5,21 @@
 // English and in Chinese. It fails on any error the window shows that the demo did not plant —
 // an error banner or an error line (NoticeBanner's kind, showAsError) — and writes each page's
 // screenshot.
+#include "devenvdialog.h"
+#include "devenvspage.h"
 #include "imagesmodel.h"
 #include "imagespage.h"
 #include "imagesservice.h"
+#include "operation.h"
+#include "operationdialog.h"
+#include "operationplanner.h"
+#include "operationsservice.h"
+#include "settingsdialog.h"
 #include "untranslated.h"
 #include "windowfixture.h"
 
 #include <QComboBox>
+#include <QLibraryInfo>
 
 class TestDemoWalk : public QObject, public WindowFixture
 {
@@ -78,12 +86,20 @@ void TestDemoWalk::everyPageWithoutUnplannedErrors_data()
 void TestDemoWalk::everyPageWithoutUnplannedErrors()
 {
     QFETCH(QString, language);
-    QTranslator t;
+    // As the app does (app/main.cpp): Qt's own strings (a dialog's Cancel) from Qt's
+    // translations, gpudesk's from its own.
+    QTranslator t, qt;
     if (!language.isEmpty()) {
         QVERIFY(t.load(u"gpudesk_"_qs + language, TestPaths::qmDir()));
+        QVERIFY(qt.load(u"qtbase_"_qs + language,
+                        QLibraryInfo::path(QLibraryInfo::TranslationsPath)));
+        QApplication::installTranslator(&qt);
         QApplication::installTranslator(&t);
     }
-    auto removeTranslator = qScopeGuard([&t] { QApplication::removeTranslator(&t); });
+    auto removeTranslator = qScopeGuard([&t, &qt] {
+        QApplication::removeTranslator(&t);
+        QApplication::removeTranslator(&qt);
+    });
     // Under a translation: gpudesk's own strings that reach the screen in English.
     UntranslatedFinder english;
     if (!language.isEmpty()) {
@@ -156,6 +172,38 @@ void TestDemoWalk::everyPageWithoutUnplannedErrors()
                 if (!kApiNames.contains(e))
                     leftInEnglish << name + u": "_qs + e;
         save(w, u"demo-"_qs + QString::number(p) + suffix);
+    }
+    if (!language.isEmpty()) {
+        // The dialogs a user meets first, and a plan: the same rule.
+        const auto check = [&](QWidget &dialog, const QString &name) {
+            QCoreApplication::processEvents();
+            for (const QString &e : english.find(dialog))
+                if (!kApiNames.contains(e))
+                    leftInEnglish << name + u": "_qs + e;
+            save(dialog, u"demo-dialog-"_qs + name + suffix);
+        };
+        SettingsDialog settings(tw.c->services.get(), &w);
+        settings.show();
+        for (int i = 0; i < settings.tabs()->count(); ++i) {
+            settings.tabs()->setCurrentIndex(i);
+            check(settings, u"settings-"_qs + QString::number(i));
+        }
+        settings.reject();
+        auto *devEnvs = static_cast<DevEnvsPage *>(w.page(MainWindow::DevEnvs));
+        w.showPage(MainWindow::DevEnvs);
+        DevEnvDialog *env = devEnvs->newEnvironment();
+        check(*env, u"new-environment"_qs);
+        env->reject();
+        QDialog *audit = w.showAuditLog();
+        check(*audit, u"audit"_qs);
+        audit->close();
+        // A drain's plan, checked with the server (its dry runs answered).
+        OperationDialog *plan = w.openOperation(
+            tw.c->services->operations()->planner().drain(u"g4090-09"_qs, u"demo walk"_qs));
+        QVERIFY(plan);
+        QTRY_VERIFY_WITH_TIMEOUT(plan->operation()->state() == Operation::State::Ready, 30000);
+        check(*plan, u"plan-drain"_qs);
+        plan->reject();
     }
     QVERIFY2(errors.isEmpty(), qPrintable(errors.join(u'\n')));
     QVERIFY2(leftInEnglish.isEmpty(),

@@ -150,10 +150,10 @@ void TestMainWindow::pagesFromSimulator()
     nam.sendCustomRequest(
         c->client->request(QStringLiteral("/api/v1/namespaces/default/pods/too-big")), "DELETE");
     workloads->table()->setText({});
-    workloads->setStatusClass(WorkloadsTable::Problem);
+    workloads->setStatusClass(workloadstatus::Problem);
     QVERIFY(workloads->view()->model()->rowCount() >= 3); // the planted failures
     save(w, QStringLiteral("page-workloads-problems"));
-    workloads->setStatusClass(WorkloadsTable::AnyStatus);
+    workloads->setStatusClass(workloadstatus::AnyStatus);
 
     w.showPage(MainWindow::Events);
     auto *events = static_cast<EventsPage *>(w.page(MainWindow::Events));
@@ -641,7 +641,7 @@ void TestMainWindow::failedOrStuckSayWhy()
     w.showPage(MainWindow::Workloads);
     auto *workloads = static_cast<WorkloadsPage *>(w.page(MainWindow::Workloads));
     WorkloadsTable *table = workloads->table();
-    workloads->setStatusClass(WorkloadsTable::Problem);
+    workloads->setStatusClass(workloadstatus::Problem);
     QTRY_VERIFY(table->rowCount() >= 3);
     QHash<QString, QString> reasons;
     for (int r = 0; r < table->rowCount(); ++r)

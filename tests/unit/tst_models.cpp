@@ -198,7 +198,7 @@ void TestModels::workloadsFilter_data()
                           << QStringLiteral("dev-bob");
     QTest::addRow("kind") << QString() << QStringLiteral("PyTorchJob") << 0 << QString()
                           << QStringLiteral("gpt llama[llama-master-0 llama-worker-0]");
-    QTest::addRow("waiting") << QString() << QString() << int(WorkloadsTable::Waiting) << QString()
+    QTest::addRow("waiting") << QString() << QString() << int(workloadstatus::Waiting) << QString()
                              << QStringLiteral("gpt");
     QTest::addRow("text finds a pod and keeps its job")
         << QString() << QString() << 0 << QStringLiteral("worker")

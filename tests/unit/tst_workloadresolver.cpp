@@ -298,7 +298,7 @@ void TestWorkloadResolver::tableFiltersStuckWithFailed()
     WorkloadsModel model(m_store.get(), nullptr, [] { return kNow; });
     WorkloadsTable table(&model);
     QAbstractItemModelTester tester(&table, QAbstractItemModelTester::FailureReportingMode::QtTest);
-    table.setStatusClass(WorkloadsTable::Problem);
+    table.setStatusClass(workloadstatus::Problem);
     QStringList shown;
     for (int r = 0; r < table.rowCount(); ++r)
         shown << table.index(r, WorkloadsModel::Name).data().toString();

@@ -47,11 +47,11 @@ WorkloadsPage::WorkloadsPage(ClusterStore *store, QWidget *parent)
     m_view->setItemDelegateForColumn(WorkloadsModel::Reason, new SeverityDelegate(this));
     ColumnFit::install(m_view);
 
-    m_status->addItem(tr("Any status"), WorkloadsTable::AnyStatus);
-    m_status->addItem(tr("Running"), WorkloadsTable::Running);
-    m_status->addItem(tr("Waiting"), WorkloadsTable::Waiting);
-    m_status->addItem(tr("Failed or stuck"), WorkloadsTable::Problem);
-    m_status->addItem(tr("Finished"), WorkloadsTable::Finished);
+    m_status->addItem(tr("Any status"), workloadstatus::AnyStatus);
+    m_status->addItem(tr("Running"), workloadstatus::Running);
+    m_status->addItem(tr("Waiting"), workloadstatus::Waiting);
+    m_status->addItem(tr("Failed or stuck"), workloadstatus::Problem);
+    m_status->addItem(tr("Finished"), workloadstatus::Finished);
     m_kind->addItem(tr("Any kind"), QString());
     for (const char *k : {"Job", "PyTorchJob", "MPIJob", "Pod"})
         m_kind->addItem(QLatin1String(k), QLatin1String(k));
