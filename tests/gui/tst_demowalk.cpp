@@ -91,8 +91,8 @@ void TestDemoWalk::everyPageWithoutUnplannedErrors()
     QTranslator t, qt;
     if (!language.isEmpty()) {
         QVERIFY(t.load(u"gpudesk_"_qs + language, TestPaths::qmDir()));
-        QVERIFY(qt.load(u"qtbase_"_qs + language,
-                        QLibraryInfo::path(QLibraryInfo::TranslationsPath)));
+        QVERIFY(
+            qt.load(u"qtbase_"_qs + language, QLibraryInfo::path(QLibraryInfo::TranslationsPath)));
         QApplication::installTranslator(&qt);
         QApplication::installTranslator(&t);
     }
