@@ -168,7 +168,7 @@
     </message>
     <message>
         <source>Memory</source>
-        <translation>显存</translation>
+        <translation>内存</translation>
     </message>
     <message>
         <source>Shared memory</source>
@@ -2355,7 +2355,7 @@
     </message>
     <message>
         <source>Memory</source>
-        <translation>显存</translation>
+        <translation>内存</translation>
     </message>
     <message>
         <source>Shared memory</source>
@@ -6706,7 +6706,7 @@
     </message>
     <message>
         <source>Memory</source>
-        <translation>显存</translation>
+        <translation>内存</translation>
     </message>
     <message>
         <source>unlimited</source>
@@ -6808,7 +6808,7 @@
     </message>
     <message>
         <source>Memory</source>
-        <translation>显存</translation>
+        <translation>内存</translation>
     </message>
     <message>
         <source>GPUs wanted</source>
@@ -7940,7 +7940,7 @@
     </message>
     <message>
         <source>Memory</source>
-        <translation>显存</translation>
+        <translation>内存</translation>
     </message>
     <message>
         <source>Pods</source>
@@ -8127,7 +8127,7 @@
     </message>
     <message>
         <source>Memory</source>
-        <translation>显存</translation>
+        <translation>内存</translation>
     </message>
     <message>
         <source>Pods</source>

@@ -193,6 +193,9 @@ void TestDemoWalk::everyPageWithoutUnplannedErrors()
         w.showPage(MainWindow::DevEnvs);
         DevEnvDialog *env = devEnvs->newEnvironment();
         check(*env, u"new-environment"_qs);
+        // Host memory is 内存, GPU memory 显存 (the form once asked for "显存 32Gi").
+        QVERIFY(labelTexts(*env).contains(u"内存"_qs));
+        QVERIFY(!labelTexts(*env).contains(u"显存"_qs));
         env->reject();
         QDialog *audit = w.showAuditLog();
         check(*audit, u"audit"_qs);
