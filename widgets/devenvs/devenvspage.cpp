@@ -67,7 +67,10 @@ DevEnvsPage::DevEnvsPage(DevEnvsService *service, ClusterStore *store, QWidget *
     m_view->setItemDelegateForColumn(DevEnvsModel::Status, new SeverityDelegate(this));
     m_view->setItemDelegateForColumn(DevEnvsModel::IdleFor, new SeverityDelegate(this));
     m_view->horizontalHeader()->setStretchLastSection(true);
-    ColumnFit::install(m_view, DevEnvsModel::Image);
+    // Why is the sentence the user reads (why it is not ready, what does not answer): it gets
+    // the room. Images are long and alike up to their tag: cut in the middle, the tag kept.
+    m_view->setTextElideMode(Qt::ElideMiddle);
+    ColumnFit::install(m_view, DevEnvsModel::Why);
 
     m_headline->setObjectName(QStringLiteral("devenvsHeadline"));
     QFont big = m_headline->font();
