@@ -54,9 +54,11 @@ Doctor::Candidates Doctor::candidates(const DiagnosisInput &in) const
     Candidates out;
     for (const DiagnosisInput::Container &c : in.containers) {
         QList<LogLine> lines;
-        if (m_anyLog.isValid() && !m_anyLog.pattern().isEmpty())
+        // No rule reads logs: nothing to keep. The combined pattern not valid (each part is,
+        // so only a limit of PCRE's could do it): every line is kept, never none.
+        if (!m_anyLog.pattern().isEmpty())
             forEachLine(c, [&](qint64 n, const QString &text) {
-                if (m_anyLog.match(text).hasMatch())
+                if (!m_anyLog.isValid() || m_anyLog.match(text).hasMatch())
                     lines.append({n, text});
             });
         out.append(lines);
@@ -124,13 +126,11 @@ std::optional<Diagnosis> Doctor::apply(const DoctorRules::Rule &rule, const Diag
             {QStringLiteral("containerStatuses[%1]").arg(hit->name), 0, what.trimmed()});
     }
     if (rule.message) {
+        QStringList messages{in.message};
+        for (const DiagnosisInput::Container &c : in.containers)
+            messages << c.message;
         QString found;
-        for (const QString &m : [&] {
-                 QStringList all{in.message};
-                 for (const DiagnosisInput::Container &c : in.containers)
-                     all << c.message;
-                 return all;
-             }())
+        for (const QString &m : std::as_const(messages))
             if (!m.isEmpty() && rule.message->match(m.left(kLineChars)).hasMatch()) {
                 found = m;
                 break;

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "mainwindow.h"
+
 #include "appsettings.h"
 #include "noticebanner.h"
 #include "pagetable.h"

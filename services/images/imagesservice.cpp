@@ -1,9 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "imagesservice.h"
+
 #include "appsettings.h"
-
-#include "registriesconf.h"
-
 #include "clusterstore.h"
 #include "dockercredentials.h"
 #include "harborreader.h"

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "clustersession.h"
+
 #include "appsettings.h"
 
 #include "clusterstore.h"

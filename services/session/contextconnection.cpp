@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "contextconnection.h"
+
 #include "appsettings.h"
 
 #include "clusterprobe.h"

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "imagespage.h"
+
 #include "noticebanner.h"
 
 #include "harborpanel.h"
@@ -262,16 +263,23 @@ ImagesPage::ImagesPage(ImagesService *service, QWidget *parent)
         // Where the registry is really served, and what could not be read to know it.
         const RegistryEndpoint e = m_service->endpointFor(host);
         QStringList notes;
+        bool warn = false;
         if (!e.location.isEmpty())
             notes << tr("%1 is served at %2 (%3).")
                          .arg(host, e.location, m_service->registriesConfFile());
-        if (m_service->isPlainHttp(host))
+        if (m_service->isPlainHttp(host)) {
+            warn = true;
             notes << tr("%1 is reached over plain HTTP: anyone on the network can read its "
                         "images and your password, and change what you pull.")
                          .arg(e.servedAt());
-        if (!m_service->registriesConfError().isEmpty())
+        }
+        if (!m_service->registriesConfError().isEmpty()) {
+            warn = true;
             notes << m_service->registriesConfError();
-        m_plain->say(NoticeBanner::Kind::Warning, notes.join(u' '));
+        }
+        // Served elsewhere is a fact to know, not a risk: a note unless something is wrong.
+        m_plain->say(warn ? NoticeBanner::Kind::Warning : NoticeBanner::Kind::Note,
+                     notes.join(u' '));
     });
     fillRegistries();
     updateSummary();

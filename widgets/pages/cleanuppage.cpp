@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "cleanuppage.h"
+
 #include "appsettings.h"
 #include "operationplanner.h"
 #include "operationsservice.h"

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "overviewpage.h"
+
 #include "connectionstate.h"
 #include "noticebanner.h"
 

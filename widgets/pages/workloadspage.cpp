@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "workloadspage.h"
+
 #include "operationplanner.h"
 #include "operationsservice.h"
 

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "yamleditdialog.h"
+
 #include "noticebanner.h"
 
 #include "palette.h"

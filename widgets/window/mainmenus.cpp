@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "mainmenus.h"
+
 #include "pagetable.h"
 
 #include "cleanuppage.h"
