@@ -126,6 +126,7 @@ void ImagesService::joinPods()
     QHash<QString, int> hosts;
     QHash<QString, QList<ImagesModel::Use>> byDigest, byTag;
     QList<RegistryTag> seen;
+    QSet<QString> seenKeys;
     // A cluster runs 100,000 pods from a few hundred images: each image's name is parsed once.
     QHash<QString, ImageReference> parsed;
     for (const PodInfo &p : m_store->pods()) {
@@ -142,9 +143,14 @@ void ImagesService::joinPods()
             continue;
         ImagesModel::Use use{p.ns + u'/' + p.name, m_store->userOf(p.ns), false};
         const ImageReference ran = ImageReference::fromImageId(p.imageId);
-        // A spec that names a digest has no tag: the row is named by the digest.
-        seen << RegistryTag{ref.repository, ref.tag.isEmpty() ? u'@' + ref.digest : ref.tag,
-                            ran.digest.isEmpty() ? ref.digest : ran.digest};
+        // A spec that names a digest has no tag: the row is named by the digest. One entry a
+        // tag (its first pod's digest), not one a pod.
+        const QString tag = ref.tag.isEmpty() ? u'@' + ref.digest : ref.tag;
+        if (!seenKeys.contains(ImagesModel::tagKey(ref.repository, tag))) {
+            seenKeys.insert(ImagesModel::tagKey(ref.repository, tag));
+            seen << RegistryTag{ref.repository, tag,
+                                ran.digest.isEmpty() ? ref.digest : ran.digest};
+        }
         if (!ran.digest.isEmpty() &&
             (ran.repository.isEmpty() || ran.repository == ref.repository)) {
             use.byDigest = true;
