@@ -12,6 +12,7 @@
 #include "reportrun.h"
 #include "services.h"
 #include "settingsdialog.h"
+#include "sshpool.h"
 #include "stdioforward.h"
 #include "theme.h"
 
@@ -27,6 +28,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <cstdlib>
 #include <memory>
 #include <unistd.h>
 
@@ -163,9 +165,7 @@ int runCleanup(CleanupRun::Options options)
     return exitCode;
 }
 
-} // namespace
-
-int main(int argc, char **argv)
+int run(int argc, char **argv)
 {
     configureAllocator();
     // Qt's warnings and gpudesk's debug output only on request (--verbose, QT_LOGGING_RULES):
@@ -374,4 +374,20 @@ int main(int argc, char **argv)
     QObject::connect(&window, &MainWindow::reconnectRequested, session, &ClusterSession::reconnect);
     window.show();
     return QCoreApplication::exec();
+}
+
+} // namespace
+
+int main(int argc, char **argv)
+{
+    const int exitCode = run(argc, argv);
+    // Every pool is gone, its workers cancelled; they end within a poll (100 ms) or a connect's
+    // cancel. One stuck in a system call past that: leave without the exit handlers it would
+    // race (the output is flushed first, the answer is the run's).
+    if (!gpudesk::SshPool::finishWorkers(5000)) {
+        std::fflush(stdout);
+        std::fflush(stderr);
+        std::_Exit(exitCode);
+    }
+    return exitCode;
 }

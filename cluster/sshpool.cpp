@@ -23,7 +23,10 @@ namespace {
 
 // Workers mostly wait on the network, so there are more of them than cores. The pool is
 // process-wide and never destroyed: a worker stuck in a connect to a dead node (bounded by
-// ConnectTimeout) must not hold up a context switch or the program's exit.
+// ConnectTimeout) must not hold up a context switch; the program's exit waits for them a
+// bounded time (finishWorkers).
+QThreadPool *g_workers = nullptr; // made (with libssh's initialisation) by the first work
+
 QThreadPool *workers()
 {
     static QThreadPool *pool = [] {
@@ -31,6 +34,7 @@ QThreadPool *workers()
         auto *p = new QThreadPool;
         p->setMaxThreadCount(SshPool::maxWorkers());
         p->setExpiryTimeout(60000);
+        g_workers = p;
         return p;
     }();
     return pool;
@@ -87,6 +91,11 @@ SshPool::~SshPool()
     cancelAll();
     std::lock_guard lock(m_shared->mutex);
     m_shared->owner = nullptr;
+}
+
+bool SshPool::finishWorkers(int ms)
+{
+    return !g_workers || g_workers->waitForDone(ms);
 }
 
 void SshPool::cancelAll()

@@ -56,6 +56,11 @@ public:
     void cancelAll();
 
     static int maxWorkers();
+    // Waits at most `ms` for every pool's workers to end: at the program's exit, once the pools
+    // are gone (and so cancelled). A worker still inside libssh when the exit handlers tear
+    // OpenSSL down crashes the process — a headless cleanup that did its work would exit 139.
+    // False when some worker did not end in time.
+    static bool finishWorkers(int ms);
 
 signals:
     void statusChanged(const QString &node, const gpudesk::SshStatus &status);

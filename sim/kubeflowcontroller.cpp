@@ -188,6 +188,8 @@ void KubeflowController::reconcileJobs(const ResourceType *type)
 {
     ObjectStore *store = m_state.store;
     const bool mpi = type == m_state.mpijobs;
+    auto &podsByJob = m_podsOf[type];
+    std::unordered_map<std::string, JobPods> kept;
     for (const auto &stored : store->list(type)) {
         const json &job = *stored.object;
         const json conds = sub(sub(job, "status"), "conditions");
@@ -204,7 +206,13 @@ void KubeflowController::reconcileJobs(const ResourceType *type)
         const std::string name = job["metadata"].value("name", "");
         const std::string queue =
             sub(sub(job["spec"], "runPolicy"), "schedulingPolicy").value("queue", "default");
-        const std::vector<json> pods = podsOf(type, job, queue);
+        const std::string uid = job["metadata"].value("uid", "");
+        JobPods &built = kept[uid];
+        if (auto it = podsByJob.find(uid); it != podsByJob.end() && it->second.rv == stored.rv)
+            built = std::move(it->second);
+        else
+            built = {stored.rv, podsOf(type, job, queue)};
+        const std::vector<json> &pods = built.pods;
         int gpus = 0;
         for (const auto &p : pods)
             gpus += int(podRequests(p).gpus);
@@ -246,8 +254,8 @@ void KubeflowController::reconcileJobs(const ResourceType *type)
                 rs["failed"] = rs.value("failed", 0) + 1;
             }
         }
-        json updated = job;
-        json &status = updated["status"];
+        // The status alone is copied and compared, not the whole job (see VolcanoController).
+        json status = sub(job, "status");
         status["replicaStatuses"] = replicaStatuses;
         const std::string kind = type->kind.toStdString();
         const std::string now = m_state.clock->nowRfc3339();
@@ -269,8 +277,11 @@ void KubeflowController::reconcileJobs(const ResourceType *type)
             if (!status.contains("startTime"))
                 status["startTime"] = now;
         }
-        if (updated != job)
+        if (status != sub(job, "status")) {
+            json updated = job;
+            updated["status"] = std::move(status);
             store->update(type, updated);
+        }
         if (running == int(pods.size()) && running > 0 && pgPhase == "Inqueue") {
             pg["status"]["phase"] = "Running";
             pg["status"]["running"] = running;
@@ -284,6 +295,7 @@ void KubeflowController::reconcileJobs(const ResourceType *type)
             store->update(m_state.podgroups, pg);
         }
     }
+    podsByJob = std::move(kept); // a finished or deleted job's pods are not kept
 }
 
 } // namespace sim

@@ -5,7 +5,9 @@
 
 #include <nlohmann/json.hpp>
 
+#include <map>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 namespace sim {
@@ -33,6 +35,14 @@ private:
 
     SimState &m_state;
     GangAdmission m_admission;
+    // The pods a job's spec makes, by job uid, kept while its resourceVersion stays: they were
+    // built again at every step of the simulation otherwise.
+    struct JobPods
+    {
+        quint64 rv = 0;
+        std::vector<nlohmann::json> pods;
+    };
+    std::map<const ResourceType *, std::unordered_map<std::string, JobPods>> m_podsOf;
 };
 
 } // namespace sim

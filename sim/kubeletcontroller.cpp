@@ -176,6 +176,10 @@ void KubeletController::runKubelets()
         if (started && b.profile != Profile::ImagePull && b.profile != Profile::CrashSymlink &&
             (b.runSeconds < 0 || phase != "Running"))
             continue; // nothing will change for this pod now
+        // Most running pods have nothing to do at a step: they are not copied for it.
+        if (started && b.profile != Profile::ImagePull && b.profile != Profile::CrashSymlink &&
+            !finishDue(b, cur))
+            continue;
         json pod = cur;
         w.involved = m_state.objectRef(m_state.pods, w.ns, w.name);
         w.involved["fieldPath"] =
@@ -359,19 +363,27 @@ void KubeletController::crashLoop(const PodWork &w, json &pod)
                         "kubelet", w.node);
 }
 
-void KubeletController::finish(const PodWork &w, json &pod)
+bool KubeletController::finishDue(const Behavior &b, const json &pod) const
 {
-    const Behavior &b = w.behavior;
-    json &status = pod["status"];
-    json &cs = status["containerStatuses"][0];
-    if (!cs["state"].contains("running") || b.runSeconds < 0)
-        return;
-    const qint64 started = parseMs(cs["state"]["running"]["startedAt"]);
+    const json &statuses = sub(sub(pod, "status"), "containerStatuses");
+    if (b.runSeconds < 0 || !statuses.is_array() || statuses.empty())
+        return false;
+    const json &running = sub(sub(statuses[0], "state"), "running");
+    if (!running.contains("startedAt"))
+        return false;
     const qint64 runMs =
         (b.profile == Profile::ShmError ? std::min<qint64>(b.runSeconds, 1200) : b.runSeconds) *
         1000;
-    if (m_state.clock->nowMs() < started + runMs)
+    return m_state.clock->nowMs() >= parseMs(running["startedAt"]) + runMs;
+}
+
+void KubeletController::finish(const PodWork &w, json &pod)
+{
+    const Behavior &b = w.behavior;
+    if (!finishDue(b, pod))
         return;
+    json &status = pod["status"];
+    const qint64 started = parseMs(status["containerStatuses"][0]["state"]["running"]["startedAt"]);
     const std::string now = m_state.clock->nowRfc3339();
     const bool fail = b.fails || b.profile == Profile::ShmError;
     for (auto &c : status["containerStatuses"]) {

@@ -53,6 +53,8 @@ private:
     void backOffImagePull(const PodWork &w, nlohmann::json &pod);
     void crashLoop(const PodWork &w, nlohmann::json &pod);
     void finish(const PodWork &w, nlohmann::json &pod);
+    // Whether a running container's time (its behaviour's runSeconds) is up.
+    bool finishDue(const Behavior &b, const nlohmann::json &pod) const;
     // A deleted pod: stop its containers, then remove it (unless they cannot be stopped).
     void terminate(const PodWork &w, const nlohmann::json &pod);
     void recordExit(nlohmann::json &pod, const ContainerExit &exit);

@@ -139,6 +139,7 @@ std::string MachinesController::podIpFor(const std::string &node)
 
 void MachinesController::podRemoved(const std::string &uid, bool nodeReady)
 {
+    m_cgroupOf.erase(uid);
     const auto it = m_state.podInfo.find(uid);
     if (it == m_state.podInfo.end() || it->second.node.empty())
         return;
@@ -187,6 +188,11 @@ void MachinesController::placePod(NodeMachine &m, const std::string &uid, const 
 {
     const Behavior b = m_state.behaviorOf(uid);
     const bool dState = b.termination == Termination::Uninterruptible && info.deleting;
+    CgroupOf &cgroup = m_cgroupOf[uid];
+    if (cgroup.restartCount != info.restartCount)
+        cgroup = {info.restartCount,
+                  cgroupText(m.cgroupStyle, uid, containerId(uid, "pytorch", info.restartCount),
+                             info.qosClass)};
     auto process = [&](int card, int cardNo, int memory, int util, int gi, int ci) {
         GpuProcess p;
         p.pid = pidFor(uid, info.restartCount, card, gi);
@@ -197,8 +203,7 @@ void MachinesController::placePod(NodeMachine &m, const std::string &uid, const 
         p.podName = info.name;
         p.podNamespace = info.ns;
         p.container = info.container;
-        p.cgroup = cgroupText(m.cgroupStyle, uid, containerId(uid, "pytorch", info.restartCount),
-                              info.qosClass);
+        p.cgroup = cgroup.text;
         p.startMs = info.startedMs > 0 ? info.startedMs : nowMs;
         p.state = dState ? 'D' : util >= 50 ? 'R' : 'S';
         p.stateSinceMs = dState ? info.deletionRequestedMs : p.startMs;

@@ -41,6 +41,14 @@ private:
     SimState &m_state;
     std::map<std::string, int> m_podIpCounter; // node → pod IPs handed out
     std::map<std::string, int> m_nodeIndex;    // node → its number, which picks its pod CIDR
+    // A pod's /proc/PID/cgroup text by pod uid, made again only when its container restarts:
+    // made at every step for every process otherwise.
+    struct CgroupOf
+    {
+        int restartCount = -1;
+        std::string text;
+    };
+    std::map<std::string, CgroupOf> m_cgroupOf;
 };
 
 } // namespace sim

@@ -26,8 +26,6 @@ void SchedulerController::schedulePods()
         nodes.push_back(n.object.get());
     for (const auto &p : podObjs)
         pods.push_back(p.object.get());
-    Scheduler scheduler;
-    scheduler.load(nodes, pods);
     // Pending pods, oldest first, gathered into gangs by PodGroup.
     std::vector<const json *> pending;
     for (const json *p : pods) {
@@ -35,6 +33,10 @@ void SchedulerController::schedulePods()
             !(*p)["metadata"].contains("deletionTimestamp"))
             pending.push_back(p);
     }
+    if (pending.empty())
+        return; // the cluster's free resources are counted only when a pod needs them
+    Scheduler scheduler;
+    scheduler.load(nodes, pods);
     std::stable_sort(pending.begin(), pending.end(), [](const json *a, const json *b) {
         return (*a)["metadata"].value("creationTimestamp", "") <
                (*b)["metadata"].value("creationTimestamp", "");

@@ -155,8 +155,8 @@ with tempfile.TemporaryDirectory() as state, tempfile.TemporaryDirectory() as pr
         touched = [(r["target"].get("name"), r.get("result")) for r in steps
                    if r["target"].get("node") == "g4090-02" or r["target"].get("name") in before.values()]
         left = pods_on("g4090-02")
-        check(f"… and apply --yes touches none of its {len(before)} pods (steps {touched}, "
-              f"gone {sorted(set(before.values()) - set(left.values()))})",
+        check(f"… and apply --yes touches none of its {len(before)} pods (exit {run.returncode}, steps {touched}, "
+              f"gone {sorted(set(before.values()) - set(left.values()))}, new uids {sorted(set(left) - set(before))}; {run.stderr.strip()[-300:]})",
               run.returncode == 0 and not touched and before.keys() <= left.keys() and bool(before))
         set_ready("g4090-02", "true")
 

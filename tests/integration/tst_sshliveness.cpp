@@ -21,6 +21,7 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <memory>
 #include <thread>
 
 using namespace gpudesk;
@@ -102,6 +103,7 @@ private slots:
     void frozenNodeIsLostThenBack();
     void commandOnAFrozenNode();
     void longWorkBesideSampling();
+    void exitWaitsForCancelledWorkers();
 
 private:
     SshTarget target(const QString &node, const QString &knownHosts, int port = 0) const;
@@ -305,6 +307,38 @@ void TestSshLiveness::longWorkBesideSampling()
     QCOMPARE(announced.count(), 0);
     QCOMPARE(pool.status(QStringLiteral("n")).state, SshStatus::Connected);
     sampler.stop();
+}
+
+void TestSshLiveness::exitWaitsForCancelledWorkers()
+{
+    // At the program's exit the pools are gone and their workers cancelled; the program waits
+    // for them (SshPool::finishWorkers) before the exit handlers tear OpenSSL down under a
+    // worker still in libssh (a headless cleanup exited 139 after its work was done). A
+    // command of a minute, cancelled, ends within its poll: the wait is short.
+    const SshTarget t =
+        target(QStringLiteral("busy"), relayKnownHosts(quint16(m_sshd.port)), m_sshd.port);
+    auto started = std::make_shared<std::atomic<bool>>(false);
+    auto result = std::make_shared<ExecResult>(); // the worker's, kept past the pool
+    {
+        SshPool pool;
+        pool.setTarget(t);
+        QVERIFY(pool.submit(t.node, [started, result](SshConnection *c, const SshStatus &,
+                                                      const std::atomic<bool> &cancel) {
+            if (c) {
+                ExecStreams streams;
+                streams.onOutput = [started](const QByteArray &) { *started = true; };
+                *result = c->exec("echo started; sleep 60", 90000, cancel, streams);
+            }
+            return std::function<void()>();
+        }));
+        QTRY_VERIFY_WITH_TIMEOUT(*started, 30000);
+    } // the pool goes, as when the program ends
+    QElapsedTimer clock;
+    clock.start();
+    QVERIFY(SshPool::finishWorkers(20000));
+    qInfo("the worker ended %lld ms after its pool", clock.elapsed());
+    QVERIFY2(clock.elapsed() < 10000, "the command's minute was waited out");
+    QVERIFY(result->cancelled);
 }
 
 QTEST_GUILESS_MAIN(TestSshLiveness)
