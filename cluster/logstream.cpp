@@ -122,6 +122,7 @@ void LogStream::open()
 {
     // Resuming: from the last line's time; lines at exactly that time already shown are skipped.
     m_skipAtLast = m_lastTimestamp.isEmpty() ? 0 : m_seenAtLast;
+    m_resumedAt = m_lastTimestamp;
     QNetworkRequest req = m_client->request(path(m_ns, m_pod, m_options, m_lastTimestamp));
     req.setRawHeader("Accept", "*/*");
     if (m_options.follow)
@@ -180,15 +181,19 @@ void LogStream::deliver(const QByteArray &chunk, bool final)
         }
         if (!l.timestamp.isEmpty()) {
             // RFC 3339 with the same precision compares as text.
-            if (!m_lastTimestamp.isEmpty() && l.timestamp < m_lastTimestamp)
-                return;
-            if (l.timestamp == m_lastTimestamp) {
-                if (m_skipAtLast > 0) {
+            if (!m_resumedAt.isEmpty()) {
+                if (l.timestamp < m_resumedAt)
+                    return;
+                if (l.timestamp == m_resumedAt && m_skipAtLast > 0) {
                     --m_skipAtLast;
                     return;
                 }
+                if (l.timestamp > m_resumedAt)
+                    m_resumedAt.clear(); // past what was shown: everything is new now
+            }
+            if (l.timestamp == m_lastTimestamp) {
                 ++m_seenAtLast;
-            } else {
+            } else if (l.timestamp > m_lastTimestamp) {
                 m_lastTimestamp = l.timestamp;
                 m_seenAtLast = 1;
                 m_skipAtLast = 0;

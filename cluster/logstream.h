@@ -85,6 +85,10 @@ private:
     QByteArray m_lastTimestamp;
     int m_seenAtLast = 0; // lines already shown with exactly m_lastTimestamp
     int m_skipAtLast = 0; // after a resume: such lines still to skip
+    // After a resume, until a line newer than this arrives: lines older than it were shown
+    // already. Within one answer nothing is dropped — the runtime stamps stdout and stderr
+    // apart, so a traceback on stderr may carry times before the last line on stdout.
+    QByteArray m_resumedAt;
     int m_attempt = 0;
     State m_state = Idle;
 };

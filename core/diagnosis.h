@@ -57,6 +57,9 @@ struct DiagnosisEvidence
     QString where;   // "log of pytorch", "event BackOff", "containerStatuses[pytorch].reason"
     qint64 line = 0; // in the whole log, for a log line; 0 otherwise
     QString text;
+    // A log line's container, and whether it is the previous container's log (a restart).
+    QString container;
+    bool previousLog = false;
 };
 
 // One cause found for a pod, in the user's language.

@@ -176,7 +176,8 @@ std::optional<Diagnosis> Doctor::apply(const DoctorRules::Rule &rule, const Diag
                     if (rule.logAll[k].match(l.text).hasMatch())
                         all[k] = matched = true;
                 if (matched && here.size() < kEvidencePerRule)
-                    here.append({QStringLiteral("log of %1").arg(c.name), l.number, l.text});
+                    here.append({QStringLiteral("log of %1").arg(c.name), l.number, l.text, c.name,
+                                 c.state != u"terminated" && c.restarts > 0});
             }
             if (any && !all.contains(false)) {
                 found = here;

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "workloadsmodel.h"
 
+#include "diagnosisbook.h"
 #include "format.h"
 #include "workloadstatus.h"
 
@@ -397,7 +398,11 @@ QVariant WorkloadsModel::workloadData(const Row &row, int column, int role) cons
                            w.kind, w.status, w.message, row.nodes.join(u' ')}
             .join(u' ');
     case Qt::ToolTipRole:
-        return column == Reason || column == Status ? w.message : QString();
+        if (column != Reason && column != Status)
+            return QString();
+        if (const Diagnosis *d = diagnosisOf(row))
+            return QStringList{d->title, d->cause, d->fix, w.message}.join(u'\n').trimmed();
+        return w.message;
     case SortRole:
         switch (column) {
         case Gpus:
@@ -434,6 +439,9 @@ QVariant WorkloadsModel::workloadData(const Row &row, int column, int role) cons
         case Age:
             return format::age(w.created, m_now());
         case Reason:
+            // The doctor's cause before the controller's words ("1 replica(s) failed").
+            if (const Diagnosis *d = diagnosisOf(row))
+                return d->title;
             return w.message.section(u'\n', 0, 0);
         default:
             return {};
@@ -446,7 +454,64 @@ QVariant WorkloadsModel::workloadData(const Row &row, int column, int role) cons
 QString WorkloadsModel::podReason(const PodInfo &p) const
 {
     const QString caveat = m_store->podCaveat(p);
-    return caveat.isEmpty() ? p.message : caveat;
+    if (!caveat.isEmpty())
+        return caveat;
+    // A waiting pod keeps the scheduler's words; a failed one gets the doctor's.
+    const Diagnosis *d = m_diagnoses && (DiagnosisBook::troubled(p) || p.message.isEmpty())
+                             ? m_diagnoses->cause(p)
+                             : nullptr;
+    if (d)
+        return d->title + u'\n' + d->cause + u'\n' + d->fix;
+    return p.message;
+}
+
+const Diagnosis *WorkloadsModel::diagnosisOf(const Row &row) const
+{
+    // A waiting job keeps its pending reason; a failed one (or one whose pods fail) and one
+    // with nothing to say get the doctor's.
+    if (!m_diagnoses ||
+        (!row.info.message.isEmpty() && workloadstatus::severity(row.info.status) < 2))
+        return nullptr;
+    if (row.info.kind == QLatin1String("Pod")) { // a bare pod is its own workload
+        const PodInfo *p = m_store->pod(row.key);
+        return p ? m_diagnoses->cause(*p) : nullptr;
+    }
+    // A gang of thousands of pods fails through a few: the first pods say it.
+    constexpr int Looked = 64;
+    const Diagnosis *best = nullptr;
+    for (qsizetype i = 0; i < row.pods.size() && i < Looked; ++i) {
+        const PodInfo *p = m_store->pod(row.pods[i]);
+        const Diagnosis *d = p ? m_diagnoses->cause(*p) : nullptr;
+        if (d && (!best || d->priority > best->priority))
+            best = d;
+    }
+    return best;
+}
+
+void WorkloadsModel::setDiagnoses(const DiagnosisBook *book)
+{
+    m_diagnoses = book;
+    connect(book, &DiagnosisBook::changed, this, &WorkloadsModel::onDiagnosed);
+    connect(book, &DiagnosisBook::cleared, this, [this] {
+        if (!m_rows.empty())
+            emit dataChanged(index(0, Reason), index(int(m_rows.size()) - 1, Reason));
+    });
+}
+
+void WorkloadsModel::onDiagnosed(const QSet<QString> &podUids)
+{
+    for (const QString &uid : podUids) {
+        const PodInfo *p = m_store->pod(uid);
+        const int row = p ? rowOf(ClusterStore::workloadKey(*p)) : -1;
+        if (row < 0)
+            continue;
+        emit dataChanged(index(row, Reason), index(row, Reason));
+        const int child = int(m_rows[size_t(row)]->pods.indexOf(uid));
+        if (child >= 0) {
+            const QModelIndex parent = index(row, 0);
+            emit dataChanged(index(child, Reason, parent), index(child, Reason, parent));
+        }
+    }
 }
 
 QVariant WorkloadsModel::podData(const PodInfo &p, int column, int role) const

@@ -14,6 +14,9 @@
 
 namespace gpudesk {
 
+class DiagnosisBook;
+struct Diagnosis;
+
 // The Workloads page's tree: jobs (Volcano, PyTorchJob, MPIJob, other controllers) with their
 // pods as children, and bare pods on their own. Updated in place from the store's changes.
 //
@@ -67,6 +70,9 @@ public:
     // The workload a slot holds now (empty for an empty slot): a slot is reused by the next
     // new workload after its own was deleted.
     const QString &keyOfSlot(int slot) const { return m_rows[size_t(slot)]->key; }
+    // The job doctor's findings: the Reason of a failed or crash-looping pod, and of its job,
+    // is its cause in words (the tooltip adds the cause and the fix).
+    void setDiagnoses(const DiagnosisBook *book);
 
 signals:
     // A set of changes has been applied (after its rows' signals): views over this model can
@@ -101,8 +107,12 @@ private:
     // Why the pod is as it is: the caveat of its state (stuck Terminating, on a NotReady node),
     // else its own message.
     QString podReason(const PodInfo &pod) const;
+    // The cause the doctor found for the workload's pods (the most specific), if any.
+    const Diagnosis *diagnosisOf(const Row &row) const;
+    void onDiagnosed(const QSet<QString> &podUids);
 
     const ClusterStore *m_store;
+    const DiagnosisBook *m_diagnoses = nullptr;
     Clock m_now;
     std::vector<std::unique_ptr<Row>> m_rows;
     QHash<QString, Row *> m_byKey;

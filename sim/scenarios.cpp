@@ -369,7 +369,8 @@ void Simulation::build()
         submitPyTorchJob(in);
         addPlanted({"shm-too-small",
                     "DataLoader workers killed by a bus error: /dev/shm is the default 64 MiB", "",
-                    json::array({ref(m_state.pytorchjobs, "carol", "clip-pretrain")})});
+                    json::array({ref(m_state.pytorchjobs, "carol", "clip-pretrain")}),
+                    "shared-memory"});
     });
     at(hoursAgo(5), [=, this] {
         JobInput crash = job("wangfang", "mmdet-train");
@@ -380,7 +381,8 @@ void Simulation::build()
         addPlanted({"crashloop-dangling-symlink",
                     "CrashLoopBackOff: the launch script /workspace/start.sh is a symlink to a "
                     "file that no longer exists",
-                    "", json::array({ref(m_state.pods, "wangfang", "mmdet-train")})});
+                    "", json::array({ref(m_state.pods, "wangfang", "mmdet-train")}),
+                    "launch-script"});
         JobInput pull = job("lina", "detectron-eval");
         pull.behavior.profile = Profile::ImagePull;
         pull.behavior.runSeconds = -1;
@@ -390,7 +392,7 @@ void Simulation::build()
         addPlanted({"image-pull-unknown-host",
                     "ImagePullBackOff: the node cannot resolve the registry host "
                     "harbor.lab.internal",
-                    "", json::array({ref(m_state.pods, "lina", "detectron-eval")})});
+                    "", json::array({ref(m_state.pods, "lina", "detectron-eval")}), "image-pull"});
     });
     at(hoursAgo(3), [=, this] {
         setNodeReady("g4090-10", false, "Kubelet stopped posting node status.");

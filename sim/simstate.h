@@ -47,6 +47,9 @@ struct PlantedCase
     std::string description;
     std::string node;
     nlohmann::json objects = nlohmann::json::array(); // [{kind, namespace, name, uid}]
+    // The job doctor's class for a planted failure of a job ("" for the others): what a
+    // diagnosis of its pods must say (docs/doctor.md).
+    std::string diagnosis;
 };
 
 // What the nodes know of a pod, kept up to date from the pods' watch events so that the

@@ -274,10 +274,12 @@ json Truth::planted() const
 {
     json planted = json::array();
     for (const auto &p : m_state.planted)
-        planted.push_back(json{{"id", p.id},
-                               {"description", p.description},
-                               {"node", p.node.empty() ? json(nullptr) : json(p.node)},
-                               {"objects", p.objects}});
+        planted.push_back(
+            json{{"id", p.id},
+                 {"description", p.description},
+                 {"node", p.node.empty() ? json(nullptr) : json(p.node)},
+                 {"objects", p.objects},
+                 {"diagnosis", p.diagnosis.empty() ? json(nullptr) : json(p.diagnosis)}});
     return planted;
 }
 

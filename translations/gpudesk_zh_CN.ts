@@ -2831,6 +2831,114 @@
     </message>
 </context>
 <context>
+    <name>gpudesk::DiagnosisService</name>
+    <message>
+        <source>Cannot read the pod: %1</source>
+        <translation>无法读取该 Pod：%1</translation>
+    </message>
+    <message>
+        <source>Not connected.</source>
+        <translation>未连接。</translation>
+    </message>
+    <message>
+        <source>its events could not be read: %1</source>
+        <translation>无法读取它的事件：%1</translation>
+    </message>
+    <message>
+        <source>the log of %1 could not be read: %2</source>
+        <translation>无法读取 %1 的日志：%2</translation>
+    </message>
+    <message>
+        <source>No known cause: no rule matches its state, events or log.</source>
+        <translation>未找到已知原因：没有规则与它的状态、事件或日志匹配。</translation>
+    </message>
+    <message>
+        <source>No known cause; %1.</source>
+        <translation>未找到已知原因；%1。</translation>
+    </message>
+</context>
+<context>
+    <name>gpudesk::DiagnosisView</name>
+    <message>
+        <source>the platform (its administrators)</source>
+        <translation>平台（其管理员）</translation>
+    </message>
+    <message>
+        <source>the hardware (the node&apos;s administrators)</source>
+        <translation>硬件（该节点的管理员）</translation>
+    </message>
+    <message>
+        <source>the job (its owner)</source>
+        <translation>作业（其所有者）</translation>
+    </message>
+    <message>
+        <source>log of %1 (the previous container)</source>
+        <translation>%1 的日志（上一个容器）</translation>
+    </message>
+    <message>
+        <source>log of %1</source>
+        <translation>%1 的日志</translation>
+    </message>
+    <message>
+        <source>event %1</source>
+        <translation>事件 %1</translation>
+    </message>
+    <message>
+        <source>Diagnose again</source>
+        <translation>重新诊断</translation>
+    </message>
+    <message>
+        <source>Read the pods&apos; state, events and log tails again</source>
+        <translation>重新读取这些 Pod 的状态、事件和日志末尾</translation>
+    </message>
+    <message>
+        <source>Also:</source>
+        <translation>另外：</translation>
+    </message>
+    <message>
+        <source>Evidence:</source>
+        <translation>证据：</translation>
+    </message>
+    <message>
+        <source>Fix:</source>
+        <translation>修复：</translation>
+    </message>
+    <message>
+        <source>Likely responsible: %1.</source>
+        <translation>可能的责任方：%1。</translation>
+    </message>
+    <message>
+        <source>Running it again may help.</source>
+        <translation>重新运行可能会成功。</translation>
+    </message>
+    <message>
+        <source>Running it again unchanged will fail the same way.</source>
+        <translation>不做修改重新运行会以同样的方式失败。</translation>
+    </message>
+    <message>
+        <source>This object has no pods to diagnose.</source>
+        <translation>该对象没有可诊断的 Pod。</translation>
+    </message>
+    <message numerus="yes">
+        <source>Reading the state, events and log tails of %n pod(s)…</source>
+        <translation>
+            <numerusform>正在读取 %n 个 Pod 的状态、事件和日志末尾…</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The doctor found no known cause.</source>
+        <translation>作业诊断没有找到已知原因。</translation>
+    </message>
+    <message>
+        <source>What the job doctor found, the most likely cause first.</source>
+        <translation>作业诊断的结果，最可能的原因在前。</translation>
+    </message>
+    <message>
+        <source>Re-run with the fix…</source>
+        <translation>修复后重新运行…</translation>
+    </message>
+</context>
+<context>
     <name>gpudesk::DockerCredentials</name>
     <message>
         <source>Cannot read %1: %2</source>
@@ -5228,6 +5336,10 @@
         <source>Events</source>
         <translation>事件</translation>
     </message>
+    <message>
+        <source>Run %1 %2 again, with the fix</source>
+        <translation>修复后重新运行 %1 %2</translation>
+    </message>
 </context>
 <context>
     <name>gpudesk::NodeAccess</name>
@@ -5818,6 +5930,10 @@
     <message>
         <source>Edit the object: the server checks the change and it is shown as a diff before it is applied</source>
         <translation>编辑对象：修改会先由服务器检查，并在应用前以差异形式显示</translation>
+    </message>
+    <message>
+        <source>Diagnosis</source>
+        <translation>诊断</translation>
     </message>
 </context>
 <context>
@@ -7230,6 +7346,12 @@
         <source>its registry did not answer within %1 s</source>
         <translation>其镜像仓库在 %1 秒内没有应答</translation>
     </message>
+    <message numerus="yes">
+        <source>the doctor had %n pod(s) left to read when its %1 s were up</source>
+        <translation>
+            <numerusform>作业诊断在 %1 秒用完时还有 %n 个 Pod 未读取</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>gpudesk::SaveImageDialog</name>
@@ -7741,6 +7863,13 @@
     <message>
         <source>Delete the selected images, with a plan first (Images)</source>
         <translation>删除所选镜像，先显示计划（镜像页）</translation>
+    </message>
+</context>
+<context>
+    <name>gpudesk::SpecFix</name>
+    <message>
+        <source>It holds no pod template.</source>
+        <translation>其中没有 Pod 模板。</translation>
     </message>
 </context>
 <context>

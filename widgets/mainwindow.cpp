@@ -9,6 +9,7 @@
 #include "icons.h"
 #include "mainmenus.h"
 #include "settingsdialog.h"
+#include "specfix.h"
 #include "welcomepanel.h"
 
 #include "auditdialog.h"
@@ -18,6 +19,7 @@
 #include "columnfit.h"
 #include "connectionstate.h"
 #include "devenvspage.h"
+#include "diagnosisservice.h"
 #include "eventspage.h"
 #include "findingsservice.h"
 #include "flattreeview.h"
@@ -78,7 +80,7 @@ MainWindow::MainWindow(Services *services, QWidget *parent)
       m_pages(new QStackedWidget(this)), m_welcome(new WelcomePanel(this)),
       m_banner(new NoticeBanner(this)), m_overview(new OverviewPage(m_store, this)),
       m_nodes(new NodesPage(m_store, m_telemetry, this)), m_gpuMap(new GpuMapPage(m_store, this)),
-      m_workloads(new WorkloadsPage(m_store, this)),
+      m_workloads(new WorkloadsPage(m_store, services->diagnoses()->book(), this)),
       m_devEnvs(new DevEnvsPage(services->devEnvs(), m_store, this)),
       m_images(new ImagesPage(services->images(), this)),
       m_users(new UsersPage(services->users(), m_store, this)),
@@ -100,6 +102,8 @@ MainWindow::MainWindow(Services *services, QWidget *parent)
     m_vcs->setPermissions(services->permissions());
     m_nodes->telemetryPanel()->setSshEnabled(services->session()->telemetryEnabled());
     m_cleanup->setHistory(services->history());
+    // The window diagnoses failed and crash-looping pods as they come (the Reason column).
+    services->diagnoses()->setAutomatic(true);
     setWindowTitle(tr("gpudesk"));
     resize(1360, 820);
 
@@ -430,7 +434,11 @@ OperationDialog *MainWindow::showOperation(Operation *operation)
 
 QDialog *MainWindow::rerun(const QString &workloadKey)
 {
-    const ObjectRef ref = ObjectRef::workload(*m_store, workloadKey);
+    return rerunObject(ObjectRef::workload(*m_store, workloadKey), QString());
+}
+
+QDialog *MainWindow::rerunObject(const ObjectRef &ref, const QString &fix)
+{
     if (!ref.isValid())
         return nullptr;
     // A new name, as kubectl would accept it: the old one, cut to fit, and when.
@@ -441,11 +449,15 @@ QDialog *MainWindow::rerun(const QString &workloadKey)
     auto *dialog =
         new YamlEditDialog(m_services, YamlEditDialog::Create, collection, QString(), this);
     dialog->setObjectName(QStringLiteral("rerunDialog"));
-    dialog->setWindowTitle(tr("Run %1 %2 again").arg(ref.kind, ref.name));
+    dialog->setWindowTitle(fix.isEmpty()
+                               ? tr("Run %1 %2 again").arg(ref.kind, ref.name)
+                               : tr("Run %1 %2 again, with the fix").arg(ref.kind, ref.name));
     m_services->objects()->fetchYaml(
-        ref.apiPath, false, dialog, [dialog, name](const QString &yaml, const QString &error) {
+        ref.apiPath, false, dialog, [dialog, name, fix](const QString &yaml, const QString &error) {
             QString e = error;
-            const QString copy = e.isEmpty() ? ObjectService::cloneYaml(yaml, name, &e) : QString();
+            QString copy = e.isEmpty() ? ObjectService::cloneYaml(yaml, name, &e) : QString();
+            if (e.isEmpty() && fix == QLatin1String("shared-memory"))
+                copy = SpecFix::sharedMemory(copy, QString(), &e);
             dialog->editor()->setPlainText(e.isEmpty() ? copy : QString());
             if (!e.isEmpty())
                 dialog->editor()->setPlaceholderText(e);
@@ -509,6 +521,8 @@ QWidget *MainWindow::openObject(const ObjectRef &ref, int tab)
     if (!ref.isValid())
         return nullptr;
     auto *viewer = new ObjectViewer(m_services, ref, this);
+    connect(viewer, &ObjectViewer::rerunWithFix, this,
+            [this, ref](const QString &fix) { rerunObject(ref, fix); });
     viewer->showTab(tab);
     viewer->show();
     return viewer;

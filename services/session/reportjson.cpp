@@ -1,5 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "reportjson.h"
+
+#include "diagnosisjson.h"
 #include "workloadresolver.h"
 
 #include "findings.h"
@@ -425,7 +427,10 @@ QJsonObject reportJson(const ClusterStore &store, const TelemetryStore *telemetr
         // watching (or Prometheus) than a report takes, so they are listed by the window and
         // by --cleanup rather than here.
         {QStringLiteral("findings"), json::findings(computeFindings(FindingsInput::capture(
-                                         store, telemetry, reportFindings(), {})))}};
+                                         store, telemetry, reportFindings(), {})))},
+        {QStringLiteral("diagnoses"),
+         source.diagnoses ? QJsonValue(diagnosesJson(store, *source.diagnoses)) : QJsonValue()},
+        {QStringLiteral("diagnosesNote"), orNull(source.diagnosesNote)}};
 }
 
 } // namespace gpudesk

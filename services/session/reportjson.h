@@ -10,6 +10,7 @@
 namespace gpudesk {
 
 class ClusterStore;
+class DiagnosisBook;
 class TelemetryStore;
 
 // What the report says about how it was read, beside the figures.
@@ -22,6 +23,10 @@ struct ReportSource
     QStringList unreadable;            // kinds this account may not list, with the server's words
     // Images in use, by reference as pods name them: bytes a node pulls, or why not known.
     QHash<QString, qint64> imageBytes;
+    // The job doctor's findings for the failed and crash-looping pods (null: not asked), and
+    // what kept it from reading them all ("" when it did).
+    const DiagnosisBook *diagnoses = nullptr;
+    QString diagnosesNote;
     QHash<QString, QString> imageErrors;
 };
 

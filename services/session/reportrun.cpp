@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "reportrun.h"
 
+#include "diagnosisservice.h"
+
 #include "clusterstore.h"
 #include "clustersync.h"
 #include "gpuaccounting.h"
@@ -229,6 +231,7 @@ void ReportRun::measureImages()
         emit alertsReady(QJsonDocument(doc).toJson(QJsonDocument::Indented), code);
         return;
     }
+    diagnose();
     // What each image in use costs a node to pull, asked of its registry with the credentials
     // docker's configuration has for it (the window's code: ImagesService::imageSize).
     m_images = new ImagesService(m_store.get(), nullptr, this);
@@ -269,10 +272,38 @@ void ReportRun::measureNext()
         write();
 }
 
+void ReportRun::diagnose()
+{
+    m_doctor = new DiagnosisService([this] { return m_client.get(); }, m_store.get(), this);
+    m_source.diagnoses = m_doctor->book();
+    m_diagnosing = true;
+    auto done = [this] {
+        if (!m_diagnosing)
+            return;
+        m_diagnosing = false;
+        if (m_writeWanted)
+            write();
+    };
+    connect(m_doctor, &DiagnosisService::idle, this, done);
+    QTimer::singleShot(DiagnoseLimitMs, this, [this, done] {
+        if (m_diagnosing)
+            m_source.diagnosesNote =
+                tr("the doctor had %n pod(s) left to read when its %1 s were up", nullptr,
+                   m_doctor->pending())
+                    .arg(DiagnoseLimitMs / 1000);
+        done();
+    });
+    m_doctor->requestAllTroubled();
+}
+
 void ReportRun::write()
 {
     if (m_written)
         return; // the lookups' time ran out, then the last of them answered
+    if (m_diagnosing) {
+        m_writeWanted = true; // written when the doctor is done, or its time is up
+        return;
+    }
     m_written = true;
     const QJsonObject report = reportJson(*m_store, m_telemetry, m_source);
     // Written whole or not at all: a cron job never reads half a report.

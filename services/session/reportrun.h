@@ -17,6 +17,7 @@ class ClusterStore;
 class ClusterSync;
 class ImagesService;
 class KubeClient;
+class DiagnosisService;
 class TelemetrySession;
 class TelemetryStore;
 
@@ -48,6 +49,9 @@ public:
     // all (a registry that does not answer leaves its images' bytes null, with why).
     static constexpr int ImageLookupsInFlight = 8;
     static constexpr int ImageSizesLimitMs = 30000;
+    // The job doctor reads the failed and crash-looping pods (their objects and log tails)
+    // beside the image lookups, this long at most.
+    static constexpr int DiagnoseLimitMs = 60000;
 
 signals:
     void finished(int exitCode, const QString &message);
@@ -65,6 +69,7 @@ private:
     void sampleNodes();
     void measureImages();
     void measureNext();
+    void diagnose();
     void write();
 
     QStringList m_files;
@@ -83,6 +88,9 @@ private:
     int m_imagesInFlight = 0;
     QSet<QString> m_imagesAsked; // asked, not answered yet
     bool m_written = false;
+    DiagnosisService *m_doctor = nullptr;
+    bool m_diagnosing = false;  // the doctor has pods left and its time is not up
+    bool m_writeWanted = false; // the figures are ready: written once the doctor is done
     bool m_alertsOnly = false;
     bool m_finished = false;
 };

@@ -5,9 +5,11 @@
 #include "clustersession.h"
 #include "clusterstore.h"
 #include "connectionstate.h"
+#include "contextconnection.h"
 #include "devenvactivity.h"
 #include "devenvsmodel.h"
 #include "devenvsservice.h"
+#include "diagnosisservice.h"
 #include "findingsservice.h"
 #include "gpuusesampler.h"
 #include "historyservice.h"
@@ -38,7 +40,13 @@ Services::Services(QStringList kubeconfigFiles, QObject *parent)
       m_images(new ImagesService(m_store, m_operations, this)),
       m_alerts(new AlertCenter(m_store, m_telemetry, m_state, this)),
       m_gpuUse(new GpuUseSampler(m_store, m_telemetry, m_state, this)),
-      m_registryWatch(new RegistryWatch(m_images, this))
+      m_registryWatch(new RegistryWatch(m_images, this)),
+      m_diagnoses(new DiagnosisService(
+          [session = m_session]() -> KubeClient * {
+              const auto &c = session->connection();
+              return c ? c->client() : nullptr;
+          },
+          m_store, this))
 {
     m_alerts->setFindings(m_findings);
     m_alerts->setRegistryWatch(m_registryWatch);

@@ -11,6 +11,7 @@ class ClusterSession;
 class ClusterStore;
 class ConnectionState;
 class DevEnvsService;
+class DiagnosisService;
 class FindingsService;
 class GpuUseSampler;
 class RegistryWatch;
@@ -51,6 +52,7 @@ public:
     AlertCenter *alerts() const { return m_alerts; }
     GpuUseSampler *gpuUse() const { return m_gpuUse; }
     RegistryWatch *registryWatch() const { return m_registryWatch; }
+    DiagnosisService *diagnoses() const { return m_diagnoses; }
 
 private:
     ConnectionState *m_state;
@@ -70,6 +72,7 @@ private:
     AlertCenter *m_alerts;
     GpuUseSampler *m_gpuUse;
     RegistryWatch *m_registryWatch;
+    DiagnosisService *m_diagnoses;
 };
 
 } // namespace gpudesk

@@ -8,6 +8,7 @@
 #include "devenvdialog.h"
 #include "devenvsmodel.h"
 #include "devenvspage.h"
+#include "diagnosisview.h"
 #include "imagesmodel.h"
 #include "imagespage.h"
 #include "imagesservice.h"
@@ -97,9 +98,14 @@ void TestDemoWalk::everyPageWithoutUnplannedErrors()
         QApplication::installTranslator(&qt);
         QApplication::installTranslator(&t);
     }
-    auto removeTranslator = qScopeGuard([&t, &qt] {
+    // The doctor's rules speak the locale's language (app/main.cpp sets it from the choice).
+    const QLocale before;
+    if (!language.isEmpty())
+        QLocale::setDefault(QLocale(language));
+    auto removeTranslator = qScopeGuard([&t, &qt, before] {
         QApplication::removeTranslator(&t);
         QApplication::removeTranslator(&qt);
+        QLocale::setDefault(before);
     });
     // Under a translation: gpudesk's own strings that reach the screen in English.
     UntranslatedFinder english;
@@ -218,6 +224,27 @@ void TestDemoWalk::everyPageWithoutUnplannedErrors()
         QTRY_VERIFY_WITH_TIMEOUT(plan->operation()->state() == Operation::State::Ready, 30000);
         check(*plan, u"plan-drain"_qs);
         plan->reject();
+        // The object viewer of a job that failed: every tab, the doctor's in Chinese.
+        w.showPage(MainWindow::Workloads);
+        WorkloadsTable *table =
+            static_cast<WorkloadsPage *>(w.page(MainWindow::Workloads))->table();
+        QString key;
+        for (int r = 0; r < table->rowCount(); ++r)
+            if (table->index(r, WorkloadsModel::Name).data().toString() == u"clip-pretrain")
+                key = table->index(r, WorkloadsModel::Name).data(KeyRole).toString();
+        QVERIFY(!key.isEmpty());
+        ObjectViewer viewer(tw.c->services.get(), ObjectRef::workload(*tw.c->store, key));
+        viewer.setAttribute(Qt::WA_DeleteOnClose, false);
+        viewer.resize(1200, 760);
+        viewer.show();
+        viewer.showTab(ObjectViewer::DiagnosisTab);
+        QTRY_VERIFY_WITH_TIMEOUT(viewer.diagnosisView()->text().contains(u"修复："_qs), 30000);
+        QVERIFY2(viewer.diagnosisView()->text().contains(u"DataLoader 共享内存不足"_qs),
+                 qPrintable(viewer.diagnosisView()->text()));
+        for (int i = 0; i < viewer.tabs()->count(); ++i) {
+            viewer.tabs()->setCurrentIndex(i);
+            check(viewer, u"viewer-"_qs + QString::number(i));
+        }
     }
     QVERIFY2(errors.isEmpty(), qPrintable(errors.join(u'\n')));
     QVERIFY2(leftInEnglish.isEmpty(),

@@ -99,10 +99,20 @@ protected:
     void openTelemetryWindow(const QTemporaryDir &dir, const std::function<void(QString &)> &edit,
                              TelemetryWindow *out);
     // /sim/truth, with the admin's token (a researcher may not read it).
-    QJsonObject simTruth()
+    QJsonObject simTruth() { return m_config ? truthOf(*m_config) : QJsonObject(); }
+    // /sim/truth of a simulator of the test's own (startOwnSim's `dir`).
+    static QJsonObject simTruthOf(const QString &dir)
     {
         QString error;
-        const auto ep = m_config->endpoint(QStringLiteral("sim-admin"), &error);
+        const auto config = KubeConfig::load({dir + QStringLiteral("/kubeconfig")}, &error);
+        return config ? truthOf(*config) : QJsonObject();
+    }
+    static QJsonObject truthOf(const KubeConfig &config)
+    {
+        QString error;
+        const auto ep = config.endpoint(QStringLiteral("sim-admin"), &error);
+        if (!ep)
+            return {};
         KubeClient admin(*ep);
         QJsonObject out;
         bool done = false;

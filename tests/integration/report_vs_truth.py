@@ -119,6 +119,22 @@ with tempfile.TemporaryDirectory() as state:
         check(f"per-user quota use (pods, GPUs) equals the truth's count of pods {tused.get('alice')}",
               rused == tused and any(v["requests.nvidia.com/gpu"] > 0 for v in tused.values()))
 
+        # The job doctor (issue 37): each planted failure of a job diagnosed as the truth's class,
+        # from its pods' state, events and log tails; its evidence says where it was found.
+        diag = report["diagnoses"]
+        for p in [p for p in truth["planted"] if p.get("diagnosis")]:
+            obj = p["objects"][0]
+            mine = [d for d in diag if d["namespace"] == obj["namespace"]
+                    and (d["pod"] == obj["name"] or (d["job"] or {}).get("name") == obj["name"])]
+            check(f"{p['id']}: its pods diagnosed as {p['diagnosis']} "
+                  f"({[(d['pod'], d['class']) for d in mine]})",
+                  mine and all(d["class"] == p["diagnosis"] and d["evidence"] and d["fix"]
+                               and d["responsible"] in ("job", "platform", "hardware")
+                               for d in mine))
+        check(f"every diagnosis names a class or says why not ({len(diag)} pods)",
+              diag and all(d["class"] or d.get("error") for d in diag)
+              and report["diagnosesNote"] is None)
+
         # Node telemetry over SSH: every node answered, and per card what the node says and the
         # process → pod → user join equal the truth, planted orphans and phantom card included.
         check("every node's SSH state is connected",

@@ -77,10 +77,15 @@ void TestLogStream::quietStreamResumesFromItsLastLine()
         if (!r.target.startsWith(kLogPath))
             return;
         ScriptedServer::startChunked(s, 200, "text/plain");
+        // The traceback came on stderr, stamped before the last line on stdout (the runtime
+        // reads the two pipes apart): it is shown once, in the first answer, not in the replay.
         if (++opened == 1)
-            ScriptedServer::chunk(s, line(1, "epoch 1") + line(2, "epoch 2"));
+            ScriptedServer::chunk(s, line(1, "epoch 1") + line(3, "epoch 2") +
+                                         line(2, "Traceback (most recent call last):"));
         else if (opened == 2)
-            ScriptedServer::chunk(s, line(2, "epoch 2") + line(3, "epoch 3"));
+            ScriptedServer::chunk(s, line(1, "epoch 1") + line(3, "epoch 2") +
+                                         line(2, "Traceback (most recent call last):") +
+                                         line(4, "epoch 3"));
     });
     KubeClient client(endpointOf(server));
     LogStream stream(&client, QStringLiteral("user-bob"), QStringLiteral("train-0"));
@@ -90,10 +95,11 @@ void TestLogStream::quietStreamResumesFromItsLastLine()
     LogStream::Options o;
     o.quietCheckMs = 500;
     stream.start(o);
-    QTRY_COMPARE_WITH_TIMEOUT(got.size(), 3, 10000);
+    QTRY_COMPARE_WITH_TIMEOUT(got.size(), 4, 10000);
     QCOMPARE(got[0].text, QByteArray("epoch 1"));
     QCOMPARE(got[1].text, QByteArray("epoch 2"));
-    QCOMPARE(got[2].text, QByteArray("epoch 3"));
+    QCOMPARE(got[2].text, QByteArray("Traceback (most recent call last):"));
+    QCOMPARE(got[3].text, QByteArray("epoch 3"));
     QCOMPARE(server.count("/version"), 1);
     QCOMPARE(server.count(kLogPath), 2);
     QVERIFY(server.requests().last().target.contains("sinceTime=2026-11-23T10"));

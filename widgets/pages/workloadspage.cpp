@@ -26,7 +26,7 @@
 
 namespace gpudesk {
 
-WorkloadsPage::WorkloadsPage(ClusterStore *store, QWidget *parent)
+WorkloadsPage::WorkloadsPage(ClusterStore *store, const DiagnosisBook *diagnoses, QWidget *parent)
     : QWidget(parent), m_store(store), m_model(new WorkloadsModel(store, this)),
       m_table(new WorkloadsTable(m_model, this)), m_view(new FlatTreeView(this)),
       m_user(new QComboBox(this)), m_vc(new QComboBox(this)), m_kind(new QComboBox(this)),
@@ -34,6 +34,8 @@ WorkloadsPage::WorkloadsPage(ClusterStore *store, QWidget *parent)
       m_count(new QLabel(this))
 {
     m_view->setObjectName(QStringLiteral("workloadsView"));
+    if (diagnoses)
+        m_model->setDiagnoses(diagnoses);
     m_view->setModel(m_table);
     m_view->setSortingEnabled(true);
     m_view->sortByColumn(WorkloadsModel::Age, Qt::AscendingOrder);

@@ -17,6 +17,7 @@ class ClusterStore;
 class FlatTreeView;
 class Permissions;
 class OperationsService;
+class DiagnosisBook;
 class WorkloadsModel;
 class WorkloadsTable;
 
@@ -33,7 +34,8 @@ public:
         YamlTab
     };
 
-    explicit WorkloadsPage(ClusterStore *store, QWidget *parent = nullptr);
+    // `diagnoses`: the job doctor's findings, for the Reason of failed pods and jobs.
+    WorkloadsPage(ClusterStore *store, const DiagnosisBook *diagnoses, QWidget *parent = nullptr);
     FlatTreeView *view() const { return m_view; }
     WorkloadsTable *table() const { return m_table; }
     void setStatusClass(int statusClass);

@@ -22,6 +22,7 @@
 #include <QPainter>
 #include <QPushButton>
 #include <QScrollBar>
+#include <QSignalBlocker>
 #include <QSpinBox>
 #include <QStyledItemDelegate>
 #include <QTableView>
@@ -193,6 +194,17 @@ LogView::LogView(LogService *logs, const ObjectRef &ref, QWidget *parent)
             m_view->scrollToBottom();
         fitVisibleRows();
     });
+    connect(m_model, &QAbstractItemModel::rowsInserted, this, [this] {
+        if (!m_findPending)
+            return;
+        const int row = m_model->find(m_search->text(), m_model->rowCount(), false);
+        if (row < 0)
+            return;
+        m_findPending = false;
+        const QModelIndex i = m_model->index(row);
+        m_view->setCurrentIndex(i);
+        m_view->scrollTo(i, QAbstractItemView::PositionAtCenter);
+    });
     connect(m_model, &QAbstractItemModel::modelReset, this, [this] {
         m_tallRows.clear();
         fitColumn();
@@ -229,6 +241,24 @@ LogView::LogView(LogService *logs, const ObjectRef &ref, QWidget *parent)
         m_search->selectAll();
     });
     addAction(findAction);
+    restart();
+}
+
+void LogView::showText(const QString &pod, const QString &container, bool previous,
+                       const QString &text)
+{
+    {
+        const QSignalBlocker podBlock(m_pod), containerBlock(m_container),
+            previousBlock(m_previous), followBlock(m_follow);
+        m_follow->setChecked(false); // the log as it is, read to its end: the line is in it
+        if (const int i = m_pod->findText(pod); i >= 0)
+            m_pod->setCurrentIndex(i);
+        if (const int i = m_container->findText(container); i >= 0)
+            m_container->setCurrentIndex(i);
+        m_previous->setChecked(previous);
+    }
+    m_search->setText(text);
+    m_findPending = !text.isEmpty();
     restart();
 }
 

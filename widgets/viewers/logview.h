@@ -32,6 +32,9 @@ public:
     LogModel *model() const { return m_model; }
     QTableView *view() const { return m_view; }
     void restart();
+    // Shows `pod`'s log (the previous container's when asked) with the last line holding
+    // `text` selected: the doctor's evidence, found in its log.
+    void showText(const QString &pod, const QString &container, bool previous, const QString &text);
 
 protected:
     void resizeEvent(QResizeEvent *event) override;
@@ -66,7 +69,8 @@ private:
     QLabel *m_errors;
     QLabel *m_state;
     bool m_atBottom = true;
-    QSet<int> m_tallRows; // rows measured taller while wrapped
+    bool m_findPending = false; // showText's line: looked for as the log loads
+    QSet<int> m_tallRows;       // rows measured taller while wrapped
 };
 
 } // namespace gpudesk

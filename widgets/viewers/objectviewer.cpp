@@ -4,6 +4,8 @@
 #include "telemetrychart.h"
 #include "telemetrystore.h"
 
+#include "clusterstore.h"
+#include "diagnosisview.h"
 #include "eventsmodel.h"
 #include "format.h"
 #include "logview.h"
@@ -94,6 +96,24 @@ ObjectViewer::ObjectViewer(Services *services, const ObjectRef &ref, QWidget *pa
     m_yamlState->setForegroundRole(QPalette::PlaceholderText);
     yl->addWidget(m_yamlState);
     m_tabs->addTab(yamlPage, tr("YAML"));
+    if (!ref.podUids.isEmpty()) {
+        m_diagnosis =
+            new DiagnosisView(services->diagnoses(), services->store(), ref.podUids, this);
+        m_tabs->addTab(m_diagnosis, tr("Diagnosis"));
+        // Re-run is for what can run again on its own: a job, or a pod of none.
+        const PodInfo *first = services->store()->pod(ref.podUids.first());
+        m_diagnosis->setRerunOffered(ref.kind != QLatin1String("Pod") ||
+                                     (first && first->owner.name.isEmpty()));
+        connect(m_diagnosis, &DiagnosisView::rerunWithFix, this, &ObjectViewer::rerunWithFix);
+        connect(m_diagnosis, &DiagnosisView::showInLog, this,
+                [this](const QString &pod, const QString &container, bool previous,
+                       const QString &line) {
+                    if (!m_logs)
+                        return;
+                    m_logs->showText(pod, container, previous, line);
+                    m_tabs->setCurrentWidget(m_logs);
+                });
+    }
     connect(m_managed, &QCheckBox::toggled, this, &ObjectViewer::reloadYaml);
     connect(refresh, &QPushButton::clicked, this, &ObjectViewer::reloadYaml);
     connect(copy, &QPushButton::clicked, this,

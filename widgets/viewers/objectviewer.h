@@ -16,6 +16,7 @@ namespace gpudesk {
 class TelemetryChart;
 class TelemetryStore;
 
+class DiagnosisView;
 class LogView;
 class ObjectService;
 class Services;
@@ -29,7 +30,8 @@ public:
     {
         LogsTab,
         EventsTab,
-        YamlTab
+        YamlTab,
+        DiagnosisTab // for objects with pods
     };
 
     ObjectViewer(Services *services, const ObjectRef &ref, QWidget *parent = nullptr);
@@ -37,6 +39,7 @@ public:
     void showTab(int tab);
     QTabWidget *tabs() const { return m_tabs; }
     LogView *logView() const { return m_logs; }
+    DiagnosisView *diagnosisView() const { return m_diagnosis; }
     QPlainTextEdit *yamlView() const { return m_yaml; }
     void reloadYaml();
     // Adds the Usage tab (a pod's or job's own GPU, CPU and memory over time) when the object
@@ -49,6 +52,8 @@ public:
 
 signals:
     void yamlLoaded();
+    // The Diagnosis tab's "Re-run with the fix" for a fix of class `fix` (the window runs it).
+    void rerunWithFix(const QString &fix);
 
 private:
     void saveYaml();
@@ -58,6 +63,7 @@ private:
     ObjectRef m_ref;
     QTabWidget *m_tabs;
     LogView *m_logs = nullptr;
+    DiagnosisView *m_diagnosis = nullptr;
     QPlainTextEdit *m_yaml;
     QCheckBox *m_managed;
     QLabel *m_yamlState;

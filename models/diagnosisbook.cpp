@@ -1,0 +1,82 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "diagnosisbook.h"
+
+#include "entities.h"
+
+namespace gpudesk {
+
+DiagnosisBook::DiagnosisBook(QObject *parent) : QObject(parent) {}
+
+const DiagnosisBook::Entry *DiagnosisBook::entry(const QString &podUid) const
+{
+    const auto it = m_entries.constFind(podUid);
+    return it == m_entries.cend() ? nullptr : &*it;
+}
+
+bool DiagnosisBook::holds(const PodInfo &pod) const
+{
+    const Entry *e = entry(pod.uid);
+    return e && e->stamp == stampOf(pod);
+}
+
+const Diagnosis *DiagnosisBook::cause(const PodInfo &pod) const
+{
+    const Entry *e = entry(pod.uid);
+    return e && e->stamp == stampOf(pod) && !e->diagnoses.isEmpty() ? &e->diagnoses.first()
+                                                                    : nullptr;
+}
+
+QList<const DiagnosisBook::Entry *> DiagnosisBook::entries() const
+{
+    QList<const Entry *> out;
+    out.reserve(m_entries.size());
+    for (const Entry &e : m_entries)
+        out << &e;
+    return out;
+}
+
+void DiagnosisBook::put(Entry entry)
+{
+    const QString uid = entry.uid;
+    m_entries.insert(uid, std::move(entry));
+    emit changed({uid});
+}
+
+void DiagnosisBook::remove(const QString &podUid)
+{
+    if (m_entries.remove(podUid))
+        emit changed({podUid});
+}
+
+void DiagnosisBook::clear()
+{
+    m_entries.clear();
+    emit cleared();
+}
+
+bool DiagnosisBook::troubled(const PodInfo &pod)
+{
+    if (pod.phase == QLatin1String("Failed"))
+        return true;
+    if (pod.phase == QLatin1String("Succeeded") || pod.deleting)
+        return false;
+    static const QSet<QString> reasons = {QStringLiteral("CrashLoopBackOff"),
+                                          QStringLiteral("ImagePullBackOff"),
+                                          QStringLiteral("ErrImagePull"),
+                                          QStringLiteral("InvalidImageName"),
+                                          QStringLiteral("Error"),
+                                          QStringLiteral("OOMKilled"),
+                                          QStringLiteral("ContainerCannotRun"),
+                                          QStringLiteral("CreateContainerConfigError"),
+                                          QStringLiteral("CreateContainerError"),
+                                          QStringLiteral("RunContainerError"),
+                                          QStringLiteral("StartError")};
+    return reasons.contains(pod.status);
+}
+
+QString DiagnosisBook::stampOf(const PodInfo &pod)
+{
+    return pod.phase + u'|' + pod.status + u'|' + QString::number(pod.restarts);
+}
+
+} // namespace gpudesk

@@ -1,0 +1,56 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "diagnosis.h"
+
+#include <QHash>
+#include <QObject>
+#include <QSet>
+
+namespace gpudesk {
+
+struct PodInfo;
+
+// What the job doctor found for each pod of this context, by pod uid: read by the Workloads
+// page's Why, the object viewer's Diagnosis tab and the report. A diagnosis holds for the pod
+// as it was (its stamp: phase, status, restarts); one whose pod changed since is stale and made
+// again.
+class DiagnosisBook : public QObject
+{
+    Q_OBJECT
+public:
+    struct Entry
+    {
+        QString uid;
+        QString ns;
+        QString pod;
+        QString stamp;
+        QList<Diagnosis> diagnoses; // the cause first
+        QString error;              // why the pod could not be diagnosed ("" when it was)
+    };
+
+    explicit DiagnosisBook(QObject *parent = nullptr);
+
+    const Entry *entry(const QString &podUid) const;
+    // The cause for a pod whose diagnosis still holds (null when none, or stale).
+    const Diagnosis *cause(const PodInfo &pod) const;
+    bool holds(const PodInfo &pod) const;
+    QList<const Entry *> entries() const;
+    void put(Entry entry);
+    void remove(const QString &podUid);
+    void clear(); // context switch
+
+    // A pod the doctor has something to say about: failed, or a container that crash-loops,
+    // cannot pull its image or cannot start.
+    static bool troubled(const PodInfo &pod);
+    static QString stampOf(const PodInfo &pod);
+
+signals:
+    void changed(const QSet<QString> &podUids);
+    void cleared();
+
+private:
+    QHash<QString, Entry> m_entries;
+};
+
+} // namespace gpudesk

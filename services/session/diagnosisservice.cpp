@@ -1,0 +1,242 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "diagnosisservice.h"
+
+#include "clusterstore.h"
+#include "diagnosisdecoder.h"
+#include "doctor.h"
+#include "kubeclient.h"
+
+#include <QFutureWatcher>
+#include <QLocale>
+#include <QPointer>
+#include <QtConcurrent/QtConcurrentRun>
+
+#include <algorithm>
+
+namespace gpudesk {
+
+struct DiagnosisService::Work
+{
+    QString uid;
+    QString stamp;
+    quint64 generation = 0;
+    DiagnosisInput input;
+    QList<DiagnosisDecoder::LogWanted> logs;
+    QStringList logErrors;
+};
+
+DiagnosisService::DiagnosisService(ClientOf client, ClusterStore *store, QObject *parent)
+    : QObject(parent), m_client(std::move(client)), m_store(store), m_book(new DiagnosisBook(this))
+{
+    const bool chinese = QLocale().name().startsWith(QLatin1String("zh"));
+    m_doctor = std::make_shared<const Doctor>(DoctorRules::load(&m_ruleErrors),
+                                              chinese ? QStringLiteral("zh_CN") : QString());
+    connect(m_store, &ClusterStore::updated, this, &DiagnosisService::onStoreUpdated);
+}
+
+DiagnosisService::~DiagnosisService() = default;
+
+void DiagnosisService::setAutomatic(bool on)
+{
+    m_automatic = on;
+    if (on)
+        requestAllTroubled(MaxAutomatic);
+}
+
+void DiagnosisService::request(const QString &podUid)
+{
+    enqueue(podUid, true);
+    pump();
+}
+
+void DiagnosisService::requestAllTroubled(int limit)
+{
+    // Newest first: what just failed is what its owner is looking at.
+    QList<const PodInfo *> troubled;
+    for (const PodInfo &p : m_store->pods())
+        if (DiagnosisBook::troubled(p) && !m_book->holds(p))
+            troubled << &p;
+    std::sort(troubled.begin(), troubled.end(),
+              [](const PodInfo *a, const PodInfo *b) { return a->created > b->created; });
+    if (limit >= 0 && troubled.size() > limit)
+        troubled.resize(limit);
+    for (const PodInfo *p : std::as_const(troubled))
+        enqueue(p->uid, false);
+    pump();
+    if (!busy())
+        emit idle();
+}
+
+void DiagnosisService::onStoreUpdated(const StoreChanges &changes)
+{
+    if (changes.reset) {
+        ++m_generation;
+        m_queue.clear();
+        m_queued.clear();
+        m_inFlight.clear();
+        m_book->clear();
+        if (m_automatic)
+            requestAllTroubled(MaxAutomatic);
+        return;
+    }
+    for (const QString &uid : changes.pods) {
+        const PodInfo *pod = m_store->pod(uid);
+        if (!pod) {
+            // Gone with its pod, but for a cause its owner must still be told: preempted, or
+            // stopped by an administrator (their events die with the pod).
+            const DiagnosisBook::Entry *e = m_book->entry(uid);
+            if (e && (e->diagnoses.isEmpty() ||
+                      (e->diagnoses.first().cls != QLatin1String("preempted") &&
+                       e->diagnoses.first().cls != QLatin1String("stopped-by-admin"))))
+                m_book->remove(uid);
+            continue;
+        }
+        if (m_automatic && m_queue.size() < MaxAutomatic && DiagnosisBook::troubled(*pod) &&
+            !m_book->holds(*pod))
+            enqueue(uid, false);
+    }
+    pump();
+}
+
+void DiagnosisService::enqueue(const QString &podUid, bool first)
+{
+    if (m_inFlight.contains(podUid))
+        return;
+    if (m_queued.contains(podUid)) {
+        if (!first)
+            return;
+        m_queue.removeOne(podUid);
+    }
+    m_queued.insert(podUid);
+    if (first)
+        m_queue.prepend(podUid);
+    else
+        m_queue.append(podUid);
+}
+
+void DiagnosisService::pump()
+{
+    while (m_inFlight.size() < MaxInFlight && !m_queue.isEmpty()) {
+        const QString uid = m_queue.takeFirst();
+        m_queued.remove(uid);
+        start(uid);
+    }
+}
+
+void DiagnosisService::start(const QString &podUid)
+{
+    const PodInfo *pod = m_store->pod(podUid);
+    KubeClient *client = m_client();
+    if (!pod || !client)
+        return;
+    auto work = std::make_shared<Work>();
+    work->uid = podUid;
+    work->stamp = DiagnosisBook::stampOf(*pod);
+    work->generation = m_generation;
+    m_inFlight.insert(podUid);
+    const QString ns = pod->ns, name = pod->name;
+    client->get(QStringLiteral("/api/v1/namespaces/%1/pods/%2").arg(ns, name), this,
+                [this, work, ns, name](const KubeReply &r) {
+                    if (work->generation != m_generation)
+                        return;
+                    DiagnosisBook::Entry entry{work->uid, ns, name, work->stamp, {}, {}};
+                    if (!r.ok()) {
+                        entry.error = tr("Cannot read the pod: %1").arg(r.error);
+                        finish(work, std::move(entry));
+                        return;
+                    }
+                    QString error;
+                    if (!DiagnosisDecoder::decode(r.body, &work->input, &error)) {
+                        entry.error = tr("Cannot read the pod: %1").arg(error);
+                        finish(work, std::move(entry));
+                        return;
+                    }
+                    work->logs = DiagnosisDecoder::logsWanted(work->input);
+                    fetchEvents(work);
+                });
+}
+
+void DiagnosisService::fetchEvents(const std::shared_ptr<Work> &work)
+{
+    // Asked of the server, not taken from the store: a headless run does not watch events,
+    // and the window's may have been compacted.
+    KubeClient *client = m_client();
+    if (!client) {
+        finish(work,
+               {work->uid, work->input.ns, work->input.pod, work->stamp, {}, tr("Not connected.")});
+        return;
+    }
+    client->get(DiagnosisDecoder::eventsPath(work->input.ns, work->uid), this,
+                [this, work](const KubeReply &r) {
+                    if (work->generation != m_generation)
+                        return;
+                    if (r.ok())
+                        work->input.events = DiagnosisDecoder::decodeEvents(r.body);
+                    else
+                        work->logErrors << tr("its events could not be read: %1").arg(r.error);
+                    fetchLogs(work);
+                });
+}
+
+void DiagnosisService::fetchLogs(const std::shared_ptr<Work> &work)
+{
+    // One log at a time: a pod has one or two failed containers, and the kubelet serves them.
+    if (work->logs.isEmpty()) {
+        runDoctor(work);
+        return;
+    }
+    const DiagnosisDecoder::LogWanted want = work->logs.takeFirst();
+    KubeClient *client = m_client();
+    if (!client) {
+        finish(work,
+               {work->uid, work->input.ns, work->input.pod, work->stamp, {}, tr("Not connected.")});
+        return;
+    }
+    client->get(
+        DiagnosisDecoder::logPath(work->input.ns, work->input.pod, want, TailLines, TailBytes),
+        this, [this, work, want](const KubeReply &r) {
+            if (work->generation != m_generation)
+                return;
+            if (r.ok()) {
+                for (DiagnosisInput::Container &c : work->input.containers)
+                    if (c.name == want.container)
+                        c.logTail = r.body; // the tail of lines: their numbers unknown (0)
+            } else {
+                work->logErrors
+                    << tr("the log of %1 could not be read: %2").arg(want.container, r.error);
+            }
+            fetchLogs(work);
+        });
+}
+
+void DiagnosisService::runDoctor(const std::shared_ptr<Work> &work)
+{
+    // Regexes over up to 64 KiB a container: off the UI thread.
+    auto *watcher = new QFutureWatcher<QList<Diagnosis>>(this);
+    connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher, work] {
+        watcher->deleteLater();
+        if (work->generation != m_generation)
+            return;
+        DiagnosisBook::Entry entry{work->uid,   work->input.ns,    work->input.pod,
+                                   work->stamp, watcher->result(), {}};
+        if (entry.diagnoses.isEmpty())
+            entry.error = work->logErrors.isEmpty()
+                              ? tr("No known cause: no rule matches its state, events or log.")
+                              : tr("No known cause; %1.").arg(work->logErrors.join(u"; "));
+        finish(work, std::move(entry));
+    });
+    watcher->setFuture(QtConcurrent::run(
+        [doctor = m_doctor, input = work->input] { return doctor->diagnose(input); }));
+}
+
+void DiagnosisService::finish(const std::shared_ptr<Work> &work, DiagnosisBook::Entry entry)
+{
+    m_inFlight.remove(work->uid);
+    if (m_store->pod(work->uid))
+        m_book->put(std::move(entry));
+    pump();
+    if (!busy())
+        emit idle();
+}
+
+} // namespace gpudesk

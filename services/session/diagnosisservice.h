@@ -1,0 +1,82 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "diagnosisbook.h"
+
+#include <QObject>
+#include <QSet>
+#include <QStringList>
+
+#include <functional>
+#include <memory>
+
+namespace gpudesk {
+
+class ClusterStore;
+class Doctor;
+class KubeClient;
+struct StoreChanges;
+
+// The job doctor at work: for a pod that failed or crash-loops, its object (the store keeps
+// too little of it), its events and a bounded tail of each failed container's
+// log — the previous container's for a restart — are read, then diagnosed off the UI thread;
+// the result goes to the book. Automatic for the window (newest first, a few at a time, at most
+// MaxAutomatic waiting, so that a week of failures does not hammer the kubelets: older ones are
+// read when opened); one pod on request ahead of the queue (the Diagnosis tab); every troubled
+// pod at once for the report.
+class DiagnosisService : public QObject
+{
+    Q_OBJECT
+public:
+    static constexpr int MaxInFlight = 4;
+    static constexpr int MaxAutomatic = 1000;
+    // What each log request asks of the server: the last lines, at most these bytes (the
+    // doctor reads the last 64 KiB of it).
+    static constexpr int TailLines = 400;
+    static constexpr int TailBytes = 256 * 1024;
+
+    // `client`: the connection's client now (null when there is none).
+    using ClientOf = std::function<KubeClient *()>;
+    DiagnosisService(ClientOf client, ClusterStore *store, QObject *parent = nullptr);
+    ~DiagnosisService() override;
+
+    DiagnosisBook *book() const { return m_book; }
+    // On: troubled pods are diagnosed as they appear (off by default: a headless run asks).
+    void setAutomatic(bool on);
+    // This pod now, ahead of the queue, even when its diagnosis holds (re-read).
+    void request(const QString &podUid);
+    // The troubled pods of the store, the newest first (at most `limit` of them; -1: all);
+    // idle() when all are done.
+    void requestAllTroubled(int limit = -1);
+    bool busy() const { return !m_queue.isEmpty() || !m_inFlight.isEmpty(); }
+    int pending() const { return int(m_queue.size() + m_inFlight.size()); }
+    // What the rules files said when read (a rule refused, a user's file that is not JSON).
+    QStringList ruleErrors() const { return m_ruleErrors; }
+
+signals:
+    void idle();
+
+private:
+    struct Work;
+    void onStoreUpdated(const StoreChanges &changes);
+    void enqueue(const QString &podUid, bool first);
+    void pump();
+    void start(const QString &podUid);
+    void fetchEvents(const std::shared_ptr<Work> &work);
+    void fetchLogs(const std::shared_ptr<Work> &work);
+    void runDoctor(const std::shared_ptr<Work> &work);
+    void finish(const std::shared_ptr<Work> &work, DiagnosisBook::Entry entry);
+
+    ClientOf m_client;
+    ClusterStore *m_store;
+    DiagnosisBook *m_book;
+    std::shared_ptr<const Doctor> m_doctor;
+    QStringList m_ruleErrors;
+    bool m_automatic = false;
+    QStringList m_queue;
+    QSet<QString> m_queued;
+    QSet<QString> m_inFlight;
+    quint64 m_generation = 0; // a context switch drops the answers of the old connection
+};
+
+} // namespace gpudesk

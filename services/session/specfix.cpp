@@ -1,0 +1,104 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "specfix.h"
+
+#include "boundedjson.h"
+#include "quantity.h"
+#include "yamlconvert.h"
+
+#include <QCoreApplication>
+
+#include <nlohmann/json.hpp>
+
+#include <vector>
+
+namespace gpudesk {
+
+namespace {
+
+using json = nlohmann::json;
+
+// The pod specs an object holds, by kind's layout rather than by name: whatever has them.
+void podSpecs(json &o, std::vector<json *> *out)
+{
+    if (!o.is_object() || !o.contains("spec") || !o["spec"].is_object())
+        return;
+    json &spec = o["spec"];
+    if (spec.contains("containers")) { // a Pod, or a pod template's own
+        out->push_back(&spec);
+        return;
+    }
+    if (spec.contains("template"))
+        podSpecs(spec["template"], out);
+    if (spec.contains("tasks") && spec["tasks"].is_array()) // Volcano Job
+        for (json &t : spec["tasks"])
+            if (t.is_object() && t.contains("template"))
+                podSpecs(t["template"], out);
+    for (const char *replicas : {"pytorchReplicaSpecs", "mpiReplicaSpecs", "tfReplicaSpecs"})
+        if (spec.contains(replicas) && spec[replicas].is_object())
+            for (auto &[role, r] : spec[replicas].items())
+                if (r.is_object() && r.contains("template"))
+                    podSpecs(r["template"], out);
+}
+
+QString chosenSize(const json &spec)
+{
+    const json &c = spec["containers"].is_array() && !spec["containers"].empty()
+                        ? spec["containers"][0]
+                        : json::object();
+    if (c.contains("resources") && c["resources"].contains("limits") &&
+        c["resources"]["limits"].contains("memory") &&
+        c["resources"]["limits"]["memory"].is_string()) {
+        const QString limit =
+            QString::fromStdString(c["resources"]["limits"]["memory"].get<std::string>());
+        if (const auto milli = quantity::parseMilliOf(QStringView(limit)); milli && *milli > 0)
+            return QString::number(*milli / 1000 / 2 / (1024 * 1024)) + QStringLiteral("Mi");
+    }
+    return QStringLiteral("16Gi");
+}
+
+} // namespace
+
+QString SpecFix::sharedMemory(const QString &yaml, const QString &sizeLimit, QString *error)
+{
+    const QByteArray text = objectJson(yaml, error);
+    if (text.isEmpty())
+        return {};
+    json o = parseBoundedJson(text);
+    std::vector<json *> specs;
+    podSpecs(o, &specs);
+    if (specs.empty()) {
+        *error = QCoreApplication::translate("gpudesk::SpecFix", "It holds no pod template.");
+        return {};
+    }
+    for (json *spec : specs) {
+        const std::string size =
+            (sizeLimit.isEmpty() ? chosenSize(*spec) : sizeLimit).toStdString();
+        // The volume mounted at /dev/shm now (if any) is the one replaced: its name is kept.
+        std::string name = "dshm";
+        for (json &c : (*spec)["containers"])
+            if (c.is_object() && c.contains("volumeMounts") && c["volumeMounts"].is_array())
+                for (const json &m : c["volumeMounts"])
+                    if (m.is_object() && m.value("mountPath", "") == "/dev/shm")
+                        name = m.value("name", name);
+        json volumes = spec->value("volumes", json::array());
+        json kept = json::array();
+        for (json &v : volumes)
+            if (!v.is_object() || v.value("name", "") != name)
+                kept.push_back(v);
+        kept.push_back({{"name", name}, {"emptyDir", {{"medium", "Memory"}, {"sizeLimit", size}}}});
+        (*spec)["volumes"] = kept;
+        for (json &c : (*spec)["containers"]) {
+            if (!c.is_object())
+                continue;
+            json mounts = json::array();
+            for (json &m : c.value("volumeMounts", json::array()))
+                if (!m.is_object() || m.value("mountPath", "") != "/dev/shm")
+                    mounts.push_back(m);
+            mounts.push_back({{"name", name}, {"mountPath", "/dev/shm"}});
+            c["volumeMounts"] = mounts;
+        }
+    }
+    return objectYaml(QByteArray::fromStdString(o.dump()), false, error);
+}
+
+} // namespace gpudesk

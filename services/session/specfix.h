@@ -1,0 +1,21 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include <QString>
+
+namespace gpudesk {
+
+// The job doctor's fixes that are a change of the spec, made on an object's YAML (a copy to run
+// again): every pod template it holds — a Pod's own spec, a Job's or a Deployment's template,
+// Volcano's tasks, Kubeflow's replica specs — gets the change. The result goes through the
+// re-run dialog, where the server's dry run checks it and the diff shows it.
+class SpecFix
+{
+public:
+    // /dev/shm as a Memory emptyDir of `sizeLimit` ("" chooses: half the first container's
+    // memory limit, 16Gi without one), mounted in every container; a volume already mounted
+    // there is replaced. "" with `error` when the YAML holds no pod template.
+    static QString sharedMemory(const QString &yaml, const QString &sizeLimit, QString *error);
+};
+
+} // namespace gpudesk

@@ -1,0 +1,176 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The job doctor in the window (issue 37), on the frozen demo: the Workloads page's Reason of a
+// failed or crash-looping job is its cause in words, read from its pods' state, events and log
+// tails; the object viewer's Diagnosis tab gives the cause, the evidence and the fix, and a log
+// line of the evidence opens the Logs tab on that line.
+#include "diagnosisbook.h"
+#include "diagnosisservice.h"
+#include "diagnosisview.h"
+#include "objectref.h"
+#include "operationrun.h"
+#include "windowfixture.h"
+#include "yamleditdialog.h"
+
+#include <QTextBrowser>
+
+class TestDiagnosis : public QObject, public WindowFixture
+{
+    Q_OBJECT
+private slots:
+    void initTestCase() { loadSimConfig(); }
+    void failedJobsSayTheirCause();
+};
+
+void TestDiagnosis::failedJobsSayTheirCause()
+{
+    QTemporaryDir dir;
+    QProcess sim;
+    startOwnSim(sim, dir.path());
+    Services services({dir.filePath(QStringLiteral("kubeconfig"))});
+    QString error;
+    QVERIFY(services.session()->loadConfig(&error));
+    services.session()->connectTo(QStringLiteral("sim-admin"));
+    MainWindow w(&services);
+    w.resize(1500, 900);
+    w.show();
+    QSignalSpy synced(services.session()->connection()->sync(), &ClusterSync::synced);
+    QVERIFY(synced.wait(30000));
+    services.store()->flush();
+
+    // The planted failures, as /sim/truth names their classes.
+    QHash<QString, QString> planted; // object name → class
+    for (const QJsonValue &p : simTruthOf(dir.path())[QStringLiteral("planted")].toArray())
+        if (!p[QStringLiteral("diagnosis")].toString().isEmpty())
+            planted.insert(p[QStringLiteral("objects")][0][QStringLiteral("name")].toString(),
+                           p[QStringLiteral("diagnosis")].toString());
+    QCOMPARE(planted.size(), 3);
+
+    // The window diagnoses them by itself; the Reason says the cause, not the controller's
+    // "1 replica(s) failed". (mmdet-train's node is NotReady: that caveat comes first, its
+    // diagnosis is checked in the book below.)
+    w.showPage(MainWindow::Workloads);
+    auto *workloads = static_cast<WorkloadsPage *>(w.page(MainWindow::Workloads));
+    WorkloadsTable *table = workloads->table();
+    auto reasonOf = [table](const QString &name) {
+        for (int r = 0; r < table->rowCount(); ++r)
+            if (table->index(r, WorkloadsModel::Name).data().toString() == name)
+                return table->index(r, WorkloadsModel::Reason).data().toString();
+        return QString();
+    };
+    const QHash<QString, QString> titles{
+        {QStringLiteral("clip-pretrain"), QStringLiteral("DataLoader out of shared memory")},
+        {QStringLiteral("detectron-eval"), QStringLiteral("Node cannot resolve the registry")}};
+    for (auto it = titles.cbegin(); it != titles.cend(); ++it)
+        QTRY_VERIFY2_WITH_TIMEOUT(reasonOf(it.key()).startsWith(it.value()),
+                                  qPrintable(it.key() + u": " + reasonOf(it.key())), 20000);
+    const DiagnosisBook *book = services.diagnoses()->book();
+    for (const PodInfo &p : services.store()->pods()) {
+        const QString job = p.owner.name.isEmpty() ? p.name : p.owner.name;
+        if (!planted.contains(job))
+            continue;
+        QTRY_VERIFY2_WITH_TIMEOUT(book->cause(p), qPrintable(p.name), 20000);
+        QVERIFY2(book->cause(p)->cls == planted.value(job), qPrintable(p.name));
+    }
+    save(w, QStringLiteral("page-workloads-diagnosed"));
+
+    // The Diagnosis tab of the job: cause, evidence, fix.
+    QString key;
+    for (int r = 0; r < table->rowCount(); ++r)
+        if (table->index(r, WorkloadsModel::Name).data().toString() == u"clip-pretrain")
+            key = table->index(r, WorkloadsModel::Name).data(KeyRole).toString();
+    QVERIFY(!key.isEmpty());
+    auto *opened = qobject_cast<ObjectViewer *>(
+        w.openObject(ObjectRef::workload(*services.store(), key), ObjectViewer::DiagnosisTab));
+    QVERIFY(opened);
+    ObjectViewer &viewer = *opened;
+    viewer.resize(1200, 760);
+    DiagnosisView *view = viewer.diagnosisView();
+    QVERIFY(view);
+    QTRY_VERIFY_WITH_TIMEOUT(view->text().contains(QLatin1String("Fix:")), 20000);
+    const QString text = view->text();
+    QVERIFY2(text.contains(QLatin1String("DataLoader out of shared memory (/dev/shm 64 MiB)")),
+             qPrintable(text));
+    QVERIFY2(text.contains(QLatin1String("log of pytorch: ERROR: Unexpected bus error")),
+             qPrintable(text));
+    QVERIFY(text.contains(QLatin1String("Likely responsible: the job (its owner).")));
+    // Both pods failed the same way: told once, with both names.
+    QVERIFY2(text.contains(QLatin1String("clip-pretrain-master-0, clip-pretrain-worker-0")),
+             qPrintable(text));
+    QCOMPARE(text.count(QLatin1String("Fix:")), 1);
+    save(viewer, QStringLiteral("viewer-diagnosis"));
+
+    // A line of the evidence opens the log there.
+    auto *browser = view->findChild<QTextBrowser *>(QStringLiteral("diagnosisText"));
+    QVERIFY(browser);
+    const QRegularExpressionMatch link =
+        QRegularExpression(QStringLiteral("href=\"(gpudesk-log:[^\"]+)\""))
+            .match(browser->toHtml());
+    QVERIFY(link.hasMatch());
+    QUrl url(link.captured(1).replace(QLatin1String("&amp;"), QLatin1String("&")));
+    emit browser->anchorClicked(url);
+    QCOMPARE(viewer.tabs()->currentIndex(), int(ObjectViewer::LogsTab));
+    QTableView *logTable = viewer.logView()->view();
+    QTRY_VERIFY_WITH_TIMEOUT(logTable->currentIndex().isValid(), 10000);
+    const QString line = viewer.logView()->model()->lineText(logTable->currentIndex().row());
+    QVERIFY2(line.contains(QLatin1String("bus error")), qPrintable(line));
+    save(viewer, QStringLiteral("viewer-diagnosis-log"));
+
+    // Re-run with the fix: the copy mounts a Memory emptyDir at /dev/shm in every replica, the
+    // server accepts it, and the job made has it.
+    viewer.showTab(ObjectViewer::DiagnosisTab);
+    const QRegularExpressionMatch fix =
+        QRegularExpression(QStringLiteral("href=\"(gpudesk-fix:[^\"]+)\""))
+            .match(browser->toHtml());
+    QVERIFY(fix.hasMatch());
+    emit browser->anchorClicked(QUrl(fix.captured(1)));
+    auto *dialog = w.findChild<YamlEditDialog *>(QStringLiteral("rerunDialog"));
+    QVERIFY(dialog);
+    QTRY_VERIFY_WITH_TIMEOUT(!dialog->editor()->toPlainText().isEmpty(), 10000);
+    const QString copy = dialog->editor()->toPlainText();
+    QVERIFY2(copy.count(QLatin1String("mountPath: /dev/shm")) == 2 &&
+                 copy.count(QLatin1String("medium: Memory")) == 2,
+             qPrintable(copy));
+    const QString name = copy.section(QStringLiteral("  name: "), 1, 1).section(u'\n', 0, 0);
+    QVERIFY2(name.startsWith(QLatin1String("clip-pretrain-r")), qPrintable(name));
+    QSignalSpy checked(dialog, &YamlEditDialog::checked);
+    QTest::mouseClick(dialog->findChild<QPushButton *>(QStringLiteral("checkButton")),
+                      Qt::LeftButton);
+    QVERIFY(checked.wait(10000));
+    QVERIFY2(dialog->status().startsWith(QLatin1String("The server would accept it")),
+             qPrintable(dialog->status()));
+    save(*dialog, QStringLiteral("rerun-with-fix"));
+    QTest::mouseClick(dialog->findChild<QPushButton *>(QStringLiteral("applyButton")),
+                      Qt::LeftButton);
+    Operation *op = gpudesk::testing::runShown(&w);
+    QVERIFY(op);
+    QCOMPARE(op->outcomes().first().result, StepOutcome::Result::Done);
+    QJsonObject made;
+    bool answered = false;
+    services.session()->connection()->client()->get(
+        QStringLiteral("/apis/kubeflow.org/v1/namespaces/user-carol/pytorchjobs/") + name, &w,
+        [&](const KubeReply &r) {
+            made = QJsonDocument::fromJson(r.body).object();
+            answered = true;
+        });
+    QTRY_VERIFY(answered);
+    const QJsonObject replicas = made[u"spec"_qs][u"pytorchReplicaSpecs"_qs].toObject();
+    QCOMPARE(replicas.size(), 2);
+    for (const QJsonValue &r : replicas) {
+        const QJsonObject pod = r[u"template"_qs][u"spec"_qs].toObject();
+        bool volume = false;
+        for (const QJsonValue &v : pod[u"volumes"_qs].toArray())
+            volume |= v[u"emptyDir"_qs][u"medium"_qs].toString() == u"Memory";
+        QVERIFY2(volume, QJsonDocument(pod).toJson().constData());
+        QCOMPARE(pod[u"containers"_qs][0][u"volumeMounts"_qs]
+                     .toArray()
+                     .last()[u"mountPath"_qs]
+                     .toString(),
+                 u"/dev/shm"_qs);
+    }
+
+    sim.terminate();
+    QVERIFY(sim.waitForFinished(30000));
+}
+
+QTEST_MAIN(TestDiagnosis)
+#include "tst_diagnosis.moc"

@@ -1,0 +1,214 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "diagnosisview.h"
+
+#include "clusterstore.h"
+#include "diagnosisbook.h"
+#include "diagnosisservice.h"
+
+#include <QHBoxLayout>
+#include <QHash>
+#include <QLabel>
+#include <QPushButton>
+#include <QTextBrowser>
+#include <QUrl>
+#include <QUrlQuery>
+#include <QVBoxLayout>
+
+namespace gpudesk {
+
+namespace {
+
+QString responsibleText(const QString &who)
+{
+    if (who == QLatin1String("platform"))
+        return DiagnosisView::tr("the platform (its administrators)");
+    if (who == QLatin1String("hardware"))
+        return DiagnosisView::tr("the hardware (the node's administrators)");
+    return DiagnosisView::tr("the job (its owner)");
+}
+
+// Where a piece of evidence was found, in the user's words: a log or an event; API fields
+// keep their names.
+QString whereText(const DiagnosisEvidence &e)
+{
+    if (!e.container.isEmpty())
+        return e.previousLog
+                   ? DiagnosisView::tr("log of %1 (the previous container)").arg(e.container)
+                   : DiagnosisView::tr("log of %1").arg(e.container);
+    if (e.where.startsWith(QLatin1String("event ")))
+        return DiagnosisView::tr("event %1").arg(e.where.mid(6));
+    return e.where;
+}
+
+} // namespace
+
+DiagnosisView::DiagnosisView(DiagnosisService *doctor, const ClusterStore *store,
+                             QStringList podUids, QWidget *parent)
+    : QWidget(parent), m_doctor(doctor), m_store(store), m_podUids(std::move(podUids)),
+      m_state(new QLabel(this)), m_again(new QPushButton(tr("Diagnose again"), this)),
+      m_text(new QTextBrowser(this))
+{
+    m_text->setObjectName(QStringLiteral("diagnosisText"));
+    m_text->setOpenLinks(false);
+    m_again->setToolTip(tr("Read the pods' state, events and log tails again"));
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(6, 6, 6, 6);
+    auto *bar = new QHBoxLayout;
+    bar->addWidget(m_state, 1);
+    bar->addWidget(m_again);
+    layout->addLayout(bar);
+    layout->addWidget(m_text, 1);
+    m_state->setForegroundRole(QPalette::PlaceholderText);
+    m_state->setWordWrap(true);
+
+    connect(m_again, &QPushButton::clicked, this, &DiagnosisView::diagnose);
+    connect(m_text, &QTextBrowser::anchorClicked, this, [this](const QUrl &url) {
+        if (url.scheme() == u"gpudesk-fix") {
+            emit rerunWithFix(url.path());
+            return;
+        }
+        const QUrlQuery q(url);
+        emit showInLog(q.queryItemValue(QStringLiteral("pod"), QUrl::FullyDecoded),
+                       q.queryItemValue(QStringLiteral("container"), QUrl::FullyDecoded),
+                       q.queryItemValue(QStringLiteral("previous")) == u"1",
+                       q.queryItemValue(QStringLiteral("line"), QUrl::FullyDecoded));
+    });
+    DiagnosisBook *book = m_doctor->book();
+    connect(book, &DiagnosisBook::changed, this, [this](const QSet<QString> &uids) {
+        for (const QString &uid : uids)
+            if (m_podUids.contains(uid)) {
+                render();
+                return;
+            }
+    });
+    connect(book, &DiagnosisBook::cleared, this, &DiagnosisView::render);
+    connect(m_doctor, &DiagnosisService::idle, this, &DiagnosisView::render);
+
+    // The failed pods first; a pod that fails none: its first, as it is.
+    for (const QString &uid : std::as_const(m_podUids)) {
+        const PodInfo *p = m_store->pod(uid);
+        if (p && DiagnosisBook::troubled(*p) && m_asked.size() < MaxPods)
+            m_asked << uid;
+    }
+    if (m_asked.isEmpty() && !m_podUids.isEmpty())
+        m_asked << m_podUids.first();
+    for (const QString &uid : std::as_const(m_asked))
+        if (const PodInfo *p = m_store->pod(uid); p && !book->holds(*p))
+            m_doctor->request(uid);
+    render();
+}
+
+void DiagnosisView::diagnose()
+{
+    for (const QString &uid : std::as_const(m_asked))
+        m_doctor->request(uid);
+    render();
+}
+
+QString DiagnosisView::text() const
+{
+    return m_state->text() + u'\n' + m_text->toPlainText();
+}
+
+void DiagnosisView::setRerunOffered(bool offered)
+{
+    m_rerunOffered = offered;
+    render();
+}
+
+bool DiagnosisView::fixable(const QString &cls)
+{
+    return cls == QLatin1String("shared-memory");
+}
+
+void DiagnosisView::render()
+{
+    // Pods that failed the same way are told once, with their names: a gang of 64 workers
+    // killed by the same bus error is one cause.
+    struct Group
+    {
+        QStringList pods;
+        const DiagnosisBook::Entry *entry;
+    };
+    QList<Group> groups;
+    QHash<QString, qsizetype> groupOf;
+    int waiting = 0;
+    const DiagnosisBook *book = m_doctor->book();
+    for (const QString &uid : std::as_const(m_asked)) {
+        const DiagnosisBook::Entry *e = book->entry(uid);
+        const PodInfo *p = m_store->pod(uid);
+        if (!e || (p && e->stamp != DiagnosisBook::stampOf(*p))) {
+            ++waiting;
+            continue;
+        }
+        QStringList same{e->error};
+        for (const Diagnosis &d : e->diagnoses)
+            same << d.rule << d.title << d.cause;
+        const QString key = same.join(u'\x1f');
+        if (const auto it = groupOf.constFind(key); it != groupOf.cend()) {
+            groups[*it].pods << e->pod;
+            continue;
+        }
+        groupOf.insert(key, groups.size());
+        groups.append({{e->pod}, e});
+    }
+    QString html;
+    int found = 0;
+    for (const Group &g : std::as_const(groups)) {
+        const DiagnosisBook::Entry *e = g.entry;
+        html +=
+            QStringLiteral("<h3>%1</h3>").arg(g.pods.join(QStringLiteral(", ")).toHtmlEscaped());
+        if (e->diagnoses.isEmpty()) {
+            html += QStringLiteral("<p>%1</p>").arg(e->error.toHtmlEscaped());
+            continue;
+        }
+        for (int i = 0; i < e->diagnoses.size(); ++i) {
+            const Diagnosis &d = e->diagnoses[i];
+            ++found;
+            html += i == 0 ? QStringLiteral("<p><b>%1</b></p>").arg(d.title.toHtmlEscaped())
+                           : QStringLiteral("<p><i>%1</i> %2</p>")
+                                 .arg(tr("Also:").toHtmlEscaped(), d.title.toHtmlEscaped());
+            html += QStringLiteral("<p>%1</p>").arg(d.cause.toHtmlEscaped());
+            html += QStringLiteral("<p><b>%1</b></p><ul>").arg(tr("Evidence:").toHtmlEscaped());
+            for (const DiagnosisEvidence &ev : d.evidence) {
+                QString line = ev.text.toHtmlEscaped();
+                if (!ev.container.isEmpty()) {
+                    QUrl url(QStringLiteral("gpudesk-log:"));
+                    QUrlQuery q;
+                    q.addQueryItem(QStringLiteral("pod"), e->pod);
+                    q.addQueryItem(QStringLiteral("container"), ev.container);
+                    q.addQueryItem(QStringLiteral("previous"),
+                                   QString::number(int(ev.previousLog)));
+                    q.addQueryItem(QStringLiteral("line"), ev.text.left(200));
+                    url.setQuery(q);
+                    line = QStringLiteral("<a href=\"%1\"><code>%2</code></a>")
+                               .arg(url.toString(QUrl::FullyEncoded).toHtmlEscaped(), line);
+                }
+                html += QStringLiteral("<li>%1: %2</li>").arg(whereText(ev).toHtmlEscaped(), line);
+            }
+            html += QStringLiteral("</ul>");
+            html += QStringLiteral("<p><b>%1</b> %2</p>")
+                        .arg(tr("Fix:").toHtmlEscaped(), d.fix.toHtmlEscaped());
+            if (i == 0 && m_rerunOffered && fixable(d.cls))
+                html += QStringLiteral("<p><a href=\"gpudesk-fix:%1\">%2</a></p>")
+                            .arg(d.cls, tr("Re-run with the fix…").toHtmlEscaped());
+            const QString who =
+                tr("Likely responsible: %1.").arg(responsibleText(d.responsible)) + u' ' +
+                (d.retryHelps ? tr("Running it again may help.")
+                              : tr("Running it again unchanged will fail the same way."));
+            html += QStringLiteral("<p>%1</p>").arg(who.toHtmlEscaped());
+        }
+    }
+    m_text->setHtml(html);
+    if (m_asked.isEmpty())
+        m_state->setText(tr("This object has no pods to diagnose."));
+    else if (waiting > 0)
+        m_state->setText(
+            tr("Reading the state, events and log tails of %n pod(s)…", nullptr, waiting));
+    else if (found == 0)
+        m_state->setText(tr("The doctor found no known cause."));
+    else
+        m_state->setText(tr("What the job doctor found, the most likely cause first."));
+}
+
+} // namespace gpudesk

@@ -1,0 +1,54 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include <QStringList>
+#include <QWidget>
+
+class QLabel;
+class QPushButton;
+class QTextBrowser;
+
+namespace gpudesk {
+
+class ClusterStore;
+class DiagnosisService;
+
+// The object viewer's Diagnosis tab: for each pod of the object that the job doctor has read,
+// the cause in words, the evidence (a log line is a link to it in the Logs tab), the fix, who is
+// likely responsible and whether a retry alone can help. Asks the doctor for the object's failed
+// pods when opened (for one pod, or a job that has none failing, its first pod).
+class DiagnosisView : public QWidget
+{
+    Q_OBJECT
+public:
+    DiagnosisView(DiagnosisService *doctor, const ClusterStore *store, QStringList podUids,
+                  QWidget *parent = nullptr);
+    QString text() const; // what it shows, as plain text (tests)
+    // Asks again for the pods shown (at most MaxPods of them).
+    void diagnose();
+    static constexpr int MaxPods = 20;
+    // Whether a fix that is a change of the spec is offered as "Re-run with the fix".
+    void setRerunOffered(bool offered);
+    // The doctor's classes whose fix gpudesk can make in a copy of the spec.
+    static bool fixable(const QString &cls);
+
+signals:
+    // A log line of the evidence was clicked.
+    void showInLog(const QString &pod, const QString &container, bool previous,
+                   const QString &line);
+    void rerunWithFix(const QString &cls);
+
+private:
+    void render();
+
+    DiagnosisService *m_doctor;
+    const ClusterStore *m_store;
+    QStringList m_podUids;
+    QStringList m_asked;
+    bool m_rerunOffered = false;
+    QLabel *m_state;
+    QPushButton *m_again;
+    QTextBrowser *m_text;
+};
+
+} // namespace gpudesk
