@@ -7871,6 +7871,14 @@
         <source>It holds no pod template.</source>
         <translation>其中没有 Pod 模板。</translation>
     </message>
+    <message>
+        <source>No container has a memory limit to raise.</source>
+        <translation>没有哪个容器设置了可以调高的内存上限。</translation>
+    </message>
+    <message>
+        <source>There is no fix to make in the spec.</source>
+        <translation>没有可以在规格中做的修改。</translation>
+    </message>
 </context>
 <context>
     <name>gpudesk::SshPool</name>

@@ -456,8 +456,8 @@ QDialog *MainWindow::rerunObject(const ObjectRef &ref, const QString &fix)
         ref.apiPath, false, dialog, [dialog, name, fix](const QString &yaml, const QString &error) {
             QString e = error;
             QString copy = e.isEmpty() ? ObjectService::cloneYaml(yaml, name, &e) : QString();
-            if (e.isEmpty() && fix == QLatin1String("shared-memory"))
-                copy = SpecFix::sharedMemory(copy, QString(), &e);
+            if (e.isEmpty() && !fix.isEmpty())
+                copy = SpecFix::forClass(fix, copy, &e);
             dialog->editor()->setPlainText(e.isEmpty() ? copy : QString());
             if (!e.isEmpty())
                 dialog->editor()->setPlaceholderText(e);

@@ -80,7 +80,8 @@ public:
     // A copy of a job (or bare pod) to edit and create: run it again.
     QDialog *rerun(const QString &workloadKey);
     // Runs the object again with the job doctor's fix of class `fix` made in the copy
-    // ("shared-memory": /dev/shm as a Memory emptyDir); "" is a plain copy.
+    // (SpecFix::forClass: /dev/shm as a Memory emptyDir, a higher memory limit); "" is a plain
+    // copy.
     QDialog *rerunObject(const ObjectRef &ref, const QString &fix);
 
     WelcomePanel *welcome() const { return m_welcome; }

@@ -101,4 +101,53 @@ QString SpecFix::sharedMemory(const QString &yaml, const QString &sizeLimit, QSt
     return objectYaml(QByteArray::fromStdString(o.dump()), false, error);
 }
 
+QString SpecFix::memoryLimit(const QString &yaml, QString *error)
+{
+    const QByteArray text = objectJson(yaml, error);
+    if (text.isEmpty())
+        return {};
+    json o = parseBoundedJson(text);
+    std::vector<json *> specs;
+    podSpecs(o, &specs);
+    int raised = 0;
+    for (json *spec : specs)
+        for (json &c : (*spec)["containers"]) {
+            if (!c.is_object() || !c.contains("resources") || !c["resources"].is_object())
+                continue;
+            json &r = c["resources"];
+            if (!r.contains("limits") || !r["limits"].is_object() ||
+                !r["limits"].contains("memory") || !r["limits"]["memory"].is_string())
+                continue;
+            const std::string old = r["limits"]["memory"].get<std::string>();
+            const auto milli = quantity::parseMilliOf(QStringView(QString::fromStdString(old)));
+            if (!milli || *milli <= 0)
+                continue;
+            constexpr qint64 GiB = 1024LL * 1024 * 1024;
+            const qint64 bytes = *milli / 1000;
+            const std::string raisedTo = std::to_string((bytes * 3 / 2 + GiB - 1) / GiB) + "Gi";
+            r["limits"]["memory"] = raisedTo;
+            if (r.contains("requests") && r["requests"].is_object() &&
+                r["requests"].value("memory", "") == old)
+                r["requests"]["memory"] = raisedTo;
+            ++raised;
+        }
+    if (raised == 0) {
+        *error = QCoreApplication::translate("gpudesk::SpecFix",
+                                             "No container has a memory limit to raise.");
+        return {};
+    }
+    return objectYaml(QByteArray::fromStdString(o.dump()), false, error);
+}
+
+QString SpecFix::forClass(const QString &cls, const QString &yaml, QString *error)
+{
+    if (cls == QLatin1String("shared-memory"))
+        return sharedMemory(yaml, QString(), error);
+    if (cls == QLatin1String("memory"))
+        return memoryLimit(yaml, error);
+    *error =
+        QCoreApplication::translate("gpudesk::SpecFix", "There is no fix to make in the spec.");
+    return {};
+}
+
 } // namespace gpudesk

@@ -16,6 +16,12 @@ public:
     // memory limit, 16Gi without one), mounted in every container; a volume already mounted
     // there is replaced. "" with `error` when the YAML holds no pod template.
     static QString sharedMemory(const QString &yaml, const QString &sizeLimit, QString *error);
+    // Every container's memory limit raised by half (whole GiB, rounded up), its request with
+    // it where the request was the limit. "" with `error` when no container has a limit.
+    static QString memoryLimit(const QString &yaml, QString *error);
+    // The fix for a diagnosis class, made on `yaml`: "shared-memory", "memory". "" with
+    // `error` for a class whose fix is not a change of the spec.
+    static QString forClass(const QString &cls, const QString &yaml, QString *error);
 };
 
 } // namespace gpudesk

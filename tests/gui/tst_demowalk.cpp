@@ -18,10 +18,16 @@
 #include "operationsservice.h"
 #include "settingsdialog.h"
 #include "untranslated.h"
+#include "usersmodel.h"
+#include "userspage.h"
+#include "vcspage.h"
 #include "windowfixture.h"
 
 #include <QComboBox>
 #include <QLibraryInfo>
+#include <QPointer>
+
+#include <functional>
 
 class TestDemoWalk : public QObject, public WindowFixture
 {
@@ -224,6 +230,32 @@ void TestDemoWalk::everyPageWithoutUnplannedErrors()
         QTRY_VERIFY_WITH_TIMEOUT(plan->operation()->state() == Operation::State::Ready, 30000);
         check(*plan, u"plan-drain"_qs);
         plan->reject();
+        // The users' and VCs' dialogs, each as it opens for the demo's admin.
+        auto *users = static_cast<UsersPage *>(w.page(MainWindow::Users));
+        auto *vcs = static_cast<VcsPage *>(w.page(MainWindow::Vcs));
+        w.showPage(MainWindow::Users);
+        QTRY_VERIFY(users->model()->rowCount() > 0);
+        users->selectUser(u"user-alice"_qs);
+        const std::pair<std::function<QDialog *()>, QString> dialogs[] = {
+            {[users] { return users->newUser(); }, u"new-user"_qs},
+            {[users] { return users->importCsv(); }, u"import-csv"_qs},
+            {[users] { return users->editQuota(); }, u"edit-quota"_qs},
+            {[users] { return users->moveToVc(); }, u"move-to-vc"_qs},
+            {[users] { return users->handOutKubeconfig(); }, u"kubeconfig"_qs},
+            {[vcs] { return vcs->newVc(); }, u"new-vc"_qs},
+            {[vcs] {
+                 vcs->selectVc(u"cv"_qs);
+                 return vcs->editVc();
+             },
+             u"edit-vc"_qs},
+            {[vcs] { return vcs->mergeVc(); }, u"merge-vc"_qs}};
+        for (const auto &[open, name] : dialogs) {
+            QPointer<QDialog> d = open();
+            QVERIFY2(d, qPrintable(name));
+            check(*d, name);
+            if (d)
+                d->close();
+        }
         // The object viewer of a job that failed: every tab, the doctor's in Chinese.
         w.showPage(MainWindow::Workloads);
         WorkloadsTable *table =

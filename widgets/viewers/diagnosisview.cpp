@@ -118,7 +118,7 @@ void DiagnosisView::setRerunOffered(bool offered)
 
 bool DiagnosisView::fixable(const QString &cls)
 {
-    return cls == QLatin1String("shared-memory");
+    return cls == QLatin1String("shared-memory") || cls == QLatin1String("memory");
 }
 
 void DiagnosisView::render()

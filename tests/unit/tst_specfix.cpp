@@ -1,0 +1,153 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The job doctor's fixes made on a copy of the spec (SpecFix), for each layout of pod templates:
+// a Pod's own spec, a Volcano Job's tasks, a PyTorchJob's replicas; a /dev/shm volume already
+// there replaced, not doubled; a memory limit raised by half with the request that equalled it.
+#include "specfix.h"
+#include "yamlconvert.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QTest>
+
+using namespace gpudesk;
+
+namespace {
+
+QJsonObject parsed(const QString &yaml)
+{
+    QString error;
+    return QJsonDocument::fromJson(objectJson(yaml, &error)).object();
+}
+
+const char *kVolcanoJob = R"(apiVersion: batch.volcano.sh/v1alpha1
+kind: Job
+metadata:
+  name: sam-r1
+  namespace: user-dave
+spec:
+  queue: cv
+  tasks:
+  - name: trainer
+    replicas: 2
+    template:
+      spec:
+        containers:
+        - name: main
+          image: x
+          resources:
+            limits: {memory: 64Gi, nvidia.com/gpu: "4"}
+            requests: {memory: 64Gi, cpu: "8"}
+          volumeMounts:
+          - {name: small-shm, mountPath: /dev/shm}
+          - {name: data, mountPath: /data}
+        volumes:
+        - name: small-shm
+          emptyDir: {medium: Memory, sizeLimit: 64Mi}
+        - name: data
+          hostPath: {path: /mnt/data}
+  - name: evaluator
+    replicas: 1
+    template:
+      spec:
+        containers:
+        - name: eval
+          image: x
+          resources:
+            requests: {memory: 8Gi}
+)";
+
+} // namespace
+
+class TestSpecFix : public QObject
+{
+    Q_OBJECT
+private slots:
+    void sharedMemoryInEveryTask();
+    void sharedMemoryInAPod();
+    void memoryLimitRaised();
+    void nothingToFix();
+};
+
+void TestSpecFix::sharedMemoryInEveryTask()
+{
+    QString error;
+    const QString fixed = SpecFix::sharedMemory(QString::fromUtf8(kVolcanoJob), {}, &error);
+    QVERIFY2(!fixed.isEmpty(), qPrintable(error));
+    const QJsonArray tasks = parsed(fixed)[u"spec"_qs][u"tasks"_qs].toArray();
+    QCOMPARE(tasks.size(), 2);
+    // The trainer: its too-small /dev/shm replaced under the same name, half its 64Gi limit;
+    // its other volume and mount kept.
+    const QJsonObject trainer = tasks[0][u"template"_qs][u"spec"_qs].toObject();
+    const QJsonArray volumes = trainer[u"volumes"_qs].toArray();
+    QCOMPARE(volumes.size(), 2);
+    QCOMPARE(volumes[0][u"name"_qs].toString(), u"data"_qs);
+    QCOMPARE(volumes[1][u"name"_qs].toString(), u"small-shm"_qs);
+    QCOMPARE(volumes[1][u"emptyDir"_qs][u"medium"_qs].toString(), u"Memory"_qs);
+    QCOMPARE(volumes[1][u"emptyDir"_qs][u"sizeLimit"_qs].toString(), u"32768Mi"_qs);
+    const QJsonArray mounts = trainer[u"containers"_qs][0][u"volumeMounts"_qs].toArray();
+    QCOMPARE(mounts.size(), 2);
+    QCOMPARE(mounts[0][u"mountPath"_qs].toString(), u"/data"_qs);
+    QCOMPARE(mounts[1][u"mountPath"_qs].toString(), u"/dev/shm"_qs);
+    QCOMPARE(mounts[1][u"name"_qs].toString(), u"small-shm"_qs);
+    // The evaluator had none and no limit: 16Gi.
+    const QJsonObject eval = tasks[1][u"template"_qs][u"spec"_qs].toObject();
+    QCOMPARE(eval[u"volumes"_qs][0][u"name"_qs].toString(), u"dshm"_qs);
+    QCOMPARE(eval[u"volumes"_qs][0][u"emptyDir"_qs][u"sizeLimit"_qs].toString(), u"16Gi"_qs);
+    QCOMPARE(eval[u"containers"_qs][0][u"volumeMounts"_qs][0][u"mountPath"_qs].toString(),
+             u"/dev/shm"_qs);
+    // The rest of the job as it was.
+    QCOMPARE(parsed(fixed)[u"spec"_qs][u"queue"_qs].toString(), u"cv"_qs);
+    QCOMPARE(tasks[0][u"replicas"_qs].toInt(), 2);
+}
+
+void TestSpecFix::sharedMemoryInAPod()
+{
+    QString error;
+    const QString pod = u"apiVersion: v1\nkind: Pod\nmetadata: {name: p}\nspec:\n  containers:\n"
+                        "  - {name: a, image: x}\n  - {name: b, image: y}\n"_qs;
+    const QString fixed = SpecFix::sharedMemory(pod, u"8Gi"_qs, &error);
+    QVERIFY2(!fixed.isEmpty(), qPrintable(error));
+    const QJsonObject spec = parsed(fixed)[u"spec"_qs].toObject();
+    QCOMPARE(spec[u"volumes"_qs].toArray().size(), 1);
+    QCOMPARE(spec[u"volumes"_qs][0][u"emptyDir"_qs][u"sizeLimit"_qs].toString(), u"8Gi"_qs);
+    for (const QJsonValue &c : spec[u"containers"_qs].toArray())
+        QCOMPARE(c[u"volumeMounts"_qs][0][u"mountPath"_qs].toString(), u"/dev/shm"_qs);
+}
+
+void TestSpecFix::memoryLimitRaised()
+{
+    QString error;
+    const QString fixed = SpecFix::forClass(u"memory"_qs, QString::fromUtf8(kVolcanoJob), &error);
+    QVERIFY2(!fixed.isEmpty(), qPrintable(error));
+    const QJsonArray tasks = parsed(fixed)[u"spec"_qs][u"tasks"_qs].toArray();
+    const QJsonObject r =
+        tasks[0][u"template"_qs][u"spec"_qs][u"containers"_qs][0][u"resources"_qs].toObject();
+    QCOMPARE(r[u"limits"_qs][u"memory"_qs].toString(), u"96Gi"_qs);
+    QCOMPARE(r[u"requests"_qs][u"memory"_qs].toString(), u"96Gi"_qs); // it equalled the limit
+    QCOMPARE(r[u"limits"_qs][u"nvidia.com/gpu"_qs].toString(), u"4"_qs);
+    // The evaluator has a request and no limit: left as it is.
+    QCOMPARE(tasks[1][u"template"_qs][u"spec"_qs][u"containers"_qs][0][u"resources"_qs]
+                  [u"requests"_qs][u"memory"_qs]
+                      .toString(),
+             u"8Gi"_qs);
+}
+
+void TestSpecFix::nothingToFix()
+{
+    QString error;
+    QVERIFY(SpecFix::sharedMemory(u"apiVersion: v1\nkind: ConfigMap\nmetadata: {name: c}\n"_qs, {},
+                                  &error)
+                .isEmpty());
+    QCOMPARE(error, u"It holds no pod template."_qs);
+    QVERIFY(SpecFix::memoryLimit(u"kind: Pod\nspec:\n  containers:\n  - {name: a}\n"_qs, &error)
+                .isEmpty());
+    QCOMPARE(error, u"No container has a memory limit to raise."_qs);
+    QVERIFY(SpecFix::forClass(u"nccl"_qs, QString::fromUtf8(kVolcanoJob), &error).isEmpty());
+    QVERIFY(!error.isEmpty());
+    QVERIFY(SpecFix::sharedMemory(u"a: [unclosed"_qs, {}, &error).isEmpty());
+    QVERIFY(!error.isEmpty());
+}
+
+QTEST_GUILESS_MAIN(TestSpecFix)
+#include "tst_specfix.moc"
