@@ -5,6 +5,8 @@
 #include "diagnosisbook.h"
 
 #include <QJsonObject>
+#include <QMap>
+#include <QSet>
 
 #include <algorithm>
 
@@ -56,6 +58,43 @@ QJsonArray diagnosesJson(const ClusterStore &store, const DiagnosisBook &book)
         o.insert(QStringLiteral("retryHelps"), d.retryHelps);
         o.insert(QStringLiteral("also"), also);
         out.append(o);
+    }
+    return out;
+}
+
+QJsonArray diagnosisClassesJson(const ClusterStore &store, const DiagnosisBook &book)
+{
+    struct Class
+    {
+        int pods = 0;
+        QSet<QString> jobs;
+        QString responsible;
+    };
+    QMap<QString, Class> classes;
+    for (const DiagnosisBook::Entry *e : book.entries()) {
+        if (e->diagnoses.isEmpty())
+            continue;
+        const Diagnosis &d = e->diagnoses.first();
+        Class &c = classes[d.cls];
+        ++c.pods;
+        c.responsible = d.responsible;
+        const PodInfo *pod = store.pod(e->uid);
+        c.jobs.insert(e->ns + u'/' +
+                      (pod && !pod->owner.name.isEmpty() ? pod->owner.name : e->pod));
+    }
+    QList<std::pair<QString, Class>> sorted;
+    for (auto it = classes.cbegin(); it != classes.cend(); ++it)
+        sorted.append({it.key(), it.value()});
+    std::stable_sort(sorted.begin(), sorted.end(),
+                     [](const auto &a, const auto &b) { return a.second.pods > b.second.pods; });
+    QJsonArray out;
+    for (const auto &[cls, c] : std::as_const(sorted)) {
+        QStringList jobs(c.jobs.cbegin(), c.jobs.cend());
+        jobs.sort();
+        out.append(QJsonObject{{QStringLiteral("class"), cls},
+                               {QStringLiteral("pods"), c.pods},
+                               {QStringLiteral("jobs"), QJsonArray::fromStringList(jobs)},
+                               {QStringLiteral("responsible"), c.responsible}});
     }
     return out;
 }

@@ -430,6 +430,9 @@ QJsonObject reportJson(const ClusterStore &store, const TelemetryStore *telemetr
                                          store, telemetry, reportFindings(), {})))},
         {QStringLiteral("diagnoses"),
          source.diagnoses ? QJsonValue(diagnosesJson(store, *source.diagnoses)) : QJsonValue()},
+        {QStringLiteral("diagnosisClasses"),
+         source.diagnoses ? QJsonValue(diagnosisClassesJson(store, *source.diagnoses))
+                          : QJsonValue()},
         {QStringLiteral("diagnosesNote"), orNull(source.diagnosesNote)}};
 }
 

@@ -131,6 +131,13 @@ with tempfile.TemporaryDirectory() as state:
                   mine and all(d["class"] == p["diagnosis"] and d["evidence"] and d["fix"]
                                and d["responsible"] in ("job", "platform", "hardware")
                                for d in mine))
+        # Grouped by cause for the admin: the counts add up to the pods diagnosed, most first.
+        classes = report["diagnosisClasses"]
+        check(f"diagnoses grouped by class ({[(c['class'], c['pods']) for c in classes]})",
+              sum(c["pods"] for c in classes) == len([d for d in diag if d["class"]])
+              and [c["pods"] for c in classes] == sorted((c["pods"] for c in classes), reverse=True)
+              and any(c["class"] == "shared-memory" and "user-carol/clip-pretrain" in c["jobs"]
+                      and c["pods"] == 2 for c in classes))
         check(f"every diagnosis names a class or says why not ({len(diag)} pods)",
               diag and all(d["class"] or d.get("error") for d in diag)
               and report["diagnosesNote"] is None)
