@@ -80,6 +80,7 @@ std::unique_ptr<WorkloadsModel::Row> WorkloadsModel::makeRow(const QString &key)
     // A controller gpudesk does not know as a job (a ReplicaSet, say) shows its pods' state.
     if (row->info.status.isEmpty())
         row->info.status = allSame || !anyRunning ? firstStatus : QStringLiteral("Running");
+    fillCause(*row);
     return row;
 }
 
@@ -130,7 +131,7 @@ bool WorkloadsModel::lessThan(int slotA, int slotB, int column) const
     case Age:
         return x.info.created > y.info.created; // as SortRole's -created: newest first
     case Reason:
-        return text(x.info.message.section(u'\n', 0, 0), y.info.message.section(u'\n', 0, 0));
+        return text(reasonOf(x), reasonOf(y));
     default:
         return false;
     }
@@ -192,7 +193,7 @@ void WorkloadsModel::refreshRow(int row, std::unique_ptr<Row> fresh)
         old.nodes != fresh->nodes,
         old.restarts != fresh->restarts,
         a.created != b.created,
-        a.message != b.message,
+        a.message != b.message || old.cause != fresh->cause,
     };
     // The same Row object stays: child indexes point at it.
     old.key = fresh->key;
@@ -201,6 +202,8 @@ void WorkloadsModel::refreshRow(int row, std::unique_ptr<Row> fresh)
     old.nodes = fresh->nodes;
     old.gpus = fresh->gpus;
     old.restarts = fresh->restarts;
+    old.cause = fresh->cause;
+    old.causeTip = fresh->causeTip;
     for (int c = 0; c < ColumnCount; ++c) {
         if (!changed[c])
             continue;
@@ -394,15 +397,15 @@ QVariant WorkloadsModel::workloadData(const Row &row, int column, int role) cons
     case StatusClassRole:
         return int(w.stuck ? workloadstatus::Problem : workloadstatus::classOf(w.status));
     case FilterRole:
-        return QStringList{w.name, w.ns,     row.user,  w.vc,
-                           w.kind, w.status, w.message, row.nodes.join(u' ')}
+        return QStringList{w.name,   w.ns,     row.user,  w.vc,
+                           w.kind,   w.status, w.message, row.nodes.join(u' '),
+                           row.cause}
             .join(u' ');
     case Qt::ToolTipRole:
         if (column != Reason && column != Status)
             return QString();
-        if (const Diagnosis *d = diagnosisOf(row))
-            return QStringList{d->title, d->cause, d->fix, w.message}.join(u'\n').trimmed();
-        return w.message;
+        return row.cause.isEmpty() ? w.message
+                                   : QString(row.causeTip + u'\n' + w.message).trimmed();
     case SortRole:
         switch (column) {
         case Gpus:
@@ -439,10 +442,7 @@ QVariant WorkloadsModel::workloadData(const Row &row, int column, int role) cons
         case Age:
             return format::age(w.created, m_now());
         case Reason:
-            // The doctor's cause before the controller's words ("1 replica(s) failed").
-            if (const Diagnosis *d = diagnosisOf(row))
-                return d->title;
-            return w.message.section(u'\n', 0, 0);
+            return reasonOf(row);
         default:
             return {};
         }
@@ -488,14 +488,35 @@ const Diagnosis *WorkloadsModel::diagnosisOf(const Row &row) const
     return best;
 }
 
+bool WorkloadsModel::fillCause(Row &row) const
+{
+    const Diagnosis *d = row.key.isEmpty() ? nullptr : diagnosisOf(row);
+    const QString cause = d ? d->title : QString();
+    const QString tip = d ? d->title + u'\n' + d->cause + u'\n' + d->fix : QString();
+    if (cause == row.cause && tip == row.causeTip)
+        return false;
+    row.cause = cause;
+    row.causeTip = tip;
+    return true;
+}
+
+QString WorkloadsModel::reasonOf(const Row &row)
+{
+    // The doctor's cause before the controller's words ("1 replica(s) failed").
+    return row.cause.isEmpty() ? row.info.message.section(u'\n', 0, 0) : row.cause;
+}
+
 void WorkloadsModel::setDiagnoses(const DiagnosisBook *book)
 {
     m_diagnoses = book;
     connect(book, &DiagnosisBook::changed, this, &WorkloadsModel::onDiagnosed);
     connect(book, &DiagnosisBook::cleared, this, [this] {
-        if (!m_rows.empty())
-            emit dataChanged(index(0, Reason), index(int(m_rows.size()) - 1, Reason));
+        for (const auto &row : m_rows)
+            if (fillCause(*row))
+                emit dataChanged(index(row->row, Reason), index(row->row, Reason));
     });
+    for (const auto &row : m_rows)
+        fillCause(*row);
 }
 
 void WorkloadsModel::onDiagnosed(const QSet<QString> &podUids)
@@ -505,7 +526,8 @@ void WorkloadsModel::onDiagnosed(const QSet<QString> &podUids)
         const int row = p ? rowOf(ClusterStore::workloadKey(*p)) : -1;
         if (row < 0)
             continue;
-        emit dataChanged(index(row, Reason), index(row, Reason));
+        if (fillCause(*m_rows[size_t(row)]))
+            emit dataChanged(index(row, Reason), index(row, Reason));
         const int child = int(m_rows[size_t(row)]->pods.indexOf(uid));
         if (child >= 0) {
             const QModelIndex parent = index(row, 0);
@@ -539,7 +561,8 @@ QVariant WorkloadsModel::podData(const PodInfo &p, int column, int role) const
                        ? workloadstatus::Problem
                        : workloadstatus::classOf(p.status));
     case FilterRole:
-        return QStringList{p.name, p.ns, m_store->userOf(p.ns), p.status, p.message, p.nodeName}
+        return QStringList{p.name,       p.ns,      m_store->userOf(p.ns), p.status, p.message,
+                           podReason(p), p.nodeName}
             .join(u' ');
     case Qt::ToolTipRole:
         return column == Reason || column == Status ? podReason(p) : QString();

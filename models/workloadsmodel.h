@@ -89,6 +89,10 @@ private:
         QStringList nodes;
         int gpus = 0;
         int restarts = 0;
+        // The doctor's cause for it (diagnosisOf), kept so that sorting and filtering 100,000
+        // rows by Reason read a field: "" none. `causeTip`: its cause and fix.
+        QString cause;
+        QString causeTip;
         int row = -1; // its slot: fixed for the Row's life
     };
 
@@ -109,6 +113,10 @@ private:
     QString podReason(const PodInfo &pod) const;
     // The cause the doctor found for the workload's pods (the most specific), if any.
     const Diagnosis *diagnosisOf(const Row &row) const;
+    // Sets row.cause and row.causeTip from the book; true when they changed.
+    bool fillCause(Row &row) const;
+    // What the Reason column shows: the doctor's cause, else the workload's own first line.
+    static QString reasonOf(const Row &row);
     void onDiagnosed(const QSet<QString> &podUids);
 
     const ClusterStore *m_store;

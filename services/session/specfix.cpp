@@ -56,9 +56,11 @@ QString chosenSize(const json &spec)
     return QStringLiteral("16Gi");
 }
 
-} // namespace
-
-QString SpecFix::sharedMemory(const QString &yaml, const QString &sizeLimit, QString *error)
+// The object of `yaml` with `edit` (a spec → whether it changed it) run on each pod spec it holds,
+// as YAML again; "" with `error` when it cannot be read, holds no pod template, or `edit` changed
+// none (then `unchanged` says why).
+template <class Edit>
+QString editPodSpecs(const QString &yaml, const char *unchanged, QString *error, Edit edit)
 {
     const QByteArray text = objectJson(yaml, error);
     if (text.isEmpty())
@@ -70,24 +72,36 @@ QString SpecFix::sharedMemory(const QString &yaml, const QString &sizeLimit, QSt
         *error = QCoreApplication::translate("gpudesk::SpecFix", "It holds no pod template.");
         return {};
     }
-    for (json *spec : specs) {
-        const std::string size =
-            (sizeLimit.isEmpty() ? chosenSize(*spec) : sizeLimit).toStdString();
+    bool changed = false;
+    for (json *spec : specs)
+        changed |= edit(*spec);
+    if (!changed) {
+        *error = QCoreApplication::translate("gpudesk::SpecFix", unchanged);
+        return {};
+    }
+    return objectYaml(QByteArray::fromStdString(o.dump()), false, error);
+}
+
+} // namespace
+
+QString SpecFix::sharedMemory(const QString &yaml, const QString &sizeLimit, QString *error)
+{
+    return editPodSpecs(yaml, "", error, [&sizeLimit](json &spec) {
+        const std::string size = (sizeLimit.isEmpty() ? chosenSize(spec) : sizeLimit).toStdString();
         // The volume mounted at /dev/shm now (if any) is the one replaced: its name is kept.
         std::string name = "dshm";
-        for (json &c : (*spec)["containers"])
+        for (json &c : spec["containers"])
             if (c.is_object() && c.contains("volumeMounts") && c["volumeMounts"].is_array())
                 for (const json &m : c["volumeMounts"])
                     if (m.is_object() && m.value("mountPath", "") == "/dev/shm")
                         name = m.value("name", name);
-        json volumes = spec->value("volumes", json::array());
         json kept = json::array();
-        for (json &v : volumes)
+        for (json &v : spec.value("volumes", json::array()))
             if (!v.is_object() || v.value("name", "") != name)
                 kept.push_back(v);
         kept.push_back({{"name", name}, {"emptyDir", {{"medium", "Memory"}, {"sizeLimit", size}}}});
-        (*spec)["volumes"] = kept;
-        for (json &c : (*spec)["containers"]) {
+        spec["volumes"] = kept;
+        for (json &c : spec["containers"]) {
             if (!c.is_object())
                 continue;
             json mounts = json::array();
@@ -97,46 +111,39 @@ QString SpecFix::sharedMemory(const QString &yaml, const QString &sizeLimit, QSt
             mounts.push_back({{"name", name}, {"mountPath", "/dev/shm"}});
             c["volumeMounts"] = mounts;
         }
-    }
-    return objectYaml(QByteArray::fromStdString(o.dump()), false, error);
+        return true;
+    });
 }
 
 QString SpecFix::memoryLimit(const QString &yaml, QString *error)
 {
-    const QByteArray text = objectJson(yaml, error);
-    if (text.isEmpty())
-        return {};
-    json o = parseBoundedJson(text);
-    std::vector<json *> specs;
-    podSpecs(o, &specs);
-    int raised = 0;
-    for (json *spec : specs)
-        for (json &c : (*spec)["containers"]) {
-            if (!c.is_object() || !c.contains("resources") || !c["resources"].is_object())
-                continue;
-            json &r = c["resources"];
-            if (!r.contains("limits") || !r["limits"].is_object() ||
-                !r["limits"].contains("memory") || !r["limits"]["memory"].is_string())
-                continue;
-            const std::string old = r["limits"]["memory"].get<std::string>();
-            const auto milli = quantity::parseMilliOf(QStringView(QString::fromStdString(old)));
-            if (!milli || *milli <= 0)
-                continue;
-            constexpr qint64 GiB = 1024LL * 1024 * 1024;
-            const qint64 bytes = *milli / 1000;
-            const std::string raisedTo = std::to_string((bytes * 3 / 2 + GiB - 1) / GiB) + "Gi";
-            r["limits"]["memory"] = raisedTo;
-            if (r.contains("requests") && r["requests"].is_object() &&
-                r["requests"].value("memory", "") == old)
-                r["requests"]["memory"] = raisedTo;
-            ++raised;
-        }
-    if (raised == 0) {
-        *error = QCoreApplication::translate("gpudesk::SpecFix",
-                                             "No container has a memory limit to raise.");
-        return {};
-    }
-    return objectYaml(QByteArray::fromStdString(o.dump()), false, error);
+    return editPodSpecs(
+        yaml, QT_TRANSLATE_NOOP("gpudesk::SpecFix", "No container has a memory limit to raise."),
+        error, [](json &spec) {
+            bool raised = false;
+            for (json &c : spec["containers"]) {
+                if (!c.is_object() || !c.contains("resources") || !c["resources"].is_object())
+                    continue;
+                json &r = c["resources"];
+                if (!r.contains("limits") || !r["limits"].is_object() ||
+                    !r["limits"].contains("memory") || !r["limits"]["memory"].is_string())
+                    continue;
+                const QString old =
+                    QString::fromStdString(r["limits"]["memory"].get<std::string>());
+                const auto milli = quantity::parseMilliOf(QStringView(old));
+                if (!milli || *milli <= 0)
+                    continue;
+                constexpr qint64 GiB = 1024LL * 1024 * 1024;
+                const qint64 bytes = *milli / 1000;
+                const std::string to = std::to_string((bytes * 3 / 2 + GiB - 1) / GiB) + "Gi";
+                r["limits"]["memory"] = to;
+                if (r.contains("requests") && r["requests"].is_object() &&
+                    r["requests"].value("memory", "") == old.toStdString())
+                    r["requests"]["memory"] = to;
+                raised = true;
+            }
+            return raised;
+        });
 }
 
 QString SpecFix::forClass(const QString &cls, const QString &yaml, QString *error)

@@ -72,6 +72,19 @@ void TestDiagnosis::failedJobsSayTheirCause()
         QVERIFY2(book->cause(p)->cls == planted.value(job), qPrintable(p.name));
     }
     save(w, QStringLiteral("page-workloads-diagnosed"));
+    // Sorted by Reason, the rows follow what the column shows (the cause, not the controller's
+    // words under it); the cause is found by the filter.
+    table->sort(WorkloadsModel::Reason, Qt::AscendingOrder);
+    for (int r = 1; r < table->rowCount(); ++r)
+        QVERIFY2(QString::compare(table->index(r - 1, WorkloadsModel::Reason).data().toString(),
+                                  table->index(r, WorkloadsModel::Reason).data().toString(),
+                                  Qt::CaseInsensitive) <= 0,
+                 qPrintable(table->index(r, WorkloadsModel::Name).data().toString()));
+    table->setText(QStringLiteral("out of shared memory"));
+    QTRY_COMPARE(table->rowCount(), 1);
+    QCOMPARE(table->index(0, WorkloadsModel::Name).data().toString(), u"clip-pretrain"_qs);
+    table->setText(QString());
+    table->sort(WorkloadsModel::Age, Qt::AscendingOrder);
 
     // The Diagnosis tab of the job: cause, evidence, fix.
     QString key;
