@@ -14,6 +14,7 @@
 #include "settingsdialog.h"
 #include "sshpool.h"
 #include "stdioforward.h"
+#include "submitrun.h"
 #include "theme.h"
 
 #include <QApplication>
@@ -42,7 +43,7 @@ bool headless(int argc, char **argv)
 {
     for (int i = 1; i < argc; ++i) {
         for (const char *opt : {"--report", "--alerts", "--cleanup", "--stdio-forward", "--exec",
-                                "--help", "-h", "--help-all", "--version", "-v"}) {
+                                "--submit", "--help", "-h", "--help-all", "--version", "-v"}) {
             const size_t n = qstrlen(opt);
             if (qstrcmp(argv[i], opt) == 0 || (qstrncmp(argv[i], opt, n) == 0 && argv[i][n] == '='))
                 return true;
@@ -132,6 +133,26 @@ template <typename Bridge> int runBridge(const QStringList &files, const QString
     return exitCode;
 }
 
+// --cleanup and --submit: progress on stderr, the document on stdout, the run's exit code.
+template <typename Run> int runToJson(Run &run, int exitCodeIfUnfinished)
+{
+    QObject::connect(&run, &Run::progress, [](const QString &m) {
+        std::fprintf(stderr, "gpudesk: %s\n", qPrintable(m));
+    });
+    int exitCode = exitCodeIfUnfinished;
+    QObject::connect(&run, &Run::finished,
+                     [&exitCode](int code, const QByteArray &json, const QString &message) {
+                         std::fwrite(json.constData(), 1, size_t(json.size()), stdout);
+                         std::fflush(stdout);
+                         std::fprintf(stderr, "gpudesk: %s\n", qPrintable(message));
+                         exitCode = code;
+                         QCoreApplication::quit();
+                     });
+    QMetaObject::invokeMethod(&run, &Run::start, Qt::QueuedConnection);
+    QCoreApplication::exec();
+    return exitCode;
+}
+
 int runCleanup(CleanupRun::Options options)
 {
     CleanupRun run(std::move(options));
@@ -148,21 +169,19 @@ int runCleanup(CleanupRun::Options options)
             char line[256] = {};
             return std::fgets(line, sizeof line, stdin) ? QString::fromLocal8Bit(line) : QString();
         });
-    QObject::connect(&run, &CleanupRun::progress, [](const QString &m) {
-        std::fprintf(stderr, "gpudesk: %s\n", qPrintable(m));
-    });
-    int exitCode = 1;
-    QObject::connect(&run, &CleanupRun::finished,
-                     [&exitCode](int code, const QByteArray &json, const QString &message) {
-                         std::fwrite(json.constData(), 1, size_t(json.size()), stdout);
-                         std::fflush(stdout);
-                         std::fprintf(stderr, "gpudesk: %s\n", qPrintable(message));
-                         exitCode = code;
-                         QCoreApplication::quit();
-                     });
-    QMetaObject::invokeMethod(&run, &CleanupRun::start, Qt::QueuedConnection);
-    QCoreApplication::exec();
-    return exitCode;
+    return runToJson(run, 1);
+}
+
+// --submit FILE [--check | --yes]: the verdict (and with --yes the result) as JSON on stdout.
+int runSubmit(SubmitRun::Options options)
+{
+    SubmitRun run(std::move(options));
+    QString error;
+    if (!run.prepare(&error)) {
+        std::fprintf(stderr, "gpudesk: %s\n", qPrintable(error));
+        return 2;
+    }
+    return runToJson(run, 3);
 }
 
 int run(int argc, char **argv)
@@ -263,7 +282,18 @@ int run(int argc, char **argv)
         QStringLiteral("nodes"));
     const QCommandLineOption yesOpt(
         QStringLiteral("yes"),
-        QCoreApplication::translate("main", "With --cleanup apply: run without asking."));
+        QCoreApplication::translate(
+            "main", "With --cleanup apply: run without asking. With --submit: create the job."));
+    const QCommandLineOption submitOpt(
+        QStringLiteral("submit"),
+        QCoreApplication::translate(
+            "main", "Check whether this job (YAML or JSON; - for stdin) would start now, wait or "
+                    "never start, print the verdict as JSON and exit 0, 1 or 2 (3: the cluster "
+                    "could not be read); with --yes, then create it (docs/submit.md)."),
+        QStringLiteral("file"));
+    const QCommandLineOption checkOpt(
+        QStringLiteral("check"),
+        QCoreApplication::translate("main", "With --submit: only check; create nothing."));
     const QCommandLineOption stdioForwardOpt(
         QStringLiteral("stdio-forward"),
         QCoreApplication::translate(
@@ -282,7 +312,7 @@ int run(int argc, char **argv)
                                             "stderr (secrets are never logged)."));
     parser.addOptions({kubeconfigOpt, contextOpt, reportOpt, alertsOpt, sshConfigOpt, noSshOpt,
                        prometheusOpt, cleanupOpt, classesOpt, idleForOpt, drainNodesOpt, yesOpt,
-                       stdioForwardOpt, execOpt, verboseOpt});
+                       submitOpt, checkOpt, stdioForwardOpt, execOpt, verboseOpt});
     parser.process(*app);
 
     QStringList files = parser.isSet(kubeconfigOpt) ? QStringList{parser.value(kubeconfigOpt)}
@@ -293,6 +323,16 @@ int run(int argc, char **argv)
         std::none_of(files.cbegin(), files.cend(),
                      [](const QString &f) { return QFileInfo::exists(f); }))
         files = QStringList{picked};
+    if (parser.isSet(submitOpt)) {
+        if (parser.isSet(checkOpt) && parser.isSet(yesOpt)) {
+            std::fprintf(stderr, "gpudesk: %s\n",
+                         qPrintable(QCoreApplication::translate(
+                             "main", "--check and --yes contradict each other: choose one.")));
+            return 2;
+        }
+        return runSubmit(
+            {files, parser.value(contextOpt), parser.value(submitOpt), parser.isSet(yesOpt)});
+    }
     if (parser.isSet(stdioForwardOpt))
         return runBridge<StdioForward>(files, parser.value(stdioForwardOpt));
     if (parser.isSet(execOpt))

@@ -126,6 +126,7 @@ void ClusterStore::clear()
     m_jobsByNamespace.clear();
     m_eventsByObject.clear();
     m_allocatedByNode.clear();
+    m_gpuPodsByNode.clear();
     m_migByNode.clear();
     m_pendingMig = 0;
     m_allocatedByVc.clear();
@@ -169,6 +170,13 @@ void ClusterStore::account(const PodInfo &p, int sign)
         return;
     }
     m_allocatedByNode[p.nodeName] += g;
+    if (sign > 0)
+        m_gpuPodsByNode[p.nodeName].insert(p.uid);
+    else if (auto it = m_gpuPodsByNode.find(p.nodeName); it != m_gpuPodsByNode.end()) {
+        it->remove(p.uid);
+        if (it->isEmpty())
+            m_gpuPodsByNode.erase(it);
+    }
     m_allocatedByVc[vcKey(p)] += g;
     m_allocatedByNamespace[p.ns] += g;
     m_allocatedByUserStale = true;
@@ -530,6 +538,15 @@ const PodInfo *ClusterStore::pod(const QString &uid) const
 {
     const auto it = m_pods.constFind(uid);
     return it == m_pods.cend() ? nullptr : &*it;
+}
+
+QList<const PodInfo *> ClusterStore::gpuPodsOnNode(const QString &node) const
+{
+    QList<const PodInfo *> out;
+    for (const QString &uid : m_gpuPodsByNode.value(node))
+        if (const auto it = m_pods.constFind(uid); it != m_pods.cend())
+            out.append(&*it);
+    return out;
 }
 
 QList<const PodInfo *> ClusterStore::podsOnNode(const QString &node) const

@@ -190,6 +190,8 @@ public:
     const PodInfo *pod(const QString &uid) const;
     const QHash<QString, PodInfo> &pods() const { return m_pods; }
     QList<const PodInfo *> podsOnNode(const QString &node) const;
+    // Those of them that hold GPUs (bound, not finished): a few of a node's many pods.
+    QList<const PodInfo *> gpuPodsOnNode(const QString &node) const;
     const QHash<QString, EventInfo> &events() const { return m_events; }
     QList<const EventInfo *> eventsFor(const QString &objectUid) const;
     // "namespace/name" of a pod that is gone, from the events that still name its uid; "" when
@@ -287,6 +289,7 @@ private:
     QHash<QString, QSet<QString>> m_eventsByObject;
     // Derived, kept up to date pod by pod.
     QHash<QString, int> m_allocatedByNode;
+    QHash<QString, QSet<QString>> m_gpuPodsByNode;   // pod uids
     QHash<QString, QHash<QString, int>> m_migByNode; // node → profile → instances
     QHash<QString, int> m_allocatedByVc;
     QHash<QString, int> m_allocatedByNamespace;

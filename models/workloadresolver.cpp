@@ -2,6 +2,7 @@
 #include "workloadresolver.h"
 
 #include "clusterstore.h"
+#include "nodefit.h"
 #include "workloadstatus.h"
 
 namespace gpudesk {
@@ -31,39 +32,6 @@ QString hoursText(qint64 ms)
     return ClusterStore::tr("%n d", nullptr, int((minutes + 12 * 60) / (24 * 60)));
 }
 
-// Whether the pod may run on the node as the scheduler filters: node selector and taints
-// (NoSchedule and NoExecute taints need a toleration; PreferNoSchedule does not block).
-bool mayRunOn(const PodInfo &pod, const NodeInfo &node)
-{
-    for (const auto &wanted : pod.nodeSelector) {
-        const bool match = std::any_of(node.labels.cbegin(), node.labels.cend(),
-                                       [&](const auto &l) { return l == wanted; });
-        if (!match)
-            return false;
-    }
-    for (const QString &taint : node.taints) {
-        // "key=value:Effect" or "key:Effect"
-        const QString effect = taint.section(u':', -1);
-        if (effect == QLatin1String("PreferNoSchedule"))
-            continue;
-        const QString kv = taint.section(u':', 0, -2);
-        const QString key = kv.section(u'=', 0, 0);
-        const QString value = kv.contains(u'=') ? kv.section(u'=', 1) : QString();
-        const bool tolerated =
-            std::any_of(pod.tolerations.cbegin(), pod.tolerations.cend(), [&](const QString &t) {
-                const QStringList f = t.split(u'|');
-                if (f.size() != 4 || (!f[3].isEmpty() && f[3] != effect))
-                    return false;
-                if (f[1] == QLatin1String("Exists"))
-                    return f[0].isEmpty() || f[0] == key;
-                return f[0] == key && f[2] == value;
-            });
-        if (!tolerated)
-            return false;
-    }
-    return true;
-}
-
 // For a pod that asks more GPUs than any node it may run on has free while those nodes have
 // enough together: how to split it as distributed training so that it fits now, in words.
 QString distributedAdvice(const ClusterStore &store, const PodInfo &pod)
@@ -74,7 +42,7 @@ QString distributedAdvice(const ClusterStore &store, const PodInfo &pod)
     int most = 0, sum = 0;
     QString mostOn;
     for (const NodeInfo &n : store.nodes()) {
-        if (!n.ready || n.unschedulable || n.gpuAllocatable <= 0 || !mayRunOn(pod, n))
+        if (!n.ready || n.unschedulable || n.gpuAllocatable <= 0 || !nodefit::mayRunOn(pod, n))
             continue;
         const int f = store.nodeGpus(n.name).free;
         free.append({f, n.name});

@@ -192,6 +192,33 @@
     </message>
 </context>
 <context>
+    <name>JobRequestDecoder</name>
+    <message>
+        <source>nested deeper than %1 levels</source>
+        <translation>嵌套超过 %1 层</translation>
+    </message>
+    <message>
+        <source>not JSON</source>
+        <translation>不是 JSON</translation>
+    </message>
+    <message>
+        <source>not a JSON or YAML object</source>
+        <translation>不是 JSON 或 YAML 对象</translation>
+    </message>
+    <message>
+        <source>the object has no kind</source>
+        <translation>对象没有 kind 字段</translation>
+    </message>
+    <message>
+        <source>%1 (%2) is not a job gpudesk submits: a Pod, a Volcano Job, a PyTorchJob or an MPIJob</source>
+        <translation>%1（%2）不是 gpudesk 可提交的作业：只支持 Pod、Volcano Job、PyTorchJob 或 MPIJob</translation>
+    </message>
+    <message>
+        <source>the %1 has no pods to run (no tasks or replica specs)</source>
+        <translation>该 %1 没有要运行的 Pod（没有 tasks 或副本定义）</translation>
+    </message>
+</context>
+<context>
     <name>NodeProbe</name>
     <message>
         <source>The probe&apos;s answer from %1 was cut off.</source>
@@ -7892,6 +7919,301 @@
     </message>
 </context>
 <context>
+    <name>gpudesk::StartCheck</name>
+    <message numerus="yes">
+        <source>%n more</source>
+        <translation><numerusform>另有 %n 个</numerusform></translation>
+    </message>
+    <message>
+        <source>Never starts as it is: %1</source>
+        <translation>按现在的配置永远无法启动：%1</translation>
+    </message>
+    <message>
+        <source>Waits: %1</source>
+        <translation>需要排队等待：%1</translation>
+    </message>
+    <message>
+        <source>Starts now.</source>
+        <translation>可以立即启动。</translation>
+    </message>
+    <message>
+        <source>Starts now on %1.</source>
+        <translation>可以立即在 %1 上启动。</translation>
+    </message>
+    <message>
+        <source>Should start now on %1, as far as your account can see.</source>
+        <translation>就您的账号可见范围而言，应能立即在 %1 上启动。</translation>
+    </message>
+    <message>
+        <source>%1: /dev/shm of %2 is counted against the memory limit of %3: the container is killed (OOMKilled) once shared memory fills.</source>
+        <translation>%1：%2 的 /dev/shm 计入 %3 的内存上限，共享内存写满时容器会被杀掉（OOMKilled）。</translation>
+    </message>
+    <message>
+        <source>Raise the memory limit above %1, or make /dev/shm smaller.</source>
+        <translation>把内存上限提高到 %1 以上，或调小 /dev/shm。</translation>
+    </message>
+    <message>
+        <source>%1 is pinned to node %2, which the cluster does not have.</source>
+        <translation>%1 指定了节点 %2，但集群中没有这个节点。</translation>
+    </message>
+    <message>
+        <source>Choose machines the cluster has, or leave the choice to the scheduler.</source>
+        <translation>请选择集群中存在的机器，或交给调度器选择。</translation>
+    </message>
+    <message>
+        <source>%1 asks for GPU model %2; no node has it (the cluster has: %3).</source>
+        <translation>%1 要求 GPU 型号 %2，但没有节点有这种卡（集群现有：%3）。</translation>
+    </message>
+    <message>
+        <source>Choose one of the cluster&apos;s GPU models.</source>
+        <translation>请选择集群中已有的 GPU 型号。</translation>
+    </message>
+    <message>
+        <source>No node matches what %1 asks for (node selector, GPU model, pinned nodes, GPUs).</source>
+        <translation>没有节点满足 %1 的要求（节点选择器、GPU 型号、指定节点、GPU）。</translation>
+    </message>
+    <message>
+        <source>No node matches what %1 asks for: the nodes it selects have the taint %2, which it does not tolerate.</source>
+        <translation>没有节点满足 %1 的要求：它选中的节点带有污点 %2，而它没有对应的容忍。</translation>
+    </message>
+    <message>
+        <source>Loosen the node selector or choose other machines.</source>
+        <translation>请放宽节点选择器，或选择其他机器。</translation>
+    </message>
+    <message>
+        <source>Ask for at most %1 GPUs per pod.</source>
+        <translation>每个 Pod 最多申请 %1 张 GPU。</translation>
+    </message>
+    <message>
+        <source>Run it as %1 nodes × %2 GPUs: distributed training (a PyTorchJob or an MPIJob).</source>
+        <translation>改为 %1 个节点 × 每节点 %2 张 GPU 的分布式训练（PyTorchJob 或 MPIJob）。</translation>
+    </message>
+    <message>
+        <source>%1 asks for %2 GPUs in one pod; no node it may run on has more than %3 (%4).</source>
+        <translation>%1 在一个 Pod 中申请 %2 张 GPU，但它可用的节点每台最多只有 %3 张（%4）。</translation>
+    </message>
+    <message>
+        <source>%1 asks for %2 CPUs per pod; no node it may run on has more than %3.</source>
+        <translation>%1 每个 Pod 申请 %2 个 CPU，但它可用的节点最多只有 %3 个。</translation>
+    </message>
+    <message>
+        <source>Ask for at most %1 CPUs per pod.</source>
+        <translation>每个 Pod 最多申请 %1 个 CPU。</translation>
+    </message>
+    <message>
+        <source>%1 asks for %2 of memory per pod; no node it may run on has more than %3.</source>
+        <translation>%1 每个 Pod 申请 %2 内存，但它可用的节点最多只有 %3。</translation>
+    </message>
+    <message>
+        <source>Ask for at most %1 per pod.</source>
+        <translation>每个 Pod 最多申请 %1。</translation>
+    </message>
+    <message>
+        <source>%1 needs %2 GPUs at once (%3 × %4); the nodes it may run on have %5 in all.</source>
+        <translation>%1 需要同时使用 %2 张 GPU（%3 × %4），而它可用的节点总共只有 %5 张。</translation>
+    </message>
+    <message>
+        <source>Use fewer pods or fewer GPUs per pod.</source>
+        <translation>请减少 Pod 数或每个 Pod 的 GPU 数。</translation>
+    </message>
+    <message>
+        <source>Volcano&apos;s queues could not be read: VC %1 is not checked.</source>
+        <translation>无法读取 Volcano 队列：未检查虚拟集群 %1。</translation>
+    </message>
+    <message>
+        <source>VC %1 does not exist: Volcano refuses the job.</source>
+        <translation>虚拟集群 %1 不存在：Volcano 会拒绝该作业。</translation>
+    </message>
+    <message>
+        <source>Choose one of the open VCs: %1.</source>
+        <translation>请从开放的虚拟集群中选择：%1。</translation>
+    </message>
+    <message>
+        <source>VC %1 is %2: it takes no new jobs.</source>
+        <translation>虚拟集群 %1 处于 %2 状态，不接收新作业。</translation>
+    </message>
+    <message>
+        <source>VC %1 has no GPUs (capability 0); the job asks for %2.</source>
+        <translation>虚拟集群 %1 没有 GPU（capability 为 0），而作业申请了 %2 张。</translation>
+    </message>
+    <message>
+        <source>VC %1 may hold %2 GPUs at most; the job asks for %3.</source>
+        <translation>虚拟集群 %1 最多只能使用 %2 张 GPU，而作业申请了 %3 张。</translation>
+    </message>
+    <message>
+        <source>Ask for at most %1 GPUs, or choose a larger VC.</source>
+        <translation>最多申请 %1 张 GPU，或选择更大的虚拟集群。</translation>
+    </message>
+    <message>
+        <source>VC %1 holds %2 of its %3 GPUs; the job needs %4: it waits until %5 are released. In use by (GPUs): %6.</source>
+        <translation>虚拟集群 %1 已占用 %3 张 GPU 中的 %2 张，作业需要 %4 张：要等到释放 %5 张后才能启动。占用者（GPU 数）：%6。</translation>
+    </message>
+    <message>
+        <source>Wait, ask for fewer GPUs, or choose another VC.</source>
+        <translation>请等待、减少 GPU 数，或选择其他虚拟集群。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n job(s) wait in VC %1 before this one (%2 GPUs: %3); after them its %4 GPUs have no room for %5.</source>
+        <translation><numerusform>虚拟集群 %1 中有 %n 个作业排在它前面（共 %2 张 GPU：%3）；它们启动后，%4 张 GPU 的容量已放不下本作业的 %5 张。</numerusform></translation>
+    </message>
+    <message>
+        <source>Wait, or choose a VC with room.</source>
+        <translation>请等待，或选择有空余的虚拟集群。</translation>
+    </message>
+    <message>
+        <source>With this job VC %1 holds %2 GPUs, above its deserved %3: GPUs beyond its share may be reclaimed when other VCs need them (the job is then evicted).</source>
+        <translation>加上本作业，虚拟集群 %1 将占用 %2 张 GPU，超过其应得份额 %3：其他虚拟集群需要时，超出部分可能被回收（作业会被驱逐）。</translation>
+    </message>
+    <message>
+        <source>The quota of namespace %1 allows %2 of %3; the job asks for %4.</source>
+        <translation>命名空间 %1 的配额允许 %3 最多 %2，而作业申请了 %4。</translation>
+    </message>
+    <message>
+        <source>Ask for at most %1, or ask an admin for a larger quota.</source>
+        <translation>最多申请 %1，或请管理员提高配额。</translation>
+    </message>
+    <message>
+        <source>Namespace %1 uses %2 of its quota of %3 %4; the job needs %5 more. In use by (GPUs): %6.</source>
+        <translation>命名空间 %1 已用配额 %3 %4 中的 %2，作业还需要 %5。占用者（GPU 数）：%6。</translation>
+    </message>
+    <message>
+        <source>your running jobs</source>
+        <translation>您正在运行的作业</translation>
+    </message>
+    <message>
+        <source>Wait for your jobs to end, or stop one.</source>
+        <translation>请等待您的作业结束，或停止其中一个。</translation>
+    </message>
+    <message>
+        <source>Every node %1 may run on is NotReady or cordoned.</source>
+        <translation>%1 可用的节点全部处于 NotReady 或已封锁状态。</translation>
+    </message>
+    <message>
+        <source>Wait for the nodes to return, or choose others.</source>
+        <translation>请等待节点恢复，或选择其他节点。</translation>
+    </message>
+    <message>
+        <source>%1 has %2 free (held by: %3)</source>
+        <translation>%1 空闲 %2 张（占用者：%3）</translation>
+    </message>
+    <message>
+        <source>%1 GPUs are free on the nodes %2 may run on, but no node has %3 free: %4.</source>
+        <translation>%2 可用的节点上共有 %1 张空闲 GPU，但没有一个节点空闲 %3 张：%4。</translation>
+    </message>
+    <message>
+        <source>As distributed training it fits now: %1 pods × %2 GPUs.</source>
+        <translation>改为分布式训练即可立即放下：%1 个 Pod × 每个 %2 张 GPU。</translation>
+    </message>
+    <message>
+        <source>Wait for the jobs named to end, or ask for fewer GPUs per pod.</source>
+        <translation>请等待上述作业结束，或减少每个 Pod 的 GPU 数。</translation>
+    </message>
+    <message>
+        <source>%1 needs %2 GPUs; %3 are free on the nodes it may run on.</source>
+        <translation>%1 需要 %2 张 GPU，它可用的节点上只有 %3 张空闲。</translation>
+    </message>
+    <message>
+        <source>Wait, or ask for fewer GPUs.</source>
+        <translation>请等待，或减少 GPU 数。</translation>
+    </message>
+    <message>
+        <source>No node %1 may run on has %2 CPUs free beside the GPUs.</source>
+        <translation>%1 可用的节点中，没有一个在有空闲 GPU 的同时还有 %2 个空闲 CPU。</translation>
+    </message>
+    <message>
+        <source>No node %1 may run on has %2 of memory free beside the GPUs.</source>
+        <translation>%1 可用的节点中，没有一个在有空闲 GPU 的同时还有 %2 空闲内存。</translation>
+    </message>
+    <message>
+        <source>Ask for less, or wait.</source>
+        <translation>请少申请一些，或等待。</translation>
+    </message>
+    <message>
+        <source>Your account sees only the pods of namespace %1: the free GPUs counted are those not seen in use, so the nodes named may be busier than they look.</source>
+        <translation>您的账号只能看到命名空间 %1 的 Pod：这里统计的空闲 GPU 只是未见被占用的卡，所列节点可能比看起来更忙。</translation>
+    </message>
+    <message>
+        <source>NCCL_DEBUG=%1 writes a line per collective to the log: it fills it and slows training.</source>
+        <translation>NCCL_DEBUG=%1 会为每次集合通信写一行日志：日志会被刷满，训练也会变慢。</translation>
+    </message>
+    <message>
+        <source>Remove NCCL_DEBUG, or set it to WARN.</source>
+        <translation>删除 NCCL_DEBUG，或设为 WARN。</translation>
+    </message>
+    <message>
+        <source>CUDA_LAUNCH_BLOCKING=1 makes every kernel launch wait for the GPU: training runs several times slower. It is for debugging.</source>
+        <translation>CUDA_LAUNCH_BLOCKING=1 会让每次 kernel 启动都等待 GPU 完成：训练会慢数倍。它只用于调试。</translation>
+    </message>
+    <message>
+        <source>Remove CUDA_LAUNCH_BLOCKING.</source>
+        <translation>删除 CUDA_LAUNCH_BLOCKING。</translation>
+    </message>
+    <message>
+        <source>PYTORCH_NO_CUDA_MEMORY_CACHING=1 turns off PyTorch&apos;s memory cache: every allocation goes to the driver, which is slow. It is for debugging.</source>
+        <translation>PYTORCH_NO_CUDA_MEMORY_CACHING=1 会关闭 PyTorch 的显存缓存：每次分配都直接找驱动，很慢。它只用于调试。</translation>
+    </message>
+    <message>
+        <source>Remove PYTORCH_NO_CUDA_MEMORY_CACHING.</source>
+        <translation>删除 PYTORCH_NO_CUDA_MEMORY_CACHING。</translation>
+    </message>
+    <message numerus="yes">
+        <source>NCCL_IB_DISABLE=1 makes NCCL use TCP sockets between nodes, though %n node(s) of this model have InfiniBand or RoCE (%1).</source>
+        <translation><numerusform>NCCL_IB_DISABLE=1 会让 NCCL 在节点间走 TCP，而这种型号的 %n 个节点有 InfiniBand 或 RoCE（%1）。</numerusform></translation>
+    </message>
+    <message>
+        <source>Remove NCCL_IB_DISABLE.</source>
+        <translation>删除 NCCL_IB_DISABLE。</translation>
+    </message>
+    <message>
+        <source>NCCL_P2P_DISABLE=1 makes the GPUs of a pod talk through host memory, though %1 cards talk directly (NVLink or PCIe P2P).</source>
+        <translation>NCCL_P2P_DISABLE=1 会让同一 Pod 内的 GPU 经由主机内存通信，而 %1 卡之间本可直连（NVLink 或 PCIe P2P）。</translation>
+    </message>
+    <message>
+        <source>Remove NCCL_P2P_DISABLE.</source>
+        <translation>删除 NCCL_P2P_DISABLE。</translation>
+    </message>
+    <message>
+        <source>NCCL_SOCKET_IFNAME=%1 names the loopback interface or one exact name: pods on other nodes cannot be reached through it.</source>
+        <translation>NCCL_SOCKET_IFNAME=%1 指定的是回环网卡或某个精确名称：经由它无法连到其他节点上的 Pod。</translation>
+    </message>
+    <message>
+        <source>Remove NCCL_SOCKET_IFNAME, or name the nodes&apos; interface prefix (eth, ib).</source>
+        <translation>删除 NCCL_SOCKET_IFNAME，或写节点网卡名的前缀（eth、ib）。</translation>
+    </message>
+    <message>
+        <source>The command uses WORLD_SIZE as the number of GPUs; under Volcano&apos;s pytorch plugin it is the number of pods (%1), not of GPUs (%2).</source>
+        <translation>启动命令把 WORLD_SIZE 当作 GPU 数使用；在 Volcano 的 pytorch 插件下，它是 Pod 数（%1），不是 GPU 数（%2）。</translation>
+    </message>
+    <message>
+        <source>Pass --nproc_per_node=%1 (the GPUs of one pod).</source>
+        <translation>请传入 --nproc_per_node=%1（单个 Pod 的 GPU 数）。</translation>
+    </message>
+    <message>
+        <source>/dev/shm is the runtime&apos;s %1: a PyTorch DataLoader with workers fails with &quot;bus error&quot; once a batch does not fit.</source>
+        <translation>/dev/shm 是容器运行时默认的 %1：带 worker 的 PyTorch DataLoader 一旦放不下一个批次，就会报“bus error”。</translation>
+    </message>
+    <message>
+        <source>Give /dev/shm a Memory volume (half the memory limit is the usual size).</source>
+        <translation>给 /dev/shm 挂一个 Memory 类型的卷（通常设为内存上限的一半）。</translation>
+    </message>
+    <message>
+        <source>%1: %2 CPUs with %3 of memory is far from the usual 1 CPU per 10 GB.</source>
+        <translation>%1：%2 个 CPU 配 %3 内存，与通常每 10 GB 配 1 个 CPU 的比例相差很远。</translation>
+    </message>
+    <message>
+        <source>About %1 CPUs for %2.</source>
+        <translation>%2 内存约配 %1 个 CPU。</translation>
+    </message>
+    <message>
+        <source>%1: %2 CPUs for %3 GPUs: data loading will keep the GPUs waiting.</source>
+        <translation>%1：%3 张 GPU 只配了 %2 个 CPU，数据加载会让 GPU 空等。</translation>
+    </message>
+    <message>
+        <source>At least one CPU per GPU; 8 to 15 for a job is usual.</source>
+        <translation>每张 GPU 至少配 1 个 CPU；一个作业通常配 8 到 15 个。</translation>
+    </message>
+</context>
+<context>
     <name>gpudesk::StdioForward</name>
     <message>
         <source>--stdio-forward takes CONTEXT/NAMESPACE/ENVIRONMENT:PORT, not &quot;%1&quot;</source>
@@ -7959,6 +8281,81 @@
     <message>
         <source>its node %1 could not be read again (%2): not acted on</source>
         <translation>无法再次读取其节点 %1（%2）：未执行</translation>
+    </message>
+</context>
+<context>
+    <name>gpudesk::SubmitRun</name>
+    <message>
+        <source>Cannot read %1: %2</source>
+        <translation>无法读取 %1：%2</translation>
+    </message>
+    <message>
+        <source>%1 is larger than %2 MiB: not a job.</source>
+        <translation>%1 大于 %2 MiB，不是作业文件。</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>%1: the job has no metadata.name.</source>
+        <translation>%1：作业没有 metadata.name。</translation>
+    </message>
+    <message>
+        <source>The kubeconfig has no context &quot;%1&quot;.</source>
+        <translation>kubeconfig 中没有上下文“%1”。</translation>
+    </message>
+    <message>
+        <source>Cannot connect.</source>
+        <translation>无法连接。</translation>
+    </message>
+    <message>
+        <source>Reading the cluster at %1…</source>
+        <translation>正在读取位于 %1 的集群…</translation>
+    </message>
+    <message>
+        <source>Cannot reach the API server %1: %2</source>
+        <translation>无法连接 API 服务器 %1：%2</translation>
+    </message>
+    <message>
+        <source>The cluster could not be read within %1 s.</source>
+        <translation>%1 秒内无法读取集群。</translation>
+    </message>
+    <message>
+        <source>The cluster does not serve %1: %2 is not installed.</source>
+        <translation>集群不提供 %1：未安装 %2。</translation>
+    </message>
+    <message>
+        <source>The cluster serves %1 as %2, not %3.</source>
+        <translation>集群提供的 %1 版本是 %2，而不是 %3。</translation>
+    </message>
+    <message>
+        <source>Write apiVersion: %1/%2.</source>
+        <translation>请写成 apiVersion: %1/%2。</translation>
+    </message>
+    <message>
+        <source>Checking %1 %2…</source>
+        <translation>正在检查 %1 %2…</translation>
+    </message>
+    <message>
+        <source>The API server refuses to create it: %1</source>
+        <translation>API 服务器拒绝创建：%1</translation>
+    </message>
+    <message>
+        <source>Not created: %1</source>
+        <translation>未创建：%1</translation>
+    </message>
+    <message>
+        <source>Created; watching what the cluster makes of it…</source>
+        <translation>已创建；正在观察集群如何处理它…</translation>
+    </message>
+    <message>
+        <source>Created %1/%2: %3</source>
+        <translation>已创建 %1/%2：%3</translation>
+    </message>
+    <message>
+        <source>not yet seen in the cluster</source>
+        <translation>集群中暂未看到</translation>
     </message>
 </context>
 <context>
@@ -9136,10 +9533,6 @@
         <translation>配合 --cleanup：闲置至少这么久的 GPU 视为闲置（90m、2h、1d）。</translation>
     </message>
     <message>
-        <source>With --cleanup apply: run without asking.</source>
-        <translation>配合 --cleanup apply：不询问直接执行。</translation>
-    </message>
-    <message>
         <source>--cleanup takes plan or apply, not &quot;%1&quot;.</source>
         <translation>--cleanup 只接受 plan 或 apply，而不是“%1”。</translation>
     </message>
@@ -9166,6 +9559,22 @@
     <message>
         <source>With --cleanup: also drain these nodes (comma-separated) where a finding&apos;s remedy is a drain; it evicts every pod on them, so each is named here.</source>
         <translation>与 --cleanup 一起使用：对处理方式为排空的发现，也排空这些节点（逗号分隔）；排空会驱逐节点上的所有 Pod，因此须在此逐一写明节点名称。</translation>
+    </message>
+    <message>
+        <source>With --cleanup apply: run without asking. With --submit: create the job.</source>
+        <translation>与 --cleanup apply 一起使用：不经询问直接执行。与 --submit 一起使用：创建作业。</translation>
+    </message>
+    <message>
+        <source>Check whether this job (YAML or JSON; - for stdin) would start now, wait or never start, print the verdict as JSON and exit 0, 1 or 2 (3: the cluster could not be read); with --yes, then create it (docs/submit.md).</source>
+        <translation>检查该作业（YAML 或 JSON；- 表示标准输入）是会立即启动、排队等待还是永远无法启动，以 JSON 打印结论，退出码为 0、1 或 2（3：无法读取集群）；加 --yes 则随后创建它（见 docs/submit.md）。</translation>
+    </message>
+    <message>
+        <source>With --submit: only check; create nothing.</source>
+        <translation>与 --submit 一起使用：只检查，不创建任何东西。</translation>
+    </message>
+    <message>
+        <source>--check and --yes contradict each other: choose one.</source>
+        <translation>--check 与 --yes 相互矛盾：请只选一个。</translation>
     </message>
 </context>
 <context>

@@ -328,7 +328,7 @@ void KubeStep::postEvent()
     e.kind = t.kind;
     e.ns = t.ns;
     e.name = t.name;
-    e.uid = t.uid;
+    e.uid = t.uid.isEmpty() ? m_outcome.createdUid : t.uid; // a Create: the new object
     e.reason = m_step.eventReason;
     e.message = eventMessage();
     m_eventPending = true;

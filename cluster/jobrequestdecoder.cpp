@@ -1,0 +1,199 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "jobrequestdecoder.h"
+
+#include "boundedjson.h"
+#include "jsonfields.h"
+
+namespace gpudesk {
+
+using nlohmann::json;
+using namespace jsonfields;
+
+namespace {
+
+qint64 amountOf(const json &list, const char *resource)
+{
+    const auto v = milli(member(list, resource));
+    return v ? *v : 0;
+}
+
+// A container's figure as the scheduler counts it: the request, else the limit (the API
+// defaults a request to the limit; extended resources such as GPUs are given as limits).
+qint64 requested(const json &resources, const char *resource)
+{
+    const qint64 r = amountOf(member(resources, "requests"), resource);
+    return r > 0 ? r : amountOf(member(resources, "limits"), resource);
+}
+
+// Hostnames a required node affinity pins the pod to (kubernetes.io/hostname In …).
+QStringList pinnedNodes(const json &spec)
+{
+    QStringList out;
+    const json &required = member(member(member(spec, "affinity"), "nodeAffinity"),
+                                  "requiredDuringSchedulingIgnoredDuringExecution");
+    for (const json &term : member(required, "nodeSelectorTerms"))
+        for (const json &e : member(term, "matchExpressions"))
+            if (text(e, "key") == QLatin1String("kubernetes.io/hostname") &&
+                text(e, "operator") == QLatin1String("In"))
+                for (const json &v : member(e, "values"))
+                    if (v.is_string())
+                        out << QString::fromStdString(v.get<std::string>());
+    return out;
+}
+
+JobRole roleOf(const QString &name, int replicas, const json &tmplSpec)
+{
+    JobRole r;
+    r.name = name;
+    r.replicas = replicas;
+    QString shmVolume;
+    const json &containers = member(tmplSpec, "containers");
+    for (const json &c : containers) {
+        const json &res = member(c, "resources");
+        r.gpus += int(requested(res, "nvidia.com/gpu") / 1000);
+        r.cpuMilli += requested(res, "cpu");
+        r.memoryBytes += requested(res, "memory") / 1000;
+        r.memoryLimitBytes += amountOf(member(res, "limits"), "memory") / 1000;
+        for (const json &m : member(c, "volumeMounts")) {
+            const QString path = text(m, "mountPath");
+            r.mountPaths << path;
+            if (path == QLatin1String("/dev/shm"))
+                shmVolume = text(m, "name");
+        }
+        if (&c != &containers.front())
+            continue;
+        // The first container is the one that trains: its image, command and variables.
+        r.image = text(c, "image");
+        for (const char *key : {"command", "args"})
+            for (const json &a : member(c, key))
+                if (a.is_string())
+                    r.command << QString::fromStdString(a.get<std::string>());
+        for (const json &e : member(c, "env"))
+            r.env.append({text(e, "name"), text(e, "value")});
+    }
+    for (const json &v : member(tmplSpec, "volumes")) {
+        const json &dir = member(v, "emptyDir");
+        if (shmVolume.isEmpty() || text(v, "name") != shmVolume ||
+            text(dir, "medium") != QLatin1String("Memory"))
+            continue;
+        // Without a sizeLimit the mount is bounded by the pod's memory limit.
+        const qint64 size = amountOf(dir, "sizeLimit") / 1000;
+        r.shmBytes = size > 0 ? size : r.memoryLimitBytes > 0 ? r.memoryLimitBytes : 0;
+    }
+    r.nodeSelector = stringMap(member(tmplSpec, "nodeSelector"));
+    for (const auto &[key, value] : r.nodeSelector)
+        if (key == QLatin1String("nvidia.com/gpu.product"))
+            r.gpuModel = value;
+    for (const json &t : member(tmplSpec, "tolerations"))
+        r.tolerations << QStringList{text(t, "key"), text(t, "operator"), text(t, "value"),
+                                     text(t, "effect")}
+                             .join(u'|');
+    r.pinnedNodes = pinnedNodes(tmplSpec);
+    return r;
+}
+
+// The queue a pod template names (Volcano reads the annotation; gpudesk's pods carry the label).
+QString queueOf(const json &meta)
+{
+    QString q = text(member(meta, "annotations"), JobRequestDecoder::QueueAnnotation);
+    return q.isEmpty() ? text(member(meta, "labels"), JobRequestDecoder::QueueLabel) : q;
+}
+
+int replicasOf(const json &spec)
+{
+    const json &r = member(spec, "replicas");
+    return r.is_number_integer() ? int(r.get<qint64>()) : 1;
+}
+
+// Kubeflow's replica specs (PyTorchJob: Master, Worker; MPIJob: Launcher, Worker), the master
+// or launcher first.
+void kubeflowRoles(const json &specs, JobRequest *out)
+{
+    if (!specs.is_object())
+        return;
+    for (auto it = specs.begin(); it != specs.end(); ++it) {
+        const json &tmpl = member(it.value(), "template");
+        JobRole r =
+            roleOf(QString::fromStdString(it.key()), replicasOf(it.value()), member(tmpl, "spec"));
+        if (out->queue.isEmpty())
+            out->queue = queueOf(member(tmpl, "metadata"));
+        if (out->schedulerName.isEmpty())
+            out->schedulerName = text(member(tmpl, "spec"), "schedulerName");
+        const bool first = it.key() == "Master" || it.key() == "Launcher";
+        out->roles.insert(first ? 0 : out->roles.size(), std::move(r));
+    }
+}
+
+} // namespace
+
+bool JobRequestDecoder::decode(const QByteArray &bytes, JobRequest *out, QString *error)
+{
+    if (jsonDepth(bytes) > MaxJsonDepth) {
+        *error = tr("nested deeper than %1 levels").arg(MaxJsonDepth);
+        return false;
+    }
+    const json o = json::parse(bytes.constBegin(), bytes.constEnd(), nullptr, false);
+    if (o.is_discarded() || !o.is_object()) {
+        *error = o.is_discarded() ? tr("not JSON") : tr("not a JSON or YAML object");
+        return false;
+    }
+    JobRequest r;
+    const QString kind = text(o, "kind");
+    r.apiVersion = text(o, "apiVersion");
+    const QString group = r.apiVersion.section(u'/', 0, -2);
+    const json &meta = member(o, "metadata");
+    const json &spec = member(o, "spec");
+    r.ns = text(meta, "namespace");
+    r.name = text(meta, "name");
+    if (r.name.isEmpty())
+        r.name = text(meta, "generateName");
+    if (kind == QLatin1String("Pod") && group.isEmpty()) {
+        r.kind = Resource::Pods;
+        r.roles << roleOf(QString(), 1, spec);
+        r.queue = queueOf(meta);
+        r.schedulerName = text(spec, "schedulerName");
+        r.priorityClass = text(spec, "priorityClassName");
+    } else if (kind == QLatin1String("Job") && group == QLatin1String("batch.volcano.sh")) {
+        r.kind = Resource::VolcanoJobs;
+        r.queue = text(spec, "queue");
+        r.schedulerName = text(spec, "schedulerName");
+        r.priorityClass = text(spec, "priorityClassName");
+        r.pytorchPlugin = member(member(spec, "plugins"), "pytorch").is_array();
+        for (const json &t : member(spec, "tasks")) {
+            const json &tmpl = member(t, "template");
+            r.roles << roleOf(text(t, "name"), replicasOf(t), member(tmpl, "spec"));
+            if (r.priorityClass.isEmpty())
+                r.priorityClass = text(member(tmpl, "spec"), "priorityClassName");
+        }
+        const json &min = member(spec, "minAvailable");
+        r.minAvailable = min.is_number_integer() ? int(min.get<qint64>()) : 0;
+    } else if ((kind == QLatin1String("PyTorchJob") || kind == QLatin1String("MPIJob")) &&
+               group == QLatin1String("kubeflow.org")) {
+        r.kind = kind == QLatin1String("MPIJob") ? Resource::MPIJobs : Resource::PyTorchJobs;
+        kubeflowRoles(
+            member(spec, r.kind == Resource::MPIJobs ? "mpiReplicaSpecs" : "pytorchReplicaSpecs"),
+            &r);
+        const json &policy = member(member(spec, "runPolicy"), "schedulingPolicy");
+        if (const QString q = text(policy, "queue"); !q.isEmpty())
+            r.queue = q;
+        r.priorityClass = text(policy, "priorityClass");
+        const json &min = member(policy, "minAvailable");
+        r.minAvailable = min.is_number_integer() ? int(min.get<qint64>()) : 0;
+    } else {
+        *error = kind.isEmpty() ? tr("the object has no kind")
+                                : tr("%1 (%2) is not a job gpudesk submits: a Pod, a "
+                                     "Volcano Job, a PyTorchJob or an MPIJob")
+                                      .arg(kind, r.apiVersion);
+        return false;
+    }
+    if (r.roles.isEmpty()) {
+        *error = tr("the %1 has no pods to run (no tasks or replica specs)").arg(kind);
+        return false;
+    }
+    if (r.minAvailable <= 0 || r.minAvailable > r.pods())
+        r.minAvailable = r.pods();
+    *out = std::move(r);
+    return true;
+}
+
+} // namespace gpudesk

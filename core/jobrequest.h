@@ -1,0 +1,68 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "entities.h"
+#include "resource.h"
+
+#include <QList>
+#include <QString>
+#include <QStringList>
+
+#include <utility>
+
+namespace gpudesk {
+
+// What a job asks of the cluster, as the submit check reads it (from a job not yet created, or
+// from the form): the kind, where it goes, and each replica type's pods. One shape for a bare
+// Pod, a Volcano Job (its tasks), a PyTorchJob (Master, Worker) and an MPIJob (Launcher, Worker).
+struct JobRole
+{
+    QString name; // the task's or replica type's name ("worker", "Master"), "" for a Pod
+    int replicas = 1;
+    int gpus = 0;     // nvidia.com/gpu per pod (the limit; a request without it counts too)
+    QString gpuModel; // node selector nvidia.com/gpu.product, "" any
+    qint64 cpuMilli = 0;
+    qint64 memoryBytes = 0;      // request (the limit when no request is given, as the API does)
+    qint64 memoryLimitBytes = 0; // 0: none
+    // /dev/shm: a Memory emptyDir mounted there (its sizeLimit, else the memory limit); -1 when
+    // none is mounted (the runtime's 64 MiB).
+    qint64 shmBytes = -1;
+    Labels nodeSelector;
+    QStringList tolerations; // "key|operator|value|effect", as PodInfo's
+    QStringList pinnedNodes; // required node affinity on kubernetes.io/hostname
+    QString image;
+    QStringList command; // command, then args
+    QList<std::pair<QString, QString>> env;
+    QStringList mountPaths; // every volumeMount's path
+};
+
+struct JobRequest
+{
+    Resource kind = Resource::Pods; // Pods, VolcanoJobs, PyTorchJobs, MPIJobs
+    QString apiVersion;
+    QString ns; // "" until defaulted to the context's namespace
+    QString name;
+    QString queue; // Volcano queue: the job's spec.queue or the pods' scheduling annotations
+    QString priorityClass;
+    QString schedulerName; // "volcano" for gang scheduling
+    // Volcano's pytorch plugin (spec.plugins.pytorch): WORLD_SIZE counts pods, not GPUs.
+    bool pytorchPlugin = false;
+    // Pods the gang needs at once: Volcano's minAvailable, else every replica.
+    int minAvailable = 0;
+    QList<JobRole> roles;
+
+    // Sums over the gang: every replica of every role.
+    template <typename T> T sum(T JobRole::*field) const
+    {
+        T n = 0;
+        for (const JobRole &r : roles)
+            n += T(r.replicas) * (field ? r.*field : T(1));
+        return n;
+    }
+    int pods() const { return sum<int>(nullptr); }
+    int gpus() const { return sum(&JobRole::gpus); }
+    qint64 cpuMilli() const { return sum(&JobRole::cpuMilli); }
+    qint64 memoryBytes() const { return sum(&JobRole::memoryBytes); }
+};
+
+} // namespace gpudesk

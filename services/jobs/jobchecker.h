@@ -1,0 +1,48 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "jobrequest.h"
+#include "startcheck.h"
+
+#include <QFutureWatcher>
+#include <QObject>
+
+namespace gpudesk {
+
+class ClusterStore;
+class TelemetryStore;
+
+// The submit check off the UI thread: the cluster is copied out of the store here (it is not
+// thread-safe; the copy is linear in the GPU pods) and the verdict is worked out on a worker.
+// A form re-checks on each change: a check asked while one runs replaces it, and only the
+// newest answer is told (`ready` with the request it answers).
+class JobChecker : public QObject
+{
+    Q_OBJECT
+public:
+    JobChecker(const ClusterStore *store, const TelemetryStore *telemetry,
+               QObject *parent = nullptr);
+    ~JobChecker() override;
+
+    void check(const JobRequest &job);
+    bool isChecking() const { return m_watcher.isRunning() || m_queued; }
+    const StartVerdict &verdict() const { return m_verdict; }
+    const JobRequest &request() const { return m_checked; }
+
+signals:
+    void ready(const gpudesk::StartVerdict &verdict);
+
+private:
+    void launch();
+
+    const ClusterStore *m_store;
+    const TelemetryStore *m_telemetry;
+    QFutureWatcher<StartVerdict> m_watcher;
+    JobRequest m_running;
+    JobRequest m_next;
+    bool m_queued = false;
+    JobRequest m_checked;
+    StartVerdict m_verdict;
+};
+
+} // namespace gpudesk

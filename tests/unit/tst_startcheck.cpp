@@ -1,0 +1,435 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Will the job start? The submit check against a small cluster: three RTX 4090 nodes with
+// 8 cards each (some held), one tainted A800 node, queues nlp (capability 16), cv (Closed) and
+// speech (capability 0), and user-alice's quota of 12 GPUs. Jobs are written as the user writes
+// them (JSON of a Pod, a Volcano Job, a PyTorchJob) and read by the decoder the check uses.
+#include "capacitysnapshot.h"
+#include "clusterstore.h"
+#include "jobrequestdecoder.h"
+#include "startcheck.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QTest>
+
+using namespace gpudesk;
+
+namespace {
+
+constexpr qint64 kNow = 1'790'000'000'000;
+const QString k4090 = QStringLiteral("NVIDIA GeForce RTX 4090");
+
+NodeInfo node(const QString &name, const QString &model, int gpus)
+{
+    NodeInfo n;
+    n.uid = name;
+    n.name = name;
+    n.ready = true;
+    n.gpuModel = model;
+    n.gpuAllocatable = n.gpuCapacity = gpus;
+    n.cpuAllocatableMilli = 96000;
+    n.memoryAllocatableBytes = 1000LL << 30;
+    n.labels = {{QStringLiteral("nvidia.com/gpu.product"), model},
+                {QStringLiteral("kubernetes.io/hostname"), name}};
+    return n;
+}
+
+PodInfo holder(const QString &name, const QString &ns, const QString &nodeName, int gpus,
+               const QString &vc)
+{
+    PodInfo p;
+    p.uid = QStringLiteral("uid-") + name;
+    p.ns = ns;
+    p.name = name;
+    p.nodeName = nodeName;
+    p.phase = p.status = QStringLiteral("Running");
+    p.gpuRequest = gpus;
+    p.cpuRequestMilli = 8000;
+    p.memoryRequestBytes = 64LL << 30;
+    p.vc = vc;
+    p.created = kNow - 3600 * 1000;
+    return p;
+}
+
+QueueInfo queue(const QString &name, std::optional<int> gpus, const QString &state)
+{
+    QueueInfo q;
+    q.uid = name;
+    q.name = name;
+    q.state = state;
+    q.gpuCapability = gpus;
+    if (gpus)
+        q.capability.insert(QStringLiteral("nvidia.com/gpu"), *gpus * 1000LL);
+    return q;
+}
+
+template <class T> Delta relist(Resource r, const QList<T> &items)
+{
+    Delta d;
+    d.resource = r;
+    d.relist = true;
+    d.items<T>() = items;
+    return d;
+}
+
+// A container as a job's pod template holds it.
+QJsonObject container(int gpus, const QJsonArray &env = {}, const QJsonArray &command = {})
+{
+    QJsonObject limits{{QStringLiteral("nvidia.com/gpu"), QString::number(gpus)},
+                       {QStringLiteral("memory"), QStringLiteral("128Gi")}};
+    QJsonObject c{
+        {QStringLiteral("name"), QStringLiteral("pytorch")},
+        {QStringLiteral("image"), QStringLiteral("registry.lab/train:1")},
+        {QStringLiteral("resources"),
+         QJsonObject{{QStringLiteral("limits"), limits},
+                     {QStringLiteral("requests"),
+                      QJsonObject{{QStringLiteral("cpu"), QString::number(gpus * 6 + 2)},
+                                  {QStringLiteral("memory"), QStringLiteral("128Gi")}}}}}};
+    if (!env.isEmpty())
+        c.insert(QStringLiteral("env"), env);
+    if (!command.isEmpty())
+        c.insert(QStringLiteral("command"), command);
+    return c;
+}
+
+QJsonObject podSpec(const QJsonObject &c, const QJsonObject &extra = {})
+{
+    QJsonObject s{{QStringLiteral("containers"), QJsonArray{c}}};
+    for (auto it = extra.begin(); it != extra.end(); ++it)
+        s.insert(it.key(), it.value());
+    return s;
+}
+
+QByteArray pyTorchJob(const QString &name, int workers, int gpus, const QString &queue,
+                      const QJsonObject &extraSpec = {}, const QJsonObject &c = {})
+{
+    const QJsonObject tmpl{
+        {QStringLiteral("spec"), podSpec(c.isEmpty() ? container(gpus) : c, extraSpec)}};
+    QJsonObject replicas{
+        {QStringLiteral("Master"),
+         QJsonObject{{QStringLiteral("replicas"), 1}, {QStringLiteral("template"), tmpl}}}};
+    if (workers > 0)
+        replicas.insert(QStringLiteral("Worker"), QJsonObject{{QStringLiteral("replicas"), workers},
+                                                              {QStringLiteral("template"), tmpl}});
+    const QJsonObject job{
+        {QStringLiteral("apiVersion"), QStringLiteral("kubeflow.org/v1")},
+        {QStringLiteral("kind"), QStringLiteral("PyTorchJob")},
+        {QStringLiteral("metadata"),
+         QJsonObject{{QStringLiteral("name"), name},
+                     {QStringLiteral("namespace"), QStringLiteral("user-alice")}}},
+        {QStringLiteral("spec"),
+         QJsonObject{{QStringLiteral("pytorchReplicaSpecs"), replicas},
+                     {QStringLiteral("runPolicy"),
+                      QJsonObject{{QStringLiteral("schedulingPolicy"),
+                                   QJsonObject{{QStringLiteral("queue"), queue}}}}}}}};
+    return QJsonDocument(job).toJson();
+}
+
+QByteArray volcanoJob(const QString &name, int replicas, const QJsonObject &c, bool pytorchPlugin)
+{
+    QJsonObject spec{
+        {QStringLiteral("queue"), QStringLiteral("nlp")},
+        {QStringLiteral("minAvailable"), replicas},
+        {QStringLiteral("tasks"),
+         QJsonArray{QJsonObject{
+             {QStringLiteral("name"), QStringLiteral("worker")},
+             {QStringLiteral("replicas"), replicas},
+             {QStringLiteral("template"), QJsonObject{{QStringLiteral("spec"), podSpec(c)}}}}}}};
+    if (pytorchPlugin)
+        spec.insert(QStringLiteral("plugins"),
+                    QJsonObject{{QStringLiteral("pytorch"),
+                                 QJsonArray{QStringLiteral("--master=master")}}});
+    return QJsonDocument(
+               QJsonObject{
+                   {QStringLiteral("apiVersion"), QStringLiteral("batch.volcano.sh/v1alpha1")},
+                   {QStringLiteral("kind"), QStringLiteral("Job")},
+                   {QStringLiteral("metadata"),
+                    QJsonObject{{QStringLiteral("name"), name},
+                                {QStringLiteral("namespace"), QStringLiteral("user-alice")}}},
+                   {QStringLiteral("spec"), spec}})
+        .toJson();
+}
+
+} // namespace
+
+class TestStartCheck : public QObject
+{
+    Q_OBJECT
+
+private:
+    ClusterStore *m_store = nullptr;
+
+    StartVerdict verdictOf(const QByteArray &json)
+    {
+        JobRequest job;
+        QString error;
+        if (!JobRequestDecoder::decode(json, &job, &error))
+            qFatal("%s", qPrintable(error));
+        return StartCheck::check(CapacitySnapshot::of(*m_store, job), job);
+    }
+    static const StartReason *reason(const StartVerdict &v, const QString &code)
+    {
+        for (const StartReason &r : v.reasons)
+            if (r.code == code)
+                return &r;
+        return nullptr;
+    }
+    static QString codes(const StartVerdict &v)
+    {
+        QStringList out;
+        for (const StartReason &r : v.reasons)
+            out << r.code;
+        return out.join(u',');
+    }
+
+private slots:
+    void init()
+    {
+        m_store = new ClusterStore(nullptr, [] { return kNow; });
+        NodeInfo a800 = node(QStringLiteral("a800-01"), QStringLiteral("NVIDIA A800-SXM4-80GB"), 8);
+        a800.taints = {QStringLiteral("gpudesk.io/reserved=a800:NoSchedule")};
+        m_store->apply(
+            relist<NodeInfo>(Resource::Nodes, {node(QStringLiteral("g4090-01"), k4090, 8),
+                                               node(QStringLiteral("g4090-02"), k4090, 8),
+                                               node(QStringLiteral("g4090-03"), k4090, 8), a800}));
+        // g4090-01: 2 free (bob's llama holds 6); g4090-02: 1 free (carol 7);
+        // g4090-03: 7 free (dave 1).
+        m_store->apply(relist<PodInfo>(
+            Resource::Pods, {holder(QStringLiteral("llama-ft-0"), QStringLiteral("user-bob"),
+                                    QStringLiteral("g4090-01"), 6, QStringLiteral("nlp")),
+                             holder(QStringLiteral("sd-xl-0"), QStringLiteral("user-carol"),
+                                    QStringLiteral("g4090-02"), 7, QStringLiteral("cv")),
+                             holder(QStringLiteral("probe-0"), QStringLiteral("user-dave"),
+                                    QStringLiteral("g4090-03"), 1, QStringLiteral("nlp")),
+                             holder(QStringLiteral("eval-0"), QStringLiteral("user-alice"),
+                                    QStringLiteral("a800-01"), 2, QStringLiteral("nlp"))}));
+        m_store->replaceQueues(
+            {queue(QStringLiteral("default"), std::nullopt, QStringLiteral("Open")),
+             queue(QStringLiteral("nlp"), 16, QStringLiteral("Open")),
+             queue(QStringLiteral("cv"), 40, QStringLiteral("Closed")),
+             queue(QStringLiteral("speech"), 0, QStringLiteral("Open"))});
+        ResourceQuotaInfo quota;
+        quota.uid = quota.name = QStringLiteral("gpudesk-quota");
+        quota.ns = QStringLiteral("user-alice");
+        quota.hard = {{QStringLiteral("requests.nvidia.com/gpu"), 12000}};
+        quota.used = {{QStringLiteral("requests.nvidia.com/gpu"), 2000}};
+        m_store->apply(relist<ResourceQuotaInfo>(Resource::ResourceQuotas, {quota}));
+        m_store->flush();
+    }
+    void cleanup()
+    {
+        delete m_store;
+        m_store = nullptr;
+    }
+
+    // The AiArts complaint: a one-pod job bigger than any node waits forever under Volcano.
+    void biggerThanAnyNodeNeverStarts()
+    {
+        const StartVerdict v =
+            verdictOf(pyTorchJob(QStringLiteral("big"), 0, 16, QStringLiteral("default")));
+        QCOMPARE(v.kind, StartVerdict::Never);
+        const StartReason *r = reason(v, QStringLiteral("gpus-per-node"));
+        QVERIFY2(r, qPrintable(codes(v)));
+        QCOMPARE(r->field, QStringLiteral("gpus"));
+        QCOMPARE(r->numbers.value(QStringLiteral("mostPerNode")).toInt(), 8);
+        QCOMPARE(r->numbers.value(QStringLiteral("suggestedNodes")).toInt(), 2);
+        QCOMPARE(r->numbers.value(QStringLiteral("suggestedGpusPerNode")).toInt(), 8);
+        QVERIFY2(r->fix.contains(QStringLiteral("2 nodes × 8 GPUs")), qPrintable(r->fix));
+        QVERIFY(v.placement.isEmpty());
+        QVERIFY(v.summary().startsWith(QStringLiteral("Never starts")));
+    }
+
+    // The tightest fit: one GPU goes where one is free, not to the node with seven.
+    void oneGpuTakesTheTightestNode()
+    {
+        const StartVerdict v =
+            verdictOf(pyTorchJob(QStringLiteral("small"), 0, 1, QStringLiteral("nlp")));
+        QCOMPARE(v.kind, StartVerdict::Starts);
+        QCOMPARE(v.placement.size(), 1);
+        QCOMPARE(v.placement.first().node, QStringLiteral("g4090-02"));
+        QCOMPARE(v.placement.first().freeBefore, 1);
+        QCOMPARE(v.placement.first().freeAfter, 0);
+        QVERIFY2(v.summary().contains(QStringLiteral("g4090-02")), qPrintable(v.summary()));
+    }
+
+    // Free cards scattered over nodes: the job waits, and the nodes nearest to fitting are named
+    // with who holds their cards.
+    void scatteredFreeGpusWaitAndSayWho()
+    {
+        // 10 GPUs free in all (2 + 1 + 7); one pod of 8 fits on no node.
+        const StartVerdict v =
+            verdictOf(pyTorchJob(QStringLiteral("eight"), 0, 8, QStringLiteral("nlp")));
+        QCOMPARE(v.kind, StartVerdict::Waits);
+        const StartReason *r = reason(v, QStringLiteral("fragmented"));
+        QVERIFY2(r, qPrintable(codes(v)));
+        QCOMPARE(r->numbers.value(QStringLiteral("freeGpus")).toInt(), 10);
+        QCOMPARE(r->numbers.value(QStringLiteral("mostFreeOnANode")).toInt(), 7);
+        QVERIFY2(r->message.contains(QStringLiteral("g4090-03 has 7 free")),
+                 qPrintable(r->message));
+        QVERIFY2(r->message.contains(QStringLiteral("user-dave/probe-0")), qPrintable(r->message));
+        // A one-pod job is offered the split that fits the free cards now: not 2 × 4 (only
+        // g4090-03 has 4 free), but 4 × 2 (three on g4090-03, one on g4090-01).
+        QCOMPARE(r->numbers.value(QStringLiteral("suggestedPods")).toInt(), 4);
+        QCOMPARE(r->numbers.value(QStringLiteral("suggestedGpusPerPod")).toInt(), 2);
+        QVERIFY2(r->fix.contains(QStringLiteral("4 pods × 2 GPUs")), qPrintable(r->fix));
+    }
+
+    void gangPlacedOverNodes()
+    {
+        // Master 2 + worker 2 of 2 GPUs each: 7 free on 03 takes three, 2 free on 01 one.
+        const StartVerdict v =
+            verdictOf(pyTorchJob(QStringLiteral("gang"), 3, 2, QStringLiteral("default")));
+        QCOMPARE(v.kind, StartVerdict::Starts);
+        int pods = 0;
+        QStringList nodes;
+        for (const StartPlacement &p : v.placement) {
+            pods += p.pods;
+            nodes << p.node;
+        }
+        QCOMPARE(pods, 4);
+        QVERIFY2(nodes.contains(QStringLiteral("g4090-01")), qPrintable(nodes.join(u',')));
+        QVERIFY2(!nodes.contains(QStringLiteral("a800-01")), "a tainted node was used");
+    }
+
+    void queues()
+    {
+        QCOMPARE(verdictOf(pyTorchJob(QStringLiteral("q"), 0, 1, QStringLiteral("nope"))).kind,
+                 StartVerdict::Never);
+        QVERIFY(verdictOf(pyTorchJob(QStringLiteral("q"), 0, 1, QStringLiteral("nope")))
+                    .has(QStringLiteral("queue-missing")));
+        const StartVerdict closed =
+            verdictOf(pyTorchJob(QStringLiteral("q"), 0, 1, QStringLiteral("cv")));
+        QVERIFY2(closed.has(QStringLiteral("queue-closed")), qPrintable(codes(closed)));
+        const StartReason *none =
+            reason(verdictOf(pyTorchJob(QStringLiteral("q"), 0, 1, QStringLiteral("speech"))),
+                   QStringLiteral("queue-capability"));
+        QVERIFY(none);
+        QCOMPARE(none->numbers.value(QStringLiteral("capability")).toInt(), 0);
+        // nlp holds 6 + 1 + 2 = 9 of 16: a job of 8 more waits for the queue, and says who.
+        const StartVerdict full =
+            verdictOf(pyTorchJob(QStringLiteral("q"), 1, 4, QStringLiteral("nlp")));
+        const StartReason *r = reason(full, QStringLiteral("queue-full"));
+        QVERIFY2(r, qPrintable(codes(full)));
+        QCOMPARE(full.kind, StartVerdict::Waits);
+        QCOMPARE(r->numbers.value(QStringLiteral("allocated")).toInt(), 9);
+        QVERIFY2(r->message.contains(QStringLiteral("user-bob/llama-ft-0 (6)")),
+                 qPrintable(r->message));
+        // The quota (12, 2 used) is not the limit here: the queue is.
+        QVERIFY(!full.has(QStringLiteral("quota-in-use")));
+    }
+
+    void quota()
+    {
+        const StartVerdict over =
+            verdictOf(pyTorchJob(QStringLiteral("q"), 1, 8, QStringLiteral("default")));
+        const StartReason *r = reason(over, QStringLiteral("quota-below-request"));
+        QVERIFY2(r, qPrintable(codes(over)));
+        QCOMPARE(r->numbers.value(QStringLiteral("hard")).toString(), QStringLiteral("12"));
+        QCOMPARE(r->numbers.value(QStringLiteral("requested")).toString(), QStringLiteral("16"));
+        // 2 used + 12 asked > 12: waits for alice's own eval-0.
+        const StartVerdict inUse =
+            verdictOf(pyTorchJob(QStringLiteral("q"), 1, 6, QStringLiteral("default")));
+        const StartReason *u = reason(inUse, QStringLiteral("quota-in-use"));
+        QVERIFY2(u, qPrintable(codes(inUse)));
+        QVERIFY2(u->message.contains(QStringLiteral("user-alice/eval-0")), qPrintable(u->message));
+    }
+
+    void shapeAndModel()
+    {
+        // /dev/shm bigger than the memory limit.
+        const QJsonObject shm{
+            {QStringLiteral("volumes"),
+             QJsonArray{QJsonObject{
+                 {QStringLiteral("name"), QStringLiteral("dshm")},
+                 {QStringLiteral("emptyDir"),
+                  QJsonObject{{QStringLiteral("medium"), QStringLiteral("Memory")},
+                              {QStringLiteral("sizeLimit"), QStringLiteral("200Gi")}}}}}}};
+        QJsonObject c = container(1);
+        c.insert(
+            QStringLiteral("volumeMounts"),
+            QJsonArray{QJsonObject{{QStringLiteral("name"), QStringLiteral("dshm")},
+                                   {QStringLiteral("mountPath"), QStringLiteral("/dev/shm")}}});
+        const StartVerdict v =
+            verdictOf(pyTorchJob(QStringLiteral("s"), 0, 1, QStringLiteral("nlp"), shm, c));
+        QVERIFY2(v.has(QStringLiteral("shm-over-memory-limit")), qPrintable(codes(v)));
+        QVERIFY(!v.has(QStringLiteral("shm-default")));
+        // Without the volume: the 64 MiB warning only.
+        const StartVerdict plain =
+            verdictOf(pyTorchJob(QStringLiteral("s"), 0, 1, QStringLiteral("nlp")));
+        QVERIFY(plain.has(QStringLiteral("shm-default")));
+        QCOMPARE(plain.kind, StartVerdict::Starts);
+        // A model the cluster lacks, and the A800 node's taint.
+        const QJsonObject h100{
+            {QStringLiteral("nodeSelector"), QJsonObject{{QStringLiteral("nvidia.com/gpu.product"),
+                                                          QStringLiteral("NVIDIA H100")}}}};
+        const StartVerdict unknown =
+            verdictOf(pyTorchJob(QStringLiteral("m"), 0, 1, QStringLiteral("nlp"), h100));
+        const StartReason *m = reason(unknown, QStringLiteral("gpu-model-unknown"));
+        QVERIFY2(m, qPrintable(codes(unknown)));
+        QVERIFY(m->numbers.value(QStringLiteral("models")).toStringList().contains(k4090));
+        const QJsonObject a800{{QStringLiteral("nodeSelector"),
+                                QJsonObject{{QStringLiteral("nvidia.com/gpu.product"),
+                                             QStringLiteral("NVIDIA A800-SXM4-80GB")}}}};
+        const StartVerdict tainted =
+            verdictOf(pyTorchJob(QStringLiteral("m"), 0, 1, QStringLiteral("nlp"), a800));
+        const StartReason *t = reason(tainted, QStringLiteral("no-node-matches"));
+        QVERIFY2(t, qPrintable(codes(tainted)));
+        QVERIFY2(t->message.contains(QStringLiteral("gpudesk.io/reserved=a800:NoSchedule")),
+                 qPrintable(t->message));
+    }
+
+    void warnings()
+    {
+        const QJsonArray env{
+            QJsonObject{{QStringLiteral("name"), QStringLiteral("NCCL_DEBUG")},
+                        {QStringLiteral("value"), QStringLiteral("INFO")}},
+            QJsonObject{{QStringLiteral("name"), QStringLiteral("CUDA_LAUNCH_BLOCKING")},
+                        {QStringLiteral("value"), QStringLiteral("1")}},
+            QJsonObject{{QStringLiteral("name"), QStringLiteral("PYTORCH_NO_CUDA_MEMORY_CACHING")},
+                        {QStringLiteral("value"), QStringLiteral("1")}}};
+        const QJsonArray command{QStringLiteral("sh"), QStringLiteral("-c"),
+                                 QStringLiteral("torchrun --nnodes=$WORLD_SIZE "
+                                                "--nproc_per_node=$WORLD_SIZE train.py")};
+        const StartVerdict v =
+            verdictOf(volcanoJob(QStringLiteral("w"), 2, container(2, env, command), true));
+        for (const char *code : {"env-nccl-debug", "env-cuda-launch-blocking",
+                                 "env-no-cuda-caching", "world-size-gpus", "shm-default"})
+            QVERIFY2(v.has(QLatin1String(code)), qPrintable(codes(v) + u' ' + QLatin1String(code)));
+        const StartReason *w = reason(v, QStringLiteral("world-size-gpus"));
+        QCOMPARE(w->numbers.value(QStringLiteral("pods")).toInt(), 2);
+        QCOMPARE(w->numbers.value(QStringLiteral("gpus")).toInt(), 4);
+        // Warnings alone do not hold a job back.
+        QCOMPARE(v.kind, StartVerdict::Starts);
+        // Without the plugin, WORLD_SIZE is torchrun's own business.
+        QVERIFY(!verdictOf(volcanoJob(QStringLiteral("w"), 2, container(2, env, command), false))
+                     .has(QStringLiteral("world-size-gpus")));
+    }
+
+    void notAJob_data()
+    {
+        QTest::addColumn<QByteArray>("json");
+        QTest::addColumn<QString>("error");
+        QTest::newRow("not json") << QByteArray("{\"kind\": ") << QStringLiteral("not JSON");
+        QTest::newRow("array") << QByteArray("[1]") << QStringLiteral("not a JSON or YAML object");
+        QTest::newRow("deployment")
+            << QByteArray(R"({"apiVersion":"apps/v1","kind":"Deployment","spec":{}})")
+            << QStringLiteral("Deployment (apps/v1) is not a job gpudesk submits");
+        QTest::newRow("no tasks")
+            << QByteArray(R"({"apiVersion":"batch.volcano.sh/v1alpha1","kind":"Job","spec":{}})")
+            << QStringLiteral("has no pods to run");
+        QTest::newRow("deep") << QByteArray(20000, '[') << QStringLiteral("nested deeper");
+    }
+    void notAJob()
+    {
+        QFETCH(QByteArray, json);
+        QFETCH(QString, error);
+        JobRequest job;
+        QString why;
+        QVERIFY(!JobRequestDecoder::decode(json, &job, &why));
+        QVERIFY2(why.contains(error), qPrintable(why));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestStartCheck)
+#include "tst_startcheck.moc"
