@@ -51,6 +51,14 @@ struct JobRequest
     int minAvailable = 0;
     QList<JobRole> roles;
 
+    // Where it is created: its apiVersion as written, its namespace, its kind's collection.
+    QString collectionPath() const
+    {
+        const QString base = apiVersion.contains(u'/') ? QStringLiteral("/apis/") + apiVersion
+                                                       : QStringLiteral("/api/") + apiVersion;
+        return base + QStringLiteral("/namespaces/") + ns + u'/' +
+               QLatin1String(resourceInfo(kind).plural);
+    }
     // Sums over the gang: every replica of every role.
     template <typename T> T sum(T JobRole::*field) const
     {

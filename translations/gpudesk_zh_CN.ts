@@ -219,6 +219,61 @@
     </message>
 </context>
 <context>
+    <name>JobSpecRules</name>
+    <message>
+        <source>%1: give an amount.</source>
+        <translation>%1：请填写数量。</translation>
+    </message>
+    <message>
+        <source>%1: %2 is not an amount Kubernetes reads (such as 8Gi, 500m, 4).</source>
+        <translation>%1：%2 不是 Kubernetes 能识别的数量（例如 8Gi、500m、4）。</translation>
+    </message>
+    <message>
+        <source>Give the job a name.</source>
+        <translation>请为作业命名。</translation>
+    </message>
+    <message>
+        <source>%1 is not a valid name: lower-case letters, digits and &apos;-&apos;, at most 46, starting and ending with a letter or digit.</source>
+        <translation>%1 不是有效的名称：只能用小写字母、数字和“-”，最多 46 个字符，且以字母或数字开头和结尾。</translation>
+    </message>
+    <message>
+        <source>Name the image to run.</source>
+        <translation>请填写要运行的镜像。</translation>
+    </message>
+    <message>
+        <source>An image reference has no spaces.</source>
+        <translation>镜像引用中不能有空格。</translation>
+    </message>
+    <message>
+        <source>Give the command that starts training.</source>
+        <translation>请填写启动训练的命令。</translation>
+    </message>
+    <message>
+        <source>At least one node.</source>
+        <translation>至少需要一个节点。</translation>
+    </message>
+    <message>
+        <source>CPU</source>
+        <translation>CPU</translation>
+    </message>
+    <message>
+        <source>Memory</source>
+        <translation>内存</translation>
+    </message>
+    <message>
+        <source>Shared memory</source>
+        <translation>共享内存</translation>
+    </message>
+    <message>
+        <source>Data %1: write a path the nodes mount (/mnt/user/NAME) or CLAIM:/path.</source>
+        <translation>数据 %1：请写节点挂载的路径（/mnt/user/NAME）或 CLAIM:/path。</translation>
+    </message>
+    <message>
+        <source>Variable &quot;%1&quot;: a name without spaces, then =value.</source>
+        <translation>变量“%1”：名称中不能有空格，后接 =值。</translation>
+    </message>
+</context>
+<context>
     <name>NodeProbe</name>
     <message>
         <source>The probe&apos;s answer from %1 was cut off.</source>
@@ -2333,14 +2388,6 @@
         <translation>小写字母、数字和“-”</translation>
     </message>
     <message>
-        <source>Any model</source>
-        <translation>任意型号</translation>
-    </message>
-    <message>
-        <source>%1 (%2 free now)</source>
-        <translation>%1（当前空闲 %2 块）</translation>
-    </message>
-    <message>
         <source>/dev/shm, in memory: PyTorch DataLoader workers pass batches through it and crash with a bus error at the default 64 MiB</source>
         <translation>/dev/shm，位于内存中：PyTorch DataLoader 的工作进程通过它传递批数据，默认 64 MiB 时会因 bus error 崩溃</translation>
     </message>
@@ -3284,6 +3331,17 @@
     <message>
         <source>found by gpudesk</source>
         <translation>由 gpudesk 发现</translation>
+    </message>
+</context>
+<context>
+    <name>gpudesk::FormChoices</name>
+    <message>
+        <source>Any model</source>
+        <translation>任意型号</translation>
+    </message>
+    <message>
+        <source>%1 (%2 free now)</source>
+        <translation>%1（当前空闲 %2 块）</translation>
     </message>
 </context>
 <context>
@@ -5089,6 +5147,10 @@
         <source>Go to Workloads</source>
         <translation>前往“工作负载”</translation>
     </message>
+    <message>
+        <source>New training job…</source>
+        <translation>新建训练作业…</translation>
+    </message>
 </context>
 <context>
     <name>gpudesk::MainWindow</name>
@@ -5366,6 +5428,149 @@
     <message>
         <source>Run %1 %2 again, with the fix</source>
         <translation>修复后重新运行 %1 %2</translation>
+    </message>
+</context>
+<context>
+    <name>gpudesk::NewJobDialog</name>
+    <message>
+        <source>Always pull the image</source>
+        <translation>总是拉取镜像</translation>
+    </message>
+    <message>
+        <source>Pin the pods to the nodes proposed</source>
+        <translation>将 Pod 固定到建议的节点</translation>
+    </message>
+    <message>
+        <source>Submit…</source>
+        <translation>提交…</translation>
+    </message>
+    <message>
+        <source>New training job</source>
+        <translation>新建训练作业</translation>
+    </message>
+    <message>
+        <source>lower-case letters, digits and &apos;-&apos;</source>
+        <translation>小写字母、数字和“-”</translation>
+    </message>
+    <message>
+        <source>torchrun --nproc_per_node=8 train.py --config cfg.yaml</source>
+        <translation>torchrun --nproc_per_node=8 train.py --config cfg.yaml</translation>
+    </message>
+    <message>
+        <source>/dev/shm, in memory: PyTorch DataLoader workers pass batches through it and crash with a bus error at the default 64 MiB. It counts against the memory limit.</source>
+        <translation>/dev/shm（内存盘）：PyTorch DataLoader 的 worker 经由它传递批次数据，默认 64 MiB 时会因 bus error 崩溃。它计入内存上限。</translation>
+    </message>
+    <message>
+        <source>default</source>
+        <translation>default</translation>
+    </message>
+    <message>
+        <source>a PriorityClass (optional)</source>
+        <translation>PriorityClass（可选）</translation>
+    </message>
+    <message>
+        <source>NAME=value, one a line</source>
+        <translation>NAME=value，每行一个</translation>
+    </message>
+    <message>
+        <source>/mnt/user/NAME, /mnt/share/GROUP, or CLAIM:/path — one a line</source>
+        <translation>/mnt/user/NAME、/mnt/share/GROUP 或 CLAIM:/path，每行一个</translation>
+    </message>
+    <message>
+        <source>no limit</source>
+        <translation>不限</translation>
+    </message>
+    <message>
+        <source> h</source>
+        <translation> 小时</translation>
+    </message>
+    <message>
+        <source>Where the scheduler would scatter, the check proposes the tightest fit that keeps whole nodes whole; pinned, the pods go only there.</source>
+        <translation>调度器可能把 Pod 打散；检查会建议最紧凑的放置，尽量保留整机空闲。固定后，Pod 只会调度到这些节点。</translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation>类型</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>名称</translation>
+    </message>
+    <message>
+        <source>Namespace</source>
+        <translation>命名空间</translation>
+    </message>
+    <message>
+        <source>Image</source>
+        <translation>镜像</translation>
+    </message>
+    <message>
+        <source>Command</source>
+        <translation>命令</translation>
+    </message>
+    <message>
+        <source>GPUs per node</source>
+        <translation>每节点 GPU</translation>
+    </message>
+    <message>
+        <source>CPU per node</source>
+        <translation>每节点 CPU</translation>
+    </message>
+    <message>
+        <source>Memory per node</source>
+        <translation>每节点内存</translation>
+    </message>
+    <message>
+        <source>Shared memory</source>
+        <translation>共享内存</translation>
+    </message>
+    <message>
+        <source>Nodes</source>
+        <translation>节点</translation>
+    </message>
+    <message>
+        <source>VC</source>
+        <translation>虚拟集群</translation>
+    </message>
+    <message>
+        <source>Priority</source>
+        <translation>优先级</translation>
+    </message>
+    <message>
+        <source>Variables</source>
+        <translation>环境变量</translation>
+    </message>
+    <message>
+        <source>Data</source>
+        <translation>数据</translation>
+    </message>
+    <message>
+        <source>Time limit</source>
+        <translation>运行时限</translation>
+    </message>
+    <message>
+        <source>Form</source>
+        <translation>表单</translation>
+    </message>
+    <message>
+        <source>YAML</source>
+        <translation>YAML</translation>
+    </message>
+    <message>
+        <source>Will it start?</source>
+        <translation>能否启动？</translation>
+    </message>
+    <message>
+        <source>%1 gives the pods: %2</source>
+        <translation>%1 为 Pod 提供：%2</translation>
+    </message>
+    <message>
+        <source>The YAML was edited: it is what will be submitted, and the form no longer writes it.</source>
+        <translation>YAML 已被手动修改：提交的将是这份 YAML，表单不再生成它。</translation>
+    </message>
+    <message>
+        <source>It would never start as it is: see why beside the form.</source>
+        <translation>按现在的配置永远无法启动：原因见表单右侧。</translation>
     </message>
 </context>
 <context>
@@ -7922,7 +8127,9 @@
     <name>gpudesk::StartCheck</name>
     <message numerus="yes">
         <source>%n more</source>
-        <translation><numerusform>另有 %n 个</numerusform></translation>
+        <translation>
+            <numerusform>另有 %n 个</numerusform>
+        </translation>
     </message>
     <message>
         <source>Never starts as it is: %1</source>
@@ -8054,7 +8261,9 @@
     </message>
     <message numerus="yes">
         <source>%n job(s) wait in VC %1 before this one (%2 GPUs: %3); after them its %4 GPUs have no room for %5.</source>
-        <translation><numerusform>虚拟集群 %1 中有 %n 个作业排在它前面（共 %2 张 GPU：%3）；它们启动后，%4 张 GPU 的容量已放不下本作业的 %5 张。</numerusform></translation>
+        <translation>
+            <numerusform>虚拟集群 %1 中有 %n 个作业排在它前面（共 %2 张 GPU：%3）；它们启动后，%4 张 GPU 的容量已放不下本作业的 %5 张。</numerusform>
+        </translation>
     </message>
     <message>
         <source>Wait, or choose a VC with room.</source>
@@ -8158,7 +8367,9 @@
     </message>
     <message numerus="yes">
         <source>NCCL_IB_DISABLE=1 makes NCCL use TCP sockets between nodes, though %n node(s) of this model have InfiniBand or RoCE (%1).</source>
-        <translation><numerusform>NCCL_IB_DISABLE=1 会让 NCCL 在节点间走 TCP，而这种型号的 %n 个节点有 InfiniBand 或 RoCE（%1）。</numerusform></translation>
+        <translation>
+            <numerusform>NCCL_IB_DISABLE=1 会让 NCCL 在节点间走 TCP，而这种型号的 %n 个节点有 InfiniBand 或 RoCE（%1）。</numerusform>
+        </translation>
     </message>
     <message>
         <source>Remove NCCL_IB_DISABLE.</source>
@@ -9187,6 +9398,39 @@
     </message>
 </context>
 <context>
+    <name>gpudesk::VerdictPanel</name>
+    <message>
+        <source>Checking whether it will start…</source>
+        <translation>正在检查能否启动…</translation>
+    </message>
+    <message>
+        <source>Never</source>
+        <translation>无法启动</translation>
+    </message>
+    <message>
+        <source>Waits</source>
+        <translation>需等待</translation>
+    </message>
+    <message>
+        <source>Warning</source>
+        <translation>警告</translation>
+    </message>
+    <message>
+        <source>Note</source>
+        <translation>提示</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1: %n pod(s) on %2 (%3 of %4 free GPUs left)</source>
+        <translation>
+            <numerusform>%1：%n 个 Pod 放在 %2（空闲 GPU 从 %4 张剩 %3 张）</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Run it as %1 × %2 GPUs (distributed)</source>
+        <translation>改为 %1 × %2 GPU（分布式）</translation>
+    </message>
+</context>
+<context>
     <name>gpudesk::WelcomePanel</name>
     <message>
         <source>Choose a kubeconfig file…</source>
@@ -9378,6 +9622,14 @@
     <message>
         <source>deleted from the Workloads page</source>
         <translation>从工作负载页面删除</translation>
+    </message>
+    <message>
+        <source>New training job…</source>
+        <translation>新建训练作业…</translation>
+    </message>
+    <message>
+        <source>Submit a PyTorchJob, MPIJob, Volcano Job or pod, knowing first whether it will start</source>
+        <translation>提交 PyTorchJob、MPIJob、Volcano Job 或 Pod，提交前先知道它能否启动</translation>
     </message>
 </context>
 <context>

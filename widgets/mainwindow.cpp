@@ -19,12 +19,14 @@
 #include "columnfit.h"
 #include "connectionstate.h"
 #include "devenvspage.h"
+#include "devenvsservice.h"
 #include "diagnosisservice.h"
 #include "eventspage.h"
 #include "findingsservice.h"
 #include "flattreeview.h"
 #include "gpumappage.h"
 #include "imagespage.h"
+#include "newjobdialog.h"
 #include "nodeaccess.h"
 #include "nodespage.h"
 #include "nodetelemetrypanel.h"
@@ -211,6 +213,7 @@ MainWindow::MainWindow(Services *services, QWidget *parent)
     connect(m_cleanup, &CleanupPage::operationRequested, this, &MainWindow::openOperation);
     connect(m_workloads, &WorkloadsPage::operationRequested, this, &MainWindow::openOperation);
     connect(m_workloads, &WorkloadsPage::rerunRequested, this, &MainWindow::rerun);
+    connect(m_workloads, &WorkloadsPage::newJobRequested, this, &MainWindow::newTrainingJob);
     connect(m_nodes, &NodesPage::operationRequested, this, &MainWindow::openOperation);
     connect(m_users, &UsersPage::operationRequested, this, &MainWindow::openOperation);
     connect(m_devEnvs, &DevEnvsPage::operationRequested, this, &MainWindow::openOperation);
@@ -435,6 +438,19 @@ OperationDialog *MainWindow::showOperation(Operation *operation)
 QDialog *MainWindow::rerun(const QString &workloadKey)
 {
     return rerunObject(ObjectRef::workload(*m_store, workloadKey), QString());
+}
+
+NewJobDialog *MainWindow::newTrainingJob()
+{
+    auto *dialog = new NewJobDialog(m_services, m_services->devEnvs()->defaultNamespace(), this);
+    dialog->setObjectName(QStringLiteral("newJobDialog"));
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    connect(dialog, &NewJobDialog::submitted, this, [this](const QString &, const QString &name) {
+        showPage(Workloads);
+        m_workloads->showWorkload(name);
+    });
+    dialog->show();
+    return dialog;
 }
 
 QDialog *MainWindow::rerunObject(const ObjectRef &ref, const QString &fix)

@@ -20,6 +20,7 @@ namespace gpudesk {
 
 class AlertTray;
 class MainMenus;
+class NewJobDialog;
 class WelcomePanel;
 
 class CleanupPage;
@@ -79,6 +80,8 @@ public:
     QDialog *showSettings();
     // A copy of a job (or bare pod) to edit and create: run it again.
     QDialog *rerun(const QString &workloadKey);
+    // New training job (Workloads page, Workload menu, command palette).
+    NewJobDialog *newTrainingJob();
     // Runs the object again with the job doctor's fix of class `fix` made in the copy
     // (SpecFix::forClass: /dev/shm as a Memory emptyDir, a higher memory limit); "" is a plain
     // copy.

@@ -2,6 +2,7 @@
 #include "jobchecker.h"
 
 #include "capacitysnapshot.h"
+#include "jobrequestdecoder.h"
 
 #include <QtConcurrent/QtConcurrentRun>
 
@@ -34,6 +35,17 @@ void JobChecker::check(const JobRequest &job)
     m_queued = true;
     if (!m_watcher.isRunning())
         launch();
+}
+
+bool JobChecker::checkJson(const QByteArray &json, const QString &ns, QString *error)
+{
+    JobRequest job;
+    if (!JobRequestDecoder::decode(json, &job, error))
+        return false;
+    if (job.ns.isEmpty())
+        job.ns = ns;
+    check(job);
+    return true;
 }
 
 void JobChecker::launch()

@@ -25,6 +25,9 @@ public:
     ~JobChecker() override;
 
     void check(const JobRequest &job);
+    // A job as JSON (the form's object, or its YAML tab's): read, its namespace defaulted to
+    // `ns`, and checked. False, with why, for what is not a job gpudesk submits.
+    bool checkJson(const QByteArray &json, const QString &ns, QString *error);
     bool isChecking() const { return m_watcher.isRunning() || m_queued; }
     const StartVerdict &verdict() const { return m_verdict; }
     const JobRequest &request() const { return m_checked; }

@@ -119,15 +119,6 @@ void SubmitRun::start()
     });
 }
 
-QString SubmitRun::collectionPath() const
-{
-    const ResourceInfo info = resourceInfo(m_job.kind);
-    const QString base = m_job.apiVersion.contains(u'/')
-                             ? QStringLiteral("/apis/") + m_job.apiVersion
-                             : QStringLiteral("/api/") + m_job.apiVersion;
-    return base + QStringLiteral("/namespaces/") + m_job.ns + u'/' + QLatin1String(info.plural);
-}
-
 void SubmitRun::onSynced()
 {
     if (m_started || m_done)
@@ -170,7 +161,7 @@ void SubmitRun::onVerdict(const StartVerdict &verdict)
     m_verdict = verdict;
     // The server's own dry run of the create: what only it knows (the name taken, Volcano's
     // webhooks, RBAC, the quota admission).
-    OperationPlan plan = m_services->operations()->planner().create(collectionPath(), m_body);
+    OperationPlan plan = m_services->operations()->planner().create(m_job.collectionPath(), m_body);
     plan.steps.first().eventReason = QStringLiteral("GpudeskSubmitted");
     plan.steps.first().why = m_verdict.summary();
     m_operation = m_services->operations()->prepare(plan);

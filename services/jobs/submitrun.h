@@ -56,7 +56,6 @@ private:
     void onCreated();
     void settle();
     void finish(int exitCode, const QString &message);
-    QString collectionPath() const;
 
     Options m_options;
     std::unique_ptr<Services> m_services;

@@ -91,6 +91,11 @@ QByteArray ObjectService::toJson(const QString &yaml, QString *error)
     return objectJson(yaml, error);
 }
 
+QString ObjectService::toYaml(const QByteArray &json, QString *error)
+{
+    return objectYaml(json, false, error);
+}
+
 QString ObjectService::cloneYaml(const QString &yaml, const QString &name, QString *error)
 {
     const QByteArray json = objectJson(yaml, error);

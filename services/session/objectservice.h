@@ -33,6 +33,8 @@ public:
                       DryRunDone done);
     // The YAML a person edited as the JSON the API takes ("" with the line at fault).
     static QByteArray toJson(const QString &yaml, QString *error);
+    // An object's JSON as YAML, as `kubectl get -o yaml` prints it.
+    static QString toYaml(const QByteArray &json, QString *error);
     // A copy to run again: the object without what the server gave it (uid, resourceVersion,
     // status, times, owner, managed fields, the pod's node), under `name`.
     static QString cloneYaml(const QString &yaml, const QString &name, QString *error);

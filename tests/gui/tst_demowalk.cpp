@@ -12,6 +12,7 @@
 #include "imagesmodel.h"
 #include "imagespage.h"
 #include "imagesservice.h"
+#include "newjobdialog.h"
 #include "operation.h"
 #include "operationdialog.h"
 #include "operationplanner.h"
@@ -22,6 +23,8 @@
 #include "userspage.h"
 #include "vcspage.h"
 #include "windowfixture.h"
+#include <QPlainTextEdit>
+#include <QSpinBox>
 
 #include <QComboBox>
 #include <QLibraryInfo>
@@ -220,6 +223,16 @@ void TestDemoWalk::everyPageWithoutUnplannedErrors()
         QVERIFY(labelTexts(*env).contains(u"内存"_qs));
         QVERIFY(!labelTexts(*env).contains(u"显存"_qs));
         env->reject();
+        // New training job, its verdict beside it: a pod bigger than any node.
+        NewJobDialog *job = w.newTrainingJob();
+        job->nameEdit()->setText(u"llm-16"_qs);
+        job->imageBox()->setCurrentText(u"registry.lab.internal/train/llm:2.3"_qs);
+        job->commandEdit()->setPlainText(u"torchrun --nproc_per_node=16 train.py"_qs);
+        job->gpusBox()->setValue(16);
+        QTRY_VERIFY_WITH_TIMEOUT(!job->isChecking() && job->verdict().kind == StartVerdict::Never,
+                                 10000);
+        check(*job, u"new-training-job"_qs);
+        job->reject();
         QDialog *audit = w.showAuditLog();
         check(*audit, u"audit"_qs);
         audit->close();

@@ -157,12 +157,13 @@ protected:
     }
 
     // A frozen demo simulator of the test's own (no SSH), ready when this returns.
-    static void startOwnSim(QProcess &sim, const QString &dir, bool ssh = false)
+    // Frozen (speed 0) unless `speed` says otherwise: the controllers then run in real time.
+    static void startOwnSim(QProcess &sim, const QString &dir, bool ssh = false,
+                            const QString &speed = QStringLiteral("0"))
     {
         sim.setProgram(TestPaths::simBin());
         qputenv("GPUDESK_SIM_EXIT_WITH_PARENT", "1"); // gone with the test, also when it aborts
-        QStringList args{QStringLiteral("--state-dir"), dir, QStringLiteral("--speed"),
-                         QStringLiteral("0")};
+        QStringList args{QStringLiteral("--state-dir"), dir, QStringLiteral("--speed"), speed};
         if (!ssh)
             args << QStringLiteral("--no-ssh");
         sim.setArguments(args);

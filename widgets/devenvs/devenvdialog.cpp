@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "devenvdialog.h"
 
+#include "formchoices.h"
 #include "noticebanner.h"
 
 #include "palette.h"
@@ -38,40 +39,15 @@ DevEnvDialog::DevEnvDialog(const ClusterStore *store, const QString &ns, QWidget
     m_name->setPlaceholderText(tr("lower-case letters, digits and '-'"));
     // The namespace: the context's own first; an admin may pick any user's.
     m_ns->setObjectName(QStringLiteral("devenvNamespace"));
-    m_ns->setEditable(true);
-    QStringList namespaces;
-    if (!ns.isEmpty())
-        namespaces << ns;
-    for (const NamespaceInfo &n : store->users())
-        if (!namespaces.contains(n.name))
-            namespaces << n.name;
-    m_ns->addItems(namespaces);
+    FormChoices::namespaces(m_ns, *store, ns);
     // Images: those dev environments run now, most used first; any other can be typed.
     m_image->setObjectName(QStringLiteral("devenvImage"));
-    m_image->setEditable(true);
-    QHash<QString, int> used;
-    for (const PodInfo &p : store->pods())
-        if (!p.devEnv.isEmpty() && !p.image.isEmpty())
-            ++used[p.image];
-    QStringList images = used.keys();
-    std::sort(images.begin(), images.end(), [&](const QString &a, const QString &b) {
-        return used[a] != used[b] ? used[a] > used[b] : a < b;
-    });
-    m_image->addItems(images);
+    FormChoices::images(m_image, *store, [](const PodInfo &p) { return !p.devEnv.isEmpty(); });
     m_gpus->setObjectName(QStringLiteral("devenvGpus"));
     m_gpus->setRange(0, 16);
     m_gpus->setValue(defaults.gpus);
     m_gpuModel->setObjectName(QStringLiteral("devenvGpuModel"));
-    m_gpuModel->addItem(tr("Any model"), QString());
-    QMap<QString, int> models; // model → free GPUs now
-    for (const NodeInfo &n : store->nodes())
-        if (!n.gpuModel.isEmpty())
-            models[n.gpuModel] += store->nodeGpus(n.name).free;
-    // Free counts only where every pod is visible (an admin): a researcher's view would overstate.
-    for (auto it = models.cbegin(); it != models.cend(); ++it)
-        m_gpuModel->addItem(
-            store->podsComplete() ? tr("%1 (%2 free now)").arg(it.key()).arg(it.value()) : it.key(),
-            it.key());
+    FormChoices::gpuModels(m_gpuModel, *store);
     m_cpu->setText(defaults.cpu);
     m_memory->setText(defaults.memory);
     m_shm->setObjectName(QStringLiteral("devenvShm"));

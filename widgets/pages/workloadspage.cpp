@@ -22,6 +22,7 @@
 #include <QLineEdit>
 #include <QMenu>
 #include <QPainter>
+#include <QPushButton>
 #include <QVBoxLayout>
 
 namespace gpudesk {
@@ -70,6 +71,12 @@ WorkloadsPage::WorkloadsPage(ClusterStore *store, const DiagnosisBook *diagnoses
     bar->addWidget(m_vc);
     bar->addWidget(m_kind);
     bar->addWidget(m_status);
+    auto *newJob = new QPushButton(tr("New training job…"), this);
+    newJob->setObjectName(QStringLiteral("newTrainingJob"));
+    newJob->setToolTip(tr("Submit a PyTorchJob, MPIJob, Volcano Job or pod, knowing first "
+                          "whether it will start"));
+    connect(newJob, &QPushButton::clicked, this, &WorkloadsPage::newJobRequested);
+    bar->addWidget(newJob);
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(12, 12, 12, 12);
     layout->addWidget(m_scope);
@@ -106,6 +113,12 @@ WorkloadsPage::WorkloadsPage(ClusterStore *store, const DiagnosisBook *diagnoses
     });
     refillChoices();
     updateCount();
+}
+
+void WorkloadsPage::showWorkload(const QString &name)
+{
+    m_status->setCurrentIndex(0);
+    m_text->setText(name);
 }
 
 void WorkloadsPage::refillChoices()

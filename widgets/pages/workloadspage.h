@@ -46,6 +46,8 @@ public:
     void setOperations(OperationsService *operations) { m_operations = operations; }
     // The workloads of the selected rows (a pod row stands for its workload).
     QStringList selectedWorkloads() const;
+    // Shows a workload by name: the filter set to it (a job just submitted).
+    void showWorkload(const QString &name);
     // The object of the current row (a pod or a workload), for the window's Logs / Events / YAML.
     ObjectRef currentObject() const;
     // Fills a menu with what may be done to the selected workloads: stop, delete, run again.
@@ -59,6 +61,8 @@ signals:
     void operationRequested(const gpudesk::OperationPlan &plan);
     // Run a job (or a bare pod) again: a copy of it, to edit and create.
     void rerunRequested(const QString &workloadKey);
+    // The New training job form.
+    void newJobRequested();
 
 private:
     void refillChoices();

@@ -244,6 +244,7 @@ void MainMenus::buildWorkload()
             ->addWorkloadActions(selected);
     });
     workload->addSeparator();
+    mirror(workload, MainWindow::Workloads, "newTrainingJob", tr("New training job…"));
     mirror(workload, MainWindow::DevEnvs, "newDevEnv", tr("New dev environment…"),
            QKeySequence::New);
     mirror(workload, MainWindow::DevEnvs, "openJupyter", tr("Open Jupyter"));

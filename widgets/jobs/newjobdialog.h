@@ -1,0 +1,106 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "jobspec.h"
+#include "startcheck.h"
+
+#include <QDialog>
+
+class QCheckBox;
+class QComboBox;
+class QLabel;
+class QLineEdit;
+class QPlainTextEdit;
+class QPushButton;
+class QSpinBox;
+class QTabWidget;
+class QTimer;
+
+namespace gpudesk {
+
+class JobChecker;
+class Services;
+class VerdictPanel;
+
+// New training job: a form (kind, image, command, GPUs per node and model, CPU, memory, shared
+// memory, nodes, VC, priority, variables, data, always pull, a time limit) and the YAML it makes,
+// with the submit check's verdict beside it, re-checked off the UI thread as either changes.
+// Editing the YAML takes over from the form (said on the form); the check follows the YAML.
+// Submitting goes through the operations framework: plan, the server's dry run, confirm, create,
+// an Event on the job, the audit record.
+class NewJobDialog : public QDialog
+{
+    Q_OBJECT
+public:
+    NewJobDialog(Services *services, const QString &ns, QWidget *parent = nullptr);
+    ~NewJobDialog() override;
+
+    QLineEdit *nameEdit() const { return m_name; }
+    QComboBox *kindBox() const { return m_kind; }
+    QComboBox *imageBox() const { return m_image; }
+    QPlainTextEdit *commandEdit() const { return m_command; }
+    QSpinBox *gpusBox() const { return m_gpus; }
+    QSpinBox *nodesBox() const { return m_nodes; }
+    QComboBox *vcBox() const { return m_vc; }
+    QLineEdit *shmEdit() const { return m_shm; }
+    QPlainTextEdit *envEdit() const { return m_env; }
+    QCheckBox *pinBox() const { return m_pin; }
+    QPlainTextEdit *yamlEdit() const { return m_yaml; }
+    QPushButton *submitButton() const { return m_submit; }
+    VerdictPanel *verdictPanel() const { return m_verdictPanel; }
+    QTabWidget *tabs() const { return m_tabs; }
+    // The newest verdict, and whether a check is still under way.
+    const StartVerdict &verdict() const { return m_verdict; }
+    bool isChecking() const;
+    JobSpec spec() const;
+
+signals:
+    void checked();
+    // The job was created: where to find it.
+    void submitted(const QString &ns, const QString &name);
+
+private:
+    void formChanged();
+    void yamlChanged();
+    void scheduleCheck();
+    void runCheck();
+    void onVerdict(const StartVerdict &verdict);
+    void applySplit(int nodes, int gpusPerNode);
+    void submit();
+    QByteArray currentJson(QString *error) const;
+
+    Services *m_services;
+    JobChecker *m_checker;
+    QTimer *m_debounce;
+    QTabWidget *m_tabs;
+    QComboBox *m_kind;
+    QLineEdit *m_name;
+    QComboBox *m_ns;
+    QComboBox *m_image;
+    QPlainTextEdit *m_command;
+    QLabel *m_provided;
+    QSpinBox *m_gpus;
+    QComboBox *m_gpuModel;
+    QLineEdit *m_cpu;
+    QLineEdit *m_memory;
+    QLineEdit *m_shm;
+    QSpinBox *m_nodes;
+    QComboBox *m_vc;
+    QLineEdit *m_priority;
+    QPlainTextEdit *m_env;
+    QPlainTextEdit *m_data;
+    QCheckBox *m_alwaysPull;
+    QSpinBox *m_hours;
+    QCheckBox *m_pin;
+    QLabel *m_formNote;
+    QLabel *m_problems;
+    QPlainTextEdit *m_yaml;
+    VerdictPanel *m_verdictPanel;
+    QPushButton *m_submit;
+    bool m_yamlEdited = false;
+    bool m_settingYaml = false;
+    StartVerdict m_verdict;
+    bool m_verdictCurrent = false;
+};
+
+} // namespace gpudesk
