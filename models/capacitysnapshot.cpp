@@ -91,11 +91,24 @@ CapacitySnapshot CapacitySnapshot::of(const ClusterStore &store, const JobReques
         s.nodes << std::move(node);
     }
     s.queueHolders = merged(inQueue);
-    // The quota counts every pod of the namespace not finished, bound to a node or not.
-    for (const PodInfo *p : store.podsIn(job.ns))
-        if (p->gpuRequest > 0 && !p->finished())
-            inNamespace << Holder{p->ns, p->owner.uid.isEmpty() ? p->name : p->owner.name,
-                                  store.userOf(p->ns), store.vcOf(*p), p->gpuRequest};
+    // The quota counts every pod of the namespace not finished, bound to a node or not. A job
+    // asked about after it was submitted (why it waits) is not in its own way: what its own
+    // pods count in the quota is taken out.
+    ResourceAmounts own;
+    for (const PodInfo *p : store.podsIn(job.ns)) {
+        if (p->finished())
+            continue;
+        const QString name = p->owner.uid.isEmpty() ? p->name : p->owner.name;
+        if (name == job.name) {
+            own[QStringLiteral("nvidia.com/gpu")] += p->gpuRequest * 1000LL;
+            own[QStringLiteral("cpu")] += p->cpuRequestMilli;
+            own[QStringLiteral("memory")] += p->memoryRequestBytes * 1000;
+            own[QStringLiteral("pods")] += 1000;
+            continue;
+        }
+        if (p->gpuRequest > 0)
+            inNamespace << Holder{p->ns, name, store.userOf(p->ns), store.vcOf(*p), p->gpuRequest};
+    }
     s.namespaceHolders = merged(inNamespace);
     const QList<QueueInfo> queues = store.queues();
     s.queuesKnown = !queues.isEmpty();
@@ -117,8 +130,15 @@ CapacitySnapshot CapacitySnapshot::of(const ClusterStore &store, const JobReques
     }
     std::sort(s.ahead.begin(), s.ahead.end(),
               [](const Waiting &a, const Waiting &b) { return a.created < b.created; });
-    for (const ResourceQuotaInfo *q : store.quotasIn(job.ns))
-        s.quotas << *q;
+    for (const ResourceQuotaInfo *q : store.quotasIn(job.ns)) {
+        ResourceQuotaInfo quota = *q;
+        for (auto it = quota.used.begin(); it != quota.used.end(); ++it) {
+            const QString plain =
+                it.key().startsWith(QLatin1String("requests.")) ? it.key().mid(9) : it.key();
+            *it = std::max<qint64>(0, *it - own.value(plain));
+        }
+        s.quotas << quota;
+    }
     return s;
 }
 

@@ -531,13 +531,37 @@ void StartCheck::place(const CapacitySnapshot &cluster, const JobRequest &job, S
                      {QStringLiteral("suggestedGpusPerPod"), perPod},
                      {QStringLiteral("holders"), holdersJson(holders)}});
             } else if (r.gpus > 0 && freeGpus < needed) {
+                // Who holds the cards of the nodes it may run on, the most first.
+                QList<Holder> held;
+                for (const Node &n : std::as_const(nodes))
+                    if (available(n) && eligible(n, r))
+                        held << n.holders;
+                QHash<QString, Holder> by;
+                for (const Holder &h : std::as_const(held)) {
+                    Holder &m = by[h.ns + u'/' + h.name];
+                    m.gpus += h.gpus;
+                    m.ns = h.ns;
+                    m.name = h.name;
+                    m.user = h.user;
+                }
+                held = by.values();
+                std::sort(held.begin(), held.end(),
+                          [](const Holder &a, const Holder &b) { return a.gpus > b.gpus; });
                 add(v, StartReason::Waits, QStringLiteral("gpus-in-use"), QStringLiteral("gpus"),
-                    tr("%1 needs %2 GPUs; %3 are free on the nodes it may run on.")
-                        .arg(who)
-                        .arg(needed)
-                        .arg(freeGpus),
+                    held.isEmpty() ? tr("%1 needs %2 GPUs; %3 are free on the nodes it may run on.")
+                                         .arg(who)
+                                         .arg(needed)
+                                         .arg(freeGpus)
+                                   : tr("%1 needs %2 GPUs; %3 are free on the nodes it may run "
+                                        "on. In use there by (GPUs): %4.")
+                                         .arg(who)
+                                         .arg(needed)
+                                         .arg(freeGpus)
+                                         .arg(holdersText(held)),
                     tr("Wait, or ask for fewer GPUs."),
-                    {{QStringLiteral("freeGpus"), freeGpus}, {QStringLiteral("needed"), needed}});
+                    {{QStringLiteral("freeGpus"), freeGpus},
+                     {QStringLiteral("needed"), needed},
+                     {QStringLiteral("holders"), holdersJson(held)}});
             } else {
                 const bool cpu = cpuShort && r.cpuMilli > 0;
                 add(v, StartReason::Waits,

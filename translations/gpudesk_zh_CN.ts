@@ -3011,6 +3011,22 @@
         <source>Re-run with the fix…</source>
         <translation>修复后重新运行…</translation>
     </message>
+    <message>
+        <source>Asking why it waits…</source>
+        <translation>正在查明它为何等待…</translation>
+    </message>
+    <message>
+        <source>Why it waits</source>
+        <translation>为何等待</translation>
+    </message>
+    <message>
+        <source>By the cluster as it is now, it fits: %1 The scheduler should place it at its next pass.</source>
+        <translation>按集群当前状态，它放得下：%1 调度器应会在下一轮把它调度上去。</translation>
+    </message>
+    <message>
+        <source>Why it waits, from the cluster as it is now (the same check as before a job is submitted).</source>
+        <translation>按集群当前状态说明它为何等待（与提交作业前的检查相同）。</translation>
+    </message>
 </context>
 <context>
     <name>gpudesk::DockerCredentials</name>
@@ -8422,6 +8438,10 @@
     <message>
         <source>At least one CPU per GPU; 8 to 15 for a job is usual.</source>
         <translation>每张 GPU 至少配 1 个 CPU；一个作业通常配 8 到 15 个。</translation>
+    </message>
+    <message>
+        <source>%1 needs %2 GPUs; %3 are free on the nodes it may run on. In use there by (GPUs): %4.</source>
+        <translation>%1 需要 %2 张 GPU，它可用的节点上只有 %3 张空闲。这些节点上的占用者（GPU 数）：%4。</translation>
     </message>
 </context>
 <context>

@@ -181,6 +181,33 @@ void TestDiagnosis::failedJobsSayTheirCause()
                  u"/dev/shm"_qs);
     }
 
+    // A job that waits says why, as the submit check would before it was submitted: the gang
+    // gpt-pretrain (2 × 8 GPUs on A800 nodes) waits for cards, told with the free ones the
+    // truth counts on those nodes — and not for the quota its own pods already count in.
+    QString waitingKey;
+    for (const QString &k : services.store()->jobKeys())
+        if (services.store()->job(k)->name == u"gpt-pretrain")
+            waitingKey = k;
+    QVERIFY(!waitingKey.isEmpty());
+    auto *waitViewer = qobject_cast<ObjectViewer *>(w.openObject(
+        ObjectRef::workload(*services.store(), waitingKey), ObjectViewer::DiagnosisTab));
+    QVERIFY(waitViewer && waitViewer->diagnosisView());
+    QTRY_VERIFY_WITH_TIMEOUT(waitViewer->diagnosisView()->waitChecked(), 10000);
+    const QString why = waitViewer->diagnosisView()->text();
+    int a800Free = 0;
+    for (const QJsonValue &n : simTruthOf(dir.path())[u"nodes"_qs].toArray())
+        if (n[u"gpuModel"_qs].toString() == u"NVIDIA A800-SXM4-80GB" && n[u"ready"_qs].toBool() &&
+            n[u"schedulable"_qs].toBool())
+            a800Free += n[u"gpus"_qs][u"free"_qs].toInt();
+    QVERIFY2(
+        why.contains(
+            u"gpt-pretrain needs 16 GPUs; %1 are free on the nodes it may run on"_qs.arg(a800Free)),
+        qPrintable(why));
+    QVERIFY2(!why.contains(u"quota"_qs), qPrintable(why));
+    waitViewer->resize(1200, 760);
+    save(*waitViewer, u"viewer-why-it-waits"_qs);
+    waitViewer->close();
+
     sim.terminate();
     QVERIFY(sim.waitForFinished(30000));
 }

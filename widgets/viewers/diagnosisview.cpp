@@ -1,6 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "diagnosisview.h"
 
+#include "jobchecker.h"
+#include "waitingjob.h"
+
 #include "clusterstore.h"
 #include "diagnosisbook.h"
 #include "diagnosisservice.h"
@@ -43,10 +46,10 @@ QString whereText(const DiagnosisEvidence &e)
 } // namespace
 
 DiagnosisView::DiagnosisView(DiagnosisService *doctor, const ClusterStore *store,
-                             QStringList podUids, QWidget *parent)
+                             QStringList podUids, const QString &workloadKey, QWidget *parent)
     : QWidget(parent), m_doctor(doctor), m_store(store), m_podUids(std::move(podUids)),
-      m_state(new QLabel(this)), m_again(new QPushButton(tr("Diagnose again"), this)),
-      m_text(new QTextBrowser(this))
+      m_workloadKey(workloadKey), m_state(new QLabel(this)),
+      m_again(new QPushButton(tr("Diagnose again"), this)), m_text(new QTextBrowser(this))
 {
     m_text->setObjectName(QStringLiteral("diagnosisText"));
     m_text->setOpenLinks(false);
@@ -90,16 +93,58 @@ DiagnosisView::DiagnosisView(DiagnosisService *doctor, const ClusterStore *store
         if (p && DiagnosisBook::troubled(*p) && m_asked.size() < MaxPods)
             m_asked << uid;
     }
-    if (m_asked.isEmpty() && !m_podUids.isEmpty())
+    const auto waiting = WaitingJob::requestOf(*store, workloadKey);
+    // A pod that fails none stands for the object, as it is — unless the object waits: a
+    // pending pod has no failure to read, and why it waits is asked below.
+    if (m_asked.isEmpty() && !m_podUids.isEmpty() && !waiting)
         m_asked << m_podUids.first();
+    if (waiting) {
+        m_waitCheck = new JobChecker(store, nullptr, this);
+        connect(m_waitCheck, &JobChecker::ready, this, [this](const StartVerdict &v) {
+            m_wait = v;
+            render();
+        });
+        m_waitCheck->check(*waiting);
+    }
     for (const QString &uid : std::as_const(m_asked))
         if (const PodInfo *p = m_store->pod(uid); p && !book->holds(*p))
             m_doctor->request(uid);
     render();
 }
 
+QString DiagnosisView::waitHtml() const
+{
+    if (!m_wait)
+        return m_waitCheck ? QStringLiteral("<p>%1</p>").arg(tr("Asking why it waits…"))
+                           : QString();
+    QString html = QStringLiteral("<h3>%1</h3>").arg(tr("Why it waits").toHtmlEscaped());
+    if (m_wait->kind == StartVerdict::Starts) {
+        html += QStringLiteral("<p>%1</p>")
+                    .arg(tr("By the cluster as it is now, it fits: %1 The scheduler should "
+                            "place it at its next pass.")
+                             .arg(m_wait->summary())
+                             .toHtmlEscaped());
+    }
+    html += QStringLiteral("<ul>");
+    // Warnings are the submit form's: read from a pod's summary here, they would guess.
+    for (const StartReason &r : m_wait->reasons) {
+        if (r.severity == StartReason::Warning)
+            continue;
+        html += QStringLiteral("<li>%1").arg(r.message.toHtmlEscaped());
+        if (!r.fix.isEmpty())
+            html += QStringLiteral("<br><b>%1</b> %2")
+                        .arg(tr("Fix:").toHtmlEscaped(), r.fix.toHtmlEscaped());
+        html += QStringLiteral("</li>");
+    }
+    return html + QStringLiteral("</ul>");
+}
+
 void DiagnosisView::diagnose()
 {
+    // Why it waits, from the cluster as it is now.
+    if (m_waitCheck)
+        if (const auto waiting = WaitingJob::requestOf(*m_store, m_workloadKey))
+            m_waitCheck->check(*waiting);
     for (const QString &uid : std::as_const(m_asked))
         m_doctor->request(uid);
     render();
@@ -152,7 +197,7 @@ void DiagnosisView::render()
         groupOf.insert(key, groups.size());
         groups.append({{e->pod}, e});
     }
-    QString html;
+    QString html = waitHtml();
     int found = 0;
     for (const Group &g : std::as_const(groups)) {
         const DiagnosisBook::Entry *e = g.entry;
@@ -201,7 +246,10 @@ void DiagnosisView::render()
     }
     m_text->setHtml(html);
     if (m_asked.isEmpty())
-        m_state->setText(tr("This object has no pods to diagnose."));
+        m_state->setText(m_waitCheck
+                             ? tr("Why it waits, from the cluster as it is now (the same check "
+                                  "as before a job is submitted).")
+                             : tr("This object has no pods to diagnose."));
     else if (waiting > 0)
         m_state->setText(
             tr("Reading the state, events and log tails of %n pod(s)…", nullptr, waiting));

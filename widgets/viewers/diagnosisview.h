@@ -1,8 +1,12 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "startcheck.h"
+
 #include <QStringList>
 #include <QWidget>
+
+#include <optional>
 
 class QLabel;
 class QPushButton;
@@ -12,18 +16,23 @@ namespace gpudesk {
 
 class ClusterStore;
 class DiagnosisService;
+class JobChecker;
 
 // The object viewer's Diagnosis tab: for each pod of the object that the job doctor has read,
 // the cause in words, the evidence (a log line is a link to it in the Logs tab), the fix, who is
 // likely responsible and whether a retry alone can help. Asks the doctor for the object's failed
-// pods when opened (for one pod, or a job that has none failing, its first pod).
+// pods when opened (for one pod, or a job that has none failing, its first pod). A job or pod
+// that waits is also asked why, as the submit check asks before a job is submitted (the queue's
+// room and who holds it, the quota, cards scattered over nodes, bigger than any node).
 class DiagnosisView : public QWidget
 {
     Q_OBJECT
 public:
     DiagnosisView(DiagnosisService *doctor, const ClusterStore *store, QStringList podUids,
-                  QWidget *parent = nullptr);
+                  const QString &workloadKey, QWidget *parent = nullptr);
     QString text() const; // what it shows, as plain text (tests)
+    // Why the object waits has been asked and answered (tests).
+    bool waitChecked() const { return m_wait.has_value(); }
     // Asks again for the pods shown (at most MaxPods of them).
     void diagnose();
     static constexpr int MaxPods = 20;
@@ -40,12 +49,16 @@ signals:
 
 private:
     void render();
+    QString waitHtml() const;
 
     DiagnosisService *m_doctor;
     const ClusterStore *m_store;
     QStringList m_podUids;
     QStringList m_asked;
     bool m_rerunOffered = false;
+    QString m_workloadKey;
+    JobChecker *m_waitCheck = nullptr;
+    std::optional<StartVerdict> m_wait;
     QLabel *m_state;
     QPushButton *m_again;
     QTextBrowser *m_text;

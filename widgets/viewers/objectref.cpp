@@ -19,6 +19,7 @@ ObjectRef ObjectRef::pod(const ClusterStore &store, const QString &uid)
     r.pods = {p->name};
     r.containers = p->containers;
     r.eventUids = {p->uid};
+    r.workloadKey = ClusterStore::workloadKey(*p);
     r.podUids = {p->uid};
     return r;
 }
@@ -35,6 +36,7 @@ ObjectRef ObjectRef::workload(const ClusterStore &store, const QString &key)
     r.ns = w->ns;
     r.name = w->name;
     r.eventUids = {key};
+    r.workloadKey = key;
     if (w->job)
         r.apiPath = resourcePath(w->job->kind, w->ns) + u'/' + w->name;
     for (const PodInfo *p : store.podsOfWorkload(key)) {

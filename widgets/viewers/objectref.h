@@ -20,6 +20,7 @@ struct ObjectRef
     QStringList eventUids;  // involved-object uids
     QStringList containers; // of the first pod
     QStringList podUids;    // for the usage tab
+    QString workloadKey;    // the job's (or the pod's) key in the store
 
     static ObjectRef pod(const ClusterStore &store, const QString &uid);
     static ObjectRef workload(const ClusterStore &store, const QString &key);

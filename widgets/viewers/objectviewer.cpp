@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "objectviewer.h"
 
+#include "waitingjob.h"
+
 #include "telemetrychart.h"
 #include "telemetrystore.h"
 
@@ -96,12 +98,13 @@ ObjectViewer::ObjectViewer(Services *services, const ObjectRef &ref, QWidget *pa
     m_yamlState->setForegroundRole(QPalette::PlaceholderText);
     yl->addWidget(m_yamlState);
     m_tabs->addTab(yamlPage, tr("YAML"));
-    if (!ref.podUids.isEmpty()) {
-        m_diagnosis =
-            new DiagnosisView(services->diagnoses(), services->store(), ref.podUids, this);
+    if (!ref.podUids.isEmpty() || WaitingJob::requestOf(*services->store(), ref.workloadKey)) {
+        m_diagnosis = new DiagnosisView(services->diagnoses(), services->store(), ref.podUids,
+                                        ref.workloadKey, this);
         m_tabs->addTab(m_diagnosis, tr("Diagnosis"));
         // Re-run is for what can run again on its own: a job, or a pod of none.
-        const PodInfo *first = services->store()->pod(ref.podUids.first());
+        const PodInfo *first =
+            ref.podUids.isEmpty() ? nullptr : services->store()->pod(ref.podUids.first());
         m_diagnosis->setRerunOffered(ref.kind != QLatin1String("Pod") ||
                                      (first && first->owner.name.isEmpty()));
         connect(m_diagnosis, &DiagnosisView::rerunWithFix, this, &ObjectViewer::rerunWithFix);
