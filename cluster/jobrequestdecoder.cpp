@@ -4,6 +4,8 @@
 #include "boundedjson.h"
 #include "jsonfields.h"
 
+#include <algorithm>
+
 namespace gpudesk {
 
 using nlohmann::json;
@@ -102,7 +104,10 @@ QString queueOf(const json &meta)
 int replicasOf(const json &spec)
 {
     const json &r = member(spec, "replicas");
-    return r.is_number_integer() ? int(r.get<qint64>()) : 1;
+    if (!r.is_number_integer())
+        return 1;
+    // Bounded before it is an int: a value past the bound is refused by decode().
+    return int(std::clamp<qint64>(r.get<qint64>(), -1, JobRequestDecoder::MaxReplicas + 1));
 }
 
 // Kubeflow's replica specs (PyTorchJob: Master, Worker; MPIJob: Launcher, Worker), the master
@@ -186,7 +191,17 @@ bool JobRequestDecoder::decode(const QByteArray &bytes, JobRequest *out, QString
                                       .arg(kind, r.apiVersion);
         return false;
     }
-    if (r.roles.isEmpty()) {
+    for (const JobRole &role : std::as_const(r.roles))
+        if (role.replicas < 0 || role.replicas > MaxReplicas || role.gpus > 1024) {
+            *error = tr("%1: %2 replicas of %3 GPUs is not a job a cluster runs (0 to %4 "
+                        "replicas).")
+                         .arg(role.name.isEmpty() ? r.name : role.name)
+                         .arg(role.replicas)
+                         .arg(role.gpus)
+                         .arg(MaxReplicas);
+            return false;
+        }
+    if (r.roles.isEmpty() || r.pods() == 0) {
         *error = tr("the %1 has no pods to run (no tasks or replica specs)").arg(kind);
         return false;
     }

@@ -20,6 +20,8 @@ class JobRequestDecoder
 public:
     static bool decode(const QByteArray &json, JobRequest *out, QString *error);
 
+    // More replicas than this (or fewer than none) are refused as they are read.
+    static constexpr int MaxReplicas = 10000;
     // The label and annotation that name a pod's Volcano queue.
     static constexpr const char *QueueLabel = "volcano.sh/queue-name";
     static constexpr const char *QueueAnnotation = "scheduling.volcano.sh/queue-name";

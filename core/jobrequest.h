@@ -50,6 +50,14 @@ struct JobRequest
     // Pods the gang needs at once: Volcano's minAvailable, else every replica.
     int minAvailable = 0;
     QList<JobRole> roles;
+    // Asked about a job already submitted (why it waits): its workload key in the store and
+    // when it was created — its own pods are then not in its own way, and only jobs created
+    // before it are ahead of it. Empty and 0 for a job not yet submitted.
+    QString workloadKey;
+    qint64 created = 0;
+    // The request is the job's pod group's totals, not its pods (a gang not admitted yet): the
+    // shape of each pod is a guess.
+    bool approximate = false;
 
     // Where it is created: its apiVersion as written, its namespace, its kind's collection.
     QString collectionPath() const

@@ -92,22 +92,24 @@ CapacitySnapshot CapacitySnapshot::of(const ClusterStore &store, const JobReques
     }
     s.queueHolders = merged(inQueue);
     // The quota counts every pod of the namespace not finished, bound to a node or not. A job
-    // asked about after it was submitted (why it waits) is not in its own way: what its own
-    // pods count in the quota is taken out.
+    // asked about after it was submitted (why it waits) is not in its own way: what its pods
+    // that the request asks for again (those not bound) count in the quota is taken out.
     ResourceAmounts own;
     for (const PodInfo *p : store.podsIn(job.ns)) {
         if (p->finished())
             continue;
-        const QString name = p->owner.uid.isEmpty() ? p->name : p->owner.name;
-        if (name == job.name) {
-            own[QStringLiteral("nvidia.com/gpu")] += p->gpuRequest * 1000LL;
-            own[QStringLiteral("cpu")] += p->cpuRequestMilli;
-            own[QStringLiteral("memory")] += p->memoryRequestBytes * 1000;
-            own[QStringLiteral("pods")] += 1000;
+        if (!job.workloadKey.isEmpty() && ClusterStore::workloadKey(*p) == job.workloadKey) {
+            if (p->nodeName.isEmpty() && !p->deleting) {
+                own[QStringLiteral("nvidia.com/gpu")] += p->gpuRequest * 1000LL;
+                own[QStringLiteral("cpu")] += p->cpuRequestMilli;
+                own[QStringLiteral("memory")] += p->memoryRequestBytes * 1000;
+                own[QStringLiteral("pods")] += 1000;
+            }
             continue;
         }
         if (p->gpuRequest > 0)
-            inNamespace << Holder{p->ns, name, store.userOf(p->ns), store.vcOf(*p), p->gpuRequest};
+            inNamespace << Holder{p->ns, p->owner.uid.isEmpty() ? p->name : p->owner.name,
+                                  store.userOf(p->ns), store.vcOf(*p), p->gpuRequest};
     }
     s.namespaceHolders = merged(inNamespace);
     const QList<QueueInfo> queues = store.queues();
@@ -123,8 +125,10 @@ CapacitySnapshot CapacitySnapshot::of(const ClusterStore &store, const JobReques
             continue;
         if (pg.phase != QLatin1String("Pending") && pg.phase != QLatin1String("Inqueue"))
             continue;
-        if (pg.ns == job.ns && pg.owner.name == job.name)
-            continue; // the job itself, checked again after it was submitted
+        if (!job.workloadKey.isEmpty() && pg.owner.uid == job.workloadKey)
+            continue; // the job itself, asked why it waits
+        if (job.created > 0 && pg.created >= job.created)
+            continue; // behind it, not ahead
         s.ahead << Waiting{pg.ns, pg.owner.name.isEmpty() ? pg.name : pg.owner.name, pg.minGpus,
                            pg.created};
     }

@@ -7,6 +7,7 @@
 #include <QHash>
 
 #include <algorithm>
+#include <numeric>
 
 namespace gpudesk {
 
@@ -31,8 +32,32 @@ bool eligible(const Node &n, const JobRole &role)
         return false;
     if (role.gpus > 0 && n.gpuAllocatable <= 0)
         return false;
-    return nodefit::selects(role.nodeSelector, n.labels) &&
-           nodefit::tolerates(role.tolerations, n.taints);
+    if (!nodefit::selects(role.nodeSelector, n.labels))
+        return false;
+    // The taints Kubernetes puts on a node for its state (cordoned, NotReady, unreachable,
+    // under pressure) come and go with it: they make a job wait (available()), not fail.
+    static const QString state = QStringLiteral("node.kubernetes.io/");
+    if (std::none_of(n.taints.cbegin(), n.taints.cend(),
+                     [](const QString &t) { return t.startsWith(state); }))
+        return nodefit::tolerates(role.tolerations, n.taints);
+    QStringList taints;
+    for (const QString &t : n.taints)
+        if (!t.startsWith(state))
+            taints << t;
+    return nodefit::tolerates(role.tolerations, taints);
+}
+
+// The GPUs the gang needs at once: its minAvailable pods, the largest first (Volcano admits a
+// job on the resources of its minimum, not of every replica).
+int gangGpus(const JobRequest &job)
+{
+    QList<int> pods;
+    for (const JobRole &r : job.roles)
+        for (int i = 0; i < r.replicas; ++i)
+            pods << r.gpus;
+    std::sort(pods.begin(), pods.end(), std::greater<>());
+    const int n = job.minAvailable > 0 ? std::min<int>(job.minAvailable, pods.size()) : pods.size();
+    return std::accumulate(pods.cbegin(), pods.cbegin() + n, 0);
 }
 
 bool available(const Node &n)
@@ -213,7 +238,8 @@ void StartCheck::checkShape(const CapacitySnapshot &cluster, const JobRequest &j
             candidates.cbegin(), candidates.cend(),
             [](const Node *a, const Node *b) { return a->gpuAllocatable < b->gpuAllocatable; });
         if (role.gpus > biggest->gpuAllocatable) {
-            const auto [nodes, perNode] = split(role.gpus * role.replicas, biggest->gpuAllocatable);
+            // The whole job's GPUs: a 2 × 16 job split is 4 × 8, not one role's 2 × 8.
+            const auto [nodes, perNode] = split(job.gpus(), biggest->gpuAllocatable);
             const QString model = role.gpuModel.isEmpty() ? biggest->model : role.gpuModel;
             QVariantMap numbers{{QStringLiteral("gpusPerPod"), role.gpus},
                                 {QStringLiteral("mostPerNode"), biggest->gpuAllocatable},
@@ -307,7 +333,7 @@ void StartCheck::checkQueue(const CapacitySnapshot &cluster, const JobRequest &j
             {{QStringLiteral("queue"), name}, {QStringLiteral("state"), q.state}});
         return;
     }
-    const int gpus = job.gpus();
+    const int gpus = gangGpus(job);
     if (gpus <= 0)
         return;
     if (q.gpuCapability && *q.gpuCapability < gpus) {
@@ -461,11 +487,12 @@ void StartCheck::place(const CapacitySnapshot &cluster, const JobRequest &job, S
                 best = &n;
         }
         if (!best) {
-            // What it waits for: GPUs (in all, or on one node), or CPU and memory.
+            // What it waits for: GPUs (in all, or on enough single nodes), or CPU and memory —
+            // told from the cluster as it is, before any of this job's pods were placed.
             int freeGpus = 0, mostFree = 0;
             QList<const Node *> near;
-            bool cpuShort = true, memoryShort = true, down = true;
-            for (const Node &n : std::as_const(nodes)) {
+            bool down = true;
+            for (const Node &n : cluster.nodes) {
                 if (!eligible(n, r))
                     continue;
                 down &= !available(n);
@@ -475,21 +502,38 @@ void StartCheck::place(const CapacitySnapshot &cluster, const JobRequest &job, S
                 mostFree = std::max(mostFree, n.gpuFree);
                 if (n.gpuFree < r.gpus && n.gpuFree > 0)
                     near << &n;
-                if (n.gpuFree >= r.gpus) {
-                    cpuShort &= n.cpuFreeMilli < r.cpuMilli;
-                    memoryShort &= n.memoryFreeBytes < r.memoryBytes;
-                }
             }
-            const int needed = int(std::count_if(gang.cbegin(), gang.cend(),
-                                                 [&](const Slot &o) { return o.role == s.role; })) *
-                               r.gpus;
+            // The gang's pods of this size (a Master and its Workers alike).
+            const int slotsOfRole =
+                int(std::count_if(gang.cbegin(), gang.cend(), [&](const Slot &o) {
+                    return o.role == s.role || o.role->gpus == r.gpus;
+                }));
+            // Would the whole gang fit by its GPUs alone (tightest fit, each pod where it may
+            // go)? Then CPU or memory beside the cards is what is short; if not, the cards are.
+            int needed = 0;
+            QList<int> gpuOnly;
+            for (const Node &n : cluster.nodes)
+                gpuOnly << (available(n) ? n.gpuFree : 0);
+            bool gpusFit = true;
+            for (const Slot &o : std::as_const(gang)) {
+                needed += o.role == s.role || o.role->gpus == r.gpus ? o.role->gpus : 0;
+                int best = -1;
+                for (qsizetype i = 0; i < gpuOnly.size(); ++i)
+                    if (gpuOnly[i] >= o.role->gpus && eligible(cluster.nodes[i], *o.role) &&
+                        (best < 0 || gpuOnly[i] < gpuOnly[best]))
+                        best = int(i);
+                if (best < 0)
+                    gpusFit = false;
+                else
+                    gpuOnly[best] -= o.role->gpus;
+            }
             const QString who = roleName(job, r);
             if (down) {
                 add(v, StartReason::Waits, QStringLiteral("nodes-unavailable"),
                     QStringLiteral("nodes"),
                     tr("Every node %1 may run on is NotReady or cordoned.").arg(who),
                     tr("Wait for the nodes to return, or choose others."));
-            } else if (r.gpus > 0 && mostFree < r.gpus && freeGpus >= needed) {
+            } else if (r.gpus > 0 && !gpusFit && freeGpus >= needed) {
                 std::sort(near.begin(), near.end(),
                           [](auto a, auto b) { return a->gpuFree > b->gpuFree; });
                 QStringList where;
@@ -507,7 +551,7 @@ void StartCheck::place(const CapacitySnapshot &cluster, const JobRequest &job, S
                     if (needed % g != 0)
                         continue;
                     int fit = 0;
-                    for (const Node &n : std::as_const(nodes))
+                    for (const Node &n : cluster.nodes)
                         fit += available(n) && eligible(n, r) ? n.gpuFree / g : 0;
                     if (fit >= needed / g) {
                         pods = needed / g;
@@ -515,11 +559,20 @@ void StartCheck::place(const CapacitySnapshot &cluster, const JobRequest &job, S
                     }
                 }
                 add(v, StartReason::Waits, QStringLiteral("fragmented"), QStringLiteral("gpus"),
-                    tr("%1 GPUs are free on the nodes %2 may run on, but no node has %3 free: %4.")
-                        .arg(freeGpus)
-                        .arg(who)
-                        .arg(r.gpus)
-                        .arg(where.join(QStringLiteral("; "))),
+                    mostFree < r.gpus
+                        ? tr("%1 GPUs are free on the nodes %2 may run on, but no node has %3 "
+                             "free: %4.")
+                              .arg(freeGpus)
+                              .arg(who)
+                              .arg(r.gpus)
+                              .arg(where.join(QStringLiteral("; ")))
+                        : tr("%1 GPUs are free on the nodes %2 may run on, but scattered: its %3 "
+                             "pods of %4 GPUs do not all fit on whole nodes: %5.")
+                              .arg(freeGpus)
+                              .arg(who)
+                              .arg(slotsOfRole)
+                              .arg(r.gpus)
+                              .arg(where.join(QStringLiteral("; "))),
                     pods > 1 ? tr("As distributed training it fits now: %1 pods × %2 GPUs.")
                                    .arg(pods)
                                    .arg(perPod)
@@ -533,7 +586,7 @@ void StartCheck::place(const CapacitySnapshot &cluster, const JobRequest &job, S
             } else if (r.gpus > 0 && freeGpus < needed) {
                 // Who holds the cards of the nodes it may run on, the most first.
                 QList<Holder> held;
-                for (const Node &n : std::as_const(nodes))
+                for (const Node &n : cluster.nodes)
                     if (available(n) && eligible(n, r))
                         held << n.holders;
                 QHash<QString, Holder> by;
@@ -563,6 +616,11 @@ void StartCheck::place(const CapacitySnapshot &cluster, const JobRequest &job, S
                      {QStringLiteral("needed"), needed},
                      {QStringLiteral("holders"), holdersJson(held)}});
             } else {
+                // The cards are there: which of CPU and memory beside them is short.
+                bool cpuShort = true;
+                for (const Node &n : std::as_const(nodes))
+                    if (available(n) && eligible(n, r) && n.gpuFree >= r.gpus)
+                        cpuShort &= n.cpuFreeMilli < r.cpuMilli;
                 const bool cpu = cpuShort && r.cpuMilli > 0;
                 add(v, StartReason::Waits,
                     cpu ? QStringLiteral("cpu-in-use") : QStringLiteral("memory-in-use"),

@@ -15,6 +15,8 @@ std::optional<JobRequest> WaitingJob::requestOf(const ClusterStore &store,
     r.kind = w->job ? w->job->kind : Resource::Pods;
     r.ns = w->ns;
     r.name = w->name;
+    r.workloadKey = workloadKey;
+    r.created = w->created;
     // A job always goes through its queue; a bare pod only when it names one (Volcano's).
     r.queue = w->job ? w->vc : QString();
     int bound = 0;
@@ -55,8 +57,9 @@ std::optional<JobRequest> WaitingJob::requestOf(const ClusterStore &store,
         // A gang Volcano has not admitted has no pods yet: its pod group says what it needs.
         JobRole role;
         role.replicas = std::max(1, pg->minMember);
-        role.gpus = pg->minGpus / role.replicas;
+        role.gpus = (pg->minGpus + role.replicas - 1) / role.replicas;
         r.roles << role;
+        r.approximate = true;
     }
     if (r.roles.isEmpty())
         return std::nullopt;

@@ -217,6 +217,10 @@
         <source>the %1 has no pods to run (no tasks or replica specs)</source>
         <translation>该 %1 没有要运行的 Pod（没有 tasks 或副本定义）</translation>
     </message>
+    <message>
+        <source>%1: %2 replicas of %3 GPUs is not a job a cluster runs (0 to %4 replicas).</source>
+        <translation>%1：%2 个副本、每个 %3 张 GPU，不是集群能运行的作业（副本数应为 0 到 %4）。</translation>
+    </message>
 </context>
 <context>
     <name>JobSpecRules</name>
@@ -3026,6 +3030,10 @@
     <message>
         <source>Why it waits, from the cluster as it is now (the same check as before a job is submitted).</source>
         <translation>按集群当前状态说明它为何等待（与提交作业前的检查相同）。</translation>
+    </message>
+    <message>
+        <source>By its pod group&apos;s totals it would fit now; its pods are not made yet, so where they would go is not known.</source>
+        <translation>按其 PodGroup 的总量现在放得下；它的 Pod 还没创建，具体会放到哪里尚不可知。</translation>
     </message>
 </context>
 <context>
@@ -8442,6 +8450,10 @@
     <message>
         <source>%1 needs %2 GPUs; %3 are free on the nodes it may run on. In use there by (GPUs): %4.</source>
         <translation>%1 需要 %2 张 GPU，它可用的节点上只有 %3 张空闲。这些节点上的占用者（GPU 数）：%4。</translation>
+    </message>
+    <message>
+        <source>%1 GPUs are free on the nodes %2 may run on, but scattered: its %3 pods of %4 GPUs do not all fit on whole nodes: %5.</source>
+        <translation>%2 可用的节点上共有 %1 张空闲 GPU，但很分散：它的 %3 个 Pod（每个 %4 张 GPU）无法全部放到整机上：%5。</translation>
     </message>
 </context>
 <context>

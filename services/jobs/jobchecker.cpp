@@ -37,13 +37,20 @@ void JobChecker::check(const JobRequest &job)
         launch();
 }
 
+bool JobChecker::decode(const QByteArray &json, const QString &ns, JobRequest *out, QString *error)
+{
+    if (!JobRequestDecoder::decode(json, out, error))
+        return false;
+    if (out->ns.isEmpty())
+        out->ns = ns;
+    return true;
+}
+
 bool JobChecker::checkJson(const QByteArray &json, const QString &ns, QString *error)
 {
     JobRequest job;
-    if (!JobRequestDecoder::decode(json, &job, error))
+    if (!decode(json, ns, &job, error))
         return false;
-    if (job.ns.isEmpty())
-        job.ns = ns;
     check(job);
     return true;
 }

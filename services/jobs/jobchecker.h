@@ -28,6 +28,8 @@ public:
     // A job as JSON (the form's object, or its YAML tab's): read, its namespace defaulted to
     // `ns`, and checked. False, with why, for what is not a job gpudesk submits.
     bool checkJson(const QByteArray &json, const QString &ns, QString *error);
+    // The same reading without a check: where a job of this JSON goes (its collection path).
+    static bool decode(const QByteArray &json, const QString &ns, JobRequest *out, QString *error);
     bool isChecking() const { return m_watcher.isRunning() || m_queued; }
     const StartVerdict &verdict() const { return m_verdict; }
     const JobRequest &request() const { return m_checked; }

@@ -12,6 +12,7 @@
 
 #include <QComboBox>
 #include <QPlainTextEdit>
+#include <QPointer>
 #include <QSpinBox>
 #include <QTabWidget>
 
@@ -67,6 +68,7 @@ void TestNewJob::submitKnowingItStarts()
     QTest::mouseClick(button, Qt::LeftButton);
     NewJobDialog *form = w.findChild<NewJobDialog *>(u"newJobDialog"_qs);
     QVERIFY(form);
+    const QPointer<NewJobDialog> formAlive(form); // it deletes itself once the job is made
     form->nameEdit()->setText(u"llm-16"_qs);
     form->findChild<QComboBox *>(u"jobNamespace"_qs)->setCurrentText(u"user-alice"_qs);
     form->imageBox()->setCurrentText(u"registry.lab.internal/train/llm:2.3"_qs);
@@ -168,7 +170,7 @@ void TestNewJob::submitKnowingItStarts()
                  e[u"involvedObject"][u"name"].toString() == u"small-2x1";
     QVERIFY(event);
     // The window shows it on the Workloads page.
-    QTRY_VERIFY(form->isHidden() || !w.findChild<NewJobDialog *>(u"newJobDialog"_qs));
+    QTRY_VERIFY(!formAlive || formAlive->isHidden());
     QCOMPARE(w.currentPage(), MainWindow::Workloads);
 
     // The YAML tab: edited, it takes over; what is not a job is said, and not submitted.

@@ -7,6 +7,7 @@
 #include "clusterstore.h"
 #include "jobrequestdecoder.h"
 #include "startcheck.h"
+#include "waitingjob.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -406,6 +407,122 @@ private slots:
                      .has(QStringLiteral("world-size-gpus")));
     }
 
+    // A node cordoned or NotReady carries Kubernetes' own taint for it: the job waits for the
+    // node to return, it is not "never".
+    void cordonedNodesMakeItWaitNotNever()
+    {
+        NodeInfo a800 = node(QStringLiteral("a800-01"), QStringLiteral("NVIDIA A800-SXM4-80GB"), 8);
+        a800.taints = {QStringLiteral("gpudesk.io/reserved=a800:NoSchedule"),
+                       QStringLiteral("node.kubernetes.io/unschedulable:NoSchedule")};
+        a800.unschedulable = true;
+        Delta d;
+        d.resource = Resource::Nodes;
+        d.items<NodeInfo>() = {a800};
+        m_store->apply(d);
+        m_store->flush();
+        const QJsonObject spec{
+            {QStringLiteral("nodeSelector"),
+             QJsonObject{{QStringLiteral("nvidia.com/gpu.product"),
+                          QStringLiteral("NVIDIA A800-SXM4-80GB")}}},
+            {QStringLiteral("tolerations"),
+             QJsonArray{QJsonObject{{QStringLiteral("key"), QStringLiteral("gpudesk.io/reserved")},
+                                    {QStringLiteral("operator"), QStringLiteral("Equal")},
+                                    {QStringLiteral("value"), QStringLiteral("a800")},
+                                    {QStringLiteral("effect"), QStringLiteral("NoSchedule")}}}}};
+        const StartVerdict v =
+            verdictOf(pyTorchJob(QStringLiteral("c"), 0, 8, QStringLiteral("default"), spec));
+        QCOMPARE(v.kind, StartVerdict::Waits);
+        QVERIFY2(v.has(QStringLiteral("nodes-unavailable")), qPrintable(codes(v)));
+    }
+
+    // A gang whose pods fit the free cards only one by one: 2 × 4 with 2, 1 and 7 free — the
+    // first pod takes g4090-03, the second finds no 4. Scattered, counted before placing.
+    void gangOfScatteredCardsIsFragmented()
+    {
+        const StartVerdict v =
+            verdictOf(pyTorchJob(QStringLiteral("g"), 1, 4, QStringLiteral("default")));
+        QCOMPARE(v.kind, StartVerdict::Waits);
+        // Master and Worker are one shape but two roles: the worker is the one left over.
+        const StartReason *r = reason(v, QStringLiteral("fragmented"));
+        QVERIFY2(r, qPrintable(codes(v)));
+        QCOMPARE(r->numbers.value(QStringLiteral("freeGpus")).toInt(), 10);
+    }
+
+    // Why a submitted job waits: its own pending pods are not in its own way in the quota.
+    void waitingJobIsNotInItsOwnWay()
+    {
+        PodInfo p = holder(QStringLiteral("mine-0"), QStringLiteral("user-alice"), QString(), 8,
+                           QStringLiteral("nlp"));
+        p.phase = p.status = QStringLiteral("Pending");
+        p.owner = OwnerRef{QStringLiteral("PyTorchJob"), QStringLiteral("mine"),
+                           QStringLiteral("uid-mine")};
+        JobInfo j;
+        j.uid = QStringLiteral("uid-mine");
+        j.kind = Resource::PyTorchJobs;
+        j.ns = QStringLiteral("user-alice");
+        j.name = QStringLiteral("mine");
+        j.vc = QStringLiteral("default");
+        j.status = QStringLiteral("Pending");
+        Delta pods;
+        pods.resource = Resource::Pods;
+        pods.items<PodInfo>() = {p};
+        m_store->apply(pods);
+        m_store->apply(relist<JobInfo>(Resource::PyTorchJobs, {j}));
+        // The quota's status counts the pending pod: 2 + 8 of 12.
+        ResourceQuotaInfo quota = *m_store->quotasIn(QStringLiteral("user-alice")).first();
+        quota.used = {{QStringLiteral("requests.nvidia.com/gpu"), 10000}};
+        m_store->apply(relist<ResourceQuotaInfo>(Resource::ResourceQuotas, {quota}));
+        m_store->flush();
+        const auto request = WaitingJob::requestOf(*m_store, QStringLiteral("uid-mine"));
+        QVERIFY(request);
+        QCOMPARE(request->gpus(), 8);
+        const StartVerdict v =
+            StartCheck::check(CapacitySnapshot::of(*m_store, *request), *request);
+        QVERIFY2(!v.has(QStringLiteral("quota-in-use")), qPrintable(codes(v)));
+        // 8 GPUs on one node: g4090-03 has 7 free — no node has 8.
+        QVERIFY2(v.has(QStringLiteral("fragmented")), qPrintable(codes(v)));
+        // Another job of 8 would wait for the quota (10 + 8 > 12).
+        QVERIFY(verdictOf(pyTorchJob(QStringLiteral("other"), 0, 8, QStringLiteral("default")))
+                    .has(QStringLiteral("quota-in-use")));
+    }
+
+    // The store's index of the pods holding each node's GPUs follows a pod that moves, changes
+    // its request, finishes or goes, and a context switch.
+    void gpuPodIndexFollowsThePods()
+    {
+        auto names = [this](const QString &node) {
+            QStringList out;
+            for (const PodInfo *p : m_store->gpuPodsOnNode(node))
+                out << p->name;
+            out.sort();
+            return out;
+        };
+        QCOMPARE(names(QStringLiteral("g4090-01")), QStringList{QStringLiteral("llama-ft-0")});
+        PodInfo moved = holder(QStringLiteral("llama-ft-0"), QStringLiteral("user-bob"),
+                               QStringLiteral("g4090-03"), 2, QStringLiteral("nlp"));
+        Delta d;
+        d.resource = Resource::Pods;
+        d.items<PodInfo>() = {moved};
+        m_store->apply(d);
+        m_store->flush();
+        QVERIFY(names(QStringLiteral("g4090-01")).isEmpty());
+        QCOMPARE(names(QStringLiteral("g4090-03")),
+                 (QStringList{QStringLiteral("llama-ft-0"), QStringLiteral("probe-0")}));
+        moved.gpuRequest = 0; // no longer holds a card
+        d.items<PodInfo>() = {moved};
+        m_store->apply(d);
+        PodInfo done = holder(QStringLiteral("probe-0"), QStringLiteral("user-dave"),
+                              QStringLiteral("g4090-03"), 1, QStringLiteral("nlp"));
+        done.phase = QStringLiteral("Succeeded");
+        d.items<PodInfo>() = {done};
+        m_store->apply(d);
+        m_store->flush();
+        QVERIFY(names(QStringLiteral("g4090-03")).isEmpty());
+        QCOMPARE(names(QStringLiteral("g4090-02")), QStringList{QStringLiteral("sd-xl-0")});
+        m_store->clear();
+        QVERIFY(names(QStringLiteral("g4090-02")).isEmpty());
+    }
+
     void notAJob_data()
     {
         QTest::addColumn<QByteArray>("json");
@@ -419,6 +536,16 @@ private slots:
             << QByteArray(R"({"apiVersion":"batch.volcano.sh/v1alpha1","kind":"Job","spec":{}})")
             << QStringLiteral("has no pods to run");
         QTest::newRow("deep") << QByteArray(20000, '[') << QStringLiteral("nested deeper");
+        QTest::newRow("replicas")
+            << QByteArray(
+                   R"({"apiVersion":"batch.volcano.sh/v1alpha1","kind":"Job","spec":{"tasks":)"
+                   R"([{"name":"w","replicas":99999999999,"template":{"spec":{}}}]}})")
+            << QStringLiteral("is not a job a cluster runs");
+        QTest::newRow("no pods")
+            << QByteArray(
+                   R"({"apiVersion":"batch.volcano.sh/v1alpha1","kind":"Job","spec":{"tasks":)"
+                   R"([{"name":"w","replicas":0,"template":{"spec":{}}}]}})")
+            << QStringLiteral("has no pods to run");
     }
     void notAJob()
     {

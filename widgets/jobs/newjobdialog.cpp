@@ -326,11 +326,13 @@ void NewJobDialog::runCheck()
 void NewJobDialog::onVerdict(const StartVerdict &verdict)
 {
     m_verdict = verdict;
-    m_verdictCurrent = !m_debounce->isActive();
+    // Current only when no newer change waits to be checked: Submit sends what was checked.
+    m_verdictCurrent = !m_debounce->isActive() && !m_checker->isChecking();
     m_verdictPanel->showVerdict(verdict);
     const bool formOk = m_yamlEdited || JobSpecRules::errors(spec()).isEmpty();
     // A job that can never start as it is is not submitted; one that waits may be.
-    m_submit->setEnabled(formOk && verdict.kind != StartVerdict::Never);
+    m_submit->setEnabled(m_verdictCurrent && !m_submitting && formOk &&
+                         verdict.kind != StartVerdict::Never);
     m_submit->setToolTip(verdict.kind == StartVerdict::Never
                              ? tr("It would never start as it is: see why beside the form.")
                              : QString());
@@ -365,12 +367,14 @@ void NewJobDialog::submit()
         m_verdictPanel->showError(error);
         return;
     }
-    const QJsonObject o = QJsonDocument::fromJson(json).object();
-    const QJsonObject meta = o.value(u"metadata").toObject();
-    const QString ns = meta.value(u"namespace").toString(m_ns->currentText().trimmed());
-    const QString name = meta.value(u"name").toString();
-    JobRequest where = m_checker->request();
-    where.ns = ns;
+    // Where it goes, read from what is sent (not from the last request checked).
+    JobRequest where;
+    if (!JobChecker::decode(json, m_ns->currentText().trimmed(), &where, &error)) {
+        m_verdictPanel->showError(error);
+        return;
+    }
+    const QString ns = where.ns;
+    const QString name = where.name;
     OperationsService *ops = m_services->operations();
     OperationPlan plan = ops->planner().create(where.collectionPath(), json);
     plan.steps.first().eventReason = QStringLiteral("GpudeskSubmitted");
@@ -380,6 +384,15 @@ void NewJobDialog::submit()
     // in sight.
     auto *dialog = new OperationDialog(op, parentWidget() ? parentWidget() : this);
     dialog->setObjectName(QStringLiteral("operationDialog"));
+    // One plan at a time: a second click does not make a second job.
+    m_submitting = true;
+    m_submit->setEnabled(false);
+    const auto closed = [this] {
+        m_submitting = false;
+        m_submit->setEnabled(m_verdictCurrent && m_verdict.kind != StartVerdict::Never);
+    };
+    connect(dialog, &QDialog::finished, this, closed);
+    connect(dialog, &QObject::destroyed, this, closed);
     connect(op, &Operation::finished, this, [this, op, ns, name] {
         if (op->outcomes().value(0).result == StepOutcome::Result::Done) {
             emit submitted(ns, name);

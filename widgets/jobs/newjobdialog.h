@@ -101,6 +101,7 @@ private:
     bool m_settingYaml = false;
     StartVerdict m_verdict;
     bool m_verdictCurrent = false;
+    bool m_submitting = false; // a plan of it is open
 };
 
 } // namespace gpudesk

@@ -104,6 +104,7 @@ DiagnosisView::DiagnosisView(DiagnosisService *doctor, const ClusterStore *store
             m_wait = v;
             render();
         });
+        m_waitApproximate = waiting->approximate;
         m_waitCheck->check(*waiting);
     }
     for (const QString &uid : std::as_const(m_asked))
@@ -115,10 +116,16 @@ DiagnosisView::DiagnosisView(DiagnosisService *doctor, const ClusterStore *store
 QString DiagnosisView::waitHtml() const
 {
     if (!m_wait)
-        return m_waitCheck ? QStringLiteral("<p>%1</p>").arg(tr("Asking why it waits…"))
-                           : QString();
+        return m_waitCheck && m_waitCheck->isChecking()
+                   ? QStringLiteral("<p>%1</p>").arg(tr("Asking why it waits…"))
+                   : QString();
     QString html = QStringLiteral("<h3>%1</h3>").arg(tr("Why it waits").toHtmlEscaped());
-    if (m_wait->kind == StartVerdict::Starts) {
+    if (m_wait->kind == StartVerdict::Starts && m_waitApproximate) {
+        html += QStringLiteral("<p>%1</p>")
+                    .arg(tr("By its pod group's totals it would fit now; its pods are not made "
+                            "yet, so where they would go is not known.")
+                             .toHtmlEscaped());
+    } else if (m_wait->kind == StartVerdict::Starts) {
         html += QStringLiteral("<p>%1</p>")
                     .arg(tr("By the cluster as it is now, it fits: %1 The scheduler should "
                             "place it at its next pass.")
@@ -142,9 +149,14 @@ QString DiagnosisView::waitHtml() const
 void DiagnosisView::diagnose()
 {
     // Why it waits, from the cluster as it is now.
-    if (m_waitCheck)
-        if (const auto waiting = WaitingJob::requestOf(*m_store, m_workloadKey))
+    if (m_waitCheck) {
+        if (const auto waiting = WaitingJob::requestOf(*m_store, m_workloadKey)) {
+            m_waitApproximate = waiting->approximate;
             m_waitCheck->check(*waiting);
+        } else {
+            m_wait.reset(); // it no longer waits
+        }
+    }
     for (const QString &uid : std::as_const(m_asked))
         m_doctor->request(uid);
     render();

@@ -59,6 +59,7 @@ private:
     QString m_workloadKey;
     JobChecker *m_waitCheck = nullptr;
     std::optional<StartVerdict> m_wait;
+    bool m_waitApproximate = false;
     QLabel *m_state;
     QPushButton *m_again;
     QTextBrowser *m_text;
