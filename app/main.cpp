@@ -133,6 +133,15 @@ template <typename Bridge> int runBridge(const QStringList &files, const QString
     return exitCode;
 }
 
+// The connection a run's services leased is released with deleteLater (operations may still
+// hold it), which no event loop runs once the run has ended: it is deleted here, with the
+// network threads of its clients, before the process exits — a TLS handshake still under way
+// in one of them raced OpenSSL's teardown at exit (ASan: heap-use-after-free in libcrypto).
+void flushDeferredDeletes()
+{
+    QCoreApplication::sendPostedEvents(nullptr, QEvent::DeferredDelete);
+}
+
 // --cleanup and --submit: progress on stderr, the document on stdout, the run's exit code.
 template <typename Run> int runToJson(Run &run, int exitCodeIfUnfinished)
 {
@@ -153,7 +162,7 @@ template <typename Run> int runToJson(Run &run, int exitCodeIfUnfinished)
     return exitCode;
 }
 
-int runCleanup(CleanupRun::Options options)
+int cleanupIn(CleanupRun::Options options)
 {
     CleanupRun run(std::move(options));
     QString error;
@@ -172,16 +181,27 @@ int runCleanup(CleanupRun::Options options)
     return runToJson(run, 1);
 }
 
+int runCleanup(CleanupRun::Options options)
+{
+    const int exitCode = cleanupIn(std::move(options));
+    flushDeferredDeletes();
+    return exitCode;
+}
+
 // --submit FILE [--check | --yes]: the verdict (and with --yes the result) as JSON on stdout.
 int runSubmit(SubmitRun::Options options)
 {
-    SubmitRun run(std::move(options));
-    QString error;
-    if (!run.prepare(&error)) {
-        std::fprintf(stderr, "gpudesk: %s\n", qPrintable(error));
-        return 2;
+    int exitCode = 2;
+    {
+        SubmitRun run(std::move(options));
+        QString error;
+        if (run.prepare(&error))
+            exitCode = runToJson(run, 3);
+        else
+            std::fprintf(stderr, "gpudesk: %s\n", qPrintable(error));
     }
-    return runToJson(run, 3);
+    flushDeferredDeletes();
+    return exitCode;
 }
 
 int run(int argc, char **argv)

@@ -255,6 +255,10 @@ void SubmitRun::finish(int exitCode, const QString &message)
         return;
     m_done = true;
     const auto &c = m_services ? m_services->session()->connection() : nullptr;
+    // The watches end here, before the run does: a TLS handshake of one still under way in the
+    // network thread when the process exits raced OpenSSL's own teardown (seen under ASan).
+    if (c && c->sync())
+        c->sync()->stop();
     QJsonObject doc{
         {QStringLiteral("schemaVersion"), 1},
         {QStringLiteral("kind"), QStringLiteral("gpudesk-submit-check")},

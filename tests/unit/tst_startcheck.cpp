@@ -169,6 +169,8 @@ private:
             qFatal("%s", qPrintable(error));
         return StartCheck::check(CapacitySnapshot::of(*m_store, job), job);
     }
+    // On a verdict that outlives the call only: the reason points into it.
+    static const StartReason *reason(const StartVerdict &&, const QString &) = delete;
     static const StartReason *reason(const StartVerdict &v, const QString &code)
     {
         for (const StartReason &r : v.reasons)
@@ -302,9 +304,9 @@ private slots:
         const StartVerdict closed =
             verdictOf(pyTorchJob(QStringLiteral("q"), 0, 1, QStringLiteral("cv")));
         QVERIFY2(closed.has(QStringLiteral("queue-closed")), qPrintable(codes(closed)));
-        const StartReason *none =
-            reason(verdictOf(pyTorchJob(QStringLiteral("q"), 0, 1, QStringLiteral("speech"))),
-                   QStringLiteral("queue-capability"));
+        const StartVerdict speech =
+            verdictOf(pyTorchJob(QStringLiteral("q"), 0, 1, QStringLiteral("speech")));
+        const StartReason *none = reason(speech, QStringLiteral("queue-capability"));
         QVERIFY(none);
         QCOMPARE(none->numbers.value(QStringLiteral("capability")).toInt(), 0);
         // nlp holds 6 + 1 + 2 = 9 of 16: a job of 8 more waits for the queue, and says who.
