@@ -6,6 +6,8 @@
 
 #include "format.h"
 
+#include <QRegularExpression>
+
 #include <algorithm>
 
 namespace gpudesk {
@@ -123,6 +125,21 @@ void StartCheck::warn(const CapacitySnapshot &cluster, const JobRequest &job, St
                         .arg(job.gpus()),
                     tr("Pass --nproc_per_node=%1 (the GPUs of one pod).").arg(role.gpus),
                     {{QStringLiteral("pods"), job.pods()}, {QStringLiteral("gpus"), job.gpus()}});
+        // torchrun started with another number of processes than the pod has GPUs: some
+        // cards idle, or processes that find no card of their own.
+        static const QRegularExpression nproc(QStringLiteral("--nproc[_-]per[_-]node[= ]+(\\d+)"));
+        for (const QString &a : role.command)
+            if (const auto m = nproc.match(a); m.hasMatch() && m.captured(1).toInt() != role.gpus)
+                warning(QStringLiteral("nproc-mismatch"), QStringLiteral("command"),
+                        tr("The command starts %1 processes per pod (--nproc_per_node) but the "
+                           "pod has %2 GPUs.")
+                            .arg(m.captured(1))
+                            .arg(role.gpus),
+                        tr("Pass --nproc_per_node=%1, or ask for %2 GPUs.")
+                            .arg(role.gpus)
+                            .arg(m.captured(1)),
+                        {{QStringLiteral("processes"), m.captured(1).toInt()},
+                         {QStringLiteral("gpus"), role.gpus}});
         if (role.shmBytes < 0)
             warning(QStringLiteral("shm-default"), QStringLiteral("shm"),
                     tr("/dev/shm is the runtime's %1: a PyTorch DataLoader with workers fails with "

@@ -8455,6 +8455,14 @@
         <source>%1 GPUs are free on the nodes %2 may run on, but scattered: its %3 pods of %4 GPUs do not all fit on whole nodes: %5.</source>
         <translation>%2 可用的节点上共有 %1 张空闲 GPU，但很分散：它的 %3 个 Pod（每个 %4 张 GPU）无法全部放到整机上：%5。</translation>
     </message>
+    <message>
+        <source>The command starts %1 processes per pod (--nproc_per_node) but the pod has %2 GPUs.</source>
+        <translation>启动命令每个 Pod 启动 %1 个进程（--nproc_per_node），但 Pod 只有 %2 张 GPU。</translation>
+    </message>
+    <message>
+        <source>Pass --nproc_per_node=%1, or ask for %2 GPUs.</source>
+        <translation>请传入 --nproc_per_node=%1，或申请 %2 张 GPU。</translation>
+    </message>
 </context>
 <context>
     <name>gpudesk::StdioForward</name>

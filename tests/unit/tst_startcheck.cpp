@@ -402,6 +402,16 @@ private slots:
         const StartReason *w = reason(v, QStringLiteral("world-size-gpus"));
         QCOMPARE(w->numbers.value(QStringLiteral("pods")).toInt(), 2);
         QCOMPARE(w->numbers.value(QStringLiteral("gpus")).toInt(), 4);
+        // torchrun told of 16 processes in a pod of 2 GPUs.
+        const QJsonArray sixteen{QStringLiteral("sh"), QStringLiteral("-c"),
+                                 QStringLiteral("torchrun --nproc_per_node=16 train.py")};
+        const StartReason *n = nullptr;
+        const StartVerdict mismatch =
+            verdictOf(volcanoJob(QStringLiteral("w"), 2, container(2, {}, sixteen), false));
+        n = reason(mismatch, QStringLiteral("nproc-mismatch"));
+        QVERIFY2(n, qPrintable(codes(mismatch)));
+        QCOMPARE(n->numbers.value(QStringLiteral("processes")).toInt(), 16);
+        QVERIFY(!v.has(QStringLiteral("nproc-mismatch"))); // $WORLD_SIZE is not a number
         // Warnings alone do not hold a job back.
         QCOMPARE(v.kind, StartVerdict::Starts);
         // Without the plugin, WORLD_SIZE is torchrun's own business.
