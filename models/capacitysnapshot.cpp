@@ -20,8 +20,9 @@ void sortByGpus(QList<CapacitySnapshot::Holder> *holders)
     });
 }
 
-// Holders summed by workload across nodes.
-QList<CapacitySnapshot::Holder> merged(const QList<CapacitySnapshot::Holder> &in)
+} // namespace
+
+QList<CapacitySnapshot::Holder> CapacitySnapshot::merged(const QList<Holder> &in)
 {
     QHash<QString, CapacitySnapshot::Holder> by;
     for (const auto &h : in) {
@@ -35,8 +36,6 @@ QList<CapacitySnapshot::Holder> merged(const QList<CapacitySnapshot::Holder> &in
     sortByGpus(&out);
     return out;
 }
-
-} // namespace
 
 QString CapacitySnapshot::queueOf(const JobRequest &job)
 {

@@ -73,6 +73,8 @@ struct CapacitySnapshot
 
     static CapacitySnapshot of(const ClusterStore &store, const JobRequest &job,
                                const TelemetryStore *telemetry = nullptr);
+    // Holders summed by workload (across nodes), the most GPUs first.
+    static QList<Holder> merged(const QList<Holder> &holders);
     // The queue a job goes to when it names none.
     static QString queueOf(const JobRequest &job);
 };

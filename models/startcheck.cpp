@@ -545,6 +545,7 @@ void StartCheck::place(const CapacitySnapshot &cluster, const JobRequest &job, S
                                  .arg(holdersText(n->holders, 2));
                     holders << n->holders;
                 }
+                holders = CapacitySnapshot::merged(holders);
                 // A one-pod job split into smaller pods that fit the free cards now.
                 int pods = 0, perPod = 0;
                 for (int g = mostFree; job.pods() == 1 && g >= 1 && pods == 0; --g) {
@@ -589,17 +590,7 @@ void StartCheck::place(const CapacitySnapshot &cluster, const JobRequest &job, S
                 for (const Node &n : cluster.nodes)
                     if (available(n) && eligible(n, r))
                         held << n.holders;
-                QHash<QString, Holder> by;
-                for (const Holder &h : std::as_const(held)) {
-                    Holder &m = by[h.ns + u'/' + h.name];
-                    m.gpus += h.gpus;
-                    m.ns = h.ns;
-                    m.name = h.name;
-                    m.user = h.user;
-                }
-                held = by.values();
-                std::sort(held.begin(), held.end(),
-                          [](const Holder &a, const Holder &b) { return a.gpus > b.gpus; });
+                held = CapacitySnapshot::merged(held);
                 add(v, StartReason::Waits, QStringLiteral("gpus-in-use"), QStringLiteral("gpus"),
                     held.isEmpty() ? tr("%1 needs %2 GPUs; %3 are free on the nodes it may run on.")
                                          .arg(who)
