@@ -72,9 +72,10 @@ bool prepareRun(ReportRun &run, bool ssh, const QString &sshConfig)
 }
 
 int runReport(const QStringList &files, const QString &context, const QString &output, bool ssh,
-              const QString &sshConfig)
+              const QString &sshConfig, bool measureStorage)
 {
     ReportRun run(files, context, output);
+    run.setMeasureStorage(measureStorage);
     if (!prepareRun(run, ssh, sshConfig))
         return 2;
     int exitCode = 1;
@@ -326,13 +327,19 @@ int run(int argc, char **argv)
             "main", "A shell (bash, else sh) in a dev environment's current pod over the API's "
                     "exec, in this terminal: for images without an SSH server."),
         QStringLiteral("context/namespace/environment"));
+    const QCommandLineOption measureStorageOpt(
+        QStringLiteral("measure-storage"),
+        QCoreApplication::translate(
+            "main", "With --report: walk the NAS now for storage[], even if its last walk is "
+                    "younger than the interval set (docs/storage.md)."));
     const QCommandLineOption verboseOpt(
         QStringLiteral("verbose"),
         QCoreApplication::translate("main", "Print gpudesk's debug log and Qt's own warnings on "
                                             "stderr (secrets are never logged)."));
     parser.addOptions({kubeconfigOpt, contextOpt, reportOpt, alertsOpt, sshConfigOpt, noSshOpt,
                        prometheusOpt, cleanupOpt, classesOpt, idleForOpt, drainNodesOpt, yesOpt,
-                       submitOpt, checkOpt, stdioForwardOpt, execOpt, verboseOpt});
+                       submitOpt, checkOpt, stdioForwardOpt, execOpt, measureStorageOpt,
+                       verboseOpt});
     parser.process(*app);
 
     QStringList files = parser.isSet(kubeconfigOpt) ? QStringList{parser.value(kubeconfigOpt)}
@@ -362,7 +369,8 @@ int run(int argc, char **argv)
                          parser.value(sshConfigOpt));
     if (parser.isSet(reportOpt))
         return runReport(files, parser.value(contextOpt), parser.value(reportOpt),
-                         !parser.isSet(noSshOpt), parser.value(sshConfigOpt));
+                         !parser.isSet(noSshOpt), parser.value(sshConfigOpt),
+                         parser.isSet(measureStorageOpt));
     if (parser.isSet(cleanupOpt)) {
         CleanupRun::Options o;
         o.kubeconfigFiles = files;

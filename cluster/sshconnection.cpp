@@ -417,11 +417,15 @@ ExecResult SshConnection::exec(const QByteArray &command, int timeoutMs,
     }
     QDeadlineTimer deadline(timeoutMs);
     char buf[32768];
+    // Standard error has a buffer of its own: drained right after each read of standard output,
+    // into `buf` it would overwrite the output just read (a walk of the NAS whose find complained
+    // lost its first record to the complaint).
+    char errBuf[4096];
     auto drainStderr = [&] {
         int e;
-        while ((e = ssh_channel_read_nonblocking(ch, buf, sizeof buf, 1)) > 0)
+        while ((e = ssh_channel_read_nonblocking(ch, errBuf, sizeof errBuf, 1)) > 0)
             if (r.err.size() < MaxOutput)
-                r.err.append(buf, e);
+                r.err.append(errBuf, e);
         return e != SSH_ERROR;
     };
     for (;;) {
@@ -447,7 +451,9 @@ ExecResult SshConnection::exec(const QByteArray &command, int timeoutMs,
             disconnect();
             return r;
         }
-        if (n > 0) {
+        if (n > 0 && !streams.keepOutput && streams.onOutput) {
+            streams.onOutput(QByteArray(buf, n));
+        } else if (n > 0) {
             if (r.out.size() + n > MaxOutput) {
                 r.error = tr("%1 sent more than %2 MiB; cut off.")
                               .arg(m_target.endpoint())

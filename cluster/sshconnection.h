@@ -64,6 +64,9 @@ struct ExecStreams
     QByteArray input;
     std::function<void(const QByteArray &chunk)> onOutput;
     const std::atomic<bool> *stop = nullptr;
+    // False: the output goes to onOutput alone, neither kept in ExecResult::out nor bounded by
+    // its cap — for a walk of a whole NAS, whose reader keeps only sums.
+    bool keepOutput = true;
 };
 
 // What the user decided about host keys and which secrets they gave, shared by every connection

@@ -12,7 +12,8 @@ QStringList AlertRules::ids()
     return {QStringLiteral("notready"),  QStringLiteral("flapping"),  QStringLiteral("pressure"),
             QStringLiteral("ssh"),       QStringLiteral("disk"),      QStringLiteral("hot"),
             QStringLiteral("ecc"),       QStringLiteral("findings"),  QStringLiteral("vcfull"),
-            QStringLiteral("quotafull"), QStringLiteral("apiserver"), QStringLiteral("registry")};
+            QStringLiteral("quotafull"), QStringLiteral("apiserver"), QStringLiteral("registry"),
+            QStringLiteral("storage")};
 }
 
 QString AlertRules::title(const QString &rule)
@@ -41,6 +42,8 @@ QString AlertRules::title(const QString &rule)
         return tr("API server not answering");
     if (rule == QLatin1String("registry"))
         return tr("Registry not answering");
+    if (rule == QLatin1String("storage"))
+        return tr("NAS nearly full, or a folder on it too big or growing fast");
     return rule;
 }
 
@@ -70,6 +73,8 @@ AlertRules AlertRules::load(const QSettings &s)
     r.flapCount = number("flapCount", r.flapCount, 2, 100);
     r.flapWindowMinutes = number("flapWindowMinutes", r.flapWindowMinutes, 1, 24 * 60);
     r.apiGraceSeconds = number("apiGraceSeconds", r.apiGraceSeconds, 0, 3600);
+    r.storageFolderGiB = number("storageFolderGiB", r.storageFolderGiB, 1, 1024 * 1024);
+    r.storageDayGiB = number("storageDayGiB", r.storageDayGiB, 1, 1024 * 1024);
     const QStringList off = s.value(QStringLiteral("alerts/disabled")).toStringList();
     for (const QString &rule : off)
         if (ids().contains(rule))
@@ -91,6 +96,8 @@ void AlertRules::save(QSettings &s) const
     s.setValue(QStringLiteral("alerts/flapCount"), flapCount);
     s.setValue(QStringLiteral("alerts/flapWindowMinutes"), flapWindowMinutes);
     s.setValue(QStringLiteral("alerts/apiGraceSeconds"), apiGraceSeconds);
+    s.setValue(QStringLiteral("alerts/storageFolderGiB"), storageFolderGiB);
+    s.setValue(QStringLiteral("alerts/storageDayGiB"), storageDayGiB);
     QStringList off(disabled.cbegin(), disabled.cend());
     off.sort();
     s.setValue(QStringLiteral("alerts/disabled"), off);

@@ -34,6 +34,10 @@ public:
     int flapCount = 3;          // NotReady this many times...
     int flapWindowMinutes = 60; // ...within this window: flapping
     int apiGraceSeconds = 30;   // the API server unanswered this long before it is an alert
+    // The NAS: a root over diskWarningPercent / diskCriticalPercent, a user's or group's
+    // folder over this size, or more than this written to it in a day.
+    int storageFolderGiB = 20 * 1024;
+    int storageDayGiB = 500;
 
     // Read from / written to gpudesk's settings (defaults where a value is missing or absurd).
     static AlertRules load(const QSettings &settings);

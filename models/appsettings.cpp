@@ -89,6 +89,40 @@ AppSettings::Ssh AppSettings::ssh(const QString &context)
         get(sshKey(context, "proxyJump")).toString(), get(sshKey(context, "config")).toString()};
 }
 
+AppSettings::Storage AppSettings::storage(const QString &context)
+{
+    const QString key = QStringLiteral("storage/%1/").arg(context);
+    Storage st{get(key + QLatin1String("userRoots")).toStringList(),
+               get(key + QLatin1String("groupRoots")).toStringList(),
+               get(key + QLatin1String("node")).toString()};
+    if (st.userRoots.isEmpty() && st.groupRoots.isEmpty()) {
+        st.userRoots = {QStringLiteral("/mnt/user")};
+        st.groupRoots = {QStringLiteral("/mnt/share")};
+    }
+    return st;
+}
+
+void AppSettings::setStorage(const QString &context, const Storage &st)
+{
+    QSettings s;
+    const QString key = QStringLiteral("storage/%1/").arg(context);
+    s.setValue(key + QLatin1String("userRoots"), st.userRoots);
+    s.setValue(key + QLatin1String("groupRoots"), st.groupRoots);
+    setOrRemove(s, key + QLatin1String("node"), st.node);
+}
+
+int AppSettings::storageIntervalHours()
+{
+    bool ok = false;
+    const int h = get(QStringLiteral("storage/intervalHours")).toInt(&ok);
+    return ok && h >= 1 && h <= 168 ? h : 6;
+}
+
+void AppSettings::setStorageIntervalHours(int hours)
+{
+    QSettings().setValue(QStringLiteral("storage/intervalHours"), std::clamp(hours, 1, 168));
+}
+
 void AppSettings::setSsh(const QString &context, const Ssh &ssh)
 {
     QSettings s;

@@ -37,6 +37,20 @@ public:
     };
     static Ssh ssh(const QString &context);
     static void setSsh(const QString &context, const Ssh &ssh);
+    // The NAS of a context: its roots of users' folders and of groups' folders (the seed
+    // layout /mnt/user and /mnt/share unless set), the node to measure it on ("" for the first
+    // that answers), and the hours between two automatic walks (1–168, 6 unless set): the NAS
+    // must not feel gpudesk.
+    struct Storage
+    {
+        QStringList userRoots;
+        QStringList groupRoots;
+        QString node;
+    };
+    static Storage storage(const QString &context);
+    static void setStorage(const QString &context, const Storage &storage);
+    static int storageIntervalHours();
+    static void setStorageIntervalHours(int hours);
     // Seconds between two samples of a node (1–60, 2 unless set).
     static int telemetryIntervalSeconds();
     static void setTelemetryIntervalSeconds(int seconds);

@@ -119,7 +119,10 @@ void MachinesController::addNodeMachine(const json &node, const std::string &cgr
     m.disks = {{"/dev/nvme0n1p2", "/", 959786032, 393512273},
                {"/dev/nvme1n1", docker ? "/var/lib/docker" : "/var/lib/containerd", 1875382960,
                 1031460628},
-               {"nas.lab.internal:/export", "/mnt/nas", 107374182400, 61203283968}};
+               // The lab's NAS (NasTree): 200 TiB of home folders, 81 % used, and 100 TiB of
+               // shared datasets at 93 %, past the 90 % at which gpudesk warns.
+               {"nas.lab.internal:/export/user", "/mnt/user", 214748364800, 173946175488},
+               {"nas.lab.internal:/export/share", "/mnt/share", 107374182400, 99857989632}};
     m.cpuTicks[3] = quint64(m.cpus) * 100 * 86400 * 12; // up twelve days, mostly idle
     m.cpuTicks[0] = quint64(m.cpus) * 100 * 86400 * 3;
     m.cpuTicks[2] = quint64(m.cpus) * 100 * 86400 / 2;

@@ -3,6 +3,7 @@
 #include "apiserver.h"
 #include "certificates.h"
 #include "httpserver.h"
+#include "nastree.h"
 #include "nodemachine.h"
 #include "noderuntime.h"
 #include "nodetools.h"
@@ -243,6 +244,20 @@ int main(int argc, char **argv)
     std::fflush(stdout);
     simulation.build();
 
+    // The NAS every node mounts at /mnt: seeded once per state directory for the demo lab; the
+    // scale scenario's is empty.
+    NasTree nas(stateDir.toStdString());
+    {
+        std::string nasError;
+        const bool seeded = options.scenario == QLatin1String("demo")
+                                ? nas.seedDemo(simulation.users(), clock.nowSecs(), &nasError)
+                                : nas.ensureRoot(&nasError);
+        if (!seeded)
+            return fail(
+                QStringLiteral("cannot make the NAS: %1").arg(QString::fromStdString(nasError)));
+    }
+    simulation.setNas(&nas);
+
     QSslConfiguration tls = QSslConfiguration::defaultConfiguration();
     {
         QFile cf(certs.serverCertPath()), kf(certs.serverKeyPath());
@@ -285,7 +300,7 @@ int main(int argc, char **argv)
     ports[QStringLiteral("api")] = int(apiPort);
 
     NodeRuntime runtime(&machines, options.nodeCertsDir);
-    NodeTools tools(&machines, &runtime);
+    NodeTools tools(&machines, &runtime, &nas);
     SshEndpoints ssh(&machines, &tools, &clock, stateDir);
     if (!parser.isSet(noSshOpt)) {
         std::map<std::string, int> nodePorts;

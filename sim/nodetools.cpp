@@ -1,13 +1,17 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "nodetools.h"
 
+#include "nastree.h"
 #include "nodemachine.h"
 #include "noderuntime.h"
 #include "nvidiasmi.h"
 #include "procfs.h"
 
+#include <cctype>
+#include <climits>
 #include <cstdlib>
 #include <map>
+#include <optional>
 
 namespace sim {
 
@@ -33,6 +37,217 @@ int signalOf(const std::string &spec)
         return spec.size() <= 2 && std::atoi(spec.c_str()) <= 64 ? std::atoi(spec.c_str()) : -1;
     const auto it = signalNumbers().find(spec);
     return it == signalNumbers().end() ? -1 : it->second;
+}
+
+// xstrtol's view of a number: optional blanks and sign, then digits only.
+bool parseLong(const std::string &s, long long *value)
+{
+    size_t i = s.find_first_not_of(" \t\n");
+    if (i == std::string::npos)
+        return false;
+    const size_t digits = i + (s[i] == '+' || s[i] == '-' ? 1 : 0);
+    if (digits >= s.size() || s.find_first_not_of("0123456789", digits) != std::string::npos)
+        return false;
+    *value = std::strtoll(s.c_str() + i, nullptr, 10); // clamped on overflow, as nice does
+    return true;
+}
+
+// coreutils' nice: the index of the command it runs, or 0 with its whole answer in *done (an
+// error, or the niceness when no command is given). The node's user is not root: a negative
+// adjustment is refused with a warning and the command still runs.
+size_t niceCommand(const std::vector<std::string> &argv, CommandOutput *done, std::string *warning)
+{
+    const std::string tryHelp = "Try 'nice --help' for more information.\n";
+    std::optional<std::string> adjustment;
+    size_t i = 1;
+    while (i < argv.size()) {
+        const std::string &s = argv[i];
+        const size_t digitAt = s.size() > 1 && (s[1] == '-' || s[1] == '+') ? 2 : 1;
+        if (s[0] == '-' && s.size() > digitAt &&
+            std::isdigit(static_cast<unsigned char>(s[digitAt]))) {
+            adjustment = s.substr(1); // the old form: nice -10 CMD
+            ++i;
+        } else if (s == "--") {
+            ++i;
+            break;
+        } else if (s.rfind("--", 0) == 0) {
+            const std::string name = s.substr(2, s.find('=') - 2);
+            if (name.empty() || std::string("adjustment").rfind(name, 0) != 0) {
+                *done = {"", "nice: unrecognized option '" + s + "'\n" + tryHelp, 125};
+                return 0;
+            }
+            if (s.find('=') != std::string::npos) {
+                adjustment = s.substr(s.find('=') + 1);
+            } else if (i + 1 < argv.size()) {
+                adjustment = argv[++i];
+            } else {
+                *done = {"", "nice: option '--adjustment' requires an argument\n" + tryHelp, 125};
+                return 0;
+            }
+            ++i;
+        } else if (s.size() > 1 && s[0] == '-') {
+            if (s[1] != 'n') {
+                *done = {"", "nice: invalid option -- '" + s.substr(1, 1) + "'\n" + tryHelp, 125};
+                return 0;
+            }
+            if (s.size() > 2) {
+                adjustment = s.substr(2);
+            } else if (i + 1 < argv.size()) {
+                adjustment = argv[++i];
+            } else {
+                *done = {"", "nice: option requires an argument -- 'n'\n" + tryHelp, 125};
+                return 0;
+            }
+            ++i;
+        } else {
+            break;
+        }
+    }
+    if (i >= argv.size()) {
+        *done =
+            adjustment
+                ? CommandOutput{"", "nice: a command must be given with an adjustment\n" + tryHelp,
+                                125}
+                : CommandOutput{"0\n", "", 0};
+        return 0;
+    }
+    long long value = 10;
+    if (adjustment && !parseLong(*adjustment, &value)) {
+        *done = {"", "nice: invalid adjustment '" + *adjustment + "'\n", 125};
+        return 0;
+    }
+    if (value < 0)
+        *warning = "nice: cannot set niceness: Permission denied\n";
+    return i;
+}
+
+// util-linux's ionice (2.37, on a 5.15 kernel, as a user that is not root): -c CLASS, -n DATA,
+// -t; the index of the command it runs, or 0 with its whole answer in *done. Realtime needs
+// root; the kernel refuses an unknown class and class data outside 0-7.
+size_t ioniceCommand(const std::vector<std::string> &argv, CommandOutput *done,
+                     std::string *warning)
+{
+    const std::string tryHelp = "Try 'ionice --help' for more information.\n";
+    long long ioclass = 2; // best-effort
+    long long data = 4;
+    bool setClass = false;
+    bool setData = false;
+    bool tolerant = false;
+    size_t i = 1;
+    auto option = [&](char c, const std::string &arg) {
+        if (c == 'n') {
+            if (!parseLong(arg, &data) || data < INT_MIN || data > INT_MAX) {
+                *done = {"", "ionice: invalid class data argument: '" + arg + "'\n", 1};
+                return false;
+            }
+            setData = true;
+        } else {
+            static const std::map<std::string, int> names{
+                {"none", 0}, {"realtime", 1}, {"best-effort", 2}, {"idle", 3}};
+            std::string lower = arg;
+            for (char &ch : lower)
+                ch = char(std::tolower(static_cast<unsigned char>(ch)));
+            if (!arg.empty() && std::isdigit(static_cast<unsigned char>(arg[0]))) {
+                if (!parseLong(arg, &ioclass) || ioclass > INT_MAX) {
+                    *done = {"", "ionice: invalid class argument: '" + arg + "'\n", 1};
+                    return false;
+                }
+            } else if (names.count(lower)) {
+                ioclass = names.at(lower);
+            } else {
+                *done = {"", "ionice: unknown scheduling class: '" + arg + "'\n", 1};
+                return false;
+            }
+            setClass = true;
+        }
+        return true;
+    };
+    for (; i < argv.size(); ++i) {
+        const std::string &s = argv[i];
+        if (s == "--") {
+            ++i;
+            break;
+        }
+        if (s.rfind("--", 0) == 0) {
+            const size_t eq = s.find('=');
+            const std::string name =
+                s.substr(2, eq == std::string::npos ? std::string::npos : eq - 2);
+            if (name == "ignore") {
+                tolerant = true;
+                continue;
+            }
+            if (name != "class" && name != "classdata") {
+                *done = {"", "ionice: unrecognized option '" + s + "'\n" + tryHelp, 1};
+                return 0;
+            }
+            std::string arg;
+            if (eq != std::string::npos) {
+                arg = s.substr(eq + 1);
+            } else if (i + 1 < argv.size()) {
+                arg = argv[++i];
+            } else {
+                *done = {"", "ionice: option '--" + name + "' requires an argument\n" + tryHelp, 1};
+                return 0;
+            }
+            if (!option(name == "class" ? 'c' : 'n', arg))
+                return 0;
+            continue;
+        }
+        if (s.size() < 2 || s[0] != '-')
+            break;
+        // Bundled short options, as getopt takes them: -tc3.
+        for (size_t k = 1; k < s.size(); ++k) {
+            const char c = s[k];
+            if (c == 't') {
+                tolerant = true;
+                continue;
+            }
+            if (c != 'c' && c != 'n') {
+                *done = {"", "ionice: invalid option -- '" + std::string(1, c) + "'\n" + tryHelp,
+                         1};
+                return 0;
+            }
+            std::string arg;
+            if (k + 1 < s.size()) {
+                arg = s.substr(k + 1);
+            } else if (i + 1 < argv.size()) {
+                arg = argv[++i];
+            } else {
+                *done = {"",
+                         "ionice: option requires an argument -- '" + std::string(1, c) + "'\n" +
+                             tryHelp,
+                         1};
+                return 0;
+            }
+            if (!option(c, arg))
+                return 0;
+            break;
+        }
+    }
+    if (!tolerant) {
+        if (ioclass == 0 && setData)
+            *warning += "ionice: ignoring given class data for none class\n";
+        else if (ioclass == 3 && setData)
+            *warning += "ionice: ignoring given class data for idle class\n";
+        else if (ioclass < 0 || ioclass > 3)
+            *warning += "ionice: unknown prio class " + std::to_string(ioclass) + "\n";
+    }
+    if (i >= argv.size()) {
+        // Without a command: its own priority (never set), or a mistake.
+        *done = setClass || setData
+                    ? CommandOutput{"", *warning + "ionice: bad usage\n" + tryHelp, 1}
+                    : CommandOutput{"none: prio 0\n", "", 0};
+        return 0;
+    }
+    const bool badData = (ioclass == 1 || ioclass == 2) && (data < 0 || data > 7);
+    const char *refused = ioclass == 1                            ? "Operation not permitted"
+                          : ioclass < 0 || ioclass > 3 || badData ? "Invalid argument"
+                                                                  : nullptr;
+    if (refused && !tolerant) {
+        *done = {"", *warning + "ionice: ioprio_set failed: " + refused + "\n", 1};
+        return 0;
+    }
+    return i;
 }
 
 } // namespace
@@ -239,6 +454,31 @@ CommandOutput NodeTools::runSimple(const std::string &node, std::vector<std::str
             return {"", "", 0};
         argv.erase(argv.begin(), argv.begin() + long(i));
     }
+    if (argv[0] == "nice" || argv[0] == "ionice") {
+        CommandOutput done;
+        std::string warning;
+        const size_t at = argv[0] == "nice" ? niceCommand(argv, &done, &warning)
+                                            : ioniceCommand(argv, &done, &warning);
+        if (at == 0)
+            return done;
+        // The command runs with env's variables, when env came first.
+        std::vector<std::string> inner;
+        if (!env.empty()) {
+            inner.push_back("env");
+            for (const auto &[k, v] : env)
+                inner.push_back(k + "=" + v);
+        }
+        inner.insert(inner.end(), argv.begin() + long(at), argv.end());
+        CommandOutput r = runSimple(node, inner, nowMs, input);
+        // They exec the command themselves: a missing one is theirs to report, not sh's.
+        const std::string &word = argv[at];
+        if (r.status == 127 && r.err == "sh: 1: " + word + ": not found\n")
+            r.err = argv[0] == "nice"
+                        ? "nice: '" + word + "': No such file or directory\n"
+                        : "ionice: failed to execute " + word + ": No such file or directory\n";
+        r.err = warning + r.err;
+        return r;
+    }
     const auto machine = m_machines->snapshot(node);
     if (!machine)
         return {"", "sh: 1: node is gone\n", 255};
@@ -302,6 +542,8 @@ CommandOutput NodeTools::runSimple(const std::string &node, std::vector<std::str
     }
     if (cmd == "kill")
         return kill(node, argv, nowMs);
+    if (cmd == "find")
+        return m_nas ? m_nas->find(argv) : notFound();
     if (m_runtime && cmd == "nerdctl")
         return m_runtime->nerdctl(node, argv, env, input, nowMs);
     if (m_runtime && cmd == "mkdir")

@@ -9,6 +9,7 @@
 namespace sim {
 
 class MachineRegistry;
+class NasTree;
 class NodeRuntime;
 
 struct CommandOutput
@@ -20,12 +21,14 @@ struct CommandOutput
 
 // What `sh -c COMMAND` prints on a simulated node: a small POSIX-shell subset (words, quotes,
 // ; && ||, 2>/dev/null, 2>&1) over the tools gpudesk's probes use, in their exact formats
-// (nvidia-smi in NvidiaSmi, the files in ProcFs), and dash's kill.
+// (nvidia-smi in NvidiaSmi, the files in ProcFs), dash's kill, nice and ionice, and find over
+// the NAS (NasTree) when there is one.
 class NodeTools
 {
 public:
-    explicit NodeTools(MachineRegistry *machines, NodeRuntime *runtime = nullptr)
-        : m_machines(machines), m_runtime(runtime)
+    explicit NodeTools(MachineRegistry *machines, NodeRuntime *runtime = nullptr,
+                       const NasTree *nas = nullptr)
+        : m_machines(machines), m_runtime(runtime), m_nas(nas)
     {}
     // `input`: what the client sent on the command's standard input (read by the commands that
     // read it: `nerdctl login --password-stdin`).
@@ -44,6 +47,7 @@ private:
     CommandOutput kill(const std::string &node, const std::vector<std::string> &argv, qint64 nowMs);
     MachineRegistry *m_machines;
     NodeRuntime *m_runtime;
+    const NasTree *m_nas;
 };
 
 } // namespace sim

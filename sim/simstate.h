@@ -20,6 +20,7 @@
 namespace sim {
 
 class MachineRegistry;
+class NasTree;
 class SimClock;
 
 struct SimOptions
@@ -99,7 +100,8 @@ struct SimState
     SimClock *clock;
     MachineRegistry *machines;
     SimOptions options;
-    std::mt19937_64 rng; // every random choice, so that a seed gives one cluster
+    const NasTree *nas = nullptr; // the NAS under /mnt, read by the truth; none in some tests
+    std::mt19937_64 rng;          // every random choice, so that a seed gives one cluster
 
     const ResourceType *pods;
     const ResourceType *nodes;

@@ -241,6 +241,7 @@ json Simulation::submitPod(const JobInput &in)
 
 void Simulation::addUser(const std::string &user, const std::string &queue, int gpuQuota)
 {
+    m_users.emplace_back(user, queue);
     m_workload->addUser(user, queue, gpuQuota);
 }
 

@@ -17,6 +17,9 @@
 #include <memory>
 #include <optional>
 #include <random>
+#include <string>
+#include <utility>
+#include <vector>
 
 namespace sim {
 
@@ -86,6 +89,10 @@ public:
     nlohmann::json submitMpiJob(const JobInput &in);     // tasks[0] workers
     nlohmann::json submitPod(const JobInput &in);        // tasks[0] the pod
     void addUser(const std::string &user, const std::string &queue, int gpuQuota);
+    // The scenario's users and their VCs, in the order added (the NAS's folders are made from
+    // them).
+    const std::vector<std::pair<std::string, std::string>> &users() const { return m_users; }
+    void setNas(const NasTree *nas) { m_state.nas = nas; }
     void addPlanted(PlantedCase c) { m_state.planted.push_back(std::move(c)); }
     void at(qint64 simMs, std::function<void()> action)
     {
@@ -149,6 +156,7 @@ private:
     QTimer m_timer;
     bool m_static = false; // scale scenario: no controllers, only churn
     std::multimap<qint64, std::function<void()>> m_script;
+    std::vector<std::pair<std::string, std::string>> m_users; // user → VC
     QTimer m_churnTimer;
     QElapsedTimer m_churnClock;
 };

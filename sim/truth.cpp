@@ -1,14 +1,13 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "truth.h"
 
+#include "nastree.h"
 #include "nodemachine.h"
 #include "objectfactory.h"
 #include "simclock.h"
 #include "simhelpers.h"
 #include "simstate.h"
 #include "truthfindings.h"
-
-#include <algorithm>
 
 #include <algorithm>
 
@@ -54,21 +53,24 @@ json Truth::toJson() const
     json nodes = json::array();
     for (const auto &stored : m_state.store->list(m_state.nodes))
         nodes.push_back(node(*stored.object, &totals));
-    return json{{"time", m_state.clock->nowRfc3339()},
-                {"resourceVersion", std::to_string(m_state.store->resourceVersion())},
-                {"definitions", definitions()},
-                {"gpus",
-                 {{"total", totals.total},
-                  {"allocated", totals.allocated},
-                  {"free", totals.free},
-                  {"busy", totals.busy},
-                  {"pendingDemand", pendingDemand}}},
-                {"nodes", nodes},
-                {"queues", queues(byQueue)},
-                {"users", users(byUser, counted)},
-                {"planted", planted()},
-                {"images", images(podsOfImage)},
-                {"findings", TruthFindings(m_state).toJson()}};
+    json out{{"time", m_state.clock->nowRfc3339()},
+             {"resourceVersion", std::to_string(m_state.store->resourceVersion())},
+             {"definitions", definitions()},
+             {"gpus",
+              {{"total", totals.total},
+               {"allocated", totals.allocated},
+               {"free", totals.free},
+               {"busy", totals.busy},
+               {"pendingDemand", pendingDemand}}},
+             {"nodes", nodes},
+             {"queues", queues(byQueue)},
+             {"users", users(byUser, counted)},
+             {"planted", planted()},
+             {"images", images(podsOfImage)},
+             {"findings", TruthFindings(m_state).toJson()}};
+    if (m_state.nas)
+        out["nas"] = nas();
+    return out;
 }
 
 json Truth::node(const json &n, Totals *totals) const
@@ -283,6 +285,18 @@ json Truth::planted() const
     return planted;
 }
 
+json Truth::nas() const
+{
+    // Walked now, not remembered: the tree is real, and whatever changed it since is counted.
+    json folders = json::object();
+    for (const std::string &folder : m_state.nas->folders()) {
+        const NasTree::Usage u = m_state.nas->usage(folder);
+        folders[folder] = {
+            {"bytes", u.bytes}, {"allocated", u.allocated}, {"files", u.files}, {"dirs", u.dirs}};
+    }
+    return json{{"root", m_state.nas->root()}, {"mount", "/mnt"}, {"folders", folders}};
+}
+
 json Truth::images(std::map<std::string, std::vector<std::string>> podsOfImage)
 {
     json out = json::array();
@@ -313,6 +327,12 @@ json Truth::definitions()
                     "card in MIG mode is busy while one of its instances is"},
         {"migAllocated", "per node and profile: nvidia.com/mig-<profile> requested by pods bound "
                          "to it and not finished"},
+        {"nas", "the NAS every node mounts at /mnt, a real tree under root; per folder "
+                "(/mnt/user/NAME, /mnt/share/GROUP), symbolic links not followed: bytes, the "
+                "st_size of the folder and of every entry below it (du -sb); allocated, their "
+                "st_blocks * 512; files, entries below that are not directories; dirs, "
+                "directories below. A directory without read permission (the nodes' user is not "
+                "root) is counted, its contents are not"},
         {"findings", TruthFindings::definitions()}};
 }
 

@@ -44,6 +44,7 @@ private:
     nlohmann::json users(const std::map<std::string, qint64> &byUser,
                          const QuotaCounts &counted) const;
     nlohmann::json planted() const;
+    nlohmann::json nas() const;
     static nlohmann::json images(std::map<std::string, std::vector<std::string>> podsOfImage);
     static nlohmann::json definitions();
 

@@ -1858,6 +1858,10 @@
         <source>Registry not answering</source>
         <translation>镜像仓库无应答</translation>
     </message>
+    <message>
+        <source>NAS nearly full, or a folder on it too big or growing fast</source>
+        <translation>NAS 将满，或其中某个文件夹过大或增长过快</translation>
+    </message>
 </context>
 <context>
     <name>gpudesk::AlertTray</name>
@@ -5453,6 +5457,11 @@
         <source>Run %1 %2 again, with the fix</source>
         <translation>修复后重新运行 %1 %2</translation>
     </message>
+    <message>
+        <source>Storage</source>
+        <comment>the NAS</comment>
+        <translation>存储</translation>
+    </message>
 </context>
 <context>
     <name>gpudesk::NewJobDialog</name>
@@ -8535,6 +8544,256 @@
     </message>
 </context>
 <context>
+    <name>gpudesk::StorageAlerts</name>
+    <message>
+        <source>NAS %1 is %2 % full: %3 free of %4. Jobs that write checkpoints there fail when it is full.</source>
+        <translation>NAS %1 已用 %2 %：剩余 %3，共 %4。写满后，向其写检查点的作业会失败。</translation>
+    </message>
+    <message>
+        <source>User %1 keeps %2 on the NAS (%3), over the %4 set.</source>
+        <translation>用户 %1 在 NAS 上占用 %2（%3），超过设定的 %4。</translation>
+    </message>
+    <message>
+        <source>Group %1 keeps %2 on the NAS (%3), over the %4 set.</source>
+        <translation>组 %1 在 NAS 上占用 %2（%3），超过设定的 %4。</translation>
+    </message>
+    <message>
+        <source>%1 grew by %2 in the day before %3 (more than %4 a day).</source>
+        <translation>%1 在 %3 之前的一天内增长了 %2（超过每天 %4）。</translation>
+    </message>
+</context>
+<context>
+    <name>gpudesk::StorageMeter</name>
+    <message>
+        <source>exit status %1</source>
+        <translation>退出状态 %1</translation>
+    </message>
+    <message>
+        <source>The node has no GNU find (or no nice, ionice): %1</source>
+        <translation>该节点没有 GNU find（或没有 nice、ionice）：%1</translation>
+    </message>
+    <message>
+        <source>Cancelled.</source>
+        <translation>已取消。</translation>
+    </message>
+    <message>
+        <source>No node answered over SSH to measure the NAS on.</source>
+        <translation>没有节点通过 SSH 响应，无法在其上测量 NAS。</translation>
+    </message>
+    <message>
+        <source>%1 does not answer over SSH.</source>
+        <translation>%1 没有通过 SSH 响应。</translation>
+    </message>
+    <message>
+        <source>%1 stayed busy with other long work.</source>
+        <translation>%1 一直忙于其他耗时任务。</translation>
+    </message>
+</context>
+<context>
+    <name>gpudesk::StorageModel</name>
+    <message>
+        <source>User</source>
+        <translation>用户</translation>
+    </message>
+    <message>
+        <source>Group</source>
+        <translation>组</translation>
+    </message>
+    <message>
+        <source>%1 on disk for %2 of files: sparse files (or a filesystem that compresses) take less than their size.</source>
+        <translation>文件大小 %2，实际占用磁盘 %1：稀疏文件（或带压缩的文件系统）占用的空间小于其大小。</translation>
+    </message>
+    <message>
+        <source>Bytes of files changed in the 24 hours before the walk: %1; in the week: %2</source>
+        <translation>扫描前 24 小时内改动的文件字节数：%1；一周内：%2</translation>
+    </message>
+    <message>
+        <source>Net growth needs a measure a week old; the history is younger.</source>
+        <translation>净增长需要一周前的测量数据；目前的历史记录还不满一周。</translation>
+    </message>
+    <message>
+        <source>%1 ago</source>
+        <translation>%1前</translation>
+    </message>
+    <message>
+        <source>Owner</source>
+        <translation>所有者</translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation>类型</translation>
+    </message>
+    <message>
+        <source>Size</source>
+        <translation>大小</translation>
+    </message>
+    <message>
+        <source>On disk</source>
+        <translation>磁盘占用</translation>
+    </message>
+    <message>
+        <source>Files</source>
+        <translation>文件数</translation>
+    </message>
+    <message>
+        <source>Written 24 h</source>
+        <translation>24 小时写入</translation>
+    </message>
+    <message>
+        <source>Growth 7 d</source>
+        <translation>7 天增长</translation>
+    </message>
+    <message>
+        <source>Last change</source>
+        <translation>最近改动</translation>
+    </message>
+    <message>
+        <source>Largest folder</source>
+        <translation>最大的文件夹</translation>
+    </message>
+    <message>
+        <source>Path</source>
+        <translation>路径</translation>
+    </message>
+</context>
+<context>
+    <name>gpudesk::StoragePage</name>
+    <message>
+        <source>Measure now</source>
+        <translation>立即测量</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>Copy path</source>
+        <translation>复制路径</translation>
+    </message>
+    <message>
+        <source>Largest below the folder</source>
+        <translation>文件夹下最大的内容</translation>
+    </message>
+    <message>
+        <source>Size</source>
+        <translation>大小</translation>
+    </message>
+    <message>
+        <source>Changed</source>
+        <translation>改动时间</translation>
+    </message>
+    <message>
+        <source>Walk the NAS now over SSH on a node that mounts it, at the lowest CPU and IO priority</source>
+        <translation>立即通过 SSH 在挂载了 NAS 的节点上扫描 NAS，使用最低的 CPU 和 IO 优先级</translation>
+    </message>
+    <message>
+        <source>Copy the selected path, to use in a job or a dev environment</source>
+        <translation>复制所选路径，以便在作业或开发环境中使用</translation>
+    </message>
+    <message>
+        <source> h</source>
+        <translation> 小时</translation>
+    </message>
+    <message>
+        <source>gpudesk walks the NAS on its own no more often than this</source>
+        <translation>gpudesk 自动扫描 NAS 的间隔不会短于此值</translation>
+    </message>
+    <message>
+        <source>Filter folders: user, group, path…</source>
+        <translation>筛选文件夹：用户、组、路径…</translation>
+    </message>
+    <message>
+        <source>Walk every</source>
+        <translation>扫描间隔</translation>
+    </message>
+    <message>
+        <source>%1 % full</source>
+        <translation>已用 %1 %</translation>
+    </message>
+    <message>
+        <source>unknown</source>
+        <translation>未知</translation>
+    </message>
+    <message>
+        <source>%1 free of %2</source>
+        <translation>剩余 %1，共 %2</translation>
+    </message>
+    <message>
+        <source>measured %1 ago on %2: %3 entries in %4 s</source>
+        <translation>%1前在 %2 上测量：%3 个条目，用时 %4 秒</translation>
+    </message>
+    <message>
+        <source>The last walk of %1 failed: %2</source>
+        <translation>上次扫描 %1 失败：%2</translation>
+    </message>
+    <message>
+        <source>%1 ago</source>
+        <translation>%1前</translation>
+    </message>
+    <message>
+        <source>Largest folders and files right below</source>
+        <translation>紧邻其下最大的文件夹和文件</translation>
+    </message>
+    <message>
+        <source>Largest files</source>
+        <translation>最大的文件</translation>
+    </message>
+    <message>
+        <source>Sparse: %1 on disk</source>
+        <translation>稀疏文件：磁盘占用 %1</translation>
+    </message>
+    <message>
+        <source>Core dumps</source>
+        <translation>核心转储</translation>
+    </message>
+    <message>
+        <source>Walking %1: %2 entries, %3 so far…</source>
+        <translation>正在扫描 %1：已有 %2 个条目，共 %3…</translation>
+    </message>
+    <message>
+        <source>Walking the NAS…</source>
+        <translation>正在扫描 NAS…</translation>
+    </message>
+    <message numerus="yes">
+        <source>… and %n more.</source>
+        <translation><numerusform>… 还有 %n 条。</numerusform></translation>
+    </message>
+</context>
+<context>
+    <name>gpudesk::StorageService</name>
+    <message>
+        <source>Cannot keep the NAS figures in %1: %2</source>
+        <translation>无法将 NAS 数据保存到 %1：%2</translation>
+    </message>
+    <message>
+        <source>Not connected.</source>
+        <translation>未连接。</translation>
+    </message>
+    <message>
+        <source>The NAS is measured over SSH on a node that mounts it, and gpudesk has no SSH to the nodes here (node telemetry is off).</source>
+        <translation>NAS 需通过 SSH 在挂载它的节点上测量，而此处 gpudesk 无法通过 SSH 连接节点（节点遥测已关闭）。</translation>
+    </message>
+</context>
+<context>
+    <name>gpudesk::StorageWalk</name>
+    <message>
+        <source>The walk of %1 printed a line that is not a record, left out: %2</source>
+        <translation>扫描 %1 时输出了一行不是记录的内容，已忽略：%2</translation>
+    </message>
+    <message>
+        <source>… and more complaints of the walk, not listed.</source>
+        <translation>… 扫描还报告了更多问题，未一一列出。</translation>
+    </message>
+    <message>
+        <source>%1 could not be read (permission denied): what it holds is not counted.</source>
+        <translation>%1 无法读取（权限不足）：其中的内容未计入。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n lines of the walk were not records.</source>
+        <translation><numerusform>扫描输出中有 %n 行不是记录。</numerusform></translation>
+    </message>
+</context>
+<context>
     <name>gpudesk::SubmitRun</name>
     <message>
         <source>Cannot read %1: %2</source>
@@ -9781,6 +10040,18 @@
         <source>The node&apos;s container runtime (%1) is not one gpudesk can commit a container with (containerd or Docker).</source>
         <translation>该节点的容器运行时（%1）不是 gpudesk 能用来提交容器的运行时（containerd 或 Docker）。</translation>
     </message>
+    <message>
+        <source>&quot;%1&quot; is not a NAS root: an absolute path of letters, digits and ._-+@/</source>
+        <translation>“%1”不是 NAS 根目录：应为由字母、数字和 ._-+@/ 组成的绝对路径</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; climbs out with &quot;..&quot;</source>
+        <translation>“%1”用“..”跳出了根目录</translation>
+    </message>
+    <message>
+        <source>The whole filesystem (/) is not a NAS root</source>
+        <translation>整个文件系统（/）不能作为 NAS 根目录</translation>
+    </message>
 </context>
 <context>
     <name>main</name>
@@ -9867,6 +10138,10 @@
     <message>
         <source>--check and --yes contradict each other: choose one.</source>
         <translation>--check 与 --yes 相互矛盾：请只选一个。</translation>
+    </message>
+    <message>
+        <source>With --report: walk the NAS now for storage[], even if its last walk is younger than the interval set (docs/storage.md).</source>
+        <translation>与 --report 一起使用：立即扫描 NAS 以生成 storage[]，即使上次扫描距今未超过设定的间隔（见 docs/storage.md）。</translation>
     </message>
 </context>
 <context>

@@ -38,6 +38,7 @@
 #include "overviewpage.h"
 #include "permissions.h"
 #include "services.h"
+#include "storagepage.h"
 #include "telemetrychart.h"
 #include "telemetrystore.h"
 #include "userdetailpanel.h"
@@ -88,7 +89,8 @@ MainWindow::MainWindow(Services *services, QWidget *parent)
       m_users(new UsersPage(services->users(), m_store, this)),
       m_vcs(new VcsPage(services->users(), m_store, this)),
       m_cleanup(new CleanupPage(services->findings(), m_store, m_telemetry, this)),
-      m_events(new EventsPage(m_store, this)), m_statusContext(new QLabel(this)),
+      m_events(new EventsPage(m_store, this)),
+      m_storage(new StoragePage(services->storage(), this)), m_statusContext(new QLabel(this)),
       m_statusState(new QLabel(this)), m_statusSync(new QLabel(this)),
       m_statusSsh(new QLabel(this)), m_statusOps(new QLabel(this))
 {
@@ -142,7 +144,9 @@ MainWindow::MainWindow(Services *services, QWidget *parent)
     Q_ASSERT(table.size() == PageCount);
     for (const PageEntry &e : table) {
         auto *item = new QListWidgetItem(e.name, m_sidebar);
-        item->setToolTip(tr("%1 (%2)").arg(e.name, e.key.toString(QKeySequence::NativeText)));
+        item->setToolTip(e.key.isEmpty()
+                             ? e.name
+                             : tr("%1 (%2)").arg(e.name, e.key.toString(QKeySequence::NativeText)));
     }
     m_sidebar->setObjectName(QStringLiteral("sidebar"));
     m_sidebar->setIconSize(QSize(20, 20));
@@ -157,7 +161,7 @@ MainWindow::MainWindow(Services *services, QWidget *parent)
     m_sidebar->setFixedWidth(std::max(150, widest + m_sidebar->iconSize().width() + 48));
     for (QWidget *w :
          std::initializer_list<QWidget *>{m_overview, m_nodes, m_gpuMap, m_workloads, m_devEnvs,
-                                          m_images, m_users, m_vcs, m_cleanup, m_events})
+                                          m_images, m_users, m_vcs, m_cleanup, m_events, m_storage})
         m_pages->addWidget(w);
     connect(m_sidebar, &QListWidget::currentRowChanged, m_pages, &QStackedWidget::setCurrentIndex);
 
@@ -762,6 +766,18 @@ void MainWindow::quit()
     QCoreApplication::quit();
 }
 
+// Where an alert's target leads (AlertCenter's "page:…" targets).
+static const QHash<QString, MainWindow::Page> &pagesByTarget()
+{
+    static const QHash<QString, MainWindow::Page> pages{
+        {QStringLiteral("page:cleanup"), MainWindow::Cleanup},
+        {QStringLiteral("page:vcs"), MainWindow::Vcs},
+        {QStringLiteral("page:users"), MainWindow::Users},
+        {QStringLiteral("page:images"), MainWindow::Images},
+        {QStringLiteral("page:storage"), MainWindow::Storage}};
+    return pages;
+}
+
 void MainWindow::goTo(const QString &target)
 {
     if (isMinimized())
@@ -772,14 +788,8 @@ void MainWindow::goTo(const QString &target)
     if (target.startsWith(QLatin1String("node:"))) {
         showPage(Nodes);
         m_nodes->selectNode(target.mid(5));
-    } else if (target == QLatin1String("page:cleanup")) {
-        showPage(Cleanup);
-    } else if (target == QLatin1String("page:vcs")) {
-        showPage(Vcs);
-    } else if (target == QLatin1String("page:users")) {
-        showPage(Users);
-    } else if (target == QLatin1String("page:images")) {
-        showPage(Images);
+    } else if (const auto it = pagesByTarget().constFind(target); it != pagesByTarget().cend()) {
+        showPage(*it);
     } else if (!target.isEmpty()) {
         showPage(Overview);
     }

@@ -29,6 +29,7 @@ class ImagesPage;
 class ClusterStore;
 class ConnectionState;
 class EventsPage;
+class StoragePage;
 class GpuMapPage;
 class NodesPage;
 class Operation;
@@ -59,6 +60,7 @@ public:
         Vcs,
         Cleanup,
         Events,
+        Storage,
         PageCount
     };
 
@@ -142,6 +144,7 @@ private:
     VcsPage *m_vcs;
     CleanupPage *m_cleanup;
     EventsPage *m_events;
+    StoragePage *m_storage;
     QLabel *m_statusContext;
     QLabel *m_statusState;
     QLabel *m_statusSync;

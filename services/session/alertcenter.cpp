@@ -6,6 +6,8 @@
 #include "findings.h"
 #include "findingsservice.h"
 #include "registrywatch.h"
+#include "storagealerts.h"
+#include "storageservice.h"
 #include "telemetrystore.h"
 
 #include <QDateTime>
@@ -30,6 +32,8 @@ QString targetOf(const QString &rule, const Problem &p)
         return QStringLiteral("page:users");
     if (rule == QLatin1String("registry"))
         return QStringLiteral("page:images");
+    if (rule == QLatin1String("storage"))
+        return QStringLiteral("page:storage");
     return QStringLiteral("page:overview");
 }
 
@@ -90,6 +94,18 @@ void AlertCenter::setRegistryWatch(RegistryWatch *watch)
 {
     m_registries = watch;
     connect(watch, &RegistryWatch::checked, this, &AlertCenter::schedule);
+}
+
+void AlertCenter::setStorage(StorageService *storage)
+{
+    m_storage = storage;
+    connect(storage, &StorageService::updated, this, &AlertCenter::schedule);
+}
+
+void AlertCenter::storageProblems(QList<Problem> &out) const
+{
+    if (m_storage)
+        out += StorageAlerts::now(m_storage->measures(), m_storage->history(), m_rules);
 }
 
 void AlertCenter::registryProblems(QList<Problem> &out) const
@@ -175,6 +191,12 @@ void AlertCenter::evaluate()
                     [](const Problem &p) { return p.key.startsWith(QLatin1String("registry:")); }),
                 found.end());
     registryProblems(found);
+    // The NAS's figures come from its walks, not from the API server: as the registries'.
+    found.erase(std::remove_if(
+                    found.begin(), found.end(),
+                    [](const Problem &p) { return p.key.startsWith(QLatin1String("storage:")); }),
+                found.end());
+    storageProblems(found);
 
     QHash<QString, Alert> next;
     bool changedAny = false;

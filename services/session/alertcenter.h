@@ -15,6 +15,7 @@ class ClusterStore;
 class ConnectionState;
 class FindingsService;
 class RegistryWatch;
+class StorageService;
 class TelemetryStore;
 
 // A condition as the admin hears of it: raised once when it starts, quiet once acknowledged,
@@ -58,6 +59,7 @@ public:
 
     void setFindings(FindingsService *findings);
     void setRegistryWatch(RegistryWatch *watch);
+    void setStorage(StorageService *storage);
     const AlertRules &rules() const { return m_rules; }
     // Takes effect at once (alerts a rule no longer raises clear).
     void setRules(const AlertRules &rules);
@@ -93,12 +95,14 @@ private:
     QList<Problem> historyProblems(const QList<Problem> &now, qint64 nowMs);
     void apiServerProblem(qint64 nowMs, QList<Problem> &out);
     void registryProblems(QList<Problem> &out) const;
+    void storageProblems(QList<Problem> &out) const;
 
     ClusterStore *m_store;
     TelemetryStore *m_telemetry;
     ConnectionState *m_state;
     FindingsService *m_findings = nullptr;
     RegistryWatch *m_registries = nullptr;
+    StorageService *m_storage = nullptr;
     AlertRules m_rules;
     QTimer m_settle;
     QTimer m_tick; // the API server's grace and telemetry's ageing pass without any update

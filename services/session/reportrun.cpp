@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "reportrun.h"
 
-#include "diagnosisservice.h"
-
+#include "appsettings.h"
 #include "clusterstore.h"
 #include "clustersync.h"
+#include "diagnosisservice.h"
 #include "gpuaccounting.h"
 #include "imagesservice.h"
 #include "kubeclient.h"
@@ -12,6 +12,10 @@
 #include "problems.h"
 #include "reportjson.h"
 #include "sshconnection.h"
+#include "storagejson.h"
+#include "storagemeter.h"
+#include "storageservice.h"
+#include "telemetrysampler.h"
 #include "telemetrysession.h"
 #include "telemetrystore.h"
 
@@ -173,18 +177,24 @@ void ReportRun::sampleNodes()
     // so the report is written after SweepLimitMs whatever is left; those nodes say they did
     // not answer.
     auto sweeps = std::make_shared<int>(0);
-    auto done = [this, sweeps](bool finishedSweep) {
-        if (!m_telemetrySession)
+    auto ended = std::make_shared<bool>(false); // the sweeps are over (the NAS may be walked)
+    auto done = [this, sweeps, ended](bool finishedSweep) {
+        if (!m_telemetrySession || *ended)
             return;
         if (finishedSweep && ++*sweeps < 2) {
             m_telemetrySession->sweepOnce();
             return;
         }
-        m_telemetrySession->stop();
-        m_telemetrySession->deleteLater();
-        m_telemetrySession = nullptr;
+        *ended = true;
+        m_telemetrySession->sampler()->stop();
         m_telemetry->flush();
-        measureImages();
+        // The NAS over the same SSH links, then they go.
+        measureStorage([this] {
+            m_telemetrySession->stop();
+            m_telemetrySession->deleteLater();
+            m_telemetrySession = nullptr;
+            measureImages();
+        });
     };
     connect(m_telemetrySession, &TelemetrySession::sweepFinished, this, [done] { done(true); });
     QTimer::singleShot(SweepLimitMs, this, [done] { done(false); });
@@ -220,6 +230,34 @@ QJsonObject ReportRun::alertsJson(const ClusterStore &store, const TelemetryStor
             {QStringLiteral("counts"), QJsonObject{{QStringLiteral("critical"), critical},
                                                    {QStringLiteral("warning"), warning}}},
             {QStringLiteral("alerts"), alerts}};
+}
+
+void ReportRun::measureStorage(const std::function<void()> &then)
+{
+    m_storageRead = true;
+    StorageService::loadCache(StorageService::cachePath(m_source.context), &m_storage,
+                              &m_storageHistory);
+    const QList<StorageMeter::Root> roots = StorageService::roots(m_source.context);
+    const qint64 now = QDateTime::currentMSecsSinceEpoch();
+    const bool due =
+        m_measureStorage || std::any_of(roots.cbegin(), roots.cend(), [&](const auto &r) {
+            return StorageService::due(m_storage, r.path, 0, now);
+        });
+    if (!due || m_alertsOnly)
+        return then();
+    auto *meter = new StorageMeter(m_telemetrySession->pool(), roots, this);
+    QTimer::singleShot(StorageLimitMs, meter, &StorageMeter::cancel);
+    connect(meter, &StorageMeter::finished, this,
+            [this, meter, then](const QList<StorageRootMeasure> &fresh) {
+                meter->deleteLater();
+                StorageService::merge(m_storage, m_storageHistory, fresh);
+                QString error;
+                if (!StorageService::saveCache(StorageService::cachePath(m_source.context),
+                                               m_storage, m_storageHistory, &error))
+                    emit notice(error);
+                then();
+            });
+    meter->start(AppSettings::storage(m_source.context).node);
 }
 
 void ReportRun::measureImages()
@@ -305,7 +343,14 @@ void ReportRun::write()
         return;
     }
     m_written = true;
-    const QJsonObject report = reportJson(*m_store, m_telemetry, m_source);
+    QJsonObject report = reportJson(*m_store, m_telemetry, m_source);
+    // The NAS (null when node telemetry was off: it is measured over SSH).
+    report.insert(QStringLiteral("storage"),
+                  m_storageRead
+                      ? QJsonValue(storagejson::reportFolders(m_storage, m_storageHistory))
+                      : QJsonValue());
+    report.insert(QStringLiteral("storageRoots"),
+                  m_storageRead ? QJsonValue(storagejson::reportRoots(m_storage)) : QJsonValue());
     // Written whole or not at all: a cron job never reads half a report.
     QSaveFile f(m_output);
     if (!f.open(QIODevice::WriteOnly) || f.write(QJsonDocument(report).toJson()) < 0 ||

@@ -2,6 +2,8 @@
 #pragma once
 
 #include "reportjson.h"
+#include "storagehistory.h"
+#include "storageusage.h"
 
 #include <QJsonObject>
 #include <QObject>
@@ -9,6 +11,7 @@
 #include <QString>
 #include <QStringList>
 
+#include <functional>
 #include <memory>
 
 namespace gpudesk {
@@ -37,6 +40,12 @@ public:
     // (alertsReady; schema in docs/report.md), with Nagios's exit codes: 0 none, 1 warnings
     // only, 2 any critical. Images are not measured.
     void setAlertsOnly(bool on) { m_alertsOnly = on; }
+    // storage[]: the NAS walked now over SSH, even if the last walk (kept in the data
+    // directory, shared with the window) is younger than the admin's interval. Without it the
+    // last walk is reported, and the NAS walked only when that is due. Needs telemetry.
+    void setMeasureStorage(bool on) { m_measureStorage = on; }
+    // A walk of the NAS for the report is given up after this long (the last figures stay).
+    static constexpr int StorageLimitMs = 10 * 60 * 1000;
     static QJsonObject alertsJson(const ClusterStore &store, const TelemetryStore *telemetry,
                                   const QString &context, int *exitCode);
     // Reads the kubeconfig; false (exit 2) with the reason when it cannot be used.
@@ -67,6 +76,7 @@ private:
     void finish(int exitCode, const QString &message);
     void onSynced();
     void sampleNodes();
+    void measureStorage(const std::function<void()> &then);
     void measureImages();
     void measureNext();
     void diagnose();
@@ -92,6 +102,10 @@ private:
     bool m_diagnosing = false;  // the doctor has pods left and its time is not up
     bool m_writeWanted = false; // the figures are ready: written once the doctor is done
     bool m_alertsOnly = false;
+    bool m_measureStorage = false;
+    bool m_storageRead = false; // storage[] is reported (telemetry was on)
+    QList<StorageRootMeasure> m_storage;
+    StorageHistory m_storageHistory;
     bool m_finished = false;
 };
 

@@ -20,6 +20,7 @@
 #include "operationsservice.h"
 #include "permissions.h"
 #include "registrywatch.h"
+#include "storageservice.h"
 #include "telemetrystore.h"
 #include "usersservice.h"
 
@@ -46,10 +47,12 @@ Services::Services(QStringList kubeconfigFiles, QObject *parent)
               const auto &c = session->connection();
               return c ? c->client() : nullptr;
           },
-          m_store, this))
+          m_store, this)),
+      m_storage(new StorageService(m_session, this))
 {
     m_alerts->setFindings(m_findings);
     m_alerts->setRegistryWatch(m_registryWatch);
+    m_alerts->setStorage(m_storage);
     // One notion of idle: the Cleanup page's "idle for at least" flags dev environments too, and
     // their Jupyter's kernels and terminals count in the Cleanup page's idle GPUs.
     auto idleAfter = [this] {

@@ -15,6 +15,7 @@ class DiagnosisService;
 class FindingsService;
 class GpuUseSampler;
 class RegistryWatch;
+class StorageService;
 class HistoryService;
 class ImagesService;
 class LogService;
@@ -53,6 +54,7 @@ public:
     GpuUseSampler *gpuUse() const { return m_gpuUse; }
     RegistryWatch *registryWatch() const { return m_registryWatch; }
     DiagnosisService *diagnoses() const { return m_diagnoses; }
+    StorageService *storage() const { return m_storage; }
 
 private:
     ConnectionState *m_state;
@@ -73,6 +75,7 @@ private:
     GpuUseSampler *m_gpuUse;
     RegistryWatch *m_registryWatch;
     DiagnosisService *m_diagnoses;
+    StorageService *m_storage;
 };
 
 } // namespace gpudesk

@@ -18,6 +18,9 @@
 #include "operationplanner.h"
 #include "operationsservice.h"
 #include "settingsdialog.h"
+#include "storagemodel.h"
+#include "storagepage.h"
+#include "storageservice.h"
 #include "untranslated.h"
 #include "usersmodel.h"
 #include "userspage.h"
@@ -25,6 +28,8 @@
 #include "windowfixture.h"
 #include <QPlainTextEdit>
 #include <QSpinBox>
+#include <QTableView>
+#include <QTreeWidget>
 
 #include <QComboBox>
 #include <QLibraryInfo>
@@ -179,6 +184,33 @@ void TestDemoWalk::everyPageWithoutUnplannedErrors()
             }
             QCOMPARE(model->unreadRows(), 0);
             QCOMPARE(model->readTags(), model->rowCount());
+        }
+        if (p == MainWindow::Storage) {
+            // The NAS walked over SSH on a node of the demo (the simulator's real tree): a row
+            // per user's and group's folder, alice's the biggest, the share's fill from df.
+            auto *storage = static_cast<StoragePage *>(w.page(MainWindow::Storage));
+            StorageService *service = tw.c->services->storage();
+            // Walked in each language's run: the walk's complaints are said in the language of
+            // the walk (a cached walk keeps the words it was made with).
+            QTRY_VERIFY_WITH_TIMEOUT(!service->isMeasuring(), 60000); // its own, if due
+            service->measureNow();
+            QVERIFY2(service->isMeasuring(), qPrintable(service->unavailableReason()));
+            QTRY_VERIFY_WITH_TIMEOUT(!service->isMeasuring(), 60000);
+            QVERIFY(!service->measures().isEmpty());
+            const StorageModel *model = storage->model();
+            QVERIFY(model->rowCount() >= 12);
+            const StorageFolder *biggest = nullptr;
+            for (int r = 0; r < model->rowCount(); ++r)
+                if (const StorageFolder *f = model->folderAt(r);
+                    f->kind == u"user"_qs && (!biggest || f->bytes > biggest->bytes))
+                    biggest = f;
+            QCOMPARE(biggest->owner, u"alice"_qs);
+            auto *view = storage->findChild<QTableView *>(u"storageView"_qs);
+            view->selectRow(0);
+            QCoreApplication::processEvents();
+            auto *detail = storage->findChild<QTreeWidget *>(u"storageDetail"_qs);
+            QVERIFY(detail->topLevelItemCount() >= 2);
+            QVERIFY(detail->topLevelItem(0)->childCount() > 0);
         }
         if (p == MainWindow::DevEnvs) {
             // The Why column (what does not answer, why it waits) in sight at 1600 × 1000.

@@ -14,6 +14,7 @@
 #include "devenvspage.h"
 #include "mainmenus.h"
 #include "overviewpage.h"
+#include "pagetable.h"
 #include "palette.h"
 #include "shortcutsdialog.h"
 #include "testpaths.h"
@@ -169,8 +170,12 @@ void TestMenus::menusAndKeys()
     }
     QVERIFY2(owner.size() >= 20, qPrintable(QStringList(owner.keys()).join(u' ')));
 
-    // Ctrl+1 … Ctrl+0: every page.
+    // Ctrl+1 … Ctrl+0: the first ten pages; the Storage page after them has no key of its own.
     for (int p = 0; p < MainWindow::PageCount; ++p) {
+        if (p >= 10) {
+            QVERIFY(pageTable().at(p).key.isEmpty());
+            continue;
+        }
         QTest::keyClick(&w, Qt::Key(p < 9 ? Qt::Key_1 + p : Qt::Key_0), Qt::ControlModifier);
         QCOMPARE(w.currentPage(), MainWindow::Page(p));
     }

@@ -32,9 +32,12 @@ with tempfile.TemporaryDirectory() as state:
         kubeconfig = os.path.join(state, "kubeconfig")
         out = os.path.join(state, "report.json")
         ssh_config = os.path.join(state, "ssh_config")
+        # The NAS's cache and settings in the test's own folders, never the user's.
+        env = dict(os.environ, **{f"XDG_{d}_HOME": os.path.join(state, d.lower())
+                                  for d in ("DATA", "CONFIG", "CACHE", "STATE")})
         run = subprocess.run([gpudesk, "--kubeconfig", kubeconfig, "--context", "sim-admin", "--report", out,
                               "--ssh-config", ssh_config],
-                             capture_output=True, text=True, timeout=120)
+                             capture_output=True, text=True, timeout=120, env=env)
         check(f"report exits 0 ({run.stdout.strip()})", run.returncode == 0)
         report = json.load(open(out))
         config.load_kube_config(config_file=kubeconfig, context="sim-admin")

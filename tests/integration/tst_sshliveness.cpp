@@ -104,6 +104,7 @@ private slots:
     void commandOnAFrozenNode();
     void longWorkBesideSampling();
     void exitWaitsForCancelledWorkers();
+    void outputAndErrorsInterleaved();
 
 private:
     SshTarget target(const QString &node, const QString &knownHosts, int port = 0) const;
@@ -307,6 +308,49 @@ void TestSshLiveness::longWorkBesideSampling()
     QCOMPARE(announced.count(), 0);
     QCOMPARE(pool.status(QStringLiteral("n")).state, SshStatus::Connected);
     sampler.stop();
+}
+
+void TestSshLiveness::outputAndErrorsInterleaved()
+{
+    // A command that writes to standard output and standard error by turns (find over a NAS
+    // with a folder it cannot read): each stream whole and in order, kept or only streamed. The
+    // errors used to be drained into the buffer the output had just been read into.
+    const QString known = relayKnownHosts(quint16(m_sshd.port));
+    QVERIFY(!known.isEmpty());
+    const SshTarget t = target(QStringLiteral("n"), known);
+    QByteArray wantOut, wantErr;
+    for (int i = 1; i <= 3000; ++i) {
+        wantOut += "out " + QByteArray::number(i) + " " + QByteArray(40, 'o') + '\n';
+        wantErr += "err " + QByteArray::number(i) + '\n';
+    }
+    const QByteArray command = "i=1; while [ $i -le 3000 ]; do echo \"out $i " +
+                               QByteArray(40, 'o') + "\"; echo \"err $i\" >&2; i=$((i+1)); done";
+    ExecResult kept, streamed;
+    QByteArray chunks;
+    SshStatus connected;
+    std::thread worker([&] {
+        SshTrust trust;
+        std::atomic<bool> cancel{false};
+        SshConnection c(t);
+        connected = c.connect(trust, cancel);
+        if (!connected.usable())
+            return;
+        kept = c.exec(command, 60000, cancel);
+        ExecStreams streams;
+        streams.onOutput = [&](const QByteArray &chunk) { chunks += chunk; };
+        streams.keepOutput = false;
+        streamed = c.exec(command, 60000, cancel, streams);
+    });
+    worker.join();
+    QVERIFY2(connected.usable(), qPrintable(connected.message));
+    QVERIFY2(kept.ok, qPrintable(kept.error));
+    QCOMPARE(kept.out.size(), wantOut.size());
+    QVERIFY(kept.out == wantOut);
+    QVERIFY(kept.err == wantErr);
+    QVERIFY2(streamed.ok, qPrintable(streamed.error));
+    QVERIFY(streamed.out.isEmpty()); // not kept: the reader has it
+    QVERIFY(chunks == wantOut);
+    QVERIFY(streamed.err == wantErr);
 }
 
 void TestSshLiveness::exitWaitsForCancelledWorkers()

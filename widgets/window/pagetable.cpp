@@ -26,14 +26,18 @@ QList<PageEntry> pageTable()
                  {QT_TRANSLATE_NOOP3("gpudesk::MainWindow", "Users", ""), "users"},
                  {QT_TRANSLATE_NOOP3("gpudesk::MainWindow", "VCs", "virtual clusters"), "vcs"},
                  {QT_TRANSLATE_NOOP3("gpudesk::MainWindow", "Cleanup", ""), "cleanup"},
-                 {QT_TRANSLATE_NOOP3("gpudesk::MainWindow", "Events", ""), "events"}};
+                 {QT_TRANSLATE_NOOP3("gpudesk::MainWindow", "Events", ""), "events"},
+                 {QT_TRANSLATE_NOOP3("gpudesk::MainWindow", "Storage", "the NAS"), "storage"}};
     QList<PageEntry> out;
     for (int p = 0; p < int(std::size(pages)); ++p)
         out.append(
             {p,
              QCoreApplication::translate("gpudesk::MainWindow", pages[p].name.source,
                                          *pages[p].name.comment ? pages[p].name.comment : nullptr),
-             pages[p].icon, QKeySequence(Qt::CTRL | Qt::Key(p < 9 ? Qt::Key_1 + p : Qt::Key_0))});
+             pages[p].icon,
+             // Ctrl+1 … Ctrl+9, Ctrl+0: the first ten; the pages after them, by the menu.
+             p < 9 ? QKeySequence(Qt::CTRL | Qt::Key(Qt::Key_1 + p))
+                   : (p == 9 ? QKeySequence(Qt::CTRL | Qt::Key_0) : QKeySequence())});
     return out;
 }
 

@@ -15,7 +15,7 @@ struct PageEntry
     int page;         // MainWindow::Page
     QString name;     // as the sidebar and the View menu show it
     const char *icon; // icons::get's name
-    QKeySequence key; // Ctrl+1 … Ctrl+9, then Ctrl+0 for the tenth
+    QKeySequence key; // Ctrl+1 … Ctrl+9, then Ctrl+0 for the tenth; none after it
 };
 
 QList<PageEntry> pageTable();

@@ -1,0 +1,53 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "storagecommands.h"
+
+#include "nodecommands.h"
+
+#include <QCoreApplication>
+#include <QRegularExpression>
+
+namespace gpudesk::nodecmd {
+
+bool validStorageRoot(const QString &root, QString *error)
+{
+    static const QRegularExpression re(QStringLiteral("^/[A-Za-z0-9._+@/-]*$"));
+    const auto say = [error](const QString &why) {
+        if (error)
+            *error = why;
+        return false;
+    };
+    if (!re.match(root).hasMatch())
+        return say(QCoreApplication::translate(
+                       "gpudesk::nodecmd",
+                       "\"%1\" is not a NAS root: an absolute path of letters, digits and ._-+@/")
+                       .arg(root));
+    if (root.split(u'/').contains(QLatin1String("..")))
+        return say(QCoreApplication::translate("gpudesk::nodecmd", "\"%1\" climbs out with \"..\"")
+                       .arg(root));
+    if (root == QLatin1String("/"))
+        return say(QCoreApplication::translate("gpudesk::nodecmd",
+                                               "The whole filesystem (/) is not a NAS root"));
+    return true;
+}
+
+QByteArray storageWalkCommand(const QString &root)
+{
+    if (!validStorageRoot(root, nullptr))
+        return QByteArray();
+    // nice and ionice: the NAS and the node's training jobs must not feel the walk. -P: links
+    // are listed, never followed (a loop or a link to / costs nothing). -xdev: another
+    // filesystem mounted inside the root is not walked.
+    return "nice -n 19 ionice -c 3 find -P " + shellQuote(root.toUtf8()) +
+           " -xdev -mindepth 1 -printf '%y %s %b %T@ %A@ %P\\0'";
+}
+
+QByteArray storageDfCommand(const QStringList &roots)
+{
+    QByteArray cmd;
+    for (const QString &r : roots)
+        if (validStorageRoot(r, nullptr))
+            cmd += ' ' + shellQuote(r.toUtf8());
+    return cmd.isEmpty() ? cmd : "df -P -k" + cmd;
+}
+
+} // namespace gpudesk::nodecmd

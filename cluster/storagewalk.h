@@ -1,0 +1,63 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "storageusage.h"
+
+#include <QByteArray>
+#include <QCoreApplication>
+#include <QHash>
+
+#include <map>
+
+namespace gpudesk {
+
+// Sums the output of nodecmd::storageWalkCommand() as it streams in, per folder right below
+// the root: one record per entry, `%y %s %b %T@ %A@ %P` and a NUL, so that any name — spaces,
+// newlines, `$(...)` — is data. The walk of a NAS with millions of files is tens of MB; only
+// the sums and the few largest files are kept, never the listing. Not thread-safe: one walk,
+// one worker.
+class StorageWalk
+{
+    Q_DECLARE_TR_FUNCTIONS(gpudesk::StorageWalk)
+public:
+    // `root`: the path walked ("/mnt/user"); `kind`: "user" or "group"; `nowMs`: when the walk
+    // began (what "changed within a day" counts from).
+    StorageWalk(QString root, QString kind, qint64 nowMs);
+
+    void feed(const char *data, qsizetype size);
+    void feed(const QByteArray &chunk) { feed(chunk.constData(), chunk.size()); }
+    // The walk's complaints (find's standard error): "Permission denied" and the like become
+    // problems in words.
+    void addErrors(const QByteArray &stderrText);
+    // The folders, biggest first. `complete`: the walk ran to its end.
+    StorageRootMeasure finish(bool complete);
+
+    qint64 entries() const { return m_entries; }
+    qint64 bytesSoFar() const { return m_bytes; }
+
+    // A record longer than this is not one (PATH_MAX is 4096): skipped up to the next NUL.
+    static constexpr qsizetype MaxRecord = 16 * 1024;
+
+private:
+    struct Folder
+    {
+        StorageFolder sums;
+        std::map<QString, StoragePart> parts; // by name
+    };
+    void record(const char *begin, const char *end);
+    void malformed(const char *begin, const char *end);
+    static void keepLargest(QList<StorageFile> &files, StorageFile file, int max);
+
+    QString m_root;
+    QString m_kind;
+    qint64 m_now;
+    QByteArray m_partial;
+    bool m_skipping = false; // inside an over-long record
+    QHash<QString, Folder> m_folders;
+    QStringList m_problems;
+    qint64 m_entries = 0;
+    qint64 m_bytes = 0;
+    qint64 m_malformed = 0;
+};
+
+} // namespace gpudesk

@@ -1,0 +1,78 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include <QList>
+#include <QString>
+#include <QStringList>
+
+namespace gpudesk {
+
+// A file big enough to be named on the Storage page (and, later, offered for cleanup).
+struct StorageFile
+{
+    QString path;         // as the node sees it: "/mnt/user/alice/checkpoints/step-9000.pt"
+    qint64 bytes = 0;     // its size (what a download transfers)
+    qint64 allocated = 0; // what it takes on the disk: far less for a sparse file
+    qint64 modified = 0;  // ms since the epoch
+    qint64 accessed = 0;  // ms since the epoch (as the NAS keeps atime: often relatime)
+};
+
+// One entry right below a measured folder ("checkpoints", "code"), summed over all below it.
+struct StoragePart
+{
+    QString name;
+    qint64 bytes = 0;
+    qint64 lastChange = 0; // the newest mtime at or below it, ms since the epoch
+};
+
+// One user's or group's folder on the NAS (/mnt/user/NAME, /mnt/share/GROUP), summed as
+// `du -sb` does: the folder itself and every entry below it, directories and symbolic links
+// included (their own sizes; links are never followed).
+struct StorageFolder
+{
+    QString path;
+    QString owner; // the folder's name: the user or the group
+    QString kind;  // "user" or "group"
+    qint64 bytes = 0;
+    qint64 allocated = 0;
+    qint64 files = 0; // entries that are not directories
+    qint64 dirs = 0;  // directories below the folder
+    qint64 lastChange = 0;
+    // Bytes of the files changed within the day and the week before the walk: what was written
+    // lately, known from one walk (the history gives the net growth, which deletions lower).
+    qint64 changedDay = 0;
+    qint64 changedWeek = 0;
+    QList<StoragePart> largest;      // biggest first, at most MaxParts
+    QList<StorageFile> largestFiles; // biggest first, at most MaxFiles
+    QList<StorageFile> coreDumps;    // files named core or core.<number>, biggest first
+    static constexpr int MaxParts = 8;
+    static constexpr int MaxFiles = 10;
+};
+
+// One walk of one root on one node, with the root's own capacity from df.
+struct StorageRootMeasure
+{
+    QString root;          // "/mnt/user"
+    QString kind;          // "user" or "group"
+    QString node;          // the node the walk ran on
+    qint64 measuredAt = 0; // when the walk ended, ms since the epoch
+    qint64 elapsedMs = 0;
+    qint64 entries = 0;        // every entry the walk listed
+    qint64 capacityBytes = -1; // -1 when df did not say
+    qint64 usedBytes = -1;
+    qint64 freeBytes = -1;
+    QString filesystem;           // the device df names: "nas.lab.internal:/export/user"
+    QList<StorageFolder> folders; // biggest first
+    // What the walk could not read or understand, in words (the paths named): unreadable
+    // folders, lines that were not a record. The figures above leave those parts out.
+    QStringList problems;
+    bool complete = false; // the walk ran to its end (it may still have problems)
+    QString error;         // why there are no figures at all, when there are none
+
+    int percentUsed() const
+    {
+        return capacityBytes > 0 ? int((usedBytes * 100 + capacityBytes - 1) / capacityBytes) : -1;
+    }
+};
+
+} // namespace gpudesk

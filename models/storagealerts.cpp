@@ -1,0 +1,55 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "storagealerts.h"
+
+#include "format.h"
+
+namespace gpudesk {
+
+QList<Problem> StorageAlerts::now(const QList<StorageRootMeasure> &measures,
+                                  const StorageHistory &history, const AlertRules &rules)
+{
+    QList<Problem> out;
+    if (!rules.enabled(QStringLiteral("storage")))
+        return out;
+    constexpr qint64 GiB = 1024LL * 1024 * 1024;
+    for (const StorageRootMeasure &m : measures) {
+        const int percent = m.percentUsed();
+        if (percent >= rules.diskWarningPercent) {
+            const bool critical = percent >= rules.diskCriticalPercent;
+            out.append({critical ? Problem::Critical : Problem::Warning,
+                        QStringLiteral("storage:root:") + m.root,
+                        {},
+                        tr("NAS %1 is %2 % full: %3 free of %4. Jobs that write checkpoints "
+                           "there fail when it is full.")
+                            .arg(m.root)
+                            .arg(percent)
+                            .arg(format::bytes(m.freeBytes), format::bytes(m.capacityBytes)),
+                        m.measuredAt});
+        }
+        for (const StorageFolder &f : m.folders) {
+            const bool user = f.kind == QLatin1String("user");
+            if (f.bytes >= qint64(rules.storageFolderGiB) * GiB)
+                out.append({Problem::Warning,
+                            QStringLiteral("storage:size:") + f.path,
+                            {},
+                            (user ? tr("User %1 keeps %2 on the NAS (%3), over the %4 set.")
+                                  : tr("Group %1 keeps %2 on the NAS (%3), over the %4 set."))
+                                .arg(f.owner, format::bytes(f.bytes), f.path,
+                                     format::bytes(qint64(rules.storageFolderGiB) * GiB)),
+                            m.measuredAt});
+            const auto net = history.growth(f.path, f.bytes, m.measuredAt, StorageHistory::DayMs);
+            const qint64 day = std::max(f.changedDay, net.value_or(0));
+            if (day >= qint64(rules.storageDayGiB) * GiB)
+                out.append({Problem::Warning,
+                            QStringLiteral("storage:growth:") + f.path,
+                            {},
+                            tr("%1 grew by %2 in the day before %3 (more than %4 a day).")
+                                .arg(f.path, format::bytes(day), format::when(m.measuredAt),
+                                     format::bytes(qint64(rules.storageDayGiB) * GiB)),
+                            m.measuredAt});
+        }
+    }
+    return out;
+}
+
+} // namespace gpudesk

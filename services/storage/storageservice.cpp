@@ -1,0 +1,209 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "storageservice.h"
+
+#include "appsettings.h"
+#include "clustersession.h"
+#include "contextconnection.h"
+#include "storagejson.h"
+#include "storagemeter.h"
+
+#include <QDateTime>
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QJsonDocument>
+#include <QRegularExpression>
+#include <QSaveFile>
+#include <QStandardPaths>
+
+namespace gpudesk {
+
+StorageService::StorageService(ClusterSession *session, QObject *parent)
+    : QObject(parent), m_session(session)
+{
+    connect(session, &ClusterSession::connectionChanged, this,
+            &StorageService::onConnectionChanged);
+    // Whether a walk is due: once a minute (and soon after connecting, when the nodes answer).
+    m_due.setInterval(60 * 1000);
+    connect(&m_due, &QTimer::timeout, this, &StorageService::checkDue);
+    onConnectionChanged();
+}
+
+StorageService::~StorageService()
+{
+    cancel();
+}
+
+QList<StorageMeter::Root> StorageService::roots(const QString &context)
+{
+    const AppSettings::Storage st = AppSettings::storage(context);
+    QList<StorageMeter::Root> roots;
+    for (const QString &r : st.userRoots)
+        roots.append({r, QStringLiteral("user")});
+    for (const QString &r : st.groupRoots)
+        roots.append({r, QStringLiteral("group")});
+    return roots;
+}
+
+bool StorageService::due(const QList<StorageRootMeasure> &measures, const QString &root,
+                         qint64 lastTry, qint64 nowMs)
+{
+    const qint64 interval = qint64(AppSettings::storageIntervalHours()) * 3600 * 1000;
+    const auto it = std::find_if(measures.cbegin(), measures.cend(),
+                                 [&root](const StorageRootMeasure &m) { return m.root == root; });
+    // A failed walk counts too: failing again every minute would be no kinder to the NAS.
+    return nowMs - qMax(lastTry, it == measures.cend() ? 0 : it->measuredAt) >= interval;
+}
+
+void StorageService::merge(QList<StorageRootMeasure> &measures, StorageHistory &history,
+                           const QList<StorageRootMeasure> &fresh)
+{
+    for (const StorageRootMeasure &m : fresh) {
+        auto it = std::find_if(measures.begin(), measures.end(),
+                               [&m](const StorageRootMeasure &o) { return o.root == m.root; });
+        const bool failed = !m.error.isEmpty() && m.folders.isEmpty();
+        if (it == measures.end())
+            measures.append(m);
+        else if (!failed)
+            *it = m;
+        else
+            it->error = m.error; // the figures keep their own date
+        history.record(m);
+    }
+}
+
+QString StorageService::cachePath(const QString &context)
+{
+    QString name = context;
+    name.replace(QRegularExpression(QStringLiteral("[^A-Za-z0-9._-]")), QStringLiteral("_"));
+    return QStandardPaths::writableLocation(QStandardPaths::AppDataLocation) +
+           QStringLiteral("/storage/") + name + QStringLiteral(".json");
+}
+
+bool StorageService::loadCache(const QString &path, QList<StorageRootMeasure> *measures,
+                               StorageHistory *history)
+{
+    QFile f(path);
+    if (!f.open(QIODevice::ReadOnly) || f.size() > 64 * 1024 * 1024)
+        return false;
+    const QJsonObject doc = QJsonDocument::fromJson(f.readAll()).object();
+    for (const QJsonValue &v : doc.value(QLatin1String("measures")).toArray()) {
+        StorageRootMeasure m;
+        if (storagejson::fromJson(v.toObject(), &m))
+            measures->append(m);
+    }
+    *history = StorageHistory::fromJson(doc.value(QLatin1String("history")).toObject());
+    return true;
+}
+
+bool StorageService::saveCache(const QString &path, const QList<StorageRootMeasure> &measures,
+                               const StorageHistory &history, QString *error)
+{
+    QJsonArray list;
+    for (const StorageRootMeasure &m : measures)
+        list.append(storagejson::toJson(m));
+    QDir().mkpath(QFileInfo(path).absolutePath());
+    QSaveFile f(path);
+    if (!f.open(QIODevice::WriteOnly) ||
+        f.write(QJsonDocument(QJsonObject{{QStringLiteral("version"), 1},
+                                          {QStringLiteral("measures"), list},
+                                          {QStringLiteral("history"), history.toJson()}})
+                    .toJson(QJsonDocument::Compact)) < 0 ||
+        !f.commit()) {
+        *error = tr("Cannot keep the NAS figures in %1: %2").arg(path, f.errorString());
+        return false;
+    }
+    return true;
+}
+
+bool StorageService::isMeasuring() const
+{
+    return m_meter && m_meter->isRunning();
+}
+
+QString StorageService::unavailableReason() const
+{
+    const auto &c = m_session->connection();
+    if (!c)
+        return tr("Not connected.");
+    if (!c->pool())
+        return tr("The NAS is measured over SSH on a node that mounts it, and gpudesk has no SSH "
+                  "to the nodes here (node telemetry is off).");
+    return QString();
+}
+
+void StorageService::onConnectionChanged()
+{
+    if (m_meter) {
+        // Its figures are the old context's: they must not land in the new one's.
+        m_meter->disconnect(this);
+        m_meter->deleteLater(); // cancels the walk
+        m_meter = nullptr;
+        emit measuringChanged(false);
+    }
+    const auto &c = m_session->connection();
+    const QString context = c ? c->context() : QString();
+    if (context == m_context)
+        return;
+    m_context = context;
+    m_measures.clear();
+    m_history = {};
+    m_triedAt.clear();
+    if (!m_context.isEmpty())
+        loadCache(cachePath(m_context), &m_measures, &m_history);
+    emit updated();
+    if (m_context.isEmpty()) {
+        m_due.stop();
+        return;
+    }
+    m_due.start();
+    QTimer::singleShot(10 * 1000, this, &StorageService::checkDue);
+}
+
+void StorageService::checkDue()
+{
+    if (isMeasuring() || !unavailableReason().isEmpty())
+        return;
+    const qint64 now = QDateTime::currentMSecsSinceEpoch();
+    for (const StorageMeter::Root &r : roots(m_context)) {
+        if (due(m_measures, r.path, m_triedAt.value(r.path), now)) {
+            measureNow();
+            return;
+        }
+    }
+}
+
+void StorageService::measureNow()
+{
+    if (isMeasuring() || !unavailableReason().isEmpty())
+        return;
+    m_meter = new StorageMeter(m_session->connection()->pool(), roots(m_context), this);
+    connect(m_meter, &StorageMeter::progress, this, &StorageService::progress);
+    connect(m_meter, &StorageMeter::finished, this, &StorageService::onMeasured);
+    m_meter->start(AppSettings::storage(m_context).node);
+    emit measuringChanged(true);
+}
+
+void StorageService::cancel()
+{
+    if (m_meter)
+        m_meter->cancel();
+}
+
+void StorageService::onMeasured(const QList<StorageRootMeasure> &measures)
+{
+    if (m_meter) {
+        m_meter->deleteLater();
+        m_meter = nullptr;
+    }
+    merge(m_measures, m_history, measures);
+    for (const StorageRootMeasure &m : measures)
+        m_triedAt[m.root] = m.measuredAt;
+    QString error;
+    if (!m_context.isEmpty() && !saveCache(cachePath(m_context), m_measures, m_history, &error))
+        qWarning("%s", qPrintable(error));
+    emit measuringChanged(false);
+    emit updated();
+}
+
+} // namespace gpudesk

@@ -1,0 +1,73 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "storagehistory.h"
+#include "storagemeter.h"
+#include "storageusage.h"
+
+#include <QObject>
+#include <QPointer>
+#include <QTimer>
+
+namespace gpudesk {
+
+class ClusterSession;
+
+// The NAS of the current context, as the Storage page, the alerts and the report read it: the
+// last measure of each root (kept in the data directory with its date, so a new window shows
+// it at once) and the history growth is read from. Walks the NAS over SSH on its own when the
+// last measure is older than the admin's interval, and when asked — one walk at a time.
+class StorageService : public QObject
+{
+    Q_OBJECT
+public:
+    explicit StorageService(ClusterSession *session, QObject *parent = nullptr);
+    ~StorageService() override;
+
+    const QList<StorageRootMeasure> &measures() const { return m_measures; }
+    const StorageHistory &history() const { return m_history; }
+    bool isMeasuring() const;
+    // Why measuring cannot run now ("" when it can): no SSH to the nodes, no context.
+    QString unavailableReason() const;
+
+    // The roots to walk for a context (AppSettings::storage).
+    static QList<StorageMeter::Root> roots(const QString &context);
+    // Whether a root's last walk (or try) is older than the admin's interval.
+    static bool due(const QList<StorageRootMeasure> &measures, const QString &root, qint64 lastTry,
+                    qint64 nowMs);
+    // Each root's new measure replaces its last; a failed walk keeps the last figures, with
+    // their own date, and says why it failed. The complete ones go into the history.
+    static void merge(QList<StorageRootMeasure> &measures, StorageHistory &history,
+                      const QList<StorageRootMeasure> &fresh);
+    // The cache of a context: the last measures and the history (schema: storagejson).
+    static QString cachePath(const QString &context);
+    static bool loadCache(const QString &path, QList<StorageRootMeasure> *measures,
+                          StorageHistory *history);
+    static bool saveCache(const QString &path, const QList<StorageRootMeasure> &measures,
+                          const StorageHistory &history, QString *error);
+
+public slots:
+    void measureNow();
+    void cancel();
+
+signals:
+    void updated();
+    void measuringChanged(bool measuring);
+    // As the walk goes: the root, entries and bytes counted so far.
+    void progress(const QString &root, qint64 entries, qint64 bytes);
+
+private:
+    void onConnectionChanged();
+    void checkDue();
+    void onMeasured(const QList<StorageRootMeasure> &measures);
+
+    ClusterSession *m_session;
+    QString m_context;
+    QList<StorageRootMeasure> m_measures;
+    StorageHistory m_history;
+    QHash<QString, qint64> m_triedAt; // by root: the last walk, failed or not
+    QPointer<StorageMeter> m_meter;
+    QTimer m_due;
+};
+
+} // namespace gpudesk

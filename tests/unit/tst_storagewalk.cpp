@@ -1,0 +1,310 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The NAS walk's reader (issue 38) on what `find -printf '%y %s %b %T@ %A@ %P\0'` prints, fed
+// whole and in every chunking: sums per folder, the largest parts and files, core dumps, what
+// was written in the day; names with newlines, spaces and `$(...)` as data; lines that are not
+// records (short, not numbers, absolute, climbing out with ..) and one longer than any path
+// left out and said; find's complaints in words. The commands' quoting, the history's growth
+// and the alerts' thresholds.
+#include "storagealerts.h"
+#include "storagecommands.h"
+#include "storagehistory.h"
+#include "storagewalk.h"
+
+#include <QTest>
+
+using namespace gpudesk;
+
+namespace {
+
+constexpr qint64 Now = 1'790'000'000'000; // ms
+constexpr qint64 Day = 24 * 3600 * 1000;
+
+QByteArray rec(char type, qint64 size, qint64 blocks, qint64 mtimeMs, const QByteArray &path)
+{
+    const QByteArray t = QByteArray::number(mtimeMs / 1000) + '.' +
+                         QByteArray::number(mtimeMs % 1000).rightJustified(3, '0') + "0000000";
+    return QByteArray(1, type) + ' ' + QByteArray::number(size) + ' ' + QByteArray::number(blocks) +
+           ' ' + t + ' ' + t + ' ' + path + '\0';
+}
+
+QByteArray sample()
+{
+    QByteArray out;
+    out += rec('d', 4096, 8, Now - 3 * Day, "alice");
+    out += rec('d', 4096, 8, Now - 3 * Day, "alice/checkpoints");
+    out += rec('f', 8LL << 30, 16, Now - 2 * 3600 * 1000, "alice/checkpoints/step-9000.pt");
+    out += rec('f', 4LL << 30, 8388608, Now - 3 * Day, "alice/checkpoints/step-8000.pt");
+    out += rec('d', 4096, 8, Now - 10 * Day, "alice/code");
+    out += rec('f', 1200, 8, Now - 10 * Day, "alice/code/train.py");
+    out += rec('l', 11, 0, Now - 10 * Day, "alice/code/latest");
+    out += rec('f', 2LL << 30, 8, Now - 40 * Day, "alice/core.4242");
+    out += rec('d', 4096, 8, Now - 100 * Day, "frank");
+    out += rec('f', 10, 8, Now - 100 * Day, "frank/notes\nold.txt");
+    out += rec('f', 20, 8, Now - 100 * Day, "frank/$(reboot).txt");
+    out += rec('f', 30, 8, Now - 100 * Day, "frank/with space");
+    out += rec('l', 1, 0, Now - 100 * Day, "frank/loop");
+    out += rec('d', 4096, 8, Now - 100 * Day, "frank/private");
+    return out;
+}
+
+StorageRootMeasure walk(const QByteArray &bytes, int chunk = 0)
+{
+    StorageWalk w(QStringLiteral("/mnt/user/"), QStringLiteral("user"), Now);
+    if (chunk <= 0)
+        w.feed(bytes);
+    else
+        for (qsizetype i = 0; i < bytes.size(); i += chunk)
+            w.feed(bytes.mid(i, chunk));
+    return w.finish(true);
+}
+
+} // namespace
+
+class TestStorageWalk : public QObject
+{
+    Q_OBJECT
+private slots:
+    void sums();
+    void chunking_data();
+    void chunking();
+    void hostileNames();
+    void notRecords_data();
+    void notRecords();
+    void overlongRecord();
+    void largestKept();
+    void complaints();
+    void commands();
+    void history();
+    void alerts();
+};
+
+void TestStorageWalk::sums()
+{
+    const StorageRootMeasure m = walk(sample());
+    QCOMPARE(m.root, QStringLiteral("/mnt/user"));
+    QCOMPARE(m.entries, 14);
+    QCOMPARE(m.folders.size(), 2);
+    const StorageFolder &a = m.folders[0]; // biggest first
+    QCOMPARE(a.path, QStringLiteral("/mnt/user/alice"));
+    QCOMPARE(a.owner, QStringLiteral("alice"));
+    QCOMPARE(a.kind, QStringLiteral("user"));
+    QCOMPARE(a.bytes, 4096 * 3 + (8LL << 30) + (4LL << 30) + 1200 + 11 + (2LL << 30));
+    QCOMPARE(a.allocated, (8 + 8 + 16 + 8388608 + 8 + 8 + 0 + 8) * 512LL);
+    QCOMPARE(a.files, 5); // two checkpoints, train.py, the link, the core dump
+    QCOMPARE(a.dirs, 2);
+    QCOMPARE(a.lastChange, Now - 2 * 3600 * 1000);
+    QCOMPARE(a.changedDay, 8LL << 30);                  // only step-9000 is that new
+    QCOMPARE(a.changedWeek, (8LL << 30) + (4LL << 30)); // and step-8000 this week
+    QCOMPARE(a.largest.size(), 3);
+    QCOMPARE(a.largest[0].name, QStringLiteral("checkpoints"));
+    QCOMPARE(a.largest[0].bytes, 4096 + (8LL << 30) + (4LL << 30));
+    QCOMPARE(a.largest[1].name, QStringLiteral("core.4242"));
+    QCOMPARE(a.largestFiles.size(), 4); // regular files only: not the link
+    QCOMPARE(a.largestFiles[0].path, QStringLiteral("/mnt/user/alice/checkpoints/step-9000.pt"));
+    QCOMPARE(a.largestFiles[0].allocated, 16 * 512); // sparse
+    QCOMPARE(a.coreDumps.size(), 1);
+    QCOMPARE(a.coreDumps[0].path, QStringLiteral("/mnt/user/alice/core.4242"));
+    QCOMPARE(a.coreDumps[0].modified, Now - 40 * Day);
+    QVERIFY(m.problems.isEmpty());
+}
+
+void TestStorageWalk::chunking_data()
+{
+    QTest::addColumn<int>("chunk");
+    for (int c : {1, 2, 3, 7, 64, 1000})
+        QTest::addRow("%d bytes", c) << c;
+}
+
+void TestStorageWalk::chunking()
+{
+    QFETCH(int, chunk);
+    const StorageRootMeasure whole = walk(sample());
+    const StorageRootMeasure pieces = walk(sample(), chunk);
+    QCOMPARE(pieces.entries, whole.entries);
+    QCOMPARE(pieces.folders.size(), whole.folders.size());
+    for (int i = 0; i < whole.folders.size(); ++i) {
+        QCOMPARE(pieces.folders[i].bytes, whole.folders[i].bytes);
+        QCOMPARE(pieces.folders[i].files, whole.folders[i].files);
+        QCOMPARE(pieces.folders[i].largestFiles.size(), whole.folders[i].largestFiles.size());
+    }
+}
+
+void TestStorageWalk::hostileNames()
+{
+    const StorageRootMeasure m = walk(sample(), 5);
+    const StorageFolder &f = m.folders[1];
+    QCOMPARE(f.owner, QStringLiteral("frank"));
+    QCOMPARE(f.files, 4);
+    QStringList paths;
+    for (const StorageFile &file : f.largestFiles)
+        paths << file.path;
+    QVERIFY2(paths.contains(QStringLiteral("/mnt/user/frank/notes\nold.txt")),
+             qPrintable(paths.join(u'|')));
+    QVERIFY(paths.contains(QStringLiteral("/mnt/user/frank/$(reboot).txt")));
+    QVERIFY(paths.contains(QStringLiteral("/mnt/user/frank/with space")));
+}
+
+void TestStorageWalk::notRecords_data()
+{
+    QTest::addColumn<QByteArray>("line");
+    QTest::newRow("empty") << QByteArray("\0", 1);
+    QTest::newRow("no fields") << QByteArray("f\0", 2);
+    QTest::newRow("size not a number") << QByteArray("f x 8 1.0 1.0 alice/a\0", 22);
+    QTest::newRow("negative size") << QByteArray("f -5 8 1.0 1.0 alice/a\0", 23);
+    QTest::newRow("no path") << QByteArray("f 5 8 1.0 1.0 \0", 15);
+    QTest::newRow("time not a number") << QByteArray("f 5 8 x 1.0 alice/a\0", 20);
+    QTest::newRow("absolute path") << QByteArray("f 5 8 1.0 1.0 /etc/passwd\0", 26);
+    QTest::newRow("climbs out") << QByteArray("f 5 8 1.0 1.0 alice/../../etc\0", 30);
+    QTest::newRow("a warning on stdout") << QByteArray("find: warning: something\0", 25);
+}
+
+void TestStorageWalk::notRecords()
+{
+    QFETCH(QByteArray, line);
+    const StorageRootMeasure m = walk(line + sample() + line);
+    QCOMPARE(m.entries, 14); // the good records all counted, the bad ones not
+    QCOMPARE(m.folders.size(), 2);
+    QCOMPARE(m.folders[0].owner, QStringLiteral("alice"));
+    QVERIFY(!m.problems.isEmpty());
+    QVERIFY2(m.problems.constFirst().contains(QLatin1String("not a record")),
+             qPrintable(m.problems.join(u'\n')));
+    QVERIFY(m.problems.join(u' ').contains(QLatin1String("2 lines")));
+}
+
+void TestStorageWalk::overlongRecord()
+{
+    QByteArray junk(StorageWalk::MaxRecord + 10, 'x');
+    junk += '\0';
+    const StorageRootMeasure m = walk(sample() + junk + sample(), 4000);
+    QCOMPARE(m.entries, 28);
+    QCOMPARE(m.folders[0].files, 10);
+    QCOMPARE(m.problems.size(), 1);
+}
+
+void TestStorageWalk::largestKept()
+{
+    QByteArray out = rec('d', 4096, 8, Now, "bob");
+    for (int i = 1; i <= 50; ++i)
+        out += rec('f', (i * 37) % 50 * 1000 + i, 8, Now, "bob/f" + QByteArray::number(i));
+    const StorageFolder f = walk(out, 9).folders.constFirst();
+    QCOMPARE(f.largestFiles.size(), StorageFolder::MaxFiles);
+    QCOMPARE(f.largest.size(), StorageFolder::MaxParts);
+    for (int i = 1; i < f.largestFiles.size(); ++i)
+        QVERIFY(f.largestFiles[i - 1].bytes >= f.largestFiles[i].bytes);
+    QCOMPARE(f.largestFiles[0].bytes, 49 * 1000 + 27); // 27 * 37 % 50 == 49
+}
+
+void TestStorageWalk::complaints()
+{
+    StorageWalk w(QStringLiteral("/mnt/user"), QStringLiteral("user"), Now);
+    w.feed(sample());
+    w.addErrors("find: '/mnt/user/frank/private': Permission denied\n"
+                "find: '/mnt/user/gone': No such file or directory\n");
+    const StorageRootMeasure m = w.finish(true);
+    QCOMPARE(m.problems.size(), 2);
+    QVERIFY(m.problems[0].contains(QLatin1String("/mnt/user/frank/private")));
+    QVERIFY(m.problems[0].contains(QLatin1String("permission denied")));
+    QCOMPARE(m.problems[1], QStringLiteral("find: '/mnt/user/gone': No such file or directory"));
+}
+
+void TestStorageWalk::commands()
+{
+    QCOMPARE(nodecmd::storageWalkCommand(QStringLiteral("/mnt/user")),
+             QByteArray("nice -n 19 ionice -c 3 find -P '/mnt/user' -xdev -mindepth 1 -printf "
+                        "'%y %s %b %T@ %A@ %P\\0'"));
+    for (const char *bad : {"mnt/user", "/mnt/$(reboot)", "/mnt/../etc", "/", "/mnt/a b",
+                            "/mnt/a'b", "/mnt/a\nb", ""})
+        QVERIFY2(nodecmd::storageWalkCommand(QString::fromUtf8(bad)).isEmpty(), bad);
+    QString why;
+    QVERIFY(!nodecmd::validStorageRoot(QStringLiteral("/mnt/../etc"), &why));
+    QVERIFY(why.contains(QLatin1String("..")));
+    QCOMPARE(nodecmd::storageDfCommand({QStringLiteral("/mnt/user"), QStringLiteral("bad root"),
+                                        QStringLiteral("/mnt/share")}),
+             QByteArray("df -P -k '/mnt/user' '/mnt/share'"));
+}
+
+void TestStorageWalk::history()
+{
+    StorageHistory h;
+    auto measure = [](qint64 at, qint64 bytes, bool complete = true) {
+        StorageRootMeasure m;
+        m.root = QStringLiteral("/mnt/user");
+        m.measuredAt = at;
+        m.complete = complete;
+        StorageFolder f;
+        f.path = QStringLiteral("/mnt/user/alice");
+        f.bytes = bytes;
+        m.folders = {f};
+        return m;
+    };
+    const QString alice = QStringLiteral("/mnt/user/alice");
+    h.record(measure(Now - 8 * Day, 100));
+    h.record(measure(Now - Day - 3600 * 1000, 400));
+    h.record(measure(Now - 3600 * 1000 / 2, 999, false)); // cut short: not a point
+    QCOMPARE(h.points(alice).size(), 2);
+    QCOMPARE(h.growth(alice, 1000, Now, StorageHistory::DayMs), 600);
+    QCOMPARE(h.growth(alice, 1000, Now, 7 * StorageHistory::DayMs), 900);
+    QCOMPARE(h.growth(alice, 1000, Now, 30 * StorageHistory::DayMs), std::nullopt);
+    QCOMPARE(h.growth(QStringLiteral("/mnt/user/nobody"), 1, Now, StorageHistory::DayMs),
+             std::nullopt);
+    QCOMPARE(h.growth(QStringLiteral("/mnt/user"), 1000, Now, StorageHistory::DayMs), 600);
+    // Walks again and again within the hour: the first and the last of them are kept.
+    for (int i = 0; i < 10; ++i)
+        h.record(measure(Now + i * 60 * 1000, 1000 + i));
+    QCOMPARE(h.points(alice).size(), 4);
+    QCOMPARE(h.points(alice).constLast().bytes, 1009);
+    // Kept 90 days, and through JSON.
+    h.record(measure(Now + 91 * Day, 5));
+    QCOMPARE(h.points(alice).size(), 1);
+    const StorageHistory back = StorageHistory::fromJson(h.toJson());
+    QCOMPARE(back.points(alice).size(), 1);
+    QCOMPARE(back.points(alice).constFirst().at, Now + 91 * Day);
+    QCOMPARE(back.points(alice).constFirst().bytes, 5);
+}
+
+void TestStorageWalk::alerts()
+{
+    StorageRootMeasure m;
+    m.root = QStringLiteral("/mnt/share");
+    m.capacityBytes = 100LL << 40;
+    m.usedBytes = 93LL << 40;
+    m.freeBytes = 7LL << 40;
+    m.measuredAt = Now;
+    m.complete = true;
+    StorageFolder big;
+    big.path = QStringLiteral("/mnt/share/nlp");
+    big.owner = QStringLiteral("nlp");
+    big.kind = QStringLiteral("group");
+    big.bytes = 30LL << 40;
+    big.changedDay = 600LL << 30;
+    StorageFolder small = big;
+    small.path = QStringLiteral("/mnt/share/cv");
+    small.bytes = 1LL << 30;
+    small.changedDay = 0;
+    m.folders = {big, small};
+    AlertRules rules;
+    QList<Problem> p = StorageAlerts::now({m}, {}, rules);
+    QStringList keys;
+    for (const Problem &x : p)
+        keys << x.key;
+    keys.sort();
+    QCOMPARE(keys, (QStringList{QStringLiteral("storage:growth:/mnt/share/nlp"),
+                                QStringLiteral("storage:root:/mnt/share"),
+                                QStringLiteral("storage:size:/mnt/share/nlp")}));
+    const auto root = std::find_if(p.cbegin(), p.cend(), [](const Problem &x) {
+        return x.key.startsWith(QLatin1String("storage:root"));
+    });
+    QCOMPARE(root->severity, Problem::Critical);
+    QVERIFY2(root->text.contains(QLatin1String("93 %")), qPrintable(root->text));
+    rules.diskCriticalPercent = 95;
+    rules.storageFolderGiB = 40 * 1024;
+    rules.storageDayGiB = 1024;
+    p = StorageAlerts::now({m}, {}, rules);
+    QCOMPARE(p.size(), 1);
+    QCOMPARE(p[0].severity, Problem::Warning);
+    rules.disabled.insert(QStringLiteral("storage"));
+    QVERIFY(StorageAlerts::now({m}, {}, rules).isEmpty());
+}
+
+QTEST_GUILESS_MAIN(TestStorageWalk)
+#include "tst_storagewalk.moc"

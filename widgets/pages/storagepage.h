@@ -1,0 +1,53 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include <QWidget>
+
+class QLabel;
+class QPushButton;
+class QSpinBox;
+class QTableView;
+class QTreeWidget;
+class QVBoxLayout;
+
+namespace gpudesk {
+
+class NoticeBanner;
+class StorageModel;
+class StorageService;
+class TableFilter;
+
+// The NAS: each root's fill and when it was measured (where, how long the walk took), a row per
+// user's and group's folder (size, on disk, files, written in the day, growth in the week, last
+// change, largest folder), and for the selected folder its largest folders, largest files and
+// core dumps. "Measure now" walks it at once (one walk at a time, at the idle IO class).
+class StoragePage : public QWidget
+{
+    Q_OBJECT
+public:
+    explicit StoragePage(StorageService *storage, QWidget *parent = nullptr);
+
+    StorageModel *model() const { return m_model; }
+
+private:
+    void refresh();
+    void showRoots();
+    void showDetail();
+    void onProgress(const QString &root, qint64 entries, qint64 bytes);
+    void onMeasuring(bool measuring);
+
+    StorageService *m_storage;
+    StorageModel *m_model;
+    TableFilter *m_proxy;
+    QTableView *m_view;
+    QTreeWidget *m_detail;
+    NoticeBanner *m_banner;
+    QVBoxLayout *m_roots;
+    QLabel *m_status;
+    QPushButton *m_measure;
+    QPushButton *m_cancel;
+    QPushButton *m_copyPath;
+    QSpinBox *m_interval;
+};
+
+} // namespace gpudesk
