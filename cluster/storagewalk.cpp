@@ -103,9 +103,8 @@ void StorageWalk::malformed(const char *begin, const char *end)
 {
     if (m_malformed++ == 0)
         m_problems.append(
-            tr("The walk of %1 printed a line that is not a record, left out: %2")
-                .arg(m_root, QString::fromUtf8(begin, qMin<qsizetype>(end - begin, 80))
-                                 .replace(u'\n', u' ')));
+            {StorageProblem::NotRecords, QString(),
+             QString::fromUtf8(begin, qMin<qsizetype>(end - begin, 80)).replace(u'\n', u' '), 0});
 }
 
 void StorageWalk::record(const char *begin, const char *end)
@@ -178,25 +177,25 @@ void StorageWalk::keepLargest(QList<StorageFile> &files, StorageFile file, int m
 
 void StorageWalk::addErrors(const QByteArray &text)
 {
-    // find: '/mnt/user/frank/private': Permission denied
-    static const QRegularExpression re(QStringLiteral("^find: ‘?'?(.*?)'?’?: (.*)$"));
+    // find: '/mnt/user/frank/private': Permission denied (GNU find quotes with ' or ‘’)
+    static const QRegularExpression re(QStringLiteral("^find: ['‘](.*)['’]: Permission denied$"));
     const QList<QByteArray> lines = text.split('\n');
+    qint64 more = 0;
     for (const QByteArray &raw : lines) {
         const QString line = QString::fromUtf8(raw).trimmed();
         if (line.isEmpty())
             continue;
-        if (m_problems.size() >= 50) {
-            m_problems.append(tr("… and more complaints of the walk, not listed."));
-            return;
+        if (m_problems.size() >= MaxProblems) {
+            ++more;
+            continue;
         }
-        const auto m = re.match(line);
-        if (m.hasMatch() && m.captured(2) == QLatin1String("Permission denied"))
-            m_problems.append(
-                tr("%1 could not be read (permission denied): what it holds is not counted.")
-                    .arg(m.captured(1)));
+        if (const auto m = re.match(line); m.hasMatch())
+            m_problems.append({StorageProblem::Unreadable, m.captured(1), QString(), 0});
         else
-            m_problems.append(line);
+            m_problems.append({StorageProblem::Complaint, QString(), line, 0});
     }
+    if (more > 0)
+        m_problems.append({StorageProblem::More, QString(), QString(), more});
 }
 
 StorageRootMeasure StorageWalk::finish(bool complete)
@@ -204,8 +203,9 @@ StorageRootMeasure StorageWalk::finish(bool complete)
     if (!m_partial.isEmpty())
         malformed(m_partial.constData(), m_partial.constData() + m_partial.size());
     m_partial.clear();
-    if (m_malformed > 1)
-        m_problems.append(tr("%n lines of the walk were not records.", nullptr, int(m_malformed)));
+    for (StorageProblem &p : m_problems)
+        if (p.kind == StorageProblem::NotRecords)
+            p.count = m_malformed;
     StorageRootMeasure m;
     m.root = m_root;
     m.kind = m_kind;

@@ -4,7 +4,6 @@
 #include "storageusage.h"
 
 #include <QByteArray>
-#include <QCoreApplication>
 #include <QHash>
 
 #include <map>
@@ -18,7 +17,6 @@ namespace gpudesk {
 // one worker.
 class StorageWalk
 {
-    Q_DECLARE_TR_FUNCTIONS(gpudesk::StorageWalk)
 public:
     // `root`: the path walked ("/mnt/user"); `kind`: "user" or "group"; `nowMs`: when the walk
     // began (what "changed within a day" counts from).
@@ -26,8 +24,8 @@ public:
 
     void feed(const char *data, qsizetype size);
     void feed(const QByteArray &chunk) { feed(chunk.constData(), chunk.size()); }
-    // The walk's complaints (find's standard error): "Permission denied" and the like become
-    // problems in words.
+    // The walk's complaints (find's standard error): a folder it could not read, and its other
+    // lines as find said them.
     void addErrors(const QByteArray &stderrText);
     // The folders, biggest first. `complete`: the walk ran to its end.
     StorageRootMeasure finish(bool complete);
@@ -54,7 +52,8 @@ private:
     QByteArray m_partial;
     bool m_skipping = false; // inside an over-long record
     QHash<QString, Folder> m_folders;
-    QStringList m_problems;
+    QList<StorageProblem> m_problems;
+    static constexpr int MaxProblems = 50;
     qint64 m_entries = 0;
     qint64 m_bytes = 0;
     qint64 m_malformed = 0;

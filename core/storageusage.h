@@ -49,6 +49,23 @@ struct StorageFolder
     static constexpr int MaxFiles = 10;
 };
 
+// What a walk could not read or understand: kept as data and put in words where it is shown,
+// so that a walk cached in one language reads in the language of the window that shows it.
+struct StorageProblem
+{
+    enum Kind
+    {
+        Unreadable, // `path` could not be read: what it holds is not counted
+        NotRecords, // `count` lines were not records; `text` is the first
+        Complaint,  // a line of find's own (its words, as kubectl's are kept)
+        More        // `count` more complaints, not kept
+    };
+    Kind kind = Complaint;
+    QString path;
+    QString text;
+    qint64 count = 0;
+};
+
 // One walk of one root on one node, with the root's own capacity from df.
 struct StorageRootMeasure
 {
@@ -63,9 +80,9 @@ struct StorageRootMeasure
     qint64 freeBytes = -1;
     QString filesystem;           // the device df names: "nas.lab.internal:/export/user"
     QList<StorageFolder> folders; // biggest first
-    // What the walk could not read or understand, in words (the paths named): unreadable
-    // folders, lines that were not a record. The figures above leave those parts out.
-    QStringList problems;
+    // What the walk could not read or understand: unreadable folders, lines that were not a
+    // record. The figures above leave those parts out.
+    QList<StorageProblem> problems;
     bool complete = false; // the walk ran to its end (it may still have problems)
     QString error;         // why there are no figures at all, when there are none
 

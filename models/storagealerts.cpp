@@ -5,6 +5,33 @@
 
 namespace gpudesk {
 
+QString StorageAlerts::describe(const StorageProblem &p, const QString &root)
+{
+    switch (p.kind) {
+    case StorageProblem::Unreadable:
+        return tr("%1 could not be read (permission denied): what it holds is not counted.")
+            .arg(p.path);
+    case StorageProblem::NotRecords:
+        return tr("The walk of %1 printed %n line(s) that are not records, left out; the first: "
+                  "%2",
+                  nullptr, int(p.count))
+            .arg(root, p.text);
+    case StorageProblem::More:
+        return tr("… and %n more complaint(s) of the walk, not listed.", nullptr, int(p.count));
+    case StorageProblem::Complaint:
+        break;
+    }
+    return p.text;
+}
+
+QStringList StorageAlerts::describe(const StorageRootMeasure &m)
+{
+    QStringList out;
+    for (const StorageProblem &p : m.problems)
+        out << describe(p, m.root);
+    return out;
+}
+
 QList<Problem> StorageAlerts::now(const QList<StorageRootMeasure> &measures,
                                   const StorageHistory &history, const AlertRules &rules)
 {

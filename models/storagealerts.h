@@ -17,6 +17,9 @@ class StorageAlerts
 public:
     static QList<Problem> now(const QList<StorageRootMeasure> &measures,
                               const StorageHistory &history, const AlertRules &rules);
+    // A walk's problem in the user's language (the page's banner, the report).
+    static QString describe(const StorageProblem &problem, const QString &root);
+    static QStringList describe(const StorageRootMeasure &measure);
 };
 
 } // namespace gpudesk

@@ -8561,6 +8561,18 @@
         <source>%1 grew by %2 in the day before %3 (more than %4 a day).</source>
         <translation>%1 在 %3 之前的一天内增长了 %2（超过每天 %4）。</translation>
     </message>
+    <message>
+        <source>%1 could not be read (permission denied): what it holds is not counted.</source>
+        <translation>%1 无法读取（权限不足）：其中的内容未计入。</translation>
+    </message>
+    <message numerus="yes">
+        <source>The walk of %1 printed %n line(s) that are not records, left out; the first: %2</source>
+        <translation><numerusform>扫描 %1 时输出了 %n 行不是记录的内容，已忽略；第一行：%2</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>… and %n more complaint(s) of the walk, not listed.</source>
+        <translation><numerusform>… 扫描还报告了另外 %n 个问题，未一一列出。</numerusform></translation>
+    </message>
 </context>
 <context>
     <name>gpudesk::StorageMeter</name>
@@ -8756,7 +8768,9 @@
     </message>
     <message numerus="yes">
         <source>… and %n more.</source>
-        <translation><numerusform>… 还有 %n 条。</numerusform></translation>
+        <translation>
+            <numerusform>… 还有 %n 条。</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -8772,25 +8786,6 @@
     <message>
         <source>The NAS is measured over SSH on a node that mounts it, and gpudesk has no SSH to the nodes here (node telemetry is off).</source>
         <translation>NAS 需通过 SSH 在挂载它的节点上测量，而此处 gpudesk 无法通过 SSH 连接节点（节点遥测已关闭）。</translation>
-    </message>
-</context>
-<context>
-    <name>gpudesk::StorageWalk</name>
-    <message>
-        <source>The walk of %1 printed a line that is not a record, left out: %2</source>
-        <translation>扫描 %1 时输出了一行不是记录的内容，已忽略：%2</translation>
-    </message>
-    <message>
-        <source>… and more complaints of the walk, not listed.</source>
-        <translation>… 扫描还报告了更多问题，未一一列出。</translation>
-    </message>
-    <message>
-        <source>%1 could not be read (permission denied): what it holds is not counted.</source>
-        <translation>%1 无法读取（权限不足）：其中的内容未计入。</translation>
-    </message>
-    <message numerus="yes">
-        <source>%n lines of the walk were not records.</source>
-        <translation><numerusform>扫描输出中有 %n 行不是记录。</numerusform></translation>
     </message>
 </context>
 <context>

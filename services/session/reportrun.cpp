@@ -12,6 +12,7 @@
 #include "problems.h"
 #include "reportjson.h"
 #include "sshconnection.h"
+#include "storagealerts.h"
 #include "storagejson.h"
 #include "storagemeter.h"
 #include "storageservice.h"
@@ -207,7 +208,15 @@ QJsonObject ReportRun::alertsJson(const ClusterStore &store, const TelemetryStor
     QJsonArray alerts;
     int critical = 0, warning = 0;
     // The thresholds and rules the admin set in the window (Settings › Alerts) hold here too.
-    for (const Problem &p : Problems::now(store, telemetry, AlertRules::load())) {
+    const AlertRules rules = AlertRules::load();
+    QList<Problem> problems = Problems::now(store, telemetry, rules);
+    // The NAS's from its last walk (the window's or a report's): --alerts does not walk it.
+    QList<StorageRootMeasure> nas;
+    StorageHistory nasHistory;
+    StorageService::loadCache(StorageService::cachePath(context), &nas, &nasHistory);
+    problems += StorageAlerts::now(nas, nasHistory, rules);
+    Problems::sort(problems);
+    for (const Problem &p : std::as_const(problems)) {
         (p.severity == Problem::Critical ? critical : warning) += 1;
         alerts.append(QJsonObject{
             {QStringLiteral("severity"), p.severity == Problem::Critical

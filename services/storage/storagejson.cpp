@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "storagejson.h"
 
+#include "storagealerts.h"
 #include "storagehistory.h"
 
 #include <QDateTime>
@@ -93,6 +94,14 @@ QJsonObject toJson(const StorageRootMeasure &m)
         folders.append(folderJson(f));
     QJsonObject o = reportRoots({m}).at(0).toObject();
     o.insert(QStringLiteral("folders"), folders);
+    // The problems as data, worded when shown (in the language of the window that shows them).
+    QJsonArray problems;
+    for (const StorageProblem &p : m.problems)
+        problems.append(QJsonObject{{QStringLiteral("kind"), int(p.kind)},
+                                    {QStringLiteral("path"), p.path},
+                                    {QStringLiteral("text"), p.text},
+                                    {QStringLiteral("count"), double(p.count)}});
+    o.insert(QStringLiteral("problemsData"), problems);
     return o;
 }
 
@@ -113,8 +122,13 @@ bool fromJson(const QJsonObject &o, StorageRootMeasure *out)
     m.freeBytes = number(o, "freeBytes", -1);
     m.complete = o.value(QLatin1String("complete")).toBool();
     m.error = o.value(QLatin1String("error")).toString();
-    for (const QJsonValue &v : o.value(QLatin1String("problems")).toArray())
-        m.problems.append(v.toString());
+    for (const QJsonValue &v : o.value(QLatin1String("problemsData")).toArray()) {
+        const QJsonObject p = v.toObject();
+        const int kind = p.value(QLatin1String("kind")).toInt(StorageProblem::Complaint);
+        m.problems.append({StorageProblem::Kind(qBound(0, kind, int(StorageProblem::More))),
+                           p.value(QLatin1String("path")).toString(),
+                           p.value(QLatin1String("text")).toString(), number(p, "count")});
+    }
     for (const QJsonValue &v : o.value(QLatin1String("folders")).toArray()) {
         const QJsonObject j = v.toObject();
         StorageFolder f;
@@ -170,7 +184,7 @@ QJsonArray reportRoots(const QList<StorageRootMeasure> &measures)
     QJsonArray out;
     for (const StorageRootMeasure &m : measures) {
         QJsonArray problems;
-        for (const QString &p : m.problems)
+        for (const QString &p : StorageAlerts::describe(m))
             problems.append(p);
         out.append(QJsonObject{{QStringLiteral("path"), m.root},
                                {QStringLiteral("kind"), m.kind},

@@ -202,15 +202,16 @@ with tempfile.TemporaryDirectory() as state:
         check("CPU nodes (no nvidia-smi) report no cards", cpu_nodes and all(n["cards"] == [] for n in cpu_nodes))
 
         nossh = subprocess.run([gpudesk, "--kubeconfig", kubeconfig, "--context", "sim-admin", "--report",
-                                out + ".nossh", "--no-ssh"], capture_output=True, text=True, timeout=120)
+                                out + ".nossh", "--no-ssh"], capture_output=True, text=True, timeout=120, env=env)
         plain = json.load(open(out + ".nossh"))
-        check("--no-ssh leaves telemetry out", nossh.returncode == 0 and "cards" not in plain["nodes"][0]
-              and "busy" not in plain["gpus"])
+        check("--no-ssh leaves telemetry out (and the NAS, measured over SSH)",
+              nossh.returncode == 0 and "cards" not in plain["nodes"][0]
+              and "busy" not in plain["gpus"] and plain["storage"] is None)
 
         # --alerts: the conditions that fire now, each found independently with the Python
         # client (nodes' conditions, Volcano queues, users' ResourceQuotas), and the exit code.
         alerts_run = subprocess.run([gpudesk, "--kubeconfig", kubeconfig, "--context", "sim-admin", "--alerts",
-                                     "--no-ssh"], capture_output=True, text=True, timeout=120)
+                                     "--no-ssh"], capture_output=True, text=True, timeout=120, env=env)
         alerts = json.loads(alerts_run.stdout)
         core = client.CoreV1Api()
         expected = {}
@@ -238,6 +239,12 @@ with tempfile.TemporaryDirectory() as state:
                             and parse_quantity(used) * 100 >= parse_quantity(hard) * 90:
                         expected[f"quotafull:{ns}/{rq.metadata.name}"] = "warning"
                         break
+        # The NAS's, from the walk the first report made (issue 38): a root over 80 % / 90 %.
+        for r in report["storageRoots"]:
+            if r["percentUsed"] is not None and r["percentUsed"] >= 80:
+                expected["storage:root:" + r["path"]] = "critical" if r["percentUsed"] >= 90 else "warning"
+        check(f"the report walked the NAS: {[(r['path'], r['percentUsed']) for r in report['storageRoots']]}",
+              len(report["storageRoots"]) == 2)
         got = {a["key"]: a["severity"] for a in alerts["alerts"]}
         code = 2 if "critical" in expected.values() else 1 if expected else 0
         check(f"--alerts: the alerts that fire equal the API's conditions {sorted(expected)}",
@@ -251,14 +258,14 @@ with tempfile.TemporaryDirectory() as state:
               all(a["message"] and a["rule"] == a["key"].split(":")[0] for a in alerts["alerts"])
               and all(a["node"] for a in alerts["alerts"] if a["rule"] == "notready"))
         broken = subprocess.run([gpudesk, "--kubeconfig", os.path.join(state, "missing"), "--alerts"],
-                                capture_output=True, text=True, timeout=60)
+                                capture_output=True, text=True, timeout=60, env=env)
         check(f"--alerts without a readable kubeconfig exits 3 and says why ({broken.stderr.strip()})",
               broken.returncode == 3 and broken.stderr.strip() != "" and broken.stdout == "")
 
         # A researcher: she may list nodes, namespaces and queues, and only her own pods.
         alice_out = out + ".alice"
         alice = subprocess.run([gpudesk, "--kubeconfig", kubeconfig, "--context", "sim-alice", "--report", alice_out,
-                                "--ssh-config", ssh_config], capture_output=True, text=True, timeout=120)
+                                "--ssh-config", ssh_config], capture_output=True, text=True, timeout=120, env=env)
         check(f"a researcher's report is written and says it is partial ({alice.stdout.strip()})",
               alice.returncode == 0 and "Partial" in alice.stdout)
         ar = json.load(open(alice_out))
@@ -322,7 +329,7 @@ with tempfile.TemporaryDirectory() as state:
         try:
             drv = subprocess.run([gpudesk, "--kubeconfig", kubeconfig, "--context", "sim-admin", "--report",
                                   out + ".driver", "--ssh-config", ssh_config],
-                                 capture_output=True, text=True, timeout=120)
+                                 capture_output=True, text=True, timeout=120, env=env)
             dr = json.load(open(out + ".driver"))
             truth2 = json.loads(client.ApiClient().call_api("/sim/truth", "GET", auth_settings=["BearerToken"],
                                                             _preload_content=False)[0].data)
@@ -346,7 +353,7 @@ with tempfile.TemporaryDirectory() as state:
               and all(n["gpuState"] == "noNvidiaSmi" for n in dr["nodes"] if n["gpus"]["total"] == 0))
 
         bad = subprocess.run([gpudesk, "--kubeconfig", kubeconfig, "--context", "nope", "--report", out],
-                             capture_output=True, text=True, timeout=60)
+                             capture_output=True, text=True, timeout=60, env=env)
         check("an unknown context exits 2 with the kubeconfig's message",
               bad.returncode == 2 and 'context "nope" is not in the kubeconfig' in bad.stderr)
     finally:

@@ -125,7 +125,7 @@ with tempfile.TemporaryDirectory() as state:
                   and f["allocated"] < 1 << 20 for f in frank["largestFiles"]))
         everything = json.dumps(doc["storage"])
         check("every line of the walk was a record: the names with a newline, $(…), -rf are data",
-              not any("not a record" in p for r in roots.values() for p in r["problems"]))
+              not any("not records" in p for r in roots.values() for p in r["problems"]))
         check("nothing outside the root is named (the link to /etc is not followed)",
               "/mnt/user/frank/etc/" not in everything and "passwd" not in everything)
         cores = [c["path"] for f in doc["storage"] for c in f["coreDumps"]]

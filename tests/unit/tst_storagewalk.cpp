@@ -165,10 +165,13 @@ void TestStorageWalk::notRecords()
     QCOMPARE(m.entries, 14); // the good records all counted, the bad ones not
     QCOMPARE(m.folders.size(), 2);
     QCOMPARE(m.folders[0].owner, QStringLiteral("alice"));
-    QVERIFY(!m.problems.isEmpty());
-    QVERIFY2(m.problems.constFirst().contains(QLatin1String("not a record")),
-             qPrintable(m.problems.join(u'\n')));
-    QVERIFY(m.problems.join(u' ').contains(QLatin1String("2 lines")));
+    QCOMPARE(m.problems.size(), 1);
+    QCOMPARE(m.problems[0].kind, StorageProblem::NotRecords);
+    QCOMPARE(m.problems[0].count, 2);
+    const QString said = StorageAlerts::describe(m).join(u'\n');
+    QVERIFY2(said.contains(QLatin1String("2 line(s) that are not records")) &&
+                 said.contains(QLatin1String("/mnt/user")),
+             qPrintable(said));
 }
 
 void TestStorageWalk::overlongRecord()
@@ -202,9 +205,22 @@ void TestStorageWalk::complaints()
                 "find: '/mnt/user/gone': No such file or directory\n");
     const StorageRootMeasure m = w.finish(true);
     QCOMPARE(m.problems.size(), 2);
-    QVERIFY(m.problems[0].contains(QLatin1String("/mnt/user/frank/private")));
-    QVERIFY(m.problems[0].contains(QLatin1String("permission denied")));
-    QCOMPARE(m.problems[1], QStringLiteral("find: '/mnt/user/gone': No such file or directory"));
+    QCOMPARE(m.problems[0].kind, StorageProblem::Unreadable);
+    QCOMPARE(m.problems[0].path, QStringLiteral("/mnt/user/frank/private"));
+    QCOMPARE(m.problems[1].kind, StorageProblem::Complaint);
+    const QStringList said = StorageAlerts::describe(m);
+    QVERIFY(said[0].startsWith(QLatin1String("/mnt/user/frank/private could not be read")));
+    QCOMPARE(said[1], QStringLiteral("find: '/mnt/user/gone': No such file or directory"));
+    // Past MaxProblems: counted, not kept.
+    StorageWalk flood(QStringLiteral("/mnt/user"), QStringLiteral("user"), Now);
+    QByteArray lines;
+    for (int i = 0; i < 500; ++i)
+        lines += "find: '/mnt/user/x" + QByteArray::number(i) + "': Permission denied\n";
+    flood.addErrors(lines);
+    const StorageRootMeasure f = flood.finish(true);
+    QCOMPARE(f.problems.size(), 51);
+    QCOMPARE(f.problems.constLast().kind, StorageProblem::More);
+    QCOMPARE(f.problems.constLast().count, 450);
 }
 
 void TestStorageWalk::commands()

@@ -5,6 +5,7 @@
 #include "columnfit.h"
 #include "format.h"
 #include "noticebanner.h"
+#include "storagealerts.h"
 #include "storagemodel.h"
 #include "storageservice.h"
 #include "tablefilter.h"
@@ -176,8 +177,7 @@ void StoragePage::showRoots()
         m_roots->addWidget(row);
         if (!m.error.isEmpty())
             problems << tr("The last walk of %1 failed: %2").arg(m.root, m.error);
-        for (const QString &p : m.problems)
-            problems << p;
+        problems << StorageAlerts::describe(m);
     }
     const QString unavailable = m_storage->unavailableReason();
     if (m_storage->measures().isEmpty() && !unavailable.isEmpty())
