@@ -161,6 +161,9 @@ void StorageWalk::record(const char *begin, const char *end)
     const QStringView name = QStringView(rel).mid(rel.lastIndexOf(u'/') + 1);
     if (isCoreDump(name))
         keepLargest(s.coreDumps, file, StorageFolder::MaxFiles);
+    if (size >= StorageFolder::StaleMinBytes &&
+        std::max(mtime, atime) < m_now - qint64(StorageFolder::StaleDays) * 24 * 3600 * 1000)
+        keepLargest(s.staleFiles, file, StorageFolder::MaxFiles);
     keepLargest(s.largestFiles, std::move(file), StorageFolder::MaxFiles);
 }
 

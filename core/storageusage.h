@@ -45,6 +45,11 @@ struct StorageFolder
     QList<StoragePart> largest;      // biggest first, at most MaxParts
     QList<StorageFile> largestFiles; // biggest first, at most MaxFiles
     QList<StorageFile> coreDumps;    // files named core or core.<number>, biggest first
+    // Files of StaleMinBytes and more neither read nor changed for StaleDays, biggest first:
+    // what cleanup looks at first (a checkpoint of a job long finished, a dataset copied once).
+    QList<StorageFile> staleFiles;
+    static constexpr int StaleDays = 90;
+    static constexpr qint64 StaleMinBytes = 1LL << 30;
     static constexpr int MaxParts = 8;
     static constexpr int MaxFiles = 10;
 };

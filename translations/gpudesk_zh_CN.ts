@@ -8567,11 +8567,15 @@
     </message>
     <message numerus="yes">
         <source>The walk of %1 printed %n line(s) that are not records, left out; the first: %2</source>
-        <translation><numerusform>扫描 %1 时输出了 %n 行不是记录的内容，已忽略；第一行：%2</numerusform></translation>
+        <translation>
+            <numerusform>扫描 %1 时输出了 %n 行不是记录的内容，已忽略；第一行：%2</numerusform>
+        </translation>
     </message>
     <message numerus="yes">
         <source>… and %n more complaint(s) of the walk, not listed.</source>
-        <translation><numerusform>… 扫描还报告了另外 %n 个问题，未一一列出。</numerusform></translation>
+        <translation>
+            <numerusform>… 扫描还报告了另外 %n 个问题，未一一列出。</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -8771,6 +8775,10 @@
         <translation>
             <numerusform>… 还有 %n 条。</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>Not read or changed for %1 days (%2 and more)</source>
+        <translation>%1 天未读取也未改动（%2 及以上）</translation>
     </message>
 </context>
 <context>

@@ -82,7 +82,8 @@ QJsonObject folderJson(const StorageFolder &f)
             {QStringLiteral("changedWeek"), double(f.changedWeek)},
             {QStringLiteral("largest"), partsJson(f.largest)},
             {QStringLiteral("largestFiles"), filesJson(f.largestFiles)},
-            {QStringLiteral("coreDumps"), filesJson(f.coreDumps)}};
+            {QStringLiteral("coreDumps"), filesJson(f.coreDumps)},
+            {QStringLiteral("staleFiles"), filesJson(f.staleFiles)}};
 }
 
 } // namespace
@@ -149,6 +150,7 @@ bool fromJson(const QJsonObject &o, StorageRootMeasure *out)
         }
         f.largestFiles = filesFrom(j.value(QLatin1String("largestFiles")).toArray());
         f.coreDumps = filesFrom(j.value(QLatin1String("coreDumps")).toArray());
+        f.staleFiles = filesFrom(j.value(QLatin1String("staleFiles")).toArray());
         if (!f.path.isEmpty())
             m.folders.append(f);
     }

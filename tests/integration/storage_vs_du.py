@@ -12,6 +12,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import time
 
 from kubernetes import client, config
 
@@ -128,6 +129,16 @@ with tempfile.TemporaryDirectory() as state:
               not any("not records" in p for r in roots.values() for p in r["problems"]))
         check("nothing outside the root is named (the link to /etc is not followed)",
               "/mnt/user/frank/etc/" not in everything and "passwd" not in everything)
+        stale = [c["path"] for f in doc["storage"] for c in f["staleFiles"]]
+        old = []
+        for d, _, files in os.walk(os.path.join(root, "user")):
+            for n in files:
+                st = os.lstat(os.path.join(d, n))
+                if os.path.isfile(os.path.join(d, n)) and not os.path.islink(os.path.join(d, n)) \
+                        and st.st_size >= 1 << 30 and max(st.st_mtime, st.st_atime) < time.time() - 90 * 86400:
+                    old.append("/mnt/" + os.path.relpath(os.path.join(d, n), root))
+        check(f"stale files (1 GiB+, 90 days unread and unchanged) are the tree's {sorted(old)}",
+              sorted(p for p in stale if p.startswith("/mnt/user/")) == sorted(old) and len(old) > 0)
         cores = [c["path"] for f in doc["storage"] for c in f["coreDumps"]]
         check(f"core dumps found ({len(cores)})", cores and all("/core" in c for c in cores))
 

@@ -105,6 +105,8 @@ void TestStorageWalk::sums()
     QCOMPARE(a.coreDumps.size(), 1);
     QCOMPARE(a.coreDumps[0].path, QStringLiteral("/mnt/user/alice/core.4242"));
     QCOMPARE(a.coreDumps[0].modified, Now - 40 * Day);
+    QVERIFY(a.staleFiles.isEmpty());            // 40 days is not stale; 90 is
+    QVERIFY(m.folders[1].staleFiles.isEmpty()); // frank's: 100 days old, but small
     QVERIFY(m.problems.isEmpty());
 }
 
@@ -186,6 +188,18 @@ void TestStorageWalk::overlongRecord()
 
 void TestStorageWalk::largestKept()
 {
+    {
+        // Stale: 1 GiB and more, neither read nor changed for 90 days.
+        QByteArray out = rec('d', 4096, 8, Now, "carol");
+        out += rec('f', 5LL << 30, 8, Now - 200 * Day, "carol/old-dataset.tar");
+        out += rec('f', 1LL << 30, 8, Now - 91 * Day, "carol/just-old-enough.bin");
+        out += rec('f', (1LL << 30) - 1, 8, Now - 300 * Day, "carol/too-small.bin");
+        out += rec('f', 7LL << 30, 8, Now - 89 * Day, "carol/not-old-enough.bin");
+        const StorageFolder f = walk(out).folders.constFirst();
+        QCOMPARE(f.staleFiles.size(), 2);
+        QCOMPARE(f.staleFiles[0].path, QStringLiteral("/mnt/user/carol/old-dataset.tar"));
+        QCOMPARE(f.staleFiles[1].path, QStringLiteral("/mnt/user/carol/just-old-enough.bin"));
+    }
     QByteArray out = rec('d', 4096, 8, Now, "bob");
     for (int i = 1; i <= 50; ++i)
         out += rec('f', (i * 37) % 50 * 1000 + i, 8, Now, "bob/f" + QByteArray::number(i));

@@ -230,6 +230,14 @@ void StoragePage::showDetail()
             files->child(files->childCount() - 1)
                 ->setToolTip(1, tr("Sparse: %1 on disk").arg(format::bytes(file.allocated)));
     }
+    if (!f->staleFiles.isEmpty()) {
+        QTreeWidgetItem *stale = group(tr("Not read or changed for %1 days (%2 and more)")
+                                           .arg(StorageFolder::StaleDays)
+                                           .arg(format::bytes(StorageFolder::StaleMinBytes)));
+        for (const StorageFile &file : f->staleFiles)
+            add(stale, file.path.mid(f->path.size() + 1), file.path, file.bytes,
+                std::max(file.modified, file.accessed));
+    }
     if (!f->coreDumps.isEmpty()) {
         QTreeWidgetItem *cores = group(tr("Core dumps"));
         for (const StorageFile &file : f->coreDumps)
