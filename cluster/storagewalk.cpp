@@ -125,7 +125,10 @@ void StorageWalk::record(const char *begin, const char *end)
     ++m_entries;
     m_bytes += size;
     const qsizetype slash = rel.indexOf(u'/');
-    const QString top = slash < 0 ? rel : rel.left(slash);
+    QString top = slash < 0 ? rel : rel.left(slash);
+    // Memory stays bounded whatever the tree: past the caps, entries are summed under "…".
+    if (m_folders.size() >= MaxFolders && !m_folders.contains(top))
+        top = QStringLiteral("…");
     Folder &f = m_folders[top];
     StorageFolder &s = f.sums;
     if (s.path.isEmpty()) {
@@ -150,7 +153,9 @@ void StorageWalk::record(const char *begin, const char *end)
         }
     }
     const qsizetype second = rel.indexOf(u'/', slash + 1);
-    const QString partName = rel.mid(slash + 1, second < 0 ? -1 : second - slash - 1);
+    QString partName = rel.mid(slash + 1, second < 0 ? -1 : second - slash - 1);
+    if (f.parts.size() >= MaxPartsTracked && !f.parts.count(partName))
+        partName = QStringLiteral("…"); // millions of files flat in one folder: one sum
     StoragePart &part = f.parts[partName];
     part.name = partName;
     part.bytes += size;

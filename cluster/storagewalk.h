@@ -35,6 +35,10 @@ public:
 
     // A record longer than this is not one (PATH_MAX is 4096): skipped up to the next NUL.
     static constexpr qsizetype MaxRecord = 16 * 1024;
+    // Entries right below a folder tracked by name (for its largest parts), and folders right
+    // below the root; past these, the rest is summed under "…".
+    static constexpr qsizetype MaxPartsTracked = 4096;
+    static constexpr qsizetype MaxFolders = 100000;
 
 private:
     struct Folder

@@ -91,9 +91,14 @@ struct StorageRootMeasure
     bool complete = false; // the walk ran to its end (it may still have problems)
     QString error;         // why there are no figures at all, when there are none
 
+    // As df's Use%: used over used and available, rounded up — blocks reserved for root (ext4's
+    // 5 %, seen through NFS too) count as neither, so this is 95 where used/size is 90.
     int percentUsed() const
     {
-        return capacityBytes > 0 ? int((usedBytes * 100 + capacityBytes - 1) / capacityBytes) : -1;
+        const qint64 whole = usedBytes + freeBytes;
+        return capacityBytes > 0 && usedBytes >= 0 && freeBytes >= 0 && whole > 0
+                   ? int((usedBytes * 100 + whole - 1) / whole)
+                   : -1;
     }
 };
 

@@ -2,9 +2,9 @@
 #include "format.h"
 
 #include <QCoreApplication>
-
 #include <QDateTime>
 #include <QLocale>
+#include <QRegularExpression>
 
 namespace gpudesk::format {
 
@@ -139,6 +139,17 @@ QString status(const QString &word)
     }
     const QString t = QCoreApplication::translate("status", word.toUtf8().constData());
     return t == word ? word : word + QStringLiteral("（") + t + QStringLiteral("）");
+}
+
+QString shellWord(const QString &path)
+{
+    static const QRegularExpression plain(QStringLiteral("^[A-Za-z0-9._+@/:=,-]+$"));
+    if (plain.match(path).hasMatch())
+        return path;
+    QString out = QStringLiteral("'");
+    for (const QChar c : path)
+        out += c == u'\'' ? QStringLiteral("'\\''") : QString(c);
+    return out + u'\'';
 }
 
 } // namespace gpudesk::format

@@ -17,5 +17,8 @@ QString when(qint64 ms);
 // one ("Running（运行中）"); the word alone in English. kubectl's word stays: it is what users
 // search for and what the cluster's docs say.
 QString status(const QString &word);
+// A path as one word of a POSIX shell: itself when it holds only characters no shell reads
+// (letters, digits, ._-+@/:=,), else single-quoted ('it'\''s').
+QString shellWord(const QString &path);
 
 } // namespace gpudesk::format

@@ -64,15 +64,26 @@ QList<Problem> StorageAlerts::now(const QList<StorageRootMeasure> &measures,
                                 .arg(f.owner, format::bytes(f.bytes), f.path,
                                      format::bytes(qint64(rules.storageFolderGiB) * GiB)),
                             m.measuredAt});
+            // Written (files changed in the day: a rewrite counts whole) or grown (net, from
+            // the history): said as what it is.
             const auto net = history.growth(f.path, f.bytes, m.measuredAt, StorageHistory::DayMs);
-            const qint64 day = std::max(f.changedDay, net.value_or(0));
-            if (day >= qint64(rules.storageDayGiB) * GiB)
+            const qint64 limit = qint64(rules.storageDayGiB) * GiB;
+            if (net && *net >= limit)
                 out.append({Problem::Warning,
                             QStringLiteral("storage:growth:") + f.path,
                             {},
                             tr("%1 grew by %2 in the day before %3 (more than %4 a day).")
-                                .arg(f.path, format::bytes(day), format::when(m.measuredAt),
-                                     format::bytes(qint64(rules.storageDayGiB) * GiB)),
+                                .arg(f.path, format::bytes(*net), format::when(m.measuredAt),
+                                     format::bytes(limit)),
+                            m.measuredAt});
+            else if (f.changedDay >= limit)
+                out.append({Problem::Warning,
+                            QStringLiteral("storage:growth:") + f.path,
+                            {},
+                            tr("%1 had %2 written to it in the day before %3 (more than %4 a "
+                               "day).")
+                                .arg(f.path, format::bytes(f.changedDay),
+                                     format::when(m.measuredAt), format::bytes(limit)),
                             m.measuredAt});
         }
     }

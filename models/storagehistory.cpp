@@ -42,6 +42,19 @@ std::optional<qint64> StorageHistory::growth(const QString &path, qint64 bytesNo
     return std::nullopt;
 }
 
+void StorageHistory::absorb(const StorageHistory &other)
+{
+    for (auto it = other.m_points.cbegin(); it != other.m_points.cend(); ++it) {
+        QList<Point> &list = m_points[it.key()];
+        for (const Point &p : *it)
+            if (std::none_of(list.cbegin(), list.cend(),
+                             [&p](const Point &q) { return q.at == p.at; }))
+                list.append(p);
+        std::sort(list.begin(), list.end(),
+                  [](const Point &a, const Point &b) { return a.at < b.at; });
+    }
+}
+
 QJsonObject StorageHistory::toJson() const
 {
     QJsonObject out;

@@ -33,6 +33,8 @@ public:
     std::optional<qint64> growth(const QString &path, qint64 bytesNow, qint64 nowMs,
                                  qint64 windowMs) const;
     QList<Point> points(const QString &path) const { return m_points.value(path); }
+    // Adds another copy's points (a report's, read back from the cache): the union by time.
+    void absorb(const StorageHistory &other);
     bool isEmpty() const { return m_points.isEmpty(); }
 
     QJsonObject toJson() const;

@@ -8577,6 +8577,10 @@
             <numerusform>… 扫描还报告了另外 %n 个问题，未一一列出。</numerusform>
         </translation>
     </message>
+    <message>
+        <source>%1 had %2 written to it in the day before %3 (more than %4 a day).</source>
+        <translation>%1 在 %3 之前的一天内写入了 %2（超过每天 %4）。</translation>
+    </message>
 </context>
 <context>
     <name>gpudesk::StorageMeter</name>
@@ -8603,6 +8607,18 @@
     <message>
         <source>%1 stayed busy with other long work.</source>
         <translation>%1 一直忙于其他耗时任务。</translation>
+    </message>
+    <message>
+        <source>The walk found nothing under %1 on %2: is the NAS mounted there?</source>
+        <translation>在 %2 上扫描 %1 没有发现任何内容：该节点是否挂载了 NAS？</translation>
+    </message>
+    <message>
+        <source>The walk of %1 did not finish (exit status %2).</source>
+        <translation>扫描 %1 未完成（退出状态 %2）。</translation>
+    </message>
+    <message>
+        <source>The connection to the nodes is gone.</source>
+        <translation>与节点的连接已断开。</translation>
     </message>
 </context>
 <context>
@@ -8735,10 +8751,6 @@
         <translation>剩余 %1，共 %2</translation>
     </message>
     <message>
-        <source>measured %1 ago on %2: %3 entries in %4 s</source>
-        <translation>%1前在 %2 上测量：%3 个条目，用时 %4 秒</translation>
-    </message>
-    <message>
         <source>The last walk of %1 failed: %2</source>
         <translation>上次扫描 %1 失败：%2</translation>
     </message>
@@ -8763,10 +8775,6 @@
         <translation>核心转储</translation>
     </message>
     <message>
-        <source>Walking %1: %2 entries, %3 so far…</source>
-        <translation>正在扫描 %1：已有 %2 个条目，共 %3…</translation>
-    </message>
-    <message>
         <source>Walking the NAS…</source>
         <translation>正在扫描 NAS…</translation>
     </message>
@@ -8779,6 +8787,14 @@
     <message>
         <source>Not read or changed for %1 days (%2 and more)</source>
         <translation>%1 天未读取也未改动（%2 及以上）</translation>
+    </message>
+    <message numerus="yes">
+        <source>Walking %1: %n entries, %2 so far…</source>
+        <translation><numerusform>正在扫描 %1：已有 %n 个条目，共 %2…</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>measured %1 ago on %2: %n entries in %3 s</source>
+        <translation><numerusform>%1前在 %2 上测量：%n 个条目，用时 %3 秒</numerusform></translation>
     </message>
 </context>
 <context>
@@ -8794,6 +8810,10 @@
     <message>
         <source>The NAS is measured over SSH on a node that mounts it, and gpudesk has no SSH to the nodes here (node telemetry is off).</source>
         <translation>NAS 需通过 SSH 在挂载它的节点上测量，而此处 gpudesk 无法通过 SSH 连接节点（节点遥测已关闭）。</translation>
+    </message>
+    <message>
+        <source>The walk did not finish.</source>
+        <translation>扫描未完成。</translation>
     </message>
 </context>
 <context>

@@ -255,6 +255,8 @@ void ReportRun::measureStorage(const std::function<void()> &then)
     if (!due || m_alertsOnly)
         return then();
     auto *meter = new StorageMeter(m_telemetrySession->pool(), roots, this);
+    // The nodes have just been sampled: none that answers now will not answer in a minute.
+    meter->setGiveUpMs(30 * 1000);
     QTimer::singleShot(StorageLimitMs, meter, &StorageMeter::cancel);
     connect(meter, &StorageMeter::finished, this,
             [this, meter, then](const QList<StorageRootMeasure> &fresh) {

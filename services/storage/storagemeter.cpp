@@ -11,16 +11,16 @@
 
 namespace gpudesk {
 
-namespace {
-
 // What the walk on the worker has counted so far, read by the meter's timer: atomics, so the
 // UI thread never waits on the worker.
-struct Progress
+struct StorageMeter::Progress
 {
     std::atomic<int> root{-1};
     std::atomic<qint64> entries{0};
     std::atomic<qint64> bytes{0};
 };
+
+namespace {
 
 QString said(const ExecResult &r)
 {
@@ -31,8 +31,9 @@ QString said(const ExecResult &r)
 }
 
 // The walk of one root on the worker, summed as it streams.
-StorageRootMeasure walkRoot(SshConnection *c, const StorageMeter::Root &root, Progress &progress,
-                            const std::atomic<bool> &cancel, const std::atomic<bool> *stop)
+StorageRootMeasure walkRoot(SshConnection *c, const StorageMeter::Root &root,
+                            StorageMeter::Progress &progress, const std::atomic<bool> &cancel,
+                            const std::atomic<bool> *stop)
 {
     const qint64 started = QDateTime::currentMSecsSinceEpoch();
     StorageWalk walk(root.path, root.kind, started);
@@ -60,6 +61,18 @@ StorageRootMeasure walkRoot(SshConnection *c, const StorageMeter::Root &root, Pr
                       .arg(said(r));
     else if (r.exitStatus != 0 && m.entries == 0)
         m.error = said(r);
+    else if (m.entries == 0)
+        // An empty root is far more often a node that does not mount the NAS (or mounts it
+        // elsewhere) than a NAS with nothing on it: not figures to replace the last ones with.
+        m.error = QCoreApplication::translate("gpudesk::StorageMeter",
+                                              "The walk found nothing under %1 on %2: is the NAS "
+                                              "mounted there?")
+                      .arg(root.path, c->target().node);
+    else if (!m.complete && m.error.isEmpty())
+        m.error = QCoreApplication::translate("gpudesk::StorageMeter",
+                                              "The walk of %1 did not finish (exit status %2).")
+                      .arg(root.path)
+                      .arg(r.exitStatus);
     m.measuredAt = QDateTime::currentMSecsSinceEpoch();
     m.elapsedMs = m.measuredAt - started;
     return m;
@@ -87,7 +100,22 @@ void addCapacity(StorageRootMeasure &m, const QList<DiskUse> &disks)
 
 StorageMeter::StorageMeter(SshPool *pool, QList<Root> roots, QObject *parent)
     : QObject(parent), m_pool(pool), m_roots(std::move(roots))
-{}
+{
+    m_progressTimer.setInterval(250);
+    connect(&m_progressTimer, &QTimer::timeout, this, [this] {
+        const auto p = m_progress.lock();
+        const int i = p ? int(p->root) : -1;
+        if (i >= 0 && i < m_roots.size())
+            emit progress(m_roots[i].path, p->entries, p->bytes);
+    });
+    // A pool that goes takes the work and its answer with it: the walk has failed, said now
+    // rather than never.
+    if (pool)
+        connect(pool, &QObject::destroyed, this, [this] {
+            if (m_running)
+                fail(tr("The connection to the nodes is gone."));
+        });
+}
 
 StorageMeter::~StorageMeter()
 {
@@ -111,43 +139,53 @@ void StorageMeter::cancel()
         *m_stop = true;
 }
 
-QString StorageMeter::pickNode() const
+QStringList StorageMeter::candidates() const
 {
     if (!m_pool)
-        return QString();
+        return {};
     if (!m_preferred.isEmpty())
-        return m_pool->status(m_preferred).usable() ? m_preferred : QString();
+        return m_pool->status(m_preferred).usable() ? QStringList{m_preferred} : QStringList();
     QStringList nodes = m_pool->nodes();
     nodes.sort();
+    QStringList out;
     for (const QString &n : std::as_const(nodes))
-        if (m_pool->status(n).usable() && !m_pool->isBusy(n))
-            return n;
-    return QString();
+        if (m_pool->status(n).usable())
+            out << n;
+    return out;
+}
+
+void StorageMeter::fail(const QString &why)
+{
+    QList<StorageRootMeasure> out;
+    for (const Root &r : std::as_const(m_roots)) {
+        StorageRootMeasure m;
+        m.root = r.path;
+        m.kind = r.kind;
+        m.node = m_node;
+        m.error = why;
+        m.measuredAt = QDateTime::currentMSecsSinceEpoch();
+        out.append(m);
+    }
+    m_running = false;
+    m_progressTimer.stop();
+    emit finished(out);
 }
 
 void StorageMeter::tryStart()
 {
-    const auto fail = [this](const QString &why) {
-        QList<StorageRootMeasure> out;
-        for (const Root &r : std::as_const(m_roots)) {
-            StorageRootMeasure m;
-            m.root = r.path;
-            m.kind = r.kind;
-            m.node = m_node;
-            m.error = why;
-            m.measuredAt = QDateTime::currentMSecsSinceEpoch();
-            out.append(m);
-        }
-        m_running = false;
-        emit finished(out);
-    };
     if (*m_stop)
         return fail(tr("Cancelled."));
-    m_node = pickNode();
-    auto progress = std::make_shared<Progress>();
-    const bool submitted =
-        !m_node.isEmpty() &&
-        m_pool->submit(
+    if (!m_pool)
+        return fail(tr("The connection to the nodes is gone."));
+    auto progress = std::make_shared<StorageMeter::Progress>();
+    m_progress = progress;
+    // The first node (the one set, else in name order) whose second session takes the work: a
+    // node busy with an image push does not keep the NAS unmeasured while others are free.
+    bool submitted = false;
+    const QStringList nodes = candidates();
+    for (const QString &candidate : nodes) {
+        m_node = candidate;
+        submitted = m_pool->submit(
             m_node,
             [roots = m_roots, progress, stop = m_stop, node = m_node,
              self = QPointer<StorageMeter>(this)](
@@ -184,34 +222,26 @@ void StorageMeter::tryStart()
                         addCapacity(m, disks);
                 }
                 return [self, out] {
-                    if (!self)
+                    if (!self || !self->m_running)
                         return;
                     self->m_running = false;
+                    self->m_progressTimer.stop();
                     emit self->finished(out);
                 };
             },
             SshPool::Lane::Long);
+        if (submitted)
+            break;
+    }
     if (submitted) {
-        // The walk's figures as they grow, for the page's progress.
-        auto *timer = new QTimer(this);
-        timer->setInterval(250);
-        connect(timer, &QTimer::timeout, this, [this, timer, progress] {
-            if (!m_running) {
-                timer->deleteLater();
-                return;
-            }
-            const int i = progress->root;
-            if (i >= 0 && i < m_roots.size())
-                emit this->progress(m_roots[i].path, progress->entries, progress->bytes);
-        });
-        timer->start();
+        m_progressTimer.start(); // the walk's figures as they grow, for the page's progress
         return;
     }
-    if (QDateTime::currentMSecsSinceEpoch() - m_firstTry > GiveUpMs)
-        return fail(m_node.isEmpty() ? (m_preferred.isEmpty()
-                                            ? tr("No node answered over SSH to measure the NAS on.")
-                                            : tr("%1 does not answer over SSH.").arg(m_preferred))
-                                     : tr("%1 stayed busy with other long work.").arg(m_node));
+    if (QDateTime::currentMSecsSinceEpoch() - m_firstTry > m_giveUpMs)
+        return fail(nodes.isEmpty() ? (m_preferred.isEmpty()
+                                           ? tr("No node answered over SSH to measure the NAS on.")
+                                           : tr("%1 does not answer over SSH.").arg(m_preferred))
+                                    : tr("%1 stayed busy with other long work.").arg(m_node));
     QTimer::singleShot(RetryMs, this, [this] {
         if (m_running)
             tryStart();

@@ -6,6 +6,7 @@
 #include <QObject>
 #include <QPointer>
 #include <QStringList>
+#include <QTimer>
 
 #include <atomic>
 #include <memory>
@@ -43,6 +44,11 @@ public:
     // How long to wait for a node with a free second session, trying every RetryMs.
     static constexpr int GiveUpMs = 5 * 60 * 1000;
     static constexpr int RetryMs = 5000;
+    // How long to keep trying for a node that takes the work (GiveUpMs unless set): a report
+    // gives up sooner than the window.
+    void setGiveUpMs(int ms) { m_giveUpMs = ms; }
+
+    struct Progress; // the walk's count so far, shared with the worker
 
 signals:
     // From the walk as it goes: the root, entries and bytes counted so far.
@@ -52,7 +58,8 @@ signals:
 
 private:
     void tryStart();
-    QString pickNode() const;
+    void fail(const QString &why);
+    QStringList candidates() const;
 
     QPointer<SshPool> m_pool;
     QList<Root> m_roots;
@@ -61,6 +68,9 @@ private:
     bool m_running = false;
     qint64 m_firstTry = 0;
     std::shared_ptr<std::atomic<bool>> m_stop;
+    int m_giveUpMs = GiveUpMs;
+    QTimer m_progressTimer;
+    std::weak_ptr<Progress> m_progress;
 };
 
 } // namespace gpudesk

@@ -38,10 +38,16 @@ QList<StorageMeter::Root> StorageService::roots(const QString &context)
 {
     const AppSettings::Storage st = AppSettings::storage(context);
     QList<StorageMeter::Root> roots;
+    // As the walk names them ("/mnt/user/" and "/mnt//user" are "/mnt/user"): a root whose
+    // measure is filed under another spelling would be due for ever.
+    const auto clean = [](QString r) {
+        r = QDir::cleanPath(r);
+        return r;
+    };
     for (const QString &r : st.userRoots)
-        roots.append({r, QStringLiteral("user")});
+        roots.append({clean(r), QStringLiteral("user")});
     for (const QString &r : st.groupRoots)
-        roots.append({r, QStringLiteral("group")});
+        roots.append({clean(r), QStringLiteral("group")});
     return roots;
 }
 
@@ -61,13 +67,15 @@ void StorageService::merge(QList<StorageRootMeasure> &measures, StorageHistory &
     for (const StorageRootMeasure &m : fresh) {
         auto it = std::find_if(measures.begin(), measures.end(),
                                [&m](const StorageRootMeasure &o) { return o.root == m.root; });
-        const bool failed = !m.error.isEmpty() && m.folders.isEmpty();
+        // A walk cut short (cancelled, timed out, the connection lost) or that found nothing
+        // has figures short of the truth: the last complete ones stay, with their own date.
+        const bool failed = !m.complete || !m.error.isEmpty();
         if (it == measures.end())
             measures.append(m);
         else if (!failed)
             *it = m;
         else
-            it->error = m.error; // the figures keep their own date
+            it->error = m.error.isEmpty() ? tr("The walk did not finish.") : m.error;
         history.record(m);
     }
 }
@@ -195,6 +203,24 @@ void StorageService::onMeasured(const QList<StorageRootMeasure> &measures)
     if (m_meter) {
         m_meter->deleteLater();
         m_meter = nullptr;
+    }
+    // A report (a cron job) may have walked meanwhile: its walks and history points are read
+    // back first, so that neither overwrites the other's.
+    if (!m_context.isEmpty()) {
+        QList<StorageRootMeasure> onDisk;
+        StorageHistory diskHistory;
+        if (loadCache(cachePath(m_context), &onDisk, &diskHistory)) {
+            for (const StorageRootMeasure &d : std::as_const(onDisk)) {
+                auto it =
+                    std::find_if(m_measures.begin(), m_measures.end(),
+                                 [&d](const StorageRootMeasure &o) { return o.root == d.root; });
+                if (it == m_measures.end())
+                    m_measures.append(d);
+                else if (d.complete && d.error.isEmpty() && d.measuredAt > it->measuredAt)
+                    *it = d;
+            }
+            m_history.absorb(diskHistory);
+        }
     }
     merge(m_measures, m_history, measures);
     for (const StorageRootMeasure &m : measures)

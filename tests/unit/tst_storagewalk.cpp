@@ -5,9 +5,11 @@
 // records (short, not numbers, absolute, climbing out with ..) and one longer than any path
 // left out and said; find's complaints in words. The commands' quoting, the history's growth
 // and the alerts' thresholds.
+#include "format.h"
 #include "storagealerts.h"
 #include "storagecommands.h"
 #include "storagehistory.h"
+#include "storageservice.h"
 #include "storagewalk.h"
 
 #include <QTest>
@@ -76,6 +78,10 @@ private slots:
     void commands();
     void history();
     void alerts();
+    void boundedParts();
+    void percentAsDf();
+    void shortWalkKeepsFigures();
+    void shellWords();
 };
 
 void TestStorageWalk::sums()
@@ -334,6 +340,86 @@ void TestStorageWalk::alerts()
     QCOMPARE(p[0].severity, Problem::Warning);
     rules.disabled.insert(QStringLiteral("storage"));
     QVERIFY(StorageAlerts::now({m}, {}, rules).isEmpty());
+}
+
+void TestStorageWalk::boundedParts()
+{
+    // Millions of files flat in one folder cost one sum past MaxPartsTracked names, not a map
+    // entry each.
+    QByteArray out = rec('d', 4096, 8, Now, "flat");
+    const int n = int(StorageWalk::MaxPartsTracked) + 500;
+    for (int i = 0; i < n; ++i)
+        out += rec('f', 10, 8, Now, "flat/f" + QByteArray::number(i));
+    StorageWalk w(QStringLiteral("/mnt/user"), QStringLiteral("user"), Now);
+    w.feed(out);
+    const StorageFolder f = w.finish(true).folders.constFirst();
+    QCOMPARE(f.files, n);
+    QCOMPARE(f.bytes, 4096 + 10LL * n);
+    QCOMPARE(f.largest.constFirst().name, QStringLiteral("…"));
+    QCOMPARE(f.largest.constFirst().bytes, 10 * 500);
+}
+
+void TestStorageWalk::percentAsDf()
+{
+    // df -P: 1000 blocks, 900 used, 50 available (50 reserved for root): Use% 95, not 90.
+    StorageRootMeasure m;
+    m.capacityBytes = 1000;
+    m.usedBytes = 900;
+    m.freeBytes = 50;
+    QCOMPARE(m.percentUsed(), 95);
+    m.usedBytes = 0;
+    m.freeBytes = 1000;
+    QCOMPARE(m.percentUsed(), 0);
+    m.capacityBytes = -1;
+    QCOMPARE(m.percentUsed(), -1);
+}
+
+void TestStorageWalk::shortWalkKeepsFigures()
+{
+    auto measure = [](qint64 at, qint64 bytes, bool complete, const QString &error = {}) {
+        StorageRootMeasure m;
+        m.root = QStringLiteral("/mnt/user");
+        m.kind = QStringLiteral("user");
+        m.measuredAt = at;
+        m.complete = complete;
+        m.error = error;
+        StorageFolder f;
+        f.path = QStringLiteral("/mnt/user/alice");
+        f.bytes = bytes;
+        m.folders = {f};
+        return m;
+    };
+    QList<StorageRootMeasure> kept;
+    StorageHistory history;
+    StorageService::merge(kept, history, {measure(Now - Day, 1000, true)});
+    // Cut short (cancelled, timed out): partial sums must not replace the last complete ones.
+    StorageService::merge(kept, history, {measure(Now, 10, false)});
+    QCOMPARE(kept.size(), 1);
+    QCOMPARE(kept[0].folders[0].bytes, 1000);
+    QCOMPARE(kept[0].measuredAt, Now - Day);
+    QVERIFY(!kept[0].error.isEmpty());
+    // Complete but with an error (found nothing: the NAS not mounted on that node): kept too.
+    StorageRootMeasure empty = measure(Now, 0, true, QStringLiteral("nothing there"));
+    empty.folders.clear();
+    StorageService::merge(kept, history, {empty});
+    QCOMPARE(kept[0].folders[0].bytes, 1000);
+    QCOMPARE(kept[0].error, QStringLiteral("nothing there"));
+    QCOMPARE(history.points(QStringLiteral("/mnt/user/alice")).size(), 1);
+    // A complete walk replaces them, error and all.
+    StorageService::merge(kept, history, {measure(Now + 1000, 2000, true)});
+    QCOMPARE(kept[0].folders[0].bytes, 2000);
+    QVERIFY(kept[0].error.isEmpty());
+    QCOMPARE(history.points(QStringLiteral("/mnt/user/alice")).size(), 2);
+}
+
+void TestStorageWalk::shellWords()
+{
+    QCOMPARE(format::shellWord(QStringLiteral("/mnt/user/alice/ckpt-1.pt")),
+             QStringLiteral("/mnt/user/alice/ckpt-1.pt"));
+    QCOMPARE(format::shellWord(QStringLiteral("/mnt/user/frank/$(reboot).txt")),
+             QStringLiteral("'/mnt/user/frank/$(reboot).txt'"));
+    QCOMPARE(format::shellWord(QStringLiteral("/mnt/it's\nx")),
+             QStringLiteral("'/mnt/it'\\''s\nx'"));
 }
 
 QTEST_GUILESS_MAIN(TestStorageWalk)

@@ -65,6 +65,8 @@ StoragePage::StoragePage(StorageService *storage, QWidget *parent)
     m_copyPath->setToolTip(tr("Copy the selected path, to use in a job or a dev environment"));
     m_copyPath->setEnabled(false);
     m_status->setObjectName(QStringLiteral("storageStatus"));
+    m_status->setTextFormat(Qt::PlainText);
+    m_banner->setTextFormat(Qt::PlainText); // paths from the NAS: text, never markup
     m_status->setWordWrap(true);
     m_interval->setObjectName(QStringLiteral("storageInterval"));
     m_interval->setRange(1, 168);
@@ -124,8 +126,10 @@ StoragePage::StoragePage(StorageService *storage, QWidget *parent)
             if (!rows.isEmpty())
                 path = rows.constFirst().data(KeyRole).toString();
         }
+        // As a shell word where the name needs it (a newline, `$(…)`): pasted into a job's
+        // command or a terminal, it stays one path and runs nothing.
         if (!path.isEmpty())
-            QApplication::clipboard()->setText(path);
+            QApplication::clipboard()->setText(format::shellWord(path));
     });
     refresh();
 }
@@ -166,10 +170,12 @@ void StoragePage::showRoots()
                 tr("%1 free of %2").arg(format::bytes(m.freeBytes), format::bytes(m.capacityBytes));
         if (m.measuredAt > 0 && !m.folders.isEmpty())
             text += (text.isEmpty() ? QString() : QStringLiteral(" · ")) +
-                    tr("measured %1 ago on %2: %3 entries in %4 s")
-                        .arg(format::age(m.measuredAt, now), m.node, QLocale().toString(m.entries))
+                    tr("measured %1 ago on %2: %n entries in %3 s", nullptr,
+                       int(qMin<qint64>(m.entries, INT_MAX)))
+                        .arg(format::age(m.measuredAt, now), m.node)
                         .arg(m.elapsedMs / 1000.0, 0, 'f', 1);
         auto *info = new QLabel(text, row);
+        info->setTextFormat(Qt::PlainText);
         info->setTextInteractionFlags(Qt::TextSelectableByMouse);
         h->addWidget(name);
         h->addWidget(fill);
@@ -217,7 +223,8 @@ void StoragePage::showDetail()
             parent, {name, format::bytes(bytes),
                      changed > 0 ? tr("%1 ago").arg(format::age(changed, now)) : QString()});
         item->setData(0, Qt::UserRole, path);
-        item->setToolTip(0, path);
+        // Names on the NAS are anyone's: shown as text, never as rich text a name could fake.
+        item->setToolTip(0, QStringLiteral("<p>") + path.toHtmlEscaped() + QStringLiteral("</p>"));
         item->setTextAlignment(1, Qt::AlignRight | Qt::AlignVCenter);
     };
     QTreeWidgetItem *folders = group(tr("Largest folders and files right below"));
@@ -250,8 +257,9 @@ void StoragePage::showDetail()
 
 void StoragePage::onProgress(const QString &root, qint64 entries, qint64 bytes)
 {
-    m_status->setText(tr("Walking %1: %2 entries, %3 so far…")
-                          .arg(root, QLocale().toString(entries), format::bytes(bytes)));
+    m_status->setText(
+        tr("Walking %1: %n entries, %2 so far…", nullptr, int(qMin<qint64>(entries, INT_MAX)))
+            .arg(root, format::bytes(bytes)));
 }
 
 void StoragePage::onMeasuring(bool measuring)
