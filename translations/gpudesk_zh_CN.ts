@@ -8090,6 +8090,38 @@
         <source>API server silent for:</source>
         <translation>API 服务器无应答超过：</translation>
     </message>
+    <message>
+        <source>Folders whose every sub-folder is a user&apos;s (space-separated)</source>
+        <translation>其下每个子文件夹都属于一个用户的文件夹（以空格分隔）</translation>
+    </message>
+    <message>
+        <source>NAS, users&apos; folders in:</source>
+        <translation>NAS 用户文件夹所在：</translation>
+    </message>
+    <message>
+        <source>Folders whose every sub-folder is a group&apos;s (space-separated)</source>
+        <translation>其下每个子文件夹都属于一个组的文件夹（以空格分隔）</translation>
+    </message>
+    <message>
+        <source>NAS, groups&apos; folders in:</source>
+        <translation>NAS 组文件夹所在：</translation>
+    </message>
+    <message>
+        <source>the first node that answers</source>
+        <translation>第一个响应的节点</translation>
+    </message>
+    <message>
+        <source>Measure the NAS on:</source>
+        <translation>在此节点上测量 NAS：</translation>
+    </message>
+    <message>
+        <source>A NAS folder over:</source>
+        <translation>NAS 文件夹超过：</translation>
+    </message>
+    <message>
+        <source>Written to it in a day over:</source>
+        <translation>一天内写入超过：</translation>
+    </message>
 </context>
 <context>
     <name>gpudesk::ShortcutsDialog</name>
@@ -8790,11 +8822,15 @@
     </message>
     <message numerus="yes">
         <source>Walking %1: %n entries, %2 so far…</source>
-        <translation><numerusform>正在扫描 %1：已有 %n 个条目，共 %2…</numerusform></translation>
+        <translation>
+            <numerusform>正在扫描 %1：已有 %n 个条目，共 %2…</numerusform>
+        </translation>
     </message>
     <message numerus="yes">
         <source>measured %1 ago on %2: %n entries in %3 s</source>
-        <translation><numerusform>%1前在 %2 上测量：%n 个条目，用时 %3 秒</numerusform></translation>
+        <translation>
+            <numerusform>%1前在 %2 上测量：%n 个条目，用时 %3 秒</numerusform>
+        </translation>
     </message>
 </context>
 <context>

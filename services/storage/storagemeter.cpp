@@ -36,6 +36,15 @@ StorageRootMeasure walkRoot(SshConnection *c, const StorageMeter::Root &root,
                             const std::atomic<bool> *stop)
 {
     const qint64 started = QDateTime::currentMSecsSinceEpoch();
+    QString invalid;
+    if (!nodecmd::validStorageRoot(root.path, &invalid)) {
+        StorageRootMeasure m;
+        m.root = root.path;
+        m.kind = root.kind;
+        m.error = invalid;
+        m.measuredAt = started;
+        return m;
+    }
     StorageWalk walk(root.path, root.kind, started);
     qint64 lastTold = 0;
     const ExecResult r =

@@ -130,6 +130,12 @@ void TestSettings::okSavesAndApplies()
     field<QLineEdit>(d, "sshKey")->setText(QStringLiteral("/home/ops/.ssh/id_ed25519"));
     field<QLineEdit>(d, "sshJump")->setText(QStringLiteral("ops@bastion:2222"));
     field<QLineEdit>(d, "prometheus")->setText(QStringLiteral("http://prom-b:9090"));
+    // ctx-b's NAS: the seed layout shown until changed; two roots of users, a node to walk on.
+    QCOMPARE(field<QLineEdit>(d, "nasUserRoots")->text(), QStringLiteral("/mnt/user"));
+    QCOMPARE(field<QLineEdit>(d, "nasGroupRoots")->text(), QStringLiteral("/mnt/share"));
+    field<QLineEdit>(d, "nasUserRoots")->setText(QStringLiteral("/mnt/user  /mnt2/user"));
+    field<QLineEdit>(d, "nasNode")->setText(QStringLiteral(" g4090-03 "));
+    field<QSpinBox>(d, "storageFolder")->setValue(4096);
     field<QSpinBox>(d, "idleFor")->setValue(90);
     field<QSpinBox>(d, "interval")->setValue(5);
     field<QSpinBox>(d, "hugeGiB")->setValue(30);
@@ -156,6 +162,11 @@ void TestSettings::okSavesAndApplies()
     QCOMPARE(AppSettings::prometheusFor(QStringLiteral("ctx-a")),
              QStringLiteral("http://prom:9090"));
     QCOMPARE(s.value(QStringLiteral("telemetry/intervalSeconds")).toInt(), 5);
+    const AppSettings::Storage nas = AppSettings::storage(QStringLiteral("ctx-b"));
+    QCOMPARE(nas.userRoots,
+             (QStringList{QStringLiteral("/mnt/user"), QStringLiteral("/mnt2/user")}));
+    QCOMPARE(nas.groupRoots, QStringList{QStringLiteral("/mnt/share")});
+    QCOMPARE(nas.node, QStringLiteral("g4090-03"));
 
     // Applied at once: the theme, the idle threshold (the Cleanup page shows it), the image
     // warning, the alert rules.
@@ -171,6 +182,7 @@ void TestSettings::okSavesAndApplies()
     QCOMPARE(rules.diskWarningPercent, 95);
     QCOMPARE(rules.diskCriticalPercent, 95);
     QCOMPARE(rules.flapCount, 4);
+    QCOMPARE(rules.storageFolderGiB, 4096);
     QCOMPARE(AlertRules::load(), rules); // what `gpudesk --alerts` reads
 }
 

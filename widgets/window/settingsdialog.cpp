@@ -144,6 +144,17 @@ QWidget *SettingsDialog::connectionTab()
     m_sshConfig = line("sshConfig", w);
     m_sshConfig->setPlaceholderText(QStringLiteral("~/.ssh/config"));
     form->addRow(tr("SSH config:"), m_sshConfig);
+    m_userRoots = line("nasUserRoots", w);
+    m_userRoots->setPlaceholderText(QStringLiteral("/mnt/user"));
+    m_userRoots->setToolTip(tr("Folders whose every sub-folder is a user's (space-separated)"));
+    form->addRow(tr("NAS, users' folders in:"), m_userRoots);
+    m_groupRoots = line("nasGroupRoots", w);
+    m_groupRoots->setPlaceholderText(QStringLiteral("/mnt/share"));
+    m_groupRoots->setToolTip(tr("Folders whose every sub-folder is a group's (space-separated)"));
+    form->addRow(tr("NAS, groups' folders in:"), m_groupRoots);
+    m_nasNode = line("nasNode", w);
+    m_nasNode->setPlaceholderText(tr("the first node that answers"));
+    form->addRow(tr("Measure the NAS on:"), m_nasNode);
     m_prometheus = line("prometheus", w);
     const QString all = AppSettings::prometheusForAll();
     m_prometheus->setPlaceholderText(all.isEmpty() ? tr("none: history from this session only")
@@ -159,7 +170,8 @@ QWidget *SettingsDialog::connectionTab()
     showContext(m_context->currentText());
     m_loadedPrometheus = m_fields.value(current).prometheus;
     if (m_context->count() == 0)
-        for (QLineEdit *e : {m_sshUser, m_sshKey, m_sshJump, m_sshConfig, m_prometheus})
+        for (QLineEdit *e : {m_sshUser, m_sshKey, m_sshJump, m_sshConfig, m_prometheus, m_userRoots,
+                             m_groupRoots, m_nasNode})
             e->setEnabled(false);
     return w;
 }
@@ -168,8 +180,9 @@ void SettingsDialog::keepContext()
 {
     if (m_shownContext.isEmpty())
         return;
-    m_fields[m_shownContext] = {m_sshUser->text(), m_sshKey->text(), m_sshJump->text(),
-                                m_sshConfig->text(), m_prometheus->text()};
+    m_fields[m_shownContext] = {m_sshUser->text(),    m_sshKey->text(),     m_sshJump->text(),
+                                m_sshConfig->text(),  m_prometheus->text(), m_userRoots->text(),
+                                m_groupRoots->text(), m_nasNode->text()};
 }
 
 void SettingsDialog::showContext(const QString &context)
@@ -178,8 +191,15 @@ void SettingsDialog::showContext(const QString &context)
     m_shownContext = context;
     if (!m_fields.contains(context)) {
         const AppSettings::Ssh ssh = AppSettings::ssh(context);
-        ContextFields f{ssh.user, ssh.identityFile, ssh.proxyJump, ssh.config,
-                        AppSettings::prometheusOfContext(context)};
+        const AppSettings::Storage nas = AppSettings::storage(context);
+        ContextFields f{ssh.user,
+                        ssh.identityFile,
+                        ssh.proxyJump,
+                        ssh.config,
+                        AppSettings::prometheusOfContext(context),
+                        nas.userRoots.join(u' '),
+                        nas.groupRoots.join(u' '),
+                        nas.node};
         m_fields.insert(context, f);
     }
     const ContextFields &f = m_fields[context];
@@ -188,6 +208,9 @@ void SettingsDialog::showContext(const QString &context)
     m_sshJump->setText(f.proxyJump);
     m_sshConfig->setText(f.sshConfig);
     m_prometheus->setText(f.prometheus);
+    m_userRoots->setText(f.userRoots);
+    m_groupRoots->setText(f.groupRoots);
+    m_nasNode->setText(f.nasNode);
 }
 
 QWidget *SettingsDialog::thresholdsTab()
@@ -247,6 +270,10 @@ QWidget *SettingsDialog::alertsTab()
     m_flapWindow = row("flapWindow", 1, 24 * 60, tr(" min"), rules.flapWindowMinutes, tr("within"));
     m_apiGrace =
         row("apiGrace", 0, 3600, tr(" s"), rules.apiGraceSeconds, tr("API server silent for:"));
+    m_storageFolder = row("storageFolder", 1, 1024 * 1024, tr(" GiB"), rules.storageFolderGiB,
+                          tr("A NAS folder over:"));
+    m_storageDay = row("storageDay", 1, 1024 * 1024, tr(" GiB"), rules.storageDayGiB,
+                       tr("Written to it in a day over:"));
     // Critical never below warning.
     connect(m_diskWarning, &QSpinBox::valueChanged, m_diskCritical, [this](int v) {
         if (m_diskCritical->value() < v)
@@ -274,6 +301,9 @@ void SettingsDialog::accept()
     for (auto it = m_fields.cbegin(); it != m_fields.cend(); ++it) {
         AppSettings::setSsh(it.key(), {it->user, it->identityFile, it->proxyJump, it->sshConfig});
         AppSettings::setPrometheusOfContext(it.key(), it->prometheus);
+        AppSettings::setStorage(it.key(), {it->userRoots.split(u' ', Qt::SkipEmptyParts),
+                                           it->groupRoots.split(u' ', Qt::SkipEmptyParts),
+                                           it->nasNode.trimmed()});
     }
     const QString current = m_services->session()->context();
     // Only a change: a --prometheus given on the command line stands otherwise.
@@ -300,6 +330,8 @@ void SettingsDialog::accept()
     rules.flapCount = m_flapCount->value();
     rules.flapWindowMinutes = m_flapWindow->value();
     rules.apiGraceSeconds = m_apiGrace->value();
+    rules.storageFolderGiB = m_storageFolder->value();
+    rules.storageDayGiB = m_storageDay->value();
     rules.save();
     m_services->alerts()->setRules(rules);
     QDialog::accept();

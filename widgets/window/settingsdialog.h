@@ -33,6 +33,7 @@ private:
     struct ContextFields
     {
         QString user, identityFile, proxyJump, sshConfig, prometheus;
+        QString userRoots, groupRoots, nasNode; // the NAS: roots space-separated, its node
     };
     QWidget *generalTab();
     QWidget *connectionTab();
@@ -64,6 +65,11 @@ private:
     QSpinBox *m_flapCount;
     QSpinBox *m_flapWindow;
     QSpinBox *m_apiGrace;
+    QSpinBox *m_storageFolder;
+    QSpinBox *m_storageDay;
+    QLineEdit *m_userRoots;
+    QLineEdit *m_groupRoots;
+    QLineEdit *m_nasNode;
     QHash<QString, ContextFields> m_fields; // as edited, by context
     QString m_loadedPrometheus;             // the current context's, as the dialog opened
     QString m_shownContext;
