@@ -36,6 +36,8 @@ public:
                       const std::string &input = {});
     // Whether a command line reads its standard input: the server waits for its end first.
     static bool readsInput(const std::string &commandLine);
+    // The NAS the node mounts (null when there is none): its SFTP subsystem serves it too.
+    const NasTree *nas() const { return m_nas; }
 
     // Split a command line into words as sh does; false on an unterminated quote.
     static bool splitWords(const std::string &line, std::vector<std::string> *words,

@@ -3,6 +3,7 @@
 
 #include "nodemachine.h"
 #include "nodetools.h"
+#include "sftpserver.h"
 #include "simclock.h"
 
 #include <QDir>
@@ -70,6 +71,9 @@ struct Session
     };
     std::map<ssh_channel, Reading> reading;
     ssh_channel_callbacks_struct inputCallbacks{};
+    // SFTP subsystems, by channel: the NAS under /mnt.
+    std::map<ssh_channel, std::unique_ptr<SftpServer>> sftp;
+    ssh_channel_callbacks_struct sftpCallbacks{};
     ssh_server_callbacks_struct serverCallbacks{};
     std::string allowedKey;
     std::string password;
@@ -195,6 +199,24 @@ int onInputData(ssh_session, ssh_channel channel, void *data, uint32_t len, int 
     return int(len);
 }
 
+int onSftpData(ssh_session, ssh_channel channel, void *data, uint32_t len, int isStderr,
+               void *userdata)
+{
+    auto *s = static_cast<Session *>(userdata);
+    const auto it = s->sftp.find(channel);
+    if (it == s->sftp.end() || isStderr)
+        return int(len);
+    bool fatal = false;
+    std::string out = it->second->feed(static_cast<const char *>(data), len, &fatal);
+    if (!out.empty() || fatal)
+        s->work.push_back([channel, out = std::move(out), fatal] {
+            writeAll(channel, out, false);
+            if (fatal) // as sftp-server exits on a packet it cannot take
+                finishChannel(channel, 1);
+        });
+    return int(len);
+}
+
 void runCommand(Session *s, ssh_channel ch, const std::string &command, const std::string &input)
 {
     s->work.push_back([s, ch, command, input] {
@@ -266,6 +288,17 @@ int onMessage(ssh_session, ssh_message msg, void *userdata)
                 return 0;
             }
             runCommand(s, ch, command, {});
+            return 0;
+        }
+        if (subtype == SSH_CHANNEL_REQUEST_SUBSYSTEM) {
+            const char *name = ssh_message_channel_request_subsystem(msg);
+            if (name && std::string(name) == "sftp" && s->tools->nas()) {
+                ssh_message_channel_request_reply_success(msg);
+                s->sftp[ch] = std::make_unique<SftpServer>(s->tools->nas());
+                ssh_set_channel_callbacks(ch, &s->sftpCallbacks);
+                return 0;
+            }
+            ssh_message_reply_default(msg);
             return 0;
         }
         if (subtype == SSH_CHANNEL_REQUEST_ENV || subtype == SSH_CHANNEL_REQUEST_PTY ||
@@ -507,6 +540,9 @@ void SshEndpoints::serve(Endpoint *ep, int fd)
     s.inputCallbacks.channel_data_function = onInputData;
     s.inputCallbacks.channel_eof_function = onInputEof;
     ssh_callbacks_init(&s.inputCallbacks);
+    s.sftpCallbacks.userdata = &s;
+    s.sftpCallbacks.channel_data_function = onSftpData;
+    ssh_callbacks_init(&s.sftpCallbacks);
     ssh_set_message_callback(session, onMessage, &s);
     if (accepted != SSH_OK || ssh_handle_key_exchange(session) != SSH_OK) {
         qCDebug(lcSsh) << "handshake failed on" << ep->node.c_str() << ssh_get_error(session);
@@ -535,6 +571,7 @@ void SshEndpoints::serve(Endpoint *ep, int fd)
         for (auto it = s.channels.begin(); it != s.channels.end();) {
             if (ssh_channel_is_closed(*it) && ssh_channel_is_eof(*it)) {
                 s.tunnels.erase(*it);
+                s.sftp.erase(*it); // its open files closed
                 ssh_channel_free(*it);
                 it = s.channels.erase(it);
             } else {

@@ -75,4 +75,36 @@ check "kill removes the orphan process" bash -c '! grep -qx "$0" <<<"$1"' "$opid
 gone=$(run "$onode" kill "$opid" 2>&1); rc=$?
 check "kill of a missing pid: No such process" bash -c '[ "$0" -eq 1 ] && grep -q "No such process" <<<"$1"' "$rc" "$gone"
 
+# The NAS over SFTP (issue 38), with OpenSSH's own sftp client: the node's /mnt and nothing
+# else; a link out of it, an unreadable folder and the mounts themselves refused in sftp's words.
+nas=$(kubectl get --raw /sim/truth | /usr/bin/python3 -c 'import json,sys; print(json.load(sys.stdin)["nas"]["root"])')
+tmp=$(mktemp -d)
+printf 'gpudesk %s\n' "$(date +%s%N)" >"$tmp/up.txt"
+cat >"$tmp/batch" <<BATCH
+pwd
+ls -l /mnt/user/alice
+get /mnt/user/alice/code/llama/launch.sh $tmp/launch.sh
+mkdir /mnt/user/alice/sftp-check
+put $tmp/up.txt /mnt/user/alice/sftp-check/up.txt
+rename /mnt/user/alice/sftp-check/up.txt /mnt/user/alice/sftp-check/moved.txt
+get /mnt/user/alice/sftp-check/moved.txt $tmp/back.txt
+-get /mnt/user/frank/etc/passwd $tmp/passwd
+-ls /mnt/user/frank/private
+-ls /etc
+-rmdir /mnt/user
+rm /mnt/user/alice/sftp-check/moved.txt
+rmdir /mnt/user/alice/sftp-check
+BATCH
+said=$(timeout 60 sftp -F "$cfg" -o BatchMode=yes -b "$tmp/batch" g4090-02 2>&1)
+check "sftp: the working directory is /mnt" contains "$said" "Remote working directory: /mnt"
+check "sftp: ls -l lists alice's folders" contains "$said" "drwx.* checkpoints"
+check "sftp: a file read whole (launch.sh equals the NAS's)" cmp -s "$tmp/launch.sh" "$nas/user/alice/code/llama/launch.sh"
+check "sftp: written, renamed and read back the same" cmp -s "$tmp/up.txt" "$tmp/back.txt"
+check "sftp: removed again (nothing left on the NAS)" test ! -e "$nas/user/alice/sftp-check"
+check "sftp: a link out of /mnt leads nowhere" bash -c '[ ! -e "$0/passwd" ] && grep -q "not found" <<<"$1"' "$tmp" "$said"
+check "sftp: the unreadable folder is refused" contains "$said" "private/\?\"\?): Permission denied"
+check "sftp: nothing outside /mnt is served" contains "$said" '"/etc" not found'
+check "sftp: the mounts themselves are not removed" contains "$said" 'rmdir "/mnt/user": Permission denied'
+rm -rf "$tmp"
+
 finish
