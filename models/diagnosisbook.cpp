@@ -1,7 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "diagnosisbook.h"
 
+#include "clusterstore.h"
 #include "entities.h"
+
+#include <QMap>
 
 namespace gpudesk {
 
@@ -32,6 +35,37 @@ QList<const DiagnosisBook::Entry *> DiagnosisBook::entries() const
     out.reserve(m_entries.size());
     for (const Entry &e : m_entries)
         out << &e;
+    return out;
+}
+
+QList<DiagnosisBook::ClassCount> DiagnosisBook::byClass(const ClusterStore &store) const
+{
+    QMap<QString, ClassCount> classes;
+    QHash<QString, QSet<QString>> jobs;
+    for (const Entry &e : m_entries) {
+        if (e.diagnoses.isEmpty())
+            continue;
+        const Diagnosis &d = e.diagnoses.first();
+        ClassCount &c = classes[d.cls];
+        if (c.cls.isEmpty()) {
+            c.cls = d.cls;
+            c.title = d.title;
+        }
+        ++c.pods;
+        c.responsible = d.responsible;
+        const PodInfo *pod = store.pod(e.uid);
+        jobs[d.cls].insert(e.ns + u'/' +
+                           (pod && !pod->owner.name.isEmpty() ? pod->owner.name : e.pod));
+    }
+    QList<ClassCount> out;
+    for (ClassCount &c : classes) {
+        const QSet<QString> &set = jobs[c.cls];
+        c.jobs = QStringList(set.cbegin(), set.cend());
+        c.jobs.sort();
+        out.append(c);
+    }
+    std::stable_sort(out.begin(), out.end(),
+                     [](const ClassCount &a, const ClassCount &b) { return a.pods > b.pods; });
     return out;
 }
 

@@ -15,6 +15,8 @@ struct PodInfo;
 // page's Why, the object viewer's Diagnosis tab and the report. A diagnosis holds for the pod
 // as it was (its stamp: phase, status, restarts); one whose pod changed since is stale and made
 // again.
+class ClusterStore;
+
 class DiagnosisBook : public QObject
 {
     Q_OBJECT
@@ -39,6 +41,18 @@ public:
     void put(Entry entry);
     void remove(const QString &podUid);
     void clear(); // context switch
+
+    // The causes found, by class, most pods first: what the admin fixes in the platform ("7
+    // jobs failed on shared memory"). A job is its namespace/owner (a bare pod: its name).
+    struct ClassCount
+    {
+        QString cls;
+        QString title; // the class's line, as its first pod's diagnosis words it
+        QString responsible;
+        int pods = 0;
+        QStringList jobs; // sorted
+    };
+    QList<ClassCount> byClass(const ClusterStore &store) const;
 
     // A pod the doctor has something to say about: failed, or a container that crash-loops,
     // cannot pull its image or cannot start.

@@ -30,6 +30,8 @@ enum ModelRole
     PodUidRole, // the pod a row is about (a process's, by its cgroup), for opening it
     // A cleanup candidate (ImagesModel: run by no pod now, and built before the date it is given)
     CandidateRole,
+    // The job doctor's class of the row's cause (shared-memory, image-pull…); "" when none
+    DiagnosisClassRole,
 };
 
 } // namespace gpudesk

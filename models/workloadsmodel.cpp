@@ -357,6 +357,8 @@ QVariant WorkloadsModel::data(const QModelIndex &index, int role) const
         const Row &row = *m_rows[size_t(index.row())];
         if (row.key.isEmpty())
             return {}; // an empty slot
+        if (role == DiagnosisClassRole)
+            return row.causeClass;
         // A bare pod is its own workload: the pod's fields, but its standing (stuck, and the
         // reason with the advice that goes with it) as the workload's.
         const bool standing =
@@ -371,6 +373,10 @@ QVariant WorkloadsModel::data(const QModelIndex &index, int role) const
     }
     const auto *parentRow = static_cast<const Row *>(index.internalPointer());
     const PodInfo *p = m_store->pod(parentRow->pods.value(index.row()));
+    if (p && role == DiagnosisClassRole) {
+        const Diagnosis *d = m_diagnoses ? m_diagnoses->cause(*p) : nullptr;
+        return d ? d->cls : QString();
+    }
     return p ? podData(*p, index.column(), role) : QVariant();
 }
 
@@ -493,10 +499,12 @@ bool WorkloadsModel::fillCause(Row &row) const
     const Diagnosis *d = row.key.isEmpty() ? nullptr : diagnosisOf(row);
     const QString cause = d ? d->title : QString();
     const QString tip = d ? d->title + u'\n' + d->cause + u'\n' + d->fix : QString();
-    if (cause == row.cause && tip == row.causeTip)
+    const QString cls = d ? d->cls : QString();
+    if (cause == row.cause && tip == row.causeTip && cls == row.causeClass)
         return false;
     row.cause = cause;
     row.causeTip = tip;
+    row.causeClass = cls;
     return true;
 }
 

@@ -93,7 +93,8 @@ private:
         // rows by Reason read a field: "" none. `causeTip`: its cause and fix.
         QString cause;
         QString causeTip;
-        int row = -1; // its slot: fixed for the Row's life
+        QString causeClass; // its class, for the Workloads page's "by cause" filter
+        int row = -1;       // its slot: fixed for the Row's life
     };
 
     void onUpdated(const StoreChanges &changes);

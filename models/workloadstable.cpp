@@ -113,10 +113,18 @@ void WorkloadsTable::setText(const QString &text)
     }
 }
 
+void WorkloadsTable::setCause(const QString &diagnosisClass)
+{
+    if (diagnosisClass != m_cause) {
+        m_cause = diagnosisClass;
+        rebuild();
+    }
+}
+
 bool WorkloadsTable::filtering() const
 {
     return !m_user.isEmpty() || !m_vc.isEmpty() || !m_kind.isEmpty() ||
-           m_status != workloadstatus::AnyStatus || !m_text.isEmpty();
+           m_status != workloadstatus::AnyStatus || !m_text.isEmpty() || !m_cause.isEmpty();
 }
 
 bool WorkloadsTable::accepts(const QModelIndex &i, const QModelIndex &job) const
@@ -129,6 +137,8 @@ bool WorkloadsTable::accepts(const QModelIndex &i, const QModelIndex &job) const
     if (!m_kind.isEmpty() && job.data(KindRole).toString() != m_kind)
         return false;
     if (m_status != workloadstatus::AnyStatus && i.data(StatusClassRole).toInt() != m_status)
+        return false;
+    if (!m_cause.isEmpty() && i.data(DiagnosisClassRole).toString() != m_cause)
         return false;
     return m_text.isEmpty() || i.data(FilterRole).toString().contains(m_text, Qt::CaseInsensitive);
 }

@@ -40,6 +40,8 @@ public:
     void setKind(const QString &kind);
     void setStatusClass(StatusClass statusClass);
     void setText(const QString &text);
+    // Only jobs whose cause (or a pod's) is of this class of the job doctor's ("" any).
+    void setCause(const QString &diagnosisClass);
 
     int rowCount(const QModelIndex &parent = {}) const override;
     int columnCount(const QModelIndex &parent = {}) const override;
@@ -104,6 +106,7 @@ private:
     QString m_kind;
     StatusClass m_status = workloadstatus::AnyStatus;
     QString m_text;
+    QString m_cause; // a job doctor's class, "" any
     int m_sortColumn = 0;
     Qt::SortOrder m_sortOrder = Qt::AscendingOrder;
 

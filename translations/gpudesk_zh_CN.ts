@@ -9989,6 +9989,18 @@
         <source>Submit a PyTorchJob, MPIJob, Volcano Job or pod, knowing first whether it will start</source>
         <translation>提交 PyTorchJob、MPIJob、Volcano Job 或 Pod，提交前先知道它能否启动</translation>
     </message>
+    <message>
+        <source>The job doctor&apos;s causes of failed jobs, and how many jobs each</source>
+        <translation>作业诊断找出的失败原因，以及每种原因涉及的作业数</translation>
+    </message>
+    <message>
+        <source>Any cause</source>
+        <translation>任意原因</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 — %n job(s)</source>
+        <translation><numerusform>%1 —— %n 个作业</numerusform></translation>
+    </message>
 </context>
 <context>
     <name>gpudesk::YamlEditDialog</name>

@@ -64,38 +64,12 @@ QJsonArray diagnosesJson(const ClusterStore &store, const DiagnosisBook &book)
 
 QJsonArray diagnosisClassesJson(const ClusterStore &store, const DiagnosisBook &book)
 {
-    struct Class
-    {
-        int pods = 0;
-        QSet<QString> jobs;
-        QString responsible;
-    };
-    QMap<QString, Class> classes;
-    for (const DiagnosisBook::Entry *e : book.entries()) {
-        if (e->diagnoses.isEmpty())
-            continue;
-        const Diagnosis &d = e->diagnoses.first();
-        Class &c = classes[d.cls];
-        ++c.pods;
-        c.responsible = d.responsible;
-        const PodInfo *pod = store.pod(e->uid);
-        c.jobs.insert(e->ns + u'/' +
-                      (pod && !pod->owner.name.isEmpty() ? pod->owner.name : e->pod));
-    }
-    QList<std::pair<QString, Class>> sorted;
-    for (auto it = classes.cbegin(); it != classes.cend(); ++it)
-        sorted.append({it.key(), it.value()});
-    std::stable_sort(sorted.begin(), sorted.end(),
-                     [](const auto &a, const auto &b) { return a.second.pods > b.second.pods; });
     QJsonArray out;
-    for (const auto &[cls, c] : std::as_const(sorted)) {
-        QStringList jobs(c.jobs.cbegin(), c.jobs.cend());
-        jobs.sort();
-        out.append(QJsonObject{{QStringLiteral("class"), cls},
+    for (const DiagnosisBook::ClassCount &c : book.byClass(store))
+        out.append(QJsonObject{{QStringLiteral("class"), c.cls},
                                {QStringLiteral("pods"), c.pods},
-                               {QStringLiteral("jobs"), QJsonArray::fromStringList(jobs)},
+                               {QStringLiteral("jobs"), QJsonArray::fromStringList(c.jobs)},
                                {QStringLiteral("responsible"), c.responsible}});
-    }
     return out;
 }
 

@@ -11,6 +11,7 @@
 #include "windowfixture.h"
 #include "yamleditdialog.h"
 
+#include <QComboBox>
 #include <QTextBrowser>
 
 class TestDiagnosis : public QObject, public WindowFixture
@@ -85,6 +86,25 @@ void TestDiagnosis::failedJobsSayTheirCause()
     QCOMPARE(table->index(0, WorkloadsModel::Name).data().toString(), u"clip-pretrain"_qs);
     table->setText(QString());
     table->sort(WorkloadsModel::Age, Qt::AscendingOrder);
+
+    // The admin's view: the causes by class, each with its count of jobs, as the book counts
+    // them; choosing one shows those jobs and no other.
+    QComboBox *causes = workloads->causes();
+    QTRY_VERIFY_WITH_TIMEOUT(causes->count() >= 1 + 3, 10000);
+    QSet<QString> listed;
+    for (int i = 1; i < causes->count(); ++i)
+        listed.insert(causes->itemData(i).toString());
+    for (const QString &cls : planted)
+        QVERIFY2(listed.contains(cls), qPrintable(cls));
+    const int shm = causes->findData(u"shared-memory"_qs);
+    QVERIFY(shm > 0);
+    QVERIFY2(causes->itemText(shm).contains(u"1 job"_qs), qPrintable(causes->itemText(shm)));
+    causes->setCurrentIndex(shm);
+    QTRY_COMPARE(table->workloadCount(), 1);
+    QCOMPARE(table->index(0, WorkloadsModel::Name).data().toString(), u"clip-pretrain"_qs);
+    save(w, QStringLiteral("page-workloads-by-cause"));
+    causes->setCurrentIndex(0);
+    QTRY_VERIFY(table->workloadCount() > 1);
 
     // The Diagnosis tab of the job: cause, evidence, fix.
     QString key;

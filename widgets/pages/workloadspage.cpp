@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "workloadspage.h"
 
+#include "diagnosisbook.h"
+
 #include "operationplanner.h"
 #include "operationsservice.h"
 
@@ -23,6 +25,7 @@
 #include <QMenu>
 #include <QPainter>
 #include <QPushButton>
+#include <QTimer>
 #include <QVBoxLayout>
 
 namespace gpudesk {
@@ -31,8 +34,8 @@ WorkloadsPage::WorkloadsPage(ClusterStore *store, const DiagnosisBook *diagnoses
     : QWidget(parent), m_store(store), m_model(new WorkloadsModel(store, this)),
       m_table(new WorkloadsTable(m_model, this)), m_view(new FlatTreeView(this)),
       m_user(new QComboBox(this)), m_vc(new QComboBox(this)), m_kind(new QComboBox(this)),
-      m_status(new QComboBox(this)), m_text(new QLineEdit(this)), m_scope(new QLabel(this)),
-      m_count(new QLabel(this))
+      m_status(new QComboBox(this)), m_cause(new QComboBox(this)), m_text(new QLineEdit(this)),
+      m_diagnoses(diagnoses), m_scope(new QLabel(this)), m_count(new QLabel(this))
 {
     m_view->setObjectName(QStringLiteral("workloadsView"));
     if (diagnoses)
@@ -71,6 +74,10 @@ WorkloadsPage::WorkloadsPage(ClusterStore *store, const DiagnosisBook *diagnoses
     bar->addWidget(m_vc);
     bar->addWidget(m_kind);
     bar->addWidget(m_status);
+    m_cause->setObjectName(QStringLiteral("causeFilter"));
+    m_cause->setToolTip(tr("The job doctor's causes of failed jobs, and how many jobs each"));
+    m_cause->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+    bar->addWidget(m_cause);
     auto *newJob = new QPushButton(tr("New training job…"), this);
     newJob->setObjectName(QStringLiteral("newTrainingJob"));
     newJob->setToolTip(tr("Submit a PyTorchJob, MPIJob, Volcano Job or pod, knowing first "
@@ -94,6 +101,18 @@ WorkloadsPage::WorkloadsPage(ClusterStore *store, const DiagnosisBook *diagnoses
     connect(m_status, &QComboBox::currentIndexChanged, this, [this] {
         m_table->setStatusClass(WorkloadsTable::StatusClass(m_status->currentData().toInt()));
     });
+    connect(m_cause, &QComboBox::currentIndexChanged, this,
+            [this] { m_table->setCause(m_cause->currentData().toString()); });
+    if (diagnoses) {
+        // Counted again a moment after the doctor's findings change, not at each of them.
+        auto *later = new QTimer(this);
+        later->setSingleShot(true);
+        later->setInterval(500);
+        connect(later, &QTimer::timeout, this, &WorkloadsPage::refillCauses);
+        connect(diagnoses, &DiagnosisBook::changed, later, qOverload<>(&QTimer::start));
+        connect(diagnoses, &DiagnosisBook::cleared, this, &WorkloadsPage::refillCauses);
+    }
+    refillCauses();
     connect(m_view, &QTableView::activated, this,
             [this](const QModelIndex &i) { open(i, LogsTab); });
     connect(m_view, &QTableView::customContextMenuRequested, this, &WorkloadsPage::showMenu);
@@ -119,6 +138,22 @@ void WorkloadsPage::showWorkload(const QString &name)
 {
     m_status->setCurrentIndex(0);
     m_text->setText(name);
+}
+
+void WorkloadsPage::refillCauses()
+{
+    const QString current = m_cause->currentData().toString();
+    const QSignalBlocker block(m_cause);
+    m_cause->clear();
+    m_cause->addItem(tr("Any cause"), QString());
+    if (m_diagnoses)
+        for (const DiagnosisBook::ClassCount &c : m_diagnoses->byClass(*m_store))
+            m_cause->addItem(tr("%1 — %n job(s)", nullptr, int(c.jobs.size())).arg(c.title), c.cls);
+    const int at = m_cause->findData(current);
+    // A class no job has any more: the filter goes back to any cause, and says so by showing it.
+    m_cause->setCurrentIndex(at >= 0 ? at : 0);
+    if (at < 0 && !current.isEmpty())
+        m_table->setCause(QString());
 }
 
 void WorkloadsPage::refillChoices()

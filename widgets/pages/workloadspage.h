@@ -38,6 +38,9 @@ public:
     WorkloadsPage(ClusterStore *store, const DiagnosisBook *diagnoses, QWidget *parent = nullptr);
     FlatTreeView *view() const { return m_view; }
     WorkloadsTable *table() const { return m_table; }
+    // "Any cause", then each class the doctor found with its count of jobs (the admin's view of
+    // what fails and how often); choosing one shows those jobs.
+    QComboBox *causes() const { return m_cause; }
     void setStatusClass(int statusClass);
     void setScopeNote(const QString &note);
     // Actions the user may not take are shown disabled, with the server's reason.
@@ -66,6 +69,7 @@ signals:
 
 private:
     void refillChoices();
+    void refillCauses();
     void open(const QModelIndex &index, int tab);
     void showMenu(const QPoint &pos);
 
@@ -79,7 +83,9 @@ private:
     QComboBox *m_vc;
     QComboBox *m_kind;
     QComboBox *m_status;
+    QComboBox *m_cause;
     QLineEdit *m_text;
+    const DiagnosisBook *m_diagnoses;
     QLabel *m_scope;
     QLabel *m_count;
 };
