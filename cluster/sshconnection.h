@@ -112,6 +112,7 @@ public:
     static bool keyFileIsEncrypted(const QString &path);
 
 private:
+    friend class SftpClient; // SFTP runs on this session (its own channel)
     SshStatus verifyHostKey(const SshTrust &trust);
     SshStatus authenticate(const SshTrust &trust);
     SshStatus fail(SshStatus::State state, const QString &message);

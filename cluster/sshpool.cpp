@@ -63,7 +63,8 @@ struct SshPool::Link
     bool busy = false;
     int failures = 0;
     qint64 retryAt = 0;
-    std::shared_ptr<Link> longLane; // the node's second session (Lane::Long), made on first use
+    // The node's other sessions, made on first use: [0] Lane::Long, [1] Lane::Files.
+    std::shared_ptr<Link> lanes[2];
 };
 
 struct SshPool::Shared
@@ -109,7 +110,7 @@ void SshPool::setTarget(const SshTarget &target)
     auto &link = m_shared->links[target.node];
     if (!link)
         link = std::make_shared<Link>();
-    for (Link *l : {link.get(), link->longLane.get()}) {
+    for (Link *l : {link.get(), link->lanes[0].get(), link->lanes[1].get()}) {
         if (!l || l->target.sameRoute(target))
             continue;
         l->target = target;
@@ -164,12 +165,13 @@ bool SshPool::submit(const QString &node, Work work, Lane lane)
             // Only beside a session that works: the user's decisions are made on that one.
             if (!link->status.usable())
                 return false;
-            if (!link->longLane) {
-                link->longLane = std::make_shared<Link>();
-                link->longLane->target = link->target;
-                link->longLane->status = link->status;
+            std::shared_ptr<Link> &other = link->lanes[lane == Lane::Long ? 0 : 1];
+            if (!other) {
+                other = std::make_shared<Link>();
+                other->target = link->target;
+                other->status = link->status;
             }
-            link = link->longLane;
+            link = other;
         }
         if (!link || link->busy || m_shared->cancel)
             return false;

@@ -43,6 +43,9 @@ public:
     {
         Sampling,
         Long,
+        // A third session for the NAS's files (browsing, transfers): a folder listed while a
+        // walk of the NAS or an image push holds the second.
+        Files,
     };
     // False when the lane is busy, backing off, or waiting for the user: try again later.
     bool submit(const QString &node, Work work, Lane lane = Lane::Sampling);

@@ -18,6 +18,7 @@
 #include <arpa/inet.h>
 #include <fcntl.h>
 #include <netinet/in.h>
+#include <netinet/tcp.h>
 #include <poll.h>
 #include <sys/socket.h>
 #include <unistd.h>
@@ -215,6 +216,15 @@ int onSftpData(ssh_session, ssh_channel channel, void *data, uint32_t len, int i
                 finishChannel(channel, 1);
         });
     return int(len);
+}
+
+// The client is done (EOF): as sftp-server exits on the end of its input, the channel ends
+// with status 0 — a client waits for that before it leaves.
+void onSftpEof(ssh_session, ssh_channel channel, void *userdata)
+{
+    auto *s = static_cast<Session *>(userdata);
+    if (s->sftp.erase(channel))
+        s->work.push_back([channel] { finishChannel(channel, 0); });
 }
 
 void runCommand(Session *s, ssh_channel ch, const std::string &command, const std::string &input)
@@ -508,6 +518,9 @@ void SshEndpoints::serve(Endpoint *ep, int fd)
     // A frozen node's kernel completes the TCP handshake; nothing greets the client.
     while (!m_stopping && m_machines->sshFrozen(ep->node))
         std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    // As sshd: answers go out at once, not held for Nagle's algorithm.
+    const int nodelay = 1;
+    ::setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &nodelay, sizeof nodelay);
     ssh_session session = ssh_new();
     long timeout = 15;
     ssh_options_set(session, SSH_OPTIONS_TIMEOUT, &timeout);
@@ -542,6 +555,7 @@ void SshEndpoints::serve(Endpoint *ep, int fd)
     ssh_callbacks_init(&s.inputCallbacks);
     s.sftpCallbacks.userdata = &s;
     s.sftpCallbacks.channel_data_function = onSftpData;
+    s.sftpCallbacks.channel_eof_function = onSftpEof;
     ssh_callbacks_init(&s.sftpCallbacks);
     ssh_set_message_callback(session, onMessage, &s);
     if (accepted != SSH_OK || ssh_handle_key_exchange(session) != SSH_OK) {

@@ -5464,6 +5464,156 @@
     </message>
 </context>
 <context>
+    <name>gpudesk::NasFiles</name>
+    <message>
+        <source>Not connected.</source>
+        <translation>未连接。</translation>
+    </message>
+    <message>
+        <source>The NAS&apos;s files are reached over SSH on a node that mounts it, and gpudesk has no SSH to the nodes here (node telemetry is off).</source>
+        <translation>NAS 上的文件需通过 SSH 在挂载它的节点上访问，而此处 gpudesk 无法通过 SSH 连接节点（节点遥测已关闭）。</translation>
+    </message>
+    <message>
+        <source>No node that mounts the NAS answers over SSH.</source>
+        <translation>没有挂载 NAS 的节点通过 SSH 响应。</translation>
+    </message>
+    <message>
+        <source>%1 stayed busy.</source>
+        <translation>%1 一直忙碌。</translation>
+    </message>
+    <message>
+        <source>Cancelled.</source>
+        <translation>已取消。</translation>
+    </message>
+    <message>
+        <source>%1 stayed busy with another copy.</source>
+        <translation>%1 一直忙于另一个复制任务。</translation>
+    </message>
+    <message>
+        <source>%1: a link or special file, not followed</source>
+        <translation>%1：链接或特殊文件，未跟随</translation>
+    </message>
+    <message>
+        <source>%1 is a link or special file: only files and folders are copied</source>
+        <translation>%1 是链接或特殊文件：只复制文件和文件夹</translation>
+    </message>
+    <message>
+        <source>%1: %2 copied of %3; the file changed during the copy?</source>
+        <translation>%1：已复制 %2，共 %3；复制过程中文件有改动？</translation>
+    </message>
+    <message>
+        <source>Cannot name %1</source>
+        <translation>无法命名 %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>Downloaded %n file(s), %1, into %2.</source>
+        <translation><numerusform>已下载 %n 个文件（%1）到 %2。</numerusform></translation>
+    </message>
+    <message>
+        <source>Left: %1</source>
+        <translation>未复制：%1</translation>
+    </message>
+    <message>
+        <source>%1 is there already: nothing was replaced.</source>
+        <translation>%1 已存在：未替换任何内容。</translation>
+    </message>
+    <message>
+        <source>%1: %2 on the NAS of %3</source>
+        <translation>%1：NAS 上为 %2，应为 %3</translation>
+    </message>
+    <message>
+        <source>Uploaded %1 (%2) to %3.</source>
+        <translation>已上传 %1（%2）到 %3。</translation>
+    </message>
+</context>
+<context>
+    <name>gpudesk::NasFilesPanel</name>
+    <message>
+        <source>Download…</source>
+        <translation>下载…</translation>
+    </message>
+    <message>
+        <source>Upload…</source>
+        <translation>上传…</translation>
+    </message>
+    <message>
+        <source>Copy path</source>
+        <translation>复制路径</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>名称</translation>
+    </message>
+    <message>
+        <source>Size</source>
+        <translation>大小</translation>
+    </message>
+    <message>
+        <source>Changed</source>
+        <translation>改动时间</translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation>类型</translation>
+    </message>
+    <message>
+        <source>Up</source>
+        <translation>上一级</translation>
+    </message>
+    <message>
+        <source>Download %1 into</source>
+        <translation>将 %1 下载到</translation>
+    </message>
+    <message>
+        <source>Upload into %1</source>
+        <translation>上传到 %1</translation>
+    </message>
+    <message>
+        <source>Reading %1…</source>
+        <translation>正在读取 %1…</translation>
+    </message>
+    <message>
+        <source>folder</source>
+        <translation>文件夹</translation>
+    </message>
+    <message>
+        <source>link</source>
+        <translation>链接</translation>
+    </message>
+    <message>
+        <source>file</source>
+        <translation>文件</translation>
+    </message>
+    <message>
+        <source>other</source>
+        <translation>其他</translation>
+    </message>
+    <message>
+        <source>%1 ago</source>
+        <translation>%1前</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n entries in %1</source>
+        <translation><numerusform>%1 中有 %n 个条目</numerusform></translation>
+    </message>
+    <message>
+        <source>Downloading %1 into %2…</source>
+        <translation>正在下载 %1 到 %2…</translation>
+    </message>
+    <message>
+        <source>Uploading %1 into %2…</source>
+        <translation>正在上传 %1 到 %2…</translation>
+    </message>
+    <message>
+        <source>%1 — %2/s</source>
+        <translation>%1 —— %2/秒</translation>
+    </message>
+</context>
+<context>
     <name>gpudesk::NewJobDialog</name>
     <message>
         <source>Always pull the image</source>
@@ -8124,6 +8274,45 @@
     </message>
 </context>
 <context>
+    <name>gpudesk::SftpClient</name>
+    <message>
+        <source>%1: no such file or folder</source>
+        <translation>%1：没有这个文件或文件夹</translation>
+    </message>
+    <message>
+        <source>%1: permission denied</source>
+        <translation>%1：权限不足</translation>
+    </message>
+    <message>
+        <source>%1: already there</source>
+        <translation>%1：已存在</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>Not connected.</source>
+        <translation>未连接。</translation>
+    </message>
+    <message>
+        <source>%1 offers no SFTP: %2</source>
+        <translation>%1 不提供 SFTP：%2</translation>
+    </message>
+    <message>
+        <source>Cannot write %1: %2</source>
+        <translation>无法写入 %1：%2</translation>
+    </message>
+    <message>
+        <source>Cancelled.</source>
+        <translation>已取消。</translation>
+    </message>
+    <message>
+        <source>Cannot read %1: %2</source>
+        <translation>无法读取 %1：%2</translation>
+    </message>
+</context>
+<context>
     <name>gpudesk::ShortcutsDialog</name>
     <message>
         <source>Keyboard shortcuts</source>
@@ -8831,6 +9020,14 @@
         <translation>
             <numerusform>%1前在 %2 上测量：%n 个条目，用时 %3 秒</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>Usage</source>
+        <translation>资源使用</translation>
+    </message>
+    <message>
+        <source>Files</source>
+        <translation>文件数</translation>
     </message>
 </context>
 <context>
@@ -9999,7 +10196,9 @@
     </message>
     <message numerus="yes">
         <source>%1 — %n job(s)</source>
-        <translation><numerusform>%1 —— %n 个作业</numerusform></translation>
+        <translation>
+            <numerusform>%1 —— %n 个作业</numerusform>
+        </translation>
     </message>
 </context>
 <context>

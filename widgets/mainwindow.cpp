@@ -90,9 +90,9 @@ MainWindow::MainWindow(Services *services, QWidget *parent)
       m_vcs(new VcsPage(services->users(), m_store, this)),
       m_cleanup(new CleanupPage(services->findings(), m_store, m_telemetry, this)),
       m_events(new EventsPage(m_store, this)),
-      m_storage(new StoragePage(services->storage(), this)), m_statusContext(new QLabel(this)),
-      m_statusState(new QLabel(this)), m_statusSync(new QLabel(this)),
-      m_statusSsh(new QLabel(this)), m_statusOps(new QLabel(this))
+      m_storage(new StoragePage(services->storage(), services->nasFiles(), this)),
+      m_statusContext(new QLabel(this)), m_statusState(new QLabel(this)),
+      m_statusSync(new QLabel(this)), m_statusSsh(new QLabel(this)), m_statusOps(new QLabel(this))
 {
     m_gpuMap->setTelemetry(m_telemetry);
     m_overview->setTelemetry(m_telemetry);

@@ -15,6 +15,7 @@
 #include "historyservice.h"
 #include "imagesservice.h"
 #include "logservice.h"
+#include "nasfiles.h"
 #include "nodeaccess.h"
 #include "objectservice.h"
 #include "operationsservice.h"
@@ -48,7 +49,7 @@ Services::Services(QStringList kubeconfigFiles, QObject *parent)
               return c ? c->client() : nullptr;
           },
           m_store, this)),
-      m_storage(new StorageService(m_session, this))
+      m_storage(new StorageService(m_session, this)), m_nasFiles(new NasFiles(m_session, this))
 {
     m_alerts->setFindings(m_findings);
     m_alerts->setRegistryWatch(m_registryWatch);

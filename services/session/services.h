@@ -15,6 +15,7 @@ class DiagnosisService;
 class FindingsService;
 class GpuUseSampler;
 class RegistryWatch;
+class NasFiles;
 class StorageService;
 class HistoryService;
 class ImagesService;
@@ -55,6 +56,7 @@ public:
     RegistryWatch *registryWatch() const { return m_registryWatch; }
     DiagnosisService *diagnoses() const { return m_diagnoses; }
     StorageService *storage() const { return m_storage; }
+    NasFiles *nasFiles() const { return m_nasFiles; }
 
 private:
     ConnectionState *m_state;
@@ -76,6 +78,7 @@ private:
     RegistryWatch *m_registryWatch;
     DiagnosisService *m_diagnoses;
     StorageService *m_storage;
+    NasFiles *m_nasFiles;
 };
 
 } // namespace gpudesk

@@ -4,6 +4,7 @@
 #include "appsettings.h"
 #include "columnfit.h"
 #include "format.h"
+#include "nasfilespanel.h"
 #include "noticebanner.h"
 #include "storagealerts.h"
 #include "storagemodel.h"
@@ -21,19 +22,21 @@
 #include <QPushButton>
 #include <QSpinBox>
 #include <QSplitter>
+#include <QTabWidget>
 #include <QTableView>
 #include <QTreeWidget>
 #include <QVBoxLayout>
 
 namespace gpudesk {
 
-StoragePage::StoragePage(StorageService *storage, QWidget *parent)
+StoragePage::StoragePage(StorageService *storage, NasFiles *files, QWidget *parent)
     : QWidget(parent), m_storage(storage), m_model(new StorageModel(this)),
       m_proxy(new TableFilter(this)), m_view(new QTableView(this)), m_detail(new QTreeWidget(this)),
       m_banner(new NoticeBanner(this)), m_roots(new QVBoxLayout), m_status(new QLabel(this)),
       m_measure(new QPushButton(tr("Measure now"), this)),
       m_cancel(new QPushButton(tr("Cancel"), this)),
-      m_copyPath(new QPushButton(tr("Copy path"), this)), m_interval(new QSpinBox(this))
+      m_copyPath(new QPushButton(tr("Copy path"), this)), m_interval(new QSpinBox(this)),
+      m_tabs(new QTabWidget(this)), m_files(new NasFilesPanel(files, this))
 {
     m_proxy->setSourceModel(m_model);
     m_proxy->setDynamicSortFilter(true);
@@ -98,13 +101,26 @@ StoragePage::StoragePage(StorageService *storage, QWidget *parent)
     split->setStretchFactor(0, 3);
     split->setStretchFactor(1, 2);
 
+    auto *usage = new QWidget(this);
+    auto *usageLayout = new QVBoxLayout(usage);
+    usageLayout->setContentsMargins(0, 6, 0, 0);
+    usageLayout->addWidget(m_status);
+    usageLayout->addLayout(bar);
+    usageLayout->addWidget(split, 1);
+    m_tabs->setObjectName(QStringLiteral("storageTabs"));
+    m_tabs->addTab(usage, tr("Usage"));
+    m_tabs->addTab(m_files, tr("Files"));
+    // The Files tab opens in the first root of users' folders, once.
+    connect(m_tabs, &QTabWidget::currentChanged, this, [this](int tab) {
+        if (tab == 1 && !m_files->started())
+            m_files->go(m_storage->measures().isEmpty() ? QStringLiteral("/mnt/user")
+                                                        : m_storage->measures().constFirst().root);
+    });
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(12, 12, 12, 12);
     layout->addWidget(m_banner);
     layout->addLayout(m_roots);
-    layout->addWidget(m_status);
-    layout->addLayout(bar);
-    layout->addWidget(split, 1);
+    layout->addWidget(m_tabs, 1);
 
     connect(m_measure, &QPushButton::clicked, m_storage, &StorageService::measureNow);
     connect(m_cancel, &QPushButton::clicked, m_storage, &StorageService::cancel);
@@ -132,6 +148,12 @@ StoragePage::StoragePage(StorageService *storage, QWidget *parent)
             QApplication::clipboard()->setText(format::shellWord(path));
     });
     refresh();
+}
+
+void StoragePage::browse(const QString &dir)
+{
+    m_files->go(dir);
+    m_tabs->setCurrentWidget(m_files);
 }
 
 void StoragePage::refresh()

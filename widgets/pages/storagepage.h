@@ -8,10 +8,13 @@ class QPushButton;
 class QSpinBox;
 class QTableView;
 class QTreeWidget;
+class QTabWidget;
 class QVBoxLayout;
 
 namespace gpudesk {
 
+class NasFiles;
+class NasFilesPanel;
 class NoticeBanner;
 class StorageModel;
 class StorageService;
@@ -25,9 +28,12 @@ class StoragePage : public QWidget
 {
     Q_OBJECT
 public:
-    explicit StoragePage(StorageService *storage, QWidget *parent = nullptr);
+    StoragePage(StorageService *storage, NasFiles *files, QWidget *parent = nullptr);
 
     StorageModel *model() const { return m_model; }
+    NasFilesPanel *files() const { return m_files; }
+    // The Files tab, in a folder (the NAS's, as the node sees it).
+    void browse(const QString &dir);
 
 private:
     void refresh();
@@ -48,6 +54,8 @@ private:
     QPushButton *m_cancel;
     QPushButton *m_copyPath;
     QSpinBox *m_interval;
+    QTabWidget *m_tabs;
+    NasFilesPanel *m_files;
 };
 
 } // namespace gpudesk

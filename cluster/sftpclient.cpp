@@ -1,0 +1,214 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "sftpclient.h"
+
+#include "sshconnection.h"
+
+#include <QFile>
+
+#include <libssh/sftp.h>
+
+#include <fcntl.h>
+
+#include <algorithm>
+
+namespace gpudesk {
+
+namespace {
+
+QString joined(const QString &dir, const QString &name)
+{
+    return dir.endsWith(u'/') ? QString(dir + name) : QString(dir + u'/' + name);
+}
+
+RemoteFile fileOf(const QString &path, sftp_attributes a)
+{
+    RemoteFile f;
+    f.name = QString::fromUtf8(a->name ? a->name : "");
+    f.path = path;
+    f.type = a->type == SSH_FILEXFER_TYPE_DIRECTORY ? 'd'
+             : a->type == SSH_FILEXFER_TYPE_SYMLINK ? 'l'
+             : a->type == SSH_FILEXFER_TYPE_REGULAR ? 'f'
+                                                    : 'o';
+    f.size = qint64(a->size);
+    f.modified = qint64(a->mtime) * 1000;
+    f.permissions = a->permissions;
+    return f;
+}
+
+} // namespace
+
+SftpClient::SftpClient(SshConnection *connection) : m_connection(connection) {}
+
+SftpClient::~SftpClient()
+{
+    if (m_sftp)
+        sftp_free(m_sftp);
+}
+
+QString SftpClient::said(const QString &path) const
+{
+    switch (m_sftp ? sftp_get_error(m_sftp) : -1) {
+    case SSH_FX_NO_SUCH_FILE:
+    case SSH_FX_NO_SUCH_PATH:
+        return tr("%1: no such file or folder").arg(path);
+    case SSH_FX_PERMISSION_DENIED:
+        return tr("%1: permission denied").arg(path);
+    case SSH_FX_FILE_ALREADY_EXISTS:
+        return tr("%1: already there").arg(path);
+    default:
+        return tr("%1: %2").arg(path, QString::fromUtf8(ssh_get_error(m_connection->m_session)));
+    }
+}
+
+bool SftpClient::open(QString *error)
+{
+    if (!m_connection || !m_connection->isConnected()) {
+        *error = tr("Not connected.");
+        return false;
+    }
+    m_sftp = sftp_new(m_connection->m_session);
+    if (!m_sftp || sftp_init(m_sftp) != SSH_OK) {
+        *error = tr("%1 offers no SFTP: %2")
+                     .arg(m_connection->target().endpoint(),
+                          QString::fromUtf8(ssh_get_error(m_connection->m_session)));
+        if (m_sftp)
+            sftp_free(m_sftp);
+        m_sftp = nullptr;
+        return false;
+    }
+    return true;
+}
+
+std::optional<QList<RemoteFile>> SftpClient::list(const QString &dir, QString *error)
+{
+    sftp_dir d = sftp_opendir(m_sftp, dir.toUtf8().constData());
+    if (!d) {
+        *error = said(dir);
+        return std::nullopt;
+    }
+    QList<RemoteFile> out;
+    while (sftp_attributes a = sftp_readdir(m_sftp, d)) {
+        const QString name = QString::fromUtf8(a->name ? a->name : "");
+        if (name != QLatin1String(".") && name != QLatin1String("..") && !name.contains(u'/'))
+            out.append(fileOf(joined(dir, name), a));
+        sftp_attributes_free(a);
+    }
+    const bool complete = sftp_dir_eof(d);
+    sftp_closedir(d);
+    if (!complete) {
+        *error = said(dir);
+        return std::nullopt;
+    }
+    std::sort(out.begin(), out.end(), [](const RemoteFile &a, const RemoteFile &b) {
+        if ((a.type == 'd') != (b.type == 'd'))
+            return a.type == 'd';
+        return a.name < b.name;
+    });
+    return out;
+}
+
+std::optional<RemoteFile> SftpClient::stat(const QString &path, QString *error)
+{
+    sftp_attributes a = sftp_lstat(m_sftp, path.toUtf8().constData());
+    if (!a) {
+        *error = said(path);
+        return std::nullopt;
+    }
+    RemoteFile f = fileOf(path, a);
+    f.name = path.section(u'/', -1);
+    sftp_attributes_free(a);
+    return f;
+}
+
+bool SftpClient::rename(const QString &from, const QString &to, QString *error)
+{
+    if (sftp_rename(m_sftp, from.toUtf8().constData(), to.toUtf8().constData()) == 0)
+        return true;
+    *error = said(to);
+    return false;
+}
+
+bool SftpClient::download(const QString &remote, const QString &local, const Progress &progress,
+                          const std::atomic<bool> &cancel, QString *error)
+{
+    QFile out(local);
+    if (!out.open(QIODevice::ReadWrite)) {
+        *error = tr("Cannot write %1: %2").arg(local, out.errorString());
+        return false;
+    }
+    const qint64 from = out.size(); // a copy that broke goes on where it stopped
+    out.seek(from);
+    sftp_file in = sftp_open(m_sftp, remote.toUtf8().constData(), O_RDONLY, 0);
+    if (!in) {
+        *error = said(remote);
+        return false;
+    }
+    bool ok = sftp_seek64(in, quint64(from)) == 0;
+    qint64 done = from;
+    QByteArray buf(Chunk, Qt::Uninitialized);
+    while (ok) {
+        if (cancel) {
+            *error = tr("Cancelled.");
+            ok = false;
+            break;
+        }
+        const ssize_t n = sftp_read(in, buf.data(), size_t(buf.size()));
+        if (n == 0)
+            break;
+        if (n < 0 || out.write(buf.constData(), n) != n) {
+            *error = n < 0 ? said(remote) : tr("Cannot write %1: %2").arg(local, out.errorString());
+            ok = false;
+            break;
+        }
+        done += n;
+        if (progress)
+            progress(done);
+    }
+    sftp_close(in);
+    return ok && out.flush();
+}
+
+bool SftpClient::upload(const QString &local, const QString &remote, const Progress &progress,
+                        const std::atomic<bool> &cancel, QString *error)
+{
+    QFile in(local);
+    if (!in.open(QIODevice::ReadOnly)) {
+        *error = tr("Cannot read %1: %2").arg(local, in.errorString());
+        return false;
+    }
+    // The remote file's size now: where a copy that broke stopped (0 for a new one).
+    qint64 from = 0;
+    if (sftp_attributes a = sftp_stat(m_sftp, remote.toUtf8().constData())) {
+        from = qMin<qint64>(qint64(a->size), in.size());
+        sftp_attributes_free(a);
+    }
+    sftp_file out = sftp_open(m_sftp, remote.toUtf8().constData(), O_WRONLY | O_CREAT, 0644);
+    if (!out) {
+        *error = said(remote);
+        return false;
+    }
+    bool ok = sftp_seek64(out, quint64(from)) == 0 && in.seek(from);
+    qint64 done = from;
+    while (ok && !in.atEnd()) {
+        if (cancel) {
+            *error = tr("Cancelled.");
+            ok = false;
+            break;
+        }
+        const QByteArray chunk = in.read(Chunk);
+        if (chunk.isEmpty() ||
+            sftp_write(out, chunk.constData(), size_t(chunk.size())) != chunk.size()) {
+            *error = chunk.isEmpty() ? tr("Cannot read %1: %2").arg(local, in.errorString())
+                                     : said(remote);
+            ok = false;
+            break;
+        }
+        done += chunk.size();
+        if (progress)
+            progress(done);
+    }
+    sftp_close(out);
+    return ok;
+}
+
+} // namespace gpudesk

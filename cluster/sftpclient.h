@@ -1,0 +1,57 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "remotefile.h"
+
+#include <QCoreApplication>
+#include <QList>
+
+#include <atomic>
+#include <functional>
+#include <optional>
+
+struct sftp_session_struct;
+
+namespace gpudesk {
+
+class SshConnection;
+
+// SFTP (libssh's client) on a connected session: list a folder, and copy a file either way,
+// resuming where a broken copy stopped. Blocking, on the worker that holds the connection;
+// every call bounded by the session's timeout, and a copy stops between chunks when `cancel`
+// is set. Files are data: no name is ever given to a shell.
+class SftpClient
+{
+    Q_DECLARE_TR_FUNCTIONS(gpudesk::SftpClient)
+public:
+    explicit SftpClient(SshConnection *connection);
+    ~SftpClient();
+    SftpClient(const SftpClient &) = delete;
+    SftpClient &operator=(const SftpClient &) = delete;
+
+    bool open(QString *error);
+    // The folder's entries, without . and .., folders first then by name.
+    std::optional<QList<RemoteFile>> list(const QString &dir, QString *error);
+    std::optional<RemoteFile> stat(const QString &path, QString *error);
+    // `progress(bytes so far)` after each chunk. download: into `local` from its current size
+    // (a resumed copy), to the remote file's end; upload: from `local` into `remote` from the
+    // remote file's current size. False with why (cancelled included).
+    using Progress = std::function<void(qint64)>;
+    bool download(const QString &remote, const QString &local, const Progress &progress,
+                  const std::atomic<bool> &cancel, QString *error);
+    bool upload(const QString &local, const QString &remote, const Progress &progress,
+                const std::atomic<bool> &cancel, QString *error);
+
+    // Renames on the NAS; refused where `to` exists (SFTP version 3 never replaces).
+    bool rename(const QString &from, const QString &to, QString *error);
+
+    static constexpr int Chunk = 64 * 1024;
+
+private:
+    QString said(const QString &path) const;
+
+    SshConnection *m_connection;
+    sftp_session_struct *m_sftp = nullptr;
+};
+
+} // namespace gpudesk

@@ -1,0 +1,19 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include <QString>
+
+namespace gpudesk {
+
+// One entry of a folder on the NAS, as its SFTP listing gives it.
+struct RemoteFile
+{
+    QString name;
+    QString path;    // the node's: /mnt/user/alice/code
+    char type = 'f'; // 'f' file, 'd' folder, 'l' link, 'o' other
+    qint64 size = 0;
+    qint64 modified = 0; // ms since the epoch
+    quint32 permissions = 0;
+};
+
+} // namespace gpudesk

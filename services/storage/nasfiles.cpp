@@ -1,0 +1,352 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "nasfiles.h"
+
+#include "appsettings.h"
+#include "clustersession.h"
+#include "contextconnection.h"
+#include "format.h"
+#include "sftpclient.h"
+#include "sshpool.h"
+
+#include <QDateTime>
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QPointer>
+
+#include <mutex>
+
+namespace gpudesk {
+
+struct NasFiles::Shared
+{
+    std::atomic<bool> stop{false};
+    std::atomic<qint64> done{0};
+    std::atomic<qint64> total{0};
+    std::mutex mutex;
+    QString current; // under `mutex`
+    void setCurrent(const QString &path)
+    {
+        std::lock_guard lock(mutex);
+        current = path;
+    }
+};
+
+namespace {
+
+constexpr int GiveUpMs = 30 * 1000;
+constexpr int RetryMs = 300;
+
+const SshPool::Lane ListLanes[] = {SshPool::Lane::Files, SshPool::Lane::Long,
+                                   SshPool::Lane::Sampling};
+
+} // namespace
+
+NasFiles::NasFiles(ClusterSession *session, QObject *parent) : QObject(parent), m_session(session)
+{
+    m_ticker.setInterval(250);
+    connect(&m_ticker, &QTimer::timeout, this, &NasFiles::tick);
+}
+
+NasFiles::~NasFiles()
+{
+    cancel();
+}
+
+QString NasFiles::unavailableReason() const
+{
+    const auto &c = m_session->connection();
+    if (!c)
+        return tr("Not connected.");
+    if (!c->pool())
+        return tr("The NAS's files are reached over SSH on a node that mounts it, and gpudesk "
+                  "has no SSH to the nodes here (node telemetry is off).");
+    return QString();
+}
+
+QString NasFiles::pickNode(int lane) const
+{
+    const auto &c = m_session->connection();
+    SshPool *pool = c ? c->pool() : nullptr;
+    if (!pool)
+        return QString();
+    const QString chosen = AppSettings::storage(c->context()).node;
+    QStringList nodes = chosen.isEmpty() ? pool->nodes() : QStringList{chosen};
+    nodes.sort();
+    for (const QString &n : std::as_const(nodes))
+        if (pool->status(n).usable() && (lane != 0 || !pool->isBusy(n)))
+            return n;
+    return QString();
+}
+
+void NasFiles::list(const QString &dir)
+{
+    tryList(dir, QDateTime::currentMSecsSinceEpoch());
+}
+
+void NasFiles::tryList(const QString &dir, qint64 since)
+{
+    if (const QString why = unavailableReason(); !why.isEmpty()) {
+        emit listed(dir, {}, why);
+        return;
+    }
+    SshPool *pool = m_session->connection()->pool();
+    const QString node = pickNode(1);
+    for (const SshPool::Lane lane : ListLanes) {
+        if (node.isEmpty())
+            break;
+        const bool submitted = pool->submit(
+            node,
+            [dir, self = QPointer<NasFiles>(this)](SshConnection *c, const SshStatus &status,
+                                                   const std::atomic<bool> &) {
+                QString error = status.message;
+                std::optional<QList<RemoteFile>> entries;
+                if (c) {
+                    SftpClient sftp(c);
+                    if (sftp.open(&error))
+                        entries = sftp.list(dir, &error);
+                }
+                return std::function<void()>([self, dir, entries, error] {
+                    if (self)
+                        emit self->listed(dir, entries.value_or(QList<RemoteFile>()),
+                                          entries ? QString() : error);
+                });
+            },
+            lane);
+        if (submitted)
+            return;
+    }
+    if (QDateTime::currentMSecsSinceEpoch() - since > GiveUpMs) {
+        emit listed(dir, {},
+                    node.isEmpty() ? tr("No node that mounts the NAS answers over SSH.")
+                                   : tr("%1 stayed busy.").arg(node));
+        return;
+    }
+    QTimer::singleShot(RetryMs, this, [this, dir, since] { tryList(dir, since); });
+}
+
+void NasFiles::startCopy(CopyWork work, qint64 since)
+{
+    if (const QString why = unavailableReason(); !why.isEmpty()) {
+        m_copying = false;
+        emit finished(false, why);
+        return;
+    }
+    SshPool *pool = m_session->connection()->pool();
+    const QString node = pickNode(1);
+    const bool submitted =
+        !node.isEmpty() && pool->submit(
+                               node,
+                               [work, self = QPointer<NasFiles>(this)](
+                                   SshConnection *c, const SshStatus &status,
+                                   const std::atomic<bool> &cancel) -> std::function<void()> {
+                                   if (c)
+                                       return work(c, cancel);
+                                   const QString why = status.message;
+                                   return [self, why] {
+                                       if (!self)
+                                           return;
+                                       self->m_ticker.stop();
+                                       self->m_copying = false;
+                                       emit self->finished(false, why);
+                                   };
+                               },
+                               SshPool::Lane::Files);
+    if (submitted) {
+        m_lastDone = 0;
+        m_lastAt = QDateTime::currentMSecsSinceEpoch();
+        m_rate = 0;
+        m_ticker.start();
+        return;
+    }
+    if (QDateTime::currentMSecsSinceEpoch() - since > GiveUpMs || m_shared->stop) {
+        m_copying = false;
+        emit finished(false, m_shared->stop   ? tr("Cancelled.")
+                             : node.isEmpty() ? tr("No node that mounts the NAS answers over SSH.")
+                                              : tr("%1 stayed busy with another copy.").arg(node));
+        return;
+    }
+    QTimer::singleShot(RetryMs, this, [this, work, since] { startCopy(work, since); });
+}
+
+void NasFiles::tick()
+{
+    const qint64 now = QDateTime::currentMSecsSinceEpoch();
+    const qint64 done = m_shared ? qint64(m_shared->done) : 0;
+    if (now - m_lastAt >= 1000) {
+        // Over the last second or so: what the link does now, not since the start.
+        m_rate = (done - m_lastDone) * 1000 / qMax<qint64>(1, now - m_lastAt);
+        m_lastDone = done;
+        m_lastAt = now;
+    }
+    QString current;
+    if (m_shared) {
+        std::lock_guard lock(m_shared->mutex);
+        current = m_shared->current;
+    }
+    emit progress(done, m_shared ? qint64(m_shared->total) : 0, m_rate, current);
+}
+
+void NasFiles::cancel()
+{
+    if (m_shared)
+        m_shared->stop = true;
+}
+
+void NasFiles::download(const RemoteFile &what, const QString &localDir)
+{
+    if (m_copying)
+        return;
+    m_copying = true;
+    m_shared = std::make_shared<Shared>();
+    auto shared = m_shared;
+    auto work = [what, localDir, shared, self = QPointer<NasFiles>(this)](
+                    SshConnection *c, const std::atomic<bool> &cancel) -> std::function<void()> {
+        QString error;
+        QStringList left;
+        struct Item
+        {
+            RemoteFile file;
+            QString local;
+        };
+        QList<Item> items;
+        SftpClient sftp(c);
+        bool ok = sftp.open(&error);
+        const QString top = QDir(localDir).filePath(what.name);
+        if (ok && what.type == 'd') {
+            // Every file below the folder, folders made as they are met; links and special
+            // files are named and left (a link may lead anywhere, out of the NAS too).
+            QList<std::pair<QString, QString>> dirs{{what.path, top}};
+            while (!dirs.isEmpty() && !cancel && !shared->stop) {
+                const auto [remote, local] = dirs.takeFirst();
+                QString why;
+                const auto entries = sftp.list(remote, &why);
+                if (!entries) {
+                    left << why;
+                    continue;
+                }
+                QDir().mkpath(local);
+                for (const RemoteFile &e : *entries) {
+                    const QString target = QDir(local).filePath(e.name);
+                    if (e.type == 'd')
+                        dirs.append({e.path, target});
+                    else if (e.type == 'f')
+                        items.append({e, target});
+                    else
+                        left
+                            << NasFiles::tr("%1: a link or special file, not followed").arg(e.path);
+                }
+            }
+        } else if (ok && what.type == 'f') {
+            items.append({what, top});
+        } else if (ok) {
+            ok = false;
+            error = NasFiles::tr("%1 is a link or special file: only files and folders are "
+                                 "copied")
+                        .arg(what.path);
+        }
+        qint64 total = 0;
+        for (const Item &i : std::as_const(items))
+            total += i.file.size;
+        shared->total = total;
+        qint64 base = 0;
+        int copied = 0;
+        for (const Item &i : std::as_const(items)) {
+            if (!ok)
+                break;
+            shared->setCurrent(i.file.path);
+            const QFileInfo there(i.local);
+            if (there.exists() && there.size() == i.file.size) { // copied before
+                base += i.file.size;
+                shared->done = base;
+                ++copied;
+                continue;
+            }
+            const QString part = i.local + QStringLiteral(".part");
+            ok = sftp.download(
+                     i.file.path, part, [&](qint64 n) { shared->done = base + n; }, shared->stop,
+                     &error) &&
+                 !cancel;
+            if (ok && QFileInfo(part).size() != i.file.size) {
+                ok = false;
+                error = NasFiles::tr("%1: %2 copied of %3; the file changed during the copy?")
+                            .arg(i.file.path, format::bytes(QFileInfo(part).size()),
+                                 format::bytes(i.file.size));
+            }
+            if (ok) {
+                QFile::remove(i.local);
+                ok = QFile::rename(part, i.local);
+                if (!ok)
+                    error = NasFiles::tr("Cannot name %1").arg(i.local);
+            }
+            base += i.file.size;
+            ++copied;
+        }
+        QString message = ok ? NasFiles::tr("Downloaded %n file(s), %1, into %2.", nullptr, copied)
+                                   .arg(format::bytes(total), QDir::toNativeSeparators(top))
+                             : error;
+        if (!left.isEmpty())
+            message += u'\n' + NasFiles::tr("Left: %1").arg(left.join(u'\n'));
+        return [self, ok, message] {
+            if (!self)
+                return;
+            self->m_ticker.stop();
+            self->tick();
+            self->m_copying = false;
+            emit self->finished(ok, message);
+        };
+    };
+    startCopy(work, QDateTime::currentMSecsSinceEpoch());
+}
+
+void NasFiles::upload(const QString &localFile, const QString &remoteDir)
+{
+    if (m_copying)
+        return;
+    m_copying = true;
+    m_shared = std::make_shared<Shared>();
+    auto shared = m_shared;
+    const QFileInfo info(localFile);
+    shared->total = info.size();
+    const QString remote =
+        (remoteDir.endsWith(u'/') ? remoteDir : remoteDir + u'/') + info.fileName();
+    auto work = [localFile, remote, shared, size = info.size(), self = QPointer<NasFiles>(this)](
+                    SshConnection *c, const std::atomic<bool> &cancel) -> std::function<void()> {
+        QString error;
+        SftpClient sftp(c);
+        shared->setCurrent(remote);
+        const QString part = remote + QStringLiteral(".part");
+        bool ok = sftp.open(&error);
+        if (ok && sftp.stat(remote, &error)) {
+            ok = false;
+            error = NasFiles::tr("%1 is there already: nothing was replaced.").arg(remote);
+        }
+        ok = ok &&
+             sftp.upload(
+                 localFile, part, [&](qint64 n) { shared->done = n; }, shared->stop, &error) &&
+             !cancel;
+        if (ok) {
+            const auto there = sftp.stat(part, &error);
+            ok = there && there->size == size;
+            if (there && !ok)
+                error = NasFiles::tr("%1: %2 on the NAS of %3")
+                            .arg(remote, format::bytes(there->size), format::bytes(size));
+        }
+        ok = ok && sftp.rename(part, remote, &error);
+        const QString message =
+            ok ? NasFiles::tr("Uploaded %1 (%2) to %3.")
+                     .arg(QFileInfo(localFile).fileName(), format::bytes(size), remote)
+               : error;
+        return [self, ok, message] {
+            if (!self)
+                return;
+            self->m_ticker.stop();
+            self->tick();
+            self->m_copying = false;
+            emit self->finished(ok, message);
+        };
+    };
+    startCopy(work, QDateTime::currentMSecsSinceEpoch());
+}
+
+} // namespace gpudesk

@@ -1,0 +1,69 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "remotefile.h"
+
+#include <QObject>
+#include <QTimer>
+
+#include <atomic>
+#include <functional>
+#include <memory>
+
+namespace gpudesk {
+
+class ClusterSession;
+class SshConnection;
+
+// The NAS's files over SFTP, on a node that mounts it (the one set for the context, else the
+// first that answers), on the node's third SSH session so that a walk of the NAS or an image
+// push does not hold them up: list a folder, download a file or a whole folder, upload a file —
+// one copy at a time, with progress, speed and cancel. A copy that broke goes on where it
+// stopped: a download into NAME.part (renamed once whole), an upload into NAME.part on the NAS.
+// Names are data (SFTP, no shell); links are not followed when a folder is copied.
+class NasFiles : public QObject
+{
+    Q_OBJECT
+public:
+    explicit NasFiles(ClusterSession *session, QObject *parent = nullptr);
+    ~NasFiles() override;
+
+    // Why files cannot be reached now ("" when they can).
+    QString unavailableReason() const;
+    bool isCopying() const { return m_copying; }
+
+    void list(const QString &dir);
+    // A file, or a folder with all below it, into `localDir` (a folder of that name made there).
+    void download(const RemoteFile &what, const QString &localDir);
+    // A local file into `remoteDir`.
+    void upload(const QString &localFile, const QString &remoteDir);
+    void cancel();
+
+    struct Shared; // what the copy on the worker tells the UI thread
+
+signals:
+    void listed(const QString &dir, const QList<gpudesk::RemoteFile> &entries,
+                const QString &error);
+    // `current`: the file being copied; `bytesPerSecond` over the last seconds.
+    void progress(qint64 done, qint64 total, qint64 bytesPerSecond, const QString &current);
+    // How the copy ended: `ok`, and what to tell (what was copied where, what was left and why).
+    void finished(bool ok, const QString &message);
+
+private:
+    QString pickNode(int lane) const;
+    void tryList(const QString &dir, qint64 since);
+    using CopyWork =
+        std::function<std::function<void()>(SshConnection *, const std::atomic<bool> &)>;
+    void startCopy(CopyWork work, qint64 since);
+    void tick();
+
+    ClusterSession *m_session;
+    bool m_copying = false;
+    std::shared_ptr<Shared> m_shared;
+    QTimer m_ticker;
+    qint64 m_lastDone = 0;
+    qint64 m_lastAt = 0;
+    qint64 m_rate = 0;
+};
+
+} // namespace gpudesk
