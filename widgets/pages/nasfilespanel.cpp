@@ -56,8 +56,9 @@ NasFilesPanel::NasFilesPanel(NasFiles *files, QWidget *parent)
     actions->addWidget(m_download);
     actions->addWidget(m_upload);
     actions->addWidget(m_copyPath);
-    actions->addWidget(m_bar, 1);
+    actions->addWidget(m_bar, 4);
     actions->addWidget(m_cancel);
+    actions->addStretch(1); // the buttons keep their size while no copy shows its bar
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addLayout(bar);
