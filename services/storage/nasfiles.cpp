@@ -169,6 +169,19 @@ void NasFiles::startCopy(CopyWork work, qint64 since)
     QTimer::singleShot(RetryMs, this, [this, work, since] { startCopy(work, since); });
 }
 
+std::function<void()> NasFiles::ended(QPointer<NasFiles> self, bool ok, const QString &message)
+{
+    // On the UI thread, once the worker is done: the last figures, then how it ended.
+    return [self, ok, message] {
+        if (!self)
+            return;
+        self->m_ticker.stop();
+        self->tick();
+        self->m_copying = false;
+        emit self->finished(ok, message);
+    };
+}
+
 void NasFiles::tick()
 {
     const qint64 now = QDateTime::currentMSecsSinceEpoch();
@@ -287,14 +300,7 @@ void NasFiles::download(const RemoteFile &what, const QString &localDir)
                              : error;
         if (!left.isEmpty())
             message += u'\n' + NasFiles::tr("Left: %1").arg(left.join(u'\n'));
-        return [self, ok, message] {
-            if (!self)
-                return;
-            self->m_ticker.stop();
-            self->tick();
-            self->m_copying = false;
-            emit self->finished(ok, message);
-        };
+        return NasFiles::ended(self, ok, message);
     };
     startCopy(work, QDateTime::currentMSecsSinceEpoch());
 }
@@ -337,14 +343,7 @@ void NasFiles::upload(const QString &localFile, const QString &remoteDir)
             ok ? NasFiles::tr("Uploaded %1 (%2) to %3.")
                      .arg(QFileInfo(localFile).fileName(), format::bytes(size), remote)
                : error;
-        return [self, ok, message] {
-            if (!self)
-                return;
-            self->m_ticker.stop();
-            self->tick();
-            self->m_copying = false;
-            emit self->finished(ok, message);
-        };
+        return NasFiles::ended(self, ok, message);
     };
     startCopy(work, QDateTime::currentMSecsSinceEpoch());
 }

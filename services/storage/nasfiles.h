@@ -4,6 +4,7 @@
 #include "remotefile.h"
 
 #include <QObject>
+#include <QPointer>
 #include <QTimer>
 
 #include <atomic>
@@ -56,6 +57,7 @@ private:
         std::function<std::function<void()>(SshConnection *, const std::atomic<bool> &)>;
     void startCopy(CopyWork work, qint64 since);
     void tick();
+    static std::function<void()> ended(QPointer<NasFiles> self, bool ok, const QString &message);
 
     ClusterSession *m_session;
     bool m_copying = false;
