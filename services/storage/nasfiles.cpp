@@ -285,6 +285,9 @@ void NasFiles::download(const RemoteFile &what, const QString &localDir)
                 error = NasFiles::tr("%1: %2 copied of %3; the file changed during the copy?")
                             .arg(i.file.path, format::bytes(QFileInfo(part).size()),
                                  format::bytes(i.file.size));
+                // Not resumable: a part longer than the file (it shrank, or was replaced) would
+                // fail this way at every try. The next one starts afresh.
+                QFile::remove(part);
             }
             if (ok) {
                 QFile::remove(i.local);
