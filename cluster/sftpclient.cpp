@@ -128,6 +128,40 @@ bool SftpClient::rename(const QString &from, const QString &to, QString *error)
     return false;
 }
 
+bool SftpClient::remove(const QString &path, QString *error)
+{
+    if (sftp_unlink(m_sftp, path.toUtf8().constData()) == 0)
+        return true;
+    *error = said(path);
+    return false;
+}
+
+bool SftpClient::removeFolder(const QString &path, QString *error)
+{
+    if (sftp_rmdir(m_sftp, path.toUtf8().constData()) == 0)
+        return true;
+    *error = said(path);
+    return false;
+}
+
+std::optional<QString> SftpClient::canonical(const QString &path, QString *error)
+{
+    char *real = sftp_canonicalize_path(m_sftp, path.toUtf8().constData());
+    if (!real) {
+        *error = said(path);
+        return std::nullopt;
+    }
+    const QString out = QString::fromUtf8(real);
+    ssh_string_free_char(real);
+    return out;
+}
+
+bool SftpClient::lastWasMissing() const
+{
+    const int e = m_sftp ? sftp_get_error(m_sftp) : -1;
+    return e == SSH_FX_NO_SUCH_FILE || e == SSH_FX_NO_SUCH_PATH;
+}
+
 bool SftpClient::download(const QString &remote, const QString &local, const Progress &progress,
                           const std::atomic<bool> &cancel, QString *error)
 {

@@ -44,6 +44,14 @@ public:
 
     // Renames on the NAS; refused where `to` exists (SFTP version 3 never replaces).
     bool rename(const QString &from, const QString &to, QString *error);
+    // A file or link (the link itself: never what it points at), and an empty folder.
+    bool remove(const QString &path, QString *error);
+    bool removeFolder(const QString &path, QString *error);
+    // The path with every link and `..` read by the server: a path reached through a link
+    // answers another path.
+    std::optional<QString> canonical(const QString &path, QString *error);
+    // Whether the last call failed because the path is not there.
+    bool lastWasMissing() const;
 
     static constexpr int Chunk = 64 * 1024;
 

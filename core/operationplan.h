@@ -28,7 +28,7 @@ struct HeldGpus
 // uid, a pod running again, a PID reused) is skipped, never applied to the new thing.
 struct StepTarget
 {
-    QString kind;    // Pod, Job, PyTorchJob, MPIJob, Node, Process, Queue, Namespace, …
+    QString kind;    // Pod, Job, PyTorchJob, MPIJob, Node, Process, Queue, Namespace, NasPath, …
     QString group;   // API group ("" core), for permission checks and paths
     QString version; // the served version
     QString plural;  // pods, jobs, …
@@ -69,6 +69,23 @@ struct ImageTarget
     QString toReference() const { return registry + u'/' + toRepository + u':' + toTag; }
 };
 
+// A file or folder on the NAS a step acts on (over SFTP, on a node that mounts it), as it was
+// when planned: a step whose target changed since (another kind, size or time) is skipped.
+struct NasTarget
+{
+    QString node;  // the node whose mount the step goes through
+    QString root;  // the NAS root it lies under (/mnt/user): nothing outside it is touched
+    QString path;  // /mnt/user/alice/old-run
+    char type = 0; // as RemoteFile: 'f', 'd', 'l', 'o'
+    qint64 size = 0;
+    qint64 modified = 0; // ms since the epoch, as listed
+    // A folder's content when planned (-1: not counted): what the plan says will go.
+    qint64 files = -1;
+    qint64 bytes = -1;
+    QString toPath; // MoveNasPath: where to; never over an existing name
+    bool isSet() const { return !path.isEmpty(); }
+};
+
 struct PlanStep
 {
     enum class Kind
@@ -95,6 +112,12 @@ struct PlanStep
         // In a registry's Harbor: its garbage collection (PlanStep::body {"delete_untagged"}),
         // checked with Harbor's own dry run, verified by what its log says it freed.
         CollectGarbage,
+        // On the NAS (PlanStep::nas), over SFTP: a file, a link or a folder with everything
+        // below it removed (links removed, never followed), or one renamed (moved) within the
+        // roots. Checked against the NAS right before acting; a removal is verified gone, and
+        // its space freed by the NAS's own free space.
+        RemoveNasPath,
+        MoveNasPath,
     };
     Kind kind = Kind::Delete;
     StepTarget target;
@@ -167,6 +190,7 @@ struct PlanStep
     } dryRun = DryRun::NotAsked;
     QString dryRunMessage; // the Status message of a refusal
     ImageTarget image;     // DeleteImage, CopyImage
+    NasTarget nas;         // RemoveNasPath, MoveNasPath
 };
 
 struct OperationPlan
@@ -239,6 +263,8 @@ struct StepOutcome
 
 inline QString StepTarget::describe() const
 {
+    if (kind == QLatin1String("NasPath")) // its path is its name
+        return QCoreApplication::translate("gpudesk::OperationPlan", "%1 on the NAS").arg(name);
     if (kind == QLatin1String("Process"))
         return QCoreApplication::translate("gpudesk::OperationPlan", "PID %1 on %2")
             .arg(pid)

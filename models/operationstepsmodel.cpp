@@ -119,7 +119,8 @@ QVariant OperationStepsModel::data(const QModelIndex &index, int role) const
         case PlanStep::DryRun::Accepted:
             // Steps on nodes and registries say what they found; the API's dry run only accepts.
             return s.kind == PlanStep::Kind::KillProcess || s.kind == PlanStep::Kind::SaveImage ||
-                           s.kind == PlanStep::Kind::CollectGarbage || !s.image.digest.isEmpty()
+                           s.kind == PlanStep::Kind::CollectGarbage || !s.image.digest.isEmpty() ||
+                           s.nas.isSet()
                        ? (s.dryRunMessage.isEmpty() ? tr("Still there") : s.dryRunMessage)
                        : tr("The server would accept it");
         case PlanStep::DryRun::Refused:

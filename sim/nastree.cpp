@@ -587,6 +587,15 @@ NasTree::Usage NasTree::usage(const std::string &nodePath) const
     return u;
 }
 
+qint64 NasTree::allocatedChange(const std::string &mount) const
+{
+    // Measured at every call (the demo's tree is a few hundred entries), so that df tells a
+    // removal at once, as a NAS does.
+    const qint64 now = usage(mount).allocated;
+    std::lock_guard lock(m_firstMutex);
+    return now - m_firstAllocated.try_emplace(mount, now).first->second;
+}
+
 std::vector<std::string> NasTree::folders() const
 {
     std::vector<std::string> out;

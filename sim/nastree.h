@@ -5,6 +5,8 @@
 
 #include <QtGlobal>
 
+#include <map>
+#include <mutex>
 #include <optional>
 #include <string>
 #include <utility>
@@ -54,6 +56,9 @@ public:
     // A folder's usage, links not followed; what a non-root user cannot read is counted
     // itself, its contents not.
     Usage usage(const std::string &nodePath) const;
+    // How much more (or less) the mount's tree holds on disk than when first asked: what df
+    // adds to the mount's fixed figures, the same on every node.
+    qint64 allocatedChange(const std::string &mount) const;
     // /mnt/user/NAME and /mnt/share/GROUP for every folder there, sorted.
     std::vector<std::string> folders() const;
 
@@ -69,6 +74,8 @@ private:
     void addUsage(const std::string &host, Usage *u) const;
 
     std::string m_root;
+    mutable std::mutex m_firstMutex;
+    mutable std::map<std::string, qint64> m_firstAllocated; // by mount, when first asked
 };
 
 } // namespace sim

@@ -7,6 +7,7 @@
 #include "nvidiasmi.h"
 #include "procfs.h"
 
+#include <algorithm>
 #include <cctype>
 #include <climits>
 #include <cstdlib>
@@ -537,7 +538,14 @@ CommandOutput NodeTools::runSimple(const std::string &node, std::vector<std::str
             paths.push_back(argv[i]);
         }
         std::string err;
-        const std::string out = ProcFs::df(m, paths, &err);
+        // The NAS's mounts fill and empty with the tree gpudesk writes and removes.
+        std::vector<DiskMount> disks = m.disks;
+        if (m_nas)
+            for (DiskMount &d : disks)
+                if (d.mount.rfind("/mnt/", 0) == 0)
+                    d.used1k = std::clamp<qint64>(d.used1k + m_nas->allocatedChange(d.mount) / 1024,
+                                                  0, d.blocks1k);
+        const std::string out = ProcFs::df(disks, paths, &err);
         return {out, err, err.empty() ? 0 : 1};
     }
     if (cmd == "kill")

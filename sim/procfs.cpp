@@ -153,12 +153,12 @@ std::string ProcFs::meminfo(const NodeMachine &m)
     return out;
 }
 
-std::string ProcFs::df(const NodeMachine &m, const std::vector<std::string> &paths,
+std::string ProcFs::df(const std::vector<DiskMount> &disks, const std::vector<std::string> &paths,
                        std::string *error)
 {
     std::vector<const DiskMount *> rows;
     if (paths.empty()) {
-        for (const auto &d : m.disks)
+        for (const auto &d : disks)
             rows.push_back(&d);
     }
     for (const auto &p : paths) {
@@ -167,7 +167,7 @@ std::string ProcFs::df(const NodeMachine &m, const std::vector<std::string> &pat
             continue;
         }
         const DiskMount *best = nullptr;
-        for (const auto &d : m.disks) {
+        for (const auto &d : disks) {
             const bool prefix = p == d.mount || (p.compare(0, d.mount.size(), d.mount) == 0 &&
                                                  (d.mount == "/" || p[d.mount.size()] == '/'));
             if (prefix && (!best || d.mount.size() > best->mount.size()))

@@ -9,6 +9,7 @@
 
 namespace sim {
 
+struct DiskMount;
 struct GpuProcess;
 struct NodeMachine;
 
@@ -28,8 +29,8 @@ public:
     // since boot, consistent with /proc/uptime.
     static std::string pidStat(const NodeMachine &m, const GpuProcess &p, qint64 nowMs);
     static std::optional<std::string> cgroupFile(const NodeMachine &m, const std::string &path);
-    static std::string df(const NodeMachine &m, const std::vector<std::string> &paths,
-                          std::string *error);
+    static std::string df(const std::vector<DiskMount> &disks,
+                          const std::vector<std::string> &paths, std::string *error);
 };
 
 } // namespace sim

@@ -429,7 +429,24 @@ std::string SftpServer::handle(const std::string &pkt)
     int err = 0;
     switch (type) {
     case FxpRealpath: {
-        const std::string path = normalise(r.str());
+        // As sftp-server's realpath(3): every link read, as the node reads it; a last
+        // component that is not there is kept as written.
+        std::string path = normalise(r.str());
+        const auto nodeOf = [this](const std::string &host) {
+            return host.size() > m_nas->root().size() ? Home + host.substr(m_nas->root().size())
+                                                      : Home;
+        };
+        if (const auto host = m_nas->resolve(path, true, &err)) {
+            path = nodeOf(*host);
+        } else if (path != Home && path != "/") {
+            const int first = err;
+            const auto dir = m_nas->resolve(parentOf(path), true, &err);
+            if (!dir || first != ENOENT)
+                return fromErrno(id, dir ? first : err);
+            path = nodeOf(*dir) + "/" + baseOf(path);
+        } else if (path != "/") {
+            return fromErrno(id, err);
+        }
         std::string b;
         put32(b, id);
         put32(b, 1);

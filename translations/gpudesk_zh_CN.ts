@@ -5507,7 +5507,9 @@
     </message>
     <message numerus="yes">
         <source>Downloaded %n file(s), %1, into %2.</source>
-        <translation><numerusform>已下载 %n 个文件（%1）到 %2。</numerusform></translation>
+        <translation>
+            <numerusform>已下载 %n 个文件（%1）到 %2。</numerusform>
+        </translation>
     </message>
     <message>
         <source>Left: %1</source>
@@ -5598,7 +5600,9 @@
     </message>
     <message numerus="yes">
         <source>%n entries in %1</source>
-        <translation><numerusform>%1 中有 %n 个条目</numerusform></translation>
+        <translation>
+            <numerusform>%1 中有 %n 个条目</numerusform>
+        </translation>
     </message>
     <message>
         <source>Downloading %1 into %2…</source>
@@ -5611,6 +5615,216 @@
     <message>
         <source>%1 — %2/s</source>
         <translation>%1 —— %2/秒</translation>
+    </message>
+    <message>
+        <source>Remove…</source>
+        <translation>删除…</translation>
+    </message>
+    <message>
+        <source>Move…</source>
+        <translation>移动…</translation>
+    </message>
+    <message>
+        <source>Move %1</source>
+        <translation>移动 %1</translation>
+    </message>
+    <message>
+        <source>Into the folder (on the NAS):</source>
+        <translation>移到文件夹（NAS 上）：</translation>
+    </message>
+</context>
+<context>
+    <name>gpudesk::NasPlanner</name>
+    <message>
+        <source>No node that mounts the NAS answers over SSH.</source>
+        <translation>没有挂载 NAS 的节点通过 SSH 响应。</translation>
+    </message>
+    <message>
+        <source>chosen in the Files tab</source>
+        <translation>在“文件”标签页中选定</translation>
+    </message>
+    <message>
+        <source>Remove %1 from the NAS</source>
+        <translation>从 NAS 删除 %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>Remove %n entrie(s) from the NAS</source>
+        <translation>
+            <numerusform>从 NAS 删除 %n 项</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 is not inside a NAS root (%2): gpudesk removes nothing outside them.</source>
+        <translation>%1 不在 NAS 根目录（%2）之内：gpudesk 不删除根目录以外的任何东西。</translation>
+    </message>
+    <message>
+        <source>Remove the folder %1 and everything in it</source>
+        <translation>删除文件夹 %1 及其中全部内容</translation>
+    </message>
+    <message>
+        <source>Remove the link %1 (not what it points to)</source>
+        <translation>删除链接 %1（不删除它指向的内容）</translation>
+    </message>
+    <message>
+        <source>Remove %1 (%2)</source>
+        <translation>删除 %1（%2）</translation>
+    </message>
+    <message>
+        <source>gpudesk cannot bring back what is removed from the NAS; only the NAS&apos;s own snapshots, where it keeps them, can.</source>
+        <translation>从 NAS 删除的内容 gpudesk 无法恢复；只有 NAS 自己的快照（若有保留）可以恢复。</translation>
+    </message>
+    <message>
+        <source>Move %1 to %2</source>
+        <translation>将 %1 移到 %2</translation>
+    </message>
+    <message>
+        <source>%1 is not inside a NAS root (%2).</source>
+        <translation>%1 不在 NAS 根目录（%2）之内。</translation>
+    </message>
+    <message>
+        <source>%1 is not a folder inside a NAS root (%2).</source>
+        <translation>%1 不是 NAS 根目录（%2）之内的文件夹。</translation>
+    </message>
+    <message>
+        <source>%1 is already in %2.</source>
+        <translation>%1 已在 %2 中。</translation>
+    </message>
+    <message>
+        <source>A folder cannot be moved into itself.</source>
+        <translation>文件夹不能移到它自身之内。</translation>
+    </message>
+    <message>
+        <source>Jobs and dev environments that use the old path will not find it there.</source>
+        <translation>使用旧路径的作业和开发环境将在原处找不到它。</translation>
+    </message>
+</context>
+<context>
+    <name>gpudesk::NasStep</name>
+    <message>
+        <source>folder</source>
+        <translation>文件夹</translation>
+    </message>
+    <message>
+        <source>link</source>
+        <translation>链接</translation>
+    </message>
+    <message>
+        <source>file</source>
+        <translation>文件</translation>
+    </message>
+    <message>
+        <source>special file</source>
+        <translation>特殊文件</translation>
+    </message>
+    <message>
+        <source>%1 is reached through a link (the NAS reads its folder as %2): not touched</source>
+        <translation>%1 是经由链接到达的（NAS 将其所在文件夹解析为 %2）：未作改动</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n file(s)</source>
+        <translation>
+            <numerusform>%n 个文件</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 is already there: nothing is replaced</source>
+        <translation>%1 已存在：不会覆盖任何内容</translation>
+    </message>
+    <message>
+        <source>Still as planned; %1 is free</source>
+        <translation>与计划一致；%1 尚未被占用</translation>
+    </message>
+    <message>
+        <source>moved to %1</source>
+        <translation>已移到 %1</translation>
+    </message>
+    <message>
+        <source>%1 is there, %2 no longer</source>
+        <translation>%1 已在，%2 已不在</translation>
+    </message>
+    <message>
+        <source>the NAS does not show the move yet: %1</source>
+        <translation>NAS 尚未显示此次移动：%1</translation>
+    </message>
+    <message>
+        <source>Still as planned: a %1 of %2</source>
+        <translation>与计划一致：%1，大小 %2</translation>
+    </message>
+    <message>
+        <source>Still as planned: more than %1 in it</source>
+        <translation>与计划一致：其中超过 %1</translation>
+    </message>
+    <message>
+        <source>Still as planned: %1 in it</source>
+        <translation>与计划一致：其中 %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n part(s) cannot be read and will stay: %1</source>
+        <translation>
+            <numerusform>%n 处无法读取，将保留：%1</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>removed %1</source>
+        <translation>已删除 %1</translation>
+    </message>
+    <message>
+        <source>cancelled: %1; the rest is still there</source>
+        <translation>已取消：%1；其余仍在</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1; %n entrie(s) stay: %2</source>
+        <translation>
+            <numerusform>%1；%n 项保留：%2</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 is gone; the NAS&apos;s free space could not be read</source>
+        <translation>%1 已不存在；无法读取 NAS 的可用空间</translation>
+    </message>
+    <message>
+        <source>%1 is gone, but %2&apos;s free space did not grow (%3 before, %4 after): the files may have been sparse, may still be open in a process (their space returns when it closes them), or a snapshot keeps them</source>
+        <translation>%1 已不存在，但 %2 的可用空间没有增加（之前 %3，之后 %4）：这些文件可能是稀疏文件，可能仍被某个进程打开（进程关闭后空间才会释放），或被快照保留</translation>
+    </message>
+    <message>
+        <source>%1 is gone; %2 has %3 free (%4 more than before)</source>
+        <translation>%1 已不存在；%2 可用 %3（比之前多 %4）</translation>
+    </message>
+    <message>
+        <source>%1 is now a %2, not the %3 planned: not touched</source>
+        <translation>%1 现在是%2，而不是计划中的%3：未作改动</translation>
+    </message>
+    <message>
+        <source>%1 changed since the plan (%2, planned at %3): not touched</source>
+        <translation>%1 在计划后已变化（%2，计划时为 %3）：未作改动</translation>
+    </message>
+    <message>
+        <source>%1 changed since the plan (at %2): not touched</source>
+        <translation>%1 在计划后已变化（于 %2）：未作改动</translation>
+    </message>
+    <message>
+        <source>removed %1 so far</source>
+        <translation>已删除 %1</translation>
+    </message>
+    <message>
+        <source>no SSH access to the nodes: node telemetry is off for this context</source>
+        <translation>无法通过 SSH 访问节点：此上下文未开启节点遥测</translation>
+    </message>
+    <message>
+        <source>%1 is not among the nodes gpudesk reaches over SSH</source>
+        <translation>%1 不在 gpudesk 可通过 SSH 访问的节点之列</translation>
+    </message>
+    <message>
+        <source>%1 is not there any more: nothing done</source>
+        <translation>%1 已不存在：未作任何操作</translation>
+    </message>
+    <message>
+        <source>%1 waits for you over SSH: %2</source>
+        <translation>%1 的 SSH 连接在等待您处理：%2</translation>
+    </message>
+    <message>
+        <source>%1 could not be reached over SSH for a minute</source>
+        <translation>一分钟内无法通过 SSH 连接 %1</translation>
     </message>
 </context>
 <context>
@@ -6558,6 +6772,10 @@
         <translation>
             <numerusform>%1 — %n 张 GPU</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>%1 on the NAS</source>
+        <translation>NAS 上的 %1</translation>
     </message>
 </context>
 <context>

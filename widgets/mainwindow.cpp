@@ -224,6 +224,7 @@ MainWindow::MainWindow(Services *services, QWidget *parent)
     connect(m_devEnvs, &DevEnvsPage::operationPrepared, this, &MainWindow::showOperation);
     connect(m_devEnvs, &DevEnvsPage::openRequested, this, open);
     connect(m_vcs, &VcsPage::operationRequested, this, &MainWindow::openOperation);
+    connect(m_storage, &StoragePage::operationRequested, this, &MainWindow::openOperation);
     connect(m_images, &ImagesPage::operationPrepared, this, &MainWindow::showOperation);
     m_devEnvs->setImages(services->images());
     connect(ops, &OperationsService::operationAdded, this, [this](Operation *op) {

@@ -119,6 +119,8 @@ void KubeStep::send(bool dryRun, std::function<void(const KubeReply &)> done)
     case PlanStep::Kind::CopyImage:
     case PlanStep::Kind::SaveImage:
     case PlanStep::Kind::CollectGarbage:
+    case PlanStep::Kind::RemoveNasPath:
+    case PlanStep::Kind::MoveNasPath:
         break;
     }
     KubeReply r;

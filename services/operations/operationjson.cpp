@@ -53,6 +53,10 @@ QString stepKindId(PlanStep::Kind k)
         return QStringLiteral("save-image");
     case PlanStep::Kind::CollectGarbage:
         return QStringLiteral("collect-garbage");
+    case PlanStep::Kind::RemoveNasPath:
+        return QStringLiteral("remove-nas-path");
+    case PlanStep::Kind::MoveNasPath:
+        return QStringLiteral("move-nas-path");
     case PlanStep::Kind::KillProcess:
         break;
     }
@@ -201,6 +205,26 @@ QJsonObject image(const ImageTarget &t)
     return o;
 }
 
+// The NAS path as planned: what was there (kind, size, time, a folder's content) and, for a
+// move, where it went.
+QJsonObject nas(const NasTarget &t)
+{
+    QJsonObject o{{QStringLiteral("node"), t.node},
+                  {QStringLiteral("root"), t.root},
+                  {QStringLiteral("path"), t.path},
+                  {QStringLiteral("type"), QString(QLatin1Char(t.type ? t.type : '?'))},
+                  {QStringLiteral("size"), t.size},
+                  {QStringLiteral("modified"),
+                   QDateTime::fromMSecsSinceEpoch(t.modified, Qt::UTC).toString(Qt::ISODate)}};
+    if (t.files >= 0) {
+        o.insert(QStringLiteral("files"), t.files);
+        o.insert(QStringLiteral("bytes"), t.bytes);
+    }
+    if (!t.toPath.isEmpty())
+        o.insert(QStringLiteral("toPath"), t.toPath);
+    return o;
+}
+
 QJsonObject step(const PlanStep &s)
 {
     QJsonObject o{{QStringLiteral("kind"), stepKindId(s.kind)},
@@ -240,6 +264,8 @@ QJsonObject step(const PlanStep &s)
     }
     if (!s.image.digest.isEmpty() || !s.image.toRepository.isEmpty())
         o.insert(QStringLiteral("image"), image(s.image));
+    if (s.nas.isSet())
+        o.insert(QStringLiteral("nas"), nas(s.nas));
     return o;
 }
 

@@ -176,20 +176,17 @@ void ProcessKill::submit(bool signal)
     m_signal = signal;
     if (m_firstTry == 0)
         m_firstTry = QDateTime::currentMSecsSinceEpoch();
-    SshPool *pool = m_ctx.lease ? m_ctx.lease->pool() : nullptr;
     auto fail = [this, signal](const QString &why) {
         if (signal)
             finish(StepOutcome::Result::Failed, why);
         else
             emit dryRunDone(PlanStep::DryRun::Refused, why);
     };
-    if (!pool) {
-        fail(tr("no SSH access to the nodes: node telemetry is off for this context"));
-        return;
-    }
     const QString node = m_step.target.node;
-    if (!pool->nodes().contains(node)) {
-        fail(tr("%1 is not among the nodes gpudesk reaches over SSH").arg(node));
+    QString why;
+    SshPool *pool = sshPool(m_ctx, node, &why);
+    if (!pool) {
+        fail(why);
         return;
     }
     const PlanStep step = m_step;
@@ -328,15 +325,8 @@ void ProcessKill::submit(bool signal)
         });
     if (submitted)
         return;
-    const SshStatus status = pool->status(node);
-    if (status.needsUser()) {
-        fail(tr("%1 waits for you over SSH: %2").arg(node, status.message));
-        return;
-    }
-    if (QDateTime::currentMSecsSinceEpoch() - m_firstTry > GiveUpMs) {
-        fail(status.message.isEmpty()
-                 ? tr("%1 could not be reached over SSH for a minute").arg(node)
-                 : status.message);
+    if (const QString giveUp = sshGiveUp(pool, node, m_firstTry, GiveUpMs); !giveUp.isEmpty()) {
+        fail(giveUp);
         return;
     }
     m_retry.start(); // the link is busy sampling, or backing off: shortly again

@@ -137,14 +137,10 @@ void SaveImageStep::submit()
         fail(why);
         return;
     }
-    SshPool *pool = m_ctx.lease ? m_ctx.lease->pool() : nullptr;
     const QString node = m_step.target.node;
+    SshPool *pool = sshPool(m_ctx, node, &why);
     if (!pool) {
-        fail(tr("no SSH access to the nodes: node telemetry is off for this context"));
-        return;
-    }
-    if (!pool->nodes().contains(node)) {
-        fail(tr("%1 is not among the nodes gpudesk reaches over SSH").arg(node));
+        fail(why);
         return;
     }
     const PlanStep step = m_step;

@@ -7,6 +7,7 @@
 
 namespace gpudesk {
 
+class SshPool;
 struct OperationContext;
 
 // One step of an operation, of any kind: asked first with a dry run (what the server, the
@@ -34,6 +35,13 @@ public:
     // Stops work that runs for minutes (a commit, a push); the steps that only wait for an
     // effect end on their own.
     virtual void cancel() {}
+
+    // For steps over SSH: the pool that reaches `node`, or null and why not.
+    static SshPool *sshPool(const OperationContext &context, const QString &node, QString *why);
+    // The node's lane was busy: "" to try again shortly, or why to give up (the node waits
+    // for the user, or has not been reachable since `firstTry` for `giveUpMs`).
+    static QString sshGiveUp(const SshPool *pool, const QString &node, qint64 firstTry,
+                             qint64 giveUpMs);
 
 signals:
     void dryRunDone(gpudesk::PlanStep::DryRun answer, const QString &message);

@@ -49,7 +49,8 @@ Services::Services(QStringList kubeconfigFiles, QObject *parent)
               return c ? c->client() : nullptr;
           },
           m_store, this)),
-      m_storage(new StorageService(m_session, this)), m_nasFiles(new NasFiles(m_session, this))
+      m_storage(new StorageService(m_session, this)),
+      m_nasFiles(new NasFiles(m_session, m_operations, this))
 {
     m_alerts->setFindings(m_findings);
     m_alerts->setRegistryWatch(m_registryWatch);

@@ -5,8 +5,12 @@
 #include "clustersession.h"
 #include "contextconnection.h"
 #include "format.h"
+#include "nasplanner.h"
+#include "operation.h"
+#include "operationsservice.h"
 #include "sftpclient.h"
 #include "sshpool.h"
+#include "storageservice.h"
 
 #include <QDateTime>
 #include <QDir>
@@ -42,10 +46,37 @@ const SshPool::Lane ListLanes[] = {SshPool::Lane::Files, SshPool::Lane::Long,
 
 } // namespace
 
-NasFiles::NasFiles(ClusterSession *session, QObject *parent) : QObject(parent), m_session(session)
+NasFiles::NasFiles(ClusterSession *session, OperationsService *operations, QObject *parent)
+    : QObject(parent), m_session(session)
 {
     m_ticker.setInterval(250);
     connect(&m_ticker, &QTimer::timeout, this, &NasFiles::tick);
+    if (operations)
+        connect(operations, &OperationsService::operationFinished, this, [this](Operation *op) {
+            if (op->plan().action.startsWith(QLatin1String("nas.")))
+                emit changed();
+        });
+}
+
+NasPlanner NasFiles::planner() const
+{
+    const auto &c = m_session->connection();
+    QStringList roots;
+    if (c)
+        for (const StorageMeter::Root &r : StorageService::roots(c->context()))
+            roots << r.path;
+    return NasPlanner(c ? c->context() : QString(), c ? c->endpoint().server : QString(),
+                      pickNode(1), roots);
+}
+
+OperationPlan NasFiles::planRemove(const QList<RemoteFile> &entries) const
+{
+    return planner().remove(entries);
+}
+
+OperationPlan NasFiles::planMove(const RemoteFile &entry, const QString &toFolder) const
+{
+    return planner().move(entry, toFolder);
 }
 
 NasFiles::~NasFiles()

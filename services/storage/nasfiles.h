@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "operationplan.h"
 #include "remotefile.h"
 
 #include <QObject>
@@ -14,6 +15,8 @@
 namespace gpudesk {
 
 class ClusterSession;
+class NasPlanner;
+class OperationsService;
 class SshConnection;
 
 // The NAS's files over SFTP, on a node that mounts it (the one set for the context, else the
@@ -26,7 +29,8 @@ class NasFiles : public QObject
 {
     Q_OBJECT
 public:
-    explicit NasFiles(ClusterSession *session, QObject *parent = nullptr);
+    // `operations`: where removals and moves run; their ends are told as changed().
+    NasFiles(ClusterSession *session, OperationsService *operations, QObject *parent = nullptr);
     ~NasFiles() override;
 
     // Why files cannot be reached now ("" when they can).
@@ -40,6 +44,10 @@ public:
     void upload(const QString &localFile, const QString &remoteDir);
     void cancel();
 
+    // Plans for the operations framework (NasPlanner), through the node a copy would take.
+    OperationPlan planRemove(const QList<RemoteFile> &entries) const;
+    OperationPlan planMove(const RemoteFile &entry, const QString &toFolder) const;
+
     struct Shared; // what the copy on the worker tells the UI thread
 
 signals:
@@ -49,9 +57,12 @@ signals:
     void progress(qint64 done, qint64 total, qint64 bytesPerSecond, const QString &current);
     // How the copy ended: `ok`, and what to tell (what was copied where, what was left and why).
     void finished(bool ok, const QString &message);
+    // A removal or move on the NAS ended: listings may be out of date.
+    void changed();
 
 private:
     QString pickNode(int lane) const;
+    NasPlanner planner() const;
     void tryList(const QString &dir, qint64 since);
     using CopyWork =
         std::function<std::function<void()>(SshConnection *, const std::atomic<bool> &)>;

@@ -3,16 +3,25 @@
 // real directory tree: a folder browsed, a folder downloaded (every file's bytes equal the
 // NAS's, links not followed and said), a file uploaded, a download cancelled half-way and asked
 // again going on where it stopped, and the hostile corner (a name with a newline, a link to
-// /etc, an unreadable folder) — nothing followed out of the NAS.
+// /etc, an unreadable folder) — nothing followed out of the NAS. Removing and moving through the
+// operations framework: the plan and its check, the folder's name typed, the removal verified
+// gone and by the NAS's free space, a target changed since the plan skipped, a path reached
+// through a link refused, the audit.
 #include "clustersession.h"
 #include "contextconnection.h"
 #include "nasfiles.h"
 #include "nasfilespanel.h"
+#include "operation.h"
+#include "operationdialog.h"
+#include "operationsservice.h"
 #include "sshpool.h"
 #include "storagepage.h"
 #include "windowfixture.h"
 
 #include <QDirIterator>
+#include <QJsonDocument>
+#include <QLineEdit>
+#include <QPushButton>
 #include <QRandomGenerator>
 #include <QTreeWidget>
 
@@ -37,31 +46,54 @@ QMap<QString, QByteArray> filesBelow(const QString &root)
 
 } // namespace
 
+struct Bench;
+
 class TestNasFiles : public QObject, public WindowFixture
 {
     Q_OBJECT
+    void open(Bench &b);
 private slots:
     void browseCopyResume();
+    void removeAndMove();
 };
 
-void TestNasFiles::browseCopyResume()
+// A simulator of the test's own with SSH, the window on it once the nodes answer, and the real
+// directory its NAS is.
+struct Bench
 {
     QTemporaryDir dir;
     QProcess sim;
-    startOwnSim(sim, dir.path(), true);
-    auto services = ownSimServices(dir.path());
-    QVERIFY(services);
-    MainWindow w(services.get());
-    w.resize(1500, 900);
-    w.show();
-    const QString nas =
-        simTruthOf(dir.path())[QStringLiteral("nas")][QStringLiteral("root")].toString();
-    QVERIFY(QFileInfo(nas).isDir());
+    std::unique_ptr<Services> services;
+    std::unique_ptr<MainWindow> window;
+    QString nas;
+};
+
+void TestNasFiles::open(Bench &b)
+{
+    startOwnSim(b.sim, b.dir.path(), true);
+    b.services = ownSimServices(b.dir.path());
+    QVERIFY(b.services);
+    b.window = std::make_unique<MainWindow>(b.services.get());
+    b.window->resize(1500, 900);
+    b.window->show();
+    b.nas = simTruthOf(b.dir.path())[QStringLiteral("nas")][QStringLiteral("root")].toString();
+    QVERIFY(QFileInfo(b.nas).isDir());
     // The nodes answer over SSH (their first samples).
-    QTRY_VERIFY_WITH_TIMEOUT(
-        services->session()->connection() && services->session()->connection()->pool() &&
-            services->session()->connection()->pool()->status(QStringLiteral("a100-01")).usable(),
-        60000);
+    const ClusterSession *session = b.services->session();
+    QTRY_VERIFY_WITH_TIMEOUT(session->connection() && session->connection()->pool() &&
+                                 session->connection()->pool()->status(u"a100-01"_qs).usable(),
+                             60000);
+}
+
+void TestNasFiles::browseCopyResume()
+{
+    Bench b;
+    open(b);
+    if (QTest::currentTestFailed())
+        return;
+    MainWindow &w = *b.window;
+    Services *services = b.services.get();
+    const QString &nas = b.nas;
 
     w.showPage(MainWindow::Storage);
     auto *page = static_cast<StoragePage *>(w.page(MainWindow::Storage));
@@ -206,6 +238,185 @@ void TestNasFiles::browseCopyResume()
     QVERIFY2(said.contains(QStringLiteral("/mnt/user/frank/private: permission denied")),
              qPrintable(said));
     QCOMPARE(filesBelow(hostile.path()).size(), 3);
+}
+
+void TestNasFiles::removeAndMove()
+{
+    Bench b;
+    open(b);
+    if (QTest::currentTestFailed())
+        return;
+    MainWindow &w = *b.window;
+    Services *services = b.services.get();
+    const QString alice = b.nas + QStringLiteral("/user/alice");
+    // A finished run's folder: real files, a subfolder, a link to /etc (removed, not followed);
+    // and a folder holding a 3 GiB sparse file (its length, but nothing on disk).
+    QVERIFY(QDir().mkpath(alice + QStringLiteral("/run-old/logs")));
+    QByteArray payload(4 << 20, 'x');
+    for (const QString &name :
+         {QStringLiteral("run-old/model.bin"), QStringLiteral("run-old/logs/train.log"),
+          QStringLiteral("notes.txt")}) {
+        QFile f(alice + u'/' + name);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(payload);
+    }
+    QVERIFY(QFile::link(QStringLiteral("/etc"), alice + QStringLiteral("/run-old/etc")));
+    QVERIFY(QDir().mkpath(alice + QStringLiteral("/run-sparse")));
+    {
+        QFile f(alice + QStringLiteral("/run-sparse/ckpt.pt"));
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        QVERIFY(f.resize(3LL << 30));
+    }
+    w.showPage(MainWindow::Storage);
+    auto *page = static_cast<StoragePage *>(w.page(MainWindow::Storage));
+    NasFilesPanel *panel = page->files();
+    NasFiles *files = services->nasFiles();
+    const auto select = [panel](const QString &name) {
+        for (int i = 0; i < panel->view()->topLevelItemCount(); ++i)
+            if (panel->view()->topLevelItem(i)->text(0) == name) {
+                panel->view()->setCurrentItem(panel->view()->topLevelItem(i));
+                return true;
+            }
+        return false;
+    };
+    page->browse(QStringLiteral("/mnt/user/alice"));
+    QTRY_VERIFY_WITH_TIMEOUT(select(QStringLiteral("run-old")), 20000);
+
+    // The folder: planned, checked (what it holds), its name typed, removed, verified.
+    panel->removeSelected();
+    auto *dialog = w.findChild<OperationDialog *>(QStringLiteral("operationDialog"));
+    QVERIFY(dialog);
+    Operation *op = dialog->operation();
+    QCOMPARE(op->plan().action, QStringLiteral("nas.remove"));
+    QCOMPARE(op->plan().confirmationWord(), QStringLiteral("run-old"));
+    QVERIFY(op->plan().refusals.isEmpty());
+    QTRY_COMPARE_WITH_TIMEOUT(op->state(), Operation::State::Ready, 30000);
+    const PlanStep &checked = op->plan().steps.constFirst();
+    QCOMPARE(checked.dryRun, PlanStep::DryRun::Accepted);
+    QVERIFY2(checked.dryRunMessage.contains(QStringLiteral("3 file(s), 8.0Mi in it")),
+             qPrintable(checked.dryRunMessage));
+    auto *run = dialog->findChild<QPushButton *>(QStringLiteral("runButton"));
+    auto *confirm = dialog->findChild<QLineEdit *>(QStringLiteral("confirmEdit"));
+    QVERIFY(run && confirm && confirm->isVisible());
+    QVERIFY(!run->isEnabled());
+    QTest::keyClicks(confirm, QStringLiteral("run-old"));
+    QVERIFY(run->isEnabled());
+    save(*dialog, QStringLiteral("storage-remove-plan"));
+    QSignalSpy changed(files, &NasFiles::changed);
+    QTest::mouseClick(run, Qt::LeftButton);
+    QTRY_COMPARE_WITH_TIMEOUT(op->state(), Operation::State::Finished, 30000);
+    StepOutcome o = op->outcomes().constFirst();
+    QVERIFY2(o.result == StepOutcome::Result::Done,
+             qPrintable(o.message + u" | " + o.verification));
+    QVERIFY2(o.message.contains(QStringLiteral("removed 3 file(s), 8.0Mi")), qPrintable(o.message));
+    QVERIFY2(
+        o.verification.contains(QStringLiteral("/mnt/user/alice/run-old is gone; /mnt/user has")) &&
+            o.verification.contains(QStringLiteral("(8.0Mi more than before)")),
+        qPrintable(o.verification));
+    QVERIFY(!QFileInfo::exists(alice + QStringLiteral("/run-old")));
+    int records = 0;
+    for (const QJsonObject &r : services->operations()->audit().read())
+        if (r[QStringLiteral("operation")].toString() == op->id()) {
+            ++records;
+            QVERIFY(QJsonDocument(r).toJson().contains("/mnt/user/alice/run-old"));
+        }
+    QCOMPARE(records, 2);
+    QVERIFY(changed.count() > 0 || changed.wait(5000));
+    save(*dialog, QStringLiteral("storage-remove-done"));
+    dialog->close();
+    QTRY_VERIFY(!w.findChild<OperationDialog *>(QStringLiteral("operationDialog")));
+    QTRY_VERIFY_WITH_TIMEOUT(!select(QStringLiteral("run-old")), 10000);
+
+    // Deleted is not freed: 3 GiB gone from the listing, nothing back on the NAS's disk — said.
+    QVERIFY(select(QStringLiteral("run-sparse")));
+    panel->removeSelected();
+    dialog = w.findChild<OperationDialog *>(QStringLiteral("operationDialog"));
+    op = dialog->operation();
+    QTRY_COMPARE_WITH_TIMEOUT(op->state(), Operation::State::Ready, 30000);
+    QTest::keyClicks(dialog->findChild<QLineEdit *>(QStringLiteral("confirmEdit")),
+                     QStringLiteral("run-sparse"));
+    QTest::mouseClick(dialog->findChild<QPushButton *>(QStringLiteral("runButton")),
+                      Qt::LeftButton);
+    QTRY_COMPARE_WITH_TIMEOUT(op->state(), Operation::State::Finished, 30000);
+    o = op->outcomes().constFirst();
+    QVERIFY2(o.result == StepOutcome::Result::Unverified, qPrintable(o.message));
+    QVERIFY2(o.verification.contains(QStringLiteral("free space did not grow")) &&
+                 o.verification.contains(QStringLiteral("sparse")),
+             qPrintable(o.verification));
+    QVERIFY(!QFileInfo::exists(alice + QStringLiteral("/run-sparse")));
+    dialog->close();
+    QTRY_VERIFY(!w.findChild<OperationDialog *>(QStringLiteral("operationDialog")));
+
+    // A file changed between the check and the run: skipped, still there.
+    QTRY_VERIFY_WITH_TIMEOUT(select(QStringLiteral("notes.txt")), 10000);
+    panel->removeSelected();
+    dialog = w.findChild<OperationDialog *>(QStringLiteral("operationDialog"));
+    op = dialog->operation();
+    QVERIFY(!op->plan().needsTypedConfirmation()); // one file: a click
+    QTRY_COMPARE_WITH_TIMEOUT(op->state(), Operation::State::Ready, 30000);
+    {
+        QFile f(alice + QStringLiteral("/notes.txt"));
+        QVERIFY(f.open(QIODevice::Append));
+        f.write("one more line\n");
+    }
+    QTest::mouseClick(dialog->findChild<QPushButton *>(QStringLiteral("runButton")),
+                      Qt::LeftButton);
+    QTRY_COMPARE_WITH_TIMEOUT(op->state(), Operation::State::Finished, 30000);
+    o = op->outcomes().constFirst();
+    QVERIFY2(o.result == StepOutcome::Result::Skipped, qPrintable(o.message));
+    QVERIFY2(o.message.contains(QStringLiteral("changed since the plan")), qPrintable(o.message));
+    QVERIFY(QFileInfo::exists(alice + QStringLiteral("/notes.txt")));
+    dialog->close();
+    QTRY_VERIFY(!w.findChild<OperationDialog *>(QStringLiteral("operationDialog")));
+
+    // Moved into a folder: there, and no longer here; never over a name that is there.
+    QTRY_VERIFY_WITH_TIMEOUT(select(QStringLiteral("notes.txt")), 10000);
+    panel->moveCurrentTo(QStringLiteral("/mnt/user/alice/code"));
+    dialog = w.findChild<OperationDialog *>(QStringLiteral("operationDialog"));
+    op = dialog->operation();
+    QCOMPARE(op->plan().steps.constFirst().nas.toPath,
+             QStringLiteral("/mnt/user/alice/code/notes.txt"));
+    QTRY_COMPARE_WITH_TIMEOUT(op->state(), Operation::State::Ready, 30000);
+    QTest::mouseClick(dialog->findChild<QPushButton *>(QStringLiteral("runButton")),
+                      Qt::LeftButton);
+    QTRY_COMPARE_WITH_TIMEOUT(op->state(), Operation::State::Finished, 30000);
+    o = op->outcomes().constFirst();
+    QVERIFY2(o.result == StepOutcome::Result::Done,
+             qPrintable(o.message + u" | " + o.verification));
+    QVERIFY(QFileInfo::exists(alice + QStringLiteral("/code/notes.txt")));
+    QVERIFY(!QFileInfo::exists(alice + QStringLiteral("/notes.txt")));
+    dialog->close();
+    QTRY_VERIFY(!w.findChild<OperationDialog *>(QStringLiteral("operationDialog")));
+
+    // Refused before anything is asked: out of the roots, a root itself, a folder into itself.
+    RemoteFile code{QStringLiteral("code"), QStringLiteral("/mnt/user/alice/code"), 'd', 0, 0, 0};
+    QVERIFY(!files->planMove(code, QStringLiteral("/etc")).refusals.isEmpty());
+    QVERIFY(!files->planMove(code, QStringLiteral("/mnt/user/alice/code/sub")).refusals.isEmpty());
+    QVERIFY(!files->planMove(code, QStringLiteral("/mnt/user/../../etc")).refusals.isEmpty());
+    QVERIFY(!files
+                 ->planRemove({RemoteFile{QStringLiteral("user"), QStringLiteral("/mnt/user"), 'd',
+                                          0, 0, 0}})
+                 .refusals.isEmpty());
+    QVERIFY(!files
+                 ->planRemove(
+                     {RemoteFile{QStringLiteral("x"),
+                                 QStringLiteral("/mnt/user/alice/../../../etc/x"), 'f', 0, 0, 0}})
+                 .refusals.isEmpty());
+
+    // Reached through a link (frank's loop → .): the check refuses it, nothing is removed.
+    const QString victim = b.nas + QStringLiteral("/user/frank/-rf");
+    const QFileInfo before(victim);
+    QVERIFY(before.exists());
+    OperationDialog *through = w.openOperation(files->planRemove(
+        {RemoteFile{QStringLiteral("-rf"), QStringLiteral("/mnt/user/frank/loop/-rf"), 'f',
+                    before.size(), before.lastModified().toMSecsSinceEpoch() / 1000 * 1000, 0}}));
+    op = through->operation();
+    QTRY_COMPARE_WITH_TIMEOUT(op->state(), Operation::State::Ready, 30000);
+    QCOMPARE(op->plan().steps.constFirst().dryRun, PlanStep::DryRun::Refused);
+    QVERIFY2(op->plan().steps.constFirst().dryRunMessage.contains(QStringLiteral("through a link")),
+             qPrintable(op->plan().steps.constFirst().dryRunMessage));
+    through->close();
+    QVERIFY(QFileInfo::exists(victim));
 }
 
 QTEST_MAIN(TestNasFiles)

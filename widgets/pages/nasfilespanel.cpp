@@ -11,6 +11,7 @@
 #include <QFileDialog>
 #include <QHBoxLayout>
 #include <QHeaderView>
+#include <QInputDialog>
 #include <QLabel>
 #include <QLineEdit>
 #include <QProgressBar>
@@ -26,6 +27,7 @@ NasFilesPanel::NasFilesPanel(NasFiles *files, QWidget *parent)
       m_download(new QPushButton(tr("Download…"), this)),
       m_upload(new QPushButton(tr("Upload…"), this)),
       m_copyPath(new QPushButton(tr("Copy path"), this)),
+      m_remove(new QPushButton(tr("Remove…"), this)), m_move(new QPushButton(tr("Move…"), this)),
       m_cancel(new QPushButton(tr("Cancel"), this)), m_bar(new QProgressBar(this)),
       m_status(new QLabel(this))
 {
@@ -33,6 +35,7 @@ NasFilesPanel::NasFilesPanel(NasFiles *files, QWidget *parent)
     m_view->setObjectName(QStringLiteral("nasFiles"));
     m_view->setHeaderLabels({tr("Name"), tr("Size"), tr("Changed"), tr("Kind")});
     m_view->setRootIsDecorated(false);
+    m_view->setSelectionMode(QAbstractItemView::ExtendedSelection);
     m_view->setUniformRowHeights(true);
     m_view->setAlternatingRowColors(true);
     m_view->header()->setSectionResizeMode(0, QHeaderView::Stretch);
@@ -40,6 +43,8 @@ NasFilesPanel::NasFilesPanel(NasFiles *files, QWidget *parent)
     m_download->setObjectName(QStringLiteral("nasDownload"));
     m_upload->setObjectName(QStringLiteral("nasUpload"));
     m_copyPath->setObjectName(QStringLiteral("nasCopyPath"));
+    m_remove->setObjectName(QStringLiteral("nasRemove"));
+    m_move->setObjectName(QStringLiteral("nasMove"));
     m_cancel->setObjectName(QStringLiteral("nasCancel"));
     m_cancel->setVisible(false);
     m_bar->setVisible(false);
@@ -56,6 +61,8 @@ NasFilesPanel::NasFilesPanel(NasFiles *files, QWidget *parent)
     actions->addWidget(m_download);
     actions->addWidget(m_upload);
     actions->addWidget(m_copyPath);
+    actions->addWidget(m_remove);
+    actions->addWidget(m_move);
     actions->addWidget(m_bar, 4);
     actions->addWidget(m_cancel);
     actions->addStretch(1); // the buttons keep their size while no copy shows its bar
@@ -93,7 +100,24 @@ NasFilesPanel::NasFilesPanel(NasFiles *files, QWidget *parent)
         const RemoteFile f = current();
         QApplication::clipboard()->setText(format::shellWord(f.name.isEmpty() ? m_dir : f.path));
     });
+    connect(m_remove, &QPushButton::clicked, this, &NasFilesPanel::removeSelected);
+    connect(m_move, &QPushButton::clicked, this, [this] {
+        const RemoteFile f = current();
+        if (f.name.isEmpty())
+            return;
+        bool ok = false;
+        const QString folder = QInputDialog::getText(this, tr("Move %1").arg(f.name),
+                                                     tr("Into the folder (on the NAS):"),
+                                                     QLineEdit::Normal, m_dir, &ok)
+                                   .trimmed();
+        if (ok && !folder.isEmpty())
+            moveCurrentTo(folder);
+    });
     connect(m_cancel, &QPushButton::clicked, m_files, &NasFiles::cancel);
+    connect(m_files, &NasFiles::changed, this, [this] {
+        if (!m_dir.isEmpty())
+            go(m_dir); // a removal or a move shows in the folder
+    });
     connect(m_files, &NasFiles::listed, this, &NasFilesPanel::onListed);
     connect(m_files, &NasFiles::progress, this, &NasFilesPanel::onProgress);
     connect(m_files, &NasFiles::finished, this, &NasFilesPanel::onFinished);
@@ -104,6 +128,29 @@ RemoteFile NasFilesPanel::current() const
     const QTreeWidgetItem *item = m_view->currentItem();
     const int i = item ? item->data(0, Qt::UserRole).toInt() : -1;
     return i >= 0 && i < m_entries.size() ? m_entries[i] : RemoteFile();
+}
+
+QList<RemoteFile> NasFilesPanel::selected() const
+{
+    QList<RemoteFile> out;
+    for (const QTreeWidgetItem *item : m_view->selectedItems())
+        if (const int i = item->data(0, Qt::UserRole).toInt(); i >= 0 && i < m_entries.size())
+            out << m_entries[i];
+    if (out.isEmpty() && !current().name.isEmpty())
+        out << current();
+    return out;
+}
+
+void NasFilesPanel::removeSelected()
+{
+    if (const QList<RemoteFile> entries = selected(); !entries.isEmpty())
+        emit operationRequested(m_files->planRemove(entries));
+}
+
+void NasFilesPanel::moveCurrentTo(const QString &folder)
+{
+    if (const RemoteFile f = current(); !f.name.isEmpty())
+        emit operationRequested(m_files->planMove(f, folder));
 }
 
 void NasFilesPanel::go(const QString &dir)

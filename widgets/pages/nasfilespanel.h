@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "operationplan.h"
 #include "remotefile.h"
 
 #include <QWidget>
@@ -18,7 +19,8 @@ class NasFiles;
 // The NAS's files, browsed over SFTP: a folder's entries (size, changed, kind), into a folder
 // by double-click, up, or a path typed; download a file or a whole folder (a checkpoint: "export
 // the model"), upload a file, with progress, speed and cancel; a copy that broke goes on where
-// it stopped when asked again. Copy path gives the path for a job or a dev environment.
+// it stopped when asked again. Copy path gives the path for a job or a dev environment. Remove
+// and Move are plans for the operations framework (checked, confirmed, audited).
 class NasFilesPanel : public QWidget
 {
     Q_OBJECT
@@ -35,6 +37,14 @@ public:
     // Without asking where (the dialogs' answers, given): for the tests and the keyboard.
     void downloadTo(const QString &localDir);
     void uploadFile(const QString &localFile);
+    // The selected entries (the current one when none is selected).
+    QList<RemoteFile> selected() const;
+    // Plans for them, handed to operationRequested (the window checks, confirms and runs them).
+    void removeSelected();
+    void moveCurrentTo(const QString &folder);
+
+signals:
+    void operationRequested(const gpudesk::OperationPlan &plan);
 
 private:
     void onListed(const QString &dir, const QList<gpudesk::RemoteFile> &entries,
@@ -52,6 +62,8 @@ private:
     QPushButton *m_download;
     QPushButton *m_upload;
     QPushButton *m_copyPath;
+    QPushButton *m_remove;
+    QPushButton *m_move;
     QPushButton *m_cancel;
     QProgressBar *m_bar;
     QLabel *m_status;

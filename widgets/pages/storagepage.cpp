@@ -38,6 +38,7 @@ StoragePage::StoragePage(StorageService *storage, NasFiles *files, QWidget *pare
       m_copyPath(new QPushButton(tr("Copy path"), this)), m_interval(new QSpinBox(this)),
       m_tabs(new QTabWidget(this)), m_files(new NasFilesPanel(files, this))
 {
+    connect(m_files, &NasFilesPanel::operationRequested, this, &StoragePage::operationRequested);
     m_proxy->setSourceModel(m_model);
     m_proxy->setDynamicSortFilter(true);
     m_view->setObjectName(QStringLiteral("storageView"));

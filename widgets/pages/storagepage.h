@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "operationplan.h"
+
 #include <QWidget>
 
 class QLabel;
@@ -34,6 +36,9 @@ public:
     NasFilesPanel *files() const { return m_files; }
     // The Files tab, in a folder (the NAS's, as the node sees it).
     void browse(const QString &dir);
+
+signals:
+    void operationRequested(const gpudesk::OperationPlan &plan);
 
 private:
     void refresh();

@@ -1,0 +1,53 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include <QString>
+#include <QStringList>
+
+#include <atomic>
+#include <functional>
+
+namespace gpudesk {
+
+class SftpClient;
+
+// A file or a folder with everything below it, over SFTP: counted (what a removal would take)
+// or removed. Links are entries like any file: removed themselves, never followed; a folder
+// that cannot be read is said, and what it holds stays. Blocking, on the connection's worker.
+class SftpTree
+{
+public:
+    struct Tally
+    {
+        qint64 files = 0; // entries that are not folders (links included)
+        qint64 folders = 0;
+        qint64 bytes = 0;     // their sizes as listed (a sparse file's length, not its blocks)
+        QStringList problems; // the first few, in words
+        qint64 problemCount = 0;
+        bool cut = false; // cancelled, or the count stopped at its limit
+        void problem(const QString &what);
+    };
+    static constexpr int KeptProblems = 5;
+
+    explicit SftpTree(SftpClient &sftp) : m_sftp(sftp) {}
+
+    // `path`'s content as a removal would find it; stops after `limit` entries (cut).
+    Tally count(const QString &path, qint64 limit, const std::atomic<bool> &cancel);
+    // Removes `path` (its type as lstat says: a folder goes depth first, each entry as it is
+    // listed). `progress(tally)` after each entry; stops between entries when cancelled (cut).
+    // Everything that could not be removed is in the tally's problems.
+    using Progress = std::function<void(const Tally &)>;
+    Tally remove(const QString &path, const Progress &progress, const std::atomic<bool> &cancel);
+
+private:
+    // Every entry of `path` depth first, a folder after its content, the root last: `onEntry`
+    // acts on one and says whether it went well. A folder is given only when everything below
+    // it went well (a removal keeps a folder whose content stays, and says why once).
+    using OnEntry = std::function<bool(const QString &path, char type, qint64 size)>;
+    void walk(const QString &path, Tally &t, const std::atomic<bool> &cancel, qint64 limit,
+              const OnEntry &onEntry);
+
+    SftpClient &m_sftp;
+};
+
+} // namespace gpudesk

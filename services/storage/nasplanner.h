@@ -1,0 +1,41 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "operationplan.h"
+#include "remotefile.h"
+
+#include <QCoreApplication>
+#include <QStringList>
+
+namespace gpudesk {
+
+// Plans for the NAS's files chosen in the Files tab: entries removed, one moved. Each path is
+// checked first, as written: absolute, without `.` or `..`, strictly inside one of the roots
+// (never a root itself), a move never into what it moves. Removing a folder asks for its name
+// typed; what the NAS holds right then is the step's check (NasStep), and again before acting.
+class NasPlanner
+{
+    Q_DECLARE_TR_FUNCTIONS(gpudesk::NasPlanner)
+public:
+    // `node`: the node that mounts the NAS the steps go through ("" when none answers).
+    NasPlanner(QString context, QString server, QString node, QStringList roots);
+
+    OperationPlan remove(const QList<RemoteFile> &entries) const;
+    OperationPlan move(const RemoteFile &entry, const QString &toFolder) const;
+
+    // The root `path` lies strictly inside ("" when none, or when the path is not plain).
+    static QString rootOf(const QStringList &roots, const QString &path);
+    // Whether `path` is absolute and plain: no empty, `.` or `..` component, no trailing `/`.
+    static bool isPlain(const QString &path);
+
+private:
+    OperationPlan plan(const QString &action, const QString &title) const;
+    PlanStep step(PlanStep::Kind kind, const RemoteFile &f, const QString &root) const;
+
+    QString m_context;
+    QString m_server;
+    QString m_node;
+    QStringList m_roots;
+};
+
+} // namespace gpudesk
