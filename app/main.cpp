@@ -357,8 +357,11 @@ int run(int argc, char **argv)
                              "main", "--check and --yes contradict each other: choose one.")));
             return 2;
         }
+        // The launch scripts are looked at on the NAS only when the nodes' SSH config is
+        // given: most who submit have no SSH to the nodes, and would wait for nothing.
         return runSubmit(
-            {files, parser.value(contextOpt), parser.value(submitOpt), parser.isSet(yesOpt)});
+            {files, parser.value(contextOpt), parser.value(submitOpt), parser.isSet(yesOpt),
+             parser.isSet(sshConfigOpt) && !parser.isSet(noSshOpt), parser.value(sshConfigOpt)});
     }
     if (parser.isSet(stdioForwardOpt))
         return runBridge<StdioForward>(files, parser.value(stdioForwardOpt));

@@ -49,6 +49,11 @@ JobRole roleOf(const QString &name, int replicas, const json &tmplSpec)
     r.name = name;
     r.replicas = replicas;
     QString shmVolume;
+    struct Mount
+    {
+        QString volume, path, subPath;
+    };
+    QList<Mount> firstMounts; // the first container's
     const json &containers = member(tmplSpec, "containers");
     for (const json &c : containers) {
         const json &res = member(c, "resources");
@@ -61,6 +66,8 @@ JobRole roleOf(const QString &name, int replicas, const json &tmplSpec)
             r.mountPaths << path;
             if (path == QLatin1String("/dev/shm"))
                 shmVolume = text(m, "name");
+            if (&c == &containers.front() && text(m, "subPathExpr").isEmpty())
+                firstMounts.append({text(m, "name"), path, text(m, "subPath")});
         }
         if (&c != &containers.front())
             continue;
@@ -74,6 +81,11 @@ JobRole roleOf(const QString &name, int replicas, const json &tmplSpec)
             r.env.append({text(e, "name"), text(e, "value")});
     }
     for (const json &v : member(tmplSpec, "volumes")) {
+        const QString host = text(member(v, "hostPath"), "path");
+        for (const Mount &m : std::as_const(firstMounts))
+            if (!host.isEmpty() && m.volume == text(v, "name"))
+                r.hostMounts.append(
+                    {m.path, m.subPath.isEmpty() ? host : QString(host + u'/' + m.subPath)});
         const json &dir = member(v, "emptyDir");
         if (shmVolume.isEmpty() || text(v, "name") != shmVolume ||
             text(dir, "medium") != QLatin1String("Memory"))

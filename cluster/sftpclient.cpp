@@ -107,9 +107,11 @@ std::optional<QList<RemoteFile>> SftpClient::list(const QString &dir, QString *e
     return out;
 }
 
-std::optional<RemoteFile> SftpClient::stat(const QString &path, QString *error)
+std::optional<RemoteFile> SftpClient::attributes(const QString &path, bool follow, QString *error)
 {
-    sftp_attributes a = sftp_lstat(m_sftp, path.toUtf8().constData());
+    const QByteArray p = path.toUtf8();
+    sftp_attributes a =
+        follow ? sftp_stat(m_sftp, p.constData()) : sftp_lstat(m_sftp, p.constData());
     if (!a) {
         *error = said(path);
         return std::nullopt;
@@ -118,6 +120,28 @@ std::optional<RemoteFile> SftpClient::stat(const QString &path, QString *error)
     f.name = path.section(u'/', -1);
     sftp_attributes_free(a);
     return f;
+}
+
+std::optional<RemoteFile> SftpClient::stat(const QString &path, QString *error)
+{
+    return attributes(path, false, error);
+}
+
+std::optional<RemoteFile> SftpClient::statFollowing(const QString &path, QString *error)
+{
+    return attributes(path, true, error);
+}
+
+std::optional<QString> SftpClient::readLink(const QString &path, QString *error)
+{
+    char *target = sftp_readlink(m_sftp, path.toUtf8().constData());
+    if (!target) {
+        *error = said(path);
+        return std::nullopt;
+    }
+    const QString out = QString::fromUtf8(target);
+    ssh_string_free_char(target);
+    return out;
 }
 
 bool SftpClient::rename(const QString &from, const QString &to, QString *error)

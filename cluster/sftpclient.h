@@ -32,7 +32,12 @@ public:
     bool open(QString *error);
     // The folder's entries, without . and .., folders first then by name.
     std::optional<QList<RemoteFile>> list(const QString &dir, QString *error);
+    // The entry itself (a link is a link: lstat).
     std::optional<RemoteFile> stat(const QString &path, QString *error);
+    // What the path leads to, links read by the NAS (stat).
+    std::optional<RemoteFile> statFollowing(const QString &path, QString *error);
+    // A link's target as written in it.
+    std::optional<QString> readLink(const QString &path, QString *error);
     // `progress(bytes so far)` after each chunk. download: into `local` from its current size
     // (a resumed copy), to the remote file's end; upload: from `local` into `remote` from the
     // remote file's current size. False with why (cancelled included).
@@ -57,6 +62,7 @@ public:
 
 private:
     QString said(const QString &path) const;
+    std::optional<RemoteFile> attributes(const QString &path, bool follow, QString *error);
 
     SshConnection *m_connection;
     sftp_session_struct *m_sftp = nullptr;

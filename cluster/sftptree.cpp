@@ -14,8 +14,23 @@ void SftpTree::Tally::problem(const QString &what)
     ++problemCount;
 }
 
+bool SftpTree::readDirectly(const QString &dir, Tally &t)
+{
+    QString error;
+    const std::optional<QString> real = m_sftp.canonical(dir, &error);
+    if (!real) {
+        t.problem(error);
+        return false;
+    }
+    if (*real != dir) {
+        t.problem(tr("%1 is now reached through a link (to %2): not followed").arg(dir, *real));
+        return false;
+    }
+    return true;
+}
+
 void SftpTree::walk(const QString &path, Tally &t, const std::atomic<bool> &cancel, qint64 limit,
-                    const OnEntry &onEntry)
+                    bool guarded, const OnEntry &onEntry)
 {
     QString error;
     const std::optional<RemoteFile> top = m_sftp.stat(path, &error);
@@ -23,8 +38,10 @@ void SftpTree::walk(const QString &path, Tally &t, const std::atomic<bool> &canc
         t.problem(error);
         return;
     }
-    if (top->type != 'd') {
-        onEntry(path, top->type, top->size);
+    if (top->type != 'd' || cancel) {
+        if (!cancel)
+            onEntry(path, top->type, top->size);
+        t.cut = cancel;
         return;
     }
     struct Frame
@@ -44,6 +61,11 @@ void SftpTree::walk(const QString &path, Tally &t, const std::atomic<bool> &canc
         Frame &f = stack.last();
         if (!f.listed) {
             f.listed = true;
+            // A folder swapped for a link since its parent was listed is not entered.
+            if (guarded && !readDirectly(f.dir, t)) {
+                f.whole = false;
+                continue;
+            }
             if (auto entries = m_sftp.list(f.dir, &error)) {
                 f.pending = std::move(*entries);
                 std::reverse(f.pending.begin(), f.pending.end());
@@ -72,7 +94,7 @@ void SftpTree::walk(const QString &path, Tally &t, const std::atomic<bool> &canc
 SftpTree::Tally SftpTree::count(const QString &path, qint64 limit, const std::atomic<bool> &cancel)
 {
     Tally t;
-    walk(path, t, cancel, limit, [&t](const QString &, char type, qint64 size) {
+    walk(path, t, cancel, limit, false, [&t](const QString &, char type, qint64 size) {
         if (type == 'd') {
             ++t.folders;
         } else {
@@ -88,9 +110,13 @@ SftpTree::Tally SftpTree::remove(const QString &path, const Progress &progress,
                                  const std::atomic<bool> &cancel)
 {
     Tally t;
-    walk(path, t, cancel, 0, [&](const QString &p, char type, qint64 size) {
+    walk(path, t, cancel, 0, true, [&](const QString &p, char type, qint64 size) {
         QString error;
         const bool folder = type == 'd';
+        // Right before acting: the folder it is in is still itself, not a link swapped in
+        // since it was listed (over SFTP the window cannot be closed, only kept this short).
+        if (!readDirectly(p.section(u'/', 0, -2), t))
+            return false;
         if (!(folder ? m_sftp.removeFolder(p, &error) : m_sftp.remove(p, &error))) {
             t.problem(error);
             return false;

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include <QCoreApplication>
 #include <QString>
 #include <QStringList>
 
@@ -16,6 +17,7 @@ class SftpClient;
 // that cannot be read is said, and what it holds stays. Blocking, on the connection's worker.
 class SftpTree
 {
+    Q_DECLARE_TR_FUNCTIONS(gpudesk::SftpTree)
 public:
     struct Tally
     {
@@ -34,8 +36,10 @@ public:
     // `path`'s content as a removal would find it; stops after `limit` entries (cut).
     Tally count(const QString &path, qint64 limit, const std::atomic<bool> &cancel);
     // Removes `path` (its type as lstat says: a folder goes depth first, each entry as it is
-    // listed). `progress(tally)` after each entry; stops between entries when cancelled (cut).
-    // Everything that could not be removed is in the tally's problems.
+    // listed; before a folder is listed and before each entry goes, the folder is checked to be
+    // read by the NAS as itself — a link swapped in since is not followed). `progress(tally)` after
+    // each entry; stops between entries when cancelled (cut). Everything that could not be removed
+    // is in the tally's problems.
     using Progress = std::function<void(const Tally &)>;
     Tally remove(const QString &path, const Progress &progress, const std::atomic<bool> &cancel);
 
@@ -45,7 +49,9 @@ private:
     // it went well (a removal keeps a folder whose content stays, and says why once).
     using OnEntry = std::function<bool(const QString &path, char type, qint64 size)>;
     void walk(const QString &path, Tally &t, const std::atomic<bool> &cancel, qint64 limit,
-              const OnEntry &onEntry);
+              bool guarded, const OnEntry &onEntry);
+    // Whether the NAS reads `dir` as itself (no link on the way); else the problem is told.
+    bool readDirectly(const QString &dir, Tally &t);
 
     SftpClient &m_sftp;
 };

@@ -34,6 +34,9 @@ struct JobRole
     QStringList command; // command, then args
     QList<std::pair<QString, QString>> env;
     QStringList mountPaths; // every volumeMount's path
+    // The first container's mounts of a node's own folder (hostPath volumes: the NAS every node
+    // mounts): the path in the container, and the node's path it shows (subPath included).
+    QList<std::pair<QString, QString>> hostMounts;
 };
 
 struct JobRequest

@@ -16,4 +16,14 @@ struct RemoteFile
     quint32 permissions = 0;
 };
 
+// What the NAS says of one path (NasFiles::inspect).
+struct RemotePathInfo
+{
+    QString path;
+    bool found = false;
+    char type = 0; // as RemoteFile's
+    quint32 permissions = 0;
+    QString linkTarget; // a link's, as written in it
+};
+
 } // namespace gpudesk

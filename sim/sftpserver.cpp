@@ -439,10 +439,15 @@ std::string SftpServer::handle(const std::string &pkt)
         if (const auto host = m_nas->resolve(path, true, &err)) {
             path = nodeOf(*host);
         } else if (path != Home && path != "/") {
+            // Kept as written only where the last component itself is not there (a link that
+            // leads out of /mnt, or nowhere, is an error, as realpath(3) says).
             const int first = err;
+            int own = 0;
+            if (first != ENOENT || m_nas->resolve(path, false, &own))
+                return fromErrno(id, first);
             const auto dir = m_nas->resolve(parentOf(path), true, &err);
-            if (!dir || first != ENOENT)
-                return fromErrno(id, dir ? first : err);
+            if (!dir)
+                return fromErrno(id, err);
             path = nodeOf(*dir) + "/" + baseOf(path);
         } else if (path != "/") {
             return fromErrno(id, err);

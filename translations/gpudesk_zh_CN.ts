@@ -4745,6 +4745,53 @@
     </message>
 </context>
 <context>
+    <name>gpudesk::LaunchScripts</name>
+    <message>
+        <source>%1 was not checked on the NAS: %2</source>
+        <translation>未在 NAS 上检查 %1：%2</translation>
+    </message>
+    <message>
+        <source>%1 is not on the NAS (%2 on the nodes): the job would fail at once.</source>
+        <translation>%1 不在 NAS 上（节点上为 %2）：作业会立即失败。</translation>
+    </message>
+    <message>
+        <source>Check the path in the command, or copy the script there.</source>
+        <translation>检查命令中的路径，或把脚本复制到那里。</translation>
+    </message>
+    <message>
+        <source>%1 is a link to %2, outside every folder the pod mounts (%3): in the container it leads nowhere.</source>
+        <translation>%1 是指向 %2 的链接，不在 Pod 挂载的任何文件夹（%3）之内：在容器中它指向空处。</translation>
+    </message>
+    <message>
+        <source>Put the script itself at %1, or mount the folder the link points into.</source>
+        <translation>把脚本本身放在 %1，或挂载链接所指向的文件夹。</translation>
+    </message>
+    <message>
+        <source>%1 is a link to %2, which is not there.</source>
+        <translation>%1 是指向 %2 的链接，而 %2 不存在。</translation>
+    </message>
+    <message>
+        <source>Point the link at the script, or put the script in its place.</source>
+        <translation>让链接指向脚本，或把脚本放在链接的位置。</translation>
+    </message>
+    <message>
+        <source>%1 is run as a program, but it is not executable (mode %2).</source>
+        <translation>%1 作为程序运行，但它没有可执行权限（权限 %2）。</translation>
+    </message>
+    <message>
+        <source>chmod +x it, or start it with its interpreter (bash %1).</source>
+        <translation>对它执行 chmod +x，或用解释器启动它（bash %1）。</translation>
+    </message>
+    <message>
+        <source>%1 is on the NAS (a link to %2).</source>
+        <translation>%1 在 NAS 上（指向 %2 的链接）。</translation>
+    </message>
+    <message>
+        <source>%1 is on the NAS.</source>
+        <translation>%1 在 NAS 上。</translation>
+    </message>
+</context>
+<context>
     <name>gpudesk::LogDownload</name>
     <message>
         <source>Cannot write %1: %2</source>
@@ -5647,12 +5694,6 @@
         <source>Remove %1 from the NAS</source>
         <translation>从 NAS 删除 %1</translation>
     </message>
-    <message numerus="yes">
-        <source>Remove %n entrie(s) from the NAS</source>
-        <translation>
-            <numerusform>从 NAS 删除 %n 项</numerusform>
-        </translation>
-    </message>
     <message>
         <source>%1 is not inside a NAS root (%2): gpudesk removes nothing outside them.</source>
         <translation>%1 不在 NAS 根目录（%2）之内：gpudesk 不删除根目录以外的任何东西。</translation>
@@ -5696,6 +5737,12 @@
     <message>
         <source>Jobs and dev environments that use the old path will not find it there.</source>
         <translation>使用旧路径的作业和开发环境将在原处找不到它。</translation>
+    </message>
+    <message numerus="yes">
+        <source>Remove %n item(s) from the NAS</source>
+        <translation>
+            <numerusform>从 NAS 删除 %n 项</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -5743,10 +5790,6 @@
         <translation>%1 已在，%2 已不在</translation>
     </message>
     <message>
-        <source>the NAS does not show the move yet: %1</source>
-        <translation>NAS 尚未显示此次移动：%1</translation>
-    </message>
-    <message>
         <source>Still as planned: a %1 of %2</source>
         <translation>与计划一致：%1，大小 %2</translation>
     </message>
@@ -5771,12 +5814,6 @@
     <message>
         <source>cancelled: %1; the rest is still there</source>
         <translation>已取消：%1；其余仍在</translation>
-    </message>
-    <message numerus="yes">
-        <source>%1; %n entrie(s) stay: %2</source>
-        <translation>
-            <numerusform>%1；%n 项保留：%2</numerusform>
-        </translation>
     </message>
     <message>
         <source>%1 is gone; the NAS&apos;s free space could not be read</source>
@@ -5807,24 +5844,40 @@
         <translation>已删除 %1</translation>
     </message>
     <message>
-        <source>no SSH access to the nodes: node telemetry is off for this context</source>
-        <translation>无法通过 SSH 访问节点：此上下文未开启节点遥测</translation>
-    </message>
-    <message>
-        <source>%1 is not among the nodes gpudesk reaches over SSH</source>
-        <translation>%1 不在 gpudesk 可通过 SSH 访问的节点之列</translation>
-    </message>
-    <message>
         <source>%1 is not there any more: nothing done</source>
         <translation>%1 已不存在：未作任何操作</translation>
     </message>
-    <message>
-        <source>%1 waits for you over SSH: %2</source>
-        <translation>%1 的 SSH 连接在等待您处理：%2</translation>
+    <message numerus="yes">
+        <source>%n folder(s)</source>
+        <translation>
+            <numerusform>%n 个文件夹</numerusform>
+        </translation>
     </message>
     <message>
-        <source>%1 could not be reached over SSH for a minute</source>
-        <translation>一分钟内无法通过 SSH 连接 %1</translation>
+        <source>the NAS does not show %1 yet</source>
+        <translation>NAS 尚未显示 %1</translation>
+    </message>
+    <message>
+        <source>the NAS still shows %1</source>
+        <translation>NAS 仍显示 %1</translation>
+    </message>
+    <message>
+        <source>cancelled before anything was removed</source>
+        <translation>已取消，未删除任何内容</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1; the rest stays, %n problem(s): %2</source>
+        <translation>
+            <numerusform>%1；其余保留，%n 个问题：%2</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>cancelled before it acted</source>
+        <translation>已在执行前取消</translation>
+    </message>
+    <message>
+        <source>waiting for %1&apos;s files session (a copy or a listing holds it)</source>
+        <translation>正在等待 %1 的文件会话（正被复制或列目录占用）</translation>
     </message>
 </context>
 <context>
@@ -7296,14 +7349,6 @@
         <translation>PID %1 已不再使用 GPU：未发送信号</translation>
     </message>
     <message>
-        <source>no SSH access to the nodes: node telemetry is off for this context</source>
-        <translation>无法通过 SSH 访问节点：此上下文未开启节点遥测</translation>
-    </message>
-    <message>
-        <source>%1 is not among the nodes gpudesk reaches over SSH</source>
-        <translation>%1 不在 gpudesk 可通过 SSH 访问的节点之列</translation>
-    </message>
-    <message>
         <source>PID %1 is in uninterruptible sleep (D): no signal can end it; drain and reboot the node</source>
         <translation>PID %1 处于不可中断睡眠（D）：任何信号都无法结束它；请排空并重启节点</translation>
     </message>
@@ -7334,14 +7379,6 @@
     <message>
         <source>PID %1 is gone</source>
         <translation>PID %1 已结束</translation>
-    </message>
-    <message>
-        <source>%1 waits for you over SSH: %2</source>
-        <translation>%1 的 SSH 连接在等待您处理：%2</translation>
-    </message>
-    <message>
-        <source>%1 could not be reached over SSH for a minute</source>
-        <translation>一分钟内无法通过 SSH 连接 %1</translation>
     </message>
     <message>
         <source>PID %1 had ended already: no signal sent</source>
@@ -8068,14 +8105,6 @@
         <translation>%1 现在指向 %2，而不是计划时指向的内容：不会覆盖它</translation>
     </message>
     <message>
-        <source>no SSH access to the nodes: node telemetry is off for this context</source>
-        <translation>无法通过 SSH 访问节点：此上下文未开启节点遥测</translation>
-    </message>
-    <message>
-        <source>%1 is not among the nodes gpudesk reaches over SSH</source>
-        <translation>%1 不在 gpudesk 可通过 SSH 访问的节点之列</translation>
-    </message>
-    <message>
         <source>%1 is not installed on %2: %3</source>
         <translation>%2 上没有安装 %1：%3</translation>
     </message>
@@ -8531,6 +8560,13 @@
     </message>
 </context>
 <context>
+    <name>gpudesk::SftpTree</name>
+    <message>
+        <source>%1 is now reached through a link (to %2): not followed</source>
+        <translation>%1 现在需经由链接（指向 %2）到达：不跟随</translation>
+    </message>
+</context>
+<context>
     <name>gpudesk::ShortcutsDialog</name>
     <message>
         <source>Keyboard shortcuts</source>
@@ -8980,6 +9016,25 @@
     <message>
         <source>its node %1 could not be read again (%2): not acted on</source>
         <translation>无法再次读取其节点 %1（%2）：未执行</translation>
+    </message>
+</context>
+<context>
+    <name>gpudesk::StepRunner</name>
+    <message>
+        <source>no SSH access to the nodes: node telemetry is off for this context</source>
+        <translation>无法通过 SSH 访问节点：此上下文未开启节点遥测</translation>
+    </message>
+    <message>
+        <source>%1 is not among the nodes gpudesk reaches over SSH</source>
+        <translation>%1 不在 gpudesk 可通过 SSH 访问的节点之列</translation>
+    </message>
+    <message>
+        <source>%1 waits for you over SSH: %2</source>
+        <translation>%1 的 SSH 连接在等待您处理：%2</translation>
+    </message>
+    <message>
+        <source>%1 could not be reached over SSH for a minute</source>
+        <translation>一分钟内无法通过 SSH 连接 %1</translation>
     </message>
 </context>
 <context>

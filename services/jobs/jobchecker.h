@@ -10,12 +10,16 @@
 namespace gpudesk {
 
 class ClusterStore;
+class NasFiles;
 class TelemetryStore;
+struct LaunchScript;
+struct LaunchScriptFacts;
 
 // The submit check off the UI thread: the cluster is copied out of the store here (it is not
 // thread-safe; the copy is linear in the GPU pods) and the verdict is worked out on a worker.
 // A form re-checks on each change: a check asked while one runs replaces it, and only the
-// newest answer is told (`ready` with the request it answers).
+// newest answer is told (`ready` with the request it answers). With the NAS (setNas), the
+// launch scripts the command runs from it are looked at over SFTP before the verdict is told.
 class JobChecker : public QObject
 {
     Q_OBJECT
@@ -25,12 +29,14 @@ public:
     ~JobChecker() override;
 
     void check(const JobRequest &job);
+    // Where launch scripts are looked at (none: they are not).
+    void setNas(NasFiles *nas) { m_nas = nas; }
     // A job as JSON (the form's object, or its YAML tab's): read, its namespace defaulted to
     // `ns`, and checked. False, with why, for what is not a job gpudesk submits.
     bool checkJson(const QByteArray &json, const QString &ns, QString *error);
     // The same reading without a check: where a job of this JSON goes (its collection path).
     static bool decode(const QByteArray &json, const QString &ns, JobRequest *out, QString *error);
-    bool isChecking() const { return m_watcher.isRunning() || m_queued; }
+    bool isChecking() const { return m_watcher.isRunning() || m_queued || m_probing; }
     const StartVerdict &verdict() const { return m_verdict; }
     const JobRequest &request() const { return m_checked; }
 
@@ -39,6 +45,9 @@ signals:
 
 private:
     void launch();
+    // The verdict's last part: the launch scripts on the NAS (their links' targets second).
+    void checkScripts(const QList<LaunchScript> &scripts, int generation);
+    void tell(const QList<LaunchScript> &scripts, const QList<LaunchScriptFacts> &facts);
 
     const ClusterStore *m_store;
     const TelemetryStore *m_telemetry;
@@ -46,6 +55,9 @@ private:
     JobRequest m_running;
     JobRequest m_next;
     bool m_queued = false;
+    NasFiles *m_nas = nullptr;
+    bool m_probing = false;
+    int m_generation = 0; // a newer check ends an older one's look at the NAS
     JobRequest m_checked;
     StartVerdict m_verdict;
 };

@@ -77,6 +77,8 @@ bool SubmitRun::prepare(QString *error)
     }
     m_services = std::make_unique<Services>(m_options.kubeconfigFiles);
     ClusterSession *session = m_services->session();
+    if (m_options.ssh)
+        session->enableTelemetry(m_options.sshConfig);
     if (!session->loadConfig(error))
         return false;
     if (!m_options.context.isEmpty() && !session->contexts().contains(m_options.context)) {
@@ -152,6 +154,8 @@ void SubmitRun::onSynced()
     emit progress(
         tr("Checking %1 %2…").arg(QLatin1String(resourceInfo(m_job.kind).kind), m_job.name));
     m_checker = new JobChecker(m_services->store(), m_services->telemetry(), this);
+    if (m_options.ssh)
+        m_checker->setNas(m_services->nasFiles());
     connect(m_checker, &JobChecker::ready, this, &SubmitRun::onVerdict);
     m_checker->check(m_job);
 }

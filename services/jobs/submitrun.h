@@ -33,6 +33,9 @@ public:
         QString context;
         QString file;
         bool create = false;
+        // Launch scripts looked at on the NAS over SSH (--ssh-config): the nodes' SSH config.
+        bool ssh = false;
+        QString sshConfig;
     };
     static constexpr qint64 MaxFileBytes = 4 << 20;
     static constexpr int SyncLimitMs = 120000;

@@ -78,6 +78,15 @@ QString tallyWords(const SftpTree::Tally &t)
            QStringLiteral(", ") + format::bytes(t.bytes);
 }
 
+// A folder's content as counted: files, folders and bytes.
+QString contentWords(const SftpTree::Tally &t)
+{
+    return NasStep::tr("%n file(s)", nullptr, int(qMin<qint64>(t.files, INT_MAX))) +
+           QStringLiteral(", ") +
+           NasStep::tr("%n folder(s)", nullptr, int(qMin<qint64>(t.folders, INT_MAX))) +
+           QStringLiteral(", ") + format::bytes(t.bytes);
+}
+
 struct Verdict
 {
     R result = R::Failed;
@@ -114,20 +123,17 @@ Verdict move(SftpClient &sftp, const NasTarget &t, bool act)
     const std::optional<RemoteFile> there = sftp.stat(t.toPath, &error);
     const bool fromGone = !sftp.stat(t.path, &error) && sftp.lastWasMissing();
     v.message = NasStep::tr("moved to %1").arg(t.toPath);
-    if (there && there->type == t.type && fromGone) {
-        v.result = R::Done;
-        v.verification = NasStep::tr("%1 is there, %2 no longer").arg(t.toPath, t.path);
-    } else {
-        v.result = R::Unverified;
-        v.verification =
-            NasStep::tr("the NAS does not show the move yet: %1").arg(there ? t.path : t.toPath);
-    }
+    v.result = there && there->type == t.type && fromGone ? R::Done : R::Unverified;
+    v.verification = v.result == R::Done
+                         ? NasStep::tr("%1 is there, %2 no longer").arg(t.toPath, t.path)
+                     : !there ? NasStep::tr("the NAS does not show %1 yet").arg(t.toPath)
+                              : NasStep::tr("the NAS still shows %1").arg(t.path);
     return v;
 }
 
 // The removal, from its count (the check) to what df says after it, on the worker.
 Verdict remove(SshConnection &c, SftpClient &sftp, const NasTarget &t, const RemoteFile &now,
-               bool act, const std::atomic<bool> &cancel,
+               bool act, std::atomic<bool> &cancel, const std::atomic<bool> &poolCancel,
                const std::shared_ptr<NasStep::Shared> &shared)
 {
     Verdict v;
@@ -140,8 +146,8 @@ Verdict remove(SshConnection &c, SftpClient &sftp, const NasTarget &t, const Rem
             return v;
         }
         const SftpTree::Tally n = SftpTree(sftp).count(t.path, NasStep::CountLimit, cancel);
-        v.message = n.cut ? NasStep::tr("Still as planned: more than %1 in it").arg(tallyWords(n))
-                          : NasStep::tr("Still as planned: %1 in it").arg(tallyWords(n));
+        v.message = n.cut ? NasStep::tr("Still as planned: more than %1 in it").arg(contentWords(n))
+                          : NasStep::tr("Still as planned: %1 in it").arg(contentWords(n));
         if (n.problemCount > 0)
             v.message += u"; " + NasStep::tr("%n part(s) cannot be read and will stay: %1", nullptr,
                                              int(n.problemCount))
@@ -151,18 +157,25 @@ Verdict remove(SshConnection &c, SftpClient &sftp, const NasTarget &t, const Rem
     const qint64 before = availableKiB(c, t.root, cancel);
     const SftpTree::Tally done = SftpTree(sftp).remove(
         t.path,
-        [&shared](const SftpTree::Tally &so) {
+        [&shared, &cancel, &poolCancel](const SftpTree::Tally &so) {
             shared->files = so.files;
             shared->bytes = so.bytes;
+            if (poolCancel) // gpudesk is closing: stop between entries
+                cancel = true;
         },
         cancel);
     const bool gone = !sftp.stat(t.path, &error) && sftp.lastWasMissing();
     const QString what = NasStep::tr("removed %1").arg(tallyWords(done));
     if (!gone) {
-        v.message = done.cut ? NasStep::tr("cancelled: %1; the rest is still there").arg(what)
-                             : NasStep::tr("%1; %n entrie(s) stay: %2", nullptr,
-                                           int(qMin<qint64>(done.problemCount, INT_MAX)))
-                                   .arg(what, done.problems.join(QStringLiteral("; ")));
+        if (done.cut && done.files == 0 && done.folders == 0) {
+            v.result = R::Cancelled;
+            v.message = NasStep::tr("cancelled before anything was removed");
+        } else {
+            v.message = done.cut ? NasStep::tr("cancelled: %1; the rest is still there").arg(what)
+                                 : NasStep::tr("%1; the rest stays, %n problem(s): %2", nullptr,
+                                               int(qMin<qint64>(done.problemCount, INT_MAX)))
+                                       .arg(what, done.problems.join(QStringLiteral("; ")));
+        }
         return v;
     }
     v.message = what;
@@ -202,6 +215,11 @@ NasStep::NasStep(OperationContext context, PlanStep step, QObject *parent)
     connect(&m_retry, &QTimer::timeout, this, [this] { submit(m_act); });
     m_ticker.setInterval(500);
     connect(&m_ticker, &QTimer::timeout, this, &NasStep::tick);
+}
+
+NasStep::~NasStep()
+{
+    m_cancel->store(true); // a check or a removal on the worker stops between entries
 }
 
 QString NasStep::mismatch(const NasTarget &planned, const RemoteFile &now)
@@ -249,13 +267,17 @@ void NasStep::submit(bool act)
         else
             emit dryRunDone(PlanStep::DryRun::Refused, why);
     };
+    if (act && *m_cancel) {
+        finish(R::Cancelled, tr("cancelled before it acted"));
+        return;
+    }
     QString why;
     SshPool *pool = sshPool(m_ctx, node, &why);
     if (!pool) {
         fail(why);
         return;
     }
-    if (act && !m_shared) {
+    if (act && !m_shared && m_step.kind == PlanStep::Kind::RemoveNasPath) {
         m_shared = std::make_shared<Shared>();
         m_ticker.start();
     }
@@ -265,12 +287,15 @@ void NasStep::submit(bool act)
         node,
         [self, step, act, cancel = m_cancel,
          shared = m_shared](SshConnection *c, const SshStatus &status,
-                            const std::atomic<bool> &) -> std::function<void()> {
+                            const std::atomic<bool> &poolCancel) -> std::function<void()> {
             Verdict v;
             QString error;
             const NasTarget &t = step.nas;
             std::optional<SftpClient> sftp;
-            if (!c) {
+            if (act && (*cancel || poolCancel)) {
+                v.result = R::Cancelled;
+                v.message = NasStep::tr("cancelled before it acted");
+            } else if (!c) {
                 v.message = status.message;
             } else if (sftp.emplace(c); !sftp->open(&error)) {
                 v.message = error;
@@ -288,7 +313,7 @@ void NasStep::submit(bool act)
             } else if (step.kind == PlanStep::Kind::MoveNasPath) {
                 v = move(*sftp, t, act);
             } else {
-                v = remove(*c, *sftp, t, *now, act, *cancel,
+                v = remove(*c, *sftp, t, *now, act, *cancel, poolCancel,
                            shared ? shared : std::make_shared<NasStep::Shared>());
             }
             return [self, act, v] {
@@ -303,6 +328,15 @@ void NasStep::submit(bool act)
         SshPool::Lane::Files);
     if (submitted)
         return;
+    if (pool->status(node).usable()) {
+        // Connected, its files session busy (a copy, a listing, another step): a queue, not
+        // an unreachable node — wait as long as it takes, and say so.
+        m_firstTry = QDateTime::currentMSecsSinceEpoch();
+        if (act && !m_toldWaiting)
+            emit progress(
+                tr("waiting for %1's files session (a copy or a listing holds it)").arg(node));
+        m_toldWaiting = act;
+    }
     if (const QString giveUp = sshGiveUp(pool, node, m_firstTry, GiveUpMs); !giveUp.isEmpty()) {
         fail(giveUp);
         return;
@@ -315,7 +349,6 @@ void NasStep::finish(StepOutcome::Result result, const QString &message,
 {
     m_ticker.stop();
     StepOutcome o;
-    o.started = QDateTime::currentDateTime();
     o.end(result, message, verification);
     emit ended(o);
 }

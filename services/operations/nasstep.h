@@ -27,6 +27,7 @@ class NasStep : public StepRunner
     Q_OBJECT
 public:
     NasStep(OperationContext context, PlanStep step, QObject *parent = nullptr);
+    ~NasStep() override;
 
     void dryRun() override;
     void run() override;
@@ -54,6 +55,7 @@ private:
     QTimer m_ticker;
     qint64 m_firstTry = 0;
     bool m_act = false;
+    bool m_toldWaiting = false;
     std::shared_ptr<std::atomic<bool>> m_cancel = std::make_shared<std::atomic<bool>>(false);
     std::shared_ptr<Shared> m_shared;
 };

@@ -40,6 +40,8 @@ namespace {
 
 constexpr int GiveUpMs = 30 * 1000;
 constexpr int RetryMs = 300;
+// A check waits on the NAS no longer than this (a form's verdict, a --check).
+constexpr int InspectGiveUpMs = 10 * 1000;
 
 const SshPool::Lane ListLanes[] = {SshPool::Lane::Files, SshPool::Lane::Long,
                                    SshPool::Lane::Sampling};
@@ -112,13 +114,65 @@ QString NasFiles::pickNode(int lane) const
 
 void NasFiles::list(const QString &dir)
 {
-    tryList(dir, QDateTime::currentMSecsSinceEpoch());
+    onFilesSession(
+        [dir, self = QPointer<NasFiles>(this)](SftpClient *sftp, QString error) {
+            std::optional<QList<RemoteFile>> entries;
+            if (sftp)
+                entries = sftp->list(dir, &error);
+            return std::function<void()>([self, dir, entries, error] {
+                if (self)
+                    emit self->listed(dir, entries.value_or(QList<RemoteFile>()),
+                                      entries ? QString() : error);
+            });
+        },
+        [this, dir](const QString &why) { emit listed(dir, {}, why); },
+        QDateTime::currentMSecsSinceEpoch() + GiveUpMs);
 }
 
-void NasFiles::tryList(const QString &dir, qint64 since)
+void NasFiles::inspect(const QStringList &paths, bool follow, QObject *receiver,
+                       std::function<void(QList<RemotePathInfo>, QString)> done)
+{
+    QPointer<QObject> to(receiver);
+    onFilesSession(
+        [paths, follow, to, done](SftpClient *sftp, QString error) {
+            QList<RemotePathInfo> out;
+            for (const QString &path : sftp ? paths : QStringList()) {
+                RemotePathInfo info;
+                info.path = path;
+                QString why;
+                if (const auto f =
+                        follow ? sftp->statFollowing(path, &why) : sftp->stat(path, &why)) {
+                    info.found = true;
+                    info.type = f->type;
+                    info.permissions = f->permissions;
+                    if (f->type == 'l')
+                        info.linkTarget = sftp->readLink(path, &why).value_or(QString());
+                } else if (!sftp->lastWasMissing()) {
+                    error = why; // not "not there": the NAS could not say
+                    out.clear();
+                    break;
+                }
+                out << info;
+            }
+            if (!sftp || !error.isEmpty())
+                out.clear();
+            return std::function<void()>([to, done, out, error, ok = sftp && error.isEmpty()] {
+                if (to)
+                    done(out, ok ? QString() : error);
+            });
+        },
+        [to, done](const QString &why) {
+            if (to)
+                done({}, why);
+        },
+        QDateTime::currentMSecsSinceEpoch() + InspectGiveUpMs);
+}
+
+void NasFiles::onFilesSession(FilesWork work, std::function<void(const QString &)> giveUp,
+                              qint64 until)
 {
     if (const QString why = unavailableReason(); !why.isEmpty()) {
-        emit listed(dir, {}, why);
+        giveUp(why);
         return;
     }
     SshPool *pool = m_session->connection()->pool();
@@ -128,32 +182,24 @@ void NasFiles::tryList(const QString &dir, qint64 since)
             break;
         const bool submitted = pool->submit(
             node,
-            [dir, self = QPointer<NasFiles>(this)](SshConnection *c, const SshStatus &status,
-                                                   const std::atomic<bool> &) {
+            [work](SshConnection *c, const SshStatus &status, const std::atomic<bool> &) {
                 QString error = status.message;
-                std::optional<QList<RemoteFile>> entries;
-                if (c) {
-                    SftpClient sftp(c);
-                    if (sftp.open(&error))
-                        entries = sftp.list(dir, &error);
-                }
-                return std::function<void()>([self, dir, entries, error] {
-                    if (self)
-                        emit self->listed(dir, entries.value_or(QList<RemoteFile>()),
-                                          entries ? QString() : error);
-                });
+                if (!c)
+                    return work(nullptr, error);
+                SftpClient sftp(c);
+                return sftp.open(&error) ? work(&sftp, QString()) : work(nullptr, error);
             },
             lane);
         if (submitted)
             return;
     }
-    if (QDateTime::currentMSecsSinceEpoch() - since > GiveUpMs) {
-        emit listed(dir, {},
-                    node.isEmpty() ? tr("No node that mounts the NAS answers over SSH.")
-                                   : tr("%1 stayed busy.").arg(node));
+    if (QDateTime::currentMSecsSinceEpoch() > until) {
+        giveUp(node.isEmpty() ? tr("No node that mounts the NAS answers over SSH.")
+                              : tr("%1 stayed busy.").arg(node));
         return;
     }
-    QTimer::singleShot(RetryMs, this, [this, dir, since] { tryList(dir, since); });
+    QTimer::singleShot(RetryMs, this,
+                       [this, work, giveUp, until] { onFilesSession(work, giveUp, until); });
 }
 
 void NasFiles::startCopy(CopyWork work, qint64 since)

@@ -17,6 +17,7 @@ namespace gpudesk {
 class ClusterSession;
 class NasPlanner;
 class OperationsService;
+class SftpClient;
 class SshConnection;
 
 // The NAS's files over SFTP, on a node that mounts it (the one set for the context, else the
@@ -38,6 +39,11 @@ public:
     bool isCopying() const { return m_copying; }
 
     void list(const QString &dir);
+    // What the NAS says of each path (lstat, or stat with `follow`; a link's target as
+    // written), to `done` on `receiver`'s thread unless it is gone: every path's facts, or none
+    // and why the NAS could not be asked.
+    void inspect(const QStringList &paths, bool follow, QObject *receiver,
+                 std::function<void(QList<gpudesk::RemotePathInfo>, QString)> done);
     // A file, or a folder with all below it, into `localDir` (a folder of that name made there).
     void download(const RemoteFile &what, const QString &localDir);
     // A local file into `remoteDir`.
@@ -63,7 +69,11 @@ signals:
 private:
     QString pickNode(int lane) const;
     NasPlanner planner() const;
-    void tryList(const QString &dir, qint64 since);
+    // `work` on the node's files session (its second when that is busy), the SFTP client open
+    // (null, with why, when it could not be); tried again shortly while both are busy, until
+    // `giveUp` is told why not (at `until`, ms since the epoch).
+    using FilesWork = std::function<std::function<void()>(SftpClient *, QString error)>;
+    void onFilesSession(FilesWork work, std::function<void(const QString &)> giveUp, qint64 until);
     using CopyWork =
         std::function<std::function<void()>(SshConnection *, const std::atomic<bool> &)>;
     void startCopy(CopyWork work, qint64 since);

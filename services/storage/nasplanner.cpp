@@ -68,7 +68,7 @@ OperationPlan NasPlanner::remove(const QList<RemoteFile> &entries) const
     OperationPlan p = plan(
         QStringLiteral("nas.remove"),
         entries.size() == 1 ? tr("Remove %1 from the NAS").arg(entries.first().name)
-                            : tr("Remove %n entrie(s) from the NAS", nullptr, int(entries.size())));
+                            : tr("Remove %n item(s) from the NAS", nullptr, int(entries.size())));
     for (const RemoteFile &f : entries) {
         const QString root = rootOf(m_roots, f.path);
         if (root.isEmpty()) {

@@ -8,21 +8,31 @@
 // gone and by the NAS's free space, a target changed since the plan skipped, a path reached
 // through a link refused, the audit.
 #include "clustersession.h"
+#include "connectionstate.h"
 #include "contextconnection.h"
+#include "jobchecker.h"
 #include "nasfiles.h"
 #include "nasfilespanel.h"
+#include "newjobdialog.h"
 #include "operation.h"
 #include "operationdialog.h"
 #include "operationsservice.h"
 #include "sshpool.h"
 #include "storagepage.h"
+#include "testpaths.h"
 #include "windowfixture.h"
 
+#include <QComboBox>
+#include <QPlainTextEdit>
+#include <QSpinBox>
 #include <QDirIterator>
+#include <QJsonArray>
 #include <QJsonDocument>
+#include <QJsonObject>
 #include <QLineEdit>
 #include <QPushButton>
 #include <QRandomGenerator>
+#include <QTemporaryFile>
 #include <QTreeWidget>
 
 using namespace gpudesk;
@@ -55,6 +65,7 @@ class TestNasFiles : public QObject, public WindowFixture
 private slots:
     void browseCopyResume();
     void removeAndMove();
+    void launchScripts();
 };
 
 // A simulator of the test's own with SSH, the window on it once the nodes answer, and the real
@@ -252,7 +263,10 @@ void TestNasFiles::removeAndMove()
     // A finished run's folder: real files, a subfolder, a link to /etc (removed, not followed);
     // and a folder holding a 3 GiB sparse file (its length, but nothing on disk).
     QVERIFY(QDir().mkpath(alice + QStringLiteral("/run-old/logs")));
-    QByteArray payload(4 << 20, 'x');
+    // Random bytes: a compressing file system would free less than their length.
+    QByteArray payload(4 << 20, Qt::Uninitialized);
+    QRandomGenerator::global()->fillRange(reinterpret_cast<quint32 *>(payload.data()),
+                                          payload.size() / 4);
     for (const QString &name :
          {QStringLiteral("run-old/model.bin"), QStringLiteral("run-old/logs/train.log"),
           QStringLiteral("notes.txt")}) {
@@ -261,6 +275,14 @@ void TestNasFiles::removeAndMove()
         f.write(payload);
     }
     QVERIFY(QFile::link(QStringLiteral("/etc"), alice + QStringLiteral("/run-old/etc")));
+    // A link to a folder beside it on the NAS: removed itself, what it points at kept.
+    QVERIFY(QDir().mkpath(alice + QStringLiteral("/keepme")));
+    {
+        QFile f(alice + QStringLiteral("/keepme/important.txt"));
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write("keep me\n");
+    }
+    QVERIFY(QFile::link(QStringLiteral("../keepme"), alice + QStringLiteral("/run-old/keep")));
     QVERIFY(QDir().mkpath(alice + QStringLiteral("/run-sparse")));
     {
         QFile f(alice + QStringLiteral("/run-sparse/ckpt.pt"));
@@ -293,7 +315,7 @@ void TestNasFiles::removeAndMove()
     QTRY_COMPARE_WITH_TIMEOUT(op->state(), Operation::State::Ready, 30000);
     const PlanStep &checked = op->plan().steps.constFirst();
     QCOMPARE(checked.dryRun, PlanStep::DryRun::Accepted);
-    QVERIFY2(checked.dryRunMessage.contains(QStringLiteral("3 file(s), 8.0Mi in it")),
+    QVERIFY2(checked.dryRunMessage.contains(QStringLiteral("4 file(s), 2 folder(s), 8.0Mi in it")),
              qPrintable(checked.dryRunMessage));
     auto *run = dialog->findChild<QPushButton *>(QStringLiteral("runButton"));
     auto *confirm = dialog->findChild<QLineEdit *>(QStringLiteral("confirmEdit"));
@@ -308,12 +330,13 @@ void TestNasFiles::removeAndMove()
     StepOutcome o = op->outcomes().constFirst();
     QVERIFY2(o.result == StepOutcome::Result::Done,
              qPrintable(o.message + u" | " + o.verification));
-    QVERIFY2(o.message.contains(QStringLiteral("removed 3 file(s), 8.0Mi")), qPrintable(o.message));
+    QVERIFY2(o.message.contains(QStringLiteral("removed 4 file(s), 8.0Mi")), qPrintable(o.message));
     QVERIFY2(
         o.verification.contains(QStringLiteral("/mnt/user/alice/run-old is gone; /mnt/user has")) &&
             o.verification.contains(QStringLiteral("(8.0Mi more than before)")),
         qPrintable(o.verification));
     QVERIFY(!QFileInfo::exists(alice + QStringLiteral("/run-old")));
+    QVERIFY(QFileInfo::exists(alice + QStringLiteral("/keepme/important.txt")));
     int records = 0;
     for (const QJsonObject &r : services->operations()->audit().read())
         if (r[QStringLiteral("operation")].toString() == op->id()) {
@@ -331,6 +354,7 @@ void TestNasFiles::removeAndMove()
     QVERIFY(select(QStringLiteral("run-sparse")));
     panel->removeSelected();
     dialog = w.findChild<OperationDialog *>(QStringLiteral("operationDialog"));
+    QVERIFY(dialog);
     op = dialog->operation();
     QTRY_COMPARE_WITH_TIMEOUT(op->state(), Operation::State::Ready, 30000);
     QTest::keyClicks(dialog->findChild<QLineEdit *>(QStringLiteral("confirmEdit")),
@@ -351,6 +375,7 @@ void TestNasFiles::removeAndMove()
     QTRY_VERIFY_WITH_TIMEOUT(select(QStringLiteral("notes.txt")), 10000);
     panel->removeSelected();
     dialog = w.findChild<OperationDialog *>(QStringLiteral("operationDialog"));
+    QVERIFY(dialog);
     op = dialog->operation();
     QVERIFY(!op->plan().needsTypedConfirmation()); // one file: a click
     QTRY_COMPARE_WITH_TIMEOUT(op->state(), Operation::State::Ready, 30000);
@@ -373,6 +398,7 @@ void TestNasFiles::removeAndMove()
     QTRY_VERIFY_WITH_TIMEOUT(select(QStringLiteral("notes.txt")), 10000);
     panel->moveCurrentTo(QStringLiteral("/mnt/user/alice/code"));
     dialog = w.findChild<OperationDialog *>(QStringLiteral("operationDialog"));
+    QVERIFY(dialog);
     op = dialog->operation();
     QCOMPARE(op->plan().steps.constFirst().nas.toPath,
              QStringLiteral("/mnt/user/alice/code/notes.txt"));
@@ -415,8 +441,120 @@ void TestNasFiles::removeAndMove()
     QCOMPARE(op->plan().steps.constFirst().dryRun, PlanStep::DryRun::Refused);
     QVERIFY2(op->plan().steps.constFirst().dryRunMessage.contains(QStringLiteral("through a link")),
              qPrintable(op->plan().steps.constFirst().dryRunMessage));
+    // Run anyway (as a plan checked before the link was swapped in would be): refused again.
+    QString error;
+    QVERIFY2(op->start(&error), qPrintable(error));
+    QTRY_COMPARE_WITH_TIMEOUT(op->state(), Operation::State::Finished, 30000);
+    QVERIFY2(op->outcomes().constFirst().result == StepOutcome::Result::Refused,
+             qPrintable(op->outcomes().constFirst().message));
     through->close();
     QVERIFY(QFileInfo::exists(victim));
+}
+
+// The submit check looks at the launch scripts on the NAS (issue 36): the simulator's seeded four
+// — alice's good one, bob's dangling link, carol's link out of every mount, dave's without its
+// executable bit — each judged as the NAS has it; `--submit --check` says the same, exit 2.
+void TestNasFiles::launchScripts()
+{
+    Bench b;
+    open(b);
+    if (QTest::currentTestFailed())
+        return;
+    Services *services = b.services.get();
+    QTRY_COMPARE_WITH_TIMEOUT(services->state()->state(), ConnectionState::State::Connected, 60000);
+    const auto podOf = [](const QString &user, const QStringList &command) {
+        const QString home = u"/mnt/user/"_qs + user;
+        const QJsonObject c{
+            {u"name"_qs, u"train"_qs},
+            {u"image"_qs, u"registry.lab/train:1"_qs},
+            {u"command"_qs, QJsonArray::fromStringList(command)},
+            {u"resources"_qs,
+             QJsonObject{{u"limits"_qs, QJsonObject{{u"nvidia.com/gpu"_qs, u"1"_qs}}}}},
+            {u"volumeMounts"_qs,
+             QJsonArray{QJsonObject{{u"name"_qs, u"home"_qs}, {u"mountPath"_qs, home}}}}};
+        return QJsonDocument(
+                   QJsonObject{
+                       {u"apiVersion"_qs, u"v1"_qs},
+                       {u"kind"_qs, u"Pod"_qs},
+                       {u"metadata"_qs, QJsonObject{{u"name"_qs, u"script-check"_qs}}},
+                       {u"spec"_qs,
+                        QJsonObject{{u"containers"_qs, QJsonArray{c}},
+                                    {u"volumes"_qs,
+                                     QJsonArray{QJsonObject{
+                                         {u"name"_qs, u"home"_qs},
+                                         {u"hostPath"_qs, QJsonObject{{u"path"_qs, home}}}}}}}}})
+            .toJson();
+    };
+    JobChecker checker(services->store(), services->telemetry());
+    checker.setNas(services->nasFiles());
+    QSignalSpy ready(&checker, &JobChecker::ready);
+    const auto verdictOf = [&](const QString &user, const QStringList &command) {
+        QString error;
+        if (!checker.checkJson(podOf(user, command), u"user-"_qs + user, &error))
+            return StartReason{StartReason::Info, u"undecodable"_qs, error, {}, {}, {}};
+        if (!ready.wait(30000))
+            return StartReason{StartReason::Info, u"no verdict"_qs, {}, {}, {}, {}};
+        for (const StartReason &r : checker.verdict().reasons)
+            if (r.code.startsWith(u"launch-script"_qs))
+                return r;
+        return StartReason{StartReason::Info, u"no launch-script reason"_qs, {}, {}, {}, {}};
+    };
+    StartReason r = verdictOf(u"alice"_qs, {u"/mnt/user/alice/code/llama/launch.sh"_qs});
+    QCOMPARE(r.code, u"launch-script-ok"_qs);
+    QCOMPARE(checker.verdict().has(u"launch-script-ok"_qs), true);
+    r = verdictOf(u"bob"_qs, {u"/mnt/user/bob/code/run.sh"_qs});
+    QCOMPARE(r.code, u"launch-script-dangling"_qs);
+    QCOMPARE(checker.verdict().kind, StartVerdict::Never);
+    QVERIFY2(r.message.contains(u"/mnt/user/bob/code/missing.sh"_qs), qPrintable(r.message));
+    r = verdictOf(u"carol"_qs, {u"bash"_qs, u"/mnt/user/carol/code/start.sh"_qs});
+    QCOMPARE(r.code, u"launch-script-link-outside"_qs);
+    QVERIFY2(r.message.contains(u"/opt/scripts/start.sh"_qs), qPrintable(r.message));
+    r = verdictOf(u"dave"_qs, {u"/mnt/user/dave/code/train.sh"_qs});
+    QCOMPARE(r.code, u"launch-script-not-executable"_qs);
+    QCOMPARE(r.numbers.value(u"mode"_qs).toString(), u"0644"_qs);
+    r = verdictOf(u"dave"_qs, {u"sh"_qs, u"/mnt/user/dave/code/train.sh"_qs});
+    QCOMPARE(r.code, u"launch-script-ok"_qs);
+    r = verdictOf(u"dave"_qs, {u"/mnt/user/dave/code/nothing.sh"_qs});
+    QCOMPARE(r.code, u"launch-script-missing"_qs);
+
+    // Headless: the same verdict as JSON, exit 2 (never starts).
+    QTemporaryFile job(QDir::tempPath() + u"/job-XXXXXX.json"_qs);
+    QVERIFY(job.open());
+    job.write(podOf(u"bob"_qs, {u"/mnt/user/bob/code/run.sh"_qs}));
+    job.close();
+    QProcess cli;
+    cli.start(TestPaths::gpudeskBin(),
+              {u"--kubeconfig"_qs, b.dir.filePath(u"kubeconfig"_qs), u"--context"_qs,
+               u"sim-admin"_qs, u"--ssh-config"_qs, b.dir.filePath(u"ssh_config"_qs),
+               u"--submit"_qs, job.fileName(), u"--check"_qs});
+    QVERIFY(cli.waitForFinished(120000));
+    const QJsonObject out = QJsonDocument::fromJson(cli.readAllStandardOutput()).object();
+    QCOMPARE(cli.exitCode(), 2);
+    QCOMPARE(out[u"verdict"_qs].toString(), u"never"_qs);
+    bool said = false;
+    for (const QJsonValue &reason : out[u"reasons"_qs].toArray())
+        said |= reason[u"code"_qs].toString() == u"launch-script-dangling"_qs;
+    QVERIFY2(said, QJsonDocument(out).toJson().constData());
+
+    // The form says it as the user types: carol's script is a link out of her mounts.
+    MainWindow &w = *b.window;
+    w.showPage(MainWindow::Workloads);
+    QTest::mouseClick(w.page(MainWindow::Workloads)->findChild<QPushButton *>(u"newTrainingJob"_qs),
+                      Qt::LeftButton);
+    NewJobDialog *form = w.findChild<NewJobDialog *>(u"newJobDialog"_qs);
+    QVERIFY(form);
+    form->nameEdit()->setText(u"carol-sft"_qs);
+    form->findChild<QComboBox *>(u"jobNamespace"_qs)->setCurrentText(u"user-carol"_qs);
+    form->imageBox()->setCurrentText(u"registry.lab.internal/train/llm:2.3"_qs);
+    form->dataEdit()->setPlainText(u"/mnt/user/carol"_qs);
+    form->commandEdit()->setPlainText(u"/mnt/user/carol/code/start.sh --epochs 3"_qs);
+    form->gpusBox()->setValue(1);
+    QTRY_VERIFY_WITH_TIMEOUT(
+        !form->isChecking() && form->verdict().has(u"launch-script-link-outside"_qs), 30000);
+    QCOMPARE(form->verdict().kind, StartVerdict::Never);
+    QVERIFY(!form->submitButton()->isEnabled());
+    save(*form, u"newjob-launch-script"_qs);
+    form->reject();
 }
 
 QTEST_MAIN(TestNasFiles)

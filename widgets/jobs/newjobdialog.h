@@ -44,6 +44,7 @@ public:
     QComboBox *vcBox() const { return m_vc; }
     QLineEdit *shmEdit() const { return m_shm; }
     QPlainTextEdit *envEdit() const { return m_env; }
+    QPlainTextEdit *dataEdit() const { return m_data; }
     QCheckBox *pinBox() const { return m_pin; }
     QPlainTextEdit *yamlEdit() const { return m_yaml; }
     QPushButton *submitButton() const { return m_submit; }

@@ -1,0 +1,55 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "jobrequest.h"
+#include "startcheck.h"
+
+#include <QCoreApplication>
+
+namespace gpudesk {
+
+// A script a job's command runs from a folder the pod mounts (the NAS).
+struct LaunchScript
+{
+    QString role;
+    QString path;        // as the container sees it
+    QString nodePath;    // where a node that mounts the NAS sees it
+    bool direct = false; // run as a program (it must be executable), not by an interpreter
+    QList<std::pair<QString, QString>> hostMounts; // its role's: container path → node path
+    QStringList mountPaths;                        // every folder its pod mounts
+};
+
+// What the NAS said of a launch script (LaunchScriptProbe asks it over SFTP).
+struct LaunchScriptFacts
+{
+    QString error;      // the NAS could not be asked (then nothing else holds)
+    bool found = false; // lstat of the path
+    bool link = false;
+    QString linkTarget;         // as written in the link
+    bool targetChecked = false; // the link's target lies on a node folder and was looked at
+    bool targetFound = false;
+    quint32 permissions = 0; // of the file run (the link's target for a link)
+};
+
+// The launch scripts of a job and the verdict's reasons about them: the AiArts case (a link
+// whose target is outside every folder the pod mounts), a dangling link, a script missing, one
+// run directly without its executable bit. Pure: the facts come from the probe.
+class LaunchScripts
+{
+    Q_DECLARE_TR_FUNCTIONS(gpudesk::LaunchScripts)
+public:
+    // The scripts each role's command runs from a node's folder it mounts: the program itself
+    // when it is such a path (direct), the first such path an interpreter (sh, bash, python,
+    // torchrun, …) is given, and the same inside `sh -c '…'`. Each path once.
+    static QList<LaunchScript> of(const JobRequest &job);
+    // The node's path for a container path under one of the mounts ("" when under none).
+    static QString nodePathOf(const QList<std::pair<QString, QString>> &hostMounts,
+                              const QString &path);
+    // The link's target as the container reads it (a relative one from the link's folder).
+    static QString targetOf(const LaunchScript &script, const QString &linkTarget);
+    static StartReason judge(const LaunchScript &script, const LaunchScriptFacts &facts);
+    // The reasons added to a verdict; a Never among them makes it Never.
+    static void add(StartVerdict *verdict, const QList<StartReason> &reasons);
+};
+
+} // namespace gpudesk

@@ -1,0 +1,162 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The launch scripts a job runs from the NAS (issue 36): which paths of a command are scripts on
+// a folder the pod mounts from its node, where the node sees them (hostPath and subPath read by
+// the same decoder the check uses), and what each fact the NAS gives makes of the verdict —
+// missing, a link out of every mount (the AiArts case), a dangling link, not executable when run
+// directly; an interpreter's script needs no executable bit.
+#include "jobrequestdecoder.h"
+#include "launchscripts.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QTest>
+
+using namespace gpudesk;
+
+namespace {
+
+// A Pod of `command`, mounting /mnt/user/bob (hostPath) and /data (a claim: not a node's).
+JobRequest podRunning(const QStringList &command)
+{
+    const QJsonObject c{
+        {u"name"_qs, u"train"_qs},
+        {u"image"_qs, u"registry.lab/train:1"_qs},
+        {u"command"_qs, QJsonArray::fromStringList(command)},
+        {u"volumeMounts"_qs,
+         QJsonArray{QJsonObject{{u"name"_qs, u"home"_qs}, {u"mountPath"_qs, u"/mnt/user/bob"_qs}},
+                    QJsonObject{{u"name"_qs, u"code"_qs},
+                                {u"mountPath"_qs, u"/workspace"_qs},
+                                {u"subPath"_qs, u"code"_qs}},
+                    QJsonObject{{u"name"_qs, u"data"_qs}, {u"mountPath"_qs, u"/data"_qs}}}}};
+    const QJsonObject pod{
+        {u"apiVersion"_qs, u"v1"_qs},
+        {u"kind"_qs, u"Pod"_qs},
+        {u"metadata"_qs, QJsonObject{{u"name"_qs, u"t"_qs}, {u"namespace"_qs, u"user-bob"_qs}}},
+        {u"spec"_qs,
+         QJsonObject{
+             {u"containers"_qs, QJsonArray{c}},
+             {u"volumes"_qs,
+              QJsonArray{
+                  QJsonObject{{u"name"_qs, u"home"_qs},
+                              {u"hostPath"_qs, QJsonObject{{u"path"_qs, u"/mnt/user/bob"_qs}}}},
+                  QJsonObject{{u"name"_qs, u"code"_qs},
+                              {u"hostPath"_qs, QJsonObject{{u"path"_qs, u"/mnt/user/bob"_qs}}}},
+                  QJsonObject{{u"name"_qs, u"data"_qs},
+                              {u"persistentVolumeClaim"_qs,
+                               QJsonObject{{u"claimName"_qs, u"data"_qs}}}}}}}}};
+    JobRequest job;
+    QString error;
+    if (!JobRequestDecoder::decode(QJsonDocument(pod).toJson(), &job, &error))
+        qWarning("%s", qPrintable(error));
+    return job;
+}
+
+} // namespace
+
+class TestLaunchScripts : public QObject
+{
+    Q_OBJECT
+private slots:
+    void scriptsOfCommands_data();
+    void scriptsOfCommands();
+    void verdicts();
+};
+
+void TestLaunchScripts::scriptsOfCommands_data()
+{
+    QTest::addColumn<QStringList>("command");
+    QTest::addColumn<QStringList>("scripts"); // path|nodePath|direct
+    QTest::newRow("program") << QStringList{u"/mnt/user/bob/run.sh"_qs, u"--fast"_qs}
+                             << QStringList{u"/mnt/user/bob/run.sh|/mnt/user/bob/run.sh|1"_qs};
+    QTest::newRow("interpreter") << QStringList{u"python"_qs, u"-u"_qs, u"/workspace/train.py"_qs,
+                                                u"/data/x"_qs}
+                                 << QStringList{
+                                        u"/workspace/train.py|/mnt/user/bob/code/train.py|0"_qs};
+    QTest::newRow("torchrun options first")
+        << QStringList{u"torchrun"_qs, u"--nproc_per_node=8"_qs, u"/mnt/user/bob/a/../b.py"_qs}
+        << QStringList{u"/mnt/user/bob/b.py|/mnt/user/bob/b.py|0"_qs};
+    QTest::newRow("sh -c line")
+        << QStringList{u"/bin/sh"_qs, u"-c"_qs,
+                       u"cd /workspace && NCCL_DEBUG=WARN /workspace/go.sh; bash '/mnt/user/bob/x.sh'"_qs}
+        << QStringList{u"/workspace/go.sh|/mnt/user/bob/code/go.sh|1"_qs,
+                       u"/mnt/user/bob/x.sh|/mnt/user/bob/x.sh|0"_qs};
+    QTest::newRow("env then program")
+        << QStringList{u"env"_qs, u"A=1"_qs, u"/mnt/user/bob/run.sh"_qs}
+        << QStringList{u"/mnt/user/bob/run.sh|/mnt/user/bob/run.sh|1"_qs};
+    // The image's own programs and a claim's files are not the NAS's.
+    QTest::newRow("image program")
+        << QStringList{u"/usr/bin/python3"_qs, u"/opt/train.py"_qs} << QStringList{};
+    QTest::newRow("claim") << QStringList{u"/data/run.sh"_qs} << QStringList{};
+    QTest::newRow("relative") << QStringList{u"./run.sh"_qs} << QStringList{};
+}
+
+void TestLaunchScripts::scriptsOfCommands()
+{
+    QFETCH(QStringList, command);
+    QFETCH(QStringList, scripts);
+    const JobRequest job = podRunning(command);
+    QCOMPARE(job.roles.size(), 1);
+    QCOMPARE(job.roles.first().hostMounts.size(), 2);
+    QStringList got;
+    for (const LaunchScript &s : LaunchScripts::of(job))
+        got << s.path + u'|' + s.nodePath + u'|' + (s.direct ? u'1' : u'0');
+    QCOMPARE(got, scripts);
+}
+
+void TestLaunchScripts::verdicts()
+{
+    const LaunchScript direct = LaunchScripts::of(podRunning({u"/mnt/user/bob/run.sh"_qs})).first();
+    const LaunchScript byBash =
+        LaunchScripts::of(podRunning({u"bash"_qs, u"/workspace/run.sh"_qs})).first();
+    LaunchScriptFacts f;
+    f.found = false;
+    QCOMPARE(LaunchScripts::judge(direct, f).code, u"launch-script-missing"_qs);
+    QCOMPARE(LaunchScripts::judge(direct, f).severity, StartReason::Never);
+
+    // A link out of every mount: nothing in the container behind it.
+    f.found = true;
+    f.link = true;
+    f.linkTarget = u"/opt/lab/run.sh"_qs;
+    StartReason r = LaunchScripts::judge(direct, f);
+    QCOMPARE(r.code, u"launch-script-link-outside"_qs);
+    QVERIFY2(r.message.contains(u"/opt/lab/run.sh"_qs) && r.message.contains(u"/mnt/user/bob"_qs),
+             qPrintable(r.message));
+    // A relative link inside the mount, its target not there.
+    f.linkTarget = u"../bob/missing.sh"_qs;
+    f.targetChecked = true;
+    f.targetFound = false;
+    QCOMPARE(LaunchScripts::targetOf(direct, f.linkTarget), u"/mnt/user/bob/missing.sh"_qs);
+    QCOMPARE(LaunchScripts::judge(direct, f).code, u"launch-script-dangling"_qs);
+    // Its target there, executable.
+    f.targetFound = true;
+    f.permissions = 0100755;
+    QCOMPARE(LaunchScripts::judge(direct, f).code, u"launch-script-ok"_qs);
+    QCOMPARE(LaunchScripts::judge(direct, f).severity, StartReason::Info);
+
+    // Not executable: fatal when run directly, nothing when bash runs it.
+    LaunchScriptFacts plain;
+    plain.found = true;
+    plain.permissions = 0100644;
+    r = LaunchScripts::judge(direct, plain);
+    QCOMPARE(r.code, u"launch-script-not-executable"_qs);
+    QCOMPARE(r.numbers.value(u"mode"_qs).toString(), u"0644"_qs);
+    QCOMPARE(LaunchScripts::judge(byBash, plain).code, u"launch-script-ok"_qs);
+
+    // The NAS not asked: said, the verdict left as it was.
+    LaunchScriptFacts unasked;
+    unasked.error = u"No node that mounts the NAS answers over SSH."_qs;
+    r = LaunchScripts::judge(direct, unasked);
+    QCOMPARE(r.code, u"launch-script-unchecked"_qs);
+    StartVerdict v;
+    v.kind = StartVerdict::Waits;
+    v.reasons << StartReason{StartReason::Waits, u"queue-full"_qs, {}, {}, {}, {}};
+    LaunchScripts::add(&v, {r});
+    QCOMPARE(v.kind, StartVerdict::Waits);
+    LaunchScripts::add(&v, {LaunchScripts::judge(direct, plain)});
+    QCOMPARE(v.kind, StartVerdict::Never);
+    QCOMPARE(v.reasons.first().code, u"launch-script-not-executable"_qs);
+}
+
+QTEST_GUILESS_MAIN(TestLaunchScripts)
+#include "tst_launchscripts.moc"
