@@ -180,6 +180,55 @@ std::optional<QString> SftpClient::canonical(const QString &path, QString *error
     return out;
 }
 
+std::optional<QByteArray> SftpClient::readPart(const QString &path, qint64 offset, qint64 max,
+                                               QString *error)
+{
+    const std::optional<RemoteFile> before = stat(path, error);
+    if (!before)
+        return std::nullopt;
+    if (before->type != 'f') {
+        *error = tr("%1 is not a plain file: not opened").arg(path);
+        return std::nullopt;
+    }
+    sftp_file in = sftp_open(m_sftp, path.toUtf8().constData(), O_RDONLY, 0);
+    if (!in) {
+        *error = said(path);
+        return std::nullopt;
+    }
+    std::optional<QByteArray> out;
+    // SFTP opens through links: what was opened must be the file listed, not one swapped in.
+    sftp_attributes a = sftp_fstat(in);
+    const bool same = a && a->type == SSH_FILEXFER_TYPE_REGULAR &&
+                      qint64(a->size) == before->size &&
+                      qint64(a->mtime) * 1000 == before->modified;
+    if (a)
+        sftp_attributes_free(a);
+    if (!same) {
+        *error = tr("%1 changed while it was opened: not read").arg(path);
+    } else if (sftp_seek64(in, quint64(qMax<qint64>(0, offset))) != 0) {
+        *error = said(path);
+    } else {
+        QByteArray buf(int(qMin<qint64>(max, 64 << 20)), Qt::Uninitialized);
+        qint64 got = 0;
+        while (got < buf.size()) {
+            const ssize_t n =
+                sftp_read(in, buf.data() + got, size_t(qMin<qint64>(Chunk, buf.size() - got)));
+            if (n <= 0) {
+                if (n < 0)
+                    *error = said(path);
+                break;
+            }
+            got += n;
+        }
+        if (error->isEmpty() || got > 0) {
+            buf.truncate(int(got));
+            out = buf;
+        }
+    }
+    sftp_close(in);
+    return out;
+}
+
 bool SftpClient::lastWasMissing() const
 {
     const int e = m_sftp ? sftp_get_error(m_sftp) : -1;

@@ -55,6 +55,10 @@ public:
     // The path with every link and `..` read by the server: a path reached through a link
     // answers another path.
     std::optional<QString> canonical(const QString &path, QString *error);
+    // Up to `max` bytes of a regular file from `offset`, never through a link: the path must be
+    // a plain file (lstat) and the file opened the same one (its size and time again).
+    std::optional<QByteArray> readPart(const QString &path, qint64 offset, qint64 max,
+                                       QString *error);
     // Whether the last call failed because the path is not there.
     bool lastWasMissing() const;
 

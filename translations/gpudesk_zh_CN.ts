@@ -5511,6 +5511,29 @@
     </message>
 </context>
 <context>
+    <name>gpudesk::NasFileViewer</name>
+    <message>
+        <source>Reload</source>
+        <translation>重新加载</translation>
+    </message>
+    <message>
+        <source>Reading %1…</source>
+        <translation>正在读取 %1…</translation>
+    </message>
+    <message>
+        <source>%1 holds binary data (%2): download it to open it with its own program.</source>
+        <translation>%1 是二进制数据（%2）：请下载后用相应的程序打开。</translation>
+    </message>
+    <message>
+        <source>%1 — its last %2 of %3, from a line&apos;s start.</source>
+        <translation>%1 — 共 %3，显示最后 %2（从行首开始）。</translation>
+    </message>
+    <message>
+        <source>%1 — %2.</source>
+        <translation>%1 — %2。</translation>
+    </message>
+</context>
+<context>
     <name>gpudesk::NasFiles</name>
     <message>
         <source>Not connected.</source>
@@ -5678,6 +5701,22 @@
     <message>
         <source>Into the folder (on the NAS):</source>
         <translation>移到文件夹（NAS 上）：</translation>
+    </message>
+    <message>
+        <source>Read a text file here: a log, a config, a launch script</source>
+        <translation>在此阅读文本文件：日志、配置、启动脚本</translation>
+    </message>
+    <message>
+        <source>Choose a file to open.</source>
+        <translation>请选择要打开的文件。</translation>
+    </message>
+    <message>
+        <source>%1 is not a plain file: only files are opened (a link is not followed).</source>
+        <translation>%1 不是普通文件：只打开文件（不跟随链接）。</translation>
+    </message>
+    <message>
+        <source>Open file</source>
+        <translation>打开文件</translation>
     </message>
 </context>
 <context>
@@ -8557,6 +8596,14 @@
     <message>
         <source>Cannot read %1: %2</source>
         <translation>无法读取 %1：%2</translation>
+    </message>
+    <message>
+        <source>%1 is not a plain file: not opened</source>
+        <translation>%1 不是普通文件：未打开</translation>
+    </message>
+    <message>
+        <source>%1 changed while it was opened: not read</source>
+        <translation>%1 在打开时发生了变化：未读取</translation>
     </message>
 </context>
 <context>

@@ -168,6 +168,40 @@ void NasFiles::inspect(const QStringList &paths, bool follow, QObject *receiver,
         QDateTime::currentMSecsSinceEpoch() + InspectGiveUpMs);
 }
 
+void NasFiles::read(const RemoteFile &file, QObject *receiver,
+                    std::function<void(QByteArray, qint64, qint64, QString)> done)
+{
+    QPointer<QObject> to(receiver);
+    const QString path = file.path;
+    onFilesSession(
+        [path, to, done](SftpClient *sftp, QString error) {
+            QByteArray bytes;
+            qint64 from = 0, size = 0;
+            if (sftp) {
+                if (const auto f = sftp->stat(path, &error)) {
+                    size = f->size;
+                    from = qMax<qint64>(0, size - ViewBytes);
+                    bytes = sftp->readPart(path, from, ViewBytes, &error).value_or(QByteArray());
+                    // A cut file starts at its next line, not mid-line.
+                    if (from > 0 && error.isEmpty()) {
+                        const qsizetype nl = bytes.indexOf('\n');
+                        from += nl + 1;
+                        bytes.remove(0, nl + 1);
+                    }
+                }
+            }
+            return std::function<void()>([to, done, bytes, from, size, error] {
+                if (to)
+                    done(bytes, from, size, error);
+            });
+        },
+        [to, done](const QString &why) {
+            if (to)
+                done({}, 0, 0, why);
+        },
+        QDateTime::currentMSecsSinceEpoch() + InspectGiveUpMs);
+}
+
 void NasFiles::onFilesSession(FilesWork work, std::function<void(const QString &)> giveUp,
                               qint64 until)
 {

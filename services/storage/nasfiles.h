@@ -50,6 +50,13 @@ public:
     void upload(const QString &localFile, const QString &remoteDir);
     void cancel();
 
+    // A text file's content for reading: the whole file up to ViewBytes, else its last
+    // ViewBytes from a line's start (a log's end is what is read). To `done` on `receiver`'s
+    // thread: the bytes, where they start in the file, the file's size, or why not.
+    static constexpr qint64 ViewBytes = 1 << 20;
+    void read(const RemoteFile &file, QObject *receiver,
+              std::function<void(QByteArray, qint64 from, qint64 size, QString error)> done);
+
     // Plans for the operations framework (NasPlanner), through the node a copy would take.
     OperationPlan planRemove(const QList<RemoteFile> &entries) const;
     OperationPlan planMove(const RemoteFile &entry, const QString &toFolder) const;

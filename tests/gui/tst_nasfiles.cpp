@@ -13,6 +13,7 @@
 #include "jobchecker.h"
 #include "nasfiles.h"
 #include "nasfilespanel.h"
+#include "nasfileviewer.h"
 #include "newjobdialog.h"
 #include "operation.h"
 #include "operationdialog.h"
@@ -23,15 +24,16 @@
 #include "windowfixture.h"
 
 #include <QComboBox>
-#include <QPlainTextEdit>
-#include <QSpinBox>
 #include <QDirIterator>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QLabel>
 #include <QLineEdit>
+#include <QPlainTextEdit>
 #include <QPushButton>
 #include <QRandomGenerator>
+#include <QSpinBox>
 #include <QTemporaryFile>
 #include <QTreeWidget>
 
@@ -249,6 +251,45 @@ void TestNasFiles::browseCopyResume()
     QVERIFY2(said.contains(QStringLiteral("/mnt/user/frank/private: permission denied")),
              qPrintable(said));
     QCOMPARE(filesBelow(hostile.path()).size(), 3);
+
+    // Read in place: a link is not opened (it may lead anywhere); a log of 3 MiB shows its last
+    // MiB from a line's start, ending with its last line; a script shows whole, as on the NAS.
+    panel->view()->setCurrentItem(panel->view()->topLevelItem(rowOf(QStringLiteral("etc"))));
+    QVERIFY(!panel->openCurrent());
+    const QString refusal = panel->findChild<QLabel *>(u"nasStatus"_qs)->text();
+    QVERIFY2(refusal.contains(u"not a plain file"_qs), qPrintable(refusal));
+    QByteArray log;
+    for (int step = 0; log.size() < (3 << 20); ++step)
+        log += "step " + QByteArray::number(step) + " loss " + QByteArray::number(step % 97) + '\n';
+    {
+        QFile f(nas + QStringLiteral("/user/alice/outputs/train.log"));
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(log);
+    }
+    panel->go(QStringLiteral("/mnt/user/alice/outputs"));
+    QTRY_VERIFY_WITH_TIMEOUT(rowOf(QStringLiteral("train.log")) >= 0, 10000);
+    panel->view()->setCurrentItem(panel->view()->topLevelItem(rowOf(QStringLiteral("train.log"))));
+    NasFileViewer *viewer = panel->openCurrent();
+    QVERIFY(viewer);
+    QTRY_VERIFY_WITH_TIMEOUT(viewer->isRead(), 20000);
+    QVERIFY2(viewer->status()->text().contains(u"its last"_qs),
+             qPrintable(viewer->status()->text()));
+    const QString shown = viewer->text()->toPlainText();
+    QVERIFY(shown.startsWith(u"step "_qs));
+    QVERIFY(log.endsWith(shown.toUtf8()));
+    QVERIFY(shown.size() <= NasFiles::ViewBytes && shown.size() > NasFiles::ViewBytes - 64);
+    save(*viewer, QStringLiteral("storage-file-viewer"));
+    viewer->close();
+    panel->go(QStringLiteral("/mnt/user/alice/code/llama"));
+    QTRY_VERIFY_WITH_TIMEOUT(rowOf(QStringLiteral("launch.sh")) >= 0, 10000);
+    panel->view()->setCurrentItem(panel->view()->topLevelItem(rowOf(QStringLiteral("launch.sh"))));
+    viewer = panel->openCurrent();
+    QVERIFY(viewer);
+    QTRY_VERIFY_WITH_TIMEOUT(viewer->isRead(), 20000);
+    QFile script(nas + QStringLiteral("/user/alice/code/llama/launch.sh"));
+    QVERIFY(script.open(QIODevice::ReadOnly));
+    QCOMPARE(viewer->text()->toPlainText(), QString::fromUtf8(script.readAll()));
+    viewer->close();
 }
 
 void TestNasFiles::removeAndMove()

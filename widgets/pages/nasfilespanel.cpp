@@ -3,6 +3,7 @@
 
 #include "format.h"
 #include "nasfiles.h"
+#include "nasfileviewer.h"
 #include "noticebanner.h"
 
 #include <QApplication>
@@ -24,6 +25,7 @@ namespace gpudesk {
 
 NasFilesPanel::NasFilesPanel(NasFiles *files, QWidget *parent)
     : QWidget(parent), m_files(files), m_path(new QLineEdit(this)), m_view(new QTreeWidget(this)),
+      m_open(new QPushButton(tr("Open file"), this)),
       m_download(new QPushButton(tr("Download…"), this)),
       m_upload(new QPushButton(tr("Upload…"), this)),
       m_copyPath(new QPushButton(tr("Copy path"), this)),
@@ -40,6 +42,8 @@ NasFilesPanel::NasFilesPanel(NasFiles *files, QWidget *parent)
     m_view->setAlternatingRowColors(true);
     m_view->header()->setSectionResizeMode(0, QHeaderView::Stretch);
     m_view->header()->setStretchLastSection(false);
+    m_open->setObjectName(QStringLiteral("nasOpen"));
+    m_open->setToolTip(tr("Read a text file here: a log, a config, a launch script"));
     m_download->setObjectName(QStringLiteral("nasDownload"));
     m_upload->setObjectName(QStringLiteral("nasUpload"));
     m_copyPath->setObjectName(QStringLiteral("nasCopyPath"));
@@ -58,6 +62,7 @@ NasFilesPanel::NasFilesPanel(NasFiles *files, QWidget *parent)
     bar->addWidget(up);
     bar->addWidget(m_path, 1);
     auto *actions = new QHBoxLayout;
+    actions->addWidget(m_open);
     actions->addWidget(m_download);
     actions->addWidget(m_upload);
     actions->addWidget(m_copyPath);
@@ -81,7 +86,10 @@ NasFilesPanel::NasFilesPanel(NasFiles *files, QWidget *parent)
     connect(m_view, &QTreeWidget::itemActivated, this, [this] {
         if (const RemoteFile f = current(); f.type == 'd')
             go(f.path);
+        else if (f.type == 'f')
+            openCurrent();
     });
+    connect(m_open, &QPushButton::clicked, this, &NasFilesPanel::openCurrent);
     connect(m_download, &QPushButton::clicked, this, [this] {
         if (current().name.isEmpty())
             return;
@@ -139,6 +147,21 @@ QList<RemoteFile> NasFilesPanel::selected() const
     if (out.isEmpty() && !current().name.isEmpty())
         out << current();
     return out;
+}
+
+NasFileViewer *NasFilesPanel::openCurrent()
+{
+    const RemoteFile f = current();
+    if (f.type != 'f') {
+        m_status->setText(f.name.isEmpty() ? tr("Choose a file to open.")
+                                           : tr("%1 is not a plain file: only files are opened "
+                                                "(a link is not followed).")
+                                                 .arg(f.path));
+        return nullptr;
+    }
+    auto *viewer = new NasFileViewer(m_files, f, this);
+    viewer->show();
+    return viewer;
 }
 
 void NasFilesPanel::removeSelected()

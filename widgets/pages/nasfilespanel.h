@@ -15,6 +15,7 @@ class QTreeWidget;
 namespace gpudesk {
 
 class NasFiles;
+class NasFileViewer;
 
 // The NAS's files, browsed over SFTP: a folder's entries (size, changed, kind), into a folder
 // by double-click, up, or a path typed; download a file or a whole folder (a checkpoint: "export
@@ -37,6 +38,8 @@ public:
     // Without asking where (the dialogs' answers, given): for the tests and the keyboard.
     void downloadTo(const QString &localDir);
     void uploadFile(const QString &localFile);
+    // The current file read in a viewer (null, with why in the status, for what is not a file).
+    NasFileViewer *openCurrent();
     // The selected entries (the current one when none is selected).
     QList<RemoteFile> selected() const;
     // Plans for them, handed to operationRequested (the window checks, confirms and runs them).
@@ -59,6 +62,7 @@ private:
     QList<RemoteFile> m_entries;
     QLineEdit *m_path;
     QTreeWidget *m_view;
+    QPushButton *m_open;
     QPushButton *m_download;
     QPushButton *m_upload;
     QPushButton *m_copyPath;
