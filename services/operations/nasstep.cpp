@@ -12,6 +12,7 @@
 
 #include <QDateTime>
 #include <QPointer>
+#include <QThread>
 
 namespace gpudesk {
 
@@ -179,7 +180,16 @@ Verdict remove(SshConnection &c, SftpClient &sftp, const NasTarget &t, const Rem
         return v;
     }
     v.message = what;
-    const qint64 after = availableKiB(c, t.root, cancel);
+    qint64 after = availableKiB(c, t.root, cancel);
+    // Some NASes (ZFS, NetApp) free a removal's blocks in the background: df is read again for
+    // a few seconds before the space is said not to have come back.
+    for (int i = 0; i < NasStep::FreedRereads && before >= 0 && after >= 0 &&
+                    done.bytes >= NasStep::FreedCheckFrom &&
+                    (after - before) * 1024 < done.bytes / 100 && !cancel;
+         ++i) {
+        QThread::msleep(1000); // on the worker that holds this node's files session
+        after = availableKiB(c, t.root, cancel);
+    }
     if (before < 0 || after < 0) {
         v.result = R::Done;
         v.verification =

@@ -37,6 +37,7 @@ public:
     static QString mismatch(const NasTarget &planned, const RemoteFile &now);
     // Below this, what df says is within the NAS's own noise: a removal is verified gone only.
     static constexpr qint64 FreedCheckFrom = qint64(1) << 30;
+    static constexpr int FreedRereads = 5; // df read again, a second apart, before Unverified
     static constexpr int BusyRetryMs = 250;
     static constexpr int GiveUpMs = 60000;
     static constexpr qint64 CountLimit = 200000; // entries counted for the check, then "more"

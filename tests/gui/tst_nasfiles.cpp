@@ -470,6 +470,13 @@ void TestNasFiles::removeAndMove()
                                  QStringLiteral("/mnt/user/alice/../../../etc/x"), 'f', 0, 0, 0}})
                  .refusals.isEmpty());
 
+    // Several entries with a folder among them: their count is typed.
+    const OperationPlan two = files->planRemove(
+        {code, RemoteFile{u"notes.txt"_qs, u"/mnt/user/alice/code/notes.txt"_qs, 'f', 1, 0, 0}});
+    QVERIFY(two.refusals.isEmpty());
+    QVERIFY(two.needsTypedConfirmation());
+    QCOMPARE(two.confirmationWord(), u"2"_qs);
+
     // Reached through a link (frank's loop → .): the check refuses it, nothing is removed.
     const QString victim = b.nas + QStringLiteral("/user/frank/-rf");
     const QFileInfo before(victim);
