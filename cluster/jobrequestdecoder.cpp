@@ -73,6 +73,7 @@ JobRole roleOf(const QString &name, int replicas, const json &tmplSpec)
             continue;
         // The first container is the one that trains: its image, command and variables.
         r.image = text(c, "image");
+        r.commandGiven = !member(c, "command").empty();
         for (const char *key : {"command", "args"})
             for (const json &a : member(c, key))
                 if (a.is_string())

@@ -196,15 +196,19 @@ std::optional<QByteArray> SftpClient::readPart(const QString &path, qint64 offse
         return std::nullopt;
     }
     std::optional<QByteArray> out;
-    // SFTP opens through links: what was opened must be the file listed, not one swapped in.
+    // SFTP opens through links: what was opened must be the file listed (a log may have grown
+    // meanwhile), not one swapped in — nor the path reached through a link on its way.
     sftp_attributes a = sftp_fstat(in);
+    const std::optional<QString> real = canonical(path, error);
     const bool same = a && a->type == SSH_FILEXFER_TYPE_REGULAR &&
-                      qint64(a->size) == before->size &&
-                      qint64(a->mtime) * 1000 == before->modified;
+                      qint64(a->size) >= before->size &&
+                      qint64(a->mtime) * 1000 >= before->modified && real == path;
     if (a)
         sftp_attributes_free(a);
     if (!same) {
-        *error = tr("%1 changed while it was opened: not read").arg(path);
+        *error = real && *real != path
+                     ? tr("%1 is reached through a link (to %2): not read").arg(path, *real)
+                     : tr("%1 changed while it was opened: not read").arg(path);
     } else if (sftp_seek64(in, quint64(qMax<qint64>(0, offset))) != 0) {
         *error = said(path);
     } else {

@@ -56,7 +56,8 @@ public:
     // answers another path.
     std::optional<QString> canonical(const QString &path, QString *error);
     // Up to `max` bytes of a regular file from `offset`, never through a link: the path must be
-    // a plain file (lstat) and the file opened the same one (its size and time again).
+    // a plain file (lstat), read by the server as itself (realpath), and the file opened the
+    // same one (no smaller, no older).
     std::optional<QByteArray> readPart(const QString &path, qint64 offset, qint64 max,
                                        QString *error);
     // Whether the last call failed because the path is not there.

@@ -31,7 +31,8 @@ struct JobRole
     QStringList tolerations; // "key|operator|value|effect", as PodInfo's
     QStringList pinnedNodes; // required node affinity on kubernetes.io/hostname
     QString image;
-    QStringList command; // command, then args
+    QStringList command;       // command, then args
+    bool commandGiven = false; // a command, not only args for the image's own entrypoint
     QList<std::pair<QString, QString>> env;
     QStringList mountPaths; // every volumeMount's path
     // The first container's mounts of a node's own folder (hostPath volumes: the NAS every node

@@ -23,67 +23,152 @@ bool under(const QString &path, const QString &folder)
     return path == f || path.startsWith(f + u'/');
 }
 
-// The script paths of one command line (its words): the program when it is a path, else the
-// first absolute path an interpreter is given. `-c` hands a shell its own line.
-void scriptsOfWords(QStringList words, QList<std::pair<QString, bool>> *out);
+// A shell line's words as sh reads them (quotes, backslashes, `\` + newline joined), and
+// whether each is known before the shell runs: a word with an expansion ($, `, a glob, ~ first) or
+// a redirection is not, and is never looked up. Separators (; && || | and newlines) are words.
+struct Word
+{
+    QString text;
+    bool known = true;
+    bool separator = false;
+};
+
+QList<Word> shellWords(const QString &line)
+{
+    QList<Word> out;
+    Word w;
+    bool open = false; // a word is being read
+    auto end = [&] {
+        if (open)
+            out << w;
+        w = Word{};
+        open = false;
+    };
+    for (qsizetype i = 0; i < line.size(); ++i) {
+        const QChar c = line[i];
+        if (c == u'\\' && i + 1 < line.size()) {
+            if (line[i + 1] != u'\n') { // `\` + newline: the line goes on
+                w.text += line[i + 1];
+                open = true;
+            }
+            ++i;
+        } else if (c == u'\'') {
+            const qsizetype close = line.indexOf(u'\'', i + 1);
+            w.text += line.mid(i + 1, close < 0 ? -1 : close - i - 1);
+            open = true;
+            i = close < 0 ? line.size() : close;
+        } else if (c == u'"') {
+            for (++i; i < line.size() && line[i] != u'"'; ++i) {
+                if (line[i] == u'\\' && i + 1 < line.size() &&
+                    QStringLiteral("\"\\$`").contains(line[i + 1]))
+                    ++i;
+                else if (line[i] == u'$' || line[i] == u'`')
+                    w.known = false;
+                w.text += line[i];
+            }
+            open = true;
+        } else if (c == u';' || c == u'|' || c == u'&' || c == u'\n') {
+            end();
+            out << Word{QString(c), true, true};
+        } else if (c.isSpace()) {
+            end();
+        } else {
+            if (QStringLiteral("$`*?[<>").contains(c) || (c == u'~' && !open))
+                w.known = false;
+            w.text += c;
+            open = true;
+        }
+    }
+    end();
+    return out;
+}
+
+void scriptsOfWords(QList<Word> words, QList<std::pair<QString, bool>> *out);
 
 void scriptsOfLine(const QString &line, QList<std::pair<QString, bool>> *out)
 {
-    static const QRegularExpression separators(QStringLiteral("(;|&&|\\|\\||\\||\\n)"));
-    for (const QString &segment : line.split(separators, Qt::SkipEmptyParts)) {
-        QString plain = segment;
-        plain.remove(u'\'').remove(u'"');
-        scriptsOfWords(plain.split(QRegularExpression(QStringLiteral("\\s+")), Qt::SkipEmptyParts),
-                       out);
+    QList<Word> segment;
+    for (const Word &w : shellWords(line)) {
+        if (!w.separator) {
+            segment << w;
+            continue;
+        }
+        scriptsOfWords(segment, out);
+        segment.clear();
     }
+    scriptsOfWords(segment, out);
 }
 
-void scriptsOfWords(QStringList words, QList<std::pair<QString, bool>> *out)
+bool isScriptName(const QString &word)
+{
+    return word.endsWith(QLatin1String(".py")) || word.endsWith(QLatin1String(".sh")) ||
+           word.endsWith(QLatin1String(".bash"));
+}
+
+// One command's words: the program when it is a path, else the script an interpreter is given
+// — the first word that is not an option and names a script (.py, .sh, .bash); `-m` (a module)
+// or a relative script ends the search. A shell's `-c` (alone or in a group: -lc, -ec) hands it a
+// line of its own. What cannot be known before the shell runs is not looked at: better a script
+// left unchecked than a job refused that would run.
+void scriptsOfWords(QList<Word> words, QList<std::pair<QString, bool>> *out)
 {
     static const QRegularExpression assignment(QStringLiteral("^[A-Za-z_][A-Za-z0-9_]*="));
-    while (!words.isEmpty() &&
-           (assignment.match(words.first()).hasMatch() || words.first() == QLatin1String("exec")))
+    static const QRegularExpression shellC(QStringLiteral("^-[a-z]*c[a-z]*$"));
+    static const QRegularExpression shell(QStringLiteral("^(sh|bash|dash|zsh)$"));
+    while (!words.isEmpty() && (assignment.match(words.first().text).hasMatch() ||
+                                words.first().text == QLatin1String("exec")))
         words.removeFirst();
-    if (words.isEmpty())
+    if (words.isEmpty() || !words.first().known)
         return;
-    const QString program = words.first();
+    const QString program = words.first().text;
+    const QString name = program.section(u'/', -1);
     if (!isInterpreter(program)) {
         if (program.startsWith(u'/'))
-            out->append({program, true});
+            out->append({QDir::cleanPath(program), true});
         return;
     }
     for (int i = 1; i < words.size(); ++i) {
-        if (words[i] == QLatin1String("-c") && i + 1 < words.size() &&
-            program.section(u'/', -1) != QLatin1String("env")) {
-            scriptsOfLine(words.mid(i + 1).join(u' '), out);
+        const QString &w = words[i].text;
+        if (name == QLatin1String("env")) {
+            if (!w.startsWith(u'-') && !assignment.match(w).hasMatch()) {
+                scriptsOfWords(words.mid(i), out); // env VAR=… program …
+                return;
+            }
+            continue;
+        }
+        if (shell.match(name).hasMatch() && shellC.match(w).hasMatch()) {
+            if (i + 1 < words.size() && words[i + 1].known)
+                scriptsOfLine(words[i + 1].text, out);
             return;
         }
-        if (program.section(u'/', -1) == QLatin1String("env") && !words[i].startsWith(u'-') &&
-            !assignment.match(words[i]).hasMatch()) {
-            scriptsOfWords(words.mid(i), out); // env VAR=… program …
-            return;
-        }
-        if (words[i].startsWith(u'/')) {
-            out->append({words[i], false});
-            return;
-        }
+        if (w == QLatin1String("-m") || w == QLatin1String("-"))
+            return; // a module, or the standard input: no file to look at
+        if (w.startsWith(u'-') || !isScriptName(w))
+            continue; // an option, or an option's value
+        if (words[i].known && w.startsWith(u'/'))
+            out->append({QDir::cleanPath(w), false});
+        return;
     }
 }
 
 } // namespace
 
 QString LaunchScripts::nodePathOf(const QList<std::pair<QString, QString>> &hostMounts,
-                                  const QString &path)
+                                  const QStringList &mountPaths, const QString &path)
 {
-    // The deepest mount wins, as in the container.
-    const std::pair<QString, QString> *best = nullptr;
-    for (const auto &m : hostMounts)
-        if (under(path, m.first) && (!best || m.first.size() > best->first.size()))
-            best = &m;
-    if (!best)
-        return QString();
-    const QString mount = best->first.endsWith(u'/') ? best->first.chopped(1) : best->first;
-    return best->second + path.mid(mount.size());
+    // The deepest mount wins, as in the container: a claim or a ConfigMap mounted inside a
+    // node's folder hides that folder's files there.
+    QString deepest;
+    for (const QString &m : mountPaths)
+        if (under(path, m) && m.size() > deepest.size())
+            deepest = m;
+    for (const auto &[mount, node] : hostMounts) {
+        if (!under(path, mount) || (!deepest.isEmpty() && mount.size() < deepest.size()))
+            continue;
+        const QString m = mount.endsWith(u'/') ? mount.chopped(1) : mount;
+        return node + path.mid(m.size());
+    }
+    return QString();
 }
 
 QList<LaunchScript> LaunchScripts::of(const JobRequest &job)
@@ -91,11 +176,16 @@ QList<LaunchScript> LaunchScripts::of(const JobRequest &job)
     QList<LaunchScript> out;
     QStringList seen;
     for (const JobRole &role : job.roles) {
+        if (!role.commandGiven)
+            continue; // arguments to the image's own entrypoint: what runs them is not known
         QList<std::pair<QString, bool>> found;
-        scriptsOfWords(role.command, &found);
+        QList<Word> words; // an exec-form command: each element one word, nothing expanded
+        for (const QString &c : role.command)
+            words << Word{c, true, false};
+        scriptsOfWords(words, &found);
         for (const auto &[path, direct] : std::as_const(found)) {
             const QString clean = QDir::cleanPath(path);
-            const QString node = nodePathOf(role.hostMounts, clean);
+            const QString node = nodePathOf(role.hostMounts, role.mountPaths, clean);
             if (node.isEmpty() || seen.contains(clean))
                 continue; // not on a node's folder: the image's own, not gpudesk's to look at
             seen << clean;
@@ -131,16 +221,34 @@ StartReason LaunchScripts::judge(const LaunchScript &s, const LaunchScriptFacts 
         r.fix = tr("Check the path in the command, or copy the script there.");
         return r;
     }
+    if (f.link && f.linkTarget.isEmpty()) {
+        r.severity = StartReason::Info;
+        r.code = QStringLiteral("launch-script-unchecked");
+        r.message = tr("%1 is a link the NAS would not read: not checked.").arg(s.path);
+        return r;
+    }
     if (f.link) {
         const QString target = targetOf(s, f.linkTarget);
         r.numbers.insert(QStringLiteral("linkTarget"), f.linkTarget);
         const bool mounted = std::any_of(s.mountPaths.cbegin(), s.mountPaths.cend(),
                                          [&target](const QString &m) { return under(target, m); });
         if (!mounted) {
+            // Certain where the target is on the NAS, or where the link works on the node (the
+            // AiArts case: tried on the node, it fails in the pod); elsewhere the image may
+            // have the file.
+            const bool onNas =
+                std::any_of(s.nasRoots.cbegin(), s.nasRoots.cend(),
+                            [&target](const QString &m) { return under(target, m); });
+            const bool certain = onNas || (f.targetChecked && f.targetFound);
+            r.severity = certain ? StartReason::Never : StartReason::Warning;
             r.code = QStringLiteral("launch-script-link-outside");
-            r.message = tr("%1 is a link to %2, outside every folder the pod mounts (%3): in "
-                           "the container it leads nowhere.")
-                            .arg(s.path, f.linkTarget, s.mountPaths.join(QStringLiteral(", ")));
+            r.message =
+                certain ? tr("%1 is a link to %2, outside every folder the pod mounts (%3): in "
+                             "the container it leads nowhere.")
+                              .arg(s.path, f.linkTarget, s.mountPaths.join(QStringLiteral(", ")))
+                        : tr("%1 is a link to %2, outside every folder the pod mounts (%3), and "
+                             "not on the node either: unless the image has it, the job fails.")
+                              .arg(s.path, f.linkTarget, s.mountPaths.join(QStringLiteral(", ")));
             r.fix = tr("Put the script itself at %1, or mount the folder the link points into.")
                         .arg(s.path);
             return r;
@@ -158,9 +266,11 @@ StartReason LaunchScripts::judge(const LaunchScript &s, const LaunchScriptFacts 
         r.numbers.insert(QStringLiteral("mode"),
                          QStringLiteral("%1").arg(f.permissions & 07777, 4, 8, QLatin1Char('0')));
         r.message = tr("%1 is run as a program, but it is not executable (mode %2).")
-                        .arg(s.path)
-                        .arg(f.permissions & 07777, 4, 8, QLatin1Char('0'));
-        r.fix = tr("chmod +x it, or start it with its interpreter (bash %1).").arg(s.path);
+                        .arg(s.path, r.numbers.value(QStringLiteral("mode")).toString());
+        r.fix = tr("chmod +x it, or start it with its interpreter (%1 %2).")
+                    .arg(s.path.endsWith(QLatin1String(".py")) ? QStringLiteral("python")
+                                                               : QStringLiteral("bash"),
+                         s.path);
         return r;
     }
     r.severity = StartReason::Info;

@@ -17,6 +17,7 @@ struct LaunchScript
     bool direct = false; // run as a program (it must be executable), not by an interpreter
     QList<std::pair<QString, QString>> hostMounts; // its role's: container path → node path
     QStringList mountPaths;                        // every folder its pod mounts
+    QStringList nasRoots; // the NAS's roots as the nodes mount them (set by the checker)
 };
 
 // What the NAS said of a launch script (LaunchScriptProbe asks it over SFTP).
@@ -25,8 +26,10 @@ struct LaunchScriptFacts
     QString error;      // the NAS could not be asked (then nothing else holds)
     bool found = false; // lstat of the path
     bool link = false;
-    QString linkTarget;         // as written in the link
-    bool targetChecked = false; // the link's target lies on a node folder and was looked at
+    QString linkTarget; // as written in the link
+    // The link's target was looked at: through the pod's node folder where it lies in one,
+    // else as the node itself reads the link.
+    bool targetChecked = false;
     bool targetFound = false;
     quint32 permissions = 0; // of the file run (the link's target for a link)
 };
@@ -42,9 +45,10 @@ public:
     // when it is such a path (direct), the first such path an interpreter (sh, bash, python,
     // torchrun, …) is given, and the same inside `sh -c '…'`. Each path once.
     static QList<LaunchScript> of(const JobRequest &job);
-    // The node's path for a container path under one of the mounts ("" when under none).
+    // The node's path for a container path whose deepest mount is a node's folder ("" when it
+    // is under none, or under a claim or a ConfigMap).
     static QString nodePathOf(const QList<std::pair<QString, QString>> &hostMounts,
-                              const QString &path);
+                              const QStringList &mountPaths, const QString &path);
     // The link's target as the container reads it (a relative one from the link's folder).
     static QString targetOf(const LaunchScript &script, const QString &linkTarget);
     static StartReason judge(const LaunchScript &script, const LaunchScriptFacts &facts);

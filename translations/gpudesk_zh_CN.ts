@@ -4375,6 +4375,13 @@
     </message>
 </context>
 <context>
+    <name>gpudesk::JobChecker</name>
+    <message>
+        <source>the NAS did not answer within %1 s</source>
+        <translation>NAS 在 %1 秒内没有应答</translation>
+    </message>
+</context>
+<context>
     <name>gpudesk::JupyterProbe</name>
     <message>
         <source>Jupyter in %1 did not answer within %2 s.</source>
@@ -4779,16 +4786,24 @@
         <translation>%1 作为程序运行，但它没有可执行权限（权限 %2）。</translation>
     </message>
     <message>
-        <source>chmod +x it, or start it with its interpreter (bash %1).</source>
-        <translation>对它执行 chmod +x，或用解释器启动它（bash %1）。</translation>
-    </message>
-    <message>
         <source>%1 is on the NAS (a link to %2).</source>
         <translation>%1 在 NAS 上（指向 %2 的链接）。</translation>
     </message>
     <message>
         <source>%1 is on the NAS.</source>
         <translation>%1 在 NAS 上。</translation>
+    </message>
+    <message>
+        <source>%1 is a link the NAS would not read: not checked.</source>
+        <translation>%1 是 NAS 无法读取的链接：未检查。</translation>
+    </message>
+    <message>
+        <source>%1 is a link to %2, outside every folder the pod mounts (%3), and not on the node either: unless the image has it, the job fails.</source>
+        <translation>%1 是指向 %2 的链接，不在 Pod 挂载的任何文件夹（%3）之内，节点上也没有：除非镜像里有它，否则作业会失败。</translation>
+    </message>
+    <message>
+        <source>chmod +x it, or start it with its interpreter (%1 %2).</source>
+        <translation>对它执行 chmod +x，或用解释器启动它（%1 %2）。</translation>
     </message>
 </context>
 <context>
@@ -5597,6 +5612,10 @@
         <source>Uploaded %1 (%2) to %3.</source>
         <translation>已上传 %1（%2）到 %3。</translation>
     </message>
+    <message>
+        <source>%1 is not inside a NAS root (%2): gpudesk reads nothing outside them.</source>
+        <translation>%1 不在 NAS 根目录（%2）之内：gpudesk 不读取根目录以外的任何东西。</translation>
+    </message>
 </context>
 <context>
     <name>gpudesk::NasFilesPanel</name>
@@ -5711,12 +5730,16 @@
         <translation>请选择要打开的文件。</translation>
     </message>
     <message>
-        <source>%1 is not a plain file: only files are opened (a link is not followed).</source>
-        <translation>%1 不是普通文件：只打开文件（不跟随链接）。</translation>
-    </message>
-    <message>
         <source>Open file</source>
         <translation>打开文件</translation>
+    </message>
+    <message>
+        <source>%1 is a link: links are not followed.</source>
+        <translation>%1 是链接：不跟随链接。</translation>
+    </message>
+    <message>
+        <source>%1 is not a plain file: only files are opened.</source>
+        <translation>%1 不是普通文件：只打开文件。</translation>
     </message>
 </context>
 <context>
@@ -8605,6 +8628,10 @@
         <source>%1 changed while it was opened: not read</source>
         <translation>%1 在打开时发生了变化：未读取</translation>
     </message>
+    <message>
+        <source>%1 is reached through a link (to %2): not read</source>
+        <translation>%1 是经由链接（指向 %2）到达的：未读取</translation>
+    </message>
 </context>
 <context>
     <name>gpudesk::SftpTree</name>
@@ -9442,6 +9469,10 @@
     <message>
         <source>not yet seen in the cluster</source>
         <translation>集群中暂未看到</translation>
+    </message>
+    <message>
+        <source>give --ssh-config to look at the NAS</source>
+        <translation>指定 --ssh-config 才会检查 NAS</translation>
     </message>
 </context>
 <context>

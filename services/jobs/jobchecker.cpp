@@ -8,11 +8,37 @@
 
 #include <QtConcurrent/QtConcurrentRun>
 
+#include <algorithm>
+
 namespace gpudesk {
+
+namespace {
+
+QString keyOf(const QList<LaunchScript> &scripts)
+{
+    QStringList paths;
+    for (const LaunchScript &s : scripts)
+        paths << s.nodePath;
+    return paths.join(u'\n');
+}
+
+} // namespace
 
 JobChecker::JobChecker(const ClusterStore *store, const TelemetryStore *telemetry, QObject *parent)
     : QObject(parent), m_store(store), m_telemetry(telemetry)
 {
+    m_deadline.setSingleShot(true);
+    m_deadline.setInterval(ProbeLimitMs);
+    connect(&m_deadline, &QTimer::timeout, this, [this] {
+        // The NAS did not answer in time: the verdict is told without it, and said so.
+        QList<LaunchScriptFacts> facts(m_pending.size());
+        for (LaunchScriptFacts &f : facts)
+            f.error = tr("the NAS did not answer within %1 s").arg(ProbeLimitMs / 1000);
+        const QString key = m_inflightKey;
+        m_inflightKey.clear();
+        if (m_probing && keyOf(m_pending) == key)
+            tell(m_pending, facts);
+    });
     connect(&m_watcher, &QFutureWatcher<StartVerdict>::finished, this, [this] {
         if (m_queued) {
             // A newer request came while this one ran: its answer is the one wanted.
@@ -21,12 +47,22 @@ JobChecker::JobChecker(const ClusterStore *store, const TelemetryStore *telemetr
         }
         m_checked = m_running;
         m_verdict = m_watcher.result();
-        const QList<LaunchScript> scripts =
-            m_nas ? LaunchScripts::of(m_checked) : QList<LaunchScript>();
+        QList<LaunchScript> scripts;
+        if (m_nas) {
+            // Only what lies on the NAS: a node's own folder (/data, a driver's) differs from
+            // node to node, and the node asked is not where the pod goes.
+            const QStringList roots = m_nas->roots();
+            for (LaunchScript s : LaunchScripts::of(m_checked)) {
+                s.nasRoots = roots;
+                if (std::any_of(roots.cbegin(), roots.cend(),
+                                [&s](const QString &r) { return s.nodePath.startsWith(r + u'/'); }))
+                    scripts << s;
+            }
+        }
         if (scripts.isEmpty())
             emit ready(m_verdict);
         else
-            checkScripts(scripts, m_generation);
+            checkScripts(scripts);
     });
 }
 
@@ -62,17 +98,46 @@ bool JobChecker::checkJson(const QByteArray &json, const QString &ns, QString *e
     return true;
 }
 
-void JobChecker::checkScripts(const QList<LaunchScript> &scripts, int generation)
+void JobChecker::checkScripts(const QList<LaunchScript> &scripts)
 {
+    m_pending = scripts;
     m_probing = true;
+    const QString key = keyOf(scripts);
+    // A form re-checks on every change: the NAS is asked again only for other scripts, or
+    // once the last answer is older than CacheMs.
+    if (key == m_cachedKey && m_cachedAt.isValid() && m_cachedAt.elapsed() < CacheMs) {
+        tell(scripts, m_cachedFacts);
+        return;
+    }
+    if (key == m_inflightKey)
+        return; // the answer on its way serves this check too
+    m_inflightKey = key;
+    m_deadline.start();
+    probe(scripts, [this, key](const QList<LaunchScriptFacts> &facts) { answered(key, facts); });
+}
+
+void JobChecker::answered(const QString &key, const QList<LaunchScriptFacts> &facts)
+{
+    if (key != m_inflightKey)
+        return; // given up on, or another set of scripts asked since
+    m_inflightKey.clear();
+    m_deadline.stop();
+    m_cachedKey = key;
+    m_cachedFacts = facts;
+    m_cachedAt.start();
+    if (m_probing && keyOf(m_pending) == key)
+        tell(m_pending, facts);
+}
+
+void JobChecker::probe(const QList<LaunchScript> &scripts,
+                       std::function<void(const QList<LaunchScriptFacts> &)> done)
+{
     QStringList paths;
     for (const LaunchScript &s : scripts)
         paths << s.nodePath;
     m_nas->inspect(
         paths, false, this,
-        [this, scripts, generation](QList<RemotePathInfo> found, const QString &error) {
-            if (generation != m_generation)
-                return; // a newer check is under way
+        [this, scripts, done](QList<RemotePathInfo> found, const QString &error) {
             QList<LaunchScriptFacts> facts(scripts.size());
             QStringList targets;
             QList<int> linked; // the script each target is of
@@ -85,34 +150,32 @@ void JobChecker::checkScripts(const QList<LaunchScript> &scripts, int generation
                 f.link = found[i].type == 'l';
                 f.linkTarget = found[i].linkTarget;
                 f.permissions = found[i].permissions;
-                const QString target = f.link
-                                           ? LaunchScripts::nodePathOf(
-                                                 scripts[i].hostMounts,
-                                                 LaunchScripts::targetOf(scripts[i], f.linkTarget))
-                                           : QString();
-                if (!target.isEmpty()) {
-                    targets << target;
-                    linked << i;
-                }
+                if (!f.link || f.linkTarget.isEmpty())
+                    continue;
+                // Where the pod would find the target: through its node folder where it lies in
+                // one; else what the link leads to on the node itself.
+                const QString mapped =
+                    LaunchScripts::nodePathOf(scripts[i].hostMounts, scripts[i].mountPaths,
+                                              LaunchScripts::targetOf(scripts[i], f.linkTarget));
+                targets << (mapped.isEmpty() ? scripts[i].nodePath : mapped);
+                linked << i;
             }
             if (targets.isEmpty()) {
-                tell(scripts, facts);
+                done(facts);
                 return;
             }
-            m_nas->inspect(targets, true, this,
-                           [this, scripts, facts, linked,
-                            generation](QList<RemotePathInfo> at, const QString &error) mutable {
-                               if (generation != m_generation)
-                                   return;
-                               for (int j = 0; j < linked.size() && error.isEmpty(); ++j) {
-                                   LaunchScriptFacts &f = facts[linked[j]];
-                                   f.targetChecked = j < at.size();
-                                   f.targetFound = f.targetChecked && at[j].found;
-                                   if (f.targetFound)
-                                       f.permissions = at[j].permissions;
-                               }
-                               tell(scripts, facts);
-                           });
+            m_nas->inspect(
+                targets, true, this,
+                [facts, linked, done](QList<RemotePathInfo> at, const QString &error) mutable {
+                    for (int j = 0; j < linked.size() && error.isEmpty(); ++j) {
+                        LaunchScriptFacts &f = facts[linked[j]];
+                        f.targetChecked = j < at.size();
+                        f.targetFound = f.targetChecked && at[j].found;
+                        if (f.targetFound)
+                            f.permissions = at[j].permissions;
+                    }
+                    done(facts);
+                });
         });
 }
 
@@ -129,7 +192,6 @@ void JobChecker::tell(const QList<LaunchScript> &scripts, const QList<LaunchScri
 void JobChecker::launch()
 {
     m_queued = false;
-    ++m_generation;
     m_probing = false;
     m_running = m_next;
     CapacitySnapshot snapshot = CapacitySnapshot::of(*m_store, m_running, m_telemetry);

@@ -2,18 +2,21 @@
 #pragma once
 
 #include "jobrequest.h"
+#include "launchscripts.h"
 #include "startcheck.h"
 
+#include <QElapsedTimer>
 #include <QFutureWatcher>
+#include <QTimer>
+
 #include <QObject>
+#include <functional>
 
 namespace gpudesk {
 
 class ClusterStore;
 class NasFiles;
 class TelemetryStore;
-struct LaunchScript;
-struct LaunchScriptFacts;
 
 // The submit check off the UI thread: the cluster is copied out of the store here (it is not
 // thread-safe; the copy is linear in the GPU pods) and the verdict is worked out on a worker.
@@ -27,6 +30,9 @@ public:
     JobChecker(const ClusterStore *store, const TelemetryStore *telemetry,
                QObject *parent = nullptr);
     ~JobChecker() override;
+
+    static constexpr int ProbeLimitMs = 15000; // the NAS's answer, then the verdict without it
+    static constexpr int CacheMs = 10000;
 
     void check(const JobRequest &job);
     // Where launch scripts are looked at (none: they are not).
@@ -46,7 +52,10 @@ signals:
 private:
     void launch();
     // The verdict's last part: the launch scripts on the NAS (their links' targets second).
-    void checkScripts(const QList<LaunchScript> &scripts, int generation);
+    void checkScripts(const QList<LaunchScript> &scripts);
+    void probe(const QList<LaunchScript> &scripts,
+               std::function<void(const QList<LaunchScriptFacts> &)> done);
+    void answered(const QString &key, const QList<LaunchScriptFacts> &facts);
     void tell(const QList<LaunchScript> &scripts, const QList<LaunchScriptFacts> &facts);
 
     const ClusterStore *m_store;
@@ -57,7 +66,12 @@ private:
     bool m_queued = false;
     NasFiles *m_nas = nullptr;
     bool m_probing = false;
-    int m_generation = 0; // a newer check ends an older one's look at the NAS
+    QList<LaunchScript> m_pending; // the scripts of the check waiting on the NAS
+    QString m_inflightKey;         // the node paths the NAS is being asked about
+    QTimer m_deadline;
+    QString m_cachedKey; // the last answer, reused for CacheMs
+    QList<LaunchScriptFacts> m_cachedFacts;
+    QElapsedTimer m_cachedAt;
     JobRequest m_checked;
     StartVerdict m_verdict;
 };

@@ -2,6 +2,7 @@
 #include "submitrun.h"
 
 #include "jobchecker.h"
+#include "launchscripts.h"
 #include "verdictjson.h"
 
 #include "clustersession.h"
@@ -163,6 +164,16 @@ void SubmitRun::onSynced()
 void SubmitRun::onVerdict(const StartVerdict &verdict)
 {
     m_verdict = verdict;
+    if (!m_options.ssh) {
+        // Said, so that "starts" is not read as "its launch script was looked at".
+        QList<StartReason> unchecked;
+        for (const LaunchScript &s : LaunchScripts::of(m_job))
+            unchecked << LaunchScripts::judge(
+                s,
+                LaunchScriptFacts{
+                    tr("give --ssh-config to look at the NAS"), false, false, {}, false, false, 0});
+        LaunchScripts::add(&m_verdict, unchecked);
+    }
     // The server's own dry run of the create: what only it knows (the name taken, Volcano's
     // webhooks, RBAC, the quota admission).
     OperationPlan plan = m_services->operations()->planner().create(m_job.collectionPath(), m_body);

@@ -18,6 +18,7 @@
 #include <QFileInfo>
 #include <QPointer>
 
+#include <algorithm>
 #include <mutex>
 
 namespace gpudesk {
@@ -60,15 +61,21 @@ NasFiles::NasFiles(ClusterSession *session, OperationsService *operations, QObje
         });
 }
 
+QStringList NasFiles::roots() const
+{
+    const auto &c = m_session->connection();
+    QStringList out;
+    if (c)
+        for (const StorageMeter::Root &r : StorageService::roots(c->context()))
+            out << r.path;
+    return out;
+}
+
 NasPlanner NasFiles::planner() const
 {
     const auto &c = m_session->connection();
-    QStringList roots;
-    if (c)
-        for (const StorageMeter::Root &r : StorageService::roots(c->context()))
-            roots << r.path;
     return NasPlanner(c ? c->context() : QString(), c ? c->endpoint().server : QString(),
-                      pickNode(1), roots);
+                      pickNode(1), roots());
 }
 
 OperationPlan NasFiles::planRemove(const QList<RemoteFile> &entries) const
@@ -173,6 +180,14 @@ void NasFiles::read(const RemoteFile &file, QObject *receiver,
 {
     QPointer<QObject> to(receiver);
     const QString path = file.path;
+    const QStringList nas = roots();
+    if (std::none_of(nas.cbegin(), nas.cend(),
+                     [&path](const QString &r) { return path.startsWith(r + u'/'); })) {
+        done({}, 0, 0,
+             tr("%1 is not inside a NAS root (%2): gpudesk reads nothing outside them.")
+                 .arg(path, nas.join(QStringLiteral(", "))));
+        return;
+    }
     onFilesSession(
         [path, to, done](SftpClient *sftp, QString error) {
             QByteArray bytes;

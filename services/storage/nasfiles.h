@@ -57,6 +57,9 @@ public:
     void read(const RemoteFile &file, QObject *receiver,
               std::function<void(QByteArray, qint64 from, qint64 size, QString error)> done);
 
+    // The NAS's roots for the current context (the settings', else the seed layout's).
+    QStringList roots() const;
+
     // Plans for the operations framework (NasPlanner), through the node a copy would take.
     OperationPlan planRemove(const QList<RemoteFile> &entries) const;
     OperationPlan planMove(const RemoteFile &entry, const QString &toFolder) const;

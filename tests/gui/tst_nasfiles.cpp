@@ -257,7 +257,7 @@ void TestNasFiles::browseCopyResume()
     panel->view()->setCurrentItem(panel->view()->topLevelItem(rowOf(QStringLiteral("etc"))));
     QVERIFY(!panel->openCurrent());
     const QString refusal = panel->findChild<QLabel *>(u"nasStatus"_qs)->text();
-    QVERIFY2(refusal.contains(u"not a plain file"_qs), qPrintable(refusal));
+    QVERIFY2(refusal.contains(u"is a link: links are not followed"_qs), qPrintable(refusal));
     QByteArray log;
     for (int step = 0; log.size() < (3 << 20); ++step)
         log += "step " + QByteArray::number(step) + " loss " + QByteArray::number(step % 97) + '\n';
@@ -554,9 +554,18 @@ void TestNasFiles::launchScripts()
     QCOMPARE(r.code, u"launch-script-dangling"_qs);
     QCOMPARE(checker.verdict().kind, StartVerdict::Never);
     QVERIFY2(r.message.contains(u"/mnt/user/bob/code/missing.sh"_qs), qPrintable(r.message));
+    // carol's link leads to the node's /opt, which no node has: the image may — a warning.
     r = verdictOf(u"carol"_qs, {u"bash"_qs, u"/mnt/user/carol/code/start.sh"_qs});
     QCOMPARE(r.code, u"launch-script-link-outside"_qs);
+    QCOMPARE(r.severity, StartReason::Warning);
     QVERIFY2(r.message.contains(u"/opt/scripts/start.sh"_qs), qPrintable(r.message));
+    // A link into the NAS's shared tree, which her pod does not mount: it cannot start.
+    QVERIFY(QFile::link(u"/mnt/share/vision/scripts/start.sh"_qs,
+                        b.nas + u"/user/carol/code/shared-start.sh"_qs));
+    r = verdictOf(u"carol"_qs, {u"/mnt/user/carol/code/shared-start.sh"_qs});
+    QCOMPARE(r.code, u"launch-script-link-outside"_qs);
+    QCOMPARE(r.severity, StartReason::Never);
+    QCOMPARE(checker.verdict().kind, StartVerdict::Never);
     r = verdictOf(u"dave"_qs, {u"/mnt/user/dave/code/train.sh"_qs});
     QCOMPARE(r.code, u"launch-script-not-executable"_qs);
     QCOMPARE(r.numbers.value(u"mode"_qs).toString(), u"0644"_qs);
@@ -595,7 +604,7 @@ void TestNasFiles::launchScripts()
     form->findChild<QComboBox *>(u"jobNamespace"_qs)->setCurrentText(u"user-carol"_qs);
     form->imageBox()->setCurrentText(u"registry.lab.internal/train/llm:2.3"_qs);
     form->dataEdit()->setPlainText(u"/mnt/user/carol"_qs);
-    form->commandEdit()->setPlainText(u"/mnt/user/carol/code/start.sh --epochs 3"_qs);
+    form->commandEdit()->setPlainText(u"/mnt/user/carol/code/shared-start.sh --epochs 3"_qs);
     form->gpusBox()->setValue(1);
     QTRY_VERIFY_WITH_TIMEOUT(
         !form->isChecking() && form->verdict().has(u"launch-script-link-outside"_qs), 30000);

@@ -16,35 +16,39 @@ using namespace gpudesk;
 
 namespace {
 
-// A Pod of `command`, mounting /mnt/user/bob (hostPath) and /data (a claim: not a node's).
-JobRequest podRunning(const QStringList &command)
+// A Pod of `command` (or of `args` alone, for the image's entrypoint), mounting /mnt/user/bob
+// (hostPath), its code/ at /workspace, /data (a claim: not a node's) and a ConfigMap inside the
+// home folder.
+JobRequest podRunning(const QStringList &command, const char *key = "command")
 {
+    const auto mount = [](const QString &name, const QString &path) {
+        return QJsonObject{{u"name"_qs, name}, {u"mountPath"_qs, path}};
+    };
+    QJsonObject code = mount(u"code"_qs, u"/workspace"_qs);
+    code.insert(u"subPath"_qs, u"code"_qs);
     const QJsonObject c{
         {u"name"_qs, u"train"_qs},
         {u"image"_qs, u"registry.lab/train:1"_qs},
-        {u"command"_qs, QJsonArray::fromStringList(command)},
+        {QString::fromLatin1(key), QJsonArray::fromStringList(command)},
         {u"volumeMounts"_qs,
-         QJsonArray{QJsonObject{{u"name"_qs, u"home"_qs}, {u"mountPath"_qs, u"/mnt/user/bob"_qs}},
-                    QJsonObject{{u"name"_qs, u"code"_qs},
-                                {u"mountPath"_qs, u"/workspace"_qs},
-                                {u"subPath"_qs, u"code"_qs}},
-                    QJsonObject{{u"name"_qs, u"data"_qs}, {u"mountPath"_qs, u"/data"_qs}}}}};
+         QJsonArray{mount(u"home"_qs, u"/mnt/user/bob"_qs), code, mount(u"data"_qs, u"/data"_qs),
+                    mount(u"conf"_qs, u"/mnt/user/bob/conf"_qs)}}};
+    const auto volume = [](const QString &name, const QString &kind, const QJsonObject &source) {
+        return QJsonObject{{u"name"_qs, name}, {kind, source}};
+    };
+    const QJsonObject home{{u"path"_qs, u"/mnt/user/bob"_qs}};
     const QJsonObject pod{
         {u"apiVersion"_qs, u"v1"_qs},
         {u"kind"_qs, u"Pod"_qs},
         {u"metadata"_qs, QJsonObject{{u"name"_qs, u"t"_qs}, {u"namespace"_qs, u"user-bob"_qs}}},
         {u"spec"_qs,
-         QJsonObject{
-             {u"containers"_qs, QJsonArray{c}},
-             {u"volumes"_qs,
-              QJsonArray{
-                  QJsonObject{{u"name"_qs, u"home"_qs},
-                              {u"hostPath"_qs, QJsonObject{{u"path"_qs, u"/mnt/user/bob"_qs}}}},
-                  QJsonObject{{u"name"_qs, u"code"_qs},
-                              {u"hostPath"_qs, QJsonObject{{u"path"_qs, u"/mnt/user/bob"_qs}}}},
-                  QJsonObject{{u"name"_qs, u"data"_qs},
-                              {u"persistentVolumeClaim"_qs,
-                               QJsonObject{{u"claimName"_qs, u"data"_qs}}}}}}}}};
+         QJsonObject{{u"containers"_qs, QJsonArray{c}},
+                     {u"volumes"_qs, QJsonArray{volume(u"home"_qs, u"hostPath"_qs, home),
+                                                volume(u"code"_qs, u"hostPath"_qs, home),
+                                                volume(u"data"_qs, u"persistentVolumeClaim"_qs,
+                                                       QJsonObject{{u"claimName"_qs, u"data"_qs}}),
+                                                volume(u"conf"_qs, u"configMap"_qs,
+                                                       QJsonObject{{u"name"_qs, u"conf"_qs}})}}}}};
     JobRequest job;
     QString error;
     if (!JobRequestDecoder::decode(QJsonDocument(pod).toJson(), &job, &error))
@@ -89,6 +93,30 @@ void TestLaunchScripts::scriptsOfCommands_data()
         << QStringList{u"/usr/bin/python3"_qs, u"/opt/train.py"_qs} << QStringList{};
     QTest::newRow("claim") << QStringList{u"/data/run.sh"_qs} << QStringList{};
     QTest::newRow("relative") << QStringList{u"./run.sh"_qs} << QStringList{};
+    // What a form's line holds: continuations, quotes, option groups, expansions.
+    QTest::newRow("continued line")
+        << QStringList{u"sh"_qs, u"-c"_qs,
+                       u"torchrun --nnodes 2 \\\n  /mnt/user/bob/train.py \\\n  --lr 1e-4"_qs}
+        << QStringList{u"/mnt/user/bob/train.py|/mnt/user/bob/train.py|0"_qs};
+    QTest::newRow("quoted space") << QStringList{u"sh"_qs, u"-c"_qs,
+                                                 u"bash '/mnt/user/bob/my run.sh' --x"_qs}
+                                  << QStringList{
+                                         u"/mnt/user/bob/my run.sh|/mnt/user/bob/my run.sh|0"_qs};
+    QTest::newRow("expansion not looked up")
+        << QStringList{u"sh"_qs, u"-c"_qs,
+                       u"$HOME/run.sh; /mnt/user/bob/${RANK}.sh; python /mnt/user/bob/*.py"_qs}
+        << QStringList{};
+    QTest::newRow("bash -lc") << QStringList{u"bash"_qs, u"-lc"_qs, u"/mnt/user/bob/go.sh"_qs}
+                              << QStringList{u"/mnt/user/bob/go.sh|/mnt/user/bob/go.sh|1"_qs};
+    QTest::newRow("python -m") << QStringList{u"python"_qs, u"-m"_qs, u"pkg"_qs,
+                                              u"/mnt/user/bob/out/new"_qs}
+                               << QStringList{};
+    QTest::newRow("an option's path is not the script")
+        << QStringList{u"torchrun"_qs, u"--log_dir"_qs, u"/mnt/user/bob/logs/x"_qs,
+                       u"/workspace/train.py"_qs}
+        << QStringList{u"/workspace/train.py|/mnt/user/bob/code/train.py|0"_qs};
+    QTest::newRow("a ConfigMap inside the home")
+        << QStringList{u"/mnt/user/bob/conf/run.sh"_qs} << QStringList{};
 }
 
 void TestLaunchScripts::scriptsOfCommands()
@@ -97,7 +125,8 @@ void TestLaunchScripts::scriptsOfCommands()
     QFETCH(QStringList, scripts);
     const JobRequest job = podRunning(command);
     QCOMPARE(job.roles.size(), 1);
-    QCOMPARE(job.roles.first().hostMounts.size(), 2);
+    QVERIFY(job.roles.first().commandGiven);
+    QCOMPARE(job.roles.first().hostMounts.size(), 2); // home and code; not the claim, the map
     QStringList got;
     for (const LaunchScript &s : LaunchScripts::of(job))
         got << s.path + u'|' + s.nodePath + u'|' + (s.direct ? u'1' : u'0');
@@ -106,6 +135,11 @@ void TestLaunchScripts::scriptsOfCommands()
 
 void TestLaunchScripts::verdicts()
 {
+    // Arguments for the image's own entrypoint: what runs them is not known, nothing judged.
+    const JobRequest argsOnly = podRunning({u"/mnt/user/bob/train.py"_qs}, "args");
+    QVERIFY(!argsOnly.roles.first().commandGiven);
+    QVERIFY(LaunchScripts::of(argsOnly).isEmpty());
+
     const LaunchScript direct = LaunchScripts::of(podRunning({u"/mnt/user/bob/run.sh"_qs})).first();
     const LaunchScript byBash =
         LaunchScripts::of(podRunning({u"bash"_qs, u"/workspace/run.sh"_qs})).first();
@@ -119,9 +153,24 @@ void TestLaunchScripts::verdicts()
     f.link = true;
     f.linkTarget = u"/opt/lab/run.sh"_qs;
     StartReason r = LaunchScripts::judge(direct, f);
+    // Not on the node either: the image may have it — a warning, not a refusal.
     QCOMPARE(r.code, u"launch-script-link-outside"_qs);
+    QCOMPARE(r.severity, StartReason::Warning);
+    // Where the link works on the node (the AiArts case), or leads into the NAS the pod does not
+    // mount: it will not start.
+    f.targetChecked = f.targetFound = true;
+    r = LaunchScripts::judge(direct, f);
+    QCOMPARE(r.severity, StartReason::Never);
     QVERIFY2(r.message.contains(u"/opt/lab/run.sh"_qs) && r.message.contains(u"/mnt/user/bob"_qs),
              qPrintable(r.message));
+    LaunchScript onShare = direct;
+    onShare.nasRoots = {u"/mnt/user"_qs, u"/mnt/share"_qs};
+    f.targetChecked = f.targetFound = false;
+    f.linkTarget = u"/mnt/share/bob/run.sh"_qs;
+    QCOMPARE(LaunchScripts::judge(onShare, f).severity, StartReason::Never);
+    // A link the NAS would not read: not judged.
+    f.linkTarget.clear();
+    QCOMPARE(LaunchScripts::judge(direct, f).code, u"launch-script-unchecked"_qs);
     // A relative link inside the mount, its target not there.
     f.linkTarget = u"../bob/missing.sh"_qs;
     f.targetChecked = true;

@@ -154,9 +154,9 @@ NasFileViewer *NasFilesPanel::openCurrent()
     const RemoteFile f = current();
     if (f.type != 'f') {
         m_status->setText(f.name.isEmpty() ? tr("Choose a file to open.")
-                                           : tr("%1 is not a plain file: only files are opened "
-                                                "(a link is not followed).")
-                                                 .arg(f.path));
+                          : f.type == 'l'
+                              ? tr("%1 is a link: links are not followed.").arg(f.path)
+                              : tr("%1 is not a plain file: only files are opened.").arg(f.path));
         return nullptr;
     }
     auto *viewer = new NasFileViewer(m_files, f, this);
