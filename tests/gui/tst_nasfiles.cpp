@@ -470,6 +470,31 @@ void TestNasFiles::removeAndMove()
                                  QStringLiteral("/mnt/user/alice/../../../etc/x"), 'f', 0, 0, 0}})
                  .refusals.isEmpty());
 
+    // Cancelled as it starts: it stops between entries, says so, and the rest stays.
+    QVERIFY(QDir().mkpath(alice + u"/many"_qs));
+    for (int i = 0; i < 3000; ++i) {
+        QFile f(alice + u"/many/f"_qs + QString::number(i));
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write("x");
+    }
+    panel->go(u"/mnt/user/alice"_qs);
+    QTRY_VERIFY_WITH_TIMEOUT(select(u"many"_qs), 10000);
+    OperationDialog *many = w.openOperation(files->planRemove(panel->selected()));
+    op = many->operation();
+    QTRY_COMPARE_WITH_TIMEOUT(op->state(), Operation::State::Ready, 30000);
+    QString started;
+    QVERIFY2(op->start(&started), qPrintable(started));
+    op->cancel();
+    QTRY_COMPARE_WITH_TIMEOUT(op->state(), Operation::State::Finished, 30000);
+    o = op->outcomes().constFirst();
+    QVERIFY2(o.result == StepOutcome::Result::Cancelled ||
+                 (o.result == StepOutcome::Result::Failed &&
+                  o.message.contains(u"the rest is still there"_qs)),
+             qPrintable(o.message));
+    const int left = int(QDir(alice + u"/many"_qs).entryList(QDir::Files).size());
+    QVERIFY2(left > 0 && left <= 3000, qPrintable(QString::number(left)));
+    many->close();
+
     // Several entries with a folder among them: their count is typed.
     const OperationPlan two = files->planRemove(
         {code, RemoteFile{u"notes.txt"_qs, u"/mnt/user/alice/code/notes.txt"_qs, 'f', 1, 0, 0}});
