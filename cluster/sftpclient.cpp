@@ -168,20 +168,23 @@ bool SftpClient::removeFolder(const QString &path, QString *error)
     return false;
 }
 
-std::optional<QString> SftpClient::canonical(const QString &path, QString *error)
+bool SftpClient::readsAsWritten(const QString &path, QString *why)
 {
     char *real = sftp_canonicalize_path(m_sftp, path.toUtf8().constData());
     if (!real) {
-        *error = said(path);
-        return std::nullopt;
+        *why = said(path);
+        return false;
     }
-    const QString out = QString::fromUtf8(real);
+    const QString read = QString::fromUtf8(real);
     ssh_string_free_char(real);
-    return out;
+    if (read == path)
+        return true;
+    *why = tr("%1 is reached through a link (the NAS reads it as %2): not touched").arg(path, read);
+    return false;
 }
 
 std::optional<QByteArray> SftpClient::readPart(const QString &path, qint64 offset, qint64 max,
-                                               QString *error)
+                                               QString *error, qint64 *from, qint64 *size)
 {
     const std::optional<RemoteFile> before = stat(path, error);
     if (!before)
@@ -190,6 +193,11 @@ std::optional<QByteArray> SftpClient::readPart(const QString &path, qint64 offse
         *error = tr("%1 is not a plain file: not opened").arg(path);
         return std::nullopt;
     }
+    const qint64 start = offset < 0 ? qMax<qint64>(0, before->size + offset) : offset;
+    if (from)
+        *from = start;
+    if (size)
+        *size = before->size;
     sftp_file in = sftp_open(m_sftp, path.toUtf8().constData(), O_RDONLY, 0);
     if (!in) {
         *error = said(path);
@@ -199,17 +207,16 @@ std::optional<QByteArray> SftpClient::readPart(const QString &path, qint64 offse
     // SFTP opens through links: what was opened must be the file listed (a log may have grown
     // meanwhile), not one swapped in — nor the path reached through a link on its way.
     sftp_attributes a = sftp_fstat(in);
-    const std::optional<QString> real = canonical(path, error);
     const bool same = a && a->type == SSH_FILEXFER_TYPE_REGULAR &&
                       qint64(a->size) >= before->size &&
-                      qint64(a->mtime) * 1000 >= before->modified && real == path;
+                      qint64(a->mtime) * 1000 >= before->modified;
     if (a)
         sftp_attributes_free(a);
-    if (!same) {
-        *error = real && *real != path
-                     ? tr("%1 is reached through a link (to %2): not read").arg(path, *real)
-                     : tr("%1 changed while it was opened: not read").arg(path);
-    } else if (sftp_seek64(in, quint64(qMax<qint64>(0, offset))) != 0) {
+    if (!readsAsWritten(path, error)) {
+        // said
+    } else if (!same) {
+        *error = tr("%1 changed while it was opened: not read").arg(path);
+    } else if (sftp_seek64(in, quint64(start)) != 0) {
         *error = said(path);
     } else {
         QByteArray buf(int(qMin<qint64>(max, 64 << 20)), Qt::Uninitialized);

@@ -52,14 +52,16 @@ public:
     // A file or link (the link itself: never what it points at), and an empty folder.
     bool remove(const QString &path, QString *error);
     bool removeFolder(const QString &path, QString *error);
-    // The path with every link and `..` read by the server: a path reached through a link
-    // answers another path.
-    std::optional<QString> canonical(const QString &path, QString *error);
-    // Up to `max` bytes of a regular file from `offset`, never through a link: the path must be
-    // a plain file (lstat), read by the server as itself (realpath), and the file opened the
-    // same one (no smaller, no older).
+    // Whether the server reads `path` as written — no link on its way (realpath answers the
+    // path itself) — so that what acts on it acts there and nowhere else. False with why.
+    bool readsAsWritten(const QString &path, QString *why);
+    // Up to `max` bytes of a regular file from `offset` (below 0: that far before its end),
+    // never through a link: the path must be a plain file (lstat), read by the server as itself,
+    // and the file opened the same one (no smaller, no older). `from` and `size`: where the
+    // bytes start, and the file's size.
     std::optional<QByteArray> readPart(const QString &path, qint64 offset, qint64 max,
-                                       QString *error);
+                                       QString *error, qint64 *from = nullptr,
+                                       qint64 *size = nullptr);
     // Whether the last call failed because the path is not there.
     bool lastWasMissing() const;
 

@@ -16,17 +16,11 @@ void SftpTree::Tally::problem(const QString &what)
 
 bool SftpTree::readDirectly(const QString &dir, Tally &t)
 {
-    QString error;
-    const std::optional<QString> real = m_sftp.canonical(dir, &error);
-    if (!real) {
-        t.problem(error);
-        return false;
-    }
-    if (*real != dir) {
-        t.problem(tr("%1 is now reached through a link (to %2): not followed").arg(dir, *real));
-        return false;
-    }
-    return true;
+    QString why;
+    if (m_sftp.readsAsWritten(dir, &why))
+        return true;
+    t.problem(why);
+    return false;
 }
 
 void SftpTree::walk(const QString &path, Tally &t, const std::atomic<bool> &cancel, qint64 limit,

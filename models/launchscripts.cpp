@@ -195,6 +195,18 @@ QList<LaunchScript> LaunchScripts::of(const JobRequest &job)
     return out;
 }
 
+QList<LaunchScript> LaunchScripts::onNas(const JobRequest &job, const QStringList &nasRoots)
+{
+    QList<LaunchScript> out;
+    for (LaunchScript s : of(job)) {
+        s.nasRoots = nasRoots;
+        if (std::any_of(nasRoots.cbegin(), nasRoots.cend(),
+                        [&s](const QString &r) { return under(s.nodePath, r); }))
+            out << s;
+    }
+    return out;
+}
+
 QString LaunchScripts::targetOf(const LaunchScript &script, const QString &linkTarget)
 {
     return QDir::cleanPath(linkTarget.startsWith(u'/')

@@ -42,9 +42,11 @@ class LaunchScripts
     Q_DECLARE_TR_FUNCTIONS(gpudesk::LaunchScripts)
 public:
     // The scripts each role's command runs from a node's folder it mounts: the program itself
-    // when it is such a path (direct), the first such path an interpreter (sh, bash, python,
-    // torchrun, …) is given, and the same inside `sh -c '…'`. Each path once.
+    // when it is such a path (direct), the script an interpreter (sh, bash, python, torchrun, …)
+    // is given, and the same inside `sh -c '…'`. Each path once. With `nasRoots`, only those on
+    // the NAS (a node's own folder differs from node to node), each told the roots.
     static QList<LaunchScript> of(const JobRequest &job);
+    static QList<LaunchScript> onNas(const JobRequest &job, const QStringList &nasRoots);
     // The node's path for a container path whose deepest mount is a node's folder ("" when it
     // is under none, or under a claim or a ConfigMap).
     static QString nodePathOf(const QList<std::pair<QString, QString>> &hostMounts,

@@ -137,7 +137,7 @@ QVariant StorageModel::headerData(int section, Qt::Orientation o, int role) cons
     case OnDisk:
         return tr("On disk");
     case Files:
-        return tr("Files");
+        return tr("File count");
     case WrittenDay:
         return tr("Written 24 h");
     case GrowthWeek:

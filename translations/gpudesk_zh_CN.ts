@@ -5825,10 +5825,6 @@
         <source>special file</source>
         <translation>特殊文件</translation>
     </message>
-    <message>
-        <source>%1 is reached through a link (the NAS reads its folder as %2): not touched</source>
-        <translation>%1 是经由链接到达的（NAS 将其所在文件夹解析为 %2）：未作改动</translation>
-    </message>
     <message numerus="yes">
         <source>%n file(s)</source>
         <translation>
@@ -8629,15 +8625,8 @@
         <translation>%1 在打开时发生了变化：未读取</translation>
     </message>
     <message>
-        <source>%1 is reached through a link (to %2): not read</source>
-        <translation>%1 是经由链接（指向 %2）到达的：未读取</translation>
-    </message>
-</context>
-<context>
-    <name>gpudesk::SftpTree</name>
-    <message>
-        <source>%1 is now reached through a link (to %2): not followed</source>
-        <translation>%1 现在需经由链接（指向 %2）到达：不跟随</translation>
+        <source>%1 is reached through a link (the NAS reads it as %2): not touched</source>
+        <translation>%1 是经由链接到达的（NAS 将其解析为 %2）：未作改动</translation>
     </message>
 </context>
 <context>
@@ -9232,10 +9221,6 @@
         <translation>磁盘占用</translation>
     </message>
     <message>
-        <source>Files</source>
-        <translation>文件数</translation>
-    </message>
-    <message>
         <source>Written 24 h</source>
         <translation>24 小时写入</translation>
     </message>
@@ -9254,6 +9239,10 @@
     <message>
         <source>Path</source>
         <translation>路径</translation>
+    </message>
+    <message>
+        <source>File count</source>
+        <translation>文件数</translation>
     </message>
 </context>
 <context>
@@ -9374,7 +9363,7 @@
     </message>
     <message>
         <source>Files</source>
-        <translation>文件数</translation>
+        <translation>文件</translation>
     </message>
 </context>
 <context>

@@ -8,8 +8,6 @@
 
 #include <QtConcurrent/QtConcurrentRun>
 
-#include <algorithm>
-
 namespace gpudesk {
 
 namespace {
@@ -47,18 +45,8 @@ JobChecker::JobChecker(const ClusterStore *store, const TelemetryStore *telemetr
         }
         m_checked = m_running;
         m_verdict = m_watcher.result();
-        QList<LaunchScript> scripts;
-        if (m_nas) {
-            // Only what lies on the NAS: a node's own folder (/data, a driver's) differs from
-            // node to node, and the node asked is not where the pod goes.
-            const QStringList roots = m_nas->roots();
-            for (LaunchScript s : LaunchScripts::of(m_checked)) {
-                s.nasRoots = roots;
-                if (std::any_of(roots.cbegin(), roots.cend(),
-                                [&s](const QString &r) { return s.nodePath.startsWith(r + u'/'); }))
-                    scripts << s;
-            }
-        }
+        const QList<LaunchScript> scripts =
+            m_nas ? LaunchScripts::onNas(m_checked, m_nas->roots()) : QList<LaunchScript>();
         if (scripts.isEmpty())
             emit ready(m_verdict);
         else

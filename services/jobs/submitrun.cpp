@@ -3,6 +3,7 @@
 
 #include "jobchecker.h"
 #include "launchscripts.h"
+#include "nasfiles.h"
 #include "verdictjson.h"
 
 #include "clustersession.h"
@@ -167,7 +168,7 @@ void SubmitRun::onVerdict(const StartVerdict &verdict)
     if (!m_options.ssh) {
         // Said, so that "starts" is not read as "its launch script was looked at".
         QList<StartReason> unchecked;
-        for (const LaunchScript &s : LaunchScripts::of(m_job))
+        for (const LaunchScript &s : LaunchScripts::onNas(m_job, m_services->nasFiles()->roots()))
             unchecked << LaunchScripts::judge(
                 s,
                 LaunchScriptFacts{

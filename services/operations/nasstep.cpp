@@ -50,16 +50,8 @@ QString kindWord(char type)
 // way (one swapped in since the plan would send the step elsewhere). Else why not.
 QString reachedDirectly(SftpClient &sftp, const QString &path)
 {
-    const QString dir = parentOf(path);
-    QString error;
-    const std::optional<QString> real = sftp.canonical(dir, &error);
-    if (!real)
-        return error;
-    if (*real != dir)
-        return NasStep::tr("%1 is reached through a link (the NAS reads its folder as %2): not "
-                           "touched")
-            .arg(path, *real);
-    return QString();
+    QString why;
+    return sftp.readsAsWritten(parentOf(path), &why) ? QString() : why;
 }
 
 // The root's available KiB by df, -1 when it cannot be read.

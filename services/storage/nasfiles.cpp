@@ -193,16 +193,13 @@ void NasFiles::read(const RemoteFile &file, QObject *receiver,
             QByteArray bytes;
             qint64 from = 0, size = 0;
             if (sftp) {
-                if (const auto f = sftp->stat(path, &error)) {
-                    size = f->size;
-                    from = qMax<qint64>(0, size - ViewBytes);
-                    bytes = sftp->readPart(path, from, ViewBytes, &error).value_or(QByteArray());
-                    // A cut file starts at its next line, not mid-line.
-                    if (from > 0 && error.isEmpty()) {
-                        const qsizetype nl = bytes.indexOf('\n');
-                        from += nl + 1;
-                        bytes.remove(0, nl + 1);
-                    }
+                bytes = sftp->readPart(path, -ViewBytes, ViewBytes, &error, &from, &size)
+                            .value_or(QByteArray());
+                // A cut file starts at its next line, not mid-line.
+                if (from > 0 && error.isEmpty()) {
+                    const qsizetype nl = bytes.indexOf('\n');
+                    from += nl + 1;
+                    bytes.remove(0, nl + 1);
                 }
             }
             return std::function<void()>([to, done, bytes, from, size, error] {

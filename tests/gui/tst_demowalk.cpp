@@ -12,6 +12,9 @@
 #include "imagesmodel.h"
 #include "imagespage.h"
 #include "imagesservice.h"
+#include "nasfiles.h"
+#include "nasfilespanel.h"
+#include "nasfileviewer.h"
 #include "newjobdialog.h"
 #include "operation.h"
 #include "operationdialog.h"
@@ -275,6 +278,45 @@ void TestDemoWalk::everyPageWithoutUnplannedErrors()
         QTRY_VERIFY_WITH_TIMEOUT(plan->operation()->state() == Operation::State::Ready, 30000);
         check(*plan, u"plan-drain"_qs);
         plan->reject();
+        // The NAS's Files tab, a file read in place, a folder's removal planned and checked,
+        // and a launch script the form looks at on the NAS (carol's link out of her mounts).
+        auto *storage = static_cast<StoragePage *>(w.page(MainWindow::Storage));
+        w.showPage(MainWindow::Storage);
+        storage->browse(u"/mnt/user/alice/code/llama"_qs);
+        NasFilesPanel *files = storage->files();
+        const auto pick = [files](const QString &name) {
+            for (int i = 0; i < files->view()->topLevelItemCount(); ++i)
+                if (files->view()->topLevelItem(i)->text(0) == name) {
+                    files->view()->setCurrentItem(files->view()->topLevelItem(i));
+                    return true;
+                }
+            return false;
+        };
+        QTRY_VERIFY_WITH_TIMEOUT(pick(u"launch.sh"_qs), 20000);
+        check(w, u"storage-files"_qs);
+        NasFileViewer *reader = files->openCurrent();
+        QVERIFY(reader);
+        QTRY_VERIFY_WITH_TIMEOUT(reader->isRead(), 20000);
+        check(*reader, u"storage-viewer"_qs);
+        reader->close();
+        files->go(u"/mnt/user/alice"_qs);
+        QTRY_VERIFY_WITH_TIMEOUT(pick(u"outputs"_qs), 20000);
+        OperationDialog *removal =
+            w.openOperation(tw.c->services->nasFiles()->planRemove(files->selected()));
+        QTRY_VERIFY_WITH_TIMEOUT(removal->operation()->state() == Operation::State::Ready, 30000);
+        check(*removal, u"plan-nas-remove"_qs);
+        removal->reject();
+        NewJobDialog *scripted = w.newTrainingJob();
+        scripted->nameEdit()->setText(u"carol-sft"_qs);
+        scripted->findChild<QComboBox *>(u"jobNamespace"_qs)->setCurrentText(u"user-carol"_qs);
+        scripted->imageBox()->setCurrentText(u"registry.lab.internal/train/llm:2.3"_qs);
+        scripted->dataEdit()->setPlainText(u"/mnt/user/carol"_qs);
+        scripted->commandEdit()->setPlainText(u"bash /mnt/user/carol/code/start.sh"_qs);
+        QTRY_VERIFY_WITH_TIMEOUT(!scripted->isChecking() &&
+                                     scripted->verdict().has(u"launch-script-link-outside"_qs),
+                                 30000);
+        check(*scripted, u"new-training-job-script"_qs);
+        scripted->reject();
         // The users' and VCs' dialogs, each as it opens for the demo's admin.
         auto *users = static_cast<UsersPage *>(w.page(MainWindow::Users));
         auto *vcs = static_cast<VcsPage *>(w.page(MainWindow::Vcs));
