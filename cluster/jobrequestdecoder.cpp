@@ -74,6 +74,7 @@ JobRole roleOf(const QString &name, int replicas, const json &tmplSpec)
         // The first container is the one that trains: its image, command and variables.
         r.image = text(c, "image");
         r.commandGiven = !member(c, "command").empty();
+        r.workingDir = text(c, "workingDir");
         for (const char *key : {"command", "args"})
             for (const json &a : member(c, key))
                 if (a.is_string())

@@ -68,6 +68,9 @@ struct Diagnosis
     QString rule;  // the rule's id
     QString cls;   // its class (shared-memory, gpu-oom, nccl, image-pull…)
     QString title; // one line, for the Why column
+    // Its class in a few words, the same for every pod of it ("Shared memory too small"): what
+    // the admin's grouping by cause shows ("" when the rules give the class none).
+    QString classTitle;
     QString cause;
     QString fix;
     QString responsible; // "job", "platform", "hardware"

@@ -33,6 +33,7 @@ struct JobRole
     QString image;
     QStringList command;       // command, then args
     bool commandGiven = false; // a command, not only args for the image's own entrypoint
+    QString workingDir;        // the container's (""): where relative paths of the command start
     QList<std::pair<QString, QString>> env;
     QStringList mountPaths; // every volumeMount's path
     // The first container's mounts of a node's own folder (hostPath volumes: the NAS every node

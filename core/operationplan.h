@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "apikind.h"
+
 #include <QCoreApplication>
 #include <QDateTime>
 #include <QList>
@@ -47,6 +49,29 @@ struct StepTarget
     QString podUid;
     QList<HeldGpus> holds;    // a pod's, a job's pods', a process's
     QString describe() const; // "pod user-bob/old-train", "PID 4242 on g4090-04"
+
+    // An object that exists: its path is set, so the step first checks it is still the one
+    // planned (its uid) before acting on it.
+    static StepTarget existing(const ApiKind &k, const QString &ns, const QString &name,
+                               const QString &uid)
+    {
+        StepTarget t = toCreate(k, ns, name);
+        t.uid = uid;
+        t.apiPath = k.path(ns, name);
+        return t;
+    }
+    // An object to be created: no path, nothing that exists to check before.
+    static StepTarget toCreate(const ApiKind &k, const QString &ns, const QString &name)
+    {
+        StepTarget t;
+        t.kind = k.kind;
+        t.group = k.group;
+        t.version = k.version;
+        t.plural = k.plural;
+        t.ns = k.namespaced ? ns : QString();
+        t.name = name;
+        return t;
+    }
 };
 
 // An image a registry step acts on, as it was when planned.

@@ -109,6 +109,26 @@ struct RegistryCredentials
     bool isEmpty() const { return secret.isEmpty() && identityToken.isEmpty(); }
 };
 
+// An image reference looked up in its registry (ImagesService::lookImage): what a node would pull
+// (its linux/amd64 image where the tag names an index), or why the registry did not say.
+struct ImageLook
+{
+    QString reference;
+    qint64 bytes = -1;  // as stored, the layers and config; -1 unknown
+    int httpStatus = 0; // the registry's answer (0: none came)
+    QString errorCode;  // the registry's own (MANIFEST_UNKNOWN, NAME_UNKNOWN, UNAUTHORIZED…)
+    QString error;      // in words; "" when found
+    bool connectionFailed = false; // not reached: DNS, refused, TLS, a deadline
+    bool found() const { return error.isEmpty(); }
+    // The registry answered that it has no such tag or repository: a pull fails the same way.
+    bool missing() const
+    {
+        return httpStatus == 404 || errorCode == QLatin1String("MANIFEST_UNKNOWN") ||
+               errorCode == QLatin1String("NAME_UNKNOWN");
+    }
+    bool refused() const { return httpStatus == 401 || httpStatus == 403; }
+};
+
 } // namespace gpudesk
 
 Q_DECLARE_METATYPE(gpudesk::RegistryManifest)

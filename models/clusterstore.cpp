@@ -125,6 +125,7 @@ void ClusterStore::clear()
     m_podsByNamespace.clear();
     m_jobsByNamespace.clear();
     m_eventsByObject.clear();
+    m_devEnvs.clear();
     m_allocatedByNode.clear();
     m_gpuPodsByNode.clear();
     m_migByNode.clear();
@@ -204,6 +205,7 @@ void ClusterStore::upsertPod(const PodInfo &pod)
     } else {
         it = m_pods.insert(pod.uid, pod);
     }
+    m_devEnvs.update(pod.uid, &*it, &m_pending.devEnvs);
     account(pod, +1);
     m_podsByNode[pod.nodeName].insert(pod.uid);
     const QString wk = workloadKey(pod);
@@ -222,6 +224,7 @@ void ClusterStore::removePod(const QString &uid)
     if (it == m_pods.cend())
         return;
     account(*it, -1);
+    m_devEnvs.update(uid, nullptr, &m_pending.devEnvs);
     m_podsByNode[it->nodeName].remove(uid);
     const QString wk = workloadKey(*it);
     auto byWorkload = m_podsByWorkload.find(wk);

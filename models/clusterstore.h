@@ -3,6 +3,7 @@
 
 #include "clock.h"
 #include "delta.h"
+#include "devenvindex.h"
 
 #include <QDeadlineTimer>
 #include <QHash>
@@ -53,6 +54,7 @@ struct StoreChanges
     QSet<QString> pods;      // uids
     QSet<QString> workloads; // workload keys (see ClusterStore::workloadKey)
     QSet<QString> events;    // uids
+    QSet<QString> devEnvs;   // dev environments (DevEnvIndex keys) whose pods changed
     // Namespaces whose pods, jobs or quotas changed (a user's figures).
     QSet<QString> namespaces;
 
@@ -60,7 +62,7 @@ struct StoreChanges
     bool isEmpty() const
     {
         return !reset && kinds.isEmpty() && nodes.isEmpty() && pods.isEmpty() &&
-               workloads.isEmpty() && events.isEmpty() && namespaces.isEmpty();
+               workloads.isEmpty() && events.isEmpty() && namespaces.isEmpty() && devEnvs.isEmpty();
     }
 };
 
@@ -93,6 +95,9 @@ struct WorkloadInfo
     // Waiting for a reason that will not go away by itself (a full queue, no node that fits,
     // stuck Terminating): counted and filtered with the failed ones.
     bool stuck = false;
+    // Where the job's own word is not what its pods do (WorkloadResolver::stateLie): "" when
+    // it is.
+    QString stateLie;
     const JobInfo *job = nullptr;           // when the job object itself is known
     const PodGroupInfo *podGroup = nullptr; // its Volcano pod group, when there is one
 };
@@ -189,6 +194,8 @@ public:
     const NodeInfo *node(const QString &name) const;
     const PodInfo *pod(const QString &uid) const;
     const QHash<QString, PodInfo> &pods() const { return m_pods; }
+    // The dev environments among the pods, and the pod each runs in now.
+    const DevEnvIndex &devEnvs() const { return m_devEnvs; }
     QList<const PodInfo *> podsOnNode(const QString &node) const;
     // Those of them that hold GPUs (bound, not finished): a few of a node's many pods.
     QList<const PodInfo *> gpuPodsOnNode(const QString &node) const;
@@ -287,6 +294,7 @@ private:
     QHash<QString, QSet<QString>> m_podsByNamespace;
     QHash<QString, QSet<QString>> m_jobsByNamespace;
     QHash<QString, QSet<QString>> m_eventsByObject;
+    DevEnvIndex m_devEnvs{&m_pods};
     // Derived, kept up to date pod by pod.
     QHash<QString, int> m_allocatedByNode;
     QHash<QString, QSet<QString>> m_gpuPodsByNode;   // pod uids

@@ -17,38 +17,12 @@ DevEnvsModel::DevEnvsModel(const ClusterStore *store, QObject *parent)
     connect(store, &ClusterStore::updated, this, &DevEnvsModel::onUpdated);
 }
 
-void DevEnvsModel::indexPod(const QString &uid, QSet<QString> *dirty)
-{
-    const QString before = m_envOf.value(uid);
-    const PodInfo *pod = m_store->pod(uid);
-    const QString after = pod && !pod->devEnv.isEmpty() ? keyOf(pod->ns, pod->devEnv) : QString();
-    if (!before.isEmpty()) {
-        dirty->insert(before);
-        if (before != after) {
-            m_podsOf[before].remove(uid);
-            if (m_podsOf[before].isEmpty())
-                m_podsOf.remove(before);
-            m_envOf.remove(uid);
-        }
-    }
-    if (!after.isEmpty()) {
-        m_envOf.insert(uid, after);
-        m_podsOf[after].insert(uid);
-        dirty->insert(after);
-    }
-}
-
 void DevEnvsModel::rebuild()
 {
-    m_envOf.clear();
-    m_podsOf.clear();
-    QSet<QString> ignored;
-    for (auto it = m_store->pods().cbegin(); it != m_store->pods().cend(); ++it)
-        if (!it->devEnv.isEmpty())
-            indexPod(it.key(), &ignored);
-    QStringList keys = m_podsOf.keys();
+    const DevEnvIndex &envs = m_store->devEnvs();
+    QStringList keys = envs.keys();
     for (auto it = m_volumes.cbegin(); it != m_volumes.cend(); ++it)
-        if (!m_podsOf.contains(it.key()))
+        if (!envs.contains(it.key()))
             keys << it.key();
     keys.sort();
     resetTo(keys);
@@ -60,16 +34,14 @@ void DevEnvsModel::onUpdated(const StoreChanges &changes)
         rebuild();
         return;
     }
-    if (changes.pods.isEmpty() && changes.events.isEmpty())
+    if (changes.devEnvs.isEmpty() && changes.events.isEmpty())
         return;
-    QSet<QString> dirty;
-    for (const QString &uid : changes.pods)
-        indexPod(uid, &dirty);
+    QSet<QString> dirty = changes.devEnvs;
     // An event on an environment's pod may change why it waits (a pull error, pulling).
     for (const QString &uid : changes.events) {
         const auto e = m_store->events().constFind(uid);
         if (e != m_store->events().cend())
-            if (const QString key = m_envOf.value(e->objectUid); !key.isEmpty())
+            if (const QString key = m_store->devEnvs().envOf(e->objectUid); !key.isEmpty())
                 dirty.insert(key);
     }
     sync(dirty, [this](const QString &key) { return present(key); });
@@ -77,7 +49,7 @@ void DevEnvsModel::onUpdated(const StoreChanges &changes)
 
 bool DevEnvsModel::present(const QString &key) const
 {
-    return m_podsOf.contains(key) || m_volumes.contains(key);
+    return m_store->devEnvs().contains(key) || m_volumes.contains(key);
 }
 
 void DevEnvsModel::setTelemetry(const TelemetryStore *telemetry)
@@ -93,9 +65,9 @@ void DevEnvsModel::onTelemetry(const QSet<QString> &nodes)
 {
     // The rows of environments on the nodes sampled: their GPU use and idle time moved.
     QSet<QString> dirty;
-    for (auto it = m_podsOf.cbegin(); it != m_podsOf.cend(); ++it)
-        if (const PodInfo *p = currentPod(it.key()); p && nodes.contains(p->nodeName))
-            dirty.insert(it.key());
+    for (const QString &key : m_store->devEnvs().keys())
+        if (const PodInfo *p = currentPod(key); p && nodes.contains(p->nodeName))
+            dirty.insert(key);
     if (!dirty.isEmpty())
         sync(dirty, [this](const QString &key) { return present(key); });
 }
@@ -162,7 +134,7 @@ void DevEnvsModel::setIdleFindings(const QHash<QString, std::pair<qint64, bool>>
         return;
     QSet<QString> dirty;
     for (const QString &uid : m_idleFindings.keys() + idleSince.keys())
-        if (const QString key = m_envOf.value(uid); !key.isEmpty())
+        if (const QString key = m_store->devEnvs().envOf(uid); !key.isEmpty())
             dirty.insert(key);
     m_idleFindings = idleSince;
     sync(dirty, [this](const QString &k) { return present(k); });
@@ -313,17 +285,7 @@ QString DevEnvsModel::why(const QString &key) const
 
 const PodInfo *DevEnvsModel::currentPod(const QString &key) const
 {
-    const PodInfo *best = nullptr;
-    for (const QString &uid : m_podsOf.value(key)) {
-        const PodInfo *p = m_store->pod(uid);
-        if (!p)
-            continue;
-        // Live before finished or going; among equals the newest.
-        const auto rank = [](const PodInfo *x) { return x->finished() || x->deleting ? 0 : 1; };
-        if (!best || rank(p) > rank(best) || (rank(p) == rank(best) && p->created > best->created))
-            best = p;
-    }
-    return best;
+    return m_store->devEnvs().currentPod(key);
 }
 
 QList<std::pair<QString, int>> DevEnvsModel::services(const QString &key) const

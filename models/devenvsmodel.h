@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "devenvindex.h"
 #include "jupyteruse.h"
 #include "keyedtablemodel.h"
 
@@ -35,7 +36,8 @@ struct DevEnvVolume
 // Dev environments: the pods labelled gpudesk.io/devenv=NAME, one row per namespace and name
 // (key "NAMESPACE/NAME"), showing the pod the environment runs in now — the newest one not
 // finished or being deleted, as a replacement overlaps its predecessor — and the stopped ones
-// whose home volume is all that is left. Updated from the pods that changed, not rebuilt.
+// whose home volume is all that is left. The environments' pods are the store's (DevEnvIndex);
+// rows are updated from the environments that changed, not rebuilt.
 class DevEnvsModel : public KeyedTableModel
 {
     Q_OBJECT
@@ -62,7 +64,8 @@ public:
     QVariant headerData(int section, Qt::Orientation orientation,
                         int role = Qt::DisplayRole) const override;
 
-    // The pod the environment `key` runs in now (null when none is left).
+    // The pod the environment `key` runs in now (null when none is left): the store's
+    // DevEnvIndex, which the services ask themselves.
     const PodInfo *currentPod(const QString &key) const;
     // Its services: named container ports, as "name" → port.
     QList<std::pair<QString, int>> services(const QString &key) const;
@@ -74,7 +77,10 @@ public:
     // In words, why the environment is as it is: the pull error of an image that will not come,
     // the scheduler's reason, the image being pulled, stopped and what was kept.
     QString why(const QString &key) const;
-    static QString keyOf(const QString &ns, const QString &name) { return ns + u'/' + name; }
+    static QString keyOf(const QString &ns, const QString &name)
+    {
+        return DevEnvIndex::keyOf(ns, name);
+    }
 
     // How long an environment has been idle: its GPUs under TelemetryStore::BusyPercent (from
     // gpudesk's samples) and no Jupyter kernel or terminal in use (from DevEnvActivity).
@@ -120,11 +126,8 @@ private:
     bool present(const QString &key) const;
     void onTelemetry(const QSet<QString> &nodes);
     void rebuild();
-    void indexPod(const QString &uid, QSet<QString> *dirty);
 
     const ClusterStore *m_store;
-    QHash<QString, QString> m_envOf;                          // pod uid → environment key
-    QHash<QString, QSet<QString>> m_podsOf;                   // environment key → pod uids
     QHash<QString, DevEnvVolume> m_volumes;                   // environment key → home volume
     QHash<QString, std::pair<QString, JupyterUse>> m_jupyter; // key → (pod uid, its use)
     struct ServiceAnswers

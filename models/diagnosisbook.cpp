@@ -49,7 +49,7 @@ QList<DiagnosisBook::ClassCount> DiagnosisBook::byClass(const ClusterStore &stor
         ClassCount &c = classes[d.cls];
         if (c.cls.isEmpty()) {
             c.cls = d.cls;
-            c.title = d.title;
+            c.title = d.classTitle.isEmpty() ? d.title : d.classTitle;
         }
         ++c.pods;
         c.responsible = d.responsible;

@@ -47,7 +47,9 @@ public:
     struct ClassCount
     {
         QString cls;
-        QString title; // the class's line, as its first pod's diagnosis words it
+        // The class's title ("Shared memory too small"); for a class the rules give no title,
+        // its first pod's diagnosis line.
+        QString title;
         QString responsible;
         int pods = 0;
         QStringList jobs; // sorted

@@ -194,6 +194,7 @@ std::optional<Diagnosis> Doctor::apply(const DoctorRules::Rule &rule, const Diag
     d.cls = rule.cls;
     d.priority = rule.priority;
     d.title = text(rule.title, fill);
+    d.classTitle = text(m_rules.classTitle(rule.cls), {});
     d.cause = text(rule.cause, fill);
     d.fix = text(rule.fix, fill);
     d.responsible = rule.responsible;

@@ -79,6 +79,17 @@ DoctorRules DoctorRules::parse(const QByteArray &json, const QString &name, QStr
                        .arg(error.offset);
         return out;
     }
+    // "classes": {"shared-memory": {"title": "…", "title.zh_CN": "…"}, …}
+    const QJsonObject classes = doc.object().value(QLatin1String("classes")).toObject();
+    for (auto it = classes.begin(); it != classes.end(); ++it) {
+        const QHash<QString, QString> title = texts(it.value().toObject(), QStringLiteral("title"));
+        if (title.value(QString()).isEmpty()) {
+            *errors << tr("%1, class %2: has no title; its rules' own titles are shown for it.")
+                           .arg(name, it.key());
+            continue;
+        }
+        out.m_classTitles.insert(it.key(), title);
+    }
     const QJsonArray rules = doc.object().value(QLatin1String("rules")).toArray();
     for (int i = 0; i < rules.size(); ++i) {
         const QJsonObject o = rules.at(i).toObject();
@@ -186,6 +197,10 @@ DoctorRules DoctorRules::load(QStringList *errors)
 
 void DoctorRules::merge(const DoctorRules &over)
 {
+    // Language by language: a lab's English title for a shipped class keeps its Chinese one.
+    for (auto it = over.m_classTitles.cbegin(); it != over.m_classTitles.cend(); ++it)
+        for (auto t = it->cbegin(); t != it->cend(); ++t)
+            m_classTitles[it.key()].insert(t.key(), t.value());
     for (const Rule &rule : over.m_rules) {
         bool replaced = false;
         for (Rule &mine : m_rules)

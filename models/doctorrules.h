@@ -57,6 +57,13 @@ public:
 
     void merge(const DoctorRules &over);
     const QList<Rule> &rules() const { return m_rules; }
+    // A class's own title by language ("" English), from the file's "classes": the same words
+    // for every pod of the class, where a rule's title is filled in per pod. Empty when the
+    // files name none for it.
+    QHash<QString, QString> classTitle(const QString &cls) const
+    {
+        return m_classTitles.value(cls);
+    }
 
     // A pattern is refused when it could run away on a long line: nested quantifiers
     // ("(a+)+"), back references, more than two unbounded wildcards, or over 400 characters.
@@ -65,6 +72,7 @@ public:
 
 private:
     QList<Rule> m_rules;
+    QHash<QString, QHash<QString, QString>> m_classTitles; // class → language → title
 };
 
 } // namespace gpudesk

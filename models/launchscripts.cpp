@@ -83,20 +83,60 @@ QList<Word> shellWords(const QString &line)
     return out;
 }
 
-void scriptsOfWords(QList<Word> words, QList<std::pair<QString, bool>> *out);
+void scriptsOfWords(QList<Word> words, QString *cwd, QList<std::pair<QString, bool>> *out);
 
-void scriptsOfLine(const QString &line, QList<std::pair<QString, bool>> *out)
+// Whether a segment moves the shell somewhere this reading cannot follow: a `cd` that is not the
+// segment's first word (`then cd x`, `( cd x`), a subshell or a group, pushd and popd.
+bool movesUnseen(const QList<Word> &segment)
+{
+    for (qsizetype i = 0; i < segment.size(); ++i) {
+        const QString &t = segment[i].text;
+        if ((i > 0 && t == QLatin1String("cd")) || t == QLatin1String("pushd") ||
+            t == QLatin1String("popd") || t.startsWith(u'(') || t.startsWith(u'{'))
+            return true;
+    }
+    return false;
+}
+
+// `cwd`: the folder the line starts in ("" not known); a `cd` in it moves it for what follows
+// when it surely runs first: followed by `;`, `&&` or the line's end. After one that may not
+// (`cd x || …`, `cd x &`, `cd x | …`) or one inside a compound command, the folder is not known.
+void scriptsOfLine(const QString &line, QString cwd, QList<std::pair<QString, bool>> *out)
 {
     QList<Word> segment;
+    QString separator; // the one right after the segment: ";", "&&", "||", "&", "|", "\n"
+    const auto flush = [&] {
+        const QString before = cwd;
+        if (movesUnseen(segment))
+            cwd.clear();
+        scriptsOfWords(segment, &cwd, out);
+        QString kind = separator;
+        kind.remove(u'\n');
+        const bool sure =
+            kind.isEmpty() || kind == QLatin1String(";") || kind == QLatin1String("&&");
+        if (cwd != before && !sure)
+            cwd.clear();
+        segment.clear();
+        separator.clear();
+    };
     for (const Word &w : shellWords(line)) {
-        if (!w.separator) {
-            segment << w;
+        if (w.separator) {
+            separator += w.text;
             continue;
         }
-        scriptsOfWords(segment, out);
-        segment.clear();
+        if (!separator.isEmpty())
+            flush();
+        segment << w;
     }
-    scriptsOfWords(segment, out);
+    flush();
+}
+
+// A relative path from the folder the command runs in; "" where that folder is not known.
+QString fromCwd(const QString &cwd, const QString &path)
+{
+    if (path.startsWith(u'/'))
+        return QDir::cleanPath(path);
+    return cwd.isEmpty() ? QString() : QDir::cleanPath(cwd + u'/' + path);
 }
 
 bool isScriptName(const QString &word)
@@ -107,10 +147,13 @@ bool isScriptName(const QString &word)
 
 // One command's words: the program when it is a path, else the script an interpreter is given
 // — the first word that is not an option and names a script (.py, .sh, .bash); `-m` (a module)
-// or a relative script ends the search. A shell's `-c` (alone or in a group: -lc, -ec) hands it a
-// line of its own. What cannot be known before the shell runs is not looked at: better a script
-// left unchecked than a job refused that would run.
-void scriptsOfWords(QList<Word> words, QList<std::pair<QString, bool>> *out)
+// ends the search. A relative path counts from `cwd` (the container's workingDir, then each
+// `cd` of the line), where that is known; a shell given a bare name (`bash run.sh`) may find it
+// on PATH instead, so only a name with a slash is looked up for it, as for a program. A shell's
+// `-c` (alone or in a group: -lc, -ec) hands it a line of its own. What cannot be known before
+// the shell runs is not looked at: better a script left unchecked than a job refused that
+// would run.
+void scriptsOfWords(QList<Word> words, QString *cwd, QList<std::pair<QString, bool>> *out)
 {
     static const QRegularExpression assignment(QStringLiteral("^[A-Za-z_][A-Za-z0-9_]*="));
     static const QRegularExpression shellC(QStringLiteral("^-[a-z]*c[a-z]*$"));
@@ -118,35 +161,53 @@ void scriptsOfWords(QList<Word> words, QList<std::pair<QString, bool>> *out)
     while (!words.isEmpty() && (assignment.match(words.first().text).hasMatch() ||
                                 words.first().text == QLatin1String("exec")))
         words.removeFirst();
-    if (words.isEmpty() || !words.first().known)
+    if (words.isEmpty())
+        return;
+    if (words.first().text == QLatin1String("cd")) {
+        // Where it goes, if known: `cd` alone or to "-", "$X", "~" is not; -L and -P change
+        // nothing here (links are followed by the NAS either way).
+        qsizetype i = 1;
+        while (i < words.size() &&
+               (words[i].text == QLatin1String("-L") || words[i].text == QLatin1String("-P")))
+            ++i;
+        const bool known = i < words.size() && words[i].known && !words[i].text.startsWith(u'-');
+        *cwd = known ? fromCwd(*cwd, words[i].text) : QString();
+        return;
+    }
+    if (!words.first().known)
         return;
     const QString program = words.first().text;
     const QString name = program.section(u'/', -1);
     if (!isInterpreter(program)) {
-        if (program.startsWith(u'/'))
-            out->append({QDir::cleanPath(program), true});
+        // A bare name is looked up on PATH: the image's, not a file of the NAS.
+        if (const QString path = program.contains(u'/') ? fromCwd(*cwd, program) : QString();
+            !path.isEmpty())
+            out->append({path, true});
         return;
     }
+    const bool isShell = shell.match(name).hasMatch();
     for (int i = 1; i < words.size(); ++i) {
         const QString &w = words[i].text;
         if (name == QLatin1String("env")) {
             if (!w.startsWith(u'-') && !assignment.match(w).hasMatch()) {
-                scriptsOfWords(words.mid(i), out); // env VAR=… program …
+                scriptsOfWords(words.mid(i), cwd, out); // env VAR=… program …
                 return;
             }
             continue;
         }
-        if (shell.match(name).hasMatch() && shellC.match(w).hasMatch()) {
+        if (isShell && shellC.match(w).hasMatch()) {
             if (i + 1 < words.size() && words[i + 1].known)
-                scriptsOfLine(words[i + 1].text, out);
+                scriptsOfLine(words[i + 1].text, *cwd, out);
             return;
         }
         if (w == QLatin1String("-m") || w == QLatin1String("-"))
             return; // a module, or the standard input: no file to look at
         if (w.startsWith(u'-') || !isScriptName(w))
             continue; // an option, or an option's value
-        if (words[i].known && w.startsWith(u'/'))
-            out->append({QDir::cleanPath(w), false});
+        if (!words[i].known || (isShell && !w.contains(u'/')))
+            return;
+        if (const QString path = fromCwd(*cwd, w); !path.isEmpty())
+            out->append({path, false});
         return;
     }
 }
@@ -182,7 +243,10 @@ QList<LaunchScript> LaunchScripts::of(const JobRequest &job)
         QList<Word> words; // an exec-form command: each element one word, nothing expanded
         for (const QString &c : role.command)
             words << Word{c, true, false};
-        scriptsOfWords(words, &found);
+        // The container starts in its workingDir; without one, in the image's WORKDIR (unknown).
+        QString cwd =
+            role.workingDir.startsWith(u'/') ? QDir::cleanPath(role.workingDir) : QString();
+        scriptsOfWords(words, &cwd, &found);
         for (const auto &[path, direct] : std::as_const(found)) {
             const QString clean = QDir::cleanPath(path);
             const QString node = nodePathOf(role.hostMounts, role.mountPaths, clean);
@@ -290,21 +354,6 @@ StartReason LaunchScripts::judge(const LaunchScript &s, const LaunchScriptFacts 
     r.message = f.link ? tr("%1 is on the NAS (a link to %2).").arg(s.path, f.linkTarget)
                        : tr("%1 is on the NAS.").arg(s.path);
     return r;
-}
-
-void LaunchScripts::add(StartVerdict *v, const QList<StartReason> &reasons)
-{
-    for (const StartReason &r : reasons) {
-        if (r.severity == StartReason::Never) {
-            v->kind = StartVerdict::Never;
-            v->placement.clear(); // it goes nowhere as it is
-        }
-        v->reasons.append(r);
-    }
-    // The weightiest first, as the check orders them.
-    std::stable_sort(
-        v->reasons.begin(), v->reasons.end(),
-        [](const StartReason &a, const StartReason &b) { return a.severity > b.severity; });
 }
 
 } // namespace gpudesk

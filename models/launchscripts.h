@@ -54,8 +54,6 @@ public:
     // The link's target as the container reads it (a relative one from the link's folder).
     static QString targetOf(const LaunchScript &script, const QString &linkTarget);
     static StartReason judge(const LaunchScript &script, const LaunchScriptFacts &facts);
-    // The reasons added to a verdict; a Never among them makes it Never.
-    static void add(StartVerdict *verdict, const QList<StartReason> &reasons);
 };
 
 } // namespace gpudesk

@@ -123,6 +123,20 @@ bool StartVerdict::has(const QString &code) const
                        [&](const StartReason &r) { return r.code == code; });
 }
 
+void StartVerdict::add(const QList<StartReason> &found)
+{
+    for (const StartReason &r : found) {
+        if (r.severity == StartReason::Never) {
+            kind = Never;
+            placement.clear(); // it goes nowhere as it is
+        }
+        reasons.append(r);
+    }
+    std::stable_sort(
+        reasons.begin(), reasons.end(),
+        [](const StartReason &a, const StartReason &b) { return a.severity > b.severity; });
+}
+
 QString StartVerdict::summary() const
 {
     auto first = [this](StartReason::Severity s) {

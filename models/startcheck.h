@@ -62,6 +62,9 @@ struct StartVerdict
     // One line in the user's language: "Starts now on g4090-03, g4090-04." / "Never starts: …"
     QString summary() const;
     bool has(const QString &code) const;
+    // Reasons found after the check itself (launch scripts on the NAS, images in their
+    // registry): a Never among them makes the verdict Never; kept the weightiest first.
+    void add(const QList<StartReason> &found);
 };
 
 // Will the job start? From a snapshot of the cluster: its shape against the nodes (bigger than

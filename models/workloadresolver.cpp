@@ -5,6 +5,8 @@
 #include "nodefit.h"
 #include "workloadstatus.h"
 
+#include <algorithm>
+
 namespace gpudesk {
 
 namespace {
@@ -155,6 +157,8 @@ std::optional<WorkloadInfo> WorkloadResolver::resolve(const ClusterStore &store,
                 break;
             }
     }
+    if (w.job)
+        w.stateLie = stateLie(store, w, pods);
     if (pods.size() == 1 &&
         (w.status == QLatin1String("Pending") || w.kind == QLatin1String("Pod"))) {
         // A job of one pod cannot spread over nodes by itself: say how it could.
@@ -162,6 +166,56 @@ std::optional<WorkloadInfo> WorkloadResolver::resolve(const ClusterStore &store,
             w.message = w.message.isEmpty() ? advice : advice + u'\n' + w.message;
     }
     return w;
+}
+
+QString WorkloadResolver::stateLie(const ClusterStore &store, const WorkloadInfo &w,
+                                   const QList<const PodInfo *> &pods)
+{
+    // Over by the job's word (the statuses the Cleanup page's "finished job still holding
+    // GPUs" reads, Kubeflow's Suspended among them).
+    static const QSet<QString> over{QStringLiteral("Completed"),  QStringLiteral("Succeeded"),
+                                    QStringLiteral("Failed"),     QStringLiteral("Aborted"),
+                                    QStringLiteral("Terminated"), QStringLiteral("Suspended")};
+    QStringList names;
+    int gpus = 0;
+    int restarts = 0;
+    if (over.contains(w.status)) {
+        // Running and holding GPUs, as the cleanup finding counts them: not a Terminating pod
+        // (the controller cleaning up; one stuck so is told by its caveat), not one on a
+        // NotReady node (what it does is not known: its caveat says so).
+        for (const PodInfo *p : pods) {
+            if (p->phase != QLatin1String("Running") || p->deleting || p->gpuRequest <= 0)
+                continue;
+            if (const NodeInfo *n = store.node(p->nodeName); n && !n->ready)
+                continue;
+            names << p->name;
+            gpus += p->gpuRequest;
+        }
+        if (names.isEmpty())
+            return {};
+        const QString who =
+            ClusterStore::tr("%n pod(s) of it still run: %1", nullptr, int(names.size()))
+                .arg(names.mid(0, 3).join(QStringLiteral(", ")));
+        return ClusterStore::tr("Says %1, but %2, holding %n GPU(s): they are not free until "
+                                "those pods are stopped.",
+                                nullptr, gpus)
+            .arg(w.status, who);
+    }
+    if (w.status == QLatin1String("Running")) {
+        for (const PodInfo *p : pods)
+            if (p->status == QLatin1String("CrashLoopBackOff")) {
+                names << p->name;
+                restarts = std::max(restarts, p->restarts);
+            }
+        if (names.isEmpty())
+            return {};
+        return ClusterStore::tr("Says Running, but %n pod(s) crash-loop (%1; restarted up to %2 "
+                                "times): the job makes no progress.",
+                                nullptr, int(names.size()))
+            .arg(names.mid(0, 3).join(QStringLiteral(", ")))
+            .arg(restarts);
+    }
+    return {};
 }
 
 QString WorkloadResolver::waitingReason(const QList<const PodInfo *> &pods, qint64 *since)

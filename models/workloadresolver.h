@@ -26,6 +26,12 @@ public:
     static std::optional<WorkloadInfo> resolve(const ClusterStore &store, const QString &key);
     // See ClusterStore::podCaveat.
     static QString podCaveat(const ClusterStore &store, const PodInfo &pod);
+    // A job whose state is not what its pods do (issue 37, "states that lie"): over (Failed,
+    // Completed…) while pods of it still run on Ready nodes and hold GPUs — a PyTorchJob failed
+    // by a worker while its master runs on —, or Running while its pods crash-loop and it
+    // makes no progress. In words; "" when its state tells the truth.
+    static QString stateLie(const ClusterStore &store, const WorkloadInfo &w,
+                            const QList<const PodInfo *> &pods);
     static WorkloadCounts counts(const ClusterStore &store);
     // The same for one namespace's workloads (a user's jobs).
     static WorkloadCounts countsIn(const ClusterStore &store, const QString &ns);

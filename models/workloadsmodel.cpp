@@ -398,20 +398,23 @@ QVariant WorkloadsModel::workloadData(const Row &row, int column, int role) cons
         return w.ns;
     case IsPodRole:
         return false;
-    case SeverityRole:
-        return w.stuck ? 2 : workloadstatus::severity(w.status);
+    case SeverityRole: // a job whose state lies is a problem whatever it says
+        return w.stuck || !w.stateLie.isEmpty() ? 2 : workloadstatus::severity(w.status);
     case StatusClassRole:
-        return int(w.stuck ? workloadstatus::Problem : workloadstatus::classOf(w.status));
+        return int(w.stuck || !w.stateLie.isEmpty() ? workloadstatus::Problem
+                                                    : workloadstatus::classOf(w.status));
     case FilterRole:
-        return QStringList{w.name,   w.ns,     row.user,  w.vc,
-                           w.kind,   w.status, w.message, row.nodes.join(u' '),
-                           row.cause}
+        return QStringList{w.name,    w.ns,      row.user,  w.vc,
+                           w.kind,    w.status,  w.message, row.nodes.join(u' '),
+                           row.cause, w.stateLie}
             .join(u' ');
-    case Qt::ToolTipRole:
+    case Qt::ToolTipRole: {
         if (column != Reason && column != Status)
             return QString();
-        return row.cause.isEmpty() ? w.message
-                                   : QString(row.causeTip + u'\n' + w.message).trimmed();
+        const QString tip =
+            row.cause.isEmpty() ? w.message : QString(row.causeTip + u'\n' + w.message).trimmed();
+        return w.stateLie.isEmpty() ? tip : QString(w.stateLie + u'\n' + tip).trimmed();
+    }
     case SortRole:
         switch (column) {
         case Gpus:
@@ -510,7 +513,10 @@ bool WorkloadsModel::fillCause(Row &row) const
 
 QString WorkloadsModel::reasonOf(const Row &row)
 {
-    // The doctor's cause before the controller's words ("1 replica(s) failed").
+    // A state that lies first (a Failed job whose master still holds its GPUs), then the
+    // doctor's cause, then the controller's words ("1 replica(s) failed").
+    if (!row.info.stateLie.isEmpty())
+        return row.info.stateLie;
     return row.cause.isEmpty() ? row.info.message.section(u'\n', 0, 0) : row.cause;
 }
 

@@ -20,6 +20,21 @@ enum class Profile
     Cpu,          // CPU-only data preparation
 };
 
+// How a failing workload fails at the end of its run: the last lines its program prints, as
+// PyTorch, NCCL and Python print them, and the container's end (OOMKilled: exit 137). The job
+// doctor's classes the demo plants beside the shared-memory, launch-script and image-pull ones.
+enum class Failure
+{
+    None,
+    GpuOutOfMemory,  // torch.cuda.OutOfMemoryError on the first step
+    NcclTimeout,     // the NCCL watchdog: an all-reduce that never finished
+    RankUnset,       // torch.distributed's env:// without RANK
+    ModuleMissing,   // ModuleNotFoundError: a package not in the image
+    DataPathMissing, // FileNotFoundError: a dataset path not on the NAS
+    DriverTooOld,    // the image's CUDA newer than the node's driver
+    OutOfMemory,     // the kernel's OOM killer: reason OOMKilled, exit 137, no traceback
+};
+
 // How a pod's containers meet their end once the pod is deleted.
 enum class Termination
 {
@@ -37,6 +52,7 @@ struct Behavior
     Profile profile = Profile::Train;
     qint64 runSeconds = 3600; // < 0: runs until deleted
     bool fails = false;
+    Failure failure = Failure::None; // fails this way (implies `fails`)
     Termination termination = Termination::Normal;
     // Bit i: the process on the pod's i-th card ignores TERM (only KILL ends it).
     unsigned ignoreTermMask = 0;

@@ -385,11 +385,12 @@ void KubeletController::finish(const PodWork &w, json &pod)
     json &status = pod["status"];
     const qint64 started = parseMs(status["containerStatuses"][0]["state"]["running"]["startedAt"]);
     const std::string now = m_state.clock->nowRfc3339();
-    const bool fail = b.fails || b.profile == Profile::ShmError;
+    const bool fail = b.fails || b.profile == Profile::ShmError || b.failure != Failure::None;
+    const bool oomKilled = b.failure == Failure::OutOfMemory;
     for (auto &c : status["containerStatuses"]) {
         c["state"] = {{"terminated",
-                       {{"exitCode", fail ? 1 : 0},
-                        {"reason", fail ? "Error" : "Completed"},
+                       {{"exitCode", oomKilled ? 137 : (fail ? 1 : 0)},
+                        {"reason", oomKilled ? "OOMKilled" : (fail ? "Error" : "Completed")},
                         {"startedAt", SimClock::rfc3339(started)},
                         {"finishedAt", now},
                         {"containerID", c.value("containerID", "")}}}};

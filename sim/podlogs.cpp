@@ -65,8 +65,62 @@ std::vector<QByteArray> preamble(const LogSpec &s)
     }
 }
 
+// The last lines of a planted failure, as the programs print them.
+std::vector<QByteArray> failureLines(const LogSpec &s)
+{
+    const QByteArray pod = s.pod.toUtf8();
+    const QByteArray user = s.user.toUtf8();
+    switch (s.failure) {
+    case Failure::GpuOutOfMemory:
+        return {
+            "Traceback (most recent call last):",
+            "  File \"/workspace/train.py\", line 188, in <module>", "    outputs = model(**batch)",
+            "torch.cuda.OutOfMemoryError: CUDA out of memory. Tried to allocate 2.00 GiB. GPU 0 "
+            "has a total capacty of 23.65 GiB of which 1.06 GiB is free. Process 4121 has 22.58 "
+            "GiB memory in use. Of the allocated memory 21.90 GiB is allocated by PyTorch."};
+    case Failure::NcclTimeout:
+        return {"[E ProcessGroupNCCL.cpp:475] [Rank 1] Watchdog caught collective operation "
+                "timeout: WorkNCCL(SeqNum=20817, OpType=ALLREDUCE, NumelIn=262144000, "
+                "NumelOut=262144000, Timeout(ms)=1800000) ran for 1800541 milliseconds before "
+                "timing out.",
+                "[E ProcessGroupNCCL.cpp:916] [Rank 1] NCCL watchdog thread terminated with "
+                "exception: [Rank 1] Watchdog caught collective operation timeout"};
+    case Failure::RankUnset:
+        return {"Traceback (most recent call last):",
+                "  File \"/workspace/train_ddp.py\", line 31, in <module>",
+                "    dist.init_process_group(backend=\"nccl\", init_method=\"env://\")",
+                "ValueError: Error initializing torch.distributed using env:// rendezvous: "
+                "environment variable RANK expected, but not set"};
+    case Failure::ModuleMissing:
+        return {"Traceback (most recent call last):",
+                "  File \"/workspace/finetune.py\", line 7, in <module>",
+                "    from flash_attn import flash_attn_func",
+                "ModuleNotFoundError: No module named 'flash_attn'"};
+    case Failure::DataPathMissing:
+        return {"Traceback (most recent call last):",
+                "  File \"/workspace/train.py\", line 52, in <module>",
+                "    train_set = ImageFolder(args.data)",
+                "FileNotFoundError: [Errno 2] No such file or directory: '/mnt/share/" + user +
+                    "/imagenet/train'"};
+    case Failure::DriverTooOld:
+        return {"Traceback (most recent call last):",
+                "  File \"/workspace/train.py\", line 12, in <module>",
+                "    torch.cuda.set_device(local_rank)",
+                "RuntimeError: The NVIDIA driver on your system is too old (found version 11040). "
+                "Please update your GPU driver by downloading and installing a new version from "
+                "the URL: http://www.nvidia.com/Download/index.aspx"};
+    case Failure::OutOfMemory:
+        return {"INFO tokenize: " + pod + " loaded 48000000 documents into memory"};
+    case Failure::None:
+        break;
+    }
+    return {};
+}
+
 std::vector<QByteArray> epilogue(const LogSpec &s)
 {
+    if (s.failure != Failure::None && s.failed)
+        return failureLines(s);
     switch (s.profile) {
     case Profile::ShmError:
         return {"ERROR: Unexpected bus error encountered in worker. This might be caused by "
@@ -143,6 +197,7 @@ std::optional<LogSpec> PodLogs::spec(const json &pod, const Behavior &behavior, 
     }
     LogSpec s;
     s.profile = behavior.profile;
+    s.failure = behavior.failure;
     s.seed = behavior.seed;
     s.pod = podName;
     s.container = container;

@@ -25,6 +25,7 @@ struct LogSpec
     qint64 endMs = -1; // -1 while running
     int intervalMs = 2000;
     bool failed = false;
+    Failure failure = Failure::None;
 };
 
 class PodLogs

@@ -255,6 +255,45 @@ void Simulation::build()
             submitPod(in);
         }
     });
+    // A failure of each class the job doctor tells beyond the ones planted below, early, while
+    // the nodes had room: each ran a few minutes and failed; its pod and log stay for the doctor.
+    at(hoursAgo(47.5), [=, this] {
+        struct Failing
+        {
+            const char *user;
+            const char *name;
+            Failure failure;
+            int gpus;
+            const char *what;
+            const char *diagnosis;
+        };
+        const Failing failing[] = {
+            {"bob", "llama-13b-sft", Failure::GpuOutOfMemory, 1,
+             "CUDA out of memory on the first step", "gpu-memory"},
+            {"zhangwei", "gpt-moe-pretrain", Failure::NcclTimeout, 1,
+             "the NCCL watchdog: an all-reduce timed out after 30 minutes", "nccl"},
+            {"liuyang", "bert-ddp", Failure::RankUnset, 1,
+             "torch.distributed's env:// without RANK (started as a plain pod)", "distributed-env"},
+            {"chenjie", "asr-finetune", Failure::ModuleMissing, 1,
+             "ModuleNotFoundError: flash_attn is not in the image", "python-env"},
+            {"dave", "convnext-imagenet", Failure::DataPathMissing, 1,
+             "the dataset's path is not on the NAS", "data-path"},
+            {"lina", "sd-lora", Failure::DriverTooOld, 1,
+             "the image's CUDA needs a newer driver than the node's", "cuda-driver"},
+            {"sunmin", "tokenize-zh", Failure::OutOfMemory, 0,
+             "killed by the kernel for memory (OOMKilled, exit 137)", "memory"},
+        };
+        for (const Failing &f : failing) {
+            JobInput in = job(f.user, f.name);
+            in.behavior.profile = f.gpus == 0 ? Profile::Cpu : Profile::Train;
+            in.behavior.runSeconds = 300;
+            in.behavior.failure = f.failure;
+            in.tasks = {task("main", 1, f.gpus)};
+            submitPod(in);
+            addPlanted({std::string("failed-") + f.diagnosis, f.what, "",
+                        json::array({ref(m_state.pods, f.user, f.name)}), f.diagnosis});
+        }
+    });
     at(hoursAgo(47), [=, this] {
         JobInput in = job("dave", "vit-large");
         in.nodeName = "g4090-07";

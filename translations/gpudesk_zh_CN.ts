@@ -2192,6 +2192,24 @@
         <source>pod %1 failed: %2 — %3</source>
         <translation>Pod %1 失败：%2 — %3</translation>
     </message>
+    <message numerus="yes">
+        <source>%n pod(s) of it still run: %1</source>
+        <translation>
+            <numerusform>其中仍有 %n 个 Pod 在运行：%1</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Says %1, but %2, holding %n GPU(s): they are not free until those pods are stopped.</source>
+        <translation>
+            <numerusform>状态为 %1，但%2，占用 %n 块 GPU：这些 Pod 停止之前，GPU 不会释放。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Says Running, but %n pod(s) crash-loop (%1; restarted up to %2 times): the job makes no progress.</source>
+        <translation>
+            <numerusform>状态为 Running，但有 %n 个 Pod 在崩溃循环（%1；最多已重启 %2 次）：作业没有任何进展。</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>gpudesk::ClusterSync</name>
@@ -3133,6 +3151,10 @@
         <source>%1 cannot be read or is over 1 MiB; only the built-in rules are used.</source>
         <translation>%1 无法读取或超过 1 MiB；只使用内置规则。</translation>
     </message>
+    <message>
+        <source>%1, class %2: has no title; its rules&apos; own titles are shown for it.</source>
+        <translation>%1，类别 %2：没有标题；将显示其规则自身的标题。</translation>
+    </message>
 </context>
 <context>
     <name>gpudesk::EventsModel</name>
@@ -3794,6 +3816,45 @@
     </message>
 </context>
 <context>
+    <name>gpudesk::ImageCheck</name>
+    <message>
+        <source>%1 was not looked up in its registry: %2</source>
+        <translation>未在镜像仓库中查询 %1：%2</translation>
+    </message>
+    <message>
+        <source>%1 is in %2 (%3 to pull).</source>
+        <translation>%1 在 %2 中（需拉取 %3）。</translation>
+    </message>
+    <message>
+        <source>%1 is in %2.</source>
+        <translation>%1 在 %2 中。</translation>
+    </message>
+    <message>
+        <source>%1 is %2: each node pulls all of it before the pod starts, minutes on a node that has not run it yet.</source>
+        <translation>%1 大小为 %2：每个节点在 Pod 启动前都要完整拉取，未运行过它的节点需要几分钟。</translation>
+    </message>
+    <message>
+        <source>Keep data and checkpoints on the NAS, not in the image; a slimmer base image pulls faster.</source>
+        <translation>数据和检查点请放在 NAS 上，不要放进镜像；更精简的基础镜像拉取更快。</translation>
+    </message>
+    <message>
+        <source>%1 has no %2:%3: every pod would stay in ImagePullBackOff.</source>
+        <translation>%1 中没有 %2:%3：所有 Pod 都会停在 ImagePullBackOff。</translation>
+    </message>
+    <message>
+        <source>Push the image first, or pick a tag the registry has (the Images page lists them).</source>
+        <translation>请先推送镜像，或选择仓库中已有的标签（“镜像”页面列出了这些标签）。</translation>
+    </message>
+    <message>
+        <source>%1 refused gpudesk&apos;s credentials for %2 (%3): the nodes pull with the namespace&apos;s image pull secrets, which may be let in; not checked.</source>
+        <translation>%1 拒绝了 gpudesk 访问 %2 的凭据（%3）：节点使用命名空间的镜像拉取密钥拉取，可能可以通过；未检查。</translation>
+    </message>
+    <message>
+        <source>Log in to the registry on the Images page to check it, or make sure the namespace has a pull secret for it.</source>
+        <translation>请在“镜像”页面登录该仓库以便检查，或确认命名空间有对应的拉取密钥。</translation>
+    </message>
+</context>
+<context>
     <name>gpudesk::ImagePlanner</name>
     <message numerus="yes">
         <source>and %n more</source>
@@ -4379,6 +4440,10 @@
     <message>
         <source>the NAS did not answer within %1 s</source>
         <translation>NAS 在 %1 秒内没有应答</translation>
+    </message>
+    <message>
+        <source>its registry did not answer within %1 s</source>
+        <translation>镜像仓库在 %1 秒内未应答</translation>
     </message>
 </context>
 <context>

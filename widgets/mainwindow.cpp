@@ -208,8 +208,7 @@ MainWindow::MainWindow(Services *services, QWidget *parent)
         m_nodes->selectNode(node);
     });
     connect(m_cleanup, &CleanupPage::openRequested, this, open);
-    // Pages plan through the services; the window shows what they ask for, and prepares it
-    // (a dry run) first where the page did not.
+    // Pages plan through the services; the window shows (dry-run first) what they ask for.
     OperationsService *ops = services->operations();
     m_cleanup->setOperations(ops);
     m_workloads->setOperations(ops);
@@ -255,6 +254,7 @@ MainWindow::MainWindow(Services *services, QWidget *parent)
     m_nodes->telemetryPanel()->chart()->setHistory(services->history());
     connect(m_state, &ConnectionState::changed, this, &MainWindow::updateFromState);
     connect(m_state, &ConnectionState::changed, this, &MainWindow::updateSyncStatus);
+    connect(m_state, &ConnectionState::changed, this, &MainWindow::updateSshStatus); // nodes came
     // The menus mirror the pages' buttons: made once every page has them.
     m_menus = new MainMenus(this, services);
     m_menus->fillToolBar(toolbar);
@@ -270,6 +270,7 @@ MainWindow::MainWindow(Services *services, QWidget *parent)
     restoreLayout();
     updateFromState();
     updateSyncStatus();
+    updateSshStatus(); // a window opened after the sessions settled: no update may follow
 }
 
 MainWindow::~MainWindow() = default;
@@ -306,8 +307,7 @@ void MainWindow::updateSshStatus()
                                                 QStringLiteral("HH:mm:ss")));
     if (needUser > 0)
         text += QStringLiteral(" · ") + tr("%n waiting for you", nullptr, needUser);
-    // Keywords of the SSH config gpudesk does not follow: a node that needs one is reached
-    // differently than by ssh, so they stay in sight.
+    // SSH config keywords gpudesk does not follow stay in sight (such a node is reached otherwise).
     const QStringList warnings = m_services->session()->sshConfigWarnings();
     if (!warnings.isEmpty())
         text +=

@@ -97,21 +97,6 @@ QStringList QueuePlanner::deleteRefusals(const ClusterStore &store, const QStrin
     return out;
 }
 
-StepTarget QueuePlanner::volcanoTarget(Resource r, const QString &ns, const QString &name,
-                                       const QString &uid) const
-{
-    StepTarget t;
-    t.kind = r == Resource::Queues ? QStringLiteral("Queue") : QStringLiteral("PodGroup");
-    t.group = QStringLiteral("scheduling.volcano.sh");
-    t.version = m_base.versionOf(r);
-    t.plural = r == Resource::Queues ? QStringLiteral("queues") : QStringLiteral("podgroups");
-    t.ns = ns;
-    t.name = name;
-    t.uid = uid;
-    t.apiPath = m_base.path(r, ns, name);
-    return t;
-}
-
 QueuePlanner::PodGroupsOf QueuePlanner::podGroupsOf(const ClusterStore &store, const QString &vc)
 {
     // The states after which a job runs nothing again (Volcano's and Kubeflow's words).
@@ -136,7 +121,7 @@ void QueuePlanner::appendRemoval(OperationPlan &plan, const QueueInfo &q, const 
     for (const PodGroupInfo *g : groups.over) {
         PlanStep s;
         s.kind = PlanStep::Kind::Delete;
-        s.target = volcanoTarget(Resource::PodGroups, g->ns, g->name, g->uid);
+        s.target = m_base.target(Resource::PodGroups, g->ns, g->name, g->uid);
         const QString job = g->owner.name.isEmpty() ? g->name : g->owner.name;
         s.description = tr("Delete the pod group of %1/%2, which is over: it alone keeps %3 open")
                             .arg(g->ns, job, q.name);
@@ -165,7 +150,7 @@ PlanStep QueuePlanner::editStep(const QueueInfo &q, const QueueSpec &spec) const
     PlanStep s;
     s.kind = PlanStep::Kind::Patch;
     s.patchType = QStringLiteral("json");
-    s.target = volcanoTarget(Resource::Queues, {}, q.name, q.uid);
+    s.target = m_base.target(Resource::Queues, {}, q.name, q.uid);
     const json newSpec = json::parse(specJson(spec, q.spec).toStdString());
     json ops = json::array();
     ops.push_back({{"op", "test"},
@@ -223,7 +208,7 @@ PlanStep QueuePlanner::commandStep(const QueueInfo &q, bool open) const
                        {"action", str(action)}};
     PlanStep s;
     s.kind = PlanStep::Kind::Create;
-    s.target = volcanoTarget(Resource::Queues, {}, q.name, q.uid);
+    s.target = m_base.target(Resource::Queues, {}, q.name, q.uid);
     s.createIn = kCommands;
     s.body = QByteArray::fromStdString(command.dump());
     s.expectStates = open ? QStringList{QStringLiteral("Open")}
@@ -240,7 +225,7 @@ PlanStep QueuePlanner::deleteStep(const QueueInfo &q) const
 {
     PlanStep s;
     s.kind = PlanStep::Kind::Delete;
-    s.target = volcanoTarget(Resource::Queues, {}, q.name, q.uid);
+    s.target = m_base.target(Resource::Queues, {}, q.name, q.uid);
     s.guard = PlanStep::Guard::QueueEmpty;
     s.description = tr("Delete VC %1").arg(q.name);
     s.detail = QStringLiteral("DELETE %1 (preconditions.uid=%2)").arg(s.target.apiPath, q.uid);
@@ -264,12 +249,9 @@ OperationPlan QueuePlanner::create(const QueueSpec &spec) const
                       {"spec", json::parse(specJson(spec).toStdString())}};
     PlanStep s;
     s.kind = PlanStep::Kind::Create;
-    s.target.kind = QStringLiteral("Queue");
-    s.target.group = QStringLiteral("scheduling.volcano.sh");
-    s.target.version = m_base.versionOf(Resource::Queues);
-    s.target.plural = QStringLiteral("queues");
-    s.target.name = spec.name;
-    s.createIn = resourcePath(Resource::Queues, {}, m_base.versionOf(Resource::Queues));
+    const ApiKind queues = m_base.kind(Resource::Queues);
+    s.target = StepTarget::toCreate(queues, {}, spec.name);
+    s.createIn = queues.collection();
     s.body = QByteArray::fromStdString(object.dump());
     s.description = tr("Create VC %1: capability %2, deserved %3, guarantee %4, weight %5")
                         .arg(spec.name, describeAmounts(spec.capability),
@@ -412,13 +394,8 @@ OperationPlan QueuePlanner::merge(const QString &from, const QString &into) cons
         PlanStep s;
         s.kind = PlanStep::Kind::Patch;
         s.patchType = QStringLiteral("merge");
-        s.target.kind = QStringLiteral("Namespace");
-        s.target.version = QStringLiteral("v1");
-        s.target.plural = QStringLiteral("namespaces");
-        s.target.name = n.name;
-        s.target.uid = n.uid;
+        s.target = m_base.target(Resource::Namespaces, {}, n.name, n.uid);
         s.target.user = n.user;
-        s.target.apiPath = m_base.path(Resource::Namespaces, {}, n.name);
         s.body = QByteArray::fromStdString(
             json{{"metadata", {{"labels", {{"gpudesk.io/vc", str(into)}}}}}}.dump());
         s.expectPointer = QStringLiteral("/metadata/labels/gpudesk.io~1vc");

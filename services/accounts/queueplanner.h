@@ -47,9 +47,6 @@ public:
     static PodGroupsOf podGroupsOf(const ClusterStore &store, const QString &vc);
 
 private:
-    // A queue (Resource::Queues) or a pod group (Resource::PodGroups) as a step's target.
-    StepTarget volcanoTarget(Resource r, const QString &ns, const QString &name,
-                             const QString &uid) const;
     PlanStep editStep(const QueueInfo &queue, const QueueSpec &spec) const;
     PlanStep commandStep(const QueueInfo &queue, bool open) const;
     PlanStep deleteStep(const QueueInfo &queue) const;

@@ -28,15 +28,6 @@ QByteArray bytes(const json &j)
     return QByteArray::fromStdString(j.dump());
 }
 
-QString collection(const QString &ns, const QString &plural, const QString &group = {})
-{
-    const QString base = group.isEmpty()
-                             ? QStringLiteral("/api/v1")
-                             : QString(QStringLiteral("/apis/") + group + QStringLiteral("/v1"));
-    return ns.isEmpty() ? QString(base + u'/' + plural)
-                        : QString(base + QStringLiteral("/namespaces/") + ns + u'/' + plural);
-}
-
 // "requests.nvidia.com/gpu 16 → 8 (6 in use)".
 QString change(const QString &resource, std::optional<qint64> from, std::optional<qint64> to,
                qint64 used)
@@ -60,21 +51,15 @@ const QuotaObject *gpudeskQuota(const UserObjects &u)
 
 UserPlanner::UserPlanner(OperationPlanner base) : m_base(std::move(base)) {}
 
-PlanStep UserPlanner::createStep(const QString &kind, const QString &plural, const QString &group,
-                                 const QString &ns, const QString &name,
-                                 const QString &collectionPath, const QByteArray &body) const
+PlanStep UserPlanner::createStep(const ApiKind &k, const QString &ns, const QString &name,
+                                 const QByteArray &body) const
 {
     PlanStep s;
     s.kind = PlanStep::Kind::Create;
-    s.target.kind = kind;
-    s.target.group = group;
-    s.target.version = QStringLiteral("v1");
-    s.target.plural = plural;
-    s.target.ns = ns;
-    s.target.name = name;
-    s.createIn = collectionPath;
+    s.target = StepTarget::toCreate(k, ns, name);
+    s.createIn = k.collection(ns);
     s.body = body;
-    s.detail = QStringLiteral("POST %1 %2").arg(collectionPath, QString::fromUtf8(body));
+    s.detail = QStringLiteral("POST %1 %2").arg(s.createIn, QString::fromUtf8(body));
     return s;
 }
 
@@ -100,22 +85,18 @@ OperationPlan UserPlanner::create(const QList<UserSpec> &users) const
         const QString why = u.line > 0 ? tr("user %1, line %2 of the file").arg(u.name).arg(u.line)
                                        : tr("new user %1").arg(u.name);
         QList<PlanStep> steps;
-        PlanStep s = createStep(QStringLiteral("Namespace"), QStringLiteral("namespaces"), {}, {},
-                                ns, collection({}, QStringLiteral("namespaces")),
-                                UserManifests::namespaceJson(u));
+        PlanStep s =
+            createStep(m_base.kind(Resource::Namespaces), {}, ns, UserManifests::namespaceJson(u));
         s.description = u.vc.isEmpty()
                             ? tr("Create namespace %1 for %2").arg(ns, u.name)
                             : tr("Create namespace %1 for %2, in VC %3").arg(ns, u.name, u.vc);
         steps << s;
-        s = createStep(QStringLiteral("ServiceAccount"), QStringLiteral("serviceaccounts"), {}, ns,
-                       u.name, collection(ns, QStringLiteral("serviceaccounts")),
+        s = createStep(ApiKind::serviceAccounts(), ns, u.name,
                        UserManifests::serviceAccountJson(ns, u.name));
         s.description =
             tr("Create ServiceAccount %1 (the identity of the kubeconfigs handed out)").arg(u.name);
         steps << s;
-        s = createStep(QStringLiteral("RoleBinding"), QStringLiteral("rolebindings"), kRbac, ns,
-                       UserDriftCheck::roleBindingName(),
-                       collection(ns, QStringLiteral("rolebindings"), kRbac),
+        s = createStep(ApiKind::roleBindings(), ns, UserDriftCheck::roleBindingName(),
                        UserManifests::roleBindingJson(ns, u.name, u.clusterRole));
         s.description = tr("Bind %1 and its ServiceAccount to the ClusterRole %2 in %3")
                             .arg(u.name, u.clusterRole, ns);
@@ -123,26 +104,20 @@ OperationPlan UserPlanner::create(const QList<UserSpec> &users) const
         QStringList limits;
         for (auto it = u.quota.cbegin(); it != u.quota.cend(); ++it)
             limits << it.key() + u'=' + quantity::format(it.key(), it.value());
-        s = createStep(QStringLiteral("ResourceQuota"), QStringLiteral("resourcequotas"), {}, ns,
-                       UserDriftCheck::quotaName(),
-                       collection(ns, QStringLiteral("resourcequotas")),
+        s = createStep(m_base.kind(Resource::ResourceQuotas), ns, UserDriftCheck::quotaName(),
                        UserManifests::quotaJson(ns, u.quota));
         s.description = tr("Limit %1 to %2").arg(ns, limits.join(QStringLiteral(", ")));
         steps << s;
         if (!u.defaultRequest.isEmpty()) {
-            s = createStep(QStringLiteral("LimitRange"), QStringLiteral("limitranges"), {}, ns,
-                           UserDriftCheck::limitRangeName(),
-                           collection(ns, QStringLiteral("limitranges")),
+            s = createStep(ApiKind::limitRanges(), ns, UserDriftCheck::limitRangeName(),
                            UserManifests::limitRangeJson(ns, u.defaultRequest, u.defaultLimit));
             s.description = tr("Give containers without requests default requests (so that the "
                                "quota does not refuse them)");
             steps << s;
         }
         if (!u.viewRole.isEmpty()) {
-            s = createStep(QStringLiteral("ClusterRoleBinding"),
-                           QStringLiteral("clusterrolebindings"), kRbac, {},
+            s = createStep(ApiKind::clusterRoleBindings(), {},
                            UserDriftCheck::viewBindingName(u.name),
-                           collection({}, QStringLiteral("clusterrolebindings"), kRbac),
                            UserManifests::viewBindingJson(ns, u.name, u.viewRole));
             s.description =
                 tr("Let %1 read cluster-wide (ClusterRole %2: nodes, VCs)").arg(u.name, u.viewRole);
@@ -181,14 +156,7 @@ void UserPlanner::addQuotaPatch(OperationPlan &plan, const QuotaObject &quota,
     PlanStep s;
     s.kind = PlanStep::Kind::Patch;
     s.patchType = QStringLiteral("json");
-    s.target.kind = QStringLiteral("ResourceQuota");
-    s.target.version = QStringLiteral("v1");
-    s.target.plural = QStringLiteral("resourcequotas");
-    s.target.ns = q.ns;
-    s.target.name = q.name;
-    s.target.uid = q.uid;
-    s.target.user = m_base.context().store->userOf(q.ns);
-    s.target.apiPath = collection(q.ns, QStringLiteral("resourcequotas")) + u'/' + q.name;
+    s.target = m_base.target(Resource::ResourceQuotas, q.ns, q.name, q.uid);
     // The limits are replaced only if the spec is still the one planned on: an edit made
     // meanwhile (by hand, by another admin) makes the server refuse this one.
     json ops = json::array();
@@ -251,10 +219,8 @@ OperationPlan UserPlanner::editQuota(const QString &ns, const ResourceAmounts &h
         if (q->name == UserDriftCheck::quotaName() || !target)
             target = q;
     if (!target) {
-        PlanStep s = createStep(QStringLiteral("ResourceQuota"), QStringLiteral("resourcequotas"),
-                                {}, ns, UserDriftCheck::quotaName(),
-                                collection(ns, QStringLiteral("resourcequotas")),
-                                UserManifests::quotaJson(ns, hard));
+        PlanStep s = createStep(m_base.kind(Resource::ResourceQuotas), ns,
+                                UserDriftCheck::quotaName(), UserManifests::quotaJson(ns, hard));
         s.target.user = user;
         s.description = tr("Create the quota of %1 (it has none)").arg(ns);
         plan.steps << s;
@@ -275,13 +241,8 @@ PlanStep UserPlanner::namespacePatch(const NamespaceObject &ns, const QByteArray
     PlanStep s;
     s.kind = PlanStep::Kind::Patch;
     s.patchType = QStringLiteral("merge");
-    s.target.kind = QStringLiteral("Namespace");
-    s.target.version = QStringLiteral("v1");
-    s.target.plural = QStringLiteral("namespaces");
-    s.target.name = ns.name;
-    s.target.uid = ns.uid;
+    s.target = m_base.target(Resource::Namespaces, {}, ns.name, ns.uid);
     s.target.user = ns.label(QStringLiteral("gpudesk.io/user"));
-    s.target.apiPath = collection({}, QStringLiteral("namespaces")) + u'/' + ns.name;
     s.body = patch;
     s.detail = QStringLiteral("PATCH %1 %2").arg(s.target.apiPath, QString::fromUtf8(patch));
     return s;
@@ -389,16 +350,8 @@ OperationPlan UserPlanner::disable(const UserObjects &u) const
     if (rb) {
         PlanStep d;
         d.kind = PlanStep::Kind::Delete;
-        d.target.kind = QStringLiteral("RoleBinding");
-        d.target.group = kRbac;
-        d.target.version = QStringLiteral("v1");
-        d.target.plural = QStringLiteral("rolebindings");
-        d.target.ns = u.ns;
-        d.target.name = rb->name;
-        d.target.uid = rb->uid;
+        d.target = StepTarget::existing(ApiKind::roleBindings(), u.ns, rb->name, rb->uid);
         d.target.user = u.user;
-        d.target.apiPath =
-            collection(u.ns, QStringLiteral("rolebindings"), kRbac) + u'/' + rb->name;
         d.description =
             tr("Delete RoleBinding %1: %2 and their kubeconfigs lose their rights in %3")
                 .arg(rb->name, u.user, u.ns);
@@ -450,10 +403,9 @@ OperationPlan UserPlanner::enable(const UserObjects &u) const
             addQuotaPatch(plan, *quota, hard);
             plan.steps.last().description = tr("Give %1's quota its limits back").arg(u.user);
         } else {
-            PlanStep s = createStep(
-                QStringLiteral("ResourceQuota"), QStringLiteral("resourcequotas"), {}, u.ns,
-                UserDriftCheck::quotaName(), collection(u.ns, QStringLiteral("resourcequotas")),
-                UserManifests::quotaJson(u.ns, hard));
+            PlanStep s =
+                createStep(m_base.kind(Resource::ResourceQuotas), u.ns, UserDriftCheck::quotaName(),
+                           UserManifests::quotaJson(u.ns, hard));
             s.description = tr("Make %1's quota again with its limits").arg(u.user);
             plan.steps << s;
         }
@@ -471,9 +423,8 @@ OperationPlan UserPlanner::enable(const UserObjects &u) const
                     {"roleRef", rb.value("roleRef", json::object())},
                     {"subjects", rb.value("subjects", json::array())}};
         PlanStep s =
-            createStep(QStringLiteral("RoleBinding"), QStringLiteral("rolebindings"), kRbac, u.ns,
-                       QString::fromStdString(rb.value("name", std::string())),
-                       collection(u.ns, QStringLiteral("rolebindings"), kRbac), bytes(object));
+            createStep(ApiKind::roleBindings(), u.ns,
+                       QString::fromStdString(rb.value("name", std::string())), bytes(object));
         s.description =
             tr("Bind %1 to the ClusterRole %2 again")
                 .arg(u.user, QString::fromStdString(
@@ -515,14 +466,9 @@ OperationPlan UserPlanner::remove(const UserObjects &u) const
     jobs.sort();
     PlanStep s;
     s.kind = PlanStep::Kind::Delete;
-    s.target.kind = QStringLiteral("Namespace");
-    s.target.version = QStringLiteral("v1");
-    s.target.plural = QStringLiteral("namespaces");
-    s.target.name = u.ns;
-    s.target.uid = u.namespaceObject->uid;
+    s.target = m_base.target(Resource::Namespaces, {}, u.ns, u.namespaceObject->uid);
     s.target.user = u.user;
     s.target.gpus = gpus;
-    s.target.apiPath = collection({}, QStringLiteral("namespaces")) + u'/' + u.ns;
     s.target.holds = m_base.holdsOf(pods);
     s.propagationPolicy = QStringLiteral("Background");
     s.description = tr("Delete namespace %1 and everything in it").arg(u.ns);
@@ -538,15 +484,8 @@ OperationPlan UserPlanner::remove(const UserObjects &u) const
         }
         PlanStep d;
         d.kind = PlanStep::Kind::Delete;
-        d.target.kind = QStringLiteral("ClusterRoleBinding");
-        d.target.group = kRbac;
-        d.target.version = QStringLiteral("v1");
-        d.target.plural = QStringLiteral("clusterrolebindings");
-        d.target.name = crb.name;
-        d.target.uid = crb.uid;
+        d.target = StepTarget::existing(ApiKind::clusterRoleBindings(), {}, crb.name, crb.uid);
         d.target.user = u.user;
-        d.target.apiPath =
-            collection({}, QStringLiteral("clusterrolebindings"), kRbac) + u'/' + crb.name;
         d.description = tr("Delete ClusterRoleBinding %1 (cluster-wide read)").arg(crb.name);
         d.detail =
             QStringLiteral("DELETE %1 (preconditions.uid=%2)").arg(d.target.apiPath, crb.uid);
@@ -593,14 +532,8 @@ OperationPlan UserPlanner::revoke(const UserObjects &u) const
     }
     PlanStep s;
     s.kind = PlanStep::Kind::RotateServiceAccount;
-    s.target.kind = QStringLiteral("ServiceAccount");
-    s.target.version = QStringLiteral("v1");
-    s.target.plural = QStringLiteral("serviceaccounts");
-    s.target.ns = u.ns;
-    s.target.name = sa->name;
-    s.target.uid = sa->uid;
+    s.target = StepTarget::existing(ApiKind::serviceAccounts(), u.ns, sa->name, sa->uid);
     s.target.user = u.user;
-    s.target.apiPath = collection(u.ns, QStringLiteral("serviceaccounts")) + u'/' + sa->name;
     s.body = UserManifests::serviceAccountJson(u.ns, sa->name);
     s.description = tr("Delete and make again the ServiceAccount %1: every token issued for it "
                        "stops working")
@@ -608,7 +541,7 @@ OperationPlan UserPlanner::revoke(const UserObjects &u) const
     s.detail =
         tr("POST %1/token (a witness token), DELETE %1 (preconditions.uid=%2), POST %3, then "
            "the witness is checked to be refused (401)")
-            .arg(s.target.apiPath, sa->uid, collection(u.ns, QStringLiteral("serviceaccounts")));
+            .arg(s.target.apiPath, sa->uid, ApiKind::serviceAccounts().collection(u.ns));
     s.eventReason = QStringLiteral("GpudeskRevokedTokens");
     s.why = tr("tokens revoked from the Users page");
     plan.steps << s;
@@ -632,19 +565,15 @@ OperationPlan UserPlanner::repair(const UserObjects &u) const
     for (const UserDrift &d : UserDriftCheck::check(u)) {
         switch (d.kind) {
         case UserDrift::Kind::MissingServiceAccount: {
-            PlanStep s =
-                createStep(QStringLiteral("ServiceAccount"), QStringLiteral("serviceaccounts"), {},
-                           u.ns, u.user, collection(u.ns, QStringLiteral("serviceaccounts")),
-                           UserManifests::serviceAccountJson(u.ns, u.user));
+            PlanStep s = createStep(ApiKind::serviceAccounts(), u.ns, u.user,
+                                    UserManifests::serviceAccountJson(u.ns, u.user));
             s.description = d.repair;
             plan.steps << s;
             break;
         }
         case UserDrift::Kind::MissingRoleBinding: {
             PlanStep s =
-                createStep(QStringLiteral("RoleBinding"), QStringLiteral("rolebindings"), kRbac,
-                           u.ns, UserDriftCheck::roleBindingName(),
-                           collection(u.ns, QStringLiteral("rolebindings"), kRbac),
+                createStep(ApiKind::roleBindings(), u.ns, UserDriftCheck::roleBindingName(),
                            UserManifests::roleBindingJson(u.ns, u.user, QStringLiteral("edit")));
             s.description = d.repair;
             plan.steps << s;
@@ -671,16 +600,8 @@ OperationPlan UserPlanner::repair(const UserObjects &u) const
             PlanStep s;
             s.kind = PlanStep::Kind::Patch;
             s.patchType = QStringLiteral("merge");
-            s.target.kind = QStringLiteral("RoleBinding");
-            s.target.group = kRbac;
-            s.target.version = QStringLiteral("v1");
-            s.target.plural = QStringLiteral("rolebindings");
-            s.target.ns = u.ns;
-            s.target.name = rb->name;
-            s.target.uid = rb->uid;
+            s.target = StepTarget::existing(ApiKind::roleBindings(), u.ns, rb->name, rb->uid);
             s.target.user = u.user;
-            s.target.apiPath =
-                collection(u.ns, QStringLiteral("rolebindings"), kRbac) + u'/' + rb->name;
             s.body = bytes(json{{"subjects", subjects}});
             s.description = d.repair;
             s.detail =
@@ -689,10 +610,9 @@ OperationPlan UserPlanner::repair(const UserObjects &u) const
             break;
         }
         case UserDrift::Kind::MissingQuota: {
-            PlanStep s = createStep(
-                QStringLiteral("ResourceQuota"), QStringLiteral("resourcequotas"), {}, u.ns,
-                UserDriftCheck::quotaName(), collection(u.ns, QStringLiteral("resourcequotas")),
-                UserManifests::quotaJson(u.ns, UserSpec::defaults().quota));
+            PlanStep s =
+                createStep(m_base.kind(Resource::ResourceQuotas), u.ns, UserDriftCheck::quotaName(),
+                           UserManifests::quotaJson(u.ns, UserSpec::defaults().quota));
             s.description = d.repair;
             plan.steps << s;
             break;
@@ -708,9 +628,7 @@ OperationPlan UserPlanner::repair(const UserObjects &u) const
             break;
         case UserDrift::Kind::MissingLimitRange: {
             const UserSpec defaults = UserSpec::defaults();
-            PlanStep s = createStep(QStringLiteral("LimitRange"), QStringLiteral("limitranges"), {},
-                                    u.ns, UserDriftCheck::limitRangeName(),
-                                    collection(u.ns, QStringLiteral("limitranges")),
+            PlanStep s = createStep(ApiKind::limitRanges(), u.ns, UserDriftCheck::limitRangeName(),
                                     UserManifests::limitRangeJson(u.ns, defaults.defaultRequest,
                                                                   defaults.defaultLimit));
             s.description = d.repair;

@@ -38,8 +38,7 @@ public:
     OperationPlan repair(const UserObjects &user) const;
 
 private:
-    PlanStep createStep(const QString &kind, const QString &plural, const QString &group,
-                        const QString &ns, const QString &name, const QString &collection,
+    PlanStep createStep(const ApiKind &k, const QString &ns, const QString &name,
                         const QByteArray &body) const;
     PlanStep namespacePatch(const NamespaceObject &ns, const QByteArray &patch) const;
     void addQuotaPatch(OperationPlan &plan, const QuotaObject &quota, const ResourceAmounts &hard,

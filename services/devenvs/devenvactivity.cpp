@@ -2,6 +2,7 @@
 #include "devenvactivity.h"
 
 #include "clustersession.h"
+#include "clusterstore.h"
 #include "contextconnection.h"
 #include "devenvsmodel.h"
 #include "entities.h"
@@ -69,7 +70,7 @@ void DevEnvActivity::tick()
         return;
     const qint64 now = QDateTime::currentMSecsSinceEpoch();
     for (const QString &key : m_model->keys()) {
-        const PodInfo *p = m_model->currentPod(key);
+        const PodInfo *p = m_session->store()->devEnvs().currentPod(key);
         if (!p || p->phase != QLatin1String("Running") || p->deleting || m_inFlight.contains(key) ||
             m_queue.contains(key) || now - m_asked.value(key) < m_intervalMs)
             continue;
@@ -92,7 +93,7 @@ void DevEnvActivity::pump()
     const auto &connection = m_session->connection();
     while (connection && m_inFlight.size() < MaxConcurrent && !m_queue.isEmpty()) {
         const QString key = m_queue.takeFirst();
-        const PodInfo *p = m_model->currentPod(key);
+        const PodInfo *p = m_session->store()->devEnvs().currentPod(key);
         if (!p)
             continue;
         quint16 port = 0;

@@ -7,15 +7,6 @@
 
 namespace gpudesk {
 
-namespace {
-
-QString claimsIn(const QString &ns)
-{
-    return QStringLiteral("/api/v1/namespaces/%1/persistentvolumeclaims").arg(ns);
-}
-
-} // namespace
-
 DevEnvPlanner::DevEnvPlanner(OperationPlanner base, const DevEnvsModel *model)
     : m_base(std::move(base)), m_model(model)
 {}
@@ -25,13 +16,10 @@ PlanStep DevEnvPlanner::createPod(const QString &ns, const QString &env, const Q
 {
     PlanStep s;
     s.kind = PlanStep::Kind::Create;
-    s.target.kind = QStringLiteral("Pod");
-    s.target.version = QStringLiteral("v1");
-    s.target.plural = QStringLiteral("pods");
-    s.target.ns = ns;
-    s.target.name = name;
+    const ApiKind pods = m_base.kind(Resource::Pods);
+    s.target = StepTarget::toCreate(pods, ns, name);
     s.target.user = m_base.context().store->userOf(ns);
-    s.createIn = QStringLiteral("/api/v1/namespaces/%1/pods").arg(ns);
+    s.createIn = pods.collection(ns);
     s.body = body;
     s.detail = QStringLiteral("POST %1 %2").arg(s.createIn, QString::fromUtf8(body));
     s.why = tr("dev environment %1").arg(env);
@@ -52,12 +40,9 @@ OperationPlan DevEnvPlanner::create(const DevEnvSpec &spec) const
     const QByteArray pod = DevEnvManifests::podJson(spec, suffix);
     PlanStep claim;
     claim.kind = PlanStep::Kind::Create;
-    claim.target.kind = QStringLiteral("PersistentVolumeClaim");
-    claim.target.version = QStringLiteral("v1");
-    claim.target.plural = QStringLiteral("persistentvolumeclaims");
-    claim.target.ns = spec.ns;
-    claim.target.name = spec.homeClaim();
-    claim.createIn = claimsIn(spec.ns);
+    claim.target =
+        StepTarget::toCreate(ApiKind::persistentVolumeClaims(), spec.ns, spec.homeClaim());
+    claim.createIn = ApiKind::persistentVolumeClaims().collection(spec.ns);
     claim.body = DevEnvManifests::homeClaimJson(spec, pod);
     claim.detail = QStringLiteral("POST %1 %2").arg(claim.createIn, QString::fromUtf8(claim.body));
     claim.description = tr("Create the home volume %1 (%2 at %3): it stays when the environment "
@@ -86,7 +71,7 @@ OperationPlan DevEnvPlanner::create(const DevEnvSpec &spec) const
 
 OperationPlan DevEnvPlanner::stop(const QString &key) const
 {
-    const PodInfo *pod = m_model->currentPod(key);
+    const PodInfo *pod = m_base.context().store->devEnvs().currentPod(key);
     const QString env = key.section(u'/', 1);
     OperationPlan plan =
         m_base.plan(QStringLiteral("devenv.stop"), tr("Stop dev environment %1").arg(env));
@@ -118,7 +103,7 @@ OperationPlan DevEnvPlanner::start(const QString &key) const
     OperationPlan plan =
         m_base.plan(QStringLiteral("devenv.start"), tr("Start dev environment %1").arg(env));
     plan.subject = key;
-    const PodInfo *pod = m_model->currentPod(key);
+    const PodInfo *pod = m_base.context().store->devEnvs().currentPod(key);
     if (pod && !pod->finished() && !pod->deleting) {
         plan.refusals << tr("%1 is running already.").arg(env);
         return plan;
@@ -146,7 +131,7 @@ OperationPlan DevEnvPlanner::remove(const QString &key) const
     OperationPlan plan =
         m_base.plan(QStringLiteral("devenv.delete"), tr("Delete dev environment %1").arg(env));
     plan.subject = key;
-    const PodInfo *pod = m_model->currentPod(key);
+    const PodInfo *pod = m_base.context().store->devEnvs().currentPod(key);
     if (pod && !pod->finished() && !pod->deleting) {
         const OperationPlan del =
             m_base.deleteWorkloads({ClusterStore::workloadKey(*pod)}, tr("deleted by its owner"));
@@ -156,13 +141,7 @@ OperationPlan DevEnvPlanner::remove(const QString &key) const
     if (const DevEnvVolume *v = m_model->volume(key)) {
         PlanStep s;
         s.kind = PlanStep::Kind::Delete;
-        s.target.kind = QStringLiteral("PersistentVolumeClaim");
-        s.target.version = QStringLiteral("v1");
-        s.target.plural = QStringLiteral("persistentvolumeclaims");
-        s.target.ns = ns;
-        s.target.name = v->claim;
-        s.target.uid = v->uid;
-        s.target.apiPath = claimsIn(ns) + u'/' + v->claim;
+        s.target = StepTarget::existing(ApiKind::persistentVolumeClaims(), ns, v->claim, v->uid);
         s.description =
             tr("Delete the home volume %1 (%2): its files are lost").arg(v->claim, v->size);
         s.detail = QStringLiteral("DELETE %1 (preconditions.uid=%2)").arg(s.target.apiPath, v->uid);

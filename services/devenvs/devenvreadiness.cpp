@@ -2,6 +2,7 @@
 #include "devenvreadiness.h"
 
 #include "clustersession.h"
+#include "clusterstore.h"
 #include "contextconnection.h"
 #include "devenvsmodel.h"
 #include "entities.h"
@@ -35,7 +36,7 @@ void DevEnvReadiness::tick()
         return;
     QSet<QString> running;
     for (const QString &key : m_model->keys()) {
-        const PodInfo *p = m_model->currentPod(key);
+        const PodInfo *p = m_session->store()->devEnvs().currentPod(key);
         if (!p || p->phase != QLatin1String("Running") || p->deleting)
             continue;
         running.insert(p->uid);

@@ -170,7 +170,7 @@ void DevEnvsService::refreshVolumes()
 void DevEnvsService::openJupyter(const QString &key)
 {
     const auto &connection = m_session->connection();
-    const PodInfo *pod = m_model->currentPod(key);
+    const PodInfo *pod = m_store->devEnvs().currentPod(key);
     if (!connection || !pod) {
         emit failed(key, tr("The environment is not there any more."));
         return;
@@ -265,7 +265,7 @@ void DevEnvsService::jupyterFound(const QString &key, const QString &podName,
 void DevEnvsService::openTensorBoard(const QString &key, const QString &logDir)
 {
     const auto &connection = m_session->connection();
-    const PodInfo *pod = m_model->currentPod(key);
+    const PodInfo *pod = m_store->devEnvs().currentPod(key);
     if (!connection || !pod) {
         emit failed(key, tr("The environment is not there any more."));
         return;
@@ -297,9 +297,9 @@ void DevEnvsService::openTensorBoard(const QString &key, const QString &logDir)
 
 void DevEnvsService::openWebService(const QString &key, const QString &service)
 {
-    const PodInfo *pod = m_model->currentPod(key);
+    const PodInfo *pod = m_store->devEnvs().currentPod(key);
     int port = 0;
-    for (const auto &[name, p] : m_model->services(key))
+    for (const auto &[name, p] : pod ? pod->namedPorts : QList<std::pair<QString, int>>{})
         if (name == service)
             port = p;
     if (!pod || port == 0) {
@@ -398,7 +398,7 @@ QString DevEnvsService::writeSshHost(const QString &key, const QString &configPa
                                      const QString &gpudeskPath, QString *error) const
 {
     const auto &connection = m_session->connection();
-    const PodInfo *pod = m_model->currentPod(key);
+    const PodInfo *pod = m_store->devEnvs().currentPod(key);
     if (!connection || !pod) {
         *error = tr("The environment is not there any more.");
         return {};
@@ -566,7 +566,7 @@ void DevEnvsService::openShell(const QString &key)
 void DevEnvsService::openExec(const QString &key)
 {
     const auto &connection = m_session->connection();
-    if (!connection || !m_model->currentPod(key)) {
+    if (!connection || !m_store->devEnvs().currentPod(key)) {
         emit failed(key, tr("The environment is not there any more."));
         return;
     }

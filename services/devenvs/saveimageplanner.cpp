@@ -22,12 +22,7 @@ OperationPlan SaveImagePlanner::plan(const SaveImageRequest &r)
 
     PlanStep s;
     s.kind = PlanStep::Kind::SaveImage;
-    s.target.kind = QStringLiteral("Pod");
-    s.target.version = QStringLiteral("v1");
-    s.target.plural = QStringLiteral("pods");
-    s.target.ns = r.ns;
-    s.target.name = r.pod;
-    s.target.uid = r.podUid;
+    s.target = StepTarget::existing(ApiKind::of(Resource::Pods), r.ns, r.pod, r.podUid);
     s.target.node = r.node;
     s.target.user = r.owner;
     s.image.registry = r.registry;

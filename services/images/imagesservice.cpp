@@ -392,26 +392,37 @@ void ImagesService::setHugeBytes(qint64 bytes)
 
 void ImagesService::imageSize(const QString &reference, QObject *context, SizeDone done)
 {
-    const ImageReference ref = ImageReference::parse(reference.trimmed());
+    lookImage(reference, context, [done](const ImageLook &look) { done(look.bytes, look.error); });
+}
+
+void ImagesService::lookImage(const QString &reference, QObject *context, LookDone done)
+{
+    ImageLook look;
+    look.reference = reference.trimmed();
+    const ImageReference ref = ImageReference::parse(look.reference);
     if (!ref.isValid()) {
-        done(-1, tr("\"%1\" is not an image reference.").arg(reference));
+        look.error = tr("\"%1\" is not an image reference.").arg(reference);
+        done(look);
         return;
     }
     const QString key = ref.toString();
     if (const auto it = m_sizes.constFind(key); it != m_sizes.cend()) {
-        done(*it, QString());
+        look.bytes = *it;
+        look.httpStatus = 200;
+        done(look);
         return;
     }
     // One client per question, owned by a helper that goes when it is answered: a form typed
     // into asks again and again, and an answer for a context that is gone is dropped.
     auto *owner = new QObject(this);
     QPointer<QObject> guard(context);
-    auto answer = [this, owner, guard, key, done](qint64 bytes, const QString &error) {
+    auto answer = [this, owner, guard, key, reference = look.reference, done](ImageLook found) {
         owner->deleteLater();
-        if (error.isEmpty())
-            m_sizes.insert(key, bytes);
+        found.reference = reference;
+        if (found.found())
+            m_sizes.insert(key, found.bytes);
         if (guard)
-            done(bytes, error);
+            done(found);
     };
     m_logins->lookup(ref.registry, owner,
                      [this, owner, ref, answer](const RegistryCredentials &c, const QString &) {
@@ -424,17 +435,23 @@ void ImagesService::imageSize(const QString &reference, QObject *context, SizeDo
 
 void ImagesService::sizeOfManifest(RegistryClient *client, const QString &repository,
                                    const QString &reference, bool top,
-                                   std::function<void(qint64, QString)> done)
+                                   std::function<void(ImageLook)> done)
 {
     client->manifest(
         repository, reference, client,
         [this, client, repository, top, done](const RegistryManifest &m, const RegistryReply &r) {
+            ImageLook look;
+            look.httpStatus = r.httpStatus;
+            look.errorCode = r.errorCode;
+            look.connectionFailed = r.connectionFailed;
             if (!r.ok()) {
-                done(-1, r.error);
+                look.error = r.error;
+                done(look);
                 return;
             }
             if (!m.isIndex) {
-                done(m.imageBytes(), QString());
+                look.bytes = m.imageBytes();
+                done(look);
                 return;
             }
             // What a GPU node pulls: linux/amd64, else the first real platform.
@@ -444,7 +461,8 @@ void ImagesService::sizeOfManifest(RegistryClient *client, const QString &reposi
                                                  e.architecture == QLatin1String("amd64"))))
                     pick = &e;
             if (!pick || !top) {
-                done(-1, tr("%1 names no image of a platform.").arg(repository));
+                look.error = tr("%1 names no image of a platform.").arg(repository);
+                done(look);
                 return;
             }
             sizeOfManifest(client, repository, pick->digest, false, done);

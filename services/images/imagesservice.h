@@ -18,6 +18,7 @@ class HarborReader;
 class ImagesModel;
 class Operation;
 class OperationsService;
+struct ImageLook;
 struct OperationPlan;
 struct RegistryEndpoint;
 struct RegistryCredentials;
@@ -90,6 +91,10 @@ public:
     // `done` is called once, unless `context` is gone by then.
     using SizeDone = std::function<void(qint64 bytes, const QString &error)>;
     void imageSize(const QString &reference, QObject *context, SizeDone done);
+    // The same with the registry's own answer (a tag it does not have, credentials refused):
+    // what the submit check judges. A found image is kept for the session, a miss is not.
+    using LookDone = std::function<void(const ImageLook &look)>;
+    void lookImage(const QString &reference, QObject *context, LookDone done);
     // Over this size an image is flagged where users pick images (the admin's setting).
     qint64 hugeBytes() const { return m_hugeBytes; }
 
@@ -122,7 +127,7 @@ private:
     void applied(const Operation *operation);
     // How `host` is reached: plain HTTP when the user said so, its CAs from certs.d.
     void sizeOfManifest(RegistryClient *client, const QString &repository, const QString &reference,
-                        bool top, std::function<void(qint64, QString)> done);
+                        bool top, std::function<void(ImageLook)> done);
 
     ClusterStore *m_store;
     OperationsService *m_operations;

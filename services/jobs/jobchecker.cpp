@@ -2,6 +2,8 @@
 #include "jobchecker.h"
 
 #include "capacitysnapshot.h"
+#include "imagecheck.h"
+#include "imagesservice.h"
 #include "jobrequestdecoder.h"
 #include "launchscripts.h"
 #include "nasfiles.h"
@@ -37,6 +39,20 @@ JobChecker::JobChecker(const ClusterStore *store, const TelemetryStore *telemetr
         if (m_probing && keyOf(m_pending) == key)
             tell(m_pending, facts);
     });
+    m_imagesDeadline.setSingleShot(true);
+    m_imagesDeadline.setInterval(ProbeLimitMs);
+    connect(&m_imagesDeadline, &QTimer::timeout, this, [this] {
+        // Registries that did not answer in time: the verdict without them, and said so.
+        if (m_imagesLeft <= 0)
+            return;
+        const QString why = tr("its registry did not answer within %1 s").arg(ProbeLimitMs / 1000);
+        for (qsizetype i = 0; i < m_imagesAsked.size(); ++i)
+            if (!m_imageReasons.contains(int(i)))
+                m_imageReasons.insert(int(i), ImageCheck::unchecked(m_imagesAsked[i], why));
+        m_imagesLeft = 0;
+        addImageReasons();
+        partDone();
+    });
     connect(&m_watcher, &QFutureWatcher<StartVerdict>::finished, this, [this] {
         if (m_queued) {
             // A newer request came while this one ran: its answer is the one wanted.
@@ -47,9 +63,15 @@ JobChecker::JobChecker(const ClusterStore *store, const TelemetryStore *telemetr
         m_verdict = m_watcher.result();
         const QList<LaunchScript> scripts =
             m_nas ? LaunchScripts::onNas(m_checked, m_nas->roots()) : QList<LaunchScript>();
-        if (scripts.isEmpty())
+        const QStringList images = m_images ? ImageCheck::imagesOf(m_checked) : QStringList();
+        m_parts = int(!scripts.isEmpty()) + int(!images.isEmpty());
+        if (m_parts == 0) {
             emit ready(m_verdict);
-        else
+            return;
+        }
+        if (!images.isEmpty())
+            checkImages(images);
+        if (!scripts.isEmpty())
             checkScripts(scripts);
     });
 }
@@ -173,14 +195,62 @@ void JobChecker::tell(const QList<LaunchScript> &scripts, const QList<LaunchScri
     QList<StartReason> reasons;
     for (int i = 0; i < scripts.size(); ++i)
         reasons << LaunchScripts::judge(scripts[i], facts.value(i));
-    LaunchScripts::add(&m_verdict, reasons);
-    emit ready(m_verdict);
+    m_verdict.add(reasons);
+    partDone();
+}
+
+void JobChecker::checkImages(const QStringList &images)
+{
+    const int generation = m_generation;
+    m_imagesAsked = images;
+    m_imagesLeft = int(images.size());
+    m_imageReasons.clear();
+    m_imagesDeadline.start();
+    // ImagesService keeps what it found for the session: a form re-checked on each keystroke
+    // asks the registry again only for an image not found yet.
+    for (qsizetype i = 0; i < images.size(); ++i)
+        m_images->lookImage(images[i], this, [this, generation, i](const ImageLook &look) {
+            imageDone(generation, int(i), ImageCheck::judge(look, m_images->hugeBytes()));
+        });
+}
+
+void JobChecker::imageDone(int generation, int index, const StartReason &reason)
+{
+    if (generation != m_generation || m_imagesLeft <= 0)
+        return; // an answer for an older check, or after the deadline
+    m_imageReasons.insert(index, reason);
+    if (--m_imagesLeft > 0)
+        return;
+    m_imagesDeadline.stop();
+    addImageReasons();
+    partDone();
+}
+
+void JobChecker::addImageReasons()
+{
+    // In the order of the job's images, whatever order the registries answered in.
+    QList<StartReason> reasons;
+    for (int i = 0; i < m_imagesAsked.size(); ++i)
+        if (const auto it = m_imageReasons.constFind(i); it != m_imageReasons.cend())
+            reasons << *it;
+    m_verdict.add(reasons);
+}
+
+void JobChecker::partDone()
+{
+    if (--m_parts <= 0)
+        emit ready(m_verdict);
 }
 
 void JobChecker::launch()
 {
     m_queued = false;
     m_probing = false;
+    // The images asked for the last check are its own: their answers are dropped.
+    ++m_generation;
+    m_imagesLeft = 0;
+    m_imagesDeadline.stop();
+    m_parts = 0;
     m_running = m_next;
     CapacitySnapshot snapshot = CapacitySnapshot::of(*m_store, m_running, m_telemetry);
     m_watcher.setFuture(QtConcurrent::run([snapshot = std::move(snapshot), job = m_running] {

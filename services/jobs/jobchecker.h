@@ -7,6 +7,7 @@
 
 #include <QElapsedTimer>
 #include <QFutureWatcher>
+#include <QHash>
 #include <QTimer>
 
 #include <QObject>
@@ -15,6 +16,7 @@
 namespace gpudesk {
 
 class ClusterStore;
+class ImagesService;
 class NasFiles;
 class TelemetryStore;
 
@@ -22,7 +24,8 @@ class TelemetryStore;
 // thread-safe; the copy is linear in the GPU pods) and the verdict is worked out on a worker.
 // A form re-checks on each change: a check asked while one runs replaces it, and only the
 // newest answer is told (`ready` with the request it answers). With the NAS (setNas), the
-// launch scripts the command runs from it are looked at over SFTP before the verdict is told.
+// launch scripts the command runs from it are looked at over SFTP, and with the images service
+// (setImages) the images in their registries, before the verdict is told.
 class JobChecker : public QObject
 {
     Q_OBJECT
@@ -37,12 +40,17 @@ public:
     void check(const JobRequest &job);
     // Where launch scripts are looked at (none: they are not).
     void setNas(NasFiles *nas) { m_nas = nas; }
+    // Where images are looked up (none: they are not).
+    void setImages(ImagesService *images) { m_images = images; }
     // A job as JSON (the form's object, or its YAML tab's): read, its namespace defaulted to
     // `ns`, and checked. False, with why, for what is not a job gpudesk submits.
     bool checkJson(const QByteArray &json, const QString &ns, QString *error);
     // The same reading without a check: where a job of this JSON goes (its collection path).
     static bool decode(const QByteArray &json, const QString &ns, JobRequest *out, QString *error);
-    bool isChecking() const { return m_watcher.isRunning() || m_queued || m_probing; }
+    bool isChecking() const
+    {
+        return m_watcher.isRunning() || m_queued || m_probing || m_imagesLeft > 0;
+    }
     const StartVerdict &verdict() const { return m_verdict; }
     const JobRequest &request() const { return m_checked; }
 
@@ -57,6 +65,12 @@ private:
                std::function<void(const QList<LaunchScriptFacts> &)> done);
     void answered(const QString &key, const QList<LaunchScriptFacts> &facts);
     void tell(const QList<LaunchScript> &scripts, const QList<LaunchScriptFacts> &facts);
+    // The images in their registries, beside the scripts; each answer or the deadline ends its
+    // part. The verdict is told once both parts are in.
+    void checkImages(const QStringList &images);
+    void imageDone(int generation, int index, const StartReason &reason);
+    void addImageReasons();
+    void partDone();
 
     const ClusterStore *m_store;
     const TelemetryStore *m_telemetry;
@@ -65,7 +79,14 @@ private:
     JobRequest m_next;
     bool m_queued = false;
     NasFiles *m_nas = nullptr;
+    ImagesService *m_images = nullptr;
     bool m_probing = false;
+    int m_parts = 0;                        // the parts (scripts, images) of this verdict still out
+    int m_generation = 0;                   // which check the images' answers are for
+    int m_imagesLeft = 0;                   // images of it not answered yet
+    QStringList m_imagesAsked;              // in order, for the deadline's words
+    QHash<int, StartReason> m_imageReasons; // by the image's place in m_imagesAsked
+    QTimer m_imagesDeadline;
     QList<LaunchScript> m_pending; // the scripts of the check waiting on the NAS
     QString m_inflightKey;         // the node paths the NAS is being asked about
     QTimer m_deadline;

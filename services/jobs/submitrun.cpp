@@ -158,6 +158,7 @@ void SubmitRun::onSynced()
     m_checker = new JobChecker(m_services->store(), m_services->telemetry(), this);
     if (m_options.ssh)
         m_checker->setNas(m_services->nasFiles());
+    m_checker->setImages(m_services->images()); // the images, in their registries
     connect(m_checker, &JobChecker::ready, this, &SubmitRun::onVerdict);
     m_checker->check(m_job);
 }
@@ -173,7 +174,7 @@ void SubmitRun::onVerdict(const StartVerdict &verdict)
                 s,
                 LaunchScriptFacts{
                     tr("give --ssh-config to look at the NAS"), false, false, {}, false, false, 0});
-        LaunchScripts::add(&m_verdict, unchecked);
+        m_verdict.add(unchecked);
     }
     // The server's own dry run of the create: what only it knows (the name taken, Volcano's
     // webhooks, RBAC, the quota admission).

@@ -50,19 +50,20 @@ OperationPlan OperationPlanner::plan(const QString &action, const QString &title
     return p;
 }
 
+StepTarget OperationPlanner::target(Resource r, const QString &ns, const QString &name,
+                                    const QString &uid) const
+{
+    StepTarget t = StepTarget::existing(kind(r), ns, name, uid);
+    if (!t.ns.isEmpty())
+        t.user = m_ctx.store->userOf(t.ns);
+    return t;
+}
+
 StepTarget OperationPlanner::podTarget(const PodInfo &pod) const
 {
-    StepTarget t;
-    t.kind = QStringLiteral("Pod");
-    t.version = QStringLiteral("v1");
-    t.plural = QStringLiteral("pods");
-    t.ns = pod.ns;
-    t.name = pod.name;
-    t.uid = pod.uid;
+    StepTarget t = target(Resource::Pods, pod.ns, pod.name, pod.uid);
     t.node = pod.nodeName;
-    t.user = m_ctx.store->userOf(pod.ns);
     t.gpus = pod.gpuRequest;
-    t.apiPath = path(Resource::Pods, pod.ns, pod.name);
     t.holds = holdsOf({&pod});
     return t;
 }
@@ -130,17 +131,8 @@ void OperationPlanner::addStop(OperationPlan &plan, const QString &key, const QS
     s.guard = guard;
     s.plannedAt = QDateTime::currentMSecsSinceEpoch();
     s.eventReason = QStringLiteral("GpudeskStopped");
+    s.target = target(r, w->ns, w->name, key);
     StepTarget &t = s.target;
-    const ResourceInfo info = resourceInfo(r);
-    t.kind = QLatin1String(info.kind);
-    t.group = QLatin1String(info.group);
-    t.version = versionOf(r);
-    t.plural = QLatin1String(info.plural);
-    t.ns = w->ns;
-    t.name = w->name;
-    t.uid = key;
-    t.user = m_ctx.store->userOf(w->ns);
-    t.apiPath = path(r, w->ns, w->name);
     t.holds = holdsOf(pods);
     for (const PodInfo *p : pods)
         t.gpus += p->finished() ? 0 : p->gpuRequest;
@@ -486,13 +478,8 @@ OperationPlan OperationPlanner::cordon(const QStringList &nodes, bool on) const
         PlanStep s;
         s.kind = PlanStep::Kind::Patch;
         s.patchType = QStringLiteral("merge");
-        s.target.kind = QStringLiteral("Node");
-        s.target.version = QStringLiteral("v1");
-        s.target.plural = QStringLiteral("nodes");
-        s.target.name = name;
-        s.target.uid = n->uid;
+        s.target = target(Resource::Nodes, {}, name, n->uid);
         s.target.node = name;
-        s.target.apiPath = path(Resource::Nodes, QString(), name);
         s.body = on ? QByteArrayLiteral(R"({"spec":{"unschedulable":true}})")
                     : QByteArrayLiteral(R"({"spec":{"unschedulable":null}})");
         s.expectPointer = QStringLiteral("/spec/unschedulable");

@@ -47,6 +47,10 @@ public:
     OperationPlan plan(const QString &action, const QString &title) const;
     QString path(Resource r, const QString &ns, const QString &name) const;
     QString versionOf(Resource r) const;
+    // A synced kind at the version the cluster serves, and an object of it that exists (its user:
+    // its namespace's).
+    ApiKind kind(Resource r) const { return ApiKind::of(r, versionOf(r)); }
+    StepTarget target(Resource r, const QString &ns, const QString &name, const QString &uid) const;
     const OperationContext &context() const { return m_ctx; }
     // The GPUs these pods hold and on which cards, to check they are free after acting.
     QList<HeldGpus> holdsOf(const QList<const PodInfo *> &pods) const;

@@ -67,6 +67,7 @@ QJsonArray diagnosisClassesJson(const ClusterStore &store, const DiagnosisBook &
     QJsonArray out;
     for (const DiagnosisBook::ClassCount &c : book.byClass(store))
         out.append(QJsonObject{{QStringLiteral("class"), c.cls},
+                               {QStringLiteral("title"), c.title},
                                {QStringLiteral("pods"), c.pods},
                                {QStringLiteral("jobs"), QJsonArray::fromStringList(c.jobs)},
                                {QStringLiteral("responsible"), c.responsible}});

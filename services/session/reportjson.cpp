@@ -18,6 +18,9 @@
 #include <QDateTime>
 #include <QJsonArray>
 
+#include <algorithm>
+#include <tuple>
+
 namespace gpudesk {
 
 namespace {
@@ -288,6 +291,27 @@ QJsonObject jobsJson(const WorkloadCounts &c)
             {QStringLiteral("stuck"), c.stuck},     {QStringLiteral("total"), c.total()}};
 }
 
+// Jobs whose own state is not what their pods do (WorkloadResolver::stateLie), by namespace
+// and name: a Failed job whose master still holds its GPUs, a Running one that crash-loops.
+QJsonArray stateLiesJson(const ClusterStore &store)
+{
+    QList<WorkloadInfo> lying;
+    for (const QString &key : store.jobKeys())
+        if (auto w = store.workload(key); w && !w->stateLie.isEmpty())
+            lying << *w;
+    std::sort(lying.begin(), lying.end(), [](const WorkloadInfo &a, const WorkloadInfo &b) {
+        return std::tie(a.ns, a.name) < std::tie(b.ns, b.name);
+    });
+    QJsonArray out;
+    for (const WorkloadInfo &w : std::as_const(lying))
+        out.append(QJsonObject{{QStringLiteral("namespace"), w.ns},
+                               {QStringLiteral("name"), w.name},
+                               {QStringLiteral("kind"), w.kind},
+                               {QStringLiteral("status"), w.status},
+                               {QStringLiteral("says"), w.stateLie}});
+    return out;
+}
+
 } // namespace
 
 QJsonObject reportJson(const ClusterStore &store, const TelemetryStore *telemetry,
@@ -418,6 +442,7 @@ QJsonObject reportJson(const ClusterStore &store, const TelemetryStore *telemetr
         {QStringLiteral("partial"), partial},
         {QStringLiteral("gpus"), totals},
         {QStringLiteral("jobs"), jobsJson(WorkloadResolver::counts(store))},
+        {QStringLiteral("stateLies"), stateLiesJson(store)},
         {QStringLiteral("fragmentation"), fragmentation},
         {QStringLiteral("nodes"), nodes},
         {QStringLiteral("queues"), queues},

@@ -9,6 +9,7 @@
 #include "devenvsmodel.h"
 #include "devenvspage.h"
 #include "diagnosisview.h"
+#include "entities.h"
 #include "imagesmodel.h"
 #include "imagespage.h"
 #include "imagesservice.h"
@@ -20,6 +21,7 @@
 #include "operationdialog.h"
 #include "operationplanner.h"
 #include "operationsservice.h"
+#include "saveimagedialog.h"
 #include "settingsdialog.h"
 #include "storagemodel.h"
 #include "storagepage.h"
@@ -258,15 +260,25 @@ void TestDemoWalk::everyPageWithoutUnplannedErrors()
         QVERIFY(labelTexts(*env).contains(u"内存"_qs));
         QVERIFY(!labelTexts(*env).contains(u"显存"_qs));
         env->reject();
-        // New training job, its verdict beside it: a pod bigger than any node.
+        // New training job, its verdict beside it: a pod bigger than any node, its image found
+        // in the lab's registry (the real docker-registry behind registries.conf); then a tag the
+        // registry does not have, which never starts either.
         NewJobDialog *job = w.newTrainingJob();
         job->nameEdit()->setText(u"llm-16"_qs);
-        job->imageBox()->setCurrentText(u"registry.lab.internal/train/llm:2.3"_qs);
+        job->imageBox()->setCurrentText(
+            u"registry.lab.internal/ai/pytorch:2.1.2-cuda12.1-cudnn8"_qs);
         job->commandEdit()->setPlainText(u"torchrun --nproc_per_node=16 train.py"_qs);
         job->gpusBox()->setValue(16);
-        QTRY_VERIFY_WITH_TIMEOUT(!job->isChecking() && job->verdict().kind == StartVerdict::Never,
-                                 10000);
+        QTRY_VERIFY_WITH_TIMEOUT(!job->isChecking() && job->verdict().kind == StartVerdict::Never &&
+                                     job->verdict().has(u"image-found"_qs),
+                                 20000);
+        QVERIFY(!job->verdict().has(u"image-missing"_qs));
         check(*job, u"new-training-job"_qs);
+        job->imageBox()->setCurrentText(u"registry.lab.internal/ai/pytorch:9.9-nosuch"_qs);
+        QTRY_VERIFY_WITH_TIMEOUT(!job->isChecking() && job->verdict().has(u"image-missing"_qs),
+                                 20000);
+        QVERIFY(!job->verdict().has(u"image-found"_qs));
+        check(*job, u"new-training-job-image-missing"_qs);
         job->reject();
         QDialog *audit = w.showAuditLog();
         check(*audit, u"audit"_qs);
@@ -309,7 +321,8 @@ void TestDemoWalk::everyPageWithoutUnplannedErrors()
         NewJobDialog *scripted = w.newTrainingJob();
         scripted->nameEdit()->setText(u"carol-sft"_qs);
         scripted->findChild<QComboBox *>(u"jobNamespace"_qs)->setCurrentText(u"user-carol"_qs);
-        scripted->imageBox()->setCurrentText(u"registry.lab.internal/train/llm:2.3"_qs);
+        scripted->imageBox()->setCurrentText(
+            u"registry.lab.internal/ai/pytorch:2.1.2-cuda12.1-cudnn8"_qs);
         scripted->dataEdit()->setPlainText(u"/mnt/user/carol"_qs);
         scripted->commandEdit()->setPlainText(u"bash /mnt/user/carol/code/start.sh"_qs);
         QTRY_VERIFY_WITH_TIMEOUT(!scripted->isChecking() &&
@@ -317,6 +330,49 @@ void TestDemoWalk::everyPageWithoutUnplannedErrors()
                                  30000);
         check(*scripted, u"new-training-job-script"_qs);
         scripted->reject();
+        // The images' Share… and Delete…: what each asks first, then its plan checked, on an
+        // image the demo's pods run (the registry read on the way through the pages).
+        auto *images = static_cast<ImagesPage *>(w.page(MainWindow::Images));
+        w.showPage(MainWindow::Images);
+        const ImagesModel *imageRows = images->model();
+        QTRY_VERIFY_WITH_TIMEOUT(!imageRows->sizesPending(), 30000);
+        int inUse = -1;
+        for (int r = 0; r < imageRows->rowCount() && inUse < 0; ++r)
+            if (!imageRows->useOf(r).isEmpty())
+                inUse = r;
+        QVERIFY(inUse >= 0);
+        const RegistryTag used = imageRows->tagAt(inUse);
+        images->selectTag(used.repository, used.tag);
+        QCOMPARE(images->selectedRows(), QList<int>({inUse}));
+        const auto dialogOf = [](Operation *op) -> OperationDialog * {
+            for (QWidget *top : QApplication::topLevelWidgets())
+                if (auto *d = qobject_cast<OperationDialog *>(top); d && d->operation() == op)
+                    return d;
+            return nullptr;
+        };
+        QPointer<QDialog> ask = images->askShare();
+        QVERIFY(ask);
+        check(*ask, u"share-image"_qs);
+        ask->close();
+        Operation *copy = images->share(u"shared/demo-walk:1"_qs);
+        QVERIFY(copy);
+        QPointer<OperationDialog> copyPlan = dialogOf(copy);
+        QVERIFY(copyPlan);
+        QTRY_VERIFY_WITH_TIMEOUT(copy->state() == Operation::State::Ready, 30000);
+        check(*copyPlan, u"plan-share-image"_qs);
+        copyPlan->reject();
+        ask = images->askDelete();
+        QVERIFY(ask); // pods run it: asked before any plan
+        check(*ask, u"delete-images-in-use"_qs);
+        ask->close();
+        Operation *deletion = images->deleteSelected(true);
+        QVERIFY(deletion);
+        QPointer<OperationDialog> deletionPlan = dialogOf(deletion);
+        QVERIFY(deletionPlan);
+        QTRY_VERIFY_WITH_TIMEOUT(deletion->state() == Operation::State::Ready, 30000);
+        QVERIFY(!deletion->plan().steps.isEmpty());
+        check(*deletionPlan, u"plan-delete-image"_qs);
+        deletionPlan->reject();
         // The users' and VCs' dialogs, each as it opens for the demo's admin.
         auto *users = static_cast<UsersPage *>(w.page(MainWindow::Users));
         auto *vcs = static_cast<VcsPage *>(w.page(MainWindow::Vcs));
@@ -364,6 +420,24 @@ void TestDemoWalk::everyPageWithoutUnplannedErrors()
             viewer.tabs()->setCurrentIndex(i);
             check(viewer, u"viewer-"_qs + QString::number(i));
         }
+        // Its re-run (the edit of the job's spec, the server's dry run before it is created).
+        QPointer<QDialog> rerun = w.rerun(key);
+        QVERIFY(rerun);
+        check(*rerun, u"rerun"_qs);
+        rerun->close();
+        // Saving a running dev environment as an image: the form as it opens.
+        w.showPage(MainWindow::DevEnvs);
+        QString running;
+        for (const QString &k : devEnvs->model()->keys())
+            if (const PodInfo *p = devEnvs->model()->currentPod(k);
+                p && p->phase == u"Running"_qs && running.isEmpty())
+                running = k;
+        QVERIFY(!running.isEmpty());
+        devEnvs->selectEnvironment(running);
+        QPointer<QDialog> save = devEnvs->saveAsImage();
+        QVERIFY(save);
+        check(*save, u"save-as-image"_qs);
+        save->close();
     }
     QVERIFY2(errors.isEmpty(), qPrintable(errors.join(u'\n')));
     QVERIFY2(leftInEnglish.isEmpty(),

@@ -141,6 +141,20 @@ with tempfile.TemporaryDirectory() as state:
               and [c["pods"] for c in classes] == sorted((c["pods"] for c in classes), reverse=True)
               and any(c["class"] == "shared-memory" and "user-carol/clip-pretrain" in c["jobs"]
                       and c["pods"] == 2 for c in classes))
+        check(f"each class in words, the same for all its pods ({[c['title'] for c in classes]})",
+              all(c["title"] for c in classes)
+              and any(c["class"] == "shared-memory"
+                      and c["title"] == "Shared memory (/dev/shm) too small" for c in classes))
+        # States that lie: each job the truth has over while a pod of it runs and holds GPUs is
+        # said (detail: "KIND NAME is STATE, but …"), and no job over is said to lie otherwise.
+        over = {(f["namespace"], f["detail"].split(" is ", 1)[0].split(" ", 1)[1])
+                for f in truth["findings"] if f["class"] == "finished-holding-gpus"}
+        lies = {(l["namespace"], l["name"]): l for l in report["stateLies"]}
+        check(f"states that lie: the finished jobs still holding GPUs {sorted(over)} "
+              f"said ({sorted(lies)})",
+              over and all(o in lies and lies[o]["says"].startswith("Says " + lies[o]["status"])
+                           for o in over)
+              and all(l["status"] == "Running" or o in over for o, l in lies.items()))
         check(f"every diagnosis names a class or says why not ({len(diag)} pods)",
               diag and all(d["class"] or d.get("error") for d in diag)
               and report["diagnosesNote"] is None)

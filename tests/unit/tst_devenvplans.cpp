@@ -19,6 +19,7 @@
 #include <QJsonObject>
 #include <QProcess>
 #include <QRegularExpression>
+#include <QSignalSpy>
 #include <QTemporaryDir>
 
 using namespace gpudesk::modeltest;
@@ -31,6 +32,7 @@ private slots:
     void rulesSayWhatIsWrong();
     void manifestsCarryTheForm();
     void modelShowsRunningWaitingAndStopped();
+    void storeKeepsTheEnvironmentsPods();
     void plans();
     void jupyterAndHttpAnswers();
     void sshEntryRefusesLineBreaks_data();
@@ -220,6 +222,78 @@ void TestDevEnvPlans::modelShowsRunningWaitingAndStopped()
     // Deleted: nothing is left of it.
     model.setVolumes({});
     QCOMPARE(model.rowOf(QStringLiteral("user-alice/exp1")), -1);
+}
+
+// The store's index of environments (DevEnvIndex): what the services and the page ask for an
+// environment's pod, and which environments a change touched.
+void TestDevEnvPlans::storeKeepsTheEnvironmentsPods()
+{
+    QSignalSpy updated(m_store.get(), &ClusterStore::updated);
+    const auto touched = [&] {
+        m_store->flush();
+        QSet<QString> out;
+        for (const QList<QVariant> &args : std::as_const(updated))
+            out.unite(args.at(0).value<StoreChanges>().devEnvs);
+        updated.clear();
+        return out;
+    };
+    const QString key = QStringLiteral("user-alice/exp1");
+    PodInfo old =
+        pod(QStringLiteral("exp1-aaaaa"), QStringLiteral("user-alice"), QStringLiteral("g1"), 2);
+    old.devEnv = QStringLiteral("exp1");
+    PodInfo other =
+        pod(QStringLiteral("train-0"), QStringLiteral("user-alice"), QStringLiteral("g1"), 1);
+    m_store->replacePods({old, other});
+    QCOMPARE(touched(), QSet<QString>({key}));
+    const DevEnvIndex &envs = m_store->devEnvs();
+    QCOMPARE(envs.keys(), QStringList({key}));
+    QCOMPARE(envs.envOf(old.uid), key);
+    QCOMPARE(envs.envOf(other.uid), QString());
+    QCOMPARE(envs.currentPod(key)->uid, old.uid);
+
+    // A replacement overlaps its predecessor: the live one is current, though the old is newer
+    // in nothing but being there first; once both live, the newest.
+    old.deleting = true;
+    PodInfo next =
+        pod(QStringLiteral("exp1-bbbbb"), QStringLiteral("user-alice"), QStringLiteral("g1"), 2);
+    next.devEnv = QStringLiteral("exp1");
+    next.created = old.created - 1000; // an older clock on the other side: rank decides first
+    m_store->replacePods({old, next, other});
+    QCOMPARE(touched(), QSet<QString>({key}));
+    QCOMPARE(envs.currentPod(key)->uid, next.uid);
+    old.deleting = false;
+    m_store->replacePods({old, next, other});
+    QCOMPARE(touched(), QSet<QString>({key}));
+    QCOMPARE(envs.currentPod(key)->uid, old.uid);
+
+    // A pod of no environment changing (a watch event) touches none.
+    other.status = QStringLiteral("Error");
+    Delta changed;
+    changed.resource = Resource::Pods;
+    changed.items<PodInfo>() << other;
+    m_store->apply(changed);
+    QCOMPARE(touched(), QSet<QString>());
+    QCOMPARE(m_store->pod(other.uid)->status, QStringLiteral("Error"));
+
+    // A pod relabelled leaves its environment for the other one; both are told.
+    next.devEnv = QStringLiteral("exp2");
+    m_store->replacePods({old, next, other});
+    QCOMPARE(touched(), QSet<QString>({key, QStringLiteral("user-alice/exp2")}));
+    QCOMPARE(envs.currentPod(QStringLiteral("user-alice/exp2"))->uid, next.uid);
+    QCOMPARE(envs.currentPod(key)->uid, old.uid);
+
+    // Gone (a watch's delete): the environment is left without pods and said so.
+    Delta gone;
+    gone.resource = Resource::Pods;
+    gone.removed << old.uid;
+    m_store->apply(gone);
+    QCOMPARE(touched(), QSet<QString>({key}));
+    QVERIFY(!envs.contains(key));
+    QCOMPARE(envs.currentPod(key), nullptr);
+    QCOMPARE(envs.envOf(old.uid), QString());
+    // A context switch forgets them all.
+    m_store->clear();
+    QVERIFY(envs.keys().isEmpty());
 }
 
 void TestDevEnvPlans::plans()

@@ -3,6 +3,8 @@
 // (PyTorch, NCCL, bash, the kubelet's events): each failure told as its class, with the lines
 // that show it and their numbers; a lab's rules file adding a class; patterns that could run
 // away refused when the file is read; logs that are huge, binary or one endless line bounded.
+#include "clusterstore.h"
+#include "diagnosisbook.h"
 #include "doctor.h"
 
 #include <QElapsedTimer>
@@ -56,6 +58,7 @@ private slots:
     void danglingSymlinkBeforeMissingScript();
     void chinese();
     void aLabAddsAClass();
+    void classesGroupUnderTheirOwnTitle();
     void runawayPatternsRefused_data();
     void runawayPatternsRefused();
     void brokenRulesFile();
@@ -71,6 +74,14 @@ void TestDoctor::shippedRulesAllRead()
     QVERIFY2(errors.isEmpty(), qPrintable(errors.join(u'\n')));
     QVERIFY(rules.rules().size() >= 25);
     QCOMPARE(DoctorRules::builtIn().rules().size(), rules.rules().size());
+    // Every class a shipped rule tells has its own title, in English and in Chinese: the
+    // admin's grouping by cause shows it, the same for every pod of the class.
+    for (const DoctorRules::Rule &r : rules.rules()) {
+        const QHash<QString, QString> title = rules.classTitle(r.cls);
+        QVERIFY2(!title.value(QString()).isEmpty(), qPrintable(r.cls));
+        QVERIFY2(!title.value(u"zh_CN"_qs).isEmpty(), qPrintable(r.cls));
+        QVERIFY2(!title.value(QString()).contains(u'{'), qPrintable(r.cls)); // nothing to fill
+    }
 }
 
 void TestDoctor::eachClass_data()
@@ -281,7 +292,71 @@ void TestDoctor::chinese()
     const QList<Diagnosis> found = Doctor(DoctorRules::builtIn(), u"zh_CN"_qs).diagnose(in);
     QVERIFY(!found.isEmpty());
     QCOMPARE(found.first().title, u"因内存被杀：pytorch 超出了内存上限"_qs);
+    QCOMPARE(found.first().classTitle, u"因超出内存上限被杀"_qs);
     QVERIFY(found.first().cause.contains(u"32768 MiB"_qs));
+}
+
+// The admin's grouping by cause (the Workloads cause filter, --report's diagnosisClasses[]):
+// one title per class, not the words of whichever pod came first — two pods whose containers
+// had other names were one class under two titles.
+void TestDoctor::classesGroupUnderTheirOwnTitle()
+{
+    ClusterStore store;
+    DiagnosisBook book;
+    const Doctor doctor(DoctorRules::builtIn());
+    const auto put = [&](const QString &uid, const QString &container, const QString &owner) {
+        DiagnosisInput in = pod({failed("", 137, u"OOMKilled"_qs)});
+        in.containers.first().name = container;
+        PodInfo p;
+        p.uid = uid;
+        p.ns = u"user-alice"_qs;
+        p.name = uid;
+        p.owner = OwnerRef{u"PyTorchJob"_qs, owner, u"uid-"_qs + owner};
+        store.replacePods(QList<PodInfo>(store.pods().cbegin(), store.pods().cend()) << p);
+        DiagnosisBook::Entry e;
+        e.uid = uid;
+        e.ns = p.ns;
+        e.pod = p.name;
+        e.diagnoses = doctor.diagnose(in);
+        QVERIFY(!e.diagnoses.isEmpty());
+        book.put(e);
+    };
+    put(u"a"_qs, u"trainer"_qs, u"job-a"_qs);
+    put(u"b"_qs, u"pytorch"_qs, u"job-b"_qs);
+    put(u"c"_qs, u"pytorch"_qs, u"job-b"_qs);
+    store.flush();
+    QCOMPARE(book.entry(u"a"_qs)->diagnoses.first().title,
+             u"Killed for memory: trainer went over its limit"_qs);
+    const QList<DiagnosisBook::ClassCount> classes = book.byClass(store);
+    QCOMPARE(classes.size(), 1);
+    QCOMPARE(classes.first().cls, u"memory"_qs);
+    QCOMPARE(classes.first().title, u"Killed for memory (over its limit)"_qs);
+    QCOMPARE(classes.first().pods, 3);
+    QCOMPARE(classes.first().jobs, QStringList({u"user-alice/job-a"_qs, u"user-alice/job-b"_qs}));
+
+    // A lab's class with a title of its own; one without falls back to its rule's words, and
+    // the file says so.
+    const QByteArray lab = R"j({"classes": {"nas-quota": {"title": "NAS quota full",
+                                                        "title.zh_CN": "NAS 配额已满"},
+                                            "untitled": {"title.zh_CN": "无英文标题"},
+                                            "memory": {"title": "Out of host memory"}},
+        "rules": [{"id": "lab-quota", "class": "nas-quota", "match": {"log": "Disk quota exceeded"},
+                   "title": "Quota: {match}"}]})j";
+    QStringList errors;
+    DoctorRules rules = DoctorRules::builtIn();
+    rules.merge(DoctorRules::parse(lab, u"lab.json"_qs, &errors));
+    QCOMPARE(errors.size(), 1);
+    QVERIFY2(errors.first().contains(u"class untitled: has no title"_qs),
+             qPrintable(errors.first()));
+    QCOMPARE(rules.classTitle(u"nas-quota"_qs).value(u"zh_CN"_qs), u"NAS 配额已满"_qs);
+    // A shipped class renamed in English keeps its Chinese title; the others stay as shipped.
+    QCOMPARE(rules.classTitle(u"memory"_qs).value(QString()), u"Out of host memory"_qs);
+    QCOMPARE(rules.classTitle(u"memory"_qs).value(u"zh_CN"_qs), u"因超出内存上限被杀"_qs);
+    QCOMPARE(rules.classTitle(u"gpu-memory"_qs).value(QString()), u"GPU out of memory"_qs);
+    const QList<Diagnosis> quota =
+        Doctor(rules, u"zh_CN"_qs).diagnose(pod({failed("OSError: Disk quota exceeded\n")}));
+    QVERIFY(!quota.isEmpty());
+    QCOMPARE(quota.first().classTitle, u"NAS 配额已满"_qs);
 }
 
 void TestDoctor::aLabAddsAClass()

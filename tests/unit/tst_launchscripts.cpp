@@ -19,7 +19,8 @@ namespace {
 // A Pod of `command` (or of `args` alone, for the image's entrypoint), mounting /mnt/user/bob
 // (hostPath), its code/ at /workspace, /data (a claim: not a node's) and a ConfigMap inside the
 // home folder.
-JobRequest podRunning(const QStringList &command, const char *key = "command")
+JobRequest podRunning(const QStringList &command, const char *key = "command",
+                      const QString &workingDir = {})
 {
     const auto mount = [](const QString &name, const QString &path) {
         return QJsonObject{{u"name"_qs, name}, {u"mountPath"_qs, path}};
@@ -33,6 +34,9 @@ JobRequest podRunning(const QStringList &command, const char *key = "command")
         {u"volumeMounts"_qs,
          QJsonArray{mount(u"home"_qs, u"/mnt/user/bob"_qs), code, mount(u"data"_qs, u"/data"_qs),
                     mount(u"conf"_qs, u"/mnt/user/bob/conf"_qs)}}};
+    QJsonObject container = c;
+    if (!workingDir.isEmpty())
+        container.insert(u"workingDir"_qs, workingDir);
     const auto volume = [](const QString &name, const QString &kind, const QJsonObject &source) {
         return QJsonObject{{u"name"_qs, name}, {kind, source}};
     };
@@ -42,7 +46,7 @@ JobRequest podRunning(const QStringList &command, const char *key = "command")
         {u"kind"_qs, u"Pod"_qs},
         {u"metadata"_qs, QJsonObject{{u"name"_qs, u"t"_qs}, {u"namespace"_qs, u"user-bob"_qs}}},
         {u"spec"_qs,
-         QJsonObject{{u"containers"_qs, QJsonArray{c}},
+         QJsonObject{{u"containers"_qs, QJsonArray{container}},
                      {u"volumes"_qs, QJsonArray{volume(u"home"_qs, u"hostPath"_qs, home),
                                                 volume(u"code"_qs, u"hostPath"_qs, home),
                                                 volume(u"data"_qs, u"persistentVolumeClaim"_qs,
@@ -71,59 +75,97 @@ void TestLaunchScripts::scriptsOfCommands_data()
 {
     QTest::addColumn<QStringList>("command");
     QTest::addColumn<QStringList>("scripts"); // path|nodePath|direct
+    QTest::addColumn<QString>("workingDir");  // the container's ("" none: the image's)
     QTest::newRow("program") << QStringList{u"/mnt/user/bob/run.sh"_qs, u"--fast"_qs}
-                             << QStringList{u"/mnt/user/bob/run.sh|/mnt/user/bob/run.sh|1"_qs};
-    QTest::newRow("interpreter") << QStringList{u"python"_qs, u"-u"_qs, u"/workspace/train.py"_qs,
-                                                u"/data/x"_qs}
-                                 << QStringList{
-                                        u"/workspace/train.py|/mnt/user/bob/code/train.py|0"_qs};
+                             << QStringList{u"/mnt/user/bob/run.sh|/mnt/user/bob/run.sh|1"_qs}
+                             << QString();
+    QTest::newRow("interpreter")
+        << QStringList{u"python"_qs, u"-u"_qs, u"/workspace/train.py"_qs, u"/data/x"_qs}
+        << QStringList{u"/workspace/train.py|/mnt/user/bob/code/train.py|0"_qs} << QString();
     QTest::newRow("torchrun options first")
         << QStringList{u"torchrun"_qs, u"--nproc_per_node=8"_qs, u"/mnt/user/bob/a/../b.py"_qs}
-        << QStringList{u"/mnt/user/bob/b.py|/mnt/user/bob/b.py|0"_qs};
+        << QStringList{u"/mnt/user/bob/b.py|/mnt/user/bob/b.py|0"_qs} << QString();
     QTest::newRow("sh -c line")
         << QStringList{u"/bin/sh"_qs, u"-c"_qs,
                        u"cd /workspace && NCCL_DEBUG=WARN /workspace/go.sh; bash '/mnt/user/bob/x.sh'"_qs}
         << QStringList{u"/workspace/go.sh|/mnt/user/bob/code/go.sh|1"_qs,
-                       u"/mnt/user/bob/x.sh|/mnt/user/bob/x.sh|0"_qs};
+                       u"/mnt/user/bob/x.sh|/mnt/user/bob/x.sh|0"_qs}
+        << QString();
     QTest::newRow("env then program")
         << QStringList{u"env"_qs, u"A=1"_qs, u"/mnt/user/bob/run.sh"_qs}
-        << QStringList{u"/mnt/user/bob/run.sh|/mnt/user/bob/run.sh|1"_qs};
+        << QStringList{u"/mnt/user/bob/run.sh|/mnt/user/bob/run.sh|1"_qs} << QString();
     // The image's own programs and a claim's files are not the NAS's.
     QTest::newRow("image program")
-        << QStringList{u"/usr/bin/python3"_qs, u"/opt/train.py"_qs} << QStringList{};
-    QTest::newRow("claim") << QStringList{u"/data/run.sh"_qs} << QStringList{};
-    QTest::newRow("relative") << QStringList{u"./run.sh"_qs} << QStringList{};
+        << QStringList{u"/usr/bin/python3"_qs, u"/opt/train.py"_qs} << QStringList{} << QString();
+    QTest::newRow("claim") << QStringList{u"/data/run.sh"_qs} << QStringList{} << QString();
+    QTest::newRow("relative") << QStringList{u"./run.sh"_qs} << QStringList{} << QString();
     // What a form's line holds: continuations, quotes, option groups, expansions.
     QTest::newRow("continued line")
         << QStringList{u"sh"_qs, u"-c"_qs,
                        u"torchrun --nnodes 2 \\\n  /mnt/user/bob/train.py \\\n  --lr 1e-4"_qs}
-        << QStringList{u"/mnt/user/bob/train.py|/mnt/user/bob/train.py|0"_qs};
-    QTest::newRow("quoted space") << QStringList{u"sh"_qs, u"-c"_qs,
-                                                 u"bash '/mnt/user/bob/my run.sh' --x"_qs}
-                                  << QStringList{
-                                         u"/mnt/user/bob/my run.sh|/mnt/user/bob/my run.sh|0"_qs};
+        << QStringList{u"/mnt/user/bob/train.py|/mnt/user/bob/train.py|0"_qs} << QString();
+    QTest::newRow("quoted space")
+        << QStringList{u"sh"_qs, u"-c"_qs, u"bash '/mnt/user/bob/my run.sh' --x"_qs}
+        << QStringList{u"/mnt/user/bob/my run.sh|/mnt/user/bob/my run.sh|0"_qs} << QString();
     QTest::newRow("expansion not looked up")
         << QStringList{u"sh"_qs, u"-c"_qs,
                        u"$HOME/run.sh; /mnt/user/bob/${RANK}.sh; python /mnt/user/bob/*.py"_qs}
-        << QStringList{};
+        << QStringList{} << QString();
     QTest::newRow("bash -lc") << QStringList{u"bash"_qs, u"-lc"_qs, u"/mnt/user/bob/go.sh"_qs}
-                              << QStringList{u"/mnt/user/bob/go.sh|/mnt/user/bob/go.sh|1"_qs};
+                              << QStringList{u"/mnt/user/bob/go.sh|/mnt/user/bob/go.sh|1"_qs}
+                              << QString();
     QTest::newRow("python -m") << QStringList{u"python"_qs, u"-m"_qs, u"pkg"_qs,
                                               u"/mnt/user/bob/out/new"_qs}
-                               << QStringList{};
+                               << QStringList{} << QString();
     QTest::newRow("an option's path is not the script")
         << QStringList{u"torchrun"_qs, u"--log_dir"_qs, u"/mnt/user/bob/logs/x"_qs,
                        u"/workspace/train.py"_qs}
-        << QStringList{u"/workspace/train.py|/mnt/user/bob/code/train.py|0"_qs};
+        << QStringList{u"/workspace/train.py|/mnt/user/bob/code/train.py|0"_qs} << QString();
     QTest::newRow("a ConfigMap inside the home")
-        << QStringList{u"/mnt/user/bob/conf/run.sh"_qs} << QStringList{};
+        << QStringList{u"/mnt/user/bob/conf/run.sh"_qs} << QStringList{} << QString();
+    // Relative paths: from the container's workingDir, then each `cd` of a line.
+    QTest::newRow("workingDir, python")
+        << QStringList{u"python"_qs, u"train.py"_qs}
+        << QStringList{u"/workspace/train.py|/mnt/user/bob/code/train.py|0"_qs} << u"/workspace"_qs;
+    QTest::newRow("workingDir, a program")
+        << QStringList{u"./run.sh"_qs}
+        << QStringList{u"/mnt/user/bob/exp/run.sh|/mnt/user/bob/exp/run.sh|1"_qs}
+        << u"/mnt/user/bob/exp"_qs;
+    QTest::newRow("bare name for a shell: PATH may have it")
+        << QStringList{u"bash"_qs, u"start.sh"_qs} << QStringList{} << u"/workspace"_qs;
+    QTest::newRow("bash ./ from the workingDir")
+        << QStringList{u"bash"_qs, u"./start.sh"_qs}
+        << QStringList{u"/workspace/start.sh|/mnt/user/bob/code/start.sh|0"_qs} << u"/workspace"_qs;
+    QTest::newRow("cd in the line")
+        << QStringList{u"sh"_qs, u"-c"_qs,
+                       u"cd /mnt/user/bob/exp && torchrun --nproc_per_node=8 train.py; "
+                       "cd ../code2; python ../x/eval.py"_qs}
+        << QStringList{u"/mnt/user/bob/exp/train.py|/mnt/user/bob/exp/train.py|0"_qs,
+                       u"/mnt/user/bob/x/eval.py|/mnt/user/bob/x/eval.py|0"_qs}
+        << QString();
+    QTest::newRow("cd -P, then a line on")
+        << QStringList{u"sh"_qs, u"-c"_qs, u"cd -P /mnt/user/bob/exp &&\n  python t.py"_qs}
+        << QStringList{u"/mnt/user/bob/exp/t.py|/mnt/user/bob/exp/t.py|0"_qs} << QString();
+    // A cd that may not run, or inside a compound command: where the script is, is not known.
+    QTest::newRow("cd in a compound command")
+        << QStringList{u"bash"_qs, u"-c"_qs,
+                       u"if [ -d exp ]; then cd exp; fi; python run.py; (cd b && python c.py)"_qs}
+        << QStringList{} << u"/workspace"_qs;
+    QTest::newRow("cd that may not run")
+        << QStringList{u"sh"_qs, u"-c"_qs, u"cd /mnt/user/bob/exp || true; python t.py"_qs}
+        << QStringList{} << QString();
+    QTest::newRow("cd somewhere unknown")
+        << QStringList{u"sh"_qs, u"-c"_qs, u"cd $WORK && python train.py; cd; python b.py"_qs}
+        << QStringList{} << u"/workspace"_qs;
 }
 
 void TestLaunchScripts::scriptsOfCommands()
 {
     QFETCH(QStringList, command);
     QFETCH(QStringList, scripts);
-    const JobRequest job = podRunning(command);
+    QFETCH(QString, workingDir);
+    const JobRequest job = podRunning(command, "command", workingDir);
+    QCOMPARE(job.roles.first().workingDir, workingDir);
     QCOMPARE(job.roles.size(), 1);
     QVERIFY(job.roles.first().commandGiven);
     QCOMPARE(job.roles.first().hostMounts.size(), 2); // home and code; not the claim, the map
@@ -200,9 +242,9 @@ void TestLaunchScripts::verdicts()
     StartVerdict v;
     v.kind = StartVerdict::Waits;
     v.reasons << StartReason{StartReason::Waits, u"queue-full"_qs, {}, {}, {}, {}};
-    LaunchScripts::add(&v, {r});
+    v.add({r});
     QCOMPARE(v.kind, StartVerdict::Waits);
-    LaunchScripts::add(&v, {LaunchScripts::judge(direct, plain)});
+    v.add({LaunchScripts::judge(direct, plain)});
     QCOMPARE(v.kind, StartVerdict::Never);
     QCOMPARE(v.reasons.first().code, u"launch-script-not-executable"_qs);
 }

@@ -5,6 +5,7 @@
 // them (JSON of a Pod, a Volcano Job, a PyTorchJob) and read by the decoder the check uses.
 #include "capacitysnapshot.h"
 #include "clusterstore.h"
+#include "imagecheck.h"
 #include "jobrequestdecoder.h"
 #include "startcheck.h"
 #include "waitingjob.h"
@@ -567,6 +568,77 @@ private slots:
         QString why;
         QVERIFY(!JobRequestDecoder::decode(json, &job, &why));
         QVERIFY2(why.contains(error), qPrintable(why));
+    }
+
+    // The images in their registries (ImageCheck), as the registry answered: a tag it does not
+    // have never starts (every pod would sit in ImagePullBackOff), refused credentials and an
+    // unreachable registry are said without deciding, a found image is told with its size.
+    void imagesInTheirRegistries()
+    {
+        JobRequest job;
+        JobRole master;
+        master.image = u"registry.lab:5000/ai/pytorch:2.1"_qs;
+        JobRole worker = master;
+        JobRole sidecar;
+        sidecar.image = u" registry.lab:5000/tools/log:1 "_qs;
+        job.roles = {master, worker, sidecar, JobRole{}};
+        QCOMPARE(ImageCheck::imagesOf(job), QStringList({u"registry.lab:5000/ai/pytorch:2.1"_qs,
+                                                         u"registry.lab:5000/tools/log:1"_qs}));
+        ImageLook look;
+        look.reference = u"registry.lab:5000/ai/pytorch:2.1"_qs;
+        look.httpStatus = 200;
+        look.bytes = 3ll << 30;
+        StartReason r = ImageCheck::judge(look, 20ll << 30);
+        QCOMPARE(r.code, u"image-found"_qs);
+        QCOMPARE(r.severity, StartReason::Info);
+        QCOMPARE(r.message,
+                 u"registry.lab:5000/ai/pytorch:2.1 is in registry.lab:5000 (3Gi to pull)."_qs);
+        r = ImageCheck::judge(look, 2ll << 30);
+        QCOMPARE(r.code, u"image-huge"_qs);
+        QCOMPARE(r.severity, StartReason::Warning);
+        QVERIFY2(r.message.contains(u"is 3Gi"_qs), qPrintable(r.message));
+        QCOMPARE(ImageCheck::judge(look, 0).code, u"image-found"_qs); // no limit set
+
+        look.bytes = -1;
+        look.httpStatus = 404;
+        look.errorCode = u"MANIFEST_UNKNOWN"_qs;
+        look.error = u"manifest unknown"_qs;
+        r = ImageCheck::judge(look, 0);
+        QCOMPARE(r.code, u"image-missing"_qs);
+        QCOMPARE(r.severity, StartReason::Never);
+        QCOMPARE(r.field, u"image"_qs);
+        QCOMPARE(r.message, u"registry.lab:5000 has no ai/pytorch:2.1: every pod would stay in "
+                            "ImagePullBackOff."_qs);
+        look.httpStatus = 404;
+        look.errorCode = u"NAME_UNKNOWN"_qs; // the repository itself
+        QCOMPARE(ImageCheck::judge(look, 0).code, u"image-missing"_qs);
+        look.httpStatus = 401;
+        look.errorCode = u"UNAUTHORIZED"_qs;
+        look.error = u"authentication required"_qs;
+        r = ImageCheck::judge(look, 0);
+        QCOMPARE(r.code, u"image-refused"_qs);
+        QCOMPARE(r.severity, StartReason::Warning);
+        look.httpStatus = 0;
+        look.errorCode.clear();
+        look.connectionFailed = true;
+        look.error = u"No host registry.lab: the name does not resolve"_qs;
+        r = ImageCheck::judge(look, 0);
+        QCOMPARE(r.code, u"image-unchecked"_qs);
+        QCOMPARE(r.severity, StartReason::Info);
+        QVERIFY(r.message.endsWith(look.error));
+
+        // Added after the check: a Never makes the verdict Never and places nothing; the
+        // weightiest reason first.
+        StartVerdict v;
+        v.placement = {StartPlacement{u"worker"_qs, u"g4090-03"_qs, 1, 1, 7, 6}};
+        v.reasons = {ImageCheck::judge(look, 0)};
+        look.httpStatus = 404;
+        look.errorCode = u"MANIFEST_UNKNOWN"_qs;
+        v.add({ImageCheck::judge(look, 0)});
+        QCOMPARE(v.kind, StartVerdict::Never);
+        QVERIFY(v.placement.isEmpty());
+        QCOMPARE(v.reasons.first().code, u"image-missing"_qs);
+        QVERIFY(v.summary().contains(u"ImagePullBackOff"_qs));
     }
 };
 

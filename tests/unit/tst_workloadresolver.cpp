@@ -74,6 +74,7 @@ private slots:
     void distributedAdvice_data();
     void distributedAdvice();
     void tableFiltersStuckWithFailed();
+    void statesThatLie();
 
 private:
     void setNodes(const QList<NodeInfo> &nodes) { m_store->replaceNodes(nodes); }
@@ -308,6 +309,86 @@ void TestWorkloadResolver::tableFiltersStuckWithFailed()
                 .data()
                 .toString()
                 .startsWith(QLatin1String("Terminating for 46 h")));
+}
+
+// Issue 37: a job whose own word is not what its pods do — told in its Reason, first, and
+// filtered with the problems — and jobs whose word holds, left alone.
+void TestWorkloadResolver::statesThatLie()
+{
+    Delta jobs = deltaOf(Resource::PyTorchJobs);
+    const auto addJob = [&](const QString &name, const QString &status) {
+        JobInfo j;
+        j.uid = u"job-"_qs + name;
+        j.kind = Resource::PyTorchJobs;
+        j.ns = QStringLiteral("user-bob");
+        j.name = name;
+        j.status = status;
+        j.created = kNow - kHour;
+        jobs.items<JobInfo>() << j;
+        return j.uid;
+    };
+    const auto podOf = [](const QString &name, const QString &job, int gpus,
+                          const QString &status) {
+        PodInfo p = pod(name, QStringLiteral("g-01"), gpus, status);
+        p.owner = {QStringLiteral("PyTorchJob"), job, u"job-"_qs + job};
+        if (status == QLatin1String("Error") || status == QLatin1String("Completed"))
+            p.phase = status == QLatin1String("Error") ? u"Failed"_qs : u"Succeeded"_qs;
+        if (status == QLatin1String("CrashLoopBackOff"))
+            p.phase = u"Running"_qs;
+        return p;
+    };
+    // A worker failed the job; the master runs on and holds its 8 GPUs.
+    const QString failed = addJob(u"llama"_qs, u"Failed"_qs);
+    // Running by its word while a worker crash-loops.
+    const QString looping = addJob(u"bert"_qs, u"Running"_qs);
+    // Honest ones: failed with every pod over, one going away, running with its pods running.
+    const QString over = addJob(u"gpt"_qs, u"Failed"_qs);
+    const QString fine = addJob(u"vit"_qs, u"Running"_qs);
+    m_store->apply(jobs);
+    PodInfo master = podOf(u"llama-master-0"_qs, u"llama"_qs, 8, u"Running"_qs);
+    PodInfo worker = podOf(u"llama-worker-0"_qs, u"llama"_qs, 8, u"Error"_qs);
+    PodInfo crashing = podOf(u"bert-worker-1"_qs, u"bert"_qs, 4, u"CrashLoopBackOff"_qs);
+    crashing.restarts = 7;
+    PodInfo going = podOf(u"gpt-master-0"_qs, u"gpt"_qs, 8, u"Terminating"_qs);
+    going.phase = u"Running"_qs;
+    going.deleting = true;
+    going.deletionTime = kNow + kMinute;
+    setPods({master, worker, crashing, podOf(u"bert-master-0"_qs, u"bert"_qs, 4, u"Running"_qs),
+             podOf(u"gpt-worker-0"_qs, u"gpt"_qs, 8, u"Error"_qs), going,
+             podOf(u"vit-master-0"_qs, u"vit"_qs, 2, u"Running"_qs)});
+    m_store->flush();
+    QCOMPARE(m_store->workload(failed)->stateLie,
+             u"Says Failed, but 1 pod(s) of it still run: llama-master-0, holding 8 GPU(s): they "
+             "are not free until those pods are stopped."_qs);
+    QCOMPARE(m_store->workload(looping)->stateLie,
+             u"Says Running, but 1 pod(s) crash-loop (bert-worker-1; restarted up to 7 times): "
+             "the job makes no progress."_qs);
+    QCOMPARE(m_store->workload(over)->stateLie, QString());
+    QCOMPARE(m_store->workload(fine)->stateLie, QString());
+
+    // The table: both liars are problems whatever their status says, their Reason the lie.
+    WorkloadsModel model(m_store.get(), nullptr, [] { return kNow; });
+    WorkloadsTable table(&model);
+    QAbstractItemModelTester tester(&table, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    table.setStatusClass(workloadstatus::Problem);
+    QStringList shown;
+    for (int r = 0; r < table.rowCount(); ++r)
+        shown << table.index(r, WorkloadsModel::Name).data().toString();
+    shown.sort();
+    QCOMPARE(shown, QStringList({u"bert"_qs, u"gpt"_qs, u"llama"_qs})); // gpt: its own Failed
+    for (int r = 0; r < table.rowCount(); ++r) {
+        const QString name = table.index(r, WorkloadsModel::Name).data().toString();
+        const QString reason = table.index(r, WorkloadsModel::Reason).data().toString();
+        QCOMPARE(reason.startsWith(u"Says "_qs), name != u"gpt"_qs);
+        QCOMPARE(table.index(r, 0).data(SeverityRole).toInt(), 2);
+    }
+
+    // The master stopped: the failed job tells the truth again.
+    master.phase = u"Failed"_qs;
+    master.status = u"Error"_qs;
+    setPods({master, worker});
+    m_store->flush();
+    QCOMPARE(m_store->workload(failed)->stateLie, QString());
 }
 
 QTEST_GUILESS_MAIN(TestWorkloadResolver)

@@ -574,47 +574,52 @@ Operation *ImagesPage::collectGarbage(bool deleteUntagged)
     return prepare(m_service->planCollectGarbage(deleteUntagged));
 }
 
-void ImagesPage::askShare()
+QDialog *ImagesPage::askShare()
 {
     const QList<int> rows = selectedRows();
     if (rows.size() != 1)
-        return;
+        return nullptr;
     const RegistryTag &t = model()->tagAt(rows.first());
+    auto *ask = new QInputDialog(this);
+    ask->setAttribute(Qt::WA_DeleteOnClose);
+    ask->setWindowTitle(tr("Share image"));
+    ask->setLabelText(
+        tr("Copy %1:%2 in %3 to (repository:tag):").arg(t.repository, t.tag, m_service->current()));
     // A shared project's name as a start: the user edits it to the colleague's or team's.
-    const QString suggestion =
-        QStringLiteral("shared/") + t.repository.section(u'/', -1) + u':' + t.tag;
-    bool ok = false;
-    const QString to = QInputDialog::getText(
-        this, tr("Share image"),
-        tr("Copy %1:%2 in %3 to (repository:tag):").arg(t.repository, t.tag, m_service->current()),
-        QLineEdit::Normal, suggestion, &ok);
-    if (ok && !to.trimmed().isEmpty())
-        share(to);
+    ask->setTextValue(QStringLiteral("shared/") + t.repository.section(u'/', -1) + u':' + t.tag);
+    // Window-modal: the selection it was asked for stays until it is answered.
+    connect(ask, &QInputDialog::textValueSelected, this, [this](const QString &to) {
+        if (!to.trimmed().isEmpty())
+            share(to.trimmed());
+    });
+    ask->open();
+    return ask;
 }
 
-void ImagesPage::askDelete()
+QDialog *ImagesPage::askDelete()
 {
     const QList<int> rows = selectedRows();
     if (rows.isEmpty())
-        return;
-    bool allowInUse = false;
-    if (m_service->inUse(rows)) {
-        QMessageBox box(QMessageBox::Warning, tr("Images in use"),
-                        tr("Pods run some of the selected images now. They keep running, but "
-                           "cannot start again on another node, restart after their node pulls "
-                           "it out, or scale."),
-                        QMessageBox::Cancel, this);
-        QPushButton *anyway =
-            box.addButton(tr("Plan deleting them anyway"), QMessageBox::AcceptRole);
-        QPushButton *without = box.addButton(tr("Leave those out"), QMessageBox::NoRole);
-        box.setDefaultButton(without);
-        box.exec();
-        if (box.clickedButton() == anyway)
-            allowInUse = true;
-        else if (box.clickedButton() != without)
-            return;
+        return nullptr;
+    if (!m_service->inUse(rows)) {
+        deleteSelected(false);
+        return nullptr;
     }
-    deleteSelected(allowInUse);
+    auto *box = new QMessageBox(QMessageBox::Warning, tr("Images in use"),
+                                tr("Pods run some of the selected images now. They keep running, "
+                                   "but cannot start again on another node, restart after their "
+                                   "node pulls it out, or scale."),
+                                QMessageBox::Cancel, this);
+    box->setAttribute(Qt::WA_DeleteOnClose);
+    QPushButton *anyway = box->addButton(tr("Plan deleting them anyway"), QMessageBox::AcceptRole);
+    QPushButton *without = box->addButton(tr("Leave those out"), QMessageBox::NoRole);
+    box->setDefaultButton(without);
+    connect(box, &QMessageBox::buttonClicked, this, [this, anyway, without](QAbstractButton *b) {
+        if (b == anyway || b == without)
+            deleteSelected(b == anyway);
+    });
+    box->open();
+    return box;
 }
 
 } // namespace gpudesk

@@ -61,6 +61,11 @@ public:
     Operation *deleteSelected(bool allowInUse);
     // Harbor's garbage collection, planned and checked (its dry run).
     Operation *collectGarbage(bool deleteUntagged);
+    // What Share… and Delete… ask first, open (window-modal) until answered: the name to copy
+    // the selected image to, and whether to delete images pods run. Null when there is nothing
+    // to ask (no image selected; none of those to delete in use: their plan comes at once).
+    QDialog *askShare();
+    QDialog *askDelete();
     HarborPanel *harborPanel() const { return m_harbor; }
 
 signals:
@@ -74,8 +79,6 @@ private:
     void updateActions();
     // The candidates' words: last pulled (Harbor) or built (a plain registry).
     void setCandidateWords(bool harbor);
-    void askShare();
-    void askDelete();
     // The registry wants a login: asked (once at a time), then the registry read again with it.
     void askLogin(const QString &host, const QString &why);
     Operation *prepare(const struct OperationPlan &plan);

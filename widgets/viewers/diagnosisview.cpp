@@ -209,7 +209,13 @@ void DiagnosisView::render()
         groupOf.insert(key, groups.size());
         groups.append({{e->pod}, e});
     }
-    QString html = waitHtml();
+    QString html;
+    // A job whose state is not what its pods do (a Failed job whose master still holds its
+    // GPUs): said before any pod's cause.
+    if (!m_workloadKey.isEmpty())
+        if (const auto w = m_store->workload(m_workloadKey); w && !w->stateLie.isEmpty())
+            html += QStringLiteral("<p><b>%1</b></p>").arg(w->stateLie.toHtmlEscaped());
+    html += waitHtml();
     int found = 0;
     for (const Group &g : std::as_const(groups)) {
         const DiagnosisBook::Entry *e = g.entry;

@@ -1,0 +1,81 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "imagecheck.h"
+
+#include "format.h"
+#include "imagereference.h"
+
+namespace gpudesk {
+
+QStringList ImageCheck::imagesOf(const JobRequest &job)
+{
+    QStringList out;
+    for (const JobRole &r : job.roles)
+        if (const QString image = r.image.trimmed(); !image.isEmpty() && !out.contains(image))
+            out << image;
+    return out;
+}
+
+StartReason ImageCheck::unchecked(const QString &reference, const QString &why)
+{
+    StartReason r;
+    r.severity = StartReason::Info;
+    r.field = QStringLiteral("image");
+    r.code = QStringLiteral("image-unchecked");
+    r.numbers = {{QStringLiteral("image"), reference}};
+    r.message = tr("%1 was not looked up in its registry: %2").arg(reference, why);
+    return r;
+}
+
+StartReason ImageCheck::judge(const ImageLook &look, qint64 hugeBytes)
+{
+    const ImageReference ref = ImageReference::parse(look.reference);
+    StartReason r;
+    r.field = QStringLiteral("image");
+    r.numbers = {{QStringLiteral("image"), look.reference},
+                 {QStringLiteral("registry"), ref.registry}};
+    if (look.found()) {
+        r.numbers.insert(QStringLiteral("bytes"), look.bytes);
+        r.code = QStringLiteral("image-found");
+        r.severity = StartReason::Info;
+        r.message = look.bytes >= 0
+                        ? tr("%1 is in %2 (%3 to pull).")
+                              .arg(look.reference, ref.registry, format::bytes(look.bytes))
+                        : tr("%1 is in %2.").arg(look.reference, ref.registry);
+        if (hugeBytes > 0 && look.bytes > hugeBytes) {
+            r.code = QStringLiteral("image-huge");
+            r.severity = StartReason::Warning;
+            r.message = tr("%1 is %2: each node pulls all of it before the pod starts, minutes "
+                           "on a node that has not run it yet.")
+                            .arg(look.reference, format::bytes(look.bytes));
+            r.fix = tr("Keep data and checkpoints on the NAS, not in the image; a slimmer base "
+                       "image pulls faster.");
+        }
+        return r;
+    }
+    r.numbers.insert(QStringLiteral("httpStatus"), look.httpStatus);
+    if (!look.errorCode.isEmpty())
+        r.numbers.insert(QStringLiteral("errorCode"), look.errorCode);
+    if (look.missing()) {
+        r.code = QStringLiteral("image-missing");
+        r.severity = StartReason::Never;
+        r.message =
+            tr("%1 has no %2:%3: every pod would stay in ImagePullBackOff.")
+                .arg(ref.registry, ref.repository, ref.digest.isEmpty() ? ref.tag : ref.digest);
+        r.fix = tr("Push the image first, or pick a tag the registry has (the Images page lists "
+                   "them).");
+        return r;
+    }
+    if (look.refused()) {
+        r.code = QStringLiteral("image-refused");
+        r.severity = StartReason::Warning;
+        r.message = tr("%1 refused gpudesk's credentials for %2 (%3): the nodes pull with the "
+                       "namespace's image pull secrets, which may be let in; not checked.")
+                        .arg(ref.registry, ref.repository, look.error);
+        r.fix = tr("Log in to the registry on the Images page to check it, or make sure the "
+                   "namespace has a pull secret for it.");
+        return r;
+    }
+    return unchecked(look.reference, look.error);
+}
+
+} // namespace gpudesk

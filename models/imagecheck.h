@@ -1,0 +1,32 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "jobrequest.h"
+#include "registrytypes.h"
+#include "startcheck.h"
+
+#include <QCoreApplication>
+#include <QStringList>
+
+namespace gpudesk {
+
+// The submit check's look at a job's images in their registries (issue 36): a tag the registry
+// does not have leaves every pod in ImagePullBackOff — found before the job is submitted, not
+// after the first pull fails on a node. What was looked up (ImageLook, ImagesService::lookImage)
+// is judged here; pure, any thread.
+class ImageCheck
+{
+    Q_DECLARE_TR_FUNCTIONS(gpudesk::ImageCheck)
+
+public:
+    // The images the job's pods run, each once, in the order of its roles ("" left out).
+    static QStringList imagesOf(const JobRequest &job);
+    // What the verdict says of one image: missing (never starts), credentials refused
+    // (warning: the pods pull with their own secrets), not reached (info: not checked), found
+    // (info, with its size; a warning over `hugeBytes`, 0: no limit).
+    static StartReason judge(const ImageLook &look, qint64 hugeBytes);
+    // The image could not be looked up in time: said, not judged.
+    static StartReason unchecked(const QString &reference, const QString &why);
+};
+
+} // namespace gpudesk
