@@ -99,24 +99,37 @@ bool movesUnseen(const QList<Word> &segment)
 }
 
 // `cwd`: the folder the line starts in ("" not known); a `cd` in it moves it for what follows
-// when it surely runs first: followed by `;`, `&&` or the line's end. After one that may not
-// (`cd x || …`, `cd x &`, `cd x | …`) or one inside a compound command, the folder is not known.
+// only when it surely runs, and in this shell: at the start of a list (the line's start, or after
+// `;`) and followed by `;`, `&&` or the line's end. One that may not run (`test -d x && cd x;`,
+// `cd x || …`), runs in a subshell (`… | cd x`, `cd x &`) or sits inside a compound command
+// leaves the folder unknown; so does an `||` after the folder moved (`cd x && a || b`: b may
+// run where the line started).
 void scriptsOfLine(const QString &line, QString cwd, QList<std::pair<QString, bool>> *out)
 {
     QList<Word> segment;
-    QString separator; // the one right after the segment: ";", "&&", "||", "&", "|", "\n"
+    QString before;    // the separator before the segment: ";", "&&", "||", "&", "|" ("" first)
+    QString separator; // and the one after it
+    bool moved = false;
+    const auto kindOf = [](QString s) {
+        s.remove(u'\n'); // a newline ends a list as `;` does
+        return s.isEmpty() ? QStringLiteral(";") : s;
+    };
     const auto flush = [&] {
-        const QString before = cwd;
+        const QString was = cwd;
         if (movesUnseen(segment))
             cwd.clear();
         scriptsOfWords(segment, &cwd, out);
-        QString kind = separator;
-        kind.remove(u'\n');
-        const bool sure =
-            kind.isEmpty() || kind == QLatin1String(";") || kind == QLatin1String("&&");
-        if (cwd != before && !sure)
+        const QString pre = kindOf(before);
+        const QString post = kindOf(separator);
+        const bool sure = pre == QLatin1String(";") &&
+                          (post == QLatin1String(";") || post == QLatin1String("&&"));
+        if (cwd != was && !sure)
+            cwd.clear();
+        moved = moved || cwd != was;
+        if (moved && post == QLatin1String("||"))
             cwd.clear();
         segment.clear();
+        before = separator;
         separator.clear();
     };
     for (const Word &w : shellWords(line)) {

@@ -180,16 +180,25 @@ QString WorkloadResolver::stateLie(const ClusterStore &store, const WorkloadInfo
     int gpus = 0;
     int restarts = 0;
     if (over.contains(w.status)) {
-        // Running and holding GPUs, as the cleanup finding counts them: not a Terminating pod
-        // (the controller cleaning up; one stuck so is told by its caveat), not one on a
-        // NotReady node (what it does is not known: its caveat says so).
+        // Running and holding GPUs (whole cards or MIG slices), as the cleanup finding counts
+        // them: not a Terminating pod (the controller cleaning up; one stuck so is told by its
+        // caveat), not one left on a node NotReady past the pod's toleration (what it does is
+        // not known: its caveat says so, and the cleanup lists it as such).
         for (const PodInfo *p : pods) {
-            if (p->phase != QLatin1String("Running") || p->deleting || p->gpuRequest <= 0)
+            const int held = p->gpuRequest + migTotal(p->migRequests);
+            if (p->phase != QLatin1String("Running") || p->deleting || held <= 0)
                 continue;
-            if (const NodeInfo *n = store.node(p->nodeName); n && !n->ready)
-                continue;
+            if (const NodeInfo *n = store.node(p->nodeName); n && !n->ready) {
+                qint64 since = 0;
+                for (const Condition &c : n->conditions)
+                    if (c.type == QLatin1String("Ready"))
+                        since = c.lastTransition;
+                if (since > 0 && p->notReadyTolerationSecs >= 0 &&
+                    store.now() - since >= p->notReadyTolerationSecs * 1000)
+                    continue;
+            }
             names << p->name;
-            gpus += p->gpuRequest;
+            gpus += held;
         }
         if (names.isEmpty())
             return {};

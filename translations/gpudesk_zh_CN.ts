@@ -9430,6 +9430,18 @@
         <source>Files</source>
         <translation>文件</translation>
     </message>
+    <message>
+        <source>The node the NAS is walked and its files are read on: one that mounts it and answers over SSH. Walks run at the lowest CPU and IO priority there.</source>
+        <translation>统计 NAS 用量和读取其文件所用的节点：需挂载了 NAS 且可通过 SSH 连接。统计在该节点上以最低的 CPU 和 IO 优先级运行。</translation>
+    </message>
+    <message>
+        <source>On node</source>
+        <translation>所用节点</translation>
+    </message>
+    <message>
+        <source>Any that answers</source>
+        <translation>任一可连接的节点</translation>
+    </message>
 </context>
 <context>
     <name>gpudesk::StorageService</name>

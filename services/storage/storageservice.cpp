@@ -4,6 +4,7 @@
 #include "appsettings.h"
 #include "clustersession.h"
 #include "contextconnection.h"
+#include "sshpool.h"
 #include "storagejson.h"
 #include "storagemeter.h"
 
@@ -179,6 +180,29 @@ void StorageService::checkDue()
             return;
         }
     }
+}
+
+QString StorageService::node() const
+{
+    return m_context.isEmpty() ? QString() : AppSettings::storage(m_context).node;
+}
+
+void StorageService::setNode(const QString &node)
+{
+    if (m_context.isEmpty() || node == this->node())
+        return;
+    AppSettings::Storage st = AppSettings::storage(m_context);
+    st.node = node;
+    AppSettings::setStorage(m_context, st);
+    emit updated();
+}
+
+QStringList StorageService::nodes() const
+{
+    const auto &c = m_session->connection();
+    QStringList out = c && c->pool() ? c->pool()->nodes() : QStringList();
+    out.sort();
+    return out;
 }
 
 void StorageService::measureNow()

@@ -30,6 +30,13 @@ public:
     // Why measuring cannot run now ("" when it can): no SSH to the nodes, no context.
     QString unavailableReason() const;
 
+    // The node the NAS is walked and browsed on, per context ("" the first that answers; it is
+    // AppSettings::storage's), and the nodes there are to choose from: those gpudesk reaches
+    // over SSH, sorted.
+    QString node() const;
+    void setNode(const QString &node);
+    QStringList nodes() const;
+
     // The roots to walk for a context (AppSettings::storage).
     static QList<StorageMeter::Root> roots(const QString &context);
     // Whether a root's last walk (or try) is older than the admin's interval.

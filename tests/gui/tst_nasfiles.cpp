@@ -7,6 +7,7 @@
 // operations framework: the plan and its check, the folder's name typed, the removal verified
 // gone and by the NAS's free space, a target changed since the plan skipped, a path reached
 // through a link refused, the audit.
+#include "appsettings.h"
 #include "clustersession.h"
 #include "connectionstate.h"
 #include "contextconnection.h"
@@ -20,6 +21,7 @@
 #include "operationsservice.h"
 #include "sshpool.h"
 #include "storagepage.h"
+#include "storageservice.h"
 #include "testpaths.h"
 #include "windowfixture.h"
 
@@ -71,6 +73,7 @@ private slots:
     void browseCopyResume();
     void removeAndMove();
     void launchScripts();
+    void nodeChosenOnThePage();
 };
 
 // A simulator of the test's own with SSH, the window on it once the nodes answer, and the real
@@ -638,6 +641,37 @@ void TestNasFiles::launchScripts()
     QVERIFY(!form->submitButton()->isEnabled());
     save(*form, u"newjob-launch-script"_qs);
     form->reject();
+}
+
+// The node the NAS is walked on, chosen on the page (it was a setting only): listed among the
+// nodes gpudesk reaches over SSH, kept per context, and the next walk runs there.
+void TestNasFiles::nodeChosenOnThePage()
+{
+    Bench &b = *m_bench;
+    MainWindow &w = *b.window;
+    StorageService *storage = b.services->storage();
+    w.showPage(MainWindow::Storage);
+    auto *page = static_cast<StoragePage *>(w.page(MainWindow::Storage));
+    QComboBox *box = page->nodeBox();
+    QTRY_VERIFY_WITH_TIMEOUT(box->findData(u"g4090-03"_qs) > 0, 20000);
+    QCOMPARE(box->itemData(0).toString(), QString()); // any that answers, first
+    QCOMPARE(box->currentIndex(), 0);
+    QTRY_VERIFY_WITH_TIMEOUT(!storage->isMeasuring(), 60000); // its own walk, if one was due
+    const int at = box->findData(u"g4090-03"_qs);
+    box->setCurrentIndex(at);
+    emit box->activated(at);
+    QCOMPARE(storage->node(), u"g4090-03"_qs);
+    QCOMPARE(AppSettings::storage(b.services->session()->context()).node, u"g4090-03"_qs);
+    storage->measureNow();
+    QVERIFY2(storage->isMeasuring(), qPrintable(storage->unavailableReason()));
+    QTRY_VERIFY_WITH_TIMEOUT(!storage->isMeasuring(), 60000);
+    QVERIFY(!storage->measures().isEmpty());
+    for (const StorageRootMeasure &m : storage->measures())
+        QCOMPARE(m.node, u"g4090-03"_qs);
+    QCOMPARE(box->currentData().toString(), u"g4090-03"_qs); // shown as chosen after the walk
+    save(w, QStringLiteral("storage-node"));
+    emit box->activated(0);
+    QCOMPARE(storage->node(), QString());
 }
 
 QTEST_MAIN(TestNasFiles)

@@ -154,6 +154,16 @@ void TestLaunchScripts::scriptsOfCommands_data()
     QTest::newRow("cd that may not run")
         << QStringList{u"sh"_qs, u"-c"_qs, u"cd /mnt/user/bob/exp || true; python t.py"_qs}
         << QStringList{} << QString();
+    QTest::newRow("cd after a test")
+        << QStringList{u"sh"_qs, u"-c"_qs,
+                       u"test -d /mnt/user/bob/exp && cd /mnt/user/bob/exp; python t.py"_qs}
+        << QStringList{} << u"/workspace"_qs;
+    QTest::newRow("cd in a pipe") << QStringList{u"sh"_qs, u"-c"_qs,
+                                                 u"true | cd /mnt; python t.py"_qs}
+                                  << QStringList{} << u"/workspace"_qs;
+    QTest::newRow("or after the cd")
+        << QStringList{u"sh"_qs, u"-c"_qs, u"cd /mnt/user/bob/exp && python a.py || python b.py"_qs}
+        << QStringList{u"/mnt/user/bob/exp/a.py|/mnt/user/bob/exp/a.py|0"_qs} << u"/workspace"_qs;
     QTest::newRow("cd somewhere unknown")
         << QStringList{u"sh"_qs, u"-c"_qs, u"cd $WORK && python train.py; cd; python b.py"_qs}
         << QStringList{} << u"/workspace"_qs;

@@ -13,6 +13,7 @@
 
 #include <QApplication>
 #include <QClipboard>
+#include <QComboBox>
 #include <QDateTime>
 #include <QHBoxLayout>
 #include <QHeaderView>
@@ -36,7 +37,8 @@ StoragePage::StoragePage(StorageService *storage, NasFiles *files, QWidget *pare
       m_measure(new QPushButton(tr("Measure now"), this)),
       m_cancel(new QPushButton(tr("Cancel"), this)),
       m_copyPath(new QPushButton(tr("Copy path"), this)), m_interval(new QSpinBox(this)),
-      m_tabs(new QTabWidget(this)), m_files(new NasFilesPanel(files, this))
+      m_node(new QComboBox(this)), m_tabs(new QTabWidget(this)),
+      m_files(new NasFilesPanel(files, this))
 {
     connect(m_files, &NasFilesPanel::operationRequested, this, &StoragePage::operationRequested);
     m_proxy->setSourceModel(m_model);
@@ -80,6 +82,14 @@ StoragePage::StoragePage(StorageService *storage, NasFiles *files, QWidget *pare
     connect(m_interval, &QSpinBox::valueChanged, this,
             [](int h) { AppSettings::setStorageIntervalHours(h); });
 
+    m_node->setObjectName(QStringLiteral("storageNode"));
+    m_node->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+    m_node->setToolTip(tr("The node the NAS is walked and its files are read on: one that mounts "
+                          "it and answers over SSH. Walks run at the lowest CPU and IO priority "
+                          "there."));
+    connect(m_node, &QComboBox::activated, this,
+            [this](int i) { m_storage->setNode(m_node->itemData(i).toString()); });
+
     auto *filter = new QLineEdit(this);
     filter->setPlaceholderText(tr("Filter folders: user, group, path…"));
     filter->setClearButtonEnabled(true);
@@ -87,6 +97,8 @@ StoragePage::StoragePage(StorageService *storage, NasFiles *files, QWidget *pare
 
     auto *bar = new QHBoxLayout;
     bar->addWidget(filter, 1);
+    bar->addWidget(new QLabel(tr("On node"), this));
+    bar->addWidget(m_node);
     bar->addWidget(new QLabel(tr("Walk every"), this));
     bar->addWidget(m_interval);
     bar->addWidget(m_measure);
@@ -164,6 +176,28 @@ void StoragePage::refresh()
     showRoots();
     showDetail();
     onMeasuring(m_storage->isMeasuring());
+    fillNodes();
+}
+
+void StoragePage::showEvent(QShowEvent *event)
+{
+    fillNodes(); // the SSH pool's nodes arrive after the page was made
+    QWidget::showEvent(event);
+}
+
+void StoragePage::fillNodes()
+{
+    const QString chosen = m_storage->node();
+    const QSignalBlocker block(m_node);
+    m_node->clear();
+    m_node->addItem(tr("Any that answers"), QString());
+    QStringList nodes = m_storage->nodes();
+    // A node set before and not reachable now stays shown as chosen: the walk says why it fails.
+    if (!chosen.isEmpty() && !nodes.contains(chosen))
+        nodes.prepend(chosen);
+    for (const QString &n : std::as_const(nodes))
+        m_node->addItem(n, n);
+    m_node->setCurrentIndex(std::max(0, m_node->findData(chosen)));
 }
 
 void StoragePage::showRoots()

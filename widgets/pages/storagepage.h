@@ -5,6 +5,7 @@
 
 #include <QWidget>
 
+class QComboBox;
 class QLabel;
 class QPushButton;
 class QSpinBox;
@@ -34,11 +35,16 @@ public:
 
     StorageModel *model() const { return m_model; }
     NasFilesPanel *files() const { return m_files; }
+    // Where the NAS is walked and browsed: "any node that answers" or one of them.
+    QComboBox *nodeBox() const { return m_node; }
     // The Files tab, in a folder (the NAS's, as the node sees it).
     void browse(const QString &dir);
 
 signals:
     void operationRequested(const gpudesk::OperationPlan &plan);
+
+protected:
+    void showEvent(QShowEvent *event) override;
 
 private:
     void refresh();
@@ -46,6 +52,7 @@ private:
     void showDetail();
     void onProgress(const QString &root, qint64 entries, qint64 bytes);
     void onMeasuring(bool measuring);
+    void fillNodes();
 
     StorageService *m_storage;
     StorageModel *m_model;
@@ -59,6 +66,7 @@ private:
     QPushButton *m_cancel;
     QPushButton *m_copyPath;
     QSpinBox *m_interval;
+    QComboBox *m_node;
     QTabWidget *m_tabs;
     NasFilesPanel *m_files;
 };
