@@ -51,6 +51,15 @@ PodInfo pod(const QString &name, const QString &nodeName, int gpus, const QStrin
     return p;
 }
 
+// The names of the rows a table shows, in its order.
+QStringList namesShown(const WorkloadsTable &table)
+{
+    QStringList out;
+    for (int r = 0; r < table.rowCount(); ++r)
+        out << table.index(r, WorkloadsModel::Name).data().toString();
+    return out;
+}
+
 Delta deltaOf(Resource r)
 {
     Delta d;
@@ -300,10 +309,7 @@ void TestWorkloadResolver::tableFiltersStuckWithFailed()
     WorkloadsTable table(&model);
     QAbstractItemModelTester tester(&table, QAbstractItemModelTester::FailureReportingMode::QtTest);
     table.setStatusClass(workloadstatus::Problem);
-    QStringList shown;
-    for (int r = 0; r < table.rowCount(); ++r)
-        shown << table.index(r, WorkloadsModel::Name).data().toString();
-    QCOMPARE(shown, QStringList{QStringLiteral("old-train")});
+    QCOMPARE(namesShown(table), QStringList{QStringLiteral("old-train")});
     QCOMPARE(table.index(0, 0).data(SeverityRole).toInt(), 2);
     QVERIFY(table.index(0, WorkloadsModel::Reason)
                 .data()
@@ -371,9 +377,7 @@ void TestWorkloadResolver::statesThatLie()
     WorkloadsTable table(&model);
     QAbstractItemModelTester tester(&table, QAbstractItemModelTester::FailureReportingMode::QtTest);
     table.setStatusClass(workloadstatus::Problem);
-    QStringList shown;
-    for (int r = 0; r < table.rowCount(); ++r)
-        shown << table.index(r, WorkloadsModel::Name).data().toString();
+    QStringList shown = namesShown(table);
     shown.sort();
     QCOMPARE(shown, QStringList({u"bert"_qs, u"gpt"_qs, u"llama"_qs})); // gpt: its own Failed
     for (int r = 0; r < table.rowCount(); ++r) {
