@@ -60,7 +60,12 @@ JobRole roleOf(const QString &name, int replicas, const json &tmplSpec)
         r.gpus += int(requested(res, "nvidia.com/gpu") / 1000);
         r.cpuMilli += requested(res, "cpu");
         r.memoryBytes += requested(res, "memory") / 1000;
-        r.memoryLimitBytes += amountOf(member(res, "limits"), "memory") / 1000;
+        const qint64 memoryLimit = amountOf(member(res, "limits"), "memory") / 1000;
+        const qint64 cpuLimit = amountOf(member(res, "limits"), "cpu");
+        r.memoryLimitBytes += memoryLimit;
+        r.cpuLimitMilli += cpuLimit;
+        r.memoryLimitEverywhere = r.memoryLimitEverywhere && memoryLimit > 0;
+        r.cpuLimitEverywhere = r.cpuLimitEverywhere && cpuLimit > 0;
         for (const json &m : member(c, "volumeMounts")) {
             const QString path = text(m, "mountPath");
             r.mountPaths << path;

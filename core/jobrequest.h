@@ -24,6 +24,11 @@ struct JobRole
     qint64 cpuMilli = 0;
     qint64 memoryBytes = 0;      // request (the limit when no request is given, as the API does)
     qint64 memoryLimitBytes = 0; // 0: none
+    qint64 cpuLimitMilli = 0;    // 0: none
+    // Whether every container sets a limit: a quota on limits.* refuses a pod with a container
+    // that sets none (unless the namespace's LimitRange gives it a default).
+    bool cpuLimitEverywhere = true;
+    bool memoryLimitEverywhere = true;
     // /dev/shm: a Memory emptyDir mounted there (its sizeLimit, else the memory limit); -1 when
     // none is mounted (the runtime's 64 MiB).
     qint64 shmBytes = -1;
@@ -84,6 +89,8 @@ struct JobRequest
     int gpus() const { return sum(&JobRole::gpus); }
     qint64 cpuMilli() const { return sum(&JobRole::cpuMilli); }
     qint64 memoryBytes() const { return sum(&JobRole::memoryBytes); }
+    qint64 cpuLimitMilli() const { return sum(&JobRole::cpuLimitMilli); }
+    qint64 memoryLimitBytes() const { return sum(&JobRole::memoryLimitBytes); }
 };
 
 } // namespace gpudesk

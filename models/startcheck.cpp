@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <numeric>
+#include <tuple>
 
 namespace gpudesk {
 
@@ -422,48 +423,77 @@ void StartCheck::checkQuota(const CapacitySnapshot &cluster, const JobRequest &j
     struct Asked
     {
         const char *key;
-        const char *plain;
+        const char *plain; // the same key without its prefix ("" none)
+        const char *unit;  // how its amounts are written
         qint64 milli;
         const char *field;
     };
     const Asked asked[] = {
-        {"requests.nvidia.com/gpu", "nvidia.com/gpu", qint64(job.gpus()) * 1000, "gpus"},
-        {"requests.cpu", "cpu", job.cpuMilli(), "cpu"},
-        {"requests.memory", "memory", job.memoryBytes() * 1000, "memory"},
-        {"pods", "count/pods", qint64(job.pods()) * 1000, "replicas"},
+        {"requests.nvidia.com/gpu", "nvidia.com/gpu", "nvidia.com/gpu", qint64(job.gpus()) * 1000,
+         "gpus"},
+        {"requests.cpu", "cpu", "cpu", job.cpuMilli(), "cpu"},
+        {"requests.memory", "memory", "memory", job.memoryBytes() * 1000, "memory"},
+        {"limits.cpu", "", "cpu", job.cpuLimitMilli(), "cpu"},
+        {"limits.memory", "", "memory", job.memoryLimitBytes() * 1000, "memory"},
+        {"pods", "count/pods", "count/pods", qint64(job.pods()) * 1000, "replicas"},
     };
+    const bool cpuLimits = std::all_of(job.roles.cbegin(), job.roles.cend(),
+                                       [](const JobRole &r) { return r.cpuLimitEverywhere; });
+    const bool memoryLimits = std::all_of(job.roles.cbegin(), job.roles.cend(),
+                                          [](const JobRole &r) { return r.memoryLimitEverywhere; });
     for (const ResourceQuotaInfo &q : cluster.quotas) {
+        // A quota on limits refuses a pod with a container that sets none, unless the
+        // namespace's LimitRange gives one (gpudesk's users get one; it is not read here).
+        for (const auto &[key, set, what, field] :
+             {std::tuple{"limits.cpu", cpuLimits, QT_TR_NOOP("CPU"), "cpu"},
+              std::tuple{"limits.memory", memoryLimits, QT_TR_NOOP("memory"), "memory"}}) {
+            if (set || q.hard.value(QLatin1String(key), -1) < 0)
+                continue;
+            add(v, StartReason::Warning, QStringLiteral("quota-limit-missing"),
+                QLatin1String(field),
+                tr("The quota %1 of namespace %2 caps %3: a container without a %4 limit gets "
+                   "the namespace's default (LimitRange), or the pod is refused when there is "
+                   "none.")
+                    .arg(q.name, job.ns, QLatin1String(key), tr(what)),
+                tr("Give every container a %1 limit.").arg(tr(what)),
+                {{QStringLiteral("quota"), q.name},
+                 {QStringLiteral("resource"), QLatin1String(key)}});
+        }
         for (const Asked &a : asked) {
             const QString key = QLatin1String(a.key);
-            const qint64 hard = q.hard.value(key, q.hard.value(QLatin1String(a.plain), -1));
+            const qint64 hard =
+                q.hard.value(key, *a.plain ? q.hard.value(QLatin1String(a.plain), -1) : qint64(-1));
             if (hard < 0 || a.milli <= 0)
                 continue;
-            const qint64 used = q.used.value(key, q.used.value(QLatin1String(a.plain), 0));
-            const QString resource = QLatin1String(a.plain);
-            const QString fmt = quantity::format(resource, hard);
+            const qint64 used =
+                q.used.value(key, *a.plain ? q.used.value(QLatin1String(a.plain), 0) : qint64(0));
+            const QString unit = QLatin1String(a.unit);
+            // Named as the quota names it where a plain name would mislead (limits.memory).
+            const QString resource = *a.plain ? QLatin1String(a.plain) : key;
+            const QString fmt = quantity::format(unit, hard);
             const QVariantMap numbers{
                 {QStringLiteral("quota"), q.name},
                 {QStringLiteral("resource"), key},
-                {QStringLiteral("hard"), quantity::format(resource, hard)},
-                {QStringLiteral("used"), quantity::format(resource, used)},
-                {QStringLiteral("requested"), quantity::format(resource, a.milli)}};
+                {QStringLiteral("hard"), quantity::format(unit, hard)},
+                {QStringLiteral("used"), quantity::format(unit, used)},
+                {QStringLiteral("requested"), quantity::format(unit, a.milli)}};
             if (a.milli > hard) {
                 add(v, StartReason::Never, QStringLiteral("quota-below-request"),
                     QLatin1String(a.field),
                     tr("The quota of namespace %1 allows %2 of %3; the job asks for %4.")
-                        .arg(job.ns, fmt, resource, quantity::format(resource, a.milli)),
+                        .arg(job.ns, fmt, resource, quantity::format(unit, a.milli)),
                     tr("Ask for at most %1, or ask an admin for a larger quota.").arg(fmt),
                     numbers);
             } else if (used + a.milli > hard) {
                 QVariantMap n = numbers;
-                if (resource == QLatin1String("nvidia.com/gpu"))
+                if (unit == QLatin1String("nvidia.com/gpu"))
                     n.insert(QStringLiteral("holders"), holdersJson(cluster.namespaceHolders));
                 add(v, StartReason::Waits, QStringLiteral("quota-in-use"), QLatin1String(a.field),
                     tr("Namespace %1 uses %2 of its quota of %3 %4; the job needs %5 more. In use "
                        "by (GPUs): %6.")
-                        .arg(job.ns, quantity::format(resource, used), fmt, resource,
-                             quantity::format(resource, a.milli))
-                        .arg(resource == QLatin1String("nvidia.com/gpu")
+                        .arg(job.ns, quantity::format(unit, used), fmt, resource,
+                             quantity::format(unit, a.milli))
+                        .arg(unit == QLatin1String("nvidia.com/gpu")
                                  ? holdersText(cluster.namespaceHolders)
                                  : tr("your running jobs")),
                     tr("Wait for your jobs to end, or stop one."), n);

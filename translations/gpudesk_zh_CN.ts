@@ -9075,6 +9075,22 @@
         <source>Pass --nproc_per_node=%1, or ask for %2 GPUs.</source>
         <translation>请传入 --nproc_per_node=%1，或申请 %2 张 GPU。</translation>
     </message>
+    <message>
+        <source>The quota %1 of namespace %2 caps %3: a container without a %4 limit gets the namespace&apos;s default (LimitRange), or the pod is refused when there is none.</source>
+        <translation>命名空间 %2 的配额 %1 限制了 %3：未设置%4上限的容器会得到命名空间的默认值（LimitRange），若没有默认值，Pod 会被拒绝。</translation>
+    </message>
+    <message>
+        <source>Give every container a %1 limit.</source>
+        <translation>请为每个容器设置%1上限。</translation>
+    </message>
+    <message>
+        <source>CPU</source>
+        <translation>CPU</translation>
+    </message>
+    <message>
+        <source>memory</source>
+        <translation>内存</translation>
+    </message>
 </context>
 <context>
     <name>gpudesk::StdioForward</name>

@@ -339,6 +339,74 @@ private slots:
         QVERIFY2(u->message.contains(QStringLiteral("user-alice/eval-0")), qPrintable(u->message));
     }
 
+    // A quota on limits (limits.memory, limits.cpu): the job's limits against it, and a
+    // container that sets none said (the LimitRange's default or a refusal decides).
+    void limitsQuota()
+    {
+        ResourceQuotaInfo limits;
+        limits.uid = limits.name = QStringLiteral("limits");
+        limits.ns = QStringLiteral("user-alice");
+        limits.hard = {{QStringLiteral("limits.memory"), (100ll << 30) * 1000},
+                       {QStringLiteral("limits.cpu"), 32000}};
+        limits.used = {{QStringLiteral("limits.memory"), (90ll << 30) * 1000},
+                       {QStringLiteral("limits.cpu"), 8000}};
+        ResourceQuotaInfo gpus =
+            m_store->objects<ResourceQuotaInfo>(Resource::ResourceQuotas).begin()->second;
+        m_store->apply(relist<ResourceQuotaInfo>(Resource::ResourceQuotas, {gpus, limits}));
+        m_store->flush();
+        const auto pod = [](const char *cpuLimit, const char *memoryLimit) {
+            QJsonObject lim;
+            if (*cpuLimit)
+                lim.insert(u"cpu"_qs, QString::fromLatin1(cpuLimit));
+            if (*memoryLimit)
+                lim.insert(u"memory"_qs, QString::fromLatin1(memoryLimit));
+            const QJsonObject c{
+                {u"name"_qs, u"c"_qs},
+                {u"image"_qs, u"x"_qs},
+                {u"resources"_qs,
+                 QJsonObject{
+                     {u"requests"_qs, QJsonObject{{u"cpu"_qs, u"2"_qs}, {u"memory"_qs, u"8Gi"_qs}}},
+                     {u"limits"_qs, lim}}}};
+            return QJsonDocument(
+                       QJsonObject{
+                           {u"apiVersion"_qs, u"v1"_qs},
+                           {u"kind"_qs, u"Pod"_qs},
+                           {u"metadata"_qs, QJsonObject{{u"name"_qs, u"lim"_qs},
+                                                        {u"namespace"_qs, u"user-alice"_qs}}},
+                           {u"spec"_qs, QJsonObject{{u"containers"_qs, QJsonArray{c}}}}})
+                .toJson();
+        };
+        // 90Gi of 100Gi in use: a 20Gi limit waits, a 200Gi one never fits, 4Gi starts.
+        const StartVerdict waits = verdictOf(pod("4", "20Gi"));
+        const StartReason *r = reason(waits, QStringLiteral("quota-in-use"));
+        QVERIFY2(r, qPrintable(codes(waits)));
+        QCOMPARE(r->field, QStringLiteral("memory"));
+        QCOMPARE(r->numbers.value(QStringLiteral("resource")).toString(),
+                 QStringLiteral("limits.memory"));
+        QVERIFY2(r->message.contains(QStringLiteral("of its quota of 100Gi limits.memory")),
+                 qPrintable(r->message));
+        QCOMPARE(waits.kind, StartVerdict::Waits);
+        const StartVerdict never = verdictOf(pod("4", "200Gi"));
+        QVERIFY2(never.has(QStringLiteral("quota-below-request")), qPrintable(codes(never)));
+        QCOMPARE(never.kind, StartVerdict::Never);
+        const StartVerdict fits = verdictOf(pod("4", "4Gi"));
+        QVERIFY2(!fits.has(QStringLiteral("quota-in-use")) &&
+                     !fits.has(QStringLiteral("quota-limit-missing")),
+                 qPrintable(codes(fits)));
+        // 8 of 32 CPUs in use: 30 more is over.
+        QVERIFY(verdictOf(pod("30", "4Gi")).has(QStringLiteral("quota-in-use")));
+        // No limits at all: both said, as warnings.
+        const StartVerdict unset = verdictOf(pod("", ""));
+        int missing = 0;
+        for (const StartReason &m : unset.reasons)
+            if (m.code == QStringLiteral("quota-limit-missing")) {
+                ++missing;
+                QCOMPARE(m.severity, StartReason::Warning);
+                QVERIFY2(m.message.contains(QStringLiteral("(LimitRange)")), qPrintable(m.message));
+            }
+        QCOMPARE(missing, 2);
+    }
+
     void shapeAndModel()
     {
         // /dev/shm bigger than the memory limit.
