@@ -233,6 +233,22 @@ void TestDiagnosis::failedJobsSayTheirCause()
     save(*waitViewer, u"viewer-why-it-waits"_qs);
     waitViewer->close();
 
+    // A job whose state lies — the demo's distill-vit, completed by its trainer while its
+    // evaluator runs on and holds a GPU — says so at the top of its Diagnosis tab.
+    QString lyingKey;
+    for (const QString &k : services.store()->jobKeys())
+        if (services.store()->job(k)->name == u"distill-vit")
+            lyingKey = k;
+    QVERIFY(!lyingKey.isEmpty());
+    auto *lying = qobject_cast<ObjectViewer *>(
+        w.openObject(ObjectRef::workload(*services.store(), lyingKey), ObjectViewer::DiagnosisTab));
+    QVERIFY(lying && lying->diagnosisView());
+    QTRY_VERIFY2_WITH_TIMEOUT(
+        lying->diagnosisView()->text().contains(u"Says Completed, but 1 pod(s) of it still run: "
+                                                "distill-vit-evaluator-0, holding 1 GPU(s)"_qs),
+        qPrintable(lying->diagnosisView()->text()), 10000);
+    lying->close();
+
     sim.terminate();
     QVERIFY(sim.waitForFinished(30000));
 }

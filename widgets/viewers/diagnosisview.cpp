@@ -85,6 +85,15 @@ DiagnosisView::DiagnosisView(DiagnosisService *doctor, const ClusterStore *store
             }
     });
     connect(book, &DiagnosisBook::cleared, this, &DiagnosisView::render);
+    // A job whose state starts or stops lying (its master stopped at last) is told as it
+    // happens; drawn again only then, so that a reader's place is kept.
+    connect(store, &ClusterStore::updated, this, [this](const StoreChanges &changes) {
+        if (m_workloadKey.isEmpty() || !changes.workloads.contains(m_workloadKey))
+            return;
+        const auto w = m_store->workload(m_workloadKey);
+        if ((w ? w->stateLie : QString()) != m_lie)
+            render();
+    });
     connect(m_doctor, &DiagnosisService::idle, this, &DiagnosisView::render);
 
     // The failed pods first; a pod that fails none: its first, as it is.
@@ -212,9 +221,10 @@ void DiagnosisView::render()
     QString html;
     // A job whose state is not what its pods do (a Failed job whose master still holds its
     // GPUs): said before any pod's cause.
-    if (!m_workloadKey.isEmpty())
-        if (const auto w = m_store->workload(m_workloadKey); w && !w->stateLie.isEmpty())
-            html += QStringLiteral("<p><b>%1</b></p>").arg(w->stateLie.toHtmlEscaped());
+    const auto w = m_workloadKey.isEmpty() ? std::nullopt : m_store->workload(m_workloadKey);
+    m_lie = w ? w->stateLie : QString();
+    if (!m_lie.isEmpty())
+        html += QStringLiteral("<p><b>%1</b></p>").arg(m_lie.toHtmlEscaped());
     html += waitHtml();
     int found = 0;
     for (const Group &g : std::as_const(groups)) {

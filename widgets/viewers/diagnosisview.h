@@ -57,6 +57,7 @@ private:
     QStringList m_asked;
     bool m_rerunOffered = false;
     QString m_workloadKey;
+    QString m_lie; // the job's state that lies, as last drawn ("" none)
     JobChecker *m_waitCheck = nullptr;
     std::optional<StartVerdict> m_wait;
     bool m_waitApproximate = false;
