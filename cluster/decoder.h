@@ -6,6 +6,8 @@
 #include <QByteArray>
 #include <QString>
 
+#include <string_view>
+
 #include <nlohmann/json_fwd.hpp>
 
 namespace gpudesk {
@@ -35,9 +37,15 @@ class Decoder
 {
 public:
     // A list page of `resource` into `out` (items appended). Returns the page's metadata.
+    // Pods go through PodDecoder (simdjson, no tree), the rest through nlohmann's tree.
     static DecodedPage<int> list(Resource resource, const QByteArray &body, Delta *out);
     // Watch event lines (one JSON object each, as the API server streams them), in order.
     static WatchProgress watchEvents(Resource resource, const QList<QByteArray> &lines, Delta *out);
+    // The same through nlohmann's tree for every kind: the decoder of all but pods, and for pods
+    // the oracle PodDecoder is tested against (and what reads what PodDecoder leaves).
+    static DecodedPage<int> listTree(Resource resource, const QByteArray &body, Delta *out);
+    static WatchProgress watchEventsTree(Resource resource, const QList<QByteArray> &lines,
+                                         Delta *out);
     // One object of `resource` into its entity type (GPUDESK_KINDS): one specialization per
     // entity type, in decoder.cpp.
     template <class T> static T decode(Resource resource, const nlohmann::json &object);
@@ -71,6 +79,8 @@ public:
     static qint64 quantityMilli(const QString &quantity);
     // RFC 3339 ("2026-11-22T11:01:49Z", fractions allowed) → ms since the epoch; 0 if invalid.
     static qint64 timestamp(const QString &rfc3339);
+    // The same from UTF-8, the API server's own form read without QDateTime.
+    static qint64 timestampOf(std::string_view rfc3339);
 };
 
 } // namespace gpudesk

@@ -3,6 +3,7 @@
 
 #include "decoder.h"
 #include "kubeclient.h"
+#include "listhead.h"
 
 #include <QFutureWatcher>
 
@@ -60,17 +61,14 @@ constexpr qsizetype kBookmarkGapsKept = 4;
 // The check of a silent server: a small request on a fresh connection.
 constexpr int kLivenessCheckMs = 5000;
 
-struct ListResult
-{
-    Delta delta;
-    DecodedPage<int> page;
-};
-
 struct WatchResult
 {
     Delta delta;
     WatchProgress progress;
 };
+
+// Pages decoding at once in a list; the next page is fetched ahead only while fewer are.
+constexpr qsizetype kPagesDecodingAhead = 2;
 
 // The server says the version we hold cannot be watched from: start over with a list.
 bool needsRelist(int code, const QString &message)
@@ -79,6 +77,12 @@ bool needsRelist(int code, const QString &message)
 }
 
 } // namespace
+
+struct InformerPage
+{
+    Delta delta;
+    DecodedPage<int> page;
+};
 
 Informer::Informer(KubeClient *client, Resource resource, const QString &version, QObject *parent)
     : QObject(parent), m_client(client), m_resource(resource),
@@ -126,6 +130,7 @@ void Informer::stop()
 {
     m_running = false;
     ++m_generation;
+    dropPages();
     m_retryTimer.stop();
     m_liveness.stop();
     closeWatch();
@@ -180,6 +185,7 @@ void Informer::markSynced()
 void Informer::relist()
 {
     ++m_generation;
+    dropPages();
     closeWatch();
     m_lines.clear();
     m_framer.clear();
@@ -212,6 +218,7 @@ void Informer::onListPage(const KubeReply &reply, quint64 generation, bool conti
     if (generation != m_generation || !m_running)
         return;
     if (!reply.error.isEmpty()) {
+        dropPages(); // pages before it that still decode: the list is not finished this way
         if (reply.httpStatus == 404) {
             // The API group is not installed: a fact about the cluster, not a failure.
             setState(InformerStatus::Unavailable, reply.error);
@@ -259,22 +266,70 @@ void Informer::onListPage(const KubeReply &reply, quint64 generation, bool conti
         retry(reply.error, reply.connectionFailed);
         return;
     }
-    auto *watcher = new QFutureWatcher<ListResult>(this);
-    connect(watcher, &QFutureWatcher<ListResult>::finished, this, [this, watcher, generation] {
+    auto *watcher = new QFutureWatcher<InformerPage>(this);
+    connect(watcher, &QFutureWatcher<InformerPage>::finished, this,
+            [this, generation] { onPageDecoded(generation); });
+    const Resource resource = m_resource;
+    watcher->setFuture(QtConcurrent::run([resource, body = reply.body] {
+        yieldToUiThread();
+        InformerPage r;
+        r.page = Decoder::list(resource, body, &r.delta);
+        return r;
+    }));
+    m_pages.append(watcher);
+    // The next page is fetched while this one decodes (on another core), when the list's head
+    // names it: a sync then takes about the longer of fetching and decoding, not their sum.
+    // Checked against the token the decoder reads (onPageDecoded).
+    if (m_ahead.isEmpty() && m_pages.size() <= kPagesDecodingAhead) {
+        if (const QString next = ListHead::continueToken(reply.body); !next.isEmpty()) {
+            m_ahead.append(next);
+            list(next);
+        }
+    }
+}
+
+void Informer::dropPages()
+{
+    for (QFutureWatcher<InformerPage> *w : std::as_const(m_pages)) {
+        w->disconnect(this);
+        w->deleteLater(); // its decoding finishes unseen
+    }
+    m_pages.clear();
+    m_ahead.clear();
+}
+
+// Pages are taken in the order they were asked for, whichever finished decoding first.
+void Informer::onPageDecoded(quint64 generation)
+{
+    if (generation != m_generation || !m_running)
+        return;
+    while (!m_pages.isEmpty() && m_pages.first()->isFinished()) {
+        QFutureWatcher<InformerPage> *watcher = m_pages.takeFirst();
         watcher->deleteLater();
-        if (generation != m_generation || !m_running)
-            return;
         // Taken, not copied: the watcher would otherwise keep the page until it is deleted.
-        ListResult result = watcher->future().takeResult();
+        InformerPage result = watcher->future().takeResult();
         if (!result.page.error.isEmpty()) {
             setState(InformerStatus::Failed, result.page.error);
             retry(result.page.error);
             return;
         }
         m_listing.append(std::move(result.delta));
-        if (!result.page.continueToken.isEmpty()) {
-            list(result.page.continueToken);
-            return;
+        const QString &next = result.page.continueToken;
+        if (!m_ahead.isEmpty()) {
+            if (m_ahead.first() != next) {
+                // The head said another token than the whole page (a server that repeats its
+                // metadata after the items): the page fetched ahead is not the next one.
+                qCWarning(lcInformer)
+                    << resourceName(m_resource) << "a list's head and body disagree; listing again";
+                relist();
+                return;
+            }
+            m_ahead.removeFirst();
+            continue;
+        }
+        if (!next.isEmpty()) {
+            list(next);
+            continue;
         }
         m_rv = result.page.resourceVersion;
         m_status.objects = int(m_listing.size());
@@ -290,14 +345,8 @@ void Informer::onListPage(const KubeReply &reply, quint64 generation, bool conti
         setState(InformerStatus::Live);
         markSynced();
         watch();
-    });
-    const Resource resource = m_resource;
-    watcher->setFuture(QtConcurrent::run([resource, body = reply.body] {
-        yieldToUiThread();
-        ListResult r;
-        r.page = Decoder::list(resource, body, &r.delta);
-        return r;
-    }));
+        return;
+    }
 }
 
 void Informer::watch()
@@ -542,6 +591,7 @@ void Informer::decodeNext()
 void Informer::retry(const QString &error, bool serverUnreachable)
 {
     ++m_generation;
+    dropPages();
     closeWatch();
     m_lines.clear();
     m_streamEnded = false; // the retry timer starts what comes next

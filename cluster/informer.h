@@ -7,6 +7,7 @@
 
 #include <QDateTime>
 #include <QElapsedTimer>
+#include <QFutureWatcher>
 #include <QNetworkAccessManager>
 #include <QObject>
 #include <QPointer>
@@ -20,6 +21,7 @@ namespace gpudesk {
 
 class KubeClient;
 struct KubeReply;
+struct InformerPage;
 
 // Keeps one Kubernetes collection in sync, as client-go's reflector does: a paged list, then a
 // watch from the list's resourceVersion with bookmarks; 410 Gone (or a resourceVersion the
@@ -78,6 +80,8 @@ private:
     void noteActivity(const QList<QByteArray> &newLines);
     void checkLiveness();
     void relist();
+    void onPageDecoded(quint64 generation);
+    void dropPages();
     void retry(const QString &error, bool serverUnreachable = false);
     void setState(InformerStatus::State state, const QString &error = {});
     void markSynced();
@@ -103,7 +107,9 @@ private:
     qint64 m_watchStartMs = 0;    // monotonic, of the current watch's request
     QList<qint64> m_bookmarkGaps; // the last few intervals between bookmarks
     InformerStatus m_status;
-    Delta m_listing; // pages of a list in progress
+    Delta m_listing;                               // pages of a list in progress
+    QList<QFutureWatcher<InformerPage> *> m_pages; // decoding, in the order they were asked for
+    QStringList m_ahead; // continue tokens asked for before their page's predecessor decoded
     QString m_rv;
     LineFramer m_framer{MaxWatchLineBytes}; // the watch stream, cut into its events
     QList<QByteArray> m_lines;

@@ -64,6 +64,7 @@ struct OwnerRef
     QString kind;
     QString name;
     QString uid;
+    friend bool operator==(const OwnerRef &, const OwnerRef &) = default;
 };
 
 struct PodInfo
@@ -109,6 +110,8 @@ struct PodInfo
     {
         return phase == QLatin1String("Succeeded") || phase == QLatin1String("Failed");
     }
+    // Every field equal (the two pod decoders are held to this).
+    friend bool operator==(const PodInfo &, const PodInfo &) = default;
 };
 
 // A virtual cluster: a Volcano Queue (scheduling.volcano.sh). "VC" is the word users and the UI

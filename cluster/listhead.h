@@ -1,0 +1,20 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include <QByteArray>
+#include <QString>
+
+namespace gpudesk {
+
+// The head of a Kubernetes list page, read without the items: the API server writes the list's
+// metadata before them, so the next page's continue token is known at the cost of a few hundred
+// bytes, and the informer asks for that page while this one decodes.
+class ListHead
+{
+public:
+    // The page's continue token; "" when there is none, or when the head does not say (items
+    // before the metadata, malformed JSON) — then the whole page's decoding says.
+    static QString continueToken(const QByteArray &body);
+};
+
+} // namespace gpudesk
