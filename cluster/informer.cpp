@@ -313,7 +313,21 @@ void Informer::onPageDecoded(quint64 generation)
             retry(result.page.error);
             return;
         }
-        m_listing.append(std::move(result.delta));
+        if (m_resource == Resource::Pods) {
+            // Pods, the bulk of a cluster, go to the store page by page: it fills (and the
+            // figures show) while the rest arrives, and the list is never held whole twice
+            // (here and in the store). The relist at the end names them (Delta::listed).
+            Delta page = std::move(result.delta);
+            for (const PodInfo &p : page.items<PodInfo>())
+                m_listing.listed.append(p.uid);
+            page.resource = m_resource;
+            if (!page.isEmpty())
+                emit delta(page);
+            if (generation != m_generation || !m_running)
+                return; // a receiver stopped or restarted this informer
+        } else {
+            m_listing.append(std::move(result.delta));
+        }
         const QString &next = result.page.continueToken;
         if (!m_ahead.isEmpty()) {
             if (m_ahead.first() != next) {
@@ -332,7 +346,7 @@ void Informer::onPageDecoded(quint64 generation)
             continue;
         }
         m_rv = result.page.resourceVersion;
-        m_status.objects = int(m_listing.size());
+        m_status.objects = int(m_listing.size() + m_listing.listed.size());
         ++m_status.relists;
         m_attempt = 0;
         m_expired = 0;

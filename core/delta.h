@@ -63,6 +63,11 @@ struct Delta
     // may not list the kind everywhere. Objects of other namespaces exist but are not seen.
     QString scope;
     QStringList removed;
+    // With a relist of pods: the keys of objects the list named whose objects came before it,
+    // page by page as upserts (the informer sends a long list's pods as they decode, so that the
+    // store fills while the rest arrives); the collection is these and the items, and what else
+    // is known is gone.
+    QStringList listed;
 
     template <class T> QList<T> &items()
     {
@@ -87,12 +92,16 @@ struct Delta
             },
             m_items);
     }
-    bool isEmpty() const { return !relist && objectCount() == 0 && removed.isEmpty(); }
+    bool isEmpty() const
+    {
+        return !relist && objectCount() == 0 && removed.isEmpty() && listed.isEmpty();
+    }
     qsizetype size() const { return objectCount() + removed.size(); }
     // Appends another delta of the same resource (a list's pages, a run of watch events).
     void append(Delta &&other)
     {
         removed.append(std::move(other.removed));
+        listed.append(std::move(other.listed));
         std::visit(
             [this](auto &&l) {
                 using L = std::decay_t<decltype(l)>;

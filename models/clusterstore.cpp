@@ -311,7 +311,8 @@ void ClusterStore::removeEvent(const QString &uid)
 
 void ClusterStore::apply(const Delta &d)
 {
-    if (m_backlog.empty() && (d.resource != Resource::Pods || d.size() <= kApplyAtOnce)) {
+    if (m_backlog.empty() &&
+        (d.resource != Resource::Pods || d.size() + d.listed.size() <= kApplyAtOnce)) {
         applyNow(d);
         return;
     }
@@ -358,12 +359,15 @@ bool ClusterStore::applySlice(QueuedDelta &q, const QDeadlineTimer &deadline)
     if (!d.relist && q.stage < Upsert)
         q.stage = Upsert;
     if (q.stage == Seen) {
-        q.seen.reserve(d.items<PodInfo>().size());
-        if (m_pods.capacity() < d.items<PodInfo>().size())
-            m_pods.reserve(
-                d.items<PodInfo>().size()); // one rehash now instead of several while filling
-        if (!run(d.items<PodInfo>().size(),
-                 [&](qsizetype i) { q.seen.insert(d.items<PodInfo>().at(i).uid); }))
+        // The pods listed: those the delta carries, and those its pages brought before it.
+        const QList<PodInfo> &items = d.items<PodInfo>();
+        const qsizetype listed = items.size() + d.listed.size();
+        q.seen.reserve(listed);
+        if (m_pods.capacity() < listed)
+            m_pods.reserve(listed); // one rehash now instead of several while filling
+        if (!run(listed, [&](qsizetype i) {
+                q.seen.insert(i < items.size() ? items.at(i).uid : d.listed.at(i - items.size()));
+            }))
             return false;
         next();
     }

@@ -5,6 +5,7 @@
 #include "storagehistory.h"
 #include "storageusage.h"
 
+#include <QElapsedTimer>
 #include <QJsonObject>
 #include <QObject>
 #include <QSet>
@@ -107,6 +108,7 @@ private:
     QList<StorageRootMeasure> m_storage;
     StorageHistory m_storageHistory;
     bool m_finished = false;
+    QElapsedTimer m_clock; // from the sync's start: where a report's time goes
 };
 
 } // namespace gpudesk

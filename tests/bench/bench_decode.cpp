@@ -10,11 +10,11 @@
 #include "decoder.h"
 #include "kubeclient.h"
 #include "kubeconfig.h"
+#include "rawfetch.h"
 
 #include <QCommandLineParser>
 #include <QCoreApplication>
 #include <QElapsedTimer>
-#include <QEventLoop>
 #include <QProcess>
 #include <QTemporaryDir>
 
@@ -94,36 +94,9 @@ int main(int argc, char **argv)
     QList<QByteArray> pages;
     qint64 bytes = 0;
     const auto fetchAll = [&] {
-        pages.clear();
-        bytes = 0;
-        QString token;
-        QEventLoop loop;
-        std::function<void()> next = [&] {
-            QString path = QStringLiteral("/api/v1/pods?limit=500");
-            if (!token.isEmpty())
-                path += QStringLiteral("&continue=") + token;
-            client.get(path, &loop, [&](const KubeReply &r) {
-                if (!r.error.isEmpty()) {
-                    std::fprintf(stderr, "fetch: %s\n", qPrintable(r.error));
-                    loop.quit();
-                    return;
-                }
-                pages.append(r.body);
-                bytes += r.body.size();
-                // The token is in the list's metadata, at its start.
-                const QByteArray head = r.body.left(4096);
-                const qsizetype at = head.indexOf("\"continue\":\"");
-                token = at < 0 ? QString()
-                               : QString::fromLatin1(
-                                     head.mid(at + 12, head.indexOf('"', at + 12) - at - 12));
-                if (token.isEmpty())
-                    loop.quit();
-                else
-                    next();
-            });
-        };
-        next();
-        loop.exec();
+        RawFetch f = fetchPages(client, QStringLiteral("/api/v1/pods"));
+        pages = std::move(f.pages);
+        bytes = f.bytes;
     };
     const double fetchMs = bestMs(repeat, fetchAll);
     const double mb = double(bytes) / 1e6;

@@ -34,6 +34,7 @@ private slots:
     void nodeFigures();
     void largeListInSlices();
     void relistInSlicesKeepsOrder();
+    void relistAfterItsPages();
     void clearDropsWhatIsQueued();
 
 private:
@@ -392,6 +393,47 @@ void TestClusterStore::relistInSlicesKeepsOrder()
     QCOMPARE(figures(s), figures(expected));
     // p20000 finished and freed its GPU; p45000 is gone; p60000 is new.
     QCOMPARE(s.totals().gpus.allocated, 40000 - 2 + 1);
+}
+
+void TestClusterStore::relistAfterItsPages()
+{
+    // A list of pods arrives as its informer sends it: pages of upserts as they decode, then a
+    // relist that names them (Delta::listed) and carries the last page. Known and not listed:
+    // gone; listed: kept as the pages brought them. Once small (applied at once), once large
+    // (the relist's keys applied in slices behind the pages).
+    for (const int n : {10, 60000}) {
+        ClusterStore s;
+        addNodes(s);
+        s.replacePods(manyPods(0, n));
+        s.flush();
+        QCOMPARE(s.pods().size(), n);
+        const int half = n / 2;
+        QStringList listed;
+        for (int first = half; first < n + half; first += std::max(1, n / 4)) {
+            Delta page;
+            page.resource = Resource::Pods;
+            page.items<PodInfo>() = manyPods(first, std::min(std::max(1, n / 4), n + half - first));
+            for (const PodInfo &p : page.items<PodInfo>())
+                listed << p.uid;
+            s.apply(page);
+        }
+        Delta relist;
+        relist.resource = Resource::Pods;
+        relist.relist = true;
+        relist.listed = listed;
+        relist.items<PodInfo>() = manyPods(n + half, 1);
+        s.apply(relist);
+        s.flush();
+        QCOMPARE(s.pods().size(), n + 1);
+        QVERIFY(s.pod(QStringLiteral("p%1").arg(half - 1)) == nullptr);
+        QVERIFY(s.pod(QStringLiteral("p%1").arg(half)) != nullptr);
+        QVERIFY(s.pod(QStringLiteral("p%1").arg(n + half)) != nullptr);
+        ClusterStore expected;
+        addNodes(expected);
+        expected.replacePods(manyPods(half, n + 1));
+        expected.flush();
+        QCOMPARE(figures(s), figures(expected));
+    }
 }
 
 void TestClusterStore::clearDropsWhatIsQueued()
