@@ -254,6 +254,10 @@ void TestDiagnosis::failedJobsSayTheirCause()
         lying->diagnosisView()->text().contains(u"Says Completed, but 1 pod(s) of it still run: "
                                                 "distill-vit-evaluator-0, holding 1 GPU(s)"_qs),
         qPrintable(lying->diagnosisView()->text()), 10000);
+    // Its pods read, the status line says the state first, not "no known cause" beside it.
+    QTRY_VERIFY2_WITH_TIMEOUT(lying->diagnosisView()->text().startsWith(
+                                  u"The job's state is not what its pods do (above)"_qs),
+                              qPrintable(lying->diagnosisView()->text()), 10000);
     lying->close();
 
     sim.terminate();

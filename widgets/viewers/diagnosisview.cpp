@@ -281,6 +281,11 @@ void DiagnosisView::render()
     else if (waiting > 0)
         m_state->setText(
             tr("Reading the state, events and log tails of %n pod(s)…", nullptr, waiting));
+    else if (found == 0 && !m_lie.isEmpty())
+        // The job's state is the finding (above); that its pods show no known failure is
+        // said after it, not instead of it.
+        m_state->setText(tr("The job's state is not what its pods do (above); in the pods the "
+                            "doctor found no known cause of a failure."));
     else if (found == 0)
         m_state->setText(tr("The doctor found no known cause."));
     else
