@@ -3058,8 +3058,8 @@
         <translation>按其 PodGroup 的总量现在放得下；它的 Pod 还没创建，具体会放到哪里尚不可知。</translation>
     </message>
     <message>
-        <source>The job&apos;s state is not what its pods do (above); in the pods the doctor found no known cause of a failure.</source>
-        <translation>作业的状态与其 Pod 的实际情况不符（见上）；在这些 Pod 中，作业诊断未发现已知的失败原因。</translation>
+        <source>The job&apos;s state is not what its pods do (below); in the pods the doctor found no known cause of a failure.</source>
+        <translation>作业的状态与其 Pod 的实际情况不符（见下）；在这些 Pod 中，作业诊断未发现已知的失败原因。</translation>
     </message>
 </context>
 <context>

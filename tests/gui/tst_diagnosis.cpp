@@ -256,8 +256,9 @@ void TestDiagnosis::failedJobsSayTheirCause()
         qPrintable(lying->diagnosisView()->text()), 10000);
     // Its pods read, the status line says the state first, not "no known cause" beside it.
     QTRY_VERIFY2_WITH_TIMEOUT(lying->diagnosisView()->text().startsWith(
-                                  u"The job's state is not what its pods do (above)"_qs),
+                                  u"The job's state is not what its pods do (below)"_qs),
                               qPrintable(lying->diagnosisView()->text()), 10000);
+    save(*lying, u"viewer-state-lie"_qs);
     lying->close();
 
     sim.terminate();

@@ -282,9 +282,9 @@ void DiagnosisView::render()
         m_state->setText(
             tr("Reading the state, events and log tails of %n pod(s)…", nullptr, waiting));
     else if (found == 0 && !m_lie.isEmpty())
-        // The job's state is the finding (above); that its pods show no known failure is
+        // The job's state is the finding (below); that its pods show no known failure is
         // said after it, not instead of it.
-        m_state->setText(tr("The job's state is not what its pods do (above); in the pods the "
+        m_state->setText(tr("The job's state is not what its pods do (below); in the pods the "
                             "doctor found no known cause of a failure."));
     else if (found == 0)
         m_state->setText(tr("The doctor found no known cause."));
