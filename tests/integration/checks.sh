@@ -21,6 +21,14 @@ finish() {
     [ "$fail" -eq 0 ]
     exit
 }
+# `gone [-n NAMESPACE] RESOURCE/NAME`: within 60 s the object is deleted. An object that went
+# before the wait began is gone too: kubectl before 1.24 (Debian's 1.20) answers that wait with
+# NotFound and fails, which made a fast simulator look like a slow one.
+gone() {
+    local out
+    out=$($KUBECTL wait --for=delete --timeout=60s "$@" 2>&1) ||
+        [[ $out == *"no matching resources found"* || $out == *"not found"* ]]
+}
 # `start_sim GPUDESK_SIM ARGS...` starts a simulator of the script's own on a fresh state
 # directory (ARGS added to its command line), waits until it says it serves, drains its output,
 # stops it and removes the directory on exit, and points KUBECONFIG and KUBECTL at it.

@@ -13,7 +13,6 @@ start_sim "$sim_bin" --no-ssh --speed 5
 # Changes are waited for on watches (kubectl wait, or the Python client's watch where kubectl
 # lacks `wait --for=jsonpath`); a token's expiry, which nothing announces,
 # by moving the simulator's clock on (POST /sim/advance).
-waits() { $KUBECTL wait --timeout=30s "$@" >/dev/null 2>&1; }
 advance() { $KUBECTL create --raw "/sim/advance?seconds=$1" -f /dev/null >/dev/null; }
 used() { $KUBECTL get resourcequota gpudesk-quota -n "$1" -o jsonpath="{.status.used.$2}"; }
 
@@ -106,7 +105,7 @@ check "the default queue cannot be deleted ($out)" contains "$out" '`default` qu
 # (wangfang's, on g4090-10) stays Terminating, as a real one does until the node is back.
 out=$($KUBECTL delete namespace user-dave user-wangfang --wait=false 2>&1)
 check "delete namespace ($out)" contains "$out" 'namespace "user-dave" deleted'
-check "… it is gone, its pods with it" waits --for=delete namespace/user-dave
+check "… it is gone, its pods with it" gone namespace/user-dave
 check "… and nothing of it is left" contains "$($KUBECTL get pods -n user-dave 2>&1)" 'No resources found'
 check "a namespace whose pod a NotReady node holds stays Terminating" test \
     "$($KUBECTL get namespace user-wangfang -o jsonpath='{.status.phase}')" = Terminating
