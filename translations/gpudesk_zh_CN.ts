@@ -223,6 +223,21 @@
     </message>
 </context>
 <context>
+    <name>JobSpecReader</name>
+    <message>
+        <source>It is not a JSON object.</source>
+        <translation>这不是一个 JSON 对象。</translation>
+    </message>
+    <message>
+        <source>%1 %2 is not a kind the form makes (PyTorchJob, MPIJob, Volcano Job, Pod).</source>
+        <translation>%1 %2 不是表单能生成的类型（PyTorchJob、MPIJob、Volcano Job、Pod）。</translation>
+    </message>
+    <message>
+        <source>(no kind)</source>
+        <translation>（无 kind）</translation>
+    </message>
+</context>
+<context>
     <name>JobSpecRules</name>
     <message>
         <source>%1: give an amount.</source>
@@ -275,6 +290,49 @@
     <message>
         <source>Variable &quot;%1&quot;: a name without spaces, then =value.</source>
         <translation>变量“%1”：名称中不能有空格，后接 =值。</translation>
+    </message>
+</context>
+<context>
+    <name>JobTemplates</name>
+    <message>
+        <source>A template needs a name.</source>
+        <translation>模板需要一个名称。</translation>
+    </message>
+    <message>
+        <source>A template&apos;s name does not start or end with a space.</source>
+        <translation>模板名称不能以空格开头或结尾。</translation>
+    </message>
+    <message>
+        <source>A template&apos;s name does not start with a dot.</source>
+        <translation>模板名称不能以点号开头。</translation>
+    </message>
+    <message>
+        <source>A template&apos;s name is at most 100 characters.</source>
+        <translation>模板名称最多 100 个字符。</translation>
+    </message>
+    <message>
+        <source>A template&apos;s name has no slash, backslash or control character.</source>
+        <translation>模板名称不能包含斜杠、反斜杠或控制字符。</translation>
+    </message>
+    <message>
+        <source>Cannot read the template %1: %2</source>
+        <translation>无法读取模板 %1：%2</translation>
+    </message>
+    <message>
+        <source>The template %1 is over 1 MiB: not a job&apos;s YAML.</source>
+        <translation>模板 %1 超过 1 MiB：不是作业的 YAML。</translation>
+    </message>
+    <message>
+        <source>Cannot make the folder %1.</source>
+        <translation>无法创建文件夹 %1。</translation>
+    </message>
+    <message>
+        <source>Cannot write the template %1: %2</source>
+        <translation>无法写入模板 %1：%2</translation>
+    </message>
+    <message>
+        <source>Cannot remove the template %1: %2</source>
+        <translation>无法删除模板 %1：%2</translation>
     </message>
 </context>
 <context>
@@ -6149,6 +6207,104 @@
         <source>It would never start as it is: see why beside the form.</source>
         <translation>按现在的配置永远无法启动：原因见表单右侧。</translation>
     </message>
+    <message>
+        <source>Save as template…</source>
+        <translation>另存为模板…</translation>
+    </message>
+    <message>
+        <source>Delete template</source>
+        <translation>删除模板</translation>
+    </message>
+    <message>
+        <source>A template of yours, or a copy of a job of the namespace: the form takes what it can hold, the YAML tab the rest.</source>
+        <translation>你的模板，或该命名空间中某个作业的副本：表单接收它能表达的部分，其余由 YAML 标签页承载。</translation>
+    </message>
+    <message>
+        <source>Keep this job, as its YAML, to start the next one from: in %1</source>
+        <translation>将此作业以 YAML 形式保存，作为下一个作业的起点：保存在 %1</translation>
+    </message>
+    <message>
+        <source>Start from</source>
+        <translation>起点</translation>
+    </message>
+    <message>
+        <source>A blank form</source>
+        <translation>空白表单</translation>
+    </message>
+    <message>
+        <source>Template: %1</source>
+        <translation>模板：%1</translation>
+    </message>
+    <message>
+        <source>Copy of %1 %2</source>
+        <translation>%1 %2 的副本</translation>
+    </message>
+    <message>
+        <source>Start again</source>
+        <translation>重新开始</translation>
+    </message>
+    <message>
+        <source>Replace what you entered with %1?</source>
+        <translation>用%1替换你已输入的内容吗？</translation>
+    </message>
+    <message>
+        <source>The template is empty.</source>
+        <translation>模板为空。</translation>
+    </message>
+    <message>
+        <source>the template %1</source>
+        <translation>模板 %1</translation>
+    </message>
+    <message>
+        <source>a copy of %1 %2</source>
+        <translation>%1 %2 的副本</translation>
+    </message>
+    <message>
+        <source>Reading %1 %2 from the cluster…</source>
+        <translation>正在从集群读取 %1 %2…</translation>
+    </message>
+    <message>
+        <source>Cannot copy %1 %2: %3</source>
+        <translation>无法复制 %1 %2：%3</translation>
+    </message>
+    <message>
+        <source>Started from %1.</source>
+        <translation>已从%1开始。</translation>
+    </message>
+    <message>
+        <source>the form has no place for %1</source>
+        <translation>表单无法表达 %1</translation>
+    </message>
+    <message numerus="yes">
+        <source> and %n more</source>
+        <translation>
+            <numerusform> 等另外 %n 处</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Started from %1, which the form cannot hold whole (%2): the YAML is what will be submitted; edit it there.</source>
+        <translation>已从%1开始，但表单无法完整表达它（%2）：将提交的是 YAML，请在 YAML 标签页中编辑。</translation>
+    </message>
+    <message>
+        <source>Save as template</source>
+        <translation>另存为模板</translation>
+    </message>
+    <message>
+        <source>Name of the template:</source>
+        <translation>模板名称：</translation>
+    </message>
+    <message>
+        <source>Replace the template %1?</source>
+        <translation>替换模板 %1 吗？</translation>
+    </message>
+    <message>
+        <source>Saved as the template %1.</source>
+        <translation>已另存为模板 %1。</translation>
+    </message>
+    <message>
+        <source>Delete the template %1? The form keeps what it shows.</source>
+        <translation>删除模板 %1 吗？表单中显示的内容会保留。</translation>
+    </message>
 </context>
 <context>
     <name>gpudesk::NodeAccess</name>
@@ -10636,6 +10792,10 @@
         <translation>
             <numerusform>%1 —— %n 个作业</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>New training job like this…</source>
+        <translation>以此为模板新建训练作业…</translation>
     </message>
 </context>
 <context>

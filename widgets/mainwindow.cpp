@@ -217,6 +217,8 @@ MainWindow::MainWindow(Services *services, QWidget *parent)
     connect(m_workloads, &WorkloadsPage::operationRequested, this, &MainWindow::openOperation);
     connect(m_workloads, &WorkloadsPage::rerunRequested, this, &MainWindow::rerun);
     connect(m_workloads, &WorkloadsPage::newJobRequested, this, &MainWindow::newTrainingJob);
+    connect(m_workloads, &WorkloadsPage::newJobLikeRequested, this,
+            &MainWindow::newTrainingJobLike);
     connect(m_nodes, &NodesPage::operationRequested, this, &MainWindow::openOperation);
     connect(m_users, &UsersPage::operationRequested, this, &MainWindow::openOperation);
     connect(m_devEnvs, &DevEnvsPage::operationRequested, this, &MainWindow::openOperation);
@@ -455,6 +457,13 @@ NewJobDialog *MainWindow::newTrainingJob()
         m_workloads->showWorkload(name);
     });
     dialog->show();
+    return dialog;
+}
+
+NewJobDialog *MainWindow::newTrainingJobLike(const QString &workloadKey)
+{
+    NewJobDialog *dialog = newTrainingJob();
+    dialog->startFromWorkload(workloadKey);
     return dialog;
 }
 

@@ -84,6 +84,8 @@ public:
     QDialog *rerun(const QString &workloadKey);
     // New training job (Workloads page, Workload menu, command palette).
     NewJobDialog *newTrainingJob();
+    // The form, started from a copy of the job (checked, unlike a plain run again).
+    NewJobDialog *newTrainingJobLike(const QString &workloadKey);
     // Runs the object again with the job doctor's fix of class `fix` made in the copy
     // (SpecFix::forClass: /dev/shm as a Memory emptyDir, a higher memory limit); "" is a plain
     // copy.

@@ -3,27 +3,60 @@
 // one-node job of 16 GPUs never starts and the form offers 2 × 8; switched, the verdict follows;
 // a small job starts, is pinned to the nodes the check proposes, submitted through the plan, and
 // the server has it — its pods on those nodes, an Event naming who submitted it. The YAML tab
-// takes over from the form when edited, and what is not a job is said there.
+// takes over from the form when edited, and what is not a job is said there. A job saved as a
+// template starts the next one; a copy of a job the form made comes back to the form, one it did
+// not make to the YAML tab with the reason; what the user typed is replaced only when they say so.
 #include "jobchecker.h"
+#include "jobtemplates.h"
 #include "newjobdialog.h"
 #include "operationrun.h"
 #include "verdictpanel.h"
 #include "windowfixture.h"
 
 #include <QComboBox>
+#include <QInputDialog>
+#include <QMessageBox>
 #include <QPlainTextEdit>
 #include <QPointer>
 #include <QSpinBox>
+#include <QStandardPaths>
 #include <QTabWidget>
 
 class TestNewJob : public QObject, public WindowFixture
 {
     Q_OBJECT
 private slots:
-    void initTestCase() { loadSimConfig(); }
+    void initTestCase()
+    {
+        loadSimConfig();
+        QStandardPaths::setTestModeEnabled(true);
+        QDir(JobTemplates::defaultDir()).removeRecursively();
+    }
     void submitKnowingItStarts();
+    void templatesAndCopies();
 
 private:
+    // Answers the next modal dialog (a question, a name asked for) as the user would.
+    static void answerNextModal(const std::function<void(QWidget *)> &answer)
+    {
+        auto *poll = new QTimer;
+        poll->setInterval(20);
+        QObject::connect(poll, &QTimer::timeout, poll, [poll, answer] {
+            if (QWidget *modal = QApplication::activeModalWidget()) {
+                poll->deleteLater();
+                poll->stop();
+                answer(modal);
+            }
+        });
+        poll->start();
+    }
+    static void choose(QComboBox *box, const QString &data)
+    {
+        const int at = box->findData(data);
+        QVERIFY2(at >= 0, qPrintable(data));
+        box->setCurrentIndex(at);
+        emit box->activated(at); // as a pick from its list does
+    }
     static QJsonObject adminGet(const QString &dir, const QString &path)
     {
         QString error;
@@ -182,8 +215,142 @@ void TestNewJob::submitKnowingItStarts()
     QVERIFY2(again->verdictPanel()->summaryText().contains(u"is not a job gpudesk submits"),
              qPrintable(again->verdictPanel()->summaryText()));
     QVERIFY(!again->submitButton()->isEnabled());
-    QVERIFY(!again->findChild<QLabel *>(u"jobFormNote"_qs)->isHidden()); // on the Form tab
+    QVERIFY(!again->findChild<QLabel *>(u"jobFormNote"_qs)->isHidden()); // above the tabs
     again->close();
+}
+
+void TestNewJob::templatesAndCopies()
+{
+    QTemporaryDir dir;
+    QProcess sim;
+    startOwnSim(sim, dir.path(), false, QStringLiteral("1"));
+    Services services({dir.filePath(QStringLiteral("kubeconfig"))});
+    QString error;
+    QVERIFY(services.session()->loadConfig(&error));
+    services.session()->connectTo(QStringLiteral("sim-admin"));
+    MainWindow w(&services);
+    w.resize(1500, 900);
+    w.show();
+    QSignalSpy synced(services.session()->connection()->sync(), &ClusterSync::synced);
+    QVERIFY(synced.wait(30000));
+    services.store()->flush();
+    auto settled = [](NewJobDialog *f) {
+        return !f->isChecking() && f->verdict().kind != StartVerdict::Never;
+    };
+
+    // A Volcano job of two nodes, kept as a template, then submitted.
+    NewJobDialog *form = w.newTrainingJob();
+    form->findChild<QComboBox *>(u"jobNamespace"_qs)->setCurrentText(u"user-alice"_qs);
+    form->kindBox()->setCurrentIndex(form->kindBox()->findData(int(JobSpec::Volcano)));
+    form->nameEdit()->setText(u"sweep"_qs);
+    form->imageBox()->setCurrentText(u"registry.lab.internal/train/llm:2.3"_qs);
+    form->commandEdit()->setPlainText(u"python sweep.py --lr 3e-4"_qs);
+    form->gpusBox()->setValue(1);
+    form->nodesBox()->setValue(2);
+    form->shmEdit()->setText(u"8Gi"_qs);
+    form->envEdit()->setPlainText(u"WANDB_MODE=offline"_qs);
+    QTRY_VERIFY_WITH_TIMEOUT(settled(form), 10000);
+    answerNextModal([](QWidget *modal) {
+        auto *ask = qobject_cast<QInputDialog *>(modal);
+        QVERIFY(ask);
+        QCOMPARE(ask->textValue(), u"sweep"_qs); // the job's name is offered
+        ask->setTextValue(u"sweep 2×1"_qs);
+        ask->accept();
+    });
+    QTest::mouseClick(form->saveTemplateButton(), Qt::LeftButton);
+    QTRY_VERIFY(JobTemplates().names() == QStringList{u"sweep 2×1"_qs});
+    QString saved = JobTemplates().load(u"sweep 2×1"_qs, &error);
+    QVERIFY2(saved.contains(u"kind: Job") && saved.contains(u"WANDB_MODE") &&
+                 saved.contains(u"name: sweep"),
+             qPrintable(saved));
+    QCOMPARE(form->startFromBox()->currentData().toString(), u"t:sweep 2×1"_qs);
+    QTest::mouseClick(form->submitButton(), Qt::LeftButton);
+    Operation *made = gpudesk::testing::runShown(&w);
+    QVERIFY(made);
+    QCOMPARE(made->count(StepOutcome::Result::Done), 1);
+    QString sweepKey;
+    QTRY_VERIFY_WITH_TIMEOUT(
+        [&] {
+            for (const QString &k : services.store()->workloadKeysIn(u"user-alice"_qs))
+                if (const auto wl = services.store()->workload(k);
+                    wl && wl->job && wl->name == u"sweep")
+                    sweepKey = k;
+            return !sweepKey.isEmpty();
+        }(),
+        30000);
+
+    // The template starts the next job, in the form; its name is taken now, so it is numbered.
+    NewJobDialog *next = w.newTrainingJob();
+    next->findChild<QComboBox *>(u"jobNamespace"_qs)->setCurrentText(u"user-alice"_qs);
+    choose(next->startFromBox(), u"t:sweep 2×1"_qs);
+    QCOMPARE(next->origin(), u"the template sweep 2×1"_qs);
+    QCOMPARE(next->nameEdit()->text(), u"sweep-2"_qs);
+    QCOMPARE(next->kindBox()->currentData().toInt(), int(JobSpec::Volcano));
+    QCOMPARE(next->nodesBox()->value(), 2);
+    QCOMPARE(next->shmEdit()->text(), u"8Gi"_qs);
+    QCOMPARE(next->envEdit()->toPlainText(), u"WANDB_MODE=offline"_qs);
+    QCOMPARE(next->commandEdit()->toPlainText(), u"python sweep.py --lr 3e-4"_qs);
+    QCOMPARE(next->tabs()->currentIndex(), 0);
+    QTRY_VERIFY_WITH_TIMEOUT(settled(next) && next->submitButton()->isEnabled(), 10000);
+    save(*next, u"newjob-template"_qs);
+
+    // A copy of the job that ran: the server's object, back in the form.
+    choose(next->startFromBox(), QStringLiteral("w:") + sweepKey);
+    QTRY_COMPARE_WITH_TIMEOUT(next->origin(), u"a copy of Job sweep"_qs, 10000);
+    auto *note = next->findChild<QLabel *>(u"jobFormNote"_qs);
+    QVERIFY2(note->text() == u"Started from a copy of Job sweep.", qPrintable(note->text()));
+    QCOMPARE(next->nameEdit()->text(), u"sweep-2"_qs);
+    QCOMPARE(next->nodesBox()->value(), 2);
+    QCOMPARE(next->envEdit()->toPlainText(), u"WANDB_MODE=offline"_qs);
+
+    // What the user typed is not thrown away unasked: "No" keeps it.
+    next->commandEdit()->setPlainText(u"python sweep.py --lr 1e-3"_qs);
+    answerNextModal([](QWidget *modal) {
+        auto *box = qobject_cast<QMessageBox *>(modal);
+        QVERIFY(box);
+        QVERIFY2(box->text().contains(u"A blank form"), qPrintable(box->text()));
+        box->button(QMessageBox::No)->click();
+    });
+    choose(next->startFromBox(), QString());
+    QCOMPARE(next->commandEdit()->toPlainText(), u"python sweep.py --lr 1e-3"_qs);
+    QCOMPARE(next->startFromBox()->currentData().toString(), QStringLiteral("w:") + sweepKey);
+    next->close();
+
+    // A job the form did not make: the YAML tab holds it as it is, and the form says why.
+    QString otherKey;
+    for (const QString &k : services.store()->workloadKeysIn(u"user-alice"_qs))
+        if (const auto wl = services.store()->workload(k);
+            wl && wl->job && wl->kind == u"PyTorchJob" && wl->name != u"sweep")
+            otherKey = k;
+    QVERIFY(!otherKey.isEmpty());
+    NewJobDialog *copy = w.newTrainingJobLike(otherKey);
+    note = copy->findChild<QLabel *>(u"jobFormNote"_qs);
+    QTRY_VERIFY_WITH_TIMEOUT(note->text().contains(u"cannot hold whole"), 10000);
+    // Named where they are: the demo's job runs its command without a shell, for one.
+    QVERIFY2(note->text().contains(
+                 u"spec.pytorchReplicaSpecs.Master.template.spec.containers[0].command,"),
+             qPrintable(note->text()));
+    QCOMPARE(copy->tabs()->currentIndex(), 1);
+    QVERIFY(copy->yamlEdit()->toPlainText().contains(u"kind: PyTorchJob"));
+    QTRY_VERIFY_WITH_TIMEOUT(!copy->isChecking(), 10000);
+    QVERIFY2(!copy->verdictPanel()->summaryText().contains(u"not a job"),
+             qPrintable(copy->verdictPanel()->summaryText()));
+    save(*copy, u"newjob-copy-yaml"_qs);
+    copy->close();
+
+    // The template goes when the user says so.
+    NewJobDialog *last = w.newTrainingJob();
+    choose(last->startFromBox(), u"t:sweep 2×1"_qs);
+    answerNextModal([](QWidget *modal) {
+        auto *box = qobject_cast<QMessageBox *>(modal);
+        QVERIFY(box);
+        box->button(QMessageBox::Yes)->click();
+    });
+    QTest::mouseClick(last->findChild<QPushButton *>(u"jobDeleteTemplate"_qs), Qt::LeftButton);
+    QTRY_VERIFY(JobTemplates().names().isEmpty());
+    QCOMPARE(last->startFromBox()->findData(u"t:sweep 2×1"_qs), -1);
+    QCOMPARE(last->nameEdit()->text(), u"sweep-2"_qs); // the form keeps what it shows
+    last->close();
 }
 
 QTEST_MAIN(TestNewJob)

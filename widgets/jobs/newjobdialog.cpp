@@ -4,12 +4,14 @@
 #include "verdictpanel.h"
 
 #include "formchoices.h"
+#include "objectref.h"
 #include "palette.h"
 #include "yamlhighlighter.h"
 
 #include "clusterstore.h"
 #include "jobchecker.h"
 #include "jobmanifest.h"
+#include "jobspecreader.h"
 #include "objectservice.h"
 #include "operation.h"
 #include "operationdialog.h"
@@ -19,21 +21,28 @@
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDialogButtonBox>
+#include <QDir>
 #include <QFontDatabase>
 #include <QFormLayout>
 #include <QHBoxLayout>
+#include <QInputDialog>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QLabel>
 #include <QLineEdit>
+#include <QMessageBox>
 #include <QPlainTextEdit>
 #include <QPushButton>
+#include <QRegularExpression>
 #include <QScrollArea>
+#include <QSignalBlocker>
 #include <QSpinBox>
 #include <QSplitter>
 #include <QTabWidget>
 #include <QTimer>
 #include <QVBoxLayout>
+
+#include <algorithm>
 
 namespace gpudesk {
 
@@ -64,7 +73,10 @@ NewJobDialog::NewJobDialog(Services *services, const QString &ns, QWidget *paren
       m_alwaysPull(new QCheckBox(tr("Always pull the image"), this)), m_hours(new QSpinBox(this)),
       m_pin(new QCheckBox(tr("Pin the pods to the nodes proposed"), this)),
       m_formNote(new QLabel(this)), m_problems(new QLabel(this)), m_yaml(new QPlainTextEdit(this)),
-      m_verdictPanel(new VerdictPanel(this)), m_submit(new QPushButton(tr("Submit…"), this))
+      m_verdictPanel(new VerdictPanel(this)), m_submit(new QPushButton(tr("Submit…"), this)),
+      m_startFrom(new QComboBox(this)),
+      m_saveTemplate(new QPushButton(tr("Save as template…"), this)),
+      m_deleteTemplate(new QPushButton(tr("Delete template"), this))
 {
     setWindowTitle(tr("New training job"));
     const ClusterStore *store = services->store();
@@ -153,7 +165,6 @@ NewJobDialog::NewJobDialog(Services *services, const QString &ns, QWidget *paren
     form->addRow(QString(), m_pin);
     auto *formPage = new QWidget;
     auto *formLayout = new QVBoxLayout(formPage);
-    formLayout->addWidget(m_formNote);
     formLayout->addLayout(form);
     formLayout->addWidget(m_problems);
     formLayout->addStretch(1);
@@ -186,7 +197,13 @@ NewJobDialog::NewJobDialog(Services *services, const QString &ns, QWidget *paren
     verdictScroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     verdictScroll->setMinimumWidth(360);
     auto *split = new QSplitter(Qt::Horizontal, this);
-    split->addWidget(m_tabs);
+    // The note above both tabs: where the job came from, and why the YAML rules when it does.
+    auto *left = new QWidget;
+    auto *leftLayout = new QVBoxLayout(left);
+    leftLayout->setContentsMargins(0, 0, 0, 0);
+    leftLayout->addWidget(m_formNote);
+    leftLayout->addWidget(m_tabs, 1);
+    split->addWidget(left);
     split->addWidget(verdictScroll);
     split->setStretchFactor(0, 3);
     split->setStretchFactor(1, 2);
@@ -198,7 +215,22 @@ NewJobDialog::NewJobDialog(Services *services, const QString &ns, QWidget *paren
     buttons->addButton(m_submit, QDialogButtonBox::AcceptRole);
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
     connect(m_submit, &QPushButton::clicked, this, &NewJobDialog::submit);
+    // Where the job starts from: blank, a template, or a copy of a job of the namespace.
+    m_startFrom->setObjectName(QStringLiteral("jobStartFrom"));
+    m_startFrom->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+    m_startFrom->setToolTip(tr("A template of yours, or a copy of a job of the namespace: the form "
+                               "takes what it can hold, the YAML tab the rest."));
+    m_saveTemplate->setObjectName(QStringLiteral("jobSaveTemplate"));
+    m_saveTemplate->setToolTip(tr("Keep this job, as its YAML, to start the next one from: in %1")
+                                   .arg(QDir::toNativeSeparators(m_templates.dir())));
+    m_deleteTemplate->setObjectName(QStringLiteral("jobDeleteTemplate"));
+    auto *startBar = new QHBoxLayout;
+    startBar->addWidget(new QLabel(tr("Start from")));
+    startBar->addWidget(m_startFrom, 1);
+    startBar->addWidget(m_saveTemplate);
+    startBar->addWidget(m_deleteTemplate);
     auto *layout = new QVBoxLayout(this);
+    layout->addLayout(startBar);
     layout->addWidget(split, 1);
     layout->addWidget(buttons);
     resize(1100, 760);
@@ -222,12 +254,18 @@ NewJobDialog::NewJobDialog(Services *services, const QString &ns, QWidget *paren
     for (QSpinBox *s : {m_gpus, m_nodes, m_hours})
         connect(s, &QSpinBox::valueChanged, this, &NewJobDialog::formChanged);
     connect(m_alwaysPull, &QCheckBox::toggled, this, &NewJobDialog::formChanged);
+    connect(m_ns, &QComboBox::currentTextChanged, this, &NewJobDialog::fillStartFrom);
+    connect(m_startFrom, &QComboBox::activated, this, &NewJobDialog::startFromChosen);
+    connect(m_saveTemplate, &QPushButton::clicked, this, &NewJobDialog::saveAsTemplate);
+    connect(m_deleteTemplate, &QPushButton::clicked, this, &NewJobDialog::deleteTemplate);
+    fillStartFrom();
     // The cluster moves while the form is open: the verdict follows it.
     connect(store, &ClusterStore::updated, this, [this] {
         if (!m_debounce->isActive())
             m_debounce->start(1000);
     });
     formChanged();
+    m_touched = false;
 }
 
 NewJobDialog::~NewJobDialog() = default;
@@ -263,6 +301,8 @@ JobSpec NewJobDialog::spec() const
 
 void NewJobDialog::formChanged()
 {
+    if (!m_filling)
+        m_touched = true;
     const JobSpec s = spec();
     const QStringList vars = JobSpec::providedVariables(s.kind);
     m_provided->setText(vars.isEmpty()
@@ -272,9 +312,7 @@ void NewJobDialog::formChanged()
     m_problems->setText(JobSpecRules::errors(s).join(u'\n'));
     if (!m_yamlEdited) {
         QString error;
-        const QString yaml = ObjectService::toYaml(
-            JobManifest::of(s, m_services->operations()->planner().versionOf(Resource::MPIJobs)),
-            &error);
+        const QString yaml = ObjectService::toYaml(JobManifest::of(s, mpiVersion()), &error);
         m_settingYaml = true;
         m_yaml->setPlainText(yaml);
         m_settingYaml = false;
@@ -286,6 +324,7 @@ void NewJobDialog::yamlChanged()
 {
     if (m_settingYaml)
         return;
+    m_touched = true;
     if (!m_yamlEdited) {
         m_yamlEdited = true;
         m_formNote->setText(tr("The YAML was edited: it is what will be submitted, and the form "
@@ -307,8 +346,12 @@ QByteArray NewJobDialog::currentJson(QString *error) const
 {
     if (m_yamlEdited)
         return ObjectService::toJson(m_yaml->toPlainText(), error);
-    const JobSpec s = spec();
-    return JobManifest::of(s, m_services->operations()->planner().versionOf(Resource::MPIJobs));
+    return JobManifest::of(spec(), mpiVersion());
+}
+
+QString NewJobDialog::mpiVersion() const
+{
+    return m_services->operations()->planner().versionOf(Resource::MPIJobs);
 }
 
 void NewJobDialog::runCheck()
@@ -361,7 +404,7 @@ void NewJobDialog::submit()
         for (const StartPlacement &p : m_verdict.placement)
             if (!s.pinnedNodes.contains(p.node))
                 s.pinnedNodes << p.node;
-        json = JobManifest::of(s, m_services->operations()->planner().versionOf(Resource::MPIJobs));
+        json = JobManifest::of(s, mpiVersion());
     } else {
         json = currentJson(&error);
     }
@@ -402,6 +445,260 @@ void NewJobDialog::submit()
         }
     });
     dialog->show();
+}
+
+void NewJobDialog::fillStartFrom()
+{
+    const QSignalBlocker block(m_startFrom);
+    const QString keep = m_startFrom->currentData().toString();
+    m_startFrom->clear();
+    m_startFrom->addItem(tr("A blank form"), QString());
+    for (const QString &name : m_templates.names())
+        m_startFrom->addItem(tr("Template: %1").arg(name), QString(QStringLiteral("t:") + name));
+    // The namespace's jobs, newest first: a copy of the last run is the quickest way to the next.
+    const ClusterStore *store = m_services->store();
+    QList<std::pair<qint64, WorkloadInfo>> jobs;
+    for (const QString &key : store->workloadKeysIn(m_ns->currentText().trimmed()))
+        if (const auto w = store->workload(key); w && w->job)
+            jobs.append({w->created, *w});
+    std::sort(jobs.begin(), jobs.end(),
+              [](const auto &a, const auto &b) { return a.first > b.first; });
+    if (!jobs.isEmpty())
+        m_startFrom->insertSeparator(m_startFrom->count());
+    for (qsizetype i = 0; i < jobs.size() && i < 40; ++i)
+        m_startFrom->addItem(tr("Copy of %1 %2").arg(jobs[i].second.kind, jobs[i].second.name),
+                             QString(QStringLiteral("w:") + jobs[i].second.key));
+    const int at = m_startFrom->findData(keep);
+    m_startFrom->setCurrentIndex(std::max(at, 0));
+    m_startIndex = m_startFrom->currentIndex();
+    m_deleteTemplate->setEnabled(keep.startsWith(u"t:") && at >= 0);
+}
+
+void NewJobDialog::startFromChosen(int index)
+{
+    if (index == m_startIndex)
+        return;
+    // What the user typed is theirs: replaced only when they say so.
+    if (m_touched &&
+        QMessageBox::question(
+            this, tr("Start again"),
+            tr("Replace what you entered with %1?").arg(m_startFrom->itemText(index))) !=
+            QMessageBox::Yes) {
+        const QSignalBlocker block(m_startFrom);
+        m_startFrom->setCurrentIndex(m_startIndex);
+        return;
+    }
+    m_startIndex = index;
+    const QString data = m_startFrom->itemData(index).toString();
+    m_deleteTemplate->setEnabled(data.startsWith(u"t:"));
+    if (data.startsWith(u"w:")) {
+        startFromWorkload(data.mid(2));
+    } else if (data.startsWith(u"t:")) {
+        QString error;
+        const QString yaml = m_templates.load(data.mid(2), &error);
+        if (yaml.isEmpty()) {
+            m_formNote->setText(error.isEmpty() ? tr("The template is empty.") : error);
+            m_formNote->setVisible(true);
+            return;
+        }
+        applyManifest(yaml, tr("the template %1").arg(data.mid(2)));
+    } else {
+        JobSpec blank;
+        blank.ns = m_ns->currentText().trimmed();
+        m_yamlEdited = false;
+        m_formNote->setVisible(false);
+        m_origin.clear();
+        setForm(blank);
+        m_touched = false;
+    }
+}
+
+void NewJobDialog::startFromWorkload(const QString &workloadKey)
+{
+    const ObjectRef ref = ObjectRef::workload(*m_services->store(), workloadKey);
+    if (!ref.isValid())
+        return;
+    {
+        const QSignalBlocker block(m_startFrom);
+        const int at = m_startFrom->findData(QString(QStringLiteral("w:") + workloadKey));
+        if (at >= 0)
+            m_startFrom->setCurrentIndex(at);
+        m_startIndex = m_startFrom->currentIndex();
+    }
+    const QString origin = tr("a copy of %1 %2").arg(ref.kind, ref.name);
+    m_formNote->setText(tr("Reading %1 %2 from the cluster…").arg(ref.kind, ref.name));
+    m_formNote->setVisible(true);
+    const int startIndex = m_startIndex;
+    m_services->objects()->fetchYaml(
+        ref.apiPath, false, this,
+        [this, ref, origin, startIndex](const QString &yaml, const QString &error) {
+            if (m_startIndex != startIndex)
+                return; // the user chose another start meanwhile
+            QString e = error;
+            // Without what the server wrote of the run: its status, uid, owner, node.
+            const QString copy =
+                e.isEmpty() ? ObjectService::cloneYaml(yaml, ref.name, &e) : QString();
+            if (!e.isEmpty()) {
+                m_formNote->setText(tr("Cannot copy %1 %2: %3").arg(ref.kind, ref.name, e));
+                return;
+            }
+            applyManifest(copy, origin);
+        });
+}
+
+void NewJobDialog::applyManifest(const QString &yaml, const QString &origin)
+{
+    QString error;
+    QString text = yaml;
+    QByteArray json = ObjectService::toJson(text, &error);
+    // A name no job of the namespace has: the template's or the copied job's, numbered.
+    const QJsonObject meta = QJsonDocument::fromJson(json).object().value(u"metadata").toObject();
+    const QString name = meta.value(u"name").toString();
+    const QString ns = meta.value(u"namespace").toString();
+    const QString free = freeName(name, ns.isEmpty() ? m_ns->currentText().trimmed() : ns);
+    if (!json.isEmpty() && free != name) {
+        text = ObjectService::cloneYaml(text, free, &error);
+        json = ObjectService::toJson(text, &error);
+    }
+    const JobSpecReader::Result read =
+        json.isEmpty() ? JobSpecReader::Result() : JobSpecReader::read(json, mpiVersion());
+    m_origin = origin;
+    if (read.formHoldsIt()) {
+        m_yamlEdited = false;
+        setForm(*read.spec);
+        m_formNote->setText(tr("Started from %1.").arg(origin));
+        m_formNote->setVisible(true);
+        m_tabs->setCurrentIndex(0);
+    } else {
+        // The YAML holds it as it is; the form says why it does not.
+        QString why = read.spec ? tr("the form has no place for %1")
+                                      .arg(read.differences.join(QStringLiteral(", ")))
+                                : (read.error.isEmpty() ? error : read.error);
+        if (read.moreDifferences > 0)
+            why += tr(" and %n more", nullptr, read.moreDifferences);
+        m_settingYaml = true;
+        m_yaml->setPlainText(text);
+        m_settingYaml = false;
+        m_yamlEdited = true;
+        m_formNote->setText(tr("Started from %1, which the form cannot hold whole (%2): the YAML "
+                               "is what will be submitted; edit it there.")
+                                .arg(origin, why));
+        m_formNote->setVisible(true);
+        m_tabs->setCurrentIndex(1);
+        scheduleCheck();
+    }
+    m_touched = false;
+}
+
+void NewJobDialog::setForm(const JobSpec &spec)
+{
+    m_filling = true;
+    m_kind->setCurrentIndex(std::max(0, m_kind->findData(int(spec.kind))));
+    m_name->setText(spec.name);
+    if (!spec.ns.isEmpty())
+        m_ns->setCurrentText(spec.ns);
+    m_image->setCurrentText(spec.image);
+    m_command->setPlainText(spec.command);
+    m_gpus->setValue(spec.gpusPerNode);
+    // A model or a VC the cluster does not have now is kept, for the check to say so.
+    const auto choose = [](QComboBox *box, const QString &value) {
+        int at = box->findData(value);
+        if (at < 0) {
+            box->addItem(value, value);
+            at = box->count() - 1;
+        }
+        box->setCurrentIndex(at);
+    };
+    choose(m_gpuModel, spec.gpuModel);
+    m_cpu->setText(spec.cpu);
+    m_memory->setText(spec.memory);
+    m_shm->setText(spec.shm);
+    m_nodes->setValue(spec.nodes);
+    choose(m_vc, spec.queue);
+    m_priority->setText(spec.priorityClass);
+    QStringList env;
+    for (const auto &[k, v] : spec.env)
+        env << k + u'=' + v;
+    m_env->setPlainText(env.join(u'\n'));
+    m_data->setPlainText(spec.mounts.join(u'\n'));
+    m_alwaysPull->setChecked(spec.alwaysPull);
+    m_hours->setValue(spec.hoursLimit);
+    m_pin->setChecked(false);
+    m_filling = false;
+    formChanged();
+}
+
+QString NewJobDialog::freeName(const QString &base, const QString &ns) const
+{
+    if (base.isEmpty())
+        return base;
+    const ClusterStore *store = m_services->store();
+    QSet<QString> taken;
+    for (const QString &key : store->workloadKeysIn(ns))
+        if (const auto w = store->workload(key))
+            taken.insert(w->name);
+    if (!taken.contains(base))
+        return base;
+    // train-3 copied is train-4, not train-3-2.
+    static const QRegularExpression numbered(QStringLiteral("-(\\d{1,3})$"));
+    const QRegularExpressionMatch m = numbered.match(base);
+    const QString stem = m.hasMatch() ? base.left(m.capturedStart()) : base;
+    for (int i = m.hasMatch() ? m.captured(1).toInt() + 1 : 2;; ++i) {
+        const QString suffix = u'-' + QString::number(i);
+        const QString candidate = stem.left(63 - suffix.size()) + suffix;
+        if (!taken.contains(candidate))
+            return candidate;
+    }
+}
+
+void NewJobDialog::saveAsTemplate()
+{
+    const QString current = m_startFrom->currentData().toString();
+    bool ok = false;
+    const QString name =
+        QInputDialog::getText(
+            this, tr("Save as template"), tr("Name of the template:"), QLineEdit::Normal,
+            current.startsWith(u"t:") ? current.mid(2) : m_name->text().trimmed(), &ok)
+            .trimmed();
+    if (!ok)
+        return;
+    QString error = JobTemplates::nameError(name);
+    if (error.isEmpty() && m_templates.contains(name) &&
+        QMessageBox::question(this, tr("Save as template"),
+                              tr("Replace the template %1?").arg(name)) != QMessageBox::Yes)
+        return;
+    if (!error.isEmpty() || !m_templates.save(name, m_yaml->toPlainText(), &error)) {
+        QMessageBox::warning(this, tr("Save as template"), error);
+        return;
+    }
+    {
+        const QSignalBlocker block(m_startFrom);
+        fillStartFrom();
+        m_startFrom->setCurrentIndex(m_startFrom->findData(QString(QStringLiteral("t:") + name)));
+        m_startIndex = m_startFrom->currentIndex();
+    }
+    m_deleteTemplate->setEnabled(true);
+    m_formNote->setText(tr("Saved as the template %1.").arg(name));
+    m_formNote->setVisible(true);
+}
+
+void NewJobDialog::deleteTemplate()
+{
+    const QString data = m_startFrom->currentData().toString();
+    if (!data.startsWith(u"t:"))
+        return;
+    const QString name = data.mid(2);
+    if (QMessageBox::question(
+            this, tr("Delete template"),
+            tr("Delete the template %1? The form keeps what it shows.").arg(name)) !=
+        QMessageBox::Yes)
+        return;
+    QString error;
+    if (!m_templates.remove(name, &error)) {
+        QMessageBox::warning(this, tr("Delete template"), error);
+        return;
+    }
+    fillStartFrom();
 }
 
 } // namespace gpudesk

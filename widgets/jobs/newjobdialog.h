@@ -2,6 +2,7 @@
 #pragma once
 
 #include "jobspec.h"
+#include "jobtemplates.h"
 #include "startcheck.h"
 
 #include <QDialog>
@@ -27,7 +28,9 @@ class VerdictPanel;
 // with the submit check's verdict beside it, re-checked off the UI thread as either changes.
 // Editing the YAML takes over from the form (said on the form); the check follows the YAML.
 // Submitting goes through the operations framework: plan, the server's dry run, confirm, create,
-// an Event on the job, the audit record.
+// an Event on the job, the audit record. A job starts blank, from one of the user's templates or
+// as a copy of a job in the namespace; the form takes what it can hold (JobSpecReader), else the
+// YAML tab does and the form says what it could not.
 class NewJobDialog : public QDialog
 {
     Q_OBJECT
@@ -50,6 +53,12 @@ public:
     QPushButton *submitButton() const { return m_submit; }
     VerdictPanel *verdictPanel() const { return m_verdictPanel; }
     QTabWidget *tabs() const { return m_tabs; }
+    QComboBox *startFromBox() const { return m_startFrom; }
+    QPushButton *saveTemplateButton() const { return m_saveTemplate; }
+    // As a copy of the workload (a job, or a bare pod): a free name, the rest as it was.
+    void startFromWorkload(const QString &workloadKey);
+    // Where the form's text came from ("" blank), once loaded: for the tests and the title.
+    QString origin() const { return m_origin; }
     // The newest verdict, and whether a check is still under way.
     const StartVerdict &verdict() const { return m_verdict; }
     bool isChecking() const;
@@ -69,8 +78,17 @@ private:
     void applySplit(int nodes, int gpusPerNode);
     void submit();
     QByteArray currentJson(QString *error) const;
+    void fillStartFrom();
+    void startFromChosen(int index);
+    void applyManifest(const QString &yaml, const QString &origin);
+    void setForm(const JobSpec &spec);
+    void saveAsTemplate();
+    void deleteTemplate();
+    QString freeName(const QString &base, const QString &ns) const;
+    QString mpiVersion() const;
 
     Services *m_services;
+    JobTemplates m_templates;
     JobChecker *m_checker;
     QTimer *m_debounce;
     QTabWidget *m_tabs;
@@ -98,6 +116,13 @@ private:
     QPlainTextEdit *m_yaml;
     VerdictPanel *m_verdictPanel;
     QPushButton *m_submit;
+    QComboBox *m_startFrom;
+    QPushButton *m_saveTemplate;
+    QPushButton *m_deleteTemplate;
+    QString m_origin;
+    int m_startIndex = 0;   // the entry loaded, to go back to when the user keeps their text
+    bool m_filling = false; // the form is being set from a manifest, not typed
+    bool m_touched = false; // the user typed since the last start
     bool m_yamlEdited = false;
     bool m_settingYaml = false;
     StartVerdict m_verdict;

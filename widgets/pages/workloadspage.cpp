@@ -260,6 +260,9 @@ void WorkloadsPage::addWorkloadActions(QMenu *menu)
             if (w && (w->job || w->kind == QLatin1String("Pod")))
                 menu->addAction(tr("Run again…"), this,
                                 [this, key = keys.first()] { emit rerunRequested(key); });
+            if (w && w->job)
+                menu->addAction(tr("New training job like this…"), this,
+                                [this, key = keys.first()] { emit newJobLikeRequested(key); });
         }
     } else {
         menu->addAction(tr("No workload selected"))->setEnabled(false);

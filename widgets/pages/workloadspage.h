@@ -64,8 +64,9 @@ signals:
     void operationRequested(const gpudesk::OperationPlan &plan);
     // Run a job (or a bare pod) again: a copy of it, to edit and create.
     void rerunRequested(const QString &workloadKey);
-    // The New training job form.
+    // The New training job form; blank, or started from a copy of a job.
     void newJobRequested();
+    void newJobLikeRequested(const QString &workloadKey);
 
 private:
     void refillChoices();
