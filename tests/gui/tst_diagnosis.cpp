@@ -26,23 +26,15 @@ private slots:
 
 void TestDiagnosis::failedJobsSayTheirCause()
 {
-    QTemporaryDir dir;
-    QProcess sim;
-    startOwnSim(sim, dir.path());
-    Services services({dir.filePath(QStringLiteral("kubeconfig"))});
-    QString error;
-    QVERIFY(services.session()->loadConfig(&error));
-    services.session()->connectTo(QStringLiteral("sim-admin"));
-    MainWindow w(&services);
-    w.resize(1500, 900);
-    w.show();
-    QSignalSpy synced(services.session()->connection()->sync(), &ClusterSync::synced);
-    QVERIFY(synced.wait(30000));
-    services.store()->flush();
+    SimWindow s;
+    if (!openSimWindow(s))
+        return;
+    Services &services = *s.services;
+    MainWindow &w = *s.window;
 
     // The planted failures, as /sim/truth names their classes.
     QHash<QString, QString> planted; // object name → class
-    for (const QJsonValue &p : simTruthOf(dir.path())[QStringLiteral("planted")].toArray())
+    for (const QJsonValue &p : simTruthOf(s.dir.path())[QStringLiteral("planted")].toArray())
         if (!p[QStringLiteral("diagnosis")].toString().isEmpty())
             planted.insert(p[QStringLiteral("objects")][0][QStringLiteral("name")].toString(),
                            p[QStringLiteral("diagnosis")].toString());
@@ -227,7 +219,7 @@ void TestDiagnosis::failedJobsSayTheirCause()
     QTRY_VERIFY_WITH_TIMEOUT(waitViewer->diagnosisView()->waitChecked(), 10000);
     const QString why = waitViewer->diagnosisView()->text();
     int a800Free = 0;
-    for (const QJsonValue &n : simTruthOf(dir.path())[u"nodes"_qs].toArray())
+    for (const QJsonValue &n : simTruthOf(s.dir.path())[u"nodes"_qs].toArray())
         if (n[u"gpuModel"_qs].toString() == u"NVIDIA A800-SXM4-80GB" && n[u"ready"_qs].toBool() &&
             n[u"schedulable"_qs].toBool())
             a800Free += n[u"gpus"_qs][u"free"_qs].toInt();
@@ -261,8 +253,8 @@ void TestDiagnosis::failedJobsSayTheirCause()
     save(*lying, u"viewer-state-lie"_qs);
     lying->close();
 
-    sim.terminate();
-    QVERIFY(sim.waitForFinished(30000));
+    s.sim.terminate(); // the simulator ends cleanly, its state saved
+    QVERIFY(s.sim.waitForFinished(30000));
 }
 
 QTEST_MAIN(TestDiagnosis)

@@ -625,19 +625,10 @@ void TestMainWindow::failedOrStuckSayWhy()
     // The frozen demo: "failed or stuck" lists each planted case that waits for good, with why:
     // the job held by its full queue (the pod group's condition), the pod stuck Terminating, the
     // job too big for any one node (the split that fits), none "Created" or without a reason.
-    QTemporaryDir dir;
-    QProcess sim;
-    startOwnSim(sim, dir.path());
-    Services services({dir.filePath(QStringLiteral("kubeconfig"))});
-    QString error;
-    QVERIFY(services.session()->loadConfig(&error));
-    services.session()->connectTo(QStringLiteral("sim-admin"));
-    MainWindow w(&services);
-    w.resize(1500, 900);
-    w.show();
-    QSignalSpy synced(services.session()->connection()->sync(), &ClusterSync::synced);
-    QVERIFY(synced.wait(30000));
-    services.store()->flush();
+    SimWindow s;
+    if (!openSimWindow(s))
+        return;
+    MainWindow &w = *s.window;
     w.showPage(MainWindow::Workloads);
     auto *workloads = static_cast<WorkloadsPage *>(w.page(MainWindow::Workloads));
     WorkloadsTable *table = workloads->table();
@@ -675,8 +666,8 @@ void TestMainWindow::failedOrStuckSayWhy()
                     QLatin1String("Pending"));
     }
     save(w, QStringLiteral("page-workloads-stuck"));
-    sim.terminate();
-    QVERIFY(sim.waitForFinished(30000));
+    s.sim.terminate(); // the simulator ends cleanly, its state saved
+    QVERIFY(s.sim.waitForFinished(30000));
 }
 
 void TestMainWindow::chinese()

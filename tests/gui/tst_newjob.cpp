@@ -80,19 +80,10 @@ private:
 
 void TestNewJob::submitKnowingItStarts()
 {
-    QTemporaryDir dir;
-    QProcess sim;
-    startOwnSim(sim, dir.path(), false, QStringLiteral("1"));
-    Services services({dir.filePath(QStringLiteral("kubeconfig"))});
-    QString error;
-    QVERIFY(services.session()->loadConfig(&error));
-    services.session()->connectTo(QStringLiteral("sim-admin"));
-    MainWindow w(&services);
-    w.resize(1500, 900);
-    w.show();
-    QSignalSpy synced(services.session()->connection()->sync(), &ClusterSync::synced);
-    QVERIFY(synced.wait(30000));
-    services.store()->flush();
+    SimWindow s;
+    if (!openSimWindow(s, QStringLiteral("1")))
+        return;
+    MainWindow &w = *s.window;
 
     // From the Workloads page's button, as the user finds it.
     w.showPage(MainWindow::Workloads);
@@ -172,7 +163,7 @@ void TestNewJob::submitKnowingItStarts()
 
     // The server has it, pinned to the proposed nodes; its pods go there.
     const QJsonObject job = adminGet(
-        dir.path(), u"/apis/kubeflow.org/v1/namespaces/user-alice/pytorchjobs/small-2x1"_qs);
+        s.dir.path(), u"/apis/kubeflow.org/v1/namespaces/user-alice/pytorchjobs/small-2x1"_qs);
     const QJsonArray pinned =
         job[u"spec"][u"pytorchReplicaSpecs"][u"Master"][u"template"][u"spec"][u"affinity"]
            [u"nodeAffinity"][u"requiredDuringSchedulingIgnoredDuringExecution"]
@@ -189,7 +180,8 @@ void TestNewJob::submitKnowingItStarts()
         [&] {
             int bound = 0;
             for (const QJsonValue &p :
-                 adminGet(dir.path(), u"/api/v1/namespaces/user-alice/pods"_qs)[u"items"].toArray())
+                 adminGet(s.dir.path(), u"/api/v1/namespaces/user-alice/pods"_qs)[u"items"]
+                     .toArray())
                 if (p[u"metadata"][u"name"].toString().startsWith(u"small-2x1-") &&
                     proposed.contains(p[u"spec"][u"nodeName"].toString()))
                     ++bound;
@@ -198,7 +190,7 @@ void TestNewJob::submitKnowingItStarts()
         60000);
     bool event = false;
     for (const QJsonValue &e :
-         adminGet(dir.path(), u"/api/v1/namespaces/user-alice/events"_qs)[u"items"].toArray())
+         adminGet(s.dir.path(), u"/api/v1/namespaces/user-alice/events"_qs)[u"items"].toArray())
         event |= e[u"reason"].toString() == u"GpudeskSubmitted" &&
                  e[u"involvedObject"][u"name"].toString() == u"small-2x1";
     QVERIFY(event);
@@ -221,19 +213,11 @@ void TestNewJob::submitKnowingItStarts()
 
 void TestNewJob::templatesAndCopies()
 {
-    QTemporaryDir dir;
-    QProcess sim;
-    startOwnSim(sim, dir.path(), false, QStringLiteral("1"));
-    Services services({dir.filePath(QStringLiteral("kubeconfig"))});
-    QString error;
-    QVERIFY(services.session()->loadConfig(&error));
-    services.session()->connectTo(QStringLiteral("sim-admin"));
-    MainWindow w(&services);
-    w.resize(1500, 900);
-    w.show();
-    QSignalSpy synced(services.session()->connection()->sync(), &ClusterSync::synced);
-    QVERIFY(synced.wait(30000));
-    services.store()->flush();
+    SimWindow s;
+    if (!openSimWindow(s, QStringLiteral("1")))
+        return;
+    Services &services = *s.services;
+    MainWindow &w = *s.window;
     auto settled = [](NewJobDialog *f) {
         return !f->isChecking() && f->verdict().kind != StartVerdict::Never;
     };
@@ -259,6 +243,7 @@ void TestNewJob::templatesAndCopies()
     });
     QTest::mouseClick(form->saveTemplateButton(), Qt::LeftButton);
     QTRY_VERIFY(JobTemplates().names() == QStringList{u"sweep 2×1"_qs});
+    QString error;
     QString saved = JobTemplates().load(u"sweep 2×1"_qs, &error);
     QVERIFY2(saved.contains(u"kind: Job") && saved.contains(u"WANDB_MODE") &&
                  saved.contains(u"name: sweep"),

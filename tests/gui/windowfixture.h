@@ -156,6 +156,41 @@ protected:
         return services;
     }
 
+    // A demo simulator of the test's own, the services on it as sim-admin and the window on
+    // them, synced: where most window tests start. Destroyed in reverse: window, services, sim.
+    struct SimWindow
+    {
+        QTemporaryDir dir;
+        QProcess sim;
+        std::unique_ptr<Services> services;
+        std::unique_ptr<MainWindow> window;
+    };
+    // False when it could not be opened (the test has failed then).
+    static bool openSimWindow(SimWindow &s, const QString &speed = QStringLiteral("0"))
+    {
+        startOwnSim(s.sim, s.dir.path(), false, speed);
+        if (QTest::currentTestFailed())
+            return false;
+        s.services =
+            std::make_unique<Services>(QStringList{s.dir.filePath(QStringLiteral("kubeconfig"))});
+        QString error;
+        if (!s.services->session()->loadConfig(&error)) {
+            QTest::qFail(qPrintable(error), __FILE__, __LINE__);
+            return false;
+        }
+        s.services->session()->connectTo(QStringLiteral("sim-admin"));
+        s.window = std::make_unique<MainWindow>(s.services.get());
+        s.window->resize(1500, 900);
+        s.window->show();
+        QSignalSpy synced(s.services->session()->connection()->sync(), &ClusterSync::synced);
+        if (!synced.wait(30000)) {
+            QTest::qFail("the window's connection did not sync within 30 s", __FILE__, __LINE__);
+            return false;
+        }
+        s.services->store()->flush();
+        return true;
+    }
+
     // A frozen demo simulator of the test's own (no SSH), ready when this returns.
     // Frozen (speed 0) unless `speed` says otherwise: the controllers then run in real time.
     static void startOwnSim(QProcess &sim, const QString &dir, bool ssh = false,
