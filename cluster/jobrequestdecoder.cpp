@@ -110,7 +110,34 @@ JobRole roleOf(const QString &name, int replicas, const json &tmplSpec)
                                      text(t, "effect")}
                              .join(u'|');
     r.pinnedNodes = pinnedNodes(tmplSpec);
+    r.hostNetwork =
+        member(tmplSpec, "hostNetwork").is_boolean() && member(tmplSpec, "hostNetwork").get<bool>();
     return r;
+}
+
+// The interfaces Multus adds to a pod, from its k8s.v1.cni.cncf.io/networks annotation: a list
+// "net-a, ns/net-b@data" (interface net1, net2… unless named after '@'), or the JSON form with
+// "interface" fields.
+QStringList multusInterfaces(const json &meta)
+{
+    const QString networks = text(member(meta, "annotations"), "k8s.v1.cni.cncf.io/networks");
+    QStringList out;
+    if (networks.trimmed().startsWith(u'[')) {
+        const json list = json::parse(networks.toStdString(), nullptr, false);
+        if (list.is_array())
+            for (const json &n : list) {
+                const QString name = text(n, "interface");
+                out << (name.isEmpty() ? QStringLiteral("net%1").arg(out.size() + 1) : name);
+            }
+        return out;
+    }
+    for (const QString &n : networks.split(u',', Qt::SkipEmptyParts)) {
+        if (n.trimmed().isEmpty())
+            continue;
+        const QString named = n.section(u'@', 1).trimmed();
+        out << (named.isEmpty() ? QStringLiteral("net%1").arg(out.size() + 1) : named);
+    }
+    return out;
 }
 
 // The queue a pod template names (Volcano reads the annotation; gpudesk's pods carry the label).
@@ -139,6 +166,7 @@ void kubeflowRoles(const json &specs, JobRequest *out)
         const json &tmpl = member(it.value(), "template");
         JobRole r =
             roleOf(QString::fromStdString(it.key()), replicasOf(it.value()), member(tmpl, "spec"));
+        r.extraInterfaces = multusInterfaces(member(tmpl, "metadata"));
         if (out->queue.isEmpty())
             out->queue = queueOf(member(tmpl, "metadata"));
         if (out->schedulerName.isEmpty())
@@ -174,6 +202,7 @@ bool JobRequestDecoder::decode(const QByteArray &bytes, JobRequest *out, QString
     if (kind == QLatin1String("Pod") && group.isEmpty()) {
         r.kind = Resource::Pods;
         r.roles << roleOf(QString(), 1, spec);
+        r.roles.last().extraInterfaces = multusInterfaces(meta);
         r.queue = queueOf(meta);
         r.schedulerName = text(spec, "schedulerName");
         r.priorityClass = text(spec, "priorityClassName");
@@ -186,6 +215,7 @@ bool JobRequestDecoder::decode(const QByteArray &bytes, JobRequest *out, QString
         for (const json &t : member(spec, "tasks")) {
             const json &tmpl = member(t, "template");
             r.roles << roleOf(text(t, "name"), replicasOf(t), member(tmpl, "spec"));
+            r.roles.last().extraInterfaces = multusInterfaces(member(tmpl, "metadata"));
             if (r.priorityClass.isEmpty())
                 r.priorityClass = text(member(tmpl, "spec"), "priorityClassName");
         }

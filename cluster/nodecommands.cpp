@@ -56,7 +56,7 @@ QByteArray probeCommand(const QByteArray &extra, bool migField)
     const QByteArray command = gpuQueries(migField) + section("stat") + "cat /proc/stat; " +
                                section("meminfo") + "cat /proc/meminfo; " + section("loadavg") +
                                "cat /proc/loadavg; " + section("uptime") + "cat /proc/uptime; " +
-                               section("df") +
+                               section("netdev") + "cat /proc/net/dev; " + section("df") +
                                "df -P / /var/lib/containerd /var/lib/docker 2>/dev/null; ";
     return command + extra + section("end");
 }

@@ -26,11 +26,11 @@ struct PodRef
     QString qosClass; // Guaranteed, Burstable, BestEffort
 };
 
-// One sample: GPU and compute-app queries, /proc/stat, meminfo, loadavg, uptime, df of / and
-// the container runtimes' roots, then `extra` (cgroupLayoutCommand() or podUsageCommand()).
-// Sections: gpus, apps, stat, meminfo, loadavg, uptime, df, end; a failing nvidia-smi adds a
-// "failed" line to its section.
-// `migField`: ask for mig.mode.current too (drivers before R450 refuse the field).
+// One sample: GPU and compute-app queries, /proc/stat, meminfo, loadavg, uptime, net/dev, df of
+// / and the container runtimes' roots, then `extra` (cgroupLayoutCommand() or
+// podUsageCommand()). Sections: gpus, apps, stat, meminfo, loadavg, uptime, netdev, df, end; a
+// failing nvidia-smi adds a "failed" line to its section. `migField`: ask for mig.mode.current too
+// (drivers before R450 refuse the field).
 QByteArray probeCommand(const QByteArray &extra = QByteArray(), bool migField = true);
 // For a node with cards in MIG mode: sections "miglist" (nvidia-smi -L: profiles, UUIDs) and
 // "migxml" (nvidia-smi -q -x: instance ids, memory, which instance each process runs in).

@@ -130,6 +130,8 @@ NodeSample NodeProbe::parseProbe(const QByteArray &output, qint64 timeMs)
                 }
         } else if (name == "uptime") {
             s.uptimeSecs = probe::parseUptime(sec.body);
+        } else if (name == "netdev") {
+            s.interfaces = probe::parseNetDev(sec.body);
         } else if (name.startsWith("layout ")) {
             // The first layout whose marker file exists; cat's complaint means "not this one".
             const CgroupLayout l = nodecmd::layoutFromSection(name);

@@ -401,6 +401,26 @@ CgroupOwner parseCgroup(const QByteArray &text)
     return owner;
 }
 
+QList<NetInterface> parseNetDev(const QByteArray &text)
+{
+    QList<NetInterface> out;
+    for (const QByteArray &raw : text.split('\n')) {
+        const qsizetype colon = raw.indexOf(':');
+        if (colon <= 0 || raw.contains('|'))
+            continue; // a header line, or not an interface's
+        const QByteArray name = raw.left(colon).trimmed();
+        const QList<QByteArray> fields = raw.mid(colon + 1).simplified().split(' ');
+        // 8 receive counters, then 8 transmit ones; bytes first in each.
+        bool rxOk = false, txOk = false;
+        const qint64 rx = fields.value(0).toLongLong(&rxOk);
+        const qint64 tx = fields.value(8).toLongLong(&txOk);
+        if (name.isEmpty() || name.contains(' ') || fields.size() < 16 || !rxOk || !txOk)
+            continue;
+        out.append({QString::fromUtf8(name), rx, tx});
+    }
+    return out;
+}
+
 std::optional<double> parseUptime(const QByteArray &text)
 {
     bool ok = false;

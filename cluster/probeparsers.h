@@ -58,6 +58,10 @@ struct PidStat
 };
 std::optional<PidStat> parsePidStat(const QByteArray &text);
 
+// /proc/net/dev: one entry per interface line ("  eth0: 1234 …", or "eth0:1234" as old kernels
+// write it), the two header lines and anything that is not an interface line skipped.
+QList<NetInterface> parseNetDev(const QByteArray &text);
+
 // /proc/uptime: seconds since boot, the node's own clock for rates.
 std::optional<double> parseUptime(const QByteArray &text);
 // The pod cgroup files as podUsageCommand() cats them: cpu.stat (usage_usec), memory.current

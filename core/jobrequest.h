@@ -44,6 +44,10 @@ struct JobRole
     // The first container's mounts of a node's own folder (hostPath volumes: the NAS every node
     // mounts): the path in the container, and the node's path it shows (subPath included).
     QList<std::pair<QString, QString>> hostMounts;
+    // The network the pod sees: the node's own interfaces with hostNetwork; else its own lo and
+    // eth0 (the CNI's) and one more per Multus network it asks for (net1…, or as it names them).
+    bool hostNetwork = false;
+    QStringList extraInterfaces;
 };
 
 struct JobRequest

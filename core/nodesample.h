@@ -58,6 +58,7 @@ struct NodeSample
     std::optional<LoadAvg> load;
     QList<DiskUse> disks; // one per mount point
     std::optional<double> uptimeSecs;
+    QList<NetInterface> interfaces; // lo included
     CgroupLayout cgroupLayout = CgroupLayout::Unknown;
     QList<PodUsage> pods; // the running pods asked for whose cgroup the node has
     // The pods whose cgroups this sample read (none while the layout is unknown): one of them

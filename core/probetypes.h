@@ -103,6 +103,15 @@ struct DiskUse
     int percent = 0;
 };
 
+// A network interface of the node, from /proc/net/dev: its name and the bytes it moved since
+// boot. The submit check reads the names (NCCL_SOCKET_IFNAME must name one of them).
+struct NetInterface
+{
+    QString name;
+    qint64 rxBytes = 0;
+    qint64 txBytes = 0;
+};
+
 // Which pod and container a process belongs to, from its /proc/<pid>/cgroup.
 struct CgroupOwner
 {

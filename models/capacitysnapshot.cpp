@@ -4,6 +4,7 @@
 #include "clusterstore.h"
 #include "gpuaccounting.h"
 #include "jobrequest.h"
+#include "telemetrystore.h"
 
 #include <QHash>
 
@@ -70,6 +71,9 @@ CapacitySnapshot CapacitySnapshot::of(const ClusterStore &store, const JobReques
         node.memoryAllocatableBytes = n.memoryAllocatableBytes;
         node.cpuFreeMilli = std::max<qint64>(0, n.cpuAllocatableMilli - use.cpuMilli);
         node.memoryFreeBytes = std::max<qint64>(0, n.memoryAllocatableBytes - use.memoryBytes);
+        if (const NodeSample *sample = telemetry ? telemetry->latest(n.name) : nullptr)
+            for (const NetInterface &i : sample->interfaces)
+                node.interfaces << i.name;
         if (g.visible > 0) {
             // Who holds the node's GPUs, from the store's index of GPU pods (a node's whole
             // list of pods, looked up pod by pod, took 75 ms for 100,000 pods).

@@ -47,6 +47,8 @@ struct CapacitySnapshot
         qint64 memoryAllocatableBytes = 0;
         qint64 memoryFreeBytes = 0;
         QList<Holder> holders; // most GPUs first
+        // Its network interfaces by the node's latest sample over SSH; empty when unknown.
+        QStringList interfaces;
     };
     // A job of the queue whose gang waits for admission (its pod group Pending or Inqueue).
     struct Waiting

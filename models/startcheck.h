@@ -90,6 +90,9 @@ private:
     static void checkQuota(const CapacitySnapshot &cluster, const JobRequest &job, StartVerdict *v);
     static void place(const CapacitySnapshot &cluster, const JobRequest &job, StartVerdict *v);
     static void warn(const CapacitySnapshot &cluster, const JobRequest &job, StartVerdict *v);
+    // NCCL_SOCKET_IFNAME against the interfaces the role's pods will have.
+    static void warnSocketIfname(const CapacitySnapshot &cluster, const JobRole &role,
+                                 const QString &ifname, StartVerdict *v);
 };
 
 } // namespace gpudesk

@@ -49,7 +49,96 @@ bool hasRdma(const CapacitySnapshot::Node &n)
     });
 }
 
+// The interfaces NCCL_SOCKET_IFNAME lets NCCL use, as NCCL reads it: prefixes, separated by
+// commas; "=" before the list for exact names; "^" before that for the ones not to use.
+QStringList ifnameSelects(const QString &spec, const QStringList &interfaces)
+{
+    QString s = spec.trimmed();
+    const bool exclude = s.startsWith(u'^');
+    if (exclude)
+        s.remove(0, 1);
+    const bool exact = s.startsWith(u'=');
+    if (exact)
+        s.remove(0, 1);
+    QStringList entries;
+    for (const QString &e : s.split(u',', Qt::SkipEmptyParts))
+        if (!e.trimmed().isEmpty())
+            entries << e.trimmed();
+    QStringList out;
+    for (const QString &i : interfaces) {
+        const bool hit = std::any_of(entries.cbegin(), entries.cend(), [&](const QString &e) {
+            return exact ? i == e : i.startsWith(e);
+        });
+        if (hit != exclude)
+            out << i;
+    }
+    return out;
+}
+
+// Only the loopback (or nothing): NCCL cannot reach another pod, or finds no interface at all.
+bool onlyLoopback(const QStringList &selected)
+{
+    return std::all_of(selected.cbegin(), selected.cend(),
+                       [](const QString &i) { return i == QLatin1String("lo"); });
+}
+
 } // namespace
+
+void StartCheck::warnSocketIfname(const CapacitySnapshot &cluster, const JobRole &role,
+                                  const QString &ifname, StartVerdict *v)
+{
+    const QString code = QStringLiteral("env-socket-ifname");
+    if (v->has(code))
+        return;
+    const auto add = [&](const QString &message, const QString &fix, const QVariantMap &numbers) {
+        v->reasons.append(
+            StartReason{StartReason::Warning, code, message, fix, numbers, QStringLiteral("env")});
+    };
+    if (!role.hostNetwork) {
+        // In its own network namespace the pod has the CNI's eth0, the loopback and what Multus
+        // adds — not the node's InfiniBand or bonded ports.
+        const QStringList pod =
+            QStringList{QStringLiteral("lo"), QStringLiteral("eth0")} + role.extraInterfaces;
+        if (onlyLoopback(ifnameSelects(ifname, pod)))
+            add(tr("NCCL_SOCKET_IFNAME=%1 leaves NCCL no interface of the pod but the loopback: "
+                   "without hostNetwork a pod has %2, not the node's interfaces. NCCL fails to "
+                   "start (\"no socket interface found\") or cannot reach the other pods.")
+                    .arg(ifname, pod.join(QStringLiteral(", "))),
+                tr("Remove NCCL_SOCKET_IFNAME (NCCL then picks eth0), or run the pods with "
+                   "hostNetwork to use the nodes' own interfaces."),
+                {{QStringLiteral("interfaces"), pod}});
+        return;
+    }
+    // With hostNetwork, the nodes' own interfaces, where gpudesk has sampled them over SSH.
+    QStringList without, seen;
+    int known = 0;
+    for (const CapacitySnapshot::Node &n : cluster.nodes) {
+        if (n.gpuAllocatable <= 0 || n.interfaces.isEmpty() ||
+            (!role.gpuModel.isEmpty() && n.model != role.gpuModel))
+            continue;
+        ++known;
+        if (onlyLoopback(ifnameSelects(ifname, n.interfaces))) {
+            if (without.isEmpty())
+                seen = n.interfaces;
+            without << n.name;
+        }
+    }
+    if (!without.isEmpty())
+        add(tr("NCCL_SOCKET_IFNAME=%1 leaves NCCL no interface but the loopback on %n of the "
+               "node(s) the job may run on (%2; %3 has %4): NCCL fails to start there.",
+               nullptr, int(without.size()))
+                .arg(ifname, without.mid(0, 3).join(QStringLiteral(", ")), without.first(),
+                     seen.join(QStringLiteral(", "))),
+            tr("Name an interface those nodes have, pin the job to nodes that have it, or "
+               "remove NCCL_SOCKET_IFNAME."),
+            {{QStringLiteral("nodes"), without},
+             {QStringLiteral("interfaces"), seen},
+             {QStringLiteral("nodesKnown"), known}});
+    else if (known == 0 && ifname.trimmed() == QLatin1String("lo")) // nodes not sampled
+        add(tr("NCCL_SOCKET_IFNAME=lo names the loopback interface: pods on other nodes cannot "
+               "be reached through it."),
+            tr("Remove NCCL_SOCKET_IFNAME, or name the nodes' interface prefix (eth, ib)."), {});
+}
 
 void StartCheck::warn(const CapacitySnapshot &cluster, const JobRequest &job, StartVerdict *v)
 {
@@ -104,14 +193,8 @@ void StartCheck::warn(const CapacitySnapshot &cluster, const JobRequest &job, St
                        "though %1 cards talk directly (NVLink or PCIe P2P).")
                         .arg(p2p.join(QStringLiteral(", "))),
                     tr("Remove NCCL_P2P_DISABLE."));
-        if (const QString ifname = valueOf(role, "NCCL_SOCKET_IFNAME");
-            !ifname.isEmpty() && (ifname == QLatin1String("lo") || ifname.startsWith(u'=')))
-            warning(QStringLiteral("env-socket-ifname"), QStringLiteral("env"),
-                    tr("NCCL_SOCKET_IFNAME=%1 names the loopback interface or one exact name: "
-                       "pods on other nodes cannot be reached through it.")
-                        .arg(ifname),
-                    tr("Remove NCCL_SOCKET_IFNAME, or name the nodes' interface prefix (eth, "
-                       "ib)."));
+        if (const QString ifname = valueOf(role, "NCCL_SOCKET_IFNAME"); !ifname.isEmpty())
+            warnSocketIfname(cluster, role, ifname, v);
         // Volcano's pytorch plugin sets WORLD_SIZE to the number of pods; torchrun's
         // --nproc_per_node wants the GPUs of one pod.
         if (job.kind == Resource::VolcanoJobs && job.pytorchPlugin && role.gpus > 1 &&

@@ -85,6 +85,10 @@ void MachinesController::addNodeMachine(const json &node, const std::string &cgr
     m.memTotalKb = parseQuantityBytes(node["status"]["capacity"]["memory"]) / 1024;
     m.memAvailableKb = m.memTotalKb * 9 / 10;
     m.cgroupStyle = cgroupStyle;
+    m.interfaces = {"lo", "eth0", "cni0"};
+    if (datacentre)
+        for (int i = 0; i < std::max(1, int(nodeAllocatable(node).gpus) / 2); ++i)
+            m.interfaces.push_back("ib" + std::to_string(i));
     const quint64 h = hashOf(m.name);
     for (int i = 0; i < gpus; ++i) {
         GpuCard c;

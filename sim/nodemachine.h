@@ -122,6 +122,9 @@ struct NodeMachine
     std::map<std::string, PodCgroup> pods; // running pods, by uid
     double uptimeSecs = 0;                 // /proc/uptime: the node's own clock
     std::vector<DiskMount> disks;
+    // Its network interfaces, as /proc/net/dev lists them: lo, eth0, the container bridge, and
+    // on the data-centre nodes an InfiniBand port per pair of cards (ib0…ib3).
+    std::vector<std::string> interfaces;
     // What nvidia-smi meets: "ok", "failed" (the driver cannot be reached, exit 9),
     // "nodevices" ("No devices were found", exit 6), "missing" (nvidia-smi not installed).
     std::string driverState = "ok";

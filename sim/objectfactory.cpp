@@ -211,6 +211,9 @@ json ObjectFactory::node(const std::string &name, const std::string &gpuProduct,
     labels["topology.gpudesk.io/rack"] = std::string(datacenter ? "b" : "a") + "-rack-" +
                                          std::to_string(std::max(0, number - 1) / 5 + 1);
     labels["gpudesk.io/pool"] = gpus == 0 ? "cpu" : datacenter ? "training" : "interactive";
+    // Their InfiniBand ports (ib0…), as Node Feature Discovery says so.
+    if (datacenter && gpus > 0)
+        labels["feature.node.kubernetes.io/rdma.available"] = "true";
     const std::string t = created;
     auto cond = [&](const char *type, const char *status, const char *reason, const char *msg) {
         return json{{"type", type},           {"status", status},

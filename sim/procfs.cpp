@@ -124,6 +124,30 @@ std::optional<std::string> ProcFs::cgroupFile(const NodeMachine &m, const std::s
     return std::nullopt;
 }
 
+std::string ProcFs::netDev(const NodeMachine &m)
+{
+    std::string out = "Inter-|   Receive                                                |  "
+                      "Transmit\n"
+                      " face |bytes    packets errs drop fifo frame compressed multicast|bytes    "
+                      "packets errs drop fifo colls carrier compressed\n";
+    const auto up = quint64(std::max(0.0, m.uptimeSecs));
+    for (size_t i = 0; i < m.interfaces.size(); ++i) {
+        const std::string &name = m.interfaces[i];
+        // Traffic by kind: InfiniBand carries the collectives, eth0 the rest, lo little.
+        const quint64 rate = name.rfind("ib", 0) == 0 ? 900000000ULL
+                             : name == "eth0"         ? 12000000ULL
+                                                      : 40000ULL;
+        const quint64 rx = up * rate, tx = up * rate * 9 / 10;
+        char line[256];
+        std::snprintf(
+            line, sizeof line, "%6s: %llu %llu 0 0 0 0 0 0 %llu %llu 0 0 0 0 0 0\n", name.c_str(),
+            static_cast<unsigned long long>(rx), static_cast<unsigned long long>(rx / 1400),
+            static_cast<unsigned long long>(tx), static_cast<unsigned long long>(tx / 1400));
+        out += line;
+    }
+    return out;
+}
+
 std::string ProcFs::meminfo(const NodeMachine &m)
 {
     const qint64 total = m.memTotalKb;
@@ -256,6 +280,8 @@ std::optional<std::string> ProcFs::read(const NodeMachine &m, const std::string 
     }
     if (f == "/etc/hostname")
         return m.hostname + "\n";
+    if (f == "/proc/net/dev")
+        return netDev(m);
     if (f.rfind("/sys/fs/cgroup/", 0) == 0)
         return cgroupFile(m, f);
     // /proc/PID/cgroup and /proc/PID/stat of the node's GPU processes.

@@ -25,6 +25,9 @@ public:
 
     static std::string stat(const NodeMachine &m, qint64 nowMs);
     static std::string meminfo(const NodeMachine &m);
+    // /proc/net/dev: its two header lines, then one line per interface (bytes and packets
+    // that grow with the uptime).
+    static std::string netDev(const NodeMachine &m);
     // /proc/PID/stat as Linux 5.x writes it: 52 fields, starttime (field 22) in clock ticks
     // since boot, consistent with /proc/uptime.
     static std::string pidStat(const NodeMachine &m, const GpuProcess &p, qint64 nowMs);

@@ -9180,10 +9180,6 @@
         <translation>删除 NCCL_P2P_DISABLE。</translation>
     </message>
     <message>
-        <source>NCCL_SOCKET_IFNAME=%1 names the loopback interface or one exact name: pods on other nodes cannot be reached through it.</source>
-        <translation>NCCL_SOCKET_IFNAME=%1 指定的是回环网卡或某个精确名称：经由它无法连到其他节点上的 Pod。</translation>
-    </message>
-    <message>
         <source>Remove NCCL_SOCKET_IFNAME, or name the nodes&apos; interface prefix (eth, ib).</source>
         <translation>删除 NCCL_SOCKET_IFNAME，或写节点网卡名的前缀（eth、ib）。</translation>
     </message>
@@ -9250,6 +9246,28 @@
     <message>
         <source>memory</source>
         <translation>内存</translation>
+    </message>
+    <message>
+        <source>NCCL_SOCKET_IFNAME=%1 leaves NCCL no interface of the pod but the loopback: without hostNetwork a pod has %2, not the node&apos;s interfaces. NCCL fails to start (&quot;no socket interface found&quot;) or cannot reach the other pods.</source>
+        <translation>NCCL_SOCKET_IFNAME=%1 让 NCCL 在 Pod 中只剩回环接口可用：未启用 hostNetwork 的 Pod 只有 %2，没有节点自身的网络接口。NCCL 会启动失败（“no socket interface found”），或无法连到其他 Pod。</translation>
+    </message>
+    <message>
+        <source>Remove NCCL_SOCKET_IFNAME (NCCL then picks eth0), or run the pods with hostNetwork to use the nodes&apos; own interfaces.</source>
+        <translation>删除 NCCL_SOCKET_IFNAME（NCCL 会自动选用 eth0），或以 hostNetwork 运行 Pod 以使用节点自身的网络接口。</translation>
+    </message>
+    <message numerus="yes">
+        <source>NCCL_SOCKET_IFNAME=%1 leaves NCCL no interface but the loopback on %n of the node(s) the job may run on (%2; %3 has %4): NCCL fails to start there.</source>
+        <translation>
+            <numerusform>NCCL_SOCKET_IFNAME=%1 在该作业可能运行的 %n 个节点上只剩回环接口可用（%2；%3 的接口为 %4）：NCCL 在这些节点上会启动失败。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Name an interface those nodes have, pin the job to nodes that have it, or remove NCCL_SOCKET_IFNAME.</source>
+        <translation>请指定这些节点具有的接口、将作业固定到具有该接口的节点，或删除 NCCL_SOCKET_IFNAME。</translation>
+    </message>
+    <message>
+        <source>NCCL_SOCKET_IFNAME=lo names the loopback interface: pods on other nodes cannot be reached through it.</source>
+        <translation>NCCL_SOCKET_IFNAME=lo 指定的是回环接口：无法通过它访问其他节点上的 Pod。</translation>
     </message>
 </context>
 <context>

@@ -33,6 +33,12 @@ check "/proc/meminfo" contains "$probe" "^MemTotal: \+[0-9]\+ kB"
 check "df -P shows the full disk (92%)" contains "$probe" " 92% /$"
 check "nproc" contains "$probe" "^64$"
 check "uname -a" contains "$probe" "^Linux g4090-07 "
+# Interfaces: an InfiniBand port per two cards on the A800 nodes, none on the 4090 ones.
+net=$(run a800-01 cat /proc/net/dev)
+check "/proc/net/dev: its two header lines" contains "$(head -n2 <<<"$net")" "face |bytes    packets"
+check "an A800 node has ib0…ib3 and eth0" bash -c 'for i in ib0 ib1 ib2 ib3 eth0 lo; do grep -q "^ *$i: [0-9]" <<<"$0" || exit 1; done' "$net"
+net4090=$(run g4090-07 cat /proc/net/dev)
+check "a 4090 node has eth0 and no ib" bash -c 'grep -q "^ *eth0: " <<<"$0" && ! grep -q "^ *ib" <<<"$0"' "$net4090"
 
 cpu=$(run cpu-01 nvidia-smi 2>&1); rc=$?
 check "a CPU node has no nvidia-smi (127)" bash -c '[ "$0" -eq 127 ] && grep -q "nvidia-smi: not found" <<<"$1"' "$rc" "$cpu"

@@ -182,6 +182,16 @@ void TestSshPool::unknownHostKeyThenTrustedAlways()
     QVERIFY(s.load.has_value());
     QVERIFY(!s.disks.isEmpty());
     QCOMPARE(s.disks.first().mountPoint, QStringLiteral("/"));
+    // Its interfaces, as this machine's own /proc/net/dev lists them (lo always).
+    QStringList names;
+    for (const NetInterface &i : s.interfaces)
+        names << i.name;
+    QVERIFY2(names.contains(u"lo"_qs) && names.size() >= 2, qPrintable(names.join(u',')));
+    QStringList expected; // the names before the colons, past the two header lines
+    for (const QByteArray &line : readFile(QStringLiteral("/proc/net/dev")).split('\n').mid(2))
+        if (line.contains(':'))
+            expected << QString::fromUtf8(line.left(line.indexOf(':')).trimmed());
+    QCOMPARE(names, expected);
 
     // A second sample on the same session gives CPU use (a difference of /proc/stat).
     auto probe = std::make_shared<NodeProbe>(QStringLiteral("a800-x"));

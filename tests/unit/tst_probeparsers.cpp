@@ -26,6 +26,7 @@ private slots:
     void cgroups();
     void procFiles();
     void df();
+    void netDev();
 
 private:
     static QByteArray data(const char *name)
@@ -284,6 +285,31 @@ void TestProbeParsers::df()
     QCOMPARE(disks[2].filesystem, QStringLiteral("nas:/export/ai"));
     QCOMPARE(disks[2].mountPoint, QStringLiteral("/mnt/nas data")); // spaces kept
     QCOMPARE(probe::parseDf("df: /nope: No such file or directory\n").size(), 0);
+}
+
+void TestProbeParsers::netDev()
+{
+    // An A800 node's /proc/net/dev: counters past 2^32, a name as long as Calico makes them.
+    const QList<NetInterface> ifs = probe::parseNetDev(data("netdev-a800.txt"));
+    QStringList names;
+    for (const NetInterface &i : ifs)
+        names << i.name;
+    QCOMPARE(names, (QStringList{u"lo"_qs, u"eth0"_qs, u"ib0"_qs, u"ib1"_qs, u"docker0"_qs,
+                                 u"cali8f3e2a91c0d"_qs}));
+    QCOMPARE(ifs[2].rxBytes, 981273641230711LL);
+    QCOMPARE(ifs[2].txBytes, 977201132884129LL);
+    QCOMPARE(ifs[1].txBytes, 2201879345512LL);
+    // As kernels before 2.6 wrote it (no space after the colon); lines that are not an
+    // interface's (a complaint, a cut-off line, a field that is not a number) are skipped.
+    const QList<NetInterface> odd =
+        probe::parseNetDev("eth0:123 1 0 0 0 0 0 0 456 2 0 0 0 0 0 0\n"
+                           "cat: /proc/net/dev: No such file or directory\n"
+                           "  ib0: 1 2 3\n"
+                           "  ib1: 1 2 3 4 5 6 7 8 x 1 2 3 4 5 6 7\n");
+    QCOMPARE(odd.size(), 1);
+    QCOMPARE(odd[0].name, u"eth0"_qs);
+    QCOMPARE(odd[0].rxBytes, 123);
+    QCOMPARE(odd[0].txBytes, 456);
 }
 
 QTEST_GUILESS_MAIN(TestProbeParsers)
