@@ -183,6 +183,17 @@ with tempfile.TemporaryDirectory() as state:
         check(f"warnings for the variables, WORLD_SIZE and /dev/shm ({sorted(codes)})",
               wanted <= set(codes) and all(codes[w]["severity"] == "warning" for w in wanted)
               and codes["world-size-gpus"]["numbers"] == {"pods": 2, "gpus": 4})
+        # NCCL told off InfiniBand where nodes have it; an interface a pod does not have.
+        nets = pytorchjob("nets", 2, workers=1, queue="default",
+                          c=container(2, env={"NCCL_IB_DISABLE": "1", "NCCL_SOCKET_IFNAME": "ib"}))
+        code, doc, err = submit(nets)
+        ib, ifname = reason(doc, "env-ib-disabled"), reason(doc, "env-socket-ifname")
+        rdma = sorted(n.metadata.name for n in core.list_node().items
+                      if (n.metadata.labels or {}).get("feature.node.kubernetes.io/rdma.available") == "true")
+        check(f"NCCL_IB_DISABLE=1 where {len(rdma)} nodes have RDMA: a warning naming them",
+              rdma and ib and ib["numbers"]["nodes"] == rdma)
+        check(f"NCCL_SOCKET_IFNAME=ib in a pod without hostNetwork ({ifname and ifname['message']})",
+              ifname and ifname["numbers"]["interfaces"] == ["lo", "eth0"] and code in (0, 1))
 
         # 7. The server's own refusal: a name taken.
         taken = custom.list_namespaced_custom_object("kubeflow.org", "v1", "user-alice", "pytorchjobs")["items"][0]
