@@ -92,7 +92,7 @@ private:
     static void warn(const CapacitySnapshot &cluster, const JobRequest &job, StartVerdict *v);
     // NCCL_SOCKET_IFNAME against the interfaces the role's pods will have.
     static void warnSocketIfname(const CapacitySnapshot &cluster, const JobRole &role,
-                                 const QString &ifname, StartVerdict *v);
+                                 const QString &ifname, bool multiPod, StartVerdict *v);
 };
 
 } // namespace gpudesk

@@ -49,11 +49,13 @@ bool hasRdma(const CapacitySnapshot::Node &n)
     });
 }
 
-// The interfaces NCCL_SOCKET_IFNAME lets NCCL use, as NCCL reads it: prefixes, separated by
-// commas; "=" before the list for exact names; "^" before that for the ones not to use.
+// The interfaces NCCL_SOCKET_IFNAME lets NCCL use, as NCCL reads it (parseStringList,
+// matchIfList): prefixes separated by commas, each taken as written (no spaces dropped) up to
+// a ":port"; "=" before the list for exact names; "^" before that for the ones not to use. An
+// empty list matches every interface.
 QStringList ifnameSelects(const QString &spec, const QStringList &interfaces)
 {
-    QString s = spec.trimmed();
+    QString s = spec;
     const bool exclude = s.startsWith(u'^');
     if (exclude)
         s.remove(0, 1);
@@ -62,8 +64,9 @@ QStringList ifnameSelects(const QString &spec, const QStringList &interfaces)
         s.remove(0, 1);
     QStringList entries;
     for (const QString &e : s.split(u',', Qt::SkipEmptyParts))
-        if (!e.trimmed().isEmpty())
-            entries << e.trimmed();
+        entries << e.section(u':', 0, 0);
+    if (entries.isEmpty())
+        return interfaces;
     QStringList out;
     for (const QString &i : interfaces) {
         const bool hit = std::any_of(entries.cbegin(), entries.cend(), [&](const QString &e) {
@@ -76,16 +79,18 @@ QStringList ifnameSelects(const QString &spec, const QStringList &interfaces)
 }
 
 // Only the loopback (or nothing): NCCL cannot reach another pod, or finds no interface at all.
-bool onlyLoopback(const QStringList &selected)
+// A job of one pod needs no other: nothing at all is what fails it then.
+bool unusable(const QStringList &selected, bool multiPod)
 {
-    return std::all_of(selected.cbegin(), selected.cend(),
-                       [](const QString &i) { return i == QLatin1String("lo"); });
+    return multiPod ? std::all_of(selected.cbegin(), selected.cend(),
+                                  [](const QString &i) { return i == QLatin1String("lo"); })
+                    : selected.isEmpty();
 }
 
 } // namespace
 
 void StartCheck::warnSocketIfname(const CapacitySnapshot &cluster, const JobRole &role,
-                                  const QString &ifname, StartVerdict *v)
+                                  const QString &ifname, bool multiPod, StartVerdict *v)
 {
     const QString code = QStringLiteral("env-socket-ifname");
     if (v->has(code))
@@ -99,7 +104,7 @@ void StartCheck::warnSocketIfname(const CapacitySnapshot &cluster, const JobRole
         // adds — not the node's InfiniBand or bonded ports.
         const QStringList pod =
             QStringList{QStringLiteral("lo"), QStringLiteral("eth0")} + role.extraInterfaces;
-        if (onlyLoopback(ifnameSelects(ifname, pod)))
+        if (unusable(ifnameSelects(ifname, pod), multiPod))
             add(tr("NCCL_SOCKET_IFNAME=%1 leaves NCCL no interface of the pod but the loopback: "
                    "without hostNetwork a pod has %2, not the node's interfaces. NCCL fails to "
                    "start (\"no socket interface found\") or cannot reach the other pods.")
@@ -117,7 +122,7 @@ void StartCheck::warnSocketIfname(const CapacitySnapshot &cluster, const JobRole
             (!role.gpuModel.isEmpty() && n.model != role.gpuModel))
             continue;
         ++known;
-        if (onlyLoopback(ifnameSelects(ifname, n.interfaces))) {
+        if (unusable(ifnameSelects(ifname, n.interfaces), multiPod)) {
             if (without.isEmpty())
                 seen = n.interfaces;
             without << n.name;
@@ -134,7 +139,7 @@ void StartCheck::warnSocketIfname(const CapacitySnapshot &cluster, const JobRole
             {{QStringLiteral("nodes"), without},
              {QStringLiteral("interfaces"), seen},
              {QStringLiteral("nodesKnown"), known}});
-    else if (known == 0 && ifname.trimmed() == QLatin1String("lo")) // nodes not sampled
+    else if (known == 0 && multiPod && ifname == QLatin1String("lo")) // nodes not sampled
         add(tr("NCCL_SOCKET_IFNAME=lo names the loopback interface: pods on other nodes cannot "
                "be reached through it."),
             tr("Remove NCCL_SOCKET_IFNAME, or name the nodes' interface prefix (eth, ib)."), {});
@@ -194,7 +199,7 @@ void StartCheck::warn(const CapacitySnapshot &cluster, const JobRequest &job, St
                         .arg(p2p.join(QStringLiteral(", "))),
                     tr("Remove NCCL_P2P_DISABLE."));
         if (const QString ifname = valueOf(role, "NCCL_SOCKET_IFNAME"); !ifname.isEmpty())
-            warnSocketIfname(cluster, role, ifname, v);
+            warnSocketIfname(cluster, role, ifname, multiNode, v);
         // Volcano's pytorch plugin sets WORLD_SIZE to the number of pods; torchrun's
         // --nproc_per_node wants the GPUs of one pod.
         if (job.kind == Resource::VolcanoJobs && job.pytorchPlugin && role.gpus > 1 &&

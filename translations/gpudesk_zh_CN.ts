@@ -236,6 +236,10 @@
         <source>(no kind)</source>
         <translation>（无 kind）</translation>
     </message>
+    <message>
+        <source>It is nested deeper than %1 levels: not a job.</source>
+        <translation>嵌套超过 %1 层：这不是一个作业。</translation>
+    </message>
 </context>
 <context>
     <name>JobSpecRules</name>
@@ -6304,6 +6308,14 @@
     <message>
         <source>Delete the template %1? The form keeps what it shows.</source>
         <translation>删除模板 %1 吗？表单中显示的内容会保留。</translation>
+    </message>
+    <message>
+        <source>%1 %2 was read, but you typed meanwhile: your text is kept. Choose it again to start from it.</source>
+        <translation>已读取 %1 %2，但你在此期间进行了输入：已保留你输入的内容。如需从它开始，请再次选择。</translation>
+    </message>
+    <message>
+        <source>a value the form&apos;s fields cannot hold as it is</source>
+        <translation>某个值超出了表单字段能原样表达的范围</translation>
     </message>
 </context>
 <context>

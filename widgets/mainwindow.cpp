@@ -449,7 +449,12 @@ QDialog *MainWindow::rerun(const QString &workloadKey)
 
 NewJobDialog *MainWindow::newTrainingJob()
 {
-    auto *dialog = new NewJobDialog(m_services, m_services->devEnvs()->defaultNamespace(), this);
+    return openNewJobDialog(m_services->devEnvs()->defaultNamespace());
+}
+
+NewJobDialog *MainWindow::openNewJobDialog(const QString &ns)
+{
+    auto *dialog = new NewJobDialog(m_services, ns, this);
     dialog->setObjectName(QStringLiteral("newJobDialog"));
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     connect(dialog, &NewJobDialog::submitted, this, [this](const QString &, const QString &name) {
@@ -462,7 +467,9 @@ NewJobDialog *MainWindow::newTrainingJob()
 
 NewJobDialog *MainWindow::newTrainingJobLike(const QString &workloadKey)
 {
-    NewJobDialog *dialog = newTrainingJob();
+    // In the job's own namespace, where its copy goes and its name is looked up.
+    const auto w = m_store->workload(workloadKey);
+    NewJobDialog *dialog = openNewJobDialog(w ? w->ns : m_services->devEnvs()->defaultNamespace());
     dialog->startFromWorkload(workloadKey);
     return dialog;
 }

@@ -86,6 +86,7 @@ public:
     NewJobDialog *newTrainingJob();
     // The form, started from a copy of the job (checked, unlike a plain run again).
     NewJobDialog *newTrainingJobLike(const QString &workloadKey);
+    NewJobDialog *openNewJobDialog(const QString &ns);
     // Runs the object again with the job doctor's fix of class `fix` made in the copy
     // (SpecFix::forClass: /dev/shm as a Memory emptyDir, a higher memory limit); "" is a plain
     // copy.

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "jobspecreader.h"
 
+#include "boundedjson.h"
 #include "jobmanifest.h"
 
 #include <QHash>
@@ -17,6 +18,8 @@ using json = nlohmann::json;
 namespace {
 
 constexpr int NamedDifferences = 4;
+// A job is a dozen levels deep; the comparison recurses, so a deeper text is refused first.
+constexpr int MaxDepth = 200;
 
 QString text(const json &o, const char *key)
 {
@@ -56,8 +59,22 @@ QString quantity(const json &v)
     return {};
 }
 
-// What the API server writes into a pod's spec on its own, at its default: not the job's.
-void dropServerDefaults(json &podSpec)
+// The pull policy the API server gives a container that names none: Always for an image
+// without a tag or tagged :latest, else IfNotPresent.
+QString defaultPullPolicy(const QString &image)
+{
+    if (image.contains(u'@'))
+        return QStringLiteral("IfNotPresent");
+    const QString last = image.section(u'/', -1);
+    const QString tag = last.contains(u':') ? last.section(u':', -1) : QString();
+    return tag.isEmpty() || tag == QLatin1String("latest") ? QStringLiteral("Always")
+                                                           : QStringLiteral("IfNotPresent");
+}
+
+// What the API server (or an operator's webhook) writes into a pod's spec on its own, at its
+// default: not the job's. `isPod`: the admission that adds the not-ready tolerations and the
+// token volume runs on pods, not on the templates inside a job.
+void dropServerDefaults(json &podSpec, bool isPod)
 {
     if (!podSpec.is_object())
         return;
@@ -77,13 +94,18 @@ void dropServerDefaults(json &podSpec)
     if (podSpec.contains("priority") &&
         (podSpec.contains("priorityClassName") || podSpec["priority"] == 0))
         podSpec.erase("priority");
-    if (podSpec.contains("tolerations") && podSpec["tolerations"].is_array()) {
+    if (isPod && podSpec.contains("tolerations") && podSpec["tolerations"].is_array()) {
         json &t = podSpec["tolerations"];
         for (auto it = t.begin(); it != t.end();) {
+            // As the DefaultTolerationSeconds admission adds them; one the user wrote (another
+            // time) is theirs.
             const QString key = text(*it, "key");
             const bool added = (key == QLatin1String("node.kubernetes.io/not-ready") ||
                                 key == QLatin1String("node.kubernetes.io/unreachable")) &&
-                               text(*it, "effect") == QLatin1String("NoExecute");
+                               text(*it, "effect") == QLatin1String("NoExecute") &&
+                               text(*it, "operator") == QLatin1String("Exists") &&
+                               it->contains("tolerationSeconds") &&
+                               (*it)["tolerationSeconds"] == 300;
             it = added ? t.erase(it) : it + 1;
         }
         if (t.empty())
@@ -91,7 +113,7 @@ void dropServerDefaults(json &podSpec)
     }
     // The service account's token, mounted by the admission into every container.
     QStringList tokenVolumes;
-    if (podSpec.contains("volumes") && podSpec["volumes"].is_array()) {
+    if (isPod && podSpec.contains("volumes") && podSpec["volumes"].is_array()) {
         json &v = podSpec["volumes"];
         for (auto it = v.begin(); it != v.end();) {
             const QString name = text(*it, "name");
@@ -108,7 +130,21 @@ void dropServerDefaults(json &podSpec)
     for (json &c : podSpec["containers"]) {
         dropIf(c, "terminationMessagePath", "/dev/termination-log");
         dropIf(c, "terminationMessagePolicy", "File");
-        dropIf(c, "imagePullPolicy", "IfNotPresent");
+        if (text(c, "imagePullPolicy") == defaultPullPolicy(text(c, "image")) &&
+            text(c, "imagePullPolicy") != QLatin1String("Always")) // the form writes Always
+            c.erase("imagePullPolicy");
+        // The training operator's webhook names the master's port.
+        if (c.contains("ports") && c["ports"].is_array()) {
+            json &ports = c["ports"];
+            for (auto it = ports.begin(); it != ports.end();)
+                it = text(*it, "name") == QLatin1String("pytorchjob-port") &&
+                             it->contains("containerPort") &&
+                             (*it)["containerPort"] == JobManifest::MasterPort
+                         ? ports.erase(it)
+                         : it + 1;
+            if (ports.empty())
+                c.erase("ports");
+        }
         if (c.contains("volumeMounts") && c["volumeMounts"].is_array()) {
             json &m = c["volumeMounts"];
             for (auto it = m.begin(); it != m.end();)
@@ -120,27 +156,32 @@ void dropServerDefaults(json &podSpec)
 }
 
 // Every pod template of the object, and the pod itself for a Pod.
-void forEachPodSpec(json &o, const std::function<void(json &)> &f)
+void forEachPodSpec(json &o, const std::function<void(json &, bool)> &f)
 {
     if (!o.is_object() || !o.contains("spec") || !o["spec"].is_object())
         return;
     json &spec = o["spec"];
     if (text(o, "kind") == QLatin1String("Pod")) {
-        f(spec);
+        f(spec, true);
         return;
     }
     const auto templ = [&](json &holder) {
         if (holder.is_object() && holder.contains("template") && holder["template"].is_object() &&
             holder["template"].contains("spec"))
-            f(holder["template"]["spec"]);
+            f(holder["template"]["spec"], false);
     };
     for (const char *replicas : {"pytorchReplicaSpecs", "mpiReplicaSpecs"})
         if (spec.contains(replicas) && spec[replicas].is_object())
             for (auto &[name, r] : spec[replicas].items())
                 templ(r);
     if (spec.contains("tasks") && spec["tasks"].is_array())
-        for (json &t : spec["tasks"])
+        for (json &t : spec["tasks"]) {
+            // Volcano's webhook: a task's minAvailable defaults to its replicas.
+            if (t.is_object() && t.contains("minAvailable") && t.contains("replicas") &&
+                t["minAvailable"] == t["replicas"])
+                t.erase("minAvailable");
             templ(t);
+        }
 }
 
 // The label gpudesk puts on what it makes: a job that lacks it is still one the form holds.
@@ -200,6 +241,11 @@ void differences(const json &a, const json &b, const QString &path, QStringList 
         }
         return;
     }
+    // A quantity written as a number (cpu: 8) is the one the form writes as text ("8").
+    if (a.is_number_integer() && b.is_string() && std::to_string(a.get<qint64>()) == b)
+        return;
+    if (b.is_number_integer() && a.is_string() && std::to_string(b.get<qint64>()) == a)
+        return;
     if (a != b)
         note(path);
 }
@@ -264,6 +310,10 @@ void readPod(const json &tmpl, JobSpec *s, bool commandToo)
 JobSpecReader::Result JobSpecReader::read(const QByteArray &bytes, const QString &mpiVersion)
 {
     Result r;
+    if (jsonDepth(bytes, MaxDepth) > MaxDepth) {
+        r.error = tr("It is nested deeper than %1 levels: not a job.").arg(MaxDepth);
+        return r;
+    }
     json o = json::parse(bytes.constBegin(), bytes.constEnd(), nullptr, false);
     if (!o.is_object()) {
         r.error = tr("It is not a JSON object.");

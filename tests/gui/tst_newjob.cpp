@@ -7,13 +7,16 @@
 // template starts the next one; a copy of a job the form made comes back to the form, one it did
 // not make to the YAML tab with the reason; what the user typed is replaced only when they say so.
 #include "jobchecker.h"
+#include "jobmanifest.h"
 #include "jobtemplates.h"
 #include "newjobdialog.h"
+#include "objectservice.h"
 #include "operationrun.h"
 #include "verdictpanel.h"
 #include "windowfixture.h"
 
 #include <QComboBox>
+#include <QElapsedTimer>
 #include <QInputDialog>
 #include <QMessageBox>
 #include <QPlainTextEdit>
@@ -36,17 +39,27 @@ private slots:
     void templatesAndCopies();
 
 private:
-    // Answers the next modal dialog (a question, a name asked for) as the user would.
-    static void answerNextModal(const std::function<void(QWidget *)> &answer)
+    // Answers the next modal dialog (a question, a name asked for) as the user would; gives up
+    // after 10 s. `answer` closes it: a check that fails in it must not leave it open (the
+    // test would wait in its event loop), so a modal left open is rejected afterwards.
+    void answerNextModal(const std::function<void(QWidget *)> &answer)
     {
-        auto *poll = new QTimer;
+        auto *poll = new QTimer(this);
         poll->setInterval(20);
-        QObject::connect(poll, &QTimer::timeout, poll, [poll, answer] {
-            if (QWidget *modal = QApplication::activeModalWidget()) {
-                poll->deleteLater();
-                poll->stop();
-                answer(modal);
-            }
+        auto *clock = new QElapsedTimer;
+        clock->start();
+        QObject::connect(poll, &QTimer::timeout, poll, [poll, clock, answer] {
+            QWidget *modal = QApplication::activeModalWidget();
+            if (!modal && clock->elapsed() < 10000)
+                return;
+            poll->stop();
+            poll->deleteLater();
+            delete clock;
+            if (!modal)
+                return; // none came: the test's own checks say so
+            answer(modal);
+            if (auto *d = qobject_cast<QDialog *>(modal); d && d->isVisible())
+                d->reject();
         });
         poll->start();
     }
@@ -322,6 +335,32 @@ void TestNewJob::templatesAndCopies()
              qPrintable(copy->verdictPanel()->summaryText()));
     save(*copy, u"newjob-copy-yaml"_qs);
     copy->close();
+
+    // Typing while a copy is read: the text stays, the copy is not applied.
+    NewJobDialog *typing = w.newTrainingJobLike(sweepKey);
+    typing->commandEdit()->setPlainText(u"python mine.py"_qs);
+    note = typing->findChild<QLabel *>(u"jobFormNote"_qs);
+    QTRY_VERIFY_WITH_TIMEOUT(note->text().contains(u"you typed meanwhile"), 10000);
+    QCOMPARE(typing->commandEdit()->toPlainText(), u"python mine.py"_qs);
+    typing->close();
+
+    // A template the form's fields cannot hold as it is (60 days, past the 30 the time limit
+    // takes) goes to the YAML tab rather than being cut.
+    JobSpec longRun;
+    longRun.name = u"long"_qs;
+    longRun.image = u"registry.lab.internal/train/llm:2.3"_qs;
+    longRun.command = u"python train.py"_qs;
+    longRun.hoursLimit = 60 * 24;
+    const QString longYaml = ObjectService::toYaml(JobManifest::of(longRun), &error);
+    QVERIFY(JobTemplates().save(u"long"_qs, longYaml, &error));
+    NewJobDialog *cut = w.newTrainingJob();
+    choose(cut->startFromBox(), u"t:long"_qs);
+    note = cut->findChild<QLabel *>(u"jobFormNote"_qs);
+    QVERIFY2(note->text().contains(u"a value the form's fields cannot hold as it is"),
+             qPrintable(note->text()));
+    QVERIFY(cut->yamlEdit()->toPlainText().contains(u"activeDeadlineSeconds: 5184000"));
+    cut->close();
+    QVERIFY(JobTemplates().remove(u"long"_qs, &error));
 
     // The template goes when the user says so.
     NewJobDialog *last = w.newTrainingJob();

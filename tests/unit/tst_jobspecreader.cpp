@@ -159,6 +159,54 @@ private slots:
         QCOMPARE(r.spec->mounts, full(JobSpec::SinglePod).mounts);
     }
 
+    void theUsersOwnAreKept()
+    {
+        // A toleration the user wrote, though its key is one the admission adds (another
+        // time), and one in a job's template, where no admission adds it: kept, so named.
+        const QJsonObject unreachable{{u"key"_qs, u"node.kubernetes.io/unreachable"_qs},
+                                      {u"operator"_qs, u"Exists"_qs},
+                                      {u"effect"_qs, u"NoExecute"_qs},
+                                      {u"tolerationSeconds"_qs, 3600}};
+        QJsonObject pod =
+            withPodSpec(object(JobManifest::of(full(JobSpec::SinglePod))), {u"spec"_qs},
+                        [&](QJsonObject &spec) { spec[u"tolerations"] = QJsonArray{unreachable}; });
+        JobSpecReader::Result r =
+            JobSpecReader::read(QJsonDocument(pod).toJson(), QStringLiteral("v2beta1"));
+        QCOMPARE(r.differences, QStringList{u"spec.tolerations"_qs});
+        QJsonObject served = unreachable;
+        served[u"tolerationSeconds"_qs] = 300;
+        const QJsonObject job = withPodSpec(
+            object(JobManifest::of(full(JobSpec::PyTorch))),
+            {u"spec"_qs, u"pytorchReplicaSpecs"_qs, u"Master"_qs, u"template"_qs, u"spec"_qs},
+            [&](QJsonObject &spec) { spec[u"tolerations"] = QJsonArray{served}; });
+        r = JobSpecReader::read(QJsonDocument(job).toJson(), QStringLiteral("v2beta1"));
+        QCOMPARE(r.differences,
+                 QStringList{u"spec.pytorchReplicaSpecs.Master.template.spec.tolerations"_qs});
+        // A quantity written as a number is the same amount: cpu: 12 is "12".
+        const QJsonObject numbers = withPodSpec(
+            object(JobManifest::of(full(JobSpec::SinglePod))), {u"spec"_qs}, [](QJsonObject &spec) {
+                QJsonArray containers = spec[u"containers"].toArray();
+                QJsonObject c = containers[0].toObject();
+                QJsonObject res = c[u"resources"].toObject();
+                QJsonObject req = res[u"requests"].toObject();
+                req[u"cpu"_qs] = 12;
+                req[u"nvidia.com/gpu"_qs] = 8;
+                res[u"requests"_qs] = req;
+                c[u"resources"_qs] = res;
+                containers[0] = c;
+                spec[u"containers"_qs] = containers;
+            });
+        r = JobSpecReader::read(QJsonDocument(numbers).toJson(), QStringLiteral("v2beta1"));
+        QVERIFY2(r.formHoldsIt(), qPrintable(r.differences.join(u", ")));
+        QCOMPARE(r.spec->cpu, u"12"_qs);
+        QCOMPARE(r.spec->gpusPerNode, 8);
+        // Nested past any job's depth: refused before it is compared.
+        const QByteArray deep = QByteArray(300, '[') + QByteArray(300, ']');
+        r = JobSpecReader::read(deep, QStringLiteral("v2beta1"));
+        QVERIFY(!r.spec);
+        QVERIFY2(r.error.contains(u"nested deeper than 200"), qPrintable(r.error));
+    }
+
     void whatTheFormCannotHoldIsNamed()
     {
         // Pins (the check's proposal, made at submit time) and a toleration of the user's own.

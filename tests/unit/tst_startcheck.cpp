@@ -510,10 +510,20 @@ private slots:
         QVERIFY2(r->message.contains(u"without hostNetwork a pod has lo, eth0"),
                  qPrintable(r->message));
         QCOMPARE(v.kind, StartVerdict::Starts); // a warning, not a block
-        for (const char *fine : {"eth", "=eth0", "^lo,docker", "eth0,ib"})
+        // As NCCL reads the list: entries as written (" eth" is no prefix of eth0), ":port"
+        // dropped, an empty list matching all.
+        for (const char *fine :
+             {"eth", "=eth0", "^lo,docker", "eth0,ib", "eth:1234", "=", "ib,eth"})
             QVERIFY2(!verdictOf(ifnameJob(QLatin1String(fine))).has(code), fine);
-        for (const char *bad : {"lo", "^eth", "=eth", "ens,bond"})
+        for (const char *bad : {"lo", "^eth", "=eth", "ens,bond", " eth", "ib, eth0", "ib, eth"})
             QVERIFY2(verdictOf(ifnameJob(QLatin1String(bad))).has(code), bad);
+        // One pod needs no other: the loopback serves it; nothing at all does not.
+        const auto onePod = [&](const QString &ifname) {
+            return pyTorchJob(QStringLiteral("one"), 0, 2, QStringLiteral("nlp"), {},
+                              container(2, env(QStringLiteral("NCCL_SOCKET_IFNAME"), ifname)));
+        };
+        QVERIFY(!verdictOf(onePod(QStringLiteral("lo"))).has(code));
+        QVERIFY(verdictOf(onePod(QStringLiteral("ib"))).has(code));
 
         // Multus: an interface named after '@', the next one numbered.
         const QJsonObject pod{

@@ -470,7 +470,9 @@ void NewJobDialog::fillStartFrom()
                              QString(QStringLiteral("w:") + jobs[i].second.key));
     const int at = m_startFrom->findData(keep);
     m_startFrom->setCurrentIndex(std::max(at, 0));
-    m_startIndex = m_startFrom->currentIndex();
+    // The entry loaded is gone from the list (another namespace, a template deleted): none
+    // stands for what the form holds, so that any choice, blank too, starts again.
+    m_startIndex = at >= 0 ? at : -1;
     m_deleteTemplate->setEnabled(keep.startsWith(u"t:") && at >= 0);
 }
 
@@ -489,6 +491,7 @@ void NewJobDialog::startFromChosen(int index)
         return;
     }
     m_startIndex = index;
+    ++m_startRequest;
     const QString data = m_startFrom->itemData(index).toString();
     m_deleteTemplate->setEnabled(data.startsWith(u"t:"));
     if (data.startsWith(u"w:")) {
@@ -528,12 +531,21 @@ void NewJobDialog::startFromWorkload(const QString &workloadKey)
     const QString origin = tr("a copy of %1 %2").arg(ref.kind, ref.name);
     m_formNote->setText(tr("Reading %1 %2 from the cluster…").arg(ref.kind, ref.name));
     m_formNote->setVisible(true);
-    const int startIndex = m_startIndex;
+    const int request = ++m_startRequest;
+    m_touched = false; // the user chose to replace what the form holds
     m_services->objects()->fetchYaml(
         ref.apiPath, false, this,
-        [this, ref, origin, startIndex](const QString &yaml, const QString &error) {
-            if (m_startIndex != startIndex)
+        [this, ref, origin, request](const QString &yaml, const QString &error) {
+            if (request != m_startRequest)
                 return; // the user chose another start meanwhile
+            if (m_touched) {
+                // What they typed while it was read stays.
+                m_formNote->setText(tr("%1 %2 was read, but you typed meanwhile: your text is "
+                                       "kept. Choose it again to start from it.")
+                                        .arg(ref.kind, ref.name));
+                m_startIndex = -1;
+                return;
+            }
             QString e = error;
             // Without what the server wrote of the run: its status, uid, owner, node.
             const QString copy =
@@ -563,17 +575,26 @@ void NewJobDialog::applyManifest(const QString &yaml, const QString &origin)
     const JobSpecReader::Result read =
         json.isEmpty() ? JobSpecReader::Result() : JobSpecReader::read(json, mpiVersion());
     m_origin = origin;
-    if (read.formHoldsIt()) {
+    bool held = read.formHoldsIt();
+    QString why;
+    if (held) {
         m_yamlEdited = false;
         setForm(*read.spec);
+        // The fields themselves may not hold a value as it is (a limit past the spin box's
+        // range, a variable's value over lines): the form must make the same object again.
+        held = JobManifest::of(spec(), mpiVersion()) == JobManifest::of(*read.spec, mpiVersion());
+        why = tr("a value the form's fields cannot hold as it is");
+    }
+    if (held) {
         m_formNote->setText(tr("Started from %1.").arg(origin));
         m_formNote->setVisible(true);
         m_tabs->setCurrentIndex(0);
     } else {
         // The YAML holds it as it is; the form says why it does not.
-        QString why = read.spec ? tr("the form has no place for %1")
-                                      .arg(read.differences.join(QStringLiteral(", ")))
-                                : (read.error.isEmpty() ? error : read.error);
+        if (why.isEmpty())
+            why = read.spec ? tr("the form has no place for %1")
+                                  .arg(read.differences.join(QStringLiteral(", ")))
+                            : (read.error.isEmpty() ? error : read.error);
         if (read.moreDifferences > 0)
             why += tr(" and %n more", nullptr, read.moreDifferences);
         m_settingYaml = true;

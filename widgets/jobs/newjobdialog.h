@@ -121,6 +121,7 @@ private:
     QPushButton *m_deleteTemplate;
     QString m_origin;
     int m_startIndex = 0;   // the entry loaded, to go back to when the user keeps their text
+    int m_startRequest = 0; // each start counts: a copy read late for an older one is dropped
     bool m_filling = false; // the form is being set from a manifest, not typed
     bool m_touched = false; // the user typed since the last start
     bool m_yamlEdited = false;
