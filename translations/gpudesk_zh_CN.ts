@@ -3882,6 +3882,53 @@
     </message>
 </context>
 <context>
+    <name>gpudesk::HostKeysDialog</name>
+    <message>
+        <source>Unknown host keys</source>
+        <translation>未知的主机密钥</translation>
+    </message>
+    <message>
+        <source>Node</source>
+        <translation>节点</translation>
+    </message>
+    <message>
+        <source>Address</source>
+        <translation>地址</translation>
+    </message>
+    <message>
+        <source>Key type</source>
+        <translation>密钥类型</translation>
+    </message>
+    <message>
+        <source>Fingerprint</source>
+        <translation>指纹</translation>
+    </message>
+    <message>
+        <source>Tick the keys you have checked against the nodes&apos; real keys. gpudesk connects to no node you leave unticked.</source>
+        <translation>请勾选已与节点真实密钥核对过的密钥。未勾选的节点，gpudesk 不会连接。</translation>
+    </message>
+    <message>
+        <source>Tick all</source>
+        <translation>全部勾选</translation>
+    </message>
+    <message>
+        <source>Trust ticked once</source>
+        <translation>仅本次信任已勾选的</translation>
+    </message>
+    <message>
+        <source>Trust ticked and remember</source>
+        <translation>信任已勾选的并记住</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>Host key</source>
+        <translation>主机密钥</translation>
+    </message>
+</context>
+<context>
     <name>gpudesk::ImageCheck</name>
     <message>
         <source>%1 was not looked up in its registry: %2</source>
@@ -5490,10 +5537,6 @@
         <translation>密钥口令</translation>
     </message>
     <message>
-        <source>Node</source>
-        <translation>节点</translation>
-    </message>
-    <message>
         <source>Password for %1:</source>
         <translation>%1 的密码：</translation>
     </message>
@@ -5504,42 +5547,6 @@
     <message>
         <source>Remember it in the system keychain (otherwise it is kept in memory until gpudesk quits)</source>
         <translation>保存到系统钥匙串（否则仅保存在内存中，直到 gpudesk 退出）</translation>
-    </message>
-    <message>
-        <source>Unknown host keys</source>
-        <translation>未知的主机密钥</translation>
-    </message>
-    <message>
-        <source>Address</source>
-        <translation>地址</translation>
-    </message>
-    <message>
-        <source>Key type</source>
-        <translation>密钥类型</translation>
-    </message>
-    <message>
-        <source>Fingerprint</source>
-        <translation>指纹</translation>
-    </message>
-    <message>
-        <source>Tick the keys you have checked against the nodes&apos; real keys. gpudesk connects to no node you leave unticked.</source>
-        <translation>请勾选已与节点真实密钥核对过的密钥。未勾选的节点，gpudesk 不会连接。</translation>
-    </message>
-    <message>
-        <source>Tick all</source>
-        <translation>全部勾选</translation>
-    </message>
-    <message>
-        <source>Trust ticked once</source>
-        <translation>仅本次信任已勾选的</translation>
-    </message>
-    <message>
-        <source>Trust ticked and remember</source>
-        <translation>信任已勾选的并记住</translation>
-    </message>
-    <message>
-        <source>Cancel</source>
-        <translation>取消</translation>
     </message>
     <message>
         <source>%1: syncing</source>

@@ -6,6 +6,7 @@
 #include "pagetable.h"
 
 #include "alerttray.h"
+#include "hostkeysdialog.h"
 #include "icons.h"
 #include "mainmenus.h"
 #include "settingsdialog.h"
@@ -362,69 +363,7 @@ QDialog *MainWindow::reviewHostKeys()
     for (const NodeInfo &n : m_store->nodes())
         if (m_telemetry->sshStatus(n.name).state == SshStatus::HostKeyUnknown)
             nodes << n.name;
-    auto *dialog = new QDialog(this);
-    dialog->setAttribute(Qt::WA_DeleteOnClose);
-    dialog->setObjectName(QStringLiteral("hostKeyReview"));
-    dialog->setWindowTitle(tr("Unknown host keys"));
-    auto *t = new QTableWidget(int(nodes.size()), 4, dialog);
-    t->setObjectName(QStringLiteral("hostKeyTable"));
-    t->setHorizontalHeaderLabels({tr("Node"), tr("Address"), tr("Key type"), tr("Fingerprint")});
-    t->verticalHeader()->hide();
-    t->setEditTriggers(QAbstractItemView::NoEditTriggers);
-    for (int r = 0; r < nodes.size(); ++r) {
-        const SshStatus st = m_telemetry->sshStatus(nodes[r]);
-        auto *check = new QTableWidgetItem(nodes[r]);
-        check->setCheckState(Qt::Unchecked);
-        t->setItem(r, 0, check);
-        t->setItem(r, 1, new QTableWidgetItem(m_services->nodes()->endpoint(nodes[r])));
-        t->setItem(r, 2, new QTableWidgetItem(st.keyType));
-        auto *fp = new QTableWidgetItem(st.fingerprint);
-        fp->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
-        t->setItem(r, 3, fp);
-    }
-    t->resizeColumnsToContents();
-    t->horizontalHeader()->setStretchLastSection(true);
-    auto *label = new QLabel(tr("Tick the keys you have checked against the nodes' real keys. "
-                                "gpudesk connects to no node you leave unticked."),
-                             dialog);
-    label->setWordWrap(true);
-    auto *all = new QPushButton(tr("Tick all"), dialog);
-    auto *once = new QPushButton(tr("Trust ticked once"), dialog);
-    auto *always = new QPushButton(tr("Trust ticked and remember"), dialog);
-    once->setObjectName(QStringLiteral("trustTickedOnce"));
-    always->setObjectName(QStringLiteral("trustTickedAlways"));
-    auto *cancel = new QPushButton(tr("Cancel"), dialog);
-    connect(all, &QPushButton::clicked, t, [t] {
-        for (int r = 0; r < t->rowCount(); ++r)
-            t->item(r, 0)->setCheckState(Qt::Checked);
-    });
-    auto trust = [this, t, dialog](bool remember) {
-        QStringList errors;
-        for (int r = 0; r < t->rowCount(); ++r) {
-            if (t->item(r, 0)->checkState() != Qt::Checked)
-                continue;
-            QString error;
-            if (!m_services->nodes()->trustHostKey(t->item(r, 0)->text(), remember, &error))
-                errors << error;
-        }
-        dialog->accept();
-        if (!errors.isEmpty())
-            QMessageBox::warning(this, tr("Host key"), errors.join(u'\n'));
-    };
-    connect(once, &QPushButton::clicked, dialog, [trust] { trust(false); });
-    connect(always, &QPushButton::clicked, dialog, [trust] { trust(true); });
-    connect(cancel, &QPushButton::clicked, dialog, &QDialog::reject);
-    auto *buttons = new QHBoxLayout;
-    buttons->addWidget(all);
-    buttons->addStretch(1);
-    buttons->addWidget(once);
-    buttons->addWidget(always);
-    buttons->addWidget(cancel);
-    auto *l = new QVBoxLayout(dialog);
-    l->addWidget(label);
-    l->addWidget(t, 1);
-    l->addLayout(buttons);
-    dialog->resize(900, 480);
+    auto *dialog = new HostKeysDialog(m_services->nodes(), m_telemetry, nodes, this);
     dialog->open();
     return dialog;
 }

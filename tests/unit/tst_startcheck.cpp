@@ -3,12 +3,8 @@
 // 8 cards each (some held), one tainted A800 node, queues nlp (capability 16), cv (Closed) and
 // speech (capability 0), and user-alice's quota of 12 GPUs. Jobs are written as the user writes
 // them (JSON of a Pod, a Volcano Job, a PyTorchJob) and read by the decoder the check uses.
-#include "capacitysnapshot.h"
-#include "clusterstore.h"
 #include "imagecheck.h"
-#include "jobrequestdecoder.h"
-#include "startcheck.h"
-#include "telemetrystore.h"
+#include "startcheckcluster.h"
 #include "waitingjob.h"
 
 #include <QJsonArray>
@@ -18,143 +14,7 @@
 
 using namespace gpudesk;
 
-namespace {
-
-constexpr qint64 kNow = 1'790'000'000'000;
-const QString k4090 = QStringLiteral("NVIDIA GeForce RTX 4090");
-
-NodeInfo node(const QString &name, const QString &model, int gpus)
-{
-    NodeInfo n;
-    n.uid = name;
-    n.name = name;
-    n.ready = true;
-    n.gpuModel = model;
-    n.gpuAllocatable = n.gpuCapacity = gpus;
-    n.cpuAllocatableMilli = 96000;
-    n.memoryAllocatableBytes = 1000LL << 30;
-    n.labels = {{QStringLiteral("nvidia.com/gpu.product"), model},
-                {QStringLiteral("kubernetes.io/hostname"), name}};
-    return n;
-}
-
-PodInfo holder(const QString &name, const QString &ns, const QString &nodeName, int gpus,
-               const QString &vc)
-{
-    PodInfo p;
-    p.uid = QStringLiteral("uid-") + name;
-    p.ns = ns;
-    p.name = name;
-    p.nodeName = nodeName;
-    p.phase = p.status = QStringLiteral("Running");
-    p.gpuRequest = gpus;
-    p.cpuRequestMilli = 8000;
-    p.memoryRequestBytes = 64LL << 30;
-    p.vc = vc;
-    p.created = kNow - 3600 * 1000;
-    return p;
-}
-
-QueueInfo queue(const QString &name, std::optional<int> gpus, const QString &state)
-{
-    QueueInfo q;
-    q.uid = name;
-    q.name = name;
-    q.state = state;
-    q.gpuCapability = gpus;
-    if (gpus)
-        q.capability.insert(QStringLiteral("nvidia.com/gpu"), *gpus * 1000LL);
-    return q;
-}
-
-template <class T> Delta relist(Resource r, const QList<T> &items)
-{
-    Delta d;
-    d.resource = r;
-    d.relist = true;
-    d.items<T>() = items;
-    return d;
-}
-
-// A container as a job's pod template holds it.
-QJsonObject container(int gpus, const QJsonArray &env = {}, const QJsonArray &command = {})
-{
-    QJsonObject limits{{QStringLiteral("nvidia.com/gpu"), QString::number(gpus)},
-                       {QStringLiteral("memory"), QStringLiteral("128Gi")}};
-    QJsonObject c{
-        {QStringLiteral("name"), QStringLiteral("pytorch")},
-        {QStringLiteral("image"), QStringLiteral("registry.lab/train:1")},
-        {QStringLiteral("resources"),
-         QJsonObject{{QStringLiteral("limits"), limits},
-                     {QStringLiteral("requests"),
-                      QJsonObject{{QStringLiteral("cpu"), QString::number(gpus * 6 + 2)},
-                                  {QStringLiteral("memory"), QStringLiteral("128Gi")}}}}}};
-    if (!env.isEmpty())
-        c.insert(QStringLiteral("env"), env);
-    if (!command.isEmpty())
-        c.insert(QStringLiteral("command"), command);
-    return c;
-}
-
-QJsonObject podSpec(const QJsonObject &c, const QJsonObject &extra = {})
-{
-    QJsonObject s{{QStringLiteral("containers"), QJsonArray{c}}};
-    for (auto it = extra.begin(); it != extra.end(); ++it)
-        s.insert(it.key(), it.value());
-    return s;
-}
-
-QByteArray pyTorchJob(const QString &name, int workers, int gpus, const QString &queue,
-                      const QJsonObject &extraSpec = {}, const QJsonObject &c = {})
-{
-    const QJsonObject tmpl{
-        {QStringLiteral("spec"), podSpec(c.isEmpty() ? container(gpus) : c, extraSpec)}};
-    QJsonObject replicas{
-        {QStringLiteral("Master"),
-         QJsonObject{{QStringLiteral("replicas"), 1}, {QStringLiteral("template"), tmpl}}}};
-    if (workers > 0)
-        replicas.insert(QStringLiteral("Worker"), QJsonObject{{QStringLiteral("replicas"), workers},
-                                                              {QStringLiteral("template"), tmpl}});
-    const QJsonObject job{
-        {QStringLiteral("apiVersion"), QStringLiteral("kubeflow.org/v1")},
-        {QStringLiteral("kind"), QStringLiteral("PyTorchJob")},
-        {QStringLiteral("metadata"),
-         QJsonObject{{QStringLiteral("name"), name},
-                     {QStringLiteral("namespace"), QStringLiteral("user-alice")}}},
-        {QStringLiteral("spec"),
-         QJsonObject{{QStringLiteral("pytorchReplicaSpecs"), replicas},
-                     {QStringLiteral("runPolicy"),
-                      QJsonObject{{QStringLiteral("schedulingPolicy"),
-                                   QJsonObject{{QStringLiteral("queue"), queue}}}}}}}};
-    return QJsonDocument(job).toJson();
-}
-
-QByteArray volcanoJob(const QString &name, int replicas, const QJsonObject &c, bool pytorchPlugin)
-{
-    QJsonObject spec{
-        {QStringLiteral("queue"), QStringLiteral("nlp")},
-        {QStringLiteral("minAvailable"), replicas},
-        {QStringLiteral("tasks"),
-         QJsonArray{QJsonObject{
-             {QStringLiteral("name"), QStringLiteral("worker")},
-             {QStringLiteral("replicas"), replicas},
-             {QStringLiteral("template"), QJsonObject{{QStringLiteral("spec"), podSpec(c)}}}}}}};
-    if (pytorchPlugin)
-        spec.insert(QStringLiteral("plugins"),
-                    QJsonObject{{QStringLiteral("pytorch"),
-                                 QJsonArray{QStringLiteral("--master=master")}}});
-    return QJsonDocument(
-               QJsonObject{
-                   {QStringLiteral("apiVersion"), QStringLiteral("batch.volcano.sh/v1alpha1")},
-                   {QStringLiteral("kind"), QStringLiteral("Job")},
-                   {QStringLiteral("metadata"),
-                    QJsonObject{{QStringLiteral("name"), name},
-                                {QStringLiteral("namespace"), QStringLiteral("user-alice")}}},
-                   {QStringLiteral("spec"), spec}})
-        .toJson();
-}
-
-} // namespace
+using namespace gpudesk::startcheckcluster;
 
 class TestStartCheck : public QObject
 {
@@ -165,63 +25,11 @@ private:
 
     StartVerdict verdictOf(const QByteArray &json)
     {
-        JobRequest job;
-        QString error;
-        if (!JobRequestDecoder::decode(json, &job, &error))
-            qFatal("%s", qPrintable(error));
-        return StartCheck::check(CapacitySnapshot::of(*m_store, job), job);
-    }
-    // On a verdict that outlives the call only: the reason points into it.
-    static const StartReason *reason(const StartVerdict &&, const QString &) = delete;
-    static const StartReason *reason(const StartVerdict &v, const QString &code)
-    {
-        for (const StartReason &r : v.reasons)
-            if (r.code == code)
-                return &r;
-        return nullptr;
-    }
-    static QString codes(const StartVerdict &v)
-    {
-        QStringList out;
-        for (const StartReason &r : v.reasons)
-            out << r.code;
-        return out.join(u',');
+        return startcheckcluster::verdictOf(*m_store, json);
     }
 
 private slots:
-    void init()
-    {
-        m_store = new ClusterStore(nullptr, [] { return kNow; });
-        NodeInfo a800 = node(QStringLiteral("a800-01"), QStringLiteral("NVIDIA A800-SXM4-80GB"), 8);
-        a800.taints = {QStringLiteral("gpudesk.io/reserved=a800:NoSchedule")};
-        m_store->apply(
-            relist<NodeInfo>(Resource::Nodes, {node(QStringLiteral("g4090-01"), k4090, 8),
-                                               node(QStringLiteral("g4090-02"), k4090, 8),
-                                               node(QStringLiteral("g4090-03"), k4090, 8), a800}));
-        // g4090-01: 2 free (bob's llama holds 6); g4090-02: 1 free (carol 7);
-        // g4090-03: 7 free (dave 1).
-        m_store->apply(relist<PodInfo>(
-            Resource::Pods, {holder(QStringLiteral("llama-ft-0"), QStringLiteral("user-bob"),
-                                    QStringLiteral("g4090-01"), 6, QStringLiteral("nlp")),
-                             holder(QStringLiteral("sd-xl-0"), QStringLiteral("user-carol"),
-                                    QStringLiteral("g4090-02"), 7, QStringLiteral("cv")),
-                             holder(QStringLiteral("probe-0"), QStringLiteral("user-dave"),
-                                    QStringLiteral("g4090-03"), 1, QStringLiteral("nlp")),
-                             holder(QStringLiteral("eval-0"), QStringLiteral("user-alice"),
-                                    QStringLiteral("a800-01"), 2, QStringLiteral("nlp"))}));
-        m_store->replaceQueues(
-            {queue(QStringLiteral("default"), std::nullopt, QStringLiteral("Open")),
-             queue(QStringLiteral("nlp"), 16, QStringLiteral("Open")),
-             queue(QStringLiteral("cv"), 40, QStringLiteral("Closed")),
-             queue(QStringLiteral("speech"), 0, QStringLiteral("Open"))});
-        ResourceQuotaInfo quota;
-        quota.uid = quota.name = QStringLiteral("gpudesk-quota");
-        quota.ns = QStringLiteral("user-alice");
-        quota.hard = {{QStringLiteral("requests.nvidia.com/gpu"), 12000}};
-        quota.used = {{QStringLiteral("requests.nvidia.com/gpu"), 2000}};
-        m_store->apply(relist<ResourceQuotaInfo>(Resource::ResourceQuotas, {quota}));
-        m_store->flush();
-    }
+    void init() { m_store = makeCluster(); }
     void cleanup()
     {
         delete m_store;
@@ -487,112 +295,6 @@ private slots:
         // Without the plugin, WORLD_SIZE is torchrun's own business.
         QVERIFY(!verdictOf(volcanoJob(QStringLiteral("w"), 2, container(2, env, command), false))
                      .has(QStringLiteral("world-size-gpus")));
-    }
-
-    // NCCL_SOCKET_IFNAME against what the pods will have: their own lo and eth0 (and Multus's
-    // networks) in their network namespace; the nodes' interfaces, as sampled, with hostNetwork.
-    void networkWarnings()
-    {
-        const auto env = [](const QString &name, const QString &value) {
-            return QJsonArray{
-                QJsonObject{{QStringLiteral("name"), name}, {QStringLiteral("value"), value}}};
-        };
-        const auto ifnameJob = [&](const QString &ifname, const QJsonObject &extra = {}) {
-            return pyTorchJob(QStringLiteral("n"), 1, 2, QStringLiteral("nlp"), extra,
-                              container(2, env(QStringLiteral("NCCL_SOCKET_IFNAME"), ifname)));
-        };
-        const QString code = QStringLiteral("env-socket-ifname");
-        StartVerdict v = verdictOf(ifnameJob(QStringLiteral("ib")));
-        const StartReason *r = reason(v, code);
-        QVERIFY2(r, qPrintable(codes(v)));
-        QCOMPARE(r->numbers.value(QStringLiteral("interfaces")).toStringList(),
-                 (QStringList{u"lo"_qs, u"eth0"_qs}));
-        QVERIFY2(r->message.contains(u"without hostNetwork a pod has lo, eth0"),
-                 qPrintable(r->message));
-        QCOMPARE(v.kind, StartVerdict::Starts); // a warning, not a block
-        // As NCCL reads the list: entries as written (" eth" is no prefix of eth0), ":port"
-        // dropped, an empty list matching all.
-        for (const char *fine :
-             {"eth", "=eth0", "^lo,docker", "eth0,ib", "eth:1234", "=", "ib,eth"})
-            QVERIFY2(!verdictOf(ifnameJob(QLatin1String(fine))).has(code), fine);
-        for (const char *bad : {"lo", "^eth", "=eth", "ens,bond", " eth", "ib, eth0", "ib, eth"})
-            QVERIFY2(verdictOf(ifnameJob(QLatin1String(bad))).has(code), bad);
-        // One pod needs no other: the loopback serves it; nothing at all does not.
-        const auto onePod = [&](const QString &ifname) {
-            return pyTorchJob(QStringLiteral("one"), 0, 2, QStringLiteral("nlp"), {},
-                              container(2, env(QStringLiteral("NCCL_SOCKET_IFNAME"), ifname)));
-        };
-        QVERIFY(!verdictOf(onePod(QStringLiteral("lo"))).has(code));
-        QVERIFY(verdictOf(onePod(QStringLiteral("ib"))).has(code));
-
-        // Multus: an interface named after '@', the next one numbered.
-        const QJsonObject pod{
-            {QStringLiteral("apiVersion"), QStringLiteral("v1")},
-            {QStringLiteral("kind"), QStringLiteral("Pod")},
-            {QStringLiteral("metadata"),
-             QJsonObject{{QStringLiteral("name"), QStringLiteral("m")},
-                         {QStringLiteral("namespace"), QStringLiteral("user-alice")},
-                         {QStringLiteral("annotations"),
-                          QJsonObject{{QStringLiteral("k8s.v1.cni.cncf.io/networks"),
-                                       QStringLiteral("rdma-net@ib0, default/sriov")}}}}},
-            {QStringLiteral("spec"),
-             podSpec(container(2, env(QStringLiteral("NCCL_SOCKET_IFNAME"), QStringLiteral("ib"))),
-                     {})}};
-        JobRequest multus;
-        QString error;
-        QVERIFY(JobRequestDecoder::decode(QJsonDocument(pod).toJson(), &multus, &error));
-        QCOMPARE(multus.roles.value(0).extraInterfaces, (QStringList{u"ib0"_qs, u"net2"_qs}));
-        QVERIFY(!StartCheck::check(CapacitySnapshot::of(*m_store, multus), multus).has(code));
-
-        // hostNetwork: the nodes' interfaces, as the latest samples list them.
-        TelemetryStore telemetry(m_store);
-        const auto sample = [&](const QString &node, const QStringList &names) {
-            NodeSample s;
-            s.node = node;
-            s.time = kNow;
-            for (const QString &n : names)
-                s.interfaces.append({n, 0, 0});
-            telemetry.apply(s);
-        };
-        sample(QStringLiteral("g4090-01"), {u"lo"_qs, u"eth0"_qs});
-        sample(QStringLiteral("g4090-02"), {u"lo"_qs, u"eth0"_qs, u"ib0"_qs});
-        // g4090-03 not sampled: not counted either way.
-        const QJsonObject host{{QStringLiteral("hostNetwork"), true},
-                               {QStringLiteral("nodeSelector"),
-                                QJsonObject{{QStringLiteral("nvidia.com/gpu.product"), k4090}}}};
-        const auto hostVerdict = [&](const QString &ifname, const TelemetryStore *t) {
-            JobRequest job;
-            QString e;
-            if (!JobRequestDecoder::decode(ifnameJob(ifname, host), &job, &e))
-                qFatal("%s", qPrintable(e));
-            if (!job.roles.value(0).hostNetwork)
-                qFatal("hostNetwork was not read");
-            return StartCheck::check(CapacitySnapshot::of(*m_store, job, t), job);
-        };
-        const StartVerdict hv = hostVerdict(QStringLiteral("ib"), &telemetry);
-        r = reason(hv, code);
-        QVERIFY2(r, qPrintable(codes(hv)));
-        QCOMPARE(r->numbers.value(QStringLiteral("nodes")).toStringList(),
-                 QStringList{u"g4090-01"_qs});
-        QCOMPARE(r->numbers.value(QStringLiteral("nodesKnown")).toInt(), 2);
-        QCOMPARE(r->numbers.value(QStringLiteral("interfaces")).toStringList(),
-                 (QStringList{u"lo"_qs, u"eth0"_qs}));
-        QVERIFY2(r->message.contains(u"on 1 of the node(s) the job may run on (g4090-01; "
-                                     u"g4090-01 has lo, eth0)"),
-                 qPrintable(r->message));
-        QVERIFY(!hostVerdict(QStringLiteral("eth"), &telemetry).has(code));
-        QVERIFY(!hostVerdict(QStringLiteral("=ib0,eth0"), &telemetry).has(code));
-        // Nodes never sampled: only the loopback is said to be wrong.
-        QVERIFY(!hostVerdict(QStringLiteral("ib"), nullptr).has(code));
-        QVERIFY(hostVerdict(QStringLiteral("lo"), nullptr).has(code));
-
-        // NCCL told not to use the cards' direct path on cards that have one.
-        const StartVerdict p2p = verdictOf(
-            pyTorchJob(QStringLiteral("p"), 0, 2, QStringLiteral("nlp"), {},
-                       container(2, env(QStringLiteral("NCCL_P2P_DISABLE"), QStringLiteral("1")))));
-        r = reason(p2p, QStringLiteral("env-p2p-disabled"));
-        QVERIFY2(r && r->message.contains(u"NVIDIA A800-SXM4-80GB cards talk directly"),
-                 qPrintable(codes(p2p)));
     }
 
     // A node cordoned or NotReady carries Kubernetes' own taint for it: the job waits for the
