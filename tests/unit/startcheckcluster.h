@@ -14,6 +14,8 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 
+#include <memory>
+
 namespace gpudesk::startcheckcluster {
 
 inline constexpr qint64 kNow = 1'790'000'000'000;
@@ -209,5 +211,17 @@ inline QString codes(const StartVerdict &v)
         out << r.code;
     return out.join(u',');
 }
+
+// What the test classes share: the cluster, made anew before each test function (init()).
+class ClusterFixture
+{
+protected:
+    void makeStore() { m_store.reset(makeCluster()); }
+    StartVerdict verdictOf(const QByteArray &json) const
+    {
+        return startcheckcluster::verdictOf(*m_store, json);
+    }
+    std::unique_ptr<ClusterStore> m_store;
+};
 
 } // namespace gpudesk::startcheckcluster

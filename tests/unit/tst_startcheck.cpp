@@ -16,25 +16,12 @@ using namespace gpudesk;
 
 using namespace gpudesk::startcheckcluster;
 
-class TestStartCheck : public QObject
+class TestStartCheck : public QObject, public ClusterFixture
 {
     Q_OBJECT
 
-private:
-    ClusterStore *m_store = nullptr;
-
-    StartVerdict verdictOf(const QByteArray &json)
-    {
-        return startcheckcluster::verdictOf(*m_store, json);
-    }
-
 private slots:
-    void init() { m_store = makeCluster(); }
-    void cleanup()
-    {
-        delete m_store;
-        m_store = nullptr;
-    }
+    void init() { makeStore(); }
 
     // The AiArts complaint: a one-pod job bigger than any node waits forever under Volcano.
     void biggerThanAnyNodeNeverStarts()

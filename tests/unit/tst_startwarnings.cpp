@@ -10,25 +10,12 @@
 using namespace gpudesk;
 using namespace gpudesk::startcheckcluster;
 
-class TestStartWarnings : public QObject
+class TestStartWarnings : public QObject, public ClusterFixture
 {
     Q_OBJECT
 
-private:
-    ClusterStore *m_store = nullptr;
-
-    StartVerdict verdictOf(const QByteArray &json)
-    {
-        return startcheckcluster::verdictOf(*m_store, json);
-    }
-
 private slots:
-    void init() { m_store = makeCluster(); }
-    void cleanup()
-    {
-        delete m_store;
-        m_store = nullptr;
-    }
+    void init() { makeStore(); }
 
     // NCCL_SOCKET_IFNAME against what the pods will have: their own lo and eth0 (and Multus's
     // networks) in their network namespace; the nodes' interfaces, as sampled, with hostNetwork.
@@ -86,7 +73,7 @@ private slots:
         QVERIFY(!StartCheck::check(CapacitySnapshot::of(*m_store, multus), multus).has(code));
 
         // hostNetwork: the nodes' interfaces, as the latest samples list them.
-        TelemetryStore telemetry(m_store);
+        TelemetryStore telemetry(m_store.get());
         const auto sample = [&](const QString &node, const QStringList &names) {
             NodeSample s;
             s.node = node;
