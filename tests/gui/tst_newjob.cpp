@@ -354,11 +354,23 @@ void TestNewJob::templatesAndCopies()
     const QString longYaml = ObjectService::toYaml(JobManifest::of(longRun), &error);
     QVERIFY(JobTemplates().save(u"long"_qs, longYaml, &error));
     NewJobDialog *cut = w.newTrainingJob();
+    const QString formNs = cut->findChild<QComboBox *>(u"jobNamespace"_qs)->currentText();
     choose(cut->startFromBox(), u"t:long"_qs);
     note = cut->findChild<QLabel *>(u"jobFormNote"_qs);
     QVERIFY2(note->text().contains(u"a value the form's fields cannot hold as it is"),
              qPrintable(note->text()));
     QVERIFY(cut->yamlEdit()->toPlainText().contains(u"activeDeadlineSeconds: 5184000"));
+    // The same within the field's range, and naming no namespace (as a hand-written one need
+    // not): the form holds it, in the form's namespace.
+    longRun.hoursLimit = 48;
+    QVERIFY(JobTemplates().save(u"long"_qs, ObjectService::toYaml(JobManifest::of(longRun), &error),
+                                &error));
+    cut->startFromBox()->setCurrentIndex(0); // as if chosen anew
+    emit cut->startFromBox()->activated(0);
+    choose(cut->startFromBox(), u"t:long"_qs);
+    QVERIFY2(note->text() == u"Started from the template long.", qPrintable(note->text()));
+    QCOMPARE(cut->tabs()->currentIndex(), 0);
+    QCOMPARE(cut->findChild<QComboBox *>(u"jobNamespace"_qs)->currentText(), formNs);
     cut->close();
     QVERIFY(JobTemplates().remove(u"long"_qs, &error));
 

@@ -582,7 +582,11 @@ void NewJobDialog::applyManifest(const QString &yaml, const QString &origin)
         setForm(*read.spec);
         // The fields themselves may not hold a value as it is (a limit past the spin box's
         // range, a variable's value over lines): the form must make the same object again.
-        held = JobManifest::of(spec(), mpiVersion()) == JobManifest::of(*read.spec, mpiVersion());
+        // A manifest that names no namespace goes to the form's: that one is not a change.
+        JobSpec expected = *read.spec;
+        if (expected.ns.isEmpty())
+            expected.ns = m_ns->currentText().trimmed();
+        held = JobManifest::of(spec(), mpiVersion()) == JobManifest::of(expected, mpiVersion());
         why = tr("a value the form's fields cannot hold as it is");
     }
     if (held) {
