@@ -452,10 +452,11 @@ int run(int argc, char **argv)
 int main(int argc, char **argv)
 {
     const int exitCode = run(argc, argv);
-    // Every pool is gone, its workers cancelled; they end within a poll (100 ms) or a connect's
-    // cancel. One stuck in a system call past that: leave without the exit handlers it would
-    // race (the output is flushed first, the answer is the run's).
-    if (!gpudesk::SshPool::finishWorkers(5000)) {
+    // Every pool is gone, its workers cancelled; the application's end waited for them (they
+    // end within a poll, 100 ms, or a connect's timeout). One stuck in a system call past that:
+    // leave without the exit handlers it would race (the output is flushed first, the answer
+    // is the run's).
+    if (!gpudesk::SshPool::finishWorkers(0)) {
         std::fflush(stdout);
         std::fflush(stderr);
         std::_Exit(exitCode);

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "sshpool.h"
 
+#include <QCoreApplication>
 #include <QDateTime>
 #include <QDir>
 #include <QFile>
@@ -27,6 +28,10 @@ namespace {
 // bounded time (finishWorkers).
 QThreadPool *g_workers = nullptr; // made (with libssh's initialisation) by the first work
 
+// What the application's end waits for the workers: past a connect's default timeout (10 s) and
+// an exec's cancel poll, so that only a worker stuck in a system call is left.
+constexpr int ExitWaitMs = 15000;
+
 QThreadPool *workers()
 {
     static QThreadPool *pool = [] {
@@ -35,6 +40,11 @@ QThreadPool *workers()
         p->setMaxThreadCount(SshPool::maxWorkers());
         p->setExpiryTimeout(60000);
         g_workers = p;
+        // Every program that used a pool waits for its workers when its application object
+        // goes, before the exit handlers tear OpenSSL down under one still in libssh: a test
+        // whose functions all passed crashed in _dl_fini under ASan (CI, 2026-11-28). The
+        // pools are gone by then, so their workers are cancelled and end within a poll.
+        qAddPostRoutine([] { SshPool::finishWorkers(ExitWaitMs); });
         return p;
     }();
     return pool;

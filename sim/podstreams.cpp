@@ -8,6 +8,7 @@
 #include "websocketsession.h"
 
 #include <QTcpSocket>
+#include <QTimer>
 #include <QtEndian>
 
 #include <sys/socket.h>
@@ -58,6 +59,41 @@ json startFailure(const QString &message)
                 {"reason", "InternalError"},
                 {"code", 500}};
 }
+
+// What an exec says before its process has started, held; sent, in order, once it has.
+class ExecStart
+{
+public:
+    static constexpr int RuntimeMs = 60;
+
+    void send(ChannelTransport *ws, const QByteArray &message)
+    {
+        if (m_open)
+            ws->sendBinary(message);
+        else
+            m_held << message;
+    }
+    void close(ChannelTransport *ws)
+    {
+        if (m_open)
+            ws->close(1000);
+        else
+            m_closeWhenOpen = true;
+    }
+    void open(ChannelTransport *ws)
+    {
+        m_open = true;
+        for (const QByteArray &m : std::exchange(m_held, {}))
+            ws->sendBinary(m);
+        if (m_closeWhenOpen)
+            ws->close(1000);
+    }
+
+private:
+    bool m_open = false;
+    bool m_closeWhenOpen = false;
+    QList<QByteArray> m_held;
+};
 
 QString portName(const json &pod, quint16 port)
 {
@@ -314,24 +350,31 @@ void PodStreams::exec(HttpConnection *c, const HttpRequest &r, const ApiRoute &r
         std::make_shared<ExecShell>(*pod, ExecShell::Jupyter{jupyterPort, jupyterToken(uid)});
     const bool endsStdin = ws->endsStdin();
     const QByteArray eol = tty ? "\r\n" : "\n";
-    auto out = [ws, wantsStdout, tty, eol](QByteArray data) {
+    // A container runtime takes tens of milliseconds to start the process, and nothing comes
+    // out before: what the command says is held that long. client-go's WebSocket executor
+    // (kubectl 1.30 on) makes its streams beside the reader it starts after the upgrade, and
+    // drops a message for a stream not yet made ("Unknown stream id 1, discarding message"):
+    // an answer sent with the upgrade was lost once in a loaded CI run.
+    auto start = std::make_shared<ExecStart>();
+    QTimer::singleShot(ExecStart::RuntimeMs, ws, [ws, start] { start->open(ws); });
+    auto out = [ws, start, wantsStdout, tty, eol](QByteArray data) {
         if (tty)
             data.replace("\n", eol);
         if (wantsStdout && !data.isEmpty())
-            ws->sendBinary(onChannel(kStdout, data));
+            start->send(ws, onChannel(kStdout, data));
     };
-    auto err = [ws, wantsStderr, tty, out](const QByteArray &data) {
+    auto err = [ws, start, wantsStderr, tty, out](const QByteArray &data) {
         // With a terminal there is one stream: stderr comes out on stdout.
         if (tty)
             out(data);
         else if (wantsStderr && !data.isEmpty())
-            ws->sendBinary(onChannel(kStderr, data));
+            start->send(ws, onChannel(kStderr, data));
     };
-    auto finish = [ws, command](const ExecShell::Result &res) {
+    auto finish = [ws, start, command](const ExecShell::Result &res) {
         const json status = res.startError.isEmpty() ? exitStatus(command, res.exitCode)
                                                      : startFailure(res.startError);
-        ws->sendBinary(onChannel(kError, QByteArray::fromStdString(status.dump())));
-        ws->close(1000);
+        start->send(ws, onChannel(kError, QByteArray::fromStdString(status.dump())));
+        start->close(ws);
     };
 
     if (wantsStdin && isJupyterStart(command)) {
