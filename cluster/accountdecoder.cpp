@@ -155,19 +155,8 @@ QList<LimitRangeInfo> AccountDecoder::limitRanges(const QByteArray &list, QStrin
     const json *all = items(doc, error);
     if (!all)
         return out;
-    for (const json &o : *all) {
-        const json &meta = member(o, "metadata");
-        LimitRangeInfo l;
-        l.uid = text(meta, "uid");
-        l.name = text(meta, "name");
-        for (const json &item : member(member(o, "spec"), "limits")) {
-            if (text(item, "type") != QLatin1String("Container"))
-                continue;
-            l.defaultRequest.insert(amounts(member(item, "defaultRequest")));
-            l.defaultLimit.insert(amounts(member(item, "default")));
-        }
-        out.append(l);
-    }
+    for (const json &o : *all)
+        out.append(Decoder::decode<LimitRangeInfo>(Resource::LimitRanges, o));
     return out;
 }
 

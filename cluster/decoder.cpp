@@ -360,6 +360,29 @@ template <> ResourceQuotaInfo Decoder::decode<ResourceQuotaInfo>(Resource, const
     return q;
 }
 
+template <> LimitRangeInfo Decoder::decode<LimitRangeInfo>(Resource, const json &o)
+{
+    LimitRangeInfo l;
+    const json &meta = member(o, "metadata");
+    l.uid = uidOf(meta);
+    l.ns = text(meta, "namespace");
+    l.name = text(meta, "name");
+    l.created = time(meta, "creationTimestamp");
+    for (const json &item : member(member(o, "spec"), "limits")) {
+        const QString type = text(item, "type");
+        if (type == QLatin1String("Container")) {
+            l.defaultRequest.insert(amounts(member(item, "defaultRequest")));
+            l.defaultLimit.insert(amounts(member(item, "default")));
+            l.min.insert(amounts(member(item, "min")));
+            l.max.insert(amounts(member(item, "max")));
+        } else if (type == QLatin1String("Pod")) {
+            l.podMin.insert(amounts(member(item, "min")));
+            l.podMax.insert(amounts(member(item, "max")));
+        }
+    }
+    return l;
+}
+
 template <> JobInfo Decoder::decode<JobInfo>(Resource kind, const json &o)
 {
     JobInfo j;

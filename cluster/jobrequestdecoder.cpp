@@ -57,6 +57,8 @@ JobRole roleOf(const QString &name, int replicas, const json &tmplSpec)
     const json &containers = member(tmplSpec, "containers");
     for (const json &c : containers) {
         const json &res = member(c, "resources");
+        r.containers.append(
+            {text(c, "name"), amounts(member(res, "requests")), amounts(member(res, "limits"))});
         r.gpus += int(requested(res, "nvidia.com/gpu") / 1000);
         r.cpuMilli += requested(res, "cpu");
         r.memoryBytes += requested(res, "memory") / 1000;

@@ -52,14 +52,6 @@ struct TokenSecretInfo
     qint64 created = 0;
 };
 
-struct LimitRangeInfo
-{
-    QString uid;
-    QString name;
-    ResourceAmounts defaultRequest; // type Container
-    ResourceAmounts defaultLimit;
-};
-
 struct PvcInfo
 {
     QString uid;

@@ -172,6 +172,23 @@ struct ResourceQuotaInfo
     bool annotated = false; // metadata.annotations exists (a JSON patch may add to it)
 };
 
+// A LimitRange: what the API server's LimitRanger gives a namespace's containers that name no
+// request or limit, and the bounds it refuses them past (type Container; type Pod's bounds on
+// the containers' sums), in thousandths.
+struct LimitRangeInfo
+{
+    QString uid;
+    QString ns;
+    QString name;
+    ResourceAmounts defaultRequest; // type Container
+    ResourceAmounts defaultLimit;   // type Container, "default"
+    ResourceAmounts min;            // type Container: each request (and limit) at least this
+    ResourceAmounts max;            // type Container: each limit at most this
+    ResourceAmounts podMin;         // type Pod: the containers' summed requests
+    ResourceAmounts podMax;         // type Pod: the containers' summed limits
+    qint64 created = 0;
+};
+
 // A Volcano PodGroup: the gang a Volcano job (or a Kubeflow job scheduled by Volcano) is admitted
 // as. Its phase and conditions say why a job waits before it has any pod.
 struct PodGroupInfo

@@ -15,6 +15,15 @@ namespace gpudesk {
 // What a job asks of the cluster, as the submit check reads it (from a job not yet created, or
 // from the form): the kind, where it goes, and each replica type's pods. One shape for a bare
 // Pod, a Volcano Job (its tasks), a PyTorchJob (Master, Worker) and an MPIJob (Launcher, Worker).
+// A container's resources as written (thousandths; the API's own defaulting of a missing
+// request to the limit not applied): what the namespace's LimitRange fills in and bounds.
+struct ContainerResources
+{
+    QString name;
+    ResourceAmounts requests;
+    ResourceAmounts limits;
+};
+
 struct JobRole
 {
     QString name; // the task's or replica type's name ("worker", "Master"), "" for a Pod
@@ -48,6 +57,7 @@ struct JobRole
     // eth0 (the CNI's) and one more per Multus network it asks for (net1…, or as it names them).
     bool hostNetwork = false;
     QStringList extraInterfaces;
+    QList<ContainerResources> containers; // every container, in order
 };
 
 struct JobRequest

@@ -19,6 +19,7 @@ namespace gpudesk {
     X(Nodes, NodeInfo, "", "v1", "nodes", "Node", Cluster)                                         \
     X(Namespaces, NamespaceInfo, "", "v1", "namespaces", "Namespace", Cluster)                     \
     X(ResourceQuotas, ResourceQuotaInfo, "", "v1", "resourcequotas", "ResourceQuota", Namespaced)  \
+    X(LimitRanges, LimitRangeInfo, "", "v1", "limitranges", "LimitRange", Namespaced)              \
     X(Pods, PodInfo, "", "v1", "pods", "Pod", Namespaced)                                          \
     X(Events, EventInfo, "", "v1", "events", "Event", Namespaced)                                  \
     X(Queues, QueueInfo, "scheduling.volcano.sh", "v1beta1", "queues", "Queue", Cluster)           \

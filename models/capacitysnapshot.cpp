@@ -146,6 +146,11 @@ CapacitySnapshot CapacitySnapshot::of(const ClusterStore &store, const JobReques
         }
         s.quotas << quota;
     }
+    for (const auto &[uid, lr] : store.objects<LimitRangeInfo>(Resource::LimitRanges))
+        if (lr.ns == job.ns)
+            s.limitRanges << lr;
+    std::sort(s.limitRanges.begin(), s.limitRanges.end(),
+              [](const LimitRangeInfo &a, const LimitRangeInfo &b) { return a.name < b.name; });
     return s;
 }
 

@@ -70,7 +70,8 @@ struct CapacitySnapshot
     QList<Holder> queueHolders; // the queue's workloads that hold GPUs, most first
     QList<Waiting> ahead;       // oldest first
     QList<ResourceQuotaInfo> quotas;
-    QList<Holder> namespaceHolders; // the namespace's workloads that hold GPUs, most first
+    QList<LimitRangeInfo> limitRanges; // the namespace's
+    QList<Holder> namespaceHolders;    // the namespace's workloads that hold GPUs, most first
     qint64 now = 0;
 
     static CapacitySnapshot of(const ClusterStore &store, const JobRequest &job,

@@ -2,6 +2,7 @@
 #include "startcheck.h"
 
 #include "format.h"
+#include "limitranger.h"
 #include "nodefit.h"
 
 #include <QHash>
@@ -169,15 +170,18 @@ StartVerdict StartCheck::check(const CapacitySnapshot &cluster, const JobRequest
 {
     StartVerdict v;
     v.exact = cluster.exact;
-    checkShape(cluster, job, &v);
-    checkQueue(cluster, job, &v);
-    checkQuota(cluster, job, &v);
+    // The pods as the API server will hold them: the namespace's defaults filled in.
+    JobRequest admitted = job;
+    v.reasons << LimitRanger::admit(&admitted, cluster.limitRanges);
+    checkShape(cluster, admitted, &v);
+    checkQueue(cluster, admitted, &v);
+    checkQuota(cluster, admitted, &v);
     const bool never = std::any_of(v.reasons.cbegin(), v.reasons.cend(),
                                    [](const auto &r) { return r.severity == StartReason::Never; });
     // Where it would go is asked only of a job that can start at all.
     if (!never)
-        place(cluster, job, &v);
-    warn(cluster, job, &v);
+        place(cluster, admitted, &v);
+    warn(cluster, admitted, &v);
     std::stable_sort(
         v.reasons.begin(), v.reasons.end(),
         [](const StartReason &a, const StartReason &b) { return a.severity > b.severity; });
@@ -443,7 +447,7 @@ void StartCheck::checkQuota(const CapacitySnapshot &cluster, const JobRequest &j
                                           [](const JobRole &r) { return r.memoryLimitEverywhere; });
     for (const ResourceQuotaInfo &q : cluster.quotas) {
         // A quota on limits refuses a pod with a container that sets none, unless the
-        // namespace's LimitRange gives one (gpudesk's users get one; it is not read here).
+        // namespace's LimitRange gives one (filled in above, where the ranges could be read).
         for (const auto &[key, set, what, field] :
              {std::tuple{"limits.cpu", cpuLimits, QT_TR_NOOP("CPU"), "cpu"},
               std::tuple{"limits.memory", memoryLimits, QT_TR_NOOP("memory"), "memory"}}) {

@@ -306,8 +306,40 @@ std::optional<ApiError> QuotaAdmission::quotas(const json &object, const QString
 std::optional<ApiError> QuotaAdmission::admitPod(json &pod) const
 {
     const QString name = ObjectStore::nameOf(pod);
+    // The API's defaulting, before any admission: a request not written is the limit.
+    if (pod.contains("spec") && pod["spec"].contains("containers") &&
+        pod["spec"]["containers"].is_array())
+        for (auto &c : pod["spec"]["containers"]) {
+            if (!c.is_object() || !sub(c, "resources").contains("limits"))
+                continue;
+            json &res = c["resources"];
+            for (auto it = sub(res, "limits").begin(); it != sub(res, "limits").end(); ++it)
+                if (!sub(res, "requests").contains(it.key()))
+                    res["requests"][it.key()] = it.value();
+        }
     if (auto refused = limitRanges(pod, name))
         return refused;
+    // The pod's validation, on the pod as the LimitRanger left it: a request above its limit
+    // (a request written without a limit, and the namespace's default limit below it).
+    std::vector<FieldError> errors;
+    int index = 0;
+    for (const auto &c : sub(sub(pod, "spec"), "containers")) {
+        const json &res = sub(c, "resources");
+        for (auto it = sub(res, "requests").begin(); it != sub(res, "requests").end(); ++it) {
+            const json &limit = sub(res, "limits").value(it.key(), json());
+            if (limit.is_null() || milliOf(it.key(), it.value()) <= milliOf(it.key(), limit))
+                continue;
+            errors.push_back(
+                {QStringLiteral("spec.containers[%1].resources.requests").arg(index),
+                 QStringLiteral("FieldValueInvalid"),
+                 QStringLiteral("Invalid value: \"%1\": must be less than or equal "
+                                "to %2 limit of %3")
+                     .arg(written(it.value()), QString::fromStdString(it.key()), written(limit))});
+        }
+        ++index;
+    }
+    if (!errors.empty())
+        return invalid({}, QStringLiteral("Pod"), name, errors);
     return quotas(pod, QStringLiteral("pods"), name, podUsage(pod));
 }
 

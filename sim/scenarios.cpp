@@ -114,7 +114,8 @@ void createRbac(ObjectStore *store)
                {"resources", {"pods", "services", "configmaps", "persistentvolumeclaims"}},
                {"verbs", all}},
               {{"apiGroups", {""}},
-               {"resources", {"pods/log", "pods/status", "resourcequotas", "serviceaccounts"}},
+               {"resources",
+                {"pods/log", "pods/status", "resourcequotas", "limitranges", "serviceaccounts"}},
                {"verbs", read}},
               // Events too: gpudesk writes one on each object it acts on.
               {{"apiGroups", {""}},

@@ -4985,6 +4985,45 @@
     </message>
 </context>
 <context>
+    <name>gpudesk::LimitRanger</name>
+    <message>
+        <source>the API server refuses the pod</source>
+        <translation>API 服务器会拒绝创建该 Pod</translation>
+    </message>
+    <message>
+        <source>the job is accepted, but the API server refuses the pods its controller makes: it sits with none</source>
+        <translation>作业会被接受，但其控制器创建的 Pod 会被 API 服务器拒绝：作业将一直没有任何 Pod</translation>
+    </message>
+    <message>
+        <source>%1 limit %2 for %3 (LimitRange %4)</source>
+        <translation>%3 的 %1 上限 %2（LimitRange %4）</translation>
+    </message>
+    <message>
+        <source>%1 request %2 for %3 (LimitRange %4)</source>
+        <translation>%3 的 %1 请求 %2（LimitRange %4）</translation>
+    </message>
+    <message>
+        <source>%1: container %2 asks for %3 of %4, but its limit is %5 — the namespace&apos;s default where none is written: %6 (&quot;spec.containers[%7].resources.requests: Invalid value: &quot;%3&quot;: must be less than or equal to %4 limit of %5&quot;).</source>
+        <translation>%1：容器 %2 请求 %3 的 %4，但其上限只有 %5——未填写上限时取命名空间的默认值：%6（“spec.containers[%7].resources.requests: Invalid value: ‘%3’: must be less than or equal to %4 limit of %5”）。</translation>
+    </message>
+    <message>
+        <source>Give %1 a %2 limit of at least %3.</source>
+        <translation>为 %1 设置不低于 %3 的 %2 上限。</translation>
+    </message>
+    <message>
+        <source>%1: what its containers do not say, the namespace gives: %2.</source>
+        <translation>%1：容器未写明的资源由命名空间补上：%2。</translation>
+    </message>
+    <message>
+        <source>%1: the namespace&apos;s LimitRange bounds what a container may ask for: %2 (&quot;%3&quot;).</source>
+        <translation>%1：命名空间的 LimitRange 限制了容器可申请的资源：%2（“%3”）。</translation>
+    </message>
+    <message>
+        <source>Ask for what the LimitRange allows, or ask an administrator to change it.</source>
+        <translation>按 LimitRange 允许的范围申请资源，或请管理员调整它。</translation>
+    </message>
+</context>
+<context>
     <name>gpudesk::LogDownload</name>
     <message>
         <source>Cannot write %1: %2</source>

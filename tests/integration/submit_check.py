@@ -224,6 +224,36 @@ with tempfile.TemporaryDirectory() as state:
         check(f"no server: exit 3, no verdict ({doc and doc.get('error')})",
               code == 3 and doc and doc["verdict"] is None and doc["error"])
 
+        # 10. The namespace's LimitRange, as the API server applies it: 64Gi asked without a
+        # limit is given the range's default limit under it, and the pod is invalid — the check
+        # says so in the server's own words, and the server does refuse it.
+        ranges = core.list_namespaced_limit_range("user-alice").items
+        default_limit = next(l.default["memory"] for lr in ranges for l in lr.spec.limits
+                             if l.type == "Container" and l.default and "memory" in l.default)
+        default_cpu = next(l.default_request["cpu"] for lr in ranges for l in lr.spec.limits
+                           if l.type == "Container" and l.default_request and "cpu" in l.default_request)
+        greedy = pod("greedy", 1)
+        greedy["spec"]["containers"][0]["resources"] = {"limits": {"nvidia.com/gpu": "1"},
+                                                        "requests": {"memory": "64Gi"}}
+        code, doc, err = submit(greedy)
+        r = reason(doc, "request-over-limit")
+        said = f"must be less than or equal to memory limit of {default_limit}"
+        check(f"64Gi without a limit under a LimitRange default of {default_limit}: never ({r and r['message']})",
+              code == 2 and r and said in r["message"] and r["field"] == "memory")
+        filled = reason(doc, "limitrange-default")
+        check(f"what the range fills in is said, its CPU request {default_cpu} among it",
+              filled and f"cpu request {default_cpu} for pytorch" in filled["message"])
+        greedy["metadata"]["namespace"] = "user-alice"
+        try:
+            core.create_namespaced_pod("user-alice", greedy)
+            refused = None
+        except client.ApiException as e:
+            refused = json.loads(e.body)
+        check(f"… and the API server refuses it so ({refused and refused['message']})",
+              refused and refused["code"] == 422 and said in refused["message"])
+        code, doc, err = submit(greedy, context="sim-admin", mode="--yes")
+        check("--yes on it: not created, exit 2", code == 2 and not doc["created"])
+
         # 9. --yes: refused for a job that can never start; created for one that can.
         code, doc, err = submit(pytorchjob("never-made", 16), mode="--yes")
         names = [j["metadata"]["name"] for j in custom.list_namespaced_custom_object(

@@ -419,11 +419,13 @@ void TestAccounts::drift()
     }
     if (change != QLatin1String("no-quota"))
         u.quotas << q;
-    if (change != QLatin1String("no-limits"))
-        u.limitRanges << LimitRangeInfo{QStringLiteral("lr1"),
-                                        QStringLiteral("gpudesk-defaults"),
-                                        {{QStringLiteral("cpu"), 1000}},
-                                        {}};
+    if (change != QLatin1String("no-limits")) {
+        LimitRangeInfo lr;
+        lr.uid = QStringLiteral("lr1");
+        lr.name = QStringLiteral("gpudesk-defaults");
+        lr.defaultRequest = {{QStringLiteral("cpu"), 1000}};
+        u.limitRanges << lr;
+    }
     QStringList problems;
     for (const UserDrift &d : UserDriftCheck::check(u))
         problems << d.object + QStringLiteral(": ") + d.problem;

@@ -1,0 +1,218 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "limitranger.h"
+
+#include <QMap>
+
+namespace gpudesk {
+
+namespace {
+
+QString amount(const QString &resource, qint64 milli)
+{
+    return quantity::format(resource, milli);
+}
+
+// The form's field a resource is set in.
+QString fieldOf(const QString &resource)
+{
+    if (resource == QLatin1String("nvidia.com/gpu"))
+        return QStringLiteral("gpus");
+    if (resource == QLatin1String("cpu") || resource == QLatin1String("memory"))
+        return resource;
+    return {};
+}
+
+// The role's sums again, from its containers as the API server will hold them.
+void resum(JobRole &role)
+{
+    // A Memory /dev/shm without a sizeLimit is bounded by the memory limit, given or defaulted.
+    const bool shmFollowsLimit = role.shmBytes >= 0 && role.shmBytes == role.memoryLimitBytes;
+    role.gpus = 0;
+    role.cpuMilli = role.memoryBytes = role.cpuLimitMilli = role.memoryLimitBytes = 0;
+    role.cpuLimitEverywhere = role.memoryLimitEverywhere = true;
+    for (const ContainerResources &c : std::as_const(role.containers)) {
+        const auto get = [](const ResourceAmounts &a, const char *r) {
+            return a.value(QLatin1String(r), 0);
+        };
+        role.gpus += int(
+            std::max(get(c.requests, "nvidia.com/gpu"), get(c.limits, "nvidia.com/gpu")) / 1000);
+        role.cpuMilli += get(c.requests, "cpu");
+        role.memoryBytes += get(c.requests, "memory") / 1000;
+        role.cpuLimitMilli += get(c.limits, "cpu");
+        role.memoryLimitBytes += get(c.limits, "memory") / 1000;
+        role.cpuLimitEverywhere = role.cpuLimitEverywhere && get(c.limits, "cpu") > 0;
+        role.memoryLimitEverywhere = role.memoryLimitEverywhere && get(c.limits, "memory") > 0;
+    }
+    if (shmFollowsLimit)
+        role.shmBytes = role.memoryLimitBytes;
+}
+
+} // namespace
+
+QList<StartReason> LimitRanger::admit(JobRequest *job, const QList<LimitRangeInfo> &ranges)
+{
+    QList<StartReason> out;
+    if (ranges.isEmpty())
+        return out;
+    // Pods a controller makes are refused after the job was accepted: said so, since nothing
+    // else will say it but an event of the controller's.
+    const QString refusedHow =
+        job->kind == Resource::Pods
+            ? tr("the API server refuses the pod")
+            : tr("the job is accepted, but the API server refuses the pods its controller makes: "
+                 "it sits with none");
+    for (JobRole &role : job->roles) {
+        if (role.containers.isEmpty())
+            continue; // a running job's shape: its pods were admitted already
+        const QString who = role.name.isEmpty() ? job->name : role.name;
+        QStringList filled;         // "memory limit 16Gi (LimitRange gpudesk-defaults)"
+        QStringList refusals;       // the LimitRanger's words
+        QString refusedField;       // the first refusal's
+        QList<StartReason> invalid; // request over its (defaulted) limit
+        for (int i = 0; i < role.containers.size(); ++i) {
+            ContainerResources &c = role.containers[i];
+            // The API's defaulting, before any admission: a request not written is the limit.
+            for (auto it = c.limits.cbegin(); it != c.limits.cend(); ++it)
+                if (!c.requests.contains(it.key()))
+                    c.requests.insert(it.key(), it.value());
+            for (const LimitRangeInfo &lr : ranges) {
+                for (auto it = lr.defaultLimit.cbegin(); it != lr.defaultLimit.cend(); ++it)
+                    if (!c.limits.contains(it.key())) {
+                        c.limits.insert(it.key(), it.value());
+                        filled << tr("%1 limit %2 for %3 (LimitRange %4)")
+                                      .arg(it.key(), amount(it.key(), it.value()), c.name, lr.name);
+                    }
+                for (auto it = lr.defaultRequest.cbegin(); it != lr.defaultRequest.cend(); ++it)
+                    if (!c.requests.contains(it.key())) {
+                        c.requests.insert(it.key(), it.value());
+                        filled << tr("%1 request %2 for %3 (LimitRange %4)")
+                                      .arg(it.key(), amount(it.key(), it.value()), c.name, lr.name);
+                    }
+            }
+            // The bounds, as the LimitRanger words them (the API server's message).
+            for (const LimitRangeInfo &lr : ranges) {
+                for (auto it = lr.min.cbegin(); it != lr.min.cend(); ++it) {
+                    const QString r = it.key(), bound = amount(r, it.value());
+                    const auto request = c.requests.constFind(r);
+                    if (request == c.requests.cend())
+                        refusals << QStringLiteral("minimum %1 usage per Container is %2.  No "
+                                                   "request is specified")
+                                        .arg(r, bound);
+                    else if (*request < it.value())
+                        refusals << QStringLiteral("minimum %1 usage per Container is %2, but "
+                                                   "request is %3")
+                                        .arg(r, bound, amount(r, *request));
+                    else
+                        continue;
+                    if (refusedField.isEmpty())
+                        refusedField = fieldOf(r);
+                }
+                for (auto it = lr.max.cbegin(); it != lr.max.cend(); ++it) {
+                    const QString r = it.key(), bound = amount(r, it.value());
+                    const auto limit = c.limits.constFind(r);
+                    if (limit == c.limits.cend())
+                        refusals << QStringLiteral("maximum %1 usage per Container is %2.  No "
+                                                   "limit is specified")
+                                        .arg(r, bound);
+                    else if (*limit > it.value())
+                        refusals << QStringLiteral("maximum %1 usage per Container is %2, but "
+                                                   "limit is %3")
+                                        .arg(r, bound, amount(r, *limit));
+                    else
+                        continue;
+                    if (refusedField.isEmpty())
+                        refusedField = fieldOf(r);
+                }
+            }
+            // The pod's validation, after the defaults: a request above its limit is invalid.
+            for (auto it = c.requests.cbegin(); it != c.requests.cend(); ++it) {
+                const auto limit = c.limits.constFind(it.key());
+                if (limit == c.limits.cend() || it.value() <= *limit)
+                    continue;
+                const QString r = it.key();
+                StartReason s;
+                s.severity = StartReason::Never;
+                s.code = QStringLiteral("request-over-limit");
+                s.field = fieldOf(r);
+                s.message =
+                    tr("%1: container %2 asks for %3 of %4, but its limit is %5 — the namespace's "
+                       "default where none is written: %6 (\"spec.containers[%7].resources."
+                       "requests: Invalid value: \"%3\": must be less than or equal to %4 limit "
+                       "of %5\").")
+                        .arg(who, c.name, amount(r, it.value()), r, amount(r, *limit), refusedHow)
+                        .arg(i);
+                s.fix =
+                    tr("Give %1 a %2 limit of at least %3.").arg(c.name, r, amount(r, it.value()));
+                s.numbers = {{QStringLiteral("resource"), r},
+                             {QStringLiteral("container"), c.name},
+                             {QStringLiteral("request"), amount(r, it.value())},
+                             {QStringLiteral("limit"), amount(r, *limit)}};
+                invalid << s;
+            }
+        }
+        // Type Pod: the containers' sums.
+        for (const LimitRangeInfo &lr : ranges) {
+            const auto sum = [&](bool limits, const QString &r, bool *everywhere) {
+                qint64 total = 0;
+                *everywhere = true;
+                for (const ContainerResources &c : std::as_const(role.containers)) {
+                    const ResourceAmounts &a = limits ? c.limits : c.requests;
+                    *everywhere = *everywhere && a.contains(r);
+                    total += a.value(r, 0);
+                }
+                return total;
+            };
+            bool all = true;
+            for (auto it = lr.podMin.cbegin(); it != lr.podMin.cend(); ++it) {
+                const qint64 total = sum(false, it.key(), &all);
+                if (!all || total < it.value())
+                    refusals << (all ? QStringLiteral("minimum %1 usage per Pod is %2, but "
+                                                      "request is %3")
+                                           .arg(it.key(), amount(it.key(), it.value()),
+                                                amount(it.key(), total))
+                                     : QStringLiteral("minimum %1 usage per Pod is %2.  No "
+                                                      "request is specified")
+                                           .arg(it.key(), amount(it.key(), it.value())));
+            }
+            for (auto it = lr.podMax.cbegin(); it != lr.podMax.cend(); ++it) {
+                const qint64 total = sum(true, it.key(), &all);
+                if (!all || total > it.value())
+                    refusals << (all ? QStringLiteral("maximum %1 usage per Pod is %2, but "
+                                                      "limit is %3")
+                                           .arg(it.key(), amount(it.key(), it.value()),
+                                                amount(it.key(), total))
+                                     : QStringLiteral("maximum %1 usage per Pod is %2.  No "
+                                                      "limit is specified")
+                                           .arg(it.key(), amount(it.key(), it.value())));
+            }
+        }
+        if (!filled.isEmpty()) {
+            StartReason s;
+            s.code = QStringLiteral("limitrange-default");
+            s.message = tr("%1: what its containers do not say, the namespace gives: %2.")
+                            .arg(who, filled.join(QStringLiteral(", ")));
+            s.numbers = {{QStringLiteral("filled"), filled.size()}};
+            out << s;
+        }
+        if (!refusals.isEmpty()) {
+            StartReason s;
+            s.severity = StartReason::Never;
+            s.code = QStringLiteral("limitrange-refused");
+            s.field = refusedField;
+            const QString said = refusals.size() == 1
+                                     ? refusals.first()
+                                     : u'[' + refusals.join(QStringLiteral(", ")) + u']';
+            s.message = tr("%1: the namespace's LimitRange bounds what a container may ask for: "
+                           "%2 (\"%3\").")
+                            .arg(who, refusedHow, said);
+            s.fix = tr("Ask for what the LimitRange allows, or ask an administrator to change it.");
+            s.numbers = {{QStringLiteral("refusals"), refusals}};
+            out << s;
+        }
+        out << invalid;
+        resum(role);
+    }
+    return out;
+}
+
+} // namespace gpudesk

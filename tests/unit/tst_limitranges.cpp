@@ -1,0 +1,250 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The submit check reads the namespace's LimitRanges as the API server applies them: defaults
+// filled into containers that name no request or limit (then counted in the fit and the quota),
+// the bounds a container or a pod may not pass, and a request left above its defaulted limit.
+// On the small cluster of startcheckcluster.h, jobs read by the decoder the check uses.
+#include "limitranger.h"
+#include "startcheckcluster.h"
+
+#include <QTest>
+
+using namespace gpudesk;
+using namespace gpudesk::startcheckcluster;
+
+namespace {
+
+constexpr qint64 Gi = 1LL << 30;
+
+// The ranges a lab gives its users' namespaces (as the simulator's user namespaces have them).
+LimitRangeInfo defaults()
+{
+    LimitRangeInfo lr;
+    lr.uid = lr.name = QStringLiteral("gpudesk-defaults");
+    lr.ns = QStringLiteral("user-alice");
+    lr.defaultRequest = {{QStringLiteral("cpu"), 1000}, {QStringLiteral("memory"), 4 * Gi * 1000}};
+    lr.defaultLimit = {{QStringLiteral("memory"), 16 * Gi * 1000}};
+    return lr;
+}
+
+// A container as a user writes it: only what is given.
+QJsonObject written(const QJsonObject &requests, const QJsonObject &limits)
+{
+    QJsonObject resources;
+    if (!requests.isEmpty())
+        resources.insert(QStringLiteral("requests"), requests);
+    if (!limits.isEmpty())
+        resources.insert(QStringLiteral("limits"), limits);
+    return QJsonObject{{QStringLiteral("name"), QStringLiteral("pytorch")},
+                       {QStringLiteral("image"), QStringLiteral("registry.lab/train:1")},
+                       {QStringLiteral("resources"), resources}};
+}
+
+QByteArray barePod(const QJsonObject &c)
+{
+    return QJsonDocument(QJsonObject{{QStringLiteral("apiVersion"), QStringLiteral("v1")},
+                                     {QStringLiteral("kind"), QStringLiteral("Pod")},
+                                     {QStringLiteral("metadata"),
+                                      QJsonObject{{QStringLiteral("name"), QStringLiteral("p")},
+                                                  {QStringLiteral("namespace"),
+                                                   QStringLiteral("user-alice")}}},
+                                     {QStringLiteral("spec"), podSpec(c)}})
+        .toJson();
+}
+
+} // namespace
+
+class TestLimitRanges : public QObject, public ClusterFixture
+{
+    Q_OBJECT
+
+private slots:
+    void init() { makeStore(); }
+
+    void withoutRangesNothingChanges()
+    {
+        const StartVerdict v =
+            verdictOf(pyTorchJob(QStringLiteral("j"), 1, 2, QStringLiteral("nlp")));
+        QVERIFY2(!v.has(QStringLiteral("limitrange-default")), qPrintable(codes(v)));
+        QCOMPARE(v.kind, StartVerdict::Starts);
+    }
+
+    // 64 GiB asked, no limit written: the namespace's 16 GiB default limit is put under it, and
+    // the pod is invalid. As a PyTorchJob the job is accepted and its pods are not.
+    void requestOverDefaultedLimit()
+    {
+        setRanges({defaults()});
+        const QJsonObject asks{{QStringLiteral("cpu"), QStringLiteral("8")},
+                               {QStringLiteral("memory"), QStringLiteral("64Gi")}};
+        const QJsonObject gpus{{QStringLiteral("nvidia.com/gpu"), QStringLiteral("2")}};
+        StartVerdict v = verdictOf(pyTorchJob(QStringLiteral("big"), 1, 2, QStringLiteral("nlp"),
+                                              {}, written(asks, gpus)));
+        QCOMPARE(v.kind, StartVerdict::Never);
+        const StartReason *r = reason(v, QStringLiteral("request-over-limit"));
+        QVERIFY2(r, qPrintable(codes(v)));
+        QCOMPARE(r->field, QStringLiteral("memory"));
+        QVERIFY2(r->message.contains(u"must be less than or equal to memory limit of 16Gi"),
+                 qPrintable(r->message));
+        QVERIFY2(r->message.contains(u"spec.containers[0].resources.requests"),
+                 qPrintable(r->message));
+        QVERIFY2(r->message.contains(u"its controller makes"), qPrintable(r->message));
+        QCOMPARE(r->numbers.value(QStringLiteral("limit")).toString(), QStringLiteral("16Gi"));
+        QVERIFY(r->fix.contains(u"memory limit of at least 64Gi"));
+        // What was filled in is said too: the limit it got.
+        const StartReason *filled = reason(v, QStringLiteral("limitrange-default"));
+        QVERIFY2(filled, qPrintable(codes(v)));
+        QVERIFY2(filled->message.contains(u"memory limit 16Gi for pytorch (LimitRange "
+                                          u"gpudesk-defaults)"),
+                 qPrintable(filled->message));
+
+        // A limit written: nothing refused, nothing filled for memory.
+        QJsonObject limits = gpus;
+        limits.insert(QStringLiteral("memory"), QStringLiteral("64Gi"));
+        v = verdictOf(pyTorchJob(QStringLiteral("big"), 1, 2, QStringLiteral("nlp"), {},
+                                 written(asks, limits)));
+        QVERIFY2(!v.has(QStringLiteral("request-over-limit")), qPrintable(codes(v)));
+        QVERIFY2(!v.has(QStringLiteral("limitrange-default")), qPrintable(codes(v)));
+        QCOMPARE(v.kind, StartVerdict::Starts);
+
+        // A bare pod is refused when it is created.
+        v = verdictOf(barePod(written(asks, gpus)));
+        r = reason(v, QStringLiteral("request-over-limit"));
+        QVERIFY2(r, qPrintable(codes(v)));
+        QVERIFY2(r->message.contains(u"the API server refuses the pod"), qPrintable(r->message));
+    }
+
+    // The defaults are what the rest of the check counts: a container that names no CPU is
+    // given 1 core; a quota on limits.memory is met by the default limit, one on limits.cpu is
+    // not (the range gives no CPU limit).
+    void defaultsCountInTheCheck()
+    {
+        setRanges({defaults()});
+        JobRequest job;
+        QString error;
+        QVERIFY(JobRequestDecoder::decode(
+            barePod(written({}, {{QStringLiteral("nvidia.com/gpu"), QStringLiteral("1")}})), &job,
+            &error));
+        QCOMPARE(job.roles.first().cpuMilli, 0);
+        const QList<StartReason> said = LimitRanger::admit(&job, {defaults()});
+        QCOMPARE(said.size(), 1);
+        QCOMPARE(said.first().code, QStringLiteral("limitrange-default"));
+        QCOMPARE(job.roles.first().cpuMilli, 1000);
+        QCOMPARE(job.roles.first().memoryBytes, 4 * Gi);
+        QCOMPARE(job.roles.first().memoryLimitBytes, 16 * Gi);
+        QVERIFY(job.roles.first().memoryLimitEverywhere);
+        QVERIFY(!job.roles.first().cpuLimitEverywhere);
+        QCOMPARE(job.roles.first().gpus, 1);
+
+        ResourceQuotaInfo quota;
+        quota.uid = quota.name = QStringLiteral("limits");
+        quota.ns = QStringLiteral("user-alice");
+        quota.hard = {{QStringLiteral("limits.memory"), 500 * Gi * 1000},
+                      {QStringLiteral("limits.cpu"), 100000}};
+        m_store->apply(relist<ResourceQuotaInfo>(Resource::ResourceQuotas, {quota}));
+        m_store->flush();
+        const StartVerdict v = verdictOf(
+            barePod(written({}, {{QStringLiteral("nvidia.com/gpu"), QStringLiteral("1")}})));
+        QStringList missing;
+        for (const StartReason &r : v.reasons)
+            if (r.code == QLatin1String("quota-limit-missing"))
+                missing << r.numbers.value(QStringLiteral("resource")).toString();
+        QCOMPARE(missing, QStringList{QStringLiteral("limits.cpu")});
+    }
+
+    // The bounds, in the LimitRanger's words: a container's max (over it, or no limit at all),
+    // its min, and a pod's max over its containers' sum.
+    void boundsRefuse()
+    {
+        LimitRangeInfo lr;
+        lr.uid = lr.name = QStringLiteral("bounds");
+        lr.ns = QStringLiteral("user-alice");
+        lr.max = {{QStringLiteral("cpu"), 8000}};
+        lr.min = {{QStringLiteral("memory"), 1 * Gi * 1000}};
+        lr.podMax = {{QStringLiteral("nvidia.com/gpu"), 4000}};
+        setRanges({lr});
+        const QJsonObject gpus{{QStringLiteral("nvidia.com/gpu"), QStringLiteral("2")},
+                               {QStringLiteral("cpu"), QStringLiteral("16")},
+                               {QStringLiteral("memory"), QStringLiteral("32Gi")}};
+        StartVerdict v = verdictOf(
+            pyTorchJob(QStringLiteral("b"), 1, 2, QStringLiteral("nlp"), {}, written({}, gpus)));
+        const StartReason *r = reason(v, QStringLiteral("limitrange-refused"));
+        QVERIFY2(r, qPrintable(codes(v)));
+        QCOMPARE(v.kind, StartVerdict::Never);
+        QCOMPARE(r->field, QStringLiteral("cpu"));
+        QVERIFY2(r->message.contains(u"maximum cpu usage per Container is 8, but limit is 16"),
+                 qPrintable(r->message));
+
+        QJsonObject noCpu = gpus;
+        noCpu.remove(QStringLiteral("cpu"));
+        v = verdictOf(
+            pyTorchJob(QStringLiteral("b"), 1, 2, QStringLiteral("nlp"), {},
+                       written({{QStringLiteral("memory"), QStringLiteral("512Mi")}}, noCpu)));
+        r = reason(v, QStringLiteral("limitrange-refused"));
+        QVERIFY2(r, qPrintable(codes(v)));
+        QVERIFY2(r->message.contains(u"maximum cpu usage per Container is 8.  No limit is "
+                                     u"specified"),
+                 qPrintable(r->message));
+        QVERIFY2(r->message.contains(u"minimum memory usage per Container is 1Gi, but request "
+                                     u"is 512Mi"),
+                 qPrintable(r->message));
+
+        // Two containers of 3 GPUs each: 6 in the pod, over its 4.
+        QJsonObject six{{QStringLiteral("nvidia.com/gpu"), QStringLiteral("3")},
+                        {QStringLiteral("cpu"), QStringLiteral("4")},
+                        {QStringLiteral("memory"), QStringLiteral("8Gi")}};
+        QJsonObject second = written({}, six);
+        second.insert(QStringLiteral("name"), QStringLiteral("sidecar"));
+        QJsonObject spec = podSpec(written({}, six));
+        spec.insert(QStringLiteral("containers"), QJsonArray{written({}, six), second});
+        const QByteArray pod =
+            QJsonDocument(QJsonObject{{QStringLiteral("apiVersion"), QStringLiteral("v1")},
+                                      {QStringLiteral("kind"), QStringLiteral("Pod")},
+                                      {QStringLiteral("metadata"),
+                                       QJsonObject{{QStringLiteral("name"), u"two"_qs},
+                                                   {QStringLiteral("namespace"),
+                                                    QStringLiteral("user-alice")}}},
+                                      {QStringLiteral("spec"), spec}})
+                .toJson();
+        v = verdictOf(pod);
+        r = reason(v, QStringLiteral("limitrange-refused"));
+        QVERIFY2(r, qPrintable(codes(v)));
+        QVERIFY2(r->message.contains(u"maximum nvidia.com/gpu usage per Pod is 4, but limit is 6"),
+                 qPrintable(r->message));
+        QVERIFY2(r->message.contains(u"the API server refuses the pod"), qPrintable(r->message));
+    }
+
+    // A Memory /dev/shm without a sizeLimit is bounded by the limit the range gives.
+    void shmFollowsTheDefaultedLimit()
+    {
+        JobRequest job;
+        QString error;
+        QJsonObject c = written({{QStringLiteral("memory"), QStringLiteral("8Gi")}},
+                                {{QStringLiteral("nvidia.com/gpu"), QStringLiteral("1")}});
+        c.insert(
+            QStringLiteral("volumeMounts"),
+            QJsonArray{QJsonObject{{QStringLiteral("name"), QStringLiteral("shm")},
+                                   {QStringLiteral("mountPath"), QStringLiteral("/dev/shm")}}});
+        const QJsonObject extra{
+            {QStringLiteral("volumes"),
+             QJsonArray{QJsonObject{
+                 {QStringLiteral("name"), QStringLiteral("shm")},
+                 {QStringLiteral("emptyDir"),
+                  QJsonObject{{QStringLiteral("medium"), QStringLiteral("Memory")}}}}}}};
+        QJsonObject pod = QJsonDocument::fromJson(barePod(c)).object();
+        QJsonObject spec = podSpec(c, extra);
+        pod.insert(QStringLiteral("spec"), spec);
+        QVERIFY(JobRequestDecoder::decode(QJsonDocument(pod).toJson(), &job, &error));
+        QCOMPARE(job.roles.first().shmBytes, 0); // no limit written: unbounded as read
+        LimitRanger::admit(&job, {defaults()});
+        QCOMPARE(job.roles.first().shmBytes, 16 * Gi);
+    }
+
+private:
+    void setRanges(const QList<LimitRangeInfo> &ranges)
+    {
+        m_store->apply(relist<LimitRangeInfo>(Resource::LimitRanges, ranges));
+        m_store->flush();
+    }
+};
+
+QTEST_GUILESS_MAIN(TestLimitRanges)
+#include "tst_limitranges.moc"
