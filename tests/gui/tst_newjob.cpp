@@ -221,6 +221,22 @@ void TestNewJob::submitKnowingItStarts()
              qPrintable(again->verdictPanel()->summaryText()));
     QVERIFY(!again->submitButton()->isEnabled());
     QVERIFY(!again->findChild<QLabel *>(u"jobFormNote"_qs)->isHidden()); // above the tabs
+
+    // A job the namespace's LimitRange leaves podless: 64Gi asked and no limit written, under
+    // a default limit of 16Gi. The server's dry run of the job accepts it; the check does not.
+    again->yamlEdit()->setPlainText(
+        u"apiVersion: kubeflow.org/v1\nkind: PyTorchJob\nmetadata:\n  name: greedy\n"
+        u"  namespace: user-alice\nspec:\n  pytorchReplicaSpecs:\n    Master:\n"
+        u"      replicas: 1\n      template:\n        spec:\n          containers:\n"
+        u"          - name: pytorch\n            image: registry.lab.internal/train/llm:2.3\n"
+        u"            resources:\n              limits: {nvidia.com/gpu: \"1\"}\n"
+        u"              requests: {cpu: \"8\", memory: 64Gi}\n"_qs);
+    QTRY_VERIFY_WITH_TIMEOUT(!again->isChecking() && again->verdict().has(u"request-over-limit"_qs),
+                             10000);
+    QCOMPARE(again->verdict().kind, StartVerdict::Never);
+    QVERIFY(!again->verdict().has(u"server-refused"_qs));
+    QVERIFY(!again->submitButton()->isEnabled());
+    save(*again, u"newjob-limitrange"_qs);
     again->close();
 }
 
