@@ -3,6 +3,9 @@
 
 #include <QMap>
 
+#include <optional>
+#include <utility>
+
 namespace gpudesk {
 
 namespace {
@@ -19,6 +22,23 @@ QString fieldOf(const QString &resource)
         return QStringLiteral("gpus");
     if (resource == QLatin1String("cpu") || resource == QLatin1String("memory"))
         return resource;
+    return {};
+}
+
+// One bound as the LimitRanger says it is passed ("maximum cpu usage per Container is 8, but
+// limit is 16", or "….  No limit is specified"); "" within it. A minimum bounds the request,
+// a maximum the limit; `value` is what the container (or the pod, summed) gives, if it does.
+QString outside(bool maximum, const char *per, const QString &resource, qint64 bound,
+                std::optional<qint64> value)
+{
+    const QLatin1String field(maximum ? "limit" : "request");
+    const QString head = QStringLiteral("%1 %2 usage per %3 is %4")
+                             .arg(QLatin1String(maximum ? "maximum" : "minimum"), resource,
+                                  QLatin1String(per), amount(resource, bound));
+    if (!value)
+        return head + QStringLiteral(".  No %1 is specified").arg(field);
+    if (maximum ? *value > bound : *value < bound)
+        return head + QStringLiteral(", but %1 is %2").arg(field, amount(resource, *value));
     return {};
 }
 
@@ -90,40 +110,20 @@ QList<StartReason> LimitRanger::admit(JobRequest *job, const QList<LimitRangeInf
                     }
             }
             // The bounds, as the LimitRanger words them (the API server's message).
-            for (const LimitRangeInfo &lr : ranges) {
-                for (auto it = lr.min.cbegin(); it != lr.min.cend(); ++it) {
-                    const QString r = it.key(), bound = amount(r, it.value());
-                    const auto request = c.requests.constFind(r);
-                    if (request == c.requests.cend())
-                        refusals << QStringLiteral("minimum %1 usage per Container is %2.  No "
-                                                   "request is specified")
-                                        .arg(r, bound);
-                    else if (*request < it.value())
-                        refusals << QStringLiteral("minimum %1 usage per Container is %2, but "
-                                                   "request is %3")
-                                        .arg(r, bound, amount(r, *request));
-                    else
-                        continue;
-                    if (refusedField.isEmpty())
-                        refusedField = fieldOf(r);
-                }
-                for (auto it = lr.max.cbegin(); it != lr.max.cend(); ++it) {
-                    const QString r = it.key(), bound = amount(r, it.value());
-                    const auto limit = c.limits.constFind(r);
-                    if (limit == c.limits.cend())
-                        refusals << QStringLiteral("maximum %1 usage per Container is %2.  No "
-                                                   "limit is specified")
-                                        .arg(r, bound);
-                    else if (*limit > it.value())
-                        refusals << QStringLiteral("maximum %1 usage per Container is %2, but "
-                                                   "limit is %3")
-                                        .arg(r, bound, amount(r, *limit));
-                    else
-                        continue;
-                    if (refusedField.isEmpty())
-                        refusedField = fieldOf(r);
-                }
-            }
+            for (const LimitRangeInfo &lr : ranges)
+                for (const auto &[bounds, maximum] : {std::pair{&lr.min, false}, {&lr.max, true}})
+                    for (auto it = bounds->cbegin(); it != bounds->cend(); ++it) {
+                        const ResourceAmounts &given = maximum ? c.limits : c.requests;
+                        const auto value = given.constFind(it.key());
+                        const QString said =
+                            outside(maximum, "Container", it.key(), it.value(),
+                                    value == given.cend() ? std::nullopt : std::optional(*value));
+                        if (said.isEmpty())
+                            continue;
+                        refusals << said;
+                        if (refusedField.isEmpty())
+                            refusedField = fieldOf(it.key());
+                    }
             // The pod's validation, after the defaults: a request above its limit is invalid.
             for (auto it = c.requests.cbegin(); it != c.requests.cend(); ++it) {
                 const auto limit = c.limits.constFind(it.key());
@@ -162,29 +162,15 @@ QList<StartReason> LimitRanger::admit(JobRequest *job, const QList<LimitRangeInf
                 }
                 return total;
             };
-            bool all = true;
-            for (auto it = lr.podMin.cbegin(); it != lr.podMin.cend(); ++it) {
-                const qint64 total = sum(false, it.key(), &all);
-                if (!all || total < it.value())
-                    refusals << (all ? QStringLiteral("minimum %1 usage per Pod is %2, but "
-                                                      "request is %3")
-                                           .arg(it.key(), amount(it.key(), it.value()),
-                                                amount(it.key(), total))
-                                     : QStringLiteral("minimum %1 usage per Pod is %2.  No "
-                                                      "request is specified")
-                                           .arg(it.key(), amount(it.key(), it.value())));
-            }
-            for (auto it = lr.podMax.cbegin(); it != lr.podMax.cend(); ++it) {
-                const qint64 total = sum(true, it.key(), &all);
-                if (!all || total > it.value())
-                    refusals << (all ? QStringLiteral("maximum %1 usage per Pod is %2, but "
-                                                      "limit is %3")
-                                           .arg(it.key(), amount(it.key(), it.value()),
-                                                amount(it.key(), total))
-                                     : QStringLiteral("maximum %1 usage per Pod is %2.  No "
-                                                      "limit is specified")
-                                           .arg(it.key(), amount(it.key(), it.value())));
-            }
+            for (const auto &[bounds, maximum] : {std::pair{&lr.podMin, false}, {&lr.podMax, true}})
+                for (auto it = bounds->cbegin(); it != bounds->cend(); ++it) {
+                    bool all = true;
+                    const qint64 total = sum(maximum, it.key(), &all);
+                    const QString said = outside(maximum, "Pod", it.key(), it.value(),
+                                                 all ? std::optional(total) : std::nullopt);
+                    if (!said.isEmpty())
+                        refusals << said;
+                }
         }
         if (!filled.isEmpty()) {
             StartReason s;
