@@ -10,6 +10,7 @@
 #include <QLoggingCategory>
 #include <QPointer>
 #include <QRandomGenerator>
+#include <QSet>
 #include <QThreadPool>
 
 #include <libssh/libssh.h>
@@ -28,9 +29,16 @@ namespace {
 // bounded time (finishWorkers).
 QThreadPool *g_workers = nullptr; // made (with libssh's initialisation) by the first work
 
-// What the application's end waits for the workers: past a connect's default timeout (10 s) and
-// an exec's cancel poll, so that only a worker stuck in a system call is left.
-constexpr int ExitWaitMs = 15000;
+// What the application's end waits for the workers, once every pool still alive is cancelled:
+// an exec's cancel poll, a connect to a node that refuses. One stuck in a connect to a node that
+// does not answer may take its whole timeout; gpudesk's main then leaves without the exit
+// handlers (finishWorkers).
+constexpr int ExitWaitMs = 5000;
+
+// The cancel flags of the pools alive, for the application's end: a pool made as a child of
+// the application object is deleted only after its post routines ran.
+std::mutex g_liveMutex;
+QSet<std::atomic<bool> *> g_live;
 
 QThreadPool *workers()
 {
@@ -44,7 +52,14 @@ QThreadPool *workers()
         // goes, before the exit handlers tear OpenSSL down under one still in libssh: a test
         // whose functions all passed crashed in _dl_fini under ASan (CI, 2026-11-28). The
         // pools are gone by then, so their workers are cancelled and end within a poll.
-        qAddPostRoutine([] { SshPool::finishWorkers(ExitWaitMs); });
+        qAddPostRoutine([] {
+            {
+                std::lock_guard lock(g_liveMutex);
+                for (std::atomic<bool> *cancel : std::as_const(g_live))
+                    *cancel = true;
+            }
+            SshPool::finishWorkers(ExitWaitMs);
+        });
         return p;
     }();
     return pool;
@@ -95,10 +110,16 @@ SshPool::SshPool(QObject *parent) : QObject(parent), m_shared(std::make_shared<S
 {
     qRegisterMetaType<gpudesk::SshStatus>();
     m_shared->owner = this;
+    std::lock_guard lock(g_liveMutex);
+    g_live.insert(&m_shared->cancel);
 }
 
 SshPool::~SshPool()
 {
+    {
+        std::lock_guard lock(g_liveMutex);
+        g_live.remove(&m_shared->cancel);
+    }
     cancelAll();
     std::lock_guard lock(m_shared->mutex);
     m_shared->owner = nullptr;

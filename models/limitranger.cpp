@@ -2,6 +2,7 @@
 #include "limitranger.h"
 
 #include <QMap>
+#include <QSet>
 
 #include <optional>
 #include <utility>
@@ -72,8 +73,6 @@ void resum(JobRole &role)
 QList<StartReason> LimitRanger::admit(JobRequest *job, const QList<LimitRangeInfo> &ranges)
 {
     QList<StartReason> out;
-    if (ranges.isEmpty())
-        return out;
     // Pods a controller makes are refused after the job was accepted: said so, since nothing
     // else will say it but an event of the controller's.
     const QString refusedHow =
@@ -91,6 +90,7 @@ QList<StartReason> LimitRanger::admit(JobRequest *job, const QList<LimitRangeInf
         QList<StartReason> invalid; // request over its (defaulted) limit
         for (int i = 0; i < role.containers.size(); ++i) {
             ContainerResources &c = role.containers[i];
+            QSet<QString> defaulted; // the limits the ranges gave it
             // The API's defaulting, before any admission: a request not written is the limit.
             for (auto it = c.limits.cbegin(); it != c.limits.cend(); ++it)
                 if (!c.requests.contains(it.key()))
@@ -99,6 +99,7 @@ QList<StartReason> LimitRanger::admit(JobRequest *job, const QList<LimitRangeInf
                 for (auto it = lr.defaultLimit.cbegin(); it != lr.defaultLimit.cend(); ++it)
                     if (!c.limits.contains(it.key())) {
                         c.limits.insert(it.key(), it.value());
+                        defaulted.insert(it.key());
                         filled << tr("%1 limit %2 for %3 (LimitRange %4)")
                                       .arg(it.key(), amount(it.key(), it.value()), c.name, lr.name);
                     }
@@ -125,22 +126,32 @@ QList<StartReason> LimitRanger::admit(JobRequest *job, const QList<LimitRangeInf
                             refusedField = fieldOf(it.key());
                     }
             // The pod's validation, after the defaults: a request above its limit is invalid.
+            // (Only for resources that may be overcommitted; an extended one such as a GPU
+            // must ask for its limit exactly, which the server's dry run of a pod says.)
             for (auto it = c.requests.cbegin(); it != c.requests.cend(); ++it) {
                 const auto limit = c.limits.constFind(it.key());
-                if (limit == c.limits.cend() || it.value() <= *limit)
+                if (limit == c.limits.cend() || it.value() <= *limit || it.key().contains(u'/'))
                     continue;
                 const QString r = it.key();
+                const QString said = QStringLiteral("spec.containers[%1].resources.requests: "
+                                                    "Invalid value: \"%2\": must be less than "
+                                                    "or equal to %3 limit of %4")
+                                         .arg(i)
+                                         .arg(amount(r, it.value()), r, amount(r, *limit));
                 StartReason s;
                 s.severity = StartReason::Never;
                 s.code = QStringLiteral("request-over-limit");
                 s.field = fieldOf(r);
                 s.message =
-                    tr("%1: container %2 asks for %3 of %4, but its limit is %5 — the namespace's "
-                       "default where none is written: %6 (\"spec.containers[%7].resources."
-                       "requests: Invalid value: \"%3\": must be less than or equal to %4 limit "
-                       "of %5\").")
-                        .arg(who, c.name, amount(r, it.value()), r, amount(r, *limit), refusedHow)
-                        .arg(i);
+                    defaulted.contains(r)
+                        ? tr("%1: container %2 asks for %3 of %4, but its limit is %5 — the "
+                             "namespace's default where none is written: %6 (\"%7\").")
+                              .arg(who, c.name, amount(r, it.value()), r, amount(r, *limit),
+                                   refusedHow, said)
+                        : tr("%1: container %2 asks for %3 of %4, above its limit of %5: %6 "
+                             "(\"%7\").")
+                              .arg(who, c.name, amount(r, it.value()), r, amount(r, *limit),
+                                   refusedHow, said);
                 s.fix =
                     tr("Give %1 a %2 limit of at least %3.").arg(c.name, r, amount(r, it.value()));
                 s.numbers = {{QStringLiteral("resource"), r},
@@ -152,22 +163,24 @@ QList<StartReason> LimitRanger::admit(JobRequest *job, const QList<LimitRangeInf
         }
         // Type Pod: the containers' sums.
         for (const LimitRangeInfo &lr : ranges) {
-            const auto sum = [&](bool limits, const QString &r, bool *everywhere) {
+            // As the LimitRanger sums a pod: what the containers that set it give (none
+            // setting it is "not specified").
+            const auto sum = [&](bool limits, const QString &r, bool *anywhere) {
                 qint64 total = 0;
-                *everywhere = true;
+                *anywhere = false;
                 for (const ContainerResources &c : std::as_const(role.containers)) {
                     const ResourceAmounts &a = limits ? c.limits : c.requests;
-                    *everywhere = *everywhere && a.contains(r);
+                    *anywhere = *anywhere || a.contains(r);
                     total += a.value(r, 0);
                 }
                 return total;
             };
             for (const auto &[bounds, maximum] : {std::pair{&lr.podMin, false}, {&lr.podMax, true}})
                 for (auto it = bounds->cbegin(); it != bounds->cend(); ++it) {
-                    bool all = true;
-                    const qint64 total = sum(maximum, it.key(), &all);
+                    bool any = false;
+                    const qint64 total = sum(maximum, it.key(), &any);
                     const QString said = outside(maximum, "Pod", it.key(), it.value(),
-                                                 all ? std::optional(total) : std::nullopt);
+                                                 any ? std::optional(total) : std::nullopt);
                     if (!said.isEmpty())
                         refusals << said;
                 }

@@ -50,6 +50,33 @@ ApiError forbidden(const QString &kind, const QString &name, const QString &why)
             json{{"name", name.toStdString()}, {"kind", kind.toStdString()}}};
 }
 
+// The pod's validation, which the API server runs after the mutating admission (the
+// LimitRanger's defaults) and before the validating one (its bounds, the quota): a request
+// above its limit — typically one written without a limit, under the namespace's default.
+std::optional<ApiError> requestsWithinLimits(const json &pod, const QString &name)
+{
+    std::vector<FieldError> errors;
+    int index = 0;
+    for (const auto &c : sub(sub(pod, "spec"), "containers")) {
+        const json &res = sub(c, "resources");
+        for (auto it = sub(res, "requests").begin(); it != sub(res, "requests").end(); ++it) {
+            const json &limit = sub(res, "limits").value(it.key(), json());
+            if (limit.is_null() || milliOf(it.key(), it.value()) <= milliOf(it.key(), limit))
+                continue;
+            errors.push_back(
+                {QStringLiteral("spec.containers[%1].resources.requests").arg(index),
+                 QStringLiteral("FieldValueInvalid"),
+                 QStringLiteral("Invalid value: \"%1\": must be less than or equal "
+                                "to %2 limit of %3")
+                     .arg(written(it.value()), QString::fromStdString(it.key()), written(limit))});
+        }
+        ++index;
+    }
+    if (!errors.empty())
+        return invalid({}, QStringLiteral("Pod"), name, errors);
+    return std::nullopt;
+}
+
 } // namespace
 
 QuotaAdmission::QuotaAdmission(const ObjectStore *store)
@@ -153,7 +180,7 @@ std::optional<ApiError> QuotaAdmission::limitRanges(json &pod, const QString &na
     const QString ns = ObjectStore::namespaceOf(pod);
     const auto ranges = m_store->list(m_limitRanges, ns);
     if (ranges.empty())
-        return std::nullopt;
+        return requestsWithinLimits(pod, name);
     json defaultRequest = json::object();
     json defaultLimit = json::object();
     std::vector<json> containerItems;
@@ -197,6 +224,8 @@ std::optional<ApiError> QuotaAdmission::limitRanges(json &pod, const QString &na
         pod["metadata"]["annotations"]["kubernetes.io/limit-ranger"] =
             QString(QStringLiteral("LimitRanger plugin set: ") + said.join(QStringLiteral("; ")))
                 .toStdString();
+    if (auto refused = requestsWithinLimits(pod, name))
+        return refused;
     // Then the bounds, on the pod as defaulted.
     QStringList violations;
     for (const auto &item : containerItems)
@@ -319,27 +348,6 @@ std::optional<ApiError> QuotaAdmission::admitPod(json &pod) const
         }
     if (auto refused = limitRanges(pod, name))
         return refused;
-    // The pod's validation, on the pod as the LimitRanger left it: a request above its limit
-    // (a request written without a limit, and the namespace's default limit below it).
-    std::vector<FieldError> errors;
-    int index = 0;
-    for (const auto &c : sub(sub(pod, "spec"), "containers")) {
-        const json &res = sub(c, "resources");
-        for (auto it = sub(res, "requests").begin(); it != sub(res, "requests").end(); ++it) {
-            const json &limit = sub(res, "limits").value(it.key(), json());
-            if (limit.is_null() || milliOf(it.key(), it.value()) <= milliOf(it.key(), limit))
-                continue;
-            errors.push_back(
-                {QStringLiteral("spec.containers[%1].resources.requests").arg(index),
-                 QStringLiteral("FieldValueInvalid"),
-                 QStringLiteral("Invalid value: \"%1\": must be less than or equal "
-                                "to %2 limit of %3")
-                     .arg(written(it.value()), QString::fromStdString(it.key()), written(limit))});
-        }
-        ++index;
-    }
-    if (!errors.empty())
-        return invalid({}, QStringLiteral("Pod"), name, errors);
     return quotas(pod, QStringLiteral("pods"), name, podUsage(pod));
 }
 

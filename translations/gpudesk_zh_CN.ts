@@ -5003,10 +5003,6 @@
         <translation>%3 的 %1 请求 %2（LimitRange %4）</translation>
     </message>
     <message>
-        <source>%1: container %2 asks for %3 of %4, but its limit is %5 — the namespace&apos;s default where none is written: %6 (&quot;spec.containers[%7].resources.requests: Invalid value: &quot;%3&quot;: must be less than or equal to %4 limit of %5&quot;).</source>
-        <translation>%1：容器 %2 请求 %3 的 %4，但其上限只有 %5——未填写上限时取命名空间的默认值：%6（“spec.containers[%7].resources.requests: Invalid value: ‘%3’: must be less than or equal to %4 limit of %5”）。</translation>
-    </message>
-    <message>
         <source>Give %1 a %2 limit of at least %3.</source>
         <translation>为 %1 设置不低于 %3 的 %2 上限。</translation>
     </message>
@@ -5021,6 +5017,14 @@
     <message>
         <source>Ask for what the LimitRange allows, or ask an administrator to change it.</source>
         <translation>按 LimitRange 允许的范围申请资源，或请管理员调整它。</translation>
+    </message>
+    <message>
+        <source>%1: container %2 asks for %3 of %4, but its limit is %5 — the namespace&apos;s default where none is written: %6 (&quot;%7&quot;).</source>
+        <translation>%1：容器 %2 请求 %3 的 %4，但其上限只有 %5——未填写上限时取命名空间的默认值：%6（“%7”）。</translation>
+    </message>
+    <message>
+        <source>%1: container %2 asks for %3 of %4, above its limit of %5: %6 (&quot;%7&quot;).</source>
+        <translation>%1：容器 %2 请求 %3 的 %4，超过了其上限 %5：%6（“%7”）。</translation>
     </message>
 </context>
 <context>

@@ -90,7 +90,7 @@ void ReportRun::startSync()
     // passing a namespace's figures off as the cluster's.
     ClusterSync::Options options;
     options.fallbackNamespace = m_client->endpoint().defaultNamespace;
-    options.skip = {Resource::Events};
+    options.skip = {Resource::Events, Resource::LimitRanges}; // the report does not use them
     m_sync = new ClusterSync(m_client.get(), options, this);
     connect(m_sync, &ClusterSync::delta, m_store.get(), &ClusterStore::apply);
     connect(m_sync, &ClusterSync::synced, this, &ReportRun::onSynced);

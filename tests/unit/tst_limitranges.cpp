@@ -159,7 +159,13 @@ private slots:
         lr.ns = QStringLiteral("user-alice");
         lr.max = {{QStringLiteral("cpu"), 8000}};
         lr.min = {{QStringLiteral("memory"), 1 * Gi * 1000}};
-        lr.podMax = {{QStringLiteral("nvidia.com/gpu"), 4000}};
+        lr.podMax = {{QStringLiteral("nvidia.com/gpu"), 4000},
+                     {QStringLiteral("memory"), 100 * Gi * 1000}};
+        // As the server stores it: the maximum is the default limit, the default limit and the
+        // minimum the default request.
+        lr.defaultLimit = {{QStringLiteral("cpu"), 8000}};
+        lr.defaultRequest = {{QStringLiteral("cpu"), 8000},
+                             {QStringLiteral("memory"), 1 * Gi * 1000}};
         setRanges({lr});
         const QJsonObject gpus{{QStringLiteral("nvidia.com/gpu"), QStringLiteral("2")},
                                {QStringLiteral("cpu"), QStringLiteral("16")},
@@ -180,12 +186,12 @@ private slots:
                        written({{QStringLiteral("memory"), QStringLiteral("512Mi")}}, noCpu)));
         r = reason(v, QStringLiteral("limitrange-refused"));
         QVERIFY2(r, qPrintable(codes(v)));
-        QVERIFY2(r->message.contains(u"maximum cpu usage per Container is 8.  No limit is "
-                                     u"specified"),
-                 qPrintable(r->message));
+        // No CPU limit written: the range's default (its maximum) is given, and is within it.
+        QVERIFY2(!r->message.contains(u"cpu"), qPrintable(r->message));
         QVERIFY2(r->message.contains(u"minimum memory usage per Container is 1Gi, but request "
                                      u"is 512Mi"),
                  qPrintable(r->message));
+        QCOMPARE(r->field, QStringLiteral("memory"));
 
         // Two containers of 3 GPUs each: 6 in the pod, over its 4.
         QJsonObject six{{QStringLiteral("nvidia.com/gpu"), QStringLiteral("3")},
@@ -210,6 +216,48 @@ private slots:
         QVERIFY2(r->message.contains(u"maximum nvidia.com/gpu usage per Pod is 4, but limit is 6"),
                  qPrintable(r->message));
         QVERIFY2(r->message.contains(u"the API server refuses the pod"), qPrintable(r->message));
+        // A pod's sum is what the containers that set it give: the sidecar without a memory
+        // limit leaves the pod's 8Gi, within 100Gi; none setting one is "not specified".
+        QVERIFY2(!r->message.contains(u"memory"), qPrintable(r->message));
+        QJsonArray bare;
+        for (const QJsonValue &c : spec[u"containers"_qs].toArray()) {
+            QJsonObject o = c.toObject();
+            QJsonObject res = o[u"resources"_qs].toObject();
+            QJsonObject limits = res[u"limits"_qs].toObject();
+            limits.remove(u"memory"_qs);
+            limits[u"nvidia.com/gpu"_qs] = u"1"_qs;
+            res[u"limits"_qs] = limits;
+            res[u"requests"_qs] = QJsonObject{{u"memory"_qs, u"8Gi"_qs}};
+            o[u"resources"_qs] = res;
+            bare.append(o);
+        }
+        spec[u"containers"_qs] = bare;
+        QJsonObject unlimited = QJsonDocument::fromJson(pod).object();
+        unlimited[u"spec"_qs] = spec;
+        v = verdictOf(QJsonDocument(unlimited).toJson());
+        r = reason(v, QStringLiteral("limitrange-refused"));
+        QVERIFY2(r, qPrintable(codes(v)));
+        QVERIFY2(r->message.contains(u"maximum memory usage per Pod is 100Gi.  No limit is "
+                                     u"specified"),
+                 qPrintable(r->message));
+        QVERIFY2(!r->message.contains(u"nvidia.com/gpu"), qPrintable(r->message));
+    }
+
+    // Without any range the pod's validation still holds: a request written above the limit
+    // written is invalid, said as the user's own limit, not a default.
+    void requestOverWrittenLimit()
+    {
+        const StartVerdict v = verdictOf(
+            pyTorchJob(QStringLiteral("w"), 1, 2, QStringLiteral("nlp"), {},
+                       written({{QStringLiteral("memory"), QStringLiteral("64Gi")}},
+                               {{QStringLiteral("memory"), QStringLiteral("16Gi")},
+                                {QStringLiteral("nvidia.com/gpu"), QStringLiteral("2")}})));
+        const StartReason *r = reason(v, QStringLiteral("request-over-limit"));
+        QVERIFY2(r, qPrintable(codes(v)));
+        QVERIFY2(r->message.contains(u"above its limit of 16Gi"), qPrintable(r->message));
+        QVERIFY2(!r->message.contains(u"default"), qPrintable(r->message));
+        QCOMPARE(v.kind, StartVerdict::Never);
+        QVERIFY(!v.has(QStringLiteral("limitrange-default")));
     }
 
     // A Memory /dev/shm without a sizeLimit is bounded by the limit the range gives.
