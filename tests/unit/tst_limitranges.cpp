@@ -197,10 +197,13 @@ private slots:
         QJsonObject six{{QStringLiteral("nvidia.com/gpu"), QStringLiteral("3")},
                         {QStringLiteral("cpu"), QStringLiteral("4")},
                         {QStringLiteral("memory"), QStringLiteral("8Gi")}};
-        QJsonObject second = written({}, six);
+        // The sidecar writes no memory limit (and the range gives none).
+        QJsonObject sidecarLimits = six;
+        sidecarLimits.remove(QStringLiteral("memory"));
+        QJsonObject second =
+            written({{QStringLiteral("memory"), QStringLiteral("1Gi")}}, sidecarLimits);
         second.insert(QStringLiteral("name"), QStringLiteral("sidecar"));
-        QJsonObject spec = podSpec(written({}, six));
-        spec.insert(QStringLiteral("containers"), QJsonArray{written({}, six), second});
+        QJsonObject spec{{QStringLiteral("containers"), QJsonArray{written({}, six), second}}};
         const QByteArray pod =
             QJsonDocument(QJsonObject{{QStringLiteral("apiVersion"), QStringLiteral("v1")},
                                       {QStringLiteral("kind"), QStringLiteral("Pod")},
