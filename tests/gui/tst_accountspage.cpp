@@ -268,7 +268,10 @@ void TestAccountsPage::vcForm()
     auto *page = qobject_cast<VcsPage *>(w.page(MainWindow::Vcs));
     QTRY_VERIFY_WITH_TIMEOUT(page->model()->rowOf(QStringLiteral("speech")) >= 0, 20000);
     page->selectVc(QStringLiteral("speech"));
-    QTRY_VERIFY(page->detail()->text().contains(QLatin1String("asr-conformer")));
+    // The VC's row comes with the queues; its jobs with the pods and jobs, later under load
+    // (QTRY's default 5 s was too little for the ASan build beside three other tests).
+    QTRY_VERIFY_WITH_TIMEOUT(page->detail()->text().contains(QLatin1String("asr-conformer")),
+                             30000);
     save(w, QStringLiteral("page-vcs"));
     // Each job in the state the Workloads page and the counts give it: a Volcano pod group is
     // "Completed" for a failed job too (issue 34: three Failed jobs listed as Completed).
@@ -283,7 +286,8 @@ void TestAccountsPage::vcForm()
             }
     QVERIFY(!failed.isEmpty());
     QVERIFY2(!groupPhases.contains(u"Failed"_qs), qPrintable(groupPhases.join(u' ')));
-    QTRY_VERIFY(page->detail()->text().contains(u"/%1: Failed"_qs.arg(failed.first())));
+    QTRY_VERIFY_WITH_TIMEOUT(page->detail()->text().contains(u"/%1: Failed"_qs.arg(failed.first())),
+                             30000);
     for (const QString &job : std::as_const(failed))
         QVERIFY2(page->detail()->text().contains(u"/%1: Failed"_qs.arg(job)) &&
                      !page->detail()->text().contains(u"/%1: Completed"_qs.arg(job)),
