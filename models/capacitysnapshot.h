@@ -71,7 +71,10 @@ struct CapacitySnapshot
     QList<Waiting> ahead;       // oldest first
     QList<ResourceQuotaInfo> quotas;
     QList<LimitRangeInfo> limitRanges; // the namespace's
-    QList<Holder> namespaceHolders;    // the namespace's workloads that hold GPUs, most first
+    // Why the LimitRanges could not be read (the server's words: RBAC denies listing them);
+    // empty when they were. The defaults and bounds are then not known, and the check says so.
+    QString limitRangesUnreadable;
+    QList<Holder> namespaceHolders; // the namespace's workloads that hold GPUs, most first
     qint64 now = 0;
 
     static CapacitySnapshot of(const ClusterStore &store, const JobRequest &job,

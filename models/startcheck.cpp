@@ -173,6 +173,15 @@ StartVerdict StartCheck::check(const CapacitySnapshot &cluster, const JobRequest
     // The pods as the API server will hold them: the namespace's defaults filled in.
     JobRequest admitted = job;
     v.reasons << LimitRanger::admit(&admitted, cluster.limitRanges);
+    if (!cluster.limitRangesUnreadable.isEmpty())
+        add(&v, StartReason::Info, QStringLiteral("limitranges-unknown"),
+            QStringLiteral("resources"),
+            tr("The namespace's LimitRanges could not be read (%1): the defaults and bounds "
+               "they may set are not checked.")
+                .arg(cluster.limitRangesUnreadable),
+            tr("Ask an admin for list on limitranges in %1 (Kubernetes' view role has it), or "
+               "write each container's requests and limits.")
+                .arg(job.ns));
     checkShape(cluster, admitted, &v);
     checkQueue(cluster, admitted, &v);
     checkQuota(cluster, admitted, &v);

@@ -4558,6 +4558,10 @@
         <source>its registry did not answer within %1 s</source>
         <translation>镜像仓库在 %1 秒内未应答</translation>
     </message>
+    <message>
+        <source>forbidden</source>
+        <translation>无权读取</translation>
+    </message>
 </context>
 <context>
     <name>gpudesk::JupyterProbe</name>
@@ -9330,6 +9334,14 @@
     <message>
         <source>NCCL_SOCKET_IFNAME=lo names the loopback interface: pods on other nodes cannot be reached through it.</source>
         <translation>NCCL_SOCKET_IFNAME=lo 指定的是回环接口：无法通过它访问其他节点上的 Pod。</translation>
+    </message>
+    <message>
+        <source>The namespace&apos;s LimitRanges could not be read (%1): the defaults and bounds they may set are not checked.</source>
+        <translation>无法读取命名空间的 LimitRange（%1）：其可能设置的默认值和上下限未被检查。</translation>
+    </message>
+    <message>
+        <source>Ask an admin for list on limitranges in %1 (Kubernetes&apos; view role has it), or write each container&apos;s requests and limits.</source>
+        <translation>请管理员授予 %1 中 limitranges 的 list 权限（Kubernetes 的 view 角色包含此权限），或为每个容器写明 requests 和 limits。</translation>
     </message>
 </context>
 <context>

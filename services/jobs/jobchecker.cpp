@@ -2,6 +2,7 @@
 #include "jobchecker.h"
 
 #include "capacitysnapshot.h"
+#include "connectionstate.h"
 #include "imagecheck.h"
 #include "imagesservice.h"
 #include "jobrequestdecoder.h"
@@ -253,6 +254,11 @@ void JobChecker::launch()
     m_parts = 0;
     m_running = m_next;
     CapacitySnapshot snapshot = CapacitySnapshot::of(*m_store, m_running, m_telemetry);
+    if (m_state)
+        if (const InformerStatus *s = m_state->collection(Resource::LimitRanges);
+            s && s->state == InformerStatus::Forbidden)
+            snapshot.limitRangesUnreadable =
+                s->error.isEmpty() ? tr("forbidden") : s->error.simplified();
     m_watcher.setFuture(QtConcurrent::run([snapshot = std::move(snapshot), job = m_running] {
         return StartCheck::check(snapshot, job);
     }));

@@ -16,6 +16,7 @@
 namespace gpudesk {
 
 class ClusterStore;
+class ConnectionState;
 class ImagesService;
 class NasFiles;
 class TelemetryStore;
@@ -42,6 +43,9 @@ public:
     void setNas(NasFiles *nas) { m_nas = nas; }
     // Where images are looked up (none: they are not).
     void setImages(ImagesService *images) { m_images = images; }
+    // The collections' sync (none: not known): a kind the account may not read is said, not
+    // taken as empty — the namespace's LimitRanges.
+    void setConnectionState(const ConnectionState *state) { m_state = state; }
     // A job as JSON (the form's object, or its YAML tab's): read, its namespace defaulted to
     // `ns`, and checked. False, with why, for what is not a job gpudesk submits.
     bool checkJson(const QByteArray &json, const QString &ns, QString *error);
@@ -80,6 +84,7 @@ private:
     bool m_queued = false;
     NasFiles *m_nas = nullptr;
     ImagesService *m_images = nullptr;
+    const ConnectionState *m_state = nullptr;
     bool m_probing = false;
     int m_parts = 0;                        // the parts (scripts, images) of this verdict still out
     int m_generation = 0;                   // which check the images' answers are for

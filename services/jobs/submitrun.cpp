@@ -159,6 +159,7 @@ void SubmitRun::onSynced()
     if (m_options.ssh)
         m_checker->setNas(m_services->nasFiles());
     m_checker->setImages(m_services->images()); // the images, in their registries
+    m_checker->setConnectionState(m_services->state());
     connect(m_checker, &JobChecker::ready, this, &SubmitRun::onVerdict);
     m_checker->check(m_job);
 }

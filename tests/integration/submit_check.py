@@ -242,7 +242,8 @@ with tempfile.TemporaryDirectory() as state:
               code == 2 and r and said in r["message"] and r["field"] == "memory")
         filled = reason(doc, "limitrange-default")
         check(f"what the range fills in is said, its CPU request {default_cpu} among it",
-              filled and f"cpu request {default_cpu} for pytorch" in filled["message"])
+              filled and f"cpu request {default_cpu} for pytorch" in filled["message"]
+              and not reason(doc, "limitranges-unknown"))
         greedy["metadata"]["namespace"] = "user-alice"
         try:
             core.create_namespaced_pod("user-alice", greedy)
@@ -253,6 +254,27 @@ with tempfile.TemporaryDirectory() as state:
               refused and refused["code"] == 422 and said in refused["message"])
         code, doc, err = submit(greedy, context="sim-admin", mode="--yes")
         check("--yes on it: not created, exit 2", code == 2 and not doc["created"])
+
+        # 10b. An account that may not list LimitRanges: the check says they are not known, in
+        # the server's words, and does not take the namespace for one without any.
+        rbac = client.RbacAuthorizationV1Api()
+        role = rbac.read_cluster_role("gpudesk-researcher")
+        kept = copy.deepcopy(role.rules)
+        for rule in role.rules:
+            rule.resources = [r for r in (rule.resources or []) if r != "limitranges"]
+        rbac.replace_cluster_role("gpudesk-researcher", role)
+        try:
+            code, doc, err = submit(greedy)
+        finally:
+            role = rbac.read_cluster_role("gpudesk-researcher")
+            role.rules = kept
+            rbac.replace_cluster_role("gpudesk-researcher", role)
+        r = reason(doc, "limitranges-unknown")
+        check(f"without list on limitranges: said, in the server's words ({r and r['message']})",
+              r and r["severity"] == "info" and "forbidden" in r["message"]
+              and "limitranges" in r["message"] and "user-alice" in r["fix"])
+        check("… and no default is taken for granted (no limitrange-default)",
+              not reason(doc, "limitrange-default"))
 
         # 9. --yes: refused for a job that can never start; created for one that can.
         code, doc, err = submit(pytorchjob("never-made", 16), mode="--yes")

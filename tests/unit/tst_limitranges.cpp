@@ -289,6 +289,30 @@ private slots:
         QCOMPARE(job.roles.first().shmBytes, 16 * Gi);
     }
 
+    // Ranges the account may not read are not taken for none: the check says so, with the
+    // server's words and who to ask.
+    void unreadableRangesSaid()
+    {
+        const QByteArray json =
+            barePod(written({{QStringLiteral("memory"), QStringLiteral("64Gi")}},
+                            {{QStringLiteral("nvidia.com/gpu"), QStringLiteral("1")}}));
+        JobRequest job;
+        QString error;
+        QVERIFY(JobRequestDecoder::decode(json, &job, &error));
+        CapacitySnapshot cluster = CapacitySnapshot::of(*m_store, job);
+        StartVerdict v = StartCheck::check(cluster, job);
+        QVERIFY2(!v.has(QStringLiteral("limitranges-unknown")), qPrintable(codes(v)));
+        cluster.limitRangesUnreadable =
+            QStringLiteral("limitranges is forbidden: User \"alice\" cannot list resource");
+        v = StartCheck::check(cluster, job);
+        const StartReason *r = reason(v, QStringLiteral("limitranges-unknown"));
+        QVERIFY2(r, qPrintable(codes(v)));
+        QCOMPARE(r->severity, StartReason::Info);
+        QVERIFY2(r->message.contains(u"(limitranges is forbidden: User \"alice\""),
+                 qPrintable(r->message));
+        QVERIFY2(r->fix.contains(u"list on limitranges in user-alice"), qPrintable(r->fix));
+    }
+
 private:
     void setRanges(const QList<LimitRangeInfo> &ranges)
     {

@@ -238,8 +238,9 @@ NewJobDialog::NewJobDialog(Services *services, const QString &ns, QWidget *paren
     m_debounce->setSingleShot(true);
     m_debounce->setInterval(150);
     connect(m_debounce, &QTimer::timeout, this, &NewJobDialog::runCheck);
-    m_checker->setNas(services->nasFiles());  // the launch scripts, on the NAS
-    m_checker->setImages(services->images()); // the images, in their registries
+    m_checker->setNas(services->nasFiles());          // the launch scripts, on the NAS
+    m_checker->setImages(services->images());         // the images, in their registries
+    m_checker->setConnectionState(services->state()); // what the account may not read
     connect(m_checker, &JobChecker::ready, this, &NewJobDialog::onVerdict);
     connect(m_verdictPanel, &VerdictPanel::splitRequested, this, &NewJobDialog::applySplit);
     connect(m_yaml, &QPlainTextEdit::textChanged, this, &NewJobDialog::yamlChanged);
