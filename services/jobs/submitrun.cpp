@@ -188,12 +188,34 @@ void SubmitRun::onVerdict(const StartVerdict &verdict)
         onChecked();
 }
 
+bool SubmitRun::confirmsOwn(const QString &serverSays)
+{
+    // A bare pod the check already refuses for its resources is refused by the server's dry
+    // run for the same: said once, in the check's words (which quote the server's), with the
+    // dry run's answer beside them — not twice, as if there were two faults to fix. Matched on
+    // what the server says of each: the pod's validation names the requests' field, the
+    // LimitRanger says "per Container" or "per Pod".
+    const bool validation = serverSays.contains(QLatin1String(".resources.requests"));
+    const bool limitRanger = serverSays.contains(QLatin1String(" per Container ")) ||
+                             serverSays.contains(QLatin1String(" per Pod "));
+    for (StartReason &r : m_verdict.reasons) {
+        if (r.severity != StartReason::Never)
+            continue;
+        if ((validation && r.code == QLatin1String("request-over-limit")) ||
+            (limitRanger && r.code == QLatin1String("limitrange-refused"))) {
+            r.numbers.insert(QStringLiteral("serverSays"), serverSays);
+            return true;
+        }
+    }
+    return false;
+}
+
 void SubmitRun::onChecked()
 {
     if (m_done)
         return;
     const PlanStep &step = m_operation->plan().steps.first();
-    if (step.dryRun == PlanStep::DryRun::Refused) {
+    if (step.dryRun == PlanStep::DryRun::Refused && !confirmsOwn(step.dryRunMessage)) {
         m_verdict.kind = StartVerdict::Never;
         m_verdict.placement.clear();
         m_verdict.reasons.prepend(

@@ -56,6 +56,8 @@ private:
     void onSynced();
     void onVerdict(const StartVerdict &verdict);
     void onChecked();
+    // Whether the server's dry-run refusal is one the check already says (then noted on it).
+    bool confirmsOwn(const QString &serverSays);
     void onCreated();
     void settle();
     void finish(int exitCode, const QString &message);

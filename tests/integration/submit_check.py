@@ -254,6 +254,10 @@ with tempfile.TemporaryDirectory() as state:
               refused and refused["code"] == 422 and said in refused["message"])
         code, doc, err = submit(greedy, context="sim-admin", mode="--yes")
         check("--yes on it: not created, exit 2", code == 2 and not doc["created"])
+        r = reason(doc, "request-over-limit")
+        check("the server's dry run refuses it for the same: said once, its words beside the check's",
+              not reason(doc, "server-refused") and r and said in r["numbers"].get("serverSays", "")
+              and [x["severity"] for x in doc["reasons"]].count("never") == 1)
 
         # 10b. An account that may not list LimitRanges: the check says they are not known, in
         # the server's words, and does not take the namespace for one without any.
