@@ -146,12 +146,20 @@ CapacitySnapshot CapacitySnapshot::of(const ClusterStore &store, const JobReques
         }
         s.quotas << quota;
     }
-    for (const auto &[uid, lr] : store.objects<LimitRangeInfo>(Resource::LimitRanges))
-        if (lr.ns == job.ns)
-            s.limitRanges << lr;
-    std::sort(s.limitRanges.begin(), s.limitRanges.end(),
-              [](const LimitRangeInfo &a, const LimitRangeInfo &b) { return a.name < b.name; });
+    s.limitRanges = limitRangesIn(store, job.ns);
     return s;
+}
+
+QList<LimitRangeInfo> CapacitySnapshot::limitRangesIn(const ClusterStore &store, const QString &ns)
+{
+    QList<LimitRangeInfo> ranges;
+    for (const auto &[uid, lr] : store.objects<LimitRangeInfo>(Resource::LimitRanges))
+        if (lr.ns == ns)
+            ranges << lr;
+    // In one order (by name), so that the check says the same of them each time.
+    std::sort(ranges.begin(), ranges.end(),
+              [](const LimitRangeInfo &a, const LimitRangeInfo &b) { return a.name < b.name; });
+    return ranges;
 }
 
 } // namespace gpudesk

@@ -79,6 +79,8 @@ struct CapacitySnapshot
 
     static CapacitySnapshot of(const ClusterStore &store, const JobRequest &job,
                                const TelemetryStore *telemetry = nullptr);
+    // A namespace's LimitRanges, by name.
+    static QList<LimitRangeInfo> limitRangesIn(const ClusterStore &store, const QString &ns);
     // Holders summed by workload (across nodes), the most GPUs first.
     static QList<Holder> merged(const QList<Holder> &holders);
     // The queue a job goes to when it names none.

@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "submitrun.h"
 
+#include "capacitysnapshot.h"
 #include "jobchecker.h"
 #include "launchscripts.h"
+#include "limitranger.h"
 #include "nasfiles.h"
 #include "verdictjson.h"
 
@@ -188,6 +190,15 @@ void SubmitRun::onVerdict(const StartVerdict &verdict)
         onChecked();
 }
 
+JobRequest SubmitRun::held() const
+{
+    JobRequest job = m_job;
+    if (!m_services)
+        return job;
+    LimitRanger::admit(&job, CapacitySnapshot::limitRangesIn(*m_services->store(), job.ns));
+    return job;
+}
+
 bool SubmitRun::confirmsOwn(const QString &serverSays)
 {
     // A bare pod the check already refuses for its resources is refused by the server's dry
@@ -305,7 +316,7 @@ void SubmitRun::finish(int exitCode, const QString &message)
         {QStringLiteral("context"), c ? c->context() : QString()},
         {QStringLiteral("server"), c ? c->endpoint().server : QString()},
         {QStringLiteral("generatedAt"), QDateTime::currentDateTimeUtc().toString(Qt::ISODate)},
-        {QStringLiteral("job"), verdictjson::job(m_job)},
+        {QStringLiteral("job"), verdictjson::job(held(), m_job)},
         {QStringLiteral("exitCode"), exitCode}};
     if (exitCode != 3) {
         const QJsonObject v = verdictjson::verdict(m_verdict);

@@ -58,6 +58,8 @@ private:
     void onChecked();
     // Whether the server's dry-run refusal is one the check already says (then noted on it).
     bool confirmsOwn(const QString &serverSays);
+    // The job as the API server will hold its pods: the namespace's LimitRange defaults in.
+    JobRequest held() const;
     void onCreated();
     void settle();
     void finish(int exitCode, const QString &message);

@@ -27,18 +27,30 @@ QString severityId(StartReason::Severity s)
 
 } // namespace
 
-QJsonObject job(const JobRequest &job)
+QJsonObject job(const JobRequest &job, const JobRequest &written)
 {
     QJsonArray roles;
-    for (const JobRole &r : job.roles)
-        roles.append(QJsonObject{{QStringLiteral("name"), r.name},
-                                 {QStringLiteral("replicas"), r.replicas},
-                                 {QStringLiteral("gpus"), r.gpus},
-                                 {QStringLiteral("gpuModel"), r.gpuModel},
-                                 {QStringLiteral("cpuMilli"), r.cpuMilli},
-                                 {QStringLiteral("memoryBytes"), r.memoryBytes},
-                                 {QStringLiteral("shmBytes"), r.shmBytes},
-                                 {QStringLiteral("image"), r.image}});
+    for (qsizetype i = 0; i < job.roles.size(); ++i) {
+        const JobRole &r = job.roles[i];
+        QJsonObject role{{QStringLiteral("name"), r.name},
+                         {QStringLiteral("replicas"), r.replicas},
+                         {QStringLiteral("gpus"), r.gpus},
+                         {QStringLiteral("gpuModel"), r.gpuModel},
+                         {QStringLiteral("cpuMilli"), r.cpuMilli},
+                         {QStringLiteral("memoryBytes"), r.memoryBytes},
+                         {QStringLiteral("shmBytes"), r.shmBytes},
+                         {QStringLiteral("image"), r.image}};
+        if (i < written.roles.size()) {
+            const JobRole &w = written.roles[i];
+            if (w.cpuMilli != r.cpuMilli || w.memoryBytes != r.memoryBytes ||
+                w.shmBytes != r.shmBytes)
+                role.insert(QStringLiteral("written"),
+                            QJsonObject{{QStringLiteral("cpuMilli"), w.cpuMilli},
+                                        {QStringLiteral("memoryBytes"), w.memoryBytes},
+                                        {QStringLiteral("shmBytes"), w.shmBytes}});
+        }
+        roles.append(role);
+    }
     return {{QStringLiteral("kind"), QLatin1String(resourceInfo(job.kind).kind)},
             {QStringLiteral("apiVersion"), job.apiVersion},
             {QStringLiteral("namespace"), job.ns},

@@ -11,7 +11,9 @@ struct StartVerdict;
 // The submit check's verdict as `gpudesk --submit FILE --check` prints it (docs/submit.md).
 namespace verdictjson {
 
-QJsonObject job(const JobRequest &job);
+// The job's figures as the API server will hold its pods (`held`: the namespace's LimitRange
+// defaults filled in); a role whose figures the defaults changed also has them as written.
+QJsonObject job(const JobRequest &held, const JobRequest &written);
 QJsonObject verdict(const StartVerdict &verdict);
 
 } // namespace verdictjson

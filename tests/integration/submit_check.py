@@ -244,6 +244,10 @@ with tempfile.TemporaryDirectory() as state:
         check(f"what the range fills in is said, its CPU request {default_cpu} among it",
               filled and f"cpu request {default_cpu} for pytorch" in filled["message"]
               and not reason(doc, "limitranges-unknown"))
+        role = doc["job"]["roles"][0]
+        check(f"the job's figures are the pods' as the server holds them, as written beside ({role})",
+              role["cpuMilli"] == int(float(default_cpu) * 1000)
+              and role["written"]["cpuMilli"] == 0 and role["memoryBytes"] == 64 * 2**30)
         greedy["metadata"]["namespace"] = "user-alice"
         try:
             core.create_namespaced_pod("user-alice", greedy)
