@@ -174,6 +174,12 @@ QByteArray podUsageCommand(CgroupLayout layout, const QList<PodRef> &pods)
     return out;
 }
 
+QByteArray kernelLogCommand()
+{
+    // Kernel messages and ISO times are not localised: no locale is forced (probeCommand).
+    return QByteArrayLiteral("dmesg --time-format iso");
+}
+
 QByteArray cgroupCommand(const QList<qint64> &pids)
 {
     QByteArray out;

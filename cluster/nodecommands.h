@@ -45,6 +45,9 @@ QByteArray podUsageCommand(CgroupLayout layout, const QList<PodRef> &pods);
 // /proc/<pid>/cgroup and /proc/<pid>/stat of each PID, in sections "pid <n>" and
 // "pidstat <n>". PIDs must be positive.
 QByteArray cgroupCommand(const QList<qint64> &pids);
+// The kernel's ring buffer with ISO times (kernellog::nvrmLines reads it): where the NVIDIA
+// driver writes its Xid lines. Needs root, or kernel.dmesg_restrict=0, on the node.
+QByteArray kernelLogCommand();
 // /proc/<pid>/stat of each PID (state, start time), in sections "pidstat <n>": asked with every
 // sample for the GPU processes the previous one listed.
 QByteArray pidStatCommand(const QList<qint64> &pids);

@@ -49,6 +49,12 @@ struct DiagnosisInput
     qint64 memoryLimitMiB = 0;
     QStringList env;
     QStringList command;
+    // The node the pod ran on, and what its kernel said of its GPUs (the NVRM lines of its
+    // kernel log, read over SSH, the newest last; empty when not read). Why they could not be
+    // read, when they were asked for and could not be.
+    QString node;
+    QStringList nodeKernel;
+    QString nodeKernelError;
 };
 
 // A line or a field that made a rule match.

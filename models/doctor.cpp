@@ -83,7 +83,8 @@ std::optional<Diagnosis> Doctor::apply(const DoctorRules::Rule &rule, const Diag
     QHash<QString, QString> fill{
         {QStringLiteral("shmMiB"), QString::number(in.shmMiB)},
         {QStringLiteral("memoryLimitMiB"), QString::number(in.memoryLimitMiB)},
-        {QStringLiteral("pod"), in.pod}};
+        {QStringLiteral("pod"), in.pod},
+        {QStringLiteral("node"), in.node}};
     if (!rule.phases.isEmpty()) {
         if (!rule.phases.contains(in.phase))
             return std::nullopt;
@@ -182,6 +183,29 @@ std::optional<Diagnosis> Doctor::apply(const DoctorRules::Rule &rule, const Diag
             if (any && !all.contains(false)) {
                 found = here;
                 fill.insert(QStringLiteral("container"), c.name);
+                break;
+            }
+        }
+        if (found.isEmpty())
+            return std::nullopt;
+        fill.insert(QStringLiteral("match"), captured);
+        d.evidence += found;
+    }
+    if (!rule.nodeKernel.isEmpty()) {
+        // The newest lines first: the fault nearest the failure is the one to show.
+        QList<DiagnosisEvidence> found;
+        QString captured;
+        for (qsizetype i = in.nodeKernel.size() - 1;
+             i >= 0 && found.size() < kEvidencePerRule && in.nodeKernel.size() - i <= kKernelLines;
+             --i) {
+            const QString line = in.nodeKernel[i].left(kLineChars);
+            for (const QRegularExpression &re : rule.nodeKernel) {
+                const QRegularExpressionMatch m = re.match(line);
+                if (!m.hasMatch())
+                    continue;
+                if (captured.isEmpty())
+                    captured = m.captured(m.lastCapturedIndex() > 0 ? 1 : 0);
+                found.append({QStringLiteral("kernel log of %1").arg(in.node), 0, line});
                 break;
             }
         }

@@ -16,6 +16,7 @@ public:
     static constexpr int kTailBytes = 64 * 1024;
     static constexpr int kLineChars = 4096;
     static constexpr int kEvidencePerRule = 3;
+    static constexpr int kKernelLines = 200; // the newest NVRM lines of the node looked at
 
     // `language`: "zh_CN", or "" for English (a rule's text in the language where it has one).
     explicit Doctor(DoctorRules rules, QString language = {});

@@ -141,6 +141,9 @@ DoctorRules DoctorRules::parse(const QByteArray &json, const QString &name, QStr
         for (const QString &p : strings(m.value(QLatin1String("logAll"))))
             if (auto re = regex(p))
                 r.logAll << *re;
+        for (const QString &p : strings(m.value(QLatin1String("nodeKernel"))))
+            if (auto re = regex(p))
+                r.nodeKernel << *re;
         if (!ok)
             continue;
         if (m.isEmpty()) {

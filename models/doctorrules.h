@@ -37,9 +37,11 @@ public:
         std::optional<QRegularExpression> event; // "Reason: message" of each event
         QList<QRegularExpression> logAny;        // a line matching any
         QList<QRegularExpression> logAll;        // and lines matching each of these
+        QList<QRegularExpression> nodeKernel;    // a line of the node's kernel log (Xid)
         qint64 shmBelowMiB = 0;                  // the spec's /dev/shm under this (0: any)
-        // What it says, by language ("" is English); {shmMiB}, {memoryLimitMiB}, {container}
-        // and {match} (the first captured group of the first log match) are filled in.
+        // What it says, by language ("" is English); {shmMiB}, {memoryLimitMiB}, {container},
+        // {node} and {match} (the first captured group of the first log or kernel line match)
+        // are filled in.
         QHash<QString, QString> title, cause, fix;
         QString responsible = QStringLiteral("job");
         bool retryHelps = false;

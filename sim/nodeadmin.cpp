@@ -88,6 +88,12 @@ void NodeAdmin::setPhantom(const std::string &node, int card, int memoryMiB)
     });
 }
 
+void NodeAdmin::kernelMessage(const std::string &node, const std::string &message)
+{
+    const qint64 now = m_state.clock->nowMs();
+    m_state.machines->edit(node, [&](NodeMachine &m) { m.kernelLog.emplace_back(now, message); });
+}
+
 bool NodeAdmin::setDriverState(const std::string &node, const std::string &state)
 {
     if (state != "ok" && state != "failed" && state != "nodevices" && state != "missing")

@@ -18,6 +18,8 @@ public:
     void setNodeReady(const std::string &node, bool ready, const std::string &message);
     void setDiskPressure(const std::string &node, int percentUsed);
     void setPhantom(const std::string &node, int card, int memoryMiB);
+    // A line the node's kernel logs now (dmesg shows it).
+    void kernelMessage(const std::string &node, const std::string &message);
     bool setDriverState(const std::string &node, const std::string &state);
     void cordon(const std::string &node);
     void syncUnschedulableTaints();

@@ -128,6 +128,9 @@ struct NodeMachine
     // What nvidia-smi meets: "ok", "failed" (the driver cannot be reached, exit 9),
     // "nodevices" ("No devices were found", exit 6), "missing" (nvidia-smi not installed).
     std::string driverState = "ok";
+    // The kernel's ring buffer, oldest first: each message with its time in simulated ms (what
+    // dmesg prints, in its ISO format or as seconds since boot).
+    std::vector<std::pair<qint64, std::string>> kernelLog;
     // Pods whose container a signal ended, until their kubelet has recorded it (and restarted
     // the container where the pod's restartPolicy says so): their processes are not there.
     std::set<std::string> exitedContainers;

@@ -7,9 +7,12 @@
 #include "nvidiasmi.h"
 #include "procfs.h"
 
+#include <QDateTime>
+
 #include <algorithm>
 #include <cctype>
 #include <climits>
+#include <cstdio>
 #include <cstdlib>
 #include <map>
 #include <optional>
@@ -442,6 +445,38 @@ CommandOutput NodeTools::kill(const std::string &node, const std::vector<std::st
     return r;
 }
 
+CommandOutput NodeTools::dmesg(const NodeMachine &m, const std::vector<std::string> &argv)
+{
+    bool iso = false;
+    for (size_t i = 1; i < argv.size(); ++i) {
+        if (argv[i] == "--time-format" && i + 1 < argv.size()) {
+            const std::string &format = argv[++i];
+            if (format != "iso" && format != "raw")
+                return {"", "dmesg: unknown time format: " + format + "\n", 1};
+            iso = format == "iso";
+        } else if (argv[i] == "--time-format=iso") {
+            iso = true;
+        } else {
+            return {"", "dmesg: unrecognized option '" + argv[i] + "'\n", 1};
+        }
+    }
+    std::string out;
+    char buf[64];
+    for (const auto &[atMs, message] : m.kernelLog) {
+        if (iso) {
+            const QDateTime t = QDateTime::fromMSecsSinceEpoch(atMs, Qt::UTC);
+            std::snprintf(buf, sizeof buf, "%s,%03d%03d+00:00 ",
+                          t.toString(QStringLiteral("yyyy-MM-ddTHH:mm:ss")).toStdString().c_str(),
+                          int(atMs % 1000), int((atMs * 7) % 1000));
+        } else {
+            const qint64 since = std::max<qint64>(0, atMs - m.bootedAtMs);
+            std::snprintf(buf, sizeof buf, "[%5lld.%06lld] ", since / 1000, (since % 1000) * 1000);
+        }
+        out += buf + message + "\n";
+    }
+    return {out, "", 0};
+}
+
 CommandOutput NodeTools::runSimple(const std::string &node, std::vector<std::string> argv,
                                    qint64 nowMs, const std::string &input)
 {
@@ -558,6 +593,8 @@ CommandOutput NodeTools::runSimple(const std::string &node, std::vector<std::str
         return m_runtime->mkdir(node, argv);
     if (m_runtime && cmd == "rm")
         return m_runtime->rm(node, argv);
+    if (cmd == "dmesg")
+        return dmesg(m, argv);
     if (cmd == "nvidia-smi") {
         if (m.gpuProduct.empty() || m.driverState == "missing")
             return notFound();

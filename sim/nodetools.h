@@ -11,6 +11,7 @@ namespace sim {
 class MachineRegistry;
 class NasTree;
 class NodeRuntime;
+struct NodeMachine;
 
 struct CommandOutput
 {
@@ -47,6 +48,9 @@ private:
     CommandOutput runSimple(const std::string &node, std::vector<std::string> argv, qint64 nowMs,
                             const std::string &input);
     CommandOutput kill(const std::string &node, const std::vector<std::string> &argv, qint64 nowMs);
+    // util-linux dmesg: the ring buffer as `[seconds since boot] message`, or with
+    // --time-format iso as `2026-11-28T09:14:03,512345+00:00 message`.
+    static CommandOutput dmesg(const NodeMachine &m, const std::vector<std::string> &argv);
     MachineRegistry *m_machines;
     NodeRuntime *m_runtime;
     const NasTree *m_nas;

@@ -295,6 +295,29 @@ void Simulation::build()
                         json::array({ref(m_state.pods, f.user, f.name)}), f.diagnosis});
         }
     });
+    // A card that falls off the bus under a job: the job dies with a CUDA error (its own log
+    // blames its code), and only the node's kernel log says why — the driver's Xid 79.
+    at(hoursAgo(47.4), [=, this] {
+        JobInput in = job("erin", "clip-finetune");
+        in.nodeName = "g4090-09";
+        in.behavior.runSeconds = 240;
+        in.behavior.fails = true;
+        in.tasks = {task("main", 1, 2)};
+        submitPod(in);
+        addPlanted({"failed-gpu-hardware",
+                    "the GPU fell off the bus under the job (Xid 79 in the node's kernel log); "
+                    "the job's log shows only a CUDA error",
+                    "g4090-09", json::array({ref(m_state.pods, "erin", "clip-finetune")}),
+                    "gpu-hardware"});
+    });
+    at(hoursAgo(47.4) + 236 * 1000, [=, this] {
+        // Card 1 (bus 2A), as the PCIe port and the driver log it.
+        kernelMessage("g4090-09", "pcieport 0000:00:03.0: AER: Uncorrected (Fatal) error "
+                                  "received: 0000:2a:00.0");
+        kernelMessage("g4090-09", "NVRM: Xid (PCI:0000:2a:00): 79, pid='<unknown>', "
+                                  "name=<unknown>, GPU has fallen off the bus.");
+        kernelMessage("g4090-09", "NVRM: GPU 0000:2a:00.0: GPU has fallen off the bus.");
+    });
     at(hoursAgo(47), [=, this] {
         JobInput in = job("dave", "vit-large");
         in.nodeName = "g4090-07";

@@ -260,6 +260,11 @@ void Simulation::setPhantom(const std::string &node, int card, int memoryMiB)
     m_nodeAdmin->setPhantom(node, card, memoryMiB);
 }
 
+void Simulation::kernelMessage(const std::string &node, const std::string &message)
+{
+    m_nodeAdmin->kernelMessage(node, message);
+}
+
 bool Simulation::setDriverState(const std::string &node, const std::string &state)
 {
     return m_nodeAdmin->setDriverState(node, state);

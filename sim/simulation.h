@@ -101,6 +101,7 @@ public:
     void setNodeReady(const std::string &node, bool ready, const std::string &message);
     void setDiskPressure(const std::string &node, int percentUsed);
     void setPhantom(const std::string &node, int card, int memoryMiB);
+    void kernelMessage(const std::string &node, const std::string &message);
     // Breaks (or mends) what nvidia-smi meets on a node: ok, failed, nodevices, missing. False
     // for an unknown node or state.
     bool setDriverState(const std::string &node, const std::string &state);

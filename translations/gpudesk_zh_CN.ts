@@ -3018,6 +3018,14 @@
         <source>No known cause; %1.</source>
         <translation>未找到已知原因；%1。</translation>
     </message>
+    <message>
+        <source>%1 is busy or not connected over SSH</source>
+        <translation>%1 正忙或未通过 SSH 连接</translation>
+    </message>
+    <message>
+        <source>the kernel log of %1 could not be read: %2</source>
+        <translation>无法读取 %1 的内核日志：%2</translation>
+    </message>
 </context>
 <context>
     <name>gpudesk::DiagnosisView</name>

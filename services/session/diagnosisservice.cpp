@@ -4,8 +4,13 @@
 #include "clusterstore.h"
 #include "diagnosisdecoder.h"
 #include "doctor.h"
+#include "kernellog.h"
 #include "kubeclient.h"
+#include "nodecommands.h"
+#include "sshconnection.h"
+#include "sshpool.h"
 
+#include <QDateTime>
 #include <QFutureWatcher>
 #include <QLocale>
 #include <QPointer>
@@ -23,6 +28,8 @@ struct DiagnosisService::Work
     DiagnosisInput input;
     QList<DiagnosisDecoder::LogWanted> logs;
     QStringList logErrors;
+    qint64 created = 0; // the pod's, for the kernel lines of its time
+    bool gpus = false;  // it asks for GPUs: its node's Xid lines matter
 };
 
 DiagnosisService::DiagnosisService(ClientOf client, ClusterStore *store, QObject *parent)
@@ -74,6 +81,8 @@ void DiagnosisService::onStoreUpdated(const StoreChanges &changes)
         m_queue.clear();
         m_queued.clear();
         m_inFlight.clear();
+        m_kernel.clear();
+        m_kernelWaiting.clear();
         m_book->clear();
         if (m_automatic)
             requestAllTroubled(MaxAutomatic);
@@ -133,6 +142,8 @@ void DiagnosisService::start(const QString &podUid)
     work->uid = podUid;
     work->stamp = DiagnosisBook::stampOf(*pod);
     work->generation = m_generation;
+    work->created = pod->created;
+    work->gpus = pod->gpuRequest > 0;
     m_inFlight.insert(podUid);
     const QString ns = pod->ns, name = pod->name;
     client->get(QStringLiteral("/api/v1/namespaces/%1/pods/%2").arg(ns, name), this,
@@ -182,7 +193,7 @@ void DiagnosisService::fetchLogs(const std::shared_ptr<Work> &work)
 {
     // One log at a time: a pod has one or two failed containers, and the kubelet serves them.
     if (work->logs.isEmpty()) {
-        runDoctor(work);
+        fetchKernel(work);
         return;
     }
     const DiagnosisDecoder::LogWanted want = work->logs.takeFirst();
@@ -207,6 +218,79 @@ void DiagnosisService::fetchLogs(const std::shared_ptr<Work> &work)
             }
             fetchLogs(work);
         });
+}
+
+void DiagnosisService::fetchKernel(const std::shared_ptr<Work> &work)
+{
+    const PodInfo *pod = m_store->pod(work->uid);
+    SshPool *pool = m_pool ? m_pool() : nullptr;
+    const QString node = pod ? pod->nodeName : QString();
+    work->input.node = node;
+    // Only a GPU pod's node, only where gpudesk reaches the nodes: no SSH is no error.
+    if (!work->gpus || node.isEmpty() || !pool || !pool->nodes().contains(node)) {
+        runDoctor(work);
+        return;
+    }
+    const qint64 now = QDateTime::currentMSecsSinceEpoch();
+    if (const auto it = m_kernel.constFind(node);
+        it != m_kernel.cend() && now - it->at < KernelCacheMs) {
+        work->input.nodeKernel = kernellog::nvrmLines(it->lines, work->created);
+        work->input.nodeKernelError = it->error;
+        if (!it->error.isEmpty())
+            work->logErrors << it->error;
+        runDoctor(work);
+        return;
+    }
+    auto &waiting = m_kernelWaiting[node];
+    waiting << work;
+    if (waiting.size() > 1)
+        return; // read once for all the node's pods
+    QPointer<DiagnosisService> self(this);
+    const quint64 generation = m_generation;
+    const SshPool::Work read = [self, node, generation](SshConnection *c, const SshStatus &st,
+                                                        const std::atomic<bool> &cancel) {
+        QByteArray lines;
+        QString error;
+        if (!c) {
+            error = st.message;
+        } else {
+            const ExecResult r = c->exec(nodecmd::kernelLogCommand(), KernelTimeoutMs, cancel);
+            if (!r.ok)
+                error = r.error;
+            else if (r.exitStatus != 0)
+                error = QString::fromUtf8(r.err.left(400)).trimmed();
+            else
+                lines = kernellog::nvrmLines(r.out, 0, 1000).join(u'\n').toUtf8();
+        }
+        return std::function<void()>([self, node, generation, lines, error] {
+            if (self && generation == self->m_generation)
+                self->kernelRead(node, lines, error);
+        });
+    };
+    // A short read, on a lane the node's sampling does not hold.
+    if (!pool->submit(node, read, SshPool::Lane::Long) &&
+        !pool->submit(node, read, SshPool::Lane::Files))
+        kernelRead(node, {}, tr("%1 is busy or not connected over SSH").arg(node));
+}
+
+void DiagnosisService::kernelRead(const QString &node, const QByteArray &lines,
+                                  const QString &error)
+{
+    m_kernel.insert(node,
+                    {QDateTime::currentMSecsSinceEpoch(), lines,
+                     error.isEmpty()
+                         ? QString()
+                         : tr("the kernel log of %1 could not be read: %2").arg(node, error)});
+    const QList<std::shared_ptr<Work>> works = m_kernelWaiting.take(node);
+    for (const std::shared_ptr<Work> &work : works) {
+        if (work->generation != m_generation)
+            continue;
+        work->input.nodeKernel = kernellog::nvrmLines(lines, work->created);
+        work->input.nodeKernelError = m_kernel.value(node).error;
+        if (!work->input.nodeKernelError.isEmpty())
+            work->logErrors << work->input.nodeKernelError;
+        runDoctor(work);
+    }
 }
 
 void DiagnosisService::runDoctor(const std::shared_ptr<Work> &work)

@@ -3,6 +3,7 @@
 
 #include "diagnosisbook.h"
 
+#include <QHash>
 #include <QObject>
 #include <QSet>
 #include <QStringList>
@@ -15,6 +16,7 @@ namespace gpudesk {
 class ClusterStore;
 class Doctor;
 class KubeClient;
+class SshPool;
 struct StoreChanges;
 
 // The job doctor at work: for a pod that failed or crash-loops, its object (the store keeps
@@ -39,6 +41,12 @@ public:
     using ClientOf = std::function<KubeClient *()>;
     DiagnosisService(ClientOf client, ClusterStore *store, QObject *parent = nullptr);
     ~DiagnosisService() override;
+    // The nodes over SSH (null when there are none): a GPU pod's node is asked for its kernel's
+    // NVRM lines (Xid) since the pod was made, each node at most once a KernelCacheMs.
+    using PoolOf = std::function<SshPool *()>;
+    void setNodePool(PoolOf pool) { m_pool = std::move(pool); }
+    static constexpr int KernelCacheMs = 60000;
+    static constexpr int KernelTimeoutMs = 15000;
 
     DiagnosisBook *book() const { return m_book; }
     // On: troubled pods are diagnosed as they appear (off by default: a headless run asks).
@@ -64,10 +72,22 @@ private:
     void start(const QString &podUid);
     void fetchEvents(const std::shared_ptr<Work> &work);
     void fetchLogs(const std::shared_ptr<Work> &work);
+    void fetchKernel(const std::shared_ptr<Work> &work);
+    void kernelRead(const QString &node, const QByteArray &lines, const QString &error);
     void runDoctor(const std::shared_ptr<Work> &work);
     void finish(const std::shared_ptr<Work> &work, DiagnosisBook::Entry entry);
 
     ClientOf m_client;
+    PoolOf m_pool;
+    // Per node: its NVRM lines as last read (all of them, the newest 1,000), when, and why not.
+    struct KernelRead
+    {
+        qint64 at = 0;
+        QByteArray lines;
+        QString error;
+    };
+    QHash<QString, KernelRead> m_kernel;
+    QHash<QString, QList<std::shared_ptr<Work>>> m_kernelWaiting; // by node, while it is read
     ClusterStore *m_store;
     DiagnosisBook *m_book;
     std::shared_ptr<const Doctor> m_doctor;

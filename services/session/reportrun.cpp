@@ -196,13 +196,9 @@ void ReportRun::sampleNodes()
         *ended = true;
         m_telemetrySession->sampler()->stop();
         m_telemetry->flush();
-        // The NAS over the same SSH links, then they go.
-        measureStorage([this] {
-            m_telemetrySession->stop();
-            m_telemetrySession->deleteLater();
-            m_telemetrySession = nullptr;
-            measureImages();
-        });
+        // The NAS over the same SSH links; they go once the doctor has read the nodes' kernel
+        // logs too (endSsh).
+        measureStorage([this] { measureImages(); });
     };
     connect(m_telemetrySession, &TelemetrySession::sweepFinished, this, [done] { done(true); });
     QTimer::singleShot(SweepLimitMs, this, [done] { done(false); });
@@ -281,6 +277,7 @@ void ReportRun::measureStorage(const std::function<void()> &then)
 void ReportRun::measureImages()
 {
     if (m_alertsOnly) {
+        endSsh();
         int code = 0;
         const QJsonObject doc = alertsJson(*m_store, m_telemetry, m_source.context, &code);
         m_written = true;
@@ -328,15 +325,29 @@ void ReportRun::measureNext()
         write();
 }
 
+void ReportRun::endSsh()
+{
+    if (!m_telemetrySession)
+        return;
+    m_telemetrySession->stop();
+    m_telemetrySession->deleteLater();
+    m_telemetrySession = nullptr;
+}
+
 void ReportRun::diagnose()
 {
     m_doctor = new DiagnosisService([this] { return m_client.get(); }, m_store.get(), this);
     m_source.diagnoses = m_doctor->book();
+    // The nodes' kernel logs too, when the report reaches them over SSH.
+    m_doctor->setNodePool([this]() -> SshPool * {
+        return m_telemetrySession ? m_telemetrySession->pool() : nullptr;
+    });
     m_diagnosing = true;
     auto done = [this] {
         if (!m_diagnosing)
             return;
         m_diagnosing = false;
+        endSsh();
         if (m_writeWanted)
             write();
     };

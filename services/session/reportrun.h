@@ -92,6 +92,8 @@ private:
     QString m_output;
     TelemetryStore *m_telemetry = nullptr;
     TelemetrySession *m_telemetrySession = nullptr;
+    // The SSH links go: after the NAS and the doctor's reads of the nodes' kernel logs.
+    void endSsh();
     QString m_sshConfig;
     ReportSource m_source;
     ImagesService *m_images = nullptr;

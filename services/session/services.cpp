@@ -52,6 +52,10 @@ Services::Services(QStringList kubeconfigFiles, QObject *parent)
       m_storage(new StorageService(m_session, this)),
       m_nasFiles(new NasFiles(m_session, m_operations, this))
 {
+    m_diagnoses->setNodePool([session = m_session]() -> SshPool * {
+        const auto &c = session->connection();
+        return c ? c->pool() : nullptr;
+    });
     m_alerts->setFindings(m_findings);
     m_alerts->setRegistryWatch(m_registryWatch);
     m_alerts->setStorage(m_storage);

@@ -39,8 +39,13 @@ void TestDiagnosis::failedJobsSayTheirCause()
             planted.insert(p[QStringLiteral("objects")][0][QStringLiteral("name")].toString(),
                            p[QStringLiteral("diagnosis")].toString());
     // Shared memory, launch script, image pull, and seven more failed two days ago (GPU out of
-    // memory, NCCL, torch.distributed, a Python module, a data path, the driver, OOMKilled).
-    QCOMPARE(planted.size(), 10);
+    // memory, NCCL, torch.distributed, a Python module, a data path, the driver, OOMKilled),
+    // and a card that fell off the bus.
+    QCOMPARE(planted.size(), 11);
+    // That one is told by the node's kernel log, read over SSH: this window has none (the
+    // report's test reads it, report_vs_truth.py). Without it, the job's own error is what is
+    // said, and no SSH is no error.
+    QCOMPARE(planted.take(u"clip-finetune"_qs), u"gpu-hardware"_qs);
 
     // The window diagnoses them by itself; the Reason says the cause, not the controller's
     // "1 replica(s) failed". (mmdet-train's node is NotReady: that caveat comes first, its
@@ -71,6 +76,12 @@ void TestDiagnosis::failedJobsSayTheirCause()
         QTRY_VERIFY2_WITH_TIMEOUT(book->cause(p), qPrintable(p.name), 20000);
         QVERIFY2(book->cause(p)->cls == planted.value(job), qPrintable(p.name));
     }
+    for (const PodInfo &p : services.store()->pods())
+        if (p.name == u"clip-finetune") {
+            QTRY_VERIFY_WITH_TIMEOUT(book->cause(p), 20000);
+            QCOMPARE(book->cause(p)->cls, u"cuda-error"_qs);
+            QVERIFY2(book->entry(p.uid)->error.isEmpty(), qPrintable(book->entry(p.uid)->error));
+        }
     save(w, QStringLiteral("page-workloads-diagnosed"));
     // Sorted by Reason, the rows follow what the column shows (the cause, not the controller's
     // words under it); the cause is found by the filter.

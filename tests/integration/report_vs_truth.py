@@ -134,6 +134,14 @@ with tempfile.TemporaryDirectory() as state:
                   mine and all(d["class"] == p["diagnosis"] and d["evidence"] and d["fix"]
                                and d["responsible"] in ("job", "platform", "hardware")
                                for d in mine))
+        # The card that fell off the bus: found in the node's kernel log over SSH, the driver's
+        # line as evidence, before the CUDA error the job's own log blames.
+        xid = next(p for p in truth["planted"] if p["id"] == "failed-gpu-hardware")
+        hit = [d for d in diag if d["pod"] == xid["objects"][0]["name"]]
+        ev = [e for d in hit for e in d["evidence"] if e["where"] == "kernel log of " + xid["node"]]
+        check(f"{xid['id']}: the node's Xid 79 line is the evidence ({ev and ev[0]['text']})",
+              hit and hit[0]["responsible"] == "hardware" and ev
+              and "NVRM: Xid (PCI:0000:2a:00): 79," in ev[0]["text"])
         # Grouped by cause for the admin: the counts add up to the pods diagnosed, most first.
         classes = report["diagnosisClasses"]
         check(f"diagnoses grouped by class ({[(c['class'], c['pods']) for c in classes]})",

@@ -23,6 +23,7 @@
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
+#include <algorithm>
 
 using namespace gpudesk;
 
@@ -447,7 +448,13 @@ void TestOperations::drainStopsAtDisruptionBudget()
                          R"("containers":[{"name":"main","image":"busybox"}]}})")
                  .status,
              201);
-    QTRY_COMPARE_WITH_TIMEOUT(s->store()->podsOnNode(QStringLiteral("g4090-09")).size(), 2, 10000);
+    // (Besides erin's clip-finetune, failed there two days ago: a finished pod, not drained.)
+    const auto running = [&] {
+        const auto pods = s->store()->podsOnNode(QStringLiteral("g4090-09"));
+        return std::count_if(pods.cbegin(), pods.cend(),
+                             [](const PodInfo *p) { return !p->finished(); });
+    };
+    QTRY_COMPARE_WITH_TIMEOUT(running(), 2, 10000);
     const OperationPlan plan =
         s->operations()->planner().drain(QStringLiteral("g4090-09"), QStringLiteral("test"));
     QVERIFY(!plan.steps.isEmpty());

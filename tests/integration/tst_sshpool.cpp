@@ -233,7 +233,7 @@ void TestSshPool::unknownHostKeyThenTrustedAlways()
                                     done = true;
                                 });
                             }));
-        QTRY_VERIFY(done);
+        QTRY_VERIFY_WITH_TIMEOUT(done, ProbeTimeoutMs + 10000);
     }
     QVERIFY(!samples[0].cpuPercent.has_value());
     QVERIFY(samples[1].cpuPercent.has_value());

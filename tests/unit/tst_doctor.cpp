@@ -13,6 +13,8 @@
 #include <QJsonDocument>
 #include <QTest>
 
+#include <algorithm>
+
 using namespace gpudesk;
 
 namespace {
@@ -63,6 +65,7 @@ private slots:
     void runawayPatternsRefused();
     void brokenRulesFile();
     void boundedLogs();
+    void gpuFaultFromTheNodesKernel();
 };
 
 void TestDoctor::shippedRulesAllRead()
@@ -463,6 +466,53 @@ void TestDoctor::boundedLogs()
     DiagnosisInput bad =
         pod({failed("\xff\xfe\xfd torch.cuda.OutOfMemoryError: CUDA out of memory\n")});
     QCOMPARE(Doctor(DoctorRules::builtIn()).diagnose(bad).first().rule, u"gpu-oom"_qs);
+}
+
+// The job's own log blames its code (a CUDA error); the node's kernel says the card fell off
+// the bus while it ran: the hardware is the cause, said first, with the driver's line.
+void TestDoctor::gpuFaultFromTheNodesKernel()
+{
+    const QByteArray log = "Traceback (most recent call last):\n"
+                           "  File \"/workspace/train.py\", line 214, in <module>\n"
+                           "    loss.backward()\n"
+                           "RuntimeError: CUDA error: an illegal memory access was encountered\n";
+    DiagnosisInput in = pod({failed(log, 1)});
+    in.node = u"g4090-09"_qs;
+    const Doctor doctor(DoctorRules::builtIn());
+    // Without the node's lines: the code's error, as before.
+    QCOMPARE(doctor.diagnose(in).first().cls, u"cuda-error"_qs);
+    // As the NVIDIA driver writes them (dmesg --time-format iso, kernellog::nvrmLines).
+    in.nodeKernel = {
+        u"2026-11-26T16:39:56,512004+00:00 NVRM: Xid (PCI:0000:2a:00): 13, pid=2231, "
+        u"name=python, Graphics SM Warp Exception on (GPC 0, TPC 1, SM 0): Out Of Range Address"_qs,
+        u"2026-11-26T16:43:56,512004+00:00 NVRM: Xid (PCI:0000:2a:00): 79, pid='<unknown>', "
+        u"name=<unknown>, GPU has fallen off the bus."_qs,
+        u"2026-11-26T16:43:56,513310+00:00 NVRM: GPU 0000:2a:00.0: GPU has fallen off the bus."_qs};
+    QList<Diagnosis> found = doctor.diagnose(in);
+    QVERIFY(!found.isEmpty());
+    const Diagnosis &d = found.first();
+    QCOMPARE(d.rule, u"gpu-xid-hardware"_qs);
+    QCOMPARE(d.cls, u"gpu-hardware"_qs);
+    QCOMPARE(d.title, u"GPU fault on g4090-09: Xid 79"_qs);
+    QCOMPARE(d.responsible, u"hardware"_qs);
+    QVERIFY(d.retryHelps);
+    QVERIFY2(d.fix.contains(u"cordons g4090-09"_qs), qPrintable(d.fix));
+    // The newest matching line is the evidence; Xid 13 (the program's own fault) is not one.
+    QCOMPARE(d.evidence.size(), 1);
+    QCOMPARE(d.evidence[0].where, u"kernel log of g4090-09"_qs);
+    QVERIFY(d.evidence[0].text.contains(u"Xid (PCI:0000:2a:00): 79"_qs));
+    // The job's own error is still said, after it.
+    QVERIFY(std::any_of(found.cbegin(), found.cend(),
+                        [](const Diagnosis &x) { return x.cls == u"cuda-error"_qs; }));
+    // In Chinese too, the node and the code filled in.
+    const QList<Diagnosis> zh = Doctor(DoctorRules::builtIn(), u"zh_CN"_qs).diagnose(in);
+    QCOMPARE(zh.first().title, u"g4090-09 上的 GPU 故障：Xid 79"_qs);
+
+    // Only the program's Xid 13: no hardware cause.
+    in.nodeKernel.resize(1);
+    found = doctor.diagnose(in);
+    QVERIFY(std::none_of(found.cbegin(), found.cend(),
+                         [](const Diagnosis &x) { return x.cls == u"gpu-hardware"_qs; }));
 }
 
 QTEST_GUILESS_MAIN(TestDoctor)
