@@ -288,7 +288,9 @@ int run(int argc, char **argv)
         QStringLiteral("classes"),
         QCoreApplication::translate("main",
                                     "With --cleanup: only these finding classes, comma-separated "
-                                    "(orphan-process, stuck-terminating, idle-gpus, …)."),
+                                    "(orphan-process, stuck-terminating, idle-gpus, …; the NAS's "
+                                    "nas-stale-file, nas-core-dump, nas-departed-user only when "
+                                    "named)."),
         QStringLiteral("list"));
     const QCommandLineOption idleForOpt(
         QStringLiteral("idle-for"),
@@ -330,8 +332,8 @@ int run(int argc, char **argv)
     const QCommandLineOption measureStorageOpt(
         QStringLiteral("measure-storage"),
         QCoreApplication::translate(
-            "main", "With --report: walk the NAS now for storage[], even if its last walk is "
-                    "younger than the interval set (docs/storage.md)."));
+            "main", "With --report (or --cleanup with a NAS class): walk the NAS now, even if its "
+                    "last walk is younger than the interval set (docs/storage.md)."));
     const QCommandLineOption verboseOpt(
         QStringLiteral("verbose"),
         QCoreApplication::translate("main", "Print gpudesk's debug log and Qt's own warnings on "
@@ -389,7 +391,7 @@ int run(int argc, char **argv)
         for (const QString &n : parser.value(drainNodesOpt).split(u',', Qt::SkipEmptyParts))
             o.drainNodes << n.trimmed();
         if (error.isEmpty() && parser.isSet(classesOpt))
-            CleanupRun::parseClasses(parser.value(classesOpt), &o.classes, &error);
+            CleanupRun::parseClasses(parser.value(classesOpt), &o.classes, &o.nas.classes, &error);
         if (error.isEmpty() && !CleanupRun::parseDuration(parser.value(idleForOpt), &o.idleForMs))
             error = QCoreApplication::translate("main", "--idle-for: \"%1\" is not a duration "
                                                         "(90m, 2h, 1d).")
@@ -400,6 +402,7 @@ int run(int argc, char **argv)
         }
         o.ssh = !parser.isSet(noSshOpt);
         o.sshConfig = parser.value(sshConfigOpt);
+        o.measureStorage = parser.isSet(measureStorageOpt);
         QString prometheus = parser.value(prometheusOpt);
         // The same Prometheus the window would use for this context.
         if (prometheus.isEmpty())

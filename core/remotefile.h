@@ -23,7 +23,9 @@ struct RemotePathInfo
     bool found = false;
     char type = 0; // as RemoteFile's
     quint32 permissions = 0;
-    QString linkTarget; // a link's, as written in it
+    qint64 size = 0;
+    qint64 modified = 0; // ms since the epoch, whole seconds as SFTP gives them
+    QString linkTarget;  // a link's, as written in it
 };
 
 } // namespace gpudesk

@@ -377,6 +377,20 @@ void seedLeftovers(Seeder &s, const std::map<std::string, std::string> &groupOf)
     if (groupOf.count("wangfang"))
         s.sparse("user/wangfang/old-dataset.tar", 10 * kGiB, 200 * kDay, 200 * kDay,
                  std::string("old-dataset/\0", 13));
+    // A researcher who left in the spring: her namespace went, her folder stayed. Its
+    // checkpoints hold real blocks, so that removing them frees what df shows.
+    if (!groupOf.count("yangming")) {
+        const std::string home = "user/yangming";
+        s.text(home + "/code/asr-conformer/train.py", trainPy("asr-conformer"), 150 * kDay,
+               140 * kDay);
+        s.text(home + "/code/asr-conformer/README.md", readme("asr-conformer", "yangming"),
+               152 * kDay, 141 * kDay);
+        for (const char *step : {"step-80000", "step-90000"})
+            s.text(home + "/checkpoints/conformer-l/" + step + ".pt",
+                   std::string(size_t(12) << 20, char(0x5a)), 141 * kDay, 140 * kDay);
+        s.text(home + "/outputs/train.log", "step 90000 loss 1.92 wer 7.4\n", 140 * kDay,
+               140 * kDay);
+    }
 }
 
 // Names and shapes that break careless tools: the storage walk and any command built from a

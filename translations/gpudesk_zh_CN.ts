@@ -2209,6 +2209,34 @@
         <source>Not selected, and touched too:</source>
         <translation>未被选中、但同样会受影响的：</translation>
     </message>
+    <message>
+        <source>NAS %1: %2</source>
+        <translation>NAS %1：%2</translation>
+    </message>
+    <message>
+        <source>the NAS could not be walked</source>
+        <translation>无法扫描 NAS</translation>
+    </message>
+    <message numerus="yes">
+        <source>Asking the NAS about %n candidate(s)…</source>
+        <translation>
+            <numerusform>正在向 NAS 查询 %n 个候选项…</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Walking the NAS (at the lowest CPU and IO priority)…</source>
+        <translation>正在扫描 NAS（最低 CPU 与 IO 优先级）…</translation>
+    </message>
+    <message>
+        <source>NAS: %1</source>
+        <translation>NAS：%1</translation>
+    </message>
+    <message numerus="yes">
+        <source>On the NAS: %n candidate(s).</source>
+        <translation>
+            <numerusform>NAS 上：%n 个候选项。</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>gpudesk::ClusterStore</name>
@@ -5719,6 +5747,152 @@
     </message>
 </context>
 <context>
+    <name>gpudesk::NasCleanup</name>
+    <message>
+        <source>Stale large file</source>
+        <translation>长期未用的大文件</translation>
+    </message>
+    <message>
+        <source>Core dump</source>
+        <translation>核心转储</translation>
+    </message>
+    <message>
+        <source>Folder of a user who left</source>
+        <translation>已离开用户的目录</translation>
+    </message>
+    <message>
+        <source>Folders of users who left: not judged, the cluster&apos;s users could not be read (namespaces labelled gpudesk.io/user).</source>
+        <translation>已离开用户的目录：未判断，无法读取集群的用户（带 gpudesk.io/user 标签的命名空间）。</translation>
+    </message>
+    <message>
+        <source>%1 (%2 on disk)</source>
+        <translation>%1（磁盘上 %2）</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1, neither read nor changed for %n day(s) (read %2, changed %3)</source>
+        <translation>
+            <numerusform>%1，已 %n 天既未读取也未修改（读取于 %2，修改于 %3）</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1, a core dump written %n day(s) ago (%2): what a crashed process left</source>
+        <translation>
+            <numerusform>%1，%n 天前写入的核心转储（%2）：崩溃进程留下的</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 in %2 file(s); no namespace is labelled gpudesk.io/user=%3 now; nothing below it changed since %4</source>
+        <translation>%1，共 %2 个文件；现在没有命名空间带 gpudesk.io/user=%3 标签；自 %4 起其下没有任何改动</translation>
+    </message>
+</context>
+<context>
+    <name>gpudesk::NasCleanupPanel</name>
+    <message>
+        <source>Remove…</source>
+        <translation>删除…</translation>
+    </message>
+    <message>
+        <source>Show in Files</source>
+        <translation>在“文件”中显示</translation>
+    </message>
+    <message numerus="yes">
+        <source>Files of %1 and more that the NAS says were neither read nor changed for %n day(s)</source>
+        <translation>
+            <numerusform>NAS 显示 %n 天内既未读取也未修改、且不小于 %1 的文件</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source> d</source>
+        <translation> 天</translation>
+    </message>
+    <message>
+        <source>Core dumps younger than this are left: someone may be reading one</source>
+        <translation>比这更新的核心转储会保留：可能有人正在分析</translation>
+    </message>
+    <message>
+        <source>A folder written to more lately is someone&apos;s, with a namespace or not</source>
+        <translation>比这更近写入过的目录属于某人，无论是否有命名空间</translation>
+    </message>
+    <message>
+        <source>Core dumps older than</source>
+        <translation>核心转储早于</translation>
+    </message>
+    <message>
+        <source>Folders untouched for</source>
+        <translation>目录未改动达</translation>
+    </message>
+    <message>
+        <source>Filter: path, owner, evidence…</source>
+        <translation>筛选：路径、所有者、依据…</translation>
+    </message>
+    <message>
+        <source>What</source>
+        <translation>操作</translation>
+    </message>
+    <message>
+        <source>Path</source>
+        <translation>路径</translation>
+    </message>
+    <message>
+        <source>Owner</source>
+        <translation>所有者</translation>
+    </message>
+    <message>
+        <source>Size</source>
+        <translation>大小</translation>
+    </message>
+    <message>
+        <source>On disk</source>
+        <translation>磁盘占用</translation>
+    </message>
+    <message>
+        <source>Last change</source>
+        <translation>最近改动</translation>
+    </message>
+    <message>
+        <source>Evidence</source>
+        <translation>证据</translation>
+    </message>
+    <message>
+        <source>Ask the NAS about each again, then plan their removal: shown, checked and confirmed before anything goes</source>
+        <translation>先向 NAS 重新查询每一项，再计划删除：删除前会显示、检查并确认</translation>
+    </message>
+    <message>
+        <source>The NAS was not walked yet: Measure now on the Usage tab.</source>
+        <translation>NAS 尚未扫描：请在“资源使用”页点击“立即测量”。</translation>
+    </message>
+    <message>
+        <source>From the last walk (%1 on %2). Removed since then: not listed.</source>
+        <translation>来自最近一次扫描（%1，于 %2）。此后已删除的不再列出。</translation>
+    </message>
+    <message>
+        <source>Nothing to clean up in what is shown.</source>
+        <translation>所显示的内容中没有可清理的。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n candidate(s): %1 (%2 on disk)</source>
+        <translation>
+            <numerusform>%n 个候选项：%1（磁盘上 %2）</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Remove %n…</source>
+        <translation>
+            <numerusform>删除 %n 项…</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 (%2 on disk) chosen; the NAS is asked about each again before the plan is shown</source>
+        <translation>已选 %1（磁盘上 %2）；显示计划前会再次向 NAS 查询每一项</translation>
+    </message>
+    <message numerus="yes">
+        <source>Asking the NAS about %n item(s)…</source>
+        <translation>
+            <numerusform>正在向 NAS 查询 %n 项…</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>gpudesk::NasFileViewer</name>
     <message>
         <source>Reload</source>
@@ -5808,6 +5982,10 @@
     <message>
         <source>%1 is not inside a NAS root (%2): gpudesk reads nothing outside them.</source>
         <translation>%1 不在 NAS 根目录（%2）之内：gpudesk 不读取根目录以外的任何东西。</translation>
+    </message>
+    <message>
+        <source>The NAS could not be asked about the candidates: %1</source>
+        <translation>无法向 NAS 查询这些候选项：%1</translation>
     </message>
 </context>
 <context>
@@ -5998,6 +6176,28 @@
         <translation>
             <numerusform>从 NAS 删除 %n 项</numerusform>
         </translation>
+    </message>
+    <message numerus="yes">
+        <source>Clean up the NAS: %n item(s), %1</source>
+        <translation>
+            <numerusform>清理 NAS：%n 项，%1</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 is no longer there: left out.</source>
+        <translation>%1 已不存在：不纳入计划。</translation>
+    </message>
+    <message>
+        <source>%1 is no longer what the walk found: left out.</source>
+        <translation>%1 已不是扫描时的类型：不纳入计划。</translation>
+    </message>
+    <message>
+        <source>%1 changed since the walk (%2, %3): left out.</source>
+        <translation>%1 在扫描后有改动（%2，%3）：不纳入计划。</translation>
+    </message>
+    <message>
+        <source>Found in the walk of %1 on %2; each path was asked again just now.</source>
+        <translation>来自 %1 在 %2 上的扫描；每个路径刚刚已重新查询。</translation>
     </message>
 </context>
 <context>
@@ -9718,6 +9918,10 @@
         <source>Any that answers</source>
         <translation>任一可连接的节点</translation>
     </message>
+    <message>
+        <source>Cleanup</source>
+        <translation>清理</translation>
+    </message>
 </context>
 <context>
     <name>gpudesk::StorageService</name>
@@ -11055,10 +11259,6 @@
         <translation>查找不应占用 GPU 的对象；“plan”将计划以 JSON 写到标准输出，“apply”执行计划并写出结果（见 docs/cleanup.md）。</translation>
     </message>
     <message>
-        <source>With --cleanup: only these finding classes, comma-separated (orphan-process, stuck-terminating, idle-gpus, …).</source>
-        <translation>配合 --cleanup：只处理这些问题类别，以逗号分隔（orphan-process、stuck-terminating、idle-gpus 等）。</translation>
-    </message>
-    <message>
         <source>With --cleanup: GPUs idle at least this long count as idle (90m, 2h, 1d).</source>
         <translation>配合 --cleanup：闲置至少这么久的 GPU 视为闲置（90m、2h、1d）。</translation>
     </message>
@@ -11107,8 +11307,12 @@
         <translation>--check 与 --yes 相互矛盾：请只选一个。</translation>
     </message>
     <message>
-        <source>With --report: walk the NAS now for storage[], even if its last walk is younger than the interval set (docs/storage.md).</source>
-        <translation>与 --report 一起使用：立即扫描 NAS 以生成 storage[]，即使上次扫描距今未超过设定的间隔（见 docs/storage.md）。</translation>
+        <source>With --cleanup: only these finding classes, comma-separated (orphan-process, stuck-terminating, idle-gpus, …; the NAS&apos;s nas-stale-file, nas-core-dump, nas-departed-user only when named).</source>
+        <translation>与 --cleanup 一起使用：只处理这些发现类别，以逗号分隔（orphan-process、stuck-terminating、idle-gpus 等；NAS 的 nas-stale-file、nas-core-dump、nas-departed-user 仅在指明时处理）。</translation>
+    </message>
+    <message>
+        <source>With --report (or --cleanup with a NAS class): walk the NAS now, even if its last walk is younger than the interval set (docs/storage.md).</source>
+        <translation>与 --report（或带 NAS 类别的 --cleanup）一起使用：立即扫描 NAS，即使上次扫描比设定的间隔更近（见 docs/storage.md）。</translation>
     </message>
 </context>
 <context>

@@ -9,10 +9,12 @@
 #include "findingsservice.h"
 #include "historyservice.h"
 #include "kubeclient.h"
+#include "nasfiles.h"
 #include "operation.h"
 #include "operationjson.h"
 #include "operationsservice.h"
 #include "services.h"
+#include "storageservice.h"
 #include "telemetrysession.h"
 #include "telemetrystore.h"
 
@@ -29,21 +31,29 @@ QList<FindingClass> CleanupRun::defaultClasses()
             FindingClass::FinishedHoldingGpus, FindingClass::OnNotReadyNode};
 }
 
-bool CleanupRun::parseClasses(const QString &text, QList<FindingClass> *out, QString *error)
+bool CleanupRun::parseClasses(const QString &text, QList<FindingClass> *out,
+                              QList<NasCandidate::Class> *nas, QString *error)
 {
     out->clear();
+    nas->clear();
     for (const QString &part : text.split(u',', Qt::SkipEmptyParts)) {
-        const auto c = findingClassFromId(part.trimmed());
-        if (!c) {
+        const QString id = part.trimmed();
+        if (const auto c = findingClassFromId(id)) {
+            if (!out->contains(*c))
+                out->append(*c);
+        } else if (const auto n = NasCleanup::classFromId(id)) {
+            if (!nas->contains(*n))
+                nas->append(*n);
+        } else {
             QStringList known;
             for (int i = 0; i < kFindingClassCount; ++i)
                 known << findingClassId(FindingClass(i));
+            for (int i = 0; i < NasCleanup::kClassCount; ++i)
+                known << NasCleanup::classId(NasCandidate::Class(i));
             *error = tr("unknown finding class \"%1\" (known: %2)")
-                         .arg(part.trimmed(), known.join(QStringLiteral(", ")));
+                         .arg(id, known.join(QStringLiteral(", ")));
             return false;
         }
-        if (!out->contains(*c))
-            out->append(*c);
     }
     return true;
 }
@@ -67,7 +77,7 @@ bool CleanupRun::parseDuration(const QString &text, qint64 *ms)
 CleanupRun::CleanupRun(Options options, QObject *parent)
     : QObject(parent), m_options(std::move(options))
 {
-    if (m_options.classes.isEmpty())
+    if (m_options.classes.isEmpty() && m_options.nas.classes.isEmpty())
         m_options.classes = defaultClasses();
 }
 
@@ -152,6 +162,8 @@ void CleanupRun::onSampled()
         return;
     m_sampled = true;
     m_services->telemetry()->flush();
+    if (m_options.classes.isEmpty()) // the NAS's classes only
+        return onFound();
     emit progress(tr("Looking for what holds GPUs…"));
     FindingsService *f = m_services->findings();
     FindingsOptions o;
@@ -167,20 +179,87 @@ void CleanupRun::onSampled()
 
 void CleanupRun::onFound()
 {
+    if (m_done || m_operation || !m_plan.action.isEmpty())
+        return;
+    const QList<Finding> found =
+        m_options.classes.isEmpty() ? QList<Finding>() : m_services->findings()->findings();
+    m_plan = m_services->operations()->planner().cleanup(found, m_options.drainNodes);
+    if (m_options.classes.contains(FindingClass::IdleGpus) && !m_services->history()->available())
+        m_plan.notes << tr("idle-gpus: no Prometheus was given, so a pod counts as idle only for "
+                           "the %1 s gpudesk watched it")
+                            .arg((QDateTime::currentMSecsSinceEpoch() - m_sampledSince) / 1000);
+    else if (!m_services->findings()->prometheusError().isEmpty())
+        m_plan.notes << tr("idle-gpus: Prometheus could not be asked: %1")
+                            .arg(m_services->findings()->prometheusError());
+    if (m_options.nas.classes.isEmpty())
+        return onNasPlanned(OperationPlan());
+    findOnNas();
+}
+
+void CleanupRun::findOnNas()
+{
+    StorageService *storage = m_services->storage();
+    if (const QString why = storage->unavailableReason(); !why.isEmpty()) {
+        OperationPlan none;
+        none.refusals << why;
+        return onNasPlanned(none);
+    }
+    // The last walk, as the window shows it; one is made when there is none (or when the
+    // admin's interval says it is due: the service has started it already).
+    const auto plan = [this, storage] {
+        if (m_nasAsked || m_done || storage->isMeasuring())
+            return;
+        m_nasAsked = true;
+        m_nasFound = storage->cleanupCandidates(m_options.nas);
+        for (const StorageRootMeasure &m : storage->measures())
+            if (!m.error.isEmpty())
+                m_nasFound.notes << tr("NAS %1: %2").arg(m.root, m.error);
+        if (storage->measures().isEmpty() || m_nasFound.candidates.isEmpty()) {
+            OperationPlan none;
+            if (storage->measures().isEmpty())
+                none.refusals << tr("the NAS could not be walked");
+            return onNasPlanned(none);
+        }
+        emit progress(tr("Asking the NAS about %n candidate(s)…", nullptr,
+                         int(m_nasFound.candidates.size())));
+        m_services->nasFiles()->planCleanup(m_nasFound.candidates, this,
+                                            [this](const OperationPlan &p) { onNasPlanned(p); });
+    };
+    connect(storage, &StorageService::measuringChanged, this, [plan](bool measuring) {
+        if (!measuring)
+            plan();
+    });
+    if (!storage->isMeasuring() && (storage->measures().isEmpty() || m_options.measureStorage))
+        storage->measureNow();
+    if (storage->isMeasuring()) {
+        emit progress(tr("Walking the NAS (at the lowest CPU and IO priority)…"));
+        QTimer::singleShot(WalkLimitMs, storage, &StorageService::cancel);
+    }
+    plan();
+}
+
+void CleanupRun::onNasPlanned(const OperationPlan &nas)
+{
     if (m_done || m_operation)
         return;
-    const QList<Finding> found = m_services->findings()->findings();
-    OperationPlan plan = m_services->operations()->planner().cleanup(found, m_options.drainNodes);
-    if (m_options.classes.contains(FindingClass::IdleGpus) && !m_services->history()->available())
-        plan.notes << tr("idle-gpus: no Prometheus was given, so a pod counts as idle only for "
-                         "the %1 s gpudesk watched it")
-                          .arg((QDateTime::currentMSecsSinceEpoch() - m_sampledSince) / 1000);
-    else if (!m_services->findings()->prometheusError().isEmpty())
-        plan.notes << tr("idle-gpus: Prometheus could not be asked: %1")
-                          .arg(m_services->findings()->prometheusError());
-    m_operation = m_services->operations()->prepare(plan);
+    for (const QString &r : nas.refusals)
+        m_plan.notes << tr("NAS: %1").arg(r);
+    if (nas.refusals.isEmpty() && !nas.steps.isEmpty()) {
+        if (m_plan.steps.isEmpty()) {
+            m_plan.action = nas.action;
+            m_plan.title = nas.title;
+            m_plan.typedWord = nas.typedWord;
+        } else {
+            m_plan.typedWord.clear(); // GPUs and files: their count
+        }
+        m_plan.steps << nas.steps;
+        m_plan.warnings << nas.warnings;
+    }
+    m_plan.notes << nas.notes;
+    m_plan.notes << m_nasFound.notes;
+    m_operation = m_services->operations()->prepare(m_plan);
     emit progress(tr("Checking the plan with the server and the nodes (%n step(s))…", nullptr,
-                     int(plan.steps.size())));
+                     int(m_plan.steps.size())));
     connect(m_operation, &Operation::checked, this, &CleanupRun::onChecked);
     if (m_operation->state() == Operation::State::Ready)
         onChecked();
@@ -193,11 +272,15 @@ void CleanupRun::onChecked()
     const OperationPlan &plan = m_operation->plan();
     if (!m_options.apply || plan.steps.isEmpty()) {
         m_done = true;
-        emit finished(0, QJsonDocument(document()).toJson(),
-                      tr("%n finding(s); a plan of %1 step(s) freeing %2 GPUs.", nullptr,
-                         int(m_services->findings()->findings().size()))
-                          .arg(plan.steps.size())
-                          .arg(plan.gpus()));
+        QString said =
+            tr("%n finding(s); a plan of %1 step(s) freeing %2 GPUs.", nullptr,
+               int(m_options.classes.isEmpty() ? 0 : m_services->findings()->findings().size()))
+                .arg(plan.steps.size())
+                .arg(plan.gpus());
+        if (!m_options.nas.classes.isEmpty())
+            said += u' ' +
+                    tr("On the NAS: %n candidate(s).", nullptr, int(m_nasFound.candidates.size()));
+        emit finished(0, QJsonDocument(document()).toJson(), said);
         return;
     }
     if (!m_options.yes) {
@@ -245,6 +328,8 @@ QJsonObject CleanupRun::document() const
     QJsonArray classes;
     for (FindingClass c : m_options.classes)
         classes.append(findingClassId(c));
+    for (NasCandidate::Class c : m_options.nas.classes)
+        classes.append(NasCleanup::classId(c));
     const auto &c = m_services->session()->connection();
     const bool applied = m_operation && m_operation->state() == Operation::State::Finished;
     QJsonObject doc{
@@ -263,7 +348,35 @@ QJsonObject CleanupRun::document() const
              {QStringLiteral("prometheus"), m_options.prometheus.isValid()
                                                 ? QJsonValue(m_options.prometheus.toString())
                                                 : QJsonValue()}}},
-        {QStringLiteral("findings"), json::findings(m_services->findings()->findings())}};
+        {QStringLiteral("findings"), m_options.classes.isEmpty()
+                                         ? QJsonArray()
+                                         : json::findings(m_services->findings()->findings())}};
+    if (!m_options.nas.classes.isEmpty()) {
+        const qint64 now = QDateTime::currentMSecsSinceEpoch();
+        QJsonArray candidates;
+        for (const NasCandidate &n : m_nasFound.candidates)
+            candidates.append(
+                QJsonObject{{QStringLiteral("class"), NasCleanup::classId(n.cls)},
+                            {QStringLiteral("path"), n.path},
+                            {QStringLiteral("type"),
+                             n.type == 'd' ? QStringLiteral("folder") : QStringLiteral("file")},
+                            {QStringLiteral("owner"), n.owner},
+                            {QStringLiteral("kind"), n.kind},
+                            {QStringLiteral("bytes"), n.bytes},
+                            {QStringLiteral("allocated"), n.allocated},
+                            {QStringLiteral("files"), n.files},
+                            {QStringLiteral("modified"), json::rfc3339(n.modified)},
+                            {QStringLiteral("accessed"),
+                             n.accessed > 0 ? json::rfc3339(n.accessed) : QJsonValue()},
+                            {QStringLiteral("measuredAt"), json::rfc3339(n.measuredAt)},
+                            {QStringLiteral("node"), n.node},
+                            {QStringLiteral("evidence"), NasCleanup::evidence(n, now)}});
+        doc.insert(QStringLiteral("nasCandidates"), candidates);
+        QJsonObject o = doc.value(QStringLiteral("options")).toObject();
+        o.insert(QStringLiteral("coreDumpDays"), m_options.nas.coreDumpDays);
+        o.insert(QStringLiteral("departedDays"), m_options.nas.departedDays);
+        doc.insert(QStringLiteral("options"), o);
+    }
     if (m_operation) {
         doc.insert(QStringLiteral("plan"), json::plan(m_operation->plan()));
         if (applied) {

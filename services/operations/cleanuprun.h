@@ -2,6 +2,8 @@
 #pragma once
 
 #include "findings.h"
+#include "nascleanup.h"
+#include "operationplan.h"
 
 #include <QObject>
 #include <QStringList>
@@ -30,7 +32,11 @@ public:
         QString context;
         bool apply = false;
         bool yes = false;            // apply without asking
-        QList<FindingClass> classes; // empty: the default classes (docs/cleanup.md)
+        QList<FindingClass> classes; // empty, and no NAS class: the default classes
+        // The NAS's (nas-stale-file, …): never by default, they need judgement. Found in the
+        // last walk (one is made when there is none), asked of the NAS again when planned.
+        NasCleanupOptions nas;
+        bool measureStorage = false; // walk the NAS first, even when the last walk is recent
         QStringList drainNodes;      // nodes whose drain a finding's remedy may plan
         qint64 idleForMs = 60 * 60 * 1000;
         bool ssh = true;
@@ -39,8 +45,10 @@ public:
     };
     // The classes a sweep acts on when none are named: those whose remedy is not a drain.
     static QList<FindingClass> defaultClasses();
-    // "orphan-process,idle-gpus" → classes; false with `error` for an unknown name.
-    static bool parseClasses(const QString &text, QList<FindingClass> *out, QString *error);
+    // "orphan-process,idle-gpus,nas-core-dump" → classes (the NAS's into `nas`); false with
+    // `error` for an unknown name.
+    static bool parseClasses(const QString &text, QList<FindingClass> *out,
+                             QList<NasCandidate::Class> *nas, QString *error);
     // "90m", "2h", "1d", "3600s", "45" (minutes) → ms; false when not a duration.
     static bool parseDuration(const QString &text, qint64 *ms);
 
@@ -58,6 +66,7 @@ public:
     static constexpr int SyncLimitMs = 120000;
     static constexpr int SweepLimitMs = 30000;
     static constexpr int FindLimitMs = 60000;
+    static constexpr int WalkLimitMs = 15 * 60 * 1000;
 
 signals:
     // The JSON document (empty when none could be made), the exit code, a line for stderr.
@@ -68,6 +77,8 @@ private:
     void onSynced();
     void onSampled();
     void onFound();
+    void findOnNas();
+    void onNasPlanned(const OperationPlan &nas);
     void onChecked();
     void onApplied();
     void fail(int code, const QString &message);
@@ -76,6 +87,9 @@ private:
     Options m_options;
     std::unique_ptr<Services> m_services;
     Operation *m_operation = nullptr;
+    OperationPlan m_plan; // what holds GPUs; the NAS's steps join it
+    NasCleanupFound m_nasFound;
+    bool m_nasAsked = false;
     std::function<QString(const QString &)> m_confirm;
     qint64 m_sampledSince = 0;
     bool m_sampled = false;

@@ -88,6 +88,28 @@ OperationPlan NasFiles::planMove(const RemoteFile &entry, const QString &toFolde
     return planner().move(entry, toFolder);
 }
 
+void NasFiles::planCleanup(const QList<NasCandidate> &candidates, QObject *receiver,
+                           std::function<void(OperationPlan)> done)
+{
+    QStringList paths;
+    for (const NasCandidate &c : candidates)
+        paths << c.path;
+    QPointer<NasFiles> self(this);
+    inspect(
+        paths, false, receiver,
+        [self, candidates, done](const QList<RemotePathInfo> &now, const QString &error) {
+            if (!self)
+                return;
+            OperationPlan p =
+                self->planner().cleanup(candidates, now, QDateTime::currentMSecsSinceEpoch());
+            if (!error.isEmpty()) {
+                p.steps.clear();
+                p.refusals << tr("The NAS could not be asked about the candidates: %1").arg(error);
+            }
+            done(p);
+        });
+}
+
 NasFiles::~NasFiles()
 {
     cancel();
@@ -152,6 +174,8 @@ void NasFiles::inspect(const QStringList &paths, bool follow, QObject *receiver,
                     info.found = true;
                     info.type = f->type;
                     info.permissions = f->permissions;
+                    info.size = f->size;
+                    info.modified = f->modified;
                     if (f->type == 'l')
                         info.linkTarget = sftp->readLink(path, &why).value_or(QString());
                 } else if (!sftp->lastWasMissing()) {

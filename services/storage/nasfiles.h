@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "nascleanup.h"
 #include "operationplan.h"
 #include "remotefile.h"
 
@@ -63,6 +64,11 @@ public:
     // Plans for the operations framework (NasPlanner), through the node a copy would take.
     OperationPlan planRemove(const QList<RemoteFile> &entries) const;
     OperationPlan planMove(const RemoteFile &entry, const QString &toFolder) const;
+    // Cleanup candidates removed (NasPlanner::cleanup), after each path is asked of the NAS
+    // again; to `done` on `receiver`'s thread unless it is gone. A NAS that cannot be asked
+    // gives a plan refused with why.
+    void planCleanup(const QList<NasCandidate> &candidates, QObject *receiver,
+                     std::function<void(gpudesk::OperationPlan)> done);
 
     struct Shared; // what the copy on the worker tells the UI thread
 

@@ -3,6 +3,8 @@
 
 #include "format.h"
 
+#include <QHash>
+
 #include <algorithm>
 
 namespace gpudesk {
@@ -63,6 +65,38 @@ PlanStep NasPlanner::step(PlanStep::Kind kind, const RemoteFile &f, const QStrin
     return s;
 }
 
+PlanStep NasPlanner::removal(const RemoteFile &f, const QString &root) const
+{
+    PlanStep s = step(PlanStep::Kind::RemoveNasPath, f, root);
+    switch (f.type) {
+    case 'd':
+        s.description = tr("Remove the folder %1 and everything in it").arg(f.path);
+        break;
+    case 'l':
+        s.description = tr("Remove the link %1 (not what it points to)").arg(f.path);
+        break;
+    default:
+        s.description = tr("Remove %1 (%2)").arg(f.path, format::bytes(f.size));
+    }
+    s.detail =
+        QStringLiteral("sftp %1: remove %2 (depth first, links not followed)").arg(m_node, f.path);
+    return s;
+}
+
+void NasPlanner::askTyped(OperationPlan &p)
+{
+    // A folder's name is typed (what it holds is not in sight); with several entries, their
+    // count, as every batch.
+    const bool folders = std::any_of(p.steps.cbegin(), p.steps.cend(),
+                                     [](const PlanStep &s) { return s.nas.type == 'd'; });
+    if (folders && p.steps.size() == 1)
+        p.typedWord = p.steps.first().target.name.section(u'/', -1);
+    else if (folders)
+        p.typedWord = QString::number(p.steps.size());
+    p.warnings << tr("gpudesk cannot bring back what is removed from the NAS; only the NAS's "
+                     "own snapshots, where it keeps them, can.");
+}
+
 OperationPlan NasPlanner::remove(const QList<RemoteFile> &entries) const
 {
     OperationPlan p = plan(
@@ -77,31 +111,66 @@ OperationPlan NasPlanner::remove(const QList<RemoteFile> &entries) const
                               .arg(f.path, m_roots.join(QStringLiteral(", ")));
             continue;
         }
-        PlanStep s = step(PlanStep::Kind::RemoveNasPath, f, root);
-        switch (f.type) {
-        case 'd':
-            s.description = tr("Remove the folder %1 and everything in it").arg(f.path);
-            break;
-        case 'l':
-            s.description = tr("Remove the link %1 (not what it points to)").arg(f.path);
-            break;
-        default:
-            s.description = tr("Remove %1 (%2)").arg(f.path, format::bytes(f.size));
+        p.steps << removal(f, root);
+    }
+    askTyped(p);
+    return p;
+}
+
+OperationPlan NasPlanner::cleanup(const QList<NasCandidate> &candidates,
+                                  const QList<RemotePathInfo> &now, qint64 nowMs) const
+{
+    qint64 bytes = 0;
+    for (const NasCandidate &c : candidates)
+        bytes += c.bytes;
+    OperationPlan p = plan(QStringLiteral("nas.cleanup"),
+                           tr("Clean up the NAS: %n item(s), %1", nullptr, int(candidates.size()))
+                               .arg(format::bytes(bytes)));
+    QHash<QString, RemotePathInfo> byPath;
+    for (const RemotePathInfo &i : now)
+        byPath.insert(i.path, i);
+    for (const NasCandidate &c : candidates) {
+        const QString root = rootOf(m_roots, c.path);
+        const RemotePathInfo there = byPath.value(c.path);
+        if (root.isEmpty()) {
+            p.refusals << tr("%1 is not inside a NAS root (%2): gpudesk removes nothing "
+                             "outside them.")
+                              .arg(c.path, m_roots.join(QStringLiteral(", ")));
+            continue;
         }
-        s.detail = QStringLiteral("sftp %1: remove %2 (depth first, links not followed)")
-                       .arg(m_node, f.path);
+        if (!byPath.contains(c.path) || !there.found) {
+            p.notes << tr("%1 is no longer there: left out.").arg(c.path);
+            continue;
+        }
+        if (there.type != c.type) {
+            p.notes << tr("%1 is no longer what the walk found: left out.").arg(c.path);
+            continue;
+        }
+        // The walk's times have fractions of a second, SFTP's whole seconds.
+        if (c.type != 'd' &&
+            (there.size != c.bytes || there.modified / 1000 != c.modified / 1000)) {
+            p.notes << tr("%1 changed since the walk (%2, %3): left out.")
+                           .arg(c.path, format::bytes(there.size), format::when(there.modified));
+            continue;
+        }
+        RemoteFile f;
+        f.path = c.path;
+        f.name = c.path.section(u'/', -1);
+        f.type = there.type;
+        f.size = there.size;
+        f.modified = there.modified;
+        f.permissions = there.permissions;
+        PlanStep s = removal(f, root);
+        s.target.user = c.owner;
+        s.why =
+            NasCleanup::classTitle(c.cls) + QStringLiteral(": ") + NasCleanup::evidence(c, nowMs);
         p.steps << s;
     }
-    // A folder's name is typed (what it holds is not in sight); with several entries, their
-    // count, as every batch.
-    const bool folders = std::any_of(p.steps.cbegin(), p.steps.cend(),
-                                     [](const PlanStep &s) { return s.nas.type == 'd'; });
-    if (folders && p.steps.size() == 1)
-        p.typedWord = p.steps.first().target.name.section(u'/', -1);
-    else if (folders)
-        p.typedWord = QString::number(p.steps.size());
-    p.warnings << tr("gpudesk cannot bring back what is removed from the NAS; only the NAS's "
-                     "own snapshots, where it keeps them, can.");
+    if (!candidates.isEmpty())
+        p.notes << tr("Found in the walk of %1 on %2; each path was asked again just now.")
+                       .arg(format::when(candidates.constFirst().measuredAt),
+                            candidates.constFirst().node);
+    askTyped(p);
     return p;
 }
 

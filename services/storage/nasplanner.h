@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "nascleanup.h"
 #include "operationplan.h"
 #include "remotefile.h"
 
@@ -22,6 +23,11 @@ public:
 
     OperationPlan remove(const QList<RemoteFile> &entries) const;
     OperationPlan move(const RemoteFile &entry, const QString &toFolder) const;
+    // Cleanup candidates removed, as the NAS shows them now (`now`: each path's lstat, asked
+    // right before): one gone, no longer the kind the walk found, or a file changed since the
+    // walk is left out, said in the plan's notes. Each step's why is the candidate's evidence.
+    OperationPlan cleanup(const QList<NasCandidate> &candidates, const QList<RemotePathInfo> &now,
+                          qint64 nowMs) const;
 
     // The root `path` lies strictly inside ("" when none, or when the path is not plain).
     static QString rootOf(const QStringList &roots, const QString &path);
@@ -31,6 +37,8 @@ public:
 private:
     OperationPlan plan(const QString &action, const QString &title) const;
     PlanStep step(PlanStep::Kind kind, const RemoteFile &f, const QString &root) const;
+    PlanStep removal(const RemoteFile &f, const QString &root) const;
+    static void askTyped(OperationPlan &p);
 
     QString m_context;
     QString m_server;

@@ -3,6 +3,8 @@
 
 #include "appsettings.h"
 #include "clustersession.h"
+#include "clusterstore.h"
+#include "connectionstate.h"
 #include "contextconnection.h"
 #include "sshpool.h"
 #include "storagejson.h"
@@ -123,6 +125,20 @@ bool StorageService::saveCache(const QString &path, const QList<StorageRootMeasu
         return false;
     }
     return true;
+}
+
+NasCleanupFound StorageService::cleanupCandidates(const NasCleanupOptions &options) const
+{
+    std::optional<QSet<QString>> users;
+    // Only a whole list of namespaces says who is a user now: one fallen back to a namespace of
+    // the account's own would make every other user one who left.
+    const InformerStatus *ns = m_session->state()->collection(Resource::Namespaces);
+    if (ns && ns->state == InformerStatus::Live && ns->scope.isEmpty()) {
+        users.emplace();
+        for (const NamespaceInfo &n : m_session->store()->users())
+            users->insert(n.user.isEmpty() ? n.name : n.user);
+    }
+    return NasCleanup::find(m_measures, users, options, QDateTime::currentMSecsSinceEpoch());
 }
 
 bool StorageService::isMeasuring() const

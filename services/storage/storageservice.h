@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "nascleanup.h"
 #include "storagehistory.h"
 #include "storagemeter.h"
 #include "storageusage.h"
@@ -27,6 +28,9 @@ public:
     const QList<StorageRootMeasure> &measures() const { return m_measures; }
     const StorageHistory &history() const { return m_history; }
     bool isMeasuring() const;
+    // What the last walks show no one needs (NasCleanup::find), judged with the cluster's
+    // users as the store holds them now (none when the namespaces could not be listed whole).
+    NasCleanupFound cleanupCandidates(const NasCleanupOptions &options) const;
     // Why measuring cannot run now ("" when it can): no SSH to the nodes, no context.
     QString unavailableReason() const;
 

@@ -13,6 +13,7 @@
 #include "imagesmodel.h"
 #include "imagespage.h"
 #include "imagesservice.h"
+#include "nascleanuppanel.h"
 #include "nasfiles.h"
 #include "nasfilespanel.h"
 #include "nasfileviewer.h"
@@ -33,6 +34,7 @@
 #include "windowfixture.h"
 #include <QPlainTextEdit>
 #include <QSpinBox>
+#include <QTabWidget>
 #include <QTableView>
 #include <QTreeWidget>
 
@@ -318,6 +320,10 @@ void TestDemoWalk::everyPageWithoutUnplannedErrors()
         QTRY_VERIFY_WITH_TIMEOUT(removal->operation()->state() == Operation::State::Ready, 30000);
         check(*removal, u"plan-nas-remove"_qs);
         removal->reject();
+        // The Cleanup tab: what no one needs on the NAS, each with its evidence.
+        storage->findChild<QTabWidget *>(u"storageTabs"_qs)->setCurrentWidget(storage->cleanup());
+        QTRY_VERIFY_WITH_TIMEOUT(!storage->cleanup()->shown().isEmpty(), 20000);
+        check(w, u"storage-cleanup"_qs);
         NewJobDialog *scripted = w.newTrainingJob();
         scripted->nameEdit()->setText(u"carol-sft"_qs);
         scripted->findChild<QComboBox *>(u"jobNamespace"_qs)->setCurrentText(u"user-carol"_qs);

@@ -4,6 +4,7 @@
 #include "appsettings.h"
 #include "columnfit.h"
 #include "format.h"
+#include "nascleanuppanel.h"
 #include "nasfilespanel.h"
 #include "noticebanner.h"
 #include "storagealerts.h"
@@ -38,9 +39,12 @@ StoragePage::StoragePage(StorageService *storage, NasFiles *files, QWidget *pare
       m_cancel(new QPushButton(tr("Cancel"), this)),
       m_copyPath(new QPushButton(tr("Copy path"), this)), m_interval(new QSpinBox(this)),
       m_node(new QComboBox(this)), m_tabs(new QTabWidget(this)),
-      m_files(new NasFilesPanel(files, this))
+      m_files(new NasFilesPanel(files, this)), m_cleanup(new NasCleanupPanel(storage, files, this))
 {
     connect(m_files, &NasFilesPanel::operationRequested, this, &StoragePage::operationRequested);
+    connect(m_cleanup, &NasCleanupPanel::operationRequested, this,
+            &StoragePage::operationRequested);
+    connect(m_cleanup, &NasCleanupPanel::browseRequested, this, &StoragePage::browse);
     m_proxy->setSourceModel(m_model);
     m_proxy->setDynamicSortFilter(true);
     m_view->setObjectName(QStringLiteral("storageView"));
@@ -123,8 +127,11 @@ StoragePage::StoragePage(StorageService *storage, NasFiles *files, QWidget *pare
     m_tabs->setObjectName(QStringLiteral("storageTabs"));
     m_tabs->addTab(usage, tr("Usage"));
     m_tabs->addTab(m_files, tr("Files"));
+    m_tabs->addTab(m_cleanup, tr("Cleanup"));
     // The Files tab opens in the first root of users' folders, once.
     connect(m_tabs, &QTabWidget::currentChanged, this, [this](int tab) {
+        if (m_tabs->widget(tab) == m_cleanup)
+            m_cleanup->refresh(); // the cluster's users may have changed since the walk
         if (tab == 1 && !m_files->started())
             m_files->go(m_storage->measures().isEmpty() ? QStringLiteral("/mnt/user")
                                                         : m_storage->measures().constFirst().root);

@@ -16,6 +16,7 @@ class QVBoxLayout;
 
 namespace gpudesk {
 
+class NasCleanupPanel;
 class NasFiles;
 class NasFilesPanel;
 class NoticeBanner;
@@ -26,7 +27,8 @@ class TableFilter;
 // The NAS: each root's fill and when it was measured (where, how long the walk took), a row per
 // user's and group's folder (size, on disk, files, written in the day, growth in the week, last
 // change, largest folder), and for the selected folder its largest folders, largest files and
-// core dumps. "Measure now" walks it at once (one walk at a time, at the idle IO class).
+// core dumps. "Measure now" walks it at once (one walk at a time, at the idle IO class). The
+// Files tab browses it over SFTP; the Cleanup tab lists what no one seems to need.
 class StoragePage : public QWidget
 {
     Q_OBJECT
@@ -35,6 +37,7 @@ public:
 
     StorageModel *model() const { return m_model; }
     NasFilesPanel *files() const { return m_files; }
+    NasCleanupPanel *cleanup() const { return m_cleanup; }
     // Where the NAS is walked and browsed: "any node that answers" or one of them.
     QComboBox *nodeBox() const { return m_node; }
     // The Files tab, in a folder (the NAS's, as the node sees it).
@@ -69,6 +72,7 @@ private:
     QComboBox *m_node;
     QTabWidget *m_tabs;
     NasFilesPanel *m_files;
+    NasCleanupPanel *m_cleanup;
 };
 
 } // namespace gpudesk

@@ -1,0 +1,180 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "nascleanup.h"
+
+#include "format.h"
+
+#include <QDateTime>
+#include <QLocale>
+
+#include <algorithm>
+
+namespace gpudesk {
+
+namespace {
+
+constexpr qint64 kDayMs = 24LL * 3600 * 1000;
+
+QString day(qint64 ms)
+{
+    return ms > 0 ? QDateTime::fromMSecsSinceEpoch(ms).toString(QStringLiteral("yyyy-MM-dd"))
+                  : QStringLiteral("—");
+}
+
+qint64 daysSince(qint64 ms, qint64 nowMs)
+{
+    return ms > 0 ? std::max<qint64>(0, (nowMs - ms) / kDayMs) : 0;
+}
+
+bool inside(const QString &path, const QStringList &folders)
+{
+    return std::any_of(folders.cbegin(), folders.cend(),
+                       [&path](const QString &f) { return path.startsWith(f + u'/'); });
+}
+
+NasCandidate fileCandidate(NasCandidate::Class cls, const StorageFile &f,
+                           const StorageFolder &folder, const StorageRootMeasure &m)
+{
+    NasCandidate c;
+    c.cls = cls;
+    c.path = f.path;
+    c.type = 'f';
+    c.owner = folder.owner;
+    c.kind = folder.kind;
+    c.bytes = f.bytes;
+    c.allocated = f.allocated;
+    c.files = 1;
+    c.modified = f.modified;
+    c.accessed = f.accessed;
+    c.measuredAt = m.measuredAt;
+    c.node = m.node;
+    return c;
+}
+
+} // namespace
+
+QString NasCleanup::classId(NasCandidate::Class c)
+{
+    switch (c) {
+    case NasCandidate::StaleFile:
+        return QStringLiteral("nas-stale-file");
+    case NasCandidate::CoreDump:
+        return QStringLiteral("nas-core-dump");
+    case NasCandidate::DepartedUser:
+        return QStringLiteral("nas-departed-user");
+    }
+    return QString();
+}
+
+std::optional<NasCandidate::Class> NasCleanup::classFromId(const QString &id)
+{
+    for (int i = 0; i < kClassCount; ++i)
+        if (classId(NasCandidate::Class(i)) == id)
+            return NasCandidate::Class(i);
+    return std::nullopt;
+}
+
+QString NasCleanup::classTitle(NasCandidate::Class c)
+{
+    switch (c) {
+    case NasCandidate::StaleFile:
+        return tr("Stale large file");
+    case NasCandidate::CoreDump:
+        return tr("Core dump");
+    case NasCandidate::DepartedUser:
+        return tr("Folder of a user who left");
+    }
+    return QString();
+}
+
+NasCleanupFound NasCleanup::find(const QList<StorageRootMeasure> &measures,
+                                 const std::optional<QSet<QString>> &users,
+                                 const NasCleanupOptions &options, qint64 nowMs)
+{
+    const auto wanted = [&options](NasCandidate::Class c) {
+        return options.classes.isEmpty() || options.classes.contains(c);
+    };
+    NasCleanupFound out;
+    QStringList departed; // their folders: what lies in them is not listed again
+    if (wanted(NasCandidate::DepartedUser)) {
+        if (!users || users->isEmpty()) {
+            out.notes << tr("Folders of users who left: not judged, the cluster's users could not "
+                            "be read (namespaces labelled gpudesk.io/user).");
+        } else {
+            const qint64 cutoff = nowMs - options.departedDays * kDayMs;
+            for (const StorageRootMeasure &m : measures) {
+                if (m.kind != QLatin1String("user"))
+                    continue;
+                for (const StorageFolder &f : m.folders) {
+                    if (users->contains(f.owner) || f.lastChange > cutoff)
+                        continue;
+                    NasCandidate c;
+                    c.cls = NasCandidate::DepartedUser;
+                    c.path = f.path;
+                    c.type = 'd';
+                    c.owner = f.owner;
+                    c.kind = f.kind;
+                    c.bytes = f.bytes;
+                    c.allocated = f.allocated;
+                    c.files = f.files;
+                    c.modified = f.lastChange;
+                    c.measuredAt = m.measuredAt;
+                    c.node = m.node;
+                    out.candidates << c;
+                    departed << f.path;
+                }
+            }
+        }
+    }
+    const qint64 coreCutoff = nowMs - options.coreDumpDays * kDayMs;
+    QSet<QString> seen;
+    for (const StorageRootMeasure &m : measures) {
+        for (const StorageFolder &f : m.folders) {
+            if (departed.contains(f.path))
+                continue;
+            if (wanted(NasCandidate::CoreDump))
+                for (const StorageFile &file : f.coreDumps)
+                    if (file.modified <= coreCutoff && !inside(file.path, departed) &&
+                        !seen.contains(file.path)) {
+                        seen.insert(file.path);
+                        out.candidates << fileCandidate(NasCandidate::CoreDump, file, f, m);
+                    }
+            if (wanted(NasCandidate::StaleFile))
+                for (const StorageFile &file : f.staleFiles)
+                    if (!inside(file.path, departed) && !seen.contains(file.path)) {
+                        seen.insert(file.path);
+                        out.candidates << fileCandidate(NasCandidate::StaleFile, file, f, m);
+                    }
+        }
+    }
+    std::stable_sort(
+        out.candidates.begin(), out.candidates.end(),
+        [](const NasCandidate &a, const NasCandidate &b) { return a.bytes > b.bytes; });
+    return out;
+}
+
+QString NasCleanup::evidence(const NasCandidate &c, qint64 nowMs)
+{
+    const QLocale locale;
+    // On disk: a sparse file frees far less than its size says.
+    const QString size =
+        c.allocated < c.bytes / 2
+            ? tr("%1 (%2 on disk)").arg(format::bytes(c.bytes), format::bytes(c.allocated))
+            : format::bytes(c.bytes);
+    switch (c.cls) {
+    case NasCandidate::StaleFile:
+        return tr("%1, neither read nor changed for %n day(s) (read %2, changed %3)", nullptr,
+                  int(daysSince(std::max(c.accessed, c.modified), nowMs)))
+            .arg(size, day(c.accessed), day(c.modified));
+    case NasCandidate::CoreDump:
+        return tr("%1, a core dump written %n day(s) ago (%2): what a crashed process left",
+                  nullptr, int(daysSince(c.modified, nowMs)))
+            .arg(size, day(c.modified));
+    case NasCandidate::DepartedUser:
+        return tr("%1 in %2 file(s); no namespace is labelled gpudesk.io/user=%3 now; nothing "
+                  "below it changed since %4")
+            .arg(size, locale.toString(c.files), c.owner, day(c.modified));
+    }
+    return QString();
+}
+
+} // namespace gpudesk

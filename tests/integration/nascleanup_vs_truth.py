@@ -1,0 +1,172 @@
+#!/usr/bin/python3
+# SPDX-License-Identifier: GPL-3.0-or-later
+"""`gpudesk --cleanup` with the NAS's classes (issue 38, part 3) against a frozen gpudesk-sim whose
+NAS is a real directory tree: the candidates are exactly what this script finds in that tree on
+its own (core dumps older than 7 days, files of 1 GiB and more neither read nor changed for 90
+days, user folders of no namespace labelled gpudesk.io/user untouched for 30 days), each once;
+a plan changes nothing; a file changed after the walk is left out of the plan, said in its notes;
+apply removes what the plan said — the folder's blocks freed as df shows them, the sparse core
+dumps removed and said Unverified (nothing freed) —, the audit log has them, and a second plan
+finds none of them. Without a NAS class, --cleanup does not touch the NAS."""
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import time
+
+from kubernetes import client, config
+
+gpudesk, sim_bin = sys.argv[1:]
+results = []
+DAY = 86400
+
+
+def check(name, ok):
+    results.append(bool(ok))
+    print(("ok   - " if ok else "FAIL - ") + name, flush=True)
+
+
+with tempfile.TemporaryDirectory() as state:
+    sim = subprocess.Popen([sim_bin, "--state-dir", state, "--speed", "0"],
+                           stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    try:
+        for line in sim.stdout:
+            if "ready" in line:
+                break
+        kubeconfig = os.path.join(state, "kubeconfig")
+        env = dict(os.environ, **{f"XDG_{d}_HOME": os.path.join(state, d.lower())
+                                  for d in ("DATA", "CONFIG", "CACHE", "STATE")})
+        config.load_kube_config(config_file=kubeconfig, context="sim-admin")
+        raw = client.ApiClient().call_api("/sim/truth", "GET", auth_settings=["BearerToken"],
+                                          _preload_content=False)[0].data
+        root = json.loads(raw)["nas"]["root"]
+        users = {ns.metadata.labels["gpudesk.io/user"]
+                 for ns in client.CoreV1Api().list_namespace().items
+                 if (ns.metadata.labels or {}).get("gpudesk.io/user")}
+
+        def host(path):
+            return os.path.join(root, path[len("/mnt/"):])
+
+        # What the tree holds, found here on its own.
+        now = time.time()
+        departed, cores, stale = set(), set(), set()
+        user_root = os.path.join(root, "user")
+        for name in sorted(os.listdir(user_root)):
+            folder = os.path.join(user_root, name)
+            if name in users or not os.path.isdir(folder) or os.path.islink(folder):
+                continue
+            newest = os.lstat(folder).st_mtime
+            for d, dirs, files in os.walk(folder):
+                for n in dirs + files:
+                    newest = max(newest, os.lstat(os.path.join(d, n)).st_mtime)
+            if newest < now - 30 * DAY:
+                departed.add("/mnt/user/" + name)
+        for area in ("user", "share"):
+            for d, dirs, files in os.walk(os.path.join(root, area)):
+                for n in files:
+                    p = os.path.join(d, n)
+                    st = os.lstat(p)
+                    nas = "/mnt/" + os.path.relpath(p, root)
+                    if any(nas.startswith(f + "/") for f in departed):
+                        continue
+                    is_core = n == "core" or (n.startswith("core.") and n[5:].isdigit())
+                    if is_core and st.st_mtime < now - 7 * DAY:
+                        cores.add(nas)
+                    elif (not is_core and st.st_size >= 1 << 30
+                          and max(st.st_mtime, st.st_atime) < now - 90 * DAY):
+                        stale.add(nas)
+        check(f"the demo's NAS has candidates of each class ({sorted(departed)}, {sorted(cores)}, "
+              f"{sorted(stale)})", departed and cores and stale)
+
+        base = [gpudesk, "--kubeconfig", kubeconfig, "--context", "sim-admin",
+                "--ssh-config", os.path.join(state, "ssh_config")]
+        classes = "nas-stale-file,nas-core-dump,nas-departed-user"
+
+        def cleanup(mode, *extra):
+            run = subprocess.run(base + ["--cleanup", mode, *extra], capture_output=True,
+                                 text=True, timeout=600, env=env, stdin=subprocess.DEVNULL)
+            try:
+                return run, json.loads(run.stdout)
+            except ValueError:
+                return run, {}
+
+        run, plan = cleanup("plan", "--classes", classes)
+        check(f"plan exits 0 ({run.stderr.strip()[-300:]})", run.returncode == 0)
+        found = {(c["class"], c["path"]) for c in plan.get("nasCandidates", [])}
+        want = ({("nas-departed-user", p) for p in departed} | {("nas-core-dump", p) for p in cores}
+                | {("nas-stale-file", p) for p in stale})
+        check(f"the candidates are the tree's ({sorted(found ^ want)} differ)", found == want)
+        check("each candidate once", len(plan.get("nasCandidates", [])) == len(found))
+        check("no GPU findings were asked for", plan.get("findings") == [])
+        by_path = {c["path"]: c for c in plan.get("nasCandidates", [])}
+        for p in departed:
+            c = by_path.get(p, {})
+            du = int(subprocess.run(["du", "-sb", host(p)], capture_output=True, text=True,
+                                    check=True).stdout.split("\t")[0])
+            check(f"{p}: its bytes are du's ({c.get('bytes')} = {du}) and its evidence names "
+                  f"the missing namespace ({c.get('evidence')})",
+                  c.get("bytes") == du and "gpudesk.io/user=" + p.split("/")[-1]
+                  in c.get("evidence", ""))
+        steps = plan.get("plan", {}).get("steps", [])
+        check(f"a removal step for each candidate ({len(steps)})",
+              sorted(s["target"]["name"] for s in steps) == sorted(p for _, p in found))
+        check("each step says why (its class and evidence)",
+              all(s.get("why", "").split(":")[0] in ("Stale large file", "Core dump",
+                                                     "Folder of a user who left")
+                  for s in steps))
+        check("a plan changes nothing", all(os.path.lexists(host(p)) for _, p in found))
+
+        # A file written to after the walk: the walk's figures are not what the NAS holds now.
+        changed = sorted(cores)[0]
+        with open(host(changed), "r+b") as f:
+            f.seek(0, 2)
+            f.write(b"more")
+        # The walk is cached (the interval has not passed): this plan uses the same figures.
+        run, plan2 = cleanup("plan", "--classes", "nas-core-dump")
+        names2 = [s["target"]["name"] for s in plan2.get("plan", {}).get("steps", [])]
+        check(f"the changed core dump is left out, said in the notes ({names2})",
+              changed not in names2
+              and any(changed in n and "changed since the walk" in n
+                      for n in plan2.get("plan", {}).get("notes", [])))
+
+        run, done = cleanup("apply", "--yes", "--classes", "nas-core-dump,nas-departed-user")
+        res = {r["target"]["name"]: r for r in done.get("results", [])}
+        gone = sorted(p for p in departed | cores if p != changed)
+        check(f"apply removed each planned path ({sorted(res)})", sorted(res) == gone)
+        check("… and they are gone from the tree",
+              not any(os.path.lexists(host(p)) for p in gone))
+        check("the changed core dump is still there", os.path.exists(host(changed)))
+        def said(r):
+            return r.get("message", "") + " | " + r.get("verification", "")
+
+        for p in departed:
+            check(f"{p}: done, df freed its blocks ({said(res.get(p, {}))})",
+                  res.get(p, {}).get("result") == "done"
+                  and "more than before" in said(res.get(p, {})))
+        for p in cores - {changed}:
+            check(f"{p}: sparse, so unverified: nothing freed ({said(res.get(p, {}))})",
+                  res.get(p, {}).get("result") == "unverified")
+        check(f"apply exits 1: a step is unverified ({run.returncode})", run.returncode == 1)
+        audit = os.path.join(state, "data", "gpudesk", "gpudesk", "audit.jsonl")
+        records = [json.loads(line) for line in open(audit)] if os.path.exists(audit) else []
+        check("the audit log has the operation started and ended",
+              [r.get("event") for r in records][-2:] == ["started", "ended"])
+
+        run, plan3 = cleanup("plan", "--classes", classes, "--measure-storage")
+        found3 = {c["path"] for c in plan3.get("nasCandidates", [])}
+        # What is left: the stale files (not applied); the changed core dump is a fresh one now.
+        check(f"a plan after a new walk finds none of them, only the stale files "
+              f"({sorted(found3 ^ stale)} differ)", run.returncode == 0 and found3 == stale)
+
+        run, plain = cleanup("plan", "--classes", "orphan-process")
+        check("without a NAS class nothing of the NAS is planned",
+              "nasCandidates" not in plain
+              and not any(s["target"]["kind"] == "NasPath"
+                          for s in plain.get("plan", {}).get("steps", [])))
+    finally:
+        sim.terminate()
+        sim.wait(timeout=30)
+
+print(f"{results.count(True)} of {len(results)} passed")
+sys.exit(0 if all(results) else 1)

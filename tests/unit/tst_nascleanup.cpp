@@ -1,0 +1,261 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The NAS's cleanup candidates found in a walk's figures (NasCleanup) and planned against what
+// the NAS says of each path right before (NasPlanner::cleanup): each thing once, the classes'
+// bounds, what cannot be judged said, and a path that changed since the walk left out.
+#include "nascleanup.h"
+#include "nasplanner.h"
+
+#include <QTest>
+
+using namespace gpudesk;
+
+namespace {
+
+constexpr qint64 kDay = 24LL * 3600 * 1000;
+constexpr qint64 kGiB = 1LL << 30;
+const qint64 kNow = 1796000000000LL; // 2026-11-30
+
+StorageFile file(const QString &path, qint64 bytes, int daysOld, qint64 allocated = -1)
+{
+    StorageFile f;
+    f.path = path;
+    f.bytes = bytes;
+    f.allocated = allocated < 0 ? bytes : allocated;
+    f.modified = kNow - daysOld * kDay - 250; // a fraction of a second, as find's %T@ has
+    f.accessed = f.modified;
+    return f;
+}
+
+StorageFolder folder(const QString &owner, int lastChangeDaysAgo, qint64 bytes)
+{
+    StorageFolder f;
+    f.owner = owner;
+    f.kind = QStringLiteral("user");
+    f.path = QStringLiteral("/mnt/user/") + owner;
+    f.bytes = bytes;
+    f.allocated = bytes;
+    f.files = 12;
+    f.lastChange = kNow - lastChangeDaysAgo * kDay;
+    return f;
+}
+
+QList<StorageRootMeasure> walk()
+{
+    StorageRootMeasure m;
+    m.root = QStringLiteral("/mnt/user");
+    m.kind = QStringLiteral("user");
+    m.node = QStringLiteral("g4090-01");
+    m.measuredAt = kNow - 3600 * 1000;
+    StorageFolder alice = folder(QStringLiteral("alice"), 1, 40 * kGiB);
+    alice.coreDumps << file(QStringLiteral("/mnt/user/alice/core.77"), 2 * kGiB, 3)
+                    << file(QStringLiteral("/mnt/user/alice/core.12"), 3 * kGiB, 120, 4096);
+    // Old enough to be stale too: said once, as the core dump it is.
+    alice.staleFiles << file(QStringLiteral("/mnt/user/alice/core.12"), 3 * kGiB, 120, 4096)
+                     << file(QStringLiteral("/mnt/user/alice/old.tar"), 10 * kGiB, 200);
+    StorageFolder gone = folder(QStringLiteral("yangming"), 140, 24LL << 20);
+    gone.staleFiles << file(QStringLiteral("/mnt/user/yangming/ckpt.pt"), 2 * kGiB, 141);
+    gone.coreDumps << file(QStringLiteral("/mnt/user/yangming/core"), kGiB, 141);
+    // No namespace either, but written to this week: someone's.
+    StorageFolder fresh = folder(QStringLiteral("newhire"), 2, kGiB);
+    m.folders << alice << gone << fresh;
+    StorageRootMeasure share;
+    share.root = QStringLiteral("/mnt/share");
+    share.kind = QStringLiteral("group");
+    share.measuredAt = m.measuredAt;
+    StorageFolder nlp = folder(QStringLiteral("nlp"), 300, 5 * kGiB);
+    nlp.kind = QStringLiteral("group");
+    nlp.path = QStringLiteral("/mnt/share/nlp");
+    share.folders << nlp; // a group of no user: never a departed user
+    return {m, share};
+}
+
+QStringList paths(const QList<NasCandidate> &list)
+{
+    QStringList out;
+    for (const NasCandidate &c : list)
+        out << NasCleanup::classId(c.cls) + u' ' + c.path;
+    return out;
+}
+
+RemotePathInfo there(const NasCandidate &c)
+{
+    RemotePathInfo i;
+    i.path = c.path;
+    i.found = true;
+    i.type = c.type;
+    i.size = c.type == 'd' ? 4096 : c.bytes;
+    i.modified = c.type == 'd' ? kNow - 140 * kDay : c.modified / 1000 * 1000;
+    return i;
+}
+
+} // namespace
+
+class TestNasCleanup : public QObject
+{
+    Q_OBJECT
+private slots:
+    void eachThingOnce();
+    void boundsAndClasses();
+    void usersUnknown();
+    void evidenceInWords();
+    void planAsTheNasIsNow();
+    void planRefusesOutsideRoots();
+    void classIds();
+};
+
+void TestNasCleanup::eachThingOnce()
+{
+    const NasCleanupFound found =
+        NasCleanup::find(walk(), QSet<QString>{QStringLiteral("alice")}, NasCleanupOptions(), kNow);
+    // Biggest first; yangming's files are his folder's; alice's fresh core dump is not old enough.
+    QCOMPARE(paths(found.candidates),
+             QStringList({QStringLiteral("nas-stale-file /mnt/user/alice/old.tar"),
+                          QStringLiteral("nas-core-dump /mnt/user/alice/core.12"),
+                          QStringLiteral("nas-departed-user /mnt/user/yangming")}));
+    const NasCandidate &folderOf = found.candidates.at(2);
+    QCOMPARE(folderOf.type, 'd');
+    QCOMPARE(folderOf.bytes, 24LL << 20);
+    QCOMPARE(folderOf.files, 12);
+    QCOMPARE(folderOf.node, QStringLiteral("g4090-01"));
+    QVERIFY(found.notes.isEmpty());
+}
+
+void TestNasCleanup::boundsAndClasses()
+{
+    NasCleanupOptions o;
+    o.classes = {NasCandidate::CoreDump};
+    o.coreDumpDays = 2;
+    NasCleanupFound found =
+        NasCleanup::find(walk(), QSet<QString>{QStringLiteral("alice")}, o, kNow);
+    // Without the departed class, what lies in yangming's folder is judged on its own.
+    QCOMPARE(paths(found.candidates),
+             QStringList({QStringLiteral("nas-core-dump /mnt/user/alice/core.12"),
+                          QStringLiteral("nas-core-dump /mnt/user/alice/core.77"),
+                          QStringLiteral("nas-core-dump /mnt/user/yangming/core")}));
+    o.classes = {NasCandidate::DepartedUser};
+    o.departedDays = 1; // newhire wrote 2 days ago: now a candidate
+    found = NasCleanup::find(walk(), QSet<QString>{QStringLiteral("alice")}, o, kNow);
+    QCOMPARE(paths(found.candidates),
+             QStringList({QStringLiteral("nas-departed-user /mnt/user/newhire"),
+                          QStringLiteral("nas-departed-user /mnt/user/yangming")}));
+    o.departedDays = 200;
+    QVERIFY(NasCleanup::find(walk(), QSet<QString>{QStringLiteral("alice")}, o, kNow)
+                .candidates.isEmpty());
+}
+
+void TestNasCleanup::usersUnknown()
+{
+    // A researcher's account cannot list namespaces: nobody is called gone.
+    for (const std::optional<QSet<QString>> &users :
+         {std::optional<QSet<QString>>(), std::optional<QSet<QString>>(QSet<QString>())}) {
+        const NasCleanupFound found = NasCleanup::find(walk(), users, NasCleanupOptions(), kNow);
+        QCOMPARE(found.notes.size(), 1);
+        QVERIFY2(found.notes.first().contains(QLatin1String("not judged")),
+                 qPrintable(found.notes.first()));
+        for (const NasCandidate &c : found.candidates)
+            QVERIFY(c.cls != NasCandidate::DepartedUser);
+        // yangming's files are then listed for themselves.
+        QVERIFY(paths(found.candidates)
+                    .contains(QStringLiteral("nas-stale-file /mnt/user/yangming/ckpt.pt")));
+    }
+}
+
+void TestNasCleanup::evidenceInWords()
+{
+    const NasCleanupFound found =
+        NasCleanup::find(walk(), QSet<QString>{QStringLiteral("alice")}, NasCleanupOptions(), kNow);
+    QCOMPARE(NasCleanup::evidence(found.candidates.at(0), kNow),
+             QStringLiteral("10Gi, neither read nor changed for 200 day(s) (read %1, changed %1)")
+                 .arg(QDateTime::fromMSecsSinceEpoch(kNow - 200 * kDay - 250)
+                          .toString(QStringLiteral("yyyy-MM-dd"))));
+    const QString core = NasCleanup::evidence(found.candidates.at(1), kNow);
+    QVERIFY2(
+        core.startsWith(QLatin1String("3Gi (4Ki on disk), a core dump written 120 day(s) ago")),
+        qPrintable(core));
+    const QString gone = NasCleanup::evidence(found.candidates.at(2), kNow);
+    QVERIFY2(gone.contains(QLatin1String("no namespace is labelled gpudesk.io/user=yangming")),
+             qPrintable(gone));
+    QVERIFY2(gone.startsWith(QLatin1String("24Mi in 12 file(s)")), qPrintable(gone));
+}
+
+void TestNasCleanup::planAsTheNasIsNow()
+{
+    const QList<NasCandidate> found =
+        NasCleanup::find(walk(), QSet<QString>{QStringLiteral("alice")}, NasCleanupOptions(), kNow)
+            .candidates;
+    QCOMPARE(found.size(), 3);
+    const NasPlanner planner(QStringLiteral("lab"), QStringLiteral("https://k8s:6443"),
+                             QStringLiteral("g4090-01"),
+                             {QStringLiteral("/mnt/user"), QStringLiteral("/mnt/share")});
+    // All as the walk saw them (SFTP's whole seconds against the walk's fractions).
+    OperationPlan p =
+        planner.cleanup(found, {there(found[0]), there(found[1]), there(found[2])}, kNow);
+    QVERIFY(p.refusals.isEmpty());
+    QCOMPARE(p.action, QStringLiteral("nas.cleanup"));
+    QCOMPARE(p.steps.size(), 3);
+    QCOMPARE(p.steps[0].kind, PlanStep::Kind::RemoveNasPath);
+    QCOMPARE(p.steps[0].nas.path, QStringLiteral("/mnt/user/alice/old.tar"));
+    QCOMPARE(p.steps[0].nas.modified, found[0].modified / 1000 * 1000);
+    QVERIFY2(p.steps[0].why.startsWith(QLatin1String("Stale large file: 10Gi, neither")),
+             qPrintable(p.steps[0].why));
+    QCOMPARE(p.steps[2].nas.type, 'd');
+    QCOMPARE(p.steps[2].target.user, QStringLiteral("yangming"));
+    // A folder among them: the count is typed.
+    QCOMPARE(p.confirmationWord(), QStringLiteral("3"));
+
+    // One written to since the walk, one gone, one now a link: left out, each said.
+    RemotePathInfo grown = there(found[0]);
+    grown.size += 4;
+    RemotePathInfo missing = there(found[1]);
+    missing.found = false;
+    RemotePathInfo link = there(found[2]);
+    link.type = 'l';
+    p = planner.cleanup(found, {grown, missing, link}, kNow);
+    QVERIFY(p.steps.isEmpty());
+    const QString notes = p.notes.join(u'\n');
+    QVERIFY2(notes.contains(QLatin1String("/mnt/user/alice/old.tar changed since the walk")),
+             qPrintable(notes));
+    QVERIFY2(notes.contains(QLatin1String("/mnt/user/alice/core.12 is no longer there")),
+             qPrintable(notes));
+    QVERIFY2(notes.contains(QLatin1String("/mnt/user/yangming is no longer what the walk found")),
+             qPrintable(notes));
+    // The NAS not asked at all: nothing planned for it.
+    QVERIFY(planner.cleanup(found, {}, kNow).steps.isEmpty());
+    // One folder alone: its name is typed.
+    p = planner.cleanup({found[2]}, {there(found[2])}, kNow);
+    QCOMPARE(p.confirmationWord(), QStringLiteral("yangming"));
+}
+
+void TestNasCleanup::planRefusesOutsideRoots()
+{
+    NasCandidate c;
+    c.path = QStringLiteral("/mnt/user/../../etc/passwd");
+    c.bytes = 10;
+    const NasPlanner planner(QString(), QString(), QStringLiteral("n"),
+                             {QStringLiteral("/mnt/user")});
+    RemotePathInfo i;
+    i.path = c.path;
+    i.found = true;
+    i.type = 'f';
+    i.size = 10;
+    const OperationPlan p = planner.cleanup({c}, {i}, kNow);
+    QVERIFY(p.steps.isEmpty());
+    QCOMPARE(p.refusals.size(), 1);
+    // No node that mounts the NAS: refused, whatever was found.
+    QVERIFY(!NasPlanner(QString(), QString(), QString(), {QStringLiteral("/mnt/user")})
+                 .cleanup({}, {}, kNow)
+                 .refusals.isEmpty());
+}
+
+void TestNasCleanup::classIds()
+{
+    for (int i = 0; i < NasCleanup::kClassCount; ++i) {
+        const auto c = NasCandidate::Class(i);
+        QCOMPARE(NasCleanup::classFromId(NasCleanup::classId(c)), std::optional(c));
+        QVERIFY(!NasCleanup::classTitle(c).isEmpty());
+    }
+    QVERIFY(!NasCleanup::classFromId(QStringLiteral("orphan-process")));
+}
+
+QTEST_GUILESS_MAIN(TestNasCleanup)
+#include "tst_nascleanup.moc"
