@@ -5826,10 +5826,6 @@
         <translation>筛选：路径、所有者、依据…</translation>
     </message>
     <message>
-        <source>What</source>
-        <translation>操作</translation>
-    </message>
-    <message>
         <source>Path</source>
         <translation>路径</translation>
     </message>
@@ -5890,6 +5886,10 @@
         <translation>
             <numerusform>正在向 NAS 查询 %n 项…</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation>类型</translation>
     </message>
 </context>
 <context>

@@ -96,7 +96,7 @@ NasCleanupPanel::NasCleanupPanel(StorageService *storage, NasFiles *files, QWidg
     connect(m_filter, &QLineEdit::textChanged, this, &NasCleanupPanel::fill);
 
     m_view->setObjectName(QStringLiteral("nasCleanupView"));
-    m_view->setHeaderLabels({tr("What"), tr("Path"), tr("Owner"), tr("Size"), tr("On disk"),
+    m_view->setHeaderLabels({tr("Kind"), tr("Path"), tr("Owner"), tr("Size"), tr("On disk"),
                              tr("Last change"), tr("Evidence")});
     m_view->setRootIsDecorated(false);
     m_view->setUniformRowHeights(true);
