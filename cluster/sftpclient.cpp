@@ -160,6 +160,20 @@ bool SftpClient::remove(const QString &path, QString *error)
     return false;
 }
 
+bool SftpClient::makeFolder(const QString &path, QString *error)
+{
+    if (sftp_mkdir(m_sftp, path.toUtf8().constData(), 0755) == 0)
+        return true;
+    QString why = said(path);
+    if (const auto there = attributes(path, false, error)) {
+        if (there->type == 'd')
+            return true;
+        why = tr("%1 is there already, and is not a folder").arg(path);
+    }
+    *error = why;
+    return false;
+}
+
 bool SftpClient::removeFolder(const QString &path, QString *error)
 {
     if (sftp_rmdir(m_sftp, path.toUtf8().constData()) == 0)

@@ -52,6 +52,9 @@ public:
     // A file or link (the link itself: never what it points at), and an empty folder.
     bool remove(const QString &path, QString *error);
     bool removeFolder(const QString &path, QString *error);
+    // A folder made (0755 less the server's umask); one already there is fine (a copy that broke
+    // made it), anything else there is not.
+    bool makeFolder(const QString &path, QString *error);
     // Whether the server reads `path` as written — no link on its way (realpath answers the
     // path itself) — so that what acts on it acts there and nowhere else. False with why.
     bool readsAsWritten(const QString &path, QString *why);

@@ -5987,6 +5987,38 @@
         <source>The NAS could not be asked about the candidates: %1</source>
         <translation>无法向 NAS 查询这些候选项：%1</translation>
     </message>
+    <message>
+        <source>%1 is neither a file nor a folder: not copied</source>
+        <translation>%1 既不是文件也不是文件夹：未复制</translation>
+    </message>
+    <message>
+        <source>%1 is there already (%2): not replaced</source>
+        <translation>%1 已存在（%2）：未替换</translation>
+    </message>
+    <message numerus="yes">
+        <source>Uploaded %n file(s), %1, to %2.</source>
+        <translation>
+            <numerusform>已上传 %n 个文件（%1）到 %2。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n of them were there from a copy that broke.</source>
+        <translation>
+            <numerusform>其中 %n 个来自上次中断的复制，已在 NAS 上。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1: a link, not followed</source>
+        <translation>%1：是链接，未跟随</translation>
+    </message>
+    <message>
+        <source>%1: cannot be read</source>
+        <translation>%1：无法读取</translation>
+    </message>
+    <message>
+        <source>%1: a special file, not copied</source>
+        <translation>%1：是特殊文件，未复制</translation>
+    </message>
 </context>
 <context>
     <name>gpudesk::NasFilesPanel</name>
@@ -6111,6 +6143,18 @@
     <message>
         <source>%1 is not a plain file: only files are opened.</source>
         <translation>%1 不是普通文件：只打开文件。</translation>
+    </message>
+    <message>
+        <source>A file…</source>
+        <translation>文件…</translation>
+    </message>
+    <message>
+        <source>A folder…</source>
+        <translation>文件夹…</translation>
+    </message>
+    <message>
+        <source>Upload a folder into %1</source>
+        <translation>上传文件夹到 %1</translation>
     </message>
 </context>
 <context>
@@ -9126,6 +9170,10 @@
     <message>
         <source>%1 is reached through a link (the NAS reads it as %2): not touched</source>
         <translation>%1 是经由链接到达的（NAS 将其解析为 %2）：未作改动</translation>
+    </message>
+    <message>
+        <source>%1 is there already, and is not a folder</source>
+        <translation>%1 已存在，且不是文件夹</translation>
     </message>
 </context>
 <context>

@@ -245,14 +245,18 @@ void CleanupRun::onNasPlanned(const OperationPlan &nas)
     for (const QString &r : nas.refusals)
         m_plan.notes << tr("NAS: %1").arg(r);
     if (nas.refusals.isEmpty() && !nas.steps.isEmpty()) {
-        if (m_plan.steps.isEmpty()) {
+        const bool alone = m_plan.steps.isEmpty();
+        if (alone) {
             m_plan.action = nas.action;
             m_plan.title = nas.title;
-            m_plan.typedWord = nas.typedWord;
-        } else {
-            m_plan.typedWord.clear(); // GPUs and files: their count
         }
         m_plan.steps << nas.steps;
+        // A folder among them: typed. The drained nodes' names, when the GPUs' plan asks for
+        // them, stay what is typed.
+        if (alone)
+            m_plan.typedWord = nas.typedWord;
+        else if (m_plan.typedWord.isEmpty() && !nas.typedWord.isEmpty())
+            m_plan.typedWord = QString::number(m_plan.steps.size());
         m_plan.warnings << nas.warnings;
     }
     m_plan.notes << nas.notes;

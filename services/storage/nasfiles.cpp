@@ -14,6 +14,7 @@
 
 #include <QDateTime>
 #include <QDir>
+#include <QDirIterator>
 #include <QFile>
 #include <QFileInfo>
 #include <QPointer>
@@ -100,12 +101,12 @@ void NasFiles::planCleanup(const QList<NasCandidate> &candidates, QObject *recei
         [self, candidates, done](const QList<RemotePathInfo> &now, const QString &error) {
             if (!self)
                 return;
+            // Not asked: nothing is planned, and nothing is said to be gone.
             OperationPlan p =
-                self->planner().cleanup(candidates, now, QDateTime::currentMSecsSinceEpoch());
-            if (!error.isEmpty()) {
-                p.steps.clear();
+                self->planner().cleanup(error.isEmpty() ? candidates : QList<NasCandidate>(), now,
+                                        QDateTime::currentMSecsSinceEpoch());
+            if (!error.isEmpty())
                 p.refusals << tr("The NAS could not be asked about the candidates: %1").arg(error);
-            }
             done(p);
         });
 }
@@ -455,47 +456,118 @@ void NasFiles::download(const RemoteFile &what, const QString &localDir)
     startCopy(work, QDateTime::currentMSecsSinceEpoch());
 }
 
-void NasFiles::upload(const QString &localFile, const QString &remoteDir)
+void NasFiles::upload(const QString &local, const QString &remoteDir)
 {
     if (m_copying)
         return;
     m_copying = true;
     m_shared = std::make_shared<Shared>();
     auto shared = m_shared;
-    const QFileInfo info(localFile);
-    shared->total = info.size();
-    const QString remote =
-        (remoteDir.endsWith(u'/') ? remoteDir : remoteDir + u'/') + info.fileName();
-    auto work = [localFile, remote, shared, size = info.size(), self = QPointer<NasFiles>(this)](
+    const QString into = remoteDir.endsWith(u'/') ? remoteDir : remoteDir + u'/';
+    auto work = [local, into, shared, self = QPointer<NasFiles>(this)](
                     SshConnection *c, const std::atomic<bool> &cancel) -> std::function<void()> {
         QString error;
+        QStringList left;
+        const QFileInfo top(local);
+        const bool folder = top.isDir() && !top.isSymLink();
+        const QString remoteTop = into + top.fileName();
+        const UploadList list = folder ? listFolder(local, remoteTop)
+                                       : UploadList{{}, {{local, remoteTop, top.size()}}, {}};
+        left << list.left;
+        shared->total = list.bytes();
         SftpClient sftp(c);
-        shared->setCurrent(remote);
-        const QString part = remote + QStringLiteral(".part");
         bool ok = sftp.open(&error);
-        if (ok && sftp.stat(remote, &error)) {
+        if (ok && !folder && !top.isFile()) {
             ok = false;
-            error = NasFiles::tr("%1 is there already: nothing was replaced.").arg(remote);
+            error = NasFiles::tr("%1 is neither a file nor a folder: not copied").arg(local);
         }
-        ok = ok &&
-             sftp.upload(
-                 localFile, part, [&](qint64 n) { shared->done = n; }, shared->stop, &error) &&
-             !cancel;
-        if (ok) {
-            const auto there = sftp.stat(part, &error);
-            ok = there && there->size == size;
-            if (there && !ok)
-                error = NasFiles::tr("%1: %2 on the NAS of %3")
-                            .arg(remote, format::bytes(there->size), format::bytes(size));
+        // The folders first, each before what it holds (a copy that broke made some already).
+        for (const QString &d : list.folders)
+            ok = ok && !shared->stop && sftp.makeFolder(d, &error);
+        qint64 base = 0, placed = 0;
+        int copied = 0, already = 0;
+        for (const UploadItem &i : list.files) {
+            if (!ok)
+                break;
+            shared->setCurrent(i.remote);
+            QString why;
+            if (const auto there = sftp.stat(i.remote, &why)) {
+                base += i.size;
+                shared->done = base;
+                if (!folder) {
+                    ok = false;
+                    error =
+                        NasFiles::tr("%1 is there already: nothing was replaced.").arg(i.remote);
+                } else if (there->type == 'f' && there->size == i.size) {
+                    ++already; // copied before the copy broke
+                    placed += i.size;
+                } else {
+                    left << NasFiles::tr("%1 is there already (%2): not replaced")
+                                .arg(i.remote, format::bytes(there->size));
+                }
+                continue;
+            }
+            const QString part = i.remote + QStringLiteral(".part");
+            ok = sftp.upload(
+                     i.local, part, [&](qint64 n) { shared->done = base + n; }, shared->stop,
+                     &error) &&
+                 !cancel;
+            if (ok) {
+                const auto written = sftp.stat(part, &error);
+                ok = written && written->size == i.size;
+                if (written && !ok)
+                    error = NasFiles::tr("%1: %2 on the NAS of %3")
+                                .arg(i.remote, format::bytes(written->size), format::bytes(i.size));
+            }
+            ok = ok && sftp.rename(part, i.remote, &error);
+            base += i.size;
+            placed += i.size;
+            ++copied;
         }
-        ok = ok && sftp.rename(part, remote, &error);
-        const QString message =
-            ok ? NasFiles::tr("Uploaded %1 (%2) to %3.")
-                     .arg(QFileInfo(localFile).fileName(), format::bytes(size), remote)
-               : error;
+        QString message = error;
+        if (ok && folder)
+            message = NasFiles::tr("Uploaded %n file(s), %1, to %2.", nullptr, copied + already)
+                          .arg(format::bytes(placed), remoteTop);
+        else if (ok)
+            message = NasFiles::tr("Uploaded %1 (%2) to %3.")
+                          .arg(top.fileName(), format::bytes(top.size()), remoteTop);
+        if (ok && already > 0)
+            message += u' ' + NasFiles::tr("%n of them were there from a copy that broke.", nullptr,
+                                           already);
+        if (!left.isEmpty())
+            message += u'\n' + NasFiles::tr("Left: %1").arg(left.join(u'\n'));
         return NasFiles::ended(self, ok, message);
     };
     startCopy(work, QDateTime::currentMSecsSinceEpoch());
+}
+
+NasFiles::UploadList NasFiles::listFolder(const QString &local, const QString &remoteTop)
+{
+    UploadList out;
+    out.folders << remoteTop;
+    // Links are named and left, never followed (a link may lead anywhere); the iterator does
+    // not enter linked folders, and lists a folder before what it holds.
+    QDirIterator it(local, QDir::AllEntries | QDir::NoDotAndDotDot | QDir::Hidden | QDir::System,
+                    QDirIterator::Subdirectories);
+    const QDir base(local);
+    while (it.hasNext()) {
+        const QString path = it.next();
+        const QFileInfo fi = it.fileInfo();
+        const QString remote = remoteTop + u'/' + base.relativeFilePath(path);
+        if (fi.isSymLink())
+            out.left << tr("%1: a link, not followed").arg(path);
+        else if (fi.isDir() && !fi.isReadable())
+            out.left << tr("%1: cannot be read").arg(path);
+        else if (fi.isDir())
+            out.folders << remote;
+        else if (!fi.isFile())
+            out.left << tr("%1: a special file, not copied").arg(path);
+        else if (!fi.isReadable())
+            out.left << tr("%1: cannot be read").arg(path);
+        else
+            out.files.append({path, remote, fi.size()});
+    }
+    return out;
 }
 
 } // namespace gpudesk

@@ -47,8 +47,33 @@ public:
                  std::function<void(QList<gpudesk::RemotePathInfo>, QString)> done);
     // A file, or a folder with all below it, into `localDir` (a folder of that name made there).
     void download(const RemoteFile &what, const QString &localDir);
-    // A local file into `remoteDir`.
-    void upload(const QString &localFile, const QString &remoteDir);
+    // A local file, or a folder with all below it, into `remoteDir` (a folder of that name made
+    // there). A file already on the NAS is never replaced: in a folder, one of the same size is
+    // taken as copied before (a copy that broke goes on), another is named and left; links and
+    // special files are named and left, never followed.
+    void upload(const QString &local, const QString &remoteDir);
+
+    struct UploadItem
+    {
+        QString local;
+        QString remote;
+        qint64 size = 0;
+    };
+    struct UploadList
+    {
+        QStringList folders; // to make, each before what it holds
+        QList<UploadItem> files;
+        QStringList left; // what is not copied, and why
+        qint64 bytes() const
+        {
+            qint64 n = 0;
+            for (const UploadItem &i : files)
+                n += i.size;
+            return n;
+        }
+    };
+    // What copying the local folder `local` to `remoteTop` takes.
+    static UploadList listFolder(const QString &local, const QString &remoteTop);
     void cancel();
 
     // A text file's content for reading: the whole file up to ViewBytes, else its last

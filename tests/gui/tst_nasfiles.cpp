@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The NAS's files over SFTP (issue 38, part 2), on a simulator of the test's own whose NAS is a
 // real directory tree: a folder browsed, a folder downloaded (every file's bytes equal the
-// NAS's, links not followed and said), a file uploaded, a download cancelled half-way and asked
+// NAS's, links not followed and said), a file and a folder uploaded (a folder again: what is
+// there kept, a file changed there never replaced), a download cancelled half-way and asked
 // again going on where it stopped, and the hostile corner (a name with a newline, a link to
 // /etc, an unreadable folder) — nothing followed out of the NAS. Removing and moving through the
 // operations framework: the plan and its check, the folder's name typed, the removal verified
@@ -12,7 +13,6 @@
 #include "connectionstate.h"
 #include "contextconnection.h"
 #include "jobchecker.h"
-#include "nascleanuppanel.h"
 #include "nasfiles.h"
 #include "nasfilespanel.h"
 #include "nasfileviewer.h"
@@ -37,7 +37,6 @@
 #include <QPushButton>
 #include <QRandomGenerator>
 #include <QSpinBox>
-#include <QTabWidget>
 #include <QTemporaryFile>
 #include <QTreeWidget>
 
@@ -74,7 +73,6 @@ private slots:
     void cleanup();
     void browseCopyResume();
     void removeAndMove();
-    void cleanupTab();
     void launchScripts();
     void nodeChosenOnThePage();
 };
@@ -179,6 +177,47 @@ void TestNasFiles::browseCopyResume()
     QVERIFY2(finished.last().at(1).toString().contains(QStringLiteral("there already")),
              qPrintable(finished.last().at(1).toString()));
 
+    // A folder uploaded whole: its tree on the NAS byte for byte, a link named and not followed.
+    // Asked again it goes on (a file there with its size is kept); one of another size there is
+    // left, never replaced.
+    QTemporaryDir tree;
+    const QString project = tree.filePath(QStringLiteral("proj"));
+    QVERIFY(QDir().mkpath(project + QStringLiteral("/src/deep")));
+    const QList<std::pair<QString, QByteArray>> projectFiles{
+        {QStringLiteral("train.py"), "print('hi')\n"},
+        {QStringLiteral("src/deep/w.bin"), payload.left(1 << 20)},
+        {QStringLiteral("src/odd\nname $(x).txt"), "odd\n"}};
+    for (const auto &[rel, bytes] : projectFiles) {
+        QFile f(project + u'/' + rel);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(bytes);
+    }
+    QVERIFY(QFile::link(QStringLiteral("/etc"), project + QStringLiteral("/etc-link")));
+    const QString nasProject = nas + QStringLiteral("/user/alice/proj");
+    panel->uploadFile(project);
+    QVERIFY(finished.wait(60000));
+    QString said = finished.last().at(1).toString();
+    QVERIFY2(finished.last().at(0).toBool() &&
+                 said.contains(QStringLiteral("Uploaded 3 file(s)")) &&
+                 said.contains(QStringLiteral("etc-link: a link, not followed")),
+             qPrintable(said));
+    QCOMPARE(filesBelow(nasProject), filesBelow(project));
+    QVERIFY(!QFileInfo(nasProject + QStringLiteral("/etc-link")).exists());
+    {
+        QFile f(nasProject + QStringLiteral("/train.py"));
+        QVERIFY(f.open(QIODevice::Append));
+        f.write("# edited on the NAS\n");
+    }
+    panel->uploadFile(project);
+    QVERIFY(finished.wait(60000));
+    said = finished.last().at(1).toString();
+    QVERIFY2(finished.last().at(0).toBool() &&
+                 said.contains(QStringLiteral("Uploaded 2 file(s)")) &&
+                 said.contains(QStringLiteral("2 of them were there from a copy that broke")) &&
+                 said.contains(QStringLiteral("/mnt/user/alice/proj/train.py is there already")),
+             qPrintable(said));
+    QVERIFY(filesBelow(nasProject).value(QStringLiteral("train.py")).endsWith("on the NAS\n"));
+
     // A big file (sparse on the NAS: 256 MiB, its first and last 64 KiB random): cancelled early,
     // then asked again — it goes on from where it stopped, and both ends arrive whole.
     constexpr qint64 Big = 256LL << 20;
@@ -260,7 +299,7 @@ void TestNasFiles::browseCopyResume()
     panel->view()->setCurrentItem(panel->view()->topLevelItem(rowOf(QStringLiteral("private"))));
     panel->downloadTo(hostile.path());
     QVERIFY(finished.wait(60000));
-    const QString said = finished.last().at(1).toString();
+    said = finished.last().at(1).toString();
     QVERIFY2(said.contains(QStringLiteral("/mnt/user/frank/private: permission denied")),
              qPrintable(said));
     QCOMPARE(filesBelow(hostile.path()).size(), 3);
@@ -542,84 +581,6 @@ void TestNasFiles::removeAndMove()
 // The submit check looks at the launch scripts on the NAS (issue 36): the simulator's seeded four
 // — alice's good one, bob's dangling link, carol's link out of every mount, dave's without its
 // executable bit — each judged as the NAS has it; `--submit --check` says the same, exit 2.
-void TestNasFiles::cleanupTab()
-{
-    // What no one needs, from the walk: a user who left, old core dumps, a stale archive — and
-    // not the core dump of six days. Two of them removed through the operations framework.
-    Bench &b = *m_bench;
-    MainWindow &w = *b.window;
-    Services *services = b.services.get();
-    services->storage()->measureNow();
-    QTRY_VERIFY_WITH_TIMEOUT(
-        !services->storage()->isMeasuring() && !services->storage()->measures().isEmpty(), 120000);
-    w.showPage(MainWindow::Storage);
-    auto *page = static_cast<StoragePage *>(w.page(MainWindow::Storage));
-    NasCleanupPanel *panel = page->cleanup();
-    page->findChild<QTabWidget *>(QStringLiteral("storageTabs"))->setCurrentWidget(panel);
-    const auto listed = [panel] {
-        QStringList out;
-        for (const NasCandidate &c : panel->shown())
-            out << NasCleanup::classId(c.cls) + u' ' + c.path;
-        return out;
-    };
-    const QString yangming = QStringLiteral("/mnt/user/yangming");
-    const QString core = QStringLiteral("/mnt/user/erin/core.7790");
-    QTRY_VERIFY_WITH_TIMEOUT(listed().contains(u"nas-departed-user "_qs + yangming), 10000);
-    QVERIFY2(listed().contains(u"nas-core-dump "_qs + core), qPrintable(listed().join(u'\n')));
-    QVERIFY(listed().contains(u"nas-core-dump /mnt/user/erin/core.7731"_qs));
-    QVERIFY(listed().contains(u"nas-stale-file /mnt/user/wangfang/old-dataset.tar"_qs));
-    QVERIFY(!listed().join(u' ').contains(u"core.48213"_qs));          // six days old: kept
-    QVERIFY(!listed().join(u' ').contains(u"/mnt/user/yangming/"_qs)); // in his folder: once
-    QVERIFY2(panel->summary()->text().startsWith(
-                 QStringLiteral("%1 candidate(s): ").arg(panel->shown().size())),
-             qPrintable(panel->summary()->text()));
-    save(w, QStringLiteral("storage-cleanup"));
-
-    panel->select({yangming, core});
-    panel->removeSelected();
-    QTRY_VERIFY_WITH_TIMEOUT(w.findChild<OperationDialog *>(QStringLiteral("operationDialog")),
-                             20000);
-    auto *dialog = w.findChild<OperationDialog *>(QStringLiteral("operationDialog"));
-    Operation *op = dialog->operation();
-    QCOMPARE(op->plan().action, QStringLiteral("nas.cleanup"));
-    QVERIFY(op->plan().refusals.isEmpty());
-    QCOMPARE(op->plan().steps.size(), 2);
-    QCOMPARE(op->plan().confirmationWord(), QStringLiteral("2"));
-    QStringList whys;
-    for (const PlanStep &s : op->plan().steps)
-        whys << s.why;
-    QVERIFY2(whys.join(u'\n').contains(u"Folder of a user who left: 24Mi in "_qs) &&
-                 whys.join(u'\n').contains(u"gpudesk.io/user=yangming"_qs) &&
-                 whys.join(u'\n').contains(u"Core dump: 3.9Gi ("_qs),
-             qPrintable(whys.join(u'\n')));
-    QTRY_COMPARE_WITH_TIMEOUT(op->state(), Operation::State::Ready, 30000);
-    save(*dialog, QStringLiteral("storage-cleanup-plan"));
-    QTest::keyClicks(dialog->findChild<QLineEdit *>(QStringLiteral("confirmEdit")),
-                     QStringLiteral("2"));
-    QTest::mouseClick(dialog->findChild<QPushButton *>(QStringLiteral("runButton")),
-                      Qt::LeftButton);
-    QTRY_COMPARE_WITH_TIMEOUT(op->state(), Operation::State::Finished, 60000);
-    for (int i = 0; i < 2; ++i) {
-        const StepOutcome &o = op->outcomes().at(i);
-        const QString said = o.message + u" | " + o.verification;
-        if (op->plan().steps.at(i).nas.path == yangming)
-            // Real blocks: df shows them freed.
-            QVERIFY2(o.result == StepOutcome::Result::Done &&
-                         o.verification.contains(u"(24Mi more than before)"_qs),
-                     qPrintable(said));
-        else // a sparse core dump: gone, and nothing freed — said
-            QVERIFY2(o.result == StepOutcome::Result::Unverified, qPrintable(said));
-    }
-    QVERIFY(!QFileInfo::exists(b.nas + u"/user/yangming"_qs));
-    QVERIFY(!QFileInfo::exists(b.nas + u"/user/erin/core.7790"_qs));
-    QVERIFY(QFileInfo::exists(b.nas + u"/user/erin/core.7731"_qs));
-    dialog->close();
-    // What is gone since the walk is no longer offered.
-    QTRY_VERIFY_WITH_TIMEOUT(
-        !listed().join(u' ').contains(yangming) && !listed().join(u' ').contains(core), 20000);
-    QVERIFY(listed().contains(u"nas-core-dump /mnt/user/erin/core.7731"_qs));
-}
-
 void TestNasFiles::launchScripts()
 {
     Bench &b = *m_bench;

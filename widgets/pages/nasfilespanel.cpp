@@ -15,6 +15,7 @@
 #include <QInputDialog>
 #include <QLabel>
 #include <QLineEdit>
+#include <QMenu>
 #include <QProgressBar>
 #include <QPushButton>
 #include <QStandardPaths>
@@ -99,11 +100,20 @@ NasFilesPanel::NasFilesPanel(NasFiles *files, QWidget *parent)
         if (!dir.isEmpty())
             downloadTo(dir);
     });
-    connect(m_upload, &QPushButton::clicked, this, [this] {
+    // A file or a whole folder (code, a dataset): the dialogs pick one or the other.
+    auto *uploadMenu = new QMenu(m_upload);
+    uploadMenu->addAction(tr("A file…"), this, [this] {
         const QString file = QFileDialog::getOpenFileName(this, tr("Upload into %1").arg(m_dir));
         if (!file.isEmpty())
             uploadFile(file);
     });
+    uploadMenu->addAction(tr("A folder…"), this, [this] {
+        const QString dir =
+            QFileDialog::getExistingDirectory(this, tr("Upload a folder into %1").arg(m_dir));
+        if (!dir.isEmpty())
+            uploadFile(dir);
+    });
+    m_upload->setMenu(uploadMenu);
     connect(m_copyPath, &QPushButton::clicked, this, [this] {
         const RemoteFile f = current();
         QApplication::clipboard()->setText(format::shellWord(f.name.isEmpty() ? m_dir : f.path));

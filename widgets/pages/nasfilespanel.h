@@ -19,9 +19,9 @@ class NasFileViewer;
 
 // The NAS's files, browsed over SFTP: a folder's entries (size, changed, kind), into a folder
 // by double-click, up, or a path typed; download a file or a whole folder (a checkpoint: "export
-// the model"), upload a file, with progress, speed and cancel; a copy that broke goes on where
-// it stopped when asked again. Copy path gives the path for a job or a dev environment. Remove
-// and Move are plans for the operations framework (checked, confirmed, audited).
+// the model"), upload a file or a folder, with progress, speed and cancel; a copy that broke goes
+// on where it stopped when asked again. Copy path gives the path for a job or a dev environment.
+// Remove and Move are plans for the operations framework (checked, confirmed, audited).
 class NasFilesPanel : public QWidget
 {
     Q_OBJECT
@@ -37,7 +37,7 @@ public:
     RemoteFile current() const;
     // Without asking where (the dialogs' answers, given): for the tests and the keyboard.
     void downloadTo(const QString &localDir);
-    void uploadFile(const QString &localFile);
+    void uploadFile(const QString &localFileOrFolder);
     // The current file read in a viewer (null, with why in the status, for what is not a file).
     NasFileViewer *openCurrent();
     // The selected entries (the current one when none is selected).
