@@ -10068,6 +10068,10 @@
         <source>give --ssh-config to look at the NAS</source>
         <translation>指定 --ssh-config 才会检查 NAS</translation>
     </message>
+    <message>
+        <source>Sampling the nodes over SSH: the job runs on their own network…</source>
+        <translation>正在通过 SSH 采样节点：该作业使用节点自身的网络…</translation>
+    </message>
 </context>
 <context>
     <name>gpudesk::TelemetryChart</name>

@@ -18,6 +18,8 @@
 #include "operationjson.h"
 #include "operationsservice.h"
 #include "services.h"
+#include "telemetrysession.h"
+#include "telemetrystore.h"
 #include "yamlconvert.h"
 
 #include <QDateTime>
@@ -155,6 +157,26 @@ void SubmitRun::onSynced()
         finish(2, v.summary());
         return;
     }
+    // A job on the nodes' own network is judged with their interfaces, which the nodes' probe
+    // reads: one sweep over SSH is waited for (bounded), as the window would have had it.
+    TelemetrySession *t =
+        m_options.ssh ? m_services->session()->connection()->telemetry() : nullptr;
+    const bool hostNetwork = std::any_of(m_job.roles.cbegin(), m_job.roles.cend(),
+                                         [](const JobRole &r) { return r.hostNetwork; });
+    if (t && hostNetwork) {
+        emit progress(tr("Sampling the nodes over SSH: the job runs on their own network…"));
+        connect(t, &TelemetrySession::sweepFinished, this, &SubmitRun::check);
+        QTimer::singleShot(SweepLimitMs, this, &SubmitRun::check);
+        return;
+    }
+    check();
+}
+
+void SubmitRun::check()
+{
+    if (m_checker || m_done)
+        return;
+    m_services->telemetry()->flush();
     emit progress(
         tr("Checking %1 %2…").arg(QLatin1String(resourceInfo(m_job.kind).kind), m_job.name));
     m_checker = new JobChecker(m_services->store(), m_services->telemetry(), this);

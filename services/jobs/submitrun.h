@@ -41,6 +41,8 @@ public:
     static constexpr int SyncLimitMs = 120000;
     // After creating: how long to watch what the cluster makes of it.
     static constexpr int SettleMs = 10000;
+    // A hostNetwork job waits this long at most for the nodes' interfaces (one SSH sweep).
+    static constexpr int SweepLimitMs = 30000;
 
     explicit SubmitRun(Options options, QObject *parent = nullptr);
     ~SubmitRun() override;
@@ -54,6 +56,7 @@ signals:
 
 private:
     void onSynced();
+    void check();
     void onVerdict(const StartVerdict &verdict);
     void onChecked();
     // Whether the server's dry-run refusal is one the check already says (then noted on it).

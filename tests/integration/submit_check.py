@@ -53,7 +53,9 @@ def pod(name, gpus):
 
 
 with tempfile.TemporaryDirectory() as state:
-    sim = subprocess.Popen([sim_bin, "--state-dir", state, "--speed", "0", "--no-ssh"],
+    # Its nodes answer SSH (ssh_config in the state directory): only the checks that name it
+    # (--ssh-config) reach them; the others run as a researcher without it does.
+    sim = subprocess.Popen([sim_bin, "--state-dir", state, "--speed", "0"],
                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     try:
         for line in sim.stdout:
@@ -64,12 +66,12 @@ with tempfile.TemporaryDirectory() as state:
         env = dict(os.environ, **{f"XDG_{d}_HOME": os.path.join(state, d.lower())
                                   for d in ("DATA", "CONFIG", "CACHE", "STATE")})
 
-        def submit(job, context="sim-alice", mode="--check", kc=kubeconfig, raw=None):
+        def submit(job, context="sim-alice", mode="--check", kc=kubeconfig, raw=None, extra=()):
             path = os.path.join(state, "job.yaml")
             with open(path, "w") as f:
                 f.write(raw if raw is not None else yaml.safe_dump(job))
             run = subprocess.run([gpudesk, "--kubeconfig", kc, "--context", context,
-                                  "--submit", path, mode],
+                                  "--submit", path, mode, *extra],
                                  capture_output=True, text=True, timeout=120, env=env)
             doc = json.loads(run.stdout) if run.stdout.strip() else None
             return run.returncode, doc, run.stderr
@@ -194,6 +196,20 @@ with tempfile.TemporaryDirectory() as state:
               rdma and ib and ib["numbers"]["nodes"] == rdma)
         check(f"NCCL_SOCKET_IFNAME=ib in a pod without hostNetwork ({ifname and ifname['message']})",
               ifname and ifname["numbers"]["interfaces"] == ["lo", "eth0"] and code in (0, 1))
+        # With hostNetwork, the nodes' own interfaces: read over SSH, one sweep waited for; not
+        # judged where the nodes could not be sampled.
+        host = pytorchjob("hostnet", 2, workers=1, queue="default",
+                          spec_extra={"hostNetwork": True},
+                          c=container(2, env={"NCCL_SOCKET_IFNAME": "eno"}))
+        code, doc, err = submit(host, extra=("--ssh-config", os.path.join(state, "ssh_config")))
+        ifname = reason(doc, "env-socket-ifname") if doc else None
+        check(f"NCCL_SOCKET_IFNAME=eno with hostNetwork: judged on the nodes' interfaces "
+              f"({ifname and ifname['message']} {err.strip()[-200:]})",
+              ifname and ifname["numbers"]["nodes"]
+              and {"lo", "eth0"} <= set(ifname["numbers"]["interfaces"]))
+        code, doc, err = submit(host, extra=("--no-ssh",))
+        check("… and not judged without SSH to the nodes",
+              doc and reason(doc, "env-socket-ifname") is None)
 
         # 7. The server's own refusal: a name taken.
         taken = custom.list_namespaced_custom_object("kubeflow.org", "v1", "user-alice", "pytorchjobs")["items"][0]
