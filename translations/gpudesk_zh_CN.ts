@@ -3159,6 +3159,14 @@
         <source>The job&apos;s state is not what its pods do (below); in the pods the doctor found no known cause of a failure.</source>
         <translation>作业的状态与其 Pod 的实际情况不符（见下）；在这些 Pod 中，作业诊断未发现已知的失败原因。</translation>
     </message>
+    <message>
+        <source>%1 is cordoned: no new job lands on it.</source>
+        <translation>%1 已被封锁（cordon）：不会有新作业调度到它上面。</translation>
+    </message>
+    <message>
+        <source>Cordon %1 so that no new job lands on it…</source>
+        <translation>封锁（cordon）%1，使新作业不再调度到它上面…</translation>
+    </message>
 </context>
 <context>
     <name>gpudesk::DockerCredentials</name>

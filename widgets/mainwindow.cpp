@@ -499,6 +499,13 @@ QWidget *MainWindow::openObject(const ObjectRef &ref, int tab)
     auto *viewer = new ObjectViewer(m_services, ref, this);
     connect(viewer, &ObjectViewer::rerunWithFix, this,
             [this, ref](const QString &fix) { rerunObject(ref, fix); });
+    connect(viewer, &ObjectViewer::cordonNode, this,
+            [this](const QString &node, const QString &why) {
+                OperationPlan plan = m_services->operations()->planner().cordon({node}, true);
+                for (PlanStep &s : plan.steps)
+                    s.why = why;
+                openOperation(plan);
+            });
     viewer->showTab(tab);
     viewer->show();
     return viewer;

@@ -83,6 +83,7 @@ void DiagnosisService::onStoreUpdated(const StoreChanges &changes)
         m_inFlight.clear();
         m_kernel.clear();
         m_kernelWaiting.clear();
+        m_kernelPending.clear();
         m_book->clear();
         if (m_automatic)
             requestAllTroubled(MaxAutomatic);
@@ -241,6 +242,16 @@ void DiagnosisService::fetchKernel(const std::shared_ptr<Work> &work)
         runDoctor(work);
         return;
     }
+    // The node's SSH session is not up yet (a window just opened): told without its kernel log
+    // now, and again once the node answers — not cached as a failure.
+    if (const SshStatus st = pool->status(node);
+        st.state == SshStatus::Idle || st.state == SshStatus::Connecting) {
+        m_kernelPending[node].insert(work->uid);
+        connect(pool, &SshPool::statusChanged, this, &DiagnosisService::onNodeStatus,
+                Qt::UniqueConnection);
+        runDoctor(work);
+        return;
+    }
     auto &waiting = m_kernelWaiting[node];
     waiting << work;
     if (waiting.size() > 1)
@@ -271,6 +282,15 @@ void DiagnosisService::fetchKernel(const std::shared_ptr<Work> &work)
     if (!pool->submit(node, read, SshPool::Lane::Long) &&
         !pool->submit(node, read, SshPool::Lane::Files))
         kernelRead(node, {}, tr("%1 is busy or not connected over SSH").arg(node));
+}
+
+void DiagnosisService::onNodeStatus(const QString &node, const SshStatus &status)
+{
+    if (!status.usable())
+        return;
+    for (const QString &uid : m_kernelPending.take(node))
+        if (m_store->pod(uid))
+            request(uid);
 }
 
 void DiagnosisService::kernelRead(const QString &node, const QByteArray &lines,

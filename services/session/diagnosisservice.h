@@ -17,6 +17,7 @@ class ClusterStore;
 class Doctor;
 class KubeClient;
 class SshPool;
+struct SshStatus;
 struct StoreChanges;
 
 // The job doctor at work: for a pod that failed or crash-loops, its object (the store keeps
@@ -74,6 +75,7 @@ private:
     void fetchLogs(const std::shared_ptr<Work> &work);
     void fetchKernel(const std::shared_ptr<Work> &work);
     void kernelRead(const QString &node, const QByteArray &lines, const QString &error);
+    void onNodeStatus(const QString &node, const SshStatus &status);
     void runDoctor(const std::shared_ptr<Work> &work);
     void finish(const std::shared_ptr<Work> &work, DiagnosisBook::Entry entry);
 
@@ -88,6 +90,8 @@ private:
     };
     QHash<QString, KernelRead> m_kernel;
     QHash<QString, QList<std::shared_ptr<Work>>> m_kernelWaiting; // by node, while it is read
+    // By node: pods diagnosed before its SSH session was up, diagnosed again once it is.
+    QHash<QString, QSet<QString>> m_kernelPending;
     ClusterStore *m_store;
     DiagnosisBook *m_book;
     std::shared_ptr<const Doctor> m_doctor;

@@ -70,6 +70,12 @@ DiagnosisView::DiagnosisView(DiagnosisService *doctor, const ClusterStore *store
             emit rerunWithFix(url.path());
             return;
         }
+        if (url.scheme() == u"gpudesk-cordon") {
+            const QUrlQuery q(url);
+            emit cordonNode(q.queryItemValue(QStringLiteral("node"), QUrl::FullyDecoded),
+                            q.queryItemValue(QStringLiteral("why"), QUrl::FullyDecoded));
+            return;
+        }
         const QUrlQuery q(url);
         emit showInLog(q.queryItemValue(QStringLiteral("pod"), QUrl::FullyDecoded),
                        q.queryItemValue(QStringLiteral("container"), QUrl::FullyDecoded),
@@ -265,6 +271,28 @@ void DiagnosisView::render()
             if (i == 0 && m_rerunOffered && fixable(d.cls))
                 html += QStringLiteral("<p><a href=\"gpudesk-fix:%1\">%2</a></p>")
                             .arg(d.cls, tr("Re-run with the fix…").toHtmlEscaped());
+            // The hardware's fault: its node is offered for a cordon (planned, confirmed and
+            // audited by the window), unless it is cordoned already.
+            const PodInfo *pod = m_store->pod(e->uid);
+            const NodeInfo *node = pod ? m_store->node(pod->nodeName) : nullptr;
+            if (i == 0 && d.responsible == QLatin1String("hardware") && node &&
+                node->unschedulable) {
+                html += QStringLiteral("<p>%1</p>")
+                            .arg(tr("%1 is cordoned: no new job lands on it.")
+                                     .arg(node->name)
+                                     .toHtmlEscaped());
+            } else if (i == 0 && d.responsible == QLatin1String("hardware") && node) {
+                QUrl url(QStringLiteral("gpudesk-cordon:"));
+                QUrlQuery q;
+                q.addQueryItem(QStringLiteral("node"), node->name);
+                q.addQueryItem(QStringLiteral("why"), QString(d.title + u": " + d.cause).left(400));
+                url.setQuery(q);
+                html += QStringLiteral("<p><a href=\"%1\">%2</a></p>")
+                            .arg(url.toString(QUrl::FullyEncoded).toHtmlEscaped(),
+                                 tr("Cordon %1 so that no new job lands on it…")
+                                     .arg(node->name)
+                                     .toHtmlEscaped());
+            }
             const QString who =
                 tr("Likely responsible: %1.").arg(responsibleText(d.responsible)) + u' ' +
                 (d.retryHelps ? tr("Running it again may help.")

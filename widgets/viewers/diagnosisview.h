@@ -23,7 +23,8 @@ class JobChecker;
 // likely responsible and whether a retry alone can help. Asks the doctor for the object's failed
 // pods when opened (for one pod, or a job that has none failing, its first pod). A job or pod
 // that waits is also asked why, as the submit check asks before a job is submitted (the queue's
-// room and who holds it, the quota, cards scattered over nodes, bigger than any node).
+// room and who holds it, the quota, cards scattered over nodes, bigger than any node). Where the
+// hardware is to blame, the pod's node can be cordoned from here, so no other job lands on it.
 class DiagnosisView : public QWidget
 {
     Q_OBJECT
@@ -46,6 +47,9 @@ signals:
     void showInLog(const QString &pod, const QString &container, bool previous,
                    const QString &line);
     void rerunWithFix(const QString &cls);
+    // "Cordon NODE…" under a cause the hardware is responsible for (a card fell off the bus):
+    // the window plans the cordon, with the cause as its reason.
+    void cordonNode(const QString &node, const QString &why);
 
 private:
     void render();

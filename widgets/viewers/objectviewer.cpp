@@ -108,6 +108,7 @@ ObjectViewer::ObjectViewer(Services *services, const ObjectRef &ref, QWidget *pa
         m_diagnosis->setRerunOffered(ref.kind != QLatin1String("Pod") ||
                                      (first && first->owner.name.isEmpty()));
         connect(m_diagnosis, &DiagnosisView::rerunWithFix, this, &ObjectViewer::rerunWithFix);
+        connect(m_diagnosis, &DiagnosisView::cordonNode, this, &ObjectViewer::cordonNode);
         connect(m_diagnosis, &DiagnosisView::showInLog, this,
                 [this](const QString &pod, const QString &container, bool previous,
                        const QString &line) {

@@ -54,6 +54,8 @@ signals:
     void yamlLoaded();
     // The Diagnosis tab's "Re-run with the fix" for a fix of class `fix` (the window runs it).
     void rerunWithFix(const QString &fix);
+    // The Diagnosis tab's "Cordon NODE…" (the window plans it).
+    void cordonNode(const QString &node, const QString &why);
 
 private:
     void saveYaml();

@@ -1,0 +1,150 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The job doctor with the nodes' SSH (issue 37), in the window on a simulator of the test's own:
+// erin's clip-finetune, whose card fell off the bus, is diagnosed from its node's kernel log
+// (Xid 79, the driver's line as evidence), and its Diagnosis tab offers to cordon that node: the
+// plan names the node with the cause as its reason, one click runs it, the node is unschedulable
+// and the link is gone; a cause the job is to blame for offers none.
+#include "clustersession.h"
+#include "clusterstore.h"
+#include "contextconnection.h"
+#include "diagnosisbook.h"
+#include "diagnosisservice.h"
+#include "diagnosisview.h"
+#include "objectref.h"
+#include "objectviewer.h"
+#include "operation.h"
+#include "operationdialog.h"
+#include "operationplanner.h"
+#include "operationsservice.h"
+#include "sshpool.h"
+#include "windowfixture.h"
+
+#include <QPushButton>
+#include <QRegularExpression>
+#include <QTextBrowser>
+
+using namespace gpudesk;
+
+class TestDoctorCordon : public QObject, public WindowFixture
+{
+    Q_OBJECT
+private slots:
+    void initTestCase();
+    void cordonFromTheDiagnosis();
+
+private:
+    QTemporaryDir m_dir;
+    QProcess m_sim;
+    std::unique_ptr<Services> m_services;
+    std::unique_ptr<MainWindow> m_window;
+};
+
+void TestDoctorCordon::initTestCase()
+{
+    startOwnSim(m_sim, m_dir.path(), true);
+    m_services = ownSimServices(m_dir.path());
+    QVERIFY(m_services);
+    m_window = std::make_unique<MainWindow>(m_services.get());
+    m_window->resize(1400, 860);
+    m_window->show();
+    const ClusterSession *session = m_services->session();
+    QTRY_VERIFY_WITH_TIMEOUT(session->connection() && session->connection()->pool() &&
+                                 session->connection()->pool()->status(u"g4090-09"_qs).usable(),
+                             60000);
+}
+
+void TestDoctorCordon::cordonFromTheDiagnosis()
+{
+    MainWindow &w = *m_window;
+    const ClusterStore *store = m_services->store();
+    const DiagnosisBook *book = m_services->diagnoses()->book();
+    QString uid;
+    QTRY_VERIFY_WITH_TIMEOUT(
+        [&] {
+            for (const PodInfo &p : store->pods())
+                if (p.name == u"clip-finetune")
+                    uid = p.uid;
+            return !uid.isEmpty();
+        }(),
+        30000);
+    const QString node = store->pod(uid)->nodeName;
+    QCOMPARE(node, u"g4090-09"_qs);
+    // Read from the node's kernel log over SSH, not from the job's own CUDA error.
+    QTRY_VERIFY_WITH_TIMEOUT(book->cause(*store->pod(uid)) &&
+                                 book->cause(*store->pod(uid))->cls == u"gpu-hardware",
+                             60000);
+
+    auto *viewer = qobject_cast<ObjectViewer *>(
+        w.openObject(ObjectRef::pod(*store, uid), ObjectViewer::DiagnosisTab));
+    QVERIFY(viewer && viewer->diagnosisView());
+    viewer->resize(1200, 760);
+    DiagnosisView *view = viewer->diagnosisView();
+    // The demo's admin cordoned the node hours ago: said, nothing offered.
+    QTRY_VERIFY_WITH_TIMEOUT(view->text().contains(u"Xid 79"_qs), 30000);
+    QVERIFY(store->node(node)->unschedulable);
+    QVERIFY2(view->text().contains(u"g4090-09 is cordoned: no new job lands on it."_qs) &&
+                 !view->text().contains(u"Cordon g4090-09"_qs),
+             qPrintable(view->text()));
+    // Uncordoned (as after a repair that did not hold): the cordon is offered again.
+    Operation *uncordon = m_services->operations()->prepare(
+        m_services->operations()->planner().cordon({node}, false));
+    QTRY_COMPARE_WITH_TIMEOUT(uncordon->state(), Operation::State::Ready, 30000);
+    QString error;
+    QVERIFY2(uncordon->start(&error), qPrintable(error));
+    QTRY_VERIFY_WITH_TIMEOUT(!store->node(node)->unschedulable, 30000);
+    view->diagnose();
+    QTRY_VERIFY_WITH_TIMEOUT(view->text().contains(u"Cordon g4090-09"_qs), 30000);
+    const QString text = view->text();
+    QVERIFY2(text.contains(u"kernel log of g4090-09"_qs) &&
+                 text.contains(u"Cordon g4090-09 so that no new job lands on it"_qs) &&
+                 text.contains(u"Likely responsible: the hardware"_qs),
+             qPrintable(text));
+    save(*viewer, QStringLiteral("viewer-diagnosis-xid"));
+
+    auto *browser = view->findChild<QTextBrowser *>(QStringLiteral("diagnosisText"));
+    QVERIFY(browser);
+    const QRegularExpressionMatch link =
+        QRegularExpression(QStringLiteral("href=\"(gpudesk-cordon:[^\"]+)\""))
+            .match(browser->toHtml());
+    QVERIFY(link.hasMatch());
+    emit browser->anchorClicked(
+        QUrl(link.captured(1).replace(QLatin1String("&amp;"), QLatin1String("&"))));
+    QTRY_VERIFY(w.findChild<OperationDialog *>(QStringLiteral("operationDialog")));
+    auto *dialog = w.findChild<OperationDialog *>(QStringLiteral("operationDialog"));
+    Operation *op = dialog->operation();
+    QCOMPARE(op->plan().action, u"node.cordon"_qs);
+    QCOMPARE(op->plan().steps.size(), 1);
+    QCOMPARE(op->plan().steps.first().target.name, node);
+    QVERIFY2(op->plan().steps.first().why.startsWith(u"GPU fault on g4090-09: Xid 79"_qs),
+             qPrintable(op->plan().steps.first().why));
+    QTRY_COMPARE_WITH_TIMEOUT(op->state(), Operation::State::Ready, 30000);
+    // One reversible step: a click.
+    auto *run = dialog->findChild<QPushButton *>(QStringLiteral("runButton"));
+    QVERIFY(run && run->isEnabled());
+    QTest::mouseClick(run, Qt::LeftButton);
+    QTRY_COMPARE_WITH_TIMEOUT(op->state(), Operation::State::Finished, 30000);
+    QCOMPARE(op->outcomes().first().result, StepOutcome::Result::Done);
+    QTRY_VERIFY_WITH_TIMEOUT(store->node(node)->unschedulable, 20000);
+    dialog->close();
+    // Cordoned: said, not offered again.
+    view->diagnose();
+    QTRY_VERIFY_WITH_TIMEOUT(view->text().contains(u"g4090-09 is cordoned"_qs) &&
+                                 !view->text().contains(u"Cordon g4090-09"_qs),
+                             30000);
+
+    // A job's own fault offers no cordon.
+    QString other;
+    for (const PodInfo &p : store->pods())
+        if (p.name.startsWith(u"clip-pretrain-master"))
+            other = p.uid;
+    QVERIFY(!other.isEmpty());
+    auto *mine = qobject_cast<ObjectViewer *>(
+        w.openObject(ObjectRef::pod(*store, other), ObjectViewer::DiagnosisTab));
+    QVERIFY(mine && mine->diagnosisView());
+    QTRY_VERIFY_WITH_TIMEOUT(mine->diagnosisView()->text().contains(u"Fix:"_qs), 30000);
+    QVERIFY2(!mine->diagnosisView()->text().contains(u"Cordon"_qs),
+             qPrintable(mine->diagnosisView()->text()));
+}
+
+QTEST_MAIN(TestDoctorCordon)
+#include "tst_doctorcordon.moc"
