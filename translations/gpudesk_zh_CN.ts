@@ -6027,6 +6027,10 @@
         <source>%1: a special file, not copied</source>
         <translation>%1：是特殊文件，未复制</translation>
     </message>
+    <message>
+        <source>%1 is there and is not a plain file: nothing was written.</source>
+        <translation>%1 已存在且不是普通文件：未写入任何内容。</translation>
+    </message>
 </context>
 <context>
     <name>gpudesk::NasFilesPanel</name>

@@ -229,7 +229,15 @@ void CleanupRun::findOnNas()
         if (!measuring)
             plan();
     });
-    if (!storage->isMeasuring() && (storage->measures().isEmpty() || m_options.measureStorage))
+    // Due by the admin's interval: walked now (the service would only start it seconds later).
+    const QList<StorageMeter::Root> roots =
+        StorageService::roots(m_services->session()->connection()->context());
+    const qint64 now = QDateTime::currentMSecsSinceEpoch();
+    const bool due = std::any_of(roots.cbegin(), roots.cend(), [&](const StorageMeter::Root &r) {
+        return StorageService::due(storage->measures(), r.path, 0, now);
+    });
+    if (!storage->isMeasuring() &&
+        (storage->measures().isEmpty() || due || m_options.measureStorage))
         storage->measureNow();
     if (storage->isMeasuring()) {
         emit progress(tr("Walking the NAS (at the lowest CPU and IO priority)…"));

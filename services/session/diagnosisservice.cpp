@@ -288,9 +288,19 @@ void DiagnosisService::onNodeStatus(const QString &node, const SshStatus &status
 {
     if (!status.usable())
         return;
-    for (const QString &uid : m_kernelPending.take(node))
-        if (m_store->pod(uid))
-            request(uid);
+    QSet<QString> &pending = m_kernelPending[node];
+    for (auto it = pending.begin(); it != pending.end();) {
+        // One still being told without the log is asked again when it ends (finish).
+        if (m_inFlight.contains(*it)) {
+            ++it;
+            continue;
+        }
+        if (m_store->pod(*it))
+            request(*it);
+        it = pending.erase(it);
+    }
+    if (pending.isEmpty())
+        m_kernelPending.remove(node);
 }
 
 void DiagnosisService::kernelRead(const QString &node, const QByteArray &lines,
@@ -338,6 +348,14 @@ void DiagnosisService::finish(const std::shared_ptr<Work> &work, DiagnosisBook::
     m_inFlight.remove(work->uid);
     if (m_store->pod(work->uid))
         m_book->put(std::move(entry));
+    // Its node answered while it was told without the node's kernel log: told again now.
+    SshPool *pool = m_pool ? m_pool() : nullptr;
+    if (const PodInfo *p = m_store->pod(work->uid);
+        p && pool && m_kernelPending.value(p->nodeName).contains(work->uid) &&
+        pool->status(p->nodeName).usable()) {
+        m_kernelPending[p->nodeName].remove(work->uid);
+        request(work->uid);
+    }
     pump();
     if (!busy())
         emit idle();

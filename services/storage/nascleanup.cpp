@@ -138,6 +138,10 @@ NasCleanupFound NasCleanup::find(const QList<StorageRootMeasure> &measures,
                         seen.insert(file.path);
                         out.candidates << fileCandidate(NasCandidate::CoreDump, file, f, m);
                     }
+            // A core dump is judged as one when that class is asked, whatever its age.
+            if (wanted(NasCandidate::CoreDump))
+                for (const StorageFile &file : f.coreDumps)
+                    seen.insert(file.path);
             if (wanted(NasCandidate::StaleFile))
                 for (const StorageFile &file : f.staleFiles)
                     if (!inside(file.path, departed) && !seen.contains(file.path)) {

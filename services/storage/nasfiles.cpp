@@ -508,6 +508,14 @@ void NasFiles::upload(const QString &local, const QString &remoteDir)
                 continue;
             }
             const QString part = i.remote + QStringLiteral(".part");
+            // Gone on with only when it is a plain file: a link planted under that name would
+            // send the bytes wherever it points.
+            if (const auto there = sftp.stat(part, &why); there && there->type != 'f') {
+                ok = false;
+                error = NasFiles::tr("%1 is there and is not a plain file: nothing was written.")
+                            .arg(part);
+                break;
+            }
             ok = sftp.upload(
                      i.local, part, [&](qint64 n) { shared->done = base + n; }, shared->stop,
                      &error) &&

@@ -177,12 +177,10 @@ void NasCleanupPanel::fill()
 {
     const QString filter = m_filter->text().trimmed();
     const qint64 now = QDateTime::currentMSecsSinceEpoch();
-    const QStringList selected = [this] {
-        QStringList out;
-        for (const NasCandidate &c : selectedCandidates())
-            out << c.path;
-        return out;
-    }();
+    // By path: the rows' indices may be of the list before this refresh.
+    QStringList selected;
+    for (const QTreeWidgetItem *item : m_view->selectedItems())
+        selected << item->text(Path);
     m_view->setSortingEnabled(false);
     m_view->clear();
     m_shown.clear();
