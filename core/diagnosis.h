@@ -55,6 +55,21 @@ struct DiagnosisInput
     QString node;
     QStringList nodeKernel;
     QString nodeKernelError;
+    // The node's cards that count uncorrectable ECC errors since its driver loaded (nvidia-smi's
+    // ecc.errors.uncorrected.volatile.total, as gpudesk last sampled it): a card that lost data
+    // the job computed with. Read by every user, where the kernel log often is not (its ring
+    // turns over within hours on a busy node; dmesg_restrict hides it from non-root).
+    struct CardEcc
+    {
+        int index = -1;
+        QString uuid;
+        qint64 uncorrected = 0;
+        bool podsCard = false; // the pod's processes were seen on it
+    };
+    QList<CardEcc> nodeEcc;
+    // The pod's cards were seen (its processes, by the node's last sample): then only its own
+    // cards count. A pod that no longer runs has none seen.
+    bool podCardsKnown = false;
 };
 
 // A line or a field that made a rule match.

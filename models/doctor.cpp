@@ -214,6 +214,27 @@ std::optional<Diagnosis> Doctor::apply(const DoctorRules::Rule &rule, const Diag
         fill.insert(QStringLiteral("match"), captured);
         d.evidence += found;
     }
+    if (rule.nodeEccUncorrected) {
+        // The pod's own cards where they were seen; else any card of its node. The evidence is
+        // nvidia-smi's own field, as a log line is the program's own words.
+        QList<DiagnosisEvidence> found;
+        QStringList cards;
+        for (const DiagnosisInput::CardEcc &c : in.nodeEcc) {
+            if (c.uncorrected <= 0 || (in.podCardsKnown && !c.podsCard))
+                continue;
+            cards << QStringLiteral("GPU %1").arg(c.index);
+            if (found.size() < kEvidencePerRule)
+                found.append({QStringLiteral("nvidia-smi on %1").arg(in.node), 0,
+                              QStringLiteral("GPU %1 %2: ecc.errors.uncorrected.volatile.total %3")
+                                  .arg(c.index)
+                                  .arg(c.uuid)
+                                  .arg(c.uncorrected)});
+        }
+        if (found.isEmpty())
+            return std::nullopt;
+        fill.insert(QStringLiteral("card"), cards.join(QStringLiteral(", ")));
+        d.evidence += found;
+    }
     d.rule = rule.id;
     d.cls = rule.cls;
     d.priority = rule.priority;

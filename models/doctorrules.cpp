@@ -144,6 +144,14 @@ DoctorRules DoctorRules::parse(const QByteArray &json, const QString &name, QStr
         for (const QString &p : strings(m.value(QLatin1String("nodeKernel"))))
             if (auto re = regex(p))
                 r.nodeKernel << *re;
+        if (const QJsonValue ecc = m.value(QLatin1String("nodeEccUncorrected"));
+            !ecc.isUndefined()) {
+            if (!ecc.isBool()) {
+                *errors << tr("%1: \"nodeEccUncorrected\" is true or false; left out.").arg(where);
+                continue;
+            }
+            r.nodeEccUncorrected = ecc.toBool();
+        }
         if (!ok)
             continue;
         if (m.isEmpty()) {

@@ -38,10 +38,12 @@ public:
         QList<QRegularExpression> logAny;        // a line matching any
         QList<QRegularExpression> logAll;        // and lines matching each of these
         QList<QRegularExpression> nodeKernel;    // a line of the node's kernel log (Xid)
+        // A card of the node (the pod's own, where known) counts uncorrectable ECC errors.
+        bool nodeEccUncorrected = false;
         qint64 shmBelowMiB = 0;                  // the spec's /dev/shm under this (0: any)
         // What it says, by language ("" is English); {shmMiB}, {memoryLimitMiB}, {container},
-        // {node} and {match} (the first captured group of the first log or kernel line match)
-        // are filled in.
+        // {node}, {match} (the first captured group of the first log or kernel line match) and
+        // {card} (the card with uncorrectable ECC errors, "GPU 3") are filled in.
         QHash<QString, QString> title, cause, fix;
         QString responsible = QStringLiteral("job");
         bool retryHelps = false;

@@ -26,13 +26,14 @@ enum class Profile
 enum class Failure
 {
     None,
-    GpuOutOfMemory,  // torch.cuda.OutOfMemoryError on the first step
-    NcclTimeout,     // the NCCL watchdog: an all-reduce that never finished
-    RankUnset,       // torch.distributed's env:// without RANK
-    ModuleMissing,   // ModuleNotFoundError: a package not in the image
-    DataPathMissing, // FileNotFoundError: a dataset path not on the NAS
-    DriverTooOld,    // the image's CUDA newer than the node's driver
-    OutOfMemory,     // the kernel's OOM killer: reason OOMKilled, exit 137, no traceback
+    GpuOutOfMemory,   // torch.cuda.OutOfMemoryError on the first step
+    NcclTimeout,      // the NCCL watchdog: an all-reduce that never finished
+    RankUnset,        // torch.distributed's env:// without RANK
+    ModuleMissing,    // ModuleNotFoundError: a package not in the image
+    DataPathMissing,  // FileNotFoundError: a dataset path not on the NAS
+    DriverTooOld,     // the image's CUDA newer than the node's driver
+    OutOfMemory,      // the kernel's OOM killer: reason OOMKilled, exit 137, no traceback
+    EccUncorrectable, // the card lost data under the job: the CUDA runtime's ECC error
 };
 
 // How a pod's containers meet their end once the pod is deleted.

@@ -88,6 +88,20 @@ void NodeAdmin::setPhantom(const std::string &node, int card, int memoryMiB)
     });
 }
 
+int NodeAdmin::eccErrors(const std::string &node, const std::string &podUid, int count)
+{
+    int index = -1;
+    m_state.machines->edit(node, [&](NodeMachine &m) {
+        for (GpuCard &c : m.cards)
+            if (m.eccSupported && !podUid.empty() && c.ownerPodUid == podUid) {
+                c.eccUncorrected += count;
+                index = c.index;
+                return;
+            }
+    });
+    return index;
+}
+
 void NodeAdmin::kernelMessage(const std::string &node, const std::string &message)
 {
     const qint64 now = m_state.clock->nowMs();

@@ -18,6 +18,9 @@ public:
     void setNodeReady(const std::string &node, bool ready, const std::string &message);
     void setDiskPressure(const std::string &node, int percentUsed);
     void setPhantom(const std::string &node, int card, int memoryMiB);
+    // Uncorrectable ECC errors on the first card the pod holds on the node, counted from now
+    // (nvidia-smi shows them until the driver reloads); the card's index, -1 when it holds none.
+    int eccErrors(const std::string &node, const std::string &podUid, int count);
     // A line the node's kernel logs now (dmesg shows it).
     void kernelMessage(const std::string &node, const std::string &message);
     bool setDriverState(const std::string &node, const std::string &state);

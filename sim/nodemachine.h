@@ -69,6 +69,9 @@ struct GpuCard
     std::string ownerPodUid; // allocated to, per the device plugin ("" = free)
     bool migEnabled = false;
     std::vector<MigDevice> mig; // in MIG mode: its instances
+    // Uncorrectable ECC errors since the driver loaded (nvidia-smi's volatile count); only a
+    // card with ECC (a data-centre board) counts them.
+    int eccUncorrected = 0;
 };
 
 // A running pod's cgroup as the kubelet made it: what its cpu and memory files say.

@@ -150,8 +150,9 @@ const std::map<std::string, GpuFieldSpec> &gpuFields()
           }}},
         {"ecc.errors.uncorrected.volatile.total",
          {"ecc.errors.uncorrected.volatile.total", "",
-          [na](const NodeMachine &m, const GpuCard &) {
-              return m.eccSupported ? FieldValue{"0", ""} : na("[N/A]", "");
+          [na](const NodeMachine &m, const GpuCard &c) {
+              return m.eccSupported ? FieldValue{std::to_string(c.eccUncorrected), ""}
+                                    : na("[N/A]", "");
           }}},
         {"clocks.sm",
          {"clocks.current.sm", " [MHz]",
@@ -393,7 +394,7 @@ std::string NvidiaSmi::xml(const NodeMachine &m, qint64 nowMs)
                  " %</memory_util>\n\t\t\t<encoder_util>0 %</encoder_util>\n\t\t\t"
                  "<decoder_util>0 %</decoder_util>\n\t\t</utilization>\n";
         x += "\t\t<ecc_errors>\n\t\t\t<volatile>\n\t\t\t\t<dram_uncorrectable>" +
-             std::string(m.eccSupported ? "0" : "N/A") +
+             (m.eccSupported ? std::to_string(c.eccUncorrected) : std::string("N/A")) +
              "</dram_uncorrectable>\n\t\t\t</volatile>\n\t\t</ecc_errors>\n";
         x += "\t\t<temperature>\n\t\t\t<gpu_temp>" + std::to_string(c.temperature) +
              " C</gpu_temp>\n\t\t</temperature>\n";

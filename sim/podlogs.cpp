@@ -111,6 +111,15 @@ std::vector<QByteArray> failureLines(const LogSpec &s)
                 "the URL: http://www.nvidia.com/Download/index.aspx"};
     case Failure::OutOfMemory:
         return {"INFO tokenize: " + pod + " loaded 48000000 documents into memory"};
+    case Failure::EccUncorrectable:
+        return {"Traceback (most recent call last):",
+                "  File \"/workspace/train.py\", line 203, in <module>",
+                "    optimizer.step()",
+                "RuntimeError: CUDA error: uncorrectable ECC error encountered",
+                "CUDA kernel errors might be asynchronously reported at some other API call, so "
+                "the stacktrace below might be incorrect.",
+                "For debugging consider passing CUDA_LAUNCH_BLOCKING=1.",
+                "Compile with `TORCH_USE_CUDA_DSA` to enable device-side assertions."};
     case Failure::None:
         break;
     }

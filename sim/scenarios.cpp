@@ -318,6 +318,28 @@ void Simulation::build()
                                   "name=<unknown>, GPU has fallen off the bus.");
         kernelMessage("g4090-09", "NVRM: GPU 0000:2a:00.0: GPU has fallen off the bus.");
     });
+    // A card that loses data under a job: the CUDA runtime says "uncorrectable ECC error" and
+    // the card counts two since its driver loaded (nvidia-smi). Its Xid line is long gone from
+    // the kernel's ring (a busy node turns it over within hours): the card's own counter is what
+    // tells the hardware from the code.
+    at(hoursAgo(30), [=, this] {
+        JobInput in = job("zhangwei", "qwen-14b-lora");
+        in.nodeName = "a800-01";
+        in.tolerateA800 = true;
+        in.behavior.runSeconds = 420;
+        in.behavior.failure = Failure::EccUncorrectable;
+        in.tasks = {task("main", 1, 4)};
+        submitPod(in);
+        addPlanted({"failed-gpu-ecc",
+                    "a card of a800-01 counts uncorrectable ECC errors (nvidia-smi); the job died "
+                    "of the CUDA runtime's ECC error, no Xid line is left in the kernel log",
+                    "a800-01", json::array({ref(m_state.pods, "zhangwei", "qwen-14b-lora")}),
+                    "gpu-hardware"});
+    });
+    at(hoursAgo(30) + 410 * 1000, [=, this] {
+        eccErrors("a800-01",
+                  ref(m_state.pods, "zhangwei", "qwen-14b-lora").value("uid", std::string()), 2);
+    });
     at(hoursAgo(47), [=, this] {
         JobInput in = job("dave", "vit-large");
         in.nodeName = "g4090-07";

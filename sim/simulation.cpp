@@ -265,6 +265,11 @@ void Simulation::kernelMessage(const std::string &node, const std::string &messa
     m_nodeAdmin->kernelMessage(node, message);
 }
 
+int Simulation::eccErrors(const std::string &node, const std::string &podUid, int count)
+{
+    return m_nodeAdmin->eccErrors(node, podUid, count);
+}
+
 bool Simulation::setDriverState(const std::string &node, const std::string &state)
 {
     return m_nodeAdmin->setDriverState(node, state);

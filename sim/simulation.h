@@ -102,6 +102,7 @@ public:
     void setDiskPressure(const std::string &node, int percentUsed);
     void setPhantom(const std::string &node, int card, int memoryMiB);
     void kernelMessage(const std::string &node, const std::string &message);
+    int eccErrors(const std::string &node, const std::string &podUid, int count);
     // Breaks (or mends) what nvidia-smi meets on a node: ok, failed, nodevices, missing. False
     // for an unknown node or state.
     bool setDriverState(const std::string &node, const std::string &state);

@@ -189,6 +189,7 @@ json Truth::cards(const NodeMachine &m, qint64 *busy) const
                              : c.migEnabled  ? json("Enabled")
                                              : json("Disabled")},
                  {"migDevices", mig},
+                 {"eccUncorrected", m.eccSupported ? json(c.eccUncorrected) : json(nullptr)},
                  {"processes", procs}});
     }
     return cards;

@@ -3167,6 +3167,14 @@
         <source>Cordon %1 so that no new job lands on it…</source>
         <translation>封锁（cordon）%1，使新作业不再调度到它上面…</translation>
     </message>
+    <message>
+        <source>kernel log of %1</source>
+        <translation>%1 的内核日志</translation>
+    </message>
+    <message>
+        <source>nvidia-smi on %1</source>
+        <translation>%1 上的 nvidia-smi</translation>
+    </message>
 </context>
 <context>
     <name>gpudesk::DockerCredentials</name>
@@ -3264,6 +3272,10 @@
     <message>
         <source>%1, class %2: has no title; its rules&apos; own titles are shown for it.</source>
         <translation>%1，类别 %2：没有标题；将显示其规则自身的标题。</translation>
+    </message>
+    <message>
+        <source>%1: &quot;nodeEccUncorrected&quot; is true or false; left out.</source>
+        <translation>%1：“nodeEccUncorrected” 只能是 true 或 false；已略去。</translation>
     </message>
 </context>
 <context>

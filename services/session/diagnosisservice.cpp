@@ -9,6 +9,7 @@
 #include "nodecommands.h"
 #include "sshconnection.h"
 #include "sshpool.h"
+#include "telemetrystore.h"
 
 #include <QDateTime>
 #include <QFutureWatcher>
@@ -84,6 +85,7 @@ void DiagnosisService::onStoreUpdated(const StoreChanges &changes)
         m_kernel.clear();
         m_kernelWaiting.clear();
         m_kernelPending.clear();
+        m_cardsPending.clear();
         m_book->clear();
         if (m_automatic)
             requestAllTroubled(MaxAutomatic);
@@ -323,8 +325,55 @@ void DiagnosisService::kernelRead(const QString &node, const QByteArray &lines,
     }
 }
 
+void DiagnosisService::setTelemetry(const TelemetryStore *telemetry)
+{
+    if (m_telemetry)
+        disconnect(m_telemetry, nullptr, this, nullptr);
+    m_telemetry = telemetry;
+    m_cardsPending.clear();
+    if (m_telemetry)
+        connect(m_telemetry, &TelemetryStore::updated, this, &DiagnosisService::onTelemetry);
+}
+
+void DiagnosisService::addNodeCards(const std::shared_ptr<Work> &work)
+{
+    const QString &node = work->input.node;
+    if (!m_telemetry || !work->gpus || node.isEmpty())
+        return;
+    if (!m_telemetry->latest(node)) {
+        // Not sampled yet (a window just opened, the node's SSH coming up): told again then.
+        SshPool *pool = m_pool ? m_pool() : nullptr;
+        if (pool && pool->nodes().contains(node))
+            m_cardsPending[node].insert(work->uid);
+        return;
+    }
+    QSet<int> podsCards;
+    for (const PodCard &c : m_telemetry->cardsOfPods({work->uid}))
+        podsCards.insert(c.card);
+    work->input.podCardsKnown = !podsCards.isEmpty();
+    for (const CardState &c : m_telemetry->cards(node))
+        if (c.sample.eccUncorrected.value_or(0) > 0)
+            work->input.nodeEcc.append({c.sample.index, c.sample.uuid, *c.sample.eccUncorrected,
+                                        podsCards.contains(c.sample.index)});
+}
+
+void DiagnosisService::onTelemetry(const QSet<QString> &nodes)
+{
+    for (const QString &node : nodes) {
+        const auto it = m_cardsPending.find(node);
+        if (it == m_cardsPending.end() || !m_telemetry->latest(node))
+            continue;
+        const QSet<QString> uids = std::move(*it);
+        m_cardsPending.erase(it);
+        for (const QString &uid : uids)
+            if (m_store->pod(uid) && !m_inFlight.contains(uid))
+                request(uid);
+    }
+}
+
 void DiagnosisService::runDoctor(const std::shared_ptr<Work> &work)
 {
+    addNodeCards(work);
     // Regexes over up to 64 KiB a container: off the UI thread.
     auto *watcher = new QFutureWatcher<QList<Diagnosis>>(this);
     connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher, work] {

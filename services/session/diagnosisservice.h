@@ -17,6 +17,7 @@ class ClusterStore;
 class Doctor;
 class KubeClient;
 class SshPool;
+class TelemetryStore;
 struct SshStatus;
 struct StoreChanges;
 
@@ -47,6 +48,10 @@ public:
     using PoolOf = std::function<SshPool *()>;
     void setNodePool(PoolOf pool) { m_pool = std::move(pool); }
     static constexpr int KernelCacheMs = 60000;
+    // gpudesk's own samples of the nodes (null: none): a GPU pod's node's cards that count
+    // uncorrectable ECC errors go to the doctor. A pod told before its node's first sample is
+    // told again when the sample comes.
+    void setTelemetry(const TelemetryStore *telemetry);
     static constexpr int KernelTimeoutMs = 15000;
 
     DiagnosisBook *book() const { return m_book; }
@@ -77,6 +82,8 @@ private:
     void kernelRead(const QString &node, const QByteArray &lines, const QString &error);
     void onNodeStatus(const QString &node, const SshStatus &status);
     void runDoctor(const std::shared_ptr<Work> &work);
+    void addNodeCards(const std::shared_ptr<Work> &work);
+    void onTelemetry(const QSet<QString> &nodes);
     void finish(const std::shared_ptr<Work> &work, DiagnosisBook::Entry entry);
 
     ClientOf m_client;
@@ -92,6 +99,9 @@ private:
     QHash<QString, QList<std::shared_ptr<Work>>> m_kernelWaiting; // by node, while it is read
     // By node: pods diagnosed before its SSH session was up, diagnosed again once it is.
     QHash<QString, QSet<QString>> m_kernelPending;
+    const TelemetryStore *m_telemetry = nullptr;
+    // By node: GPU pods told before the node's first sample, told again once it is sampled.
+    QHash<QString, QSet<QString>> m_cardsPending;
     ClusterStore *m_store;
     DiagnosisBook *m_book;
     std::shared_ptr<const Doctor> m_doctor;

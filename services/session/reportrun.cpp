@@ -342,6 +342,8 @@ void ReportRun::diagnose()
     m_doctor->setNodePool([this]() -> SshPool * {
         return m_telemetrySession ? m_telemetrySession->pool() : nullptr;
     });
+    // And their cards' ECC counts, from the sweep the report made.
+    m_doctor->setTelemetry(m_telemetry);
     m_diagnosing = true;
     auto done = [this] {
         if (!m_diagnosing)

@@ -56,6 +56,7 @@ Services::Services(QStringList kubeconfigFiles, QObject *parent)
         const auto &c = session->connection();
         return c ? c->pool() : nullptr;
     });
+    m_diagnoses->setTelemetry(m_telemetry);
     m_alerts->setFindings(m_findings);
     m_alerts->setRegistryWatch(m_registryWatch);
     m_alerts->setStorage(m_storage);

@@ -40,8 +40,8 @@ void TestDiagnosis::failedJobsSayTheirCause()
                            p[QStringLiteral("diagnosis")].toString());
     // Shared memory, launch script, image pull, and seven more failed two days ago (GPU out of
     // memory, NCCL, torch.distributed, a Python module, a data path, the driver, OOMKilled),
-    // and a card that fell off the bus.
-    QCOMPARE(planted.size(), 11);
+    // a card that fell off the bus, and one that lost data (ECC).
+    QCOMPARE(planted.size(), 12);
     // That one is told by the node's kernel log, read over SSH: this window has none (the
     // report's test reads it, report_vs_truth.py). Without it, the job's own error is what is
     // said, and no SSH is no error.
@@ -81,6 +81,11 @@ void TestDiagnosis::failedJobsSayTheirCause()
             QTRY_VERIFY_WITH_TIMEOUT(book->cause(p), 20000);
             QCOMPARE(book->cause(p)->cls, u"cuda-error"_qs);
             QVERIFY2(book->entry(p.uid)->error.isEmpty(), qPrintable(book->entry(p.uid)->error));
+        } else if (p.name == u"qwen-14b-lora") {
+            // Its card's ECC count is read over SSH (tst_doctorcordon, report_vs_truth.py):
+            // here the CUDA runtime's own words tell the hardware, without naming the card.
+            QTRY_VERIFY_WITH_TIMEOUT(book->cause(p), 20000);
+            QCOMPARE(book->cause(p)->rule, u"cuda-ecc-uncorrectable"_qs);
         }
     save(w, QStringLiteral("page-workloads-diagnosed"));
     // Sorted by Reason, the rows follow what the column shows (the cause, not the controller's

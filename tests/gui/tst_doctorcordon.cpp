@@ -3,7 +3,9 @@
 // erin's clip-finetune, whose card fell off the bus, is diagnosed from its node's kernel log
 // (Xid 79, the driver's line as evidence), and its Diagnosis tab offers to cordon that node: the
 // plan names the node with the cause as its reason, one click runs it, the node is unschedulable
-// and the link is gone; a cause the job is to blame for offers none.
+// and the link is gone; a cause the job is to blame for offers none. zhangwei's qwen-14b-lora,
+// whose card lost data, is diagnosed from that card's ECC count in gpudesk's own samples (no Xid
+// line is left), the card named, and the cordon offered too.
 #include "clustersession.h"
 #include "clusterstore.h"
 #include "contextconnection.h"
@@ -31,6 +33,7 @@ class TestDoctorCordon : public QObject, public WindowFixture
 private slots:
     void initTestCase();
     void cordonFromTheDiagnosis();
+    void eccFromTheCards();
 
 private:
     QTemporaryDir m_dir;
@@ -144,6 +147,54 @@ void TestDoctorCordon::cordonFromTheDiagnosis()
     QTRY_VERIFY_WITH_TIMEOUT(mine->diagnosisView()->text().contains(u"Fix:"_qs), 30000);
     QVERIFY2(!mine->diagnosisView()->text().contains(u"Cordon"_qs),
              qPrintable(mine->diagnosisView()->text()));
+}
+
+void TestDoctorCordon::eccFromTheCards()
+{
+    MainWindow &w = *m_window;
+    const ClusterStore *store = m_services->store();
+    const DiagnosisBook *book = m_services->diagnoses()->book();
+    // The card the simulator made count errors, and how many.
+    int card = -1;
+    qint64 count = 0;
+    for (const QJsonValue &n : simTruthOf(m_dir.path())[u"nodes"_qs].toArray())
+        if (n[u"name"_qs].toString() == u"a800-01")
+            for (const QJsonValue &c : n[u"cards"_qs].toArray())
+                if (c[u"eccUncorrected"_qs].toInteger() > 0) {
+                    card = c[u"index"_qs].toInt();
+                    count = c[u"eccUncorrected"_qs].toInteger();
+                }
+    QVERIFY(card >= 0);
+    QCOMPARE(count, 2);
+    QString uid;
+    for (const PodInfo &p : store->pods())
+        if (p.name == u"qwen-14b-lora")
+            uid = p.uid;
+    QVERIFY(!uid.isEmpty());
+    QCOMPARE(store->pod(uid)->nodeName, u"a800-01"_qs);
+    // From the card's count, once the node is sampled; not from the CUDA runtime's words alone.
+    const auto rule = [&] {
+        const Diagnosis *d = book->cause(*store->pod(uid));
+        return d ? d->rule : QString();
+    };
+    QTRY_COMPARE_WITH_TIMEOUT(rule(), u"gpu-ecc-uncorrectable"_qs, 60000);
+    const QString title = QStringLiteral("Uncorrectable ECC errors on a800-01: GPU %1").arg(card);
+    QCOMPARE(book->cause(*store->pod(uid))->title, title);
+
+    auto *viewer = qobject_cast<ObjectViewer *>(
+        w.openObject(ObjectRef::pod(*store, uid), ObjectViewer::DiagnosisTab));
+    QVERIFY(viewer && viewer->diagnosisView());
+    viewer->resize(1200, 760);
+    DiagnosisView *view = viewer->diagnosisView();
+    QTRY_VERIFY_WITH_TIMEOUT(view->text().contains(title), 30000);
+    const QString text = view->text();
+    QVERIFY2(
+        text.contains(u"nvidia-smi on a800-01"_qs) &&
+            text.contains(QStringLiteral("ecc.errors.uncorrected.volatile.total %1").arg(count)) &&
+            text.contains(u"uncorrectable ECC error encountered"_qs) &&
+            text.contains(u"Cordon a800-01 so that no new job lands on it"_qs),
+        qPrintable(text));
+    save(*viewer, QStringLiteral("viewer-diagnosis-ecc"));
 }
 
 QTEST_MAIN(TestDoctorCordon)

@@ -142,6 +142,18 @@ with tempfile.TemporaryDirectory() as state:
         check(f"{xid['id']}: the node's Xid 79 line is the evidence ({ev and ev[0]['text']})",
               hit and hit[0]["responsible"] == "hardware" and ev
               and "NVRM: Xid (PCI:0000:2a:00): 79," in ev[0]["text"])
+        # The card that lost data: its ECC count, from the report's own sweep of the nodes (no Xid
+        # line is left), names the card the truth made count errors.
+        ecc = next(p for p in truth["planted"] if p["id"] == "failed-gpu-ecc")
+        bad = [(c["index"], c["eccUncorrected"]) for n in truth["nodes"] if n["name"] == ecc["node"]
+               for c in n["cards"] if c.get("eccUncorrected")]
+        hit = [d for d in diag if d["pod"] == ecc["objects"][0]["name"]]
+        ev = [e for d in hit for e in d["evidence"] if e["where"] == "nvidia-smi on " + ecc["node"]]
+        check(f"{ecc['id']}: the card's ECC count is the evidence ({bad}, {ev and ev[0]['text']})",
+              len(bad) == 1 and hit and hit[0]["rule"] == "gpu-ecc-uncorrectable"
+              and hit[0]["title"] == f"Uncorrectable ECC errors on {ecc['node']}: GPU {bad[0][0]}"
+              and ev and ev[0]["text"].startswith(f"GPU {bad[0][0]} GPU-")
+              and ev[0]["text"].endswith(f"ecc.errors.uncorrected.volatile.total {bad[0][1]}"))
         # Grouped by cause for the admin: the counts add up to the pods diagnosed, most first.
         classes = report["diagnosisClasses"]
         check(f"diagnoses grouped by class ({[(c['class'], c['pods']) for c in classes]})",

@@ -91,15 +91,16 @@ void TestSimScenario::plantedCasesListed()
     for (const auto &p : m_truth["planted"])
         ids << QString::fromStdString(p["id"].get<std::string>());
     ids.sort();
-    QCOMPARE(ids.join(u','),
-             QStringLiteral(
-                 "crashloop-dangling-symlink,disk-full,failed-cuda-driver,"
-                 "failed-data-path,failed-distributed-env,failed-gpu-hardware,failed-gpu-memory,"
-                 "failed-memory,failed-nccl,failed-python-env,finished-holding-gpus,"
-                 "idle-gpu-pod,image-pull-unknown-host,mig-node,no-single-node-fits,"
-                 "node-not-ready,orphan-gpu-processes,pdb-blocks-drain,"
-                 "phantom-card-memory,queue-full,shm-too-small,stuck-terminating,"
-                 "uninterruptible-process"));
+    QCOMPARE(
+        ids.join(u','),
+        QStringLiteral("crashloop-dangling-symlink,disk-full,failed-cuda-driver,"
+                       "failed-data-path,failed-distributed-env,failed-gpu-ecc,failed-gpu-hardware,"
+                       "failed-gpu-memory,"
+                       "failed-memory,failed-nccl,failed-python-env,finished-holding-gpus,"
+                       "idle-gpu-pod,image-pull-unknown-host,mig-node,no-single-node-fits,"
+                       "node-not-ready,orphan-gpu-processes,pdb-blocks-drain,"
+                       "phantom-card-memory,queue-full,shm-too-small,stuck-terminating,"
+                       "uninterruptible-process"));
 }
 
 void TestSimScenario::stuckTerminating()

@@ -40,6 +40,10 @@ QString whereText(const DiagnosisEvidence &e)
                    : DiagnosisView::tr("log of %1").arg(e.container);
     if (e.where.startsWith(QLatin1String("event ")))
         return DiagnosisView::tr("event %1").arg(e.where.mid(6));
+    if (e.where.startsWith(QLatin1String("kernel log of ")))
+        return DiagnosisView::tr("kernel log of %1").arg(e.where.mid(14));
+    if (e.where.startsWith(QLatin1String("nvidia-smi on ")))
+        return DiagnosisView::tr("nvidia-smi on %1").arg(e.where.mid(14));
     return e.where;
 }
 
