@@ -332,13 +332,18 @@ void WorkloadResolver::tallyInto(const ClusterStore &store, const QStringList &j
         }
     };
     // By what the Workloads page shows: a job's status as its pods and pod group tell it; a
-    // stuck one in its state, and counted as stuck too.
+    // stuck one in its state, and counted as stuck too. A job whose state lies is a problem, as
+    // the page classes it (issue 37): "Running" while its pods crash-loop is not running, and
+    // "Failed" while a pod of it still holds GPUs is not over.
     auto countWorkload = [&](const QString &key) {
         const auto w = resolve(store, key);
         if (!w)
             return;
         WorkloadCounts &c = bucket(w->vc);
-        count(c, w->status);
+        if (w->stateLie.isEmpty())
+            count(c, w->status);
+        else
+            ++c.failed;
         c.stuck += w->stuck ? 1 : 0;
     };
     for (const QString &key : jobKeys)

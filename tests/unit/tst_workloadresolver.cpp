@@ -6,6 +6,7 @@
 // clock.
 #include "clusterstore.h"
 #include "roles.h"
+#include "workloadresolver.h"
 #include "workloadsmodel.h"
 #include "workloadstable.h"
 
@@ -386,6 +387,13 @@ void TestWorkloadResolver::statesThatLie()
         QCOMPARE(reason.startsWith(u"Says "_qs), name != u"gpt"_qs);
         QCOMPARE(table.index(r, 0).data(SeverityRole).toInt(), 2);
     }
+    // And counted so, in the Overview's and the report's counts: three failed (the honest gpt,
+    // both liars), one running (vit), the same for their user.
+    const WorkloadCounts counts = WorkloadResolver::countsIn(*m_store, u"user-bob"_qs);
+    QCOMPARE(counts.failed, 3);
+    QCOMPARE(counts.running, 1);
+    QCOMPARE(counts.total(), 4);
+    QCOMPARE(WorkloadResolver::counts(*m_store).failed, 3);
 
     // The master stopped: the failed job tells the truth again.
     master.phase = u"Failed"_qs;
@@ -393,6 +401,7 @@ void TestWorkloadResolver::statesThatLie()
     setPods({master, worker});
     m_store->flush();
     QCOMPARE(m_store->workload(failed)->stateLie, QString());
+    QCOMPARE(WorkloadResolver::countsIn(*m_store, u"user-bob"_qs).failed, 2); // llama and gpt
 }
 
 QTEST_GUILESS_MAIN(TestWorkloadResolver)
