@@ -18,6 +18,7 @@
 #include <QFile>
 #include <QFileInfo>
 #include <QPointer>
+#include <QSet>
 
 #include <algorithm>
 #include <mutex>
@@ -47,6 +48,18 @@ constexpr int InspectGiveUpMs = 10 * 1000;
 
 const SshPool::Lane ListLanes[] = {SshPool::Lane::Files, SshPool::Lane::Long,
                                    SshPool::Lane::Sampling};
+
+// Where a file of a copy is written until it is whole: PATH.part, or PATH.part1, PATH.part2…
+// when the copy itself holds a file of that name (a folder with X and X.part: X's bytes would
+// go on into the other file, taken for a copy that broke, and replace it). Chosen from what is
+// copied, so that the next try after a break picks the same name and goes on where it stopped.
+QString partName(const QString &path, const QSet<QString> &copied)
+{
+    QString part = path + QStringLiteral(".part");
+    for (int k = 1; copied.contains(part); ++k)
+        part = path + QStringLiteral(".part") + QString::number(k);
+    return part;
+}
 
 } // namespace
 
@@ -407,8 +420,11 @@ void NasFiles::download(const RemoteFile &what, const QString &localDir)
                         .arg(what.path);
         }
         qint64 total = 0;
-        for (const Item &i : std::as_const(items))
+        QSet<QString> targets;
+        for (const Item &i : std::as_const(items)) {
             total += i.file.size;
+            targets.insert(i.local);
+        }
         shared->total = total;
         qint64 base = 0;
         int copied = 0;
@@ -423,7 +439,7 @@ void NasFiles::download(const RemoteFile &what, const QString &localDir)
                 ++copied;
                 continue;
             }
-            const QString part = i.local + QStringLiteral(".part");
+            const QString part = partName(i.local, targets);
             ok = sftp.download(
                      i.file.path, part, [&](qint64 n) { shared->done = base + n; }, shared->stop,
                      &error) &&
@@ -486,6 +502,9 @@ void NasFiles::upload(const QString &local, const QString &remoteDir)
             ok = ok && !shared->stop && sftp.makeFolder(d, &error);
         qint64 base = 0, placed = 0;
         int copied = 0, already = 0;
+        QSet<QString> targets;
+        for (const UploadItem &i : list.files)
+            targets.insert(i.remote);
         for (const UploadItem &i : list.files) {
             if (!ok)
                 break;
@@ -507,7 +526,7 @@ void NasFiles::upload(const QString &local, const QString &remoteDir)
                 }
                 continue;
             }
-            const QString part = i.remote + QStringLiteral(".part");
+            const QString part = partName(i.remote, targets);
             // Gone on with only when it is a plain file: a link planted under that name would
             // send the bytes wherever it points.
             if (const auto there = sftp.stat(part, &why); there && there->type != 'f') {
