@@ -82,6 +82,7 @@ struct InformerPage
 {
     Delta delta;
     DecodedPage<int> page;
+    qint64 remaining = -1; // the server's count of what follows the page (-1: not said)
 };
 
 Informer::Informer(KubeClient *client, Resource resource, const QString &version, QObject *parent)
@@ -199,6 +200,10 @@ void Informer::relist()
 
 void Informer::list(const QString &continueToken)
 {
+    if (continueToken.isEmpty()) { // a list from its start: its progress too
+        m_status.listed = 0;
+        m_status.expected = -1;
+    }
     QUrlQuery q;
     if (!m_unpaged)
         q.addQueryItem(QStringLiteral("limit"), QString::number(kPageSize));
@@ -274,6 +279,7 @@ void Informer::onListPage(const KubeReply &reply, quint64 generation, bool conti
         yieldToUiThread();
         InformerPage r;
         r.page = Decoder::list(resource, body, &r.delta);
+        r.remaining = ListHead::read(body).remaining;
         return r;
     }));
     m_pages.append(watcher);
@@ -318,6 +324,7 @@ void Informer::onPageDecoded(quint64 generation)
             // figures show) while the rest arrives, and the list is never held whole twice
             // (here and in the store). The relist at the end names them (Delta::listed).
             Delta page = std::move(result.delta);
+            m_status.listed += page.items<PodInfo>().size();
             for (const PodInfo &p : page.items<PodInfo>())
                 m_listing.listed.append(p.uid);
             page.resource = m_resource;
@@ -326,9 +333,18 @@ void Informer::onPageDecoded(quint64 generation)
             if (generation != m_generation || !m_running)
                 return; // a receiver stopped or restarted this informer
         } else {
+            m_status.listed += result.delta.size();
             m_listing.append(std::move(result.delta));
         }
+        // Determinate where the server says what is left (a paged list without selectors): the
+        // window's progress per collection. An estimate under change: never below what came.
+        if (result.remaining >= 0)
+            m_status.expected = m_status.listed + result.remaining;
+        else if (m_status.expected >= 0)
+            m_status.expected = std::max(m_status.expected, m_status.listed);
         const QString &next = result.page.continueToken;
+        if (!next.isEmpty())
+            emit statusChanged();
         if (!m_ahead.isEmpty()) {
             if (m_ahead.first() != next) {
                 // The head said another token than the whole page (a server that repeats its
@@ -347,6 +363,7 @@ void Informer::onPageDecoded(quint64 generation)
         }
         m_rv = result.page.resourceVersion;
         m_status.objects = int(m_listing.size() + m_listing.listed.size());
+        m_status.listed = m_status.expected = m_status.objects;
         ++m_status.relists;
         m_attempt = 0;
         m_expired = 0;

@@ -14,6 +14,12 @@ class ListHead
 public:
     // The page's continue token; "" when there is none, or when the head does not say (items
     // before the metadata, malformed JSON) — then the whole page's decoding says.
+    QString token;
+    // How many objects the server says are left after this page (metadata.remainingItemCount,
+    // an estimate it gives for a paged list without selectors); -1 when it does not say.
+    qint64 remaining = -1;
+
+    static ListHead read(const QByteArray &body);
     static QString continueToken(const QByteArray &body);
 };
 

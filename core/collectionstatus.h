@@ -28,6 +28,10 @@ struct InformerStatus
     QString error;   // the last error, in the server's words where it gave some
     QString scope;   // the namespace it fell back to when cluster-wide access is denied
     int objects = 0; // in the last complete list
+    // The list under way (Syncing): the objects of its pages so far, and how many the server
+    // said it has in all (what came and its remainingItemCount; -1 while it has not said).
+    qint64 listed = 0;
+    qint64 expected = -1;
     int relists = 0;
     // Retrying because the server itself could not be reached (refused, TLS, DNS, closed, timed
     // out, not responding): the connection's failure, told once for the server, not this

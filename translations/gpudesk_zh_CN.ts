@@ -5652,10 +5652,6 @@
         <translation>保存到系统钥匙串（否则仅保存在内存中，直到 gpudesk 退出）</translation>
     </message>
     <message>
-        <source>%1: syncing</source>
-        <translation>%1：同步中</translation>
-    </message>
-    <message>
         <source>%1: retrying since %2</source>
         <translation>%1：自 %2 起重试中</translation>
     </message>
@@ -5764,6 +5760,12 @@
         <source>Storage</source>
         <comment>the NAS</comment>
         <translation>存储</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n collection(s) listing</source>
+        <translation>
+            <numerusform>%n 个集合正在列取</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -10095,6 +10097,21 @@
     <message>
         <source>Sampling the nodes over SSH: the job runs on their own network…</source>
         <translation>正在通过 SSH 采样节点：该作业使用节点自身的网络…</translation>
+    </message>
+</context>
+<context>
+    <name>gpudesk::SyncProgress</name>
+    <message>
+        <source>%1: %2 of %3 (%4 %)</source>
+        <translation>%1：%2 / %3（%4 %）</translation>
+    </message>
+    <message>
+        <source>%1: %2 so far</source>
+        <translation>%1：已列取 %2 个</translation>
+    </message>
+    <message>
+        <source>%1: starting</source>
+        <translation>%1：开始列取</translation>
     </message>
 </context>
 <context>

@@ -40,6 +40,7 @@
 #include "permissions.h"
 #include "services.h"
 #include "storagepage.h"
+#include "syncprogress.h"
 #include "telemetrychart.h"
 #include "telemetrystore.h"
 #include "userdetailpanel.h"
@@ -65,6 +66,7 @@
 #include <QListWidget>
 #include <QMessageBox>
 #include <QPlainTextEdit>
+#include <QProgressBar>
 #include <QPushButton>
 #include <QSplitter>
 #include <QStackedWidget>
@@ -185,6 +187,14 @@ MainWindow::MainWindow(Services *services, QWidget *parent)
 
     statusBar()->addWidget(m_statusContext);
     statusBar()->addWidget(m_statusSync, 1);
+    // While collections list: how far, as a fraction where their servers said a count.
+    auto *syncBar = new QProgressBar(this);
+    syncBar->setObjectName(QStringLiteral("syncProgress"));
+    syncBar->setMaximumWidth(160);
+    syncBar->setMaximumHeight(fontMetrics().height());
+    syncBar->setTextVisible(false); // the label beside it says the figures
+    syncBar->hide();
+    statusBar()->addWidget(syncBar);
     statusBar()->addPermanentWidget(m_statusOps);
     statusBar()->addPermanentWidget(m_statusSsh);
     statusBar()->addPermanentWidget(m_statusState);
@@ -595,6 +605,8 @@ void MainWindow::updateSyncStatus()
     const QList<InformerStatus> &collections = m_state->collections();
     if (collections.isEmpty() && m_state->serverError().isEmpty()) {
         m_statusSync->clear();
+        if (auto *bar = findChild<QProgressBar *>(QStringLiteral("syncProgress")))
+            bar->hide();
         return;
     }
     QStringList lines;
@@ -609,7 +621,7 @@ void MainWindow::updateSyncStatus()
             break;
         case InformerStatus::Syncing:
             state = tr("syncing");
-            problems << tr("%1: syncing").arg(resourceName(s.resource));
+            problems << SyncProgress::describe(s);
             break;
         case InformerStatus::Live:
             state = tr("live, %n object(s) at the last list", nullptr, s.objects);
@@ -643,6 +655,13 @@ void MainWindow::updateSyncStatus()
         m_statusSync->setText(problems.isEmpty() ? tr("All %n collection(s) live", nullptr, live)
                                                  : problems.join(QStringLiteral("; ")));
     m_statusSync->setToolTip(lines.join(u'\n'));
+    if (auto *bar = findChild<QProgressBar *>(QStringLiteral("syncProgress"))) {
+        const SyncProgress progress = SyncProgress::of(collections);
+        bar->setVisible(progress.syncing > 0 && m_state->serverError().isEmpty());
+        bar->setRange(0, progress.determinate ? 100 : 0); // 0–0: busy, no fraction known
+        bar->setValue(std::max(0, progress.percent()));
+        bar->setToolTip(tr("%n collection(s) listing", nullptr, progress.syncing));
+    }
     const QString podsScope = m_state->podsScope();
     m_overview->setScope(podsScope, m_state->hasVolcano());
     m_vcs->setVolcano(m_state->hasVolcano());

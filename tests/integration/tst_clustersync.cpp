@@ -7,12 +7,15 @@
 // back with a certificate of another CA is said as that, of that server, once.
 #include "clusterstore.h"
 #include "clustersync.h"
+#include "informer.h"
 #include "kubeclient.h"
 #include "kubeconfig.h"
+#include "syncprogress.h"
 #include "testpaths.h"
 
 #include <QElapsedTimer>
 #include <QFile>
+#include <QLocale>
 #include <QNetworkAccessManager>
 #include <QNetworkReply>
 #include <QProcess>
@@ -36,6 +39,7 @@ private slots:
     void initTestCase();
     void cleanupTestCase();
     void initialSyncMatchesTruth();
+    void listProgressIsDeterminate();
     void convergesWithinTwoSeconds();
     void survivesCompaction();
     void researcherFallsBackToHerNamespace();
@@ -208,6 +212,97 @@ void TestClusterSync::initialSyncMatchesTruth()
     for (const auto &p : m_store->pods())
         explained |= p.name == QLatin1String("sft-single-node") && p.message.startsWith(expected);
     QVERIFY(explained);
+}
+
+// Issue 39: while a collection lists, how far it has come against the count its server said
+// with the first page (remainingItemCount) — exact here, the simulator's time frozen.
+void TestClusterSync::listProgressIsDeterminate()
+{
+    // The demo lists in one page a collection: the scale scenario's 1,200 pods take three.
+    QTemporaryDir dir;
+    QProcess sim;
+    sim.setProgram(TestPaths::simBin());
+    sim.setArguments({QStringLiteral("--state-dir"), dir.path(), QStringLiteral("--scenario"),
+                      QStringLiteral("scale"), QStringLiteral("--nodes"), QStringLiteral("10"),
+                      QStringLiteral("--pods"), QStringLiteral("1200"), QStringLiteral("--speed"),
+                      QStringLiteral("0"), QStringLiteral("--no-ssh")});
+    sim.setProcessChannelMode(QProcess::MergedChannels);
+    sim.start();
+    QVERIFY(sim.waitForStarted());
+    auto stop = qScopeGuard([&sim] {
+        sim.terminate();
+        sim.waitForFinished(30000);
+    });
+    QByteArray out;
+    QTRY_VERIFY_WITH_TIMEOUT((out += sim.readAll()).contains("gpudesk-sim: ready"), 120000);
+    QString error;
+    const auto config = KubeConfig::load({dir.filePath(QStringLiteral("kubeconfig"))}, &error);
+    QVERIFY2(config, qPrintable(error));
+    const auto endpoint = config->endpoint(QStringLiteral("sim-admin"), &error);
+    QVERIFY2(endpoint, qPrintable(error));
+    KubeClient client(*endpoint);
+
+    ClusterStore fresh;
+    ClusterSync sync(&client, ClusterSync::Options{});
+    connect(&sync, &ClusterSync::delta, &fresh, &ClusterStore::apply);
+    QHash<Resource, QList<InformerStatus>> seen; // each collection's statuses while listing
+    QList<SyncProgress> overall;
+    connect(&sync, &ClusterSync::statusChanged, this, [&] {
+        QList<InformerStatus> all;
+        for (Informer *i : sync.informers()) {
+            all << i->status();
+            // Each step once (any collection's change is announced for all).
+            QList<InformerStatus> &steps = seen[i->status().resource];
+            if (i->status().state == InformerStatus::Syncing && i->status().listed > 0 &&
+                (steps.isEmpty() || steps.last().listed != i->status().listed))
+                steps << i->status();
+        }
+        overall << SyncProgress::of(all);
+    });
+    QSignalSpy synced(&sync, &ClusterSync::synced);
+    sync.start();
+    QVERIFY(synced.wait(30000));
+    // The collections of more than one page (500 objects).
+    int paged = 0;
+    for (Informer *i : sync.informers()) {
+        const InformerStatus &end = i->status();
+        QCOMPARE(end.listed, qint64(end.objects));
+        if (end.objects <= 500)
+            continue;
+        ++paged;
+        const QList<InformerStatus> &steps = seen.value(end.resource);
+        QVERIFY2(steps.size() >= (end.objects - 1) / 500,
+                 qPrintable(resourceName(end.resource) + QString::number(steps.size())));
+        qint64 before = 0;
+        for (const InformerStatus &s : steps) {
+            QCOMPARE(s.expected, qint64(end.objects)); // said from the first page on
+            QVERIFY2(
+                s.listed > before && s.listed - before <= 500 && s.listed < s.expected,
+                qPrintable(
+                    QStringLiteral("%1 after %2 of %3").arg(s.listed).arg(before).arg(s.expected)));
+            before = s.listed;
+        }
+        const InformerStatus &first = steps.first();
+        QCOMPARE(SyncProgress::describe(first),
+                 QStringLiteral("%1: 500 of %2 (%3 %)")
+                     .arg(resourceName(end.resource), QLocale().toString(end.objects))
+                     .arg(50000 / end.objects));
+    }
+    QVERIFY2(paged >= 1, "no collection took more than one page");
+    QCOMPARE(fresh.pods().size(), 1200);
+    // One bar for all: a fraction once every collection listing has said its count, rising
+    // while the same ones list.
+    QVERIFY(std::any_of(overall.cbegin(), overall.cend(), [](const SyncProgress &p) {
+        return p.determinate && p.percent() > 0 && p.percent() < 100;
+    }));
+    InformerStatus starting;
+    starting.resource = Resource::Pods;
+    starting.state = InformerStatus::Syncing;
+    QCOMPARE(SyncProgress::describe(starting), QStringLiteral("pods: starting"));
+    starting.listed = 4500;
+    QCOMPARE(SyncProgress::describe(starting),
+             QStringLiteral("pods: %1 so far").arg(QLocale().toString(4500)));
+    QCOMPARE(SyncProgress::of({starting}).determinate, false);
 }
 
 void TestClusterSync::convergesWithinTwoSeconds()

@@ -440,35 +440,58 @@ void TestPodDecoder::notAListIsSaidAsBefore()
 
 void TestPodDecoder::continueFromTheHead_data()
 {
+    // The continue token, and remainingItemCount (the count of what follows; -1 unsaid).
     QTest::addColumn<QByteArray>("body");
     QTest::addColumn<QString>("token");
+    QTest::addColumn<qint64>("remaining");
     QTest::newRow("as servers write it")
         << QByteArray(
-               R"({"kind":"PodList","metadata":{"resourceVersion":"5","continue":"eyJ9","remainingItemCount":3},"items":[{"metadata":{"continue":"no"}}]})")
-        << "eyJ9";
+               R"({"kind":"PodList","metadata":{"resourceVersion":"5","continue":"eyJ9","remainingItemCount":3},"items":[{"metadata":{"continue":"no","remainingItemCount":9}}]})")
+        << "eyJ9" << qint64(3);
     QTest::newRow("last page") << QByteArray(R"({"metadata":{"resourceVersion":"5"},"items":[]})")
-                               << "";
+                               << "" << qint64(-1);
     QTest::newRow("items first: the head does not say")
-        << QByteArray(R"({"items":[],"metadata":{"continue":"x"}})") << "";
+        << QByteArray(R"({"items":[],"metadata":{"continue":"x","remainingItemCount":2}})") << ""
+        << qint64(-1);
     QTest::newRow("metadata repeated: the last")
-        << QByteArray(R"({"metadata":{"continue":"a"},"metadata":{"continue":"b"},"items":[]})")
-        << "b";
+        << QByteArray(
+               R"({"metadata":{"continue":"a","remainingItemCount":4},"metadata":{"continue":"b"},"items":[]})")
+        << "b" << qint64(-1);
     QTest::newRow("continue not a string")
-        << QByteArray(R"({"metadata":{"continue":"a","continue":{"x":"y"}},"items":[]})") << "";
+        << QByteArray(R"({"metadata":{"continue":"a","continue":{"x":"y"}},"items":[]})") << ""
+        << qint64(-1);
     QTest::newRow("nested continue is not the list's")
-        << QByteArray(R"({"metadata":{"x":{"continue":"a"}},"items":[]})") << "";
-    QTest::newRow("metadata a string") << QByteArray(R"({"metadata":"continue","items":[]})") << "";
-    QTest::newRow("malformed head") << QByteArray(R"({"metadata":{"continue":"a",]})") << "";
-    QTest::newRow("an array") << QByteArray(R"([{"metadata":{"continue":"a"},"items":[]}])") << "";
+        << QByteArray(R"({"metadata":{"x":{"continue":"a","remainingItemCount":1}},"items":[]})")
+        << "" << qint64(-1);
+    QTest::newRow("metadata a string")
+        << QByteArray(R"({"metadata":"continue","items":[]})") << "" << qint64(-1);
+    QTest::newRow("malformed head")
+        << QByteArray(R"({"metadata":{"continue":"a",]})") << "" << qint64(-1);
+    QTest::newRow("an array") << QByteArray(R"([{"metadata":{"continue":"a"},"items":[]}])") << ""
+                              << qint64(-1);
     QTest::newRow("escaped") << QByteArray(R"({"metadata":{"continue":"a\u0062"},"items":[]})")
-                             << "ab";
+                             << "ab" << qint64(-1);
+    QTest::newRow("count not a number")
+        << QByteArray(R"({"metadata":{"continue":"a","remainingItemCount":"7"},"items":[]})") << "a"
+        << qint64(-1);
+    QTest::newRow("count negative or past 2^63: not said")
+        << QByteArray(
+               R"({"metadata":{"remainingItemCount":-2,"continue":"a"},"metadata":{"continue":"b","remainingItemCount":18446744073709551615},"items":[]})")
+        << "b" << qint64(-1);
+    QTest::newRow("count repeated: the last")
+        << QByteArray(
+               R"({"metadata":{"remainingItemCount":5,"continue":"c","remainingItemCount":99500},"items":[]})")
+        << "c" << qint64(99500);
 }
 
 void TestPodDecoder::continueFromTheHead()
 {
     QFETCH(QByteArray, body);
     QFETCH(QString, token);
+    QFETCH(qint64, remaining);
     QCOMPARE(ListHead::continueToken(body), token);
+    QCOMPARE(ListHead::read(body).token, token);
+    QCOMPARE(ListHead::read(body).remaining, remaining);
 }
 
 void TestPodDecoder::repeatedTextsAreShared()
