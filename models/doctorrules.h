@@ -40,7 +40,7 @@ public:
         QList<QRegularExpression> nodeKernel;    // a line of the node's kernel log (Xid)
         // A card of the node (the pod's own, where known) counts uncorrectable ECC errors.
         bool nodeEccUncorrected = false;
-        qint64 shmBelowMiB = 0;                  // the spec's /dev/shm under this (0: any)
+        qint64 shmBelowMiB = 0; // the spec's /dev/shm under this (0: any)
         // What it says, by language ("" is English); {shmMiB}, {memoryLimitMiB}, {container},
         // {node}, {match} (the first captured group of the first log or kernel line match) and
         // {card} (the card with uncorrectable ECC errors, "GPU 3") are filled in.
