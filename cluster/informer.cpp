@@ -194,6 +194,8 @@ void Informer::relist()
     m_listing = Delta{};
     m_listing.resource = m_resource;
     m_listing.relist = true;
+    m_status.listed = 0; // the last list's figures are not this one's
+    m_status.expected = -1;
     setState(InformerStatus::Syncing);
     list({});
 }
@@ -343,8 +345,11 @@ void Informer::onPageDecoded(quint64 generation)
         else if (m_status.expected >= 0)
             m_status.expected = std::max(m_status.expected, m_status.listed);
         const QString &next = result.page.continueToken;
-        if (!next.isEmpty())
+        if (!next.isEmpty()) {
             emit statusChanged();
+            if (generation != m_generation || !m_running)
+                return; // a receiver stopped or restarted this informer
+        }
         if (!m_ahead.isEmpty()) {
             if (m_ahead.first() != next) {
                 // The head said another token than the whole page (a server that repeats its

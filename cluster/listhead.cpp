@@ -97,8 +97,9 @@ private:
     {
         const bool here = m_depth == 2 && m_inMeta && m_remainingNext;
         valueStarts();
+        // Beyond any cluster (2^40 objects): not a count to add to, and not taken as one.
         if (here)
-            remaining = n >= 0 ? n : -1;
+            remaining = n >= 0 && n < (qint64(1) << 40) ? n : -1;
         return true;
     }
     // A value other than the continue token's string, where it was expected, clears it.

@@ -220,7 +220,7 @@ std::optional<Diagnosis> Doctor::apply(const DoctorRules::Rule &rule, const Diag
         QList<DiagnosisEvidence> found;
         QStringList cards;
         for (const DiagnosisInput::CardEcc &c : in.nodeEcc) {
-            if (c.uncorrected <= 0 || (in.podCardsKnown && !c.podsCard))
+            if (c.uncorrected <= 0 || ((in.podCardsKnown || rule.nodeEccOwnCards) && !c.podsCard))
                 continue;
             cards << QStringLiteral("GPU %1").arg(c.index);
             if (found.size() < kEvidencePerRule)

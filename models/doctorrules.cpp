@@ -146,16 +146,23 @@ DoctorRules DoctorRules::parse(const QByteArray &json, const QString &name, QStr
                 r.nodeKernel << *re;
         if (const QJsonValue ecc = m.value(QLatin1String("nodeEccUncorrected"));
             !ecc.isUndefined()) {
-            if (!ecc.isBool()) {
-                *errors << tr("%1: \"nodeEccUncorrected\" is true or false; left out.").arg(where);
+            if (!ecc.isBool() && ecc != QJsonValue(QLatin1String("ownCards"))) {
+                *errors << tr("%1: \"nodeEccUncorrected\" is true or \"ownCards\"; left out.")
+                               .arg(where);
                 continue;
             }
-            r.nodeEccUncorrected = ecc.toBool();
+            r.nodeEccUncorrected = ecc.toBool(true);
+            r.nodeEccOwnCards = ecc.isString();
         }
         if (!ok)
             continue;
-        if (m.isEmpty()) {
-            *errors << tr("%1: matches nothing (no \"match\"); left out.").arg(where);
+        // Criteria that hold for every pod (none given, or only "false") match nothing useful.
+        const bool criteria = !r.phases.isEmpty() || !r.containerReasons.isEmpty() ||
+                              !r.exitCodes.isEmpty() || !r.exitSignals.isEmpty() || r.podReason ||
+                              r.message || r.event || !r.logAny.isEmpty() || !r.logAll.isEmpty() ||
+                              !r.nodeKernel.isEmpty() || r.shmBelowMiB > 0 || r.nodeEccUncorrected;
+        if (!criteria) {
+            *errors << tr("%1: matches nothing (no criterion in \"match\"); left out.").arg(where);
             continue;
         }
         r.priority = o.value(QLatin1String("priority")).toInt();

@@ -38,8 +38,11 @@ public:
         QList<QRegularExpression> logAny;        // a line matching any
         QList<QRegularExpression> logAll;        // and lines matching each of these
         QList<QRegularExpression> nodeKernel;    // a line of the node's kernel log (Xid)
-        // A card of the node (the pod's own, where known) counts uncorrectable ECC errors.
+        // A card of the node counts uncorrectable ECC errors: any card of it, or only a card the
+        // pod was seen on ("ownCards": a pod that still runs) — the counter is not the pod's
+        // own, it runs since the driver loaded or the card was reset.
         bool nodeEccUncorrected = false;
+        bool nodeEccOwnCards = false;
         qint64 shmBelowMiB = 0; // the spec's /dev/shm under this (0: any)
         // What it says, by language ("" is English); {shmMiB}, {memoryLimitMiB}, {container},
         // {node}, {match} (the first captured group of the first log or kernel line match) and

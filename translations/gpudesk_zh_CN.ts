@@ -3258,10 +3258,6 @@
         <translation>%1：模式“%2”无效：位置 %4 处 %3；该规则已略过。</translation>
     </message>
     <message>
-        <source>%1: matches nothing (no &quot;match&quot;); left out.</source>
-        <translation>%1：不匹配任何内容（没有“match”）；已略过。</translation>
-    </message>
-    <message>
         <source>%1: has no title; left out.</source>
         <translation>%1：没有 title；已略过。</translation>
     </message>
@@ -3274,8 +3270,12 @@
         <translation>%1，类别 %2：没有标题；将显示其规则自身的标题。</translation>
     </message>
     <message>
-        <source>%1: &quot;nodeEccUncorrected&quot; is true or false; left out.</source>
-        <translation>%1：“nodeEccUncorrected” 只能是 true 或 false；已略去。</translation>
+        <source>%1: &quot;nodeEccUncorrected&quot; is true or &quot;ownCards&quot;; left out.</source>
+        <translation>%1：“nodeEccUncorrected” 只能是 true 或 “ownCards”；已略去。</translation>
+    </message>
+    <message>
+        <source>%1: matches nothing (no criterion in &quot;match&quot;); left out.</source>
+        <translation>%1：不匹配任何内容（“match” 中没有条件）；已略去。</translation>
     </message>
 </context>
 <context>

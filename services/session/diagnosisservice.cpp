@@ -363,10 +363,20 @@ void DiagnosisService::onTelemetry(const QSet<QString> &nodes)
         const auto it = m_cardsPending.find(node);
         if (it == m_cardsPending.end() || !m_telemetry->latest(node))
             continue;
-        const QSet<QString> uids = std::move(*it);
-        m_cardsPending.erase(it);
-        for (const QString &uid : uids)
-            if (m_store->pod(uid) && !m_inFlight.contains(uid))
+        // One being told now is told again when it ends (finish()): kept pending till then.
+        QSet<QString> again;
+        for (auto uid = it->begin(); uid != it->end();) {
+            if (m_inFlight.contains(*uid)) {
+                ++uid;
+                continue;
+            }
+            again.insert(*uid);
+            uid = it->erase(uid);
+        }
+        if (it->isEmpty())
+            m_cardsPending.erase(it);
+        for (const QString &uid : std::as_const(again))
+            if (m_store->pod(uid))
                 request(uid);
     }
 }
@@ -397,13 +407,22 @@ void DiagnosisService::finish(const std::shared_ptr<Work> &work, DiagnosisBook::
     m_inFlight.remove(work->uid);
     if (m_store->pod(work->uid))
         m_book->put(std::move(entry));
-    // Its node answered while it was told without the node's kernel log: told again now.
+    // Its node answered, or was sampled, while it was told without: told again now (once).
     SshPool *pool = m_pool ? m_pool() : nullptr;
-    if (const PodInfo *p = m_store->pod(work->uid);
-        p && pool && m_kernelPending.value(p->nodeName).contains(work->uid) &&
-        pool->status(p->nodeName).usable()) {
-        m_kernelPending[p->nodeName].remove(work->uid);
-        request(work->uid);
+    if (const PodInfo *p = m_store->pod(work->uid)) {
+        bool again = false;
+        if (pool && m_kernelPending.value(p->nodeName).contains(work->uid) &&
+            pool->status(p->nodeName).usable()) {
+            m_kernelPending[p->nodeName].remove(work->uid);
+            again = true;
+        }
+        if (m_telemetry && m_cardsPending.value(p->nodeName).contains(work->uid) &&
+            m_telemetry->latest(p->nodeName)) {
+            m_cardsPending[p->nodeName].remove(work->uid);
+            again = true;
+        }
+        if (again)
+            request(work->uid);
     }
     pump();
     if (!busy())

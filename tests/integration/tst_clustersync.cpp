@@ -334,16 +334,28 @@ void TestClusterSync::survivesCompaction()
 {
     Informer *pods = m_sync->informer(Resource::Pods);
     const int relists = pods->status().relists;
-    // Cut every watch and forget history, change the cluster while no stream is open, and
-    // forget again: resuming from the old version can only be answered with 410 Gone.
+    // Cut every watch and forget history, change the cluster, and forget again. The pods watch
+    // resumes from a version that is gone (410 Gone: it lists again) — or, where it re-opened
+    // between the two at the version the first left, from one that still holds, which is the
+    // API's contract too (one run in four did here). A change no informer follows (a ConfigMap)
+    // after the pod moves the second compaction past what the pods watch saw last, which makes
+    // the 410 the usual path. Either way the store must come out as a fresh list of the cluster.
     QVERIFY(!call("POST", QStringLiteral("/sim/compact")).isEmpty());
     const QString uid = createPod(QStringLiteral("after-compaction"));
     QVERIFY(!uid.isEmpty());
+    QVERIFY(!call("POST", QStringLiteral("/api/v1/namespaces/default/configmaps"),
+                  R"({"apiVersion":"v1","kind":"ConfigMap","metadata":{"name":"compaction-mark"},)"
+                  R"("data":{"k":"v"}})")
+                 .isEmpty());
     QVERIFY(!call("POST", QStringLiteral("/sim/compact")).isEmpty());
-    QTRY_VERIFY_WITH_TIMEOUT(pods->status().relists > relists, 10000);
-    QTRY_VERIFY_WITH_TIMEOUT(m_store->pod(uid) != nullptr, 5000);
-    QTRY_COMPARE_WITH_TIMEOUT(int(pods->status().state), int(InformerStatus::Live), 5000);
+    QTRY_VERIFY_WITH_TIMEOUT(m_store->pod(uid) != nullptr, 10000);
+    QTRY_COMPARE_WITH_TIMEOUT(int(pods->status().state), int(InformerStatus::Live), 10000);
+    QTRY_VERIFY_WITH_TIMEOUT(dump(*m_store) == freshDump(), 20000);
+    qInfo() << (pods->status().relists > relists ? "relisted on 410 Gone"
+                                                 : "resumed at the compacted version");
     QVERIFY(!call("DELETE", QStringLiteral("/api/v1/namespaces/default/pods/after-compaction"))
+                 .isEmpty());
+    QVERIFY(!call("DELETE", QStringLiteral("/api/v1/namespaces/default/configmaps/compaction-mark"))
                  .isEmpty());
     QTRY_VERIFY_WITH_TIMEOUT(m_store->pod(uid) == nullptr, 2000);
 }

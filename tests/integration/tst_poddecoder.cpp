@@ -474,9 +474,16 @@ void TestPodDecoder::continueFromTheHead_data()
     QTest::newRow("count not a number")
         << QByteArray(R"({"metadata":{"continue":"a","remainingItemCount":"7"},"items":[]})") << "a"
         << qint64(-1);
-    QTest::newRow("count negative or past 2^63: not said")
+    QTest::newRow("count negative: not said")
+        << QByteArray(R"({"metadata":{"continue":"a","remainingItemCount":-2},"items":[]})") << "a"
+        << qint64(-1);
+    QTest::newRow("count past 2^63: not said")
         << QByteArray(
-               R"({"metadata":{"remainingItemCount":-2,"continue":"a"},"metadata":{"continue":"b","remainingItemCount":18446744073709551615},"items":[]})")
+               R"({"metadata":{"continue":"b","remainingItemCount":18446744073709551615},"items":[]})")
+        << "b" << qint64(-1);
+    QTest::newRow("count past any cluster: not said")
+        << QByteArray(
+               R"({"metadata":{"continue":"b","remainingItemCount":9007199254740993},"items":[]})")
         << "b" << qint64(-1);
     QTest::newRow("count repeated: the last")
         << QByteArray(

@@ -516,25 +516,30 @@ void TestDoctor::gpuFaultFromTheNodesKernel()
                          [](const Diagnosis &x) { return x.cls == u"gpu-hardware"_qs; }));
 }
 
-// The job died of a CUDA error; no Xid line is left in the node's kernel log, but nvidia-smi
-// there counts uncorrectable ECC errors on a card: the hardware, with the card named.
+// No Xid line is left in the node's kernel log, but nvidia-smi there counts uncorrectable ECC
+// errors on a card. The counter is the card's since its driver loaded, not the pod's: the
+// runtime's own ECC error is the hardware with any card counting them; a CUDA error that is
+// usually the code's only with a card the pod was seen on.
 void TestDoctor::uncorrectableEccFromTheCards()
 {
-    const QByteArray log = "  File \"/workspace/train.py\", line 203, in <module>\n"
+    const QByteArray ecc = "  File \"/workspace/train.py\", line 203, in <module>\n"
                            "    optimizer.step()\n"
-                           "RuntimeError: CUDA error: an illegal memory access was encountered\n";
-    DiagnosisInput in = pod({failed(log, 1)});
+                           "RuntimeError: CUDA error: uncorrectable ECC error encountered\n";
+    DiagnosisInput in = pod({failed(ecc, 1)});
     in.node = u"a800-01"_qs;
     const Doctor doctor(DoctorRules::builtIn());
-    QCOMPARE(doctor.diagnose(in).first().cls, u"cuda-error"_qs);
+    // The node unread: the runtime's words alone.
+    Diagnosis d = doctor.diagnose(in).first();
+    QCOMPARE(d.rule, u"cuda-ecc-uncorrectable"_qs);
+    QCOMPARE(d.responsible, u"hardware"_qs);
+    QVERIFY2(d.fix.contains(u"(a800-01)"_qs), qPrintable(d.fix));
     // A card of the node with none, one with two: the pod's cards are not known (it ended).
     in.nodeEcc = {{0, u"GPU-aaaa"_qs, 0, false}, {3, u"GPU-3b1f"_qs, 2, false}};
     QList<Diagnosis> found = doctor.diagnose(in);
-    Diagnosis d = found.first();
+    d = found.first();
     QCOMPARE(d.rule, u"gpu-ecc-uncorrectable"_qs);
     QCOMPARE(d.cls, u"gpu-hardware"_qs);
     QCOMPARE(d.title, u"Uncorrectable ECC errors on a800-01: GPU 3"_qs);
-    QCOMPARE(d.responsible, u"hardware"_qs);
     QVERIFY(d.retryHelps);
     QVERIFY2(d.fix.contains(u"cordons a800-01"_qs) && d.fix.contains(u"has GPU 3 checked"_qs),
              qPrintable(d.fix));
@@ -543,47 +548,57 @@ void TestDoctor::uncorrectableEccFromTheCards()
     QCOMPARE(d.evidence[0].line, 3);
     QCOMPARE(d.evidence[1].where, u"nvidia-smi on a800-01"_qs);
     QCOMPARE(d.evidence[1].text, u"GPU 3 GPU-3b1f: ecc.errors.uncorrected.volatile.total 2"_qs);
-    // The code's error is still said, after it.
-    QVERIFY(std::any_of(found.cbegin(), found.cend(),
-                        [](const Diagnosis &x) { return x.cls == u"cuda-error"_qs; }));
     const QList<Diagnosis> zh = Doctor(DoctorRules::builtIn(), u"zh_CN"_qs).diagnose(in);
     QCOMPARE(zh.first().title, u"a800-01 的 GPU 3 出现不可纠正的 ECC 错误"_qs);
-
-    // The pod's own cards seen, and the faulty one is not among them: not its cause.
+    // The pod's own cards seen, and the faulty one is not among them: the card is not named.
     in.podCardsKnown = true;
     in.nodeEcc[0].podsCard = true;
-    found = doctor.diagnose(in);
+    QCOMPARE(doctor.diagnose(in).first().rule, u"cuda-ecc-uncorrectable"_qs);
+
+    // An illegal memory access — most often the code's — on a node with such a card.
+    DiagnosisInput access = pod({failed("RuntimeError: CUDA error: an illegal memory access was "
+                                        "encountered\n",
+                                        1)});
+    access.node = in.node;
+    access.nodeEcc = {{0, u"GPU-aaaa"_qs, 0, false}, {3, u"GPU-3b1f"_qs, 2, false}};
+    // Which cards it had is not known: the code's error, as without the card.
+    found = doctor.diagnose(access);
+    QCOMPARE(found.first().cls, u"cuda-error"_qs);
     QVERIFY(std::none_of(found.cbegin(), found.cend(),
                          [](const Diagnosis &x) { return x.cls == u"gpu-hardware"_qs; }));
-    // It is: named.
-    in.nodeEcc[1].podsCard = true;
-    QCOMPARE(doctor.diagnose(in).first().title, u"Uncorrectable ECC errors on a800-01: GPU 3"_qs);
+    // Seen on another card: the same.
+    access.podCardsKnown = true;
+    access.nodeEcc[0].podsCard = true;
+    QCOMPARE(doctor.diagnose(access).first().cls, u"cuda-error"_qs);
+    // Seen on the faulty card (a pod that crash-loops there): the card is the likely cause.
+    access.nodeEcc[1].podsCard = true;
+    d = doctor.diagnose(access).first();
+    QCOMPARE(d.rule, u"gpu-ecc-cuda-error"_qs);
+    QCOMPARE(d.title, u"CUDA error on a card with uncorrectable ECC errors: GPU 3 of a800-01"_qs);
 
-    // A card with errors and a pod that ended well (no CUDA error): nothing of the hardware.
+    // A card with errors and a pod that ended well: nothing of the hardware.
     DiagnosisInput healthy = pod({failed("Epoch 1/50\nloss 2.31\n", 0, u"Completed"_qs)});
     healthy.phase = u"Succeeded"_qs;
     healthy.node = in.node;
-    healthy.nodeEcc = in.nodeEcc;
+    healthy.nodeEcc = access.nodeEcc;
+    healthy.podCardsKnown = true;
     QCOMPARE(doctor.diagnose(healthy).size(), 0);
 
-    // The runtime's own ECC error, the node unread: still the hardware, by the log alone.
-    DiagnosisInput unread =
-        pod({failed("RuntimeError: CUDA error: uncorrectable ECC error encountered\n", 1)});
-    unread.node = in.node;
-    d = doctor.diagnose(unread).first();
-    QCOMPARE(d.rule, u"cuda-ecc-uncorrectable"_qs);
-    QCOMPARE(d.responsible, u"hardware"_qs);
-    QVERIFY2(d.fix.contains(u"(a800-01)"_qs), qPrintable(d.fix));
-
-    // A lab's rule must say true or false.
+    // A lab's rule: true or "ownCards"; a rule whose only criterion is false matches nothing.
     QStringList errors;
     const DoctorRules r = DoctorRules::parse(
         R"j({"rules": [{"id": "e", "class": "x", "title": "t",
-                        "match": {"nodeEccUncorrected": "yes"}}]})j",
+                        "match": {"nodeEccUncorrected": "yes"}},
+                       {"id": "f", "class": "x", "title": "t",
+                        "match": {"nodeEccUncorrected": false}},
+                       {"id": "g", "class": "x", "title": "t",
+                        "match": {"nodeEccUncorrected": "ownCards"}}]})j",
         u"lab.json"_qs, &errors);
-    QCOMPARE(r.rules().size(), 0);
-    QCOMPARE(errors.size(), 1);
-    QVERIFY2(errors.first().contains(u"true or false"_qs), qPrintable(errors.first()));
+    QCOMPARE(r.rules().size(), 1);
+    QVERIFY(r.rules().first().nodeEccOwnCards);
+    QCOMPARE(errors.size(), 2);
+    QVERIFY2(errors[0].contains(u"true or \"ownCards\""_qs), qPrintable(errors[0]));
+    QVERIFY2(errors[1].contains(u"matches nothing"_qs), qPrintable(errors[1]));
 }
 
 QTEST_GUILESS_MAIN(TestDoctor)
