@@ -89,13 +89,16 @@ bool SimEndpoints::serve(HttpConnection *c, const HttpRequest &r, const QString 
     if (path == QLatin1String("/sim/node")) {
         // For tests: a node's kubelet that stops posting its status (NotReady, as the node
         // controller marks it) and comes back (Ready), again and again for a flapping node.
+        // Several names (a,b,c): all in one go, as a rack losing its switch.
         const QString node = r.queryValue(QStringLiteral("name"));
         const QString ready = r.queryValue(QStringLiteral("ready"));
-        if (!isAdmin(user) || r.method != "POST" ||
-            (ready != QLatin1String("true") && ready != QLatin1String("false")) ||
-            !m_sim->setNodeReady(node.toStdString(), ready == QLatin1String("true"))) {
-            sendError(c, badRequest(QStringLiteral("POST /sim/node?name=NAME&ready=true|false is "
-                                                   "for the admin token only")));
+        bool ok = isAdmin(user) && r.method == "POST" &&
+                  (ready == QLatin1String("true") || ready == QLatin1String("false"));
+        for (const QString &one : node.split(u',', Qt::SkipEmptyParts))
+            ok = ok && m_sim->setNodeReady(one.toStdString(), ready == QLatin1String("true"));
+        if (!ok || node.isEmpty()) {
+            sendError(c, badRequest(QStringLiteral("POST /sim/node?name=NAME[,NAME…]&ready=true|"
+                                                   "false is for the admin token only")));
             return true;
         }
         sendJson(c, 200,

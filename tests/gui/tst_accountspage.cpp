@@ -328,7 +328,9 @@ void TestAccountsPage::csvImportStaysResponsive()
     QSignalSpy loaded(&d, &CsvImportDialog::loaded);
     d.load(huge.fileName());
     QVERIFY(d.isLoading()); // load() returned before the file was read
-    QVERIFY(loaded.wait(30000));
+    // Read on a worker: how long it takes is not what is tested (over 30 s under ASan beside
+    // three other tests), only that the thread is not held and what is said.
+    QVERIFY(loaded.wait(180000));
     auto *summary = d.findChild<QLabel *>(QStringLiteral("csvSummary"));
     QVERIFY2(summary->text().startsWith(u"More than 10000 users in one file"_qs),
              qPrintable(summary->text()));
