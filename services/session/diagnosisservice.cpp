@@ -21,6 +21,33 @@
 
 namespace gpudesk {
 
+namespace {
+
+// The pods of `node` told before it could say something (its kernel log, its cards), now that
+// it can: taken out of `pending` and returned, except those being told at this moment — they
+// stay, and finish() tells them again when they end.
+QSet<QString> takeReady(QHash<QString, QSet<QString>> &pending, const QString &node,
+                        const QSet<QString> &inFlight)
+{
+    QSet<QString> ready;
+    const auto it = pending.find(node);
+    if (it == pending.end())
+        return ready;
+    for (auto uid = it->begin(); uid != it->end();) {
+        if (inFlight.contains(*uid)) {
+            ++uid;
+            continue;
+        }
+        ready.insert(*uid);
+        uid = it->erase(uid);
+    }
+    if (it->isEmpty())
+        pending.erase(it);
+    return ready;
+}
+
+} // namespace
+
 struct DiagnosisService::Work
 {
     QString uid;
@@ -290,19 +317,9 @@ void DiagnosisService::onNodeStatus(const QString &node, const SshStatus &status
 {
     if (!status.usable())
         return;
-    QSet<QString> &pending = m_kernelPending[node];
-    for (auto it = pending.begin(); it != pending.end();) {
-        // One still being told without the log is asked again when it ends (finish).
-        if (m_inFlight.contains(*it)) {
-            ++it;
-            continue;
-        }
-        if (m_store->pod(*it))
-            request(*it);
-        it = pending.erase(it);
-    }
-    if (pending.isEmpty())
-        m_kernelPending.remove(node);
+    for (const QString &uid : takeReady(m_kernelPending, node, m_inFlight))
+        if (m_store->pod(uid))
+            request(uid);
 }
 
 void DiagnosisService::kernelRead(const QString &node, const QByteArray &lines,
@@ -360,22 +377,9 @@ void DiagnosisService::addNodeCards(const std::shared_ptr<Work> &work)
 void DiagnosisService::onTelemetry(const QSet<QString> &nodes)
 {
     for (const QString &node : nodes) {
-        const auto it = m_cardsPending.find(node);
-        if (it == m_cardsPending.end() || !m_telemetry->latest(node))
+        if (!m_cardsPending.contains(node) || !m_telemetry->latest(node))
             continue;
-        // One being told now is told again when it ends (finish()): kept pending till then.
-        QSet<QString> again;
-        for (auto uid = it->begin(); uid != it->end();) {
-            if (m_inFlight.contains(*uid)) {
-                ++uid;
-                continue;
-            }
-            again.insert(*uid);
-            uid = it->erase(uid);
-        }
-        if (it->isEmpty())
-            m_cardsPending.erase(it);
-        for (const QString &uid : std::as_const(again))
+        for (const QString &uid : takeReady(m_cardsPending, node, m_inFlight))
             if (m_store->pod(uid))
                 request(uid);
     }
