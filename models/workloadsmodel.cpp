@@ -3,6 +3,7 @@
 
 #include "diagnosisbook.h"
 #include "format.h"
+#include "preemptionlog.h"
 #include "workloadstatus.h"
 
 #include <QElapsedTimer>
@@ -404,15 +405,17 @@ QVariant WorkloadsModel::workloadData(const Row &row, int column, int role) cons
         return int(w.stuck || !w.stateLie.isEmpty() ? workloadstatus::Problem
                                                     : workloadstatus::classOf(w.status));
     case FilterRole:
-        return QStringList{w.name,    w.ns,      row.user,  w.vc,
-                           w.kind,    w.status,  w.message, row.nodes.join(u' '),
-                           row.cause, w.stateLie}
+        return QStringList{w.name,    w.ns,       row.user,         w.vc,
+                           w.kind,    w.status,   w.message,        row.nodes.join(u' '),
+                           row.cause, w.stateLie, preemptionOf(row)}
             .join(u' ');
     case Qt::ToolTipRole: {
         if (column != Reason && column != Status)
             return QString();
-        const QString tip =
+        QString tip =
             row.cause.isEmpty() ? w.message : QString(row.causeTip + u'\n' + w.message).trimmed();
+        if (const QString preempted = preemptionOf(row); !preempted.isEmpty())
+            tip = QString(preempted + u'\n' + tip).trimmed();
         return w.stateLie.isEmpty() ? tip : QString(w.stateLie + u'\n' + tip).trimmed();
     }
     case SortRole:
@@ -450,14 +453,43 @@ QVariant WorkloadsModel::workloadData(const Row &row, int column, int role) cons
             return row.restarts;
         case Age:
             return format::age(w.created, m_now());
-        case Reason:
+        case Reason: {
+            // Preempted and not running again: who took its GPUs is why it waits.
+            const QString preempted = preemptionOf(row);
+            if (!preempted.isEmpty() && row.info.stateLie.isEmpty() &&
+                workloadstatus::classOf(w.status) != workloadstatus::Running &&
+                workloadstatus::classOf(w.status) != workloadstatus::Finished)
+                return preempted;
             return reasonOf(row);
+        }
         default:
             return {};
         }
     default:
         return {};
     }
+}
+
+QString WorkloadsModel::preemptionOf(const Row &row) const
+{
+    const Preemption *p = m_preemptions ? m_preemptions->latestFor(row.key) : nullptr;
+    return p ? PreemptionLog::describe(*p, m_now()) : QString();
+}
+
+void WorkloadsModel::setPreemptions(const PreemptionLog *log)
+{
+    m_preemptions = log;
+    if (!log)
+        return;
+    connect(log, &PreemptionLog::changed, this, [this](const QSet<QString> &workloads) {
+        for (const QString &key : workloads)
+            if (const int r = rowOf(key); r >= 0)
+                emit dataChanged(index(r, Reason), index(r, Reason));
+    });
+    connect(log, &PreemptionLog::cleared, this, [this] {
+        if (rowCount() > 0)
+            emit dataChanged(index(0, Reason), index(rowCount() - 1, Reason));
+    });
 }
 
 QString WorkloadsModel::podReason(const PodInfo &p) const

@@ -15,6 +15,7 @@
 namespace gpudesk {
 
 class DiagnosisBook;
+class PreemptionLog;
 struct Diagnosis;
 
 // The Workloads page's tree: jobs (Volcano, PyTorchJob, MPIJob, other controllers) with their
@@ -73,6 +74,9 @@ public:
     // The job doctor's findings: the Reason of a failed or crash-looping pod, and of its job,
     // is its cause in words (the tooltip adds the cause and the fix).
     void setDiagnoses(const DiagnosisBook *book);
+    // A job whose pods were preempted says by whom: in Reason while it is not running again,
+    // in the tooltip always.
+    void setPreemptions(const PreemptionLog *log);
 
 signals:
     // A set of changes has been applied (after its rows' signals): views over this model can
@@ -108,6 +112,8 @@ private:
     void refreshRow(int row, std::unique_ptr<Row> fresh);
     int rowOf(const QString &key) const;
     QVariant workloadData(const Row &row, int column, int role) const;
+    // PreemptionLog::describe of the job's newest preemption ("" none).
+    QString preemptionOf(const Row &row) const;
     QVariant podData(const PodInfo &pod, int column, int role) const;
     // Why the pod is as it is: the caveat of its state (stuck Terminating, on a NotReady node),
     // else its own message.
@@ -122,6 +128,7 @@ private:
 
     const ClusterStore *m_store;
     const DiagnosisBook *m_diagnoses = nullptr;
+    const PreemptionLog *m_preemptions = nullptr;
     Clock m_now;
     std::vector<std::unique_ptr<Row>> m_rows;
     QHash<QString, Row *> m_byKey;

@@ -2,6 +2,7 @@
 #include "gangadmission.h"
 
 #include "objectfactory.h"
+#include "priorityadmission.h"
 #include "simclock.h"
 #include "simhelpers.h"
 #include "simstate.h"
@@ -97,12 +98,24 @@ std::string GangAdmission::admit(json &pg, int gpus)
 void GangAdmission::createPods(const json &job, const std::vector<json> &pods)
 {
     const std::string ns = job["metadata"].value("namespace", "");
-    for (const auto &p : pods) {
+    const PriorityAdmission priorities(m_state.store);
+    for (json p : pods) {
         const auto exists = m_state.store->get(
             m_state.pods, QString::fromStdString(p["metadata"].value("namespace", "")),
             QString::fromStdString(p["metadata"].value("name", "")));
         if (exists.ok())
             continue;
+        // The API server admits a controller's pods as it admits a client's.
+        if (const auto refused = priorities.admit(p)) {
+            m_state.recordEvent(
+                m_state.objectRef(m_state.store->types()->byKind(
+                                      QString::fromStdString(job.value("apiVersion", "")),
+                                      QString::fromStdString(job.value("kind", ""))),
+                                  ns, job["metadata"].value("name", "")),
+                ns, "Warning", "FailedCreate", "Error creating: " + refused->message.toStdString(),
+                "vc-controller-manager", "");
+            continue;
+        }
         const auto res =
             m_state.store->create(m_state.pods, p, QStringLiteral("vc-controller-manager"));
         if (res.ok())

@@ -65,6 +65,8 @@ ResourceTypes::ResourceTypes(const QString &mpiJobVersion)
              "LocalSubjectAccessReview", true, {}, {}, {}, kReadCreate),
         make("authorization.k8s.io", "v1", "selfsubjectrulesreviews", "", "SelfSubjectRulesReview",
              false, {}, {}, {}, kReadCreate),
+        make("scheduling.k8s.io", "v1", "priorityclasses", "priorityclass", "PriorityClass", false,
+             L{QStringLiteral("pc")}),
         make("scheduling.volcano.sh", "v1beta1", "queues", "queue", "Queue", false,
              L{QStringLiteral("q"), QStringLiteral("queue-v1beta1")}, L{QStringLiteral("status")}),
         make("scheduling.volcano.sh", "v1beta1", "podgroups", "podgroup", "PodGroup", true,

@@ -4,6 +4,7 @@
 #include "machinescontroller.h"
 #include "nodemachine.h"
 #include "objectfactory.h"
+#include "priorityadmission.h"
 #include "simclock.h"
 #include "simulation.h"
 
@@ -145,6 +146,9 @@ void createRbac(ObjectStore *store)
                   {{{"apiGroups", {""}}, {"resources", {"nodes", "namespaces"}}, {"verbs", read}},
                    {{"apiGroups", {"scheduling.volcano.sh"}},
                     {"resources", {"queues"}},
+                    {"verbs", read}},
+                   {{"apiGroups", {"scheduling.k8s.io"}},
+                    {"resources", {"priorityclasses"}},
                     {"verbs", read}}}}});
     store->create(
         crb,
@@ -184,6 +188,7 @@ void Simulation::build()
     for (const char *ns : {"default", "kube-system", "kube-public", "volcano-system", "kubeflow"})
         m_state.store->create(m_state.namespaces, ObjectFactory::namespaceFor(ns, json::object()));
     createRbac(m_state.store);
+    PriorityAdmission::seed(m_state.store);
     m_state.store->create(m_state.queues, ObjectFactory::queue("default", -1, 1));
     m_state.store->create(m_state.queues, ObjectFactory::queue("nlp", 40, 4));
     m_state.store->create(m_state.queues, ObjectFactory::queue("cv", 40, 4));
@@ -518,6 +523,36 @@ void Simulation::build()
                     "card 7 of a800-02 shows 30 GiB used with no process on it", "a800-02",
                     json::array({objectRef(m_state.nodes, "", "a800-02")})});
     });
+    // A deadline job preempts a running one in its own queue (Volcano's preempt action):
+    // wangfang's high-priority segmentation job asks exactly what carol's detr-train worker
+    // holds on its node, plus what is free there, so the worker is evicted (Evict event,
+    // DisruptionTarget condition, pod deleted) and Volcano makes it again, waiting.
+    at(hoursAgo(0.5), [=, this] {
+        const auto worker = m_state.store->get(m_state.pods, QStringLiteral("user-carol"),
+                                               QStringLiteral("detr-train-worker-0"));
+        if (!worker.ok())
+            return;
+        const std::string node = (*worker.object.object)["spec"].value("nodeName", "");
+        int used = 0;
+        for (const auto &uid : m_state.podsOnNode[node]) {
+            const auto it = m_state.podInfo.find(uid);
+            if (it != m_state.podInfo.end() && !it->second.terminated())
+                used += it->second.gpus;
+        }
+        JobInput in = job("wangfang", "seg-deadline");
+        in.priorityClass = "high-priority";
+        in.nodeSelector = json{{"kubernetes.io/hostname", node}};
+        in.behavior.runSeconds = 6 * 3600;
+        in.tasks = {task("trainer", 1, 8 - used + 4)};
+        submitVolcanoJob(in);
+        addPlanted({"preempted",
+                    "carol's detr-train lost worker-0 on " + node +
+                        " to wangfang's seg-deadline (priority class high-priority, same queue "
+                        "cv): Volcano evicted it and made it again, waiting",
+                    node,
+                    json::array({ref(m_state.vcjobs, "carol", "detr-train"),
+                                 ref(m_state.vcjobs, "wangfang", "seg-deadline")})});
+    });
     plantCleanupFindings(endMs);
     plantMigNode(endMs);
     // A history of short jobs that finished, failed or ran during the two days.
@@ -547,6 +582,7 @@ void Simulation::buildScale()
     for (const char *ns : {"default", "kube-system"})
         m_state.store->create(m_state.namespaces, ObjectFactory::namespaceFor(ns, json::object()));
     createRbac(m_state.store);
+    PriorityAdmission::seed(m_state.store);
     m_state.store->create(m_state.queues, ObjectFactory::queue("default", -1, 1));
     const int users = 200;
     for (int u = 0; u < users; ++u) {

@@ -2,6 +2,7 @@
 #include "scheduler.h"
 
 #include <algorithm>
+#include <set>
 
 namespace sim {
 
@@ -37,6 +38,7 @@ bool Scheduler::tolerates(const json &pod, const json &taint)
 void Scheduler::load(const std::vector<const json *> &nodes, const std::vector<const json *> &pods)
 {
     m_nodes.clear();
+    m_bound.clear();
     for (const json *n : nodes) {
         NodeState s;
         s.name = (*n)["metadata"].value("name", "");
@@ -56,6 +58,7 @@ void Scheduler::load(const std::vector<const json *> &nodes, const std::vector<c
         auto it = m_nodes.find(node);
         if (it == m_nodes.end())
             continue;
+        m_bound[node].push_back(p);
         const Resources r = podRequests(*p);
         it->second.requested.gpus += r.gpus;
         it->second.requested.cpuMilli += r.cpuMilli;
@@ -192,6 +195,107 @@ std::vector<std::string> Scheduler::place(const std::vector<const json *> &pods,
         chosen.push_back(best->name);
     }
     return chosen;
+}
+
+namespace {
+
+void addTo(Resources &to, const Resources &r, int sign)
+{
+    to.gpus += sign * r.gpus;
+    to.cpuMilli += sign * r.cpuMilli;
+    to.memoryBytes += sign * r.memoryBytes;
+    for (const auto &[profile, n] : r.mig)
+        to.mig[profile] += sign * n;
+}
+
+} // namespace
+
+std::optional<Scheduler::Preemption>
+Scheduler::preempt(const std::vector<const json *> &gang,
+                   const std::function<bool(const json &)> &mayEvict) const
+{
+    auto nodes = m_nodes; // scratch: the gang's pods and the victims taken so far
+    std::set<const json *> taken;
+    Preemption out;
+    for (const json *pod : gang) {
+        const Resources r = podRequests(*pod);
+        std::string bestNode;
+        std::vector<const json *> bestVictims;
+        bool found = false;
+        for (const auto &[name, n] : nodes) {
+            std::vector<std::string> why;
+            if (fits(*pod, n, &why)) {
+                bestNode = name;
+                bestVictims.clear();
+                found = true;
+                break;
+            }
+            // Only what a pod holds can be freed: a taint or a selector stays.
+            if (std::any_of(why.begin(), why.end(),
+                            [](const std::string &w) { return w.rfind("Insufficient", 0) != 0; }))
+                continue;
+            const auto bound = m_bound.find(name);
+            if (bound == m_bound.end())
+                continue;
+            const bool shortGpus = r.gpus > n.allocatable.gpus - n.requested.gpus;
+            const bool shortCpu = r.cpuMilli > n.allocatable.cpuMilli - n.requested.cpuMilli;
+            const bool shortMem =
+                r.memoryBytes > n.allocatable.memoryBytes - n.requested.memoryBytes;
+            std::vector<const json *> candidates;
+            for (const json *v : bound->second) {
+                if (taken.count(v) || sub(*v, "metadata").contains("deletionTimestamp") ||
+                    !mayEvict(*v))
+                    continue;
+                const Resources held = podRequests(*v);
+                if ((shortGpus && held.gpus > 0) || (shortCpu && held.cpuMilli > 0) ||
+                    (shortMem && held.memoryBytes > 0))
+                    candidates.push_back(v);
+            }
+            std::stable_sort(candidates.begin(), candidates.end(),
+                             [](const json *a, const json *b) {
+                                 const int pa = sub(sub(*a, "spec"), "priority").is_number()
+                                                    ? (*a)["spec"]["priority"].get<int>()
+                                                    : 0;
+                                 const int pb = sub(sub(*b, "spec"), "priority").is_number()
+                                                    ? (*b)["spec"]["priority"].get<int>()
+                                                    : 0;
+                                 if (pa != pb)
+                                     return pa < pb;
+                                 return (*a)["metadata"].value("creationTimestamp", "") >
+                                        (*b)["metadata"].value("creationTimestamp", "");
+                             });
+            NodeState freed = n;
+            std::vector<const json *> victims;
+            bool fitsNow = false;
+            for (const json *v : candidates) {
+                addTo(freed.requested, podRequests(*v), -1);
+                victims.push_back(v);
+                why.clear();
+                if (fits(*pod, freed, &why)) {
+                    fitsNow = true;
+                    break;
+                }
+            }
+            if (fitsNow && (!found || victims.size() < bestVictims.size())) {
+                bestNode = name;
+                bestVictims = victims;
+                found = true;
+            }
+        }
+        if (!found)
+            return std::nullopt;
+        NodeState &n = nodes[bestNode];
+        for (const json *v : bestVictims) {
+            addTo(n.requested, podRequests(*v), -1);
+            taken.insert(v);
+            out.victims.push_back(v);
+        }
+        addTo(n.requested, r, +1);
+        out.nodes.push_back(bestNode);
+    }
+    if (out.victims.empty())
+        return std::nullopt; // place() would have placed it: nothing to preempt for
+    return out;
 }
 
 } // namespace sim

@@ -5,7 +5,9 @@
 
 #include <nlohmann/json.hpp>
 
+#include <functional>
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -36,6 +38,19 @@ public:
     std::vector<std::string> place(const std::vector<const nlohmann::json *> &pods,
                                    std::string *message);
 
+    // Volcano's preempt action for a gang that place() could not fit: the nodes it would get
+    // if pods that `mayEvict` allows were gone, taking on each node the fewest victims, those
+    // of lowest priority (and newest) first, and only pods that hold what the pod lacks. None
+    // when even that does not place every pod of the gang.
+    struct Preemption
+    {
+        std::vector<std::string> nodes;
+        std::vector<const nlohmann::json *> victims;
+    };
+    std::optional<Preemption>
+    preempt(const std::vector<const nlohmann::json *> &gang,
+            const std::function<bool(const nlohmann::json &)> &mayEvict) const;
+
     const std::map<std::string, NodeState> &nodes() const { return m_nodes; }
 
     static bool tolerates(const nlohmann::json &pod, const nlohmann::json &taint);
@@ -46,6 +61,8 @@ private:
     bool fits(const nlohmann::json &pod, const NodeState &n, std::vector<std::string> *why) const;
 
     std::map<std::string, NodeState> m_nodes;
+    // The pods bound to each node, not finished: the candidates for preemption.
+    std::map<std::string, std::vector<const nlohmann::json *>> m_bound;
 };
 
 } // namespace sim

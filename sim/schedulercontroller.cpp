@@ -2,6 +2,7 @@
 #include "schedulercontroller.h"
 
 #include "nodemachine.h"
+#include "priorityadmission.h"
 #include "scheduler.h"
 #include "simclock.h"
 #include "simhelpers.h"
@@ -37,7 +38,11 @@ void SchedulerController::schedulePods()
         return; // the cluster's free resources are counted only when a pod needs them
     Scheduler scheduler;
     scheduler.load(nodes, pods);
+    // Higher priority first (Volcano's priority plugin, kube-scheduler's queue), then oldest.
     std::stable_sort(pending.begin(), pending.end(), [](const json *a, const json *b) {
+        const int pa = PriorityAdmission::priorityOf(*a), pb = PriorityAdmission::priorityOf(*b);
+        if (pa != pb)
+            return pa > pb;
         return (*a)["metadata"].value("creationTimestamp", "") <
                (*b)["metadata"].value("creationTimestamp", "");
     });
@@ -69,6 +74,8 @@ void SchedulerController::schedulePods()
         }
         std::string message;
         const auto chosen = scheduler.place(gang, &message);
+        if (chosen.empty() && preempt(scheduler, gang, pods))
+            continue;
         for (size_t i = 0; i < gang.size(); ++i) {
             json pod = *gang[i];
             const std::string name = pod["metadata"].value("name", "");
@@ -96,6 +103,67 @@ void SchedulerController::schedulePods()
             }
         }
     }
+}
+
+bool SchedulerController::preempt(const Scheduler &scheduler, const std::vector<const json *> &gang,
+                                  const std::vector<const json *> &pods)
+{
+    const json &first = *gang.front();
+    const int priority = PriorityAdmission::priorityOf(first);
+    if (priority <= 0 || sub(first["spec"], "preemptionPolicy") == "Never")
+        return false;
+    // Victims already going for it: it waits for them, and takes no more.
+    const std::string nominated = sub(first, "status").value("nominatedNodeName", "");
+    if (!nominated.empty())
+        for (const json *p : pods)
+            if (sub(*p, "spec").value("nodeName", "") == nominated &&
+                (*p)["metadata"].contains("deletionTimestamp"))
+                return true;
+    // Volcano's preempt action takes pods of lower priority within the preemptor's queue;
+    // kube-scheduler's, pods of lower priority wherever they are.
+    const bool volcano = sub(first, "spec").value("schedulerName", "") == "volcano";
+    const std::string queue = sub(first["metadata"], "labels").value("volcano.sh/queue-name", "");
+    const auto plan = scheduler.preempt(gang, [&](const json &v) {
+        return PriorityAdmission::priorityOf(v) < priority && !Scheduler::isTerminated(v) &&
+               (!volcano ||
+                sub(v["metadata"], "labels").value("volcano.sh/queue-name", "") == queue);
+    });
+    if (!plan)
+        return false;
+    ObjectStore *store = m_state.store;
+    const std::string now = m_state.clock->nowRfc3339();
+    for (const json *v : plan->victims) {
+        const std::string ns = (*v)["metadata"].value("namespace", "");
+        const std::string name = (*v)["metadata"].value("name", "");
+        const std::string node = (*v)["spec"].value("nodeName", "");
+        // The gang's pod that takes the victim's node: kube-scheduler names it.
+        const json *by = gang.front();
+        for (size_t i = 0; i < gang.size(); ++i)
+            if (plan->nodes[i] == node)
+                by = gang[i];
+        // The evictor's three writes: the event, the condition, the deletion.
+        const std::string why =
+            volcano ? std::string("Pod is evicted, because of preempt")
+                    : "Preempted by pod " + (*by)["metadata"].value("uid", "") + " on node " + node;
+        m_state.recordEvent(m_state.objectRef(m_state.pods, ns, name), ns, "Warning",
+                            volcano ? "Evict" : "Preempted", why,
+                            volcano ? "volcano" : "default-scheduler", "");
+        json victim = *v;
+        setCondition(victim["status"],
+                     condition("DisruptionTarget", "True", now, "PreemptionByScheduler",
+                               volcano ? why
+                                       : std::string("default-scheduler: preempting to "
+                                                     "accommodate a higher priority pod")));
+        store->update(m_state.pods, victim, QStringLiteral("volcano"));
+        store->requestDelete(m_state.pods, QString::fromStdString(ns), QString::fromStdString(name),
+                             DeleteOptions{});
+    }
+    for (size_t i = 0; i < gang.size(); ++i) {
+        json pod = *gang[i];
+        pod["status"]["nominatedNodeName"] = plan->nodes[i];
+        store->update(m_state.pods, pod, QStringLiteral("volcano"));
+    }
+    return true;
 }
 
 void SchedulerController::assignCards(const std::string &uid, PodInfo &info)

@@ -1,10 +1,14 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include <nlohmann/json.hpp>
+
 #include <string>
+#include <vector>
 
 namespace sim {
 
+class Scheduler;
 struct PodInfo;
 struct SimState;
 
@@ -22,6 +26,11 @@ public:
     void assignCards(const std::string &podUid, PodInfo &info);
 
 private:
+    // Evicts pods of lower priority in the gang's queue where that makes room (the gang is
+    // then nominated to their nodes and waits for them); true when the gang waits on victims.
+    bool preempt(const Scheduler &scheduler, const std::vector<const nlohmann::json *> &gang,
+                 const std::vector<const nlohmann::json *> &pods);
+
     SimState &m_state;
 };
 

@@ -11,6 +11,7 @@
 #include "nodeadmin.h"
 #include "nodemachine.h"
 #include "objectfactory.h"
+#include "priorityadmission.h"
 #include "queuecontroller.h"
 #include "quotaadmission.h"
 #include "quotacontroller.h"
@@ -118,8 +119,11 @@ std::optional<ApiError> Simulation::admit(const ResourceType *type, json &o)
 {
     if (auto refused = Admission::admit(type, o))
         return refused;
-    if (type == m_state.pods)
+    if (type == m_state.pods) {
+        if (auto refused = PriorityAdmission(m_state.store).admit(o))
+            return refused;
         return m_quotaAdmission->admitPod(o);
+    }
     if (type->resource == QLatin1String("persistentvolumeclaims"))
         return m_quotaAdmission->admitClaim(o);
     if (type->resource == QLatin1String("limitranges"))

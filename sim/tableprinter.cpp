@@ -293,6 +293,15 @@ std::vector<Column> columnsFor(const ResourceType &type)
             {"Allowed Disruptions", "integer", 0,
              [](const json &o, qint64) { return sub(o, "status").value("disruptionsAllowed", 0); }},
             ageCol};
+    if (type.resource == QLatin1String("priorityclasses"))
+        return {nameCol,
+                {"Value", "integer", 0, [](const json &o, qint64) { return o.value("value", 0); }},
+                {"Global-Default", "boolean", 0,
+                 [](const json &o, qint64) { return o.value("globalDefault", false); }},
+                ageCol,
+                {"PreemptionPolicy", "string", 0, [](const json &o, qint64) {
+                     return o.value("preemptionPolicy", "PreemptLowerPriority");
+                 }}};
     if (type.resource == QLatin1String("podgroups"))
         return {nameCol,
                 {"Status", "string", 0,

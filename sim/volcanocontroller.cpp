@@ -50,6 +50,9 @@ std::vector<json> VolcanoController::podsOf(const json &job, const std::string &
             for (const auto &[k, v] : tmplLabels.items())
                 pod["metadata"]["labels"][k] = v;
             pod["spec"] = t["template"]["spec"];
+            // The job's scheduler schedules its pods (Volcano's controller copies it).
+            if (!pod["spec"].contains("schedulerName"))
+                pod["spec"]["schedulerName"] = job["spec"].value("schedulerName", "volcano");
             pod["spec"]["hostname"] = podName;
             pod["spec"]["subdomain"] = name;
             pod["status"] = {{"phase", "Pending"}, {"qosClass", qosClassOf(pod["spec"])}};

@@ -2,6 +2,7 @@
 #include "workloadgenerator.h"
 
 #include "objectfactory.h"
+#include "priorityadmission.h"
 #include "simclock.h"
 #include "simhelpers.h"
 #include "simstate.h"
@@ -116,7 +117,16 @@ json WorkloadGenerator::podTemplate(const JobInput &in, const TaskInput &task,
                                      {"effect", "NoSchedule"}});
         p.nodeSelector = json{{"nvidia.com/gpu.product", "NVIDIA A800-SXM4-80GB"}};
     }
-    return ObjectFactory::pod(p);
+    for (const auto &[k, v] : in.nodeSelector.items())
+        p.nodeSelector[k] = v;
+    json pod = ObjectFactory::pod(p);
+    // The class, not its number: the API server's admission resolves it.
+    if (!in.priorityClass.empty()) {
+        pod["spec"].erase("priority");
+        pod["spec"].erase("preemptionPolicy");
+        pod["spec"]["priorityClassName"] = in.priorityClass;
+    }
+    return pod;
 }
 
 json WorkloadGenerator::createJob(const ResourceType *type, json job, const Behavior &behavior,
@@ -236,6 +246,8 @@ json WorkloadGenerator::submitPod(const JobInput &in)
         pod["metadata"]["labels"]["gpudesk.io/devenv"] = in.name;
         pod["spec"]["restartPolicy"] = "Always";
     }
+    if (PriorityAdmission(m_state.store).admit(pod))
+        return {};
     auto res = m_state.store->create(m_state.pods, std::move(pod), QStringLiteral("kubectl"));
     if (!res.ok())
         return {};

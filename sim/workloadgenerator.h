@@ -44,6 +44,8 @@ struct JobInput
     std::string shmSize = "32Gi";
     bool devEnv = false;
     nlohmann::json labels = nlohmann::json::object(); // more labels on a bare pod
+    std::string priorityClass;                        // spec.priorityClassName of its pods
+    nlohmann::json nodeSelector = nlohmann::json::object();
 };
 
 // The lab's users and what they submit: the scenarios' jobs, a random job now and then while

@@ -7903,6 +7903,65 @@
     </message>
 </context>
 <context>
+    <name>gpudesk::PreemptionLog</name>
+    <message>
+        <source>%1&apos;s %2</source>
+        <comment>user&apos;s job</comment>
+        <translation>%1 的 %2</translation>
+    </message>
+    <message>
+        <source>priority %1</source>
+        <translation>优先级 %1</translation>
+    </message>
+    <message>
+        <source>priority class %1, %2</source>
+        <translation>优先级类 %1，%2</translation>
+    </message>
+    <message>
+        <source>Preempted by %1 (%2)</source>
+        <translation>被 %1 抢占（%2）</translation>
+    </message>
+    <message>
+        <source>Preempted by %1 (queue %2, %3)</source>
+        <translation>被 %1 抢占（队列 %2，%3）</translation>
+    </message>
+    <message>
+        <source>Reclaimed by another queue</source>
+        <translation>被其他队列回收</translation>
+    </message>
+    <message>
+        <source>Preempted by a job of higher priority</source>
+        <translation>被更高优先级的作业抢占</translation>
+    </message>
+    <message>
+        <source>%1 ago on %2</source>
+        <translation>%1前，在 %2 上</translation>
+    </message>
+    <message>
+        <source>%1 ago, after %2 running on %3</source>
+        <translation>%1前，在 %3 上运行了 %2 之后</translation>
+    </message>
+    <message>
+        <source>%1 ago</source>
+        <translation>%1前</translation>
+    </message>
+</context>
+<context>
+    <name>gpudesk::PreemptionWatch</name>
+    <message>
+        <source>who took its place is not visible to you: your account may not list the pods of %1</source>
+        <translation>你看不到是谁占用了它的位置：你的账号无权列出 %1 上的 Pod</translation>
+    </message>
+    <message>
+        <source>the pods of %1 could not be read: %2</source>
+        <translation>无法读取 %1 上的 Pod：%2</translation>
+    </message>
+    <message>
+        <source>no pod of higher priority started on %1 within %2 minutes of the eviction</source>
+        <translation>驱逐后 %2 分钟内，%1 上没有更高优先级的 Pod 启动</translation>
+    </message>
+</context>
+<context>
     <name>gpudesk::Problems</name>
     <message>
         <source>%1 is NotReady since %2</source>

@@ -111,6 +111,7 @@ MainWindow::MainWindow(Services *services, QWidget *parent)
     m_cleanup->setHistory(services->history());
     // The window diagnoses failed and crash-looping pods as they come (the Reason column).
     services->diagnoses()->setAutomatic(true);
+    m_workloads->setPreemptions(services->diagnoses()->preemptions());
     setWindowTitle(tr("gpudesk"));
     resize(1360, 820);
 

@@ -7,6 +7,7 @@
 #include "kernellog.h"
 #include "kubeclient.h"
 #include "nodecommands.h"
+#include "preemptionwatch.h"
 #include "sshconnection.h"
 #include "sshpool.h"
 #include "telemetrystore.h"
@@ -100,6 +101,17 @@ void DiagnosisService::requestAllTroubled(int limit)
     pump();
     if (!busy())
         emit idle();
+}
+
+void DiagnosisService::watchPreemptions(ClusterSession *session)
+{
+    if (!m_preemptions)
+        m_preemptions = new PreemptionWatch(session, m_store, this);
+}
+
+PreemptionLog *DiagnosisService::preemptions() const
+{
+    return m_preemptions ? m_preemptions->log() : nullptr;
 }
 
 void DiagnosisService::onStoreUpdated(const StoreChanges &changes)

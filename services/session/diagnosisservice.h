@@ -17,6 +17,9 @@ class ClusterStore;
 class Doctor;
 class KubeClient;
 class SshPool;
+class ClusterSession;
+class PreemptionLog;
+class PreemptionWatch;
 class TelemetryStore;
 struct SshStatus;
 struct StoreChanges;
@@ -55,6 +58,10 @@ public:
     static constexpr int KernelTimeoutMs = 15000;
 
     DiagnosisBook *book() const { return m_book; }
+    // Preemptions told by the events, and who took the pods' places, kept on disk per context
+    // (see PreemptionWatch); null until watched.
+    void watchPreemptions(ClusterSession *session);
+    PreemptionLog *preemptions() const;
     // On: troubled pods are diagnosed as they appear (off by default: a headless run asks).
     void setAutomatic(bool on);
     // This pod now, ahead of the queue, even when its diagnosis holds (re-read).
@@ -104,6 +111,7 @@ private:
     QHash<QString, QSet<QString>> m_cardsPending;
     ClusterStore *m_store;
     DiagnosisBook *m_book;
+    PreemptionWatch *m_preemptions = nullptr;
     std::shared_ptr<const Doctor> m_doctor;
     QStringList m_ruleErrors;
     bool m_automatic = false;

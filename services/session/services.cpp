@@ -57,6 +57,7 @@ Services::Services(QStringList kubeconfigFiles, QObject *parent)
         return c ? c->pool() : nullptr;
     });
     m_diagnoses->setTelemetry(m_telemetry);
+    m_diagnoses->watchPreemptions(m_session);
     m_alerts->setFindings(m_findings);
     m_alerts->setRegistryWatch(m_registryWatch);
     m_alerts->setStorage(m_storage);

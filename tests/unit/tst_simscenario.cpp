@@ -26,6 +26,8 @@ private slots:
     void idlePod();
     void noSingleNodeFits();
     void queueFull();
+    void preemptedByHigherPriority();
+    void priorityAdmission();
     void kubeflowGangWaitsForQueue();
     void podStates_data();
     void podStates();
@@ -99,7 +101,7 @@ void TestSimScenario::plantedCasesListed()
                        "failed-memory,failed-nccl,failed-python-env,finished-holding-gpus,"
                        "idle-gpu-pod,image-pull-unknown-host,mig-node,no-single-node-fits,"
                        "node-not-ready,orphan-gpu-processes,pdb-blocks-drain,"
-                       "phantom-card-memory,queue-full,shm-too-small,stuck-terminating,"
+                       "phantom-card-memory,preempted,queue-full,shm-too-small,stuck-terminating,"
                        "uninterruptible-process"));
 }
 
@@ -192,6 +194,84 @@ void TestSimScenario::queueFull()
                      QString::fromStdString(q["gpus"]["capability"].dump()));
     }
     QVERIFY(m_truth["gpus"]["free"].get<int>() > 0);
+}
+
+void TestSimScenario::preemptedByHigherPriority()
+{
+    // Volcano's preempt action, as its evictor writes it: the Evict event, the pod's
+    // DisruptionTarget condition, the pod deleted (its job makes it again); the preemptor
+    // nominated to the node, then running there.
+    const json &victimJob = plantedObject("preempted");
+    QCOMPARE(victimJob["name"].get<std::string>(), std::string("detr-train"));
+    const ResourceType *events =
+        m_world->store.types()->find({}, QStringLiteral("v1"), QStringLiteral("events"));
+    std::string victimUid, node;
+    int evictions = 0;
+    for (const auto &e : m_world->store.list(events, QStringLiteral("user-carol"))) {
+        const json &ev = *e.object;
+        if (ev["reason"] != "Evict")
+            continue;
+        ++evictions;
+        QCOMPARE(ev["type"].get<std::string>(), std::string("Warning"));
+        QCOMPARE(ev["message"].get<std::string>(),
+                 std::string("Pod is evicted, because of preempt"));
+        QCOMPARE(ev["involvedObject"]["name"].get<std::string>(),
+                 std::string("detr-train-worker-0"));
+        victimUid = ev["involvedObject"]["uid"];
+    }
+    QCOMPARE(evictions, 1);
+    for (const auto &p : m_truth["planted"])
+        if (p["id"] == "preempted")
+            node = p["node"];
+    QVERIFY(!node.empty());
+    // Made again by its job: the same name, another pod.
+    const json again = get(m_world->sim.pods(),
+                           json{{"namespace", "user-carol"}, {"name", "detr-train-worker-0"}});
+    QVERIFY(again.is_object());
+    QVERIFY(again["metadata"]["uid"] != victimUid);
+    const json preemptor = get(m_world->sim.pods(), json{{"namespace", "user-wangfang"},
+                                                         {"name", "seg-deadline-trainer-0"}});
+    QCOMPARE(preemptor["spec"]["priority"].get<int>(), 1000);
+    QCOMPARE(preemptor["spec"]["priorityClassName"].get<std::string>(),
+             std::string("high-priority"));
+    QCOMPARE(preemptor["status"]["nominatedNodeName"].get<std::string>(), node);
+    QCOMPARE(preemptor["spec"]["nodeName"].get<std::string>(), node);
+    QCOMPARE(preemptor["status"]["phase"].get<std::string>(), std::string("Running"));
+    // Made again, it does not go back to the node the preemptor holds.
+    QVERIFY(again["spec"].value("nodeName", "") != node);
+}
+
+void TestSimScenario::priorityAdmission()
+{
+    // A class that does not exist is refused in the API server's words; a known one becomes
+    // the pod's priority; a number chosen by the client is refused.
+    World w(1);
+    PodSpecInput in;
+    in.ns = "user-alice";
+    in.name = "urgent";
+    ContainerSpec c;
+    c.image = "img";
+    in.containers = {c};
+    json pod = ObjectFactory::pod(in);
+    pod["spec"].erase("priority");
+    pod["spec"]["priorityClassName"] = "urgent-now";
+    auto refused = w.sim.admit(w.sim.pods(), pod);
+    QVERIFY(refused);
+    QCOMPARE(refused->code, 403);
+    QCOMPARE(refused->message,
+             QStringLiteral("pods \"urgent\" is forbidden: no PriorityClass with name urgent-now "
+                            "was found"));
+    pod["spec"]["priorityClassName"] = "vip";
+    QVERIFY(!w.sim.admit(w.sim.pods(), pod));
+    QCOMPARE(pod["spec"]["priority"].get<int>(), 100000);
+    QCOMPARE(pod["spec"]["preemptionPolicy"].get<std::string>(),
+             std::string("PreemptLowerPriority"));
+    pod["spec"]["priority"] = 5;
+    refused = w.sim.admit(w.sim.pods(), pod);
+    QVERIFY(refused);
+    QVERIFY2(refused->message.contains(QLatin1String("priority admission controller computed "
+                                                     "100000")),
+             qPrintable(refused->message));
 }
 
 void TestSimScenario::kubeflowGangWaitsForQueue()

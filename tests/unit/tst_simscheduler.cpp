@@ -58,6 +58,8 @@ private slots:
     void failedSchedulingMessage();
     void tolerations_data();
     void tolerations();
+    void preemptionTakesFewestNewestVictims();
+    void preemptionKeepsWhatMayNotBeEvicted();
 };
 
 void TestSimScheduler::binPacking_data()
@@ -157,4 +159,58 @@ void TestSimScheduler::tolerations()
 }
 
 QTEST_GUILESS_MAIN(TestSimScheduler)
+void TestSimScheduler::preemptionTakesFewestNewestVictims()
+{
+    // n1: a (4, newer) and b (4, older); n2: c (6) and d (2). A 4-GPU pod needs one victim on
+    // either: the first node that needs the fewest, and there the newest of lowest priority.
+    const std::vector<json> nodes{node("n1", 8), node("n2", 8)};
+    std::vector<json> pods{pod("a", 4, "n1"), pod("b", 4, "n1"), pod("c", 6, "n2"),
+                           pod("d", 2, "n2")};
+    pods[0]["metadata"]["creationTimestamp"] = "2026-01-02T00:00:00Z";
+    pods[1]["metadata"]["creationTimestamp"] = "2026-01-01T00:00:00Z";
+    const json urgent = pod("urgent", 4);
+    Scheduler s;
+    s.load(ptrs(nodes), ptrs(pods));
+    std::string message;
+    QVERIFY(s.place({&urgent}, &message).empty());
+    const auto plan = s.preempt({&urgent}, [](const json &) { return true; });
+    QVERIFY(plan);
+    QCOMPARE(plan->nodes, std::vector<std::string>{"n1"});
+    QCOMPARE(plan->victims.size(), size_t(1));
+    QCOMPARE((*plan->victims[0])["metadata"]["name"].get<std::string>(), std::string("a"));
+
+    // A gang of two 8-GPU pods empties both nodes: all four pods go.
+    const json g1 = pod("g1", 8), g2 = pod("g2", 8);
+    const auto gang = s.preempt({&g1, &g2}, [](const json &) { return true; });
+    QVERIFY(gang);
+    QCOMPARE(gang->victims.size(), size_t(4));
+    QCOMPARE(gang->nodes, (std::vector<std::string>{"n1", "n2"}));
+}
+
+void TestSimScheduler::preemptionKeepsWhatMayNotBeEvicted()
+{
+    // Only pods the rule allows are taken (another queue's, a higher priority's are not), and
+    // only pods that hold what is short: a CPU pod is not evicted for GPUs.
+    const std::vector<json> nodes{node("n1", 8)};
+    std::vector<json> pods{pod("keep", 6, "n1"), pod("cpu", 0, "n1"), pod("small", 2, "n1")};
+    const json urgent = pod("urgent", 4);
+    Scheduler s;
+    s.load(ptrs(nodes), ptrs(pods));
+    auto onlySmallAndCpu = [](const json &v) { return v["metadata"]["name"] != "keep"; };
+    QVERIFY(!s.preempt({&urgent}, onlySmallAndCpu)); // freeing 2 of 4 is not enough
+    const json two = pod("two", 2);
+    const auto plan = s.preempt({&two}, onlySmallAndCpu);
+    QVERIFY(plan);
+    QCOMPARE(plan->victims.size(), size_t(1));
+    QCOMPARE((*plan->victims[0])["metadata"]["name"].get<std::string>(), std::string("small"));
+    // A taint the pod does not tolerate is not freed by evicting anyone.
+    std::vector<json> tainted{
+        node("t1", 8, 0, false,
+             json::array({json{{"key", "k"}, {"value", "v"}, {"effect", "NoSchedule"}}}))};
+    const std::vector<json> onTainted{pod("x", 8, "t1")};
+    Scheduler t;
+    t.load(ptrs(tainted), ptrs(onTainted));
+    QVERIFY(!t.preempt({&two}, [](const json &) { return true; }));
+}
+
 #include "tst_simscheduler.moc"

@@ -30,6 +30,11 @@
 
 namespace gpudesk {
 
+void WorkloadsPage::setPreemptions(const PreemptionLog *log)
+{
+    m_model->setPreemptions(log);
+}
+
 WorkloadsPage::WorkloadsPage(ClusterStore *store, const DiagnosisBook *diagnoses, QWidget *parent)
     : QWidget(parent), m_store(store), m_model(new WorkloadsModel(store, this)),
       m_table(new WorkloadsTable(m_model, this)), m_view(new FlatTreeView(this)),

@@ -18,6 +18,7 @@ class FlatTreeView;
 class Permissions;
 class OperationsService;
 class DiagnosisBook;
+class PreemptionLog;
 class WorkloadsModel;
 class WorkloadsTable;
 
@@ -36,6 +37,8 @@ public:
 
     // `diagnoses`: the job doctor's findings, for the Reason of failed pods and jobs.
     WorkloadsPage(ClusterStore *store, const DiagnosisBook *diagnoses, QWidget *parent = nullptr);
+    // Who preempted a job's pods, in its Reason (see WorkloadsModel::setPreemptions).
+    void setPreemptions(const PreemptionLog *log);
     FlatTreeView *view() const { return m_view; }
     WorkloadsTable *table() const { return m_table; }
     // "Any cause", then each class the doctor found with its count of jobs (the admin's view of

@@ -1,0 +1,356 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "preemptionwatch.h"
+
+#include "clustersession.h"
+#include "clusterstore.h"
+#include "contextconnection.h"
+#include "kubeclient.h"
+
+#include <QDateTime>
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QLoggingCategory>
+#include <QPointer>
+#include <QRegularExpression>
+#include <QSaveFile>
+#include <QStandardPaths>
+#include <QUrl>
+
+Q_LOGGING_CATEGORY(lcPreempt, "gpudesk.preemption")
+
+namespace gpudesk {
+
+namespace {
+
+qint64 msOf(const QJsonValue &v)
+{
+    const QDateTime t = QDateTime::fromString(v.toString(), Qt::ISODate);
+    return t.isValid() ? t.toMSecsSinceEpoch() : 0;
+}
+
+QJsonObject controllerOf(const QJsonObject &meta)
+{
+    for (const QJsonValue &o : meta.value(QLatin1String("ownerReferences")).toArray())
+        if (o.toObject().value(QLatin1String("controller")).toBool())
+            return o.toObject();
+    return {};
+}
+
+QString queueOf(const QJsonObject &meta)
+{
+    const QString label = meta.value(QLatin1String("labels"))
+                              .toObject()
+                              .value(QLatin1String("volcano.sh/queue-name"))
+                              .toString();
+    return label.isEmpty() ? meta.value(QLatin1String("annotations"))
+                                 .toObject()
+                                 .value(QLatin1String("scheduling.volcano.sh/queue-name"))
+                                 .toString()
+                           : label;
+}
+
+} // namespace
+
+PreemptionWatch::PreemptionWatch(ClusterSession *session, ClusterStore *store, QObject *parent)
+    : QObject(parent), m_session(session), m_store(store), m_log(new PreemptionLog(this))
+{
+    m_saveLater.setSingleShot(true);
+    m_saveLater.setInterval(1000);
+    connect(&m_saveLater, &QTimer::timeout, this, &PreemptionWatch::save);
+    connect(m_session, &ClusterSession::connectionChanged, this,
+            &PreemptionWatch::onConnectionChanged);
+    connect(m_store, &ClusterStore::updated, this, &PreemptionWatch::onStoreUpdated);
+    onConnectionChanged();
+}
+
+PreemptionWatch::~PreemptionWatch()
+{
+    if (m_saveLater.isActive())
+        save();
+}
+
+QString PreemptionWatch::filePath(const QString &context)
+{
+    QString name = context;
+    name.replace(QRegularExpression(QStringLiteral("[^A-Za-z0-9._-]")), QStringLiteral("_"));
+    return QStandardPaths::writableLocation(QStandardPaths::AppDataLocation) +
+           QStringLiteral("/preemptions/") + name + QStringLiteral(".json");
+}
+
+QString PreemptionWatch::preemptionOf(const EventInfo &e)
+{
+    if (e.objectKind != QLatin1String("Pod"))
+        return {};
+    if (e.reason == QLatin1String("Preempted"))
+        return QStringLiteral("scheduler");
+    if (e.reason != QLatin1String("Evict"))
+        return {};
+    static const QRegularExpression because(
+        QStringLiteral("evicted, because of (preempt|reclaim)"));
+    const auto m = because.match(e.message);
+    return m.hasMatch() ? m.captured(1) : QString();
+}
+
+void PreemptionWatch::onConnectionChanged()
+{
+    const auto &c = m_session->connection();
+    const QString context = c ? c->context() : QString();
+    if (context == m_context)
+        return;
+    if (m_saveLater.isActive()) {
+        m_saveLater.stop();
+        save(); // the old context's, before its records go
+    }
+    ++m_generation;
+    m_context = context;
+    m_seen.clear();
+    if (m_context.isEmpty()) {
+        m_log->clear();
+        return;
+    }
+    QFile f(filePath(m_context));
+    QJsonArray records;
+    if (f.open(QIODevice::ReadOnly) && f.size() < 32 * 1024 * 1024) {
+        QJsonParseError error;
+        const QJsonDocument doc = QJsonDocument::fromJson(f.readAll(), &error);
+        if (error.error != QJsonParseError::NoError)
+            qCWarning(lcPreempt, "%s: %s; starting without it", qPrintable(f.fileName()),
+                      qPrintable(error.errorString()));
+        records = doc.object().value(QLatin1String("preemptions")).toArray();
+    }
+    m_log->load(records, QDateTime::currentMSecsSinceEpoch());
+    for (const Preemption *p : m_log->records())
+        m_seen.insert(p->victimUid);
+}
+
+void PreemptionWatch::onStoreUpdated(const StoreChanges &changes)
+{
+    if (m_context.isEmpty())
+        return;
+    if (changes.reset) {
+        for (const EventInfo &e : m_store->events())
+            consider(e);
+        return;
+    }
+    for (const QString &uid : changes.events) {
+        const auto it = m_store->events().constFind(uid);
+        if (it != m_store->events().cend())
+            consider(*it);
+    }
+}
+
+void PreemptionWatch::consider(const EventInfo &e)
+{
+    const QString how = preemptionOf(e);
+    if (how.isEmpty() || e.objectUid.isEmpty() || m_seen.contains(e.objectUid))
+        return;
+    m_seen.insert(e.objectUid);
+    Preemption p;
+    p.victimUid = e.objectUid;
+    p.ns = e.ns;
+    p.pod = e.objectName;
+    p.how = how;
+    p.message = e.message;
+    p.at = e.firstSeen > 0 ? e.firstSeen : e.lastSeen;
+    p.user = m_store->userOf(e.ns);
+    if (const PodInfo *pod = m_store->pod(e.objectUid)) {
+        p.node = pod->nodeName;
+        p.workload = pod->owner.uid;
+        p.job = pod->owner.name;
+    }
+    // Where it ran, when its pod is gone: the scheduler's "Successfully assigned NS/NAME to NODE".
+    static const QRegularExpression assigned(QStringLiteral("assigned \\S+ to (\\S+)$"));
+    for (const EventInfo *other : m_store->eventsFor(e.objectUid)) {
+        if (other->reason != QLatin1String("Scheduled"))
+            continue;
+        if (const auto m = assigned.match(other->message); m.hasMatch() && p.node.isEmpty())
+            p.node = m.captured(1);
+        if (p.ranMs < 0 && other->firstSeen > 0 && other->firstSeen <= p.at)
+            p.ranMs = p.at - other->firstSeen;
+    }
+    record(p);
+    readVictim(p);
+}
+
+void PreemptionWatch::readVictim(Preemption p)
+{
+    const auto &c = m_session->connection();
+    KubeClient *client = c ? c->client() : nullptr;
+    if (!client)
+        return;
+    const quint64 generation = m_generation;
+    // The pod itself while it ends, or the one its job made again under its name.
+    client->get(QStringLiteral("/api/v1/namespaces/%1/pods/%2").arg(p.ns, p.pod), this,
+                [this, p, generation](const KubeReply &r) mutable {
+                    if (generation != m_generation)
+                        return;
+                    if (r.ok()) {
+                        const QJsonObject pod = QJsonDocument::fromJson(r.body).object();
+                        const bool same = pod.value(QLatin1String("metadata"))
+                                              .toObject()
+                                              .value(QLatin1String("uid"))
+                                              .toString() == p.victimUid;
+                        fillVictim(p, pod, same);
+                        record(p);
+                    }
+                    findPreemptor(p, 0);
+                });
+}
+
+void PreemptionWatch::fillVictim(Preemption &p, const QJsonObject &pod, bool samePod) const
+{
+    const QJsonObject meta = pod.value(QLatin1String("metadata")).toObject();
+    const QJsonObject spec = pod.value(QLatin1String("spec")).toObject();
+    const QJsonObject owner = controllerOf(meta);
+    // A pod made again by its job has the job's template: the same owner and priority.
+    if (!owner.isEmpty()) {
+        p.workload = owner.value(QLatin1String("uid")).toString();
+        p.job = owner.value(QLatin1String("name")).toString();
+    }
+    p.priority = spec.value(QLatin1String("priority")).toInt();
+    p.priorityClass = spec.value(QLatin1String("priorityClassName")).toString();
+    if (!samePod)
+        return;
+    if (p.node.isEmpty())
+        p.node = spec.value(QLatin1String("nodeName")).toString();
+    const qint64 started =
+        msOf(pod.value(QLatin1String("status")).toObject().value(QLatin1String("startTime")));
+    if (started > 0 && started <= p.at)
+        p.ranMs = p.at - started;
+}
+
+void PreemptionWatch::findPreemptor(Preemption p, int attempt)
+{
+    const auto &c = m_session->connection();
+    KubeClient *client = c ? c->client() : nullptr;
+    if (!client || p.node.isEmpty())
+        return;
+    const quint64 generation = m_generation;
+    const QString selector = QStringLiteral("spec.nodeName=") + p.node;
+    client->get(QStringLiteral("/api/v1/pods?fieldSelector=") +
+                    QString::fromLatin1(QUrl::toPercentEncoding(selector)),
+                this, [this, p, attempt, generation](const KubeReply &r) mutable {
+                    if (generation != m_generation)
+                        return;
+                    if (!r.ok()) {
+                        p.unknownWhy =
+                            r.httpStatus == 403
+                                ? tr("who took its place is not visible to you: your account may "
+                                     "not list the pods of %1")
+                                      .arg(p.node)
+                                : tr("the pods of %1 could not be read: %2").arg(p.node, r.error);
+                        record(p);
+                        return;
+                    }
+                    if (pickPreemptor(p, r.body)) {
+                        p.unknownWhy.clear();
+                        record(p);
+                        return;
+                    }
+                    if (attempt + 1 >= Attempts) {
+                        p.unknownWhy = tr("no pod of higher priority started on %1 within %2 "
+                                          "minutes of the eviction")
+                                           .arg(p.node)
+                                           .arg(Attempts * RetryMs / 60000);
+                        record(p);
+                        return;
+                    }
+                    // Still waiting for its victims to end: looked for again.
+                    QPointer<PreemptionWatch> self(this);
+                    QTimer::singleShot(RetryMs, this, [self, p, attempt] {
+                        if (self)
+                            self->findPreemptor(p, attempt + 1);
+                    });
+                });
+}
+
+bool PreemptionWatch::pickPreemptor(Preemption &p, const QByteArray &podList) const
+{
+    const QJsonArray items =
+        QJsonDocument::fromJson(podList).object().value(QLatin1String("items")).toArray();
+    // kube-scheduler names it: "Preempted by pod UID on node NODE".
+    static const QRegularExpression byUid(QStringLiteral("Preempted by pod (\\S+) on node"));
+    const QString namedUid = byUid.match(p.message).captured(1);
+    QString victimQueue;
+    for (const QJsonValue &v : items) {
+        const QJsonObject meta = v.toObject().value(QLatin1String("metadata")).toObject();
+        if (meta.value(QLatin1String("name")).toString() == p.pod &&
+            meta.value(QLatin1String("namespace")).toString() == p.ns)
+            victimQueue = queueOf(meta);
+    }
+    QList<QJsonObject> pods;
+    for (const QJsonValue &v : items)
+        pods << v.toObject();
+    const QJsonObject *best = nullptr;
+    qint64 bestStart = 0;
+    for (const QJsonObject &pod : std::as_const(pods)) {
+        const QJsonObject meta = pod.value(QLatin1String("metadata")).toObject();
+        const QString uid = meta.value(QLatin1String("uid")).toString();
+        if (uid == p.victimUid)
+            continue;
+        if (!namedUid.isEmpty()) {
+            if (uid == namedUid) {
+                best = &pod;
+                break;
+            }
+            continue;
+        }
+        const QJsonObject spec = pod.value(QLatin1String("spec")).toObject();
+        const qint64 started =
+            msOf(pod.value(QLatin1String("status")).toObject().value(QLatin1String("startTime")));
+        // Times are whole seconds: a pod that started in the eviction's second counts.
+        if (started <= 0 || started + 1000 < p.at)
+            continue;
+        const bool takes = p.how == QLatin1String("reclaim")
+                               ? queueOf(meta) != victimQueue
+                               : spec.value(QLatin1String("priority")).toInt() > p.priority;
+        if (takes && (!best || started < bestStart)) {
+            best = &pod;
+            bestStart = started;
+        }
+    }
+    if (!best)
+        return false;
+    describePreemptor(p, *best);
+    return true;
+}
+
+void PreemptionWatch::describePreemptor(Preemption &p, const QJsonObject &pod) const
+{
+    const QJsonObject meta = pod.value(QLatin1String("metadata")).toObject();
+    const QJsonObject spec = pod.value(QLatin1String("spec")).toObject();
+    p.byNs = meta.value(QLatin1String("namespace")).toString();
+    p.byPod = meta.value(QLatin1String("name")).toString();
+    p.byJob = controllerOf(meta).value(QLatin1String("name")).toString();
+    p.byUser = m_store->userOf(p.byNs);
+    p.byVc = queueOf(meta);
+    p.byPriority = spec.value(QLatin1String("priority")).toInt();
+    p.byPriorityClass = spec.value(QLatin1String("priorityClassName")).toString();
+}
+
+void PreemptionWatch::record(const Preemption &p)
+{
+    m_log->put(p);
+    m_saveLater.start();
+}
+
+void PreemptionWatch::save()
+{
+    if (m_context.isEmpty())
+        return;
+    const QString path = filePath(m_context);
+    QDir().mkpath(QFileInfo(path).absolutePath());
+    QSaveFile f(path);
+    QJsonObject doc{{QStringLiteral("context"), m_context},
+                    {QStringLiteral("preemptions"), m_log->toJson()}};
+    if (!f.open(QIODevice::WriteOnly) ||
+        f.write(QJsonDocument(doc).toJson(QJsonDocument::Compact)) < 0 || !f.commit())
+        qCWarning(lcPreempt, "cannot keep the preemptions seen in %s: %s", qPrintable(path),
+                  qPrintable(f.errorString()));
+}
+
+} // namespace gpudesk
