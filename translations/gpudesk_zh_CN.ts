@@ -3175,6 +3175,24 @@
         <source>nvidia-smi on %1</source>
         <translation>%1 上的 nvidia-smi</translation>
     </message>
+    <message>
+        <source>Preempted for another job</source>
+        <translation>被抢占，让位于其他作业</translation>
+    </message>
+    <message>
+        <source>pod %1/%2 — the scheduler said: %3</source>
+        <translation>Pod %1/%2 —— 调度器的说明：%3</translation>
+    </message>
+    <message numerus="yes">
+        <source>and %n earlier preemption(s)</source>
+        <translation>
+            <numerusform>以及更早的 %n 次抢占</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Save checkpoints often, so that a preemption loses little. Jobs of lower priority in a queue are the first to go when a job of higher priority needs the room: urgent work can ask for a higher priority class, and a queue&apos;s guaranteed share is not reclaimed.</source>
+        <translation>经常保存检查点，被抢占时损失就小。当更高优先级的作业需要资源时，队列中优先级较低的作业最先被驱逐：紧急作业可以申请更高的优先级类，队列的保障份额不会被回收。</translation>
+    </message>
 </context>
 <context>
     <name>gpudesk::DockerCredentials</name>

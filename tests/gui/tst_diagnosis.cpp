@@ -8,11 +8,14 @@
 #include "diagnosisview.h"
 #include "objectref.h"
 #include "operationrun.h"
+#include "testpaths.h"
 #include "windowfixture.h"
 #include "yamleditdialog.h"
 
+#include <QApplication>
 #include <QComboBox>
 #include <QTextBrowser>
+#include <QTranslator>
 
 #include <algorithm>
 
@@ -268,6 +271,55 @@ void TestDiagnosis::failedJobsSayTheirCause()
                               qPrintable(lying->diagnosisView()->text()), 10000);
     save(*lying, u"viewer-state-lie"_qs);
     lying->close();
+
+    // carol's detr-train lost its worker to wangfang's deadline job half an hour ago: its
+    // Diagnosis tab names the preemptor and the scheduler's words (kept on disk: see
+    // tst_preemption), and its Workloads tooltip says it too.
+    QString preemptedKey;
+    for (const QString &k : services.store()->jobKeys())
+        if (services.store()->job(k)->name == u"detr-train")
+            preemptedKey = k;
+    QVERIFY(!preemptedKey.isEmpty());
+    auto *preempted = qobject_cast<ObjectViewer *>(w.openObject(
+        ObjectRef::workload(*services.store(), preemptedKey), ObjectViewer::DiagnosisTab));
+    QVERIFY(preempted && preempted->diagnosisView());
+    QTRY_VERIFY2_WITH_TIMEOUT(
+        preempted->diagnosisView()->text().contains(
+            u"Preempted by wangfang's seg-deadline (queue cv, priority class high-priority, 1000)"_qs),
+        qPrintable(preempted->diagnosisView()->text()), 30000);
+    // Its running pods read too, the status line says what was found, not "no known cause".
+    QTRY_VERIFY2_WITH_TIMEOUT(
+        preempted->diagnosisView()->text().startsWith(u"What the job doctor found"_qs),
+        qPrintable(preempted->diagnosisView()->text()), 30000);
+    const QString told = preempted->diagnosisView()->text();
+    QVERIFY2(told.contains(u"pod user-carol/detr-train-worker-0 — the scheduler said: Pod is "
+                           "evicted, because of preempt"_qs),
+             qPrintable(told));
+    preempted->resize(1200, 760);
+    save(*preempted, u"viewer-preempted"_qs);
+    preempted->close();
+    {
+        // As a reader of Chinese sees it: the tab made under the zh_CN translation.
+        QTranslator zh;
+        QVERIFY(zh.load(u"gpudesk_zh_CN"_qs, TestPaths::qmDir()));
+        QApplication::installTranslator(&zh);
+        auto *chinese = qobject_cast<ObjectViewer *>(w.openObject(
+            ObjectRef::workload(*services.store(), preemptedKey), ObjectViewer::DiagnosisTab));
+        QVERIFY(chinese && chinese->diagnosisView());
+        QTRY_VERIFY2_WITH_TIMEOUT(
+            chinese->diagnosisView()->text().contains(
+                u"被 wangfang 的 seg-deadline 抢占（队列 cv，优先级类 high-priority，1000）"_qs),
+            qPrintable(chinese->diagnosisView()->text()), 30000);
+        chinese->resize(1200, 760);
+        save(*chinese, u"viewer-preempted-zh_CN"_qs);
+        chinese->close();
+        QApplication::removeTranslator(&zh);
+    }
+    QString tip;
+    for (int r = 0; r < table->rowCount(); ++r)
+        if (table->index(r, WorkloadsModel::Name).data().toString() == u"detr-train")
+            tip = table->index(r, WorkloadsModel::Reason).data(Qt::ToolTipRole).toString();
+    QVERIFY2(tip.startsWith(u"Preempted by wangfang's seg-deadline"_qs), qPrintable(tip));
 
     s.sim.terminate(); // the simulator ends cleanly, its state saved
     QVERIFY(s.sim.waitForFinished(30000));

@@ -7,7 +7,9 @@
 #include "clusterstore.h"
 #include "diagnosisbook.h"
 #include "diagnosisservice.h"
+#include "preemptionlog.h"
 
+#include <QDateTime>
 #include <QHBoxLayout>
 #include <QHash>
 #include <QLabel>
@@ -105,6 +107,13 @@ DiagnosisView::DiagnosisView(DiagnosisService *doctor, const ClusterStore *store
             render();
     });
     connect(m_doctor, &DiagnosisService::idle, this, &DiagnosisView::render);
+    if (const PreemptionLog *log = m_doctor->preemptions()) {
+        connect(log, &PreemptionLog::changed, this, [this](const QSet<QString> &workloads) {
+            if (workloads.contains(m_workloadKey) || m_workloadKey.isEmpty())
+                render();
+        });
+        connect(log, &PreemptionLog::cleared, this, &DiagnosisView::render);
+    }
 
     // The failed pods first; a pod that fails none: its first, as it is.
     for (const QString &uid : std::as_const(m_podUids)) {
@@ -197,6 +206,47 @@ bool DiagnosisView::fixable(const QString &cls)
     return cls == QLatin1String("shared-memory") || cls == QLatin1String("memory");
 }
 
+int DiagnosisView::preemptionsHtml(QString *html) const
+{
+    const PreemptionLog *log = m_doctor->preemptions();
+    if (!log)
+        return 0;
+    QList<const Preemption *> mine;
+    for (const Preemption *p : log->records()) // newest first
+        if ((!m_workloadKey.isEmpty() && p->workload == m_workloadKey) ||
+            m_podUids.contains(p->victimUid))
+            mine << p;
+    if (mine.isEmpty())
+        return 0;
+    *html += QStringLiteral("<h3>%1</h3>").arg(tr("Preempted for another job").toHtmlEscaped());
+    const qint64 now = QDateTime::currentMSecsSinceEpoch();
+    constexpr int Shown = 5;
+    for (qsizetype i = 0; i < mine.size() && i < Shown; ++i) {
+        const Preemption &p = *mine[i];
+        *html += QStringLiteral("<p><b>%1</b></p><ul>")
+                     .arg(PreemptionLog::describe(p, now).toHtmlEscaped());
+        *html += QStringLiteral("<li>%1</li>")
+                     .arg(tr("pod %1/%2 — the scheduler said: %3")
+                              .arg(p.ns, p.pod, p.message)
+                              .toHtmlEscaped());
+        if (!p.unknownWhy.isEmpty())
+            *html += QStringLiteral("<li>%1</li>").arg(p.unknownWhy.toHtmlEscaped());
+        *html += QStringLiteral("</ul>");
+    }
+    if (mine.size() > Shown)
+        *html += QStringLiteral("<p>%1</p>")
+                     .arg(tr("and %n earlier preemption(s)", nullptr, int(mine.size() - Shown))
+                              .toHtmlEscaped());
+    *html += QStringLiteral("<p><b>%1</b> %2</p>")
+                 .arg(tr("Fix:").toHtmlEscaped(),
+                      tr("Save checkpoints often, so that a preemption loses little. Jobs of "
+                         "lower priority in a queue are the first to go when a job of higher "
+                         "priority needs the room: urgent work can ask for a higher priority "
+                         "class, and a queue's guaranteed share is not reclaimed.")
+                          .toHtmlEscaped());
+    return int(mine.size());
+}
+
 void DiagnosisView::render()
 {
     // Pods that failed the same way are told once, with their names: a gang of 64 workers
@@ -236,9 +286,15 @@ void DiagnosisView::render()
     if (!m_lie.isEmpty())
         html += QStringLiteral("<p><b>%1</b></p>").arg(m_lie.toHtmlEscaped());
     html += waitHtml();
-    int found = 0;
+    const int preempted = preemptionsHtml(&html);
+    int found = preempted;
     for (const Group &g : std::as_const(groups)) {
         const DiagnosisBook::Entry *e = g.entry;
+        // A pod asked only to stand for a job that was preempted, and that runs well now, has
+        // nothing to add to it.
+        if (const PodInfo *p = m_store->pod(e->uid);
+            preempted > 0 && e->diagnoses.isEmpty() && p && !DiagnosisBook::troubled(*p))
+            continue;
         html +=
             QStringLiteral("<h3>%1</h3>").arg(g.pods.join(QStringLiteral(", ")).toHtmlEscaped());
         if (e->diagnoses.isEmpty()) {

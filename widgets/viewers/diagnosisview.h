@@ -54,6 +54,8 @@ signals:
 private:
     void render();
     QString waitHtml() const;
+    // The preemptions of the object's pods, kept after the pods are gone; how many.
+    int preemptionsHtml(QString *html) const;
 
     DiagnosisService *m_doctor;
     const ClusterStore *m_store;
