@@ -19,6 +19,7 @@ constexpr std::pair<const char *, QString Preemption::*> kTexts[] = {
     {"workload", &Preemption::workload},
     {"job", &Preemption::job},
     {"user", &Preemption::user},
+    {"vc", &Preemption::vc},
     {"node", &Preemption::node},
     {"priorityClass", &Preemption::priorityClass},
     {"how", &Preemption::how},
@@ -160,8 +161,12 @@ QString PreemptionLog::describe(const Preemption &p, qint64 nowMs)
             p.byPriorityClass.isEmpty()
                 ? tr("priority %1").arg(p.byPriority)
                 : tr("priority class %1, %2").arg(p.byPriorityClass).arg(p.byPriority);
-        by = p.byVc.isEmpty() ? tr("Preempted by %1 (%2)").arg(whose, priority)
-                              : tr("Preempted by %1 (queue %2, %3)").arg(whose, p.byVc, priority);
+        if (p.how == QLatin1String("reclaim"))
+            by = tr("Reclaimed for %1 (queue %2, below its deserved share)").arg(whose, p.byVc);
+        else
+            by = p.byVc.isEmpty()
+                     ? tr("Preempted by %1 (%2)").arg(whose, priority)
+                     : tr("Preempted by %1 (queue %2, %3)").arg(whose, p.byVc, priority);
     } else if (p.how == QLatin1String("reclaim")) {
         by = tr("Reclaimed by another queue");
     } else {

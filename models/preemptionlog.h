@@ -19,6 +19,7 @@ struct Preemption
     QString workload; // its job's uid (ClusterStore::workloadKey), "" for a bare pod
     QString job;      // the job's name ("" for a bare pod)
     QString user;
+    QString vc; // its queue
     QString node;
     int priority = 0;
     QString priorityClass;

@@ -189,6 +189,18 @@ void Simulation::build()
         m_state.store->create(m_state.namespaces, ObjectFactory::namespaceFor(ns, json::object()));
     createRbac(m_state.store);
     PriorityAdmission::seed(m_state.store);
+    // The lab's Volcano preempts within a queue for jobs of higher priority; reclaim between
+    // queues is off (Volcano's default actions are enqueue, allocate, backfill).
+    m_state.store->create(
+        m_state.store->types()->find({}, QStringLiteral("v1"), QStringLiteral("configmaps")),
+        json{{"metadata",
+              {{"name", "volcano-scheduler-configmap"}, {"namespace", "volcano-system"}}},
+             {"data",
+              {{"volcano-scheduler.conf",
+                "actions: \"enqueue, allocate, preempt, backfill\"\ntiers:\n- plugins:\n  - name: "
+                "priority\n  - name: gang\n  - name: conformance\n- plugins:\n  - name: drf\n  "
+                "- name: predicates\n  - name: proportion\n  - name: nodeorder\n  - name: "
+                "binpack\n"}}}});
     m_state.store->create(m_state.queues, ObjectFactory::queue("default", -1, 1));
     m_state.store->create(m_state.queues, ObjectFactory::queue("nlp", 40, 4));
     m_state.store->create(m_state.queues, ObjectFactory::queue("cv", 40, 4));

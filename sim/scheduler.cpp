@@ -51,8 +51,22 @@ void Scheduler::load(const std::vector<const json *> &nodes, const std::vector<c
         }
         m_nodes[s.name] = s;
     }
+    m_reserved.clear();
     for (const json *p : pods) {
         const std::string node = sub(*p, "spec").value("nodeName", "");
+        const std::string nominated = sub(*p, "status").value("nominatedNodeName", "");
+        if (node.empty() && !nominated.empty() && !isTerminated(*p) &&
+            !(*p)["metadata"].contains("deletionTimestamp") && m_nodes.count(nominated)) {
+            const Resources r = podRequests(*p);
+            NodeState &held = m_nodes[nominated];
+            held.requested.gpus += r.gpus;
+            held.requested.cpuMilli += r.cpuMilli;
+            held.requested.memoryBytes += r.memoryBytes;
+            for (const auto &[profile, n] : r.mig)
+                held.requested.mig[profile] += n;
+            m_reserved[(*p)["metadata"].value("uid", "")] = nominated;
+            continue;
+        }
         if (node.empty() || isTerminated(*p))
             continue;
         auto it = m_nodes.find(node);
@@ -159,6 +173,7 @@ std::vector<std::string> Scheduler::place(const std::vector<const json *> &pods,
 {
     // Place on a scratch copy; commit only if every pod fits.
     auto saved = m_nodes;
+    release(m_nodes, pods);
     std::vector<std::string> chosen;
     for (const json *pod : pods) {
         const Resources r = podRequests(*pod);
@@ -194,6 +209,8 @@ std::vector<std::string> Scheduler::place(const std::vector<const json *> &pods,
             n.requested.mig[profile] += count;
         chosen.push_back(best->name);
     }
+    for (const json *pod : pods)
+        m_reserved.erase((*pod)["metadata"].value("uid", ""));
     return chosen;
 }
 
@@ -210,11 +227,22 @@ void addTo(Resources &to, const Resources &r, int sign)
 
 } // namespace
 
+void Scheduler::release(std::map<std::string, NodeState> &nodes,
+                        const std::vector<const json *> &gang) const
+{
+    for (const json *pod : gang) {
+        const auto held = m_reserved.find((*pod)["metadata"].value("uid", ""));
+        if (held != m_reserved.end())
+            addTo(nodes[held->second].requested, podRequests(*pod), -1);
+    }
+}
+
 std::optional<Scheduler::Preemption>
 Scheduler::preempt(const std::vector<const json *> &gang,
                    const std::function<bool(const json &)> &mayEvict) const
 {
     auto nodes = m_nodes; // scratch: the gang's pods and the victims taken so far
+    release(nodes, gang);
     std::set<const json *> taken;
     Preemption out;
     for (const json *pod : gang) {

@@ -63,6 +63,13 @@ private:
     std::map<std::string, NodeState> m_nodes;
     // The pods bound to each node, not finished: the candidates for preemption.
     std::map<std::string, std::vector<const nlohmann::json *>> m_bound;
+    // Pending pods nominated to a node (status.nominatedNodeName) by a preemption: what they
+    // ask is held there for them, as kube-scheduler holds it, so that the room their victims
+    // leave is not taken by another pod first. By pod uid: the node.
+    std::map<std::string, std::string> m_reserved;
+    // The gang's own holds, given back on `nodes` before it is placed there.
+    void release(std::map<std::string, NodeState> &nodes,
+                 const std::vector<const nlohmann::json *> &gang) const;
 };
 
 } // namespace sim

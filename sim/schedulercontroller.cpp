@@ -9,6 +9,9 @@
 #include "simstate.h"
 
 #include <algorithm>
+#include <cctype>
+#include <map>
+#include <optional>
 #include <set>
 
 namespace sim {
@@ -46,6 +49,7 @@ void SchedulerController::schedulePods()
         return (*a)["metadata"].value("creationTimestamp", "") <
                (*b)["metadata"].value("creationTimestamp", "");
     });
+    m_actions = volcanoActions();
     std::set<std::string> doneGroups;
     const std::string now = m_state.clock->nowRfc3339();
     for (const json *p : pending) {
@@ -109,9 +113,6 @@ bool SchedulerController::preempt(const Scheduler &scheduler, const std::vector<
                                   const std::vector<const json *> &pods)
 {
     const json &first = *gang.front();
-    const int priority = PriorityAdmission::priorityOf(first);
-    if (priority <= 0 || sub(first["spec"], "preemptionPolicy") == "Never")
-        return false;
     // Victims already going for it: it waits for them, and takes no more.
     const std::string nominated = sub(first, "status").value("nominatedNodeName", "");
     if (!nominated.empty())
@@ -119,31 +120,123 @@ bool SchedulerController::preempt(const Scheduler &scheduler, const std::vector<
             if (sub(*p, "spec").value("nodeName", "") == nominated &&
                 (*p)["metadata"].contains("deletionTimestamp"))
                 return true;
-    // Volcano's preempt action takes pods of lower priority within the preemptor's queue;
-    // kube-scheduler's, pods of lower priority wherever they are.
     const bool volcano = sub(first, "spec").value("schedulerName", "") == "volcano";
     const std::string queue = sub(first["metadata"], "labels").value("volcano.sh/queue-name", "");
+    const int priority = PriorityAdmission::priorityOf(first);
+    if (priority > 0 && sub(first["spec"], "preemptionPolicy") != "Never" &&
+        (!volcano || m_actions.count("preempt"))) {
+        // Volcano's preempt action takes pods of lower priority within the preemptor's queue;
+        // kube-scheduler's, pods of lower priority wherever they are.
+        const auto plan = scheduler.preempt(gang, [&](const json &v) {
+            return PriorityAdmission::priorityOf(v) < priority && !Scheduler::isTerminated(v) &&
+                   (!volcano ||
+                    sub(v["metadata"], "labels").value("volcano.sh/queue-name", "") == queue);
+        });
+        if (plan) {
+            evict(gang, *plan, volcano ? "preempt" : "");
+            return true;
+        }
+    }
+    return volcano && m_actions.count("reclaim") && reclaim(scheduler, gang, queue);
+}
+
+std::set<std::string> SchedulerController::volcanoActions() const
+{
+    // Volcano's scheduler reads its actions from its ConfigMap; without one, its defaults.
+    std::set<std::string> actions{"enqueue", "allocate", "backfill"};
+    const auto cm = m_state.store->get(
+        m_state.store->types()->find({}, QStringLiteral("v1"), QStringLiteral("configmaps")),
+        QStringLiteral("volcano-system"), QStringLiteral("volcano-scheduler-configmap"));
+    if (!cm.ok())
+        return actions;
+    const std::string conf =
+        sub(*cm.object.object, "data").value("volcano-scheduler.conf", std::string());
+    const size_t at = conf.find("actions:");
+    if (at == std::string::npos)
+        return actions;
+    actions.clear();
+    std::string list = conf.substr(at + 8, conf.find('\n', at) - at - 8);
+    std::string word;
+    for (char c : list + ",") {
+        if (c == ',') {
+            if (!word.empty())
+                actions.insert(word);
+            word.clear();
+        } else if (std::isalpha(static_cast<unsigned char>(c))) {
+            word += c;
+        }
+    }
+    return actions;
+}
+
+bool SchedulerController::reclaim(const Scheduler &scheduler, const std::vector<const json *> &gang,
+                                  const std::string &queue)
+{
+    // Volcano's reclaim action (with its proportion plugin): a queue below its deserved share
+    // takes GPUs back from the queues above theirs, whatever the victims' priority, never so
+    // many that a victim's queue falls below its own deserved share.
+    auto deservedOf = [this](const std::string &q) -> std::optional<qint64> {
+        const auto obj = m_state.store->get(m_state.queues, {}, QString::fromStdString(q));
+        if (!obj.ok())
+            return std::nullopt;
+        const json &d = sub(sub(*obj.object.object, "spec"), "deserved");
+        if (!d.contains("nvidia.com/gpu"))
+            return std::nullopt;
+        return parseQuantityMilli(d["nvidia.com/gpu"]) / 1000;
+    };
+    const auto mine = deservedOf(queue);
+    qint64 asked = 0;
+    for (const json *p : gang)
+        asked += podRequests(*p).gpus;
+    if (!mine || asked == 0 || m_state.queueAllocated(queue) + asked > *mine)
+        return false;
+    std::map<std::string, qint64> spare; // GPUs each other queue holds above its deserved share
     const auto plan = scheduler.preempt(gang, [&](const json &v) {
-        return PriorityAdmission::priorityOf(v) < priority && !Scheduler::isTerminated(v) &&
-               (!volcano ||
-                sub(v["metadata"], "labels").value("volcano.sh/queue-name", "") == queue);
+        const std::string q = sub(v["metadata"], "labels").value("volcano.sh/queue-name", "");
+        if (q == queue || q.empty() || Scheduler::isTerminated(v))
+            return false;
+        if (!spare.count(q)) {
+            const auto deserved = deservedOf(q);
+            const auto obj = m_state.store->get(m_state.queues, {}, QString::fromStdString(q));
+            const bool reclaimable =
+                obj.ok() && sub((*obj.object.object), "spec").value("reclaimable", true);
+            spare[q] = deserved && reclaimable ? m_state.queueAllocated(q) - *deserved : 0;
+        }
+        return podRequests(v).gpus > 0 && podRequests(v).gpus <= spare[q];
     });
     if (!plan)
         return false;
+    // The victims taken together must leave each queue its share too.
+    std::map<std::string, qint64> taken;
+    for (const json *v : plan->victims)
+        taken[sub((*v)["metadata"], "labels").value("volcano.sh/queue-name", "")] +=
+            podRequests(*v).gpus;
+    for (const auto &[q, gpus] : taken)
+        if (gpus > spare[q])
+            return false;
+    evict(gang, *plan, "reclaim");
+    return true;
+}
+
+void SchedulerController::evict(const std::vector<const json *> &gang,
+                                const Scheduler::Preemption &plan, const std::string &action)
+{
+    // `action`: Volcano's ("preempt", "reclaim"), or "" for kube-scheduler's preemption.
     ObjectStore *store = m_state.store;
+    const bool volcano = !action.empty();
     const std::string now = m_state.clock->nowRfc3339();
-    for (const json *v : plan->victims) {
+    for (const json *v : plan.victims) {
         const std::string ns = (*v)["metadata"].value("namespace", "");
         const std::string name = (*v)["metadata"].value("name", "");
         const std::string node = (*v)["spec"].value("nodeName", "");
         // The gang's pod that takes the victim's node: kube-scheduler names it.
         const json *by = gang.front();
         for (size_t i = 0; i < gang.size(); ++i)
-            if (plan->nodes[i] == node)
+            if (plan.nodes[i] == node)
                 by = gang[i];
         // The evictor's three writes: the event, the condition, the deletion.
         const std::string why =
-            volcano ? std::string("Pod is evicted, because of preempt")
+            volcano ? "Pod is evicted, because of " + action
                     : "Preempted by pod " + (*by)["metadata"].value("uid", "") + " on node " + node;
         m_state.recordEvent(m_state.objectRef(m_state.pods, ns, name), ns, "Warning",
                             volcano ? "Evict" : "Preempted", why,
@@ -160,10 +253,9 @@ bool SchedulerController::preempt(const Scheduler &scheduler, const std::vector<
     }
     for (size_t i = 0; i < gang.size(); ++i) {
         json pod = *gang[i];
-        pod["status"]["nominatedNodeName"] = plan->nodes[i];
+        pod["status"]["nominatedNodeName"] = plan.nodes[i];
         store->update(m_state.pods, pod, QStringLiteral("volcano"));
     }
-    return true;
 }
 
 void SchedulerController::assignCards(const std::string &uid, PodInfo &info)

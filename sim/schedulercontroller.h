@@ -1,14 +1,16 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "scheduler.h"
+
 #include <nlohmann/json.hpp>
 
+#include <set>
 #include <string>
 #include <vector>
 
 namespace sim {
 
-class Scheduler;
 struct PodInfo;
 struct SimState;
 
@@ -26,12 +28,22 @@ public:
     void assignCards(const std::string &podUid, PodInfo &info);
 
 private:
-    // Evicts pods of lower priority in the gang's queue where that makes room (the gang is
-    // then nominated to their nodes and waits for them); true when the gang waits on victims.
+    // Evicts pods of lower priority in the gang's queue where that makes room, else reclaims
+    // (the gang is then nominated to their nodes and waits for them); true when the gang waits
+    // on victims.
     bool preempt(const Scheduler &scheduler, const std::vector<const nlohmann::json *> &gang,
                  const std::vector<const nlohmann::json *> &pods);
+    bool reclaim(const Scheduler &scheduler, const std::vector<const nlohmann::json *> &gang,
+                 const std::string &queue);
+    void evict(const std::vector<const nlohmann::json *> &gang, const Scheduler::Preemption &plan,
+               const std::string &action);
+
+    // The actions of volcano-system/volcano-scheduler-configmap (Volcano's default: enqueue,
+    // allocate, backfill): preempt and reclaim run only where the lab turned them on.
+    std::set<std::string> volcanoActions() const;
 
     SimState &m_state;
+    std::set<std::string> m_actions;
 };
 
 } // namespace sim

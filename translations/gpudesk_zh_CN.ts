@@ -7963,6 +7963,10 @@
         <source>%1 ago</source>
         <translation>%1前</translation>
     </message>
+    <message>
+        <source>Reclaimed for %1 (queue %2, below its deserved share)</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>gpudesk::PreemptionWatch</name>

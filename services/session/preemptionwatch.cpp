@@ -211,6 +211,7 @@ void PreemptionWatch::fillVictim(Preemption &p, const QJsonObject &pod, bool sam
         p.workload = owner.value(QLatin1String("uid")).toString();
         p.job = owner.value(QLatin1String("name")).toString();
     }
+    p.vc = queueOf(meta);
     p.priority = spec.value(QLatin1String("priority")).toInt();
     p.priorityClass = spec.value(QLatin1String("priorityClassName")).toString();
     if (!samePod)
@@ -275,8 +276,10 @@ bool PreemptionWatch::pickPreemptor(Preemption &p, const QByteArray &podList) co
     // kube-scheduler names it: "Preempted by pod UID on node NODE".
     static const QRegularExpression byUid(QStringLiteral("Preempted by pod (\\S+) on node"));
     const QString namedUid = byUid.match(p.message).captured(1);
-    QString victimQueue;
+    QString victimQueue = p.vc;
     for (const QJsonValue &v : items) {
+        if (!victimQueue.isEmpty())
+            break;
         const QJsonObject meta = v.toObject().value(QLatin1String("metadata")).toObject();
         if (meta.value(QLatin1String("name")).toString() == p.pod &&
             meta.value(QLatin1String("namespace")).toString() == p.ns)
@@ -305,8 +308,9 @@ bool PreemptionWatch::pickPreemptor(Preemption &p, const QByteArray &podList) co
         // Times are whole seconds: a pod that started in the eviction's second counts.
         if (started <= 0 || started + 1000 < p.at)
             continue;
+        const QString queue = queueOf(meta);
         const bool takes = p.how == QLatin1String("reclaim")
-                               ? queueOf(meta) != victimQueue
+                               ? !victimQueue.isEmpty() && !queue.isEmpty() && queue != victimQueue
                                : spec.value(QLatin1String("priority")).toInt() > p.priority;
         if (takes && (!best || started < bestStart)) {
             best = &pod;

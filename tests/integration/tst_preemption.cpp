@@ -28,11 +28,13 @@ private slots:
     void plantedPreemptionNamed();
     void liveVipPreemption();
     void keptAfterTheEventsAreGone();
+    void reclaimNamed();
 
 private:
     static const Preemption *find(const PreemptionLog *log, const QString &ns, const QString &pod);
     QString createJob(const QString &ns, const QString &name, const QString &node, int gpus,
-                      const QString &priorityClass);
+                      const QString &priorityClass,
+                      const QString &queue = QStringLiteral("default"));
 
     QTemporaryDir m_data;
     SimProcess m_sim;
@@ -107,7 +109,7 @@ void TestPreemption::plantedPreemptionNamed()
 }
 
 QString TestPreemption::createJob(const QString &ns, const QString &name, const QString &node,
-                                  int gpus, const QString &priorityClass)
+                                  int gpus, const QString &priorityClass, const QString &queue)
 {
     QJsonObject podSpec{
         {QStringLiteral("nodeSelector"),
@@ -135,9 +137,9 @@ QString TestPreemption::createJob(const QString &ns, const QString &name, const 
         {QStringLiteral("spec"),
          QJsonObject{{QStringLiteral("schedulerName"), QStringLiteral("volcano")},
                      {QStringLiteral("minAvailable"), 1},
-                     // The default queue has no capability: nlp's is full, and a job its
-                     // queue cannot admit preempts nothing (Volcano's enqueue comes first).
-                     {QStringLiteral("queue"), QStringLiteral("default")},
+                     // By default the default queue, which has no capability: nlp's is full,
+                     // and a job its queue cannot admit preempts nothing (enqueue comes first).
+                     {QStringLiteral("queue"), queue},
                      {QStringLiteral("tasks"),
                       QJsonArray{QJsonObject{{QStringLiteral("name"), QStringLiteral("main")},
                                              {QStringLiteral("replicas"), 1},
@@ -245,6 +247,72 @@ void TestPreemption::keptAfterTheEventsAreGone()
         find(log, QStringLiteral("user-alice"), QStringLiteral("alice-sweep-main-0"));
     QVERIFY(live);
     QCOMPARE(live->byJob, QStringLiteral("vip-run"));
+}
+
+void TestPreemption::reclaimNamed()
+{
+    // Reclaim turned on in Volcano's ConfigMap; a new queue below its deserved share takes
+    // GPUs back on bob's tokenize-corpus node from the queues above theirs.
+    const QString cmPath =
+        QStringLiteral("/api/v1/namespaces/volcano-system/configmaps/volcano-scheduler-configmap");
+    QJsonObject cm = m_sim.request("GET", cmPath).json();
+    QJsonObject data = cm[QLatin1String("data")].toObject();
+    QString conf = data[QLatin1String("volcano-scheduler.conf")].toString();
+    QVERIFY(conf.contains(QLatin1String("preempt,")));
+    conf.replace(QLatin1String("preempt,"), QLatin1String("preempt, reclaim,"));
+    data[QLatin1String("volcano-scheduler.conf")] = conf;
+    cm[QLatin1String("data")] = data;
+    QCOMPARE(m_sim.request("PUT", cmPath, QJsonDocument(cm).toJson()).status, 200);
+    const QJsonObject queue{
+        {QStringLiteral("apiVersion"), QStringLiteral("scheduling.volcano.sh/v1beta1")},
+        {QStringLiteral("kind"), QStringLiteral("Queue")},
+        {QStringLiteral("metadata"),
+         QJsonObject{{QStringLiteral("name"), QStringLiteral("urgent")}}},
+        {QStringLiteral("spec"),
+         QJsonObject{{QStringLiteral("weight"), 1},
+                     {QStringLiteral("reclaimable"), true},
+                     {QStringLiteral("capability"),
+                      QJsonObject{{QStringLiteral("nvidia.com/gpu"), QStringLiteral("16")}}},
+                     {QStringLiteral("deserved"),
+                      QJsonObject{{QStringLiteral("nvidia.com/gpu"), QStringLiteral("16")}}}}}};
+    QCOMPARE(m_sim
+                 .request("POST", QStringLiteral("/apis/scheduling.volcano.sh/v1beta1/queues"),
+                          QJsonDocument(queue).toJson())
+                 .status,
+             201);
+    const QJsonObject victim =
+        m_sim
+            .request("GET",
+                     QStringLiteral("/api/v1/namespaces/user-bob/pods/tokenize-corpus-worker-0"))
+            .json();
+    const QString node = victim[QLatin1String("spec")][QLatin1String("nodeName")].toString();
+    QVERIFY(!node.isEmpty());
+    int free = 0;
+    for (const QJsonValue &n : m_sim.truth().value(QLatin1String("nodes")).toArray())
+        if (n[QLatin1String("name")].toString() == node)
+            free = n[QLatin1String("gpus")][QLatin1String("total")].toInt() -
+                   n[QLatin1String("gpus")][QLatin1String("allocated")].toInt();
+    const QString error = createJob(QStringLiteral("user-dave"), QStringLiteral("take-back"), node,
+                                    free + 1, {}, QStringLiteral("urgent"));
+    QVERIFY2(error.isEmpty(), qPrintable(error));
+    const PreemptionLog *log = m_admin->diagnoses()->preemptions();
+    const Preemption *p = nullptr;
+    auto reclaimed = [log] {
+        for (const Preemption *r : log->records())
+            if (r->how == QLatin1String("reclaim") && r->byJob == QLatin1String("take-back"))
+                return r;
+        return static_cast<const Preemption *>(nullptr);
+    };
+    QTRY_VERIFY_WITH_TIMEOUT((p = reclaimed()), 90000);
+    QCOMPARE(p->node, node);
+    QCOMPARE(p->byVc, QStringLiteral("urgent"));
+    QCOMPARE(p->byUser, QStringLiteral("dave"));
+    QVERIFY(!p->vc.isEmpty());
+    QVERIFY(p->vc != QLatin1String("urgent"));
+    QVERIFY2(PreemptionLog::describe(*p, p->at).startsWith(
+                 QLatin1String("Reclaimed for dave's take-back (queue urgent, below "
+                               "its deserved share)")),
+             qPrintable(PreemptionLog::describe(*p, p->at)));
 }
 
 QTEST_GUILESS_MAIN(TestPreemption)

@@ -28,6 +28,7 @@ private slots:
     void queueFull();
     void preemptedByHigherPriority();
     void priorityAdmission();
+    void reclaimWhenTurnedOn();
     void kubeflowGangWaitsForQueue();
     void podStates_data();
     void podStates();
@@ -272,6 +273,82 @@ void TestSimScenario::priorityAdmission()
     QVERIFY2(refused->message.contains(QLatin1String("priority admission controller computed "
                                                      "100000")),
              qPrintable(refused->message));
+}
+
+void TestSimScenario::reclaimWhenTurnedOn()
+{
+    // The demo's Volcano does not reclaim; turned on in its ConfigMap, a queue below its
+    // deserved share (urgent: 12 of 16) takes GPUs back from one above it (nlp: 39 of 30),
+    // whatever the priorities: the Evict event says "reclaim".
+    World w(1);
+    const ResourceType *configmaps =
+        w.store.types()->find({}, QStringLiteral("v1"), QStringLiteral("configmaps"));
+    const ResourceType *events =
+        w.store.types()->find({}, QStringLiteral("v1"), QStringLiteral("events"));
+    auto evictions = [&] {
+        QStringList out;
+        for (const auto &e : w.store.list(events))
+            if ((*e.object)["reason"] == "Evict")
+                out << QString::fromStdString(
+                    (*e.object)["message"].get<std::string>() + " " +
+                    (*e.object)["involvedObject"]["namespace"].get<std::string>() + "/" +
+                    (*e.object)["involvedObject"]["name"].get<std::string>());
+        return out;
+    };
+    const QStringList before = evictions();
+    const json victim =
+        *w.store.get(w.sim.pods(), u"user-bob"_qs, u"tokenize-corpus-worker-0"_qs).object.object;
+    const std::string node = victim["spec"]["nodeName"];
+    qint64 used = 0;
+    for (const auto &p : w.store.list(w.sim.pods())) {
+        const json &o = *p.object;
+        if (sub(o, "spec").value("nodeName", "") == node &&
+            sub(o, "status").value("phase", "") != "Succeeded" &&
+            sub(o, "status").value("phase", "") != "Failed")
+            used += podRequests(o).gpus;
+    }
+    // A queue of its own, below its deserved share (nothing in it yet).
+    QVERIFY(
+        w.store
+            .create(w.store.types()->find(u"scheduling.volcano.sh"_qs, u"v1beta1"_qs, u"queues"_qs),
+                    ObjectFactory::queue("urgent", 16, 1))
+            .ok());
+    Simulation::JobInput in;
+    in.user = "dave";
+    in.name = "take-back";
+    in.queue = "urgent";
+    in.nodeSelector = json{{"kubernetes.io/hostname", node}};
+    Simulation::TaskInput t;
+    t.name = "main";
+    t.gpus = int(8 - used + 1);
+    t.cpu = "2";
+    t.memory = "8Gi";
+    in.tasks = {t};
+    QVERIFY(!w.sim.submitVolcanoJob(in).is_null());
+    for (int i = 0; i < 5; ++i)
+        w.sim.step(1000);
+    QCOMPARE(evictions(), before); // reclaim is off: it waits
+
+    json cm = *w.store.get(configmaps, u"volcano-system"_qs, u"volcano-scheduler-configmap"_qs)
+                   .object.object;
+    std::string conf = cm["data"]["volcano-scheduler.conf"];
+    conf.replace(conf.find("preempt,"), 8, "preempt, reclaim,");
+    cm["data"]["volcano-scheduler.conf"] = conf;
+    QVERIFY(w.store.update(configmaps, cm).ok());
+    for (int i = 0; i < 60; ++i)
+        w.sim.step(1000);
+    QStringList now = evictions();
+    for (const QString &e : before)
+        now.removeOne(e);
+    // Turned on, it acts for every queue below its share (others waited too): each eviction
+    // is a reclaim, and the one asked for has its node.
+    QVERIFY(!now.isEmpty());
+    for (const QString &e : std::as_const(now))
+        QVERIFY2(e.startsWith(u"Pod is evicted, because of reclaim user-"_qs), qPrintable(e));
+    const json taker =
+        *w.store.get(w.sim.pods(), u"user-dave"_qs, u"take-back-main-0"_qs).object.object;
+    QCOMPARE(taker["spec"].value("nodeName", ""), node);
+    QCOMPARE(taker["status"]["phase"].get<std::string>(), std::string("Running"));
 }
 
 void TestSimScenario::kubeflowGangWaitsForQueue()
