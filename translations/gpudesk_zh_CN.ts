@@ -7965,7 +7965,7 @@
     </message>
     <message>
         <source>Reclaimed for %1 (queue %2, below its deserved share)</source>
-        <translation type="unfinished"></translation>
+        <translation>为 %1 回收（队列 %2，低于其应得份额）</translation>
     </message>
 </context>
 <context>
