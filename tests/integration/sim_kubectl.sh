@@ -49,6 +49,15 @@ after=$($KUBECTL logs -n user-bob $pod | wc -l)
 check "logs -f reads new lines, then stops ($before → $after lines)" \
     bash -c '[ "$0" -eq 4 ] && [ "$1" -gt "$2" ]' "$followed" "$after" "$before"
 
+pcs=$($KUBECTL get priorityclasses 2>&1)
+check "get priorityclasses shows the lab's classes with their values" \
+    bash -c 'grep -Eq "^high-priority +1000 +false" <<<"$0" && grep -Eq "^vip +100000 +false" <<<"$0"' "$pcs"
+preempted=$($KUBECTL get pods -n user-wangfang -o wide 2>&1)
+check "get pods -o wide shows the preemptor's nominated node" \
+    contains "$preempted" "seg-deadline-trainer-0 .*Running.* g4090-[0-9]* *g4090-[0-9]"
+evicted=$($KUBECTL get events -n user-carol --field-selector reason=Evict 2>&1)
+check "get events shows Volcano's eviction for the preemption" \
+    contains "$evicted" "pod/detr-train-worker-0 *Pod is evicted, because of preempt"
 queues=$($KUBECTL get queues.scheduling.volcano.sh 2>&1)
 check "get queues lists the four VCs" bash -c 'for q in default nlp cv speech; do grep -q "^$q " <<<"$0" || exit 1; done' "$queues"
 vcjobs=$($KUBECTL get jobs.batch.volcano.sh -A 2>&1)
