@@ -257,7 +257,25 @@ QList<Diagnosis> Doctor::diagnose(const DiagnosisInput &in) const
     std::stable_sort(out.begin(), out.end(), [](const Diagnosis &a, const Diagnosis &b) {
         return a.priority > b.priority;
     });
-    return out;
+    // A class is said once, by its most specific rule: a less specific one of the same class
+    // ("launch script not found" under "a dangling symlink") adds its evidence there, not an
+    // "Also:" that says the same thing with less.
+    QList<Diagnosis> folded;
+    for (Diagnosis &d : out) {
+        const auto same = std::find_if(folded.begin(), folded.end(),
+                                       [&d](const Diagnosis &f) { return f.cls == d.cls; });
+        if (same == folded.end()) {
+            folded.append(std::move(d));
+            continue;
+        }
+        for (const DiagnosisEvidence &ev : std::as_const(d.evidence))
+            if (std::none_of(same->evidence.cbegin(), same->evidence.cend(),
+                             [&ev](const DiagnosisEvidence &x) {
+                                 return x.where == ev.where && x.text == ev.text;
+                             }))
+                same->evidence.append(ev);
+    }
+    return folded;
 }
 
 } // namespace gpudesk
