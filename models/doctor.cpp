@@ -257,13 +257,19 @@ QList<Diagnosis> Doctor::diagnose(const DiagnosisInput &in) const
     std::stable_sort(out.begin(), out.end(), [](const Diagnosis &a, const Diagnosis &b) {
         return a.priority > b.priority;
     });
-    // A class is said once, by its most specific rule: a less specific one of the same class
-    // ("launch script not found" under "a dangling symlink") adds its evidence there, not an
-    // "Also:" that says the same thing with less.
+    // A rule that another one found says better ("launch script not found" under "a dangling
+    // symlink") adds its evidence there, not an "Also:" that says the same thing with less.
+    // Only where the rules say so: two rules of one class may be two causes (an NCCL timeout
+    // in the job's code, or the platform's network), each with its own fix.
+    QHash<QString, QStringList> subsumes;
+    for (const DoctorRules::Rule &rule : m_rules.rules())
+        if (!rule.subsumes.isEmpty())
+            subsumes.insert(rule.id, rule.subsumes);
     QList<Diagnosis> folded;
     for (Diagnosis &d : out) {
-        const auto same = std::find_if(folded.begin(), folded.end(),
-                                       [&d](const Diagnosis &f) { return f.cls == d.cls; });
+        const auto same = std::find_if(folded.begin(), folded.end(), [&](const Diagnosis &f) {
+            return subsumes.value(f.rule).contains(d.rule);
+        });
         if (same == folded.end()) {
             folded.append(std::move(d));
             continue;

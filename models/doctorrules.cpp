@@ -171,6 +171,8 @@ DoctorRules DoctorRules::parse(const QByteArray &json, const QString &name, QStr
         r.fix = texts(o, QStringLiteral("fix"));
         r.responsible = o.value(QLatin1String("responsible")).toString(QStringLiteral("job"));
         r.retryHelps = o.value(QLatin1String("retryHelps")).toBool();
+        for (const QJsonValue &v : o.value(QLatin1String("subsumes")).toArray())
+            r.subsumes << v.toString();
         if (r.title.value(QString()).isEmpty()) {
             *errors << tr("%1: has no title; left out.").arg(where);
             continue;

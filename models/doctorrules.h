@@ -50,6 +50,10 @@ public:
         QHash<QString, QString> title, cause, fix;
         QString responsible = QStringLiteral("job");
         bool retryHelps = false;
+        // Rules this one says better, with what it knows more ("a dangling symlink" says
+        // "launch script not found"): when both match, theirs is not said again, its evidence
+        // joins this one's.
+        QStringList subsumes;
     };
 
     // The rules shipped with gpudesk (:/gpudesk/doctor/rules.json).

@@ -3,6 +3,7 @@
 
 #include "format.h"
 
+#include <QDateTime>
 #include <QJsonObject>
 
 #include <algorithm>
@@ -100,7 +101,7 @@ void PreemptionLog::put(const Preemption &p)
     m_records.insert(p.victimUid, p);
     if (!p.workload.isEmpty())
         m_byWorkload[p.workload].insert(p.victimUid);
-    trim(p.at);
+    trim(std::max(p.at, QDateTime::currentMSecsSinceEpoch()));
     emit changed({p.workload});
 }
 
@@ -143,7 +144,12 @@ void PreemptionLog::trim(qint64 nowMs)
         if (i >= MaxRecords || nowMs - all[i]->at > MaxAgeMs)
             gone << all[i]->victimUid;
     for (const QString &uid : std::as_const(gone)) {
-        m_byWorkload[m_records.value(uid).workload].remove(uid);
+        const QString workload = m_records.value(uid).workload;
+        if (auto it = m_byWorkload.find(workload); it != m_byWorkload.end()) {
+            it->remove(uid);
+            if (it->isEmpty())
+                m_byWorkload.erase(it);
+        }
         m_records.remove(uid);
     }
 }

@@ -56,6 +56,7 @@ public:
 
     explicit PreemptionLog(QObject *parent = nullptr);
 
+    // The pointers these return hold until the next put(), load() or clear().
     const Preemption *forPod(const QString &victimUid) const;
     // The newest preemption of the job's pods (null when none).
     const Preemption *latestFor(const QString &workload) const;

@@ -454,12 +454,16 @@ QVariant WorkloadsModel::workloadData(const Row &row, int column, int role) cons
         case Age:
             return format::age(w.created, m_now());
         case Reason: {
-            // Preempted and not running again: who took its GPUs is why it waits.
-            const QString preempted = preemptionOf(row);
-            if (!preempted.isEmpty() && row.info.stateLie.isEmpty() &&
+            // Preempted and not running again since: who took its GPUs is why it waits (a
+            // job that ran again and now waits for another reason keeps it in the tooltip).
+            const Preemption *p = m_preemptions ? m_preemptions->latestFor(row.key) : nullptr;
+            const JobInfo *job = p ? m_store->job(row.key) : nullptr;
+            constexpr qint64 StateSlackMs = 120000; // the job's state follows its pods
+            if (p && row.info.stateLie.isEmpty() &&
                 workloadstatus::classOf(w.status) != workloadstatus::Running &&
-                workloadstatus::classOf(w.status) != workloadstatus::Finished)
-                return preempted;
+                workloadstatus::classOf(w.status) != workloadstatus::Finished &&
+                (!job || job->stateSince <= 0 || p->at + StateSlackMs >= job->stateSince))
+                return PreemptionLog::describe(*p, m_now());
             return reasonOf(row);
         }
         default:

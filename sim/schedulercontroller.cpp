@@ -50,6 +50,17 @@ void SchedulerController::schedulePods()
                (*b)["metadata"].value("creationTimestamp", "");
     });
     m_actions = volcanoActions();
+    // One preemption a pass: the next pass sees its victims going and its room held (a second
+    // gang in this one would still count them as running, and might take the same).
+    m_preempted = false;
+    // The victims of earlier passes that are gone are forgotten.
+    {
+        std::set<std::string> alive;
+        for (const json *p : pods)
+            if (m_victims.count((*p)["metadata"].value("uid", "")))
+                alive.insert((*p)["metadata"].value("uid", ""));
+        m_victims.swap(alive);
+    }
     std::set<std::string> doneGroups;
     const std::string now = m_state.clock->nowRfc3339();
     for (const json *p : pending) {
@@ -96,6 +107,9 @@ void SchedulerController::schedulePods()
             } else {
                 setCondition(pod["status"],
                              condition("PodScheduled", "False", now, "Unschedulable", message));
+                // A nomination no preemption holds any more is dropped, with the room it held.
+                if (auto &st = pod["status"]; st.contains("nominatedNodeName"))
+                    st.erase("nominatedNodeName");
                 store->update(m_state.pods, pod, QStringLiteral("default-scheduler"));
                 // One event per message, repeated at most once a minute (as aggregation does).
                 auto &last = m_state.lastSchedulingEvent[uid];
@@ -113,13 +127,17 @@ bool SchedulerController::preempt(const Scheduler &scheduler, const std::vector<
                                   const std::vector<const json *> &pods)
 {
     const json &first = *gang.front();
-    // Victims already going for it: it waits for them, and takes no more.
+    // Victims already going for it — evicted pods still ending on its node —: it waits for
+    // them, and takes no more.
     const std::string nominated = sub(first, "status").value("nominatedNodeName", "");
     if (!nominated.empty())
         for (const json *p : pods)
             if (sub(*p, "spec").value("nodeName", "") == nominated &&
-                (*p)["metadata"].contains("deletionTimestamp"))
+                (*p)["metadata"].contains("deletionTimestamp") &&
+                m_victims.count((*p)["metadata"].value("uid", "")))
                 return true;
+    if (m_preempted)
+        return false;
     const bool volcano = sub(first, "spec").value("schedulerName", "") == "volcano";
     const std::string queue = sub(first["metadata"], "labels").value("volcano.sh/queue-name", "");
     const int priority = PriorityAdmission::priorityOf(first);
@@ -137,7 +155,7 @@ bool SchedulerController::preempt(const Scheduler &scheduler, const std::vector<
             return true;
         }
     }
-    return volcano && m_actions.count("reclaim") && reclaim(scheduler, gang, queue);
+    return volcano && m_actions.count("reclaim") && reclaim(scheduler, gang, pods, queue);
 }
 
 std::set<std::string> SchedulerController::volcanoActions() const
@@ -170,7 +188,7 @@ std::set<std::string> SchedulerController::volcanoActions() const
 }
 
 bool SchedulerController::reclaim(const Scheduler &scheduler, const std::vector<const json *> &gang,
-                                  const std::string &queue)
+                                  const std::vector<const json *> &pods, const std::string &queue)
 {
     // Volcano's reclaim action (with its proportion plugin): a queue below its deserved share
     // takes GPUs back from the queues above theirs, whatever the victims' priority, never so
@@ -184,11 +202,27 @@ bool SchedulerController::reclaim(const Scheduler &scheduler, const std::vector<
             return std::nullopt;
         return parseQuantityMilli(d["nvidia.com/gpu"]) / 1000;
     };
+    // What a queue holds: its pods bound and not going (a victim ending holds nothing it
+    // keeps), and, for the queue that takes, its pods nominated by earlier passes.
+    auto holds = [this](const std::string &q) {
+        qint64 n = 0;
+        for (const auto &[uid, info] : m_state.podInfo)
+            if (info.queue == q && !info.node.empty() && !info.terminated() && !info.deleting)
+                n += info.gpus;
+        return n;
+    };
     const auto mine = deservedOf(queue);
     qint64 asked = 0;
     for (const json *p : gang)
         asked += podRequests(*p).gpus;
-    if (!mine || asked == 0 || m_state.queueAllocated(queue) + asked > *mine)
+    qint64 nominated = 0;
+    for (const json *p : pods)
+        if (!sub(*p, "spec").contains("nodeName") &&
+            !sub(*p, "status").value("nominatedNodeName", "").empty() &&
+            sub((*p)["metadata"], "labels").value("volcano.sh/queue-name", "") == queue &&
+            std::find(gang.begin(), gang.end(), p) == gang.end())
+            nominated += podRequests(*p).gpus;
+    if (!mine || asked == 0 || holds(queue) + nominated + asked > *mine)
         return false;
     std::map<std::string, qint64> spare; // GPUs each other queue holds above its deserved share
     const auto plan = scheduler.preempt(gang, [&](const json &v) {
@@ -200,7 +234,7 @@ bool SchedulerController::reclaim(const Scheduler &scheduler, const std::vector<
             const auto obj = m_state.store->get(m_state.queues, {}, QString::fromStdString(q));
             const bool reclaimable =
                 obj.ok() && sub((*obj.object.object), "spec").value("reclaimable", true);
-            spare[q] = deserved && reclaimable ? m_state.queueAllocated(q) - *deserved : 0;
+            spare[q] = deserved && reclaimable ? holds(q) - *deserved : 0;
         }
         return podRequests(v).gpus > 0 && podRequests(v).gpus <= spare[q];
     });
@@ -238,24 +272,32 @@ void SchedulerController::evict(const std::vector<const json *> &gang,
         const std::string why =
             volcano ? "Pod is evicted, because of " + action
                     : "Preempted by pod " + (*by)["metadata"].value("uid", "") + " on node " + node;
-        m_state.recordEvent(m_state.objectRef(m_state.pods, ns, name), ns, "Warning",
-                            volcano ? "Evict" : "Preempted", why,
+        m_state.recordEvent(m_state.objectRef(m_state.pods, ns, name), ns,
+                            volcano ? "Warning" : "Normal", volcano ? "Evict" : "Preempted", why,
                             volcano ? "volcano" : "default-scheduler", "");
+        // Volcano's evictor marks the pod not Ready for the eviction; kube-scheduler adds the
+        // DisruptionTarget condition.
         json victim = *v;
-        setCondition(victim["status"],
-                     condition("DisruptionTarget", "True", now, "PreemptionByScheduler",
-                               volcano ? why
-                                       : std::string("default-scheduler: preempting to "
-                                                     "accommodate a higher priority pod")));
-        store->update(m_state.pods, victim, QStringLiteral("volcano"));
+        if (volcano)
+            setCondition(victim["status"], condition("Ready", "False", now, "Evict", why));
+        else
+            setCondition(victim["status"],
+                         condition("DisruptionTarget", "True", now, "PreemptionByScheduler",
+                                   "default-scheduler: preempting to accommodate a higher "
+                                   "priority pod"));
+        store->update(m_state.pods, victim,
+                      volcano ? QStringLiteral("volcano") : QStringLiteral("default-scheduler"));
         store->requestDelete(m_state.pods, QString::fromStdString(ns), QString::fromStdString(name),
                              DeleteOptions{});
+        m_victims.insert((*v)["metadata"].value("uid", ""));
     }
     for (size_t i = 0; i < gang.size(); ++i) {
         json pod = *gang[i];
         pod["status"]["nominatedNodeName"] = plan.nodes[i];
-        store->update(m_state.pods, pod, QStringLiteral("volcano"));
+        store->update(m_state.pods, pod,
+                      volcano ? QStringLiteral("volcano") : QStringLiteral("default-scheduler"));
     }
+    m_preempted = true;
 }
 
 void SchedulerController::assignCards(const std::string &uid, PodInfo &info)

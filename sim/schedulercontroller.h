@@ -34,7 +34,7 @@ private:
     bool preempt(const Scheduler &scheduler, const std::vector<const nlohmann::json *> &gang,
                  const std::vector<const nlohmann::json *> &pods);
     bool reclaim(const Scheduler &scheduler, const std::vector<const nlohmann::json *> &gang,
-                 const std::string &queue);
+                 const std::vector<const nlohmann::json *> &pods, const std::string &queue);
     void evict(const std::vector<const nlohmann::json *> &gang, const Scheduler::Preemption &plan,
                const std::string &action);
 
@@ -44,6 +44,8 @@ private:
 
     SimState &m_state;
     std::set<std::string> m_actions;
+    bool m_preempted = false;        // in this pass
+    std::set<std::string> m_victims; // pods evicted for a preemption, until they are gone
 };
 
 } // namespace sim

@@ -7982,6 +7982,10 @@
         <source>no pod of higher priority started on %1 within %2 minutes of the eviction</source>
         <translation>驱逐后 %2 分钟内，%1 上没有更高优先级的 Pod 启动</translation>
     </message>
+    <message>
+        <source>no pod of another queue started on %1 within %2 minutes of the eviction</source>
+        <translation>驱逐后 %2 分钟内，%1 上没有其他队列的 Pod 启动</translation>
+    </message>
 </context>
 <context>
     <name>gpudesk::Problems</name>

@@ -253,17 +253,22 @@ void PreemptionWatch::findPreemptor(Preemption p, int attempt)
                         return;
                     }
                     if (attempt + 1 >= Attempts) {
-                        p.unknownWhy = tr("no pod of higher priority started on %1 within %2 "
-                                          "minutes of the eviction")
-                                           .arg(p.node)
-                                           .arg(Attempts * RetryMs / 60000);
+                        p.unknownWhy =
+                            (p.how == QLatin1String("reclaim")
+                                 ? tr("no pod of another queue started on %1 within %2 minutes "
+                                      "of the eviction")
+                                 : tr("no pod of higher priority started on %1 within %2 "
+                                      "minutes of the eviction"))
+                                .arg(p.node)
+                                .arg(Attempts * RetryMs / 60000);
                         record(p);
                         return;
                     }
-                    // Still waiting for its victims to end: looked for again.
+                    // Still waiting for its victims to end: looked for again, in this
+                    // context only.
                     QPointer<PreemptionWatch> self(this);
-                    QTimer::singleShot(RetryMs, this, [self, p, attempt] {
-                        if (self)
+                    QTimer::singleShot(RetryMs, this, [self, p, attempt, generation] {
+                        if (self && self->m_generation == generation)
                             self->findPreemptor(p, attempt + 1);
                     });
                 });

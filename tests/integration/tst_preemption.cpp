@@ -76,7 +76,7 @@ void TestPreemption::plantedPreemptionNamed()
     QTRY_VERIFY_WITH_TIMEOUT(
         (p = find(log, QStringLiteral("user-carol"), QStringLiteral("detr-train-worker-0"))) &&
             p->named(),
-        30000);
+        60000);
     QCOMPARE(p->how, QStringLiteral("preempt"));
     QCOMPARE(p->job, QStringLiteral("detr-train"));
     QCOMPARE(p->user, QStringLiteral("carol"));
@@ -182,8 +182,14 @@ void TestPreemption::liveVipPreemption()
     };
     QTRY_VERIFY_WITH_TIMEOUT(
         running(QStringLiteral("user-alice"), QStringLiteral("alice-sweep-main-0")), 60000);
-    // zhangwei's VIP run asks what is free there and alice's two GPUs.
-    error = createJob(QStringLiteral("user-zhangwei"), QStringLiteral("vip-run"), node, free,
+    // zhangwei's VIP run asks what is free there now (the simulator's random jobs may have
+    // come meanwhile) and alice's two GPUs.
+    int freeNow = -1;
+    for (const QJsonValue &n : m_sim.truth().value(QLatin1String("nodes")).toArray())
+        if (n[QLatin1String("name")].toString() == node)
+            freeNow = n[QLatin1String("gpus")][QLatin1String("free")].toInt();
+    QVERIFY2(freeNow >= 0 && freeNow <= free - 2, qPrintable(QString::number(freeNow)));
+    error = createJob(QStringLiteral("user-zhangwei"), QStringLiteral("vip-run"), node, freeNow + 2,
                       QStringLiteral("vip"));
     QVERIFY2(error.isEmpty(), qPrintable(error));
     const PreemptionLog *log = m_admin->diagnoses()->preemptions();
@@ -210,7 +216,7 @@ void TestPreemption::liveVipPreemption()
     QTRY_VERIFY_WITH_TIMEOUT(
         (mine = find(hers, QStringLiteral("user-alice"), QStringLiteral("alice-sweep-main-0"))) &&
             !mine->unknownWhy.isEmpty(),
-        30000);
+        60000);
     QVERIFY(!mine->named());
     QVERIFY2(mine->unknownWhy.contains(QLatin1String("not visible to you")),
              qPrintable(mine->unknownWhy));

@@ -58,6 +58,7 @@ private slots:
     void eachClass();
     void sharedMemoryWithItsEvidence();
     void danglingSymlinkBeforeMissingScript();
+    void onlySubsumedRulesFold();
     void chinese();
     void aLabAddsAClass();
     void classesGroupUnderTheirOwnTitle();
@@ -282,13 +283,35 @@ void TestDoctor::danglingSymlinkBeforeMissingScript()
     const QList<Diagnosis> found = Doctor(DoctorRules::builtIn()).diagnose(pod({c}));
     QVERIFY(!found.isEmpty());
     QCOMPARE(found[0].rule, u"launch-script-dangling-symlink"_qs);
-    // "Launch script not found" is also true, and less specific: of the same class, it is not
-    // said again under "Also:"; what it saw is the first one's evidence already.
+    // "Launch script not found" is also true, and less specific: the symlink's rule subsumes
+    // it, so it is not said again under "Also:"; what it saw is the first one's evidence.
     QVERIFY(std::none_of(found.cbegin() + 1, found.cend(),
                          [](const Diagnosis &d) { return d.cls == u"launch-script"_qs; }));
     QCOMPARE(found[0].evidence.size(), 2);
     QCOMPARE(found[0].evidence[0].line, 3);
     QCOMPARE(found[0].evidence[1].line, 5);
+}
+
+void TestDoctor::onlySubsumedRulesFold()
+{
+    // Two rules of one class may be two causes, each with its fix: both are said. One that
+    // subsumes the other says it once, with both lines as evidence.
+    const QByteArray two = R"({"rules": [
+      {"id": "a", "class": "x", "priority": 60, "match": {"log": ["alpha"]}, "title": "A"},
+      {"id": "b", "class": "x", "priority": 50, "match": {"log": ["beta"]}, "title": "B"}]})";
+    QStringList errors;
+    const DiagnosisInput in = pod({failed("alpha\nbeta\n", 1)});
+    QList<Diagnosis> found = Doctor(DoctorRules::parse(two, u"lab.json"_qs, &errors)).diagnose(in);
+    QVERIFY2(errors.isEmpty(), qPrintable(errors.join(u'\n')));
+    QCOMPARE(found.size(), 2);
+    QCOMPARE(found[1].title, u"B"_qs);
+    QByteArray subsuming = two;
+    subsuming.replace(R"("id": "a",)", R"("id": "a", "subsumes": ["b"],)");
+    found = Doctor(DoctorRules::parse(subsuming, u"lab.json"_qs, &errors)).diagnose(in);
+    QCOMPARE(found.size(), 1);
+    QCOMPARE(found[0].title, u"A"_qs);
+    QCOMPARE(found[0].evidence.size(), 2);
+    QCOMPARE(found[0].evidence[1].text, u"beta"_qs);
 }
 
 void TestDoctor::chinese()
