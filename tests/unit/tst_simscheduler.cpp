@@ -158,7 +158,6 @@ void TestSimScheduler::tolerations()
     QCOMPARE(Scheduler::tolerates(p, taint), tolerated);
 }
 
-QTEST_GUILESS_MAIN(TestSimScheduler)
 void TestSimScheduler::preemptionTakesFewestNewestVictims()
 {
     // n1: a (4, newer) and b (4, older); n2: c (6) and d (2). A 4-GPU pod needs one victim on
@@ -213,4 +212,5 @@ void TestSimScheduler::preemptionKeepsWhatMayNotBeEvicted()
     QVERIFY(!t.preempt({&two}, [](const json &) { return true; }));
 }
 
+QTEST_GUILESS_MAIN(TestSimScheduler)
 #include "tst_simscheduler.moc"
