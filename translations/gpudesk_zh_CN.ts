@@ -500,6 +500,17 @@
     </message>
 </context>
 <context>
+    <name>PriorityClasses</name>
+    <message>
+        <source>The server&apos;s answer is not a list of PriorityClasses.</source>
+        <translation>服务器的回答不是 PriorityClass 列表。</translation>
+    </message>
+    <message>
+        <source>Not connected.</source>
+        <translation>未连接。</translation>
+    </message>
+</context>
+<context>
     <name>QObject</name>
     <message>
         <source>The API server&apos;s node list is not valid JSON.</source>
@@ -6666,6 +6677,26 @@
     <message>
         <source>a value the form&apos;s fields cannot hold as it is</source>
         <translation>某个值超出了表单字段能原样表达的范围</translation>
+    </message>
+    <message>
+        <source>No class: priority 0, or the cluster&apos;s default class</source>
+        <translation>不指定优先级类：优先级为 0，或使用集群的默认优先级类</translation>
+    </message>
+    <message>
+        <source>%1 — never preempts: %2</source>
+        <translation>%1 —— 从不抢占：%2</translation>
+    </message>
+    <message>
+        <source>%1 — %2</source>
+        <translation>%1 — %2</translation>
+    </message>
+    <message>
+        <source>A PriorityClass: a job of higher priority may preempt jobs of lower priority in its queue</source>
+        <translation>优先级类：优先级更高的作业可以抢占其队列中优先级更低的作业</translation>
+    </message>
+    <message>
+        <source>The cluster&apos;s PriorityClasses could not be read: %1</source>
+        <translation>无法读取集群的优先级类：%1</translation>
     </message>
 </context>
 <context>

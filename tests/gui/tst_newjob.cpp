@@ -106,6 +106,16 @@ void TestNewJob::submitKnowingItStarts()
     NewJobDialog *form = w.findChild<NewJobDialog *>(u"newJobDialog"_qs);
     QVERIFY(form);
     const QPointer<NewJobDialog> formAlive(form); // it deletes itself once the job is made
+    // Priority offers the cluster's classes, each with its value; not the system's.
+    auto *priority = form->findChild<QComboBox *>(u"jobPriority"_qs);
+    QVERIFY(priority);
+    QTRY_COMPARE_WITH_TIMEOUT(priority->count(), 3, 10000);
+    QCOMPARE(priority->itemText(0), QString());
+    QCOMPARE(priority->itemText(1), u"vip"_qs);
+    QCOMPARE(priority->itemText(2), u"high-priority"_qs);
+    QVERIFY2(priority->itemData(1, Qt::ToolTipRole).toString().startsWith(u"100000 — VIP jobs"_qs),
+             qPrintable(priority->itemData(1, Qt::ToolTipRole).toString()));
+    QVERIFY(priority->currentText().isEmpty()); // nothing chosen for the user
     form->nameEdit()->setText(u"llm-16"_qs);
     form->findChild<QComboBox *>(u"jobNamespace"_qs)->setCurrentText(u"user-alice"_qs);
     form->imageBox()->setCurrentText(u"registry.lab.internal/train/llm:2.3"_qs);

@@ -16,6 +16,7 @@
 #include "operation.h"
 #include "operationdialog.h"
 #include "operationsservice.h"
+#include "priorityclasses.h"
 #include "services.h"
 
 #include <QCheckBox>
@@ -157,7 +158,7 @@ NewJobDialog::NewJobDialog(Services *services, const QString &ns, QWidget *paren
     form->addRow(tr("Shared memory"), m_shm);
     form->addRow(tr("Nodes"), m_nodes);
     form->addRow(tr("VC"), m_vc);
-    form->addRow(tr("Priority"), m_priority);
+    form->addRow(tr("Priority"), priorityChoice(services));
     form->addRow(tr("Variables"), m_env);
     form->addRow(tr("Data"), m_data);
     form->addRow(tr("Time limit"), m_hours);
@@ -267,6 +268,44 @@ NewJobDialog::NewJobDialog(Services *services, const QString &ns, QWidget *paren
     });
     formChanged();
     m_touched = false;
+}
+
+QWidget *NewJobDialog::priorityChoice(Services *services)
+{
+    // The cluster's classes are offered, each with what it is worth; any name may still be
+    // typed (the server says if there is none such). The field stays m_priority.
+    auto *choice = new QComboBox(this);
+    choice->setObjectName(QStringLiteral("jobPriority"));
+    choice->setEditable(true);
+    choice->setInsertPolicy(QComboBox::NoInsert);
+    choice->setLineEdit(m_priority);
+    priorityclasses::fetch(
+        services->session(), choice,
+        [this, choice](const QList<PriorityClass> &classes, const QString &error) {
+            const QString typed = m_priority->text();
+            const QSignalBlocker quiet(m_priority); // the form is not changed by the list
+            choice->clear();
+            choice->addItem(QString());
+            choice->setItemData(0, tr("No class: priority 0, or the cluster's default class"),
+                                Qt::ToolTipRole);
+            for (const PriorityClass &c : classes) {
+                if (c.system())
+                    continue; // the cluster's own pods', not a job's
+                choice->addItem(c.name);
+                const QString what =
+                    c.preemptionPolicy == QLatin1String("Never")
+                        ? tr("%1 — never preempts: %2").arg(c.value).arg(c.description)
+                        : tr("%1 — %2").arg(c.value).arg(c.description);
+                choice->setItemData(choice->count() - 1, what, Qt::ToolTipRole);
+            }
+            m_priority->setText(typed);
+            choice->setToolTip(
+                error.isEmpty()
+                    ? tr("A PriorityClass: a job of higher priority may preempt "
+                         "jobs of lower priority in its queue")
+                    : tr("The cluster's PriorityClasses could not be read: %1").arg(error));
+        });
+    return choice;
 }
 
 NewJobDialog::~NewJobDialog() = default;

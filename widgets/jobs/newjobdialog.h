@@ -70,6 +70,8 @@ signals:
     void submitted(const QString &ns, const QString &name);
 
 private:
+    // The Priority field: an editable list of the cluster's PriorityClasses.
+    QWidget *priorityChoice(Services *services);
     void formChanged();
     void yamlChanged();
     void scheduleCheck();
@@ -105,7 +107,7 @@ private:
     QLineEdit *m_shm;
     QSpinBox *m_nodes;
     QComboBox *m_vc;
-    QLineEdit *m_priority;
+    QLineEdit *m_priority; // the line of priorityChoice()
     QPlainTextEdit *m_env;
     QPlainTextEdit *m_data;
     QCheckBox *m_alwaysPull;
