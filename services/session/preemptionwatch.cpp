@@ -4,6 +4,7 @@
 #include "clustersession.h"
 #include "clusterstore.h"
 #include "contextconnection.h"
+#include "contextfiles.h"
 #include "kubeclient.h"
 
 #include <QDateTime>
@@ -17,7 +18,6 @@
 #include <QPointer>
 #include <QRegularExpression>
 #include <QSaveFile>
-#include <QStandardPaths>
 #include <QUrl>
 
 Q_LOGGING_CATEGORY(lcPreempt, "gpudesk.preemption")
@@ -75,10 +75,7 @@ PreemptionWatch::~PreemptionWatch()
 
 QString PreemptionWatch::filePath(const QString &context)
 {
-    QString name = context;
-    name.replace(QRegularExpression(QStringLiteral("[^A-Za-z0-9._-]")), QStringLiteral("_"));
-    return QStandardPaths::writableLocation(QStandardPaths::AppDataLocation) +
-           QStringLiteral("/preemptions/") + name + QStringLiteral(".json");
+    return contextDataFile(QStringLiteral("preemptions"), context);
 }
 
 QString PreemptionWatch::preemptionOf(const EventInfo &e)

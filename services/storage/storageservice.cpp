@@ -6,6 +6,7 @@
 #include "clusterstore.h"
 #include "connectionstate.h"
 #include "contextconnection.h"
+#include "contextfiles.h"
 #include "sshpool.h"
 #include "storagejson.h"
 #include "storagemeter.h"
@@ -15,9 +16,7 @@
 #include <QFile>
 #include <QFileInfo>
 #include <QJsonDocument>
-#include <QRegularExpression>
 #include <QSaveFile>
-#include <QStandardPaths>
 
 namespace gpudesk {
 
@@ -85,10 +84,7 @@ void StorageService::merge(QList<StorageRootMeasure> &measures, StorageHistory &
 
 QString StorageService::cachePath(const QString &context)
 {
-    QString name = context;
-    name.replace(QRegularExpression(QStringLiteral("[^A-Za-z0-9._-]")), QStringLiteral("_"));
-    return QStandardPaths::writableLocation(QStandardPaths::AppDataLocation) +
-           QStringLiteral("/storage/") + name + QStringLiteral(".json");
+    return contextDataFile(QStringLiteral("storage"), context);
 }
 
 bool StorageService::loadCache(const QString &path, QList<StorageRootMeasure> *measures,
