@@ -95,6 +95,7 @@ QString status(const QString &word)
         QT_TRANSLATE_NOOP("status", "Ready"),
         QT_TRANSLATE_NOOP("status", "NotReady"),
         QT_TRANSLATE_NOOP("status", "SchedulingDisabled"),
+        QT_TRANSLATE_NOOP("status", "Reserved"),
         QT_TRANSLATE_NOOP("status", "DiskPressure"),
         QT_TRANSLATE_NOOP("status", "MemoryPressure"),
         QT_TRANSLATE_NOOP("status", "PIDPressure"),

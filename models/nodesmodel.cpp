@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "nodesmodel.h"
+#include "vipreservation.h"
 
 #include "clusterstore.h"
 #include "format.h"
@@ -7,6 +8,8 @@
 #include "telemetrystore.h"
 
 #include <QDateTime>
+
+#include <algorithm>
 
 namespace gpudesk {
 
@@ -91,6 +94,10 @@ QString NodesModel::statusText(const NodeInfo &n)
         if (c.type != QLatin1String("Ready") && c.status == QLatin1String("True"))
             parts.append(c.type);
     }
+    // Kept for a VIP job: only its pods may land there (vipreservation).
+    if (std::any_of(n.taints.cbegin(), n.taints.cend(),
+                    [](const QString &t) { return !vipreservation::jobOf(t).isEmpty(); }))
+        parts.append(QStringLiteral("Reserved"));
     return parts.join(u',');
 }
 

@@ -71,13 +71,14 @@ void PriorityAdmission::seed(ObjectStore *store)
     const ResourceType *classes =
         store->types()->find(QStringLiteral("scheduling.k8s.io"), QStringLiteral("v1"),
                              QStringLiteral("priorityclasses"));
-    auto add = [&](const char *name, int value, const char *description) {
+    auto add = [&](const char *name, int value, const char *description,
+                   const char *policy = "PreemptLowerPriority") {
         store->create(classes, json{{"apiVersion", "scheduling.k8s.io/v1"},
                                     {"kind", "PriorityClass"},
                                     {"metadata", {{"name", name}}},
                                     {"value", value},
                                     {"globalDefault", false},
-                                    {"preemptionPolicy", "PreemptLowerPriority"},
+                                    {"preemptionPolicy", policy},
                                     {"description", description}});
     };
     add("system-cluster-critical", 2000000000,
@@ -88,6 +89,11 @@ void PriorityAdmission::seed(ObjectStore *store)
     add("high-priority", 1000,
         "Deadline work: may preempt normal jobs of its own queue (Volcano's preempt action).");
     add("vip", 100000, "VIP jobs on chosen machines: nothing below preempts them.");
+    // Kubernetes' non-preempting class (its docs' "high-priority-nonpreempting"): a VIP job
+    // that waits for its machines to free, ahead of every other, without evicting anyone.
+    add("vip-waiting", 100000,
+        "VIP jobs waiting for their machines: never preempts; nothing below preempts them.",
+        "Never");
 }
 
 } // namespace sim

@@ -35,6 +35,71 @@ bool Scheduler::tolerates(const json &pod, const json &taint)
     return false;
 }
 
+namespace {
+
+// One NodeSelectorRequirement on a node's labels (or, for matchFields, its metadata.name), as
+// the scheduler's NodeAffinity plugin reads it (nodeaffinity/node_affinity.go and
+// component-helpers' NodeSelectorRequirementsAsSelector): In, NotIn, Exists, DoesNotExist, and
+// Gt / Lt on a label holding an integer.
+bool requirementHolds(const json &req, const json &fields)
+{
+    const std::string key = req.value("key", "");
+    const std::string op = req.value("operator", "");
+    const bool has = fields.contains(key) && fields[key].is_string();
+    const std::string value = has ? fields[key].get<std::string>() : std::string();
+    std::vector<std::string> values;
+    for (const auto &v : sub(req, "values"))
+        if (v.is_string())
+            values.push_back(v.get<std::string>());
+    const bool listed = std::find(values.begin(), values.end(), value) != values.end();
+    if (op == "In")
+        return has && listed;
+    if (op == "NotIn")
+        return !has || !listed;
+    if (op == "Exists")
+        return has;
+    if (op == "DoesNotExist")
+        return !has;
+    if ((op == "Gt" || op == "Lt") && has && values.size() == 1) {
+        try {
+            const long long have = std::stoll(value);
+            const long long bound = std::stoll(values.front());
+            return op == "Gt" ? have > bound : have < bound;
+        } catch (const std::exception &) {
+            return false;
+        }
+    }
+    return false;
+}
+
+// requiredDuringSchedulingIgnoredDuringExecution: its terms ORed, each term's requirements
+// ANDed; a term with no requirement matches nothing, as in the scheduler.
+bool matchesRequiredAffinity(const json &pod, const json &node)
+{
+    const json &affinity = sub(sub(pod["spec"], "affinity"), "nodeAffinity");
+    if (!affinity.contains("requiredDuringSchedulingIgnoredDuringExecution"))
+        return true;
+    const json &required = sub(affinity, "requiredDuringSchedulingIgnoredDuringExecution");
+    const json &labels = sub(node["metadata"], "labels");
+    const json fields{{"metadata.name", node["metadata"].value("name", "")}};
+    for (const auto &term : sub(required, "nodeSelectorTerms")) {
+        const json exprs = sub(term, "matchExpressions");
+        const json fieldExprs = sub(term, "matchFields");
+        if (exprs.empty() && fieldExprs.empty())
+            continue;
+        bool all = true;
+        for (const auto &r : exprs)
+            all = all && requirementHolds(r, labels);
+        for (const auto &r : fieldExprs)
+            all = all && requirementHolds(r, fields);
+        if (all)
+            return true;
+    }
+    return false;
+}
+
+} // namespace
+
 void Scheduler::load(const std::vector<const json *> &nodes, const std::vector<const json *> &pods)
 {
     m_nodes.clear();
@@ -103,6 +168,10 @@ bool Scheduler::fits(const json &pod, const NodeState &n, std::vector<std::strin
             why->push_back("node(s) didn't match Pod's node affinity/selector");
             return false;
         }
+    }
+    if (!matchesRequiredAffinity(pod, *n.node)) {
+        why->push_back("node(s) didn't match Pod's node affinity/selector");
+        return false;
     }
     const Resources r = podRequests(pod);
     bool ok = true;

@@ -1580,6 +1580,106 @@
     </message>
 </context>
 <context>
+    <name>VipJob</name>
+    <message>
+        <source>This is not a job gpudesk submits.</source>
+        <translation>这不是 gpudesk 提交的作业。</translation>
+    </message>
+    <message>
+        <source>The job has no name.</source>
+        <translation>作业没有名称。</translation>
+    </message>
+    <message>
+        <source>A %1 is not a job gpudesk submits.</source>
+        <translation>%1 不是 gpudesk 提交的作业。</translation>
+    </message>
+    <message>
+        <source>The job asks for no GPU: there are no machines to keep for it.</source>
+        <translation>作业未申请 GPU：没有需要为它保留的机器。</translation>
+    </message>
+</context>
+<context>
+    <name>VipPlanner</name>
+    <message>
+        <source>Reserve %1 for the VIP job %2/%3: no new pod is scheduled there but its (taint %4=%5:NoSchedule)</source>
+        <translation>为 VIP 作业 %2/%3 保留 %1：除它的 Pod 外不再有新 Pod 调度到这里（污点 %4=%5:NoSchedule）</translation>
+    </message>
+    <message numerus="yes">
+        <source>VIP job %1/%2: reserve %n machine(s) and wait for them</source>
+        <translation>
+            <numerusform>VIP 作业 %1/%2：保留 %n 台机器并等待其空出</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>VIP job %1/%2: stop what runs on %n machine(s) and start there</source>
+        <translation>
+            <numerusform>VIP 作业 %1/%2：停止 %n 台机器上运行的作业并在其上启动</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The cluster has no node %1.</source>
+        <translation>集群中没有节点 %1。</translation>
+    </message>
+    <message>
+        <source>It runs at the default priority: the cluster has no PriorityClass above it, so a job of higher priority could still preempt it.</source>
+        <translation>它以默认优先级运行：集群没有更高的 PriorityClass，因此更高优先级的作业仍可能抢占它。</translation>
+    </message>
+    <message>
+        <source>It runs at priority class %1, the cluster&apos;s highest: no job preempts it.</source>
+        <translation>它以集群最高的优先级类 %1 运行：没有作业能抢占它。</translation>
+    </message>
+    <message numerus="yes">
+        <source>Left to finish: %1 %2/%3 of %4 — %n GPU(s) on %5</source>
+        <translation>
+            <numerusform>等待其结束：%4 的 %1 %2/%3 —— 在 %5 上占用 %n 张 GPU</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Nothing holds GPUs on the machines now: the job starts at once.</source>
+        <translation>这些机器上目前没有占用 GPU 的作业：作业将立即启动。</translation>
+    </message>
+    <message>
+        <source>The job waits until these end; nothing new is scheduled there meanwhile.</source>
+        <translation>作业会等到它们结束；在此期间不会有新的 Pod 调度到这些机器。</translation>
+    </message>
+    <message>
+        <source>The reservation stays until it is released (Nodes page), also after the job ends.</source>
+        <translation>保留会一直生效，直到被释放（节点页面），作业结束后也是如此。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 %2/%3 of %4 holds %n GPU(s) there and is not stopped: its controller would start it again. The job waits for it.</source>
+        <translation>
+            <numerusform>%4 的 %1 %2/%3 在此占用 %n 张 GPU，不会被停止：其控制器会重新启动它。作业将等待它结束。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>to free %1 for the VIP job %2/%3</source>
+        <translation>为 VIP 作业 %2/%3 腾出 %1</translation>
+    </message>
+    <message>
+        <source>VIP job on %1</source>
+        <translation>在 %1 上运行的 VIP 作业</translation>
+    </message>
+    <message numerus="yes">
+        <source>Release %n machine(s) reserved for a VIP job</source>
+        <translation>
+            <numerusform>释放为 VIP 作业保留的 %n 台机器</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>node %1 is gone from the cluster</source>
+        <translation>节点 %1 已不在集群中</translation>
+    </message>
+    <message>
+        <source>%1 is reserved for no VIP job</source>
+        <translation>%1 未为任何 VIP 作业保留</translation>
+    </message>
+    <message>
+        <source>Release %1, reserved for the VIP job %2: pods may be scheduled there again</source>
+        <translation>释放为 VIP 作业 %2 保留的 %1：Pod 可以再次调度到这里</translation>
+    </message>
+</context>
+<context>
     <name>gpudesk</name>
     <message>
         <source>gpudesk&apos;s samples</source>
@@ -6698,6 +6798,10 @@
         <source>The cluster&apos;s PriorityClasses could not be read: %1</source>
         <translation>无法读取集群的优先级类：%1</translation>
     </message>
+    <message>
+        <source>VIP machines</source>
+        <translation>VIP 机器</translation>
+    </message>
 </context>
 <context>
     <name>gpudesk::NodeAccess</name>
@@ -7146,6 +7250,10 @@
     <message>
         <source>drained from the Nodes page</source>
         <translation>从节点页面排空</translation>
+    </message>
+    <message>
+        <source>Release %1 (reserved for the VIP job %2)</source>
+        <translation>释放 %1（为 VIP 作业 %2 保留）</translation>
     </message>
 </context>
 <context>
@@ -11092,6 +11200,121 @@
     </message>
 </context>
 <context>
+    <name>gpudesk::VipMachinesBox</name>
+    <message>
+        <source>Run it as a VIP job on the machines ticked below, now</source>
+        <translation>作为 VIP 作业，立即在下面勾选的机器上运行</translation>
+    </message>
+    <message>
+        <source>Wait for them: the machines are reserved for the VIP job as they free</source>
+        <translation>等待它们结束：机器空出时即为 VIP 作业保留</translation>
+    </message>
+    <message>
+        <source>Stop them now: their owners are told why, in an Event on each job</source>
+        <translation>立即停止它们：在每个作业上以事件告知其所有者原因</translation>
+    </message>
+    <message>
+        <source>A VIP job takes whole machines that you choose. Its pods that ask for GPUs go only there, at the cluster&apos;s highest priority: nothing preempts it once it runs.</source>
+        <translation>VIP 作业占用您选定的整台机器。它申请 GPU 的 Pod 只会调度到这些机器上，并使用集群最高的优先级：运行后不会被任何作业抢占。</translation>
+    </message>
+    <message>
+        <source>Machine</source>
+        <translation>机器</translation>
+    </message>
+    <message>
+        <source>GPUs</source>
+        <translation>GPU</translation>
+    </message>
+    <message>
+        <source>Free</source>
+        <translation>空闲</translation>
+    </message>
+    <message>
+        <source>Held by</source>
+        <translation>占用者</translation>
+    </message>
+    <message>
+        <source>Job</source>
+        <translation>作业</translation>
+    </message>
+    <message>
+        <source>Owner</source>
+        <translation>所有者</translation>
+    </message>
+    <message>
+        <source>VC</source>
+        <translation>虚拟集群</translation>
+    </message>
+    <message>
+        <source>On</source>
+        <translation>所在节点</translation>
+    </message>
+    <message>
+        <source>Machines</source>
+        <translation>机器</translation>
+    </message>
+    <message>
+        <source>Running there now</source>
+        <translation>当前在这些机器上运行</translation>
+    </message>
+    <message>
+        <source>It runs at priority class %1 (%2), the cluster&apos;s highest, which never preempts: it waits for the jobs there, ahead of every other.</source>
+        <translation>它以集群最高的优先级类 %1（%2）运行，该类从不抢占：它排在所有作业之前，等待这些机器上的作业结束。</translation>
+    </message>
+    <message>
+        <source>It runs at priority class %1 (%2), the cluster&apos;s highest.</source>
+        <translation>它以集群最高的优先级类 %1（%2）运行。</translation>
+    </message>
+    <message>
+        <source>The cluster&apos;s PriorityClasses could not be read: %1</source>
+        <translation>无法读取集群的优先级类：%1</translation>
+    </message>
+    <message>
+        <source>The cluster has no PriorityClass at the top that never preempts: the job keeps its own priority, so that it waits for the jobs there instead of evicting them.</source>
+        <translation>集群没有最高级别且从不抢占的 PriorityClass：作业保留自身的优先级，以便等待这些机器上的作业结束，而不是驱逐它们。</translation>
+    </message>
+    <message>
+        <source>The cluster has no PriorityClass: the VIP job runs at the default priority.</source>
+        <translation>集群没有 PriorityClass：VIP 作业以默认优先级运行。</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1（%2）</translation>
+    </message>
+    <message>
+        <source>%1 × %2</source>
+        <translation>%1 × %2</translation>
+    </message>
+    <message>
+        <source>Reserved for the VIP job %1</source>
+        <translation>为 VIP 作业 %1 保留</translation>
+    </message>
+    <message>
+        <source>Its controller would start it again: it is waited for, not stopped.</source>
+        <translation>其控制器会重新启动它：将等待它结束，而不是停止它。</translation>
+    </message>
+    <message>
+        <source>Off: the job goes wherever the scheduler puts it.</source>
+        <translation>关闭：作业由调度器决定运行位置。</translation>
+    </message>
+    <message>
+        <source>Tick the machines the job must have.</source>
+        <translation>勾选作业必须使用的机器。</translation>
+    </message>
+    <message numerus="yes">
+        <source>Nothing holds GPUs on the %n machine(s) chosen: the job can start there at once.</source>
+        <translation>
+            <numerusform>所选的 %n 台机器上没有占用 GPU 的作业：作业可以立即在其上启动。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n job(s) of %1 hold %2 GPUs on the machines chosen.</source>
+        <translation>
+            <numerusform>%1 的 %n 个作业在所选机器上占用 %2 张 GPU。</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>gpudesk::WelcomePanel</name>
     <message>
         <source>Choose a kubeconfig file…</source>
@@ -11712,6 +11935,10 @@
     <message>
         <source>EvictionThresholdMet</source>
         <translation>达到驱逐阈值</translation>
+    </message>
+    <message>
+        <source>Reserved</source>
+        <translation>已保留</translation>
     </message>
 </context>
 </TS>

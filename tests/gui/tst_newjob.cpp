@@ -109,12 +109,16 @@ void TestNewJob::submitKnowingItStarts()
     // Priority offers the cluster's classes, each with its value; not the system's.
     auto *priority = form->findChild<QComboBox *>(u"jobPriority"_qs);
     QVERIFY(priority);
-    QTRY_COMPARE_WITH_TIMEOUT(priority->count(), 3, 10000);
+    QTRY_COMPARE_WITH_TIMEOUT(priority->count(), 4, 10000);
     QCOMPARE(priority->itemText(0), QString());
     QCOMPARE(priority->itemText(1), u"vip"_qs);
-    QCOMPARE(priority->itemText(2), u"high-priority"_qs);
+    QCOMPARE(priority->itemText(2), u"vip-waiting"_qs);
+    QCOMPARE(priority->itemText(3), u"high-priority"_qs);
     QVERIFY2(priority->itemData(1, Qt::ToolTipRole).toString().startsWith(u"100000 — VIP jobs"_qs),
              qPrintable(priority->itemData(1, Qt::ToolTipRole).toString()));
+    QVERIFY2(
+        priority->itemData(2, Qt::ToolTipRole).toString().startsWith(u"100000 — never preempts"_qs),
+        qPrintable(priority->itemData(2, Qt::ToolTipRole).toString()));
     QVERIFY(priority->currentText().isEmpty()); // nothing chosen for the user
     form->nameEdit()->setText(u"llm-16"_qs);
     form->findChild<QComboBox *>(u"jobNamespace"_qs)->setCurrentText(u"user-alice"_qs);

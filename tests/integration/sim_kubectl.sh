@@ -51,7 +51,7 @@ check "logs -f reads new lines, then stops ($before → $after lines)" \
 
 pcs=$($KUBECTL get priorityclasses 2>&1)
 check "get priorityclasses shows the lab's classes with their values" \
-    bash -c 'grep -Eq "^high-priority +1000 +false" <<<"$0" && grep -Eq "^vip +100000 +false" <<<"$0"' "$pcs"
+    bash -c 'grep -Eq "^high-priority +1000 +false" <<<"$0" && grep -Eq "^vip +100000 +false" <<<"$0" && grep -Eq "^vip-waiting +100000 +false .*Never" <<<"$0"' "$pcs"
 preempted=$($KUBECTL get pods -n user-wangfang -o wide 2>&1)
 check "get pods -o wide shows the preemptor's nominated node" \
     contains "$preempted" "seg-deadline-trainer-0 .*Running.* g4090-[0-9]* *g4090-[0-9]"

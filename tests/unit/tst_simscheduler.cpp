@@ -58,6 +58,8 @@ private slots:
     void failedSchedulingMessage();
     void tolerations_data();
     void tolerations();
+    void requiredNodeAffinity_data();
+    void requiredNodeAffinity();
     void preemptionTakesFewestNewestVictims();
     void preemptionKeepsWhatMayNotBeEvicted();
 };
@@ -156,6 +158,62 @@ void TestSimScheduler::tolerations()
         p["spec"]["tolerations"].push_back(t);
     const json taint{{"key", "gpudesk.io/reserved"}, {"value", "a800"}, {"effect", "NoSchedule"}};
     QCOMPARE(Scheduler::tolerates(p, taint), tolerated);
+}
+
+void TestSimScheduler::requiredNodeAffinity_data()
+{
+    // n8 and n7 have room for the 4 GPUs; n7 is labelled rack=7.
+    QTest::addColumn<QByteArray>("required");
+    QTest::addColumn<QString>("expected"); // "" unschedulable
+    const auto hostIn = [](const char *values) -> QByteArray {
+        return QByteArray(R"({"nodeSelectorTerms":[{"matchExpressions":[{"key":)"
+                          R"("kubernetes.io/hostname","operator":"In","values":)") +
+               values + "}]}]}";
+    };
+    QTest::addRow("pinned to n8") << hostIn(R"(["n8"])") << u"n8"_qs;
+    QTest::addRow("pinned to the full node") << hostIn(R"(["n2"])") << QString();
+    QTest::addRow("pinned to no node there is") << hostIn(R"(["nx"])") << QString();
+    QTest::addRow("terms are ORed")
+        << QByteArray(R"({"nodeSelectorTerms":[{"matchExpressions":[{"key":"rack","operator":)"
+                      R"("In","values":["9"]}]},{"matchFields":[{"key":"metadata.name",)"
+                      R"("operator":"In","values":["n7"]}]}]})")
+        << u"n7"_qs;
+    QTest::addRow("requirements are ANDed")
+        << QByteArray(R"({"nodeSelectorTerms":[{"matchExpressions":[{"key":"rack","operator":)"
+                      R"("Exists"},{"key":"kubernetes.io/hostname","operator":"NotIn",)"
+                      R"("values":["n7"]}]}]})")
+        << QString();
+    QTest::addRow("Gt on a number")
+        << QByteArray(R"({"nodeSelectorTerms":[{"matchExpressions":[{"key":"rack","operator":)"
+                      R"("Gt","values":["6"]}]}]})")
+        << u"n7"_qs;
+    QTest::addRow("an empty term matches nothing")
+        << QByteArray(R"({"nodeSelectorTerms":[{}]})") << QString();
+}
+
+void TestSimScheduler::requiredNodeAffinity()
+{
+    QFETCH(QByteArray, required);
+    QFETCH(QString, expected);
+    std::vector<json> nodes{node("n8", 8), node("n7", 8), node("n2", 8)};
+    nodes[1]["metadata"]["labels"]["rack"] = "7";
+    const std::vector<json> pods{pod("a", 3, "n7"), pod("b", 8, "n2")};
+    Scheduler s;
+    s.load(ptrs(nodes), ptrs(pods));
+    json p = pod("p", 4);
+    p["spec"]["affinity"]["nodeAffinity"]["requiredDuringSchedulingIgnoredDuringExecution"] =
+        json::parse(required.toStdString());
+    std::string message;
+    const auto placed = s.place({&p}, &message);
+    if (expected.isEmpty()) {
+        QVERIFY(placed.empty());
+        QVERIFY2(QString::fromStdString(message).contains(
+                     u"didn't match Pod's node affinity/selector"_qs),
+                 message.c_str());
+    } else {
+        QCOMPARE(placed.size(), size_t(1));
+        QCOMPARE(QString::fromStdString(placed.front()), expected);
+    }
 }
 
 void TestSimScheduler::preemptionTakesFewestNewestVictims()

@@ -2,6 +2,7 @@
 #include "newjobdialog.h"
 
 #include "verdictpanel.h"
+#include "vipmachinesbox.h"
 
 #include "formchoices.h"
 #include "objectref.h"
@@ -18,6 +19,7 @@
 #include "operationsservice.h"
 #include "priorityclasses.h"
 #include "services.h"
+#include "vipjob.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -77,7 +79,8 @@ NewJobDialog::NewJobDialog(Services *services, const QString &ns, QWidget *paren
       m_verdictPanel(new VerdictPanel(this)), m_submit(new QPushButton(tr("Submit…"), this)),
       m_startFrom(new QComboBox(this)),
       m_saveTemplate(new QPushButton(tr("Save as template…"), this)),
-      m_deleteTemplate(new QPushButton(tr("Delete template"), this))
+      m_deleteTemplate(new QPushButton(tr("Delete template"), this)),
+      m_vip(new VipMachinesBox(services, this))
 {
     setWindowTitle(tr("New training job"));
     const ClusterStore *store = services->store();
@@ -179,6 +182,7 @@ NewJobDialog::NewJobDialog(Services *services, const QString &ns, QWidget *paren
     m_yaml->setLineWrapMode(QPlainTextEdit::NoWrap);
     new YamlHighlighter(m_yaml->document());
     m_tabs->addTab(m_yaml, tr("YAML"));
+    m_tabs->addTab(m_vip, tr("VIP machines"));
 
     m_verdictPanel->setObjectName(QStringLiteral("verdictPanel"));
     auto *verdictBox = new QWidget;
@@ -256,6 +260,7 @@ NewJobDialog::NewJobDialog(Services *services, const QString &ns, QWidget *paren
     for (QSpinBox *s : {m_gpus, m_nodes, m_hours})
         connect(s, &QSpinBox::valueChanged, this, &NewJobDialog::formChanged);
     connect(m_alwaysPull, &QCheckBox::toggled, this, &NewJobDialog::formChanged);
+    connect(m_vip, &VipMachinesBox::changed, this, &NewJobDialog::formChanged);
     connect(m_ns, &QComboBox::currentTextChanged, this, &NewJobDialog::fillStartFrom);
     connect(m_startFrom, &QComboBox::activated, this, &NewJobDialog::startFromChosen);
     connect(m_saveTemplate, &QPushButton::clicked, this, &NewJobDialog::saveAsTemplate);
@@ -352,7 +357,9 @@ void NewJobDialog::formChanged()
     m_problems->setText(JobSpecRules::errors(s).join(u'\n'));
     if (!m_yamlEdited) {
         QString error;
-        const QString yaml = ObjectService::toYaml(JobManifest::of(s, mpiVersion()), &error);
+        const QByteArray job = JobManifest::of(s, mpiVersion());
+        const QByteArray vip = asVip(job, &error); // its error is the check's to say
+        const QString yaml = ObjectService::toYaml(vip.isEmpty() ? job : vip, &error);
         m_settingYaml = true;
         m_yaml->setPlainText(yaml);
         m_settingYaml = false;
@@ -384,9 +391,19 @@ void NewJobDialog::scheduleCheck()
 
 QByteArray NewJobDialog::currentJson(QString *error) const
 {
-    if (m_yamlEdited)
-        return ObjectService::toJson(m_yaml->toPlainText(), error);
-    return JobManifest::of(spec(), mpiVersion());
+    if (m_yamlEdited) {
+        const QByteArray json = ObjectService::toJson(m_yaml->toPlainText(), error);
+        return json.isEmpty() ? json : asVip(json, error);
+    }
+    return asVip(JobManifest::of(spec(), mpiVersion()), error);
+}
+
+QByteArray NewJobDialog::asVip(const QByteArray &json, QString *error) const
+{
+    // The same job, pinned to the machines at the highest class, as the YAML tab shows it.
+    if (!m_vip->isOn())
+        return json;
+    return VipJob::manifest(json, m_vip->nodes(), m_vip->priorityClass(), error);
 }
 
 QString NewJobDialog::mpiVersion() const
@@ -421,7 +438,7 @@ void NewJobDialog::onVerdict(const StartVerdict &verdict)
     m_submit->setToolTip(verdict.kind == StartVerdict::Never
                              ? tr("It would never start as it is: see why beside the form.")
                              : QString());
-    m_pin->setEnabled(!m_yamlEdited && verdict.kind == StartVerdict::Starts &&
+    m_pin->setEnabled(!m_yamlEdited && !m_vip->isOn() && verdict.kind == StartVerdict::Starts &&
                       !verdict.placement.isEmpty());
     emit checked();
 }
@@ -439,7 +456,7 @@ void NewJobDialog::submit()
 {
     QString error;
     QByteArray json;
-    if (!m_yamlEdited && m_pin->isEnabled() && m_pin->isChecked()) {
+    if (!m_yamlEdited && !m_vip->isOn() && m_pin->isEnabled() && m_pin->isChecked()) {
         JobSpec s = spec();
         for (const StartPlacement &p : m_verdict.placement)
             if (!s.pinnedNodes.contains(p.node))
@@ -461,9 +478,13 @@ void NewJobDialog::submit()
     const QString ns = where.ns;
     const QString name = where.name;
     OperationsService *ops = m_services->operations();
-    OperationPlan plan = ops->planner().create(where.collectionPath(), json);
-    plan.steps.first().eventReason = QStringLiteral("GpudeskSubmitted");
-    plan.steps.first().why = m_verdict.summary();
+    OperationPlan plan =
+        m_vip->isOn() ? VipPlanner(ops->planner())
+                            .plan(json, where.collectionPath(), m_vip->nodes(), m_vip->mode())
+                      : ops->planner().create(where.collectionPath(), json);
+    plan.steps.last().eventReason = QStringLiteral("GpudeskSubmitted");
+    if (!m_vip->isOn())
+        plan.steps.last().why = m_verdict.summary();
     Operation *op = ops->prepare(plan);
     // The plan's window outlives the form, which closes once the job is made: its results stay
     // in sight.
@@ -479,7 +500,7 @@ void NewJobDialog::submit()
     connect(dialog, &QDialog::finished, this, closed);
     connect(dialog, &QObject::destroyed, this, closed);
     connect(op, &Operation::finished, this, [this, op, ns, name] {
-        if (op->outcomes().value(0).result == StepOutcome::Result::Done) {
+        if (op->outcomes().constLast().result == StepOutcome::Result::Done) {
             emit submitted(ns, name);
             accept();
         }

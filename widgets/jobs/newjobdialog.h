@@ -22,6 +22,7 @@ namespace gpudesk {
 class JobChecker;
 class Services;
 class VerdictPanel;
+class VipMachinesBox;
 
 // New training job: a form (kind, image, command, GPUs per node and model, CPU, memory, shared
 // memory, nodes, VC, priority, variables, data, always pull, a time limit) and the YAML it makes,
@@ -55,6 +56,7 @@ public:
     QTabWidget *tabs() const { return m_tabs; }
     QComboBox *startFromBox() const { return m_startFrom; }
     QPushButton *saveTemplateButton() const { return m_saveTemplate; }
+    VipMachinesBox *vipBox() const { return m_vip; }
     // As a copy of the workload (a job, or a bare pod): a free name, the rest as it was.
     void startFromWorkload(const QString &workloadKey);
     // Where the form's text came from ("" blank), once loaded: for the tests and the title.
@@ -80,6 +82,7 @@ private:
     void applySplit(int nodes, int gpusPerNode);
     void submit();
     QByteArray currentJson(QString *error) const;
+    QByteArray asVip(const QByteArray &json, QString *error) const;
     void fillStartFrom();
     void startFromChosen(int index);
     void applyManifest(const QString &yaml, const QString &origin);
@@ -121,6 +124,7 @@ private:
     QComboBox *m_startFrom;
     QPushButton *m_saveTemplate;
     QPushButton *m_deleteTemplate;
+    VipMachinesBox *m_vip;
     QString m_origin;
     int m_startIndex = 0;   // the entry loaded, to go back to when the user keeps their text
     int m_startRequest = 0; // each start counts: a copy read late for an older one is dropped

@@ -16,6 +16,8 @@
 #include "nodesmodel.h"
 #include "permissions.h"
 #include "tablefilter.h"
+#include "vipjob.h"
+#include "vipplanner.h"
 
 #include <QCheckBox>
 #include <QHeaderView>
@@ -280,6 +282,17 @@ void NodesPage::addNodeActions(QMenu *menu, const QString &name)
         add(tr("Cordon %1").arg(name), patch, [this, name] {
             plan([&](const OperationPlanner &p) { return p.cordon({name}, true); });
         });
+    // A machine kept for a VIP job stays kept after the job ends, until released here.
+    QStringList reservedFor;
+    for (const QString &t : n->taints)
+        if (const QString job = VipJob::reservedFor(t); !job.isEmpty())
+            reservedFor << job;
+    if (!reservedFor.isEmpty())
+        add(tr("Release %1 (reserved for the VIP job %2)")
+                .arg(name, reservedFor.join(QStringLiteral(", "))),
+            patch, [this, name] {
+                plan([&](const OperationPlanner &p) { return VipPlanner(p).release({name}); });
+            });
     const QString evict =
         refusal(QStringLiteral("create"), QStringLiteral("pods"), QStringLiteral("eviction"));
     add(tr("Drain %1…").arg(name), patch.isEmpty() ? evict : patch, [this, name] {
