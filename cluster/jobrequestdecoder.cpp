@@ -226,13 +226,19 @@ bool JobRequestDecoder::decode(const QByteArray &bytes, JobRequest *out, QString
     } else if ((kind == QLatin1String("PyTorchJob") || kind == QLatin1String("MPIJob")) &&
                group == QLatin1String("kubeflow.org")) {
         r.kind = kind == QLatin1String("MPIJob") ? Resource::MPIJobs : Resource::PyTorchJobs;
-        kubeflowRoles(
-            member(spec, r.kind == Resource::MPIJobs ? "mpiReplicaSpecs" : "pytorchReplicaSpecs"),
-            &r);
+        const json &replicaSpecs =
+            member(spec, r.kind == Resource::MPIJobs ? "mpiReplicaSpecs" : "pytorchReplicaSpecs");
+        kubeflowRoles(replicaSpecs, &r);
         const json &policy = member(member(spec, "runPolicy"), "schedulingPolicy");
         if (const QString q = text(policy, "queue"); !q.isEmpty())
             r.queue = q;
+        // The gang's class; without one, the pods' (their templates').
         r.priorityClass = text(policy, "priorityClass");
+        if (replicaSpecs.is_object())
+            for (auto it = replicaSpecs.begin();
+                 it != replicaSpecs.end() && r.priorityClass.isEmpty(); ++it)
+                r.priorityClass =
+                    text(member(member(it.value(), "template"), "spec"), "priorityClassName");
         const json &min = member(policy, "minAvailable");
         r.minAvailable = min.is_number_integer() ? int(min.get<qint64>()) : 0;
     } else {

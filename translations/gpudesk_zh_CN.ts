@@ -8127,6 +8127,21 @@
     </message>
 </context>
 <context>
+    <name>gpudesk::PriorityClasses</name>
+    <message>
+        <source>The cluster has no PriorityClass named %1: the API server refuses the job&apos;s pods (&quot;no PriorityClass with name %1 was found&quot;), so it never starts.</source>
+        <translation>集群中没有名为 %1 的 PriorityClass：API 服务器会拒绝作业的 Pod（“no PriorityClass with name %1 was found”），因此它永远不会启动。</translation>
+    </message>
+    <message>
+        <source>Leave the priority empty: the cluster has no class a job may name.</source>
+        <translation>请将优先级留空：集群中没有作业可以指定的优先级类。</translation>
+    </message>
+    <message>
+        <source>Name one of the cluster&apos;s classes (%1), or none.</source>
+        <translation>请指定集群中的某个优先级类（%1），或不指定。</translation>
+    </message>
+</context>
+<context>
     <name>gpudesk::Problems</name>
     <message>
         <source>%1 is NotReady since %2</source>

@@ -62,6 +62,9 @@ JobChecker::JobChecker(const ClusterStore *store, const TelemetryStore *telemetr
         }
         m_checked = m_running;
         m_verdict = m_watcher.result();
+        if (m_classesKnown)
+            if (auto r = priorityclasses::unknownReason(m_checked.priorityClass, m_classes))
+                m_verdict.add({*r});
         const QList<LaunchScript> scripts =
             m_nas ? LaunchScripts::onNas(m_checked, m_nas->roots()) : QList<LaunchScript>();
         const QStringList images = m_images ? ImageCheck::imagesOf(m_checked) : QStringList();

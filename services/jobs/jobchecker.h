@@ -3,6 +3,7 @@
 
 #include "jobrequest.h"
 #include "launchscripts.h"
+#include "priorityclasses.h"
 #include "startcheck.h"
 
 #include <QElapsedTimer>
@@ -43,6 +44,12 @@ public:
     void setNas(NasFiles *nas) { m_nas = nas; }
     // Where images are looked up (none: they are not).
     void setImages(ImagesService *images) { m_images = images; }
+    // The cluster's PriorityClasses (not set: a job's class is not checked).
+    void setPriorityClasses(const QList<PriorityClass> &classes)
+    {
+        m_classes = classes;
+        m_classesKnown = true;
+    }
     // The collections' sync (none: not known): a kind the account may not read is said, not
     // taken as empty — the namespace's LimitRanges.
     void setConnectionState(const ConnectionState *state) { m_state = state; }
@@ -100,6 +107,8 @@ private:
     QElapsedTimer m_cachedAt;
     JobRequest m_checked;
     StartVerdict m_verdict;
+    QList<PriorityClass> m_classes;
+    bool m_classesKnown = false;
 };
 
 } // namespace gpudesk

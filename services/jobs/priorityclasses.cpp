@@ -63,4 +63,34 @@ void fetch(ClusterSession *session, QObject *context, Done done)
                 });
 }
 
+std::optional<StartReason> unknownReason(const QString &name, const QList<PriorityClass> &classes)
+{
+    if (name.isEmpty() || std::any_of(classes.cbegin(), classes.cend(),
+                                      [&](const PriorityClass &c) { return c.name == name; }))
+        return std::nullopt;
+    QStringList offered;
+    for (const PriorityClass &c : classes)
+        if (!c.system())
+            offered << c.name;
+    StartReason r;
+    r.severity = StartReason::Never;
+    r.code = QStringLiteral("priority-class-unknown");
+    r.field = QStringLiteral("priority");
+    r.message = QCoreApplication::translate(
+                    "gpudesk::PriorityClasses",
+                    "The cluster has no PriorityClass named %1: the API server refuses the job's "
+                    "pods (\"no PriorityClass with name %1 was found\"), so it never starts.")
+                    .arg(name);
+    r.fix = offered.isEmpty()
+                ? QCoreApplication::translate("gpudesk::PriorityClasses",
+                                              "Leave the priority empty: the cluster has no "
+                                              "class a job may name.")
+                : QCoreApplication::translate("gpudesk::PriorityClasses",
+                                              "Name one of the cluster's classes (%1), or none.")
+                      .arg(offered.join(QStringLiteral(", ")));
+    r.numbers.insert(QStringLiteral("priorityClass"), name);
+    r.numbers.insert(QStringLiteral("classes"), offered);
+    return r;
+}
+
 } // namespace gpudesk::priorityclasses

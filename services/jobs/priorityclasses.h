@@ -1,11 +1,14 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "startcheck.h"
+
 #include <QList>
 #include <QObject>
 #include <QString>
 
 #include <functional>
+#include <optional>
 
 namespace gpudesk {
 
@@ -31,6 +34,10 @@ using Done = std::function<void(const QList<PriorityClass> &classes, const QStri
 void fetch(ClusterSession *session, QObject *context, Done done);
 // Decodes a PriorityClassList (JSON); false with why for anything else.
 bool decode(const QByteArray &json, QList<PriorityClass> *out, QString *error);
+// The submit check's reason for a job that names a class the cluster does not have: its pods
+// are refused by the API server's Priority admission (a job's, by its controller: the job
+// waits for ever with FailedCreate events). None when `name` is empty or a class.
+std::optional<StartReason> unknownReason(const QString &name, const QList<PriorityClass> &classes);
 
 } // namespace priorityclasses
 } // namespace gpudesk

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "submitrun.h"
+#include "priorityclasses.h"
 
 #include "capacitysnapshot.h"
 #include "jobchecker.h"
@@ -185,7 +186,14 @@ void SubmitRun::check()
     m_checker->setImages(m_services->images()); // the images, in their registries
     m_checker->setConnectionState(m_services->state());
     connect(m_checker, &JobChecker::ready, this, &SubmitRun::onVerdict);
-    m_checker->check(m_job);
+    // The cluster's PriorityClasses first (one small list): a class it does not have is a job
+    // that never starts. Unread (forbidden, an old cluster), the class is not checked.
+    priorityclasses::fetch(m_services->session(), this,
+                           [this](const QList<PriorityClass> &classes, const QString &error) {
+                               if (error.isEmpty())
+                                   m_checker->setPriorityClasses(classes);
+                               m_checker->check(m_job);
+                           });
 }
 
 void SubmitRun::onVerdict(const StartVerdict &verdict)
@@ -231,11 +239,13 @@ bool SubmitRun::confirmsOwn(const QString &serverSays)
     const bool validation = serverSays.contains(QLatin1String(".resources.requests"));
     const bool limitRanger = serverSays.contains(QLatin1String(" per Container ")) ||
                              serverSays.contains(QLatin1String(" per Pod "));
+    const bool priority = serverSays.contains(QLatin1String("no PriorityClass with name"));
     for (StartReason &r : m_verdict.reasons) {
         if (r.severity != StartReason::Never)
             continue;
         if ((validation && r.code == QLatin1String("request-over-limit")) ||
-            (limitRanger && r.code == QLatin1String("limitrange-refused"))) {
+            (limitRanger && r.code == QLatin1String("limitrange-refused")) ||
+            (priority && r.code == QLatin1String("priority-class-unknown"))) {
             r.numbers.insert(QStringLiteral("serverSays"), serverSays);
             return true;
         }

@@ -125,11 +125,20 @@ void TestNewJob::submitKnowingItStarts()
     form->imageBox()->setCurrentText(u"registry.lab.internal/train/llm:2.3"_qs);
     form->commandEdit()->setPlainText(u"torchrun --nproc_per_node=16 train.py"_qs);
     form->gpusBox()->setValue(16);
-
-    // One pod of 16 GPUs: never — no node has more than 8 — and 2 × 8 offered.
     auto verdictIs = [form](StartVerdict::Kind k) {
         return !form->isChecking() && form->verdict().kind == k;
     };
+    // A class the cluster does not have: its pods would be refused for ever.
+    priority->setCurrentText(u"urgent-now"_qs);
+    QTRY_VERIFY_WITH_TIMEOUT(
+        !form->isChecking() && form->verdict().has(u"priority-class-unknown"_qs), 10000);
+    QVERIFY2(form->verdictPanel()->reasonsText().contains(u"no PriorityClass named urgent-now"),
+             qPrintable(form->verdictPanel()->reasonsText()));
+    priority->setCurrentText(QString());
+    QTRY_VERIFY_WITH_TIMEOUT(
+        !form->isChecking() && !form->verdict().has(u"priority-class-unknown"_qs), 10000);
+
+    // One pod of 16 GPUs: never — no node has more than 8 — and 2 × 8 offered.
     QTRY_VERIFY_WITH_TIMEOUT(verdictIs(StartVerdict::Never), 10000);
     QVERIFY(form->verdict().has(u"gpus-per-node"_qs));
     QVERIFY2(form->verdictPanel()->summaryText().contains(u"no node it may run on has more than 8"),

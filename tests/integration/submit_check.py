@@ -166,6 +166,27 @@ with tempfile.TemporaryDirectory() as state:
             check(f"{left + 1} GPUs with {left} left of the quota: waits, its holders sum to the used {used}",
                   code in (1, 2) and r and r["numbers"]["used"] == str(used) and held == used)
 
+        # 5b. A PriorityClass the cluster does not have: the job's pods would be refused, for
+        # ever (the server's dry run of a job cannot say it); a bare pod's refusal by the server
+        # is the same reason, said once, in the check's words with the server's beside them.
+        job = pytorchjob("urgent", 1, queue="default", spec_extra={"priorityClassName": "urgent-now"})
+        code, doc, err = submit(job)
+        r = reason(doc, "priority-class-unknown")
+        check(f"an unknown PriorityClass: never, exit 2, the classes named ({r and r['fix']})",
+              code == 2 and r and r["numbers"]["priorityClass"] == "urgent-now"
+              and r["numbers"]["classes"] == ["vip", "vip-waiting", "high-priority"])
+        p = pod("urgent-pod", 1)
+        p["spec"]["priorityClassName"] = "urgent-now"
+        code, doc, err = submit(p)
+        r = reason(doc, "priority-class-unknown")
+        check("a bare pod of an unknown class: the server's refusal is the check's reason",
+              code == 2 and r and "no PriorityClass with name urgent-now was found"
+              in r["numbers"].get("serverSays", "")
+              and len([x for x in doc["reasons"] if x["severity"] == "never"]) == 1)
+        job["spec"]["pytorchReplicaSpecs"]["Master"]["template"]["spec"]["priorityClassName"] = "vip"
+        code, doc, err = submit(job)
+        check("a class the cluster has: not a reason", not reason(doc, "priority-class-unknown"))
+
         # 6. /dev/shm larger than the memory limit; variables left on; WORLD_SIZE as GPUs.
         shm = {"volumes": [{"name": "dshm", "emptyDir": {"medium": "Memory", "sizeLimit": "100Gi"}}]}
         c = container(1, memory="64Gi", mounts=[{"name": "dshm", "mountPath": "/dev/shm"}])

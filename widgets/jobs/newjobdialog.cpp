@@ -304,6 +304,10 @@ QWidget *NewJobDialog::priorityChoice(Services *services)
                 choice->setItemData(choice->count() - 1, what, Qt::ToolTipRole);
             }
             m_priority->setText(typed);
+            if (error.isEmpty()) { // the class a job names is checked from now on
+                m_checker->setPriorityClasses(classes);
+                scheduleCheck();
+            }
             choice->setToolTip(
                 error.isEmpty()
                     ? tr("A PriorityClass: a job of higher priority may preempt "
