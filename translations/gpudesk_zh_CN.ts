@@ -8125,6 +8125,10 @@
         <source>no pod of another queue started on %1 within %2 minutes of the eviction</source>
         <translation>驱逐后 %2 分钟内，%1 上没有其他队列的 Pod 启动</translation>
     </message>
+    <message>
+        <source>where it ran is no longer known: its pod and the scheduler&apos;s event are gone</source>
+        <translation>已无法得知它运行在哪里：它的 Pod 和调度器的事件都已消失</translation>
+    </message>
 </context>
 <context>
     <name>gpudesk::PriorityClasses</name>
@@ -8886,6 +8890,12 @@
         <source>the doctor had %n pod(s) left to read when its %1 s were up</source>
         <translation>
             <numerusform>作业诊断在 %1 秒用完时还有 %n 个 Pod 未读取</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n preemption lookup(s) had not ended when the %1 s were up</source>
+        <translation>
+            <numerusform>%1 秒时限到时，仍有 %n 个抢占查询未结束</numerusform>
         </translation>
     </message>
 </context>

@@ -5,6 +5,7 @@
 #include "clusterstore.h"
 #include "contextconnection.h"
 #include "contextfiles.h"
+#include "decoder.h"
 #include "kubeclient.h"
 
 #include <QDateTime>
@@ -18,7 +19,10 @@
 #include <QPointer>
 #include <QRegularExpression>
 #include <QSaveFile>
+#include <QScopeGuard>
 #include <QUrl>
+
+#include <algorithm>
 
 Q_LOGGING_CATEGORY(lcPreempt, "gpudesk.preemption")
 
@@ -56,7 +60,11 @@ QString queueOf(const QJsonObject &meta)
 } // namespace
 
 PreemptionWatch::PreemptionWatch(ClusterSession *session, ClusterStore *store, QObject *parent)
-    : QObject(parent), m_session(session), m_store(store), m_log(new PreemptionLog(this))
+    : QObject(parent), m_session(session), m_client([session]() -> KubeClient * {
+          const auto &c = session->connection();
+          return c ? c->client() : nullptr;
+      }),
+      m_store(store), m_log(new PreemptionLog(this))
 {
     m_saveLater.setSingleShot(true);
     m_saveLater.setInterval(1000);
@@ -65,6 +73,46 @@ PreemptionWatch::PreemptionWatch(ClusterSession *session, ClusterStore *store, Q
             &PreemptionWatch::onConnectionChanged);
     connect(m_store, &ClusterStore::updated, this, &PreemptionWatch::onStoreUpdated);
     onConnectionChanged();
+}
+
+PreemptionWatch::PreemptionWatch(std::function<KubeClient *()> client, ClusterStore *store,
+                                 const QString &context, QObject *parent)
+    : QObject(parent), m_client(std::move(client)), m_store(store), m_keep(false), m_attempts(1),
+      m_log(new PreemptionLog(this))
+{
+    connect(m_store, &ClusterStore::updated, this, &PreemptionWatch::onStoreUpdated);
+    openContext(context);
+    for (const EventInfo &e : m_store->events())
+        consider(e);
+    // A report syncs no events (there may be hundreds of thousands): only those that tell a
+    // preemption are listed, by their reason.
+    KubeClient *c = m_client();
+    if (!c)
+        return;
+    for (const char *reason : {"Evict", "Preempted"}) {
+        ++m_pending;
+        const QString selector = QStringLiteral("reason=") + QLatin1String(reason);
+        c->get(QStringLiteral("/api/v1/events?fieldSelector=") +
+                   QString::fromLatin1(QUrl::toPercentEncoding(selector)),
+               this, [this, generation = m_generation](const KubeReply &r) {
+                   if (generation != m_generation)
+                       return;
+                   const auto ended = qScopeGuard([this] { lookupEnded(); });
+                   if (!r.ok()) {
+                       qCWarning(lcPreempt, "events not listed: %s", qPrintable(r.error));
+                       return;
+                   }
+                   const auto page = Decoder::typedList<EventInfo>(Resource::Events, r.body);
+                   for (const EventInfo &e : page.items)
+                       consider(e);
+               });
+    }
+}
+
+void PreemptionWatch::lookupEnded()
+{
+    if (--m_pending == 0)
+        emit idle();
 }
 
 PreemptionWatch::~PreemptionWatch()
@@ -102,7 +150,17 @@ void PreemptionWatch::onConnectionChanged()
         m_saveLater.stop();
         save(); // the old context's, before its records go
     }
+    openContext(context);
+}
+
+void PreemptionWatch::openContext(const QString &context)
+{
     ++m_generation;
+    // Lookups of the context before are dropped: they no longer count.
+    if (m_pending > 0) {
+        m_pending = 0;
+        emit idle();
+    }
     m_context = context;
     m_seen.clear();
     if (m_context.isEmpty()) {
@@ -160,31 +218,26 @@ void PreemptionWatch::consider(const EventInfo &e)
         p.job = pod->owner.name;
     }
     // Where it ran, when its pod is gone: the scheduler's "Successfully assigned NS/NAME to NODE".
-    static const QRegularExpression assigned(QStringLiteral("assigned \\S+ to (\\S+)$"));
-    for (const EventInfo *other : m_store->eventsFor(e.objectUid)) {
-        if (other->reason != QLatin1String("Scheduled"))
-            continue;
-        if (const auto m = assigned.match(other->message); m.hasMatch() && p.node.isEmpty())
-            p.node = m.captured(1);
-        if (p.ranMs < 0 && other->firstSeen > 0 && other->firstSeen <= p.at)
-            p.ranMs = p.at - other->firstSeen;
-    }
+    for (const EventInfo *other : m_store->eventsFor(e.objectUid))
+        placedBy(p, *other);
     record(p);
     readVictim(p);
 }
 
 void PreemptionWatch::readVictim(Preemption p)
 {
-    const auto &c = m_session->connection();
-    KubeClient *client = c ? c->client() : nullptr;
+    KubeClient *client = m_client();
     if (!client)
         return;
     const quint64 generation = m_generation;
+    ++m_pending;
     // The pod itself while it ends, or the one its job made again under its name.
     client->get(QStringLiteral("/api/v1/namespaces/%1/pods/%2").arg(p.ns, p.pod), this,
                 [this, p, generation](const KubeReply &r) mutable {
                     if (generation != m_generation)
                         return;
+                    // Its preemptor's lookup is out before this one ends.
+                    const auto ended = qScopeGuard([this] { lookupEnded(); });
                     if (r.ok()) {
                         const QJsonObject pod = QJsonDocument::fromJson(r.body).object();
                         const bool same = pod.value(QLatin1String("metadata"))
@@ -194,8 +247,53 @@ void PreemptionWatch::readVictim(Preemption p)
                         fillVictim(p, pod, same);
                         record(p);
                     }
+                    if (p.node.isEmpty())
+                        placeVictim(p); // then its preemptor
+                    else
+                        findPreemptor(p, 0);
+                });
+}
+
+void PreemptionWatch::placeVictim(Preemption p)
+{
+    KubeClient *client = m_client();
+    if (!client)
+        return;
+    // Its node from the scheduler's own event, when neither the pod (gone, or made again
+    // elsewhere) nor the store's events say it: "Successfully assigned NS/NAME to NODE".
+    const quint64 generation = m_generation;
+    ++m_pending;
+    const QString selector = QStringLiteral("involvedObject.uid=") + p.victimUid;
+    client->get(QStringLiteral("/api/v1/namespaces/%1/events?fieldSelector=").arg(p.ns) +
+                    QString::fromLatin1(QUrl::toPercentEncoding(selector)),
+                this, [this, p, generation](const KubeReply &r) mutable {
+                    if (generation != m_generation)
+                        return;
+                    const auto ended = qScopeGuard([this] { lookupEnded(); });
+                    if (r.ok())
+                        for (const EventInfo &e :
+                             Decoder::typedList<EventInfo>(Resource::Events, r.body).items)
+                            placedBy(p, e);
+                    if (p.node.isEmpty()) {
+                        p.unknownWhy = tr("where it ran is no longer known: its pod and the "
+                                          "scheduler's event are gone");
+                        record(p);
+                        return;
+                    }
+                    record(p);
                     findPreemptor(p, 0);
                 });
+}
+
+void PreemptionWatch::placedBy(Preemption &p, const EventInfo &e)
+{
+    static const QRegularExpression assigned(QStringLiteral("assigned \\S+ to (\\S+)$"));
+    if (e.reason != QLatin1String("Scheduled"))
+        return;
+    if (const auto m = assigned.match(e.message); m.hasMatch() && p.node.isEmpty())
+        p.node = m.captured(1);
+    if (p.ranMs < 0 && e.firstSeen > 0 && e.firstSeen <= p.at)
+        p.ranMs = p.at - e.firstSeen;
 }
 
 void PreemptionWatch::fillVictim(Preemption &p, const QJsonObject &pod, bool samePod) const
@@ -223,17 +321,18 @@ void PreemptionWatch::fillVictim(Preemption &p, const QJsonObject &pod, bool sam
 
 void PreemptionWatch::findPreemptor(Preemption p, int attempt)
 {
-    const auto &c = m_session->connection();
-    KubeClient *client = c ? c->client() : nullptr;
+    KubeClient *client = m_client();
     if (!client || p.node.isEmpty())
         return;
     const quint64 generation = m_generation;
+    ++m_pending;
     const QString selector = QStringLiteral("spec.nodeName=") + p.node;
     client->get(QStringLiteral("/api/v1/pods?fieldSelector=") +
                     QString::fromLatin1(QUrl::toPercentEncoding(selector)),
                 this, [this, p, attempt, generation](const KubeReply &r) mutable {
                     if (generation != m_generation)
                         return;
+                    const auto ended = qScopeGuard([this] { lookupEnded(); });
                     if (!r.ok()) {
                         p.unknownWhy =
                             r.httpStatus == 403
@@ -249,7 +348,7 @@ void PreemptionWatch::findPreemptor(Preemption p, int attempt)
                         record(p);
                         return;
                     }
-                    if (attempt + 1 >= Attempts) {
+                    if (attempt + 1 >= m_attempts) {
                         p.unknownWhy =
                             (p.how == QLatin1String("reclaim")
                                  ? tr("no pod of another queue started on %1 within %2 minutes "
@@ -257,16 +356,19 @@ void PreemptionWatch::findPreemptor(Preemption p, int attempt)
                                  : tr("no pod of higher priority started on %1 within %2 "
                                       "minutes of the eviction"))
                                 .arg(p.node)
-                                .arg(Attempts * RetryMs / 60000);
+                                .arg(std::max(1, m_attempts * RetryMs / 60000));
                         record(p);
                         return;
                     }
                     // Still waiting for its victims to end: looked for again, in this
                     // context only.
                     QPointer<PreemptionWatch> self(this);
+                    ++m_pending; // the wait is a lookup still out
                     QTimer::singleShot(RetryMs, this, [self, p, attempt, generation] {
-                        if (self && self->m_generation == generation)
-                            self->findPreemptor(p, attempt + 1);
+                        if (!self || self->m_generation != generation)
+                            return;
+                        self->findPreemptor(p, attempt + 1);
+                        self->lookupEnded();
                     });
                 });
 }
@@ -341,7 +443,8 @@ void PreemptionWatch::describePreemptor(Preemption &p, const QJsonObject &pod) c
 void PreemptionWatch::record(const Preemption &p)
 {
     m_log->put(p);
-    m_saveLater.start();
+    if (m_keep)
+        m_saveLater.start();
 }
 
 void PreemptionWatch::save()

@@ -7,12 +7,15 @@
 #include <QSet>
 #include <QTimer>
 
+#include <functional>
+
 class QJsonObject;
 
 namespace gpudesk {
 
 class ClusterSession;
 class ClusterStore;
+class KubeClient;
 struct EventInfo;
 struct StoreChanges;
 
@@ -32,19 +35,34 @@ public:
     static constexpr int Attempts = 40;
 
     PreemptionWatch(ClusterSession *session, ClusterStore *store, QObject *parent = nullptr);
+    // For `--report`: one context's, its client given; what was kept for it read, the store's
+    // events looked up once (a preemptor not found at once is said unknown, not waited for),
+    // and nothing written (a window may be keeping the same file).
+    PreemptionWatch(std::function<KubeClient *()> client, ClusterStore *store,
+                    const QString &context, QObject *parent = nullptr);
     ~PreemptionWatch() override; // what is not yet on disk goes there
 
     PreemptionLog *log() const { return m_log; }
+    // Lookups (the API's answers, the retries' waits) still out.
+    int pending() const { return m_pending; }
     // Where a context's preemptions are kept.
     static QString filePath(const QString &context);
     // "preempt", "reclaim" or "scheduler" for an event that tells a preemption, else "".
     static QString preemptionOf(const EventInfo &event);
 
+signals:
+    // The last lookup out has ended.
+    void idle();
+
 private:
+    void openContext(const QString &context);
+    void lookupEnded();
     void onConnectionChanged();
     void onStoreUpdated(const StoreChanges &changes);
     void consider(const EventInfo &event);
     void readVictim(Preemption p);
+    void placeVictim(Preemption p);
+    static void placedBy(Preemption &p, const EventInfo &event);
     void fillVictim(Preemption &p, const QJsonObject &pod, bool samePod) const;
     void findPreemptor(Preemption p, int attempt);
     bool pickPreemptor(Preemption &p, const QByteArray &podList) const;
@@ -52,8 +70,12 @@ private:
     void record(const Preemption &p);
     void save();
 
-    ClusterSession *m_session;
+    ClusterSession *m_session = nullptr;
+    std::function<KubeClient *()> m_client;
     ClusterStore *m_store;
+    bool m_keep = true;        // written to the context's file
+    int m_attempts = Attempts; // looks for a preemptor not there yet
+    int m_pending = 0;
     PreemptionLog *m_log;
     QString m_context;
     quint64 m_generation = 0;

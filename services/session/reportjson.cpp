@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "reportjson.h"
+#include "preemptionlog.h"
 
 #include "diagnosisjson.h"
 #include "workloadresolver.h"
@@ -314,6 +315,29 @@ QJsonArray stateLiesJson(const ClusterStore &store)
 
 } // namespace
 
+namespace {
+
+// Who took which pod's GPUs, newest first: the records as gpudesk keeps them, their times
+// in RFC 3339 and the sentence the window says.
+QJsonArray preemptionsJson(const PreemptionLog &log)
+{
+    const qint64 now = QDateTime::currentMSecsSinceEpoch();
+    QJsonArray out;
+    for (const Preemption *p : log.records()) {
+        QJsonObject o = p->toJson();
+        o.insert(QStringLiteral("at"),
+                 QDateTime::fromMSecsSinceEpoch(p->at, Qt::UTC).toString(Qt::ISODate));
+        o.remove(QStringLiteral("ranMs"));
+        o.insert(QStringLiteral("ranSeconds"),
+                 p->ranMs >= 0 ? QJsonValue(double(p->ranMs / 1000)) : QJsonValue());
+        o.insert(QStringLiteral("said"), PreemptionLog::describe(*p, now));
+        out.append(o);
+    }
+    return out;
+}
+
+} // namespace
+
 QJsonObject reportJson(const ClusterStore &store, const TelemetryStore *telemetry,
                        const ReportSource &source)
 {
@@ -458,7 +482,10 @@ QJsonObject reportJson(const ClusterStore &store, const TelemetryStore *telemetr
         {QStringLiteral("diagnosisClasses"),
          source.diagnoses ? QJsonValue(diagnosisClassesJson(store, *source.diagnoses))
                           : QJsonValue()},
-        {QStringLiteral("diagnosesNote"), orNull(source.diagnosesNote)}};
+        {QStringLiteral("diagnosesNote"), orNull(source.diagnosesNote)},
+        {QStringLiteral("preemptions"),
+         source.preemptions ? QJsonValue(preemptionsJson(*source.preemptions)) : QJsonValue()},
+        {QStringLiteral("preemptionsNote"), orNull(source.preemptionsNote)}};
 }
 
 } // namespace gpudesk

@@ -9,6 +9,8 @@
 
 namespace gpudesk {
 
+class PreemptionLog;
+
 class ClusterStore;
 class DiagnosisBook;
 class TelemetryStore;
@@ -28,6 +30,10 @@ struct ReportSource
     const DiagnosisBook *diagnoses = nullptr;
     QString diagnosesNote;
     QHash<QString, QString> imageErrors;
+    // The preemptions seen (kept for the context, and the store's events looked up): null when
+    // not asked.
+    const PreemptionLog *preemptions = nullptr;
+    QString preemptionsNote; // what kept their lookups from ending ("" when they did)
 };
 
 // The distinct images that running pods name (their first container's), most used first.

@@ -9,6 +9,7 @@
 #include "imagesservice.h"
 #include "kubeclient.h"
 #include "kubeconfig.h"
+#include "preemptionwatch.h"
 #include "problems.h"
 #include "reportjson.h"
 #include "sshconnection.h"
@@ -344,25 +345,41 @@ void ReportRun::diagnose()
     });
     // And their cards' ECC counts, from the sweep the report made.
     m_doctor->setTelemetry(m_telemetry);
+    // Who preempted whom: what gpudesk kept for the context, and the store's events looked up.
+    m_preemptions = new PreemptionWatch([this] { return m_client.get(); }, m_store.get(),
+                                        m_source.context, this);
+    m_source.preemptions = m_preemptions->log();
     m_diagnosing = true;
     auto done = [this] {
-        if (!m_diagnosing)
-            return;
+        if (!m_diagnosing || m_doctor->pending() > 0 || m_preemptions->pending() > 0)
+            return; // ended, or one of them is still at it
         m_diagnosing = false;
         endSsh();
         if (m_writeWanted)
             write();
     };
     connect(m_doctor, &DiagnosisService::idle, this, done);
-    QTimer::singleShot(DiagnoseLimitMs, this, [this, done] {
-        if (m_diagnosing)
+    connect(m_preemptions, &PreemptionWatch::idle, this, done);
+    QTimer::singleShot(DiagnoseLimitMs, this, [this] {
+        if (!m_diagnosing)
+            return;
+        if (m_doctor->pending() > 0)
             m_source.diagnosesNote =
                 tr("the doctor had %n pod(s) left to read when its %1 s were up", nullptr,
                    m_doctor->pending())
                     .arg(DiagnoseLimitMs / 1000);
-        done();
+        if (m_preemptions->pending() > 0)
+            m_source.preemptionsNote =
+                tr("%n preemption lookup(s) had not ended when the %1 s were up", nullptr,
+                   m_preemptions->pending())
+                    .arg(DiagnoseLimitMs / 1000);
+        m_diagnosing = false;
+        endSsh();
+        if (m_writeWanted)
+            write();
     });
     m_doctor->requestAllTroubled();
+    done(); // neither had anything to look up
 }
 
 void ReportRun::write()

@@ -22,6 +22,7 @@ class ClusterSync;
 class ImagesService;
 class KubeClient;
 class DiagnosisService;
+class PreemptionWatch;
 class TelemetrySession;
 class TelemetryStore;
 
@@ -102,7 +103,8 @@ private:
     QSet<QString> m_imagesAsked; // asked, not answered yet
     bool m_written = false;
     DiagnosisService *m_doctor = nullptr;
-    bool m_diagnosing = false;  // the doctor has pods left and its time is not up
+    bool m_diagnosing = false; // the doctor has pods left and its time is not up
+    PreemptionWatch *m_preemptions = nullptr;
     bool m_writeWanted = false; // the figures are ready: written once the doctor is done
     bool m_alertsOnly = false;
     bool m_measureStorage = false;

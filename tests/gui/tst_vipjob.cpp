@@ -224,7 +224,10 @@ void TestVipJob::waitThenStopNow()
     QTRY_COMPARE_WITH_TIMEOUT(now->vipBox()->priorityClass(), u"vip"_qs, 10000);
     QTRY_VERIFY_WITH_TIMEOUT(!now->isChecking() && now->submitButton()->isEnabled(), 10000);
     QTest::mouseClick(now->submitButton(), Qt::LeftButton);
-    Operation *stopped = gpudesk::testing::runShown(&w);
+    Operation *stopped = gpudesk::testing::runShown(&w, [](QWidget &done) {
+        done.resize(1100, 700);
+        save(done, u"newjob-vip-stopped"_qs);
+    });
     QVERIFY(stopped);
     const OperationPlan &stopPlan = stopped->plan();
     QCOMPARE(stopPlan.action, u"job.vip.stop"_qs);

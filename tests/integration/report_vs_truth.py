@@ -179,6 +179,18 @@ with tempfile.TemporaryDirectory() as state:
               diag and all(d["class"] or d.get("error") for d in diag)
               and report["diagnosesNote"] is None)
 
+        # Who preempted whom (issue 37 §3): the planted preemption, named as the window names it.
+        planted = next(p for p in truth["planted"] if p["id"] == "preempted")
+        pre = [p for p in report["preemptions"] if p["namespace"] == "user-carol"
+               and p["pod"] == "detr-train-worker-0"]
+        check(f"the planted preemption in preemptions[] ({pre and pre[0]['said']})",
+              len(pre) == 1 and pre[0]["job"] == "detr-train" and pre[0]["how"] == "preempt"
+              and pre[0]["node"] == planted["node"] and pre[0]["byNamespace"] == "user-wangfang"
+              and pre[0]["byJob"] == "seg-deadline" and pre[0]["byPriorityClass"] == "high-priority"
+              and pre[0]["byPriority"] == 1000 and pre[0]["at"].endswith("Z")
+              and "Preempted by wangfang's seg-deadline" in pre[0]["said"]
+              and report["preemptionsNote"] is None)
+
         # Node telemetry over SSH: every node answered, and per card what the node says and the
         # process → pod → user join equal the truth, planted orphans and phantom card included.
         check("every node's SSH state is connected",
