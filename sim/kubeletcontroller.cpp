@@ -172,6 +172,12 @@ void KubeletController::runKubelets()
         }
         if (phase == "Succeeded" || phase == "Failed")
             continue;
+        if (deadlinePassed(cur)) {
+            json pod = cur;
+            w.involved = m_state.objectRef(m_state.pods, w.ns, w.name);
+            exceedDeadline(w, pod);
+            continue;
+        }
         const bool started = sub(cur, "status").contains("containerStatuses");
         if (started && b.profile != Profile::ImagePull && b.profile != Profile::CrashSymlink &&
             (b.runSeconds < 0 || phase != "Running"))
@@ -361,6 +367,47 @@ void KubeletController::crashLoop(const PodWork &w, json &pod)
                         "Back-off restarting failed container " + container + " in pod " + w.name +
                             "_" + w.ns + "(" + w.uid + ")",
                         "kubelet", w.node);
+}
+
+bool KubeletController::deadlinePassed(const json &pod) const
+{
+    const auto deadline = pod["spec"].find("activeDeadlineSeconds");
+    if (deadline == pod["spec"].end() || !deadline->is_number_integer())
+        return false;
+    const json &status = sub(pod, "status");
+    const auto start = status.find("startTime");
+    if (start == status.end() || !start->is_string())
+        return false;
+    return m_state.clock->nowMs() >= parseMs(*start) + deadline->get<qint64>() * 1000;
+}
+
+void KubeletController::exceedDeadline(const PodWork &w, json &pod)
+{
+    // The kubelet's activeDeadlineHandler: the pod fails with the reason and message below,
+    // its containers are killed (a container killed at the end of its grace exits 137).
+    static const char *const kMessage = "Pod was active on the node longer than the specified "
+                                        "deadline";
+    const std::string now = m_state.clock->nowRfc3339();
+    json &status = pod["status"];
+    for (auto &c : status["containerStatuses"]) {
+        const json &running = sub(sub(c, "state"), "running");
+        c["state"] = {{"terminated",
+                       {{"exitCode", 137},
+                        {"reason", "Error"},
+                        {"startedAt", running.value("startedAt", now)},
+                        {"finishedAt", now},
+                        {"containerID", c.value("containerID", "")}}}};
+        c["ready"] = false;
+        c["started"] = false;
+    }
+    status["phase"] = "Failed";
+    status["reason"] = "DeadlineExceeded";
+    status["message"] = kMessage;
+    setCondition(status, condition("Ready", "False", now, "PodFailed"));
+    setCondition(status, condition("ContainersReady", "False", now, "PodFailed"));
+    m_state.recordEvent(w.involved, w.ns, "Normal", "DeadlineExceeded", kMessage, "kubelet",
+                        w.node);
+    m_state.store->update(m_state.pods, pod, QStringLiteral("kubelet"));
 }
 
 bool KubeletController::finishDue(const Behavior &b, const json &pod) const

@@ -54,6 +54,10 @@ private:
     void crashLoop(const PodWork &w, nlohmann::json &pod);
     void finish(const PodWork &w, nlohmann::json &pod);
     // Whether a running container's time (its behaviour's runSeconds) is up.
+    // spec.activeDeadlineSeconds past since status.startTime: the kubelet fails the pod
+    // (phase Failed, reason DeadlineExceeded) and kills its containers.
+    bool deadlinePassed(const nlohmann::json &pod) const;
+    void exceedDeadline(const PodWork &w, nlohmann::json &pod);
     bool finishDue(const Behavior &b, const nlohmann::json &pod) const;
     // A deleted pod: stop its containers, then remove it (unless they cannot be stopped).
     void terminate(const PodWork &w, const nlohmann::json &pod);

@@ -312,6 +312,20 @@ void Simulation::build()
                         json::array({ref(m_state.pods, f.user, f.name)}), f.diagnosis});
         }
     });
+    // A nightly evaluation with a two-hour limit (activeDeadlineSeconds, as the New Job form's
+    // time limit writes it) that ran past it: the kubelet failed it, DeadlineExceeded.
+    at(hoursAgo(7), [=, this] {
+        JobInput in = job("frank", "eval-nightly");
+        in.behavior.profile = Profile::Cpu;
+        in.behavior.runSeconds = -1;
+        in.activeDeadlineSeconds = 2 * 3600;
+        in.tasks = {task("main", 1, 0)};
+        submitPod(in);
+        addPlanted({"failed-deadline",
+                    "frank's nightly evaluation ran past its 2-hour limit "
+                    "(activeDeadlineSeconds): the kubelet failed it, DeadlineExceeded",
+                    "", json::array({ref(m_state.pods, "frank", "eval-nightly")}), "deadline"});
+    });
     // A card that falls off the bus under a job: the job dies with a CUDA error (its own log
     // blames its code), and only the node's kernel log says why — the driver's Xid 79.
     at(hoursAgo(47.4), [=, this] {

@@ -43,8 +43,10 @@ namespace {
 // Gt / Lt on a label holding an integer.
 bool requirementHolds(const json &req, const json &fields)
 {
-    const std::string key = req.value("key", "");
-    const std::string op = req.value("operator", "");
+    if (!req.is_object())
+        return false;
+    const std::string key = str(req, "key");
+    const std::string op = str(req, "operator");
     const bool has = fields.contains(key) && fields[key].is_string();
     const std::string value = has ? fields[key].get<std::string>() : std::string();
     std::vector<std::string> values;
@@ -77,8 +79,9 @@ bool requirementHolds(const json &req, const json &fields)
 bool matchesRequiredAffinity(const json &pod, const json &node)
 {
     const json &affinity = sub(sub(pod["spec"], "affinity"), "nodeAffinity");
-    if (!affinity.contains("requiredDuringSchedulingIgnoredDuringExecution"))
-        return true;
+    const auto it = affinity.find("requiredDuringSchedulingIgnoredDuringExecution");
+    if (it == affinity.end() || it->is_null())
+        return true; // null is no constraint, as in the scheduler
     const json &required = sub(affinity, "requiredDuringSchedulingIgnoredDuringExecution");
     const json &labels = sub(node["metadata"], "labels");
     const json fields{{"metadata.name", node["metadata"].value("name", "")}};

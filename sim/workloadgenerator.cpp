@@ -120,6 +120,8 @@ json WorkloadGenerator::podTemplate(const JobInput &in, const TaskInput &task,
     for (const auto &[k, v] : in.nodeSelector.items())
         p.nodeSelector[k] = v;
     json pod = ObjectFactory::pod(p);
+    if (in.activeDeadlineSeconds > 0)
+        pod["spec"]["activeDeadlineSeconds"] = in.activeDeadlineSeconds;
     // The class, not its number: the API server's admission resolves it.
     if (!in.priorityClass.empty()) {
         pod["spec"].erase("priority");

@@ -46,6 +46,7 @@ struct JobInput
     nlohmann::json labels = nlohmann::json::object(); // more labels on a bare pod
     std::string priorityClass;                        // spec.priorityClassName of its pods
     nlohmann::json nodeSelector = nlohmann::json::object();
+    qint64 activeDeadlineSeconds = 0; // its pods' time limit (0: none)
 };
 
 // The lab's users and what they submit: the scenarios' jobs, a random job now and then while

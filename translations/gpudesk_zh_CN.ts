@@ -1597,6 +1597,14 @@
         <source>The job asks for no GPU: there are no machines to keep for it.</source>
         <translation>作业未申请 GPU：没有需要为它保留的机器。</translation>
     </message>
+    <message>
+        <source>The job&apos;s YAML has a field of the wrong type: %1</source>
+        <translation>作业的 YAML 中有字段类型不正确：%1</translation>
+    </message>
+    <message>
+        <source>The job names no namespace.</source>
+        <translation>作业未指定命名空间。</translation>
+    </message>
 </context>
 <context>
     <name>VipPlanner</name>
@@ -1677,6 +1685,14 @@
     <message>
         <source>Release %1, reserved for the VIP job %2: pods may be scheduled there again</source>
         <translation>释放为 VIP 作业 %2 保留的 %1：Pod 可以再次调度到这里</translation>
+    </message>
+    <message>
+        <source>%1 is reserved for the VIP job %2: release it first (Nodes page), or choose another machine.</source>
+        <translation>%1 已为 VIP 作业 %2 保留：请先释放它（节点页面），或选择其他机器。</translation>
+    </message>
+    <message>
+        <source>%1 is reserved for this job already.</source>
+        <translation>%1 已为此作业保留。</translation>
     </message>
 </context>
 <context>

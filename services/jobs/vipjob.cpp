@@ -126,7 +126,20 @@ QList<VipJob::Occupant> VipJob::occupants(const ClusterStore &store, const QStri
 }
 
 QByteArray VipJob::manifest(const QByteArray &job, const QStringList &nodes,
-                            const QString &priorityClass, QString *error)
+                            const QString &priorityClass, QString *error, const QString &ns)
+{
+    try {
+        return vip(job, nodes, priorityClass, error, ns);
+    } catch (const json::exception &e) {
+        // A field of the wrong type typed in the YAML tab (`spec: ""`): said, never a crash.
+        *error =
+            tr("The job's YAML has a field of the wrong type: %1").arg(QString::fromUtf8(e.what()));
+        return {};
+    }
+}
+
+QByteArray VipJob::vip(const QByteArray &job, const QStringList &nodes,
+                       const QString &priorityClass, QString *error, const QString &defaultNs)
 {
     json o = json::parse(job.constData(), job.constData() + job.size(), nullptr, false);
     if (!o.is_object() || !o.contains("kind") || !o["kind"].is_string()) {
@@ -134,11 +147,32 @@ QByteArray VipJob::manifest(const QByteArray &job, const QStringList &nodes,
         return {};
     }
     const std::string kind = o["kind"].get<std::string>();
-    const json &meta = o.value("metadata", json::object());
-    const std::string ns = meta.is_object() ? meta.value("namespace", "") : "";
-    const std::string name = meta.is_object() ? meta.value("name", "") : "";
+    if (kind != "Pod" && kind != "Job" && kind != "PyTorchJob" && kind != "MPIJob") {
+        *error = tr("A %1 is not a job gpudesk submits.").arg(QString::fromStdString(kind));
+        return {};
+    }
+    json &meta = o["metadata"];
+    if (!meta.is_object()) {
+        *error = tr("The job has no name.");
+        return {};
+    }
+    const auto text = [&](const char *key) {
+        const auto it = meta.find(key);
+        return it != meta.end() && it->is_string() ? it->get<std::string>() : std::string();
+    };
+    std::string ns = text("namespace");
+    const std::string name = text("name");
     if (name.empty()) {
         *error = tr("The job has no name.");
+        return {};
+    }
+    // Where it is created when it names no namespace: the reservation's key names it.
+    if (ns.empty() && !defaultNs.isEmpty()) {
+        ns = defaultNs.toStdString();
+        meta["namespace"] = ns;
+    }
+    if (ns.empty()) {
+        *error = tr("The job names no namespace.");
         return {};
     }
     json hosts = json::array();

@@ -44,9 +44,11 @@ public:
     static QList<Occupant> occupants(const ClusterStore &store, const QStringList &nodes);
 
     // The job (JSON, as it will be posted) made a VIP job on `nodes` at `priorityClass` ("" to
-    // keep its own). Empty, with why, when it is not a job gpudesk submits.
+    // keep its own), in namespace `ns` when it names none. Empty, with why, when it is not a
+    // job gpudesk submits (or a field has the wrong type).
     static QByteArray manifest(const QByteArray &job, const QStringList &nodes,
-                               const QString &priorityClass, QString *error);
+                               const QString &priorityClass, QString *error,
+                               const QString &ns = QString());
 
     // The reservation taint's key and value for a job, and the job a taint key/value names
     // ("" when it is no reservation of gpudesk's).
@@ -55,6 +57,10 @@ public:
     // "namespace/name" of the job a node's taint ("key=value:Effect", as NodeInfo keeps them)
     // reserves the node for; "" for any other taint.
     static QString reservedFor(const QString &taint);
+
+private:
+    static QByteArray vip(const QByteArray &job, const QStringList &nodes,
+                          const QString &priorityClass, QString *error, const QString &defaultNs);
 };
 
 } // namespace gpudesk

@@ -81,8 +81,30 @@ OperationPlan VipPlanner::plan(const QByteArray &job, const QString &collectionP
 
     const QList<VipJob::Occupant> there = VipJob::occupants(*store, nodes);
     QList<int> before;
+    // One reservation a machine: the API server keeps one taint per key and effect, and a
+    // machine kept for another VIP job takes none of this one's pods.
+    const QString mine = ns + u'/' + VipJob::reservationValue(name);
+    QStringList reservedAlready;
+    for (const QString &node : nodes) {
+        QString held;
+        for (const QString &t : store->node(node)->taints)
+            if (const QString job = VipJob::reservedFor(t); !job.isEmpty())
+                held = job;
+        if (held == mine)
+            reservedAlready << node;
+        else if (!held.isEmpty())
+            p.refusals << tr("%1 is reserved for the VIP job %2: release it first (Nodes page), "
+                             "or choose another machine.")
+                              .arg(node, held);
+    }
+    if (!p.refusals.isEmpty())
+        return p;
     if (mode == Mode::Wait) {
         for (const QString &node : nodes) {
+            if (reservedAlready.contains(node)) {
+                p.notes << tr("%1 is reserved for this job already.").arg(node);
+                continue;
+            }
             before << int(p.steps.size());
             p.steps << reserveStep(node, ns, name);
         }

@@ -70,25 +70,6 @@ private:
         box->setCurrentIndex(at);
         emit box->activated(at); // as a pick from its list does
     }
-    static QJsonObject adminGet(const QString &dir, const QString &path)
-    {
-        QString error;
-        const auto config = KubeConfig::load({dir + QStringLiteral("/kubeconfig")}, &error);
-        const auto ep =
-            config ? config->endpoint(QStringLiteral("sim-admin"), &error) : std::nullopt;
-        if (!ep)
-            return {};
-        KubeClient admin(*ep);
-        QJsonObject out;
-        bool done = false;
-        admin.get(path, &admin, [&](const KubeReply &r) {
-            out = QJsonDocument::fromJson(r.body).object();
-            done = true;
-        });
-        if (!QTest::qWaitFor([&] { return done; }, 10000))
-            qWarning("GET %s: no answer", qPrintable(path));
-        return out;
-    }
 };
 
 void TestNewJob::submitKnowingItStarts()

@@ -77,25 +77,6 @@ private:
         }
         return {};
     }
-    static QJsonObject adminGet(const QString &dir, const QString &path)
-    {
-        QString error;
-        const auto config = KubeConfig::load({dir + QStringLiteral("/kubeconfig")}, &error);
-        const auto ep =
-            config ? config->endpoint(QStringLiteral("sim-admin"), &error) : std::nullopt;
-        if (!ep)
-            return {};
-        KubeClient admin(*ep);
-        QJsonObject out;
-        bool done = false;
-        admin.get(path, &admin, [&](const KubeReply &r) {
-            out = QJsonDocument::fromJson(r.body).object();
-            done = true;
-        });
-        if (!QTest::qWaitFor([&] { return done; }, 10000))
-            qWarning("GET %s: no answer", qPrintable(path));
-        return out;
-    }
     // The VIP job's pods in `ns` and the nodes they are bound to ("" pending).
     static QMap<QString, QString> podsOf(const QString &dir, const QString &ns, const QString &job)
     {

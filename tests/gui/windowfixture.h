@@ -107,6 +107,27 @@ protected:
         const auto config = KubeConfig::load({dir + QStringLiteral("/kubeconfig")}, &error);
         return config ? truthOf(*config) : QJsonObject();
     }
+    // A GET as the simulator's admin (the kubeconfig in `dir`): what the server holds, not
+    // what gpudesk shows. {} when it did not answer in 10 s.
+    static QJsonObject adminGet(const QString &dir, const QString &path)
+    {
+        QString error;
+        const auto config = KubeConfig::load({dir + QStringLiteral("/kubeconfig")}, &error);
+        const auto ep =
+            config ? config->endpoint(QStringLiteral("sim-admin"), &error) : std::nullopt;
+        if (!ep)
+            return {};
+        KubeClient admin(*ep);
+        QJsonObject out;
+        bool done = false;
+        admin.get(path, &admin, [&](const KubeReply &r) {
+            out = QJsonDocument::fromJson(r.body).object();
+            done = true;
+        });
+        if (!QTest::qWaitFor([&] { return done; }, 10000))
+            qWarning("GET %s: no answer", qPrintable(path));
+        return out;
+    }
     static QJsonObject truthOf(const KubeConfig &config)
     {
         QString error;

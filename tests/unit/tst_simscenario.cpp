@@ -97,7 +97,8 @@ void TestSimScenario::plantedCasesListed()
     QCOMPARE(
         ids.join(u','),
         QStringLiteral("crashloop-dangling-symlink,disk-full,failed-cuda-driver,"
-                       "failed-data-path,failed-distributed-env,failed-gpu-ecc,failed-gpu-hardware,"
+                       "failed-data-path,failed-deadline,failed-distributed-env,failed-gpu-ecc,"
+                       "failed-gpu-hardware,"
                        "failed-gpu-memory,"
                        "failed-memory,failed-nccl,failed-python-env,finished-holding-gpus,"
                        "idle-gpu-pod,image-pull-unknown-host,mig-node,no-single-node-fits,"

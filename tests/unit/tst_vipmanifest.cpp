@@ -20,6 +20,7 @@ private slots:
     void everyKind_data();
     void everyKind();
     void refused();
+    void namespaceFromTheForm();
     void reservationTaint();
 };
 
@@ -132,6 +133,7 @@ void TestVipManifest::refused()
     JobSpec s;
     s.kind = JobSpec::PyTorch;
     s.name = QStringLiteral("cpu-only");
+    s.ns = QStringLiteral("user-frank");
     s.image = QStringLiteral("img");
     s.command = QStringLiteral("true");
     s.gpusPerNode = 0;
@@ -147,6 +149,48 @@ void TestVipManifest::refused()
     error.clear();
     QVERIFY(VipJob::manifest("[1, 2]", {u"g4090-03"_qs}, u"vip"_qs, &error).isEmpty());
     QVERIFY(!error.isEmpty());
+    // What the YAML tab may hold while it is typed: said, never a crash.
+    error.clear();
+    QVERIFY(VipJob::manifest(R"({"kind":"Pod","metadata":{"name":2024},"spec":{}})",
+                             {u"g4090-03"_qs}, u"vip"_qs, &error)
+                .isEmpty());
+    QVERIFY2(error.contains(u"no name"), qPrintable(error));
+    error.clear();
+    QVERIFY(VipJob::manifest(R"({"kind":"Pod","metadata":{"name":"x","namespace":"n"},
+                                 "spec":{"affinity":"","containers":[{"resources":
+                                 {"limits":{"nvidia.com/gpu":"1"}}}]}})",
+                             {u"g4090-03"_qs}, u"vip"_qs, &error)
+                .isEmpty());
+    QVERIFY2(error.contains(u"wrong type"), qPrintable(error));
+    error.clear();
+    QVERIFY(VipJob::manifest(R"({"kind":"PyTorchJob","metadata":{"name":"x","namespace":"n"},
+                                 "spec":{"runPolicy":7,"pytorchReplicaSpecs":{"Master":
+                                 {"template":{"spec":{"containers":[{"resources":
+                                 {"limits":{"nvidia.com/gpu":"1"}}}]}}}}}})",
+                             {u"g4090-03"_qs}, u"vip"_qs, &error)
+                .isEmpty());
+    QVERIFY2(error.contains(u"wrong type"), qPrintable(error));
+}
+
+void TestVipManifest::namespaceFromTheForm()
+{
+    // A job that names no namespace goes to the form's: the reservation's key names it.
+    QString error;
+    const QByteArray vip = VipJob::manifest(
+        R"({"apiVersion":"v1","kind":"Pod","metadata":{"name":"solo"},"spec":{"containers":
+            [{"name":"c","image":"i","resources":{"limits":{"nvidia.com/gpu":"2"}}}]}})",
+        {u"g4090-03"_qs}, u"vip"_qs, &error, u"user-frank"_qs);
+    QVERIFY2(!vip.isEmpty(), qPrintable(error));
+    const QJsonObject pod = QJsonDocument::fromJson(vip).object();
+    QCOMPARE(pod[u"metadata"][u"namespace"].toString(), u"user-frank"_qs);
+    QCOMPARE(pod[u"spec"][u"tolerations"][0][u"key"].toString(), u"vip.gpudesk.io/user-frank"_qs);
+    error.clear();
+    QVERIFY(VipJob::manifest(R"({"apiVersion":"v1","kind":"Pod","metadata":{"name":"solo"},
+                                 "spec":{"containers":[{"resources":{"limits":
+                                 {"nvidia.com/gpu":"2"}}}]}})",
+                             {u"g4090-03"_qs}, u"vip"_qs, &error)
+                .isEmpty());
+    QVERIFY2(error.contains(u"no namespace"), qPrintable(error));
 }
 
 void TestVipManifest::reservationTaint()

@@ -407,7 +407,8 @@ QByteArray NewJobDialog::asVip(const QByteArray &json, QString *error) const
     // The same job, pinned to the machines at the highest class, as the YAML tab shows it.
     if (!m_vip->isOn())
         return json;
-    return VipJob::manifest(json, m_vip->nodes(), m_vip->priorityClass(), error);
+    return VipJob::manifest(json, m_vip->nodes(), m_vip->priorityClass(), error,
+                            m_ns->currentText().trimmed());
 }
 
 QString NewJobDialog::mpiVersion() const
@@ -486,9 +487,11 @@ void NewJobDialog::submit()
         m_vip->isOn() ? VipPlanner(ops->planner())
                             .plan(json, where.collectionPath(), m_vip->nodes(), m_vip->mode())
                       : ops->planner().create(where.collectionPath(), json);
-    plan.steps.last().eventReason = QStringLiteral("GpudeskSubmitted");
-    if (!m_vip->isOn())
-        plan.steps.last().why = m_verdict.summary();
+    if (!plan.steps.isEmpty()) { // none when the plan is refused: it says why
+        plan.steps.last().eventReason = QStringLiteral("GpudeskSubmitted");
+        if (!m_vip->isOn())
+            plan.steps.last().why = m_verdict.summary();
+    }
     Operation *op = ops->prepare(plan);
     // The plan's window outlives the form, which closes once the job is made: its results stay
     // in sight.
@@ -504,7 +507,8 @@ void NewJobDialog::submit()
     connect(dialog, &QDialog::finished, this, closed);
     connect(dialog, &QObject::destroyed, this, closed);
     connect(op, &Operation::finished, this, [this, op, ns, name] {
-        if (op->outcomes().constLast().result == StepOutcome::Result::Done) {
+        if (!op->outcomes().isEmpty() &&
+            op->outcomes().constLast().result == StepOutcome::Result::Done) {
             emit submitted(ns, name);
             accept();
         }

@@ -98,11 +98,29 @@ VipMachinesBox::VipMachinesBox(Services *services, QWidget *parent)
         showPriority();
         emit changed();
     });
-    // What runs there changes while the admin decides: the list follows.
-    connect(m_store, &ClusterStore::updated, this, [this] {
-        fillMachines();
-        refresh();
+    // What runs there changes while the admin decides: the list follows, while it is seen
+    // (shown again, it is made anew). A machine ticked that went away changes the job.
+    connect(m_store, &ClusterStore::updated, this, [this](const StoreChanges &changes) {
+        if (!isVisible() || (!changes.reset && !changes.changed(Resource::Nodes) &&
+                             !changes.changed(Resource::Pods)))
+            return;
+        reload();
     });
+}
+
+void VipMachinesBox::reload()
+{
+    const QStringList before = nodes();
+    fillMachines();
+    refresh();
+    if (nodes() != before)
+        emit changed();
+}
+
+void VipMachinesBox::showEvent(QShowEvent *event)
+{
+    reload();
+    QWidget::showEvent(event);
 }
 
 QString VipMachinesBox::priorityClass() const

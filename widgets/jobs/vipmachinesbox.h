@@ -46,7 +46,12 @@ public:
 signals:
     void changed();
 
+protected:
+    void showEvent(QShowEvent *event) override;
+
 private:
+    // The machines and what runs there again, from the store.
+    void reload();
     void fillMachines();
     void refresh();
     void showPriority();
