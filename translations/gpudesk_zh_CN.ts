@@ -8145,6 +8145,10 @@
         <source>where it ran is no longer known: its pod and the scheduler&apos;s event are gone</source>
         <translation>已无法得知它运行在哪里：它的 Pod 和调度器的事件都已消失</translation>
     </message>
+    <message>
+        <source>the events could not be listed: %1</source>
+        <translation>无法列出事件：%1</translation>
+    </message>
 </context>
 <context>
     <name>gpudesk::PriorityClasses</name>

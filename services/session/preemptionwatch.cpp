@@ -99,7 +99,8 @@ PreemptionWatch::PreemptionWatch(std::function<KubeClient *()> client, ClusterSt
                        return;
                    const auto ended = qScopeGuard([this] { lookupEnded(); });
                    if (!r.ok()) {
-                       qCWarning(lcPreempt, "events not listed: %s", qPrintable(r.error));
+                       // Said in the report: no preemption listed is not "none".
+                       m_listError = tr("the events could not be listed: %1").arg(r.error);
                        return;
                    }
                    const auto page = Decoder::typedList<EventInfo>(Resource::Events, r.body);

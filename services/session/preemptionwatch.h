@@ -45,6 +45,8 @@ public:
     PreemptionLog *log() const { return m_log; }
     // Lookups (the API's answers, the retries' waits) still out.
     int pending() const { return m_pending; }
+    // Why the events that tell preemptions could not be listed (the report's); "" when they were.
+    QString listError() const { return m_listError; }
     // Where a context's preemptions are kept.
     static QString filePath(const QString &context);
     // "preempt", "reclaim" or "scheduler" for an event that tells a preemption, else "".
@@ -76,6 +78,7 @@ private:
     bool m_keep = true;        // written to the context's file
     int m_attempts = Attempts; // looks for a preemptor not there yet
     int m_pending = 0;
+    QString m_listError;
     PreemptionLog *m_log;
     QString m_context;
     quint64 m_generation = 0;

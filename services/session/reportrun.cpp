@@ -391,6 +391,9 @@ void ReportRun::write()
         return;
     }
     m_written = true;
+    if (m_preemptions && !m_preemptions->listError().isEmpty() &&
+        m_source.preemptionsNote.isEmpty())
+        m_source.preemptionsNote = m_preemptions->listError();
     QJsonObject report = reportJson(*m_store, m_telemetry, m_source);
     // The NAS (null when node telemetry was off: it is measured over SSH).
     report.insert(QStringLiteral("storage"),
