@@ -11358,6 +11358,10 @@
             <numerusform>%1 的 %n 个作业在所选机器上占用 %2 张 GPU。</numerusform>
         </translation>
     </message>
+    <message>
+        <source>The YAML still makes a VIP job (it tolerates a machine&apos;s VIP reservation): turn the VIP machines tab on, or take the toleration out.</source>
+        <translation>YAML 仍然是一个 VIP 作业（它容忍机器的 VIP 保留）：请打开 VIP 机器选项卡，或删除该容忍。</translation>
+    </message>
 </context>
 <context>
     <name>gpudesk::WelcomePanel</name>

@@ -11,6 +11,7 @@
 #include "nodesmodel.h"
 #include "operationrun.h"
 #include "operationsservice.h"
+#include "verdictpanel.h"
 #include "vipjob.h"
 #include "vipmachinesbox.h"
 #include "vipplanner.h"
@@ -264,6 +265,19 @@ void TestVipJob::waitThenStopNow()
     for (const QJsonValue &t :
          adminGet(s.dir.path(), u"/api/v1/nodes/"_qs + waitNode)[u"spec"][u"taints"].toArray())
         QVERIFY(!t[u"key"].toString().startsWith(u"vip.gpudesk.io/"));
+
+    // A VIP job's YAML, edited, with the VIP tab then turned off: refused, not sent as a
+    // plain job at the highest class.
+    NewJobDialog *edited = w.newTrainingJob();
+    fill(*edited, u"vip-edited"_qs, ns);
+    edited->vipBox()->choose({stopNode});
+    QTRY_VERIFY_WITH_TIMEOUT(!edited->isChecking(), 10000);
+    edited->yamlEdit()->setPlainText(edited->yamlEdit()->toPlainText() + u"\n"_qs);
+    edited->vipBox()->enableBox()->setChecked(false);
+    QTRY_VERIFY_WITH_TIMEOUT(
+        edited->verdictPanel()->summaryText().contains(u"still makes a VIP job"), 10000);
+    QVERIFY(!edited->submitButton()->isEnabled());
+    edited->close();
 
     {
         // The tab as a reader of Chinese sees it.

@@ -19,7 +19,6 @@
 #include "operationsservice.h"
 #include "priorityclasses.h"
 #include "services.h"
-#include "vipjob.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -405,10 +404,7 @@ QByteArray NewJobDialog::currentJson(QString *error) const
 QByteArray NewJobDialog::asVip(const QByteArray &json, QString *error) const
 {
     // The same job, pinned to the machines at the highest class, as the YAML tab shows it.
-    if (!m_vip->isOn())
-        return json;
-    return VipJob::manifest(json, m_vip->nodes(), m_vip->priorityClass(), error,
-                            m_ns->currentText().trimmed());
+    return m_vip->apply(json, m_ns->currentText().trimmed(), error);
 }
 
 QString NewJobDialog::mpiVersion() const

@@ -108,6 +108,18 @@ VipMachinesBox::VipMachinesBox(Services *services, QWidget *parent)
     });
 }
 
+QByteArray VipMachinesBox::apply(const QByteArray &json, const QString &ns, QString *error) const
+{
+    if (isOn())
+        return VipJob::manifest(json, nodes(), priorityClass(), error, ns);
+    if (json.contains("\"vip.gpudesk.io/")) {
+        *error = tr("The YAML still makes a VIP job (it tolerates a machine's VIP reservation): "
+                    "turn the VIP machines tab on, or take the toleration out.");
+        return {};
+    }
+    return json;
+}
+
 void VipMachinesBox::reload()
 {
     const QStringList before = nodes();

@@ -35,6 +35,11 @@ public:
     // rather than wait for them). "" when the cluster has none (or it is not known yet): the
     // job keeps its own.
     QString priorityClass() const;
+    // The job (JSON) as it will be submitted: a VIP job on the machines when on (its namespace
+    // `ns` when it names none). When off, a job the YAML tab still makes a VIP job (it
+    // tolerates a machine's reservation) is refused with why: it would go out at the highest
+    // class without the plan, the confirmation and the Events of a VIP job.
+    QByteArray apply(const QByteArray &json, const QString &ns, QString *error) const;
     // Ticks these machines (and no other), turning the VIP job on.
     void choose(const QStringList &nodes);
 
