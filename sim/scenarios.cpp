@@ -326,6 +326,31 @@ void Simulation::build()
                     "(activeDeadlineSeconds): the kubelet failed it, DeadlineExceeded",
                     "", json::array({ref(m_state.pods, "frank", "eval-nightly")}), "deadline"});
     });
+    // An admin ended a job's process through gpudesk (its card idle for days): the pod failed,
+    // and gpudesk's Event on it says who and why — as gpudesk's process kill writes it.
+    at(hoursAgo(3.2), [=, this] {
+        JobInput in = job("dave", "vit-probe");
+        in.behavior.runSeconds = 600;
+        in.behavior.fails = true;
+        in.behavior.utilization = 0;
+        in.tasks = {task("main", 1, 1)};
+        submitPod(in);
+        addPlanted({"failed-stopped-by-admin",
+                    "dave's vit-probe, its card idle, ended by the admin through gpudesk: the pod "
+                    "failed; gpudesk's Event on it names who and why",
+                    "", json::array({ref(m_state.pods, "dave", "vit-probe")}), "stopped-by-admin"});
+    });
+    at(hoursAgo(3.1), [=, this] {
+        const auto pod = m_state.store->get(m_state.pods, QStringLiteral("user-dave"),
+                                            QStringLiteral("vit-probe"));
+        const std::string node =
+            pod.ok() ? sub(*pod.object.object, "spec").value("nodeName", "") : std::string();
+        m_state.recordEvent(m_state.objectRef(m_state.pods, "user-dave", "vit-probe"), "user-dave",
+                            "Normal", "GpudeskKilledProcess",
+                            "End PID 48213 (python train.py) on " + node +
+                                " by sim-admin with gpudesk: its GPU was idle for 3 days",
+                            "gpudesk", "");
+    });
     // A card that falls off the bus under a job: the job dies with a CUDA error (its own log
     // blames its code), and only the node's kernel log says why — the driver's Xid 79.
     at(hoursAgo(47.4), [=, this] {

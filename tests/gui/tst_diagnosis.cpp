@@ -43,9 +43,9 @@ void TestDiagnosis::failedJobsSayTheirCause()
                            p[QStringLiteral("diagnosis")].toString());
     // Shared memory, launch script, image pull, and seven more failed two days ago (GPU out of
     // memory, NCCL, torch.distributed, a Python module, a data path, the driver, OOMKilled),
-    // a card that fell off the bus, one that lost data (ECC), and an evaluation that ran past
-    // its time limit.
-    QCOMPARE(planted.size(), 13);
+    // a card that fell off the bus, one that lost data (ECC), an evaluation that ran past its
+    // time limit, and a job an admin stopped through gpudesk.
+    QCOMPARE(planted.size(), 14);
     // That one is told by the node's kernel log, read over SSH: this window has none (the
     // report's test reads it, report_vs_truth.py). Without it, the job's own error is what is
     // said, and no SSH is no error.
@@ -69,7 +69,9 @@ void TestDiagnosis::failedJobsSayTheirCause()
         {QStringLiteral("llama-13b-sft"), QStringLiteral("GPU out of memory")},
         {QStringLiteral("tokenize-zh"), QStringLiteral("Killed for memory: pytorch went over")},
         {QStringLiteral("bert-ddp"), QStringLiteral("torch.distributed variable missing: RANK")},
-        {QStringLiteral("eval-nightly"), QStringLiteral("Ran past its time limit")}};
+        {QStringLiteral("eval-nightly"), QStringLiteral("Ran past its time limit")},
+        {QStringLiteral("vit-probe"),
+         QStringLiteral("Stopped by an administrator through gpudesk")}};
     for (auto it = titles.cbegin(); it != titles.cend(); ++it)
         QTRY_VERIFY2_WITH_TIMEOUT(reasonOf(it.key()).startsWith(it.value()),
                                   qPrintable(it.key() + u": " + reasonOf(it.key())), 20000);
