@@ -78,6 +78,58 @@ void NodeAdmin::setDiskPressure(const std::string &node, int percentUsed)
                         "kubelet", node);
 }
 
+void NodeAdmin::evictForDiskPressure(const std::string &ns, const std::string &name,
+                                     const std::string &usage)
+{
+    const auto res =
+        m_state.store->get(m_state.pods, QString::fromStdString(ns), QString::fromStdString(name));
+    if (!res.ok())
+        return;
+    json pod = *res.object.object;
+    const std::string node = sub(pod, "spec").value("nodeName", "");
+    const std::string container = pod["spec"]["containers"][0].value("name", "");
+    const std::string now = m_state.clock->nowRfc3339();
+    // The eviction manager's words (pkg/kubelet/eviction/helpers.go: evictionMessage).
+    const std::string message =
+        "The node was low on resource: ephemeral-storage. Threshold quantity: 10%, available: "
+        "8%. Container " +
+        container + " was using " + usage +
+        ", request is 0, has larger consumption of ephemeral-storage. ";
+    json &status = pod["status"];
+    for (auto &c : status["containerStatuses"]) {
+        const json &running = sub(sub(c, "state"), "running");
+        c["state"] = {{"terminated",
+                       {{"exitCode", 137},
+                        {"reason", "Error"},
+                        {"startedAt", running.value("startedAt", now)},
+                        {"finishedAt", now},
+                        {"containerID", c.value("containerID", "")}}}};
+        c["ready"] = false;
+        c["started"] = false;
+    }
+    status["phase"] = "Failed";
+    status["reason"] = "Evicted";
+    status["message"] = message;
+    json conditions = json::array();
+    for (const auto &c : sub(status, "conditions"))
+        if (c.value("type", "") != "Ready" && c.value("type", "") != "ContainersReady")
+            conditions.push_back(c);
+    conditions.push_back({{"type", "DisruptionTarget"},
+                          {"status", "True"},
+                          {"reason", "TerminationByKubelet"},
+                          {"message", "The node was low on resource: ephemeral-storage. "},
+                          {"lastTransitionTime", now}});
+    for (const char *type : {"Ready", "ContainersReady"})
+        conditions.push_back({{"type", type},
+                              {"status", "False"},
+                              {"reason", "PodFailed"},
+                              {"lastTransitionTime", now}});
+    status["conditions"] = conditions;
+    m_state.store->update(m_state.pods, pod, QStringLiteral("kubelet"));
+    m_state.recordEvent(m_state.objectRef(m_state.pods, ns, name), ns, "Warning", "Evicted",
+                        message, "kubelet", node);
+}
+
 void NodeAdmin::setPhantom(const std::string &node, int card, int memoryMiB)
 {
     m_state.machines->edit(node, [&](NodeMachine &m) {

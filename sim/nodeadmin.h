@@ -18,6 +18,11 @@ public:
     void setNodeReady(const std::string &node, bool ready, const std::string &message);
     void setDiskPressure(const std::string &node, int percentUsed);
     void setPhantom(const std::string &node, int card, int memoryMiB);
+    // The kubelet's eviction for disk pressure of a pod on its node: the pod fails (reason
+    // Evicted, the kubelet's message naming the container's use), its containers are killed,
+    // a DisruptionTarget condition and a Warning Evicted event.
+    void evictForDiskPressure(const std::string &ns, const std::string &name,
+                              const std::string &usage);
     // Uncorrectable ECC errors on the first card the pod holds on the node, counted from now
     // (nvidia-smi shows them until the driver reloads); the card's index, -1 when it holds none.
     int eccErrors(const std::string &node, const std::string &podUid, int count);

@@ -560,10 +560,26 @@ void Simulation::build()
                     "enough in total; it should run as distributed training",
                     "", json::array({ref(m_state.pods, "bob", "sft-single-node")})});
     });
+    // A feature cache written to the container's own disk on g4090-07: when the node's disk
+    // fills, the kubelet evicts it first (it uses the most over its request, none).
+    at(hoursAgo(3), [=, this] {
+        JobInput in = job("lina", "feature-cache");
+        in.nodeName = "g4090-07";
+        in.behavior.profile = Profile::Cpu;
+        in.behavior.runSeconds = -1;
+        in.tasks = {task("main", 1, 0)};
+        submitPod(in);
+    });
     at(hoursAgo(1), [=, this] {
         setDiskPressure("g4090-07", 92);
         addPlanted({"disk-full", "system disk 92 % full (DiskPressure)", "g4090-07",
                     json::array({objectRef(m_state.nodes, "", "g4090-07")})});
+        evictForDiskPressure("user-lina", "feature-cache", "41Gi");
+        addPlanted({"failed-evicted",
+                    "lina's feature-cache, writing 41Gi to its container's disk, evicted by the "
+                    "kubelet when g4090-07's disk filled",
+                    "g4090-07", json::array({ref(m_state.pods, "lina", "feature-cache")}),
+                    "evicted"});
         JobInput gpt = job("alice", "gpt-pretrain");
         gpt.tolerateA800 = true;
         gpt.behavior.runSeconds = 4 * 24 * 3600;

@@ -259,6 +259,12 @@ void Simulation::setDiskPressure(const std::string &node, int percentUsed)
     m_nodeAdmin->setDiskPressure(node, percentUsed);
 }
 
+void Simulation::evictForDiskPressure(const std::string &ns, const std::string &name,
+                                      const std::string &usage)
+{
+    m_nodeAdmin->evictForDiskPressure(ns, name, usage);
+}
+
 void Simulation::setPhantom(const std::string &node, int card, int memoryMiB)
 {
     m_nodeAdmin->setPhantom(node, card, memoryMiB);

@@ -100,6 +100,8 @@ public:
     }
     void setNodeReady(const std::string &node, bool ready, const std::string &message);
     void setDiskPressure(const std::string &node, int percentUsed);
+    void evictForDiskPressure(const std::string &ns, const std::string &name,
+                              const std::string &usage);
     void setPhantom(const std::string &node, int card, int memoryMiB);
     void kernelMessage(const std::string &node, const std::string &message);
     int eccErrors(const std::string &node, const std::string &podUid, int count);

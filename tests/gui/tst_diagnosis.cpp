@@ -44,8 +44,8 @@ void TestDiagnosis::failedJobsSayTheirCause()
     // Shared memory, launch script, image pull, and seven more failed two days ago (GPU out of
     // memory, NCCL, torch.distributed, a Python module, a data path, the driver, OOMKilled),
     // a card that fell off the bus, one that lost data (ECC), an evaluation that ran past its
-    // time limit, and a job an admin stopped through gpudesk.
-    QCOMPARE(planted.size(), 14);
+    // time limit, a job an admin stopped through gpudesk, and a pod evicted for disk pressure.
+    QCOMPARE(planted.size(), 15);
     // That one is told by the node's kernel log, read over SSH: this window has none (the
     // report's test reads it, report_vs_truth.py). Without it, the job's own error is what is
     // said, and no SSH is no error.

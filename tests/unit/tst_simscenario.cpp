@@ -97,7 +97,8 @@ void TestSimScenario::plantedCasesListed()
     QCOMPARE(
         ids.join(u','),
         QStringLiteral("crashloop-dangling-symlink,disk-full,failed-cuda-driver,"
-                       "failed-data-path,failed-deadline,failed-distributed-env,failed-gpu-ecc,"
+                       "failed-data-path,failed-deadline,failed-distributed-env,failed-evicted,"
+                       "failed-gpu-ecc,"
                        "failed-gpu-hardware,"
                        "failed-gpu-memory,"
                        "failed-memory,failed-nccl,failed-python-env,failed-stopped-by-admin,"
