@@ -383,28 +383,10 @@ bool KubeletController::deadlinePassed(const json &pod) const
 
 void KubeletController::exceedDeadline(const PodWork &w, json &pod)
 {
-    // The kubelet's activeDeadlineHandler: the pod fails with the reason and message below,
-    // its containers are killed (a container killed at the end of its grace exits 137).
+    // The kubelet's activeDeadlineHandler: the pod fails with the reason and message below.
     static const char *const kMessage = "Pod was active on the node longer than the specified "
                                         "deadline";
-    const std::string now = m_state.clock->nowRfc3339();
-    json &status = pod["status"];
-    for (auto &c : status["containerStatuses"]) {
-        const json &running = sub(sub(c, "state"), "running");
-        c["state"] = {{"terminated",
-                       {{"exitCode", 137},
-                        {"reason", "Error"},
-                        {"startedAt", running.value("startedAt", now)},
-                        {"finishedAt", now},
-                        {"containerID", c.value("containerID", "")}}}};
-        c["ready"] = false;
-        c["started"] = false;
-    }
-    status["phase"] = "Failed";
-    status["reason"] = "DeadlineExceeded";
-    status["message"] = kMessage;
-    setCondition(status, condition("Ready", "False", now, "PodFailed"));
-    setCondition(status, condition("ContainersReady", "False", now, "PodFailed"));
+    failPod(pod["status"], "DeadlineExceeded", kMessage, m_state.clock->nowRfc3339());
     m_state.recordEvent(w.involved, w.ns, "Normal", "DeadlineExceeded", kMessage, "kubelet",
                         w.node);
     m_state.store->update(m_state.pods, pod, QStringLiteral("kubelet"));

@@ -4,6 +4,7 @@
 #include "nodemachine.h"
 #include "objectfactory.h"
 #include "simclock.h"
+#include "simhelpers.h"
 #include "simstate.h"
 
 namespace sim {
@@ -95,36 +96,9 @@ void NodeAdmin::evictForDiskPressure(const std::string &ns, const std::string &n
         "8%. Container " +
         container + " was using " + usage +
         ", request is 0, has larger consumption of ephemeral-storage. ";
-    json &status = pod["status"];
-    for (auto &c : status["containerStatuses"]) {
-        const json &running = sub(sub(c, "state"), "running");
-        c["state"] = {{"terminated",
-                       {{"exitCode", 137},
-                        {"reason", "Error"},
-                        {"startedAt", running.value("startedAt", now)},
-                        {"finishedAt", now},
-                        {"containerID", c.value("containerID", "")}}}};
-        c["ready"] = false;
-        c["started"] = false;
-    }
-    status["phase"] = "Failed";
-    status["reason"] = "Evicted";
-    status["message"] = message;
-    json conditions = json::array();
-    for (const auto &c : sub(status, "conditions"))
-        if (c.value("type", "") != "Ready" && c.value("type", "") != "ContainersReady")
-            conditions.push_back(c);
-    conditions.push_back({{"type", "DisruptionTarget"},
-                          {"status", "True"},
-                          {"reason", "TerminationByKubelet"},
-                          {"message", "The node was low on resource: ephemeral-storage. "},
-                          {"lastTransitionTime", now}});
-    for (const char *type : {"Ready", "ContainersReady"})
-        conditions.push_back({{"type", type},
-                              {"status", "False"},
-                              {"reason", "PodFailed"},
-                              {"lastTransitionTime", now}});
-    status["conditions"] = conditions;
+    failPod(pod["status"], "Evicted", message, now);
+    setCondition(pod["status"], condition("DisruptionTarget", "True", now, "TerminationByKubelet",
+                                          "The node was low on resource: ephemeral-storage. "));
     m_state.store->update(m_state.pods, pod, QStringLiteral("kubelet"));
     m_state.recordEvent(m_state.objectRef(m_state.pods, ns, name), ns, "Warning", "Evicted",
                         message, "kubelet", node);

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "simhelpers.h"
 
+#include "objectfactory.h"
+
 #include <QDateTime>
 
 #include <cstdio>
@@ -42,6 +44,27 @@ json condition(const std::string &type, const std::string &status, const std::st
     if (!message.empty())
         c["message"] = message;
     return c;
+}
+
+void failPod(json &status, const std::string &reason, const std::string &message,
+             const std::string &now)
+{
+    for (auto &c : status["containerStatuses"]) {
+        const json &running = sub(sub(c, "state"), "running");
+        c["state"] = {{"terminated",
+                       {{"exitCode", 137},
+                        {"reason", "Error"},
+                        {"startedAt", running.value("startedAt", now)},
+                        {"finishedAt", now},
+                        {"containerID", c.value("containerID", "")}}}};
+        c["ready"] = false;
+        c["started"] = false;
+    }
+    status["phase"] = "Failed";
+    status["reason"] = reason;
+    status["message"] = message;
+    setCondition(status, condition("Ready", "False", now, "PodFailed"));
+    setCondition(status, condition("ContainersReady", "False", now, "PodFailed"));
 }
 
 void setCondition(json &status, const json &cond)

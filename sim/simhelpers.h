@@ -27,6 +27,12 @@ nlohmann::json condition(const std::string &type, const std::string &status,
 // message keep the old one, so that lastTransitionTime says when it last changed.
 void setCondition(nlohmann::json &status, const nlohmann::json &cond);
 
+// The kubelet failing a running pod (its deadline passed, an eviction): its containers killed
+// (a container killed at the end of its grace exits 137), phase Failed with `reason` and
+// `message`, not Ready.
+void failPod(nlohmann::json &status, const std::string &reason, const std::string &message,
+             const std::string &now);
+
 // A containerd-style id (64 hex digits), the same for the same pod, container and restart.
 std::string containerId(const std::string &uid, const std::string &container, int restart);
 
