@@ -192,6 +192,8 @@ void TestVipJob::waitThenStopNow()
     QVERIFY2(reserved, QJsonDocument(taints).toJson().constData());
     QTRY_VERIFY_WITH_TIMEOUT(NodesModel::statusText(*store.node(waitNode)).contains(u"Reserved"),
                              30000);
+    w.showPage(MainWindow::Nodes);
+    save(w, u"nodes-vip-reserved"_qs);
     QTRY_VERIFY_WITH_TIMEOUT(!podsOf(s.dir.path(), ns, u"vip-wait"_qs).isEmpty(), 60000);
     QVERIFY(podsOf(s.dir.path(), ns, u"vip-wait"_qs).first().isEmpty());
     for (const VipJob::Occupant &o : waitFor)
