@@ -160,8 +160,8 @@ with tempfile.TemporaryDirectory() as state:
     check(f"thawed: exit 0 and the figures of the fresh report ({err})",
           code == 0 and nodes_and_gpus(out) == fresh_figures)
 
-    # 2. Killed while the lists come: a relay measures what a report reads until it has synced, then the
-    # simulator is killed once half of that has passed.
+    # 2. Killed while the lists come: a relay measures what a report reads until it has synced,
+    # then the simulator is killed once half of that has passed.
     relay = Relay(int(server.rsplit(":", 1)[1]))
     relay.start()
     relayed = with_server(kubeconfig, f"https://127.0.0.1:{relay.port}",
