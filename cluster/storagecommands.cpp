@@ -36,9 +36,10 @@ QByteArray storageWalkCommand(const QString &root)
         return QByteArray();
     // nice and ionice: the NAS and the node's training jobs must not feel the walk. -P: links
     // are listed, never followed (a loop or a link to / costs nothing). -xdev: another
-    // filesystem mounted inside the root is not walked.
+    // filesystem mounted inside the root is not walked (so an inode number, %i, names one file:
+    // a file's other names, hard links, are counted once).
     return "nice -n 19 ionice -c 3 find -P " + shellQuote(root.toUtf8()) +
-           " -xdev -mindepth 1 -printf '%y %s %b %T@ %A@ %P\\0'";
+           " -xdev -mindepth 1 -printf '%y %s %b %T@ %A@ %n %i %P\\0'";
 }
 
 QByteArray storageDfCommand(const QStringList &roots)

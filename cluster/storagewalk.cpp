@@ -11,7 +11,7 @@ namespace gpudesk {
 namespace {
 
 // One space-ended number; false when the field is not one.
-bool number(const char *&p, const char *end, qint64 *out)
+template <typename Int> bool number(const char *&p, const char *end, Int *out)
 {
     const auto [next, ec] = std::from_chars(p, end, *out);
     if (ec != std::errc() || next == end || *next != ' ')
@@ -109,21 +109,28 @@ void StorageWalk::malformed(const char *begin, const char *end)
 
 void StorageWalk::record(const char *begin, const char *end)
 {
-    // `%y %s %b %T@ %A@ %P`: the path is last, so that it may hold spaces.
+    // `%y %s %b %T@ %A@ %n %i %P`: the path is last, so that it may hold spaces.
     const char *p = begin;
     if (end - p < 2 || p[1] != ' ')
         return malformed(begin, end);
     const char type = *p;
     p += 2;
-    qint64 size = 0, blocks = 0, mtime = 0, atime = 0;
+    qint64 size = 0, blocks = 0, mtime = 0, atime = 0, links = 0;
+    quint64 inode = 0;
     if (!number(p, end, &size) || !number(p, end, &blocks) || !seconds(p, end, &mtime) ||
-        !seconds(p, end, &atime) || p == end || size < 0 || blocks < 0)
+        !seconds(p, end, &atime) || !number(p, end, &links) || !number(p, end, &inode) ||
+        p == end || size < 0 || blocks < 0)
         return malformed(begin, end);
     const QString rel = QString::fromUtf8(p, end - p);
     if (rel.startsWith(u'/') || rel.split(u'/').contains(QLatin1String("..")))
         return malformed(begin, end);
     ++m_entries;
-    m_bytes += size;
+    // A file with more than one name (a hard link: `ln step-6000.pt latest.pt`) holds its
+    // bytes once, as du counts them: the first name met carries them, in the root and in each
+    // folder; another name is a file of its folder, not bytes. Only such files are remembered.
+    const bool linked = type != 'd' && links > 1;
+    if (!linked || m_linked.insert(inode).second)
+        m_bytes += size;
     const qsizetype slash = rel.indexOf(u'/');
     QString top = slash < 0 ? rel : rel.left(slash);
     // Memory stays bounded whatever the tree: past the caps, entries are summed under "…".
@@ -135,6 +142,11 @@ void StorageWalk::record(const char *begin, const char *end)
         s.path = m_root + u'/' + top;
         s.owner = top;
         s.kind = m_kind;
+    }
+    if (linked && !f.linked.insert(inode).second) {
+        if (slash >= 0)
+            ++s.files; // another name of a file counted already
+        return;
     }
     s.bytes += size;
     s.allocated += blocks * 512;

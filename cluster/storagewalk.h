@@ -7,14 +7,15 @@
 #include <QHash>
 
 #include <map>
+#include <unordered_set>
 
 namespace gpudesk {
 
 // Sums the output of nodecmd::storageWalkCommand() as it streams in, per folder right below
-// the root: one record per entry, `%y %s %b %T@ %A@ %P` and a NUL, so that any name — spaces,
-// newlines, `$(...)` — is data. The walk of a NAS with millions of files is tens of MB; only
-// the sums and the few largest files are kept, never the listing. Not thread-safe: one walk,
-// one worker.
+// the root: one record per entry, `%y %s %b %T@ %A@ %n %i %P` and a NUL, so that any name —
+// spaces, newlines, `$(...)` — is data; a file of several names (hard links) counted once. The walk
+// of a NAS with millions of files is tens of MB; only the sums and the few largest files are kept,
+// never the listing. Not thread-safe: one walk, one worker.
 class StorageWalk
 {
 public:
@@ -45,6 +46,7 @@ private:
     {
         StorageFolder sums;
         std::map<QString, StoragePart> parts; // by name
+        std::unordered_set<quint64> linked;   // inodes of files with several names met here
     };
     void record(const char *begin, const char *end);
     void malformed(const char *begin, const char *end);
@@ -61,6 +63,7 @@ private:
     qint64 m_entries = 0;
     qint64 m_bytes = 0;
     qint64 m_malformed = 0;
+    std::unordered_set<quint64> m_linked; // inodes of files with several names met in the root
 };
 
 } // namespace gpudesk

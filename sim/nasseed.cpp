@@ -88,6 +88,14 @@ public:
         check(ec, rel);
         stamp(rel, age, age);
     }
+    // Another name of a file written before (`ln`): the same inode, so its times are the file's.
+    void hardLink(const std::string &rel, const std::string &existing)
+    {
+        std::error_code ec;
+        fs::remove(m_root + "/" + rel, ec); // a seeding cut short before
+        fs::create_hard_link(m_root + "/" + existing, m_root + "/" + rel, ec);
+        check(ec, rel);
+    }
     void chmodTo(const std::string &rel, unsigned mode)
     {
         if (::chmod((m_root + "/" + rel).c_str(), mode) != 0)
@@ -325,6 +333,12 @@ void seedUser(Seeder &s, const std::string &user, const std::string &group, int 
                      size, end + qint64(plan.steps - 1 - k) * 5 * kHour,
                      end + qint64(plan.steps - 1 - k) * kHour, std::string("PK\x03\x04", 4));
         }
+        // The newest step also named latest.pt, as training scripts link it (`ln -f`): a file
+        // of two names, which du and the walk count once.
+        if (j == 0 && user == "alice")
+            s.hardLink(home + "/checkpoints/" + job + "/latest.pt",
+                       home + "/checkpoints/" + job + "/step-" + std::to_string(plan.steps * 2000) +
+                           ".pt");
         s.text(home + "/outputs/" + job + "/train.log", trainLog(job, s.now() - end, h), end,
                end / 2);
     }

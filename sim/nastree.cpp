@@ -144,7 +144,7 @@ bool compileFormat(const std::string &f, std::vector<Piece> *pieces, std::string
             }
             const std::string spec = (left ? "-" : "") + f.substr(widthStart, j - widthStart);
             const char d = f[j];
-            if (std::strchr("ysbUGmnPp", d)) {
+            if (std::strchr("ysbUGmnPpi", d)) {
                 flush();
                 pieces->push_back({Piece::Field, spec, d});
                 i = j;
@@ -227,6 +227,9 @@ std::string render(const std::vector<Piece> &pieces, const std::string &path,
             break;
         case 'n':
             v = std::to_string(qulonglong(st.st_nlink));
+            break;
+        case 'i':
+            v = std::to_string(qulonglong(st.st_ino));
             break;
         case 'P':
             v = rel;
@@ -549,7 +552,7 @@ CommandOutput NasTree::find(const std::vector<std::string> &argv) const
     return w.result;
 }
 
-void NasTree::addUsage(const std::string &host, Usage *u) const
+void NasTree::addUsage(const std::string &host, Usage *u, std::set<ino_t> *linked) const
 {
     std::vector<std::string> names;
     int err = 0;
@@ -560,15 +563,18 @@ void NasTree::addUsage(const std::string &host, Usage *u) const
         struct stat st;
         if (::lstat(child.c_str(), &st) != 0)
             continue;
-        u->bytes += st.st_size;
-        u->allocated += qint64(st.st_blocks) * 512;
         if (S_ISDIR(st.st_mode)) {
             ++u->dirs;
-            if (readable(st.st_mode))
-                addUsage(child, u);
         } else {
             ++u->files;
+            // The tree is one filesystem: the inode names the file.
+            if (st.st_nlink > 1 && !linked->insert(st.st_ino).second)
+                continue;
         }
+        u->bytes += st.st_size;
+        u->allocated += qint64(st.st_blocks) * 512;
+        if (S_ISDIR(st.st_mode) && readable(st.st_mode))
+            addUsage(child, u, linked);
     }
 }
 
@@ -582,8 +588,9 @@ NasTree::Usage NasTree::usage(const std::string &nodePath) const
         return u;
     u.bytes = st.st_size;
     u.allocated = qint64(st.st_blocks) * 512;
+    std::set<ino_t> linked;
     if (S_ISDIR(st.st_mode) && readable(st.st_mode))
-        addUsage(*host, &u);
+        addUsage(*host, &u, &linked);
     return u;
 }
 

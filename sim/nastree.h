@@ -5,9 +5,12 @@
 
 #include <QtGlobal>
 
+#include <sys/types.h>
+
 #include <map>
 #include <mutex>
 #include <optional>
+#include <set>
 #include <string>
 #include <utility>
 #include <vector>
@@ -48,9 +51,10 @@ public:
 
     struct Usage
     {
-        qint64 bytes = 0;     // st_size of the folder and everything below (du -sb)
+        qint64 bytes = 0;     // st_size of the folder and everything below (du -sb: a file of
+                              // several names, hard links, once)
         qint64 allocated = 0; // st_blocks * 512 of the same
-        qint64 files = 0;     // entries below that are not directories
+        qint64 files = 0;     // entries below that are not directories (each name)
         qint64 dirs = 0;      // directories below, the folder itself not counted
     };
     // A folder's usage, links not followed; what a non-root user cannot read is counted
@@ -71,7 +75,7 @@ private:
                const std::string &rel, int depth, const struct stat &st) const;
     // The entries of a host directory, sorted, without the seeding marker; false with *err.
     bool list(const std::string &host, std::vector<std::string> *names, int *err) const;
-    void addUsage(const std::string &host, Usage *u) const;
+    void addUsage(const std::string &host, Usage *u, std::set<ino_t> *linked) const;
 
     std::string m_root;
     mutable std::mutex m_firstMutex;

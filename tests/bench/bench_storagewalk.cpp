@@ -48,7 +48,7 @@ int main(int argc, char **argv)
         find.start(QStringLiteral("find"),
                    {QStringLiteral("-P"), args[2], QStringLiteral("-xdev"),
                     QStringLiteral("-mindepth"), QStringLiteral("1"), QStringLiteral("-printf"),
-                    QStringLiteral("%y %s %b %T@ %A@ %P\\0")});
+                    QStringLiteral("%y %s %b %T@ %A@ %n %i %P\\0")});
         StorageWalk walk(args[2], QStringLiteral("user"), QDateTime::currentMSecsSinceEpoch());
         QElapsedTimer t;
         t.start();
@@ -79,9 +79,11 @@ int main(int argc, char **argv)
     for (qint64 i = 0; i < files; ++i) {
         const QByteArray user = "user" + QByteArray::number(i % 100);
         const QByteArray dir = "run-" + QByteArray::number(i / 100 % 100).rightJustified(4, '0');
+        // One file in a hundred has a second name (a hard link): its inode is remembered.
         records += "f " + QByteArray::number(1000 + i * 7919 % 1000000) + " 8 " + t + ' ' + t +
-                   ' ' + user + '/' + dir + "/checkpoints/step-" +
-                   QByteArray::number(i).rightJustified(6, '0') + ".pt" + '\0';
+                   (i % 100 == 0 ? " 2 " : " 1 ") + QByteArray::number(i + 2) + ' ' + user + '/' +
+                   dir + "/checkpoints/step-" + QByteArray::number(i).rightJustified(6, '0') +
+                   ".pt" + '\0';
     }
     StorageWalk walk(QStringLiteral("/mnt/user"), QStringLiteral("user"), 1790000000000);
     QElapsedTimer timer;

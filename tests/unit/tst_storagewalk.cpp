@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// The NAS walk's reader (issue 38) on what `find -printf '%y %s %b %T@ %A@ %P\0'` prints, fed
-// whole and in every chunking: sums per folder, the largest parts and files, core dumps, what
-// was written in the day; names with newlines, spaces and `$(...)` as data; lines that are not
-// records (short, not numbers, absolute, climbing out with ..) and one longer than any path
-// left out and said; find's complaints in words. The commands' quoting, the history's growth
-// and the alerts' thresholds.
+// The NAS walk's reader (issue 38) on what `find -printf '%y %s %b %T@ %A@ %n %i %P\0'` prints,
+// fed whole and in every chunking: sums per folder, the largest parts and files, core dumps, what
+// was written in the day, a file of several names (hard links) counted once; names with newlines,
+// spaces and `$(...)` as data; lines that are not records (short, not numbers, absolute, climbing
+// out with ..) and one longer than any path left out and said; find's complaints in words. The
+// commands' quoting, the history's growth and the alerts' thresholds.
 #include "format.h"
 #include "storagealerts.h"
 #include "storagecommands.h"
@@ -21,12 +21,16 @@ namespace {
 constexpr qint64 Now = 1'790'000'000'000; // ms
 constexpr qint64 Day = 24 * 3600 * 1000;
 
-QByteArray rec(char type, qint64 size, qint64 blocks, qint64 mtimeMs, const QByteArray &path)
+// `inode` 0: one of its own.
+QByteArray rec(char type, qint64 size, qint64 blocks, qint64 mtimeMs, const QByteArray &path,
+               int links = 1, quint64 inode = 0)
 {
+    static quint64 next = 1000;
     const QByteArray t = QByteArray::number(mtimeMs / 1000) + '.' +
                          QByteArray::number(mtimeMs % 1000).rightJustified(3, '0') + "0000000";
     return QByteArray(1, type) + ' ' + QByteArray::number(size) + ' ' + QByteArray::number(blocks) +
-           ' ' + t + ' ' + t + ' ' + path + '\0';
+           ' ' + t + ' ' + t + ' ' + QByteArray::number(links) + ' ' +
+           QByteArray::number(inode ? inode : ++next) + ' ' + path + '\0';
 }
 
 QByteArray sample()
@@ -70,6 +74,7 @@ private slots:
     void chunking_data();
     void chunking();
     void hostileNames();
+    void hardLinks();
     void notRecords_data();
     void notRecords();
     void overlongRecord();
@@ -152,17 +157,56 @@ void TestStorageWalk::hostileNames()
     QVERIFY(paths.contains(QStringLiteral("/mnt/user/frank/with space")));
 }
 
+// A checkpoint also named latest.pt (ln), and linked into bob's folder too: its bytes once in
+// alice's folder (as du -sb of it), once in bob's, once in the root; each name a file.
+void TestStorageWalk::hardLinks()
+{
+    constexpr quint64 Inode = 77;
+    QByteArray out;
+    out += rec('d', 4096, 8, Now - Day, "alice", 3);
+    out += rec('d', 4096, 8, Now - Day, "alice/ckpt", 2);
+    out += rec('f', 8LL << 30, 16, Now - 3600 * 1000, "alice/ckpt/step-6000.pt", 3, Inode);
+    out += rec('f', 8LL << 30, 16, Now - 3600 * 1000, "alice/ckpt/latest.pt", 3, Inode);
+    out += rec('f', 100, 8, Now - 2 * Day, "alice/ckpt/notes.txt");
+    out += rec('d', 4096, 8, Now - Day, "bob", 2);
+    out += rec('f', 8LL << 30, 16, Now - 3600 * 1000, "bob/from-alice.pt", 3, Inode);
+    StorageWalk w(QStringLiteral("/mnt/user"), QStringLiteral("user"), Now);
+    w.feed(out);
+    QCOMPARE(w.bytesSoFar(), 3 * 4096 + (8LL << 30) + 100);
+    const StorageRootMeasure m = w.finish(true);
+    QCOMPARE(m.entries, 7); // every name is an entry
+    QCOMPARE(m.folders.size(), 2);
+    const StorageFolder &a = m.folders[0];
+    QCOMPARE(a.owner, QStringLiteral("alice"));
+    QCOMPARE(a.bytes, 2 * 4096 + (8LL << 30) + 100);
+    QCOMPARE(a.allocated, (8 + 8 + 16 + 8) * 512LL);
+    QCOMPARE(a.files, 3);
+    QCOMPARE(a.changedDay, 8LL << 30);
+    QCOMPARE(a.largest[0].bytes, 4096 + (8LL << 30) + 100);
+    QCOMPARE(a.largestFiles.size(), 2); // the checkpoint under its first name, and the notes
+    QCOMPARE(a.largestFiles[0].path, QStringLiteral("/mnt/user/alice/ckpt/step-6000.pt"));
+    const StorageFolder &b = m.folders[1];
+    QCOMPARE(b.owner, QStringLiteral("bob"));
+    QCOMPARE(b.bytes, 4096 + (8LL << 30));
+    QCOMPARE(b.files, 1);
+}
+
 void TestStorageWalk::notRecords_data()
 {
     QTest::addColumn<QByteArray>("line");
-    QTest::newRow("empty") << QByteArray("\0", 1);
-    QTest::newRow("no fields") << QByteArray("f\0", 2);
-    QTest::newRow("size not a number") << QByteArray("f x 8 1.0 1.0 alice/a\0", 22);
-    QTest::newRow("negative size") << QByteArray("f -5 8 1.0 1.0 alice/a\0", 23);
-    QTest::newRow("no path") << QByteArray("f 5 8 1.0 1.0 \0", 15);
-    QTest::newRow("time not a number") << QByteArray("f 5 8 x 1.0 alice/a\0", 20);
-    QTest::newRow("absolute path") << QByteArray("f 5 8 1.0 1.0 /etc/passwd\0", 26);
-    QTest::newRow("climbs out") << QByteArray("f 5 8 1.0 1.0 alice/../../etc\0", 30);
+    // QByteArray, not the string builder (which would hold the temporary).
+    const auto line = [](const char *text) -> QByteArray { return QByteArray(text) + '\0'; };
+    QTest::newRow("empty") << line("");
+    QTest::newRow("no fields") << line("f");
+    QTest::newRow("size not a number") << line("f x 8 1.0 1.0 1 7 alice/a");
+    QTest::newRow("negative size") << line("f -5 8 1.0 1.0 1 7 alice/a");
+    QTest::newRow("no path") << line("f 5 8 1.0 1.0 1 7 ");
+    QTest::newRow("time not a number") << line("f 5 8 x 1.0 1 7 alice/a");
+    QTest::newRow("links not a number") << line("f 5 8 1.0 1.0 x 7 alice/a");
+    QTest::newRow("negative inode") << line("f 5 8 1.0 1.0 2 -7 alice/a");
+    QTest::newRow("the old format") << line("f 5 8 1.0 1.0 alice/a");
+    QTest::newRow("absolute path") << line("f 5 8 1.0 1.0 1 7 /etc/passwd");
+    QTest::newRow("climbs out") << line("f 5 8 1.0 1.0 1 7 alice/../../etc");
     QTest::newRow("a warning on stdout") << QByteArray("find: warning: something\0", 25);
 }
 
@@ -247,7 +291,7 @@ void TestStorageWalk::commands()
 {
     QCOMPARE(nodecmd::storageWalkCommand(QStringLiteral("/mnt/user")),
              QByteArray("nice -n 19 ionice -c 3 find -P '/mnt/user' -xdev -mindepth 1 -printf "
-                        "'%y %s %b %T@ %A@ %P\\0'"));
+                        "'%y %s %b %T@ %A@ %n %i %P\\0'"));
     for (const char *bad : {"mnt/user", "/mnt/$(reboot)", "/mnt/../etc", "/", "/mnt/a b",
                             "/mnt/a'b", "/mnt/a\nb", ""})
         QVERIFY2(nodecmd::storageWalkCommand(QString::fromUtf8(bad)).isEmpty(), bad);
