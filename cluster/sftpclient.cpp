@@ -31,6 +31,7 @@ RemoteFile fileOf(const QString &path, sftp_attributes a)
                                                     : 'o';
     f.size = qint64(a->size);
     f.modified = qint64(a->mtime) * 1000;
+    f.accessed = qint64(a->atime) * 1000;
     f.permissions = a->permissions;
     return f;
 }

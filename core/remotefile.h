@@ -13,6 +13,7 @@ struct RemoteFile
     char type = 'f'; // 'f' file, 'd' folder, 'l' link, 'o' other
     qint64 size = 0;
     qint64 modified = 0; // ms since the epoch
+    qint64 accessed = 0; // the same, when last read (as the NAS keeps it: relatime, or never)
     quint32 permissions = 0;
 };
 
@@ -25,6 +26,7 @@ struct RemotePathInfo
     quint32 permissions = 0;
     qint64 size = 0;
     qint64 modified = 0; // ms since the epoch, whole seconds as SFTP gives them
+    qint64 accessed = 0; // the same
     QString linkTarget;  // a link's, as written in it
 };
 

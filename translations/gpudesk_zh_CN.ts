@@ -6414,6 +6414,14 @@
         <source>Found in the walk of %1 on %2; each path was asked again just now.</source>
         <translation>来自 %1 在 %2 上的扫描；每个路径刚刚已重新查询。</translation>
     </message>
+    <message>
+        <source>%1 was read since the walk (%2): left out.</source>
+        <translation>%1 在扫描后被读取过（%2）：不纳入计划。</translation>
+    </message>
+    <message>
+        <source>%1 changed since the walk (an entry made or removed in it, %2): left out.</source>
+        <translation>%1 在扫描后有改动（其中有条目新建或删除，%2）：不纳入计划。</translation>
+    </message>
 </context>
 <context>
     <name>gpudesk::NasStep</name>

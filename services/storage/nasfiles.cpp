@@ -190,6 +190,7 @@ void NasFiles::inspect(const QStringList &paths, bool follow, QObject *receiver,
                     info.permissions = f->permissions;
                     info.size = f->size;
                     info.modified = f->modified;
+                    info.accessed = f->accessed;
                     if (f->type == 'l')
                         info.linkTarget = sftp->readLink(path, &why).value_or(QString());
                 } else if (!sftp->lastWasMissing()) {

@@ -153,6 +153,23 @@ OperationPlan NasPlanner::cleanup(const QList<NasCandidate> &candidates,
                            .arg(c.path, format::bytes(there.size), format::when(there.modified));
             continue;
         }
+        // A file someone read since the walk is in use again, whatever its age said: a stale
+        // checkpoint loaded for an evaluation, a core dump opened in gdb. (A NAS mounted
+        // noatime never moves it: there the walk's word stands.)
+        if (c.type != 'd' && there.accessed / 1000 > c.accessed / 1000) {
+            p.notes << tr("%1 was read since the walk (%2): left out.")
+                           .arg(c.path, format::when(there.accessed));
+            continue;
+        }
+        // A folder's own time moves when an entry is made, removed or renamed right in it: a
+        // user who left whose folder someone is filling or emptying now. It cannot be newer than
+        // the newest time the walk found below it unless that happened after the walk.
+        if (c.type == 'd' && there.modified / 1000 > c.modified / 1000) {
+            p.notes << tr("%1 changed since the walk (an entry made or removed in it, %2): left "
+                          "out.")
+                           .arg(c.path, format::when(there.modified));
+            continue;
+        }
         RemoteFile f;
         f.path = c.path;
         f.name = c.path.section(u'/', -1);

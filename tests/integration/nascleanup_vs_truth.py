@@ -4,7 +4,8 @@
 NAS is a real directory tree: the candidates are exactly what this script finds in that tree on
 its own (core dumps older than 7 days, files of 1 GiB and more neither read nor changed for 90
 days, user folders of no namespace labelled gpudesk.io/user untouched for 30 days), each once;
-a plan changes nothing; a file changed after the walk is left out of the plan, said in its notes;
+a plan changes nothing; a file changed or read after the walk, and a folder with an entry made in
+it, are left out of the plan, said in its notes;
 apply removes what the plan said — the folder's blocks freed as df shows them, the sparse core
 dumps removed and said Unverified (nothing freed) —, the audit log has them, and a second plan
 finds none of them. Without a NAS class, --cleanup does not touch the NAS."""
@@ -130,6 +131,33 @@ with tempfile.TemporaryDirectory() as state:
               and any(changed in n and "changed since the walk" in n
                       for n in plan2.get("plan", {}).get("notes", [])))
 
+        # A stale file read after the walk (its atime moved, nothing else): in use again.
+        read = sorted(stale)[0]
+        st = os.lstat(host(read))
+        os.utime(host(read), ns=(time.time_ns(), st.st_mtime_ns))
+        run, plan3 = cleanup("plan", "--classes", "nas-stale-file")
+        names3 = [s["target"]["name"] for s in plan3.get("plan", {}).get("steps", [])]
+        check(f"the stale file read since the walk is left out, said in the notes ({names3})",
+              read not in names3 and len(names3) == len(stale) - 1
+              and any(read in n and "was read since the walk" in n
+                      for n in plan3.get("plan", {}).get("notes", [])))
+        # A folder of a user who left with a file just made in it: someone is using it. Then
+        # the file goes and the folder's times are put back (as the walk saw them).
+        folder = sorted(departed)[0]
+        times = os.lstat(host(folder))
+        fresh = os.path.join(host(folder), "copied-today.txt")
+        with open(fresh, "w") as f:
+            f.write("in use\n")
+        run, plan4 = cleanup("plan", "--classes", "nas-departed-user")
+        names4 = [s["target"]["name"] for s in plan4.get("plan", {}).get("steps", [])]
+        check(f"the departed user's folder with an entry made since the walk is left out "
+              f"({names4})",
+              folder not in names4
+              and any(folder in n and "changed since the walk" in n
+                      for n in plan4.get("plan", {}).get("notes", [])))
+        os.remove(fresh)
+        os.utime(host(folder), ns=(times.st_atime_ns, times.st_mtime_ns))
+
         run, done = cleanup("apply", "--yes", "--classes", "nas-core-dump,nas-departed-user")
         res = {r["target"]["name"]: r for r in done.get("results", [])}
         gone = sorted(p for p in departed | cores if p != changed)
@@ -153,11 +181,13 @@ with tempfile.TemporaryDirectory() as state:
         check("the audit log has the operation started and ended",
               [r.get("event") for r in records][-2:] == ["started", "ended"])
 
-        run, plan3 = cleanup("plan", "--classes", classes, "--measure-storage")
-        found3 = {c["path"] for c in plan3.get("nasCandidates", [])}
-        # What is left: the stale files (not applied); the changed core dump is a fresh one now.
-        check(f"a plan after a new walk finds none of them, only the stale files "
-              f"({sorted(found3 ^ stale)} differ)", run.returncode == 0 and found3 == stale)
+        run, plan5 = cleanup("plan", "--classes", classes, "--measure-storage")
+        found5 = {c["path"] for c in plan5.get("nasCandidates", [])}
+        # What is left: the stale files (not applied) but the one read today, stale no more; the
+        # changed core dump is a fresh one now.
+        check(f"a plan after a new walk finds none of them, only the stale files not read since "
+              f"({sorted(found5 ^ (stale - {read}))} differ)",
+              run.returncode == 0 and found5 == stale - {read})
 
         run, plain = cleanup("plan", "--classes", "orphan-process")
         check("without a NAS class nothing of the NAS is planned",

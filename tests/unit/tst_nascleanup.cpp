@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The NAS's cleanup candidates found in a walk's figures (NasCleanup) and planned against what
 // the NAS says of each path right before (NasPlanner::cleanup): each thing once, the classes'
-// bounds, what cannot be judged said, and a path that changed since the walk left out.
+// bounds, what cannot be judged said, and a path that changed (or was read) since the walk left
+// out.
 #include "nascleanup.h"
 #include "nasplanner.h"
 
@@ -85,6 +86,7 @@ RemotePathInfo there(const NasCandidate &c)
     i.type = c.type;
     i.size = c.type == 'd' ? 4096 : c.bytes;
     i.modified = c.type == 'd' ? kNow - 140 * kDay : c.modified / 1000 * 1000;
+    i.accessed = c.type == 'd' ? kNow - kDay : c.accessed / 1000 * 1000;
     return i;
 }
 
@@ -219,6 +221,24 @@ void TestNasCleanup::planAsTheNasIsNow()
              qPrintable(notes));
     QVERIFY2(notes.contains(QLatin1String("/mnt/user/yangming is no longer what the walk found")),
              qPrintable(notes));
+    // The stale file read since the walk (its atime moved, nothing else), the core dump read
+    // within the same second as the walk saw (not later), the folder with an entry made in it:
+    // the first and the last left out, each said.
+    RemotePathInfo read = there(found[0]);
+    read.accessed = kNow - 60 * 1000;
+    RemotePathInfo sameSecond = there(found[1]);
+    sameSecond.accessed = found[1].accessed / 1000 * 1000;
+    RemotePathInfo filled = there(found[2]);
+    filled.modified = kNow - 120 * 1000;
+    p = planner.cleanup(found, {read, sameSecond, filled}, kNow);
+    QCOMPARE(p.steps.size(), 1);
+    QCOMPARE(p.steps[0].nas.path, found[1].path);
+    const QString said = p.notes.join(u'\n');
+    QVERIFY2(said.contains(QLatin1String("/mnt/user/alice/old.tar was read since the walk")),
+             qPrintable(said));
+    QVERIFY2(said.contains(QLatin1String("/mnt/user/yangming changed since the walk (an entry "
+                                         "made or removed in it")),
+             qPrintable(said));
     // The NAS not asked at all: nothing planned for it.
     QVERIFY(planner.cleanup(found, {}, kNow).steps.isEmpty());
     // One folder alone: its name is typed.
