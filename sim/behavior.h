@@ -34,6 +34,8 @@ enum class Failure
     DriverTooOld,     // the image's CUDA newer than the node's driver
     OutOfMemory,      // the kernel's OOM killer: reason OOMKilled, exit 137, no traceback
     EccUncorrectable, // the card lost data under the job: the CUDA runtime's ECC error
+    MpiSsh,           // an MPI job's launcher: mpirun cannot start its daemons on the workers
+                      // over SSH (their image runs no sshd); the workers wait, the launcher fails
 };
 
 // How a pod's containers meet their end once the pod is deleted.

@@ -227,6 +227,7 @@ void KubeflowController::reconcileJobs(const ResourceType *type)
             m_admission.createPods(job, pods);
         int running = 0, succeeded = 0, failed = 0;
         bool masterSucceeded = false;
+        std::vector<std::pair<std::string, std::string>> podPhases; // name, phase
         json replicaStatuses = json::object();
         for (const auto &p : pods) {
             const auto live = store->get(m_state.pods, QString::fromStdString(ns),
@@ -234,6 +235,8 @@ void KubeflowController::reconcileJobs(const ResourceType *type)
             if (!live.ok())
                 continue;
             const std::string ph = sub((*live.object.object), "status").value("phase", "");
+            if (!sub((*live.object.object), "metadata").contains("deletionTimestamp"))
+                podPhases.emplace_back(p["metadata"].value("name", ""), ph);
             std::string role =
                 p["metadata"]["labels"].value("training.kubeflow.org/replica-type", "");
             if (!role.empty())
@@ -277,6 +280,17 @@ void KubeflowController::reconcileJobs(const ResourceType *type)
             if (!status.contains("startTime"))
                 status["startTime"] = now;
         }
+        // The operator's cleanPodPolicy once the job has ended: Running deletes the pods still
+        // running or waiting (an MPI job's workers, idle once its launcher is done), All every
+        // pod, None (the default) none.
+        const bool ended = failed > 0 || sub(status, "completionTime").is_string();
+        const std::string clean =
+            sub(job["spec"], "runPolicy").value("cleanPodPolicy", std::string("None"));
+        if (ended && (clean == "Running" || clean == "All"))
+            for (const auto &[pod, phase] : podPhases)
+                if (clean == "All" || phase == "Running" || phase == "Pending")
+                    store->requestDelete(m_state.pods, QString::fromStdString(ns),
+                                         QString::fromStdString(pod), DeleteOptions());
         if (status != sub(job, "status")) {
             json updated = job;
             updated["status"] = std::move(status);

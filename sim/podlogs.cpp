@@ -31,10 +31,24 @@ qint64 parseTime(const json &v)
         .toMSecsSinceEpoch();
 }
 
+// An MPI job's workers as its launcher's hostfile names them (the MPI operator's headless
+// service): NAME-worker-I.NAME-worker.NAMESPACE.svc.
+QByteArray mpiWorkerHost(const LogSpec &s, int i)
+{
+    const QByteArray job =
+        s.pod.chopped(s.pod.endsWith(QLatin1String("-launcher")) ? 9 : 0).toUtf8();
+    return job + "-worker-" + QByteArray::number(i) + '.' + job + "-worker.user-" +
+           s.user.toUtf8() + ".svc";
+}
+
 std::vector<QByteArray> preamble(const LogSpec &s)
 {
     const QByteArray pod = s.pod.toUtf8();
     const QByteArray user = s.user.toUtf8();
+    if (s.failure == Failure::MpiSsh)
+        return {"+ mpirun --allow-run-as-root -np 2 -bind-to none -map-by slot -x NCCL_DEBUG=INFO "
+                "-x LD_LIBRARY_PATH -x PATH python /mnt/user/" +
+                user + "/code/train_hvd.py"};
     switch (s.profile) {
     case Profile::CrashSymlink:
         return {"+ cd /workspace", "+ ls -l /workspace/start.sh",
@@ -120,6 +134,32 @@ std::vector<QByteArray> failureLines(const LogSpec &s)
                 "the stacktrace below might be incorrect.",
                 "For debugging consider passing CUDA_LAUNCH_BLOCKING=1.",
                 "Compile with `TORCH_USE_CUDA_DSA` to enable device-side assertions."};
+    case Failure::MpiSsh:
+        // Open MPI 4's words: ssh's own line for the worker it could not reach, then ORTE's
+        // banner (trimmed of its last causes, as the tail shows it).
+        return {"ssh: connect to host " + mpiWorkerHost(s, 1) + " port 22: Connection refused",
+                "--------------------------------------------------------------------------",
+                "ORTE was unable to reliably start one or more daemons.",
+                "This usually is caused by:",
+                "",
+                "* not finding the required libraries and/or binaries on",
+                "  one or more nodes. Please check your PATH and LD_LIBRARY_PATH",
+                "  settings, or configure OMPI with --enable-orterun-prefix-by-default",
+                "",
+                "* lack of authority to execute on one or more specified nodes.",
+                "  Please verify your allocation and authorities.",
+                "",
+                "* an inability to create a connection back to mpirun due to a",
+                "  lack of common network interfaces and/or no route found between",
+                "  them. Please check network connectivity (including firewalls",
+                "  and network routing requirements).",
+                "--------------------------------------------------------------------------",
+                "ORTE does not know how to route a message to the specified daemon",
+                "located on the indicated node:",
+                "",
+                "  my node:   " + pod,
+                "  target node:  " + mpiWorkerHost(s, 0),
+                "--------------------------------------------------------------------------"};
     case Failure::None:
         break;
     }
@@ -160,6 +200,8 @@ std::vector<QByteArray> epilogue(const LogSpec &s)
 // Lines after the preamble, written every interval while the container runs.
 qint64 periodicCount(const LogSpec &s, qint64 untilMs)
 {
+    if (s.failure == Failure::MpiSsh)
+        return 0; // mpirun says nothing while ssh tries the workers
     switch (s.profile) {
     case Profile::CrashSymlink:
     case Profile::ImagePull:

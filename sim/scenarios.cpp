@@ -312,6 +312,20 @@ void Simulation::build()
                         json::array({ref(m_state.pods, f.user, f.name)}), f.diagnosis});
         }
     });
+    // An MPI job whose workers' image runs no sshd: mpirun on the launcher cannot start its
+    // daemons on them and fails within a minute; the operator then deletes the workers, still
+    // waiting (cleanPodPolicy Running).
+    at(hoursAgo(47.3), [=, this] {
+        JobInput in = job("liuyang", "bert-mpi");
+        in.behavior.runSeconds = 40;
+        in.behavior.failure = Failure::MpiSsh;
+        in.tasks = {task("worker", 2, 1)};
+        submitMpiJob(in);
+        addPlanted({"failed-mpi-launch",
+                    "an MPIJob whose workers run no sshd: mpirun on the launcher could not reach "
+                    "them over SSH (ORTE could not start its daemons); the launcher failed",
+                    "", json::array({ref(m_state.mpijobs, "liuyang", "bert-mpi")}), "mpi-launch"});
+    });
     // A nightly evaluation with a two-hour limit (activeDeadlineSeconds, as the New Job form's
     // time limit writes it) that ran past it: the kubelet failed it, DeadlineExceeded.
     at(hoursAgo(7), [=, this] {

@@ -44,8 +44,9 @@ void TestDiagnosis::failedJobsSayTheirCause()
     // Shared memory, launch script, image pull, and seven more failed two days ago (GPU out of
     // memory, NCCL, torch.distributed, a Python module, a data path, the driver, OOMKilled),
     // a card that fell off the bus, one that lost data (ECC), an evaluation that ran past its
-    // time limit, a job an admin stopped through gpudesk, and a pod evicted for disk pressure.
-    QCOMPARE(planted.size(), 15);
+    // time limit, a job an admin stopped through gpudesk, a pod evicted for disk pressure, and
+    // an MPI job whose launcher could not reach its workers over SSH.
+    QCOMPARE(planted.size(), 16);
     // That one is told by the node's kernel log, read over SSH: this window has none (the
     // report's test reads it, report_vs_truth.py). Without it, the job's own error is what is
     // said, and no SSH is no error.
@@ -70,6 +71,8 @@ void TestDiagnosis::failedJobsSayTheirCause()
         {QStringLiteral("tokenize-zh"), QStringLiteral("Killed for memory: pytorch went over")},
         {QStringLiteral("bert-ddp"), QStringLiteral("torch.distributed variable missing: RANK")},
         {QStringLiteral("eval-nightly"), QStringLiteral("Ran past its time limit")},
+        {QStringLiteral("bert-mpi"),
+         QStringLiteral("MPI launcher could not reach the workers over SSH")},
         {QStringLiteral("vit-probe"),
          QStringLiteral("Stopped by an administrator through gpudesk")}};
     for (auto it = titles.cbegin(); it != titles.cend(); ++it)

@@ -58,6 +58,7 @@
 #include <QRegularExpression>
 #include <QSignalSpy>
 #include <QSplitter>
+#include <QStandardPaths>
 #include <QStatusBar>
 #include <QTabWidget>
 #include <QTableView>
@@ -192,6 +193,13 @@ protected:
         startOwnSim(s.sim, s.dir.path(), false, speed);
         if (QTest::currentTestFailed())
             return false;
+        // Each simulator is a new cluster whose seeded uids repeat an earlier run's (a build
+        // with another scenario hands them to other objects): what gpudesk kept of the last
+        // one (its preemptions, by uid) would be told of this one's pods. The test's home
+        // outlives the run.
+        QDir(QStandardPaths::writableLocation(QStandardPaths::AppDataLocation) +
+             QStringLiteral("/preemptions"))
+            .removeRecursively();
         s.services =
             std::make_unique<Services>(QStringList{s.dir.filePath(QStringLiteral("kubeconfig"))});
         QString error;

@@ -101,7 +101,7 @@ void TestSimScenario::plantedCasesListed()
                        "failed-gpu-ecc,"
                        "failed-gpu-hardware,"
                        "failed-gpu-memory,"
-                       "failed-memory,failed-nccl,failed-python-env,failed-stopped-by-admin,"
+                       "failed-memory,failed-mpi-launch,failed-nccl,failed-python-env,failed-stopped-by-admin,"
                        "finished-holding-gpus,"
                        "idle-gpu-pod,image-pull-unknown-host,mig-node,no-single-node-fits,"
                        "node-not-ready,orphan-gpu-processes,pdb-blocks-drain,"
