@@ -15,6 +15,61 @@ QStringList ImageCheck::imagesOf(const JobRequest &job)
     return out;
 }
 
+QStringList ImageCheck::sshdImagesOf(const JobRequest &job)
+{
+    QStringList out;
+    if (job.kind != Resource::MPIJobs)
+        return out;
+    for (const JobRole &r : job.roles)
+        if (const QString image = r.image.trimmed();
+            r.name.compare(QLatin1String("Launcher"), Qt::CaseInsensitive) != 0 &&
+            !image.isEmpty() && !out.contains(image))
+            out << image;
+    return out;
+}
+
+StartReason ImageCheck::sshd(const SshdLook &look)
+{
+    StartReason r;
+    r.field = QStringLiteral("image");
+    r.numbers = {{QStringLiteral("image"), look.reference},
+                 {QStringLiteral("layers"), look.layers},
+                 {QStringLiteral("layersRead"), look.layersRead}};
+    switch (look.verdict) {
+    case SshdLook::Present:
+        r.severity = StartReason::Info;
+        r.code = QStringLiteral("image-sshd");
+        r.message = tr("%1 has an SSH server (%2): mpirun on the launcher can reach the workers.")
+                        .arg(look.reference, look.evidence);
+        return r;
+    case SshdLook::Absent:
+        r.severity = StartReason::Never;
+        r.code = QStringLiteral("image-no-sshd");
+        r.message = tr("%1 has no SSH server (%2): mpirun on the launcher starts its daemons on "
+                       "the workers over SSH, so the launch would fail (\"ORTE was unable to "
+                       "reliably start one or more daemons\").")
+                        .arg(look.reference, look.evidence);
+        r.fix = tr("Run the workers on an image with OpenSSH's server installed (apt-get install "
+                   "-y openssh-server; the MPI operator's own base images have it).");
+        return r;
+    case SshdLook::Unknown:
+        break;
+    }
+    return sshdUnchecked(look.reference, look.error);
+}
+
+StartReason ImageCheck::sshdUnchecked(const QString &reference, const QString &why)
+{
+    StartReason r;
+    r.severity = StartReason::Info;
+    r.field = QStringLiteral("image");
+    r.code = QStringLiteral("image-sshd-unchecked");
+    r.numbers = {{QStringLiteral("image"), reference}};
+    r.message = tr("Whether %1 has an SSH server (the MPI workers need one) was not checked: %2")
+                    .arg(reference, why);
+    return r;
+}
+
 StartReason ImageCheck::unchecked(const QString &reference, const QString &why)
 {
     StartReason r;

@@ -3,6 +3,7 @@
 
 #include "jobrequest.h"
 #include "registrytypes.h"
+#include "sshdlook.h"
 #include "startcheck.h"
 
 #include <QCoreApplication>
@@ -27,6 +28,14 @@ public:
     static StartReason judge(const ImageLook &look, qint64 hugeBytes);
     // The image could not be looked up in time: said, not judged.
     static StartReason unchecked(const QString &reference, const QString &why);
+
+    // The images an MPI job's workers run (not its launcher's), each once: mpirun on the
+    // launcher starts its daemons on them over SSH. None for other kinds.
+    static QStringList sshdImagesOf(const JobRequest &job);
+    // What the verdict says of a worker image's SSH server: none (never starts: the launch
+    // fails), one (info), not known (info, with why).
+    static StartReason sshd(const SshdLook &look);
+    static StartReason sshdUnchecked(const QString &reference, const QString &why);
 };
 
 } // namespace gpudesk

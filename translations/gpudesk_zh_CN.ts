@@ -4167,6 +4167,22 @@
         <source>Log in to the registry on the Images page to check it, or make sure the namespace has a pull secret for it.</source>
         <translation>请在“镜像”页面登录该仓库以便检查，或确认命名空间有对应的拉取密钥。</translation>
     </message>
+    <message>
+        <source>%1 has an SSH server (%2): mpirun on the launcher can reach the workers.</source>
+        <translation>%1 含有 SSH 服务器（%2）：launcher 上的 mpirun 可以连到各 worker。</translation>
+    </message>
+    <message>
+        <source>%1 has no SSH server (%2): mpirun on the launcher starts its daemons on the workers over SSH, so the launch would fail (&quot;ORTE was unable to reliably start one or more daemons&quot;).</source>
+        <translation>%1 没有 SSH 服务器（%2）：launcher 上的 mpirun 通过 SSH 在各 worker 上启动守护进程，因此启动会失败（“ORTE was unable to reliably start one or more daemons”）。</translation>
+    </message>
+    <message>
+        <source>Run the workers on an image with OpenSSH&apos;s server installed (apt-get install -y openssh-server; the MPI operator&apos;s own base images have it).</source>
+        <translation>让 worker 使用装有 OpenSSH 服务器的镜像（apt-get install -y openssh-server；MPI operator 自带的基础镜像已包含）。</translation>
+    </message>
+    <message>
+        <source>Whether %1 has an SSH server (the MPI workers need one) was not checked: %2</source>
+        <translation>未检查 %1 是否含有 SSH 服务器（MPI 的 worker 需要）：%2</translation>
+    </message>
 </context>
 <context>
     <name>gpudesk::ImagePlanner</name>
@@ -5187,6 +5203,43 @@
     <message>
         <source>chmod +x it, or start it with its interpreter (%1 %2).</source>
         <translation>对它执行 chmod +x，或用解释器启动它（%1 %2）。</translation>
+    </message>
+</context>
+<context>
+    <name>gpudesk::LayerScan</name>
+    <message>
+        <source>the layer is zstd-compressed, which is not read</source>
+        <translation>该层为 zstd 压缩，无法读取</translation>
+    </message>
+    <message>
+        <source>zlib could not be started</source>
+        <translation>无法启动 zlib</translation>
+    </message>
+    <message>
+        <source>the layer&apos;s gzip stream is broken (%1)</source>
+        <translation>该层的 gzip 数据流已损坏（%1）</translation>
+    </message>
+    <message numerus="yes">
+        <source>the layer is not a tar archive (a header&apos;s checksum or size is wrong, after %n entries)</source>
+        <translation>
+            <numerusform>该层不是 tar 归档（在 %n 个条目之后，某个头部的校验和或大小有误）</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>the layer has a name of %1 bytes</source>
+        <translation>该层含有长达 %1 字节的文件名</translation>
+    </message>
+    <message numerus="yes">
+        <source>the layer is %n byte(s) long: not a tar archive</source>
+        <translation>
+            <numerusform>该层只有 %n 字节：不是 tar 归档</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>the layer ended in the middle (after %n entries)</source>
+        <translation>
+            <numerusform>该层在中途结束（已读 %n 个条目）</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -9542,6 +9595,35 @@
     <message>
         <source>Trusted for this session only: cannot write %1: %2</source>
         <translation>仅在本次会话中信任：无法写入 %1：%2</translation>
+    </message>
+</context>
+<context>
+    <name>gpudesk::SshdProbe</name>
+    <message>
+        <source>%1 names no image of a platform.</source>
+        <translation>%1 没有指向任何平台的镜像。</translation>
+    </message>
+    <message>
+        <source>/%1 in layer %2 of %3</source>
+        <translation>/%1 位于第 %2 层（共 %3 层）</translation>
+    </message>
+    <message>
+        <source>/%1 is removed in layer %2 of %3 (a whiteout)</source>
+        <translation>/%1 在第 %2 层（共 %3 层）被删除（whiteout）</translation>
+    </message>
+    <message numerus="yes">
+        <source>no SSH server (/%1) in any of its %n layer(s)</source>
+        <translation>
+            <numerusform>全部 %n 层中都没有 SSH 服务器（/%1）</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>its history installs one: %1</source>
+        <translation>其构建历史安装了 SSH 服务器：%1</translation>
+    </message>
+    <message>
+        <source>%1 of its %2 layers read (%3) without an SSH server; the others are over %4 or could not be read%5, and its history names none</source>
+        <translation>已读取其 %2 层中的 %1 层（%3），未发现 SSH 服务器；其余各层超过 %4 或无法读取%5，且构建历史中也没有提到</translation>
     </message>
 </context>
 <context>

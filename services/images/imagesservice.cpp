@@ -15,6 +15,7 @@
 #include "registrylogins.h"
 #include "registryscan.h"
 #include "saveimageplanner.h"
+#include "sshdprobe.h"
 
 #include <QLocale>
 #include <QRegularExpression>
@@ -430,6 +431,41 @@ void ImagesService::lookImage(const QString &reference, QObject *context, LookDo
                          client->setCredentials(c);
                          sizeOfManifest(client, ref.repository,
                                         ref.digest.isEmpty() ? ref.tag : ref.digest, true, answer);
+                     });
+}
+
+void ImagesService::lookSshd(const QString &reference, QObject *context, SshdDone done)
+{
+    SshdLook look;
+    look.reference = reference.trimmed();
+    const ImageReference ref = ImageReference::parse(look.reference);
+    if (!ref.isValid()) {
+        look.error = tr("\"%1\" is not an image reference.").arg(reference);
+        done(look);
+        return;
+    }
+    const QString key = ref.toString();
+    if (const auto it = m_sshd.constFind(key); it != m_sshd.cend()) {
+        done(*it);
+        return;
+    }
+    auto *owner = new QObject(this);
+    QPointer<QObject> guard(context);
+    m_logins->lookup(ref.registry, owner,
+                     [this, owner, guard, ref, key, reference = look.reference,
+                      done](const RegistryCredentials &c, const QString &) {
+                         auto *client = new RegistryClient(endpointFor(ref.registry), owner);
+                         client->setCredentials(c);
+                         auto *probe =
+                             new SshdProbe(client, reference, ref.repository,
+                                           ref.digest.isEmpty() ? ref.tag : ref.digest, owner);
+                         probe->start([this, owner, guard, key, done](const SshdLook &found) {
+                             owner->deleteLater();
+                             if (found.verdict != SshdLook::Unknown)
+                                 m_sshd.insert(key, found);
+                             if (guard)
+                                 done(found);
+                         });
                      });
 }
 

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "sshdlook.h"
+
 #include <QDateTime>
 #include <QHash>
 #include <QObject>
@@ -95,6 +97,11 @@ public:
     // what the submit check judges. A found image is kept for the session, a miss is not.
     using LookDone = std::function<void(const ImageLook &look)>;
     void lookImage(const QString &reference, QObject *context, LookDone done);
+    // Whether the image has an SSH server (an MPI job's workers need one): its layers read
+    // from its registry, newest first (SshdProbe). A look that said yes or no is kept for the
+    // session. `done` is called once, unless `context` is gone by then.
+    using SshdDone = std::function<void(const SshdLook &look)>;
+    void lookSshd(const QString &reference, QObject *context, SshdDone done);
     // Over this size an image is flagged where users pick images (the admin's setting).
     qint64 hugeBytes() const { return m_hugeBytes; }
 
@@ -145,8 +152,9 @@ private:
     QStringList m_plain;
     std::unique_ptr<const RegistriesConf> m_conf;
     QTimer m_join;
-    QPointer<QObject> m_lookup;     // the credential lookup under way
-    QHash<QString, qint64> m_sizes; // by reference, this session
+    QPointer<QObject> m_lookup;      // the credential lookup under way
+    QHash<QString, qint64> m_sizes;  // by reference, this session
+    QHash<QString, SshdLook> m_sshd; // by reference, this session: those that said yes or no
     qint64 m_hugeBytes;
 };
 

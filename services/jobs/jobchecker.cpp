@@ -49,7 +49,9 @@ JobChecker::JobChecker(const ClusterStore *store, const TelemetryStore *telemetr
         const QString why = tr("its registry did not answer within %1 s").arg(ProbeLimitMs / 1000);
         for (qsizetype i = 0; i < m_imagesAsked.size(); ++i)
             if (!m_imageReasons.contains(int(i)))
-                m_imageReasons.insert(int(i), ImageCheck::unchecked(m_imagesAsked[i], why));
+                m_imageReasons.insert(
+                    int(i), i < m_sshdFrom ? ImageCheck::unchecked(m_imagesAsked[i], why)
+                                           : ImageCheck::sshdUnchecked(m_imagesAsked[i], why));
         m_imagesLeft = 0;
         addImageReasons();
         partDone();
@@ -74,7 +76,7 @@ JobChecker::JobChecker(const ClusterStore *store, const TelemetryStore *telemetr
             return;
         }
         if (!images.isEmpty())
-            checkImages(images);
+            checkImages(images, ImageCheck::sshdImagesOf(m_checked));
         if (!scripts.isEmpty())
             checkScripts(scripts);
     });
@@ -203,19 +205,25 @@ void JobChecker::tell(const QList<LaunchScript> &scripts, const QList<LaunchScri
     partDone();
 }
 
-void JobChecker::checkImages(const QStringList &images)
+void JobChecker::checkImages(const QStringList &images, const QStringList &sshdImages)
 {
     const int generation = m_generation;
-    m_imagesAsked = images;
-    m_imagesLeft = int(images.size());
+    m_imagesAsked = images + sshdImages;
+    m_sshdFrom = int(images.size());
+    m_imagesLeft = int(m_imagesAsked.size());
     m_imageReasons.clear();
     m_imagesDeadline.start();
     // ImagesService keeps what it found for the session: a form re-checked on each keystroke
-    // asks the registry again only for an image not found yet.
+    // asks the registry again only for an image not found yet (or not yet judged for sshd).
     for (qsizetype i = 0; i < images.size(); ++i)
         m_images->lookImage(images[i], this, [this, generation, i](const ImageLook &look) {
             imageDone(generation, int(i), ImageCheck::judge(look, m_images->hugeBytes()));
         });
+    for (qsizetype i = 0; i < sshdImages.size(); ++i)
+        m_images->lookSshd(sshdImages[i], this,
+                           [this, generation, at = m_sshdFrom + int(i)](const SshdLook &look) {
+                               imageDone(generation, at, ImageCheck::sshd(look));
+                           });
 }
 
 void JobChecker::imageDone(int generation, int index, const StartReason &reason)

@@ -76,9 +76,10 @@ private:
                std::function<void(const QList<LaunchScriptFacts> &)> done);
     void answered(const QString &key, const QList<LaunchScriptFacts> &facts);
     void tell(const QList<LaunchScript> &scripts, const QList<LaunchScriptFacts> &facts);
-    // The images in their registries, beside the scripts; each answer or the deadline ends its
-    // part. The verdict is told once both parts are in.
-    void checkImages(const QStringList &images);
+    // The images in their registries, beside the scripts, and whether an MPI job's worker
+    // images have an SSH server; each answer or the deadline ends its part. The verdict is told
+    // once both parts are in.
+    void checkImages(const QStringList &images, const QStringList &sshdImages);
     void imageDone(int generation, int index, const StartReason &reason);
     void addImageReasons();
     void partDone();
@@ -93,10 +94,11 @@ private:
     ImagesService *m_images = nullptr;
     const ConnectionState *m_state = nullptr;
     bool m_probing = false;
-    int m_parts = 0;                        // the parts (scripts, images) of this verdict still out
-    int m_generation = 0;                   // which check the images' answers are for
-    int m_imagesLeft = 0;                   // images of it not answered yet
-    QStringList m_imagesAsked;              // in order, for the deadline's words
+    int m_parts = 0;           // the parts (scripts, images) of this verdict still out
+    int m_generation = 0;      // which check the images' answers are for
+    int m_imagesLeft = 0;      // images of it not answered yet
+    QStringList m_imagesAsked; // in order, for the deadline's words
+    int m_sshdFrom = 0;        // m_imagesAsked from here: images asked for their SSH server
     QHash<int, StartReason> m_imageReasons; // by the image's place in m_imagesAsked
     QTimer m_imagesDeadline;
     QList<LaunchScript> m_pending; // the scripts of the check waiting on the NAS

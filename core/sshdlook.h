@@ -1,0 +1,28 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include <QString>
+
+namespace gpudesk {
+
+// Whether an image has an SSH server (ImagesService::lookSshd): what an MPI job's workers need,
+// since mpirun on the launcher starts its daemons on them over SSH. Read from the image's
+// layers, the newest first (a file there, or its whiteout); where not every layer could be read,
+// from its history (the commands that built it).
+struct SshdLook
+{
+    enum Verdict
+    {
+        Unknown, // not said: error says why
+        Present,
+        Absent,
+    };
+    QString reference;
+    Verdict verdict = Unknown;
+    QString evidence;   // in words: where it was found, or what was read without finding it
+    QString error;      // why it is Unknown
+    int layers = 0;     // the image's
+    int layersRead = 0; // of them, read
+};
+
+} // namespace gpudesk

@@ -1,0 +1,170 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "sshdprobe.h"
+
+#include "format.h"
+#include "layerscan.h"
+#include "registryclient.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QRegularExpression>
+
+namespace gpudesk {
+
+const QStringList &SshdProbe::paths()
+{
+    // OpenSSH as Debian, Ubuntu, RHEL and Alpine install it, one built into /usr/local, and
+    // Dropbear (small images).
+    static const QStringList p{QStringLiteral("usr/sbin/sshd"), QStringLiteral("usr/bin/sshd"),
+                               QStringLiteral("usr/local/sbin/sshd"), QStringLiteral("sbin/sshd"),
+                               QStringLiteral("usr/sbin/dropbear")};
+    return p;
+}
+
+SshdProbe::SshdProbe(RegistryClient *client, QString reference, QString repository,
+                     QString tagOrDigest, QObject *parent)
+    : QObject(parent), m_client(client), m_repository(std::move(repository)),
+      m_tag(std::move(tagOrDigest))
+{
+    m_look.reference = std::move(reference);
+}
+
+void SshdProbe::start(Done done)
+{
+    m_done = std::move(done);
+    readManifest(m_tag, true);
+}
+
+QStringList SshdProbe::sshInHistory(const QByteArray &configJson)
+{
+    static const QRegularExpression ssh(QStringLiteral("openssh-server|\\bsshd\\b|dropbear"),
+                                        QRegularExpression::CaseInsensitiveOption);
+    QStringList found;
+    const QJsonArray history =
+        QJsonDocument::fromJson(configJson).object().value(QLatin1String("history")).toArray();
+    for (const QJsonValue &h : history) {
+        const QString by = h.toObject().value(QLatin1String("created_by")).toString();
+        if (ssh.match(by).hasMatch())
+            found << by.simplified();
+    }
+    return found;
+}
+
+void SshdProbe::readManifest(const QString &reference, bool top)
+{
+    m_client->manifest(
+        m_repository, reference, this,
+        [this, top](const RegistryManifest &m, const RegistryReply &r) {
+            if (!r.ok()) {
+                m_look.error = r.error;
+                end();
+                return;
+            }
+            if (!m.isIndex) {
+                m_manifest = m;
+                readConfig();
+                return;
+            }
+            // What a GPU node pulls: linux/amd64, else the first real platform.
+            const RegistryDescriptor *pick = nullptr;
+            for (const RegistryDescriptor &e : m.entries)
+                if (!e.attestation && (!pick || (e.os == QLatin1String("linux") &&
+                                                 e.architecture == QLatin1String("amd64"))))
+                    pick = &e;
+            if (!pick || !top) {
+                m_look.error = tr("%1 names no image of a platform.").arg(m_look.reference);
+                end();
+                return;
+            }
+            readManifest(pick->digest, false);
+        });
+}
+
+void SshdProbe::readConfig()
+{
+    m_look.layers = int(m_manifest.layers.size());
+    m_next = m_look.layers - 1;
+    // The history is only needed when not every layer can be read; it is small and read first.
+    m_client->blob(m_repository, m_manifest.config.digest, RegistryClient::kMaxManifestBytes, this,
+                   [this](const RegistryReply &r) {
+                       if (r.ok())
+                           m_history = sshInHistory(r.body);
+                       nextLayer();
+                   });
+}
+
+void SshdProbe::nextLayer()
+{
+    for (; m_next >= 0; --m_next) {
+        const RegistryDescriptor &layer = m_manifest.layers[m_next];
+        if (layer.size > PerLayerBytes || m_bytes + layer.size > TotalBytes) {
+            ++m_skipped; // a CUDA runtime or a framework: not where an SSH server is added
+            continue;
+        }
+        const int index = m_next;
+        m_client->blob(
+            m_repository, layer.digest, PerLayerBytes, this, [this, index](const RegistryReply &r) {
+                const int n = m_look.layers;
+                LayerScan scan(paths());
+                if (r.ok()) {
+                    m_bytes += r.body.size();
+                    ++m_look.layersRead;
+                    scan.feed(r.body);
+                    scan.finish();
+                }
+                if (r.ok() && scan.hit() == LayerScan::Hit::Found) {
+                    m_look.verdict = SshdLook::Present;
+                    m_look.evidence =
+                        tr("/%1 in layer %2 of %3").arg(scan.path()).arg(index + 1).arg(n);
+                    end();
+                    return;
+                }
+                if (r.ok() && scan.hit() == LayerScan::Hit::Removed) {
+                    m_look.verdict = SshdLook::Absent;
+                    m_look.evidence = tr("/%1 is removed in layer %2 of %3 (a whiteout)")
+                                          .arg(scan.path())
+                                          .arg(index + 1)
+                                          .arg(n);
+                    end();
+                    return;
+                }
+                if (!r.ok() || !scan.error().isEmpty()) {
+                    ++m_skipped;
+                    m_lastError = r.ok() ? scan.error() : r.error;
+                }
+                --m_next;
+                nextLayer();
+            });
+        return;
+    }
+    const int n = m_look.layers;
+    if (m_skipped == 0) {
+        m_look.verdict = SshdLook::Absent;
+        m_look.evidence = tr("no SSH server (/%1) in any of its %n layer(s)", nullptr, n)
+                              .arg(paths().join(QStringLiteral(", /")));
+    } else if (!m_history.isEmpty()) {
+        m_look.verdict = SshdLook::Present;
+        m_look.evidence = tr("its history installs one: %1").arg(m_history.constLast().left(160));
+    } else {
+        m_look.error =
+            tr("%1 of its %2 layers read (%3) without an SSH server; the others are "
+               "over %4 or could not be read%5, and its history names none")
+                .arg(m_look.layersRead)
+                .arg(n)
+                .arg(format::bytes(m_bytes), format::bytes(PerLayerBytes),
+                     m_lastError.isEmpty() ? QString() : QStringLiteral(" (") + m_lastError + u')');
+    }
+    end();
+}
+
+void SshdProbe::end()
+{
+    const Done done = std::move(m_done);
+    const SshdLook look = m_look;
+    deleteLater();
+    if (done)
+        done(look);
+}
+
+} // namespace gpudesk
