@@ -10,6 +10,7 @@
 #include <fcntl.h>
 
 #include <algorithm>
+#include <deque>
 
 namespace gpudesk {
 
@@ -279,15 +280,41 @@ bool SftpClient::download(const QString &remote, const QString &local, const Pro
     bool ok = sftp_seek64(in, quint64(from)) == 0;
     qint64 done = from;
     QByteArray buf(Chunk, Qt::Uninitialized);
+    // Pipelined: up to m_readAhead reads of a chunk each in flight, their answers taken in
+    // order, each at the offset after the one before. A short answer before the end (a server
+    // that reads less than asked) would leave a gap after it: the reads in flight are then
+    // answered and dropped, and reading goes on from where the data ends.
+    std::deque<uint32_t> inFlight;
+    bool end = false;
+    const auto drain = [&] {
+        while (!inFlight.empty()) {
+            sftp_async_read(in, buf.data(), uint32_t(buf.size()), inFlight.front());
+            inFlight.pop_front();
+        }
+    };
     while (ok) {
         if (cancel) {
             *error = tr("Cancelled.");
             ok = false;
             break;
         }
-        const ssize_t n = sftp_read(in, buf.data(), size_t(buf.size()));
-        if (n == 0)
+        while (!end && int(inFlight.size()) < m_readAhead) {
+            const int id = sftp_async_read_begin(in, uint32_t(Chunk));
+            if (id < 0) {
+                *error = said(remote);
+                ok = false;
+                break;
+            }
+            inFlight.push_back(uint32_t(id));
+        }
+        if (!ok || inFlight.empty())
             break;
+        const int n = sftp_async_read(in, buf.data(), uint32_t(buf.size()), inFlight.front());
+        inFlight.pop_front();
+        if (n == 0) {
+            end = true; // the end of the file: the reads after it answer the same
+            continue;
+        }
         if (n < 0 || out.write(buf.constData(), n) != n) {
             *error = n < 0 ? said(remote) : tr("Cannot write %1: %2").arg(local, out.errorString());
             ok = false;
@@ -296,7 +323,14 @@ bool SftpClient::download(const QString &remote, const QString &local, const Pro
         done += n;
         if (progress)
             progress(done);
+        if (n < Chunk && !end && !inFlight.empty()) {
+            drain();
+            ok = sftp_seek64(in, quint64(done)) == 0;
+            if (!ok)
+                *error = said(remote);
+        }
     }
+    drain(); // answers still coming belong to this file: taken before it is closed
     sftp_close(in);
     return ok && out.flush();
 }
