@@ -446,25 +446,36 @@ void ImagesService::lookSshd(const QString &reference, QObject *context, SshdDon
     }
     const QString key = ref.toString();
     if (const auto it = m_sshd.constFind(key); it != m_sshd.cend()) {
-        done(*it);
+        SshdLook known = *it;
+        known.reference = look.reference;
+        done(known);
         return;
     }
+    // A form re-checked on every change asks again while the layers are still coming.
+    const bool underWay = m_sshdAsked.contains(key);
+    m_sshdAsked[key].append({QPointer<QObject>(context), look.reference, std::move(done)});
+    if (underWay)
+        return;
     auto *owner = new QObject(this);
-    QPointer<QObject> guard(context);
     m_logins->lookup(ref.registry, owner,
-                     [this, owner, guard, ref, key, reference = look.reference,
-                      done](const RegistryCredentials &c, const QString &) {
+                     [this, owner, ref, key,
+                      reference = look.reference](const RegistryCredentials &c, const QString &) {
                          auto *client = new RegistryClient(endpointFor(ref.registry), owner);
                          client->setCredentials(c);
                          auto *probe =
                              new SshdProbe(client, reference, ref.repository,
                                            ref.digest.isEmpty() ? ref.tag : ref.digest, owner);
-                         probe->start([this, owner, guard, key, done](const SshdLook &found) {
+                         probe->start([this, owner, key](const SshdLook &found) {
                              owner->deleteLater();
                              if (found.verdict != SshdLook::Unknown)
                                  m_sshd.insert(key, found);
-                             if (guard)
-                                 done(found);
+                             for (const SshdWaiter &w : m_sshdAsked.take(key)) {
+                                 if (!w.context)
+                                     continue;
+                                 SshdLook mine = found;
+                                 mine.reference = w.reference;
+                                 w.done(mine);
+                             }
                          });
                      });
 }

@@ -99,7 +99,8 @@ public:
     void lookImage(const QString &reference, QObject *context, LookDone done);
     // Whether the image has an SSH server (an MPI job's workers need one): its layers read
     // from its registry, newest first (SshdProbe). A look that said yes or no is kept for the
-    // session. `done` is called once, unless `context` is gone by then.
+    // session; a look under way is joined, not started again (layers can be hundreds of MB).
+    // `done` is called once, unless `context` is gone by then.
     using SshdDone = std::function<void(const SshdLook &look)>;
     void lookSshd(const QString &reference, QObject *context, SshdDone done);
     // Over this size an image is flagged where users pick images (the admin's setting).
@@ -155,6 +156,13 @@ private:
     QPointer<QObject> m_lookup;      // the credential lookup under way
     QHash<QString, qint64> m_sizes;  // by reference, this session
     QHash<QString, SshdLook> m_sshd; // by reference, this session: those that said yes or no
+    struct SshdWaiter
+    {
+        QPointer<QObject> context;
+        QString reference; // as asked
+        SshdDone done;
+    };
+    QHash<QString, QList<SshdWaiter>> m_sshdAsked; // looks under way, by reference
     qint64 m_hugeBytes;
 };
 
