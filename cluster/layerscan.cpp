@@ -17,6 +17,8 @@ namespace {
 constexpr int Block = 512;
 constexpr qint64 MaxMetaBytes = 64 * 1024; // a long name or PAX header longer is not one
 
+constexpr qint64 MaxEntryBytes = qint64(1) << 50; // larger is a corrupt header, not a file
+
 qint64 padded(qint64 size)
 {
     return (size + Block - 1) / Block * Block;
@@ -57,6 +59,9 @@ qint64 LayerScan::tarNumber(const char *f, int length)
         }
         return v;
     }
+    // A field of NULs (or spaces) alone is 0, as GNU tar and Go's archive/tar read it.
+    if (std::all_of(f, f + length, [](char c) { return c == '\0' || c == ' '; }))
+        return 0;
     qint64 v = 0;
     int i = 0;
     while (i < length && f[i] == ' ')
@@ -119,7 +124,16 @@ bool LayerScan::feed(const char *data, qsizetype size)
     zs.next_in = reinterpret_cast<Bytef *>(const_cast<char *>(data));
     zs.avail_in = uInt(size);
     char out[64 * 1024];
-    while (zs.avail_in > 0 && !m_ended) {
+    while (zs.avail_in > 0 && m_zeroBlocks < 2) {
+        if (m_memberEnd) {
+            // Another gzip member (eStargz writes one per file); zeros after the last one are
+            // padding, as gzip itself reads them.
+            const auto *rest = zs.next_in;
+            if (std::all_of(rest, rest + zs.avail_in, [](Bytef b) { return b == 0; }))
+                break;
+            inflateReset(&zs);
+            m_memberEnd = false;
+        }
         zs.next_out = reinterpret_cast<Bytef *>(out);
         zs.avail_out = sizeof out;
         const int rc = inflate(&zs, Z_NO_FLUSH);
@@ -131,11 +145,10 @@ bool LayerScan::feed(const char *data, qsizetype size)
         const qsizetype produced = qsizetype(sizeof out - zs.avail_out);
         if (produced > 0 && !tar(out, produced))
             return false;
-        if (rc == Z_STREAM_END) {
-            m_ended = true;
-        } else if (rc == Z_BUF_ERROR && produced == 0) {
+        if (rc == Z_STREAM_END)
+            m_memberEnd = true;
+        else if (rc == Z_BUF_ERROR && produced == 0)
             break; // needs more input
-        }
     }
     return m_hit != Hit::Found && m_error.isEmpty();
 }
@@ -194,7 +207,7 @@ bool LayerScan::header(const char *b)
         sum += (i >= 148 && i < 156) ? ' ' : static_cast<unsigned char>(b[i]);
     const qint64 stated = tarNumber(b + 148, 8);
     const qint64 size = tarNumber(b + 124, 12);
-    if (stated != sum || size < 0) {
+    if (stated != sum || size < 0 || size > MaxEntryBytes) {
         fail(tr("the layer is not a tar archive (a header's checksum or size is wrong, after %n "
                 "entries)",
                 nullptr, int(m_entries)));
@@ -214,7 +227,8 @@ bool LayerScan::header(const char *b)
     if (type == 'g')
         return true; // PAX global header: nothing of one entry
     QByteArray name = field(b, 100);
-    if (std::memcmp(b + 257, "ustar", 5) == 0) {
+    // POSIX ustar's prefix; GNU's headers ("ustar  ") keep times there instead.
+    if (std::memcmp(b + 257, "ustar\0", 6) == 0) {
         const QByteArray prefix = field(b + 345, 155);
         if (!prefix.isEmpty())
             name = prefix + '/' + name;
@@ -239,7 +253,7 @@ void LayerScan::entry(QString name, char type)
             m_path = path;
             return;
         }
-        if (m_hit == Hit::Removed)
+        if (m_removed.contains(path))
             continue;
         // A whiteout of the file or of a folder above it (`.wh.NAME`), or an opaque folder above
         // it (`.wh..wh..opq`): what the layers below put there is gone.
@@ -251,8 +265,11 @@ void LayerScan::entry(QString name, char type)
             const QString in = dir.isEmpty() ? QString() : dir + u'/';
             if (name == in + QStringLiteral(".wh.") + component ||
                 (!dir.isEmpty() && name == in + QStringLiteral(".wh..wh..opq"))) {
-                m_hit = Hit::Removed;
-                m_path = path;
+                m_removed << path;
+                if (m_hit == Hit::None) {
+                    m_hit = Hit::Removed;
+                    m_path = path;
+                }
                 break;
             }
             slash = next;
@@ -266,7 +283,9 @@ void LayerScan::finish()
         return;
     if (!m_started && !m_block.isEmpty())
         fail(tr("the layer is %n byte(s) long: not a tar archive", nullptr, int(m_block.size())));
-    else if ((m_gzip && !m_ended) || m_skip > 0 || !m_block.isEmpty())
+    else if (m_zeroBlocks < 2 && (!m_gzip || !m_memberEnd || m_skip > 0 || !m_block.isEmpty()))
+        // Whole: the archive's two blocks of zeros came, or (gzip'd) its last member ended
+        // between entries.
         fail(tr("the layer ended in the middle (after %n entries)", nullptr, int(m_entries)));
 }
 

@@ -11,11 +11,12 @@
 namespace gpudesk {
 
 // Looks for files in one image layer as it streams in — a tar archive, gzip'd as registries
-// store them or plain —, reading only the tar headers (file contents are skipped, never kept):
-// whether the layer adds one of `paths`, or removes it with a whiteout (`.wh.NAME`, or an opaque
-// `.wh..wh..opq` in its folder, which hides what the layers below put there). Names as the
-// archive writes them ("./usr/sbin/sshd", "usr/sbin/sshd"); GNU long names and PAX paths read.
-// A zstd layer, a broken stream or a header that is not tar ends the scan with error() set.
+// store them (one gzip member or several, as eStargz writes them) or plain —, reading only the
+// tar headers (file contents are skipped, never kept): whether the layer adds one of `paths`, and
+// which of them it removes with a whiteout (`.wh.NAME`, or an opaque `.wh..wh..opq` in a folder
+// above, which hides what the layers below put there). Names as the archive writes them
+// ("./usr/sbin/sshd", "usr/sbin/sshd"); GNU long names, PAX paths and ustar prefixes read. A zstd
+// layer, a broken stream or a header that is not tar ends the scan with error() set.
 class LayerScan
 {
     Q_DECLARE_TR_FUNCTIONS(gpudesk::LayerScan)
@@ -25,7 +26,7 @@ public:
     {
         None,    // this layer neither adds nor removes any of the paths
         Found,   // it adds one (a file or a link): path() says which
-        Removed, // it removes one (or hides its folder): path() says which
+        Removed, // it adds none and removes some (or hides their folder): removed() says which
     };
 
     explicit LayerScan(QStringList paths);
@@ -40,7 +41,9 @@ public:
     void finish();
 
     Hit hit() const { return m_hit; }
+    // The path found, else the first removed.
     QString path() const { return m_path; }
+    QStringList removed() const { return m_removed; }
     QString error() const { return m_error; }
     qint64 entries() const { return m_entries; }
 
@@ -56,11 +59,12 @@ private:
     QStringList m_paths;
     Hit m_hit = Hit::None;
     QString m_path;
+    QStringList m_removed;
     QString m_error;
     qint64 m_entries = 0;
     bool m_started = false;
     bool m_gzip = false;
-    bool m_ended = false; // the gzip stream or the tar's end blocks came
+    bool m_memberEnd = false; // a gzip member has just ended: another may follow
     struct Inflater;
     std::unique_ptr<Inflater> m_inflater;
     QByteArray m_block;    // a header being gathered (512 bytes)

@@ -280,57 +280,104 @@ bool SftpClient::download(const QString &remote, const QString &local, const Pro
     bool ok = sftp_seek64(in, quint64(from)) == 0;
     qint64 done = from;
     QByteArray buf(Chunk, Qt::Uninitialized);
-    // Pipelined: up to m_readAhead reads of a chunk each in flight, their answers taken in
-    // order, each at the offset after the one before. A short answer before the end (a server
-    // that reads less than asked) would leave a gap after it: the reads in flight are then
-    // answered and dropped, and reading goes on from where the data ends.
-    std::deque<uint32_t> inFlight;
-    bool end = false;
+    const auto write = [&](qint64 n) {
+        if (out.write(buf.constData(), n) != n) {
+            *error = tr("Cannot write %1: %2").arg(local, out.errorString());
+            return false;
+        }
+        done += n;
+        if (progress)
+            progress(done);
+        return true;
+    };
+    // Up to the size the file has now, pipelined: m_readAhead reads in flight, each for the
+    // bytes after the one before, their answers taken in order. None is asked past that size:
+    // libssh answers a read after the end with 0 and leaves the answers still in flight queued.
+    qint64 size = -1;
+    if (sftp_attributes a = sftp_fstat(in)) {
+        size = qint64(a->size);
+        sftp_attributes_free(a);
+    }
+    std::deque<std::pair<uint32_t, int>> inFlight; // request, bytes asked
+    qint64 asked = done;
+    int chunk = Chunk;
+    bool broken = false; // the session failed: no answer is coming
     const auto drain = [&] {
         while (!inFlight.empty()) {
-            sftp_async_read(in, buf.data(), uint32_t(buf.size()), inFlight.front());
+            sftp_seek64(in, quint64(done)); // clears a seen end, so that the answer is taken
+            sftp_async_read(in, buf.data(), uint32_t(inFlight.front().second),
+                            inFlight.front().first);
             inFlight.pop_front();
         }
     };
+    while (ok && size >= 0) {
+        if (cancel) {
+            *error = tr("Cancelled.");
+            ok = false;
+            break;
+        }
+        while (asked < size && int(inFlight.size()) < m_readAhead) {
+            const int len = int(std::min<qint64>(chunk, size - asked));
+            const int id = sftp_async_read_begin(in, uint32_t(len));
+            if (id < 0) {
+                *error = said(remote);
+                ok = false;
+                broken = !m_connection->isConnected();
+                break;
+            }
+            inFlight.emplace_back(uint32_t(id), len);
+            asked += len;
+        }
+        if (!ok || inFlight.empty())
+            break;
+        const auto [id, len] = inFlight.front();
+        inFlight.pop_front();
+        const int n = sftp_async_read(in, buf.data(), uint32_t(len), id);
+        if (n == 0)
+            break; // shorter than it was: the rest is read one at a time below
+        if (n < 0) {
+            *error = said(remote);
+            ok = false;
+            broken = !m_connection->isConnected();
+            break;
+        }
+        if (!write(n)) {
+            ok = false;
+            break;
+        }
+        if (n < len) {
+            // The server reads less than asked (its own limit): the reads in flight are for
+            // bytes after a gap. Taken and dropped; on from the data's end, in pieces it gives.
+            chunk = std::max(n, 4096);
+            drain();
+            asked = done;
+            ok = sftp_seek64(in, quint64(done)) == 0;
+            if (!ok)
+                *error = said(remote);
+        }
+    }
+    if (!broken)
+        drain();
+    // Then to its end now, one read at a time: a file still written to (a log) grew since, and
+    // one whose size was not said is read this way from the start. Usually one answer: the end.
+    if (ok)
+        ok = sftp_seek64(in, quint64(done)) == 0;
     while (ok) {
         if (cancel) {
             *error = tr("Cancelled.");
             ok = false;
             break;
         }
-        while (!end && int(inFlight.size()) < m_readAhead) {
-            const int id = sftp_async_read_begin(in, uint32_t(Chunk));
-            if (id < 0) {
-                *error = said(remote);
-                ok = false;
-                break;
-            }
-            inFlight.push_back(uint32_t(id));
-        }
-        if (!ok || inFlight.empty())
+        const ssize_t n = sftp_read(in, buf.data(), size_t(buf.size()));
+        if (n == 0)
             break;
-        const int n = sftp_async_read(in, buf.data(), uint32_t(buf.size()), inFlight.front());
-        inFlight.pop_front();
-        if (n == 0) {
-            end = true; // the end of the file: the reads after it answer the same
-            continue;
-        }
-        if (n < 0 || out.write(buf.constData(), n) != n) {
-            *error = n < 0 ? said(remote) : tr("Cannot write %1: %2").arg(local, out.errorString());
+        if (n < 0) {
+            *error = said(remote);
             ok = false;
             break;
         }
-        done += n;
-        if (progress)
-            progress(done);
-        if (n < Chunk && !end && !inFlight.empty()) {
-            drain();
-            ok = sftp_seek64(in, quint64(done)) == 0;
-            if (!ok)
-                *error = said(remote);
-        }
+        ok = write(n);
     }
-    drain(); // answers still coming belong to this file: taken before it is closed
     sftp_close(in);
     return ok && out.flush();
 }

@@ -99,6 +99,18 @@ void StorageWalk::feed(const char *data, qsizetype size)
     }
 }
 
+bool StorageWalk::firstName(Names &seen, quint64 inode, qint64 links)
+{
+    const auto it = seen.find(inode);
+    if (it == seen.end()) {
+        seen.emplace(inode, links - 1); // the names still to come
+        return true;
+    }
+    if (--it->second <= 0)
+        seen.erase(it);
+    return false;
+}
+
 void StorageWalk::malformed(const char *begin, const char *end)
 {
     if (m_malformed++ == 0)
@@ -127,9 +139,10 @@ void StorageWalk::record(const char *begin, const char *end)
     ++m_entries;
     // A file with more than one name (a hard link: `ln step-6000.pt latest.pt`) holds its
     // bytes once, as du counts them: the first name met carries them, in the root and in each
-    // folder; another name is a file of its folder, not bytes. Only such files are remembered.
+    // folder; another name is a file of its folder, not bytes. Only such files are remembered,
+    // and only until their last name is met (a package cache links millions of files).
     const bool linked = type != 'd' && links > 1;
-    if (!linked || m_linked.insert(inode).second)
+    if (!linked || firstName(m_linked, inode, links))
         m_bytes += size;
     const qsizetype slash = rel.indexOf(u'/');
     QString top = slash < 0 ? rel : rel.left(slash);
@@ -143,7 +156,7 @@ void StorageWalk::record(const char *begin, const char *end)
         s.owner = top;
         s.kind = m_kind;
     }
-    if (linked && !f.linked.insert(inode).second) {
+    if (linked && !firstName(f.linked, inode, links)) {
         if (slash >= 0)
             ++s.files; // another name of a file counted already
         return;

@@ -7,7 +7,7 @@
 #include <QHash>
 
 #include <map>
-#include <unordered_set>
+#include <unordered_map>
 
 namespace gpudesk {
 
@@ -42,11 +42,15 @@ public:
     static constexpr qsizetype MaxFolders = 100000;
 
 private:
+    // By inode: how many of its names are still to be met.
+    using Names = std::unordered_map<quint64, qint64>;
+    // Whether this is the first of the file's names met (then it is remembered).
+    static bool firstName(Names &seen, quint64 inode, qint64 links);
     struct Folder
     {
         StorageFolder sums;
         std::map<QString, StoragePart> parts; // by name
-        std::unordered_set<quint64> linked;   // inodes of files with several names met here
+        Names linked; // files with several names met here, not all of them yet
     };
     void record(const char *begin, const char *end);
     void malformed(const char *begin, const char *end);
@@ -63,7 +67,7 @@ private:
     qint64 m_entries = 0;
     qint64 m_bytes = 0;
     qint64 m_malformed = 0;
-    std::unordered_set<quint64> m_linked; // inodes of files with several names met in the root
+    Names m_linked; // files with several names met in the root, not all of them yet
 };
 
 } // namespace gpudesk

@@ -19,8 +19,12 @@ struct SshdLook
     };
     QString reference;
     Verdict verdict = Unknown;
-    QString evidence;   // in words: where it was found, or what was read without finding it
-    QString error;      // why it is Unknown
+    QString evidence; // in words: where it was found, or what was read without finding it
+    QString error;    // why it is Unknown
+    // Unknown for now: the registry did not answer (asked again next time), as opposed to an
+    // image that cannot be told (its layers too big and its history silent), which stays so.
+    bool transient = false;
+    QString digest;     // the manifest's the look is of ("" when none was read)
     int layers = 0;     // the image's
     int layersRead = 0; // of them, read
 };

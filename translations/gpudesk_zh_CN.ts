@@ -4779,6 +4779,10 @@
         <source>forbidden</source>
         <translation>无权读取</translation>
     </message>
+    <message>
+        <source>its layers were still being read after %1 s</source>
+        <translation>%1 秒后仍在读取其镜像层</translation>
+    </message>
 </context>
 <context>
     <name>gpudesk::JupyterProbe</name>

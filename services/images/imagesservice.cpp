@@ -444,40 +444,47 @@ void ImagesService::lookSshd(const QString &reference, QObject *context, SshdDon
         done(look);
         return;
     }
-    const QString key = ref.toString();
-    if (const auto it = m_sshd.constFind(key); it != m_sshd.cend()) {
-        SshdLook known = *it;
-        known.reference = look.reference;
-        done(known);
-        return;
-    }
     // A form re-checked on every change asks again while the layers are still coming.
+    const QString key = ref.toString();
     const bool underWay = m_sshdAsked.contains(key);
     m_sshdAsked[key].append({QPointer<QObject>(context), look.reference, std::move(done)});
     if (underWay)
         return;
     auto *owner = new QObject(this);
-    m_logins->lookup(ref.registry, owner,
-                     [this, owner, ref, key,
-                      reference = look.reference](const RegistryCredentials &c, const QString &) {
-                         auto *client = new RegistryClient(endpointFor(ref.registry), owner);
-                         client->setCredentials(c);
-                         auto *probe =
-                             new SshdProbe(client, reference, ref.repository,
-                                           ref.digest.isEmpty() ? ref.tag : ref.digest, owner);
-                         probe->start([this, owner, key](const SshdLook &found) {
-                             owner->deleteLater();
-                             if (found.verdict != SshdLook::Unknown)
-                                 m_sshd.insert(key, found);
-                             for (const SshdWaiter &w : m_sshdAsked.take(key)) {
-                                 if (!w.context)
-                                     continue;
-                                 SshdLook mine = found;
-                                 mine.reference = w.reference;
-                                 w.done(mine);
-                             }
-                         });
-                     });
+    const auto answer = [this, owner, key](const SshdLook &found) {
+        owner->deleteLater();
+        if (!found.transient && !found.digest.isEmpty())
+            m_sshd.insert(found.digest, found);
+        for (const SshdWaiter &w : m_sshdAsked.take(key)) {
+            if (!w.context)
+                continue;
+            SshdLook mine = found;
+            mine.reference = w.reference;
+            w.done(mine);
+        }
+    };
+    const QString tagOrDigest = ref.digest.isEmpty() ? ref.tag : ref.digest;
+    m_logins->lookup(
+        ref.registry, owner,
+        [this, owner, ref, tagOrDigest, answer,
+         reference = look.reference](const RegistryCredentials &c, const QString &) {
+            auto *client = new RegistryClient(endpointFor(ref.registry), owner);
+            client->setCredentials(c);
+            // Kept by what the tag names now (one HEAD): a tag pushed again — with sshd added,
+            // as the fix says — is looked at again.
+            client->manifestDigest(
+                ref.repository, tagOrDigest, owner,
+                [this, client, owner, ref, tagOrDigest, answer, reference](const RegistryReply &r) {
+                    if (const auto it = m_sshd.constFind(r.digest);
+                        r.ok() && !r.digest.isEmpty() && it != m_sshd.cend()) {
+                        answer(*it);
+                        return;
+                    }
+                    auto *probe =
+                        new SshdProbe(client, reference, ref.repository, tagOrDigest, owner);
+                    probe->start(answer);
+                });
+        });
 }
 
 void ImagesService::sizeOfManifest(RegistryClient *client, const QString &repository,

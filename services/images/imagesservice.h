@@ -98,8 +98,9 @@ public:
     using LookDone = std::function<void(const ImageLook &look)>;
     void lookImage(const QString &reference, QObject *context, LookDone done);
     // Whether the image has an SSH server (an MPI job's workers need one): its layers read
-    // from its registry, newest first (SshdProbe). A look that said yes or no is kept for the
-    // session; a look under way is joined, not started again (layers can be hundreds of MB).
+    // from its registry, newest first (SshdProbe). A look is kept for the session by the
+    // manifest the tag names (asked each time: one HEAD), unless the registry failed to answer;
+    // a look under way is joined, not started again (layers can be hundreds of MB).
     // `done` is called once, unless `context` is gone by then.
     using SshdDone = std::function<void(const SshdLook &look)>;
     void lookSshd(const QString &reference, QObject *context, SshdDone done);
@@ -155,7 +156,7 @@ private:
     QTimer m_join;
     QPointer<QObject> m_lookup;      // the credential lookup under way
     QHash<QString, qint64> m_sizes;  // by reference, this session
-    QHash<QString, SshdLook> m_sshd; // by reference, this session: those that said yes or no
+    QHash<QString, SshdLook> m_sshd; // by manifest digest, this session: what will not change
     struct SshdWaiter
     {
         QPointer<QObject> context;

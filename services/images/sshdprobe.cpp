@@ -5,10 +5,12 @@
 #include "layerscan.h"
 #include "registryclient.h"
 
+#include <QFutureWatcher>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QRegularExpression>
+#include <QtConcurrent/QtConcurrentRun>
 
 namespace gpudesk {
 
@@ -58,9 +60,12 @@ void SshdProbe::readManifest(const QString &reference, bool top)
         [this, top](const RegistryManifest &m, const RegistryReply &r) {
             if (!r.ok()) {
                 m_look.error = r.error;
+                m_look.transient = true;
                 end();
                 return;
             }
+            if (top)
+                m_look.digest = m.digest;
             if (!m.isIndex) {
                 m_manifest = m;
                 readConfig();
@@ -94,6 +99,14 @@ void SshdProbe::readConfig()
                    });
 }
 
+struct SshdProbe::Scanned
+{
+    LayerScan::Hit hit = LayerScan::Hit::None;
+    QString path;
+    QStringList removed;
+    QString error;
+};
+
 void SshdProbe::nextLayer()
 {
     for (; m_next >= 0; --m_next) {
@@ -105,44 +118,42 @@ void SshdProbe::nextLayer()
         const int index = m_next;
         m_client->blob(
             m_repository, layer.digest, PerLayerBytes, this, [this, index](const RegistryReply &r) {
-                const int n = m_look.layers;
-                LayerScan scan(paths());
-                if (r.ok()) {
-                    m_bytes += r.body.size();
-                    ++m_look.layersRead;
-                    scan.feed(r.body);
-                    scan.finish();
-                }
-                if (r.ok() && scan.hit() == LayerScan::Hit::Found) {
-                    m_look.verdict = SshdLook::Present;
-                    m_look.evidence =
-                        tr("/%1 in layer %2 of %3").arg(scan.path()).arg(index + 1).arg(n);
-                    end();
-                    return;
-                }
-                if (r.ok() && scan.hit() == LayerScan::Hit::Removed) {
-                    m_look.verdict = SshdLook::Absent;
-                    m_look.evidence = tr("/%1 is removed in layer %2 of %3 (a whiteout)")
-                                          .arg(scan.path())
-                                          .arg(index + 1)
-                                          .arg(n);
-                    end();
-                    return;
-                }
-                if (!r.ok() || !scan.error().isEmpty()) {
+                if (!r.ok()) {
                     ++m_skipped;
-                    m_lastError = r.ok() ? scan.error() : r.error;
+                    m_lastError = r.error;
+                    m_look.transient = true;
+                    --m_next;
+                    nextLayer();
+                    return;
                 }
-                --m_next;
-                nextLayer();
+                m_bytes += r.body.size();
+                ++m_look.layersRead;
+                // Only the paths no layer above removed are looked for.
+                QStringList wanted;
+                for (const QString &p : paths())
+                    if (!m_removed.contains(p))
+                        wanted << p;
+                auto *watcher = new QFutureWatcher<Scanned>(this);
+                connect(watcher, &QFutureWatcher<Scanned>::finished, this, [this, watcher, index] {
+                    watcher->deleteLater();
+                    scanned(index, watcher->result());
+                });
+                watcher->setFuture(QtConcurrent::run([body = r.body, wanted] {
+                    LayerScan scan(wanted);
+                    scan.feed(body);
+                    scan.finish();
+                    return Scanned{scan.hit(), scan.path(), scan.removed(), scan.error()};
+                }));
             });
         return;
     }
     const int n = m_look.layers;
     if (m_skipped == 0) {
         m_look.verdict = SshdLook::Absent;
-        m_look.evidence = tr("no SSH server (/%1) in any of its %n layer(s)", nullptr, n)
-                              .arg(paths().join(QStringLiteral(", /")));
+        m_look.evidence = m_removed.isEmpty()
+                              ? tr("no SSH server (/%1) in any of its %n layer(s)", nullptr, n)
+                                    .arg(paths().join(QStringLiteral(", /")))
+                              : m_removedWhere;
     } else if (!m_history.isEmpty()) {
         m_look.verdict = SshdLook::Present;
         m_look.evidence = tr("its history installs one: %1").arg(m_history.constLast().left(160));
@@ -156,6 +167,39 @@ void SshdProbe::nextLayer()
                      m_lastError.isEmpty() ? QString() : QStringLiteral(" (") + m_lastError + u')');
     }
     end();
+}
+
+void SshdProbe::scanned(int index, const Scanned &s)
+{
+    const int n = m_look.layers;
+    if (s.hit == LayerScan::Hit::Found) {
+        m_look.verdict = SshdLook::Present;
+        m_look.evidence = tr("/%1 in layer %2 of %3").arg(s.path).arg(index + 1).arg(n);
+        end();
+        return;
+    }
+    if (!s.error.isEmpty()) {
+        ++m_skipped;
+        m_lastError = s.error;
+    }
+    for (const QString &p : s.removed)
+        if (!m_removed.contains(p)) {
+            if (m_removed.isEmpty())
+                m_removedWhere = tr("/%1 is removed in layer %2 of %3 (a whiteout)")
+                                     .arg(p)
+                                     .arg(index + 1)
+                                     .arg(n);
+            m_removed << p;
+        }
+    if (m_removed.size() == paths().size()) {
+        // Every place a server could be is removed above what is left to read.
+        m_look.verdict = SshdLook::Absent;
+        m_look.evidence = m_removedWhere;
+        end();
+        return;
+    }
+    --m_next;
+    nextLayer();
 }
 
 void SshdProbe::end()

@@ -15,10 +15,12 @@ class RegistryClient;
 
 // Whether one image has an SSH server, asked of its registry with `client` (its credentials
 // set): the manifest a GPU node pulls (linux/amd64 of an index), then its layers from the newest
-// down, each read as it comes and scanned for sshd (LayerScan) until one adds it (present) or
-// removes it (a whiteout: absent). A layer over PerLayerBytes, or past TotalBytes in all, is not
-// read: then the image's history says it where it can ("apt-get install openssh-server"), else
-// the look is Unknown with what was read. Deletes itself once `done` has been called.
+// down, each scanned for sshd (LayerScan, on a worker thread: a layer is tens of MB of gzip)
+// until one adds a server not removed above it (present); a whiteout above removes that path
+// for the layers below, and with every path removed, or every layer read, it has none. A layer
+// over PerLayerBytes, or past TotalBytes in all, is not read: then the image's history says it
+// where it can ("apt-get install openssh-server"), else the look is Unknown with what was read.
+// Deletes itself once `done` has been called.
 class SshdProbe : public QObject
 {
     Q_OBJECT
@@ -39,6 +41,8 @@ private:
     void readManifest(const QString &reference, bool top);
     void readConfig();
     void nextLayer();
+    struct Scanned;
+    void scanned(int index, const Scanned &s);
     void end();
 
     RegistryClient *m_client;
@@ -52,6 +56,8 @@ private:
     qint64 m_bytes = 0;    // read so far
     int m_skipped = 0;     // layers too big to read
     QString m_lastError;   // a layer that could not be read
+    QStringList m_removed; // paths a whiteout above removed, with where
+    QString m_removedWhere;
 };
 
 } // namespace gpudesk

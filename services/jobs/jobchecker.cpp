@@ -47,11 +47,13 @@ JobChecker::JobChecker(const ClusterStore *store, const TelemetryStore *telemetr
         if (m_imagesLeft <= 0)
             return;
         const QString why = tr("its registry did not answer within %1 s").arg(ProbeLimitMs / 1000);
+        const QString reading =
+            tr("its layers were still being read after %1 s").arg(ProbeLimitMs / 1000);
         for (qsizetype i = 0; i < m_imagesAsked.size(); ++i)
             if (!m_imageReasons.contains(int(i)))
                 m_imageReasons.insert(
                     int(i), i < m_sshdFrom ? ImageCheck::unchecked(m_imagesAsked[i], why)
-                                           : ImageCheck::sshdUnchecked(m_imagesAsked[i], why));
+                                           : ImageCheck::sshdUnchecked(m_imagesAsked[i], reading));
         m_imagesLeft = 0;
         addImageReasons();
         partDone();
@@ -228,8 +230,17 @@ void JobChecker::checkImages(const QStringList &images, const QStringList &sshdI
 
 void JobChecker::imageDone(int generation, int index, const StartReason &reason)
 {
-    if (generation != m_generation || m_imagesLeft <= 0)
-        return; // an answer for an older check, or after the deadline
+    if (generation != m_generation)
+        return; // an answer for an older check
+    if (m_imagesLeft <= 0) {
+        // After the deadline the verdict went out without it. An image's SSH server, read to
+        // its last layer only now, is told by checking again: the look is kept, so the next
+        // answer comes at once.
+        if (index >= m_sshdFrom && reason.code != QLatin1String("image-sshd-unchecked") &&
+            !m_queued && !m_watcher.isRunning())
+            check(m_checked);
+        return;
+    }
     m_imageReasons.insert(index, reason);
     if (--m_imagesLeft > 0)
         return;

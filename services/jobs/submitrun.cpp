@@ -198,6 +198,9 @@ void SubmitRun::check()
 
 void SubmitRun::onVerdict(const StartVerdict &verdict)
 {
+    // The first verdict is the run's: one told again later (an image's layers read after the
+    // deadline) would act a second time.
+    disconnect(m_checker, &JobChecker::ready, this, &SubmitRun::onVerdict);
     m_verdict = verdict;
     if (!m_options.ssh) {
         // Said, so that "starts" is not read as "its launch script was looked at".

@@ -42,6 +42,9 @@ public:
             while (QTcpSocket *client = m_server.nextPendingConnection()) {
                 auto *up = new QTcpSocket(client);
                 up->connectToHost(QHostAddress::LocalHost, m_upstream);
+                // Written on as they come, as a router would: no Nagle delay on top of ours.
+                client->setSocketOption(QAbstractSocket::LowDelayOption, 1);
+                up->setSocketOption(QAbstractSocket::LowDelayOption, 1);
                 forward(client, up);
                 forward(up, client);
                 connect(client, &QTcpSocket::disconnected, client, &QObject::deleteLater);

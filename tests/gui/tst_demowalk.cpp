@@ -299,6 +299,10 @@ void TestDemoWalk::everyPageWithoutUnplannedErrors()
         QTRY_VERIFY_WITH_TIMEOUT(!job->isChecking() && job->verdict().has(u"image-no-sshd"_qs),
                                  20000);
         check(*job, u"new-mpi-job-no-sshd"_qs);
+        // Another server's whiteout on top removes that one only: sshd below is still there.
+        job->imageBox()->setCurrentText(u"registry.lab.internal/ai/mpi-pytorch:2.1-nodropbear"_qs);
+        QTRY_VERIFY_WITH_TIMEOUT(!job->isChecking() && job->verdict().has(u"image-sshd"_qs), 20000);
+        QVERIFY(!job->verdict().has(u"image-no-sshd"_qs));
         job->reject();
         QDialog *audit = w.showAuditLog();
         check(*audit, u"audit"_qs);
