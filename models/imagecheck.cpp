@@ -17,8 +17,12 @@ QStringList ImageCheck::imagesOf(const JobRequest &job)
 
 QStringList ImageCheck::sshdImagesOf(const JobRequest &job)
 {
+    // The MPI operator's MPIJobs (kubeflow.org/v2beta1) start their daemons over SSH; those of
+    // the training operator (kubeflow.org/v1) through `kubectl exec` (its kubexec.sh), with no
+    // SSH server in the workers.
     QStringList out;
-    if (job.kind != Resource::MPIJobs)
+    if (job.kind != Resource::MPIJobs ||
+        !job.apiVersion.startsWith(QLatin1String("kubeflow.org/v2")))
         return out;
     for (const JobRole &r : job.roles)
         if (const QString image = r.image.trimmed();

@@ -17,6 +17,7 @@
 #include "imagesmodel.h"
 #include "imagespage.h"
 #include "imagesservice.h"
+#include "jobchecker.h"
 #include "operation.h"
 #include "operationdialog.h"
 #include "operationsservice.h"
@@ -56,6 +57,7 @@ private slots:
     void readWholeRegistry();
     void detailsAndUse();
     void hugeImageWarnedInTheDevEnvForm();
+    void mpiWorkersNeedAnSshServer();
     void cleanupCandidates();
     void shareCopiesByMount();
     void deleteTakesEveryTagOfTheDigest();
@@ -270,6 +272,57 @@ void TestImages::hugeImageWarnedInTheDevEnvForm()
                  form.imageSize()->text().contains(u"no such"_qs),
              qPrintable(form.imageSize()->text()));
     m_service->setHugeBytes(before);
+}
+
+// An MPI operator's MPIJob (kubeflow.org/v2beta1): mpirun on the launcher reaches its workers
+// over SSH. The submit check reads the workers' image from the registry, its layers newest
+// first: none in alice's framework image (never starts), OpenSSH's server in the MPI image's top
+// layer, removed again by the slim tag's whiteout, kept under another server's whiteout. The
+// training operator's MPIJob (v1) goes through kubectl exec: not asked.
+void TestImages::mpiWorkersNeedAnSshServer()
+{
+    JobChecker checker(m_store, nullptr);
+    checker.setImages(m_service);
+    const auto check = [&](const QString &apiVersion, const QString &image) {
+        const QString json =
+            uR"({"apiVersion":"%1","kind":"MPIJob","metadata":{"name":"hvd"},"spec":{
+                 "mpiReplicaSpecs":{"Launcher":{"replicas":1,"template":{"spec":{"containers":[
+                 {"name":"launcher","image":"%2"}]}}},"Worker":{"replicas":2,"template":{"spec":{
+                 "containers":[{"name":"worker","image":"%2","resources":{"limits":{
+                 "nvidia.com/gpu":"1"}}}]}}}}}})"_qs.arg(apiVersion, m_host + u'/' + image);
+        QSignalSpy ready(&checker, &JobChecker::ready);
+        QString error;
+        if (!checker.checkJson(json.toUtf8(), u"user-alice"_qs, &error) || !ready.wait(30000))
+            return QStringList{u"not checked: "_qs + error};
+        QStringList said; // "code: message" of the image reasons
+        for (const StartReason &r : checker.verdict().reasons)
+            if (r.code.startsWith(u"image-sshd"_qs) || r.code == u"image-no-sshd"_qs)
+                said << r.code + u": "_qs + r.message;
+        return said;
+    };
+    QStringList said = check(u"kubeflow.org/v2beta1"_qs, u"alice/pytorch:2.1"_qs);
+    QVERIFY2(said.size() == 1 && said[0].startsWith(u"image-no-sshd: "_qs) &&
+                 said[0].contains(u"no SSH server (/usr/sbin/sshd"_qs) &&
+                 said[0].contains(u"in any of its 3 layer(s)"_qs),
+             qPrintable(said.join(u'\n')));
+    said = check(u"kubeflow.org/v2beta1"_qs, u"alice/mpi:4.1"_qs);
+    QVERIFY2(said.size() == 1 && said[0].startsWith(u"image-sshd: "_qs) &&
+                 said[0].contains(u"/usr/sbin/sshd in layer 3 of 3"_qs),
+             qPrintable(said.join(u'\n')));
+    said = check(u"kubeflow.org/v2beta1"_qs, u"alice/mpi:4.1-slim"_qs);
+    QVERIFY2(said.size() == 1 && said[0].startsWith(u"image-no-sshd: "_qs) &&
+                 said[0].contains(u"/usr/sbin/sshd is removed in layer 4 of 4 (a whiteout)"_qs),
+             qPrintable(said.join(u'\n')));
+    said = check(u"kubeflow.org/v2beta1"_qs, u"alice/mpi:4.1-nodropbear"_qs);
+    QVERIFY2(said.size() == 1 && said[0].startsWith(u"image-sshd: "_qs) &&
+                 said[0].contains(u"/usr/sbin/sshd in layer 3 of 4"_qs),
+             qPrintable(said.join(u'\n')));
+    // Asked again: the same answer (kept by the manifest's digest).
+    said = check(u"kubeflow.org/v2beta1"_qs, u"alice/mpi:4.1-slim"_qs);
+    QVERIFY2(said.size() == 1 && said[0].startsWith(u"image-no-sshd: "_qs),
+             qPrintable(said.join(u'\n')));
+    said = check(u"kubeflow.org/v1"_qs, u"alice/pytorch:2.1"_qs);
+    QVERIFY2(said.isEmpty(), qPrintable(said.join(u'\n')));
 }
 
 void TestImages::cleanupCandidates()

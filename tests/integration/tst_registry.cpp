@@ -211,12 +211,14 @@ void TestRegistry::sizesAndUniqueBytesFromTheLayouts()
 
     // The expectation, from the layouts on disk: every blob of each image, and which images
     // (a repository's digest) reference it. The bulk repositories all reference "small".
-    const QHash<QString, QString> images{
-        {u"alice/pytorch:2.1"_qs, u"pytorch"_qs},
-        {u"alice/pytorch:2.1-dev"_qs, u"pytorch-dev"_qs},
-        {u"bob/tensorflow:2.14"_qs, u"tensorflow"_qs},
-        {u"big/many-layers:1"_qs, u"many"_qs},
-        {u"devenv/pytorch-jupyter:2.1-cuda12.1"_qs, u"jupyter"_qs}};
+    const QHash<QString, QString> images{{u"alice/pytorch:2.1"_qs, u"pytorch"_qs},
+                                         {u"alice/pytorch:2.1-dev"_qs, u"pytorch-dev"_qs},
+                                         {u"bob/tensorflow:2.14"_qs, u"tensorflow"_qs},
+                                         {u"big/many-layers:1"_qs, u"many"_qs},
+                                         {u"devenv/pytorch-jupyter:2.1-cuda12.1"_qs, u"jupyter"_qs},
+                                         {u"alice/mpi:4.1"_qs, u"mpi"_qs},
+                                         {u"alice/mpi:4.1-slim"_qs, u"mpi-slim"_qs},
+                                         {u"alice/mpi:4.1-nodropbear"_qs, u"mpi-purged"_qs}};
     QHash<QString, int> users;
     QHash<QString, QHash<QString, qint64>> blobsOf;
     for (auto it = images.cbegin(); it != images.cend(); ++it) {
