@@ -35,7 +35,8 @@ enum class Failure
     OutOfMemory,      // the kernel's OOM killer: reason OOMKilled, exit 137, no traceback
     EccUncorrectable, // the card lost data under the job: the CUDA runtime's ECC error
     MpiSsh,           // an MPI job's launcher: mpirun cannot start its daemons on the workers
-                      // over SSH (their image runs no sshd); the workers wait, the launcher fails
+                      // (over SSH: no sshd; with kubectl exec under the training operator: no
+                      // container yet); the workers wait, the launcher fails
 };
 
 // How a pod's containers meet their end once the pod is deleted.

@@ -135,6 +135,23 @@ std::vector<QByteArray> failureLines(const LogSpec &s)
                 "For debugging consider passing CUDA_LAUNCH_BLOCKING=1.",
                 "Compile with `TORCH_USE_CUDA_DSA` to enable device-side assertions."};
     case Failure::MpiSsh:
+        if (!s.mpiOverSsh)
+            // The training operator's kubexec.sh (`kubectl exec` into the worker) runs orted
+            // there; the worker's container is not there to exec into.
+            return {"+ POD_NAME=" + mpiWorkerHost(s, 1).left(mpiWorkerHost(s, 1).indexOf('.')),
+                    "+ shift",
+                    "+ /opt/kube/kubectl exec " +
+                        mpiWorkerHost(s, 1).left(mpiWorkerHost(s, 1).indexOf('.')) +
+                        " -- /bin/sh -c orted -mca ess \"env\" -mca plm_rsh_agent "
+                        "\"/etc/mpi/kubexec.sh\" -mca orte_default_hostfile \"/etc/mpi/hostfile\"",
+                    "error: unable to upgrade connection: container not found (\"worker\")",
+                    "--------------------------------------------------------------------------",
+                    "ORTE was unable to reliably start one or more daemons.",
+                    "This usually is caused by:",
+                    "",
+                    "* lack of authority to execute on one or more specified nodes.",
+                    "  Please verify your allocation and authorities.",
+                    "--------------------------------------------------------------------------"};
         // Open MPI 4's words: ssh's own line for the worker it could not reach, then ORTE's
         // banner (trimmed of its last causes, as the tail shows it).
         return {"ssh: connect to host " + mpiWorkerHost(s, 1) + " port 22: Connection refused",
@@ -249,6 +266,9 @@ std::optional<LogSpec> PodLogs::spec(const json &pod, const Behavior &behavior, 
     LogSpec s;
     s.profile = behavior.profile;
     s.failure = behavior.failure;
+    for (const auto &ref : sub(pod["metadata"], "ownerReferences"))
+        if (ref.value("kind", "") == "MPIJob" && ref.value("apiVersion", "") == "kubeflow.org/v1")
+            s.mpiOverSsh = false;
     s.seed = behavior.seed;
     s.pod = podName;
     s.container = container;

@@ -26,6 +26,9 @@ struct LogSpec
     int intervalMs = 2000;
     bool failed = false;
     Failure failure = Failure::None;
+    // An MPI launcher reaches its workers over SSH (the MPI operator's v2beta1), else with
+    // kubectl exec (the training operator's v1: its kubexec.sh).
+    bool mpiOverSsh = true;
 };
 
 class PodLogs

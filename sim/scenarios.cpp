@@ -312,9 +312,10 @@ void Simulation::build()
                         json::array({ref(m_state.pods, f.user, f.name)}), f.diagnosis});
         }
     });
-    // An MPI job whose workers' image runs no sshd: mpirun on the launcher cannot start its
-    // daemons on them and fails within a minute; the operator then deletes the workers, still
-    // waiting (cleanPodPolicy Running).
+    // An MPI job whose launcher cannot start mpirun's daemons on its workers — over SSH (the MPI
+    // operator's v2beta1: their image runs no sshd), or with kubectl exec (the training
+    // operator's v1, the demo's: a worker's container not there yet) — and fails within a
+    // minute; the operator then deletes the workers, still waiting (cleanPodPolicy Running).
     at(hoursAgo(47.3), [=, this] {
         JobInput in = job("liuyang", "bert-mpi");
         in.behavior.runSeconds = 40;
@@ -322,8 +323,8 @@ void Simulation::build()
         in.tasks = {task("worker", 2, 1)};
         submitMpiJob(in);
         addPlanted({"failed-mpi-launch",
-                    "an MPIJob whose workers run no sshd: mpirun on the launcher could not reach "
-                    "them over SSH (ORTE could not start its daemons); the launcher failed",
+                    "an MPIJob whose launcher could not start mpirun's daemons on its workers "
+                    "(ORTE's banner after ssh's or kubectl exec's error); the launcher failed",
                     "", json::array({ref(m_state.mpijobs, "liuyang", "bert-mpi")}), "mpi-launch"});
     });
     // A nightly evaluation with a two-hour limit (activeDeadlineSeconds, as the New Job form's

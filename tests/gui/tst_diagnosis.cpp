@@ -45,7 +45,8 @@ void TestDiagnosis::failedJobsSayTheirCause()
     // memory, NCCL, torch.distributed, a Python module, a data path, the driver, OOMKilled),
     // a card that fell off the bus, one that lost data (ECC), an evaluation that ran past its
     // time limit, a job an admin stopped through gpudesk, a pod evicted for disk pressure, and
-    // an MPI job whose launcher could not reach its workers over SSH.
+    // an MPI job whose launcher could not start its daemons in its workers (kubectl exec: the
+    // demo serves the training operator's MPIJobs).
     QCOMPARE(planted.size(), 16);
     // That one is told by the node's kernel log, read over SSH: this window has none (the
     // report's test reads it, report_vs_truth.py). Without it, the job's own error is what is
@@ -72,7 +73,7 @@ void TestDiagnosis::failedJobsSayTheirCause()
         {QStringLiteral("bert-ddp"), QStringLiteral("torch.distributed variable missing: RANK")},
         {QStringLiteral("eval-nightly"), QStringLiteral("Ran past its time limit")},
         {QStringLiteral("bert-mpi"),
-         QStringLiteral("MPI launcher could not reach the workers over SSH")},
+         QStringLiteral("MPI launcher could not start its daemons in the workers (kubectl exec)")},
         {QStringLiteral("vit-probe"),
          QStringLiteral("Stopped by an administrator through gpudesk")}};
     for (auto it = titles.cbegin(); it != titles.cend(); ++it)

@@ -201,6 +201,13 @@ void TestDoctor::eachClass_data()
                       "or service not known\nORTE was unable to reliably start one or more "
                       "daemons.\n")
         << none << none << none << none << none;
+    QTest::newRow("mpi kubexec")
+        << u"mpi-kubexec"_qs
+        << QByteArray("+ /opt/kube/kubectl exec bert-mpi-worker-1 -- /bin/sh -c orted -mca plm_rsh_"
+                      "agent \"/etc/mpi/kubexec.sh\"\nerror: unable to upgrade connection: "
+                      "container not found (\"worker\")\nORTE was unable to reliably start one "
+                      "or more daemons.\n")
+        << none << none << none << none << none;
     QTest::newRow("preempted") << u"preempted"_qs << QByteArray() << none << none << u"Evict"_qs
                                << u"Pod is evicted, because of preempt"_qs << none;
     QTest::newRow("stopped by gpudesk")
