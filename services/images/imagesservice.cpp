@@ -8,6 +8,7 @@
 #include "imageplanner.h"
 #include "imagereference.h"
 #include "imagesmodel.h"
+#include "nodeimage.h"
 #include "operation.h"
 #include "operationsservice.h"
 #include "registriesconf.h"
@@ -25,6 +26,18 @@
 namespace gpudesk {
 
 namespace {
+
+// An image reference as typed (spaces around it dropped), or why it is not one.
+ImageReference parsedReference(const QString &reference, QString *error)
+{
+    const ImageReference ref = ImageReference::parse(reference.trimmed());
+    if (!ref.isValid())
+        *error = QCoreApplication::translate("gpudesk::ImagesService",
+                                             "\"%1\" is not an image reference.")
+                     .arg(reference);
+    return ref;
+}
+
 constexpr int kJoinMs = 2000;
 } // namespace
 
@@ -400,9 +413,8 @@ void ImagesService::lookImage(const QString &reference, QObject *context, LookDo
 {
     ImageLook look;
     look.reference = reference.trimmed();
-    const ImageReference ref = ImageReference::parse(look.reference);
+    const ImageReference ref = parsedReference(reference, &look.error);
     if (!ref.isValid()) {
-        look.error = tr("\"%1\" is not an image reference.").arg(reference);
         done(look);
         return;
     }
@@ -438,9 +450,8 @@ void ImagesService::lookSshd(const QString &reference, QObject *context, SshdDon
 {
     SshdLook look;
     look.reference = reference.trimmed();
-    const ImageReference ref = ImageReference::parse(look.reference);
+    const ImageReference ref = parsedReference(reference, &look.error);
     if (!ref.isValid()) {
-        look.error = tr("\"%1\" is not an image reference.").arg(reference);
         done(look);
         return;
     }
@@ -508,12 +519,7 @@ void ImagesService::sizeOfManifest(RegistryClient *client, const QString &reposi
                 done(look);
                 return;
             }
-            // What a GPU node pulls: linux/amd64, else the first real platform.
-            const RegistryDescriptor *pick = nullptr;
-            for (const RegistryDescriptor &e : m.entries)
-                if (!e.attestation && (!pick || (e.os == QLatin1String("linux") &&
-                                                 e.architecture == QLatin1String("amd64"))))
-                    pick = &e;
+            const RegistryDescriptor *pick = nodeImageOf(m);
             if (!pick || !top) {
                 look.error = tr("%1 names no image of a platform.").arg(repository);
                 done(look);

@@ -3,6 +3,7 @@
 
 #include "format.h"
 #include "layerscan.h"
+#include "nodeimage.h"
 #include "registryclient.h"
 
 #include <QFutureWatcher>
@@ -55,35 +56,30 @@ QStringList SshdProbe::sshInHistory(const QByteArray &configJson)
 
 void SshdProbe::readManifest(const QString &reference, bool top)
 {
-    m_client->manifest(
-        m_repository, reference, this,
-        [this, top](const RegistryManifest &m, const RegistryReply &r) {
-            if (!r.ok()) {
-                m_look.error = r.error;
-                m_look.transient = true;
-                end();
-                return;
-            }
-            if (top)
-                m_look.digest = m.digest;
-            if (!m.isIndex) {
-                m_manifest = m;
-                readConfig();
-                return;
-            }
-            // What a GPU node pulls: linux/amd64, else the first real platform.
-            const RegistryDescriptor *pick = nullptr;
-            for (const RegistryDescriptor &e : m.entries)
-                if (!e.attestation && (!pick || (e.os == QLatin1String("linux") &&
-                                                 e.architecture == QLatin1String("amd64"))))
-                    pick = &e;
-            if (!pick || !top) {
-                m_look.error = tr("%1 names no image of a platform.").arg(m_look.reference);
-                end();
-                return;
-            }
-            readManifest(pick->digest, false);
-        });
+    m_client->manifest(m_repository, reference, this,
+                       [this, top](const RegistryManifest &m, const RegistryReply &r) {
+                           if (!r.ok()) {
+                               m_look.error = r.error;
+                               m_look.transient = true;
+                               end();
+                               return;
+                           }
+                           if (top)
+                               m_look.digest = m.digest;
+                           if (!m.isIndex) {
+                               m_manifest = m;
+                               readConfig();
+                               return;
+                           }
+                           const RegistryDescriptor *pick = nodeImageOf(m);
+                           if (!pick || !top) {
+                               m_look.error =
+                                   tr("%1 names no image of a platform.").arg(m_look.reference);
+                               end();
+                               return;
+                           }
+                           readManifest(pick->digest, false);
+                       });
 }
 
 void SshdProbe::readConfig()
