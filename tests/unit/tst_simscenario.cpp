@@ -96,17 +96,18 @@ void TestSimScenario::plantedCasesListed()
     ids.sort();
     QCOMPARE(
         ids.join(u','),
-        QStringLiteral("crashloop-dangling-symlink,disk-full,failed-cuda-driver,"
-                       "failed-data-path,failed-deadline,failed-distributed-env,failed-evicted,"
-                       "failed-gpu-ecc,"
-                       "failed-gpu-hardware,"
-                       "failed-gpu-memory,"
-                       "failed-memory,failed-mpi-launch,failed-nccl,failed-python-env,failed-stopped-by-admin,"
-                       "finished-holding-gpus,"
-                       "idle-gpu-pod,image-pull-unknown-host,mig-node,no-single-node-fits,"
-                       "node-not-ready,orphan-gpu-processes,pdb-blocks-drain,"
-                       "phantom-card-memory,preempted,queue-full,shm-too-small,stuck-terminating,"
-                       "uninterruptible-process"));
+        QStringLiteral(
+            "crashloop-dangling-symlink,disk-full,failed-cuda-driver,"
+            "failed-data-path,failed-deadline,failed-distributed-env,failed-evicted,"
+            "failed-gpu-ecc,"
+            "failed-gpu-hardware,"
+            "failed-gpu-memory,"
+            "failed-memory,failed-mpi-launch,failed-nccl,failed-python-env,failed-stopped-by-admin,"
+            "finished-holding-gpus,"
+            "idle-gpu-pod,image-pull-unknown-host,mig-node,no-single-node-fits,"
+            "node-not-ready,orphan-gpu-processes,pdb-blocks-drain,"
+            "phantom-card-memory,preempted,queue-full,shm-too-small,stuck-terminating,"
+            "uninterruptible-process"));
 }
 
 void TestSimScenario::stuckTerminating()
