@@ -160,7 +160,8 @@ QString DiagnosisDecoder::logPath(const QString &ns, const QString &pod, const L
 {
     QUrlQuery q;
     q.addQueryItem(QStringLiteral("container"), want.container);
-    q.addQueryItem(QStringLiteral("tailLines"), QString::number(lines));
+    if (lines > 0)
+        q.addQueryItem(QStringLiteral("tailLines"), QString::number(lines));
     q.addQueryItem(QStringLiteral("limitBytes"), QString::number(bytes));
     if (want.previous)
         q.addQueryItem(QStringLiteral("previous"), QStringLiteral("true"));

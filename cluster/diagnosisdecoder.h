@@ -33,7 +33,7 @@ public:
     };
     static QList<LogWanted> logsWanted(const DiagnosisInput &in);
     // The log API's path for it: the last `lines` lines, at most `bytes` (the server's bounds:
-    // the doctor never reads a whole log).
+    // the doctor never reads a whole log); `lines` 0: the first `bytes` of it.
     static QString logPath(const QString &ns, const QString &pod, const LogWanted &want, int lines,
                            int bytes);
 };

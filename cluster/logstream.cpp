@@ -44,6 +44,8 @@ QString LogStream::path(const QString &ns, const QString &pod, const Options &o,
         q.addQueryItem(QStringLiteral("sinceTime"), QString::fromLatin1(sinceTime));
     else if (o.tailLines >= 0)
         q.addQueryItem(QStringLiteral("tailLines"), QString::number(o.tailLines));
+    if (o.limitBytes > 0)
+        q.addQueryItem(QStringLiteral("limitBytes"), QString::number(o.limitBytes));
     return QStringLiteral("/api/v1/namespaces/%1/pods/%2/log?").arg(ns, pod) +
            q.toString(QUrl::FullyEncoded);
 }

@@ -70,6 +70,14 @@ struct DiagnosisInput
     // The pod's cards were seen (its processes, by the node's last sample): then only its own
     // cards count. A pod that no longer runs has none seen.
     bool podCardsKnown = false;
+    // A pod that runs and is well, asked whether it runs as it should (a multi-node job's NCCL
+    // over TCP sockets): only the rules that say so apply, and its log is the head, not the
+    // tail (NCCL says how it connects when it starts, hours before the tail).
+    bool running = false;
+    // The nodes the pod's job runs on (its running pods'), and whether every one of them
+    // advertises RDMA (InfiniBand or RoCE).
+    QStringList jobNodes;
+    bool jobNodesRdma = false;
 };
 
 // A line or a field that made a rule match.
@@ -97,6 +105,9 @@ struct Diagnosis
     QString responsible; // "job", "platform", "hardware"
     bool retryHelps = false;
     int priority = 0;
+    // The fix as a change of the spec gpudesk can make for a re-run ("shared-memory",
+    // "memory-limit", "remove-env:NAME"; see SpecFix), "" when it is not one.
+    QString specFix;
     QList<DiagnosisEvidence> evidence;
 };
 

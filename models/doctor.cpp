@@ -42,7 +42,7 @@ Doctor::Doctor(DoctorRules rules, QString language)
 {
     QStringList all;
     for (const DoctorRules::Rule &r : m_rules.rules())
-        for (const QList<QRegularExpression> *list : {&r.logAny, &r.logAll})
+        for (const QList<QRegularExpression> *list : {&r.logAny, &r.logAll, &r.logAlso})
             for (const QRegularExpression &re : *list)
                 all << QStringLiteral("(?:%1)").arg(re.pattern());
     m_anyLog.setPattern(all.join(u'|'));
@@ -95,6 +95,28 @@ std::optional<Diagnosis> Doctor::apply(const DoctorRules::Rule &rule, const Diag
             return std::nullopt;
         d.evidence.append({QStringLiteral("status.reason"), 0,
                            in.message.isEmpty() ? in.reason : in.reason + u": " + in.message});
+    }
+    if (!rule.env.isEmpty()) {
+        QString found;
+        for (const QString &v : in.env)
+            if (std::any_of(rule.env.cbegin(), rule.env.cend(), [&v](const QRegularExpression &re) {
+                    return re.match(v.left(kLineChars)).hasMatch();
+                })) {
+                found = v;
+                break;
+            }
+        if (found.isEmpty())
+            return std::nullopt;
+        d.evidence.append({QStringLiteral("spec: env"), 0, found.left(400)});
+        fill.insert(QStringLiteral("variable"), found.section(u'=', 0, 0));
+    }
+    if (rule.jobOnRdmaNodes) {
+        if (in.jobNodes.size() < 2 || !in.jobNodesRdma)
+            return std::nullopt;
+        d.evidence.append({QStringLiteral("nodes of the job"), 0,
+                           in.jobNodes.join(QStringLiteral(", ")) +
+                               QStringLiteral(" (InfiniBand or RoCE on each)")});
+        fill.insert(QStringLiteral("nodes"), QString::number(in.jobNodes.size()));
     }
     if (rule.shmBelowMiB > 0) {
         if (in.shmMiB >= rule.shmBelowMiB)
@@ -191,6 +213,20 @@ std::optional<Diagnosis> Doctor::apply(const DoctorRules::Rule &rule, const Diag
         fill.insert(QStringLiteral("match"), captured);
         d.evidence += found;
     }
+    if (!rule.logAlso.isEmpty()) {
+        // Shown where the log has them; the rule holds without.
+        for (int ci = 0; ci < in.containers.size(); ++ci)
+            for (const LogLine &l : candidates[ci])
+                if (std::any_of(rule.logAlso.cbegin(), rule.logAlso.cend(),
+                                [&l](const QRegularExpression &re) {
+                                    return re.match(l.text).hasMatch();
+                                }) &&
+                    d.evidence.size() < kEvidencePerRule + 2)
+                    d.evidence.append({QStringLiteral("log of %1").arg(in.containers[ci].name),
+                                       l.number, l.text, in.containers[ci].name,
+                                       in.containers[ci].state != u"terminated" &&
+                                           in.containers[ci].restarts > 0});
+    }
     if (!rule.nodeKernel.isEmpty()) {
         // The newest lines first: the fault nearest the failure is the one to show.
         QList<DiagnosisEvidence> found;
@@ -244,6 +280,7 @@ std::optional<Diagnosis> Doctor::apply(const DoctorRules::Rule &rule, const Diag
     d.fix = text(rule.fix, fill);
     d.responsible = rule.responsible;
     d.retryHelps = rule.retryHelps;
+    d.specFix = rule.specFix;
     return d;
 }
 
@@ -251,9 +288,12 @@ QList<Diagnosis> Doctor::diagnose(const DiagnosisInput &in) const
 {
     QList<Diagnosis> out;
     const Candidates lines = candidates(in);
-    for (const DoctorRules::Rule &rule : m_rules.rules())
+    for (const DoctorRules::Rule &rule : m_rules.rules()) {
+        if (in.running && !rule.whileRunning)
+            continue; // a pod that is well: only what may be wrong while it runs
         if (auto d = apply(rule, in, lines))
             out.append(*d);
+    }
     std::stable_sort(out.begin(), out.end(), [](const Diagnosis &a, const Diagnosis &b) {
         return a.priority > b.priority;
     });

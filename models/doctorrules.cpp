@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "doctorrules.h"
 
+#include "specfixes.h"
+
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -144,6 +146,13 @@ DoctorRules DoctorRules::parse(const QByteArray &json, const QString &name, QStr
         for (const QString &p : strings(m.value(QLatin1String("nodeKernel"))))
             if (auto re = regex(p))
                 r.nodeKernel << *re;
+        for (const QString &p : strings(m.value(QLatin1String("env"))))
+            if (auto re = regex(p))
+                r.env << *re;
+        for (const QString &p : strings(o.value(QLatin1String("alsoLog"))))
+            if (auto re = regex(p))
+                r.logAlso << *re;
+        r.jobOnRdmaNodes = m.value(QLatin1String("jobOnRdmaNodes")).toBool();
         if (const QJsonValue ecc = m.value(QLatin1String("nodeEccUncorrected"));
             !ecc.isUndefined()) {
             if (!ecc.isBool() && ecc != QJsonValue(QLatin1String("ownCards"))) {
@@ -160,7 +169,8 @@ DoctorRules DoctorRules::parse(const QByteArray &json, const QString &name, QStr
         const bool criteria = !r.phases.isEmpty() || !r.containerReasons.isEmpty() ||
                               !r.exitCodes.isEmpty() || !r.exitSignals.isEmpty() || r.podReason ||
                               r.message || r.event || !r.logAny.isEmpty() || !r.logAll.isEmpty() ||
-                              !r.nodeKernel.isEmpty() || r.shmBelowMiB > 0 || r.nodeEccUncorrected;
+                              !r.nodeKernel.isEmpty() || r.shmBelowMiB > 0 ||
+                              r.nodeEccUncorrected || !r.env.isEmpty() || r.jobOnRdmaNodes;
         if (!criteria) {
             *errors << tr("%1: matches nothing (no criterion in \"match\"); left out.").arg(where);
             continue;
@@ -171,6 +181,13 @@ DoctorRules DoctorRules::parse(const QByteArray &json, const QString &name, QStr
         r.fix = texts(o, QStringLiteral("fix"));
         r.responsible = o.value(QLatin1String("responsible")).toString(QStringLiteral("job"));
         r.retryHelps = o.value(QLatin1String("retryHelps")).toBool();
+        r.whileRunning = o.value(QLatin1String("whileRunning")).toBool();
+        r.specFix = o.value(QLatin1String("specFix")).toString();
+        if (!r.specFix.isEmpty() && !SpecFixes::known(r.specFix)) {
+            *errors << tr("%1: \"specFix\" %2 is not one gpudesk can make (%3); left out.")
+                           .arg(where, r.specFix, SpecFixes::names().join(QStringLiteral(", ")));
+            continue;
+        }
         for (const QJsonValue &v : o.value(QLatin1String("subsumes")).toArray())
             r.subsumes << v.toString();
         if (r.title.value(QString()).isEmpty()) {

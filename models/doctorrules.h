@@ -43,10 +43,22 @@ public:
         // own, it runs since the driver loaded or the card was reset.
         bool nodeEccUncorrected = false;
         bool nodeEccOwnCards = false;
-        qint64 shmBelowMiB = 0; // the spec's /dev/shm under this (0: any)
+        qint64 shmBelowMiB = 0;        // the spec's /dev/shm under this (0: any)
+        QList<QRegularExpression> env; // a variable of the spec, NAME=value, matching any
+        // Log lines shown as evidence where the log has them, never required ("alsoLog": what
+        // NCCL says of a variable the rule found in the spec, when NCCL_DEBUG lets it speak).
+        QList<QRegularExpression> logAlso;
+        // The pod's job runs on two nodes or more, every one with InfiniBand or RoCE.
+        bool jobOnRdmaNodes = false;
+        // Asked of pods that run and are well too (the head of their log): a job slower than
+        // it should be. Rules without it are asked only of pods in trouble.
+        bool whileRunning = false;
+        // The fix as a change of the spec gpudesk can make for a re-run (see SpecFix::apply).
+        QString specFix;
         // What it says, by language ("" is English); {shmMiB}, {memoryLimitMiB}, {container},
-        // {node}, {match} (the first captured group of the first log or kernel line match) and
-        // {card} (the card with uncorrectable ECC errors, "GPU 3") are filled in.
+        // {node}, {match} (the first captured group of the first log or kernel line match),
+        // {card} (the card with uncorrectable ECC errors, "GPU 3"), {variable} (the name of the
+        // env variable matched) and {nodes} (how many nodes the job runs on) are filled in.
         QHash<QString, QString> title, cause, fix;
         QString responsible = QStringLiteral("job");
         bool retryHelps = false;

@@ -5,6 +5,7 @@
 #include "startcheck.h"
 
 #include "format.h"
+#include "rdma.h"
 
 #include <QRegularExpression>
 
@@ -38,15 +39,9 @@ bool p2pCapable(const QString &model)
                        [&](const char *p) { return model.contains(QLatin1String(p)); });
 }
 
-// A node that advertises RDMA (InfiniBand or RoCE) through its labels, as Node Feature
-// Discovery and the network operator set them.
 bool hasRdma(const CapacitySnapshot::Node &n)
 {
-    return std::any_of(n.labels.cbegin(), n.labels.cend(), [](const auto &l) {
-        return (l.first.contains(QLatin1String("rdma")) ||
-                l.first.contains(QLatin1String("infiniband"))) &&
-               l.second == QLatin1String("true");
-    });
+    return advertisesRdma(n.labels);
 }
 
 // The interfaces NCCL_SOCKET_IFNAME lets NCCL use, as NCCL reads it (parseStringList,

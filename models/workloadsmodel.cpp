@@ -512,10 +512,12 @@ QString WorkloadsModel::podReason(const PodInfo &p) const
 
 const Diagnosis *WorkloadsModel::diagnosisOf(const Row &row) const
 {
-    // A waiting job keeps its pending reason; a failed one (or one whose pods fail) and one
+    // A waiting or finished job keeps its controller's words; a failed one (or one whose pods
+    // fail), one that runs ("is running" says less than the doctor's NCCL over sockets) and one
     // with nothing to say get the doctor's.
     if (!m_diagnoses ||
-        (!row.info.message.isEmpty() && workloadstatus::severity(row.info.status) < 2))
+        (!row.info.message.isEmpty() && workloadstatus::severity(row.info.status) < 2 &&
+         row.info.status != QLatin1String("Running")))
         return nullptr;
     if (row.info.kind == QLatin1String("Pod")) { // a bare pod is its own workload
         const PodInfo *p = m_store->pod(row.key);

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "logstreams.h"
 
+#include "objectfactory.h"
 #include "simclock.h"
 #include "simulation.h"
 
@@ -31,6 +32,16 @@ void LogStreams::tick()
     }
 }
 
+bool LogStreams::nodeRdma(const json &pod) const
+{
+    const std::string node = sub(pod, "spec").value("nodeName", "");
+    if (node.empty())
+        return false;
+    const auto n = m_store->get(m_sim->nodes(), QString(), QString::fromStdString(node));
+    return n.ok() && sub(sub(*n.object.object, "metadata"), "labels")
+                             .value("feature.node.kubernetes.io/rdma.available", "") == "true";
+}
+
 void LogStreams::writeFollowedLines(Follow &f)
 {
     // Re-read the pod: the container may have ended, or the pod may be gone.
@@ -41,7 +52,7 @@ void LogStreams::writeFollowedLines(Follow &f)
         int code = 0;
         QString message;
         const auto spec = PodLogs::spec(*pod.object.object, m_sim->behaviorOf(f.uid), f.container,
-                                        false, &code, &message);
+                                        false, nodeRdma(*pod.object.object), &code, &message);
         if (spec && spec->startMs == f.spec.startMs)
             f.spec = *spec;
         else
@@ -88,7 +99,7 @@ void LogStreams::logs(HttpConnection *c, const HttpRequest &r, const ApiRoute &r
     const QString container = r.queryValue(QStringLiteral("container"));
     const bool previous = queryBool(r, QStringLiteral("previous"));
     const auto spec =
-        PodLogs::spec(p, m_sim->behaviorOf(uid), container, previous, &code, &message);
+        PodLogs::spec(p, m_sim->behaviorOf(uid), container, previous, nodeRdma(p), &code, &message);
     if (!spec) {
         sendError(c, {code, QStringLiteral("BadRequest"), message});
         return;

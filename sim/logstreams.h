@@ -38,6 +38,8 @@ private:
         qint64 bytesLeft = -1;
     };
     void writeFollowedLines(Follow &f);
+    // The pod's node advertises InfiniBand or RoCE (Node Feature Discovery's label).
+    bool nodeRdma(const nlohmann::json &pod) const;
 
     ObjectStore *m_store;
     Simulation *m_sim;

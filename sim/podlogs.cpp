@@ -67,15 +67,33 @@ std::vector<QByteArray> preamble(const LogSpec &s)
     case Profile::Cpu:
         return {"INFO preprocess: reading manifest /mnt/share/" + user + "/raw/manifest.jsonl",
                 "INFO preprocess: 4000 shards to write, 32 workers"};
-    default:
-        return {"INFO torch.distributed: initializing process group backend=nccl",
-                pod + ":1:1 [0] NCCL INFO Bootstrap : Using eth0:10.244.0.1<0>",
-                pod + ":1:1 [0] NCCL INFO NET/IB : No device found.",
-                pod + ":1:1 [0] NCCL INFO NET/Socket : Using [0]eth0:10.244.0.1<0>",
-                pod + ":1:1 [0] NCCL INFO Using network Socket",
-                "INFO train.py: loading dataset from /mnt/share/" + user + "/datasets",
-                "INFO train.py: model parameters: 1.3B, mixed precision bf16",
-                "Epoch 1/50"};
+    default: {
+        // NCCL's words as 2.18 prints them with NCCL_DEBUG=INFO.
+        std::vector<QByteArray> lines{
+            "INFO torch.distributed: initializing process group backend=nccl",
+            pod + ":1:1 [0] NCCL INFO Bootstrap : Using eth0:10.244.0.1<0>"};
+        switch (s.nccl) {
+        case LogSpec::Nccl::Ib:
+            lines.push_back(pod + ":1:1 [0] NCCL INFO NET/IB : Using [0]mlx5_0:1/RoCE [RO]; OOB "
+                                  "eth0:10.244.0.1<0>");
+            lines.push_back(pod + ":1:1 [0] NCCL INFO Using network IB");
+            break;
+        case LogSpec::Nccl::IbDisabled:
+            lines.push_back(pod + ":1:1 [0] NCCL INFO NCCL_IB_DISABLE set by environment to 1.");
+            lines.push_back(pod + ":1:1 [0] NCCL INFO NET/Socket : Using [0]eth0:10.244.0.1<0>");
+            lines.push_back(pod + ":1:1 [0] NCCL INFO Using network Socket");
+            break;
+        case LogSpec::Nccl::Socket:
+            lines.push_back(pod + ":1:1 [0] NCCL INFO NET/IB : No device found.");
+            lines.push_back(pod + ":1:1 [0] NCCL INFO NET/Socket : Using [0]eth0:10.244.0.1<0>");
+            lines.push_back(pod + ":1:1 [0] NCCL INFO Using network Socket");
+            break;
+        }
+        lines.push_back("INFO train.py: loading dataset from /mnt/share/" + user + "/datasets");
+        lines.push_back("INFO train.py: model parameters: 1.3B, mixed precision bf16");
+        lines.push_back("Epoch 1/50");
+        return lines;
+    }
     }
 }
 
@@ -233,7 +251,7 @@ qint64 periodicCount(const LogSpec &s, qint64 untilMs)
 } // namespace
 
 std::optional<LogSpec> PodLogs::spec(const json &pod, const Behavior &behavior, QString container,
-                                     bool previous, int *code, QString *message)
+                                     bool previous, bool nodeRdma, int *code, QString *message)
 {
     const QString podName = QString::fromStdString(pod["metadata"].value("name", ""));
     const auto &containers = sub(pod["spec"], "containers");
@@ -269,6 +287,14 @@ std::optional<LogSpec> PodLogs::spec(const json &pod, const Behavior &behavior, 
     for (const auto &ref : sub(pod["metadata"], "ownerReferences"))
         if (ref.value("kind", "") == "MPIJob" && ref.value("apiVersion", "") == "kubeflow.org/v1")
             s.mpiOverSsh = false;
+    if (nodeRdma) {
+        s.nccl = LogSpec::Nccl::Ib;
+        for (const auto &c : containers)
+            if (c.value("name", "") == container.toStdString())
+                for (const auto &v : sub(c, "env"))
+                    if (v.value("name", "") == "NCCL_IB_DISABLE" && v.value("value", "") == "1")
+                        s.nccl = LogSpec::Nccl::IbDisabled;
+    }
     s.seed = behavior.seed;
     s.pod = podName;
     s.container = container;

@@ -29,15 +29,25 @@ struct LogSpec
     // An MPI launcher reaches its workers over SSH (the MPI operator's v2beta1), else with
     // kubectl exec (the training operator's v1: its kubexec.sh).
     bool mpiOverSsh = true;
+    // How NCCL connects, as it says at the start (NCCL_DEBUG=INFO): over the node's InfiniBand
+    // or RoCE, over TCP sockets for want of a device, or over sockets because the job set
+    // NCCL_IB_DISABLE.
+    enum class Nccl
+    {
+        Socket,
+        Ib,
+        IbDisabled
+    };
+    Nccl nccl = Nccl::Socket;
 };
 
 class PodLogs
 {
 public:
-    // The log of `container` (or its previous instance). On error, code and message are set as
-    // the API server answers them.
+    // The log of `container` (or its previous instance); `nodeRdma`: the pod's node has
+    // InfiniBand or RoCE. On error, code and message are set as the API server answers them.
     static std::optional<LogSpec> spec(const nlohmann::json &pod, const Behavior &behavior,
-                                       QString container, bool previous, int *code,
+                                       QString container, bool previous, bool nodeRdma, int *code,
                                        QString *message);
     static qint64 lineCount(const LogSpec &spec, qint64 nowMs);
     static qint64 lineTimeMs(const LogSpec &spec, qint64 index);

@@ -213,6 +213,9 @@ void Simulation::build()
         if (product.find("A800") != std::string::npos)
             n["spec"]["taints"] = json::array({json{
                 {"key", "gpudesk.io/reserved"}, {"value", "a800"}, {"effect", "NoSchedule"}}});
+        // The second rack of 4090 servers came with RoCE NICs (Node Feature Discovery says so).
+        if (name >= "g4090-06" && name <= "g4090-10")
+            n["metadata"]["labels"]["feature.node.kubernetes.io/rdma.available"] = "true";
         m_state.store->create(m_state.nodes, n, QStringLiteral("kubelet"));
         addNodeMachine(n, cgroup);
     };
@@ -493,10 +496,17 @@ void Simulation::build()
         resnet.behavior.runSeconds = 16 * 3600;
         resnet.tasks = {task("worker", 2, 2)};
         submitMpiJob(resnet);
+        // Runs, over TCP sockets: NCCL_IB_DISABLE=1, copied from a test on a workstation, on
+        // two servers of the RoCE rack — every all-reduce several times slower.
         JobInput yolo = job("lina", "yolo-ddp");
         yolo.behavior.runSeconds = 12 * 3600;
+        yolo.env = {{"NCCL_IB_DISABLE", "1"}};
         yolo.tasks = {task("master", 1, 2), task("worker", 1, 2)};
         submitPyTorchJob(yolo);
+        addPlanted({"slow-nccl",
+                    "lina's yolo-ddp runs on two RoCE nodes with NCCL_IB_DISABLE=1: NCCL talks "
+                    "over TCP sockets (its log says so), every all-reduce several times slower",
+                    "", json::array({ref(m_state.pytorchjobs, "lina", "yolo-ddp")}), "nccl-slow"});
         JobInput whisper = job("erin", "whisper-ft");
         whisper.behavior.runSeconds = 40 * 3600;
         whisper.tasks = {task("trainer", 1, 6)};

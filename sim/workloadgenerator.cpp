@@ -107,6 +107,7 @@ json WorkloadGenerator::podTemplate(const JobInput &in, const TaskInput &task,
     } else {
         c.command = {"/bin/bash", "-c", "cd /workspace && ./start.sh"};
         c.env = {{"NCCL_DEBUG", "INFO"}, {"PYTHONUNBUFFERED", "1"}};
+        c.env.insert(c.env.end(), in.env.begin(), in.env.end());
     }
     p.containers = {c};
     if (in.tolerateA800) {

@@ -47,6 +47,8 @@ struct JobInput
     std::string priorityClass;                        // spec.priorityClassName of its pods
     nlohmann::json nodeSelector = nlohmann::json::object();
     qint64 activeDeadlineSeconds = 0; // its pods' time limit (0: none)
+    // More variables for its training containers, after NCCL_DEBUG and PYTHONUNBUFFERED.
+    std::vector<std::pair<std::string, std::string>> env;
 };
 
 // The lab's users and what they submit: the scenarios' jobs, a random job now and then while

@@ -3181,6 +3181,14 @@
         <source>the kernel log of %1 could not be read: %2</source>
         <translation>无法读取 %1 的内核日志：%2</translation>
     </message>
+    <message>
+        <source>It runs; nothing says it runs slower than it should (the start of its log read, its nodes and its variables).</source>
+        <translation>正在运行；没有发现它比应有的更慢（已读取日志开头、所在节点和环境变量）。</translation>
+    </message>
+    <message>
+        <source>It runs; %1.</source>
+        <translation>正在运行；%1。</translation>
+    </message>
 </context>
 <context>
     <name>gpudesk::DiagnosisView</name>
@@ -3320,6 +3328,10 @@
         <source>Save checkpoints often, so that a preemption loses little. Jobs of lower priority in a queue are the first to go when a job of higher priority needs the room: urgent work can ask for a higher priority class, and a queue&apos;s guaranteed share is not reclaimed.</source>
         <translation>经常保存检查点，被抢占时损失就小。当更高优先级的作业需要资源时，队列中优先级较低的作业最先被驱逐：紧急作业可以申请更高的优先级类，队列的保障份额不会被回收。</translation>
     </message>
+    <message>
+        <source>Running it again unchanged will run the same way.</source>
+        <translation>不做修改重新运行，结果仍会一样。</translation>
+    </message>
 </context>
 <context>
     <name>gpudesk::DockerCredentials</name>
@@ -3421,6 +3433,10 @@
     <message>
         <source>%1: matches nothing (no criterion in &quot;match&quot;); left out.</source>
         <translation>%1：不匹配任何内容（“match” 中没有条件）；已略去。</translation>
+    </message>
+    <message>
+        <source>%1: &quot;specFix&quot; %2 is not one gpudesk can make (%3); left out.</source>
+        <translation>%1：“specFix” %2 不是 gpudesk 能做的修改（%3）；已略去。</translation>
     </message>
 </context>
 <context>
@@ -5467,6 +5483,12 @@
         <source>%n earlier line(s) not kept (Download saves the whole log)</source>
         <translation>
             <numerusform>未保留更早的 %n 行（“下载”可保存完整日志）</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>The start of the log (its first %1): %n line(s). Follow reads its end.</source>
+        <translation>
+            <numerusform>日志开头（前 %1）：%n 行。勾选“跟随”可读取结尾。</numerusform>
         </translation>
     </message>
 </context>
@@ -9588,6 +9610,10 @@
     <message>
         <source>There is no fix to make in the spec.</source>
         <translation>没有可以在规格中做的修改。</translation>
+    </message>
+    <message>
+        <source>No container sets the variable to remove.</source>
+        <translation>没有容器设置要删除的变量。</translation>
     </message>
 </context>
 <context>

@@ -444,7 +444,7 @@ QDialog *MainWindow::rerunObject(const ObjectRef &ref, const QString &fix)
             QString e = error;
             QString copy = e.isEmpty() ? ObjectService::cloneYaml(yaml, name, &e) : QString();
             if (e.isEmpty() && !fix.isEmpty())
-                copy = SpecFix::forClass(fix, copy, &e);
+                copy = SpecFix::apply(fix, copy, &e);
             dialog->editor()->setPlainText(e.isEmpty() ? copy : QString());
             if (!e.isEmpty())
                 dialog->editor()->setPlaceholderText(e);

@@ -87,8 +87,8 @@ public:
     // The form, started from a copy of the job (checked, unlike a plain run again).
     NewJobDialog *newTrainingJobLike(const QString &workloadKey);
     NewJobDialog *openNewJobDialog(const QString &ns);
-    // Runs the object again with the job doctor's fix of class `fix` made in the copy
-    // (SpecFix::forClass: /dev/shm as a Memory emptyDir, a higher memory limit); "" is a plain
+    // Runs the object again with the job doctor's fix `fix` made in the copy (SpecFix::apply:
+    // /dev/shm as a Memory emptyDir, a higher memory limit, a variable removed); "" is a plain
     // copy.
     QDialog *rerunObject(const ObjectRef &ref, const QString &fix);
 

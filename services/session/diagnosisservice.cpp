@@ -8,6 +8,7 @@
 #include "kubeclient.h"
 #include "nodecommands.h"
 #include "preemptionwatch.h"
+#include "rdma.h"
 #include "sshconnection.h"
 #include "sshpool.h"
 #include "telemetrystore.h"
@@ -57,8 +58,9 @@ struct DiagnosisService::Work
     DiagnosisInput input;
     QList<DiagnosisDecoder::LogWanted> logs;
     QStringList logErrors;
-    qint64 created = 0; // the pod's, for the kernel lines of its time
-    bool gpus = false;  // it asks for GPUs: its node's Xid lines matter
+    qint64 created = 0;   // the pod's, for the kernel lines of its time
+    bool gpus = false;    // it asks for GPUs: its node's Xid lines matter
+    bool running = false; // it runs and is well: the head of its log, the running rules
 };
 
 DiagnosisService::DiagnosisService(ClientOf client, ClusterStore *store, QObject *parent)
@@ -98,9 +100,65 @@ void DiagnosisService::requestAllTroubled(int limit)
         troubled.resize(limit);
     for (const PodInfo *p : std::as_const(troubled))
         enqueue(p->uid, false);
+    QSet<QString> running;
+    for (const PodInfo &p : m_store->pods())
+        if (p.phase == QLatin1String("Running") && p.gpuRequest > 0 && !p.deleting)
+            running.insert(ClusterStore::workloadKey(p));
+    for (const QString &key : std::as_const(running))
+        considerRunning(key);
     pump();
     if (!busy())
         emit idle();
+}
+
+DiagnosisService::JobNodes DiagnosisService::jobNodesOf(const PodInfo &pod) const
+{
+    JobNodes out;
+    QSet<QString> seen;
+    const QString key = ClusterStore::workloadKey(pod);
+    for (const PodInfo *p : m_store->podsOfWorkload(key))
+        if (p->phase == QLatin1String("Running") && !p->nodeName.isEmpty() && !p->deleting &&
+            !seen.contains(p->nodeName)) {
+            seen.insert(p->nodeName);
+            out.nodes << p->nodeName;
+        }
+    if (out.nodes.isEmpty() && !pod.nodeName.isEmpty())
+        out.nodes << pod.nodeName;
+    std::sort(out.nodes.begin(), out.nodes.end());
+    out.rdma = !out.nodes.isEmpty() &&
+               std::all_of(out.nodes.cbegin(), out.nodes.cend(), [this](const QString &n) {
+                   const NodeInfo *node = m_store->node(n);
+                   return node && advertisesRdma(node->labels);
+               });
+    return out;
+}
+
+void DiagnosisService::considerRunning(const QString &workloadKey)
+{
+    if (const auto it = m_runningAsked.constFind(workloadKey); it != m_runningAsked.cend())
+        if (const PodInfo *p = m_store->pod(*it);
+            p && p->phase == QLatin1String("Running") && m_book->holds(*p))
+            return; // asked, and it still runs as it did
+    const PodInfo *first = nullptr;
+    QSet<QString> nodes;
+    bool rdma = true;
+    for (const PodInfo *p : m_store->podsOfWorkload(workloadKey)) {
+        if (p->phase != QLatin1String("Running") || p->gpuRequest <= 0 || p->deleting ||
+            DiagnosisBook::troubled(*p) || p->nodeName.isEmpty())
+            continue;
+        if (!first)
+            first = p;
+        if (!nodes.contains(p->nodeName)) {
+            nodes.insert(p->nodeName);
+            const NodeInfo *n = m_store->node(p->nodeName);
+            rdma = rdma && n && advertisesRdma(n->labels);
+        }
+    }
+    if (!first || nodes.size() < 2 || !rdma)
+        return;
+    m_runningAsked.insert(workloadKey, first->uid);
+    if (!m_book->holds(*first))
+        enqueue(first->uid, false);
 }
 
 void DiagnosisService::watchPreemptions(ClusterSession *session)
@@ -125,11 +183,13 @@ void DiagnosisService::onStoreUpdated(const StoreChanges &changes)
         m_kernelWaiting.clear();
         m_kernelPending.clear();
         m_cardsPending.clear();
+        m_runningAsked.clear();
         m_book->clear();
         if (m_automatic)
             requestAllTroubled(MaxAutomatic);
         return;
     }
+    QSet<QString> running; // jobs with a pod that runs (or ran) on GPUs: asked again
     for (const QString &uid : changes.pods) {
         const PodInfo *pod = m_store->pod(uid);
         if (!pod) {
@@ -145,7 +205,12 @@ void DiagnosisService::onStoreUpdated(const StoreChanges &changes)
         if (m_automatic && m_queue.size() < MaxAutomatic && DiagnosisBook::troubled(*pod) &&
             !m_book->holds(*pod))
             enqueue(uid, false);
+        else if (m_automatic && pod->gpuRequest > 0 && pod->phase == QLatin1String("Running"))
+            running.insert(ClusterStore::workloadKey(*pod));
     }
+    for (const QString &key : std::as_const(running))
+        if (m_queue.size() < MaxAutomatic)
+            considerRunning(key);
     pump();
 }
 
@@ -186,6 +251,7 @@ void DiagnosisService::start(const QString &podUid)
     work->generation = m_generation;
     work->created = pod->created;
     work->gpus = pod->gpuRequest > 0;
+    work->running = pod->phase == QLatin1String("Running") && !DiagnosisBook::troubled(*pod);
     m_inFlight.insert(podUid);
     const QString ns = pod->ns, name = pod->name;
     client->get(QStringLiteral("/api/v1/namespaces/%1/pods/%2").arg(ns, name), this,
@@ -202,6 +268,21 @@ void DiagnosisService::start(const QString &podUid)
                     if (!DiagnosisDecoder::decode(r.body, &work->input, &error)) {
                         entry.error = tr("Cannot read the pod: %1").arg(error);
                         finish(work, std::move(entry));
+                        return;
+                    }
+                    if (work->running) {
+                        // How it runs: the head of each running container's log; its events
+                        // and its node's kernel say how pods end, not how they run.
+                        work->input.running = true;
+                        if (const PodInfo *p = m_store->pod(work->uid)) {
+                            const JobNodes nodes = jobNodesOf(*p);
+                            work->input.jobNodes = nodes.nodes;
+                            work->input.jobNodesRdma = nodes.rdma;
+                        }
+                        for (const DiagnosisInput::Container &c : work->input.containers)
+                            if (c.state == u"running")
+                                work->logs.append({c.name, false});
+                        fetchLogs(work);
                         return;
                     }
                     work->logs = DiagnosisDecoder::logsWanted(work->input);
@@ -245,25 +326,35 @@ void DiagnosisService::fetchLogs(const std::shared_ptr<Work> &work)
                {work->uid, work->input.ns, work->input.pod, work->stamp, {}, tr("Not connected.")});
         return;
     }
-    client->get(
-        DiagnosisDecoder::logPath(work->input.ns, work->input.pod, want, TailLines, TailBytes),
-        this, [this, work, want](const KubeReply &r) {
-            if (work->generation != m_generation)
-                return;
-            if (r.ok()) {
-                for (DiagnosisInput::Container &c : work->input.containers)
-                    if (c.name == want.container)
-                        c.logTail = r.body; // the tail of lines: their numbers unknown (0)
-            } else {
-                work->logErrors
-                    << tr("the log of %1 could not be read: %2").arg(want.container, r.error);
-            }
-            fetchLogs(work);
-        });
+    const bool head = work->running;
+    client
+        ->get(head ? DiagnosisDecoder::logPath(work->input.ns, work->input.pod, want, 0, HeadBytes)
+                   : DiagnosisDecoder::logPath(work->input.ns, work->input.pod, want, TailLines,
+                                               TailBytes),
+              this, [this, work, want, head](const KubeReply &r) {
+                  if (work->generation != m_generation)
+                      return;
+                  if (r.ok()) {
+                      for (DiagnosisInput::Container &c : work->input.containers)
+                          if (c.name == want.container) {
+                              // A tail's lines: their numbers unknown (0); the head's start at 1.
+                              c.logTail = r.body;
+                              c.firstLine = head ? 1 : 0;
+                          }
+                  } else {
+                      work->logErrors
+                          << tr("the log of %1 could not be read: %2").arg(want.container, r.error);
+                  }
+                  fetchLogs(work);
+              });
 }
 
 void DiagnosisService::fetchKernel(const std::shared_ptr<Work> &work)
 {
+    if (work->running) {
+        runDoctor(work);
+        return;
+    }
     const PodInfo *pod = m_store->pod(work->uid);
     SshPool *pool = m_pool ? m_pool() : nullptr;
     const QString node = pod ? pod->nodeName : QString();
@@ -367,7 +458,7 @@ void DiagnosisService::setTelemetry(const TelemetryStore *telemetry)
 void DiagnosisService::addNodeCards(const std::shared_ptr<Work> &work)
 {
     const QString &node = work->input.node;
-    if (!m_telemetry || !work->gpus || node.isEmpty())
+    if (!m_telemetry || !work->gpus || work->running || node.isEmpty())
         return;
     if (!m_telemetry->latest(node)) {
         // Not sampled yet (a window just opened, the node's SSH coming up): told again then.
@@ -408,7 +499,13 @@ void DiagnosisService::runDoctor(const std::shared_ptr<Work> &work)
             return;
         DiagnosisBook::Entry entry{work->uid,   work->input.ns,    work->input.pod,
                                    work->stamp, watcher->result(), {}};
-        if (entry.diagnoses.isEmpty())
+        if (entry.diagnoses.isEmpty() && work->running)
+            entry.error =
+                work->logErrors.isEmpty()
+                    ? tr("It runs; nothing says it runs slower than it should (the start of its "
+                         "log read, its nodes and its variables).")
+                    : tr("It runs; %1.").arg(work->logErrors.join(u"; "));
+        else if (entry.diagnoses.isEmpty())
             entry.error = work->logErrors.isEmpty()
                               ? tr("No known cause: no rule matches its state, events or log.")
                               : tr("No known cause; %1.").arg(work->logErrors.join(u"; "));

@@ -21,16 +21,19 @@ class ClusterSession;
 class PreemptionLog;
 class PreemptionWatch;
 class TelemetryStore;
+struct PodInfo;
 struct SshStatus;
 struct StoreChanges;
 
 // The job doctor at work: for a pod that failed or crash-loops, its object (the store keeps
 // too little of it), its events and a bounded tail of each failed container's
 // log — the previous container's for a restart — are read, then diagnosed off the UI thread;
-// the result goes to the book. Automatic for the window (newest first, a few at a time, at most
-// MaxAutomatic waiting, so that a week of failures does not hammer the kubelets: older ones are
-// read when opened); one pod on request ahead of the queue (the Diagnosis tab); every troubled
-// pod at once for the report.
+// the result goes to the book. A job that runs on two nodes or more, each with InfiniBand or
+// RoCE, is asked too while it runs — one pod of it, the head of its log (where NCCL says how it
+// connects), only the rules for a job that runs slower than it should. Automatic for the window
+// (newest first, a few at a time, at most MaxAutomatic waiting, so that a week of failures does not
+// hammer the kubelets: older ones are read when opened); one pod on request ahead of the queue (the
+// Diagnosis tab); every troubled pod at once for the report.
 class DiagnosisService : public QObject
 {
     Q_OBJECT
@@ -66,9 +69,19 @@ public:
     void setAutomatic(bool on);
     // This pod now, ahead of the queue, even when its diagnosis holds (re-read).
     void request(const QString &podUid);
-    // The troubled pods of the store, the newest first (at most `limit` of them; -1: all);
-    // idle() when all are done.
+    // The troubled pods of the store, the newest first (at most `limit` of them; -1: all),
+    // then one pod of each job that runs on RDMA nodes (see above); idle() when all are done.
     void requestAllTroubled(int limit = -1);
+    // What is read of a running pod's log: its first bytes.
+    static constexpr int HeadBytes = 64 * 1024;
+    // The nodes a pod's job runs on (its running pods', sorted), and whether every one of
+    // them advertises RDMA.
+    struct JobNodes
+    {
+        QStringList nodes;
+        bool rdma = false;
+    };
+    JobNodes jobNodesOf(const PodInfo &pod) const;
     bool busy() const { return !m_queue.isEmpty() || !m_inFlight.isEmpty(); }
     int pending() const { return int(m_queue.size() + m_inFlight.size()); }
     // What the rules files said when read (a rule refused, a user's file that is not JSON).
@@ -80,6 +93,9 @@ signals:
 private:
     struct Work;
     void onStoreUpdated(const StoreChanges &changes);
+    // The pod asked for a job while it runs (its first running GPU pod by name), when it runs
+    // on two RDMA nodes or more and its diagnosis does not hold: queued.
+    void considerRunning(const QString &workloadKey);
     void enqueue(const QString &podUid, bool first);
     void pump();
     void start(const QString &podUid);
@@ -106,6 +122,8 @@ private:
     QHash<QString, QList<std::shared_ptr<Work>>> m_kernelWaiting; // by node, while it is read
     // By node: pods diagnosed before its SSH session was up, diagnosed again once it is.
     QHash<QString, QSet<QString>> m_kernelPending;
+    // By workload key: the pod asked for a job while it runs.
+    QHash<QString, QString> m_runningAsked;
     const TelemetryStore *m_telemetry = nullptr;
     // By node: GPU pods told before the node's first sample, told again once it is sampled.
     QHash<QString, QSet<QString>> m_cardsPending;

@@ -17,6 +17,7 @@ LogStream::Options streamOptions(const LogOptions &o)
     s.follow = o.follow;
     s.previous = o.previous;
     s.tailLines = o.tailLines;
+    s.limitBytes = o.limitBytes;
     return s;
 }
 

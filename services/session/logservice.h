@@ -18,6 +18,7 @@ struct LogOptions
     bool follow = true;
     bool previous = false;
     int tailLines = -1; // -1: all
+    qint64 limitBytes = 0; // > 0: the first bytes of the log only
 };
 
 // One container's log as it comes, followed and resumed across broken streams (see LogStream):

@@ -3,6 +3,7 @@
 
 #include "boundedjson.h"
 #include "quantity.h"
+#include "specfixes.h"
 #include "yamlconvert.h"
 
 #include <QCoreApplication>
@@ -146,12 +147,43 @@ QString SpecFix::memoryLimit(const QString &yaml, QString *error)
         });
 }
 
-QString SpecFix::forClass(const QString &cls, const QString &yaml, QString *error)
+QString SpecFix::removeVariable(const QString &yaml, const QString &name, QString *error)
 {
-    if (cls == QLatin1String("shared-memory"))
+    const std::string n = name.toStdString();
+    return editPodSpecs(
+        yaml, QT_TRANSLATE_NOOP("gpudesk::SpecFix", "No container sets the variable to remove."),
+        error, [&n](json &spec) {
+            bool removed = false;
+            for (const char *list : {"containers", "initContainers"}) {
+                if (!spec.contains(list) || !spec[list].is_array())
+                    continue;
+                for (json &c : spec[list]) {
+                    if (!c.is_object() || !c.contains("env") || !c["env"].is_array())
+                        continue;
+                    json kept = json::array();
+                    for (const json &v : c["env"])
+                        if (v.is_object() && v.value("name", "") == n)
+                            removed = true;
+                        else
+                            kept.push_back(v);
+                    if (kept.empty())
+                        c.erase("env");
+                    else
+                        c["env"] = std::move(kept);
+                }
+            }
+            return removed;
+        });
+}
+
+QString SpecFix::apply(const QString &fix, const QString &yaml, QString *error)
+{
+    if (fix == QLatin1String("shared-memory"))
         return sharedMemory(yaml, QString(), error);
-    if (cls == QLatin1String("memory"))
+    if (fix == QLatin1String("memory-limit"))
         return memoryLimit(yaml, error);
+    if (const QString name = SpecFixes::removedVariable(fix); !name.isEmpty())
+        return removeVariable(yaml, name, error);
     *error =
         QCoreApplication::translate("gpudesk::SpecFix", "There is no fix to make in the spec.");
     return {};

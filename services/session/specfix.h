@@ -19,9 +19,12 @@ public:
     // Every container's memory limit raised by half (whole GiB, rounded up), its request with
     // it where the request was the limit. "" with `error` when no container has a limit.
     static QString memoryLimit(const QString &yaml, QString *error);
-    // The fix for a diagnosis class, made on `yaml`: "shared-memory", "memory". "" with
-    // `error` for a class whose fix is not a change of the spec.
-    static QString forClass(const QString &cls, const QString &yaml, QString *error);
+    // The variable `name` removed from every container (and init container). "" with `error`
+    // when none sets it.
+    static QString removeVariable(const QString &yaml, const QString &name, QString *error);
+    // A diagnosis's fix (its rule's "specFix", SpecFixes::names()) made on `yaml`. "" with
+    // `error` for a fix gpudesk cannot make.
+    static QString apply(const QString &fix, const QString &yaml, QString *error);
 };
 
 } // namespace gpudesk

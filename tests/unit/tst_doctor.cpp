@@ -67,6 +67,8 @@ private slots:
     void brokenRulesFile();
     void boundedLogs();
     void gpuFaultFromTheNodesKernel();
+    void slowNcclWhileRunning();
+    void specFixes();
     void uncorrectableEccFromTheCards();
 };
 
@@ -213,11 +215,6 @@ void TestDoctor::eachClass_data()
     QTest::newRow("stopped by gpudesk")
         << u"stopped-by-gpudesk"_qs << QByteArray() << none << none << u"GpudeskStopped"_qs
         << u"Stopped by admin@lab through gpudesk: idle for 7h"_qs << none;
-    QTest::newRow("IB fallback") << u"nccl-ib-fallback"_qs
-                                 << QByteArray(
-                                        "train-0:1:1 [0] NCCL INFO NET/IB : No device found.\n"
-                                        "train-0:1:1 [0] NCCL INFO Using network Socket\n")
-                                 << none << none << none << none << none;
 }
 
 void TestDoctor::eachClass()
@@ -638,4 +635,98 @@ void TestDoctor::uncorrectableEccFromTheCards()
 }
 
 QTEST_GUILESS_MAIN(TestDoctor)
+// A job that runs, on two RDMA nodes: NCCL over sockets is told — from its variables (no log
+// needed: NCCL says nothing without NCCL_DEBUG) or from the head of its log — and nothing else
+// is asked of a pod that runs well.
+void TestDoctor::slowNcclWhileRunning()
+{
+    const Doctor doctor(DoctorRules::builtIn());
+    DiagnosisInput::Container c;
+    c.name = u"pytorch"_qs;
+    c.state = u"running"_qs;
+    c.firstLine = 1;
+    DiagnosisInput in = pod({c});
+    in.phase = u"Running"_qs;
+    in.running = true;
+    in.env = {u"NCCL_DEBUG=INFO"_qs, u"NCCL_IB_DISABLE=1"_qs};
+    in.jobNodes = {u"g4090-06"_qs, u"g4090-10"_qs};
+    in.jobNodesRdma = true;
+    QList<Diagnosis> found = doctor.diagnose(in);
+    QCOMPARE(found.size(), 1);
+    QCOMPARE(found.first().rule, u"nccl-ib-disabled"_qs);
+    QCOMPARE(found.first().cls, u"nccl-slow"_qs);
+    QVERIFY2(found.first().title.contains(u"NCCL_IB_DISABLE=1"_qs),
+             qPrintable(found.first().title));
+    QVERIFY2(found.first().cause.contains(u"its 2 nodes"_qs), qPrintable(found.first().cause));
+    QCOMPARE(found.first().specFix, u"remove-env:NCCL_IB_DISABLE"_qs);
+    QCOMPARE(found.first().evidence.first().text, u"NCCL_IB_DISABLE=1"_qs);
+    QCOMPARE(found.first().evidence.last().text,
+             u"g4090-06, g4090-10 (InfiniBand or RoCE on each)"_qs);
+
+    // Where NCCL_DEBUG lets NCCL speak, its own words join the evidence, with their lines.
+    DiagnosisInput told = in;
+    told.containers[0].logTail = "INFO torch.distributed: initializing process group\n"
+                                 "y-0:1:1 [0] NCCL INFO NCCL_IB_DISABLE set by environment to 1.\n"
+                                 "y-0:1:1 [0] NCCL INFO Using network Socket\n";
+    found = doctor.diagnose(told);
+    QCOMPARE(found.value(0).evidence.size(), 4);
+    QCOMPARE(found.value(0).evidence[2].line, 2);
+    QCOMPARE(found.value(0).evidence[3].text, u"y-0:1:1 [0] NCCL INFO Using network Socket"_qs);
+
+    // Not on RDMA nodes (sockets are all there is), or on one node (NVLink, shared memory):
+    // nothing to tell.
+    DiagnosisInput plain = in;
+    plain.jobNodesRdma = false;
+    QVERIFY(doctor.diagnose(plain).isEmpty());
+    DiagnosisInput one = in;
+    one.jobNodes = {u"g4090-06"_qs};
+    QVERIFY(doctor.diagnose(one).isEmpty());
+
+    // No variable, but the pod has no RDMA device: NCCL's start says it fell back.
+    DiagnosisInput fallback = in;
+    fallback.env = {u"NCCL_DEBUG=INFO"_qs};
+    fallback.containers[0].logTail = "INFO torch.distributed: initializing process group\n"
+                                     "train-0:1:1 [0] NCCL INFO NET/IB : No device found.\n"
+                                     "train-0:1:1 [0] NCCL INFO Using network Socket\nEpoch 1/50\n";
+    found = doctor.diagnose(fallback);
+    QCOMPARE(found.size(), 1);
+    QCOMPARE(found.first().rule, u"nccl-ib-fallback"_qs);
+    QCOMPARE(found.first().evidence.last().line, 3); // the head's lines are numbered
+    QVERIFY(found.first().specFix.isEmpty());        // a device to ask for: the admin's word
+
+    // A running pod's head is not read for failures (a caught OOM, a retried timeout); the
+    // same words in a failed pod are its cause.
+    DiagnosisInput caught = in;
+    caught.env.clear();
+    caught.containers[0].logTail = "torch.cuda.OutOfMemoryError: CUDA out of memory.\n";
+    QVERIFY(doctor.diagnose(caught).isEmpty());
+    caught.running = false;
+    caught.phase = u"Failed"_qs;
+    QCOMPARE(doctor.diagnose(caught).value(0).cls, u"gpu-memory"_qs);
+}
+
+// The fixes gpudesk can make, as the rules name them; a lab's rule that names another is
+// refused when its file is read.
+void TestDoctor::specFixes()
+{
+    const Doctor doctor(DoctorRules::builtIn());
+    QCOMPARE(doctor.diagnose(pod({failed("ERROR: Unexpected bus error encountered in worker.\n")}))
+                 .value(0)
+                 .specFix,
+             u"shared-memory"_qs);
+    QCOMPARE(doctor.diagnose(pod({failed({}, 137, u"OOMKilled"_qs)})).value(0).specFix,
+             u"memory-limit"_qs);
+    QStringList errors;
+    const DoctorRules lab = DoctorRules::parse(R"j({"rules": [
+        {"id": "a", "class": "x", "match": {"log": "A"}, "title": "A", "specFix": "reboot-node"},
+        {"id": "b", "class": "x", "match": {"log": "B"}, "title": "B", "specFix": "remove-env:$(x)"},
+        {"id": "c", "class": "x", "match": {"log": "C"}, "title": "C",
+         "specFix": "remove-env:CUDA_LAUNCH_BLOCKING"}]})j",
+                                               u"lab.json"_qs, &errors);
+    QCOMPARE(lab.rules().size(), 1);
+    QCOMPARE(lab.rules().first().specFix, u"remove-env:CUDA_LAUNCH_BLOCKING"_qs);
+    QCOMPARE(errors.size(), 2);
+    QVERIFY2(errors.first().contains(u"reboot-node"_qs), qPrintable(errors.first()));
+}
+
 #include "tst_doctor.moc"

@@ -34,6 +34,7 @@ private slots:
     void podStates();
     void logs_data();
     void logs();
+    void ncclSaysHowItConnects();
     void notReadyNodeHasPods();
     void diskFull();
     void phantomCard();
@@ -106,7 +107,7 @@ void TestSimScenario::plantedCasesListed()
             "finished-holding-gpus,"
             "idle-gpu-pod,image-pull-unknown-host,mig-node,no-single-node-fits,"
             "node-not-ready,orphan-gpu-processes,pdb-blocks-drain,"
-            "phantom-card-memory,preempted,queue-full,shm-too-small,stuck-terminating,"
+            "phantom-card-memory,preempted,queue-full,shm-too-small,slow-nccl,stuck-terminating,"
             "uninterruptible-process"));
 }
 
@@ -450,12 +451,46 @@ void TestSimScenario::logs()
     int code = 0;
     QString message;
     const auto spec = PodLogs::spec(pod, m_world->sim.behaviorOf(pod["metadata"]["uid"]), {},
-                                    previous, &code, &message);
+                                    previous, false, &code, &message);
     QVERIFY2(spec, qPrintable(message));
     QByteArray all;
     for (qint64 i = 0; i < PodLogs::lineCount(*spec, m_world->clock.nowMs()); ++i)
         all += PodLogs::line(*spec, i) + '\n';
     QVERIFY2(all.contains(text.toUtf8()), all.constData());
+}
+
+// NCCL's start as its node and its variables make it: RoCE on the second 4090 rack, sockets
+// where NCCL_IB_DISABLE=1 (the planted slow job) or where the node has no RDMA device.
+void TestSimScenario::ncclSaysHowItConnects()
+{
+    const json job = plantedObject("slow-nccl");
+    QCOMPARE(job.value("kind", ""), "PyTorchJob");
+    for (const auto &n : m_world->store.list(m_world->sim.nodes())) {
+        const std::string name = (*n.object)["metadata"].value("name", "");
+        const bool rdma = (*n.object)["metadata"]["labels"].value(
+                              "feature.node.kubernetes.io/rdma.available", "") == "true";
+        QVERIFY2(rdma == (name.starts_with("a") || name >= "g4090-06"), name.c_str());
+    }
+    const auto head = [this](const char *ns, const char *name, bool rdma) {
+        const json pod = get(m_world->sim.pods(), json{{"namespace", ns}, {"name", name}});
+        int code = 0;
+        QString message;
+        const auto spec = PodLogs::spec(pod, m_world->sim.behaviorOf(pod["metadata"]["uid"]), {},
+                                        false, rdma, &code, &message);
+        QByteArray text;
+        for (qint64 i = 0; spec && i < 8; ++i)
+            text += PodLogs::line(*spec, i) + '\n';
+        return text;
+    };
+    const QByteArray slow = head("user-lina", "yolo-ddp-master-0", true);
+    QVERIFY2(slow.contains("NCCL INFO NCCL_IB_DISABLE set by environment to 1."), slow.constData());
+    QVERIFY2(slow.contains("NCCL INFO Using network Socket"), slow.constData());
+    const QByteArray ib = head("user-carol", "detr-train-worker-1", true);
+    QVERIFY2(ib.contains("NET/IB : Using [0]mlx5_0:1/RoCE"), ib.constData());
+    QVERIFY2(ib.contains("NCCL INFO Using network IB"), ib.constData());
+    const QByteArray none = head("user-carol", "detr-train-worker-1", false);
+    QVERIFY2(none.contains("NET/IB : No device found."), none.constData());
+    QVERIFY2(none.contains("NCCL INFO Using network Socket"), none.constData());
 }
 
 void TestSimScenario::notReadyNodeHasPods()

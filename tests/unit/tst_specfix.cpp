@@ -66,6 +66,7 @@ private slots:
     void sharedMemoryInEveryTask();
     void sharedMemoryInAPod();
     void memoryLimitRaised();
+    void variableRemovedEverywhere();
     void nothingToFix();
 };
 
@@ -118,7 +119,8 @@ void TestSpecFix::sharedMemoryInAPod()
 void TestSpecFix::memoryLimitRaised()
 {
     QString error;
-    const QString fixed = SpecFix::forClass(u"memory"_qs, QString::fromUtf8(kVolcanoJob), &error);
+    const QString fixed =
+        SpecFix::apply(u"memory-limit"_qs, QString::fromUtf8(kVolcanoJob), &error);
     QVERIFY2(!fixed.isEmpty(), qPrintable(error));
     const QJsonArray tasks = parsed(fixed)[u"spec"_qs][u"tasks"_qs].toArray();
     const QJsonObject r =
@@ -133,6 +135,38 @@ void TestSpecFix::memoryLimitRaised()
              u"8Gi"_qs);
 }
 
+void TestSpecFix::variableRemovedEverywhere()
+{
+    // The demo's yolo-ddp as the re-run copies it: the variable in the master, the worker and an
+    // init container; the other variables, and a container without any, kept as they were.
+    const QString job = u"apiVersion: kubeflow.org/v1\nkind: PyTorchJob\nmetadata: {name: y}\n"
+                        "spec:\n  pytorchReplicaSpecs:\n"
+                        "    Master:\n      template:\n        spec:\n          containers:\n"
+                        "          - name: pytorch\n            env:\n"
+                        "            - {name: NCCL_DEBUG, value: INFO}\n"
+                        "            - {name: NCCL_IB_DISABLE, value: '1'}\n"
+                        "          initContainers:\n          - name: wait\n            env:\n"
+                        "            - {name: NCCL_IB_DISABLE, value: '1'}\n"
+                        "    Worker:\n      template:\n        spec:\n          containers:\n"
+                        "          - name: pytorch\n            env:\n"
+                        "            - {name: NCCL_IB_DISABLE, value: '1'}\n"
+                        "            - {name: PYTHONUNBUFFERED, value: '1'}\n"
+                        "          - {name: sidecar, image: s}\n"_qs;
+    QString error;
+    const QString fixed = SpecFix::apply(u"remove-env:NCCL_IB_DISABLE"_qs, job, &error);
+    QVERIFY2(!fixed.isEmpty(), qPrintable(error));
+    QVERIFY2(!fixed.contains(u"NCCL_IB_DISABLE"_qs), qPrintable(fixed));
+    const QJsonObject r = parsed(fixed)[u"spec"_qs][u"pytorchReplicaSpecs"_qs].toObject();
+    const QJsonObject master = r[u"Master"_qs][u"template"_qs][u"spec"_qs].toObject();
+    QCOMPARE(master[u"containers"_qs][0][u"env"_qs].toArray().size(), 1);
+    QCOMPARE(master[u"containers"_qs][0][u"env"_qs][0][u"name"_qs].toString(), u"NCCL_DEBUG"_qs);
+    QVERIFY(!master[u"initContainers"_qs][0].toObject().contains(u"env"_qs)); // none left
+    const QJsonArray worker =
+        r[u"Worker"_qs][u"template"_qs][u"spec"_qs][u"containers"_qs].toArray();
+    QCOMPARE(worker[0][u"env"_qs][0][u"name"_qs].toString(), u"PYTHONUNBUFFERED"_qs);
+    QCOMPARE(worker[1][u"image"_qs].toString(), u"s"_qs);
+}
+
 void TestSpecFix::nothingToFix()
 {
     QString error;
@@ -143,8 +177,14 @@ void TestSpecFix::nothingToFix()
     QVERIFY(SpecFix::memoryLimit(u"kind: Pod\nspec:\n  containers:\n  - {name: a}\n"_qs, &error)
                 .isEmpty());
     QCOMPARE(error, u"No container has a memory limit to raise."_qs);
-    QVERIFY(SpecFix::forClass(u"nccl"_qs, QString::fromUtf8(kVolcanoJob), &error).isEmpty());
-    QVERIFY(!error.isEmpty());
+    QVERIFY(SpecFix::apply(u"nccl"_qs, QString::fromUtf8(kVolcanoJob), &error).isEmpty());
+    QCOMPARE(error, u"There is no fix to make in the spec."_qs);
+    QVERIFY(
+        SpecFix::apply(u"remove-env:NCCL IB"_qs, QString::fromUtf8(kVolcanoJob), &error).isEmpty());
+    QCOMPARE(error, u"There is no fix to make in the spec."_qs);
+    QVERIFY(SpecFix::removeVariable(QString::fromUtf8(kVolcanoJob), u"NCCL_IB_DISABLE"_qs, &error)
+                .isEmpty());
+    QCOMPARE(error, u"No container sets the variable to remove."_qs);
     QVERIFY(SpecFix::sharedMemory(u"a: [unclosed"_qs, {}, &error).isEmpty());
     QVERIFY(!error.isEmpty());
 }

@@ -86,6 +86,7 @@ DiagnosisView::DiagnosisView(DiagnosisService *doctor, const ClusterStore *store
         emit showInLog(q.queryItemValue(QStringLiteral("pod"), QUrl::FullyDecoded),
                        q.queryItemValue(QStringLiteral("container"), QUrl::FullyDecoded),
                        q.queryItemValue(QStringLiteral("previous")) == u"1",
+                       q.queryItemValue(QStringLiteral("start")) == u"1",
                        q.queryItemValue(QStringLiteral("line"), QUrl::FullyDecoded));
     });
     DiagnosisBook *book = m_doctor->book();
@@ -201,11 +202,6 @@ void DiagnosisView::setRerunOffered(bool offered)
     render();
 }
 
-bool DiagnosisView::fixable(const QString &cls)
-{
-    return cls == QLatin1String("shared-memory") || cls == QLatin1String("memory");
-}
-
 int DiagnosisView::preemptionsHtml(QString *html) const
 {
     const PreemptionLog *log = m_doctor->preemptions();
@@ -318,6 +314,10 @@ void DiagnosisView::render()
                     q.addQueryItem(QStringLiteral("container"), ev.container);
                     q.addQueryItem(QStringLiteral("previous"),
                                    QString::number(int(ev.previousLog)));
+                    // A pod that runs was read from its log's start: shown from there.
+                    if (const PodInfo *p = m_store->pod(e->uid);
+                        p && p->phase == QLatin1String("Running") && !DiagnosisBook::troubled(*p))
+                        q.addQueryItem(QStringLiteral("start"), QStringLiteral("1"));
                     q.addQueryItem(QStringLiteral("line"), ev.text.left(200));
                     url.setQuery(q);
                     line = QStringLiteral("<a href=\"%1\"><code>%2</code></a>")
@@ -328,9 +328,10 @@ void DiagnosisView::render()
             html += QStringLiteral("</ul>");
             html += QStringLiteral("<p><b>%1</b> %2</p>")
                         .arg(tr("Fix:").toHtmlEscaped(), d.fix.toHtmlEscaped());
-            if (i == 0 && m_rerunOffered && fixable(d.cls))
-                html += QStringLiteral("<p><a href=\"gpudesk-fix:%1\">%2</a></p>")
-                            .arg(d.cls, tr("Re-run with the fix…").toHtmlEscaped());
+            if (i == 0 && m_rerunOffered && !d.specFix.isEmpty())
+                html +=
+                    QStringLiteral("<p><a href=\"gpudesk-fix:%1\">%2</a></p>")
+                        .arg(d.specFix.toHtmlEscaped(), tr("Re-run with the fix…").toHtmlEscaped());
             // The hardware's fault: its node is offered for a cordon (planned, confirmed and
             // audited by the window), unless it is cordoned already.
             const PodInfo *pod = m_store->pod(e->uid);
@@ -353,10 +354,14 @@ void DiagnosisView::render()
                                      .arg(node->name)
                                      .toHtmlEscaped());
             }
+            // A pod that runs, told how it runs (NCCL over sockets): it has not failed.
+            const bool runs =
+                pod && pod->phase == QLatin1String("Running") && !DiagnosisBook::troubled(*pod);
             const QString who =
                 tr("Likely responsible: %1.").arg(responsibleText(d.responsible)) + u' ' +
-                (d.retryHelps ? tr("Running it again may help.")
-                              : tr("Running it again unchanged will fail the same way."));
+                (runs           ? tr("Running it again unchanged will run the same way.")
+                 : d.retryHelps ? tr("Running it again may help.")
+                                : tr("Running it again unchanged will fail the same way."));
             html += QStringLiteral("<p>%1</p>").arg(who.toHtmlEscaped());
         }
     }

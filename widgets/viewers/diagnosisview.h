@@ -39,14 +39,12 @@ public:
     static constexpr int MaxPods = 20;
     // Whether a fix that is a change of the spec is offered as "Re-run with the fix".
     void setRerunOffered(bool offered);
-    // The doctor's classes whose fix gpudesk can make in a copy of the spec.
-    static bool fixable(const QString &cls);
 
 signals:
     // A log line of the evidence was clicked.
-    void showInLog(const QString &pod, const QString &container, bool previous,
+    void showInLog(const QString &pod, const QString &container, bool previous, bool fromStart,
                    const QString &line);
-    void rerunWithFix(const QString &cls);
+    void rerunWithFix(const QString &specFix);
     // "Cordon NODE…" under a cause the hardware is responsible for (a card fell off the bus):
     // the window plans the cordon, with the cause as its reason.
     void cordonNode(const QString &node, const QString &why);

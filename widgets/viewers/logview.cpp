@@ -2,6 +2,7 @@
 #include "logview.h"
 
 #include <climits>
+#include <utility>
 
 #include "logmodel.h"
 #include "logservice.h"
@@ -19,6 +20,7 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
+#include <QLocale>
 #include <QPainter>
 #include <QPushButton>
 #include <QScrollBar>
@@ -245,7 +247,7 @@ LogView::LogView(LogService *logs, const ObjectRef &ref, QWidget *parent)
 }
 
 void LogView::showText(const QString &pod, const QString &container, bool previous,
-                       const QString &text)
+                       const QString &text, bool fromStart)
 {
     {
         const QSignalBlocker podBlock(m_pod), containerBlock(m_container),
@@ -259,6 +261,7 @@ void LogView::showText(const QString &pod, const QString &container, bool previo
     }
     m_search->setText(text);
     m_findPending = !text.isEmpty();
+    m_fromStart = fromStart;
     restart();
 }
 
@@ -276,6 +279,12 @@ void LogView::restart()
     o.follow = m_follow->isChecked();
     o.previous = m_previous->isChecked();
     o.tailLines = m_tail->value() == 0 ? -1 : m_tail->value();
+    m_loadedStart = std::exchange(m_fromStart, false);
+    if (m_loadedStart) { // once: a reload reads the tail again
+        o.tailLines = -1;
+        o.limitBytes = StartBytes;
+        o.follow = false;
+    }
     m_stream = m_logs->follow(m_ref.ns, m_pod->currentText(), o, this);
     if (!m_stream) {
         m_state->setText(tr("Not connected."));
@@ -295,7 +304,12 @@ void LogView::restart()
                 break;
             case LogFeed::Ended:
                 m_model->flush();
-                m_state->setText(tr("%n line(s); the stream ended.", nullptr, m_model->rowCount()));
+                m_state->setText(m_loadedStart ? tr("The start of the log (its first %1): %n "
+                                                    "line(s). Follow reads its end.",
+                                                    nullptr, m_model->rowCount())
+                                                     .arg(QLocale().formattedDataSize(StartBytes))
+                                               : tr("%n line(s); the stream ended.", nullptr,
+                                                    m_model->rowCount()));
                 break;
             case LogFeed::Failed:
                 m_state->setText(tr("Cannot read the log: %1").arg(message));

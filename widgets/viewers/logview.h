@@ -34,7 +34,11 @@ public:
     void restart();
     // Shows `pod`'s log (the previous container's when asked) with the last line holding
     // `text` selected: the doctor's evidence, found in its log.
-    void showText(const QString &pod, const QString &container, bool previous, const QString &text);
+    // `fromStart`: the line is in the log's first bytes (what NCCL says as it starts, in a log
+    // of days): those are loaded, not the tail.
+    void showText(const QString &pod, const QString &container, bool previous, const QString &text,
+                  bool fromStart = false);
+    static constexpr qint64 StartBytes = 1 << 20;
 
 protected:
     void resizeEvent(QResizeEvent *event) override;
@@ -70,6 +74,8 @@ private:
     QLabel *m_state;
     bool m_atBottom = true;
     bool m_findPending = false; // showText's line: looked for as the log loads
+    bool m_fromStart = false;   // the next load reads the log's first StartBytes
+    bool m_loadedStart = false; // the load shown is the log's start
     QSet<int> m_tallRows;       // rows measured taller while wrapped
 };
 

@@ -110,11 +110,11 @@ ObjectViewer::ObjectViewer(Services *services, const ObjectRef &ref, QWidget *pa
         connect(m_diagnosis, &DiagnosisView::rerunWithFix, this, &ObjectViewer::rerunWithFix);
         connect(m_diagnosis, &DiagnosisView::cordonNode, this, &ObjectViewer::cordonNode);
         connect(m_diagnosis, &DiagnosisView::showInLog, this,
-                [this](const QString &pod, const QString &container, bool previous,
+                [this](const QString &pod, const QString &container, bool previous, bool fromStart,
                        const QString &line) {
                     if (!m_logs)
                         return;
-                    m_logs->showText(pod, container, previous, line);
+                    m_logs->showText(pod, container, previous, line, fromStart);
                     m_tabs->setCurrentWidget(m_logs);
                 });
     }
