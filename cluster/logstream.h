@@ -28,7 +28,7 @@ public:
         QString container;
         bool follow = true;
         bool previous = false;
-        int tailLines = -1; // -1: all
+        int tailLines = -1;    // -1: all
         qint64 limitBytes = 0; // > 0: the log's first bytes, no more (its start, not its tail)
         // Following: after this long without a byte the server is checked (a quiet container
         // and a dead link look alike from the stream), and the stream opened again from the

@@ -17,7 +17,7 @@ struct LogOptions
     QString container;
     bool follow = true;
     bool previous = false;
-    int tailLines = -1; // -1: all
+    int tailLines = -1;    // -1: all
     qint64 limitBytes = 0; // > 0: the first bytes of the log only
 };
 
