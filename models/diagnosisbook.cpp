@@ -82,9 +82,31 @@ void DiagnosisBook::remove(const QString &podUid)
         emit changed({podUid});
 }
 
+const DiagnosisBook::Wait *DiagnosisBook::wait(const QString &workloadKey) const
+{
+    const auto it = m_waits.constFind(workloadKey);
+    return it == m_waits.cend() ? nullptr : &*it;
+}
+
+void DiagnosisBook::putWait(const QString &workloadKey, const Wait &wait)
+{
+    if (const Wait *was = this->wait(workloadKey);
+        was && was->title == wait.title && was->tip == wait.tip)
+        return;
+    m_waits.insert(workloadKey, wait);
+    emit waitsChanged({workloadKey});
+}
+
+void DiagnosisBook::removeWait(const QString &workloadKey)
+{
+    if (m_waits.remove(workloadKey))
+        emit waitsChanged({workloadKey});
+}
+
 void DiagnosisBook::clear()
 {
     m_entries.clear();
+    m_waits.clear();
     emit cleared();
 }
 

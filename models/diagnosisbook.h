@@ -56,6 +56,20 @@ public:
     };
     QList<ClassCount> byClass(const ClusterStore &store) const;
 
+    // Why a job waits, at the job's level (the submit check asked of what it still needs:
+    // its queue full and by whom, its gang not placeable, over quota, bigger than any node),
+    // by workload key: what the Workloads page says beside the scheduler's words.
+    struct Wait
+    {
+        QString title; // one line
+        QString tip;   // the reason in full, its fix
+        QString code;  // the submit check's code (docs/submit.md)
+    };
+    const Wait *wait(const QString &workloadKey) const;
+    void putWait(const QString &workloadKey, const Wait &wait);
+    void removeWait(const QString &workloadKey);
+    QStringList waitKeys() const { return m_waits.keys(); }
+
     // A pod the doctor has something to say about: failed, or a container that crash-loops,
     // cannot pull its image or cannot start.
     static bool troubled(const PodInfo &pod);
@@ -63,10 +77,12 @@ public:
 
 signals:
     void changed(const QSet<QString> &podUids);
+    void waitsChanged(const QSet<QString> &workloadKeys);
     void cleared();
 
 private:
     QHash<QString, Entry> m_entries;
+    QHash<QString, Wait> m_waits;
 };
 
 } // namespace gpudesk

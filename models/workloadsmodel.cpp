@@ -538,8 +538,18 @@ const Diagnosis *WorkloadsModel::diagnosisOf(const Row &row) const
 bool WorkloadsModel::fillCause(Row &row) const
 {
     const Diagnosis *d = row.key.isEmpty() ? nullptr : diagnosisOf(row);
-    const QString cause = d ? d->title : QString();
-    const QString tip = d ? d->title + u'\n' + d->cause + u'\n' + d->fix : QString();
+    // A job that waits: why, at the job's level, where the doctor has asked (the scheduler's
+    // words about its pods follow in the tooltip).
+    const DiagnosisBook::Wait *wait =
+        !d && m_diagnoses && !row.key.isEmpty() &&
+                workloadstatus::classOf(row.info.status) == workloadstatus::Waiting &&
+                row.info.status != QLatin1String("Terminating")
+            ? m_diagnoses->wait(row.key)
+            : nullptr;
+    const QString cause = d ? d->title : wait ? wait->title : QString();
+    const QString tip = d      ? d->title + u'\n' + d->cause + u'\n' + d->fix
+                        : wait ? wait->title + u'\n' + wait->tip
+                               : QString();
     const QString cls = d ? d->cls : QString();
     if (cause == row.cause && tip == row.causeTip && cls == row.causeClass)
         return false;
@@ -562,6 +572,11 @@ void WorkloadsModel::setDiagnoses(const DiagnosisBook *book)
 {
     m_diagnoses = book;
     connect(book, &DiagnosisBook::changed, this, &WorkloadsModel::onDiagnosed);
+    connect(book, &DiagnosisBook::waitsChanged, this, [this](const QSet<QString> &keys) {
+        for (const QString &key : keys)
+            if (const int r = rowOf(key); r >= 0 && fillCause(*m_rows[size_t(r)]))
+                emit dataChanged(index(r, Reason), index(r, Reason));
+    });
     connect(book, &DiagnosisBook::cleared, this, [this] {
         for (const auto &row : m_rows)
             if (fillCause(*row))

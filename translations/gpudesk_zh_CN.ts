@@ -11484,6 +11484,17 @@
     </message>
 </context>
 <context>
+    <name>gpudesk::WaitExplainer</name>
+    <message>
+        <source>Fix: %1</source>
+        <translation>修复：%1</translation>
+    </message>
+    <message>
+        <source>(From its pod group&apos;s totals: its pods are not made yet.)</source>
+        <translation>（按其 PodGroup 的总量估计：其 Pod 尚未创建。）</translation>
+    </message>
+</context>
+<context>
     <name>gpudesk::WelcomePanel</name>
     <message>
         <source>Choose a kubeconfig file…</source>

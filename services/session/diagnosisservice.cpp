@@ -12,6 +12,7 @@
 #include "sshconnection.h"
 #include "sshpool.h"
 #include "telemetrystore.h"
+#include "waitexplainer.h"
 
 #include <QDateTime>
 #include <QFutureWatcher>
@@ -64,7 +65,8 @@ struct DiagnosisService::Work
 };
 
 DiagnosisService::DiagnosisService(ClientOf client, ClusterStore *store, QObject *parent)
-    : QObject(parent), m_client(std::move(client)), m_store(store), m_book(new DiagnosisBook(this))
+    : QObject(parent), m_client(std::move(client)), m_store(store), m_book(new DiagnosisBook(this)),
+      m_waits(new WaitExplainer(store, m_book, this))
 {
     const bool chinese = QLocale().name().startsWith(QLatin1String("zh"));
     m_doctor = std::make_shared<const Doctor>(DoctorRules::load(&m_ruleErrors),
@@ -77,6 +79,7 @@ DiagnosisService::~DiagnosisService() = default;
 void DiagnosisService::setAutomatic(bool on)
 {
     m_automatic = on;
+    m_waits->setEnabled(on);
     if (on)
         requestAllTroubled(MaxAutomatic);
 }
@@ -450,6 +453,7 @@ void DiagnosisService::setTelemetry(const TelemetryStore *telemetry)
     if (m_telemetry)
         disconnect(m_telemetry, nullptr, this, nullptr);
     m_telemetry = telemetry;
+    m_waits->setTelemetry(telemetry);
     m_cardsPending.clear();
     if (m_telemetry)
         connect(m_telemetry, &TelemetryStore::updated, this, &DiagnosisService::onTelemetry);

@@ -21,6 +21,7 @@ class ClusterSession;
 class PreemptionLog;
 class PreemptionWatch;
 class TelemetryStore;
+class WaitExplainer;
 struct PodInfo;
 struct SshStatus;
 struct StoreChanges;
@@ -65,6 +66,8 @@ public:
     // (see PreemptionWatch); null until watched.
     void watchPreemptions(ClusterSession *session);
     PreemptionLog *preemptions() const;
+    // Why each waiting job waits, at the job's level (the book's waits; on with automatic).
+    WaitExplainer *waits() const { return m_waits; }
     // On: troubled pods are diagnosed as they appear (off by default: a headless run asks).
     void setAutomatic(bool on);
     // This pod now, ahead of the queue, even when its diagnosis holds (re-read).
@@ -129,6 +132,7 @@ private:
     QHash<QString, QSet<QString>> m_cardsPending;
     ClusterStore *m_store;
     DiagnosisBook *m_book;
+    WaitExplainer *m_waits;
     PreemptionWatch *m_preemptions = nullptr;
     std::shared_ptr<const Doctor> m_doctor;
     QStringList m_ruleErrors;

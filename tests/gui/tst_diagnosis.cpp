@@ -83,6 +83,24 @@ void TestDiagnosis::failedJobsSayTheirCause()
     for (auto it = titles.cbegin(); it != titles.cend(); ++it)
         QTRY_VERIFY2_WITH_TIMEOUT(reasonOf(it.key()).startsWith(it.value()),
                                   qPrintable(it.key() + u": " + reasonOf(it.key())), 20000);
+    // Jobs that wait say why at the job's level, as the submit check says it (the scheduler's
+    // words about their pods follow in the tooltip): a queue full and by whom, a pod bigger
+    // than what any node has free.
+    QTRY_VERIFY2_WITH_TIMEOUT(reasonOf(u"asr-conformer"_qs).startsWith(u"VC speech holds "_qs),
+                              qPrintable(reasonOf(u"asr-conformer"_qs)), 20000);
+    QVERIFY2(reasonOf(u"asr-conformer"_qs).contains(u"In use by (GPUs): "_qs),
+             qPrintable(reasonOf(u"asr-conformer"_qs)));
+    QTRY_VERIFY2_WITH_TIMEOUT(
+        reasonOf(u"sft-single-node"_qs).contains(u"but no node has 8 free"_qs),
+        qPrintable(reasonOf(u"sft-single-node"_qs)), 20000);
+    for (int r = 0; r < table->rowCount(); ++r)
+        if (table->index(r, WorkloadsModel::Name).data().toString() == u"asr-conformer") {
+            const QString tip =
+                table->index(r, WorkloadsModel::Reason).data(Qt::ToolTipRole).toString();
+            QVERIFY2(tip.contains(u"Fix: Wait, ask for fewer GPUs, or choose another VC."_qs) &&
+                         tip.contains(u"queue"_qs, Qt::CaseInsensitive),
+                     qPrintable(tip));
+        }
     const DiagnosisBook *book = services.diagnoses()->book();
     for (const PodInfo &p : services.store()->pods()) {
         const QString job = p.owner.name.isEmpty() ? p.name : p.owner.name;

@@ -1,0 +1,197 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "waitexplainer.h"
+
+#include "capacitysnapshot.h"
+#include "clusterstore.h"
+#include "diagnosisbook.h"
+#include "startcheck.h"
+#include "waitingjob.h"
+#include "workloadstatus.h"
+
+#include <QFutureWatcher>
+#include <QPointer>
+#include <QtConcurrent/QtConcurrentRun>
+
+#include <algorithm>
+
+namespace gpudesk {
+
+namespace {
+
+bool waits(const WorkloadInfo &w)
+{
+    return workloadstatus::classOf(w.status) == workloadstatus::Waiting &&
+           w.status != QLatin1String("Terminating");
+}
+
+} // namespace
+
+WaitExplainer::WaitExplainer(ClusterStore *store, DiagnosisBook *book, QObject *parent)
+    : QObject(parent), m_store(store), m_book(book)
+{
+    m_slice.setSingleShot(true);
+    m_slice.setInterval(SliceMs);
+    connect(&m_slice, &QTimer::timeout, this, &WaitExplainer::next);
+    m_again.setInterval(AgainMs);
+    connect(&m_again, &QTimer::timeout, this, &WaitExplainer::refill);
+    connect(m_store, &ClusterStore::updated, this, &WaitExplainer::onStoreUpdated);
+}
+
+void WaitExplainer::setEnabled(bool on)
+{
+    m_enabled = on;
+    if (!on) {
+        m_again.stop();
+        m_slice.stop();
+        m_queue.clear();
+        m_queued.clear();
+        return;
+    }
+    m_again.start();
+    refill();
+}
+
+QString WaitExplainer::titleOf(const StartVerdict &verdict, bool approximate, QString *tip,
+                               QString *code)
+{
+    // The weightiest reason that holds the job back; warnings are the submit form's.
+    const auto main =
+        std::find_if(verdict.reasons.cbegin(), verdict.reasons.cend(), [](const StartReason &r) {
+            return r.severity == StartReason::Waits || r.severity == StartReason::Never;
+        });
+    if (main == verdict.reasons.cend()) {
+        // It fits by the cluster as it is: the scheduler's words say more (a pod group's
+        // totals say nothing of where its pods would go).
+        *tip = QString();
+        *code = QString();
+        return QString();
+    }
+    *code = main->code;
+    QStringList rest{main->message};
+    if (!main->fix.isEmpty())
+        rest << tr("Fix: %1").arg(main->fix);
+    for (auto r = main + 1; r != verdict.reasons.cend(); ++r)
+        if (r->severity >= StartReason::Waits)
+            rest << r->message;
+    if (approximate)
+        rest << tr("(From its pod group's totals: its pods are not made yet.)");
+    *tip = rest.join(u'\n');
+    return main->message.section(u'\n', 0, 0);
+}
+
+void WaitExplainer::onStoreUpdated(const StoreChanges &changes)
+{
+    if (changes.reset) {
+        ++m_generation;
+        m_queue.clear();
+        m_queued.clear();
+        if (m_enabled)
+            refill();
+        return;
+    }
+    if (!m_enabled)
+        return;
+    // A job that stopped waiting loses its reason now; one that started waiting is asked
+    // first (the others are asked again on the next round).
+    for (const QString &key : changes.workloads) {
+        const bool told = m_book->wait(key) != nullptr;
+        if (!told && m_queued.contains(key))
+            continue;
+        const auto w = m_store->workload(key);
+        if (!w || !waits(*w)) {
+            m_book->removeWait(key);
+        } else if (!told && !m_queued.contains(key)) {
+            m_queue.prepend(key);
+            m_queued.insert(key);
+        }
+    }
+    if (!m_queue.isEmpty() && !m_running && !m_slice.isActive())
+        m_slice.start();
+}
+
+void WaitExplainer::refill()
+{
+    // Candidates without resolving every workload: pods not bound to a node, and jobs whose
+    // own state waits (a Volcano gang not admitted has no pods yet).
+    QSet<QString> candidates;
+    for (const PodInfo &p : m_store->pods())
+        if (p.nodeName.isEmpty() && !p.finished() && !p.deleting)
+            candidates.insert(ClusterStore::workloadKey(p));
+    for (const QString &key : m_store->jobKeys())
+        if (const JobInfo *j = m_store->job(key);
+            j && workloadstatus::classOf(j->status) == workloadstatus::Waiting)
+            candidates.insert(key);
+    QList<std::pair<qint64, QString>> waiting;
+    for (const QString &key : std::as_const(candidates))
+        if (const auto w = m_store->workload(key); w && waits(*w))
+            waiting.append({w->created, key});
+    std::sort(waiting.begin(), waiting.end(), std::greater<>()); // the newest first
+    if (waiting.size() > MaxJobs)
+        waiting.resize(MaxJobs);
+    QSet<QString> keep;
+    for (const auto &[created, key] : std::as_const(waiting)) {
+        keep.insert(key);
+        if (!m_queued.contains(key)) {
+            m_queue.append(key);
+            m_queued.insert(key);
+        }
+    }
+    for (const QString &key : m_book->waitKeys())
+        if (!keep.contains(key))
+            m_book->removeWait(key);
+    if (!m_queue.isEmpty() && !m_running && !m_slice.isActive())
+        m_slice.start();
+    else if (idle())
+        emit drained();
+}
+
+void WaitExplainer::next()
+{
+    if (!m_enabled || m_running)
+        return;
+    std::optional<JobRequest> request;
+    QString key;
+    while (!request && !m_queue.isEmpty()) {
+        key = m_queue.takeFirst();
+        m_queued.remove(key);
+        const auto w = m_store->workload(key);
+        if (w && waits(*w))
+            request = WaitingJob::requestOf(*m_store, key);
+        if (!request)
+            m_book->removeWait(key);
+    }
+    if (!request) {
+        emit drained();
+        return;
+    }
+    // The copy here (the store is this thread's), the check on a worker.
+    CapacitySnapshot snapshot = CapacitySnapshot::of(*m_store, *request, m_telemetry);
+    m_running = true;
+    auto *watcher = new QFutureWatcher<StartVerdict>(this);
+    const quint64 generation = m_generation;
+    const bool approximate = request->approximate;
+    connect(watcher, &QFutureWatcherBase::finished, this,
+            [this, watcher, key, generation, approximate] {
+                watcher->deleteLater();
+                m_running = false;
+                if (generation == m_generation) {
+                    const StartVerdict v = watcher->result();
+                    QString tip, code;
+                    const QString title = titleOf(v, approximate, &tip, &code);
+                    const auto w = m_store->workload(key);
+                    if (title.isEmpty() || !w || !waits(*w))
+                        m_book->removeWait(key);
+                    else
+                        m_book->putWait(key, {title, tip, code});
+                }
+                if (!m_queue.isEmpty())
+                    m_slice.start();
+                else
+                    emit drained();
+            });
+    watcher->setFuture(QtConcurrent::run([snapshot = std::move(snapshot), job = *request] {
+        return StartCheck::check(snapshot, job);
+    }));
+}
+
+} // namespace gpudesk
