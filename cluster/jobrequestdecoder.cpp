@@ -117,6 +117,36 @@ JobRole roleOf(const QString &name, int replicas, const json &tmplSpec)
     return r;
 }
 
+// The tasks mpirun reaches over SSH (see JobRequest::sshServerRoles). Volcano's mpi plugin
+// ("mpi": ["--master=mpimaster", "--worker=mpiworker", "--port=22"]; master and worker by
+// default) turns on its ssh plugin for its workers; the ssh plugin alone gives every pod the
+// keys, and a task named master or launcher is the one that runs mpirun.
+QStringList sshServerRoles(const json &plugins, const QList<JobRole> &roles)
+{
+    QStringList out;
+    const json &mpi = member(plugins, "mpi");
+    if (mpi.is_array()) {
+        QString worker = QStringLiteral("worker");
+        for (const json &arg : mpi)
+            if (arg.is_string() && arg.get<std::string>().rfind("--worker=", 0) == 0)
+                worker = QString::fromStdString(arg.get<std::string>().substr(9));
+        for (const JobRole &r : roles)
+            if (r.name == worker)
+                out << r.name;
+        return out;
+    }
+    if (!member(plugins, "ssh").is_array())
+        return out;
+    for (const JobRole &r : roles)
+        if (!r.name.contains(QLatin1String("master"), Qt::CaseInsensitive) &&
+            !r.name.contains(QLatin1String("launcher"), Qt::CaseInsensitive))
+            out << r.name;
+    if (out.isEmpty()) // one task that reaches its own pods
+        for (const JobRole &r : roles)
+            out << r.name;
+    return out;
+}
+
 // The interfaces Multus adds to a pod, from its k8s.v1.cni.cncf.io/networks annotation: a list
 // "net-a, ns/net-b@data" (interface net1, net2… unless named after '@'), or the JSON form with
 // "interface" fields.
@@ -213,7 +243,8 @@ bool JobRequestDecoder::decode(const QByteArray &bytes, JobRequest *out, QString
         r.queue = text(spec, "queue");
         r.schedulerName = text(spec, "schedulerName");
         r.priorityClass = text(spec, "priorityClassName");
-        r.pytorchPlugin = member(member(spec, "plugins"), "pytorch").is_array();
+        const json &plugins = member(spec, "plugins");
+        r.pytorchPlugin = member(plugins, "pytorch").is_array();
         for (const json &t : member(spec, "tasks")) {
             const json &tmpl = member(t, "template");
             r.roles << roleOf(text(t, "name"), replicasOf(t), member(tmpl, "spec"));
@@ -221,6 +252,7 @@ bool JobRequestDecoder::decode(const QByteArray &bytes, JobRequest *out, QString
             if (r.priorityClass.isEmpty())
                 r.priorityClass = text(member(tmpl, "spec"), "priorityClassName");
         }
+        r.sshServerRoles = sshServerRoles(plugins, r.roles);
         const json &min = member(spec, "minAvailable");
         r.minAvailable = min.is_number_integer() ? int(min.get<qint64>()) : 0;
     } else if ((kind == QLatin1String("PyTorchJob") || kind == QLatin1String("MPIJob")) &&

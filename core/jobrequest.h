@@ -71,6 +71,10 @@ struct JobRequest
     QString schedulerName; // "volcano" for gang scheduling
     // Volcano's pytorch plugin (spec.plugins.pytorch): WORLD_SIZE counts pods, not GPUs.
     bool pytorchPlugin = false;
+    // The roles whose pods others reach over SSH, so their image must run an SSH server: a
+    // Volcano job's mpi plugin's workers (its --worker task, "worker" by default), or with its
+    // ssh plugin alone every task but the one named master or launcher (mpirun's).
+    QStringList sshServerRoles;
     // Pods the gang needs at once: Volcano's minAvailable, else every replica.
     int minAvailable = 0;
     QList<JobRole> roles;

@@ -20,15 +20,20 @@ QStringList ImageCheck::sshdImagesOf(const JobRequest &job)
     // The MPI operator's MPIJobs (kubeflow.org/v2beta1) start their daemons over SSH; those of
     // the training operator (kubeflow.org/v1) through `kubectl exec` (its kubexec.sh), with no
     // SSH server in the workers.
+    // A Volcano job names the tasks reached over SSH by its mpi or ssh plugin.
     QStringList out;
-    if (job.kind != Resource::MPIJobs ||
-        !job.apiVersion.startsWith(QLatin1String("kubeflow.org/v2")))
+    const bool mpiOperator = job.kind == Resource::MPIJobs &&
+                             job.apiVersion.startsWith(QLatin1String("kubeflow.org/v2"));
+    if (!mpiOperator && !(job.kind == Resource::VolcanoJobs && !job.sshServerRoles.isEmpty()))
         return out;
-    for (const JobRole &r : job.roles)
+    for (const JobRole &r : job.roles) {
+        const bool server =
+            mpiOperator ? r.name.compare(QLatin1String("Launcher"), Qt::CaseInsensitive) != 0
+                        : job.sshServerRoles.contains(r.name);
         if (const QString image = r.image.trimmed();
-            r.name.compare(QLatin1String("Launcher"), Qt::CaseInsensitive) != 0 &&
-            !image.isEmpty() && !out.contains(image))
+            server && !image.isEmpty() && !out.contains(image))
             out << image;
+    }
     return out;
 }
 

@@ -31,7 +31,8 @@ public:
 
     // The images an MPI job's workers run (not its launcher's), each once: mpirun on the
     // launcher of an MPI operator's MPIJob (kubeflow.org/v2beta1) starts its daemons on them
-    // over SSH. None for other kinds and for the training operator's MPIJobs (v1: kubectl exec).
+    // over SSH, as on a Volcano job's tasks its mpi or ssh plugin names (sshServerRoles). None
+    // for other kinds and for the training operator's MPIJobs (v1: kubectl exec).
     static QStringList sshdImagesOf(const JobRequest &job);
     // What the verdict says of a worker image's SSH server: none (never starts: the launch
     // fails), one (info), not known (info, with why).

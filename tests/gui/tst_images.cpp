@@ -323,6 +323,41 @@ void TestImages::mpiWorkersNeedAnSshServer()
              qPrintable(said.join(u'\n')));
     said = check(u"kubeflow.org/v1"_qs, u"alice/pytorch:2.1"_qs);
     QVERIFY2(said.isEmpty(), qPrintable(said.join(u'\n')));
+
+    // A Volcano job whose mpi plugin names its tasks: the workers' image is asked (the
+    // master's, running mpirun, is not); with the ssh plugin alone, every task but the master.
+    const auto volcano = [&](const QString &plugins, const QString &workers) {
+        const QString json =
+            uR"({"apiVersion":"batch.volcano.sh/v1alpha1","kind":"Job","metadata":{"name":"lm"},
+                 "spec":{"queue":"nlp","minAvailable":3,"plugins":{%1},"tasks":[
+                 {"name":"mpimaster","replicas":1,"template":{"spec":{"containers":[
+                 {"name":"m","image":"%2"}]}}},
+                 {"name":"mpiworker","replicas":2,"template":{"spec":{"containers":[
+                 {"name":"w","image":"%3","resources":{"limits":{"nvidia.com/gpu":"1"}}}]}}}]}})"_qs
+                .arg(plugins, m_host + u"/alice/pytorch:2.1"_qs, m_host + u'/' + workers);
+        QSignalSpy ready(&checker, &JobChecker::ready);
+        QString error;
+        if (!checker.checkJson(json.toUtf8(), u"user-alice"_qs, &error) || !ready.wait(30000))
+            return QStringList{u"not checked: "_qs + error};
+        QStringList out;
+        for (const StartReason &r : checker.verdict().reasons)
+            if (r.code.startsWith(u"image-sshd"_qs) || r.code == u"image-no-sshd"_qs)
+                out << r.code + u": "_qs + r.message;
+        return out;
+    };
+    said = volcano(u"\"mpi\":[\"--master=mpimaster\",\"--worker=mpiworker\"]"_qs,
+                   u"alice/mpi:4.1-slim"_qs);
+    QVERIFY2(said.size() == 1 && said[0].startsWith(u"image-no-sshd: "_qs) &&
+                 said[0].contains(u"alice/mpi:4.1-slim"_qs),
+             qPrintable(said.join(u'\n')));
+    QCOMPARE(checker.verdict().kind, StartVerdict::Never);
+    said = volcano(u"\"ssh\":[],\"svc\":[]"_qs, u"alice/mpi:4.1"_qs);
+    QVERIFY2(said.size() == 1 && said[0].startsWith(u"image-sshd: "_qs) &&
+                 said[0].contains(u"alice/mpi:4.1 "_qs),
+             qPrintable(said.join(u'\n')));
+    // The default worker task of the mpi plugin is "worker": none here, nothing asked.
+    said = volcano(u"\"mpi\":[]"_qs, u"alice/pytorch:2.1"_qs);
+    QVERIFY2(said.isEmpty(), qPrintable(said.join(u'\n')));
 }
 
 void TestImages::cleanupCandidates()

@@ -2,6 +2,7 @@
 // The form's job as the object its kind wants (JobManifest), read back by the decoder the submit
 // check uses: each kind's pods, GPUs, /dev/shm, variables, data, queue and pins survive the trip,
 // so what the form shows checked is what is submitted.
+#include "imagecheck.h"
 #include "jobmanifest.h"
 #include "jobrequestdecoder.h"
 
@@ -100,6 +101,32 @@ private slots:
         QString error;
         QVERIFY(JobRequestDecoder::decode(JobManifest::of(s), &r, &error));
         QCOMPARE(r.roles.first().shmBytes, -1);
+    }
+
+    // Which tasks of a Volcano job run an SSH server for mpirun: its mpi plugin's --worker task
+    // ("worker" by default), or with the ssh plugin alone every task but the master; their
+    // images (not the master's) are the ones asked for one.
+    void volcanoSshServers()
+    {
+        const auto decode = [](const char *plugins) {
+            const QByteArray json =
+                QByteArray(R"({"apiVersion":"batch.volcano.sh/v1alpha1","kind":"Job",
+                "metadata":{"name":"lm","namespace":"user-alice"},"spec":{"plugins":)") +
+                plugins + R"(,"tasks":[
+                {"name":"mpimaster","template":{"spec":{"containers":[{"name":"m","image":"m:1"}]}}},
+                {"name":"mpiworker","replicas":2,"template":{"spec":{"containers":[
+                 {"name":"w","image":"w:1"}]}}}]}})";
+            JobRequest r;
+            QString error;
+            if (!JobRequestDecoder::decode(json, &r, &error))
+                return QStringList{error};
+            return r.sshServerRoles + ImageCheck::sshdImagesOf(r);
+        };
+        QCOMPARE(decode(R"({"mpi":["--master=mpimaster","--worker=mpiworker","--port=22"]})"),
+                 (QStringList{u"mpiworker"_qs, u"w:1"_qs}));
+        QCOMPARE(decode(R"({"ssh":[],"svc":[]})"), (QStringList{u"mpiworker"_qs, u"w:1"_qs}));
+        QCOMPARE(decode(R"({"mpi":[]})"), QStringList()); // its default worker task is "worker"
+        QCOMPARE(decode(R"({"svc":[],"env":[]})"), QStringList());
     }
 
     void formErrors()
