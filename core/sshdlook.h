@@ -2,8 +2,19 @@
 #pragma once
 
 #include <QString>
+#include <QStringList>
 
 namespace gpudesk {
+
+// Where an SSH server lives in an image (no leading slash): OpenSSH as Debian, Ubuntu, RHEL and
+// Alpine install it, one built into /usr/local, and Dropbear (small images).
+inline const QStringList &standardSshdPaths()
+{
+    static const QStringList p{QStringLiteral("usr/sbin/sshd"), QStringLiteral("usr/bin/sshd"),
+                               QStringLiteral("usr/local/sbin/sshd"), QStringLiteral("sbin/sshd"),
+                               QStringLiteral("usr/sbin/dropbear")};
+    return p;
+}
 
 // Whether an image has an SSH server (ImagesService::lookSshd): what an MPI job's workers need,
 // since mpirun on the launcher starts its daemons on them over SSH. Read from the image's

@@ -37,6 +37,30 @@ QStringList ImageCheck::sshdImagesOf(const JobRequest &job)
     return out;
 }
 
+QStringList ImageCheck::sshdPathsOf(const JobRequest &job, const QString &image)
+{
+    const QStringList &standard = standardSshdPaths();
+    QStringList out;
+    for (const JobRole &r : job.roles) {
+        if (r.image.trimmed() != image.trimmed() || r.command.isEmpty())
+            continue;
+        // The program itself, or the one a shell runs first ("sh -c '/opt/x/sshd -D'").
+        QString program = r.command.first();
+        if ((program.endsWith(QLatin1String("/sh")) || program.endsWith(QLatin1String("/bash")) ||
+             program == QLatin1String("sh") || program == QLatin1String("bash")) &&
+            r.command.size() >= 3 && r.command[1] == QLatin1String("-c"))
+            program = r.command[2].trimmed().section(u' ', 0, 0);
+        const QString name = program.section(u'/', -1);
+        if (!program.startsWith(u'/') || program.contains(QLatin1String("..")) ||
+            (name != QLatin1String("sshd") && name != QLatin1String("dropbear")))
+            continue;
+        const QString path = program.mid(1);
+        if (!standard.contains(path) && !out.contains(path))
+            out << path;
+    }
+    return out;
+}
+
 StartReason ImageCheck::sshd(const SshdLook &look)
 {
     StartReason r;

@@ -34,6 +34,10 @@ public:
     // over SSH, as on a Volcano job's tasks its mpi or ssh plugin names (sshServerRoles). None
     // for other kinds and for the training operator's MPIJobs (v1: kubectl exec).
     static QStringList sshdImagesOf(const JobRequest &job);
+    // Where else the workers that run `image` keep their SSH server: the program their command
+    // starts, where it is an sshd or Dropbear by an absolute path gpudesk does not look at
+    // anyway ("/opt/openssh/sbin/sshd -D" → "opt/openssh/sbin/sshd").
+    static QStringList sshdPathsOf(const JobRequest &job, const QString &image);
     // What the verdict says of a worker image's SSH server: none (never starts: the launch
     // fails), one (info), not known (info, with why).
     static StartReason sshd(const SshdLook &look);

@@ -446,7 +446,8 @@ void ImagesService::lookImage(const QString &reference, QObject *context, LookDo
                      });
 }
 
-void ImagesService::lookSshd(const QString &reference, QObject *context, SshdDone done)
+void ImagesService::lookSshd(const QString &reference, const QStringList &extraPaths,
+                             QObject *context, SshdDone done)
 {
     SshdLook look;
     look.reference = reference.trimmed();
@@ -456,16 +457,17 @@ void ImagesService::lookSshd(const QString &reference, QObject *context, SshdDon
         return;
     }
     // A form re-checked on every change asks again while the layers are still coming.
-    const QString key = ref.toString();
+    const QString extra = extraPaths.join(u'|');
+    const QString key = ref.toString() + u'|' + extra;
     const bool underWay = m_sshdAsked.contains(key);
     m_sshdAsked[key].append({QPointer<QObject>(context), look.reference, std::move(done)});
     if (underWay)
         return;
     auto *owner = new QObject(this);
-    const auto answer = [this, owner, key](const SshdLook &found) {
+    const auto answer = [this, owner, key, extra](const SshdLook &found) {
         owner->deleteLater();
         if (!found.transient && !found.digest.isEmpty())
-            m_sshd.insert(found.digest, found);
+            m_sshd.insert(found.digest + u'|' + extra, found);
         for (const SshdWaiter &w : m_sshdAsked.take(key)) {
             if (!w.context)
                 continue;
@@ -475,27 +477,27 @@ void ImagesService::lookSshd(const QString &reference, QObject *context, SshdDon
         }
     };
     const QString tagOrDigest = ref.digest.isEmpty() ? ref.tag : ref.digest;
-    m_logins->lookup(
-        ref.registry, owner,
-        [this, owner, ref, tagOrDigest, answer,
-         reference = look.reference](const RegistryCredentials &c, const QString &) {
-            auto *client = new RegistryClient(endpointFor(ref.registry), owner);
-            client->setCredentials(c);
-            // Kept by what the tag names now (one HEAD): a tag pushed again — with sshd added,
-            // as the fix says — is looked at again.
-            client->manifestDigest(
-                ref.repository, tagOrDigest, owner,
-                [this, client, owner, ref, tagOrDigest, answer, reference](const RegistryReply &r) {
-                    if (const auto it = m_sshd.constFind(r.digest);
-                        r.ok() && !r.digest.isEmpty() && it != m_sshd.cend()) {
-                        answer(*it);
-                        return;
-                    }
-                    auto *probe =
-                        new SshdProbe(client, reference, ref.repository, tagOrDigest, owner);
-                    probe->start(answer);
-                });
-        });
+    m_logins->lookup(ref.registry, owner,
+                     [this, owner, ref, tagOrDigest, answer, extraPaths, extra,
+                      reference = look.reference](const RegistryCredentials &c, const QString &) {
+                         auto *client = new RegistryClient(endpointFor(ref.registry), owner);
+                         client->setCredentials(c);
+                         // Kept by what the tag names now (one HEAD): a tag pushed again — with
+                         // sshd added, as the fix says — is looked at again.
+                         client->manifestDigest(
+                             ref.repository, tagOrDigest, owner,
+                             [this, client, owner, ref, tagOrDigest, answer, reference, extraPaths,
+                              extra](const RegistryReply &r) {
+                                 if (const auto it = m_sshd.constFind(r.digest + u'|' + extra);
+                                     r.ok() && !r.digest.isEmpty() && it != m_sshd.cend()) {
+                                     answer(*it);
+                                     return;
+                                 }
+                                 auto *probe = new SshdProbe(client, reference, ref.repository,
+                                                             tagOrDigest, extraPaths, owner);
+                                 probe->start(answer);
+                             });
+                     });
 }
 
 void ImagesService::sizeOfManifest(RegistryClient *client, const QString &repository,

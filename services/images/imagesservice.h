@@ -102,8 +102,11 @@ public:
     // manifest the tag names (asked each time: one HEAD), unless the registry failed to answer;
     // a look under way is joined, not started again (layers can be hundreds of MB).
     // `done` is called once, unless `context` is gone by then.
+    // `extraPaths`: where else the server may be, as the workers' command names it
+    // (ImageCheck::sshdPathsOf).
     using SshdDone = std::function<void(const SshdLook &look)>;
-    void lookSshd(const QString &reference, QObject *context, SshdDone done);
+    void lookSshd(const QString &reference, const QStringList &extraPaths, QObject *context,
+                  SshdDone done);
     // Over this size an image is flagged where users pick images (the admin's setting).
     qint64 hugeBytes() const { return m_hugeBytes; }
 
@@ -154,9 +157,10 @@ private:
     QStringList m_plain;
     std::unique_ptr<const RegistriesConf> m_conf;
     QTimer m_join;
-    QPointer<QObject> m_lookup;      // the credential lookup under way
-    QHash<QString, qint64> m_sizes;  // by reference, this session
-    QHash<QString, SshdLook> m_sshd; // by manifest digest, this session: what will not change
+    QPointer<QObject> m_lookup;     // the credential lookup under way
+    QHash<QString, qint64> m_sizes; // by reference, this session
+    // By manifest digest (and the extra paths looked at), this session: what will not change.
+    QHash<QString, SshdLook> m_sshd;
     struct SshdWaiter
     {
         QPointer<QObject> context;

@@ -17,19 +17,17 @@ namespace gpudesk {
 
 const QStringList &SshdProbe::paths()
 {
-    // OpenSSH as Debian, Ubuntu, RHEL and Alpine install it, one built into /usr/local, and
-    // Dropbear (small images).
-    static const QStringList p{QStringLiteral("usr/sbin/sshd"), QStringLiteral("usr/bin/sshd"),
-                               QStringLiteral("usr/local/sbin/sshd"), QStringLiteral("sbin/sshd"),
-                               QStringLiteral("usr/sbin/dropbear")};
-    return p;
+    return standardSshdPaths();
 }
 
 SshdProbe::SshdProbe(RegistryClient *client, QString reference, QString repository,
-                     QString tagOrDigest, QObject *parent)
+                     QString tagOrDigest, QStringList extraPaths, QObject *parent)
     : QObject(parent), m_client(client), m_repository(std::move(repository)),
-      m_tag(std::move(tagOrDigest))
+      m_tag(std::move(tagOrDigest)), m_paths(paths())
 {
+    for (const QString &p : extraPaths)
+        if (!m_paths.contains(p))
+            m_paths << p;
     m_look.reference = std::move(reference);
 }
 
@@ -126,7 +124,7 @@ void SshdProbe::nextLayer()
                 ++m_look.layersRead;
                 // Only the paths no layer above removed are looked for.
                 QStringList wanted;
-                for (const QString &p : paths())
+                for (const QString &p : std::as_const(m_paths))
                     if (!m_removed.contains(p))
                         wanted << p;
                 auto *watcher = new QFutureWatcher<Scanned>(this);
@@ -148,7 +146,7 @@ void SshdProbe::nextLayer()
         m_look.verdict = SshdLook::Absent;
         m_look.evidence = m_removed.isEmpty()
                               ? tr("no SSH server (/%1) in any of its %n layer(s)", nullptr, n)
-                                    .arg(paths().join(QStringLiteral(", /")))
+                                    .arg(m_paths.join(QStringLiteral(", /")))
                               : m_removedWhere;
     } else if (!m_history.isEmpty()) {
         m_look.verdict = SshdLook::Present;
@@ -187,7 +185,7 @@ void SshdProbe::scanned(int index, const Scanned &s)
                                      .arg(n);
             m_removed << p;
         }
-    if (m_removed.size() == paths().size()) {
+    if (m_removed.size() == m_paths.size()) {
         // Every place a server could be is removed above what is left to read.
         m_look.verdict = SshdLook::Absent;
         m_look.evidence = m_removedWhere;

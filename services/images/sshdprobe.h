@@ -30,8 +30,10 @@ public:
     static const QStringList &paths(); // where an SSH server lives in an image
 
     using Done = std::function<void(const SshdLook &)>;
+    // `extraPaths`: more places looked at, as the workers' command names them
+    // ("opt/openssh/sbin/sshd", no leading slash).
     SshdProbe(RegistryClient *client, QString reference, QString repository, QString tagOrDigest,
-              QObject *parent);
+              QStringList extraPaths, QObject *parent);
     void start(Done done);
 
     // The commands of an image's history that install or run an SSH server; pure.
@@ -48,6 +50,7 @@ private:
     RegistryClient *m_client;
     QString m_repository;
     QString m_tag;
+    QStringList m_paths; // paths() and the extra ones
     Done m_done;
     SshdLook m_look;
     RegistryManifest m_manifest;

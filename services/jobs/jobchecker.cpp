@@ -222,7 +222,7 @@ void JobChecker::checkImages(const QStringList &images, const QStringList &sshdI
             imageDone(generation, int(i), ImageCheck::judge(look, m_images->hugeBytes()));
         });
     for (qsizetype i = 0; i < sshdImages.size(); ++i)
-        m_images->lookSshd(sshdImages[i], this,
+        m_images->lookSshd(sshdImages[i], ImageCheck::sshdPathsOf(m_checked, sshdImages[i]), this,
                            [this, generation, at = m_sshdFrom + int(i)](const SshdLook &look) {
                                imageDone(generation, at, ImageCheck::sshd(look));
                            });

@@ -323,6 +323,28 @@ void TestImages::mpiWorkersNeedAnSshServer()
              qPrintable(said.join(u'\n')));
     said = check(u"kubeflow.org/v1"_qs, u"alice/pytorch:2.1"_qs);
     QVERIFY2(said.isEmpty(), qPrintable(said.join(u'\n')));
+    // OpenSSH built into /opt: none where distributions put it — unless the workers' command
+    // starts it from there, which is then looked for too.
+    said = check(u"kubeflow.org/v2beta1"_qs, u"alice/mpi:4.1-opt"_qs);
+    QVERIFY2(said.size() == 1 && said[0].startsWith(u"image-no-sshd: "_qs),
+             qPrintable(said.join(u'\n')));
+    const QString opt =
+        uR"({"apiVersion":"kubeflow.org/v2beta1","kind":"MPIJob","metadata":{"name":"hvd"},"spec":{
+             "mpiReplicaSpecs":{"Launcher":{"replicas":1,"template":{"spec":{"containers":[
+             {"name":"launcher","image":"%1"}]}}},"Worker":{"replicas":2,"template":{"spec":{
+             "containers":[{"name":"worker","image":"%1","command":["/bin/sh","-c",
+             "/opt/openssh/sbin/sshd -De"]}]}}}}}})"_qs.arg(m_host + u"/alice/mpi:4.1-opt"_qs);
+    QSignalSpy optReady(&checker, &JobChecker::ready);
+    QString optError;
+    QVERIFY2(checker.checkJson(opt.toUtf8(), u"user-alice"_qs, &optError), qPrintable(optError));
+    QVERIFY(optReady.wait(30000));
+    said.clear();
+    for (const StartReason &r : checker.verdict().reasons)
+        if (r.code.startsWith(u"image-sshd"_qs) || r.code == u"image-no-sshd"_qs)
+            said << r.code + u": "_qs + r.message;
+    QVERIFY2(said.size() == 1 && said[0].startsWith(u"image-sshd: "_qs) &&
+                 said[0].contains(u"/opt/openssh/sbin/sshd in layer 3 of 3"_qs),
+             qPrintable(said.join(u'\n')));
 
     // A Volcano job whose mpi plugin names its tasks: the workers' image is asked (the
     // master's, running mpirun, is not); with the ssh plugin alone, every task but the master.

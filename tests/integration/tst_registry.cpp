@@ -197,7 +197,8 @@ void TestRegistry::sizesAndUniqueBytesFromTheLayouts()
                                          {u"devenv/pytorch-jupyter:2.1-cuda12.1"_qs, u"jupyter"_qs},
                                          {u"alice/mpi:4.1"_qs, u"mpi"_qs},
                                          {u"alice/mpi:4.1-slim"_qs, u"mpi-slim"_qs},
-                                         {u"alice/mpi:4.1-nodropbear"_qs, u"mpi-purged"_qs}};
+                                         {u"alice/mpi:4.1-nodropbear"_qs, u"mpi-purged"_qs},
+                                         {u"alice/mpi:4.1-opt"_qs, u"mpi-opt"_qs}};
     QHash<QString, int> users;
     QHash<QString, QHash<QString, qint64>> blobsOf;
     for (auto it = images.cbegin(); it != images.cend(); ++it) {
