@@ -13,7 +13,7 @@ QStringList AlertRules::ids()
             QStringLiteral("ssh"),       QStringLiteral("disk"),      QStringLiteral("hot"),
             QStringLiteral("ecc"),       QStringLiteral("findings"),  QStringLiteral("vcfull"),
             QStringLiteral("quotafull"), QStringLiteral("apiserver"), QStringLiteral("registry"),
-            QStringLiteral("storage")};
+            QStringLiteral("storage"),   QStringLiteral("vipover")};
 }
 
 QString AlertRules::title(const QString &rule)
@@ -44,6 +44,8 @@ QString AlertRules::title(const QString &rule)
         return tr("Registry not answering");
     if (rule == QLatin1String("storage"))
         return tr("NAS nearly full, or a folder on it too big or growing fast");
+    if (rule == QLatin1String("vipover"))
+        return tr("Machine still reserved for a VIP job that is over");
     return rule;
 }
 

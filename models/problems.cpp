@@ -3,6 +3,8 @@
 
 #include "clusterstore.h"
 #include "telemetrystore.h"
+#include "vipreservation.h"
+#include "workloadstatus.h"
 
 #include <QDateTime>
 
@@ -65,6 +67,45 @@ void nodeProblems(const ClusterStore &store, const NodeInfo &n, const AlertRules
         if (!c->message.isEmpty())
             p.text += QStringLiteral(": ") + c->message;
         out.append(p);
+    }
+}
+
+// A machine still reserved for a VIP job that is over (finished, failed or gone): nothing new
+// lands on it and nothing lifts the taint by itself — its GPUs idle until an admin releases it.
+// Only where every pod is seen (a researcher's account would take a job it cannot see for gone).
+void reservationProblems(const ClusterStore &store, const NodeInfo &n, const AlertRules &rules,
+                         QList<Problem> &out)
+{
+    if (!rules.enabled(QStringLiteral("vipover")) || !store.podsComplete())
+        return;
+    for (const QString &taint : n.taints) {
+        const QString job = vipreservation::jobOf(taint);
+        if (job.isEmpty())
+            continue;
+        const QString ns = job.section(u'/', 0, 0), name = job.section(u'/', 1);
+        QString state;
+        bool found = false;
+        for (const QString &key : store.workloadKeysIn(ns)) {
+            const auto w = store.workload(key);
+            if (!w || w->name != name)
+                continue;
+            found = true;
+            if (workloadstatus::classOf(w->status) == workloadstatus::Finished ||
+                workloadstatus::severity(w->status) == 2)
+                state = w->status;
+        }
+        if (found && state.isEmpty())
+            continue; // it waits or runs: the reservation is doing its work
+        out.append({Problem::Warning, QStringLiteral("vipover:%1:%2").arg(n.name, job), n.name,
+                    (found ? Problems::tr("%1 is still reserved for the VIP job %2, which is %3: "
+                                          "nothing new lands on it until it is released "
+                                          "(Nodes page, its menu)")
+                                 .arg(n.name, job, state)
+                           : Problems::tr("%1 is still reserved for the VIP job %2, which is gone: "
+                                          "nothing new lands on it until it is released "
+                                          "(Nodes page, its menu)")
+                                 .arg(n.name, job)),
+                    0});
     }
 }
 
@@ -162,6 +203,7 @@ QList<Problem> Problems::now(const ClusterStore &store, const TelemetryStore *te
     QList<Problem> out;
     for (const NodeInfo &n : store.nodes()) {
         nodeProblems(store, n, rules, out);
+        reservationProblems(store, n, rules, out);
         if (telemetry)
             telemetryProblems(n.name, *telemetry, rules, out);
     }

@@ -2051,6 +2051,10 @@
         <source>NAS nearly full, or a folder on it too big or growing fast</source>
         <translation>NAS 将满，或其中某个文件夹过大或增长过快</translation>
     </message>
+    <message>
+        <source>Machine still reserved for a VIP job that is over</source>
+        <translation>机器仍为已结束的 VIP 作业保留</translation>
+    </message>
 </context>
 <context>
     <name>gpudesk::AlertTray</name>
@@ -8301,6 +8305,14 @@
     <message>
         <source>%1&apos;s pods request %2 of the %3 GPUs quota %4 allows: new pods are refused</source>
         <translation>%1 的 Pod 已申请配额 %4 允许的 %3 块 GPU 中的 %2 块：新的 Pod 会被拒绝</translation>
+    </message>
+    <message>
+        <source>%1 is still reserved for the VIP job %2, which is %3: nothing new lands on it until it is released (Nodes page, its menu)</source>
+        <translation>%1 仍为 VIP 作业 %2 保留，而该作业已是 %3 状态：解除保留前不会有新作业调度到这台机器（“节点”页，该节点的菜单）</translation>
+    </message>
+    <message>
+        <source>%1 is still reserved for the VIP job %2, which is gone: nothing new lands on it until it is released (Nodes page, its menu)</source>
+        <translation>%1 仍为 VIP 作业 %2 保留，而该作业已不存在：解除保留前不会有新作业调度到这台机器（“节点”页，该节点的菜单）</translation>
     </message>
 </context>
 <context>

@@ -144,7 +144,6 @@ void DiagnosisService::considerRunning(const QString &workloadKey)
             return; // asked, and it still runs as it did
     const PodInfo *first = nullptr;
     QSet<QString> nodes;
-    bool rdma = true;
     for (const PodInfo *p : m_store->podsOfWorkload(workloadKey)) {
         if (p->phase != QLatin1String("Running") || p->gpuRequest <= 0 || p->deleting ||
             DiagnosisBook::troubled(*p) || p->nodeName.isEmpty())
@@ -154,10 +153,11 @@ void DiagnosisService::considerRunning(const QString &workloadKey)
         if (!nodes.contains(p->nodeName)) {
             nodes.insert(p->nodeName);
             const NodeInfo *n = m_store->node(p->nodeName);
-            rdma = rdma && n && advertisesRdma(n->labels);
+            if (!n || !advertisesRdma(n->labels))
+                return; // sockets are all there is: nothing to ask (the common case: cheap)
         }
     }
-    if (!first || nodes.size() < 2 || !rdma)
+    if (!first || nodes.size() < 2)
         return;
     m_runningAsked.insert(workloadKey, first->uid);
     if (!m_book->holds(*first))

@@ -92,15 +92,28 @@ void WaitExplainer::onStoreUpdated(const StoreChanges &changes)
     if (!m_enabled)
         return;
     // A job that stopped waiting loses its reason now; one that started waiting is asked
-    // first (the others are asked again on the next round).
+    // first (the others are asked again on the next round). Only the workloads that can wait
+    // are resolved — a pod not bound to a node, a job whose own state waits, one told before —
+    // not every workload a busy cluster changes each second.
+    QSet<QString> maybe;
+    for (const QString &uid : changes.pods)
+        if (const PodInfo *p = m_store->pod(uid);
+            p && p->nodeName.isEmpty() && !p->finished() && !p->deleting)
+            maybe.insert(ClusterStore::workloadKey(*p));
     for (const QString &key : changes.workloads) {
+        const JobInfo *j = m_store->job(key);
+        if (m_book->wait(key) ||
+            (j && workloadstatus::classOf(j->status) == workloadstatus::Waiting))
+            maybe.insert(key);
+    }
+    for (const QString &key : std::as_const(maybe)) {
         const bool told = m_book->wait(key) != nullptr;
         if (!told && m_queued.contains(key))
             continue;
         const auto w = m_store->workload(key);
         if (!w || !waits(*w)) {
             m_book->removeWait(key);
-        } else if (!told && !m_queued.contains(key)) {
+        } else if (!told) {
             m_queue.prepend(key);
             m_queued.insert(key);
         }

@@ -97,6 +97,7 @@ private slots:
     void manyNodesAtOnceAreOneNotification();
     void rulesFromSettings();
     void registryNotAnswering();
+    void vipReservationOutlivesItsJob();
     void apiServerGoneIsAnAlert(); // last: it stops the simulator
 
 private:
@@ -456,6 +457,39 @@ void TestAlerts::registryNotAnswering()
     QVERIFY2(n.body.contains(QLatin1String("refused")), qPrintable(n.body));
     emit m_server.ActionInvoked(n.id, QStringLiteral("default"));
     QTRY_COMPARE(m_w->currentPage(), MainWindow::Images);
+}
+
+// A machine kept for a VIP job (gpudesk's taint) after the job is gone: an alert names both;
+// kept for a job that runs, nothing; the taint lifted, it clears.
+void TestAlerts::vipReservationOutlivesItsJob()
+{
+    KubeClient *client = m_services->session()->connection()->client();
+    const auto taint = [&](const QString &node, const QByteArray &taints) {
+        bool done = false;
+        client->patch(u"/api/v1/nodes/"_qs + node, R"({"spec":{"taints":)" + taints + "}}",
+                      PatchType::Merge, false, this, [&done](const KubeReply &r) {
+                          QVERIFY2(r.ok(), qPrintable(r.error));
+                          done = true;
+                      });
+        QTRY_VERIFY_WITH_TIMEOUT(done, 10000);
+    };
+    taint(u"g4090-02"_qs,
+          R"([{"key":"vip.gpudesk.io/user-alice","value":"gone-job","effect":"NoSchedule"}])");
+    taint(u"g4090-05"_qs,
+          R"([{"key":"vip.gpudesk.io/user-alice","value":"llama-sft","effect":"NoSchedule"}])");
+    const QString gone = u"vipover:g4090-02:user-alice/gone-job"_qs;
+    QTRY_VERIFY_WITH_TIMEOUT(activeKeys().contains(gone), 30000);
+    for (const Alert &a : m_alerts->alerts())
+        if (a.problem.key == gone)
+            QCOMPARE(
+                a.problem.text,
+                u"g4090-02 is still reserved for the VIP job user-alice/gone-job, which is "
+                "gone: nothing new lands on it until it is released (Nodes page, its menu)"_qs);
+    QVERIFY2(!activeKeys().join(u' ').contains(u"vipover:g4090-05"_qs),
+             qPrintable(activeKeys().join(u' ')));
+    taint(u"g4090-02"_qs, "null");
+    taint(u"g4090-05"_qs, "null");
+    QTRY_VERIFY_WITH_TIMEOUT(!activeKeys().contains(gone), 30000);
 }
 
 void TestAlerts::apiServerGoneIsAnAlert()
