@@ -83,10 +83,16 @@ bool DiagnosisDecoder::decode(const QByteArray &podJson, DiagnosisInput *out, QS
     const QJsonObject first = containers.at(0).toObject(); // Undefined when there is none
     in.memoryLimitMiB = mebibytes(
         first.value(u"resources").toObject().value(u"limits").toObject().value(u"memory"));
-    for (const QJsonValue &e : first.value(u"env").toArray()) {
-        const QJsonObject v = e.toObject();
-        in.env << v.value(u"name").toString() + u'=' + v.value(u"value").toString();
-    }
+    // Every container's variables (the trainer need not be the first: a sidecar injected
+    // before it), each once.
+    for (const QJsonValue &c : containers)
+        for (const QJsonValue &e : c.toObject().value(u"env").toArray()) {
+            const QJsonObject v = e.toObject();
+            const QString setting =
+                v.value(u"name").toString() + u'=' + v.value(u"value").toString();
+            if (!in.env.contains(setting))
+                in.env << setting;
+        }
     for (const char16_t *key : {u"command", u"args"})
         for (const QJsonValue &a : first.value(QStringView(key)).toArray())
             in.command << a.toString();

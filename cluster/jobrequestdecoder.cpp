@@ -137,12 +137,16 @@ QStringList sshServerRoles(const json &plugins, const QList<JobRole> &roles)
     }
     if (!member(plugins, "ssh").is_array())
         return out;
+    // The ssh plugin only hands out keys: a job is taken for mpirun's only where a task is
+    // named for it (master, mpimaster, launcher); the others are what it reaches.
+    const auto runsMpirun = [](const JobRole &r) {
+        return r.name.contains(QLatin1String("master"), Qt::CaseInsensitive) ||
+               r.name.contains(QLatin1String("launcher"), Qt::CaseInsensitive);
+    };
+    if (std::none_of(roles.cbegin(), roles.cend(), runsMpirun))
+        return out;
     for (const JobRole &r : roles)
-        if (!r.name.contains(QLatin1String("master"), Qt::CaseInsensitive) &&
-            !r.name.contains(QLatin1String("launcher"), Qt::CaseInsensitive))
-            out << r.name;
-    if (out.isEmpty()) // one task that reaches its own pods
-        for (const JobRole &r : roles)
+        if (!runsMpirun(r))
             out << r.name;
     return out;
 }

@@ -44,7 +44,8 @@ struct DiagnosisInput
     QList<Container> containers;
     QList<Event> events;
     // The spec: /dev/shm's size (a Memory emptyDir at /dev/shm; the runtime's 64 MiB without),
-    // the memory limit (0: none), the environment variables set, the command and arguments.
+    // the memory limit (0: none), the environment variables set (every container's, NAME=value),
+    // the command and arguments (the first container's).
     qint64 shmMiB = 64;
     qint64 memoryLimitMiB = 0;
     QStringList env;

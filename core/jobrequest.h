@@ -73,7 +73,7 @@ struct JobRequest
     bool pytorchPlugin = false;
     // The roles whose pods others reach over SSH, so their image must run an SSH server: a
     // Volcano job's mpi plugin's workers (its --worker task, "worker" by default), or with its
-    // ssh plugin alone every task but the one named master or launcher (mpirun's).
+    // ssh plugin alone, where a task's name says master or launcher (mpirun's), every other.
     QStringList sshServerRoles;
     // Pods the gang needs at once: Volcano's minAvailable, else every replica.
     int minAvailable = 0;

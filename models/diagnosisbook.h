@@ -29,6 +29,7 @@ public:
         QString stamp;
         QList<Diagnosis> diagnoses; // the cause first
         QString error;              // why the pod could not be diagnosed ("" when it was)
+        QStringList jobNodes;       // asked while it runs: its job's nodes then
     };
 
     explicit DiagnosisBook(QObject *parent = nullptr);

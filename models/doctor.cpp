@@ -109,13 +109,13 @@ std::optional<Diagnosis> Doctor::apply(const DoctorRules::Rule &rule, const Diag
             return std::nullopt;
         d.evidence.append({QStringLiteral("spec: env"), 0, found.left(400)});
         fill.insert(QStringLiteral("variable"), found.section(u'=', 0, 0));
+        fill.insert(QStringLiteral("setting"), found.left(200));
     }
     if (rule.jobOnRdmaNodes) {
         if (in.jobNodes.size() < 2 || !in.jobNodesRdma)
             return std::nullopt;
-        d.evidence.append({QStringLiteral("nodes of the job"), 0,
-                           in.jobNodes.join(QStringLiteral(", ")) +
-                               QStringLiteral(" (InfiniBand or RoCE on each)")});
+        d.evidence.append(
+            {QStringLiteral("nodes of the job"), 0, in.jobNodes.join(QStringLiteral(", "))});
         fill.insert(QStringLiteral("nodes"), QString::number(in.jobNodes.size()));
     }
     if (rule.shmBelowMiB > 0) {

@@ -42,7 +42,8 @@ QStringList ImageCheck::sshdPathsOf(const JobRequest &job, const QString &image)
     const QStringList &standard = standardSshdPaths();
     QStringList out;
     for (const JobRole &r : job.roles) {
-        if (r.image.trimmed() != image.trimmed() || r.command.isEmpty())
+        // Only a command of its own: args alone go to the image's entrypoint.
+        if (r.image.trimmed() != image.trimmed() || r.command.isEmpty() || !r.commandGiven)
             continue;
         // The program itself, or the one a shell runs first ("sh -c '/opt/x/sshd -D'").
         QString program = r.command.first();

@@ -3336,6 +3336,18 @@
         <source>Running it again unchanged will run the same way.</source>
         <translation>不做修改重新运行，结果仍会一样。</translation>
     </message>
+    <message>
+        <source>the job&apos;s nodes, each with InfiniBand or RoCE</source>
+        <translation>作业所在节点（均有 InfiniBand 或 RoCE）</translation>
+    </message>
+    <message>
+        <source>a variable of the spec</source>
+        <translation>规格中的环境变量</translation>
+    </message>
+    <message>
+        <source>It still runs: stop it once the copy is made, or the copy waits for its GPUs (or holds as many more).</source>
+        <translation>原作业仍在运行：副本创建后请停止它，否则副本要等它的 GPU（或再占用同样多的 GPU）。</translation>
+    </message>
 </context>
 <context>
     <name>gpudesk::DockerCredentials</name>

@@ -114,19 +114,31 @@ void DiagnosisService::requestAllTroubled(int limit)
         emit idle();
 }
 
+namespace {
+
+// A pod that counts for how its job runs: it runs, on GPUs, and is well (an MPI launcher on a
+// CPU node, a pod crash-looping, one going away do not).
+bool runsOnGpus(const PodInfo &p)
+{
+    return p.phase == QLatin1String("Running") && p.gpuRequest > 0 && !p.deleting &&
+           !p.nodeName.isEmpty() && !DiagnosisBook::troubled(p);
+}
+
+} // namespace
+
 DiagnosisService::JobNodes DiagnosisService::jobNodesOf(const PodInfo &pod) const
 {
     JobNodes out;
-    QSet<QString> seen;
-    const QString key = ClusterStore::workloadKey(pod);
-    for (const PodInfo *p : m_store->podsOfWorkload(key))
-        if (p->phase == QLatin1String("Running") && !p->nodeName.isEmpty() && !p->deleting &&
-            !seen.contains(p->nodeName)) {
-            seen.insert(p->nodeName);
+    const PodInfo *first = nullptr;
+    for (const PodInfo *p : m_store->podsOfWorkload(ClusterStore::workloadKey(pod))) {
+        if (!runsOnGpus(*p))
+            continue;
+        if (!first)
+            first = p;
+        if (!out.nodes.contains(p->nodeName))
             out.nodes << p->nodeName;
-        }
-    if (out.nodes.isEmpty() && !pod.nodeName.isEmpty())
-        out.nodes << pod.nodeName;
+    }
+    out.first = first ? first->uid : QString();
     std::sort(out.nodes.begin(), out.nodes.end());
     out.rdma = !out.nodes.isEmpty() &&
                std::all_of(out.nodes.cbegin(), out.nodes.cend(), [this](const QString &n) {
@@ -136,32 +148,38 @@ DiagnosisService::JobNodes DiagnosisService::jobNodesOf(const PodInfo &pod) cons
     return out;
 }
 
+QString DiagnosisService::runningPodOf(const QString &workloadKey) const
+{
+    return m_runningAsked.value(workloadKey);
+}
+
 void DiagnosisService::considerRunning(const QString &workloadKey)
 {
-    if (const auto it = m_runningAsked.constFind(workloadKey); it != m_runningAsked.cend())
-        if (const PodInfo *p = m_store->pod(*it);
-            p && p->phase == QLatin1String("Running") && m_book->holds(*p))
-            return; // asked, and it still runs as it did
+    // The cheap test first (the common case, a cluster without RDMA: the first node says no).
     const PodInfo *first = nullptr;
-    QSet<QString> nodes;
     for (const PodInfo *p : m_store->podsOfWorkload(workloadKey)) {
-        if (p->phase != QLatin1String("Running") || p->gpuRequest <= 0 || p->deleting ||
-            DiagnosisBook::troubled(*p) || p->nodeName.isEmpty())
+        if (!runsOnGpus(*p))
             continue;
         if (!first)
             first = p;
-        if (!nodes.contains(p->nodeName)) {
-            nodes.insert(p->nodeName);
-            const NodeInfo *n = m_store->node(p->nodeName);
-            if (!n || !advertisesRdma(n->labels))
-                return; // sockets are all there is: nothing to ask (the common case: cheap)
-        }
+        const NodeInfo *n = m_store->node(p->nodeName);
+        if (!n || !advertisesRdma(n->labels))
+            return; // sockets are all there is: nothing to ask
     }
-    if (!first || nodes.size() < 2)
+    if (!first)
+        return;
+    const JobNodes nodes = jobNodesOf(*first);
+    if (nodes.nodes.size() < 2)
+        return;
+    // Asked already, of this pod on these nodes (a job whose second node came later is asked
+    // again): it holds.
+    const DiagnosisBook::Entry *e = m_book->entry(first->uid);
+    if (m_runningAsked.value(workloadKey) == first->uid && e && m_book->holds(*first) &&
+        e->jobNodes == nodes.nodes)
         return;
     m_runningAsked.insert(workloadKey, first->uid);
-    if (!m_book->holds(*first))
-        enqueue(first->uid, false);
+    m_runningUids.insert(first->uid);
+    enqueue(first->uid, false);
 }
 
 void DiagnosisService::watchPreemptions(ClusterSession *session)
@@ -187,6 +205,7 @@ void DiagnosisService::onStoreUpdated(const StoreChanges &changes)
         m_kernelPending.clear();
         m_cardsPending.clear();
         m_runningAsked.clear();
+        m_runningUids.clear();
         m_book->clear();
         if (m_automatic)
             requestAllTroubled(MaxAutomatic);
@@ -196,6 +215,7 @@ void DiagnosisService::onStoreUpdated(const StoreChanges &changes)
     for (const QString &uid : changes.pods) {
         const PodInfo *pod = m_store->pod(uid);
         if (!pod) {
+            m_runningUids.remove(uid);
             // Gone with its pod, but for a cause its owner must still be told: preempted, or
             // stopped by an administrator (their events die with the pod).
             const DiagnosisBook::Entry *e = m_book->entry(uid);
@@ -254,7 +274,9 @@ void DiagnosisService::start(const QString &podUid)
     work->generation = m_generation;
     work->created = pod->created;
     work->gpus = pod->gpuRequest > 0;
-    work->running = pod->phase == QLatin1String("Running") && !DiagnosisBook::troubled(*pod);
+    // How it runs, for the pod asked for its job (considerRunning) that never restarted; a
+    // pod that restarted is told why its last container ended (its previous log), as before.
+    work->running = m_runningUids.contains(podUid) && runsOnGpus(*pod) && pod->restarts == 0;
     m_inFlight.insert(podUid);
     const QString ns = pod->ns, name = pod->name;
     client->get(QStringLiteral("/api/v1/namespaces/%1/pods/%2").arg(ns, name), this,
@@ -503,6 +525,7 @@ void DiagnosisService::runDoctor(const std::shared_ptr<Work> &work)
             return;
         DiagnosisBook::Entry entry{work->uid,   work->input.ns,    work->input.pod,
                                    work->stamp, watcher->result(), {}};
+        entry.jobNodes = work->input.jobNodes;
         if (entry.diagnoses.isEmpty() && work->running)
             entry.error =
                 work->logErrors.isEmpty()

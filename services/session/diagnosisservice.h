@@ -83,8 +83,11 @@ public:
     {
         QStringList nodes;
         bool rdma = false;
+        QString first; // the uid of its first pod that runs on GPUs, by name
     };
     JobNodes jobNodesOf(const PodInfo &pod) const;
+    // The pod asked for a job while it runs ("" when none is): the one the Diagnosis tab shows.
+    QString runningPodOf(const QString &workloadKey) const;
     bool busy() const { return !m_queue.isEmpty() || !m_inFlight.isEmpty(); }
     int pending() const { return int(m_queue.size() + m_inFlight.size()); }
     // What the rules files said when read (a rule refused, a user's file that is not JSON).
@@ -127,6 +130,7 @@ private:
     QHash<QString, QSet<QString>> m_kernelPending;
     // By workload key: the pod asked for a job while it runs.
     QHash<QString, QString> m_runningAsked;
+    QSet<QString> m_runningUids; // those pods: asked how they run
     const TelemetryStore *m_telemetry = nullptr;
     // By node: GPU pods told before the node's first sample, told again once it is sampled.
     QHash<QString, QSet<QString>> m_cardsPending;

@@ -45,6 +45,8 @@ void WaitExplainer::setEnabled(bool on)
         m_slice.stop();
         m_queue.clear();
         m_queued.clear();
+        for (const QString &key : m_book->waitKeys())
+            m_book->removeWait(key);
         return;
     }
     m_again.start();
@@ -113,7 +115,7 @@ void WaitExplainer::onStoreUpdated(const StoreChanges &changes)
         const auto w = m_store->workload(key);
         if (!w || !waits(*w)) {
             m_book->removeWait(key);
-        } else if (!told) {
+        } else if (!told && m_queue.size() < MaxJobs) {
             m_queue.prepend(key);
             m_queued.insert(key);
         }
@@ -142,16 +144,26 @@ void WaitExplainer::refill()
     if (waiting.size() > MaxJobs)
         waiting.resize(MaxJobs);
     QSet<QString> keep;
-    for (const auto &[created, key] : std::as_const(waiting)) {
+    for (const auto &[created, key] : std::as_const(waiting))
         keep.insert(key);
-        if (!m_queued.contains(key)) {
-            m_queue.append(key);
-            m_queued.insert(key);
+    // Those no longer among the newest waiting: not asked, not told.
+    for (auto it = m_queue.begin(); it != m_queue.end();)
+        if (keep.contains(*it)) {
+            ++it;
+        } else {
+            m_queued.remove(*it);
+            it = m_queue.erase(it);
         }
-    }
     for (const QString &key : m_book->waitKeys())
         if (!keep.contains(key))
             m_book->removeWait(key);
+    // A round still under way is finished first; a job not told yet joins it.
+    const bool round = !m_queue.isEmpty();
+    for (const auto &[created, key] : std::as_const(waiting))
+        if (!m_queued.contains(key) && (!round || !m_book->wait(key))) {
+            m_queue.append(key);
+            m_queued.insert(key);
+        }
     if (!m_queue.isEmpty() && !m_running && !m_slice.isActive())
         m_slice.start();
     else if (idle())
@@ -187,7 +199,7 @@ void WaitExplainer::next()
             [this, watcher, key, generation, approximate] {
                 watcher->deleteLater();
                 m_running = false;
-                if (generation == m_generation) {
+                if (generation == m_generation && m_enabled) {
                     const StartVerdict v = watcher->result();
                     QString tip, code;
                     const QString title = titleOf(v, approximate, &tip, &code);

@@ -266,8 +266,9 @@ void TestDiagnosis::failedJobsSayTheirCause()
     QVERIFY(slow && slow->diagnosisView());
     QTRY_VERIFY_WITH_TIMEOUT(slow->diagnosisView()->text().contains(QLatin1String("Fix:")), 20000);
     const QString slowText = slow->diagnosisView()->text();
-    QVERIFY2(slowText.contains(u"spec: env: NCCL_IB_DISABLE=1"_qs) &&
-                 slowText.contains(u"g4090-06, g4090-10 (InfiniBand or RoCE on each)"_qs) &&
+    QVERIFY2(slowText.contains(u"a variable of the spec: NCCL_IB_DISABLE=1"_qs) &&
+                 slowText.contains(
+                     u"the job's nodes, each with InfiniBand or RoCE: g4090-06, g4090-10"_qs) &&
                  slowText.contains(u"between its 2 nodes over TCP sockets"_qs),
              qPrintable(slowText));
     slow->resize(1200, 760);

@@ -660,8 +660,14 @@ void TestDoctor::slowNcclWhileRunning()
     QVERIFY2(found.first().cause.contains(u"its 2 nodes"_qs), qPrintable(found.first().cause));
     QCOMPARE(found.first().specFix, u"remove-env:NCCL_IB_DISABLE"_qs);
     QCOMPARE(found.first().evidence.first().text, u"NCCL_IB_DISABLE=1"_qs);
-    QCOMPARE(found.first().evidence.last().text,
-             u"g4090-06, g4090-10 (InfiniBand or RoCE on each)"_qs);
+    QCOMPARE(found.first().evidence.last().text, u"g4090-06, g4090-10"_qs);
+    // NCCL reads the variable as a number: "true" leaves InfiniBand on, nothing to tell.
+    DiagnosisInput word = in;
+    word.env = {u"NCCL_IB_DISABLE=true"_qs};
+    QVERIFY(doctor.diagnose(word).isEmpty());
+    word.env = {u"NCCL_IB_DISABLE=01"_qs};
+    QCOMPARE(doctor.diagnose(word).value(0).title,
+             u"NCCL over TCP sockets: NCCL_IB_DISABLE=01 on InfiniBand/RoCE nodes"_qs);
 
     // Where NCCL_DEBUG lets NCCL speak, its own words join the evidence, with their lines.
     DiagnosisInput told = in;

@@ -127,6 +127,15 @@ private slots:
         QCOMPARE(decode(R"({"ssh":[],"svc":[]})"), (QStringList{u"mpiworker"_qs, u"w:1"_qs}));
         QCOMPARE(decode(R"({"mpi":[]})"), QStringList()); // its default worker task is "worker"
         QCOMPARE(decode(R"({"svc":[],"env":[]})"), QStringList());
+        // The ssh plugin alone, no task named for mpirun: keys for something else, not asked.
+        const QByteArray trainer =
+            R"({"apiVersion":"batch.volcano.sh/v1alpha1","kind":"Job","metadata":{"name":"t",
+            "namespace":"user-alice"},"spec":{"plugins":{"ssh":[]},"tasks":[{"name":"trainer",
+            "replicas":2,"template":{"spec":{"containers":[{"name":"t","image":"t:1"}]}}}]}})";
+        JobRequest r;
+        QString error;
+        QVERIFY2(JobRequestDecoder::decode(trainer, &r, &error), qPrintable(error));
+        QVERIFY(r.sshServerRoles.isEmpty());
     }
 
     void formErrors()

@@ -46,6 +46,10 @@ QString whereText(const DiagnosisEvidence &e)
         return DiagnosisView::tr("kernel log of %1").arg(e.where.mid(14));
     if (e.where.startsWith(QLatin1String("nvidia-smi on ")))
         return DiagnosisView::tr("nvidia-smi on %1").arg(e.where.mid(14));
+    if (e.where == QLatin1String("nodes of the job"))
+        return DiagnosisView::tr("the job's nodes, each with InfiniBand or RoCE");
+    if (e.where == QLatin1String("spec: env"))
+        return DiagnosisView::tr("a variable of the spec");
     return e.where;
 }
 
@@ -125,6 +129,10 @@ DiagnosisView::DiagnosisView(DiagnosisService *doctor, const ClusterStore *store
     const auto waiting = WaitingJob::requestOf(*store, workloadKey);
     // A pod that fails none stands for the object, as it is — unless the object waits: a
     // pending pod has no failure to read, and why it waits is asked below.
+    // The pod the doctor asks how the job runs (NCCL over sockets), where it has asked one.
+    if (const QString running = m_doctor->runningPodOf(workloadKey);
+        !running.isEmpty() && m_podUids.contains(running) && !m_asked.contains(running))
+        m_asked << running;
     if (m_asked.isEmpty() && !m_podUids.isEmpty() && !waiting)
         m_asked << m_podUids.first();
     if (waiting) {
@@ -328,10 +336,18 @@ void DiagnosisView::render()
             html += QStringLiteral("</ul>");
             html += QStringLiteral("<p><b>%1</b> %2</p>")
                         .arg(tr("Fix:").toHtmlEscaped(), d.fix.toHtmlEscaped());
-            if (i == 0 && m_rerunOffered && !d.specFix.isEmpty())
+            const PodInfo *fixPod = m_store->pod(e->uid);
+            if (i == 0 && m_rerunOffered && !d.specFix.isEmpty()) {
                 html +=
                     QStringLiteral("<p><a href=\"gpudesk-fix:%1\">%2</a></p>")
                         .arg(d.specFix.toHtmlEscaped(), tr("Re-run with the fix…").toHtmlEscaped());
+                // The copy runs beside it: both would hold GPUs, or the copy waits behind it.
+                if (fixPod && fixPod->phase == QLatin1String("Running"))
+                    html += QStringLiteral("<p><i>%1</i></p>")
+                                .arg(tr("It still runs: stop it once the copy is made, or the "
+                                        "copy waits for its GPUs (or holds as many more).")
+                                         .toHtmlEscaped());
+            }
             // The hardware's fault: its node is offered for a cordon (planned, confirmed and
             // audited by the window), unless it is cordoned already.
             const PodInfo *pod = m_store->pod(e->uid);
