@@ -9,10 +9,12 @@
 #include "clusterstore.h"
 #include "jobrequest.h"
 #include "startcheck.h"
+#include "waitingjob.h"
 
 #include <QCoreApplication>
 #include <QElapsedTimer>
 #include <QRandomGenerator>
+#include <QSet>
 
 #include <algorithm>
 #include <cstdio>
@@ -94,6 +96,20 @@ int main(int argc, char **argv)
         i.memoryRequestBytes = 4LL << 30;
         pods << i;
     }
+    // And 1,000 pods of 8 GPUs that wait (bare pods: each its own workload): what the Workloads
+    // page's Reason asks about (WaitExplainer).
+    for (int p = 0; p < 1000; ++p) {
+        PodInfo i;
+        i.uid = QStringLiteral("wait-uid-%1").arg(p);
+        i.ns = QStringLiteral("user-%1").arg(p % 200);
+        i.name = QStringLiteral("wait-%1").arg(p);
+        i.phase = i.status = QStringLiteral("Pending");
+        i.vc = QStringLiteral("vc-%1").arg(p % 10);
+        i.gpuRequest = 8;
+        i.cpuRequestMilli = 64000;
+        i.memoryRequestBytes = 512LL << 30;
+        pods << i;
+    }
     cluster.replacePods(pods);
     QList<QueueInfo> queues;
     for (int q = 0; q < 10; ++q) {
@@ -129,5 +145,46 @@ int main(int argc, char **argv)
                     median(snap), median(check), qPrintable(StartVerdict::kindId(v.kind)),
                     qint64(v.reasons.size()));
     }
+
+    // Why the waiting jobs wait (WaitExplainer): its round's candidate scan (every pod, the
+    // unbound ones' workloads resolved), then per job on the UI thread what it still needs and
+    // the snapshot, the verdict on a worker.
+    QList<double> scan, slice, verdict;
+    QStringList waiting;
+    for (int run = 0; run < 7; ++run) {
+        QElapsedTimer t;
+        t.start();
+        QSet<QString> candidates;
+        for (const PodInfo &p : cluster.pods())
+            if (p.nodeName.isEmpty() && !p.finished() && !p.deleting)
+                candidates.insert(ClusterStore::workloadKey(p));
+        waiting.clear();
+        // As WaitExplainer::refill: each candidate told waiting by its job's state or its pods,
+        // not resolved (a pending pod's resolution weighs its spread over every node).
+        for (const QString &key : std::as_const(candidates))
+            for (const PodInfo *p : cluster.podsOfWorkload(key))
+                if (p->nodeName.isEmpty() && !p->finished() && !p->deleting) {
+                    waiting << key;
+                    break;
+                }
+        scan << double(t.nsecsElapsed()) / 1e6;
+        if (waiting.isEmpty())
+            return 1;
+    }
+    for (int run = 0; run < 15; ++run) {
+        QElapsedTimer t;
+        t.start();
+        const auto r = WaitingJob::requestOf(cluster, waiting.value(run % waiting.size()));
+        if (!r)
+            return 1;
+        const CapacitySnapshot s = CapacitySnapshot::of(cluster, *r);
+        slice << double(t.nsecsElapsed()) / 1e6;
+        t.restart();
+        const StartVerdict v = StartCheck::check(s, *r);
+        verdict << double(t.nsecsElapsed()) / 1e6;
+    }
+    std::printf("waiting: %lld jobs found in %.1f ms (a round's scan); per job %.1f ms on the UI "
+                "thread (what it needs, the snapshot), %.1f ms on a worker\n",
+                qint64(waiting.size()), median(scan), median(slice), median(verdict));
     return 0;
 }
