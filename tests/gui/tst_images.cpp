@@ -57,7 +57,6 @@ private slots:
     void readWholeRegistry();
     void detailsAndUse();
     void hugeImageWarnedInTheDevEnvForm();
-    void mpiWorkersNeedAnSshServer();
     void cleanupCandidates();
     void shareCopiesByMount();
     void deleteTakesEveryTagOfTheDigest();
@@ -279,109 +278,6 @@ void TestImages::hugeImageWarnedInTheDevEnvForm()
 // first: none in alice's framework image (never starts), OpenSSH's server in the MPI image's top
 // layer, removed again by the slim tag's whiteout, kept under another server's whiteout. The
 // training operator's MPIJob (v1) goes through kubectl exec: not asked.
-void TestImages::mpiWorkersNeedAnSshServer()
-{
-    JobChecker checker(m_store, nullptr);
-    checker.setImages(m_service);
-    const auto check = [&](const QString &apiVersion, const QString &image) {
-        const QString json =
-            uR"({"apiVersion":"%1","kind":"MPIJob","metadata":{"name":"hvd"},"spec":{
-                 "mpiReplicaSpecs":{"Launcher":{"replicas":1,"template":{"spec":{"containers":[
-                 {"name":"launcher","image":"%2"}]}}},"Worker":{"replicas":2,"template":{"spec":{
-                 "containers":[{"name":"worker","image":"%2","resources":{"limits":{
-                 "nvidia.com/gpu":"1"}}}]}}}}}})"_qs.arg(apiVersion, m_host + u'/' + image);
-        QSignalSpy ready(&checker, &JobChecker::ready);
-        QString error;
-        if (!checker.checkJson(json.toUtf8(), u"user-alice"_qs, &error) || !ready.wait(30000))
-            return QStringList{u"not checked: "_qs + error};
-        QStringList said; // "code: message" of the image reasons
-        for (const StartReason &r : checker.verdict().reasons)
-            if (r.code.startsWith(u"image-sshd"_qs) || r.code == u"image-no-sshd"_qs)
-                said << r.code + u": "_qs + r.message;
-        return said;
-    };
-    QStringList said = check(u"kubeflow.org/v2beta1"_qs, u"alice/pytorch:2.1"_qs);
-    QVERIFY2(said.size() == 1 && said[0].startsWith(u"image-no-sshd: "_qs) &&
-                 said[0].contains(u"no SSH server (/usr/sbin/sshd"_qs) &&
-                 said[0].contains(u"in any of its 3 layer(s)"_qs),
-             qPrintable(said.join(u'\n')));
-    said = check(u"kubeflow.org/v2beta1"_qs, u"alice/mpi:4.1"_qs);
-    QVERIFY2(said.size() == 1 && said[0].startsWith(u"image-sshd: "_qs) &&
-                 said[0].contains(u"/usr/sbin/sshd in layer 3 of 3"_qs),
-             qPrintable(said.join(u'\n')));
-    said = check(u"kubeflow.org/v2beta1"_qs, u"alice/mpi:4.1-slim"_qs);
-    QVERIFY2(said.size() == 1 && said[0].startsWith(u"image-no-sshd: "_qs) &&
-                 said[0].contains(u"/usr/sbin/sshd is removed in layer 4 of 4 (a whiteout)"_qs),
-             qPrintable(said.join(u'\n')));
-    said = check(u"kubeflow.org/v2beta1"_qs, u"alice/mpi:4.1-nodropbear"_qs);
-    QVERIFY2(said.size() == 1 && said[0].startsWith(u"image-sshd: "_qs) &&
-                 said[0].contains(u"/usr/sbin/sshd in layer 3 of 4"_qs),
-             qPrintable(said.join(u'\n')));
-    // Asked again: the same answer (kept by the manifest's digest).
-    said = check(u"kubeflow.org/v2beta1"_qs, u"alice/mpi:4.1-slim"_qs);
-    QVERIFY2(said.size() == 1 && said[0].startsWith(u"image-no-sshd: "_qs),
-             qPrintable(said.join(u'\n')));
-    said = check(u"kubeflow.org/v1"_qs, u"alice/pytorch:2.1"_qs);
-    QVERIFY2(said.isEmpty(), qPrintable(said.join(u'\n')));
-    // OpenSSH built into /opt: none where distributions put it — unless the workers' command
-    // starts it from there, which is then looked for too.
-    said = check(u"kubeflow.org/v2beta1"_qs, u"alice/mpi:4.1-opt"_qs);
-    QVERIFY2(said.size() == 1 && said[0].startsWith(u"image-no-sshd: "_qs),
-             qPrintable(said.join(u'\n')));
-    const QString opt =
-        uR"({"apiVersion":"kubeflow.org/v2beta1","kind":"MPIJob","metadata":{"name":"hvd"},"spec":{
-             "mpiReplicaSpecs":{"Launcher":{"replicas":1,"template":{"spec":{"containers":[
-             {"name":"launcher","image":"%1"}]}}},"Worker":{"replicas":2,"template":{"spec":{
-             "containers":[{"name":"worker","image":"%1","command":["/bin/sh","-c",
-             "/opt/openssh/sbin/sshd -De"]}]}}}}}})"_qs.arg(m_host + u"/alice/mpi:4.1-opt"_qs);
-    QSignalSpy optReady(&checker, &JobChecker::ready);
-    QString optError;
-    QVERIFY2(checker.checkJson(opt.toUtf8(), u"user-alice"_qs, &optError), qPrintable(optError));
-    QVERIFY(optReady.wait(30000));
-    said.clear();
-    for (const StartReason &r : checker.verdict().reasons)
-        if (r.code.startsWith(u"image-sshd"_qs) || r.code == u"image-no-sshd"_qs)
-            said << r.code + u": "_qs + r.message;
-    QVERIFY2(said.size() == 1 && said[0].startsWith(u"image-sshd: "_qs) &&
-                 said[0].contains(u"/opt/openssh/sbin/sshd in layer 3 of 3"_qs),
-             qPrintable(said.join(u'\n')));
-
-    // A Volcano job whose mpi plugin names its tasks: the workers' image is asked (the
-    // master's, running mpirun, is not); with the ssh plugin alone, every task but the master.
-    const auto volcano = [&](const QString &plugins, const QString &workers) {
-        const QString json =
-            uR"({"apiVersion":"batch.volcano.sh/v1alpha1","kind":"Job","metadata":{"name":"lm"},
-                 "spec":{"queue":"nlp","minAvailable":3,"plugins":{%1},"tasks":[
-                 {"name":"mpimaster","replicas":1,"template":{"spec":{"containers":[
-                 {"name":"m","image":"%2"}]}}},
-                 {"name":"mpiworker","replicas":2,"template":{"spec":{"containers":[
-                 {"name":"w","image":"%3","resources":{"limits":{"nvidia.com/gpu":"1"}}}]}}}]}})"_qs
-                .arg(plugins, m_host + u"/alice/pytorch:2.1"_qs, m_host + u'/' + workers);
-        QSignalSpy ready(&checker, &JobChecker::ready);
-        QString error;
-        if (!checker.checkJson(json.toUtf8(), u"user-alice"_qs, &error) || !ready.wait(30000))
-            return QStringList{u"not checked: "_qs + error};
-        QStringList out;
-        for (const StartReason &r : checker.verdict().reasons)
-            if (r.code.startsWith(u"image-sshd"_qs) || r.code == u"image-no-sshd"_qs)
-                out << r.code + u": "_qs + r.message;
-        return out;
-    };
-    said = volcano(u"\"mpi\":[\"--master=mpimaster\",\"--worker=mpiworker\"]"_qs,
-                   u"alice/mpi:4.1-slim"_qs);
-    QVERIFY2(said.size() == 1 && said[0].startsWith(u"image-no-sshd: "_qs) &&
-                 said[0].contains(u"alice/mpi:4.1-slim"_qs),
-             qPrintable(said.join(u'\n')));
-    QCOMPARE(checker.verdict().kind, StartVerdict::Never);
-    said = volcano(u"\"ssh\":[],\"svc\":[]"_qs, u"alice/mpi:4.1"_qs);
-    QVERIFY2(said.size() == 1 && said[0].startsWith(u"image-sshd: "_qs) &&
-                 said[0].contains(u"alice/mpi:4.1 "_qs),
-             qPrintable(said.join(u'\n')));
-    // The default worker task of the mpi plugin is "worker": none here, nothing asked.
-    said = volcano(u"\"mpi\":[]"_qs, u"alice/pytorch:2.1"_qs);
-    QVERIFY2(said.isEmpty(), qPrintable(said.join(u'\n')));
-}
-
 void TestImages::cleanupCandidates()
 {
     // The seeded images were all built on one day; how long ago depends on today.
