@@ -43,10 +43,16 @@ QString distributedAdvice(const ClusterStore &store, const PodInfo &pod)
     QList<std::pair<int, QString>> free; // per eligible node
     int most = 0, sum = 0;
     QString mostOn;
-    for (const NodeInfo &n : store.nodes()) {
-        if (!n.ready || n.unschedulable || n.gpuAllocatable <= 0 || !nodefit::mayRunOn(pod, n))
+    // The store's own nodes, not nodes()'s copy of each (0.8 ms at 2,000 nodes, paid for every
+    // pending pod of two GPUs or more); a node with nothing free adds nothing.
+    for (const auto &[name, n] : store.objects<NodeInfo>(Resource::Nodes)) {
+        if (!n.ready || n.unschedulable || n.gpuAllocatable <= 0)
             continue;
         const int f = store.nodeGpus(n.name).free;
+        if (f <= 0 || !nodefit::mayRunOn(pod, n))
+            continue;
+        if (f >= pod.gpuRequest)
+            return {}; // a node has room for it whole: nothing to advise
         free.append({f, n.name});
         sum += f;
         if (f > most) {
