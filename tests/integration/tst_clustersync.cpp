@@ -523,10 +523,17 @@ void TestClusterSync::mpiJobsServedAtV2beta1()
     store.flush();
     QCOMPARE(sync.informer(Resource::MPIJobs)->version(), QStringLiteral("v2beta1"));
     QCOMPARE(int(sync.informer(Resource::MPIJobs)->status().state), int(InformerStatus::Live));
+    // The demo's two MPIJobs (resnet-mpi runs, bert-mpi's launcher failed): the one that runs.
     QString key;
+    QStringList mpiJobs;
     for (const QString &k : store.workloadKeys())
-        if (const auto w = store.workload(k); w && w->kind == QLatin1String("MPIJob"))
-            key = k;
+        if (const auto w = store.workload(k); w && w->kind == QLatin1String("MPIJob")) {
+            mpiJobs << w->name;
+            if (w->name == QLatin1String("resnet-mpi"))
+                key = k;
+        }
+    mpiJobs.sort();
+    QCOMPARE(mpiJobs, (QStringList{u"bert-mpi"_qs, u"resnet-mpi"_qs}));
     QVERIFY(!key.isEmpty());
     const auto w = store.workload(key);
     QCOMPARE(w->name, QStringLiteral("resnet-mpi"));
