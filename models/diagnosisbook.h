@@ -29,7 +29,10 @@ public:
         QString stamp;
         QList<Diagnosis> diagnoses; // the cause first
         QString error;              // why the pod could not be diagnosed ("" when it was)
-        QStringList jobNodes;       // asked while it runs: its job's nodes then
+        // Asked how it runs (its log's head, the running rules), not why it failed; its job's
+        // nodes then.
+        bool running = false;
+        QStringList jobNodes;
     };
 
     explicit DiagnosisBook(QObject *parent = nullptr);

@@ -3,6 +3,7 @@
 
 #include "format.h"
 #include "imagereference.h"
+#include "launchscripts.h"
 
 namespace gpudesk {
 
@@ -39,25 +40,21 @@ QStringList ImageCheck::sshdImagesOf(const JobRequest &job)
 
 QStringList ImageCheck::sshdPathsOf(const JobRequest &job, const QString &image)
 {
+    // The programs the workers' command runs, as the launch script check reads a command (a
+    // shell's -c line, env, exec, cd): an sshd or Dropbear among them, by its own path.
     const QStringList &standard = standardSshdPaths();
     QStringList out;
     for (const JobRole &r : job.roles) {
-        // Only a command of its own: args alone go to the image's entrypoint.
-        if (r.image.trimmed() != image.trimmed() || r.command.isEmpty() || !r.commandGiven)
+        if (r.image.trimmed() != image.trimmed())
             continue;
-        // The program itself, or the one a shell runs first ("sh -c '/opt/x/sshd -D'").
-        QString program = r.command.first();
-        if ((program.endsWith(QLatin1String("/sh")) || program.endsWith(QLatin1String("/bash")) ||
-             program == QLatin1String("sh") || program == QLatin1String("bash")) &&
-            r.command.size() >= 3 && r.command[1] == QLatin1String("-c"))
-            program = r.command[2].trimmed().section(u' ', 0, 0);
-        const QString name = program.section(u'/', -1);
-        if (!program.startsWith(u'/') || program.contains(QLatin1String("..")) ||
-            (name != QLatin1String("sshd") && name != QLatin1String("dropbear")))
-            continue;
-        const QString path = program.mid(1);
-        if (!standard.contains(path) && !out.contains(path))
-            out << path;
+        for (const auto &[program, direct] : LaunchScripts::programsOf(r)) {
+            const QString name = program.section(u'/', -1);
+            const QString path = program.mid(1);
+            if (direct && program.startsWith(u'/') &&
+                (name == QLatin1String("sshd") || name == QLatin1String("dropbear")) &&
+                !standard.contains(path) && !out.contains(path))
+                out << path;
+        }
     }
     return out;
 }

@@ -245,22 +245,26 @@ QString LaunchScripts::nodePathOf(const QList<std::pair<QString, QString>> &host
     return QString();
 }
 
+QList<std::pair<QString, bool>> LaunchScripts::programsOf(const JobRole &role)
+{
+    QList<std::pair<QString, bool>> found;
+    if (!role.commandGiven)
+        return found;  // arguments to the image's own entrypoint: what runs them is not known
+    QList<Word> words; // an exec-form command: each element one word, nothing expanded
+    for (const QString &c : role.command)
+        words << Word{c, true, false};
+    // The container starts in its workingDir; without one, in the image's WORKDIR (unknown).
+    QString cwd = role.workingDir.startsWith(u'/') ? QDir::cleanPath(role.workingDir) : QString();
+    scriptsOfWords(words, &cwd, &found);
+    return found;
+}
+
 QList<LaunchScript> LaunchScripts::of(const JobRequest &job)
 {
     QList<LaunchScript> out;
     QStringList seen;
     for (const JobRole &role : job.roles) {
-        if (!role.commandGiven)
-            continue; // arguments to the image's own entrypoint: what runs them is not known
-        QList<std::pair<QString, bool>> found;
-        QList<Word> words; // an exec-form command: each element one word, nothing expanded
-        for (const QString &c : role.command)
-            words << Word{c, true, false};
-        // The container starts in its workingDir; without one, in the image's WORKDIR (unknown).
-        QString cwd =
-            role.workingDir.startsWith(u'/') ? QDir::cleanPath(role.workingDir) : QString();
-        scriptsOfWords(words, &cwd, &found);
-        for (const auto &[path, direct] : std::as_const(found)) {
+        for (const auto &[path, direct] : programsOf(role)) {
             const QString clean = QDir::cleanPath(path);
             const QString node = nodePathOf(role.hostMounts, role.mountPaths, clean);
             if (node.isEmpty() || seen.contains(clean))

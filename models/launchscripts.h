@@ -46,6 +46,10 @@ public:
     // is given, and the same inside `sh -c '…'`. Each path once. With `nasRoots`, only those on
     // the NAS (a node's own folder differs from node to node), each told the roots.
     static QList<LaunchScript> of(const JobRequest &job);
+    // What a role's command runs by a path, wherever it lies: each path, and whether it is run
+    // as a program (else given to an interpreter). The parsing `of` and the SSH server look
+    // share.
+    static QList<std::pair<QString, bool>> programsOf(const JobRole &role);
     static QList<LaunchScript> onNas(const JobRequest &job, const QStringList &nasRoots);
     // The node's path for a container path whose deepest mount is a node's folder ("" when it
     // is under none, or under a claim or a ConfigMap).

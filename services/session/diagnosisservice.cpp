@@ -126,11 +126,11 @@ bool runsOnGpus(const PodInfo &p)
 
 } // namespace
 
-DiagnosisService::JobNodes DiagnosisService::jobNodesOf(const PodInfo &pod) const
+DiagnosisService::JobNodes DiagnosisService::jobNodesOf(const QString &workloadKey) const
 {
     JobNodes out;
     const PodInfo *first = nullptr;
-    for (const PodInfo *p : m_store->podsOfWorkload(ClusterStore::workloadKey(pod))) {
+    for (const PodInfo *p : m_store->podsOfWorkload(workloadKey)) {
         if (!runsOnGpus(*p))
             continue;
         if (!first)
@@ -155,22 +155,10 @@ QString DiagnosisService::runningPodOf(const QString &workloadKey) const
 
 void DiagnosisService::considerRunning(const QString &workloadKey)
 {
-    // The cheap test first (the common case, a cluster without RDMA: the first node says no).
-    const PodInfo *first = nullptr;
-    for (const PodInfo *p : m_store->podsOfWorkload(workloadKey)) {
-        if (!runsOnGpus(*p))
-            continue;
-        if (!first)
-            first = p;
-        const NodeInfo *n = m_store->node(p->nodeName);
-        if (!n || !advertisesRdma(n->labels))
-            return; // sockets are all there is: nothing to ask
-    }
-    if (!first)
-        return;
-    const JobNodes nodes = jobNodesOf(*first);
-    if (nodes.nodes.size() < 2)
-        return;
+    const JobNodes nodes = jobNodesOf(workloadKey);
+    const PodInfo *first = m_store->pod(nodes.first);
+    if (!first || nodes.nodes.size() < 2 || !nodes.rdma)
+        return; // one node, or sockets are all there is: nothing to ask
     // Asked already, of this pod on these nodes (a job whose second node came later is asked
     // again): it holds.
     const DiagnosisBook::Entry *e = m_book->entry(first->uid);
@@ -300,7 +288,7 @@ void DiagnosisService::start(const QString &podUid)
                         // and its node's kernel say how pods end, not how they run.
                         work->input.running = true;
                         if (const PodInfo *p = m_store->pod(work->uid)) {
-                            const JobNodes nodes = jobNodesOf(*p);
+                            const JobNodes nodes = jobNodesOf(ClusterStore::workloadKey(*p));
                             work->input.jobNodes = nodes.nodes;
                             work->input.jobNodesRdma = nodes.rdma;
                         }
@@ -525,6 +513,7 @@ void DiagnosisService::runDoctor(const std::shared_ptr<Work> &work)
             return;
         DiagnosisBook::Entry entry{work->uid,   work->input.ns,    work->input.pod,
                                    work->stamp, watcher->result(), {}};
+        entry.running = work->running;
         entry.jobNodes = work->input.jobNodes;
         if (entry.diagnoses.isEmpty() && work->running)
             entry.error =

@@ -77,15 +77,15 @@ public:
     void requestAllTroubled(int limit = -1);
     // What is read of a running pod's log: its first bytes.
     static constexpr int HeadBytes = 64 * 1024;
-    // The nodes a pod's job runs on (its running pods', sorted), and whether every one of
-    // them advertises RDMA.
+    // The nodes a job runs on (its healthy GPU pods', sorted), whether every one of them
+    // advertises RDMA, and its first such pod.
     struct JobNodes
     {
         QStringList nodes;
         bool rdma = false;
         QString first; // the uid of its first pod that runs on GPUs, by name
     };
-    JobNodes jobNodesOf(const PodInfo &pod) const;
+    JobNodes jobNodesOf(const QString &workloadKey) const;
     // The pod asked for a job while it runs ("" when none is): the one the Diagnosis tab shows.
     QString runningPodOf(const QString &workloadKey) const;
     bool busy() const { return !m_queue.isEmpty() || !m_inFlight.isEmpty(); }

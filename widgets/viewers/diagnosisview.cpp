@@ -294,10 +294,10 @@ void DiagnosisView::render()
     int found = preempted;
     for (const Group &g : std::as_const(groups)) {
         const DiagnosisBook::Entry *e = g.entry;
+        const PodInfo *pod = m_store->pod(e->uid);
         // A pod asked only to stand for a job that was preempted, and that runs well now, has
         // nothing to add to it.
-        if (const PodInfo *p = m_store->pod(e->uid);
-            preempted > 0 && e->diagnoses.isEmpty() && p && !DiagnosisBook::troubled(*p))
+        if (preempted > 0 && e->diagnoses.isEmpty() && pod && !DiagnosisBook::troubled(*pod))
             continue;
         html +=
             QStringLiteral("<h3>%1</h3>").arg(g.pods.join(QStringLiteral(", ")).toHtmlEscaped());
@@ -322,9 +322,8 @@ void DiagnosisView::render()
                     q.addQueryItem(QStringLiteral("container"), ev.container);
                     q.addQueryItem(QStringLiteral("previous"),
                                    QString::number(int(ev.previousLog)));
-                    // A pod that runs was read from its log's start: shown from there.
-                    if (const PodInfo *p = m_store->pod(e->uid);
-                        p && p->phase == QLatin1String("Running") && !DiagnosisBook::troubled(*p))
+                    // Asked how it runs, its log was read from the start: shown from there.
+                    if (e->running)
                         q.addQueryItem(QStringLiteral("start"), QStringLiteral("1"));
                     q.addQueryItem(QStringLiteral("line"), ev.text.left(200));
                     url.setQuery(q);
@@ -336,13 +335,12 @@ void DiagnosisView::render()
             html += QStringLiteral("</ul>");
             html += QStringLiteral("<p><b>%1</b> %2</p>")
                         .arg(tr("Fix:").toHtmlEscaped(), d.fix.toHtmlEscaped());
-            const PodInfo *fixPod = m_store->pod(e->uid);
             if (i == 0 && m_rerunOffered && !d.specFix.isEmpty()) {
                 html +=
                     QStringLiteral("<p><a href=\"gpudesk-fix:%1\">%2</a></p>")
                         .arg(d.specFix.toHtmlEscaped(), tr("Re-run with the fix…").toHtmlEscaped());
                 // The copy runs beside it: both would hold GPUs, or the copy waits behind it.
-                if (fixPod && fixPod->phase == QLatin1String("Running"))
+                if (pod && pod->phase == QLatin1String("Running"))
                     html += QStringLiteral("<p><i>%1</i></p>")
                                 .arg(tr("It still runs: stop it once the copy is made, or the "
                                         "copy waits for its GPUs (or holds as many more).")
@@ -350,7 +348,6 @@ void DiagnosisView::render()
             }
             // The hardware's fault: its node is offered for a cordon (planned, confirmed and
             // audited by the window), unless it is cordoned already.
-            const PodInfo *pod = m_store->pod(e->uid);
             const NodeInfo *node = pod ? m_store->node(pod->nodeName) : nullptr;
             if (i == 0 && d.responsible == QLatin1String("hardware") && node &&
                 node->unschedulable) {
@@ -370,12 +367,10 @@ void DiagnosisView::render()
                                      .arg(node->name)
                                      .toHtmlEscaped());
             }
-            // A pod that runs, told how it runs (NCCL over sockets): it has not failed.
-            const bool runs =
-                pod && pod->phase == QLatin1String("Running") && !DiagnosisBook::troubled(*pod);
+            // A pod told how it runs (NCCL over sockets) has not failed.
             const QString who =
                 tr("Likely responsible: %1.").arg(responsibleText(d.responsible)) + u' ' +
-                (runs           ? tr("Running it again unchanged will run the same way.")
+                (e->running     ? tr("Running it again unchanged will run the same way.")
                  : d.retryHelps ? tr("Running it again may help.")
                                 : tr("Running it again unchanged will fail the same way."));
             html += QStringLiteral("<p>%1</p>").arg(who.toHtmlEscaped());
