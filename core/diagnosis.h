@@ -79,6 +79,22 @@ struct DiagnosisInput
     // advertises RDMA (InfiniBand or RoCE).
     QStringList jobNodes;
     bool jobNodesRdma = false;
+    // What the NAS says of the launch scripts its command runs from a node's folder (read over
+    // SFTP, as the submit check reads them; empty when not asked): the submit check's reason
+    // for each — its code ("launch-script-link-outside"…), its words, the script's path — and,
+    // for a link the container cannot follow, the script's path as the container would see it
+    // ("resolved"), else the node's folder to mount where the link leads.
+    struct NasFact
+    {
+        QString code;
+        QString text;
+        QString fix; // the submit check's, in the user's language
+        QString path;
+        QString linkTarget;
+        QString resolved;
+        QString mountNode, mountAt;
+    };
+    QList<NasFact> nas;
 };
 
 // A line or a field that made a rule match.
@@ -107,7 +123,8 @@ struct Diagnosis
     bool retryHelps = false;
     int priority = 0;
     // The fix as a change of the spec gpudesk can make for a re-run ("shared-memory",
-    // "memory-limit", "remove-env:NAME"; see SpecFix), "" when it is not one.
+    // "memory-limit", "remove-env:NAME", "resolved-path:" and its JSON arguments; see
+    // SpecFix), "" when it is not one.
     QString specFix;
     QList<DiagnosisEvidence> evidence;
 };

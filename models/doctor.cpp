@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "doctor.h"
 
+#include "specfixes.h"
+
 #include <algorithm>
 
 namespace gpudesk {
@@ -80,6 +82,7 @@ std::optional<Diagnosis> Doctor::apply(const DoctorRules::Rule &rule, const Diag
                                        const Candidates &candidates) const
 {
     Diagnosis d;
+    const DiagnosisInput::NasFact *nasFact = nullptr;
     QHash<QString, QString> fill{
         {QStringLiteral("shmMiB"), QString::number(in.shmMiB)},
         {QStringLiteral("memoryLimitMiB"), QString::number(in.memoryLimitMiB)},
@@ -117,6 +120,23 @@ std::optional<Diagnosis> Doctor::apply(const DoctorRules::Rule &rule, const Diag
         d.evidence.append(
             {QStringLiteral("nodes of the job"), 0, in.jobNodes.join(QStringLiteral(", "))});
         fill.insert(QStringLiteral("nodes"), QString::number(in.jobNodes.size()));
+    }
+    if (!rule.nas.isEmpty()) {
+        const auto hit = std::find_if(in.nas.cbegin(), in.nas.cend(),
+                                      [&rule](const auto &f) { return rule.nas.contains(f.code); });
+        if (hit == in.nas.cend())
+            return std::nullopt;
+        d.evidence.append({QStringLiteral("NAS"), 0, hit->text.left(400)});
+        fill.insert(QStringLiteral("path"), hit->path);
+        fill.insert(QStringLiteral("nasFix"), hit->fix);
+        fill.insert(QStringLiteral("linkTarget"), hit->linkTarget);
+        // Where the container will see the file after the fix: the path through a folder it
+        // mounts, else where the link leads once the target's folder is mounted there.
+        fill.insert(QStringLiteral("resolved"),
+                    !hit->resolved.isEmpty() || hit->mountAt.isEmpty()
+                        ? hit->resolved
+                        : hit->mountAt + u'/' + hit->linkTarget.section(u'/', -1));
+        nasFact = &*hit;
     }
     if (rule.shmBelowMiB > 0) {
         if (in.shmMiB >= rule.shmBelowMiB)
@@ -281,6 +301,10 @@ std::optional<Diagnosis> Doctor::apply(const DoctorRules::Rule &rule, const Diag
     d.responsible = rule.responsible;
     d.retryHelps = rule.retryHelps;
     d.specFix = rule.specFix;
+    if (rule.specFix == QLatin1String("resolved-path"))
+        d.specFix = nasFact ? SpecFixes::resolvedPath(nasFact->path, nasFact->resolved,
+                                                      nasFact->mountNode, nasFact->mountAt)
+                            : QString();
     return d;
 }
 

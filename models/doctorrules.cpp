@@ -153,6 +153,7 @@ DoctorRules DoctorRules::parse(const QByteArray &json, const QString &name, QStr
             if (auto re = regex(p))
                 r.logAlso << *re;
         r.jobOnRdmaNodes = m.value(QLatin1String("jobOnRdmaNodes")).toBool();
+        r.nas = strings(m.value(QLatin1String("nas")));
         if (const QJsonValue ecc = m.value(QLatin1String("nodeEccUncorrected"));
             !ecc.isUndefined()) {
             if (!ecc.isBool() && ecc != QJsonValue(QLatin1String("ownCards"))) {
@@ -170,7 +171,8 @@ DoctorRules DoctorRules::parse(const QByteArray &json, const QString &name, QStr
                               !r.exitCodes.isEmpty() || !r.exitSignals.isEmpty() || r.podReason ||
                               r.message || r.event || !r.logAny.isEmpty() || !r.logAll.isEmpty() ||
                               !r.nodeKernel.isEmpty() || r.shmBelowMiB > 0 ||
-                              r.nodeEccUncorrected || !r.env.isEmpty() || r.jobOnRdmaNodes;
+                              r.nodeEccUncorrected || !r.env.isEmpty() || r.jobOnRdmaNodes ||
+                              !r.nas.isEmpty();
         if (!criteria) {
             *errors << tr("%1: matches nothing (no criterion in \"match\"); left out.").arg(where);
             continue;

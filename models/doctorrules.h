@@ -50,6 +50,9 @@ public:
         QList<QRegularExpression> logAlso;
         // The pod's job runs on two nodes or more, every one with InfiniBand or RoCE.
         bool jobOnRdmaNodes = false;
+        // What the NAS says of a launch script the command runs (the submit check's reason
+        // codes, "launch-script-link-outside"…): any of them.
+        QStringList nas;
         // Asked of pods that run and are well too (the head of their log): a job slower than
         // it should be. Rules without it are asked only of pods in trouble.
         bool whileRunning = false;
@@ -58,7 +61,10 @@ public:
         // What it says, by language ("" is English); {shmMiB}, {memoryLimitMiB}, {container},
         // {node}, {match} (the first captured group of the first log or kernel line match),
         // {card} (the card with uncorrectable ECC errors, "GPU 3"), {variable} (the name of the
-        // env variable matched) and {nodes} (how many nodes the job runs on) are filled in.
+        // env variable matched), {nodes} (how many nodes the job runs on), and from the NAS
+        // {path}, {linkTarget}, {resolved} (the launch script, its link's target, and where the
+        // container sees that target) and {nasFix} (the submit check's fix for it, in the
+        // user's language) are filled in.
         QHash<QString, QString> title, cause, fix;
         QString responsible = QStringLiteral("job");
         bool retryHelps = false;

@@ -288,11 +288,86 @@ QList<LaunchScript> LaunchScripts::onNas(const JobRequest &job, const QStringLis
     return out;
 }
 
+namespace {
+
+// `linkTarget` read from the folder of `link`, as the kernel reads it: ".." above the root is
+// the root.
+QString resolvedFrom(const QString &link, const QString &linkTarget)
+{
+    QString path = QDir::cleanPath(
+        linkTarget.startsWith(u'/') ? linkTarget : link.section(u'/', 0, -2) + u'/' + linkTarget);
+    while (path == QLatin1String("/..") || path.startsWith(QLatin1String("/../")))
+        path = path.mid(3).isEmpty() ? QStringLiteral("/") : path.mid(3);
+    return path;
+}
+
+// The folders a pod mounts that hold data, for the words: the service account's token and
+// /dev/shm are every pod's, and no script is looked for there.
+QString dataMounts(const QStringList &mountPaths)
+{
+    QStringList out;
+    for (const QString &m : mountPaths)
+        if (m != QLatin1String("/dev/shm") && !under(m, QStringLiteral("/var/run/secrets")) &&
+            !under(m, QStringLiteral("/run/secrets")))
+            out << m;
+    return out.join(QStringLiteral(", "));
+}
+
+} // namespace
+
 QString LaunchScripts::targetOf(const LaunchScript &script, const QString &linkTarget)
 {
-    return QDir::cleanPath(linkTarget.startsWith(u'/')
-                               ? linkTarget
-                               : script.path.section(u'/', 0, -2) + u'/' + linkTarget);
+    return resolvedFrom(script.path, linkTarget);
+}
+
+QString LaunchScripts::nodeTargetOf(const LaunchScript &script, const QString &linkTarget)
+{
+    return resolvedFrom(script.nodePath, linkTarget);
+}
+
+QString LaunchScripts::containerPathOf(const QList<std::pair<QString, QString>> &hostMounts,
+                                       const QStringList &mountPaths, const QString &nodePath)
+{
+    for (const auto &[mount, node] : hostMounts) {
+        if (!under(nodePath, node))
+            continue;
+        const QString n = node.endsWith(u'/') ? node.chopped(1) : node;
+        const QString path = QDir::cleanPath(mount + nodePath.mid(n.size()));
+        // Another mount deeper in the container hides this one there.
+        if (nodePathOf(hostMounts, mountPaths, path) == nodePath)
+            return path;
+    }
+    return QString();
+}
+
+void LaunchScripts::addResolution(const LaunchScript &s, const QString &linkTarget, StartReason *r)
+{
+    const QString nodeTarget = nodeTargetOf(s, linkTarget);
+    // Mounting the target's folder where the link leads makes the link work as written (what a
+    // command that names the script by a relative path needs); never over a system folder of
+    // the image, nor over a folder another mount lies in.
+    const QString at = targetOf(s, linkTarget).section(u'/', 0, -2);
+    static const QRegularExpression system(
+        QStringLiteral("^/(bin|boot|dev|etc|lib[0-9]*|proc|root|run|sbin|sys|tmp|usr|var)?(/|$)"));
+    const bool onNas =
+        std::any_of(s.nasRoots.cbegin(), s.nasRoots.cend(),
+                    [&nodeTarget](const QString &m) { return under(nodeTarget, m); });
+    const bool hides = std::any_of(s.mountPaths.cbegin(), s.mountPaths.cend(),
+                                   [&at](const QString &m) { return under(m, at); });
+    if (onNas && !hides && !at.isEmpty() && !system.match(at).hasMatch()) {
+        r->numbers.insert(QStringLiteral("mountNode"), nodeTarget.section(u'/', 0, -2));
+        r->numbers.insert(QStringLiteral("mountAt"), at);
+        r->fix =
+            tr("Mount the node's %1 at %2, where the link leads; or put the script itself at %3.")
+                .arg(nodeTarget.section(u'/', 0, -2), at, s.path);
+    }
+    if (const QString resolved = containerPathOf(s.hostMounts, s.mountPaths, nodeTarget);
+        !resolved.isEmpty()) {
+        r->numbers.insert(QStringLiteral("resolved"), resolved);
+        r->fix = tr("Run the script by the path the container sees it at, %1; or put the "
+                    "script itself at %2.")
+                     .arg(resolved, s.path);
+    }
 }
 
 StartReason LaunchScripts::judge(const LaunchScript &s, const LaunchScriptFacts &f)
@@ -338,12 +413,14 @@ StartReason LaunchScripts::judge(const LaunchScript &s, const LaunchScriptFacts 
             r.message =
                 certain ? tr("%1 is a link to %2, outside every folder the pod mounts (%3): in "
                              "the container it leads nowhere.")
-                              .arg(s.path, f.linkTarget, s.mountPaths.join(QStringLiteral(", ")))
+                              .arg(s.path, f.linkTarget, dataMounts(s.mountPaths))
                         : tr("%1 is a link to %2, outside every folder the pod mounts (%3), and "
                              "not on the node either: unless the image has it, the job fails.")
-                              .arg(s.path, f.linkTarget, s.mountPaths.join(QStringLiteral(", ")));
+                              .arg(s.path, f.linkTarget, dataMounts(s.mountPaths));
             r.fix = tr("Put the script itself at %1, or mount the folder the link points into.")
                         .arg(s.path);
+            if (f.targetChecked && f.targetFound)
+                addResolution(s, f.linkTarget, &r);
             return r;
         }
         if (f.targetChecked && !f.targetFound) {

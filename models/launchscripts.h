@@ -57,6 +57,20 @@ public:
                               const QStringList &mountPaths, const QString &path);
     // The link's target as the container reads it (a relative one from the link's folder).
     static QString targetOf(const LaunchScript &script, const QString &linkTarget);
+    // The link's target as the node reads it (a relative one from the link's node folder).
+    static QString nodeTargetOf(const LaunchScript &script, const QString &linkTarget);
+    // Where the container sees the node's `nodePath` through a folder of the node it mounts
+    // (the deepest such mount not hidden by another): "" when it mounts none that holds it.
+    static QString containerPathOf(const QList<std::pair<QString, QString>> &hostMounts,
+                                   const QStringList &mountPaths, const QString &nodePath);
+    // A link whose target the container does not see, though the node has it: the script's
+    // resolved path as the container would see it ("resolved" of `reason.numbers`, where a
+    // folder it mounts holds the target), and the node's folder of the target to mount where
+    // the link leads ("mountNode", "mountAt", where the target is on the NAS and that folder is
+    // no system one); the fix says the first there is. What the job doctor's "resolved-path"
+    // fix makes of it.
+    static void addResolution(const LaunchScript &script, const QString &linkTarget,
+                              StartReason *reason);
     static StartReason judge(const LaunchScript &script, const LaunchScriptFacts &facts);
 };
 

@@ -363,6 +363,19 @@ void seedLaunchScripts(Seeder &s, const std::map<std::string, std::string> &grou
         s.link("user/bob/code/run.sh", "/mnt/user/bob/code/missing.sh", 9 * kDay);
     if (groupOf.count("carol"))
         s.link("user/carol/code/start.sh", "/opt/scripts/start.sh", 21 * kDay);
+    if (groupOf.count("zhangwei")) {
+        // Linked on the login node by the node's own path; seg-train mounts code/seg at
+        // /workspace, where that path leads nowhere.
+        s.text("user/zhangwei/code/seg/tools/dist_train.sh",
+               "#!/bin/bash\n"
+               "# Segmentation fine-tuning on one node: one process per GPU.\n"
+               "set -euo pipefail\n"
+               "cd \"$(dirname \"$0\")/..\"\n"
+               "torchrun --nproc_per_node=\"${GPUS:-1}\" train.py --config configs/seg.yaml\n",
+               2 * kDay, 5 * kHour, 0755);
+        s.link("user/zhangwei/code/seg/start.sh", "/mnt/user/zhangwei/code/seg/tools/dist_train.sh",
+               2 * kDay);
+    }
     if (groupOf.count("dave"))
         s.text("user/dave/code/train.sh",
                "#!/bin/bash\n"

@@ -280,6 +280,18 @@ json ObjectFactory::pod(const PodSpecInput &in)
                   {{"configMap",
                     {{"name", "kube-root-ca.crt"},
                      {"items", {{{"key", "ca.crt"}, {"path", "ca.crt"}}}}}}}}}}}}});
+    if (!in.workspace.empty()) {
+        volumes.erase(volumes.begin(), volumes.begin() + 2);
+        volumes.push_back(json{{"name", "workspace"},
+                               {"hostPath", {{"path", in.workspace}, {"type", "Directory"}}}});
+        for (auto &c : containers) {
+            json mounts = json::array({json{{"name", "workspace"}, {"mountPath", "/workspace"}}});
+            for (const auto &m : c["volumeMounts"])
+                if (m.value("name", "") == "kube-api-access")
+                    mounts.push_back(m);
+            c["volumeMounts"] = mounts;
+        }
+    }
     if (!in.shmSize.empty()) {
         volumes.push_back(json{{"name", "dshm"},
                                {"emptyDir", {{"medium", "Memory"}, {"sizeLimit", in.shmSize}}}});

@@ -59,6 +59,9 @@ struct PodSpecInput
     nlohmann::json nodeSelector = nlohmann::json::object();
     std::string shmSize; // "" = no /dev/shm volume (64 MiB default)
     std::string user;    // for NAS mounts
+    // A node's folder (hostPath) mounted at /workspace in place of the NAS's user and share
+    // folders ("": those), as a lab's submit tool mounts a job's code.
+    std::string workspace;
 };
 
 class ObjectFactory

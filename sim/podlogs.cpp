@@ -51,6 +51,8 @@ std::vector<QByteArray> preamble(const LogSpec &s)
                 user + "/code/train_hvd.py"};
     switch (s.profile) {
     case Profile::CrashSymlink:
+        if (!s.script.isEmpty()) // bash cannot open the script it was given
+            return {"bash: " + s.script + ": No such file or directory"};
         return {"+ cd /workspace", "+ ls -l /workspace/start.sh",
                 "lrwxrwxrwx 1 root root 41 Nov 20 09:12 /workspace/start.sh -> /mnt/user/" + user +
                     "/old-project/start.sh",
@@ -287,6 +289,14 @@ std::optional<LogSpec> PodLogs::spec(const json &pod, const Behavior &behavior, 
     for (const auto &ref : sub(pod["metadata"], "ownerReferences"))
         if (ref.value("kind", "") == "MPIJob" && ref.value("apiVersion", "") == "kubeflow.org/v1")
             s.mpiOverSsh = false;
+    for (const auto &c : containers)
+        if (c.value("name", "") == container.toStdString()) {
+            const json &command = sub(c, "command");
+            if (command.size() >= 2 && command[0].is_string() && command[1].is_string() &&
+                (command[0] == "bash" || command[0] == "/bin/bash" || command[0] == "sh") &&
+                command[1].get<std::string>().rfind('-', 0) != 0)
+                s.script = QByteArray::fromStdString(command[1].get<std::string>());
+        }
     if (nodeRdma) {
         s.nccl = LogSpec::Nccl::Ib;
         for (const auto &c : containers)

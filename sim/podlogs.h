@@ -39,6 +39,9 @@ struct LogSpec
         IbDisabled
     };
     Nccl nccl = Nccl::Socket;
+    // The script the container's command gives its interpreter (`bash /workspace/start.sh`),
+    // "" for a shell's -c line: what a launch script that cannot be opened names.
+    QByteArray script;
 };
 
 class PodLogs

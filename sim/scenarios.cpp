@@ -549,6 +549,20 @@ void Simulation::build()
                     "file that no longer exists",
                     "", json::array({ref(m_state.pods, "wangfang", "mmdet-train")}),
                     "launch-script"});
+        // The AiArts case: start.sh is a link made on the login node by the node's own path;
+        // the pod mounts its folder at /workspace, where the link leads nowhere.
+        JobInput seg = job("zhangwei", "seg-train");
+        seg.behavior.profile = Profile::CrashSymlink;
+        seg.behavior.runSeconds = -1;
+        seg.workspace = "/mnt/user/zhangwei/code/seg";
+        seg.command = {"bash", "/workspace/start.sh"};
+        seg.tasks = {task("main", 1, 1)};
+        submitPod(seg);
+        addPlanted({"crashloop-link-outside",
+                    "CrashLoopBackOff: /workspace/start.sh links to the script by the node's "
+                    "path, which the pod does not mount",
+                    "", json::array({ref(m_state.pods, "zhangwei", "seg-train")}),
+                    "launch-script"});
         JobInput pull = job("lina", "detectron-eval");
         pull.behavior.profile = Profile::ImagePull;
         pull.behavior.runSeconds = -1;

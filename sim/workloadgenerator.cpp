@@ -81,6 +81,7 @@ json WorkloadGenerator::podTemplate(const JobInput &in, const TaskInput &task,
     p.user = in.user;
     p.name = in.name;
     p.shmSize = in.shmSize;
+    p.workspace = in.workspace;
     p.nodeName = in.nodeName;
     ContainerSpec c;
     c.name = role == "launcher" ? "launcher" : "pytorch";
@@ -105,7 +106,9 @@ json WorkloadGenerator::podTemplate(const JobInput &in, const TaskInput &task,
         c.command = {"mpirun", "--allow-run-as-root", "-np", "4", "python", "/workspace/train.py"};
         c.gpus = 0;
     } else {
-        c.command = {"/bin/bash", "-c", "cd /workspace && ./start.sh"};
+        c.command = in.command.empty()
+                        ? std::vector<std::string>{"/bin/bash", "-c", "cd /workspace && ./start.sh"}
+                        : in.command;
         c.env = {{"NCCL_DEBUG", "INFO"}, {"PYTHONUNBUFFERED", "1"}};
         c.env.insert(c.env.end(), in.env.begin(), in.env.end());
     }

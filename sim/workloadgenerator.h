@@ -49,6 +49,10 @@ struct JobInput
     qint64 activeDeadlineSeconds = 0; // its pods' time limit (0: none)
     // More variables for its training containers, after NCCL_DEBUG and PYTHONUNBUFFERED.
     std::vector<std::pair<std::string, std::string>> env;
+    // Its training containers' command ({}: `cd /workspace && ./start.sh`), and a node's folder
+    // mounted at /workspace in place of the NAS's user and share folders ("": those).
+    std::vector<std::string> command;
+    std::string workspace;
 };
 
 // The lab's users and what they submit: the scenarios' jobs, a random job now and then while

@@ -3193,6 +3193,14 @@
         <source>It runs; %1.</source>
         <translation>正在运行；%1。</translation>
     </message>
+    <message>
+        <source>the NAS could not be asked about %1: %2</source>
+        <translation>无法向 NAS 查询 %1：%2</translation>
+    </message>
+    <message>
+        <source>it did not answer within %1 s</source>
+        <translation>它在 %1 秒内没有回应</translation>
+    </message>
 </context>
 <context>
     <name>gpudesk::DiagnosisView</name>
@@ -3347,6 +3355,14 @@
     <message>
         <source>It still runs: stop it once the copy is made, or the copy waits for its GPUs (or holds as many more).</source>
         <translation>原作业仍在运行：副本创建后请停止它，否则副本要等它的 GPU（或再占用同样多的 GPU）。</translation>
+    </message>
+    <message>
+        <source>the NAS, read now</source>
+        <translation>NAS（刚刚读取）</translation>
+    </message>
+    <message>
+        <source>It still holds its GPUs while it crash-loops: stop it once the copy is made, or the copy waits for them (or holds as many more).</source>
+        <translation>它在反复崩溃重启时仍占着 GPU：副本创建后请停止它，否则副本要等这些 GPU（或再占用同样多的 GPU）。</translation>
     </message>
 </context>
 <context>
@@ -5240,6 +5256,14 @@
         <source>chmod +x it, or start it with its interpreter (%1 %2).</source>
         <translation>对它执行 chmod +x，或用解释器启动它（%1 %2）。</translation>
     </message>
+    <message>
+        <source>Mount the node&apos;s %1 at %2, where the link leads; or put the script itself at %3.</source>
+        <translation>把节点上的 %1 挂载到链接所指的 %2；或把脚本本身放到 %3。</translation>
+    </message>
+    <message>
+        <source>Run the script by the path the container sees it at, %1; or put the script itself at %2.</source>
+        <translation>按容器中能看到的路径 %1 运行脚本；或把脚本本身放到 %2。</translation>
+    </message>
 </context>
 <context>
     <name>gpudesk::LayerScan</name>
@@ -6421,6 +6445,13 @@
     <message>
         <source>Upload a folder into %1</source>
         <translation>上传文件夹到 %1</translation>
+    </message>
+</context>
+<context>
+    <name>gpudesk::NasInspect</name>
+    <message>
+        <source>No node that mounts the NAS answers over SSH.</source>
+        <translation>没有挂载 NAS 的节点通过 SSH 响应。</translation>
     </message>
 </context>
 <context>
@@ -9029,6 +9060,10 @@
             <numerusform>%1 秒时限到时，仍有 %n 个抢占查询未结束</numerusform>
         </translation>
     </message>
+    <message>
+        <source>The SSH sessions to the nodes have ended.</source>
+        <translation>到节点的 SSH 会话已结束。</translation>
+    </message>
 </context>
 <context>
     <name>gpudesk::SaveImageDialog</name>
@@ -9638,6 +9673,10 @@
     <message>
         <source>No container sets the variable to remove.</source>
         <translation>没有容器设置要删除的变量。</translation>
+    </message>
+    <message>
+        <source>The command does not name %1 by that path: run %2 instead by hand.</source>
+        <translation>命令没有用这个路径写出 %1：请手动改为运行 %2。</translation>
     </message>
 </context>
 <context>

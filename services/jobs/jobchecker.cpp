@@ -6,7 +6,7 @@
 #include "imagecheck.h"
 #include "imagesservice.h"
 #include "jobrequestdecoder.h"
-#include "launchscripts.h"
+#include "launchscriptprobe.h"
 #include "nasfiles.h"
 
 #include <QtConcurrent/QtConcurrentRun>
@@ -131,7 +131,12 @@ void JobChecker::checkScripts(const QList<LaunchScript> &scripts)
         return; // the answer on its way serves this check too
     m_inflightKey = key;
     m_deadline.start();
-    probe(scripts, [this, key](const QList<LaunchScriptFacts> &facts) { answered(key, facts); });
+    LaunchScriptProbe::probe(
+        [nas = m_nas](const QStringList &paths, bool follow, QObject *receiver, auto done) {
+            nas->inspect(paths, follow, receiver, std::move(done));
+        },
+        scripts, this,
+        [this, key](const QList<LaunchScriptFacts> &facts) { answered(key, facts); });
 }
 
 void JobChecker::answered(const QString &key, const QList<LaunchScriptFacts> &facts)
@@ -145,56 +150,6 @@ void JobChecker::answered(const QString &key, const QList<LaunchScriptFacts> &fa
     m_cachedAt.start();
     if (m_probing && keyOf(m_pending) == key)
         tell(m_pending, facts);
-}
-
-void JobChecker::probe(const QList<LaunchScript> &scripts,
-                       std::function<void(const QList<LaunchScriptFacts> &)> done)
-{
-    QStringList paths;
-    for (const LaunchScript &s : scripts)
-        paths << s.nodePath;
-    m_nas->inspect(
-        paths, false, this,
-        [this, scripts, done](QList<RemotePathInfo> found, const QString &error) {
-            QList<LaunchScriptFacts> facts(scripts.size());
-            QStringList targets;
-            QList<int> linked; // the script each target is of
-            for (int i = 0; i < scripts.size(); ++i) {
-                LaunchScriptFacts &f = facts[i];
-                f.error = error;
-                if (!error.isEmpty() || i >= found.size())
-                    continue;
-                f.found = found[i].found;
-                f.link = found[i].type == 'l';
-                f.linkTarget = found[i].linkTarget;
-                f.permissions = found[i].permissions;
-                if (!f.link || f.linkTarget.isEmpty())
-                    continue;
-                // Where the pod would find the target: through its node folder where it lies in
-                // one; else what the link leads to on the node itself.
-                const QString mapped =
-                    LaunchScripts::nodePathOf(scripts[i].hostMounts, scripts[i].mountPaths,
-                                              LaunchScripts::targetOf(scripts[i], f.linkTarget));
-                targets << (mapped.isEmpty() ? scripts[i].nodePath : mapped);
-                linked << i;
-            }
-            if (targets.isEmpty()) {
-                done(facts);
-                return;
-            }
-            m_nas->inspect(
-                targets, true, this,
-                [facts, linked, done](QList<RemotePathInfo> at, const QString &error) mutable {
-                    for (int j = 0; j < linked.size() && error.isEmpty(); ++j) {
-                        LaunchScriptFacts &f = facts[linked[j]];
-                        f.targetChecked = j < at.size();
-                        f.targetFound = f.targetChecked && at[j].found;
-                        if (f.targetFound)
-                            f.permissions = at[j].permissions;
-                    }
-                    done(facts);
-                });
-        });
 }
 
 void JobChecker::tell(const QList<LaunchScript> &scripts, const QList<LaunchScriptFacts> &facts)

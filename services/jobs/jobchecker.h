@@ -72,8 +72,6 @@ private:
     void launch();
     // The verdict's last part: the launch scripts on the NAS (their links' targets second).
     void checkScripts(const QList<LaunchScript> &scripts);
-    void probe(const QList<LaunchScript> &scripts,
-               std::function<void(const QList<LaunchScriptFacts> &)> done);
     void answered(const QString &key, const QList<LaunchScriptFacts> &facts);
     void tell(const QList<LaunchScript> &scripts, const QList<LaunchScriptFacts> &facts);
     // The images in their registries, beside the scripts, and whether an MPI job's worker

@@ -4,8 +4,10 @@
 #include "clusterstore.h"
 #include "diagnosisdecoder.h"
 #include "doctor.h"
+#include "jobrequestdecoder.h"
 #include "kernellog.h"
 #include "kubeclient.h"
+#include "launchscriptprobe.h"
 #include "nodecommands.h"
 #include "preemptionwatch.h"
 #include "rdma.h"
@@ -18,6 +20,7 @@
 #include <QFutureWatcher>
 #include <QLocale>
 #include <QPointer>
+#include <QTimer>
 #include <QtConcurrent/QtConcurrentRun>
 
 #include <algorithm>
@@ -59,9 +62,10 @@ struct DiagnosisService::Work
     DiagnosisInput input;
     QList<DiagnosisDecoder::LogWanted> logs;
     QStringList logErrors;
-    qint64 created = 0;   // the pod's, for the kernel lines of its time
-    bool gpus = false;    // it asks for GPUs: its node's Xid lines matter
-    bool running = false; // it runs and is well: the head of its log, the running rules
+    qint64 created = 0;          // the pod's, for the kernel lines of its time
+    bool gpus = false;           // it asks for GPUs: its node's Xid lines matter
+    bool running = false;        // it runs and is well: the head of its log, the running rules
+    QList<LaunchScript> scripts; // its command runs these from the NAS
 };
 
 DiagnosisService::DiagnosisService(ClientOf client, ClusterStore *store, QObject *parent)
@@ -192,6 +196,7 @@ void DiagnosisService::onStoreUpdated(const StoreChanges &changes)
         m_kernelWaiting.clear();
         m_kernelPending.clear();
         m_cardsPending.clear();
+        m_nasRetried.clear();
         m_runningAsked.clear();
         m_runningUids.clear();
         m_book->clear();
@@ -299,6 +304,9 @@ void DiagnosisService::start(const QString &podUid)
                         return;
                     }
                     work->logs = DiagnosisDecoder::logsWanted(work->input);
+                    JobRequest job;
+                    if (m_nas.inspect && JobRequestDecoder::decode(r.body, &job, &error))
+                        work->scripts = LaunchScripts::onNas(job, m_nas.roots());
                     fetchEvents(work);
                 });
 }
@@ -329,7 +337,7 @@ void DiagnosisService::fetchLogs(const std::shared_ptr<Work> &work)
 {
     // One log at a time: a pod has one or two failed containers, and the kubelet serves them.
     if (work->logs.isEmpty()) {
-        fetchKernel(work);
+        fetchNas(work);
         return;
     }
     const DiagnosisDecoder::LogWanted want = work->logs.takeFirst();
@@ -360,6 +368,55 @@ void DiagnosisService::fetchLogs(const std::shared_ptr<Work> &work)
                   }
                   fetchLogs(work);
               });
+}
+
+void DiagnosisService::fetchNas(const std::shared_ptr<Work> &work)
+{
+    if (work->running || work->scripts.isEmpty() || !m_nas.inspect) {
+        fetchKernel(work);
+        return;
+    }
+    // The probe's answer or the deadline, whichever comes first, goes on.
+    auto told = std::make_shared<bool>(false);
+    auto tell = [this, work, told](const QList<LaunchScriptFacts> &facts) {
+        if (*told || work->generation != m_generation)
+            return;
+        *told = true;
+        // The NAS not reachable yet (a window just opened, its node's session coming up): the
+        // pod is told by its log now, and asked once more a little later.
+        if (std::any_of(facts.cbegin(), facts.cend(),
+                        [](const LaunchScriptFacts &f) { return !f.error.isEmpty(); }) &&
+            !m_nasRetried.contains(work->uid)) {
+            m_nasRetried.insert(work->uid);
+            QTimer::singleShot(NasRetryMs, this, [this, uid = work->uid, g = m_generation] {
+                if (g == m_generation && m_store->pod(uid))
+                    request(uid);
+            });
+        }
+        for (qsizetype i = 0; i < work->scripts.size(); ++i) {
+            const LaunchScript &s = work->scripts[i];
+            const LaunchScriptFacts f = facts.value(i);
+            if (!f.error.isEmpty()) {
+                work->logErrors
+                    << tr("the NAS could not be asked about %1: %2").arg(s.path, f.error);
+                continue;
+            }
+            const StartReason r = LaunchScripts::judge(s, f);
+            const auto number = [&r](const char *key) {
+                return r.numbers.value(QLatin1String(key)).toString();
+            };
+            work->input.nas.append({r.code, r.message, r.fix, s.path, f.linkTarget,
+                                    number("resolved"), number("mountNode"), number("mountAt")});
+        }
+        fetchKernel(work);
+    };
+    LaunchScriptProbe::probe(m_nas.inspect, work->scripts, this, tell);
+    QTimer::singleShot(NasTimeoutMs, this, [tell, n = work->scripts.size()] {
+        QList<LaunchScriptFacts> facts(n);
+        for (LaunchScriptFacts &f : facts)
+            f.error = tr("it did not answer within %1 s").arg(NasTimeoutMs / 1000);
+        tell(facts);
+    });
 }
 
 void DiagnosisService::fetchKernel(const std::shared_ptr<Work> &work)

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "diagnosisbook.h"
+#include "launchscriptprobe.h"
 
 #include <QHash>
 #include <QObject>
@@ -60,6 +61,19 @@ public:
     // told again when the sample comes.
     void setTelemetry(const TelemetryStore *telemetry);
     static constexpr int KernelTimeoutMs = 15000;
+    // The NAS (none: not asked): a failed pod's launch scripts that its command runs from a
+    // node's folder on the NAS are looked at there, as the submit check looks at them (a link
+    // the container cannot follow, and where it would find the file). Its roots as the nodes
+    // mount them, and how it is asked.
+    struct NasAccess
+    {
+        std::function<QStringList()> roots;
+        LaunchScriptProbe::Inspect inspect;
+    };
+    void setNas(NasAccess nas) { m_nas = std::move(nas); }
+    static constexpr int NasTimeoutMs = 15000;
+    // A pod whose NAS did not answer is asked once more this much later.
+    static constexpr int NasRetryMs = 30000;
 
     DiagnosisBook *book() const { return m_book; }
     // Preemptions told by the events, and who took the pods' places, kept on disk per context
@@ -107,6 +121,7 @@ private:
     void start(const QString &podUid);
     void fetchEvents(const std::shared_ptr<Work> &work);
     void fetchLogs(const std::shared_ptr<Work> &work);
+    void fetchNas(const std::shared_ptr<Work> &work);
     void fetchKernel(const std::shared_ptr<Work> &work);
     void kernelRead(const QString &node, const QByteArray &lines, const QString &error);
     void onNodeStatus(const QString &node, const SshStatus &status);
@@ -117,6 +132,8 @@ private:
 
     ClientOf m_client;
     PoolOf m_pool;
+    NasAccess m_nas;
+    QSet<QString> m_nasRetried; // pods asked again for the NAS not answering (once each)
     // Per node: its NVRM lines as last read (all of them, the newest 1,000), when, and why not.
     struct KernelRead
     {

@@ -9,6 +9,7 @@
 #include "imagesservice.h"
 #include "kubeclient.h"
 #include "kubeconfig.h"
+#include "nasinspect.h"
 #include "preemptionwatch.h"
 #include "problems.h"
 #include "reportjson.h"
@@ -345,6 +346,21 @@ void ReportRun::diagnose()
     });
     // And their cards' ECC counts, from the sweep the report made.
     m_doctor->setTelemetry(m_telemetry);
+    // And the launch scripts of failed pods on the NAS, over SFTP on a node of that sweep.
+    if (m_telemetrySession) {
+        QStringList roots;
+        for (const StorageMeter::Root &r : StorageService::roots(m_source.context))
+            roots << r.path;
+        m_doctor->setNas({[roots] { return roots; },
+                          [this, node = AppSettings::storage(m_source.context).node](
+                              const QStringList &paths, bool follow, QObject *receiver, auto done) {
+                              if (!m_telemetrySession)
+                                  done({}, tr("The SSH sessions to the nodes have ended."));
+                              else
+                                  NasInspect::onPool(m_telemetrySession->pool(), node, paths,
+                                                     follow, receiver, std::move(done));
+                          }});
+    }
     // Who preempted whom: what gpudesk kept for the context, and the store's events looked up.
     m_preemptions = new PreemptionWatch([this] { return m_client.get(); }, m_store.get(),
                                         m_source.context, this);

@@ -57,6 +57,11 @@ Services::Services(QStringList kubeconfigFiles, QObject *parent)
         return c ? c->pool() : nullptr;
     });
     m_diagnoses->setTelemetry(m_telemetry);
+    m_diagnoses->setNas(
+        {[nas = m_nasFiles] { return nas->roots(); },
+         [nas = m_nasFiles](const QStringList &paths, bool follow, QObject *receiver, auto done) {
+             nas->inspect(paths, follow, receiver, std::move(done));
+         }});
     m_diagnoses->watchPreemptions(m_session);
     m_alerts->setFindings(m_findings);
     m_alerts->setRegistryWatch(m_registryWatch);

@@ -176,8 +176,100 @@ QString SpecFix::removeVariable(const QString &yaml, const QString &name, QStrin
         });
 }
 
+namespace {
+
+// `line` with `path` replaced by `to` wherever it stands as a whole word of a command line (an
+// exec-form element, or a word of a shell's -c line: after a start, a space, a quote, `;`, `&`,
+// `|`, `(`, `=`; before an end, a space, a quote, `;`, `&`, `|`, `)`). Whether it did.
+bool replaceWord(std::string &line, const std::string &path, const std::string &to)
+{
+    static const std::string before = " \t\n'\";&|(=`";
+    static const std::string after = " \t\n'\";&|)`";
+    bool replaced = false;
+    for (size_t at = line.find(path); at != std::string::npos; at = line.find(path, at)) {
+        const size_t end = at + path.size();
+        if ((at == 0 || before.find(line[at - 1]) != std::string::npos) &&
+            (end == line.size() || after.find(line[end]) != std::string::npos)) {
+            line.replace(at, path.size(), to);
+            at += to.size();
+            replaced = true;
+        } else {
+            at = end;
+        }
+    }
+    return replaced;
+}
+
+} // namespace
+
+QString SpecFix::resolvedPath(const QString &yaml, const SpecFixes::ResolvedPath &fix,
+                              QString *error)
+{
+    const std::string path = fix.path.toStdString();
+    const std::string to = fix.resolved.toStdString();
+    // The command named the script by its path: it runs the file itself now. Else (a relative
+    // spelling, `cd /workspace && ./start.sh`) the link is made to work where it leads.
+    if (!fix.resolved.isEmpty()) {
+        QString unused;
+        const QString out = editPodSpecs(yaml, "", &unused, [&](json &spec) {
+            bool changed = false;
+            for (const char *list : {"containers", "initContainers"})
+                if (spec.contains(list) && spec[list].is_array())
+                    for (json &c : spec[list])
+                        for (const char *key : {"command", "args"})
+                            if (c.is_object() && c.contains(key) && c[key].is_array())
+                                for (json &word : c[key])
+                                    if (word.is_string()) {
+                                        std::string w = word.get<std::string>();
+                                        if (replaceWord(w, path, to)) {
+                                            word = w;
+                                            changed = true;
+                                        }
+                                    }
+            return changed;
+        });
+        if (!out.isEmpty())
+            return out;
+    }
+    if (fix.mountNode.isEmpty() || fix.mountAt.isEmpty()) {
+        *error = QCoreApplication::translate("gpudesk::SpecFix",
+                                             "The command does not name %1 by that path: run %2 "
+                                             "instead by hand.")
+                     .arg(fix.path, fix.resolved);
+        return {};
+    }
+    const std::string node = fix.mountNode.toStdString();
+    const std::string at = fix.mountAt.toStdString();
+    return editPodSpecs(yaml, "", error, [&](json &spec) {
+        // A volume of its own, named so as not to take another's name.
+        std::string name = "launch-script";
+        const auto taken = [&spec](const std::string &n) {
+            for (const json &v : spec.value("volumes", json::array()))
+                if (v.is_object() && v.value("name", "") == n)
+                    return true;
+            return false;
+        };
+        for (int i = 2; taken(name); ++i)
+            name = "launch-script-" + std::to_string(i);
+        if (!spec.contains("volumes") || !spec["volumes"].is_array())
+            spec["volumes"] = json::array();
+        spec["volumes"].push_back(
+            {{"name", name}, {"hostPath", {{"path", node}, {"type", "Directory"}}}});
+        for (json &c : spec["containers"])
+            if (c.is_object()) {
+                if (!c.contains("volumeMounts") || !c["volumeMounts"].is_array())
+                    c["volumeMounts"] = json::array();
+                c["volumeMounts"].push_back(
+                    {{"name", name}, {"mountPath", at}, {"readOnly", true}});
+            }
+        return true;
+    });
+}
+
 QString SpecFix::apply(const QString &fix, const QString &yaml, QString *error)
 {
+    if (const auto resolved = SpecFixes::resolvedPathOf(fix))
+        return resolvedPath(yaml, *resolved, error);
     if (fix == QLatin1String("shared-memory"))
         return sharedMemory(yaml, QString(), error);
     if (fix == QLatin1String("memory-limit"))

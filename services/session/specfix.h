@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "specfixes.h"
+
 #include <QString>
 
 namespace gpudesk {
@@ -22,6 +24,13 @@ public:
     // The variable `name` removed from every container (and init container). "" with `error`
     // when none sets it.
     static QString removeVariable(const QString &yaml, const QString &name, QString *error);
+    // A launch script that is a link the container cannot follow: the command runs it by the
+    // path the container sees its target at, wherever it names it by its path (each container's
+    // and init container's command and args, a shell's line too); else, or without that path,
+    // the node's folder of the target mounted read-only where the link leads. "" with `error`
+    // when neither can be done.
+    static QString resolvedPath(const QString &yaml, const SpecFixes::ResolvedPath &fix,
+                                QString *error);
     // A diagnosis's fix (its rule's "specFix", SpecFixes::names()) made on `yaml`. "" with
     // `error` for a fix gpudesk cannot make.
     static QString apply(const QString &fix, const QString &yaml, QString *error);

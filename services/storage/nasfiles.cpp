@@ -5,6 +5,7 @@
 #include "clustersession.h"
 #include "contextconnection.h"
 #include "format.h"
+#include "nasinspect.h"
 #include "nasplanner.h"
 #include "operation.h"
 #include "operationsservice.h"
@@ -179,29 +180,8 @@ void NasFiles::inspect(const QStringList &paths, bool follow, QObject *receiver,
     onFilesSession(
         [paths, follow, to, done](SftpClient *sftp, QString error) {
             QList<RemotePathInfo> out;
-            for (const QString &path : sftp ? paths : QStringList()) {
-                RemotePathInfo info;
-                info.path = path;
-                QString why;
-                if (const auto f =
-                        follow ? sftp->statFollowing(path, &why) : sftp->stat(path, &why)) {
-                    info.found = true;
-                    info.type = f->type;
-                    info.permissions = f->permissions;
-                    info.size = f->size;
-                    info.modified = f->modified;
-                    info.accessed = f->accessed;
-                    if (f->type == 'l')
-                        info.linkTarget = sftp->readLink(path, &why).value_or(QString());
-                } else if (!sftp->lastWasMissing()) {
-                    error = why; // not "not there": the NAS could not say
-                    out.clear();
-                    break;
-                }
-                out << info;
-            }
-            if (!sftp || !error.isEmpty())
-                out.clear();
+            if (sftp)
+                out = NasInspect::read(sftp, paths, follow, &error);
             return std::function<void()>([to, done, out, error, ok = sftp && error.isEmpty()] {
                 if (to)
                     done(out, ok ? QString() : error);

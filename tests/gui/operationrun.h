@@ -4,9 +4,11 @@
 
 #include "operation.h"
 #include "operationdialog.h"
+#include "yamleditdialog.h"
 
 #include <QLineEdit>
 #include <QPushButton>
+#include <QSignalSpy>
 #include <QTest>
 
 #include <functional>
@@ -41,6 +43,24 @@ inline Operation *runShown(QWidget *window, const std::function<void(QWidget &)>
         done(*d);
     d->close();
     return op;
+}
+
+// The YAML dialog's object checked by the server (its dry run), as its Check button does: the
+// dialog's status after, or "" when no answer came in 10 s.
+inline QString serverCheck(YamlEditDialog *dialog)
+{
+    QSignalSpy checked(dialog, &YamlEditDialog::checked);
+    QTest::mouseClick(dialog->findChild<QPushButton *>(QStringLiteral("checkButton")),
+                      Qt::LeftButton);
+    return checked.wait(10000) ? dialog->status() : QString();
+}
+
+// The YAML dialog's Apply clicked, and the operation it shows run (runShown).
+inline Operation *applyShown(YamlEditDialog *dialog, QWidget *window)
+{
+    QTest::mouseClick(dialog->findChild<QPushButton *>(QStringLiteral("applyButton")),
+                      Qt::LeftButton);
+    return runShown(window);
 }
 
 } // namespace gpudesk::testing

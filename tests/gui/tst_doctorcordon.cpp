@@ -5,7 +5,9 @@
 // plan names the node with the cause as its reason, one click runs it, the node is unschedulable
 // and the link is gone; a cause the job is to blame for offers none. zhangwei's qwen-14b-lora,
 // whose card lost data, is diagnosed from that card's ECC count in gpudesk's own samples (no Xid
-// line is left), the card named, and the cordon offered too.
+// line is left), the card named, and the cordon offered too. zhangwei's seg-train, whose launch
+// script is a link by the node's path, is told from the NAS over SFTP, and re-run with the fix
+// runs the script by the path the container sees it at.
 #include "clustersession.h"
 #include "clusterstore.h"
 #include "contextconnection.h"
@@ -17,11 +19,13 @@
 #include "operation.h"
 #include "operationdialog.h"
 #include "operationplanner.h"
+#include "operationrun.h"
 #include "operationsservice.h"
 #include "sshpool.h"
 #include "telemetrysampler.h"
 #include "telemetrysession.h"
 #include "windowfixture.h"
+#include "yamleditdialog.h"
 
 #include <QPushButton>
 #include <QRegularExpression>
@@ -36,6 +40,7 @@ private slots:
     void initTestCase();
     void cordonFromTheDiagnosis();
     void eccFromTheCards();
+    void linkOutsideFromTheNas();
 
 private:
     QTemporaryDir m_dir;
@@ -201,6 +206,80 @@ void TestDoctorCordon::eccFromTheCards()
             text.contains(u"Cordon a800-01 so that no new job lands on it"_qs),
         qPrintable(text));
     save(*viewer, QStringLiteral("viewer-diagnosis-ecc"));
+}
+
+void TestDoctorCordon::linkOutsideFromTheNas()
+{
+    MainWindow &w = *m_window;
+    const ClusterStore *store = m_services->store();
+    QString uid;
+    for (const PodInfo &p : store->pods())
+        if (p.name == u"seg-train")
+            uid = p.uid;
+    QVERIFY(!uid.isEmpty());
+    auto *viewer = qobject_cast<ObjectViewer *>(
+        w.openObject(ObjectRef::pod(*store, uid), ObjectViewer::DiagnosisTab));
+    QVERIFY(viewer && viewer->diagnosisView());
+    viewer->resize(1200, 760);
+    DiagnosisView *view = viewer->diagnosisView();
+    // Told from the log alone while the NAS's session comes up; asked again until it answers.
+    const DiagnosisService *doctor = m_services->diagnoses();
+    QTRY_VERIFY_WITH_TIMEOUT(
+        [&] {
+            if (view->text().contains(u"the NAS, read now"_qs))
+                return true;
+            if (!doctor->busy())
+                view->diagnose();
+            return false;
+        }(),
+        60000);
+    const QString text = view->text();
+    QVERIFY2(
+        text.contains(
+            u"Launch script /workspace/start.sh links to a path the container does not have"_qs) &&
+            text.contains(u"the NAS, read now: /workspace/start.sh is a link to "
+                          "/mnt/user/zhangwei/code/seg/tools/dist_train.sh, outside every folder "
+                          "the pod mounts"_qs) &&
+            text.contains(u"bash: /workspace/start.sh: No such file or directory"_qs) &&
+            text.contains(u"Run the script by the path the container sees it at, "
+                          "/workspace/tools/dist_train.sh"_qs),
+        qPrintable(text));
+    save(*viewer, QStringLiteral("viewer-diagnosis-nas-link"));
+
+    // Re-run with the fix: the copy runs the file itself; the server accepts it, and the pod
+    // made runs it.
+    auto *browser = view->findChild<QTextBrowser *>(QStringLiteral("diagnosisText"));
+    QVERIFY(browser);
+    const QRegularExpressionMatch fix =
+        QRegularExpression(QStringLiteral("href=\"(gpudesk-fix:[^\"]+)\""))
+            .match(browser->toHtml());
+    QVERIFY2(fix.hasMatch(), qPrintable(browser->toHtml()));
+    emit browser->anchorClicked(QUrl(fix.captured(1)));
+    auto *dialog = w.findChild<YamlEditDialog *>(u"rerunDialog"_qs);
+    QVERIFY(dialog);
+    QTRY_VERIFY_WITH_TIMEOUT(!dialog->editor()->toPlainText().isEmpty(), 10000);
+    const QString copy = dialog->editor()->toPlainText();
+    QVERIFY2(copy.contains(u"- /workspace/tools/dist_train.sh\n"_qs) &&
+                 !copy.contains(u"/workspace/start.sh"_qs),
+             qPrintable(copy));
+    const QString name = copy.section(QStringLiteral("  name: "), 1, 1).section(u'\n', 0, 0);
+    QVERIFY2(name.startsWith(QLatin1String("seg-train-r")), qPrintable(name));
+    const QString checked = gpudesk::testing::serverCheck(dialog);
+    QVERIFY2(checked.startsWith(QLatin1String("The server would accept it")), qPrintable(checked));
+    Operation *op = gpudesk::testing::applyShown(dialog, &w);
+    QVERIFY(op);
+    QCOMPARE(op->outcomes().first().result, StepOutcome::Result::Done);
+    QJsonObject made;
+    bool answered = false;
+    m_services->session()->connection()->client()->get(
+        QStringLiteral("/api/v1/namespaces/user-zhangwei/pods/") + name, &w,
+        [&](const KubeReply &r) {
+            made = QJsonDocument::fromJson(r.body).object();
+            answered = true;
+        });
+    QTRY_VERIFY(answered);
+    QCOMPARE(made[u"spec"_qs][u"containers"_qs][0][u"command"_qs].toArray(),
+             (QJsonArray{u"bash"_qs, u"/workspace/tools/dist_train.sh"_qs}));
 }
 
 QTEST_MAIN(TestDoctorCordon)

@@ -154,6 +154,16 @@ with tempfile.TemporaryDirectory() as state:
               and hit[0]["title"] == f"Uncorrectable ECC errors on {ecc['node']}: GPU {bad[0][0]}"
               and ev and ev[0]["text"].startswith(f"GPU {bad[0][0]} GPU-")
               and ev[0]["text"].endswith(f"ecc.errors.uncorrected.volatile.total {bad[0][1]}"))
+        # The launch script linked by the node's path: the NAS, read over SFTP as the submit
+        # check reads it, says the link leads outside the pod's mounts and where the file is.
+        seg = next(p for p in truth["planted"] if p["id"] == "crashloop-link-outside")
+        hit = [d for d in diag if d["pod"] == seg["objects"][0]["name"]]
+        ev = [e["text"] for d in hit for e in d["evidence"] if e["where"] == "NAS"]
+        check(f"{seg['id']}: the NAS tells the link and the path to run ({hit and hit[0]['title']}, {ev})",
+              hit and hit[0]["rule"] == "launch-script-link-outside"
+              and hit[0]["title"] == "Launch script /workspace/start.sh links to a path the container does not have"
+              and hit[0]["fix"].startswith("Run the script by the path the container sees it at, /workspace/tools/dist_train.sh;")
+              and ev and "/workspace/start.sh is a link to /mnt/user/zhangwei/code/seg/tools/dist_train.sh" in ev[0])
         # Grouped by cause for the admin: the counts add up to the pods diagnosed, most first.
         classes = report["diagnosisClasses"]
         check(f"diagnoses grouped by class ({[(c['class'], c['pods']) for c in classes]})",

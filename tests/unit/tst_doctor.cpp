@@ -6,6 +6,7 @@
 #include "clusterstore.h"
 #include "diagnosisbook.h"
 #include "doctor.h"
+#include "specfixes.h"
 
 #include <QElapsedTimer>
 #include <QFile>
@@ -58,6 +59,7 @@ private slots:
     void eachClass();
     void sharedMemoryWithItsEvidence();
     void danglingSymlinkBeforeMissingScript();
+    void linkOutsideFromTheNas();
     void onlySubsumedRulesFold();
     void chinese();
     void aLabAddsAClass();
@@ -294,6 +296,60 @@ void TestDoctor::danglingSymlinkBeforeMissingScript()
     QCOMPARE(found[0].evidence.size(), 2);
     QCOMPARE(found[0].evidence[0].line, 3);
     QCOMPARE(found[0].evidence[1].line, 5);
+}
+
+void TestDoctor::linkOutsideFromTheNas()
+{
+    // The demo's seg-train: bash cannot open the script; the log alone cannot say why.
+    DiagnosisInput::Container c =
+        failed("bash: /workspace/start.sh: No such file or directory\n", 127, u"Error"_qs);
+    DiagnosisInput in = pod({c});
+    const Doctor doctor(DoctorRules::builtIn());
+    QCOMPARE(doctor.diagnose(in).value(0).rule, u"launch-script-missing"_qs);
+    // The NAS says what the submit check would: a link by the node's path, the file there.
+    const QString target = u"/mnt/user/zhangwei/code/seg/tools/dist_train.sh"_qs;
+    in.nas = {{u"launch-script-ok"_qs,
+               u"/workspace/run.sh is on the NAS."_qs,
+               {},
+               u"/workspace/run.sh"_qs,
+               {},
+               {},
+               {},
+               {}},
+              {u"launch-script-link-outside"_qs, u"/workspace/start.sh is a link to "_qs + target,
+               u"Run /workspace/tools/dist_train.sh."_qs, u"/workspace/start.sh"_qs, target,
+               u"/workspace/tools/dist_train.sh"_qs, u"/mnt/user/zhangwei/code/seg/tools"_qs,
+               u"/mnt/user/zhangwei/code/seg/tools"_qs}};
+    QList<Diagnosis> found = doctor.diagnose(in);
+    QCOMPARE(found.value(0).rule, u"launch-script-link-outside"_qs);
+    QCOMPARE(found[0].title,
+             u"Launch script /workspace/start.sh links to a path the container does not have"_qs);
+    QVERIFY2(found[0].cause.contains(target) &&
+                 found[0].fix.startsWith(u"Run /workspace/tools/dist_train.sh. A relative link"_qs),
+             qPrintable(found[0].cause + u" | " + found[0].fix));
+    // The NAS's words and the log's line, the missing script's rule folded in.
+    QCOMPARE(found[0].evidence.size(), 2);
+    QCOMPARE(found[0].evidence[0].where, u"NAS"_qs);
+    QCOMPARE(found[0].evidence[1].line, 1);
+    QVERIFY(std::none_of(found.cbegin() + 1, found.cend(),
+                         [](const Diagnosis &d) { return d.cls == u"launch-script"_qs; }));
+    // The fix carries its paths, read back as they went in.
+    const auto fix = SpecFixes::resolvedPathOf(found[0].specFix);
+    QVERIFY2(fix, qPrintable(found[0].specFix));
+    QCOMPARE(fix->path, u"/workspace/start.sh"_qs);
+    QCOMPARE(fix->resolved, u"/workspace/tools/dist_train.sh"_qs);
+    QCOMPARE(fix->mountAt, u"/mnt/user/zhangwei/code/seg/tools"_qs);
+    // No folder the pod mounts holds the target: the folder mounted where the link leads.
+    in.nas[1].resolved.clear();
+    found = doctor.diagnose(in);
+    QCOMPARE(SpecFixes::resolvedPathOf(found[0].specFix)->mountNode,
+             u"/mnt/user/zhangwei/code/seg/tools"_qs);
+    QVERIFY(SpecFixes::resolvedPathOf(found[0].specFix)->resolved.isEmpty());
+    // Nothing to mount either: the words, and no fix to make.
+    in.nas[1].mountNode.clear();
+    in.nas[1].mountAt.clear();
+    QVERIFY(doctor.diagnose(in)[0].specFix.isEmpty());
+    QVERIFY(!SpecFixes::resolvedPathOf(u"resolved-path:[\"relative\", \"/x\"]"_qs));
 }
 
 void TestDoctor::onlySubsumedRulesFold()

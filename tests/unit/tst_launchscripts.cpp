@@ -69,6 +69,7 @@ private slots:
     void scriptsOfCommands_data();
     void scriptsOfCommands();
     void verdicts();
+    void linkResolved();
 };
 
 void TestLaunchScripts::scriptsOfCommands_data()
@@ -257,6 +258,66 @@ void TestLaunchScripts::verdicts()
     v.add({LaunchScripts::judge(direct, plain)});
     QCOMPARE(v.kind, StartVerdict::Never);
     QCOMPARE(v.reasons.first().code, u"launch-script-not-executable"_qs);
+}
+
+void TestLaunchScripts::linkResolved()
+{
+    // The AiArts case as the demo plants it: code/seg mounted at /workspace, start.sh a link made
+    // on the login node by the node's own path.
+    LaunchScript s{{},
+                   u"/workspace/start.sh"_qs,
+                   u"/mnt/user/bob/code/seg/start.sh"_qs,
+                   false,
+                   {{u"/workspace"_qs, u"/mnt/user/bob/code/seg"_qs}},
+                   {u"/workspace"_qs, u"/workspace/conf"_qs},
+                   {u"/mnt/user"_qs, u"/mnt/share"_qs}};
+    LaunchScriptFacts f;
+    f.found = f.link = f.targetChecked = f.targetFound = true;
+    f.linkTarget = u"/mnt/user/bob/code/seg/tools/train.sh"_qs;
+    StartReason r = LaunchScripts::judge(s, f);
+    QCOMPARE(r.code, u"launch-script-link-outside"_qs);
+    QCOMPARE(r.severity, StartReason::Never);
+    // Where the container sees the file, and the folder that would make the link work.
+    QCOMPARE(r.numbers.value(u"resolved"_qs).toString(), u"/workspace/tools/train.sh"_qs);
+    QCOMPARE(r.numbers.value(u"mountNode"_qs).toString(), u"/mnt/user/bob/code/seg/tools"_qs);
+    QCOMPARE(r.numbers.value(u"mountAt"_qs).toString(), u"/mnt/user/bob/code/seg/tools"_qs);
+    QVERIFY2(r.fix.startsWith(u"Run the script by the path the container sees it at, "
+                              "/workspace/tools/train.sh;"_qs),
+             qPrintable(r.fix));
+    // A relative link out of the mount: the node reads it from the link's node folder.
+    f.linkTarget = u"../../shared/train.sh"_qs;
+    QCOMPARE(LaunchScripts::targetOf(s, f.linkTarget), u"/shared/train.sh"_qs);
+    QCOMPARE(LaunchScripts::nodeTargetOf(s, f.linkTarget), u"/mnt/user/bob/shared/train.sh"_qs);
+    r = LaunchScripts::judge(s, f);
+    QVERIFY(!r.numbers.contains(u"resolved"_qs));
+    QCOMPARE(r.numbers.value(u"mountNode"_qs).toString(), u"/mnt/user/bob/shared"_qs);
+    QCOMPARE(r.numbers.value(u"mountAt"_qs).toString(), u"/shared"_qs);
+    // The node's own disk (not the NAS), a system folder, a folder over another mount, a
+    // target the node does not have: nothing to run or mount, the words only.
+    for (const QString &target : {u"/opt/scripts/train.sh"_qs, u"/usr/local/bin/train.sh"_qs}) {
+        f.linkTarget = target;
+        r = LaunchScripts::judge(s, f);
+        QVERIFY2(!r.numbers.contains(u"resolved"_qs) && !r.numbers.contains(u"mountAt"_qs),
+                 qPrintable(target));
+        QVERIFY2(r.fix.startsWith(u"Put the script itself at /workspace/start.sh"_qs),
+                 qPrintable(r.fix));
+    }
+    LaunchScript usr = s;
+    usr.nasRoots = {u"/usr/share/nas"_qs};
+    f.linkTarget = u"/usr/share/nas/train.sh"_qs;
+    QVERIFY(!LaunchScripts::judge(usr, f).numbers.contains(u"mountAt"_qs));
+    LaunchScript over = s;
+    over.mountPaths << u"/mnt/user/bob/code/seg/tools/data"_qs;
+    f.linkTarget = u"/mnt/user/bob/code/seg/tools/train.sh"_qs;
+    QVERIFY(!LaunchScripts::judge(over, f).numbers.contains(u"mountAt"_qs));
+    f.targetFound = false;
+    QVERIFY(!LaunchScripts::judge(s, f).numbers.contains(u"resolved"_qs));
+    // A folder mounted deeper hides the one that holds the file there.
+    QCOMPARE(LaunchScripts::containerPathOf(s.hostMounts, s.mountPaths,
+                                            u"/mnt/user/bob/code/seg/conf/a.sh"_qs),
+             QString());
+    QCOMPARE(LaunchScripts::containerPathOf(s.hostMounts, s.mountPaths, u"/mnt/user/bob/x"_qs),
+             QString());
 }
 
 QTEST_GUILESS_MAIN(TestLaunchScripts)

@@ -98,7 +98,7 @@ void TestSimScenario::plantedCasesListed()
     QCOMPARE(
         ids.join(u','),
         QStringLiteral(
-            "crashloop-dangling-symlink,disk-full,failed-cuda-driver,"
+            "crashloop-dangling-symlink,crashloop-link-outside,disk-full,failed-cuda-driver,"
             "failed-data-path,failed-deadline,failed-distributed-env,failed-evicted,"
             "failed-gpu-ecc,"
             "failed-gpu-hardware,"
@@ -417,6 +417,8 @@ void TestSimScenario::podStates_data()
                                 << QStringLiteral("ImagePullBackOff");
     QTest::addRow("crash loop") << QStringLiteral("crashloop-dangling-symlink")
                                 << QStringLiteral("CrashLoopBackOff");
+    QTest::addRow("link outside") << QStringLiteral("crashloop-link-outside")
+                                  << QStringLiteral("CrashLoopBackOff");
 }
 
 void TestSimScenario::podStates()
@@ -440,6 +442,10 @@ void TestSimScenario::logs_data()
         << QStringLiteral("/workspace/start.sh: No such file or directory");
     QTest::addRow("previous instance")
         << QStringLiteral("crashloop-dangling-symlink") << true << QStringLiteral("lrwxrwxrwx");
+    // bash given the script that the container cannot open, as bash says it.
+    QTest::addRow("link outside") << QStringLiteral("crashloop-link-outside") << true
+                                  << QStringLiteral(
+                                         "bash: /workspace/start.sh: No such file or directory\n");
 }
 
 void TestSimScenario::logs()

@@ -3,6 +3,7 @@
 // a Pod's own spec, a Volcano Job's tasks, a PyTorchJob's replicas; a /dev/shm volume already
 // there replaced, not doubled; a memory limit raised by half with the request that equalled it.
 #include "specfix.h"
+#include "specfixes.h"
 #include "yamlconvert.h"
 
 #include <QJsonArray>
@@ -68,6 +69,7 @@ private slots:
     void memoryLimitRaised();
     void variableRemovedEverywhere();
     void nothingToFix();
+    void launchScriptByItsResolvedPath();
 };
 
 void TestSpecFix::sharedMemoryInEveryTask()
@@ -187,6 +189,61 @@ void TestSpecFix::nothingToFix()
     QCOMPARE(error, u"No container sets the variable to remove."_qs);
     QVERIFY(SpecFix::sharedMemory(u"a: [unclosed"_qs, {}, &error).isEmpty());
     QVERIFY(!error.isEmpty());
+}
+
+void TestSpecFix::launchScriptByItsResolvedPath()
+{
+    const QString pod =
+        u"apiVersion: v1\nkind: Pod\nmetadata: {name: seg-train}\nspec:\n"
+        "  containers:\n"
+        "  - {name: a, image: x, command: [bash, /workspace/start.sh, --fast]}\n"
+        "  - {name: b, image: y, command: [sh, -c, 'cd /x && \"/workspace/start.sh\";"
+        " /workspace/start.sh.bak /workspace/start.shx']}\n"
+        "  volumes:\n  - {name: launch-script, emptyDir: {}}\n"_qs;
+    const QString resolved =
+        SpecFixes::resolvedPath(u"/workspace/start.sh"_qs, u"/workspace/tools/train.sh"_qs,
+                                u"/mnt/user/z/code/seg/tools"_qs, u"/mnt/user/z/code/seg/tools"_qs);
+    QString error;
+    QString fixed = SpecFix::apply(resolved, pod, &error);
+    QVERIFY2(!fixed.isEmpty(), qPrintable(error));
+    QJsonArray containers = parsed(fixed)[u"spec"_qs][u"containers"_qs].toArray();
+    // The script's own word replaced, in an exec-form command and in a shell's line; words
+    // that only begin like it are left.
+    QCOMPARE(containers[0][u"command"_qs].toArray(),
+             (QJsonArray{u"bash"_qs, u"/workspace/tools/train.sh"_qs, u"--fast"_qs}));
+    QCOMPARE(
+        containers[1][u"command"_qs][2].toString(),
+        u"cd /x && \"/workspace/tools/train.sh\"; /workspace/start.sh.bak /workspace/start.shx"_qs);
+    // No volume added where the command runs the file itself.
+    QCOMPARE(parsed(fixed)[u"spec"_qs][u"volumes"_qs].toArray().size(), 1);
+
+    // Named by a relative path: the folder mounted where the link leads, read-only, under a
+    // name of its own.
+    const QString relative = u"apiVersion: v1\nkind: Pod\nmetadata: {name: s}\nspec:\n"
+                             "  containers:\n"
+                             "  - {name: a, image: x, command: [bash, -c, 'cd /workspace && "
+                             "./start.sh']}\n"
+                             "  volumes:\n  - {name: launch-script, emptyDir: {}}\n"_qs;
+    fixed = SpecFix::apply(resolved, relative, &error);
+    QVERIFY2(!fixed.isEmpty(), qPrintable(error));
+    const QJsonObject spec = parsed(fixed)[u"spec"_qs].toObject();
+    QCOMPARE(spec[u"containers"_qs][0][u"command"_qs][2].toString(),
+             u"cd /workspace && ./start.sh"_qs);
+    QCOMPARE(spec[u"volumes"_qs][1][u"name"_qs].toString(), u"launch-script-2"_qs);
+    QCOMPARE(spec[u"volumes"_qs][1][u"hostPath"_qs][u"path"_qs].toString(),
+             u"/mnt/user/z/code/seg/tools"_qs);
+    const QJsonObject mount = spec[u"containers"_qs][0][u"volumeMounts"_qs][0].toObject();
+    QCOMPARE(mount[u"name"_qs].toString(), u"launch-script-2"_qs);
+    QCOMPARE(mount[u"mountPath"_qs].toString(), u"/mnt/user/z/code/seg/tools"_qs);
+    QVERIFY(mount[u"readOnly"_qs].toBool());
+
+    // Neither: said, nothing made.
+    const QString pathOnly =
+        SpecFixes::resolvedPath(u"/workspace/start.sh"_qs, u"/workspace/tools/train.sh"_qs, {}, {});
+    QVERIFY(SpecFix::apply(pathOnly, relative, &error).isEmpty());
+    QVERIFY2(error.contains(u"/workspace/tools/train.sh"_qs), qPrintable(error));
+    QVERIFY(SpecFixes::resolvedPath(u"/workspace/start.sh"_qs, {}, {}, {}).isEmpty());
+    QVERIFY(SpecFix::apply(u"resolved-path"_qs, pod, &error).isEmpty());
 }
 
 QTEST_GUILESS_MAIN(TestSpecFix)

@@ -50,6 +50,8 @@ QString whereText(const DiagnosisEvidence &e)
         return DiagnosisView::tr("the job's nodes, each with InfiniBand or RoCE");
     if (e.where == QLatin1String("spec: env"))
         return DiagnosisView::tr("a variable of the spec");
+    if (e.where == QLatin1String("NAS"))
+        return DiagnosisView::tr("the NAS, read now");
     return e.where;
 }
 
@@ -336,14 +338,19 @@ void DiagnosisView::render()
             html += QStringLiteral("<p><b>%1</b> %2</p>")
                         .arg(tr("Fix:").toHtmlEscaped(), d.fix.toHtmlEscaped());
             if (i == 0 && m_rerunOffered && !d.specFix.isEmpty()) {
-                html +=
-                    QStringLiteral("<p><a href=\"gpudesk-fix:%1\">%2</a></p>")
-                        .arg(d.specFix.toHtmlEscaped(), tr("Re-run with the fix…").toHtmlEscaped());
+                html += QStringLiteral("<p><a href=\"gpudesk-fix:%1\">%2</a></p>")
+                            .arg(QString::fromLatin1(QUrl::toPercentEncoding(d.specFix, "/:")),
+                                 tr("Re-run with the fix…").toHtmlEscaped());
                 // The copy runs beside it: both would hold GPUs, or the copy waits behind it.
                 if (pod && pod->phase == QLatin1String("Running"))
                     html += QStringLiteral("<p><i>%1</i></p>")
-                                .arg(tr("It still runs: stop it once the copy is made, or the "
-                                        "copy waits for its GPUs (or holds as many more).")
+                                .arg((pod->status == QLatin1String("CrashLoopBackOff")
+                                          ? tr("It still holds its GPUs while it crash-loops: "
+                                               "stop it once the copy is made, or the copy "
+                                               "waits for them (or holds as many more).")
+                                          : tr("It still runs: stop it once the copy is made, or "
+                                               "the copy waits for its GPUs (or holds as many "
+                                               "more)."))
                                          .toHtmlEscaped());
             }
             // The hardware's fault: its node is offered for a cordon (planned, confirmed and
