@@ -41,7 +41,18 @@ inline QString resolvedPath(const QString &path, const QString &resolved, const 
            QString::fromUtf8(QJsonDocument(args).toJson(QJsonDocument::Compact));
 }
 
-// A "resolved-path:…" fix's paths; nullopt for another fix or one without them.
+// A folder of the image's own system (/, /usr, /etc, /opt, /home…): nothing of a node is
+// mounted over it.
+inline bool systemFolder(const QString &path)
+{
+    static const QRegularExpression re(QStringLiteral(
+        "^/(bin|boot|dev|etc|home|lib[0-9a-z]*|media|mnt|opt|proc|root|run|sbin|srv|sys|tmp|usr|"
+        "var)?/?$|^/(bin|boot|dev|etc|lib[0-9a-z]*|proc|run|sbin|sys|usr|var)/"));
+    return re.match(path).hasMatch();
+}
+
+// A "resolved-path:…" fix's paths; nullopt for another fix, one without them, or one whose
+// mount would go over a system folder or is not absolute.
 inline std::optional<ResolvedPath> resolvedPathOf(const QString &fix)
 {
     static const QLatin1String prefix("resolved-path:");
@@ -49,9 +60,13 @@ inline std::optional<ResolvedPath> resolvedPathOf(const QString &fix)
         return std::nullopt;
     const QJsonArray a = QJsonDocument::fromJson(fix.mid(prefix.size()).toUtf8()).array();
     ResolvedPath r{a.at(0).toString(), a.at(1).toString(), a.at(2).toString(), a.at(3).toString()};
-    if (!r.path.startsWith(u'/') ||
-        (!r.resolved.startsWith(u'/') &&
-         (!r.mountNode.startsWith(u'/') || !r.mountAt.startsWith(u'/'))))
+    const bool mount =
+        r.mountNode.startsWith(u'/') && r.mountAt.startsWith(u'/') && !systemFolder(r.mountAt);
+    if (!mount) {
+        r.mountNode.clear();
+        r.mountAt.clear();
+    }
+    if (!r.path.startsWith(u'/') || (!r.resolved.startsWith(u'/') && !mount))
         return std::nullopt;
     return r;
 }

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "doctorrules.h"
 
+#include "launchscripts.h"
 #include "specfixes.h"
 
 #include <QFile>
@@ -154,6 +155,13 @@ DoctorRules DoctorRules::parse(const QByteArray &json, const QString &name, QStr
                 r.logAlso << *re;
         r.jobOnRdmaNodes = m.value(QLatin1String("jobOnRdmaNodes")).toBool();
         r.nas = strings(m.value(QLatin1String("nas")));
+        for (const QString &code : std::as_const(r.nas))
+            if (!LaunchScripts::reasonCodes().contains(code)) {
+                *errors << tr("%1: \"nas\" %2 is not a code the NAS check gives (%3); left out.")
+                               .arg(where, code,
+                                    LaunchScripts::reasonCodes().join(QStringLiteral(", ")));
+                ok = false;
+            }
         if (const QJsonValue ecc = m.value(QLatin1String("nodeEccUncorrected"));
             !ecc.isUndefined()) {
             if (!ecc.isBool() && ecc != QJsonValue(QLatin1String("ownCards"))) {

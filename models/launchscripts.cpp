@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "launchscripts.h"
 
+#include "specfixes.h"
+
 #include <QDir>
 #include <QRegularExpression>
 
@@ -310,7 +312,7 @@ QString dataMounts(const QStringList &mountPaths)
         if (m != QLatin1String("/dev/shm") && !under(m, QStringLiteral("/var/run/secrets")) &&
             !under(m, QStringLiteral("/run/secrets")))
             out << m;
-    return out.join(QStringLiteral(", "));
+    return out.isEmpty() ? LaunchScripts::tr("none") : out.join(QStringLiteral(", "));
 }
 
 } // namespace
@@ -328,46 +330,81 @@ QString LaunchScripts::nodeTargetOf(const LaunchScript &script, const QString &l
 QString LaunchScripts::containerPathOf(const QList<std::pair<QString, QString>> &hostMounts,
                                        const QStringList &mountPaths, const QString &nodePath)
 {
-    for (const auto &[mount, node] : hostMounts) {
-        if (!under(nodePath, node))
+    // The node's folder nearest the file first: its path through it is the shortest.
+    QList<std::pair<QString, QString>> byDepth;
+    for (const auto &[mount, node] : hostMounts)
+        byDepth.append({QDir::cleanPath(mount), QDir::cleanPath(node)});
+    std::stable_sort(byDepth.begin(), byDepth.end(), [](const auto &a, const auto &b) {
+        return a.second.size() > b.second.size();
+    });
+    const QString target = QDir::cleanPath(nodePath);
+    for (const auto &[mount, node] : std::as_const(byDepth)) {
+        if (!under(target, node))
             continue;
-        const QString n = node.endsWith(u'/') ? node.chopped(1) : node;
-        const QString path = QDir::cleanPath(mount + nodePath.mid(n.size()));
+        const QString path = QDir::cleanPath(mount + u'/' + target.mid(node.size()));
         // Another mount deeper in the container hides this one there.
-        if (nodePathOf(hostMounts, mountPaths, path) == nodePath)
+        if (QDir::cleanPath(nodePathOf(hostMounts, mountPaths, path)) == target)
             return path;
     }
     return QString();
 }
 
+QStringList LaunchScripts::reasonCodes()
+{
+    return {QStringLiteral("launch-script-missing"),
+            QStringLiteral("launch-script-link-outside"),
+            QStringLiteral("launch-script-link-outside-unconfirmed"),
+            QStringLiteral("launch-script-dangling"),
+            QStringLiteral("launch-script-not-executable"),
+            QStringLiteral("launch-script-ok"),
+            QStringLiteral("launch-script-unchecked")};
+}
+
 void LaunchScripts::addResolution(const LaunchScript &s, const QString &linkTarget, StartReason *r)
 {
     const QString nodeTarget = nodeTargetOf(s, linkTarget);
-    // Mounting the target's folder where the link leads makes the link work as written (what a
-    // command that names the script by a relative path needs); never over a system folder of
-    // the image, nor over a folder another mount lies in.
-    const QString at = targetOf(s, linkTarget).section(u'/', 0, -2);
-    static const QRegularExpression system(
-        QStringLiteral("^/(bin|boot|dev|etc|lib[0-9]*|proc|root|run|sbin|sys|tmp|usr|var)?(/|$)"));
-    const bool onNas =
-        std::any_of(s.nasRoots.cbegin(), s.nasRoots.cend(),
-                    [&nodeTarget](const QString &m) { return under(nodeTarget, m); });
-    const bool hides = std::any_of(s.mountPaths.cbegin(), s.mountPaths.cend(),
-                                   [&at](const QString &m) { return under(m, at); });
-    if (onNas && !hides && !at.isEmpty() && !system.match(at).hasMatch()) {
-        r->numbers.insert(QStringLiteral("mountNode"), nodeTarget.section(u'/', 0, -2));
-        r->numbers.insert(QStringLiteral("mountAt"), at);
-        r->fix =
-            tr("Mount the node's %1 at %2, where the link leads; or put the script itself at %3.")
-                .arg(nodeTarget.section(u'/', 0, -2), at, s.path);
+    const QString nodeFolder = nodeTarget.section(u'/', 0, -2);
+    // The link names the file by the node's own path (`ln -s $PWD/tools/x start.sh`): mounting
+    // that folder of the node at the same path makes the link work as written — what a command
+    // that names the script by a relative path needs. Only a folder of the NAS, in the same
+    // user's or group's folder as the script (never another's private folder), and never over
+    // a system folder of the image or a folder another mount lies in.
+    const auto areaOf = [&s](const QString &path) -> QString {
+        for (const QString &root : s.nasRoots)
+            if (under(path, root)) {
+                const QString r = QDir::cleanPath(root);
+                return r + u'/' + path.mid(r.size() + 1).section(u'/', 0, 0);
+            }
+        return QString();
+    };
+    const QString area = areaOf(s.nodePath);
+    const bool hides =
+        std::any_of(s.mountPaths.cbegin(), s.mountPaths.cend(),
+                    [&nodeFolder](const QString &m) { return under(m, nodeFolder); });
+    const bool mount = targetOf(s, linkTarget) == nodeTarget && !area.isEmpty() &&
+                       areaOf(nodeTarget) == area && !hides && !SpecFixes::systemFolder(nodeFolder);
+    const QString resolved = containerPathOf(s.hostMounts, s.mountPaths, nodeTarget);
+    if (mount) {
+        r->numbers.insert(QStringLiteral("mountNode"), nodeFolder);
+        r->numbers.insert(QStringLiteral("mountAt"), nodeFolder);
     }
-    if (const QString resolved = containerPathOf(s.hostMounts, s.mountPaths, nodeTarget);
-        !resolved.isEmpty()) {
+    if (!resolved.isEmpty())
         r->numbers.insert(QStringLiteral("resolved"), resolved);
+    if (!resolved.isEmpty() && mount)
+        r->fix = tr("Run the script by the path the container sees it at, %1 (where the command "
+                    "names it otherwise, mount the node's %2 there, where the link leads); or "
+                    "put the script itself at %3.")
+                     .arg(resolved, nodeFolder, s.path);
+    else if (!resolved.isEmpty())
         r->fix = tr("Run the script by the path the container sees it at, %1; or put the "
                     "script itself at %2.")
                      .arg(resolved, s.path);
-    }
+    else if (mount)
+        r->fix = tr("Mount the node's %1 at %2, where the link leads; or put the script itself "
+                    "at %3.")
+                     .arg(nodeFolder, nodeFolder, s.path);
+    if (linkTarget.startsWith(u'/'))
+        r->fix += u' ' + tr("A relative link (ln -sfr) works on the node and in the pod alike.");
 }
 
 StartReason LaunchScripts::judge(const LaunchScript &s, const LaunchScriptFacts &f)
@@ -407,6 +444,13 @@ StartReason LaunchScripts::judge(const LaunchScript &s, const LaunchScriptFacts 
             const bool onNas =
                 std::any_of(s.nasRoots.cbegin(), s.nasRoots.cend(),
                             [&target](const QString &m) { return under(target, m); });
+            if (onNas && f.targetChecked && !f.targetFound) {
+                // A link by the node's path to a file the node does not have either.
+                r.code = QStringLiteral("launch-script-dangling");
+                r.message = tr("%1 is a link to %2, which is not there.").arg(s.path, f.linkTarget);
+                r.fix = tr("Point the link at the script, or put the script in its place.");
+                return r;
+            }
             const bool certain = onNas || (f.targetChecked && f.targetFound);
             r.severity = certain ? StartReason::Never : StartReason::Warning;
             r.code = QStringLiteral("launch-script-link-outside");

@@ -65,13 +65,17 @@ public:
                                    const QStringList &mountPaths, const QString &nodePath);
     // A link whose target the container does not see, though the node has it: the script's
     // resolved path as the container would see it ("resolved" of `reason.numbers`, where a
-    // folder it mounts holds the target), and the node's folder of the target to mount where
-    // the link leads ("mountNode", "mountAt", where the target is on the NAS and that folder is
-    // no system one); the fix says the first there is. What the job doctor's "resolved-path"
-    // fix makes of it.
+    // folder it mounts holds the target), and, for a link by the node's own path into the
+    // script's own user's or group's folder on the NAS, that folder of the node to mount at
+    // the same path ("mountNode", "mountAt"; never a system folder, never over another mount).
+    // The fix says what there is. What the job doctor's "resolved-path" fix makes of it.
     static void addResolution(const LaunchScript &script, const QString &linkTarget,
                               StartReason *reason);
     static StartReason judge(const LaunchScript &script, const LaunchScriptFacts &facts);
+    // Every code judge() gives, and the doctor's "launch-script-link-outside-unconfirmed" (a
+    // link outside the mounts whose target the NAS did not find): what a doctor rule's "nas"
+    // may name.
+    static QStringList reasonCodes();
 };
 
 } // namespace gpudesk

@@ -370,7 +370,7 @@ void seedLaunchScripts(Seeder &s, const std::map<std::string, std::string> &grou
                "#!/bin/bash\n"
                "# Segmentation fine-tuning on one node: one process per GPU.\n"
                "set -euo pipefail\n"
-               "cd \"$(dirname \"$0\")/..\"\n"
+               "cd \"$(dirname \"$(readlink -f \"$0\")\")/..\"\n"
                "torchrun --nproc_per_node=\"${GPUS:-1}\" train.py --config configs/seg.yaml\n",
                2 * kDay, 5 * kHour, 0755);
         s.link("user/zhangwei/code/seg/start.sh", "/mnt/user/zhangwei/code/seg/tools/dist_train.sh",

@@ -405,7 +405,13 @@ void DiagnosisService::fetchNas(const std::shared_ptr<Work> &work)
             const auto number = [&r](const char *key) {
                 return r.numbers.value(QLatin1String(key)).toString();
             };
-            work->input.nas.append({r.code, r.message, r.fix, s.path, f.linkTarget,
+            // A link out of the mounts is told as one only where the NAS found its target:
+            // else the link's end is not known (its follow-up not answered, or not on the node).
+            QString code = r.code;
+            if (code == QLatin1String("launch-script-link-outside") &&
+                !(f.targetChecked && f.targetFound))
+                code += QLatin1String("-unconfirmed");
+            work->input.nas.append({code, r.message, r.fix, s.path, f.linkTarget,
                                     number("resolved"), number("mountNode"), number("mountAt")});
         }
         fetchKernel(work);

@@ -7,6 +7,7 @@
 #include "yamlconvert.h"
 
 #include <QCoreApplication>
+#include <QRegularExpression>
 
 #include <nlohmann/json.hpp>
 
@@ -178,18 +179,53 @@ QString SpecFix::removeVariable(const QString &yaml, const QString &name, QStrin
 
 namespace {
 
-// `line` with `path` replaced by `to` wherever it stands as a whole word of a command line (an
-// exec-form element, or a word of a shell's -c line: after a start, a space, a quote, `;`, `&`,
-// `|`, `(`, `=`; before an end, a space, a quote, `;`, `&`, `|`, `)`). Whether it did.
+bool isInterpreter(const std::string &word)
+{
+    static const QRegularExpression re(QStringLiteral(
+        "^(.*/)?(sh|bash|dash|zsh|python[0-9.]*|torchrun|accelerate|deepspeed|exec|source|\\.)$"));
+    return re.match(QString::fromStdString(word)).hasMatch();
+}
+
+// Whether the word ending right before `at` in a shell line puts a program there: the line's
+// start, a list's (`;`, `&&`, `||`, `|`, `(`, a newline), or an interpreter's first argument
+// after its options (`bash -x`, `exec`, `python -u`).
+bool runsAt(const std::string &line, size_t at)
+{
+    size_t i = at;
+    const auto skipSpace = [&] {
+        while (i > 0 && (line[i - 1] == ' ' || line[i - 1] == '\t'))
+            --i;
+    };
+    for (;;) {
+        skipSpace();
+        if (i == 0 || std::string(";&|(\n").find(line[i - 1]) != std::string::npos)
+            return true;
+        size_t start = i;
+        while (start > 0 && std::string(" \t;&|(\n").find(line[start - 1]) == std::string::npos)
+            --start;
+        const std::string word = line.substr(start, i - start);
+        if (!word.empty() && word[0] == '-') {
+            i = start; // an option of the interpreter before: look further back
+            continue;
+        }
+        return isInterpreter(word);
+    }
+}
+
+// `line` with `path` replaced by `to` wherever it stands as a whole word a program runs (see
+// runsAt; optionally quoted): a path written to (`rm`, `cp x …`, `> …`) is left. Whether it did.
 bool replaceWord(std::string &line, const std::string &path, const std::string &to)
 {
-    static const std::string before = " \t\n'\";&|(=`";
-    static const std::string after = " \t\n'\";&|)`";
+    static const std::string after = " \t\n'\";&|)";
     bool replaced = false;
     for (size_t at = line.find(path); at != std::string::npos; at = line.find(path, at)) {
         const size_t end = at + path.size();
-        if ((at == 0 || before.find(line[at - 1]) != std::string::npos) &&
-            (end == line.size() || after.find(line[end]) != std::string::npos)) {
+        const bool quoted = at > 0 && (line[at - 1] == '"' || line[at - 1] == '\'');
+        const size_t wordStart = quoted ? at - 1 : at;
+        if ((wordStart == 0 ||
+             std::string(" \t\n;&|(").find(line[wordStart - 1]) != std::string::npos) &&
+            (end == line.size() || after.find(line[end]) != std::string::npos) &&
+            runsAt(line, wordStart)) {
             line.replace(at, path.size(), to);
             at += to.size();
             replaced = true;
@@ -200,6 +236,40 @@ bool replaceWord(std::string &line, const std::string &path, const std::string &
     return replaced;
 }
 
+// A command's words (command, then args; exec form): `path` replaced where it is the program,
+// or an interpreter's script after its options.
+bool replaceInCommand(json &c, const std::string &path, const std::string &to, bool shellSafe)
+{
+    std::vector<json *> words;
+    for (const char *key : {"command", "args"})
+        if (c.contains(key) && c[key].is_array())
+            for (json &w : c[key])
+                words.push_back(&w);
+    bool changed = false;
+    for (size_t i = 0; i < words.size(); ++i) {
+        if (!words[i]->is_string())
+            continue;
+        std::string w = words[i]->get<std::string>();
+        if (w == path) {
+            size_t k = i;
+            while (k > 0 && words[k - 1]->is_string() &&
+                   words[k - 1]->get<std::string>().rfind('-', 0) == 0)
+                --k;
+            if (i == 0 || (k > 0 && words[k - 1]->is_string() &&
+                           isInterpreter(words[k - 1]->get<std::string>()))) {
+                *words[i] = to;
+                changed = true;
+            }
+        } else if (shellSafe && w.find(path) != std::string::npos && replaceWord(w, path, to)) {
+            // A shell's line: `to` is spliced in as it is, so only a path a shell reads as one
+            // plain word.
+            *words[i] = w;
+            changed = true;
+        }
+    }
+    return changed;
+}
+
 } // namespace
 
 QString SpecFix::resolvedPath(const QString &yaml, const SpecFixes::ResolvedPath &fix,
@@ -207,7 +277,9 @@ QString SpecFix::resolvedPath(const QString &yaml, const SpecFixes::ResolvedPath
 {
     const std::string path = fix.path.toStdString();
     const std::string to = fix.resolved.toStdString();
-    // The command named the script by its path: it runs the file itself now. Else (a relative
+    static const QRegularExpression plain(QStringLiteral("^[A-Za-z0-9_./@%+,:=-]+$"));
+    const bool shellSafe = plain.match(fix.resolved).hasMatch();
+    // The command runs the script by its path: it runs the file itself now. Else (a relative
     // spelling, `cd /workspace && ./start.sh`) the link is made to work where it leads.
     if (!fix.resolved.isEmpty()) {
         QString unused;
@@ -216,16 +288,8 @@ QString SpecFix::resolvedPath(const QString &yaml, const SpecFixes::ResolvedPath
             for (const char *list : {"containers", "initContainers"})
                 if (spec.contains(list) && spec[list].is_array())
                     for (json &c : spec[list])
-                        for (const char *key : {"command", "args"})
-                            if (c.is_object() && c.contains(key) && c[key].is_array())
-                                for (json &word : c[key])
-                                    if (word.is_string()) {
-                                        std::string w = word.get<std::string>();
-                                        if (replaceWord(w, path, to)) {
-                                            word = w;
-                                            changed = true;
-                                        }
-                                    }
+                        if (c.is_object())
+                            changed |= replaceInCommand(c, path, to, shellSafe);
             return changed;
         });
         if (!out.isEmpty())
@@ -255,13 +319,15 @@ QString SpecFix::resolvedPath(const QString &yaml, const SpecFixes::ResolvedPath
             spec["volumes"] = json::array();
         spec["volumes"].push_back(
             {{"name", name}, {"hostPath", {{"path", node}, {"type", "Directory"}}}});
-        for (json &c : spec["containers"])
-            if (c.is_object()) {
-                if (!c.contains("volumeMounts") || !c["volumeMounts"].is_array())
-                    c["volumeMounts"] = json::array();
-                c["volumeMounts"].push_back(
-                    {{"name", name}, {"mountPath", at}, {"readOnly", true}});
-            }
+        for (const char *list : {"containers", "initContainers"})
+            if (spec.contains(list) && spec[list].is_array())
+                for (json &c : spec[list])
+                    if (c.is_object()) {
+                        if (!c.contains("volumeMounts") || !c["volumeMounts"].is_array())
+                            c["volumeMounts"] = json::array();
+                        c["volumeMounts"].push_back(
+                            {{"name", name}, {"mountPath", at}, {"readOnly", true}});
+                    }
         return true;
     });
 }

@@ -5,7 +5,9 @@
 #include "sshconnection.h"
 #include "sshpool.h"
 
+#include <QDateTime>
 #include <QPointer>
+#include <QTimer>
 
 namespace gpudesk {
 
@@ -36,36 +38,56 @@ QList<RemotePathInfo> NasInspect::read(SftpClient *sftp, const QStringList &path
 }
 
 void NasInspect::onPool(SshPool *pool, const QString &preferred, const QStringList &paths,
-                        bool follow, QObject *receiver, Done done)
+                        bool follow, QObject *receiver, Done done, qint64 until)
 {
     QPointer<QObject> to(receiver);
+    if (until == 0)
+        until = QDateTime::currentMSecsSinceEpoch() + GiveUpMs;
     QStringList nodes = preferred.isEmpty() ? pool->nodes() : QStringList{preferred};
     nodes.sort();
+    bool usable = false;
     for (const QString &node : std::as_const(nodes)) {
         if (!pool->status(node).usable())
             continue;
-        const bool submitted = pool->submit(
-            node,
-            [paths, follow, to, done](SshConnection *c, const SshStatus &status,
-                                      const std::atomic<bool> &) {
-                QString error = status.message;
-                QList<RemotePathInfo> out;
-                if (c) {
-                    SftpClient sftp(c);
-                    if (sftp.open(&error))
-                        out = read(&sftp, paths, follow, &error);
-                }
-                const bool ok = c && error.isEmpty();
-                return std::function<void()>([to, done, out, error, ok] {
-                    if (to)
-                        done(out, ok ? QString() : error);
-                });
-            },
-            SshPool::Lane::Long);
-        if (submitted)
-            return;
+        usable = true;
+        // The files' own session first; the long one when a transfer holds that.
+        for (const SshPool::Lane lane : {SshPool::Lane::Files, SshPool::Lane::Long}) {
+            const bool submitted = pool->submit(
+                node,
+                [paths, follow, to, done](SshConnection *c, const SshStatus &status,
+                                          const std::atomic<bool> &) {
+                    QString error = status.message;
+                    QList<RemotePathInfo> out;
+                    if (c) {
+                        SftpClient sftp(c);
+                        if (sftp.open(&error))
+                            out = read(&sftp, paths, follow, &error);
+                    }
+                    const bool ok = c && error.isEmpty();
+                    return std::function<void()>([to, done, out, error, ok] {
+                        if (to)
+                            done(out, ok ? QString() : error);
+                    });
+                },
+                lane);
+            if (submitted)
+                return;
+        }
     }
-    done({}, tr("No node that mounts the NAS answers over SSH."));
+    // Every node that answers is busy (a walk, the kernel logs): tried again shortly.
+    if (usable && QDateTime::currentMSecsSinceEpoch() < until && to) {
+        QTimer::singleShot(
+            RetryMs, to,
+            [pool = QPointer<SshPool>(pool), preferred, paths, follow, to, done, until] {
+                if (pool)
+                    onPool(pool, preferred, paths, follow, to, done, until);
+                else
+                    done({}, tr("The SSH sessions to the nodes have ended."));
+            });
+        return;
+    }
+    done({}, usable ? tr("Every node that mounts the NAS stayed busy.")
+                    : tr("No node that mounts the NAS answers over SSH."));
 }
 
 } // namespace gpudesk

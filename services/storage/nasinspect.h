@@ -30,9 +30,13 @@ public:
     static QList<RemotePathInfo> read(SftpClient *sftp, const QStringList &paths, bool follow,
                                       QString *error);
     // On `preferred` ("" the first node of `pool` that takes the work, by name), to `done` on
-    // `receiver`'s thread unless it is gone; at once with why when no node takes it.
+    // `receiver`'s thread unless it is gone: tried again every RetryMs while every node that
+    // answers is busy, until GiveUpMs (`until`: when, ms since the epoch; 0 from now); at
+    // once with why when no node answers.
     static void onPool(SshPool *pool, const QString &preferred, const QStringList &paths,
-                       bool follow, QObject *receiver, Done done);
+                       bool follow, QObject *receiver, Done done, qint64 until = 0);
+    static constexpr int RetryMs = 300;
+    static constexpr int GiveUpMs = 10000;
 };
 
 } // namespace gpudesk

@@ -28,6 +28,7 @@
 
 #include <QComboBox>
 #include <QDirIterator>
+#include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -668,12 +669,18 @@ void TestNasFiles::launchScripts()
     QCOMPARE(r.severity, StartReason::Warning);
     QVERIFY2(r.message.contains(u"/opt/scripts/start.sh"_qs), qPrintable(r.message));
     // A link into the NAS's shared tree, which her pod does not mount: it cannot start.
-    QVERIFY(QFile::link(u"/mnt/share/vision/scripts/start.sh"_qs,
+    QVERIFY(QFileInfo::exists(b.nas + u"/share/cv/datasets/README.md"_qs));
+    QVERIFY(QFile::link(u"/mnt/share/cv/datasets/README.md"_qs,
                         b.nas + u"/user/carol/code/shared-start.sh"_qs));
     r = verdictOf(u"carol"_qs, {u"/mnt/user/carol/code/shared-start.sh"_qs});
     QCOMPARE(r.code, u"launch-script-link-outside"_qs);
     QCOMPARE(r.severity, StartReason::Never);
     QCOMPARE(checker.verdict().kind, StartVerdict::Never);
+    // Into that tree, to a file it does not have: dangling, wherever it would be mounted.
+    QVERIFY(QFile::link(u"/mnt/share/vision/scripts/start.sh"_qs,
+                        b.nas + u"/user/carol/code/gone-start.sh"_qs));
+    r = verdictOf(u"carol"_qs, {u"/mnt/user/carol/code/gone-start.sh"_qs});
+    QCOMPARE(r.code, u"launch-script-dangling"_qs);
     r = verdictOf(u"dave"_qs, {u"/mnt/user/dave/code/train.sh"_qs});
     QCOMPARE(r.code, u"launch-script-not-executable"_qs);
     QCOMPARE(r.numbers.value(u"mode"_qs).toString(), u"0644"_qs);

@@ -162,7 +162,7 @@ with tempfile.TemporaryDirectory() as state:
         check(f"{seg['id']}: the NAS tells the link and the path to run ({hit and hit[0]['title']}, {ev})",
               hit and hit[0]["rule"] == "launch-script-link-outside"
               and hit[0]["title"] == "Launch script /workspace/start.sh links to a path the container does not have"
-              and hit[0]["fix"].startswith("Run the script by the path the container sees it at, /workspace/tools/dist_train.sh;")
+              and hit[0]["fix"].startswith("Run the script by the path the container sees it at, /workspace/tools/dist_train.sh (")
               and ev and "/workspace/start.sh is a link to /mnt/user/zhangwei/code/seg/tools/dist_train.sh" in ev[0])
         # Grouped by cause for the admin: the counts add up to the pods diagnosed, most first.
         classes = report["diagnosisClasses"]

@@ -282,16 +282,22 @@ void TestLaunchScripts::linkResolved()
     QCOMPARE(r.numbers.value(u"mountNode"_qs).toString(), u"/mnt/user/bob/code/seg/tools"_qs);
     QCOMPARE(r.numbers.value(u"mountAt"_qs).toString(), u"/mnt/user/bob/code/seg/tools"_qs);
     QVERIFY2(r.fix.startsWith(u"Run the script by the path the container sees it at, "
-                              "/workspace/tools/train.sh;"_qs),
+                              "/workspace/tools/train.sh (where the command names it otherwise, "
+                              "mount the node's /mnt/user/bob/code/seg/tools there"_qs) &&
+                 r.fix.endsWith(u"A relative link (ln -sfr) works on the node and in the pod "
+                                "alike."_qs),
              qPrintable(r.fix));
-    // A relative link out of the mount: the node reads it from the link's node folder.
+    // A relative link out of the mount: the node reads it from the link's node folder; the
+    // container would find it elsewhere (/shared), and no folder of the node is put there.
     f.linkTarget = u"../../shared/train.sh"_qs;
     QCOMPARE(LaunchScripts::targetOf(s, f.linkTarget), u"/shared/train.sh"_qs);
     QCOMPARE(LaunchScripts::nodeTargetOf(s, f.linkTarget), u"/mnt/user/bob/shared/train.sh"_qs);
     r = LaunchScripts::judge(s, f);
-    QVERIFY(!r.numbers.contains(u"resolved"_qs));
-    QCOMPARE(r.numbers.value(u"mountNode"_qs).toString(), u"/mnt/user/bob/shared"_qs);
-    QCOMPARE(r.numbers.value(u"mountAt"_qs).toString(), u"/shared"_qs);
+    QVERIFY(!r.numbers.contains(u"resolved"_qs) && !r.numbers.contains(u"mountAt"_qs));
+    QVERIFY2(!r.fix.contains(u"relative link"_qs), qPrintable(r.fix));
+    // By the node's path into another user's folder: not mounted (the words only).
+    f.linkTarget = u"/mnt/user/carol/private/train.sh"_qs;
+    QVERIFY(!LaunchScripts::judge(s, f).numbers.contains(u"mountAt"_qs));
     // The node's own disk (not the NAS), a system folder, a folder over another mount, a
     // target the node does not have: nothing to run or mount, the words only.
     for (const QString &target : {u"/opt/scripts/train.sh"_qs, u"/usr/local/bin/train.sh"_qs}) {
@@ -304,14 +310,21 @@ void TestLaunchScripts::linkResolved()
     }
     LaunchScript usr = s;
     usr.nasRoots = {u"/usr/share/nas"_qs};
-    f.linkTarget = u"/usr/share/nas/train.sh"_qs;
-    QVERIFY(!LaunchScripts::judge(usr, f).numbers.contains(u"mountAt"_qs));
+    usr.nodePath = u"/usr/share/nas/bob/start.sh"_qs;
+    usr.hostMounts = {{u"/workspace"_qs, u"/usr/share/nas/bob"_qs}};
+    f.linkTarget = u"/usr/share/nas/bob/tools/train.sh"_qs;
+    r = LaunchScripts::judge(usr, f);
+    QCOMPARE(r.numbers.value(u"resolved"_qs).toString(), u"/workspace/tools/train.sh"_qs);
+    QVERIFY(!r.numbers.contains(u"mountAt"_qs)); // a system folder of the image
     LaunchScript over = s;
     over.mountPaths << u"/mnt/user/bob/code/seg/tools/data"_qs;
     f.linkTarget = u"/mnt/user/bob/code/seg/tools/train.sh"_qs;
     QVERIFY(!LaunchScripts::judge(over, f).numbers.contains(u"mountAt"_qs));
+    // By the node's path to a file the node does not have either: dangling, not "outside".
     f.targetFound = false;
-    QVERIFY(!LaunchScripts::judge(s, f).numbers.contains(u"resolved"_qs));
+    r = LaunchScripts::judge(s, f);
+    QCOMPARE(r.code, u"launch-script-dangling"_qs);
+    QVERIFY(!r.numbers.contains(u"resolved"_qs));
     // A folder mounted deeper hides the one that holds the file there.
     QCOMPARE(LaunchScripts::containerPathOf(s.hostMounts, s.mountPaths,
                                             u"/mnt/user/bob/code/seg/conf/a.sh"_qs),

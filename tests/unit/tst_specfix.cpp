@@ -237,6 +237,39 @@ void TestSpecFix::launchScriptByItsResolvedPath()
     QCOMPARE(mount[u"mountPath"_qs].toString(), u"/mnt/user/z/code/seg/tools"_qs);
     QVERIFY(mount[u"readOnly"_qs].toBool());
 
+    // Only where a program runs it: a path written to (cp, rm, ln) is left; `bash -x FILE`
+    // is run.
+    const QString writes =
+        u"apiVersion: v1\nkind: Pod\nmetadata: {name: w}\nspec:\n"
+        "  containers:\n"
+        "  - {name: a, image: x, command: [sh, -c, 'cp /tmp/s /workspace/"
+        "start.sh; rm -f /workspace/start.sh; bash -x /workspace/start.sh']}\n"_qs;
+    fixed = SpecFix::apply(resolved, writes, &error);
+    QVERIFY2(!fixed.isEmpty(), qPrintable(error));
+    QCOMPARE(parsed(fixed)[u"spec"_qs][u"containers"_qs][0][u"command"_qs][2].toString(),
+             u"cp /tmp/s /workspace/start.sh; rm -f /workspace/start.sh; bash -x "
+             "/workspace/tools/train.sh"_qs);
+    // A resolved path a shell would split (a space, a `$`): never spliced into a shell's line;
+    // the folder is mounted instead, in the init containers too.
+    const QString odd = SpecFixes::resolvedPath(
+        u"/workspace/start.sh"_qs, u"/workspace/my tools/$(x).sh"_qs,
+        u"/mnt/user/z/code/seg/my tools"_qs, u"/mnt/user/z/code/seg/my tools"_qs);
+    const QString withInit = u"apiVersion: v1\nkind: Pod\nmetadata: {name: s}\nspec:\n"
+                             "  initContainers:\n  - {name: i, image: x}\n"
+                             "  containers:\n"
+                             "  - {name: a, image: x, command: [bash, -c, 'bash /workspace/"
+                             "start.sh']}\n"_qs;
+    fixed = SpecFix::apply(odd, withInit, &error);
+    QVERIFY2(!fixed.isEmpty(), qPrintable(error));
+    const QJsonObject oddSpec = parsed(fixed)[u"spec"_qs].toObject();
+    QCOMPARE(oddSpec[u"containers"_qs][0][u"command"_qs][2].toString(),
+             u"bash /workspace/start.sh"_qs);
+    QCOMPARE(oddSpec[u"initContainers"_qs][0][u"volumeMounts"_qs][0][u"mountPath"_qs].toString(),
+             u"/mnt/user/z/code/seg/my tools"_qs);
+    // A mount over a system folder is not one gpudesk makes, whatever the fix string says.
+    QVERIFY(!SpecFixes::resolvedPathOf(
+        SpecFixes::resolvedPath(u"/workspace/start.sh"_qs, {}, u"/usr/bin"_qs, u"/usr/bin"_qs)));
+
     // Neither: said, nothing made.
     const QString pathOnly =
         SpecFixes::resolvedPath(u"/workspace/start.sh"_qs, u"/workspace/tools/train.sh"_qs, {}, {});
