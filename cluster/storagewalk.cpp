@@ -185,6 +185,24 @@ void StorageWalk::record(const char *begin, const char *end)
     part.name = partName;
     part.bytes += size;
     part.lastChange = std::max(part.lastChange, mtime);
+    const qsizetype third = second < 0 ? -1 : rel.indexOf(u'/', second + 1);
+    if (second >= 0 && (third >= 0 || type == 'd') && isOutputFolder(partName)) {
+        // checkpoints/NAME and everything below it: one job's outputs (a file right in
+        // checkpoints/ is no job's folder).
+        const QString job = rel.mid(second + 1, third < 0 ? -1 : third - second - 1);
+        const QString key = partName + u'/' + job;
+        if (f.jobOutputs.size() < size_t(MaxJobOutputsTracked) || f.jobOutputs.count(key)) {
+            StorageJobOutput &out = f.jobOutputs[key];
+            if (out.path.isEmpty()) {
+                out.path = s.path + u'/' + key;
+                out.job = job;
+            }
+            out.bytes += size;
+            out.allocated += blocks * 512;
+            out.files += type != 'd';
+            out.lastChange = std::max(out.lastChange, mtime);
+        }
+    }
     if (type != 'f')
         return;
     StorageFile file{m_root + u'/' + rel, size, blocks * 512, mtime, atime};
@@ -253,6 +271,14 @@ StorageRootMeasure StorageWalk::finish(bool complete)
                   [](const StoragePart &a, const StoragePart &b) { return a.bytes > b.bytes; });
         if (s.largest.size() > StorageFolder::MaxParts)
             s.largest.resize(StorageFolder::MaxParts);
+        for (auto &[key, out] : it->jobOutputs)
+            s.jobOutputs.append(std::move(out));
+        std::sort(s.jobOutputs.begin(), s.jobOutputs.end(),
+                  [](const StorageJobOutput &a, const StorageJobOutput &b) {
+                      return a.bytes != b.bytes ? a.bytes > b.bytes : a.path < b.path;
+                  });
+        if (s.jobOutputs.size() > StorageFolder::MaxJobOutputs)
+            s.jobOutputs.resize(StorageFolder::MaxJobOutputs);
         m.folders.append(std::move(s));
     }
     std::sort(m.folders.begin(), m.folders.end(),

@@ -40,6 +40,9 @@ public:
     // below the root; past these, the rest is summed under "…".
     static constexpr qsizetype MaxPartsTracked = 4096;
     static constexpr qsizetype MaxFolders = 100000;
+    // Job output folders tracked per folder (checkpoints/NAME…); past it, the others are not
+    // told apart (a cleanup never offers what it could not weigh).
+    static constexpr qsizetype MaxJobOutputsTracked = 4096;
 
 private:
     // By inode: how many of its names are still to be met.
@@ -50,6 +53,8 @@ private:
     {
         StorageFolder sums;
         std::map<QString, StoragePart> parts; // by name
+        // Its jobs' output folders, by "checkpoints/NAME"; at most MaxJobOutputsTracked.
+        std::map<QString, StorageJobOutput> jobOutputs;
         Names linked; // files with several names met here, not all of them yet
     };
     void record(const char *begin, const char *end);

@@ -25,6 +25,30 @@ struct StoragePart
     qint64 lastChange = 0; // the newest mtime at or below it, ms since the epoch
 };
 
+// The outputs of one job: a folder right below one of its owner's output folders
+// (checkpoints/NAME, outputs/NAME, …; see isOutputFolder), summed over all below it. Training
+// scripts name these after the job (`--output checkpoints/$JOB`): what a cleanup weighs against
+// the jobs the cluster still has.
+struct StorageJobOutput
+{
+    QString path; // as the node sees it: "/mnt/user/alice/checkpoints/bert-zh-pretrain"
+    QString job;  // the folder's name
+    qint64 bytes = 0;
+    qint64 allocated = 0;
+    qint64 files = 0;      // entries that are not directories
+    qint64 lastChange = 0; // the newest mtime at or below it, ms since the epoch
+};
+
+// A folder right below a user's or group's folder that holds one folder per job.
+inline bool isOutputFolder(QStringView name)
+{
+    static const QStringList names{QStringLiteral("checkpoints"), QStringLiteral("checkpoint"),
+                                   QStringLiteral("ckpt"),        QStringLiteral("ckpts"),
+                                   QStringLiteral("outputs"),     QStringLiteral("output"),
+                                   QStringLiteral("runs"),        QStringLiteral("work_dirs")};
+    return names.contains(name);
+}
+
 // One user's or group's folder on the NAS (/mnt/user/NAME, /mnt/share/GROUP), summed as
 // `du -sb` does: the folder itself and every entry below it, directories and symbolic links
 // included (their own sizes; links are never followed).
@@ -48,6 +72,9 @@ struct StorageFolder
     // Files of StaleMinBytes and more neither read nor changed for StaleDays, biggest first:
     // what cleanup looks at first (a checkpoint of a job long finished, a dataset copied once).
     QList<StorageFile> staleFiles;
+    // Its jobs' output folders (checkpoints/NAME…), biggest first, at most MaxJobOutputs.
+    QList<StorageJobOutput> jobOutputs;
+    static constexpr int MaxJobOutputs = 50;
     static constexpr int StaleDays = 90;
     static constexpr qint64 StaleMinBytes = 1LL << 30;
     static constexpr int MaxParts = 8;

@@ -3470,6 +3470,10 @@
         <source>%1: &quot;specFix&quot; %2 is not one gpudesk can make (%3); left out.</source>
         <translation>%1：“specFix” %2 不是 gpudesk 能做的修改（%3）；已略去。</translation>
     </message>
+    <message>
+        <source>%1: &quot;nas&quot; %2 is not a code the NAS check gives (%3); left out.</source>
+        <translation>%1：“nas” %2 不是 NAS 检查给出的代码（%3）；已忽略。</translation>
+    </message>
 </context>
 <context>
     <name>gpudesk::EventsModel</name>
@@ -5264,6 +5268,18 @@
         <source>Run the script by the path the container sees it at, %1; or put the script itself at %2.</source>
         <translation>按容器中能看到的路径 %1 运行脚本；或把脚本本身放到 %2。</translation>
     </message>
+    <message>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>Run the script by the path the container sees it at, %1 (where the command names it otherwise, mount the node&apos;s %2 there, where the link leads); or put the script itself at %3.</source>
+        <translation>按容器中能看到的路径 %1 运行脚本（若命令以其他写法引用它，则把节点上的 %2 挂载到同一路径，即链接所指之处）；或把脚本本身放到 %3。</translation>
+    </message>
+    <message>
+        <source>A relative link (ln -sfr) works on the node and in the pod alike.</source>
+        <translation>相对链接（ln -sfr）在节点上和 Pod 中都能用。</translation>
+    </message>
 </context>
 <context>
     <name>gpudesk::LayerScan</name>
@@ -6070,6 +6086,22 @@
         <source>%1 in %2 file(s); no namespace is labelled gpudesk.io/user=%3 now; nothing below it changed since %4</source>
         <translation>%1，共 %2 个文件；现在没有命名空间带 gpudesk.io/user=%3 标签；自 %4 起其下没有任何改动</translation>
     </message>
+    <message>
+        <source>Outputs of a job gone or long ended</source>
+        <translation>已删除或早已结束的作业的输出</translation>
+    </message>
+    <message>
+        <source>Outputs of jobs: not judged, the cluster&apos;s jobs could not all be read (pods, Volcano jobs, PyTorchJobs, MPIJobs).</source>
+        <translation>作业输出：未判断，无法读取集群的全部作业（Pod、Volcano 作业、PyTorchJob、MPIJob）。</translation>
+    </message>
+    <message>
+        <source>%1 in %2 file(s) of job %3, which ended %4; nothing below it changed since %5</source>
+        <translation>%1，共 %2 个文件，属于作业 %3（于 %4 结束）；自 %5 起其下没有任何改动</translation>
+    </message>
+    <message>
+        <source>%1 in %2 file(s) of job %3: no job or pod of that name is left in %4&apos;s namespaces; nothing below it changed since %5</source>
+        <translation>%1，共 %2 个文件，属于作业 %3：%4 的命名空间中已没有同名的作业或 Pod；自 %5 起其下没有任何改动</translation>
+    </message>
 </context>
 <context>
     <name>gpudesk::NasCleanupPanel</name>
@@ -6094,10 +6126,6 @@
     <message>
         <source>Core dumps younger than this are left: someone may be reading one</source>
         <translation>比这更新的核心转储会保留：可能有人正在分析</translation>
-    </message>
-    <message>
-        <source>A folder written to more lately is someone&apos;s, with a namespace or not</source>
-        <translation>比这更近写入过的目录属于某人，无论是否有命名空间</translation>
     </message>
     <message>
         <source>Core dumps older than</source>
@@ -6176,6 +6204,10 @@
     <message>
         <source>Kind</source>
         <translation>类型</translation>
+    </message>
+    <message>
+        <source>A folder written to more lately is someone&apos;s, with a namespace or a job or not</source>
+        <translation>比这更近写入过的目录属于某人，无论是否有命名空间或作业</translation>
     </message>
 </context>
 <context>
@@ -6452,6 +6484,14 @@
     <message>
         <source>No node that mounts the NAS answers over SSH.</source>
         <translation>没有挂载 NAS 的节点通过 SSH 响应。</translation>
+    </message>
+    <message>
+        <source>The SSH sessions to the nodes have ended.</source>
+        <translation>到节点的 SSH 会话已结束。</translation>
+    </message>
+    <message>
+        <source>Every node that mounts the NAS stayed busy.</source>
+        <translation>挂载 NAS 的节点一直繁忙。</translation>
     </message>
 </context>
 <context>

@@ -366,23 +366,29 @@ QJsonObject CleanupRun::document() const
     if (!m_options.nas.classes.isEmpty()) {
         const qint64 now = QDateTime::currentMSecsSinceEpoch();
         QJsonArray candidates;
-        for (const NasCandidate &n : m_nasFound.candidates)
-            candidates.append(
-                QJsonObject{{QStringLiteral("class"), NasCleanup::classId(n.cls)},
-                            {QStringLiteral("path"), n.path},
-                            {QStringLiteral("type"),
-                             n.type == 'd' ? QStringLiteral("folder") : QStringLiteral("file")},
-                            {QStringLiteral("owner"), n.owner},
-                            {QStringLiteral("kind"), n.kind},
-                            {QStringLiteral("bytes"), n.bytes},
-                            {QStringLiteral("allocated"), n.allocated},
-                            {QStringLiteral("files"), n.files},
-                            {QStringLiteral("modified"), json::rfc3339(n.modified)},
-                            {QStringLiteral("accessed"),
-                             n.accessed > 0 ? json::rfc3339(n.accessed) : QJsonValue()},
-                            {QStringLiteral("measuredAt"), json::rfc3339(n.measuredAt)},
-                            {QStringLiteral("node"), n.node},
-                            {QStringLiteral("evidence"), NasCleanup::evidence(n, now)}});
+        for (const NasCandidate &n : m_nasFound.candidates) {
+            QJsonObject c{{QStringLiteral("class"), NasCleanup::classId(n.cls)},
+                          {QStringLiteral("path"), n.path},
+                          {QStringLiteral("type"),
+                           n.type == 'd' ? QStringLiteral("folder") : QStringLiteral("file")},
+                          {QStringLiteral("owner"), n.owner},
+                          {QStringLiteral("kind"), n.kind},
+                          {QStringLiteral("bytes"), n.bytes},
+                          {QStringLiteral("allocated"), n.allocated},
+                          {QStringLiteral("files"), n.files},
+                          {QStringLiteral("modified"), json::rfc3339(n.modified)},
+                          {QStringLiteral("accessed"),
+                           n.accessed > 0 ? json::rfc3339(n.accessed) : QJsonValue()},
+                          {QStringLiteral("measuredAt"), json::rfc3339(n.measuredAt)},
+                          {QStringLiteral("node"), n.node},
+                          {QStringLiteral("evidence"), NasCleanup::evidence(n, now)}};
+            if (n.cls == NasCandidate::JobOutput) {
+                c.insert(QStringLiteral("job"), n.job);
+                c.insert(QStringLiteral("jobEnded"),
+                         n.jobEnded > 0 ? json::rfc3339(n.jobEnded) : QJsonValue());
+            }
+            candidates.append(c);
+        }
         doc.insert(QStringLiteral("nasCandidates"), candidates);
         QJsonObject o = doc.value(QStringLiteral("options")).toObject();
         o.insert(QStringLiteral("coreDumpDays"), m_options.nas.coreDumpDays);

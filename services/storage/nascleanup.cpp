@@ -61,6 +61,8 @@ QString NasCleanup::classId(NasCandidate::Class c)
         return QStringLiteral("nas-core-dump");
     case NasCandidate::DepartedUser:
         return QStringLiteral("nas-departed-user");
+    case NasCandidate::JobOutput:
+        return QStringLiteral("nas-job-output");
     }
     return QString();
 }
@@ -82,19 +84,24 @@ QString NasCleanup::classTitle(NasCandidate::Class c)
         return tr("Core dump");
     case NasCandidate::DepartedUser:
         return tr("Folder of a user who left");
+    case NasCandidate::JobOutput:
+        return tr("Outputs of a job gone or long ended");
     }
     return QString();
 }
 
 NasCleanupFound NasCleanup::find(const QList<StorageRootMeasure> &measures,
                                  const std::optional<QSet<QString>> &users,
-                                 const NasCleanupOptions &options, qint64 nowMs)
+                                 const NasCleanupOptions &options, qint64 nowMs,
+                                 const std::optional<OwnersJobs> &jobs)
 {
     const auto wanted = [&options](NasCandidate::Class c) {
         return options.classes.isEmpty() || options.classes.contains(c);
     };
     NasCleanupFound out;
-    QStringList departed; // their folders: what lies in them is not listed again
+    // Folders offered whole (a departed user's, a job's outputs): what lies in them is not
+    // listed again.
+    QStringList departed;
     if (wanted(NasCandidate::DepartedUser)) {
         if (!users || users->isEmpty()) {
             out.notes << tr("Folders of users who left: not judged, the cluster's users could not "
@@ -121,6 +128,48 @@ NasCleanupFound NasCleanup::find(const QList<StorageRootMeasure> &measures,
                     c.node = m.node;
                     out.candidates << c;
                     departed << f.path;
+                }
+            }
+        }
+    }
+    if (wanted(NasCandidate::JobOutput)) {
+        if (!jobs) {
+            out.notes << tr("Outputs of jobs: not judged, the cluster's jobs could not all be "
+                            "read (pods, Volcano jobs, PyTorchJobs, MPIJobs).");
+        } else {
+            // A user's checkpoints/NAME untouched for the days asked, whose job is gone or
+            // ended as long ago; a job that runs, waits or ended lately keeps its outputs.
+            const qint64 cutoff = nowMs - options.departedDays * kDayMs;
+            for (const StorageRootMeasure &m : measures) {
+                if (m.kind != QLatin1String("user"))
+                    continue;
+                for (const StorageFolder &f : m.folders) {
+                    if (departed.contains(f.path))
+                        continue;
+                    const QHash<QString, qint64> mine = jobs->value(f.owner);
+                    for (const StorageJobOutput &o : f.jobOutputs) {
+                        const auto job = mine.constFind(o.job);
+                        const qint64 ended = job == mine.cend() ? 0 : *job;
+                        if (o.lastChange > cutoff || o.lastChange <= 0 ||
+                            (job != mine.cend() && (ended <= 0 || ended > cutoff)))
+                            continue;
+                        NasCandidate c;
+                        c.cls = NasCandidate::JobOutput;
+                        c.path = o.path;
+                        c.type = 'd';
+                        c.owner = f.owner;
+                        c.kind = f.kind;
+                        c.bytes = o.bytes;
+                        c.allocated = o.allocated;
+                        c.files = o.files;
+                        c.modified = o.lastChange;
+                        c.measuredAt = m.measuredAt;
+                        c.node = m.node;
+                        c.job = o.job;
+                        c.jobEnded = ended;
+                        out.candidates << c;
+                        departed << o.path; // what lies in it is this candidate's
+                    }
                 }
             }
         }
@@ -177,6 +226,15 @@ QString NasCleanup::evidence(const NasCandidate &c, qint64 nowMs)
         return tr("%1 in %2 file(s); no namespace is labelled gpudesk.io/user=%3 now; nothing "
                   "below it changed since %4")
             .arg(size, locale.toString(c.files), c.owner, day(c.modified));
+    case NasCandidate::JobOutput:
+        return c.jobEnded > 0
+                   ? tr("%1 in %2 file(s) of job %3, which ended %4; nothing below it changed "
+                        "since %5")
+                         .arg(size, locale.toString(c.files), c.job, day(c.jobEnded),
+                              day(c.modified))
+                   : tr("%1 in %2 file(s) of job %3: no job or pod of that name is left in "
+                        "%4's namespaces; nothing below it changed since %5")
+                         .arg(size, locale.toString(c.files), c.job, c.owner, day(c.modified));
     }
     return QString();
 }

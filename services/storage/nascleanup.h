@@ -4,6 +4,7 @@
 #include "storageusage.h"
 
 #include <QCoreApplication>
+#include <QHash>
 #include <QList>
 #include <QSet>
 #include <QStringList>
@@ -21,6 +22,7 @@ struct NasCandidate
         StaleFile,    // 1 GiB and more, neither read nor changed for 90 days
         CoreDump,     // core, core.<pid>, older than the options' days
         DepartedUser, // a user's folder whose user has no namespace any more
+        JobOutput,    // checkpoints/NAME of a job gone or ended long ago, untouched since
     };
     Class cls = StaleFile;
     QString path;
@@ -34,13 +36,21 @@ struct NasCandidate
     qint64 accessed = 0; // a file's atime (ms)
     qint64 measuredAt = 0;
     QString node; // where the walk that found it ran
+    // A job output's job: its name, and when it ended (0: no job of that name is left).
+    QString job;
+    qint64 jobEnded = 0;
 };
+
+// The cluster's jobs by the user they are of (their namespace's gpudesk.io/user): each job's
+// and bare pod's name, and when it ended — 0 while it runs or waits, or when its end is not
+// known (then its outputs are never offered).
+using OwnersJobs = QHash<QString, QHash<QString, qint64>>;
 
 struct NasCleanupOptions
 {
     QList<NasCandidate::Class> classes; // empty: every class
     int coreDumpDays = 7;               // a fresh core dump may be under study
-    int departedDays = 30;              // a folder written to lately is someone's
+    int departedDays = 30; // a folder written to lately is someone's (a job's outputs too)
 };
 
 struct NasCleanupFound
@@ -56,17 +66,20 @@ class NasCleanup
 {
     Q_DECLARE_TR_FUNCTIONS(gpudesk::NasCleanup)
 public:
-    static constexpr int kClassCount = 3;
-    // "nas-stale-file", "nas-core-dump", "nas-departed-user": --cleanup's names.
+    static constexpr int kClassCount = 4;
+    // "nas-stale-file", "nas-core-dump", "nas-departed-user", "nas-job-output": --cleanup's
+    // names.
     static QString classId(NasCandidate::Class c);
     static std::optional<NasCandidate::Class> classFromId(const QString &id);
     static QString classTitle(NasCandidate::Class c);
 
     // `users`: the cluster's users now (namespaces labelled gpudesk.io/user); none when they
-    // could not be read — then no folder is called a departed user's.
+    // could not be read — then no folder is called a departed user's. `jobs`: their jobs now;
+    // none when they could not all be read — then no job's outputs are offered.
     static NasCleanupFound find(const QList<StorageRootMeasure> &measures,
                                 const std::optional<QSet<QString>> &users,
-                                const NasCleanupOptions &options, qint64 nowMs);
+                                const NasCleanupOptions &options, qint64 nowMs,
+                                const std::optional<OwnersJobs> &jobs = std::nullopt);
     // What says the candidate is not needed, in words (the walk's figures, as of `nowMs`).
     static QString evidence(const NasCandidate &c, qint64 nowMs);
 };

@@ -68,6 +68,19 @@ QJsonArray partsJson(const QList<StoragePart> &parts)
     return out;
 }
 
+QJsonArray jobOutputsJson(const QList<StorageJobOutput> &outputs)
+{
+    QJsonArray out;
+    for (const StorageJobOutput &o : outputs)
+        out.append(QJsonObject{{QStringLiteral("path"), o.path},
+                               {QStringLiteral("job"), o.job},
+                               {QStringLiteral("bytes"), double(o.bytes)},
+                               {QStringLiteral("allocated"), double(o.allocated)},
+                               {QStringLiteral("files"), double(o.files)},
+                               {QStringLiteral("lastChange"), time(o.lastChange)}});
+    return out;
+}
+
 QJsonObject folderJson(const StorageFolder &f)
 {
     return {{QStringLiteral("path"), f.path},
@@ -83,7 +96,8 @@ QJsonObject folderJson(const StorageFolder &f)
             {QStringLiteral("largest"), partsJson(f.largest)},
             {QStringLiteral("largestFiles"), filesJson(f.largestFiles)},
             {QStringLiteral("coreDumps"), filesJson(f.coreDumps)},
-            {QStringLiteral("staleFiles"), filesJson(f.staleFiles)}};
+            {QStringLiteral("staleFiles"), filesJson(f.staleFiles)},
+            {QStringLiteral("jobOutputs"), jobOutputsJson(f.jobOutputs)}};
 }
 
 } // namespace
@@ -151,6 +165,13 @@ bool fromJson(const QJsonObject &o, StorageRootMeasure *out)
         f.largestFiles = filesFrom(j.value(QLatin1String("largestFiles")).toArray());
         f.coreDumps = filesFrom(j.value(QLatin1String("coreDumps")).toArray());
         f.staleFiles = filesFrom(j.value(QLatin1String("staleFiles")).toArray());
+        for (const QJsonValue &p : j.value(QLatin1String("jobOutputs")).toArray()) {
+            const QJsonObject po = p.toObject();
+            f.jobOutputs.append({po.value(QLatin1String("path")).toString(),
+                                 po.value(QLatin1String("job")).toString(), number(po, "bytes"),
+                                 number(po, "allocated"), number(po, "files"),
+                                 timeOf(po.value(QLatin1String("lastChange")))});
+        }
         if (!f.path.isEmpty())
             m.folders.append(f);
     }

@@ -134,7 +134,50 @@ NasCleanupFound StorageService::cleanupCandidates(const NasCleanupOptions &optio
         for (const NamespaceInfo &n : m_session->store()->users())
             users->insert(n.user.isEmpty() ? n.name : n.user);
     }
-    return NasCleanup::find(m_measures, users, options, QDateTime::currentMSecsSinceEpoch());
+    return NasCleanup::find(m_measures, users, options, QDateTime::currentMSecsSinceEpoch(),
+                            jobsByUser());
+}
+
+std::optional<OwnersJobs> StorageService::jobsByUser() const
+{
+    // Every kind a job's outputs may be named after, listed whole (or not served by this
+    // cluster): a kind missing or read for one namespace only would make its jobs look gone.
+    const ConnectionState *state = m_session->state();
+    for (const Resource r : {Resource::Namespaces, Resource::Pods, Resource::VolcanoJobs,
+                             Resource::PyTorchJobs, Resource::MPIJobs}) {
+        const InformerStatus *s = state->collection(r);
+        const bool whole = s && s->state == InformerStatus::Live && s->scope.isEmpty();
+        if (!whole && !(s && s->state == InformerStatus::Unavailable && r != Resource::Pods &&
+                        r != Resource::Namespaces))
+            return std::nullopt;
+    }
+    const ClusterStore *store = m_session->store();
+    QHash<QString, QString> userOf; // namespace → user
+    for (const NamespaceInfo &n : store->users())
+        userOf.insert(n.name, n.user.isEmpty() ? n.name : n.user);
+    // Over by the job's word (as the Workloads page's state lies read it), when it says when.
+    static const QSet<QString> over{QStringLiteral("Completed"), QStringLiteral("Succeeded"),
+                                    QStringLiteral("Failed"), QStringLiteral("Aborted"),
+                                    QStringLiteral("Terminated")};
+    OwnersJobs out;
+    for (const QString &key : store->jobKeys()) {
+        const JobInfo *j = store->job(key);
+        if (!j || !userOf.contains(j->ns))
+            continue;
+        qint64 &ended = out[userOf.value(j->ns)][j->name];
+        ended = over.contains(j->status) ? j->stateSince : 0;
+    }
+    // Bare pods and other controllers' (a Job's, a Deployment's): by the pod's or its owner's
+    // name, over only when every pod of that name is; their end is not known to the store.
+    for (const PodInfo &p : store->pods()) {
+        if (!userOf.contains(p.ns))
+            continue;
+        QHash<QString, qint64> &mine = out[userOf.value(p.ns)];
+        for (const QString &name : {p.name, p.owner.name})
+            if (!name.isEmpty() && !mine.contains(name))
+                mine.insert(name, 0);
+    }
+    return out;
 }
 
 bool StorageService::isMeasuring() const

@@ -20,6 +20,8 @@
 #include <QPushButton>
 #include <QTabWidget>
 
+#include <algorithm>
+
 using namespace gpudesk;
 
 class TestNasCleanupPage : public QObject, public WindowFixture
@@ -78,6 +80,15 @@ void TestNasCleanupPage::cleanupTab()
     QVERIFY2(listed().contains(u"nas-core-dump "_qs + core), qPrintable(listed().join(u'\n')));
     QVERIFY(listed().contains(u"nas-core-dump /mnt/user/erin/core.7731"_qs));
     QVERIFY(listed().contains(u"nas-stale-file /mnt/user/wangfang/old-dataset.tar"_qs));
+    // The checkpoints of jobs long gone: no job of their name is left.
+    const QList<NasCandidate> shown = panel->shown();
+    QVERIFY2(std::any_of(shown.cbegin(), shown.cend(),
+                         [](const NasCandidate &c) {
+                             return c.cls == NasCandidate::JobOutput && c.jobEnded == 0 &&
+                                    c.path.contains(u"/checkpoints/"_qs) &&
+                                    c.path.endsWith(u'/' + c.job);
+                         }),
+             qPrintable(listed().join(u'\n')));
     QVERIFY(!listed().join(u' ').contains(u"core.48213"_qs));          // six days old: kept
     QVERIFY(!listed().join(u' ').contains(u"/mnt/user/yangming/"_qs)); // in his folder: once
     QVERIFY2(panel->summary()->text().startsWith(

@@ -3,7 +3,9 @@
 """`gpudesk --cleanup` with the NAS's classes (issue 38, part 3) against a frozen gpudesk-sim whose
 NAS is a real directory tree: the candidates are exactly what this script finds in that tree on
 its own (core dumps older than 7 days, files of 1 GiB and more neither read nor changed for 90
-days, user folders of no namespace labelled gpudesk.io/user untouched for 30 days), each once;
+days, user folders of no namespace labelled gpudesk.io/user untouched for 30 days, a user's
+checkpoints/NAME untouched for 30 days of no job or pod NAME left in the user's namespaces), each
+once;
 a plan changes nothing; a file changed or read after the walk, and a folder with an entry made in
 it, are left out of the plan, said in its notes;
 apply removes what the plan said — the folder's blocks freed as df shows them, the sparse core
@@ -117,6 +119,62 @@ with tempfile.TemporaryDirectory() as state:
                                                      "Folder of a user who left")
                   for s in steps))
         check("a plan changes nothing", all(os.path.lexists(host(p)) for _, p in found))
+
+        # The outputs of jobs gone: each user's checkpoints/NAME (outputs/, runs/, …) untouched
+        # for 30 days whose NAME is no job or pod of that user's namespaces now.
+        owner_of = {ns.metadata.name: ns.metadata.labels["gpudesk.io/user"]
+                    for ns in client.CoreV1Api().list_namespace().items
+                    if (ns.metadata.labels or {}).get("gpudesk.io/user")}
+        names = {}
+        for pod in client.CoreV1Api().list_pod_for_all_namespaces().items:
+            for n in [pod.metadata.name] + [r.name for r in pod.metadata.owner_references or []]:
+                names.setdefault(owner_of.get(pod.metadata.namespace), set()).add(n)
+        custom = client.CustomObjectsApi()
+        for group, version, plural in (("batch.volcano.sh", "v1alpha1", "jobs"),
+                                       ("kubeflow.org", "v1", "pytorchjobs"),
+                                       ("kubeflow.org", "v1", "mpijobs")):
+            for job in custom.list_cluster_custom_object(group, version, plural)["items"]:
+                names.setdefault(owner_of.get(job["metadata"]["namespace"]), set()).add(
+                    job["metadata"]["name"])
+        outputs = {"checkpoints", "checkpoint", "ckpt", "ckpts", "outputs", "output", "runs",
+                   "work_dirs"}
+        job_outputs = set()
+        for user in sorted(os.listdir(user_root)):
+            for area in sorted(outputs & set(os.listdir(os.path.join(user_root, user)))
+                               if os.path.isdir(os.path.join(user_root, user)) else []):
+                top = os.path.join(user_root, user, area)
+                for job in sorted(os.listdir(top)) if os.path.isdir(top) else []:
+                    folder = os.path.join(top, job)
+                    if os.path.islink(folder) or not os.path.isdir(folder):
+                        continue
+                    newest = os.lstat(folder).st_mtime
+                    for d, dirs, files in os.walk(folder):
+                        for n in dirs + files:
+                            newest = max(newest, os.lstat(os.path.join(d, n)).st_mtime)
+                    if newest < now - 30 * DAY and job not in names.get(user, set()):
+                        job_outputs.add(f"/mnt/user/{user}/{area}/{job}")
+        run, jplan = cleanup("plan", "--classes", "nas-job-output")
+        jfound = {c["path"]: c for c in jplan.get("nasCandidates", [])}
+        check(f"the outputs of jobs gone are the tree's ({len(job_outputs)}; "
+              f"{sorted(set(jfound) ^ job_outputs)} differ)",
+              run.returncode == 0 and job_outputs and set(jfound) == job_outputs
+              and all(c["class"] == "nas-job-output" for c in jfound.values()))
+        for p in sorted(job_outputs)[:3]:
+            c = jfound.get(p, {})
+            du = int(subprocess.run(["du", "-sb", host(p)], capture_output=True, text=True,
+                                    check=True).stdout.split("\t")[0])
+            check(f"{p}: du's bytes ({c.get('bytes')} = {du}), the job named as gone "
+                  f"({c.get('evidence')})",
+                  c.get("bytes") == du and c.get("job") == p.split("/")[-1]
+                  and "jobEnded" in c and c["jobEnded"] is None
+                  and f"of job {p.split('/')[-1]}: no job or pod of that name is left"
+                  in c.get("evidence", ""))
+        # A job the cluster still has keeps its outputs, however old they are.
+        kept = [f"/mnt/user/{u}/{a}/{j}" for u in sorted(names) if u
+                for a in outputs for j in sorted(names[u])
+                if os.path.isdir(os.path.join(user_root, u, a, j))]
+        check(f"outputs of jobs the cluster has are kept ({kept})",
+              kept and not any(k in jfound for k in kept))
 
         # A file written to after the walk: the walk's figures are not what the NAS holds now.
         changed = sorted(cores)[0]

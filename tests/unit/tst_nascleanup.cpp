@@ -103,12 +103,13 @@ private slots:
     void planAsTheNasIsNow();
     void planRefusesOutsideRoots();
     void classIds();
+    void jobOutputs();
 };
 
 void TestNasCleanup::eachThingOnce()
 {
-    const NasCleanupFound found =
-        NasCleanup::find(walk(), QSet<QString>{QStringLiteral("alice")}, NasCleanupOptions(), kNow);
+    const NasCleanupFound found = NasCleanup::find(walk(), QSet<QString>{QStringLiteral("alice")},
+                                                   NasCleanupOptions(), kNow, OwnersJobs());
     // Biggest first; yangming's files are his folder's; alice's fresh core dump is not old enough.
     QCOMPARE(paths(found.candidates),
              QStringList({QStringLiteral("nas-stale-file /mnt/user/alice/old.tar"),
@@ -150,7 +151,8 @@ void TestNasCleanup::usersUnknown()
     // A researcher's account cannot list namespaces: nobody is called gone.
     for (const std::optional<QSet<QString>> &users :
          {std::optional<QSet<QString>>(), std::optional<QSet<QString>>(QSet<QString>())}) {
-        const NasCleanupFound found = NasCleanup::find(walk(), users, NasCleanupOptions(), kNow);
+        const NasCleanupFound found =
+            NasCleanup::find(walk(), users, NasCleanupOptions(), kNow, OwnersJobs());
         QCOMPARE(found.notes.size(), 1);
         QVERIFY2(found.notes.first().contains(QLatin1String("not judged")),
                  qPrintable(found.notes.first()));
@@ -275,6 +277,75 @@ void TestNasCleanup::classIds()
         QVERIFY(!NasCleanup::classTitle(c).isEmpty());
     }
     QVERIFY(!NasCleanup::classFromId(QStringLiteral("orphan-process")));
+}
+
+void TestNasCleanup::jobOutputs()
+{
+    QList<StorageRootMeasure> measures = walk();
+    StorageFolder &alice = measures[0].folders[0];
+    const auto output = [](const QString &key, int daysOld, qint64 bytes) {
+        return StorageJobOutput{u"/mnt/user/alice/"_qs + key, key.section(u'/', 1), bytes, bytes, 4,
+                                kNow - daysOld * kDay};
+    };
+    alice.jobOutputs << output(u"checkpoints/bert-old"_qs, 100, 30 * kGiB)
+                     << output(u"checkpoints/llama-sft"_qs, 100, 20 * kGiB)
+                     << output(u"outputs/vit-done"_qs, 60, 2 * kGiB)
+                     << output(u"checkpoints/ended-lately"_qs, 60, kGiB)
+                     << output(u"runs/fresh"_qs, 3, kGiB);
+    // A stale file in an old job's folder: that folder's, when its class is asked.
+    alice.staleFiles << file(u"/mnt/user/alice/checkpoints/bert-old/step-9000.pt"_qs, 8 * kGiB,
+                             100);
+    // yangming left: his job folders are his folder's.
+    measures[0].folders[1].jobOutputs << StorageJobOutput{
+        u"/mnt/user/yangming/checkpoints/asr"_qs, u"asr"_qs, kGiB, kGiB, 1, kNow - 150 * kDay};
+    OwnersJobs jobs;
+    jobs[u"alice"_qs] = {{u"llama-sft"_qs, 0},                   // runs (or waits)
+                         {u"vit-done"_qs, kNow - 45 * kDay},     // ended long ago
+                         {u"ended-lately"_qs, kNow - 10 * kDay}, // ended lately
+                         {u"someone-else"_qs, 0}};
+    NasCleanupOptions o;
+    o.classes = {NasCandidate::JobOutput, NasCandidate::StaleFile, NasCandidate::DepartedUser};
+    NasCleanupFound found = NasCleanup::find(measures, QSet<QString>{u"alice"_qs}, o, kNow, jobs);
+    QVERIFY(found.notes.isEmpty());
+    QCOMPARE(paths(found.candidates),
+             QStringList({u"nas-job-output /mnt/user/alice/checkpoints/bert-old"_qs,
+                          u"nas-stale-file /mnt/user/alice/old.tar"_qs,
+                          u"nas-stale-file /mnt/user/alice/core.12"_qs,
+                          u"nas-job-output /mnt/user/alice/outputs/vit-done"_qs,
+                          u"nas-departed-user /mnt/user/yangming"_qs}));
+    const NasCandidate &gone = found.candidates[0];
+    QCOMPARE(gone.type, 'd');
+    QCOMPARE(gone.job, u"bert-old"_qs);
+    QCOMPARE(gone.jobEnded, 0);
+    QVERIFY2(NasCleanup::evidence(gone, kNow)
+                 .startsWith(u"30Gi in 4 file(s) of job bert-old: no job or pod of that name is "
+                             "left in alice's namespaces; nothing below it changed since "_qs),
+             qPrintable(NasCleanup::evidence(gone, kNow)));
+    const QString ended = NasCleanup::evidence(found.candidates[3], kNow);
+    QVERIFY2(ended.contains(u"of job vit-done, which ended "_qs +
+                            QDateTime::fromMSecsSinceEpoch(kNow - 45 * kDay)
+                                .toString(QStringLiteral("yyyy-MM-dd"))),
+             qPrintable(ended));
+    // "Folders untouched for" bounds it as it bounds a departed user's folder.
+    o.departedDays = 5;
+    o.classes = {NasCandidate::JobOutput};
+    found = NasCleanup::find(measures, QSet<QString>{u"alice"_qs}, o, kNow, jobs);
+    QCOMPARE(paths(found.candidates),
+             QStringList({u"nas-job-output /mnt/user/alice/checkpoints/bert-old"_qs,
+                          u"nas-job-output /mnt/user/alice/outputs/vit-done"_qs,
+                          u"nas-job-output /mnt/user/alice/checkpoints/ended-lately"_qs,
+                          u"nas-job-output /mnt/user/yangming/checkpoints/asr"_qs}));
+    // Without the class, the stale file in it is listed for itself; without the jobs, no job's
+    // outputs are offered, and that is said.
+    o.classes = {NasCandidate::StaleFile};
+    QVERIFY(paths(NasCleanup::find(measures, QSet<QString>{u"alice"_qs}, o, kNow, jobs).candidates)
+                .contains(u"nas-stale-file /mnt/user/alice/checkpoints/bert-old/step-9000.pt"_qs));
+    o.classes = {NasCandidate::JobOutput};
+    found = NasCleanup::find(measures, QSet<QString>{u"alice"_qs}, o, kNow);
+    QVERIFY(found.candidates.isEmpty());
+    QCOMPARE(found.notes.size(), 1);
+    QVERIFY2(found.notes[0].startsWith(u"Outputs of jobs: not judged"_qs),
+             qPrintable(found.notes[0]));
 }
 
 QTEST_GUILESS_MAIN(TestNasCleanup)

@@ -9,6 +9,7 @@
 #include "storagealerts.h"
 #include "storagecommands.h"
 #include "storagehistory.h"
+#include "storagejson.h"
 #include "storageservice.h"
 #include "storagewalk.h"
 
@@ -84,6 +85,7 @@ private slots:
     void history();
     void alerts();
     void boundedParts();
+    void jobOutputs();
     void percentAsDf();
     void shortWalkKeepsFigures();
     void shellWords();
@@ -401,6 +403,49 @@ void TestStorageWalk::boundedParts()
     QCOMPARE(f.bytes, 4096 + 10LL * n);
     QCOMPARE(f.largest.constFirst().name, QStringLiteral("…"));
     QCOMPARE(f.largest.constFirst().bytes, 10 * 500);
+}
+
+void TestStorageWalk::jobOutputs()
+{
+    // Each folder below checkpoints/ or outputs/ is one job's, summed as du sums it; a file
+    // right in checkpoints/ is no job's, a folder below code/ neither; a hard link counted once.
+    QByteArray out = rec('d', 4096, 8, Now - 90 * Day, "alice");
+    out += rec('d', 4096, 8, Now - 90 * Day, "alice/checkpoints");
+    out += rec('f', 100, 8, Now - 90 * Day, "alice/checkpoints/best.pt");
+    out += rec('d', 4096, 8, Now - 60 * Day, "alice/checkpoints/bert");
+    out += rec('f', 1000, 8, Now - 70 * Day, "alice/checkpoints/bert/step-1.pt", 2, 77);
+    out += rec('f', 1000, 8, Now - 60 * Day, "alice/checkpoints/bert/latest.pt", 2, 77);
+    out += rec('d', 4096, 8, Now - 50 * Day, "alice/checkpoints/bert/eval");
+    out += rec('f', 30, 8, Now - 50 * Day, "alice/checkpoints/bert/eval/a b\n.json");
+    out += rec('d', 4096, 8, Now - 5 * Day, "alice/outputs");
+    out += rec('d', 4096, 8, Now - 5 * Day, "alice/outputs/vit");
+    out += rec('f', 7, 8, Now - 5 * Day, "alice/outputs/vit/train.log");
+    out += rec('d', 4096, 8, Now - 5 * Day, "alice/code");
+    out += rec('d', 4096, 8, Now - 5 * Day, "alice/code/proj");
+    StorageWalk w(QStringLiteral("/mnt/user"), QStringLiteral("user"), Now);
+    w.feed(out);
+    const StorageRootMeasure walked = w.finish(true);
+    const StorageFolder f = walked.folders.constFirst();
+    QCOMPARE(f.jobOutputs.size(), 2);
+    const StorageJobOutput &bert = f.jobOutputs[0];
+    QCOMPARE(bert.path, u"/mnt/user/alice/checkpoints/bert"_qs);
+    QCOMPARE(bert.job, u"bert"_qs);
+    QCOMPARE(bert.bytes, 4096 + 1000 + 4096 + 30);
+    QCOMPARE(bert.files, 2);
+    QCOMPARE(bert.allocated, 4 * 8 * 512);
+    QCOMPARE(bert.lastChange, Now - 50 * Day);
+    QCOMPARE(f.jobOutputs[1].path, u"/mnt/user/alice/outputs/vit"_qs);
+    QCOMPARE(f.jobOutputs[1].bytes, 4096 + 7);
+    // Kept with the walk's other figures (the cache), read back as written.
+    StorageRootMeasure m;
+    QVERIFY(storagejson::fromJson(storagejson::toJson(walked), &m));
+    const StorageJobOutput &back = m.folders.constFirst().jobOutputs.constFirst();
+    QCOMPARE(back.path, bert.path);
+    QCOMPARE(back.job, bert.job);
+    QCOMPARE(back.bytes, bert.bytes);
+    QCOMPARE(back.allocated, bert.allocated);
+    QCOMPARE(back.files, bert.files);
+    QCOMPARE(back.lastChange, bert.lastChange);
 }
 
 void TestStorageWalk::percentAsDf()

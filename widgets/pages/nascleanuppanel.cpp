@@ -82,7 +82,7 @@ NasCleanupPanel::NasCleanupPanel(StorageService *storage, NasFiles *files, QWidg
     m_departedDays->setValue(NasCleanupOptions{}.departedDays);
     m_departedDays->setSuffix(tr(" d"));
     m_departedDays->setToolTip(tr("A folder written to more lately is someone's, with a "
-                                  "namespace or not"));
+                                  "namespace or a job or not"));
     connect(m_coreDays, &QSpinBox::valueChanged, this, &NasCleanupPanel::refresh);
     connect(m_departedDays, &QSpinBox::valueChanged, this, &NasCleanupPanel::refresh);
     classes->addStretch(1);
