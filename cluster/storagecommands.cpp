@@ -8,6 +8,20 @@
 
 namespace gpudesk::nodecmd {
 
+namespace {
+
+// nice and ionice: the NAS and the node's training jobs must not feel the walk. -P: links are
+// listed, never followed (a loop or a link to / costs nothing). -xdev: another filesystem
+// mounted inside is not walked (so an inode number, %i, names one file: a file's other names,
+// hard links, are counted once).
+QByteArray walkOf(const QString &path)
+{
+    return "nice -n 19 ionice -c 3 find -P " + shellQuote(path.toUtf8()) +
+           " -xdev -mindepth 1 -printf '%y %s %b %T@ %A@ %n %i %P\\0'";
+}
+
+} // namespace
+
 bool validStorageRoot(const QString &root, QString *error)
 {
     static const QRegularExpression re(QStringLiteral("^/[A-Za-z0-9._+@/-]*$"));
@@ -34,12 +48,15 @@ QByteArray storageWalkCommand(const QString &root)
 {
     if (!validStorageRoot(root, nullptr))
         return QByteArray();
-    // nice and ionice: the NAS and the node's training jobs must not feel the walk. -P: links
-    // are listed, never followed (a loop or a link to / costs nothing). -xdev: another
-    // filesystem mounted inside the root is not walked (so an inode number, %i, names one file:
-    // a file's other names, hard links, are counted once).
-    return "nice -n 19 ionice -c 3 find -P " + shellQuote(root.toUtf8()) +
-           " -xdev -mindepth 1 -printf '%y %s %b %T@ %A@ %n %i %P\\0'";
+    return walkOf(root);
+}
+
+QByteArray storageRecheckCommand(const QString &folder)
+{
+    if (!folder.startsWith(u'/') || folder == QLatin1String("/") || folder.contains(u'\n') ||
+        folder.contains(QChar(0)) || folder.split(u'/').contains(QLatin1String("..")))
+        return QByteArray();
+    return walkOf(folder);
 }
 
 QByteArray storageDfCommand(const QStringList &roots)

@@ -20,6 +20,11 @@ bool validStorageRoot(const QString &root, QString *error);
 // not valid.
 QByteArray storageWalkCommand(const QString &root);
 
+// The same walk of one folder a cleanup is about to remove (a departed user's, a job's outputs),
+// right before: whatever its name (quoted; only an absolute path without `..`, a newline or a
+// NUL, and not `/`). Empty for one that is not such a path.
+QByteArray storageRecheckCommand(const QString &folder);
+
 // df -P -k of the roots (parseDf reads it). Roots that are not valid are left out; empty when
 // none is.
 QByteArray storageDfCommand(const QStringList &roots);

@@ -189,18 +189,34 @@ void StorageWalk::record(const char *begin, const char *end)
     if (second >= 0 && (third >= 0 || type == 'd') && isOutputFolder(partName)) {
         // checkpoints/NAME and everything below it: one job's outputs (a file right in
         // checkpoints/ is no job's folder).
-        const QString job = rel.mid(second + 1, third < 0 ? -1 : third - second - 1);
-        const QString key = partName + u'/' + job;
-        if (f.jobOutputs.size() < size_t(MaxJobOutputsTracked) || f.jobOutputs.count(key)) {
-            StorageJobOutput &out = f.jobOutputs[key];
-            if (out.path.isEmpty()) {
-                out.path = s.path + u'/' + key;
-                out.job = job;
+        const QStringView job =
+            QStringView(rel).mid(second + 1, third < 0 ? -1 : third - second - 1);
+        StorageJobOutput *out = f.lastJobOutput;
+        // The same folder as the last entry's: its path ends in "/checkpoints/NAME".
+        const auto same = [&job, &partName](QStringView p) {
+            const qsizetype n = job.size(), m = partName.size();
+            return p.size() > n + m + 2 && p.endsWith(job) && p[p.size() - n - 1] == u'/' &&
+                   p.chopped(n + 1).endsWith(partName) && p[p.size() - n - m - 2] == u'/';
+        };
+        if (!out || !same(out->path)) {
+            const QString key = partName + u'/' + job;
+            out = nullptr;
+            if (f.jobOutputs.size() < size_t(MaxJobOutputsTracked) || f.jobOutputs.count(key)) {
+                out = &f.jobOutputs[key];
+                if (out->path.isEmpty()) {
+                    out->path = s.path + u'/' + key;
+                    out->job = job.toString();
+                }
             }
-            out.bytes += size;
-            out.allocated += blocks * 512;
-            out.files += type != 'd';
-            out.lastChange = std::max(out.lastChange, mtime);
+            f.lastJobOutput = out;
+        }
+        if (out) {
+            out->bytes += size;
+            out->allocated += blocks * 512;
+            out->files += type != 'd';
+            out->lastChange = std::max(out->lastChange, mtime);
+            if (type == 'f')
+                out->lastRead = std::max(out->lastRead, atime);
         }
     }
     if (type != 'f')

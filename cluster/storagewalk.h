@@ -53,8 +53,10 @@ private:
     {
         StorageFolder sums;
         std::map<QString, StoragePart> parts; // by name
-        // Its jobs' output folders, by "checkpoints/NAME"; at most MaxJobOutputsTracked.
+        // Its jobs' output folders, by "checkpoints/NAME"; at most MaxJobOutputsTracked. find
+        // lists a folder's entries together: the last one met is looked up first.
         std::map<QString, StorageJobOutput> jobOutputs;
+        StorageJobOutput *lastJobOutput = nullptr;
         Names linked; // files with several names met here, not all of them yet
     };
     void record(const char *begin, const char *end);

@@ -37,15 +37,17 @@ struct StorageJobOutput
     qint64 allocated = 0;
     qint64 files = 0;      // entries that are not directories
     qint64 lastChange = 0; // the newest mtime at or below it, ms since the epoch
+    qint64 lastRead = 0;   // the newest atime of its files (a checkpoint loaded to resume)
 };
 
 // A folder right below a user's or group's folder that holds one folder per job.
 inline bool isOutputFolder(QStringView name)
 {
+    // Not runs/ (TensorBoard names its folders by date and host) nor work_dirs/ (mmdetection
+    // by config): what lies there is not named after a job.
     static const QStringList names{QStringLiteral("checkpoints"), QStringLiteral("checkpoint"),
                                    QStringLiteral("ckpt"),        QStringLiteral("ckpts"),
-                                   QStringLiteral("outputs"),     QStringLiteral("output"),
-                                   QStringLiteral("runs"),        QStringLiteral("work_dirs")};
+                                   QStringLiteral("outputs"),     QStringLiteral("output")};
     return names.contains(name);
 }
 

@@ -6095,12 +6095,12 @@
         <translation>作业输出：未判断，无法读取集群的全部作业（Pod、Volcano 作业、PyTorchJob、MPIJob）。</translation>
     </message>
     <message>
-        <source>%1 in %2 file(s) of job %3, which ended %4; nothing below it changed since %5</source>
-        <translation>%1，共 %2 个文件，属于作业 %3（于 %4 结束）；自 %5 起其下没有任何改动</translation>
+        <source>%1 in %2 file(s), named for job %3, which ended %4; nothing below it changed since %5 or was read since %6</source>
+        <translation>%1，共 %2 个文件，以作业 %3 命名（该作业于 %4 结束）；自 %5 起其下没有改动，自 %6 起没有被读取</translation>
     </message>
     <message>
-        <source>%1 in %2 file(s) of job %3: no job or pod of that name is left in %4&apos;s namespaces; nothing below it changed since %5</source>
-        <translation>%1，共 %2 个文件，属于作业 %3：%4 的命名空间中已没有同名的作业或 Pod；自 %5 起其下没有任何改动</translation>
+        <source>%1 in %2 file(s), named for job %3: no job or pod of that name is left in %4&apos;s namespaces, none runs in another; nothing below it changed since %5 or was read since %6</source>
+        <translation>%1，共 %2 个文件，以作业 %3 命名：%4 的命名空间中已没有同名的作业或 Pod，其他命名空间中也没有在运行；自 %5 起其下没有改动，自 %6 起没有被读取</translation>
     </message>
 </context>
 <context>
@@ -6206,8 +6206,16 @@
         <translation>类型</translation>
     </message>
     <message>
-        <source>A folder written to more lately is someone&apos;s, with a namespace or a job or not</source>
-        <translation>比这更近写入过的目录属于某人，无论是否有命名空间或作业</translation>
+        <source>A folder written to more lately is someone&apos;s, with a namespace or not</source>
+        <translation>比这更近写入过的目录属于某人，无论是否有命名空间</translation>
+    </message>
+    <message>
+        <source>A job&apos;s outputs read or written more lately are in use (a checkpoint loaded to resume or to evaluate), job or not</source>
+        <translation>比这更近读写过的作业输出仍在使用中（例如为续训或评估而加载的检查点），无论作业是否还在</translation>
+    </message>
+    <message>
+        <source>Job outputs unused for</source>
+        <translation>作业输出未使用超过</translation>
     </message>
 </context>
 <context>
@@ -6340,6 +6348,14 @@
     <message>
         <source>%1 is there and is not a plain file: nothing was written.</source>
         <translation>%1 已存在且不是普通文件：未写入任何内容。</translation>
+    </message>
+    <message>
+        <source>its name cannot be given to find</source>
+        <translation>其名称无法交给 find</translation>
+    </message>
+    <message>
+        <source>find ended with status %1</source>
+        <translation>find 以状态 %1 结束</translation>
     </message>
 </context>
 <context>
@@ -6587,6 +6603,18 @@
     <message>
         <source>%1 changed since the walk (an entry made or removed in it, %2): left out.</source>
         <translation>%1 在扫描后有改动（其中有条目新建或删除，%2）：不纳入计划。</translation>
+    </message>
+    <message>
+        <source>%1 could not be walked again right before (%2): left out.</source>
+        <translation>%1 在计划前无法再次遍历（%2）：已排除。</translation>
+    </message>
+    <message>
+        <source>%1 changed below it since the walk (%2): left out.</source>
+        <translation>%1 在遍历后其下有改动（%2）：已排除。</translation>
+    </message>
+    <message>
+        <source>Found in the walk of %1 on %2; each path was asked again just now, each folder walked again.</source>
+        <translation>在 %1 于 %2 上的遍历中发现；每个路径刚刚都重新查询过，每个目录都重新遍历过。</translation>
     </message>
 </context>
 <context>

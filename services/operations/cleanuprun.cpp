@@ -393,6 +393,7 @@ QJsonObject CleanupRun::document() const
         QJsonObject o = doc.value(QStringLiteral("options")).toObject();
         o.insert(QStringLiteral("coreDumpDays"), m_options.nas.coreDumpDays);
         o.insert(QStringLiteral("departedDays"), m_options.nas.departedDays);
+        o.insert(QStringLiteral("jobOutputDays"), m_options.nas.jobOutputDays);
         doc.insert(QStringLiteral("options"), o);
     }
     if (m_operation) {

@@ -5,6 +5,7 @@
 
 #include <QDateTime>
 #include <QLocale>
+#include <QRegularExpression>
 
 #include <algorithm>
 
@@ -90,10 +91,27 @@ QString NasCleanup::classTitle(NasCandidate::Class c)
     return QString();
 }
 
+bool NasCleanup::namedAfter(const QString &folder, const QString &name)
+{
+    QString f = folder.toLower();
+    f.replace(u'_', u'-');
+    return name == f ||
+           (name.size() > f.size() + 1 && name.startsWith(f) && name[f.size()] == u'-');
+}
+
+bool NasCleanup::jobLike(const QString &folder)
+{
+    static const QRegularExpression label(QStringLiteral("^[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?$"));
+    static const QRegularExpression letter(QStringLiteral("[a-z]"));
+    QString f = folder.toLower();
+    f.replace(u'_', u'-');
+    return label.match(f).hasMatch() && letter.match(f).hasMatch();
+}
+
 NasCleanupFound NasCleanup::find(const QList<StorageRootMeasure> &measures,
                                  const std::optional<QSet<QString>> &users,
                                  const NasCleanupOptions &options, qint64 nowMs,
-                                 const std::optional<OwnersJobs> &jobs)
+                                 const std::optional<ClusterJobs> &jobs)
 {
     const auto wanted = [&options](NasCandidate::Class c) {
         return options.classes.isEmpty() || options.classes.contains(c);
@@ -137,21 +155,33 @@ NasCleanupFound NasCleanup::find(const QList<StorageRootMeasure> &measures,
             out.notes << tr("Outputs of jobs: not judged, the cluster's jobs could not all be "
                             "read (pods, Volcano jobs, PyTorchJobs, MPIJobs).");
         } else {
-            // A user's checkpoints/NAME untouched for the days asked, whose job is gone or
-            // ended as long ago; a job that runs, waits or ended lately keeps its outputs.
-            const qint64 cutoff = nowMs - options.departedDays * kDayMs;
+            // A user's checkpoints/NAME neither changed nor read for the days asked, named after
+            // no job or pod of the user's that runs, waits or ended lately, nor after one that
+            // runs anywhere: its job is gone, or ended as long ago.
+            const qint64 cutoff = nowMs - options.jobOutputDays * kDayMs;
             for (const StorageRootMeasure &m : measures) {
                 if (m.kind != QLatin1String("user"))
                     continue;
                 for (const StorageFolder &f : m.folders) {
                     if (departed.contains(f.path))
                         continue;
-                    const QHash<QString, qint64> mine = jobs->value(f.owner);
+                    const QHash<QString, qint64> mine = jobs->byUser.value(f.owner);
                     for (const StorageJobOutput &o : f.jobOutputs) {
-                        const auto job = mine.constFind(o.job);
-                        const qint64 ended = job == mine.cend() ? 0 : *job;
-                        if (o.lastChange > cutoff || o.lastChange <= 0 ||
-                            (job != mine.cend() && (ended <= 0 || ended > cutoff)))
+                        if (!jobLike(o.job) || o.lastChange <= 0 ||
+                            std::max(o.lastChange, o.lastRead) > cutoff)
+                            continue;
+                        QString name = o.job.toLower();
+                        name.replace(u'_', u'-');
+                        if (jobs->live.contains(name))
+                            continue;
+                        bool keep = false;
+                        qint64 ended = 0;
+                        for (auto it = mine.cbegin(); it != mine.cend() && !keep; ++it)
+                            if (namedAfter(o.job, it.key())) {
+                                keep = it.value() <= 0 || it.value() > cutoff;
+                                ended = std::max(ended, it.value());
+                            }
+                        if (keep)
                             continue;
                         NasCandidate c;
                         c.cls = NasCandidate::JobOutput;
@@ -163,10 +193,12 @@ NasCleanupFound NasCleanup::find(const QList<StorageRootMeasure> &measures,
                         c.allocated = o.allocated;
                         c.files = o.files;
                         c.modified = o.lastChange;
+                        c.accessed = o.lastRead;
                         c.measuredAt = m.measuredAt;
                         c.node = m.node;
                         c.job = o.job;
                         c.jobEnded = ended;
+                        c.lastRead = o.lastRead;
                         out.candidates << c;
                         departed << o.path; // what lies in it is this candidate's
                     }
@@ -228,13 +260,15 @@ QString NasCleanup::evidence(const NasCandidate &c, qint64 nowMs)
             .arg(size, locale.toString(c.files), c.owner, day(c.modified));
     case NasCandidate::JobOutput:
         return c.jobEnded > 0
-                   ? tr("%1 in %2 file(s) of job %3, which ended %4; nothing below it changed "
-                        "since %5")
+                   ? tr("%1 in %2 file(s), named for job %3, which ended %4; nothing below it "
+                        "changed since %5 or was read since %6")
                          .arg(size, locale.toString(c.files), c.job, day(c.jobEnded),
-                              day(c.modified))
-                   : tr("%1 in %2 file(s) of job %3: no job or pod of that name is left in "
-                        "%4's namespaces; nothing below it changed since %5")
-                         .arg(size, locale.toString(c.files), c.job, c.owner, day(c.modified));
+                              day(c.modified), day(c.lastRead))
+                   : tr("%1 in %2 file(s), named for job %3: no job or pod of that name is left "
+                        "in %4's namespaces, none runs in another; nothing below it changed "
+                        "since %5 or was read since %6")
+                         .arg(size, locale.toString(c.files), c.job, c.owner, day(c.modified),
+                              day(c.lastRead));
     }
     return QString();
 }

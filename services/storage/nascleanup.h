@@ -36,21 +36,37 @@ struct NasCandidate
     qint64 accessed = 0; // a file's atime (ms)
     qint64 measuredAt = 0;
     QString node; // where the walk that found it ran
-    // A job output's job: its name, and when it ended (0: no job of that name is left).
+    // A job output's: the folder's name, when its job ended (0: no job of that name is left),
+    // and the newest time a file below it was read.
     QString job;
     qint64 jobEnded = 0;
+    qint64 lastRead = 0;
 };
 
-// The cluster's jobs by the user they are of (their namespace's gpudesk.io/user): each job's
-// and bare pod's name, and when it ended — 0 while it runs or waits, or when its end is not
-// known (then its outputs are never offered).
-using OwnersJobs = QHash<QString, QHash<QString, qint64>>;
+// The cluster's jobs and pods, by name (as the API has them: lowercase).
+struct ClusterJobs
+{
+    // By the user their namespace is labelled for: when each ended — 0 while it runs or
+    // waits, or where its end is not known (then what is named after it is never offered).
+    QHash<QString, QHash<QString, qint64>> byUser;
+    // Those that run or wait in any namespace (a team's too), each name with every stem of
+    // it before a "-" ("x-worker-0": also "x", "x-worker"): what is named after them is kept,
+    // whoever's folder it is in. addLive() puts one in.
+    QSet<QString> live;
+    void addLive(const QString &name)
+    {
+        live.insert(name);
+        for (qsizetype i = name.indexOf(u'-'); i > 0; i = name.indexOf(u'-', i + 1))
+            live.insert(name.left(i));
+    }
+};
 
 struct NasCleanupOptions
 {
     QList<NasCandidate::Class> classes; // empty: every class
     int coreDumpDays = 7;               // a fresh core dump may be under study
-    int departedDays = 30; // a folder written to lately is someone's (a job's outputs too)
+    int departedDays = 30;              // a folder written to lately is someone's
+    int jobOutputDays = 90;             // a job's outputs read or written more lately are in use
 };
 
 struct NasCleanupFound
@@ -79,7 +95,14 @@ public:
     static NasCleanupFound find(const QList<StorageRootMeasure> &measures,
                                 const std::optional<QSet<QString>> &users,
                                 const NasCleanupOptions &options, qint64 nowMs,
-                                const std::optional<OwnersJobs> &jobs = std::nullopt);
+                                const std::optional<ClusterJobs> &jobs = std::nullopt);
+    // Whether a job or pod named `name` may have written the output folder `folder`: the same
+    // name, or the folder's name followed by "-…" (the pods of job x are x-worker-0, a name
+    // made from x is x-7f3k2), compared as the API spells names (lowercase, "_" as "-").
+    static bool namedAfter(const QString &folder, const QString &name);
+    // Whether a folder's name can be a job's at all: a DNS-1123 label with a letter in it, once
+    // lowercased with "_" as "-" ("2024-11-29", "Bert Large", "v1.2" cannot be).
+    static bool jobLike(const QString &folder);
     // What says the candidate is not needed, in words (the walk's figures, as of `nowMs`).
     static QString evidence(const NasCandidate &c, qint64 nowMs);
 };

@@ -10,8 +10,11 @@
 #include "operation.h"
 #include "operationsservice.h"
 #include "sftpclient.h"
+#include "sshconnection.h"
 #include "sshpool.h"
+#include "storagecommands.h"
 #include "storageservice.h"
+#include "storagewalk.h"
 
 #include <QDateTime>
 #include <QDir>
@@ -110,19 +113,89 @@ void NasFiles::planCleanup(const QList<NasCandidate> &candidates, QObject *recei
     for (const NasCandidate &c : candidates)
         paths << c.path;
     QPointer<NasFiles> self(this);
+    QPointer<QObject> to(receiver);
     inspect(
         paths, false, receiver,
-        [self, candidates, done](const QList<RemotePathInfo> &now, const QString &error) {
+        [self, to, candidates, done](const QList<RemotePathInfo> &now, const QString &error) {
             if (!self)
                 return;
             // Not asked: nothing is planned, and nothing is said to be gone.
-            OperationPlan p =
-                self->planner().cleanup(error.isEmpty() ? candidates : QList<NasCandidate>(), now,
-                                        QDateTime::currentMSecsSinceEpoch());
-            if (!error.isEmpty())
+            if (!error.isEmpty()) {
+                OperationPlan p =
+                    self->planner().cleanup({}, now, QDateTime::currentMSecsSinceEpoch());
                 p.refusals << tr("The NAS could not be asked about the candidates: %1").arg(error);
-            done(p);
+                done(p);
+                return;
+            }
+            // The folders still there are walked again: a change deeper down moves no time of
+            // their own.
+            QList<NasCandidate> folders;
+            for (const NasCandidate &c : candidates)
+                for (const RemotePathInfo &i : now)
+                    if (c.type == 'd' && i.path == c.path && i.found && i.type == 'd')
+                        folders << c;
+            const auto plan = [self, candidates, now,
+                               done](const QHash<QString, FolderRecheck> &below) {
+                if (self)
+                    done(self->planner().cleanup(candidates, now,
+                                                 QDateTime::currentMSecsSinceEpoch(), below));
+            };
+            if (folders.isEmpty())
+                plan({});
+            else if (to)
+                self->recheckFolders(folders, to, plan);
         });
+}
+
+void NasFiles::recheckFolders(const QList<NasCandidate> &folders, QObject *receiver,
+                              std::function<void(QHash<QString, FolderRecheck>)> done)
+{
+    QPointer<QObject> to(receiver);
+    const qint64 now = QDateTime::currentMSecsSinceEpoch();
+    onNodeSession(
+        [folders, now, to, done](SshConnection *c, const QString &error,
+                                 const std::atomic<bool> &cancel) {
+            QHash<QString, FolderRecheck> out;
+            for (const NasCandidate &f : folders) {
+                FolderRecheck r;
+                const QByteArray command = nodecmd::storageRecheckCommand(f.path);
+                if (!c) {
+                    r.error = error;
+                } else if (command.isEmpty()) {
+                    r.error = tr("its name cannot be given to find");
+                } else {
+                    StorageWalk walk(f.path, f.kind, now);
+                    const ExecResult x =
+                        c->exec(command, RecheckLimitMs, cancel,
+                                {QByteArray(), [&walk](const QByteArray &b) { walk.feed(b); },
+                                 nullptr, false});
+                    const StorageRootMeasure m = walk.finish(x.ok && x.exitStatus == 0);
+                    // find says 1 when a folder below could not be read: not all of it seen.
+                    if (!x.ok)
+                        r.error = x.error;
+                    else if (x.exitStatus != 0)
+                        r.error = QString::fromUtf8(x.err).trimmed().section(u'\n', 0, 0);
+                    if (x.ok && x.exitStatus != 0 && r.error.isEmpty())
+                        r.error = tr("find ended with status %1").arg(x.exitStatus);
+                    r.entries = m.entries;
+                    for (const StorageFolder &below : m.folders)
+                        r.newest = std::max(r.newest, below.lastChange);
+                }
+                out.insert(f.path, r);
+            }
+            return std::function<void()>([to, done, out] {
+                if (to)
+                    done(out);
+            });
+        },
+        [to, done, folders](const QString &why) {
+            QHash<QString, FolderRecheck> out;
+            for (const NasCandidate &f : folders)
+                out.insert(f.path, FolderRecheck{0, 0, why});
+            if (to)
+                done(out);
+        },
+        QDateTime::currentMSecsSinceEpoch() + GiveUpMs);
 }
 
 NasFiles::~NasFiles()
@@ -236,6 +309,19 @@ void NasFiles::read(const RemoteFile &file, QObject *receiver,
 void NasFiles::onFilesSession(FilesWork work, std::function<void(const QString &)> giveUp,
                               qint64 until)
 {
+    onNodeSession(
+        [work](SshConnection *c, QString error, const std::atomic<bool> &) {
+            if (!c)
+                return work(nullptr, error);
+            SftpClient sftp(c);
+            return sftp.open(&error) ? work(&sftp, QString()) : work(nullptr, error);
+        },
+        std::move(giveUp), until);
+}
+
+void NasFiles::onNodeSession(NodeWork work, std::function<void(const QString &)> giveUp,
+                             qint64 until)
+{
     if (const QString why = unavailableReason(); !why.isEmpty()) {
         giveUp(why);
         return;
@@ -247,12 +333,8 @@ void NasFiles::onFilesSession(FilesWork work, std::function<void(const QString &
             break;
         const bool submitted = pool->submit(
             node,
-            [work](SshConnection *c, const SshStatus &status, const std::atomic<bool> &) {
-                QString error = status.message;
-                if (!c)
-                    return work(nullptr, error);
-                SftpClient sftp(c);
-                return sftp.open(&error) ? work(&sftp, QString()) : work(nullptr, error);
+            [work](SshConnection *c, const SshStatus &status, const std::atomic<bool> &cancel) {
+                return work(c, status.message, cancel);
             },
             lane);
         if (submitted)
@@ -264,7 +346,7 @@ void NasFiles::onFilesSession(FilesWork work, std::function<void(const QString &
         return;
     }
     QTimer::singleShot(RetryMs, this,
-                       [this, work, giveUp, until] { onFilesSession(work, giveUp, until); });
+                       [this, work, giveUp, until] { onNodeSession(work, giveUp, until); });
 }
 
 void NasFiles::startCopy(CopyWork work, qint64 since)

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "nascleanup.h"
+#include "nasplanner.h"
 #include "operationplan.h"
 #include "remotefile.h"
 
@@ -16,7 +17,6 @@
 namespace gpudesk {
 
 class ClusterSession;
-class NasPlanner;
 class OperationsService;
 class SftpClient;
 class SshConnection;
@@ -90,10 +90,12 @@ public:
     OperationPlan planRemove(const QList<RemoteFile> &entries) const;
     OperationPlan planMove(const RemoteFile &entry, const QString &toFolder) const;
     // Cleanup candidates removed (NasPlanner::cleanup), after each path is asked of the NAS
-    // again; to `done` on `receiver`'s thread unless it is gone. A NAS that cannot be asked
-    // gives a plan refused with why.
+    // again and each folder among them walked again (with the walk's own command, at the idle
+    // IO class; RecheckLimitMs at most); to `done` on `receiver`'s thread unless it is gone. A
+    // NAS that cannot be asked gives a plan refused with why.
     void planCleanup(const QList<NasCandidate> &candidates, QObject *receiver,
                      std::function<void(gpudesk::OperationPlan)> done);
+    static constexpr int RecheckLimitMs = 10 * 60 * 1000;
 
     struct Shared; // what the copy on the worker tells the UI thread
 
@@ -115,6 +117,14 @@ private:
     // `giveUp` is told why not (at `until`, ms since the epoch).
     using FilesWork = std::function<std::function<void()>(SftpClient *, QString error)>;
     void onFilesSession(FilesWork work, std::function<void(const QString &)> giveUp, qint64 until);
+    // The same with the node's connection itself (a command to run), null with why.
+    using NodeWork = std::function<std::function<void()>(SshConnection *, const QString &error,
+                                                         const std::atomic<bool> &cancel)>;
+    void onNodeSession(NodeWork work, std::function<void(const QString &)> giveUp, qint64 until);
+    // Cleanup's folders walked again right before the plan (FolderRecheck), to `done` on
+    // `receiver`'s thread unless it is gone; each with why when the node could not be asked.
+    void recheckFolders(const QList<NasCandidate> &folders, QObject *receiver,
+                        std::function<void(QHash<QString, FolderRecheck>)> done);
     using CopyWork =
         std::function<std::function<void()>(SshConnection *, const std::atomic<bool> &)>;
     void startCopy(CopyWork work, qint64 since);

@@ -118,7 +118,8 @@ OperationPlan NasPlanner::remove(const QList<RemoteFile> &entries) const
 }
 
 OperationPlan NasPlanner::cleanup(const QList<NasCandidate> &candidates,
-                                  const QList<RemotePathInfo> &now, qint64 nowMs) const
+                                  const QList<RemotePathInfo> &now, qint64 nowMs,
+                                  const QHash<QString, FolderRecheck> &below) const
 {
     qint64 bytes = 0;
     for (const NasCandidate &c : candidates)
@@ -170,6 +171,19 @@ OperationPlan NasPlanner::cleanup(const QList<NasCandidate> &candidates,
                            .arg(c.path, format::when(there.modified));
             continue;
         }
+        // A change deeper down moves no time of the folder's own: the folder walked again.
+        if (const auto b = below.constFind(c.path); c.type == 'd' && b != below.cend()) {
+            if (!b->error.isEmpty()) {
+                p.notes << tr("%1 could not be walked again right before (%2): left out.")
+                               .arg(c.path, b->error);
+                continue;
+            }
+            if (b->newest / 1000 > c.modified / 1000) {
+                p.notes << tr("%1 changed below it since the walk (%2): left out.")
+                               .arg(c.path, format::when(b->newest));
+                continue;
+            }
+        }
         RemoteFile f;
         f.path = c.path;
         f.name = c.path.section(u'/', -1);
@@ -184,7 +198,10 @@ OperationPlan NasPlanner::cleanup(const QList<NasCandidate> &candidates,
         p.steps << s;
     }
     if (!candidates.isEmpty())
-        p.notes << tr("Found in the walk of %1 on %2; each path was asked again just now.")
+        p.notes << (below.isEmpty()
+                        ? tr("Found in the walk of %1 on %2; each path was asked again just now.")
+                        : tr("Found in the walk of %1 on %2; each path was asked again just now, "
+                             "each folder walked again."))
                        .arg(format::when(candidates.constFirst().measuredAt),
                             candidates.constFirst().node);
     askTyped(p);

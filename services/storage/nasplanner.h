@@ -6,9 +6,19 @@
 #include "remotefile.h"
 
 #include <QCoreApplication>
+#include <QHash>
 #include <QStringList>
 
 namespace gpudesk {
+
+// A folder a cleanup is about to remove, walked again right before (NasFiles::planCleanup):
+// the newest time of any entry below it, how many there are, or why it could not be read whole.
+struct FolderRecheck
+{
+    qint64 newest = 0;
+    qint64 entries = 0;
+    QString error;
+};
 
 // Plans for the NAS's files chosen in the Files tab: entries removed, one moved. Each path is
 // checked first, as written: absolute, without `.` or `..`, strictly inside one of the roots
@@ -26,8 +36,10 @@ public:
     // Cleanup candidates removed, as the NAS shows them now (`now`: each path's lstat, asked
     // right before): one gone, no longer the kind the walk found, or a file changed since the
     // walk is left out, said in the plan's notes. Each step's why is the candidate's evidence.
+    // A folder walked again (`below`, by path) is left out too when anything below it is newer
+    // than the walk found, or it could not be read whole.
     OperationPlan cleanup(const QList<NasCandidate> &candidates, const QList<RemotePathInfo> &now,
-                          qint64 nowMs) const;
+                          qint64 nowMs, const QHash<QString, FolderRecheck> &below = {}) const;
 
     // The root `path` lies strictly inside ("" when none, or when the path is not plain).
     static QString rootOf(const QStringList &roots, const QString &path);

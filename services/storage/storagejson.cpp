@@ -77,7 +77,8 @@ QJsonArray jobOutputsJson(const QList<StorageJobOutput> &outputs)
                                {QStringLiteral("bytes"), double(o.bytes)},
                                {QStringLiteral("allocated"), double(o.allocated)},
                                {QStringLiteral("files"), double(o.files)},
-                               {QStringLiteral("lastChange"), time(o.lastChange)}});
+                               {QStringLiteral("lastChange"), time(o.lastChange)},
+                               {QStringLiteral("lastRead"), time(o.lastRead)}});
     return out;
 }
 
@@ -170,7 +171,8 @@ bool fromJson(const QJsonObject &o, StorageRootMeasure *out)
             f.jobOutputs.append({po.value(QLatin1String("path")).toString(),
                                  po.value(QLatin1String("job")).toString(), number(po, "bytes"),
                                  number(po, "allocated"), number(po, "files"),
-                                 timeOf(po.value(QLatin1String("lastChange")))});
+                                 timeOf(po.value(QLatin1String("lastChange"))),
+                                 timeOf(po.value(QLatin1String("lastRead")))});
         }
         if (!f.path.isEmpty())
             m.folders.append(f);

@@ -134,11 +134,14 @@ NasCleanupFound StorageService::cleanupCandidates(const NasCleanupOptions &optio
         for (const NamespaceInfo &n : m_session->store()->users())
             users->insert(n.user.isEmpty() ? n.name : n.user);
     }
+    // The jobs only when their class is asked: every pod of the store is read for them.
+    const bool jobsWanted =
+        options.classes.isEmpty() || options.classes.contains(NasCandidate::JobOutput);
     return NasCleanup::find(m_measures, users, options, QDateTime::currentMSecsSinceEpoch(),
-                            jobsByUser());
+                            jobsWanted ? clusterJobs() : std::nullopt);
 }
 
-std::optional<OwnersJobs> StorageService::jobsByUser() const
+std::optional<ClusterJobs> StorageService::clusterJobs() const
 {
     // Every kind a job's outputs may be named after, listed whole (or not served by this
     // cluster): a kind missing or read for one namespace only would make its jobs look gone.
@@ -155,28 +158,35 @@ std::optional<OwnersJobs> StorageService::jobsByUser() const
     QHash<QString, QString> userOf; // namespace → user
     for (const NamespaceInfo &n : store->users())
         userOf.insert(n.name, n.user.isEmpty() ? n.name : n.user);
-    // Over by the job's word (as the Workloads page's state lies read it), when it says when.
+    // Over by the job's word, when it says when. Not Volcano's Aborted: a suspended job, which
+    // `vcctl job resume` brings back to its checkpoints.
     static const QSet<QString> over{QStringLiteral("Completed"), QStringLiteral("Succeeded"),
-                                    QStringLiteral("Failed"), QStringLiteral("Aborted"),
-                                    QStringLiteral("Terminated")};
-    OwnersJobs out;
-    for (const QString &key : store->jobKeys()) {
-        const JobInfo *j = store->job(key);
-        if (!j || !userOf.contains(j->ns))
-            continue;
-        qint64 &ended = out[userOf.value(j->ns)][j->name];
-        ended = over.contains(j->status) ? j->stateSince : 0;
-    }
-    // Bare pods and other controllers' (a Job's, a Deployment's): by the pod's or its owner's
-    // name, over only when every pod of that name is; their end is not known to the store.
-    for (const PodInfo &p : store->pods()) {
-        if (!userOf.contains(p.ns))
-            continue;
-        QHash<QString, qint64> &mine = out[userOf.value(p.ns)];
+                                    QStringLiteral("Failed"), QStringLiteral("Terminated")};
+    ClusterJobs out;
+    // One name may be several things (a Volcano job and a PyTorchJob, in two namespaces of one
+    // user): any that runs, or ended without saying when, keeps it; else the latest end counts.
+    const auto merge = [&out, &userOf](const QString &ns, const QString &name, bool runs,
+                                       qint64 ended) {
+        if (runs)
+            out.addLive(name);
+        if (!userOf.contains(ns))
+            return;
+        QHash<QString, qint64> &mine = out.byUser[userOf.value(ns)];
+        const qint64 end = runs ? 0 : ended;
+        const auto it = mine.constFind(name);
+        mine.insert(name, it == mine.cend()        ? end
+                          : (*it <= 0 || end <= 0) ? 0
+                                                   : std::max(*it, end));
+    };
+    for (const QString &key : store->jobKeys())
+        if (const JobInfo *j = store->job(key))
+            merge(j->ns, j->name, !over.contains(j->status), j->stateSince);
+    // Pods by their own name and their owner's (a bare pod, a batch Job's, a ReplicaSet's):
+    // one that has not ended runs; an ended one's end is not known to the store (kept).
+    for (const PodInfo &p : store->pods())
         for (const QString &name : {p.name, p.owner.name})
-            if (!name.isEmpty() && !mine.contains(name))
-                mine.insert(name, 0);
-    }
+            if (!name.isEmpty())
+                merge(p.ns, name, !p.finished(), 0);
     return out;
 }
 

@@ -31,9 +31,9 @@ public:
     // What the last walks show no one needs (NasCleanup::find), judged with the cluster's
     // users as the store holds them now (none when the namespaces could not be listed whole).
     NasCleanupFound cleanupCandidates(const NasCleanupOptions &options) const;
-    // The cluster's jobs and pods by user, for the job outputs' class; none while a kind is not
-    // listed whole.
-    std::optional<OwnersJobs> jobsByUser() const;
+    // The cluster's jobs and pods by user and those that run anywhere, for the job outputs'
+    // class; none while a kind is not listed whole.
+    std::optional<ClusterJobs> clusterJobs() const;
     // Why measuring cannot run now ("" when it can): no SSH to the nodes, no context.
     QString unavailableReason() const;
 

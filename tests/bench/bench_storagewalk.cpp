@@ -71,26 +71,34 @@ int main(int argc, char **argv)
         return 0;
     }
     const qint64 files = args.size() >= 2 ? args[1].toLongLong() : 1000000;
-    // 100 users, each with 100 folders of files: names as long as a lab's
-    // ("alice-42/run-0042/checkpoints/step-004200.pt").
-    QByteArray records;
-    records.reserve(files * 80);
-    const QByteArray t = "1790000000.1234567890";
-    for (qint64 i = 0; i < files; ++i) {
-        const QByteArray user = "user" + QByteArray::number(i % 100);
-        const QByteArray dir = "run-" + QByteArray::number(i / 100 % 100).rightJustified(4, '0');
-        // One file in a hundred has a second name (a hard link): its inode is remembered.
-        records += "f " + QByteArray::number(1000 + i * 7919 % 1000000) + " 8 " + t + ' ' + t +
-                   (i % 100 == 0 ? " 2 " : " 1 ") + QByteArray::number(i + 2) + ' ' + user + '/' +
-                   dir + "/checkpoints/step-" + QByteArray::number(i).rightJustified(6, '0') +
-                   ".pt" + '\0';
+    // 100 users, each with 100 folders of files: names as long as a lab's. First as runs of
+    // their own ("alice-42/run-0042/checkpoints/step-004200.pt"), then as one folder per job
+    // below checkpoints/ ("alice-42/checkpoints/run-0042/step-004200.pt"), which the walk also
+    // sums per job (the cleanup's job outputs).
+    for (const bool perJob : {false, true}) {
+        QByteArray records;
+        records.reserve(files * 80);
+        const QByteArray t = "1790000000.1234567890";
+        for (qint64 i = 0; i < files; ++i) {
+            const QByteArray user = "user" + QByteArray::number(i % 100);
+            const QByteArray dir =
+                "run-" + QByteArray::number(i / 100 % 100).rightJustified(4, '0');
+            const QByteArray where = perJob ? QByteArray(user + "/checkpoints/" + dir)
+                                            : QByteArray(user + '/' + dir + "/checkpoints");
+            // One file in a hundred has a second name (a hard link): its inode is remembered.
+            records += "f " + QByteArray::number(1000 + i * 7919 % 1000000) + " 8 " + t + ' ' + t +
+                       (i % 100 == 0 ? " 2 " : " 1 ") + QByteArray::number(i + 2) + ' ' + where +
+                       "/step-" + QByteArray::number(i).rightJustified(6, '0') + ".pt" + '\0';
+        }
+        StorageWalk walk(QStringLiteral("/mnt/user"), QStringLiteral("user"), 1790000000000);
+        QElapsedTimer timer;
+        timer.start();
+        for (qsizetype off = 0; off < records.size(); off += 32768)
+            walk.feed(records.constData() + off, qMin<qsizetype>(32768, records.size() - off));
+        const StorageRootMeasure m = walk.finish(true);
+        report(perJob ? "synthetic records, one folder per job below checkpoints/"
+                      : "synthetic records, runs of their own",
+               m, records.size(), timer.nsecsElapsed());
     }
-    StorageWalk walk(QStringLiteral("/mnt/user"), QStringLiteral("user"), 1790000000000);
-    QElapsedTimer timer;
-    timer.start();
-    for (qsizetype off = 0; off < records.size(); off += 32768)
-        walk.feed(records.constData() + off, qMin<qsizetype>(32768, records.size() - off));
-    const StorageRootMeasure m = walk.finish(true);
-    report("synthetic records", m, records.size(), timer.nsecsElapsed());
     return 0;
 }

@@ -13,6 +13,7 @@ dumps removed and said Unverified (nothing freed) —, the audit log has them, a
 finds none of them. Without a NAS class, --cleanup does not touch the NAS."""
 import json
 import os
+import re
 import subprocess
 import sys
 import tempfile
@@ -120,38 +121,54 @@ with tempfile.TemporaryDirectory() as state:
                   for s in steps))
         check("a plan changes nothing", all(os.path.lexists(host(p)) for _, p in found))
 
-        # The outputs of jobs gone: each user's checkpoints/NAME (outputs/, runs/, …) untouched
-        # for 30 days whose NAME is no job or pod of that user's namespaces now.
+        # The outputs of jobs gone: each user's checkpoints/NAME (outputs/, ckpt/, …) neither
+        # changed nor read for 90 days, NAME a job's name (lowercase, "_" as "-", a letter in
+        # it), no job or pod of the user's namespaces named NAME or NAME-…, none running anywhere.
         owner_of = {ns.metadata.name: ns.metadata.labels["gpudesk.io/user"]
                     for ns in client.CoreV1Api().list_namespace().items
                     if (ns.metadata.labels or {}).get("gpudesk.io/user")}
-        names = {}
+        names, live = {}, set()
         for pod in client.CoreV1Api().list_pod_for_all_namespaces().items:
+            running = pod.status.phase not in ("Succeeded", "Failed")
             for n in [pod.metadata.name] + [r.name for r in pod.metadata.owner_references or []]:
                 names.setdefault(owner_of.get(pod.metadata.namespace), set()).add(n)
+                if running:
+                    live.add(n)
         custom = client.CustomObjectsApi()
         for group, version, plural in (("batch.volcano.sh", "v1alpha1", "jobs"),
                                        ("kubeflow.org", "v1", "pytorchjobs"),
                                        ("kubeflow.org", "v1", "mpijobs")):
             for job in custom.list_cluster_custom_object(group, version, plural)["items"]:
+                # The demo's jobs that ended ended days ago: they keep their own user's folders.
                 names.setdefault(owner_of.get(job["metadata"]["namespace"]), set()).add(
                     job["metadata"]["name"])
-        outputs = {"checkpoints", "checkpoint", "ckpt", "ckpts", "outputs", "output", "runs",
-                   "work_dirs"}
+        outputs = {"checkpoints", "checkpoint", "ckpt", "ckpts", "outputs", "output"}
+
+        def named_after(folder, name):
+            f = folder.lower().replace("_", "-")
+            return name == f or name.startswith(f + "-")
+
         job_outputs = set()
         for user in sorted(os.listdir(user_root)):
-            for area in sorted(outputs & set(os.listdir(os.path.join(user_root, user)))
-                               if os.path.isdir(os.path.join(user_root, user)) else []):
-                top = os.path.join(user_root, user, area)
+            home = os.path.join(user_root, user)
+            for area in sorted(outputs & set(os.listdir(home)) if os.path.isdir(home) else []):
+                top = os.path.join(home, area)
                 for job in sorted(os.listdir(top)) if os.path.isdir(top) else []:
                     folder = os.path.join(top, job)
-                    if os.path.islink(folder) or not os.path.isdir(folder):
+                    f = job.lower().replace("_", "-")
+                    if (os.path.islink(folder) or not os.path.isdir(folder)
+                            or not re.fullmatch(r"[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?", f)
+                            or not re.search("[a-z]", f)):
                         continue
                     newest = os.lstat(folder).st_mtime
                     for d, dirs, files in os.walk(folder):
                         for n in dirs + files:
-                            newest = max(newest, os.lstat(os.path.join(d, n)).st_mtime)
-                    if newest < now - 30 * DAY and job not in names.get(user, set()):
+                            st = os.lstat(os.path.join(d, n))
+                            newest = max(newest, st.st_mtime,
+                                         st.st_atime if n in files and not os.path.islink(
+                                             os.path.join(d, n)) else 0)
+                    if (newest < now - 90 * DAY
+                            and not any(named_after(job, n) for n in names.get(user, set()) | live)):
                         job_outputs.add(f"/mnt/user/{user}/{area}/{job}")
         run, jplan = cleanup("plan", "--classes", "nas-job-output")
         jfound = {c["path"]: c for c in jplan.get("nasCandidates", [])}
@@ -167,14 +184,21 @@ with tempfile.TemporaryDirectory() as state:
                   f"({c.get('evidence')})",
                   c.get("bytes") == du and c.get("job") == p.split("/")[-1]
                   and "jobEnded" in c and c["jobEnded"] is None
-                  and f"of job {p.split('/')[-1]}: no job or pod of that name is left"
+                  and f"named for job {p.split('/')[-1]}: no job or pod of that name is left"
                   in c.get("evidence", ""))
-        # A job the cluster still has keeps its outputs, however old they are.
-        kept = [f"/mnt/user/{u}/{a}/{j}" for u in sorted(names) if u
-                for a in outputs for j in sorted(names[u])
-                if os.path.isdir(os.path.join(user_root, u, a, j))]
-        check(f"outputs of jobs the cluster has are kept ({kept})",
-              kept and not any(k in jfound for k in kept))
+        # An old output folder named after a job that runs: kept, however old.
+        kept = "/mnt/user/alice/checkpoints/" + sorted(live)[0]
+        os.makedirs(host(kept), exist_ok=True)
+        old = time.time() - 400 * DAY
+        with open(os.path.join(host(kept), "step-1.pt"), "wb") as f:
+            f.write(b"PK\x03\x04")
+        for p in (os.path.join(host(kept), "step-1.pt"), host(kept)):
+            os.utime(p, (old, old))
+        run, jplan2 = cleanup("plan", "--classes", "nas-job-output", "--measure-storage")
+        jfound2 = {c["path"] for c in jplan2.get("nasCandidates", [])}
+        check(f"an output folder of a job that runs is kept however old ({kept}; "
+              f"{sorted(jfound2 ^ job_outputs)} differ; {run.stderr.strip()[-200:]})",
+              run.returncode == 0 and kept not in jfound2 and jfound2 == job_outputs)
 
         # A file written to after the walk: the walk's figures are not what the NAS holds now.
         changed = sorted(cores)[0]
@@ -215,6 +239,25 @@ with tempfile.TemporaryDirectory() as state:
                       for n in plan4.get("plan", {}).get("notes", [])))
         os.remove(fresh)
         os.utime(host(folder), ns=(times.st_atime_ns, times.st_mtime_ns))
+        # A file made deeper down, the folders' own times put back: only walking the folder
+        # again right before the plan finds it.
+        deep = next(d for d, _, _ in os.walk(host(folder)) if d != host(folder))
+        saved = {p: os.lstat(p) for p in (host(folder), deep)}
+        fresh = os.path.join(deep, "copied-today.txt")
+        with open(fresh, "w") as f:
+            f.write("in use\n")
+        for p, st in saved.items():
+            os.utime(p, ns=(st.st_atime_ns, st.st_mtime_ns))
+        run, plan6 = cleanup("plan", "--classes", "nas-departed-user")
+        names6 = [s["target"]["name"] for s in plan6.get("plan", {}).get("steps", [])]
+        check(f"the departed user's folder with a file made deep inside is left out "
+              f"({names6}; {plan6.get('plan', {}).get('notes')})",
+              folder not in names6
+              and any(folder in n and "changed below it since the walk" in n
+                      for n in plan6.get("plan", {}).get("notes", [])))
+        os.remove(fresh)
+        for p, st in saved.items():
+            os.utime(p, ns=(st.st_atime_ns, st.st_mtime_ns))
 
         run, done = cleanup("apply", "--yes", "--classes", "nas-core-dump,nas-departed-user")
         res = {r["target"]["name"]: r for r in done.get("results", [])}

@@ -109,7 +109,7 @@ private slots:
 void TestNasCleanup::eachThingOnce()
 {
     const NasCleanupFound found = NasCleanup::find(walk(), QSet<QString>{QStringLiteral("alice")},
-                                                   NasCleanupOptions(), kNow, OwnersJobs());
+                                                   NasCleanupOptions(), kNow, ClusterJobs());
     // Biggest first; yangming's files are his folder's; alice's fresh core dump is not old enough.
     QCOMPARE(paths(found.candidates),
              QStringList({QStringLiteral("nas-stale-file /mnt/user/alice/old.tar"),
@@ -152,7 +152,7 @@ void TestNasCleanup::usersUnknown()
     for (const std::optional<QSet<QString>> &users :
          {std::optional<QSet<QString>>(), std::optional<QSet<QString>>(QSet<QString>())}) {
         const NasCleanupFound found =
-            NasCleanup::find(walk(), users, NasCleanupOptions(), kNow, OwnersJobs());
+            NasCleanup::find(walk(), users, NasCleanupOptions(), kNow, ClusterJobs());
         QCOMPARE(found.notes.size(), 1);
         QVERIFY2(found.notes.first().contains(QLatin1String("not judged")),
                  qPrintable(found.notes.first()));
@@ -283,26 +283,44 @@ void TestNasCleanup::jobOutputs()
 {
     QList<StorageRootMeasure> measures = walk();
     StorageFolder &alice = measures[0].folders[0];
-    const auto output = [](const QString &key, int daysOld, qint64 bytes) {
-        return StorageJobOutput{u"/mnt/user/alice/"_qs + key, key.section(u'/', 1), bytes, bytes, 4,
-                                kNow - daysOld * kDay};
+    // Changed `daysOld` ago, a file read `readDaysAgo` ago.
+    const auto output = [](const QString &key, int daysOld, qint64 bytes, int readDaysAgo = -1) {
+        return StorageJobOutput{u"/mnt/user/alice/"_qs + key,
+                                key.section(u'/', 1),
+                                bytes,
+                                bytes,
+                                4,
+                                kNow - daysOld * kDay,
+                                kNow - (readDaysAgo < 0 ? daysOld : readDaysAgo) * kDay};
     };
-    alice.jobOutputs << output(u"checkpoints/bert-old"_qs, 100, 30 * kGiB)
-                     << output(u"checkpoints/llama-sft"_qs, 100, 20 * kGiB)
-                     << output(u"outputs/vit-done"_qs, 60, 2 * kGiB)
-                     << output(u"checkpoints/ended-lately"_qs, 60, kGiB)
-                     << output(u"runs/fresh"_qs, 3, kGiB);
+    alice.jobOutputs << output(u"checkpoints/bert-old"_qs, 200, 30 * kGiB)
+                     << output(u"checkpoints/llama-sft"_qs, 200, 20 * kGiB) // its job runs
+                     << output(u"outputs/vit-done"_qs, 150, 2 * kGiB)       // ended long ago
+                     << output(u"checkpoints/ended-lately"_qs, 150, kGiB)   // ended lately
+                     << output(u"checkpoints/resumed"_qs, 200, kGiB, 3)     // read this week
+                     << output(u"checkpoints/Team_Run"_qs, 200, kGiB)       // team-run-7 runs
+                     << output(u"checkpoints/mpi-bert"_qs, 200, kGiB)       // its pods'
+                     << output(u"checkpoints/2024-11-29"_qs, 200, kGiB)     // no job's name
+                     << output(u"checkpoints/fresh"_qs, 10, kGiB);
     // A stale file in an old job's folder: that folder's, when its class is asked.
     alice.staleFiles << file(u"/mnt/user/alice/checkpoints/bert-old/step-9000.pt"_qs, 8 * kGiB,
-                             100);
+                             200);
     // yangming left: his job folders are his folder's.
-    measures[0].folders[1].jobOutputs << StorageJobOutput{
-        u"/mnt/user/yangming/checkpoints/asr"_qs, u"asr"_qs, kGiB, kGiB, 1, kNow - 150 * kDay};
-    OwnersJobs jobs;
-    jobs[u"alice"_qs] = {{u"llama-sft"_qs, 0},                   // runs (or waits)
-                         {u"vit-done"_qs, kNow - 45 * kDay},     // ended long ago
-                         {u"ended-lately"_qs, kNow - 10 * kDay}, // ended lately
-                         {u"someone-else"_qs, 0}};
+    measures[0].folders[1].jobOutputs << StorageJobOutput{u"/mnt/user/yangming/checkpoints/asr"_qs,
+                                                          u"asr"_qs,
+                                                          kGiB,
+                                                          kGiB,
+                                                          1,
+                                                          kNow - 150 * kDay,
+                                                          kNow - 150 * kDay};
+    ClusterJobs jobs;
+    jobs.byUser[u"alice"_qs] = {{u"llama-sft"_qs, 0},
+                                {u"vit-done"_qs, kNow - 100 * kDay},
+                                {u"ended-lately"_qs, kNow - 10 * kDay},
+                                {u"mpi-bert-worker-0"_qs, 0}};
+    jobs.addLive(u"llama-sft"_qs);
+    jobs.addLive(u"team-run-7"_qs); // in a team's namespace
+    jobs.addLive(u"mpi-bert-worker-0"_qs);
     NasCleanupOptions o;
     o.classes = {NasCandidate::JobOutput, NasCandidate::StaleFile, NasCandidate::DepartedUser};
     NasCleanupFound found = NasCleanup::find(measures, QSet<QString>{u"alice"_qs}, o, kNow, jobs);
@@ -318,22 +336,24 @@ void TestNasCleanup::jobOutputs()
     QCOMPARE(gone.job, u"bert-old"_qs);
     QCOMPARE(gone.jobEnded, 0);
     QVERIFY2(NasCleanup::evidence(gone, kNow)
-                 .startsWith(u"30Gi in 4 file(s) of job bert-old: no job or pod of that name is "
-                             "left in alice's namespaces; nothing below it changed since "_qs),
+                 .startsWith(u"30Gi in 4 file(s), named for job bert-old: no job or pod of that "
+                             "name is left in alice's namespaces, none runs in another; nothing "
+                             "below it changed since "_qs),
              qPrintable(NasCleanup::evidence(gone, kNow)));
     const QString ended = NasCleanup::evidence(found.candidates[3], kNow);
-    QVERIFY2(ended.contains(u"of job vit-done, which ended "_qs +
-                            QDateTime::fromMSecsSinceEpoch(kNow - 45 * kDay)
+    QVERIFY2(ended.contains(u"named for job vit-done, which ended "_qs +
+                            QDateTime::fromMSecsSinceEpoch(kNow - 100 * kDay)
                                 .toString(QStringLiteral("yyyy-MM-dd"))),
              qPrintable(ended));
-    // "Folders untouched for" bounds it as it bounds a departed user's folder.
-    o.departedDays = 5;
+    // "Job outputs unused for" bounds it: a job that ended, or a read, within the days keeps it.
+    o.jobOutputDays = 5;
     o.classes = {NasCandidate::JobOutput};
     found = NasCleanup::find(measures, QSet<QString>{u"alice"_qs}, o, kNow, jobs);
     QCOMPARE(paths(found.candidates),
              QStringList({u"nas-job-output /mnt/user/alice/checkpoints/bert-old"_qs,
                           u"nas-job-output /mnt/user/alice/outputs/vit-done"_qs,
                           u"nas-job-output /mnt/user/alice/checkpoints/ended-lately"_qs,
+                          u"nas-job-output /mnt/user/alice/checkpoints/fresh"_qs,
                           u"nas-job-output /mnt/user/yangming/checkpoints/asr"_qs}));
     // Without the class, the stale file in it is listed for itself; without the jobs, no job's
     // outputs are offered, and that is said.
@@ -346,6 +366,14 @@ void TestNasCleanup::jobOutputs()
     QCOMPARE(found.notes.size(), 1);
     QVERIFY2(found.notes[0].startsWith(u"Outputs of jobs: not judged"_qs),
              qPrintable(found.notes[0]));
+    // Names as the API spells them.
+    QVERIFY(NasCleanup::namedAfter(u"Bert_Large"_qs, u"bert-large"_qs));
+    QVERIFY(NasCleanup::namedAfter(u"x"_qs, u"x-7f3k2"_qs));
+    QVERIFY(!NasCleanup::namedAfter(u"x"_qs, u"xy"_qs));
+    QVERIFY(!NasCleanup::namedAfter(u"x-1"_qs, u"x"_qs));
+    QVERIFY(NasCleanup::jobLike(u"Bert_Large"_qs));
+    for (const QString &no : {u"2024-11-29"_qs, u"v1.2"_qs, u"a b"_qs, u"-x"_qs, u""_qs})
+        QVERIFY2(!NasCleanup::jobLike(no), qPrintable(no));
 }
 
 QTEST_GUILESS_MAIN(TestNasCleanup)

@@ -434,6 +434,7 @@ void TestStorageWalk::jobOutputs()
     QCOMPARE(bert.files, 2);
     QCOMPARE(bert.allocated, 4 * 8 * 512);
     QCOMPARE(bert.lastChange, Now - 50 * Day);
+    QCOMPARE(bert.lastRead, Now - 50 * Day); // its files' newest atime (the folders' not)
     QCOMPARE(f.jobOutputs[1].path, u"/mnt/user/alice/outputs/vit"_qs);
     QCOMPARE(f.jobOutputs[1].bytes, 4096 + 7);
     // Kept with the walk's other figures (the cache), read back as written.
@@ -446,6 +447,7 @@ void TestStorageWalk::jobOutputs()
     QCOMPARE(back.allocated, bert.allocated);
     QCOMPARE(back.files, bert.files);
     QCOMPARE(back.lastChange, bert.lastChange);
+    QCOMPARE(back.lastRead, bert.lastRead);
 }
 
 void TestStorageWalk::percentAsDf()

@@ -54,9 +54,9 @@ public:
 
 NasCleanupPanel::NasCleanupPanel(StorageService *storage, NasFiles *files, QWidget *parent)
     : QWidget(parent), m_storage(storage), m_files(files), m_coreDays(new QSpinBox(this)),
-      m_departedDays(new QSpinBox(this)), m_filter(new QLineEdit(this)),
-      m_view(new QTreeWidget(this)), m_summary(new QLabel(this)), m_notes(new QLabel(this)),
-      m_remove(new QPushButton(tr("Remove…"), this)),
+      m_departedDays(new QSpinBox(this)), m_jobOutputDays(new QSpinBox(this)),
+      m_filter(new QLineEdit(this)), m_view(new QTreeWidget(this)), m_summary(new QLabel(this)),
+      m_notes(new QLabel(this)), m_remove(new QPushButton(tr("Remove…"), this)),
       m_browse(new QPushButton(tr("Show in Files"), this))
 {
     auto *classes = new QHBoxLayout;
@@ -82,7 +82,14 @@ NasCleanupPanel::NasCleanupPanel(StorageService *storage, NasFiles *files, QWidg
     m_departedDays->setValue(NasCleanupOptions{}.departedDays);
     m_departedDays->setSuffix(tr(" d"));
     m_departedDays->setToolTip(tr("A folder written to more lately is someone's, with a "
-                                  "namespace or a job or not"));
+                                  "namespace or not"));
+    m_jobOutputDays->setObjectName(QStringLiteral("cleanupJobOutputDays"));
+    m_jobOutputDays->setRange(1, 3650);
+    m_jobOutputDays->setValue(NasCleanupOptions{}.jobOutputDays);
+    m_jobOutputDays->setSuffix(tr(" d"));
+    m_jobOutputDays->setToolTip(tr("A job's outputs read or written more lately are in use (a "
+                                   "checkpoint loaded to resume or to evaluate), job or not"));
+    connect(m_jobOutputDays, &QSpinBox::valueChanged, this, &NasCleanupPanel::refresh);
     connect(m_coreDays, &QSpinBox::valueChanged, this, &NasCleanupPanel::refresh);
     connect(m_departedDays, &QSpinBox::valueChanged, this, &NasCleanupPanel::refresh);
     classes->addStretch(1);
@@ -90,6 +97,8 @@ NasCleanupPanel::NasCleanupPanel(StorageService *storage, NasFiles *files, QWidg
     classes->addWidget(m_coreDays);
     classes->addWidget(new QLabel(tr("Folders untouched for"), this));
     classes->addWidget(m_departedDays);
+    classes->addWidget(new QLabel(tr("Job outputs unused for"), this));
+    classes->addWidget(m_jobOutputDays);
 
     m_filter->setPlaceholderText(tr("Filter: path, owner, evidence…"));
     m_filter->setClearButtonEnabled(true);
@@ -158,6 +167,7 @@ void NasCleanupPanel::refresh()
             o.classes << NasCandidate::Class(i);
     o.coreDumpDays = m_coreDays->value();
     o.departedDays = m_departedDays->value();
+    o.jobOutputDays = m_jobOutputDays->value();
     NasCleanupFound found;
     if (!o.classes.isEmpty())
         found = m_storage->cleanupCandidates(o);

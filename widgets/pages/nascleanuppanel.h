@@ -55,6 +55,7 @@ private:
     QCheckBox *m_classes[NasCleanup::kClassCount];
     QSpinBox *m_coreDays;
     QSpinBox *m_departedDays;
+    QSpinBox *m_jobOutputDays;
     QLineEdit *m_filter;
     QTreeWidget *m_view;
     QLabel *m_summary;
