@@ -182,7 +182,8 @@ namespace {
 bool isInterpreter(const std::string &word)
 {
     static const QRegularExpression re(QStringLiteral(
-        "^(.*/)?(sh|bash|dash|zsh|python[0-9.]*|torchrun|accelerate|deepspeed|exec|source|\\.)$"));
+        "^(.*/)?(sh|bash|dash|zsh|python[0-9.]*|torchrun|accelerate|deepspeed|exec|source|env|"
+        "\\.)$"));
     return re.match(QString::fromStdString(word)).hasMatch();
 }
 
@@ -204,8 +205,10 @@ bool runsAt(const std::string &line, size_t at)
         while (start > 0 && std::string(" \t;&|(\n").find(line[start - 1]) == std::string::npos)
             --start;
         const std::string word = line.substr(start, i - start);
-        if (!word.empty() && word[0] == '-') {
-            i = start; // an option of the interpreter before: look further back
+        static const QRegularExpression assignment(QStringLiteral("^[A-Za-z_][A-Za-z0-9_]*="));
+        if (!word.empty() &&
+            (word[0] == '-' || assignment.match(QString::fromStdString(word)).hasMatch())) {
+            i = start; // an option of the interpreter, or a variable set for the command
             continue;
         }
         return isInterpreter(word);

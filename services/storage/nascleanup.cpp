@@ -51,6 +51,26 @@ NasCandidate fileCandidate(NasCandidate::Class cls, const StorageFile &f,
     return c;
 }
 
+// A folder offered whole, in `folder` (a user's), as the walk summed it.
+NasCandidate folderCandidate(NasCandidate::Class cls, const QString &path,
+                             const StorageFolder &folder, qint64 bytes, qint64 allocated,
+                             qint64 files, qint64 modified, const StorageRootMeasure &m)
+{
+    NasCandidate c;
+    c.cls = cls;
+    c.path = path;
+    c.type = 'd';
+    c.owner = folder.owner;
+    c.kind = folder.kind;
+    c.bytes = bytes;
+    c.allocated = allocated;
+    c.files = files;
+    c.modified = modified;
+    c.measuredAt = m.measuredAt;
+    c.node = m.node;
+    return c;
+}
+
 } // namespace
 
 QString NasCleanup::classId(NasCandidate::Class c)
@@ -132,19 +152,9 @@ NasCleanupFound NasCleanup::find(const QList<StorageRootMeasure> &measures,
                 for (const StorageFolder &f : m.folders) {
                     if (users->contains(f.owner) || f.lastChange > cutoff)
                         continue;
-                    NasCandidate c;
-                    c.cls = NasCandidate::DepartedUser;
-                    c.path = f.path;
-                    c.type = 'd';
-                    c.owner = f.owner;
-                    c.kind = f.kind;
-                    c.bytes = f.bytes;
-                    c.allocated = f.allocated;
-                    c.files = f.files;
-                    c.modified = f.lastChange;
-                    c.measuredAt = m.measuredAt;
-                    c.node = m.node;
-                    out.candidates << c;
+                    out.candidates
+                        << folderCandidate(NasCandidate::DepartedUser, f.path, f, f.bytes,
+                                           f.allocated, f.files, f.lastChange, m);
                     departed << f.path;
                 }
             }
@@ -183,19 +193,10 @@ NasCleanupFound NasCleanup::find(const QList<StorageRootMeasure> &measures,
                             }
                         if (keep)
                             continue;
-                        NasCandidate c;
-                        c.cls = NasCandidate::JobOutput;
-                        c.path = o.path;
-                        c.type = 'd';
-                        c.owner = f.owner;
-                        c.kind = f.kind;
-                        c.bytes = o.bytes;
-                        c.allocated = o.allocated;
-                        c.files = o.files;
-                        c.modified = o.lastChange;
+                        NasCandidate c =
+                            folderCandidate(NasCandidate::JobOutput, o.path, f, o.bytes,
+                                            o.allocated, o.files, o.lastChange, m);
                         c.accessed = o.lastRead;
-                        c.measuredAt = m.measuredAt;
-                        c.node = m.node;
                         c.job = o.job;
                         c.jobEnded = ended;
                         c.lastRead = o.lastRead;

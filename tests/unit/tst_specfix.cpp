@@ -243,12 +243,13 @@ void TestSpecFix::launchScriptByItsResolvedPath()
         u"apiVersion: v1\nkind: Pod\nmetadata: {name: w}\nspec:\n"
         "  containers:\n"
         "  - {name: a, image: x, command: [sh, -c, 'cp /tmp/s /workspace/"
-        "start.sh; rm -f /workspace/start.sh; bash -x /workspace/start.sh']}\n"_qs;
+        "start.sh; rm -f /workspace/start.sh; bash -x /workspace/start.sh; GPUS=8 "
+        "/workspace/start.sh']}\n"_qs;
     fixed = SpecFix::apply(resolved, writes, &error);
     QVERIFY2(!fixed.isEmpty(), qPrintable(error));
     QCOMPARE(parsed(fixed)[u"spec"_qs][u"containers"_qs][0][u"command"_qs][2].toString(),
              u"cp /tmp/s /workspace/start.sh; rm -f /workspace/start.sh; bash -x "
-             "/workspace/tools/train.sh"_qs);
+             "/workspace/tools/train.sh; GPUS=8 /workspace/tools/train.sh"_qs);
     // A resolved path a shell would split (a space, a `$`): never spliced into a shell's line;
     // the folder is mounted instead, in the init containers too.
     const QString odd = SpecFixes::resolvedPath(

@@ -93,12 +93,18 @@ NasCleanupPanel::NasCleanupPanel(StorageService *storage, NasFiles *files, QWidg
     connect(m_coreDays, &QSpinBox::valueChanged, this, &NasCleanupPanel::refresh);
     connect(m_departedDays, &QSpinBox::valueChanged, this, &NasCleanupPanel::refresh);
     classes->addStretch(1);
-    classes->addWidget(new QLabel(tr("Core dumps older than"), this));
-    classes->addWidget(m_coreDays);
-    classes->addWidget(new QLabel(tr("Folders untouched for"), this));
-    classes->addWidget(m_departedDays);
-    classes->addWidget(new QLabel(tr("Job outputs unused for"), this));
-    classes->addWidget(m_jobOutputDays);
+    // The bounds on a row of their own: with the classes they would make the whole window as
+    // wide (a page's least width is the window's).
+    auto *bounds = new QHBoxLayout;
+    bounds->addWidget(new QLabel(tr("Core dumps older than"), this));
+    bounds->addWidget(m_coreDays);
+    bounds->addSpacing(12);
+    bounds->addWidget(new QLabel(tr("Folders untouched for"), this));
+    bounds->addWidget(m_departedDays);
+    bounds->addSpacing(12);
+    bounds->addWidget(new QLabel(tr("Job outputs unused for"), this));
+    bounds->addWidget(m_jobOutputDays);
+    bounds->addStretch(1);
 
     m_filter->setPlaceholderText(tr("Filter: path, owner, evidence…"));
     m_filter->setClearButtonEnabled(true);
@@ -145,6 +151,7 @@ NasCleanupPanel::NasCleanupPanel(StorageService *storage, NasFiles *files, QWidg
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 6, 0, 0);
     layout->addLayout(classes);
+    layout->addLayout(bounds);
     layout->addWidget(m_notes);
     layout->addWidget(m_filter);
     layout->addWidget(m_view, 1);
