@@ -201,9 +201,12 @@ void StorageWalk::record(const char *begin, const char *end)
         if (!out || !same(out->path)) {
             const QString key = partName + u'/' + job;
             out = nullptr;
-            if (f.jobOutputs.size() < size_t(MaxJobOutputsTracked) || f.jobOutputs.count(key)) {
+            if ((f.jobOutputs.size() < size_t(MaxJobOutputsTracked) &&
+                 m_jobOutputs < MaxJobOutputsInWalk) ||
+                f.jobOutputs.count(key)) {
                 out = &f.jobOutputs[key];
                 if (out->path.isEmpty()) {
+                    ++m_jobOutputs;
                     out->path = s.path + u'/' + key;
                     out->job = job.toString();
                 }
@@ -302,6 +305,7 @@ StorageRootMeasure StorageWalk::finish(bool complete)
                   return a.bytes != b.bytes ? a.bytes > b.bytes : a.owner < b.owner;
               });
     m_folders.clear();
+    m_jobOutputs = 0;
     return m;
 }
 

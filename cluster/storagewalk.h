@@ -43,6 +43,8 @@ public:
     // Job output folders tracked per folder (checkpoints/NAME…); past it, the others are not
     // told apart (a cleanup never offers what it could not weigh).
     static constexpr qsizetype MaxJobOutputsTracked = 4096;
+    // And in the whole walk (100,000 users' folders would otherwise hold 400 million).
+    static constexpr qsizetype MaxJobOutputsInWalk = 200000;
 
 private:
     // By inode: how many of its names are still to be met.
@@ -74,7 +76,8 @@ private:
     qint64 m_entries = 0;
     qint64 m_bytes = 0;
     qint64 m_malformed = 0;
-    Names m_linked; // files with several names met in the root, not all of them yet
+    qsizetype m_jobOutputs = 0; // job output folders tracked in all folders
+    Names m_linked;             // files with several names met in the root, not all of them yet
 };
 
 } // namespace gpudesk

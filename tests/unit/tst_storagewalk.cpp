@@ -403,6 +403,34 @@ void TestStorageWalk::boundedParts()
     QCOMPARE(f.bytes, 4096 + 10LL * n);
     QCOMPARE(f.largest.constFirst().name, QStringLiteral("…"));
     QCOMPARE(f.largest.constFirst().bytes, 10 * 500);
+
+    // Job folders too: past MaxJobOutputsTracked in a folder, a new one is not told apart (never
+    // offered, however big), those tracked go on being summed.
+    QByteArray jobs = rec('d', 4096, 8, Now, "many");
+    for (int i = 0; i < int(StorageWalk::MaxJobOutputsTracked); ++i)
+        jobs += rec('f', 10, 8, Now, "many/checkpoints/job" + QByteArray::number(i) + "/a.pt");
+    jobs += rec('f', 1LL << 40, 8, Now, "many/checkpoints/huge/a.pt");
+    jobs += rec('f', 1LL << 30, 8, Now, "many/checkpoints/job7/b.pt");
+    StorageWalk j(QStringLiteral("/mnt/user"), QStringLiteral("user"), Now);
+    j.feed(jobs);
+    const StorageFolder many = j.finish(true).folders.constFirst();
+    QCOMPARE(many.jobOutputs.size(), StorageFolder::MaxJobOutputs);
+    QCOMPARE(many.jobOutputs.constFirst().job, u"job7"_qs);
+    QCOMPARE(many.jobOutputs.constFirst().bytes, 10 + (1LL << 30));
+    // And past MaxJobOutputsInWalk in the whole walk: the 49th user's last ones not tracked.
+    StorageWalk all(QStringLiteral("/mnt/user"), QStringLiteral("user"), Now);
+    const int users = int(StorageWalk::MaxJobOutputsInWalk / StorageWalk::MaxJobOutputsTracked) + 1;
+    for (int u = 0; u < users; ++u) {
+        QByteArray records;
+        const QByteArray user = "u" + QByteArray::number(u).rightJustified(2, '0');
+        for (int i = 0; i < int(StorageWalk::MaxJobOutputsTracked); ++i)
+            records += rec('f', i == 4000 ? 1LL << 30 : 10, 8, Now,
+                           user + "/checkpoints/j" + QByteArray::number(i) + "/a.pt");
+        all.feed(records);
+    }
+    const StorageRootMeasure walked = all.finish(true);
+    for (const StorageFolder &f : walked.folders)
+        QCOMPARE(f.jobOutputs.constFirst().job == u"j4000"_qs, f.owner != u"u48"_qs);
 }
 
 void TestStorageWalk::jobOutputs()
