@@ -76,7 +76,7 @@ struct StorageFolder
     QList<StorageFile> staleFiles;
     // Its jobs' output folders (checkpoints/NAME…), biggest first, at most MaxJobOutputs.
     QList<StorageJobOutput> jobOutputs;
-    static constexpr int MaxJobOutputs = 50;
+    static constexpr int MaxJobOutputs = 20;
     static constexpr int StaleDays = 90;
     static constexpr qint64 StaleMinBytes = 1LL << 30;
     static constexpr int MaxParts = 8;

@@ -68,11 +68,14 @@ QJsonArray partsJson(const QList<StoragePart> &parts)
     return out;
 }
 
-QJsonArray jobOutputsJson(const QList<StorageJobOutput> &outputs)
+// The cache names each by its place below the folder ("checkpoints/bert"), the report by its
+// path: a cache of thousands of folders keeps within what loadCache reads.
+QJsonArray jobOutputsJson(const StorageFolder &f, bool forCache)
 {
     QJsonArray out;
-    for (const StorageJobOutput &o : outputs)
-        out.append(QJsonObject{{QStringLiteral("path"), o.path},
+    for (const StorageJobOutput &o : f.jobOutputs)
+        out.append(QJsonObject{{forCache ? QStringLiteral("under") : QStringLiteral("path"),
+                                forCache ? o.path.mid(f.path.size() + 1) : o.path},
                                {QStringLiteral("job"), o.job},
                                {QStringLiteral("bytes"), double(o.bytes)},
                                {QStringLiteral("allocated"), double(o.allocated)},
@@ -82,7 +85,7 @@ QJsonArray jobOutputsJson(const QList<StorageJobOutput> &outputs)
     return out;
 }
 
-QJsonObject folderJson(const StorageFolder &f)
+QJsonObject folderJson(const StorageFolder &f, bool forCache)
 {
     return {{QStringLiteral("path"), f.path},
             {QStringLiteral("owner"), f.owner},
@@ -98,7 +101,7 @@ QJsonObject folderJson(const StorageFolder &f)
             {QStringLiteral("largestFiles"), filesJson(f.largestFiles)},
             {QStringLiteral("coreDumps"), filesJson(f.coreDumps)},
             {QStringLiteral("staleFiles"), filesJson(f.staleFiles)},
-            {QStringLiteral("jobOutputs"), jobOutputsJson(f.jobOutputs)}};
+            {QStringLiteral("jobOutputs"), jobOutputsJson(f, forCache)}};
 }
 
 } // namespace
@@ -107,7 +110,7 @@ QJsonObject toJson(const StorageRootMeasure &m)
 {
     QJsonArray folders;
     for (const StorageFolder &f : m.folders)
-        folders.append(folderJson(f));
+        folders.append(folderJson(f, true));
     QJsonObject o = reportRoots({m}).at(0).toObject();
     o.insert(QStringLiteral("folders"), folders);
     // The problems as data, worded when shown (in the language of the window that shows them).
@@ -168,7 +171,9 @@ bool fromJson(const QJsonObject &o, StorageRootMeasure *out)
         f.staleFiles = filesFrom(j.value(QLatin1String("staleFiles")).toArray());
         for (const QJsonValue &p : j.value(QLatin1String("jobOutputs")).toArray()) {
             const QJsonObject po = p.toObject();
-            f.jobOutputs.append({po.value(QLatin1String("path")).toString(),
+            const QString under = po.value(QLatin1String("under")).toString();
+            f.jobOutputs.append({under.isEmpty() ? po.value(QLatin1String("path")).toString()
+                                                 : f.path + u'/' + under,
                                  po.value(QLatin1String("job")).toString(), number(po, "bytes"),
                                  number(po, "allocated"), number(po, "files"),
                                  timeOf(po.value(QLatin1String("lastChange"))),
@@ -186,7 +191,7 @@ QJsonArray reportFolders(const QList<StorageRootMeasure> &measures, const Storag
     QJsonArray out;
     for (const StorageRootMeasure &m : measures) {
         for (const StorageFolder &f : m.folders) {
-            QJsonObject o = folderJson(f);
+            QJsonObject o = folderJson(f, false);
             o.insert(QStringLiteral("measuredAt"), time(m.measuredAt));
             o.insert(QStringLiteral("node"), m.node);
             const auto day = history.growth(f.path, f.bytes, m.measuredAt, StorageHistory::DayMs);

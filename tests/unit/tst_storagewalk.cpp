@@ -13,6 +13,7 @@
 #include "storageservice.h"
 #include "storagewalk.h"
 
+#include <QJsonDocument>
 #include <QTest>
 
 using namespace gpudesk;
@@ -468,6 +469,8 @@ void TestStorageWalk::jobOutputs()
     // Kept with the walk's other figures (the cache), read back as written.
     StorageRootMeasure m;
     QVERIFY(storagejson::fromJson(storagejson::toJson(walked), &m));
+    // The cache names each by its place below the folder, not by its whole path.
+    QVERIFY(!QJsonDocument(storagejson::toJson(walked)).toJson().contains("/checkpoints/bert\""));
     const StorageJobOutput &back = m.folders.constFirst().jobOutputs.constFirst();
     QCOMPARE(back.path, bert.path);
     QCOMPARE(back.job, bert.job);
