@@ -10,14 +10,14 @@
 
 namespace gpudesk {
 
-namespace {
-
-bool isInterpreter(const QString &program)
+bool LaunchScripts::isInterpreter(const QString &program)
 {
     static const QRegularExpression re(QStringLiteral(
         "^(sh|bash|dash|zsh|python[0-9.]*|torchrun|accelerate|deepspeed|horovodrun|env)$"));
     return re.match(program.section(u'/', -1)).hasMatch();
 }
+
+namespace {
 
 bool under(const QString &path, const QString &folder)
 {
@@ -193,7 +193,7 @@ void scriptsOfWords(QList<Word> words, QString *cwd, QList<std::pair<QString, bo
         return;
     const QString program = words.first().text;
     const QString name = program.section(u'/', -1);
-    if (!isInterpreter(program)) {
+    if (!LaunchScripts::isInterpreter(program)) {
         // A bare name is looked up on PATH: the image's, not a file of the NAS.
         if (const QString path = program.contains(u'/') ? fromCwd(*cwd, program) : QString();
             !path.isEmpty())

@@ -50,6 +50,9 @@ public:
     // as a program (else given to an interpreter). The parsing `of` and the SSH server look
     // share.
     static QList<std::pair<QString, bool>> programsOf(const JobRole &role);
+    // A program that runs the script it is given (sh, bash, python, torchrun, env…; by its
+    // name, wherever it lies).
+    static bool isInterpreter(const QString &program);
     static QList<LaunchScript> onNas(const JobRequest &job, const QStringList &nasRoots);
     // The node's path for a container path whose deepest mount is a node's folder ("" when it
     // is under none, or under a claim or a ConfigMap).

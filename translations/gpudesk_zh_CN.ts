@@ -6256,10 +6256,6 @@
         <translation>没有挂载 NAS 的节点通过 SSH 响应。</translation>
     </message>
     <message>
-        <source>%1 stayed busy.</source>
-        <translation>%1 一直忙碌。</translation>
-    </message>
-    <message>
         <source>Cancelled.</source>
         <translation>已取消。</translation>
     </message>
@@ -6502,12 +6498,12 @@
         <translation>没有挂载 NAS 的节点通过 SSH 响应。</translation>
     </message>
     <message>
-        <source>The SSH sessions to the nodes have ended.</source>
-        <translation>到节点的 SSH 会话已结束。</translation>
-    </message>
-    <message>
         <source>Every node that mounts the NAS stayed busy.</source>
         <translation>挂载 NAS 的节点一直繁忙。</translation>
+    </message>
+    <message>
+        <source>%1 stayed busy.</source>
+        <translation>%1 一直忙碌。</translation>
     </message>
 </context>
 <context>

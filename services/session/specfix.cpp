@@ -2,6 +2,7 @@
 #include "specfix.h"
 
 #include "boundedjson.h"
+#include "launchscripts.h"
 #include "quantity.h"
 #include "specfixes.h"
 #include "yamlconvert.h"
@@ -179,12 +180,12 @@ QString SpecFix::removeVariable(const QString &yaml, const QString &name, QStrin
 
 namespace {
 
+// A word that runs the script after it: an interpreter (the launch scripts' reading), or the
+// shell's exec, source and ".".
 bool isInterpreter(const std::string &word)
 {
-    static const QRegularExpression re(QStringLiteral(
-        "^(.*/)?(sh|bash|dash|zsh|python[0-9.]*|torchrun|accelerate|deepspeed|exec|source|env|"
-        "\\.)$"));
-    return re.match(QString::fromStdString(word)).hasMatch();
+    return word == "exec" || word == "source" || word == "." ||
+           LaunchScripts::isInterpreter(QString::fromStdString(word));
 }
 
 // Whether the word ending right before `at` in a shell line puts a program there: the line's

@@ -50,9 +50,6 @@ constexpr int RetryMs = 300;
 // A check waits on the NAS no longer than this (a form's verdict, a --check).
 constexpr int InspectGiveUpMs = 10 * 1000;
 
-const SshPool::Lane ListLanes[] = {SshPool::Lane::Files, SshPool::Lane::Long,
-                                   SshPool::Lane::Sampling};
-
 // Where a file of a copy is written until it is whole: PATH.part, or PATH.part1, PATH.part2…
 // when the copy itself holds a file of that name (a folder with X and X.part: X's bytes would
 // go on into the other file, taken for a copy that broke, and replace it). Chosen from what is
@@ -319,34 +316,24 @@ void NasFiles::onFilesSession(FilesWork work, std::function<void(const QString &
         std::move(giveUp), until);
 }
 
-void NasFiles::onNodeSession(NodeWork work, std::function<void(const QString &)> giveUp,
+void NasFiles::onNodeSession(NasInspect::NodeWork work, std::function<void(const QString &)> giveUp,
                              qint64 until)
 {
     if (const QString why = unavailableReason(); !why.isEmpty()) {
         giveUp(why);
         return;
     }
-    SshPool *pool = m_session->connection()->pool();
-    const QString node = pickNode(1);
-    for (const SshPool::Lane lane : ListLanes) {
-        if (node.isEmpty())
-            break;
-        const bool submitted = pool->submit(
-            node,
-            [work](SshConnection *c, const SshStatus &status, const std::atomic<bool> &cancel) {
-                return work(c, status.message, cancel);
-            },
-            lane);
-        if (submitted)
-            return;
-    }
-    if (QDateTime::currentMSecsSinceEpoch() > until) {
-        giveUp(node.isEmpty() ? tr("No node that mounts the NAS answers over SSH.")
-                              : tr("%1 stayed busy.").arg(node));
-        return;
-    }
-    QTimer::singleShot(RetryMs, this,
-                       [this, work, giveUp, until] { onNodeSession(work, giveUp, until); });
+    // One node, the one the plans name (NasPlanner): the chosen one, else the first that
+    // answers.
+    const QPointer<NasFiles> self(this);
+    NasInspect::onNode(
+        [self]() -> std::pair<SshPool *, QStringList> {
+            const QString node = self ? self->pickNode(1) : QString();
+            if (node.isEmpty())
+                return {nullptr, {}};
+            return {self->m_session->connection()->pool(), {node}};
+        },
+        std::move(work), std::move(giveUp), until, this);
 }
 
 void NasFiles::startCopy(CopyWork work, qint64 since)

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "nascleanup.h"
+#include "nasinspect.h"
 #include "nasplanner.h"
 #include "operationplan.h"
 #include "remotefile.h"
@@ -118,9 +119,8 @@ private:
     using FilesWork = std::function<std::function<void()>(SftpClient *, QString error)>;
     void onFilesSession(FilesWork work, std::function<void(const QString &)> giveUp, qint64 until);
     // The same with the node's connection itself (a command to run), null with why.
-    using NodeWork = std::function<std::function<void()>(SshConnection *, const QString &error,
-                                                         const std::atomic<bool> &cancel)>;
-    void onNodeSession(NodeWork work, std::function<void(const QString &)> giveUp, qint64 until);
+    void onNodeSession(NasInspect::NodeWork work, std::function<void(const QString &)> giveUp,
+                       qint64 until);
     // Cleanup's folders walked again right before the plan (FolderRecheck), to `done` on
     // `receiver`'s thread unless it is gone; each with why when the node could not be asked.
     void recheckFolders(const QList<NasCandidate> &folders, QObject *receiver,

@@ -37,57 +37,63 @@ QList<RemotePathInfo> NasInspect::read(SftpClient *sftp, const QStringList &path
     return out;
 }
 
-void NasInspect::onPool(SshPool *pool, const QString &preferred, const QStringList &paths,
-                        bool follow, QObject *receiver, Done done, qint64 until)
+void NasInspect::onNode(const Where &where, NodeWork work,
+                        std::function<void(const QString &)> giveUp, qint64 until, QObject *context)
 {
-    QPointer<QObject> to(receiver);
-    if (until == 0)
-        until = QDateTime::currentMSecsSinceEpoch() + GiveUpMs;
-    QStringList nodes = preferred.isEmpty() ? pool->nodes() : QStringList{preferred};
-    nodes.sort();
-    bool usable = false;
-    for (const QString &node : std::as_const(nodes)) {
-        if (!pool->status(node).usable())
-            continue;
-        usable = true;
-        // The files' own session first; the long one when a transfer holds that.
-        for (const SshPool::Lane lane : {SshPool::Lane::Files, SshPool::Lane::Long}) {
-            const bool submitted = pool->submit(
-                node,
-                [paths, follow, to, done](SshConnection *c, const SshStatus &status,
-                                          const std::atomic<bool> &) {
-                    QString error = status.message;
-                    QList<RemotePathInfo> out;
-                    if (c) {
-                        SftpClient sftp(c);
-                        if (sftp.open(&error))
-                            out = read(&sftp, paths, follow, &error);
-                    }
-                    const bool ok = c && error.isEmpty();
-                    return std::function<void()>([to, done, out, error, ok] {
-                        if (to)
-                            done(out, ok ? QString() : error);
-                    });
-                },
-                lane);
-            if (submitted)
+    QPointer<QObject> to(context);
+    const auto [pool, nodes] = where();
+    for (const QString &node : nodes)
+        for (const SshPool::Lane lane :
+             {SshPool::Lane::Files, SshPool::Lane::Long, SshPool::Lane::Sampling})
+            if (pool->submit(
+                    node,
+                    [work](SshConnection *c, const SshStatus &status,
+                           const std::atomic<bool> &cancel) {
+                        return work(c, status.message, cancel);
+                    },
+                    lane))
                 return;
-        }
-    }
-    // Every node that answers is busy (a walk, the kernel logs): tried again shortly.
-    if (usable && QDateTime::currentMSecsSinceEpoch() < until && to) {
-        QTimer::singleShot(
-            RetryMs, to,
-            [pool = QPointer<SshPool>(pool), preferred, paths, follow, to, done, until] {
-                if (pool)
-                    onPool(pool, preferred, paths, follow, to, done, until);
-                else
-                    done({}, tr("The SSH sessions to the nodes have ended."));
-            });
+    if (QDateTime::currentMSecsSinceEpoch() > until || !to) {
+        if (to)
+            giveUp(nodes.isEmpty()     ? tr("No node that mounts the NAS answers over SSH.")
+                   : nodes.size() == 1 ? tr("%1 stayed busy.").arg(nodes.first())
+                                       : tr("Every node that mounts the NAS stayed busy."));
         return;
     }
-    done({}, usable ? tr("Every node that mounts the NAS stayed busy.")
-                    : tr("No node that mounts the NAS answers over SSH."));
+    QTimer::singleShot(
+        RetryMs, to, [where, work, giveUp, until, to] { onNode(where, work, giveUp, until, to); });
+}
+
+void NasInspect::onPool(SshPool *pool, const QString &preferred, const QStringList &paths,
+                        bool follow, QObject *receiver, Done done)
+{
+    QPointer<QObject> to(receiver);
+    onNode(
+        [pool = QPointer<SshPool>(pool), preferred]() -> std::pair<SshPool *, QStringList> {
+            QStringList nodes;
+            if (pool)
+                for (const QString &n :
+                     preferred.isEmpty() ? pool->nodes() : QStringList{preferred})
+                    if (pool->status(n).usable())
+                        nodes << n;
+            nodes.sort();
+            return {pool.data(), nodes};
+        },
+        [paths, follow, to, done](SshConnection *c, QString error, const std::atomic<bool> &) {
+            QList<RemotePathInfo> out;
+            if (c) {
+                SftpClient sftp(c);
+                if (sftp.open(&error))
+                    out = read(&sftp, paths, follow, &error);
+            }
+            const bool ok = c && error.isEmpty();
+            return std::function<void()>([to, done, out, error, ok] {
+                if (to)
+                    done(out, ok ? QString() : error);
+            });
+        },
+        [done](const QString &why) { done({}, why); },
+        QDateTime::currentMSecsSinceEpoch() + GiveUpMs, receiver);
 }
 
 } // namespace gpudesk

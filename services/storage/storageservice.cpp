@@ -26,6 +26,9 @@ StorageService::StorageService(ClusterSession *session, QObject *parent)
     connect(session, &ClusterSession::connectionChanged, this,
             &StorageService::onConnectionChanged);
     // Whether a walk is due: once a minute (and soon after connecting, when the nodes answer).
+    const auto forget = [this] { m_jobsKnown = false; };
+    connect(session->store(), &ClusterStore::updated, this, forget);
+    connect(session->state(), &ConnectionState::changed, this, forget);
     m_due.setInterval(60 * 1000);
     connect(&m_due, &QTimer::timeout, this, &StorageService::checkDue);
     onConnectionChanged();
@@ -142,6 +145,15 @@ NasCleanupFound StorageService::cleanupCandidates(const NasCleanupOptions &optio
 }
 
 std::optional<ClusterJobs> StorageService::clusterJobs() const
+{
+    if (!m_jobsKnown) {
+        m_jobs = readClusterJobs();
+        m_jobsKnown = true;
+    }
+    return m_jobs;
+}
+
+std::optional<ClusterJobs> StorageService::readClusterJobs() const
 {
     // Every kind a job's outputs may be named after, listed whole (or not served by this
     // cluster): a kind missing or read for one namespace only would make its jobs look gone.

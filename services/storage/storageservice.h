@@ -32,7 +32,9 @@ public:
     // users as the store holds them now (none when the namespaces could not be listed whole).
     NasCleanupFound cleanupCandidates(const NasCleanupOptions &options) const;
     // The cluster's jobs and pods by user and those that run anywhere, for the job outputs'
-    // class; none while a kind is not listed whole.
+    // class; none while a kind is not listed whole. Worked out once until the store or the
+    // collections change (every pod is read: the Cleanup tab asks again on each tick of its
+    // day bounds).
     std::optional<ClusterJobs> clusterJobs() const;
     // Why measuring cannot run now ("" when it can): no SSH to the nodes, no context.
     QString unavailableReason() const;
@@ -74,6 +76,7 @@ private:
     void onConnectionChanged();
     void checkDue();
     void onMeasured(const QList<StorageRootMeasure> &measures);
+    std::optional<ClusterJobs> readClusterJobs() const;
 
     ClusterSession *m_session;
     QString m_context;
@@ -82,6 +85,8 @@ private:
     QHash<QString, qint64> m_triedAt; // by root: the last walk, failed or not
     QPointer<StorageMeter> m_meter;
     QTimer m_due;
+    mutable std::optional<ClusterJobs> m_jobs;
+    mutable bool m_jobsKnown = false; // m_jobs is the store's now
 };
 
 } // namespace gpudesk
