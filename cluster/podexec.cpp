@@ -15,7 +15,7 @@ constexpr qsizetype MaxKeptBytes = 16 << 20;
 
 PodExec::PodExec(KubeClient *client, const QString &ns, const QString &pod,
                  const QStringList &command, const Options &options, QObject *parent)
-    : QObject(parent)
+    : QObject(parent), m_keep(options.keepOutput)
 {
     // Each argument percent-encoded whole: a '+' left as it is would reach the server as a space.
     QStringList q;
@@ -37,6 +37,7 @@ PodExec::PodExec(KubeClient *client, const QString &ns, const QString &pod,
         client, path, {QStringLiteral("v5.channel.k8s.io"), QStringLiteral("v4.channel.k8s.io")},
         this);
     connect(m_ws, &PodWebSocket::opened, this, &PodExec::started);
+    connect(m_ws, &PodWebSocket::written, this, &PodExec::stdinWritten);
     connect(m_ws, &PodWebSocket::message, this, &PodExec::onMessage);
     connect(m_ws, &PodWebSocket::failed, this,
             [this](const QString &error, int) { end(-1, error); });
@@ -57,6 +58,11 @@ QString PodExec::protocol() const
     return m_ws->protocol();
 }
 
+qint64 PodExec::bytesToWrite() const
+{
+    return m_ws->bytesToWrite();
+}
+
 void PodExec::onMessage(const QByteArray &m)
 {
     if (m.isEmpty())
@@ -65,7 +71,7 @@ void PodExec::onMessage(const QByteArray &m)
     const QByteArray data = m.mid(1);
     switch (channel) {
     case channel::Stdout:
-        if (m_out.size() < MaxKeptBytes)
+        if (m_keep && m_out.size() < MaxKeptBytes)
             m_out += data;
         emit output(data);
         break;

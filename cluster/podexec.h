@@ -20,6 +20,9 @@ public:
         QString container; // "" the pod's only (or first) container
         bool stdin = false;
         bool tty = false;
+        // Whether stdoutData() keeps what came (up to 16 MiB); a stream read as it comes (a
+        // file's bytes) is not kept.
+        bool keepOutput = true;
     };
     PodExec(KubeClient *client, const QString &ns, const QString &pod, const QStringList &command,
             const Options &options, QObject *parent = nullptr);
@@ -32,12 +35,16 @@ public:
     void resize(int columns, int rows);
     void cancel();
     QString protocol() const;
+    // What was given to writeStdin and has not gone out yet: a sender of much holds back while
+    // this is large and goes on at stdinWritten.
+    qint64 bytesToWrite() const;
     // All of stdout / stderr so far, for short commands whose whole answer is wanted.
     QByteArray stdoutData() const { return m_out; }
     QByteArray stderrData() const { return m_err; }
 
 signals:
     void started();
+    void stdinWritten();
     void output(const QByteArray &data);
     void errorOutput(const QByteArray &data);
     // exitCode -1 with `error` when it could not run or the stream broke.
@@ -49,6 +56,7 @@ private:
 
     PodWebSocket *m_ws;
     QByteArray m_out, m_err;
+    bool m_keep = true;
     bool m_ended = false;
     bool m_sawStatus = false;
 };

@@ -105,6 +105,11 @@ void PodWebSocket::start()
         emit opened();
     });
     connect(m_ws, &QWebSocket::binaryMessageReceived, this, &PodWebSocket::message);
+    // QtWebSockets tells the handshake's bytes too: only what went out once open is ours.
+    connect(m_ws, &QWebSocket::bytesWritten, this, [this] {
+        if (m_open)
+            emit written();
+    });
     connect(m_ws, &QWebSocket::pong, this, [this](quint64 elapsed) {
         m_sincePong.restart();
         m_lastPong = qint64(elapsed);

@@ -52,6 +52,9 @@ signals:
     // The server closed it normally (the command ended, the program closed its port).
     void closed();
     void ponged(qint64 roundTripMs);
+    // Some of what was sent went out (bytesToWrite() is lower): a sender that holds back while
+    // much is queued goes on.
+    void written();
 
 private:
     void start();

@@ -269,6 +269,7 @@ int main(int argc, char **argv)
     }
     QJsonObject ports = readJson(stateDir + QStringLiteral("/ports.json"));
     ApiServer api(&store, &simulation, &authn);
+    api.podStreams()->setNas(&nas);
     HttpServer http(tls, [&api](HttpConnection *c, const HttpRequest &r) { api.handle(c, r); });
     quint16 apiPort = quint16(parser.value(portOpt).toUInt());
     if (apiPort == 0)

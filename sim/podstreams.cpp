@@ -2,6 +2,7 @@
 #include "podstreams.h"
 
 #include "execshell.h"
+#include "podfilecommands.h"
 #include "spdyexecchannels.h"
 #include "spdyportforward.h"
 #include "spdysession.h"
@@ -377,6 +378,18 @@ void PodStreams::exec(HttpConnection *c, const HttpRequest &r, const ApiRoute &r
         start->close(ws);
     };
 
+    if (m_nas && PodFileCommands::handles(command)) {
+        auto files = std::make_shared<PodFileCommands>(m_nas, *pod);
+        // dd takes stdin from the first message (the client writes once the stream opens);
+        // what streams out waits for the process to start, so that the socket's queue is
+        // what holds a download back.
+        if (command.first() == QLatin1String("dd"))
+            files->run(ws, command, wantsStdin, out, err, finish);
+        else
+            QTimer::singleShot(ExecStart::RuntimeMs, ws,
+                               [=] { files->run(ws, command, wantsStdin, out, err, finish); });
+        return;
+    }
     if (wantsStdin && isJupyterStart(command)) {
         startJupyter(ws, *pod, command, out, err, finish);
         return;

@@ -11,6 +11,7 @@
 
 namespace sim {
 
+class NasTree;
 class ChannelTransport;
 
 // pods/exec and pods/portforward over WebSocket and over SPDY/3.1, as the API server serves them
@@ -35,6 +36,8 @@ public:
 
     void setBackend(const QString &portName, const Backend &backend);
     void setJupyterToken(const QString &token) { m_jupyterToken = token; }
+    // The NAS the nodes mount: a dev environment's file commands reach its folders.
+    void setNas(const NasTree *nas) { m_nas = nas; }
     PodJupyters *jupyters() const { return m_jupyters; }
     // The kubelet's streaming-connection-idle-timeout (4 h by default): a stream that carried
     // nothing for this long is closed.
@@ -86,6 +89,7 @@ private:
     QHash<QString, Backend> m_backends;
     QString m_jupyterToken;
     PodJupyters *m_jupyters;
+    const NasTree *m_nas = nullptr;
     qint64 m_idleTimeoutMs = 4 * 3600 * 1000LL;
     QList<Stream> m_streams;
 };

@@ -6248,10 +6248,6 @@
         <translation>未连接。</translation>
     </message>
     <message>
-        <source>The NAS&apos;s files are reached over SSH on a node that mounts it, and gpudesk has no SSH to the nodes here (node telemetry is off).</source>
-        <translation>NAS 上的文件需通过 SSH 在挂载它的节点上访问，而此处 gpudesk 无法通过 SSH 连接节点（节点遥测已关闭）。</translation>
-    </message>
-    <message>
         <source>No node that mounts the NAS answers over SSH.</source>
         <translation>没有挂载 NAS 的节点通过 SSH 响应。</translation>
     </message>
@@ -6352,6 +6348,22 @@
     <message>
         <source>find ended with status %1</source>
         <translation>find 以状态 %1 结束</translation>
+    </message>
+    <message>
+        <source>This needs SSH to a node that mounts the NAS, and gpudesk has no SSH to the nodes here (node telemetry is off): your dev environment&apos;s pod reaches your files, but removing, moving and the cleanup&apos;s checks are done from a node.</source>
+        <translation>这需要通过 SSH 连接到挂载了 NAS 的节点，而此处 gpudesk 无法通过 SSH 连接节点（节点遥测已关闭）：你的开发环境 Pod 可以访问你的文件，但删除、移动和清理的检查需在节点上进行。</translation>
+    </message>
+    <message>
+        <source>gpudesk has no SSH to the nodes here, and your dev environments could not be read: %1</source>
+        <translation>此处 gpudesk 无法通过 SSH 连接节点，且无法读取你的开发环境：%1</translation>
+    </message>
+    <message>
+        <source>gpudesk has no SSH to the nodes here, and none of your dev environments runs with a folder of the NAS (%1) mounted: start one to reach your files through it.</source>
+        <translation>此处 gpudesk 无法通过 SSH 连接节点，且你没有挂载了 NAS 文件夹（%1）的运行中的开发环境：启动一个开发环境即可通过它访问你的文件。</translation>
+    </message>
+    <message>
+        <source>Through %1, your dev environment&apos;s pod (namespace %2): the NAS&apos;s folders it mounts.</source>
+        <translation>通过你的开发环境 Pod %1（命名空间 %2）：显示它挂载的 NAS 文件夹。</translation>
     </message>
 </context>
 <context>
@@ -8151,6 +8163,77 @@
     <message>
         <source>The input ended; the server speaks v4.channel.k8s.io, which can only say so by closing the stream: the command&apos;s exit status is not known.</source>
         <translation>输入已结束；服务器使用 v4.channel.k8s.io，只能通过关闭流来表示这一点：命令的退出码无法得知。</translation>
+    </message>
+</context>
+<context>
+    <name>gpudesk::PodFileClient</name>
+    <message>
+        <source>%1 is not in a folder %2 mounts (%3).</source>
+        <translation>%1 不在 %2 挂载的文件夹中（%3）。</translation>
+    </message>
+    <message>
+        <source>%1: the dev environment&apos;s image lacks a tool gpudesk needs (find, tail, dd, mkdir, mv): %2</source>
+        <translation>%1：开发环境的镜像缺少 gpudesk 所需的工具（find、tail、dd、mkdir、mv）：%2</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>%1: the command ended with status %2</source>
+        <translation>%1：命令以状态 %2 结束</translation>
+    </message>
+    <message>
+        <source>Cancelled.</source>
+        <translation>已取消。</translation>
+    </message>
+    <message>
+        <source>%1 said nothing for %2 s: given up.</source>
+        <translation>%1 在 %2 秒内没有任何响应：已放弃。</translation>
+    </message>
+    <message>
+        <source>%1: find&apos;s answer could not be read.</source>
+        <translation>%1：无法解析 find 的输出。</translation>
+    </message>
+    <message>
+        <source>%1 is not a plain file: only files are copied.</source>
+        <translation>%1 不是普通文件：只复制文件。</translation>
+    </message>
+    <message>
+        <source>Cannot write %1: %2</source>
+        <translation>无法写入 %1：%2</translation>
+    </message>
+    <message>
+        <source>%1 here is longer than %2 on the NAS: not gone on with.</source>
+        <translation>本地的 %1 比 NAS 上的 %2 更长：不再续传。</translation>
+    </message>
+    <message>
+        <source>Cannot read %1: %2</source>
+        <translation>无法读取 %1：%2</translation>
+    </message>
+    <message>
+        <source>%1 is there and is not a plain file: nothing was written.</source>
+        <translation>%1 已存在且不是普通文件：未写入任何内容。</translation>
+    </message>
+    <message>
+        <source>%1 on the NAS is longer than %2: not gone on with.</source>
+        <translation>NAS 上的 %1 比 %2 更长：不再续传。</translation>
+    </message>
+    <message>
+        <source>%1: %2 bytes on the NAS of %3</source>
+        <translation>%1：NAS 上只有 %2 字节，应为 %3 字节</translation>
+    </message>
+    <message>
+        <source>%1 is there already: nothing was replaced.</source>
+        <translation>%1 已存在：未替换任何内容。</translation>
+    </message>
+    <message>
+        <source>%1 is still there: it was not renamed to %2.</source>
+        <translation>%1 仍在原处：未能重命名为 %2。</translation>
+    </message>
+    <message>
+        <source>%1 is not a plain file.</source>
+        <translation>%1 不是普通文件。</translation>
     </message>
 </context>
 <context>
@@ -10511,6 +10594,10 @@
     <message>
         <source>Cleanup</source>
         <translation>清理</translation>
+    </message>
+    <message>
+        <source>Your own folders are on the Files tab, through your running dev environment.</source>
+        <translation>你自己的文件夹可在“文件”标签页中通过运行中的开发环境访问。</translation>
     </message>
 </context>
 <context>

@@ -5,10 +5,14 @@
 #include "clustersession.h"
 #include "contextconnection.h"
 #include "format.h"
+#include "kubeclient.h"
+#include "nascopy.h"
 #include "nasinspect.h"
 #include "nasplanner.h"
 #include "operation.h"
 #include "operationsservice.h"
+#include "podfileclient.h"
+#include "podnasmounts.h"
 #include "sftpclient.h"
 #include "sshconnection.h"
 #include "sshpool.h"
@@ -21,27 +25,17 @@
 #include <QDirIterator>
 #include <QFile>
 #include <QFileInfo>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QPointer>
 #include <QSet>
+#include <QUrl>
 
 #include <algorithm>
 #include <mutex>
 
 namespace gpudesk {
-
-struct NasFiles::Shared
-{
-    std::atomic<bool> stop{false};
-    std::atomic<qint64> done{0};
-    std::atomic<qint64> total{0};
-    std::mutex mutex;
-    QString current; // under `mutex`
-    void setCurrent(const QString &path)
-    {
-        std::lock_guard lock(mutex);
-        current = path;
-    }
-};
 
 namespace {
 
@@ -49,18 +43,6 @@ constexpr int GiveUpMs = 30 * 1000;
 constexpr int RetryMs = 300;
 // A check waits on the NAS no longer than this (a form's verdict, a --check).
 constexpr int InspectGiveUpMs = 10 * 1000;
-
-// Where a file of a copy is written until it is whole: PATH.part, or PATH.part1, PATH.part2…
-// when the copy itself holds a file of that name (a folder with X and X.part: X's bytes would
-// go on into the other file, taken for a copy that broke, and replace it). Chosen from what is
-// copied, so that the next try after a break picks the same name and goes on where it stopped.
-QString partName(const QString &path, const QSet<QString> &copied)
-{
-    QString part = path + QStringLiteral(".part");
-    for (int k = 1; copied.contains(part); ++k)
-        part = path + QStringLiteral(".part") + QString::number(k);
-    return part;
-}
 
 } // namespace
 
@@ -198,16 +180,35 @@ void NasFiles::recheckFolders(const QList<NasCandidate> &folders, QObject *recei
 NasFiles::~NasFiles()
 {
     cancel();
+    // The pod route's threads stop between commands (their commands are cancelled) and are
+    // waited for: none outlives what it reports to.
+    *m_closing = true;
+    for (const QPointer<QThread> &t : std::as_const(m_workers))
+        if (t)
+            t->wait();
 }
 
 QString NasFiles::unavailableReason() const
+{
+    // Without SSH to the nodes, the user's dev environment pod is looked for when asked.
+    return m_session->connection() ? QString() : tr("Not connected.");
+}
+
+bool NasFiles::reachesNodes() const
+{
+    const auto &c = m_session->connection();
+    return c && c->pool();
+}
+
+QString NasFiles::nodesUnavailableReason() const
 {
     const auto &c = m_session->connection();
     if (!c)
         return tr("Not connected.");
     if (!c->pool())
-        return tr("The NAS's files are reached over SSH on a node that mounts it, and gpudesk "
-                  "has no SSH to the nodes here (node telemetry is off).");
+        return tr("This needs SSH to a node that mounts the NAS, and gpudesk has no SSH to the "
+                  "nodes here (node telemetry is off): your dev environment's pod reaches your "
+                  "files, but removing, moving and the cleanup's checks are done from a node.");
     return QString();
 }
 
@@ -228,11 +229,12 @@ QString NasFiles::pickNode(int lane) const
 
 void NasFiles::list(const QString &dir)
 {
-    onFilesSession(
-        [dir, self = QPointer<NasFiles>(this)](SftpClient *sftp, QString error) {
+    onAccess(
+        [dir, self = QPointer<NasFiles>(this)](RemoteFileAccess *files, QString error,
+                                               const std::atomic<bool> &) {
             std::optional<QList<RemoteFile>> entries;
-            if (sftp)
-                entries = sftp->list(dir, &error);
+            if (files)
+                entries = files->list(dir, &error);
             return std::function<void()>([self, dir, entries, error] {
                 if (self)
                     emit self->listed(dir, entries.value_or(QList<RemoteFile>()),
@@ -277,12 +279,12 @@ void NasFiles::read(const RemoteFile &file, QObject *receiver,
                  .arg(path, nas.join(QStringLiteral(", "))));
         return;
     }
-    onFilesSession(
-        [path, to, done](SftpClient *sftp, QString error) {
+    onAccess(
+        [path, to, done](RemoteFileAccess *files, QString error, const std::atomic<bool> &) {
             QByteArray bytes;
             qint64 from = 0, size = 0;
-            if (sftp) {
-                bytes = sftp->readPart(path, -ViewBytes, ViewBytes, &error, &from, &size)
+            if (files) {
+                bytes = files->readPart(path, -ViewBytes, ViewBytes, &error, &from, &size)
                             .value_or(QByteArray());
                 // A cut file starts at its next line, not mid-line.
                 if (from > 0 && error.isEmpty()) {
@@ -319,7 +321,7 @@ void NasFiles::onFilesSession(FilesWork work, std::function<void(const QString &
 void NasFiles::onNodeSession(NasInspect::NodeWork work, std::function<void(const QString &)> giveUp,
                              qint64 until)
 {
-    if (const QString why = unavailableReason(); !why.isEmpty()) {
+    if (const QString why = nodesUnavailableReason(); !why.isEmpty()) {
         giveUp(why);
         return;
     }
@@ -336,11 +338,109 @@ void NasFiles::onNodeSession(NasInspect::NodeWork work, std::function<void(const
         std::move(work), std::move(giveUp), until, this);
 }
 
-void NasFiles::startCopy(CopyWork work, qint64 since)
+void NasFiles::onAccess(AccessWork work, std::function<void(const QString &)> giveUp, qint64 until)
+{
+    if (const QString why = unavailableReason(); !why.isEmpty()) {
+        giveUp(why);
+        return;
+    }
+    if (!reachesNodes()) {
+        onPod(std::move(work), m_closing);
+        return;
+    }
+    onNodeSession(
+        [work](SshConnection *c, QString error, const std::atomic<bool> &cancel) {
+            if (!c)
+                return work(nullptr, error, cancel);
+            SftpClient sftp(c);
+            return sftp.open(&error) ? work(&sftp, QString(), cancel)
+                                     : work(nullptr, error, cancel);
+        },
+        std::move(giveUp), until);
+}
+
+void NasFiles::findPod(std::function<void(std::optional<PodNasRoute>, QString)> done)
+{
+    KubeClient *client = m_session->connection()->client();
+    const QString ns = client->endpoint().defaultNamespace;
+    const QString query = QStringLiteral("pods?labelSelector=") +
+                          QString::fromLatin1(QUrl::toPercentEncoding(u"gpudesk.io/devenv"_qs));
+    const QString path = ns.isEmpty() ? QStringLiteral("/api/v1/") + query
+                                      : QStringLiteral("/api/v1/namespaces/%1/%2").arg(ns, query);
+    const QStringList nas = roots();
+    client->get(path, this, [done, nas, ns](const KubeReply &r) {
+        if (!r.ok()) {
+            done(std::nullopt, tr("gpudesk has no SSH to the nodes here, and your dev "
+                                  "environments could not be read: %1")
+                                   .arg(r.error));
+            return;
+        }
+        const QJsonArray items =
+            QJsonDocument::fromJson(r.body).object().value(QLatin1String("items")).toArray();
+        auto route = PodNasMounts::choose(items, nas, ns);
+        if (route)
+            done(route, QString());
+        else
+            done(std::nullopt,
+                 tr("gpudesk has no SSH to the nodes here, and none of your dev environments runs "
+                    "with a folder of the NAS (%1) mounted: start one to reach your files "
+                    "through it.")
+                     .arg(nas.join(QStringLiteral(", "))));
+    });
+}
+
+void NasFiles::onPod(AccessWork work, std::shared_ptr<std::atomic<bool>> stop)
+{
+    const QPointer<NasFiles> self(this);
+    findPod([self, work, stop](const std::optional<PodNasRoute> &route, const QString &why) {
+        if (!self)
+            return;
+        if (!route) {
+            const std::atomic<bool> none{false};
+            if (const std::function<void()> after = work(nullptr, why, none))
+                after();
+            return;
+        }
+        const QString said =
+            tr("Through %1, your dev environment's pod (namespace %2): the NAS's folders it "
+               "mounts.")
+                .arg(route->pod, route->ns);
+        if (std::exchange(self->m_route, said) != said)
+            emit self->routeChanged();
+        // A client of the thread's own: the window's lives on the UI thread.
+        const ClusterEndpoint endpoint = self->m_session->connection()->client()->endpoint();
+        QThread *thread =
+            QThread::create([endpoint, route = *route, work, stop, closing = self->m_closing] {
+                KubeClient client(endpoint);
+                PodFileClient files(&client, route.ns, route.pod, route.container, route.mounts);
+                files.setCancel(closing.get());
+                if (std::function<void()> after = work(&files, QString(), *stop))
+                    QMetaObject::invokeMethod(QCoreApplication::instance(), std::move(after),
+                                              Qt::QueuedConnection);
+            });
+        thread->setParent(self);
+        connect(thread, &QThread::finished, thread, &QObject::deleteLater);
+        self->m_workers.removeAll(nullptr);
+        self->m_workers.append(thread);
+        thread->start();
+    });
+}
+
+void NasFiles::startCopy(AccessWork work, qint64 since)
 {
     if (const QString why = unavailableReason(); !why.isEmpty()) {
         m_copying = false;
         emit finished(false, why);
+        return;
+    }
+    if (!reachesNodes()) {
+        // Cancel stops the pod's commands as it stops SFTP's chunks.
+        auto stop = std::shared_ptr<std::atomic<bool>>(m_shared, &m_shared->stop);
+        m_lastDone = 0;
+        m_lastAt = QDateTime::currentMSecsSinceEpoch();
+        m_rate = 0;
+        m_ticker.start();
+        onPod(std::move(work), stop);
         return;
     }
     SshPool *pool = m_session->connection()->pool();
@@ -351,16 +451,13 @@ void NasFiles::startCopy(CopyWork work, qint64 since)
                                [work, self = QPointer<NasFiles>(this)](
                                    SshConnection *c, const SshStatus &status,
                                    const std::atomic<bool> &cancel) -> std::function<void()> {
-                                   if (c)
-                                       return work(c, cancel);
-                                   const QString why = status.message;
-                                   return [self, why] {
-                                       if (!self)
-                                           return;
-                                       self->m_ticker.stop();
-                                       self->m_copying = false;
-                                       emit self->finished(false, why);
-                                   };
+                                   if (!c)
+                                       return work(nullptr, status.message, cancel);
+                                   SftpClient sftp(c);
+                                   QString error;
+                                   if (!sftp.open(&error))
+                                       return work(nullptr, error, cancel);
+                                   return work(&sftp, QString(), cancel);
                                },
                                SshPool::Lane::Files);
     if (submitted) {
@@ -422,104 +519,19 @@ void NasFiles::download(const RemoteFile &what, const QString &localDir)
     if (m_copying)
         return;
     m_copying = true;
-    m_shared = std::make_shared<Shared>();
+    m_shared = std::make_shared<NasCopyState>();
     auto shared = m_shared;
-    auto work = [what, localDir, shared, self = QPointer<NasFiles>(this)](
-                    SshConnection *c, const std::atomic<bool> &cancel) -> std::function<void()> {
-        QString error;
-        QStringList left;
-        struct Item
-        {
-            RemoteFile file;
-            QString local;
-        };
-        QList<Item> items;
-        SftpClient sftp(c);
-        bool ok = sftp.open(&error);
-        const QString top = QDir(localDir).filePath(what.name);
-        if (ok && what.type == 'd') {
-            // Every file below the folder, folders made as they are met; links and special
-            // files are named and left (a link may lead anywhere, out of the NAS too).
-            QList<std::pair<QString, QString>> dirs{{what.path, top}};
-            while (!dirs.isEmpty() && !cancel && !shared->stop) {
-                const auto [remote, local] = dirs.takeFirst();
-                QString why;
-                const auto entries = sftp.list(remote, &why);
-                if (!entries) {
-                    left << why;
-                    continue;
-                }
-                QDir().mkpath(local);
-                for (const RemoteFile &e : *entries) {
-                    const QString target = QDir(local).filePath(e.name);
-                    if (e.type == 'd')
-                        dirs.append({e.path, target});
-                    else if (e.type == 'f')
-                        items.append({e, target});
-                    else
-                        left
-                            << NasFiles::tr("%1: a link or special file, not followed").arg(e.path);
-                }
-            }
-        } else if (ok && what.type == 'f') {
-            items.append({what, top});
-        } else if (ok) {
-            ok = false;
-            error = NasFiles::tr("%1 is a link or special file: only files and folders are "
-                                 "copied")
-                        .arg(what.path);
-        }
-        qint64 total = 0;
-        QSet<QString> targets;
-        for (const Item &i : std::as_const(items)) {
-            total += i.file.size;
-            targets.insert(i.local);
-        }
-        shared->total = total;
-        qint64 base = 0;
-        int copied = 0;
-        for (const Item &i : std::as_const(items)) {
-            if (!ok)
-                break;
-            shared->setCurrent(i.file.path);
-            const QFileInfo there(i.local);
-            if (there.exists() && there.size() == i.file.size) { // copied before
-                base += i.file.size;
-                shared->done = base;
-                ++copied;
-                continue;
-            }
-            const QString part = partName(i.local, targets);
-            ok = sftp.download(
-                     i.file.path, part, [&](qint64 n) { shared->done = base + n; }, shared->stop,
-                     &error) &&
-                 !cancel;
-            if (ok && QFileInfo(part).size() != i.file.size) {
-                ok = false;
-                error = NasFiles::tr("%1: %2 copied of %3; the file changed during the copy?")
-                            .arg(i.file.path, format::bytes(QFileInfo(part).size()),
-                                 format::bytes(i.file.size));
-                // Not resumable: a part longer than the file (it shrank, or was replaced) would
-                // fail this way at every try. The next one starts afresh.
-                QFile::remove(part);
-            }
-            if (ok) {
-                QFile::remove(i.local);
-                ok = QFile::rename(part, i.local);
-                if (!ok)
-                    error = NasFiles::tr("Cannot name %1").arg(i.local);
-            }
-            base += i.file.size;
-            ++copied;
-        }
-        QString message = ok ? NasFiles::tr("Downloaded %n file(s), %1, into %2.", nullptr, copied)
-                                   .arg(format::bytes(total), QDir::toNativeSeparators(top))
-                             : error;
-        if (!left.isEmpty())
-            message += u'\n' + NasFiles::tr("Left: %1").arg(left.join(u'\n'));
-        return NasFiles::ended(self, ok, message);
-    };
-    startCopy(work, QDateTime::currentMSecsSinceEpoch());
+    startCopy(
+        [what, localDir, shared, self = QPointer<NasFiles>(this)](
+            RemoteFileAccess *files, const QString &error,
+            const std::atomic<bool> &cancel) -> std::function<void()> {
+            if (!files)
+                return NasFiles::ended(self, false, error);
+            const auto [ok, message] =
+                NasCopy::download(*files, what, localDir, shared.get(), cancel);
+            return NasFiles::ended(self, ok, message);
+        },
+        QDateTime::currentMSecsSinceEpoch());
 }
 
 void NasFiles::upload(const QString &local, const QString &remoteDir)
@@ -527,95 +539,19 @@ void NasFiles::upload(const QString &local, const QString &remoteDir)
     if (m_copying)
         return;
     m_copying = true;
-    m_shared = std::make_shared<Shared>();
+    m_shared = std::make_shared<NasCopyState>();
     auto shared = m_shared;
     const QString into = remoteDir.endsWith(u'/') ? remoteDir : remoteDir + u'/';
-    auto work = [local, into, shared, self = QPointer<NasFiles>(this)](
-                    SshConnection *c, const std::atomic<bool> &cancel) -> std::function<void()> {
-        QString error;
-        QStringList left;
-        const QFileInfo top(local);
-        const bool folder = top.isDir() && !top.isSymLink();
-        const QString remoteTop = into + top.fileName();
-        const UploadList list = folder ? listFolder(local, remoteTop)
-                                       : UploadList{{}, {{local, remoteTop, top.size()}}, {}};
-        left << list.left;
-        shared->total = list.bytes();
-        SftpClient sftp(c);
-        bool ok = sftp.open(&error);
-        if (ok && !folder && !top.isFile()) {
-            ok = false;
-            error = NasFiles::tr("%1 is neither a file nor a folder: not copied").arg(local);
-        }
-        // The folders first, each before what it holds (a copy that broke made some already).
-        for (const QString &d : list.folders)
-            ok = ok && !shared->stop && sftp.makeFolder(d, &error);
-        qint64 base = 0, placed = 0;
-        int copied = 0, already = 0;
-        QSet<QString> targets;
-        for (const UploadItem &i : list.files)
-            targets.insert(i.remote);
-        for (const UploadItem &i : list.files) {
-            if (!ok)
-                break;
-            shared->setCurrent(i.remote);
-            QString why;
-            if (const auto there = sftp.stat(i.remote, &why)) {
-                base += i.size;
-                shared->done = base;
-                if (!folder) {
-                    ok = false;
-                    error =
-                        NasFiles::tr("%1 is there already: nothing was replaced.").arg(i.remote);
-                } else if (there->type == 'f' && there->size == i.size) {
-                    ++already; // copied before the copy broke
-                    placed += i.size;
-                } else {
-                    left << NasFiles::tr("%1 is there already (%2): not replaced")
-                                .arg(i.remote, format::bytes(there->size));
-                }
-                continue;
-            }
-            const QString part = partName(i.remote, targets);
-            // Gone on with only when it is a plain file: a link planted under that name would
-            // send the bytes wherever it points.
-            if (const auto there = sftp.stat(part, &why); there && there->type != 'f') {
-                ok = false;
-                error = NasFiles::tr("%1 is there and is not a plain file: nothing was written.")
-                            .arg(part);
-                break;
-            }
-            ok = sftp.upload(
-                     i.local, part, [&](qint64 n) { shared->done = base + n; }, shared->stop,
-                     &error) &&
-                 !cancel;
-            if (ok) {
-                const auto written = sftp.stat(part, &error);
-                ok = written && written->size == i.size;
-                if (written && !ok)
-                    error = NasFiles::tr("%1: %2 on the NAS of %3")
-                                .arg(i.remote, format::bytes(written->size), format::bytes(i.size));
-            }
-            ok = ok && sftp.rename(part, i.remote, &error);
-            base += i.size;
-            placed += i.size;
-            ++copied;
-        }
-        QString message = error;
-        if (ok && folder)
-            message = NasFiles::tr("Uploaded %n file(s), %1, to %2.", nullptr, copied + already)
-                          .arg(format::bytes(placed), remoteTop);
-        else if (ok)
-            message = NasFiles::tr("Uploaded %1 (%2) to %3.")
-                          .arg(top.fileName(), format::bytes(top.size()), remoteTop);
-        if (ok && already > 0)
-            message += u' ' + NasFiles::tr("%n of them were there from a copy that broke.", nullptr,
-                                           already);
-        if (!left.isEmpty())
-            message += u'\n' + NasFiles::tr("Left: %1").arg(left.join(u'\n'));
-        return NasFiles::ended(self, ok, message);
-    };
-    startCopy(work, QDateTime::currentMSecsSinceEpoch());
+    startCopy(
+        [local, into, shared, self = QPointer<NasFiles>(this)](
+            RemoteFileAccess *files, const QString &error,
+            const std::atomic<bool> &cancel) -> std::function<void()> {
+            if (!files)
+                return NasFiles::ended(self, false, error);
+            const auto [ok, message] = NasCopy::upload(*files, local, into, shared.get(), cancel);
+            return NasFiles::ended(self, ok, message);
+        },
+        QDateTime::currentMSecsSinceEpoch());
 }
 
 NasFiles::UploadList NasFiles::listFolder(const QString &local, const QString &remoteTop)

@@ -9,18 +9,23 @@
 
 #include <QObject>
 #include <QPointer>
+#include <QThread>
 #include <QTimer>
 
 #include <atomic>
 #include <functional>
 #include <memory>
+#include <optional>
 
 namespace gpudesk {
 
 class ClusterSession;
 class OperationsService;
+class RemoteFileAccess;
 class SftpClient;
 class SshConnection;
+struct NasCopyState;
+struct PodNasRoute;
 
 // The NAS's files over SFTP, on a node that mounts it (the one set for the context, else the
 // first that answers), on the node's third SSH session so that a walk of the NAS or an image
@@ -28,6 +33,9 @@ class SshConnection;
 // one copy at a time, with progress, speed and cancel. A copy that broke goes on where it
 // stopped: a download into NAME.part (renamed once whole), an upload into NAME.part on the NAS.
 // Names are data (SFTP, no shell); links are not followed when a folder is copied.
+// Without SSH to the nodes (a researcher's account) the same browsing and copies go through her
+// running dev environment pod, over exec (PodFileClient), on a worker thread of their own:
+// the folders of the NAS the pod mounts. Removing, moving and the cleanup's checks need a node.
 class NasFiles : public QObject
 {
     Q_OBJECT
@@ -38,6 +46,14 @@ public:
 
     // Why files cannot be reached now ("" when they can).
     QString unavailableReason() const;
+    // Whether a node is reached over SSH (removals, moves, the cleanup's checks need one).
+    bool reachesNodes() const;
+    // Why what needs a node (removing, moving, the cleanup's checks) cannot be done ("" when
+    // it can).
+    QString nodesUnavailableReason() const;
+    // How the files are reached when not over a node's SSH: the dev environment pod, in words
+    // ("" over SSH, or before the pod is found); told by routeChanged.
+    QString route() const { return m_route; }
     bool isCopying() const { return m_copying; }
 
     void list(const QString &dir);
@@ -98,8 +114,6 @@ public:
                      std::function<void(gpudesk::OperationPlan)> done);
     static constexpr int RecheckLimitMs = 10 * 60 * 1000;
 
-    struct Shared; // what the copy on the worker tells the UI thread
-
 signals:
     void listed(const QString &dir, const QList<gpudesk::RemoteFile> &entries,
                 const QString &error);
@@ -109,6 +123,7 @@ signals:
     void finished(bool ok, const QString &message);
     // A removal or move on the NAS ended: listings may be out of date.
     void changed();
+    void routeChanged();
 
 private:
     QString pickNode(int lane) const;
@@ -125,15 +140,26 @@ private:
     // `receiver`'s thread unless it is gone; each with why when the node could not be asked.
     void recheckFolders(const QList<NasCandidate> &folders, QObject *receiver,
                         std::function<void(QHash<QString, FolderRecheck>)> done);
-    using CopyWork =
-        std::function<std::function<void()>(SshConnection *, const std::atomic<bool> &)>;
-    void startCopy(CopyWork work, qint64 since);
+    // Work on the files, whichever way they are reached: `files` null with why when they
+    // cannot be; what it returns runs on the UI thread.
+    using AccessWork = std::function<std::function<void()>(
+        RemoteFileAccess *files, const QString &error, const std::atomic<bool> &cancel)>;
+    void onAccess(AccessWork work, std::function<void(const QString &)> giveUp, qint64 until);
+    // The work on a thread of its own that execs in the user's dev environment pod (found
+    // first); `stop` ends it (its commands are cancelled).
+    void onPod(AccessWork work, std::shared_ptr<std::atomic<bool>> stop);
+    void findPod(std::function<void(std::optional<PodNasRoute>, QString why)> done);
+    void startCopy(AccessWork work, qint64 since);
     void tick();
     static std::function<void()> ended(QPointer<NasFiles> self, bool ok, const QString &message);
 
     ClusterSession *m_session;
     bool m_copying = false;
-    std::shared_ptr<Shared> m_shared;
+    std::shared_ptr<NasCopyState> m_shared;
+    QString m_route;
+    // Set when this goes: the pod route's threads stop, and are waited for.
+    std::shared_ptr<std::atomic<bool>> m_closing = std::make_shared<std::atomic<bool>>(false);
+    QList<QPointer<QThread>> m_workers;
     QTimer m_ticker;
     qint64 m_lastDone = 0;
     qint64 m_lastAt = 0;

@@ -4,6 +4,7 @@
 // (a WAN's round trip). The node is a gpudesk-sim node (its SSH endpoint and SFTP subsystem);
 // the file is a real one in the simulator's NAS tree. Prints figures; not a test.
 //   bench_sftp [MiB]   (256 unless given; a tenth of it, 8 at least, through the delays)
+#include "benchsim.h"
 #include "sftpclient.h"
 #include "sshconfig.h"
 #include "sshconnection.h"
@@ -126,14 +127,7 @@ int main(int argc, char **argv)
     const qint64 mib = argc > 1 ? QByteArray(argv[1]).toLongLong() : 256;
     QTemporaryDir dir;
     QProcess sim;
-    sim.setProcessChannelMode(QProcess::ForwardedErrorChannel);
-    sim.start(QCoreApplication::applicationDirPath() + QStringLiteral("/gpudesk-sim"),
-              {QStringLiteral("--state-dir"), dir.path(), QStringLiteral("--speed"),
-               QStringLiteral("0")});
-    QByteArray out;
-    while (!out.contains("ready") && sim.waitForReadyRead(600000))
-        out += sim.readAllStandardOutput();
-    if (!out.contains("ready")) {
+    if (!startBenchSim(sim, dir.path())) {
         std::fprintf(stderr, "gpudesk-sim did not start\n");
         return 1;
     }

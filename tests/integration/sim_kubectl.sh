@@ -94,6 +94,29 @@ for transport in websocket spdy; do
     check "kubectl exec ($transport) passes stderr on ($err)" contains "$err" "no-such-tool: not found"
     check "alice may not exec into bob's pods ($transport)" \
         contains "$($KUBECTL --context sim-alice exec -n user-bob dev-bob -- hostname 2>&1)" "forbidden"
+    # The file commands gpudesk execs in a dev environment for a researcher without node SSH:
+    # GNU find's listing as GNU find itself gives it of the same tree, dd appending stdin,
+    # tail from a byte on (a download going on), all on the NAS folder the pod mounts.
+    check "kubectl exec find ($transport) lists alice's NAS folder as GNU find does" \
+        test "$($KUBECTL exec -n user-alice dev-alice -- find -P /mnt/user/alice -mindepth 1 \
+                    -maxdepth 1 -printf '%y %s %m %P\n' | sort)" = \
+             "$(find -P "$state/nas/user/alice" -mindepth 1 -maxdepth 1 -printf '%y %s %m %P\n' | sort)"
+    bytes=$(mktemp)
+    head -c 300000 /dev/urandom >"$bytes"
+    onNas=/mnt/user/alice/.kubectl-$transport.bin
+    head -c 100000 "$bytes" | $KUBECTL exec -i -n user-alice dev-alice -- \
+        dd "of=$onNas" oflag=append conv=notrunc status=none
+    tail -c +100001 "$bytes" | $KUBECTL exec -i -n user-alice dev-alice -- \
+        dd "of=$onNas" oflag=append conv=notrunc status=none
+    check "kubectl exec -i dd ($transport): two appends make the file, byte for byte" \
+        cmp -s "$bytes" "$state/nas/user/alice/.kubectl-$transport.bin"
+    check "kubectl exec tail -c +N ($transport): the file from a byte on" \
+        cmp -s <($KUBECTL exec -n user-alice dev-alice -- tail -c +123457 -- "$onNas") \
+            <(tail -c +123457 "$bytes")
+    err=$($KUBECTL exec -n user-alice dev-alice -- tail -c +1 -- /mnt/user/bob/x 2>&1 >/dev/null)
+    check "kubectl exec ($transport): bob's folder is not in alice's pod ($err)" \
+        contains "$err" "No such file or directory"
+    rm -f "$bytes" "$state/nas/user/alice/.kubectl-$transport.bin"
 done
 unset KUBECTL_REMOTE_COMMAND_WEBSOCKETS
 

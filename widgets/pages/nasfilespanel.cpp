@@ -32,8 +32,12 @@ NasFilesPanel::NasFilesPanel(NasFiles *files, QWidget *parent)
       m_copyPath(new QPushButton(tr("Copy path"), this)),
       m_remove(new QPushButton(tr("Remove…"), this)), m_move(new QPushButton(tr("Move…"), this)),
       m_cancel(new QPushButton(tr("Cancel"), this)), m_bar(new QProgressBar(this)),
-      m_status(new QLabel(this))
+      m_status(new QLabel(this)), m_route(new QLabel(this))
 {
+    m_route->setObjectName(QStringLiteral("nasRoute"));
+    m_route->setTextFormat(Qt::PlainText);
+    m_route->setWordWrap(true);
+    m_route->setVisible(false);
     m_path->setObjectName(QStringLiteral("nasPath"));
     m_view->setObjectName(QStringLiteral("nasFiles"));
     m_view->setHeaderLabels({tr("Name"), tr("Size"), tr("Changed"), tr("Kind")});
@@ -75,6 +79,7 @@ NasFilesPanel::NasFilesPanel(NasFiles *files, QWidget *parent)
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addLayout(bar);
+    layout->addWidget(m_route);
     layout->addWidget(m_view, 1);
     layout->addLayout(actions);
     layout->addWidget(m_status);
@@ -137,6 +142,7 @@ NasFilesPanel::NasFilesPanel(NasFiles *files, QWidget *parent)
             go(m_dir); // a removal or a move shows in the folder
     });
     connect(m_files, &NasFiles::listed, this, &NasFilesPanel::onListed);
+    connect(m_files, &NasFiles::routeChanged, this, &NasFilesPanel::showRoute);
     connect(m_files, &NasFiles::progress, this, &NasFilesPanel::onProgress);
     connect(m_files, &NasFiles::finished, this, &NasFilesPanel::onFinished);
 }
@@ -205,6 +211,7 @@ void NasFilesPanel::onListed(const QString &dir, const QList<RemoteFile> &entrie
         return;
     }
     showAsError(m_status, false);
+    showRoute();
     m_dir = dir;
     m_path->setText(dir);
     m_entries = entries;
@@ -264,6 +271,20 @@ void NasFilesPanel::onFinished(bool ok, const QString &message)
     showAsError(m_status, !ok);
     if (ok && !m_dir.isEmpty())
         go(m_dir); // an upload shows in the folder
+}
+
+void NasFilesPanel::showRoute()
+{
+    const bool nodes = m_files->reachesNodes();
+    m_route->setText(nodes ? QString() : m_files->route());
+    m_route->setVisible(!nodes && !m_files->route().isEmpty());
+    const QString why = nodes ? QString() : m_files->nodesUnavailableReason();
+    for (QPushButton *b : {m_remove, m_move}) {
+        b->setEnabled(nodes);
+        b->setToolTip(why.isEmpty()
+                          ? QString()
+                          : QStringLiteral("<p>") + why.toHtmlEscaped() + QStringLiteral("</p>"));
+    }
 }
 
 void NasFilesPanel::setCopying(bool copying)

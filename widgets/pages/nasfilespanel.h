@@ -21,7 +21,8 @@ class NasFileViewer;
 // by double-click, up, or a path typed; download a file or a whole folder (a checkpoint: "export
 // the model"), upload a file or a folder, with progress, speed and cancel; a copy that broke goes
 // on where it stopped when asked again. Copy path gives the path for a job or a dev environment.
-// Remove and Move are plans for the operations framework (checked, confirmed, audited).
+// Remove and Move are plans for the operations framework (checked, confirmed, audited). Without
+// SSH to the nodes, the same through the user's dev environment pod, which the panel names.
 class NasFilesPanel : public QWidget
 {
     Q_OBJECT
@@ -55,6 +56,8 @@ private:
     void onProgress(qint64 done, qint64 total, qint64 rate, const QString &current);
     void onFinished(bool ok, const QString &message);
     void setCopying(bool copying);
+    // Remove and Move need a node: offered only over SSH, said why otherwise.
+    void showRoute();
 
     NasFiles *m_files;
     QString m_dir;
@@ -71,6 +74,7 @@ private:
     QPushButton *m_cancel;
     QProgressBar *m_bar;
     QLabel *m_status;
+    QLabel *m_route; // how the files are reached, when not over a node's SSH
 };
 
 } // namespace gpudesk

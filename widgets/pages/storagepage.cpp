@@ -5,6 +5,7 @@
 #include "columnfit.h"
 #include "format.h"
 #include "nascleanuppanel.h"
+#include "nasfiles.h"
 #include "nasfilespanel.h"
 #include "noticebanner.h"
 #include "storagealerts.h"
@@ -38,7 +39,7 @@ StoragePage::StoragePage(StorageService *storage, NasFiles *files, QWidget *pare
       m_measure(new QPushButton(tr("Measure now"), this)),
       m_cancel(new QPushButton(tr("Cancel"), this)),
       m_copyPath(new QPushButton(tr("Copy path"), this)), m_interval(new QSpinBox(this)),
-      m_node(new QComboBox(this)), m_tabs(new QTabWidget(this)),
+      m_node(new QComboBox(this)), m_tabs(new QTabWidget(this)), m_nas(files),
       m_files(new NasFilesPanel(files, this)), m_cleanup(new NasCleanupPanel(storage, files, this))
 {
     connect(m_files, &NasFilesPanel::operationRequested, this, &StoragePage::operationRequested);
@@ -249,7 +250,10 @@ void StoragePage::showRoots()
             problems << tr("The last walk of %1 failed: %2").arg(m.root, m.error);
         problems << StorageAlerts::describe(m);
     }
-    const QString unavailable = m_storage->unavailableReason();
+    QString unavailable = m_storage->unavailableReason();
+    if (!unavailable.isEmpty() && !m_nas->reachesNodes())
+        unavailable += u' ' + tr("Your own folders are on the Files tab, through your running dev "
+                                 "environment.");
     if (m_storage->measures().isEmpty() && !unavailable.isEmpty())
         m_banner->say(NoticeBanner::Kind::Note, unavailable);
     else if (!problems.isEmpty())

@@ -71,6 +71,7 @@ private:
     QSpinBox *m_interval;
     QComboBox *m_node;
     QTabWidget *m_tabs;
+    NasFiles *m_nas;
     NasFilesPanel *m_files;
     NasCleanupPanel *m_cleanup;
 };
