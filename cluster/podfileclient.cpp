@@ -122,6 +122,7 @@ std::optional<QList<RemoteFile>> PodFileClient::parseFind(const QByteArray &out,
 
 QString PodFileClient::place(const QString &nasPath, QString *error) const
 {
+    m_missing = false; // each call says afresh
     const QString c = inContainer(nasPath, m_mounts);
     if (c.isEmpty()) {
         QStringList folders;
@@ -285,7 +286,6 @@ std::optional<QList<RemoteFile>> PodFileClient::list(const QString &dir, QString
 
 std::optional<RemoteFile> PodFileClient::stat(const QString &path, QString *error)
 {
-    m_missing = false;
     const QString c = place(path, error);
     if (c.isEmpty())
         return std::nullopt;
@@ -453,6 +453,51 @@ bool PodFileClient::rename(const QString &from, const QString &to, QString *erro
         return false;
     }
     return stat(to, error).has_value();
+}
+
+bool PodFileClient::remove(const QString &path, QString *error)
+{
+    const QString c = place(path, error);
+    if (c.isEmpty())
+        return false;
+    // rm without -r refuses a folder; a link goes itself, never what it points at.
+    const Ran r = run({QStringLiteral("rm"), QStringLiteral("--"), c});
+    if (r.error.isEmpty() && r.exitCode == 0)
+        return true;
+    *error = said(path, r);
+    return false;
+}
+
+bool PodFileClient::removeFolder(const QString &path, QString *error)
+{
+    const QString c = place(path, error);
+    if (c.isEmpty())
+        return false;
+    const Ran r = run({QStringLiteral("rmdir"), QStringLiteral("--"), c});
+    if (r.error.isEmpty() && r.exitCode == 0)
+        return true;
+    *error = said(path, r);
+    return false;
+}
+
+bool PodFileClient::readsAsWritten(const QString &path, QString *why)
+{
+    const QString c = place(path, why);
+    if (c.isEmpty())
+        return false;
+    const Ran r = run({QStringLiteral("realpath"), QStringLiteral("-e"), QStringLiteral("--"), c});
+    if (!r.error.isEmpty() || r.exitCode != 0) {
+        *why = said(path, r);
+        return false;
+    }
+    QByteArray real = r.out;
+    if (real.endsWith('\n'))
+        real.chop(1);
+    if (QString::fromUtf8(real) == c)
+        return true;
+    *why = tr("%1 is reached through a link (the container reads it as %2): not acted on")
+               .arg(path, QString::fromUtf8(real));
+    return false;
 }
 
 bool PodFileClient::makeFolder(const QString &path, QString *error)

@@ -53,8 +53,10 @@ public:
     std::optional<QByteArray> readPart(const QString &path, qint64 offset, qint64 max,
                                        QString *error, qint64 *from = nullptr,
                                        qint64 *size = nullptr) override;
-    // Whether the last call failed because the path is not there.
-    bool lastWasMissing() const { return m_missing; }
+    bool remove(const QString &path, QString *error) override;
+    bool removeFolder(const QString &path, QString *error) override;
+    bool readsAsWritten(const QString &path, QString *why) override;
+    bool lastWasMissing() const override { return m_missing; }
 
     // The container's path of a NAS path: through the deepest mount that holds it; "" when none
     // does.

@@ -1,7 +1,12 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "podnasmounts.h"
 
+#include "kubeclient.h"
+
 #include <QDir>
+#include <QEventLoop>
+#include <QJsonDocument>
+#include <QTimer>
 
 #include <algorithm>
 
@@ -88,6 +93,41 @@ std::optional<PodNasRoute> PodNasMounts::choose(const QJsonArray &items, const Q
                   return std::pair(a.ns, a.pod) < std::pair(b.ns, b.pod);
               });
     return found.first();
+}
+
+std::optional<PodNasRoute> PodNasMounts::fetch(KubeClient *client, const QString &pod,
+                                               const QStringList &roots, QString *error)
+{
+    const QString ns = pod.section(u'/', 0, 0), name = pod.section(u'/', 1);
+    QEventLoop loop;
+    KubeReply reply;
+    bool done = false;
+    client->get(QStringLiteral("/api/v1/namespaces/%1/pods/%2").arg(ns, name), &loop,
+                [&](const KubeReply &r) {
+                    reply = r;
+                    done = true;
+                    loop.quit();
+                });
+    QTimer::singleShot(30000, &loop, &QEventLoop::quit);
+    if (!done)
+        loop.exec();
+    if (!done) {
+        *error = QCoreApplication::translate("gpudesk::PodNasMounts", "%1 did not answer in 30 s.")
+                     .arg(pod);
+        return std::nullopt;
+    }
+    if (!reply.ok()) {
+        *error = reply.error;
+        return std::nullopt;
+    }
+    const QJsonArray one{QJsonDocument::fromJson(reply.body).object()};
+    auto route = choose(one, roots, ns);
+    if (!route)
+        *error =
+            QCoreApplication::translate("gpudesk::PodNasMounts",
+                                        "%1 no longer runs with a folder of the NAS (%2) mounted.")
+                .arg(pod, roots.join(QStringLiteral(", ")));
+    return route;
 }
 
 } // namespace gpudesk

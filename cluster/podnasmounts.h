@@ -10,6 +10,8 @@
 
 namespace gpudesk {
 
+class KubeClient;
+
 // A dev environment pod through which its user reaches her NAS folders (PodFileClient): which
 // container, and which of its mounts are folders of the NAS — a hostPath under a NAS root
 // (mounted anywhere), or any volume mounted at a path under a root (the labs' habit: the
@@ -31,6 +33,12 @@ PodNasRoute of(const QJsonObject &pod, const QStringList &roots);
 // name; those in `preferredNs` first. nullopt when none.
 std::optional<PodNasRoute> choose(const QJsonArray &items, const QStringList &roots,
                                   const QString &preferredNs);
+
+// The pod NAMESPACE/NAME read now (blocking: an event loop of its own, on a worker thread whose
+// client it is given), its route for `roots`; nullopt with why when it is gone, not running,
+// or mounts none of them.
+std::optional<PodNasRoute> fetch(KubeClient *client, const QString &pod, const QStringList &roots,
+                                 QString *error);
 
 } // namespace PodNasMounts
 

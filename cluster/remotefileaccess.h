@@ -34,6 +34,14 @@ public:
                           const std::atomic<bool> &cancel, QString *error) = 0;
     virtual bool upload(const QString &local, const QString &remote, const Progress &progress,
                         const std::atomic<bool> &cancel, QString *error) = 0;
+    // A file or link (the link itself: never what it points at), and an empty folder.
+    virtual bool remove(const QString &path, QString *error) = 0;
+    virtual bool removeFolder(const QString &path, QString *error) = 0;
+    // Whether `path` is read as written — no link on its way — so that what acts on it acts
+    // there and nowhere else. False with why.
+    virtual bool readsAsWritten(const QString &path, QString *why) = 0;
+    // Whether the last call failed because the path is not there.
+    virtual bool lastWasMissing() const = 0;
     // Renames; refused where `to` exists.
     virtual bool rename(const QString &from, const QString &to, QString *error) = 0;
     // A folder made; one already there is fine (a copy that broke made it), anything else there

@@ -51,14 +51,14 @@ public:
     // Renames on the NAS; refused where `to` exists (SFTP version 3 never replaces).
     bool rename(const QString &from, const QString &to, QString *error) override;
     // A file or link (the link itself: never what it points at), and an empty folder.
-    bool remove(const QString &path, QString *error);
-    bool removeFolder(const QString &path, QString *error);
+    bool remove(const QString &path, QString *error) override;
+    bool removeFolder(const QString &path, QString *error) override;
     // A folder made (0755 less the server's umask); one already there is fine (a copy that broke
     // made it), anything else there is not.
     bool makeFolder(const QString &path, QString *error) override;
     // Whether the server reads `path` as written — no link on its way (realpath answers the
     // path itself) — so that what acts on it acts there and nowhere else. False with why.
-    bool readsAsWritten(const QString &path, QString *why);
+    bool readsAsWritten(const QString &path, QString *why) override;
     // Up to `max` bytes of a regular file from `offset` (below 0: that far before its end),
     // never through a link: the path must be a plain file (lstat), read by the server as itself,
     // and the file opened the same one (no smaller, no older). `from` and `size`: where the
@@ -67,7 +67,7 @@ public:
                                        QString *error, qint64 *from = nullptr,
                                        qint64 *size = nullptr) override;
     // Whether the last call failed because the path is not there.
-    bool lastWasMissing() const;
+    bool lastWasMissing() const override;
 
     static constexpr int Chunk = 64 * 1024;
     // Reads a download keeps in flight: each is a round trip, so one at a time copies at most a

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "sftptree.h"
 
-#include "sftpclient.h"
+#include "remotefileaccess.h"
 
 #include <algorithm>
 

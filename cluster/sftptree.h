@@ -10,11 +10,12 @@
 
 namespace gpudesk {
 
-class SftpClient;
+class RemoteFileAccess;
 
-// A file or a folder with everything below it, over SFTP: counted (what a removal would take)
-// or removed. Links are entries like any file: removed themselves, never followed; a folder
-// that cannot be read is said, and what it holds stays. Blocking, on the connection's worker.
+// A file or a folder with everything below it, over SFTP or through a dev environment pod
+// (RemoteFileAccess): counted (what a removal would take) or removed. Links are entries like any
+// file: removed themselves, never followed; a folder that cannot be read is said, and what it holds
+// stays. Blocking, on the connection's worker.
 class SftpTree
 {
     Q_DECLARE_TR_FUNCTIONS(gpudesk::SftpTree)
@@ -31,7 +32,7 @@ public:
     };
     static constexpr int KeptProblems = 5;
 
-    explicit SftpTree(SftpClient &sftp) : m_sftp(sftp) {}
+    explicit SftpTree(RemoteFileAccess &files) : m_sftp(files) {}
 
     // `path`'s content as a removal would find it; stops after `limit` entries (cut).
     Tally count(const QString &path, qint64 limit, const std::atomic<bool> &cancel);
@@ -53,7 +54,7 @@ private:
     // Whether the NAS reads `dir` as itself (no link on the way); else the problem is told.
     bool readDirectly(const QString &dir, Tally &t);
 
-    SftpClient &m_sftp;
+    RemoteFileAccess &m_sftp;
 };
 
 } // namespace gpudesk

@@ -98,7 +98,10 @@ struct ImageTarget
 // when planned: a step whose target changed since (another kind, size or time) is skipped.
 struct NasTarget
 {
-    QString node;  // the node whose mount the step goes through
+    QString node; // the node whose mount the step goes through
+    // Else NAMESPACE/NAME: the user's dev environment pod whose mounts it goes through, by exec
+    // (a researcher without SSH to the nodes).
+    QString pod;
     QString root;  // the NAS root it lies under (/mnt/user): nothing outside it is touched
     QString path;  // /mnt/user/alice/old-run
     char type = 0; // as RemoteFile: 'f', 'd', 'l', 'o'

@@ -176,9 +176,10 @@ PodFileCommands::PodFileCommands(const NasTree *nas, const json &pod) : m_nas(na
 
 bool PodFileCommands::handles(const QStringList &argv)
 {
-    static const QStringList tools{QStringLiteral("find"), QStringLiteral("tail"),
-                                   QStringLiteral("dd"), QStringLiteral("mkdir"),
-                                   QStringLiteral("mv")};
+    static const QStringList tools{QStringLiteral("find"),  QStringLiteral("tail"),
+                                   QStringLiteral("dd"),    QStringLiteral("mkdir"),
+                                   QStringLiteral("mv"),    QStringLiteral("rm"),
+                                   QStringLiteral("rmdir"), QStringLiteral("realpath")};
     return !argv.isEmpty() && tools.contains(argv.first());
 }
 
@@ -231,8 +232,12 @@ void PodFileCommands::run(ChannelTransport *ws, const QStringList &argv, bool st
         r = find(argv);
     else if (cmd == QLatin1String("mkdir"))
         r = mkdir(argv);
-    else
+    else if (cmd == QLatin1String("mv"))
         r = mv(argv);
+    else if (cmd == QLatin1String("realpath"))
+        r = realpath(argv);
+    else
+        r = rm(argv);
     out(r.out);
     err(r.err);
     finish(r);
@@ -425,6 +430,65 @@ ExecShell::Result PodFileCommands::mv(const QStringList &argv) const
         return failed("mv: cannot move " + quoted(paths[0]) + " to " + quoted(paths[1]) + ": " +
                       std::strerror(errno));
     return {};
+}
+
+ExecShell::Result PodFileCommands::rm(const QStringList &argv) const
+{
+    // rm -- FILE (never a folder: no -r) and rmdir -- DIR (an empty one).
+    const bool folder = argv.first() == QLatin1String("rmdir");
+    QStringList a = argv.mid(1);
+    if (a.value(0) == QLatin1String("--"))
+        a = a.mid(1);
+    const std::string tool = folder ? "rmdir" : "rm";
+    if (a.size() != 1 || a[0].startsWith(u'-'))
+        return failed(tool + ": this container's " + tool + " takes one path after --");
+    int e = ENOENT;
+    const auto host = newEntry(a[0].toStdString(), &e);
+    struct stat st;
+    if (!host || ::lstat(host->c_str(), &st) != 0)
+        return failed(
+            folder
+                ? "rmdir: failed to remove " + quoted(a[0]) + ": " + std::strerror(host ? errno : e)
+                : "rm: cannot remove " + quoted(a[0]) + ": " + std::strerror(host ? errno : e));
+    if (!folder && S_ISDIR(st.st_mode))
+        return failed("rm: cannot remove " + quoted(a[0]) + ": Is a directory");
+    if ((folder ? ::rmdir(host->c_str()) : ::unlink(host->c_str())) != 0)
+        return failed((folder ? "rmdir: failed to remove " : "rm: cannot remove ") + quoted(a[0]) +
+                      ": " + std::strerror(errno));
+    return {};
+}
+
+std::string PodFileCommands::containerPath(const std::string &nodePath) const
+{
+    const std::pair<std::string, std::string> *best = nullptr;
+    for (const auto &m : m_mounts)
+        if ((nodePath == m.second || nodePath.rfind(m.second + "/", 0) == 0) &&
+            (!best || m.second.size() > best->second.size()))
+            best = &m;
+    return best ? best->first + nodePath.substr(best->second.size()) : std::string();
+}
+
+ExecShell::Result PodFileCommands::realpath(const QStringList &argv) const
+{
+    // realpath -e -- PATH: every link read (as the node reads them), the path must exist.
+    QStringList a = argv.mid(1);
+    if (a.value(0) == QLatin1String("-e"))
+        a = a.mid(1);
+    if (a.value(0) == QLatin1String("--"))
+        a = a.mid(1);
+    if (a.size() != 1)
+        return failed("realpath: this container's realpath takes one path");
+    int e = ENOENT;
+    const auto node = nodePath(a[0].toStdString());
+    const auto host = node ? m_nas->resolve(*node, true, &e) : std::nullopt;
+    if (!host)
+        return failed("realpath: " + quoted(a[0]) + ": " + std::strerror(e));
+    // The host path back to the node's (/mnt/...), then to the container's.
+    const std::string resolved = "/mnt" + host->substr(m_nas->root().size());
+    const std::string inContainer = containerPath(resolved);
+    ExecShell::Result r;
+    r.out = QByteArray::fromStdString((inContainer.empty() ? resolved : inContainer) + "\n");
+    return r;
 }
 
 } // namespace sim

@@ -22,7 +22,8 @@ class NasTree;
 // reach the NAS folders the pod mounts (the user's NFS export at /mnt/user/NAME, the share, a
 // hostPath): GNU find (NasTree's), `tail -c [+]N -- FILE` streamed as the socket drains,
 // `dd of=FILE oflag=append conv=notrunc status=none` written from stdin, `mkdir -- DIR`,
-// `mv [-n] [-T] -- FROM TO`, with coreutils' messages and exit codes. The container runs as
+// `mv [-n] [-T] -- FROM TO`, `rm -- FILE`, `rmdir -- DIR`, `realpath -e -- PATH`, with
+// coreutils' messages and exit codes. The container runs as
 // root, so permissions do not stop it; links are read as the node reads them, and a path on no
 // mount of the pod is the container's own disk, which is not simulated (not found).
 class PodFileCommands
@@ -54,6 +55,10 @@ private:
             const Finish &finish) const;
     ExecShell::Result mkdir(const QStringList &argv) const;
     ExecShell::Result mv(const QStringList &argv) const;
+    ExecShell::Result rm(const QStringList &argv) const;
+    ExecShell::Result realpath(const QStringList &argv) const;
+    // The container's path of a node path (the deepest mount holding it), "" when none does.
+    std::string containerPath(const std::string &nodePath) const;
 
     const NasTree *m_nas;
     std::vector<std::pair<std::string, std::string>> m_mounts; // container path → node path

@@ -6350,10 +6350,6 @@
         <translation>find 以状态 %1 结束</translation>
     </message>
     <message>
-        <source>This needs SSH to a node that mounts the NAS, and gpudesk has no SSH to the nodes here (node telemetry is off): your dev environment&apos;s pod reaches your files, but removing, moving and the cleanup&apos;s checks are done from a node.</source>
-        <translation>这需要通过 SSH 连接到挂载了 NAS 的节点，而此处 gpudesk 无法通过 SSH 连接节点（节点遥测已关闭）：你的开发环境 Pod 可以访问你的文件，但删除、移动和清理的检查需在节点上进行。</translation>
-    </message>
-    <message>
         <source>gpudesk has no SSH to the nodes here, and your dev environments could not be read: %1</source>
         <translation>此处 gpudesk 无法通过 SSH 连接节点，且无法读取你的开发环境：%1</translation>
     </message>
@@ -6364,6 +6360,10 @@
     <message>
         <source>Through %1, your dev environment&apos;s pod (namespace %2): the NAS&apos;s folders it mounts.</source>
         <translation>通过你的开发环境 Pod %1（命名空间 %2）：显示它挂载的 NAS 文件夹。</translation>
+    </message>
+    <message>
+        <source>This needs SSH to a node that mounts the NAS, and gpudesk has no SSH to the nodes here (node telemetry is off): your dev environment&apos;s pod reaches your files, but the cleanup&apos;s walks and checks are done from a node.</source>
+        <translation>这需要通过 SSH 连接到挂载了 NAS 的节点，而此处 gpudesk 无法通过 SSH 连接节点（节点遥测已关闭）：你的开发环境 Pod 可以访问你的文件，但清理的遍历和检查需在节点上进行。</translation>
     </message>
 </context>
 <context>
@@ -6754,6 +6754,14 @@
     <message>
         <source>waiting for %1&apos;s files session (a copy or a listing holds it)</source>
         <translation>正在等待 %1 的文件会话（正被复制或列目录占用）</translation>
+    </message>
+    <message>
+        <source>%1 is gone (through a dev environment the NAS&apos;s free space is not read: a node&apos;s df tells it)</source>
+        <translation>%1 已删除（通过开发环境无法读取 NAS 的可用空间：需在节点上用 df 查看）</translation>
+    </message>
+    <message>
+        <source>Not connected.</source>
+        <translation>未连接。</translation>
     </message>
 </context>
 <context>
@@ -8235,6 +8243,10 @@
         <source>%1 is not a plain file.</source>
         <translation>%1 不是普通文件。</translation>
     </message>
+    <message>
+        <source>%1 is reached through a link (the container reads it as %2): not acted on</source>
+        <translation>%1 经由链接到达（容器将其解析为 %2）：未执行操作</translation>
+    </message>
 </context>
 <context>
     <name>gpudesk::PodHttp</name>
@@ -8261,6 +8273,17 @@
     <message>
         <source>%1 did not answer %2 in HTTP.</source>
         <translation>%1 没有以 HTTP 应答 %2。</translation>
+    </message>
+</context>
+<context>
+    <name>gpudesk::PodNasMounts</name>
+    <message>
+        <source>%1 did not answer in 30 s.</source>
+        <translation>%1 在 30 秒内没有响应。</translation>
+    </message>
+    <message>
+        <source>%1 no longer runs with a folder of the NAS (%2) mounted.</source>
+        <translation>%1 已不再以挂载 NAS 文件夹（%2）的状态运行。</translation>
     </message>
 </context>
 <context>

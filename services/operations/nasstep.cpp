@@ -3,6 +3,9 @@
 
 #include "contextconnection.h"
 #include "format.h"
+#include "kubeclient.h"
+#include "podfileclient.h"
+#include "podnasmounts.h"
 #include "probeparsers.h"
 #include "sftpclient.h"
 #include "sftptree.h"
@@ -10,6 +13,7 @@
 #include "sshpool.h"
 #include "storagecommands.h"
 
+#include <QCoreApplication>
 #include <QDateTime>
 #include <QPointer>
 #include <QThread>
@@ -48,19 +52,20 @@ QString kindWord(char type)
 
 // "" when the folder `path` is in is read by the server as the folder written: no link on the
 // way (one swapped in since the plan would send the step elsewhere). Else why not.
-QString reachedDirectly(SftpClient &sftp, const QString &path)
+QString reachedDirectly(RemoteFileAccess &files, const QString &path)
 {
     QString why;
-    return sftp.readsAsWritten(parentOf(path), &why) ? QString() : why;
+    return files.readsAsWritten(parentOf(path), &why) ? QString() : why;
 }
 
-// The root's available KiB by df, -1 when it cannot be read.
-qint64 availableKiB(SshConnection &c, const QString &root, const std::atomic<bool> &cancel)
+// The root's available KiB by df on the node, -1 when it cannot be read (or there is no node:
+// through a dev environment).
+qint64 availableKiB(SshConnection *c, const QString &root, const std::atomic<bool> &cancel)
 {
     const QByteArray command = nodecmd::storageDfCommand({root});
-    if (command.isEmpty())
+    if (!c || command.isEmpty())
         return -1;
-    const ExecResult r = c.exec(command, 15000, cancel);
+    const ExecResult r = c->exec(command, 15000, cancel);
     const QList<DiskUse> rows = r.ok ? probe::parseDf(r.out) : QList<DiskUse>();
     return rows.isEmpty() ? -1 : rows.first().availableKiB;
 }
@@ -89,7 +94,7 @@ struct Verdict
 };
 
 // The move, from its checks to its verification, on the worker.
-Verdict move(SftpClient &sftp, const NasTarget &t, bool act)
+Verdict move(RemoteFileAccess &sftp, const NasTarget &t, bool act)
 {
     Verdict v;
     QString error;
@@ -125,7 +130,7 @@ Verdict move(SftpClient &sftp, const NasTarget &t, bool act)
 }
 
 // The removal, from its count (the check) to what df says after it, on the worker.
-Verdict remove(SshConnection &c, SftpClient &sftp, const NasTarget &t, const RemoteFile &now,
+Verdict remove(SshConnection *c, RemoteFileAccess &sftp, const NasTarget &t, const RemoteFile &now,
                bool act, std::atomic<bool> &cancel, const std::atomic<bool> &poolCancel,
                const std::shared_ptr<NasStep::Shared> &shared)
 {
@@ -182,6 +187,13 @@ Verdict remove(SshConnection &c, SftpClient &sftp, const NasTarget &t, const Rem
         QThread::msleep(1000); // on the worker that holds this node's files session
         after = availableKiB(c, t.root, cancel);
     }
+    if (!c) {
+        v.result = R::Done;
+        v.verification = NasStep::tr("%1 is gone (through a dev environment the NAS's free space "
+                                     "is not read: a node's df tells it)")
+                             .arg(t.path);
+        return v;
+    }
     if (before < 0 || after < 0) {
         v.result = R::Done;
         v.verification =
@@ -207,6 +219,34 @@ Verdict remove(SshConnection &c, SftpClient &sftp, const NasTarget &t, const Rem
     return v;
 }
 
+// What the step finds, then what it does, on the worker: `c` the node's session (null through a
+// dev environment: no df).
+Verdict checkAndAct(SshConnection *c, RemoteFileAccess &files, const PlanStep &step, bool act,
+                    std::atomic<bool> &cancel, const std::atomic<bool> &poolCancel,
+                    const std::shared_ptr<NasStep::Shared> &shared)
+{
+    Verdict v;
+    QString error;
+    const NasTarget &t = step.nas;
+    if (const QString why = reachedDirectly(files, t.path); !why.isEmpty()) {
+        v.result = R::Refused;
+        v.message = why;
+    } else if (const std::optional<RemoteFile> now = files.stat(t.path, &error); !now) {
+        v.result = files.lastWasMissing() ? R::Skipped : R::Failed;
+        v.message = files.lastWasMissing()
+                        ? NasStep::tr("%1 is not there any more: nothing done").arg(t.path)
+                        : error;
+    } else if (const QString m = NasStep::mismatch(t, *now); !m.isEmpty()) {
+        v.result = R::Skipped;
+        v.message = m;
+    } else if (step.kind == PlanStep::Kind::MoveNasPath) {
+        v = move(files, t, act);
+    } else {
+        v = remove(c, files, t, *now, act, cancel, poolCancel, shared);
+    }
+    return v;
+}
+
 } // namespace
 
 NasStep::NasStep(OperationContext context, PlanStep step, QObject *parent)
@@ -222,6 +262,8 @@ NasStep::NasStep(OperationContext context, PlanStep step, QObject *parent)
 NasStep::~NasStep()
 {
     m_cancel->store(true); // a check or a removal on the worker stops between entries
+    if (m_thread)
+        m_thread->wait(); // through a pod: its command is cancelled within a tenth of a second
 }
 
 QString NasStep::mismatch(const NasTarget &planned, const RemoteFile &now)
@@ -273,15 +315,19 @@ void NasStep::submit(bool act)
         finish(R::Cancelled, tr("cancelled before it acted"));
         return;
     }
+    if (act && !m_shared && m_step.kind == PlanStep::Kind::RemoveNasPath) {
+        m_shared = std::make_shared<Shared>();
+        m_ticker.start();
+    }
+    if (!m_step.nas.pod.isEmpty()) {
+        throughPod(act);
+        return;
+    }
     QString why;
     SshPool *pool = sshPool(m_ctx, node, &why);
     if (!pool) {
         fail(why);
         return;
-    }
-    if (act && !m_shared && m_step.kind == PlanStep::Kind::RemoveNasPath) {
-        m_shared = std::make_shared<Shared>();
-        m_ticker.start();
     }
     const PlanStep step = m_step;
     QPointer<NasStep> self(this);
@@ -292,7 +338,6 @@ void NasStep::submit(bool act)
                             const std::atomic<bool> &poolCancel) -> std::function<void()> {
             Verdict v;
             QString error;
-            const NasTarget &t = step.nas;
             std::optional<SftpClient> sftp;
             if (act && (*cancel || poolCancel)) {
                 v.result = R::Cancelled;
@@ -301,22 +346,9 @@ void NasStep::submit(bool act)
                 v.message = status.message;
             } else if (sftp.emplace(c); !sftp->open(&error)) {
                 v.message = error;
-            } else if (const QString why = reachedDirectly(*sftp, t.path); !why.isEmpty()) {
-                v.result = R::Refused;
-                v.message = why;
-            } else if (const std::optional<RemoteFile> now = sftp->stat(t.path, &error); !now) {
-                v.result = sftp->lastWasMissing() ? R::Skipped : R::Failed;
-                v.message = sftp->lastWasMissing()
-                                ? NasStep::tr("%1 is not there any more: nothing done").arg(t.path)
-                                : error;
-            } else if (const QString m = NasStep::mismatch(t, *now); !m.isEmpty()) {
-                v.result = R::Skipped;
-                v.message = m;
-            } else if (step.kind == PlanStep::Kind::MoveNasPath) {
-                v = move(*sftp, t, act);
             } else {
-                v = remove(*c, *sftp, t, *now, act, *cancel, poolCancel,
-                           shared ? shared : std::make_shared<NasStep::Shared>());
+                v = checkAndAct(c, *sftp, step, act, *cancel, poolCancel,
+                                shared ? shared : std::make_shared<NasStep::Shared>());
             }
             return [self, act, v] {
                 if (!self)
@@ -344,6 +376,54 @@ void NasStep::submit(bool act)
         return;
     }
     m_retry.start(); // the node's files session is busy (a listing, a copy): shortly again
+}
+
+void NasStep::throughPod(bool act)
+{
+    if (!m_ctx.lease) {
+        const QString why = tr("Not connected.");
+        if (act)
+            finish(R::Failed, why);
+        else
+            emit dryRunDone(PlanStep::DryRun::Refused, why);
+        return;
+    }
+    // A thread and a client of the step's own: the pod is read again (it may have been
+    // restarted, its mounts changed) and each command is exec'd there.
+    const ClusterEndpoint endpoint = m_ctx.lease->client()->endpoint();
+    const PlanStep step = m_step;
+    const QPointer<NasStep> self(this);
+    m_thread = QThread::create([self, endpoint, step, act, cancel = m_cancel,
+                                shared = m_shared ? m_shared : std::make_shared<Shared>()] {
+        KubeClient client(endpoint);
+        Verdict v;
+        QString error;
+        if (act && *cancel) {
+            v.result = R::Cancelled;
+            v.message = NasStep::tr("cancelled before it acted");
+        } else if (const auto route =
+                       PodNasMounts::fetch(&client, step.nas.pod, {step.nas.root}, &error);
+                   !route) {
+            v.message = error;
+        } else {
+            PodFileClient files(&client, route->ns, route->pod, route->container, route->mounts);
+            files.setCancel(cancel.get());
+            v = checkAndAct(nullptr, files, step, act, *cancel, *cancel, shared);
+        }
+        QMetaObject::invokeMethod(
+            QCoreApplication::instance(),
+            [self, act, v] {
+                if (!self)
+                    return;
+                if (act)
+                    self->finish(v.result, v.message, v.verification);
+                else
+                    emit self->dryRunDone(v.dry, v.message);
+            },
+            Qt::QueuedConnection);
+    });
+    connect(m_thread, &QThread::finished, m_thread, &QObject::deleteLater);
+    m_thread->start();
 }
 
 void NasStep::finish(StepOutcome::Result result, const QString &message,

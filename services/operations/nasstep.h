@@ -7,6 +7,8 @@
 #include "operationplan.h"
 #include "remotefile.h"
 
+#include <QPointer>
+#include <QThread>
 #include <QTimer>
 
 #include <atomic>
@@ -16,12 +18,14 @@
 namespace gpudesk {
 
 // A path on the NAS removed or moved over SFTP (PlanStep::Kind::RemoveNasPath, MoveNasPath), on
-// the node's files session. Before acting, and in its check: the path is still what was planned
-// (its kind, size and time), and it is reached without a link — the folder it is in, read by the
-// server, is the folder the plan names, inside the root — so a link swapped in since the plan
-// cannot send the removal elsewhere. A removal goes depth first, each link removed itself, with
-// progress and cancel between entries; it is verified gone, and what the NAS's free space did
-// (df of the root) is told: "deleted" is not "freed" while a process holds a file open.
+// the node's files session — or, for a researcher without SSH to the nodes, through her dev
+// environment pod's exec (NasTarget::pod; PodFileClient), on a thread of its own. Before acting,
+// and in its check: the path is still what was planned (its kind, size and time), and it is reached
+// without a link — the folder it is in, read by the server, is the folder the plan names, inside
+// the root — so a link swapped in since the plan cannot send the removal elsewhere. A removal goes
+// depth first, each link removed itself, with progress and cancel between entries; it is verified
+// gone, and what the NAS's free space did (df of the root) is told: "deleted" is not "freed" while
+// a process holds a file open.
 class NasStep : public StepRunner
 {
     Q_OBJECT
@@ -46,6 +50,8 @@ public:
 
 private:
     void submit(bool act);
+    // The step through the user's dev environment pod (NasTarget::pod), on a thread of its own.
+    void throughPod(bool act);
     void finish(StepOutcome::Result result, const QString &message,
                 const QString &verification = QString());
     void tick();
@@ -59,6 +65,7 @@ private:
     bool m_toldWaiting = false;
     std::shared_ptr<std::atomic<bool>> m_cancel = std::make_shared<std::atomic<bool>>(false);
     std::shared_ptr<Shared> m_shared;
+    QPointer<QThread> m_thread;
 };
 
 } // namespace gpudesk

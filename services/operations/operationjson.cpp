@@ -222,6 +222,8 @@ QJsonObject nas(const NasTarget &t)
     }
     if (!t.toPath.isEmpty())
         o.insert(QStringLiteral("toPath"), t.toPath);
+    if (!t.pod.isEmpty())
+        o.insert(QStringLiteral("pod"), t.pod);
     return o;
 }
 

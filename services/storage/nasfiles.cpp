@@ -71,8 +71,12 @@ QStringList NasFiles::roots() const
 NasPlanner NasFiles::planner() const
 {
     const auto &c = m_session->connection();
-    return NasPlanner(c ? c->context() : QString(), c ? c->endpoint().server : QString(),
-                      pickNode(1), roots());
+    const bool nodes = reachesNodes();
+    NasPlanner p(c ? c->context() : QString(), c ? c->endpoint().server : QString(),
+                 nodes ? pickNode(1) : QString(), roots());
+    if (!nodes)
+        p.setPod(m_pod); // the dev environment the files were listed through
+    return p;
 }
 
 OperationPlan NasFiles::planRemove(const QList<RemoteFile> &entries) const
@@ -208,7 +212,7 @@ QString NasFiles::nodesUnavailableReason() const
     if (!c->pool())
         return tr("This needs SSH to a node that mounts the NAS, and gpudesk has no SSH to the "
                   "nodes here (node telemetry is off): your dev environment's pod reaches your "
-                  "files, but removing, moving and the cleanup's checks are done from a node.");
+                  "files, but the cleanup's walks and checks are done from a node.");
     return QString();
 }
 
@@ -405,6 +409,7 @@ void NasFiles::onPod(AccessWork work, std::shared_ptr<std::atomic<bool>> stop)
             tr("Through %1, your dev environment's pod (namespace %2): the NAS's folders it "
                "mounts.")
                 .arg(route->pod, route->ns);
+        self->m_pod = route->ns + u'/' + route->pod;
         if (std::exchange(self->m_route, said) != said)
             emit self->routeChanged();
         // A client of the thread's own: the window's lives on the UI thread.

@@ -35,7 +35,8 @@ struct PodNasRoute;
 // Names are data (SFTP, no shell); links are not followed when a folder is copied.
 // Without SSH to the nodes (a researcher's account) the same browsing and copies go through her
 // running dev environment pod, over exec (PodFileClient), on a worker thread of their own:
-// the folders of the NAS the pod mounts. Removing, moving and the cleanup's checks need a node.
+// the folders of the NAS the pod mounts; removals and moves are planned through it too. The
+// cleanup's checks need a node.
 class NasFiles : public QObject
 {
     Q_OBJECT
@@ -46,10 +47,10 @@ public:
 
     // Why files cannot be reached now ("" when they can).
     QString unavailableReason() const;
-    // Whether a node is reached over SSH (removals, moves, the cleanup's checks need one).
+    // Whether a node is reached over SSH (the cleanup's checks need one; files and removals go
+    // through the user's dev environment otherwise).
     bool reachesNodes() const;
-    // Why what needs a node (removing, moving, the cleanup's checks) cannot be done ("" when
-    // it can).
+    // Why what needs a node (the cleanup's checks and walks) cannot be done ("" when it can).
     QString nodesUnavailableReason() const;
     // How the files are reached when not over a node's SSH: the dev environment pod, in words
     // ("" over SSH, or before the pod is found); told by routeChanged.
@@ -157,6 +158,7 @@ private:
     bool m_copying = false;
     std::shared_ptr<NasCopyState> m_shared;
     QString m_route;
+    QString m_pod; // NAMESPACE/NAME of the dev environment last found for the files
     // Set when this goes: the pod route's threads stop, and are waited for.
     std::shared_ptr<std::atomic<bool>> m_closing = std::make_shared<std::atomic<bool>>(false);
     QList<QPointer<QThread>> m_workers;

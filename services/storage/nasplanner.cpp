@@ -41,9 +41,15 @@ OperationPlan NasPlanner::plan(const QString &action, const QString &title) cons
     p.title = title;
     p.context = m_context;
     p.server = m_server;
-    if (m_node.isEmpty())
+    if (m_node.isEmpty() && m_pod.isEmpty())
         p.refusals << tr("No node that mounts the NAS answers over SSH.");
     return p;
+}
+
+QString NasPlanner::via() const
+{
+    return m_pod.isEmpty() ? QStringLiteral("sftp ") + m_node
+                           : QStringLiteral("exec in pod ") + m_pod;
 }
 
 PlanStep NasPlanner::step(PlanStep::Kind kind, const RemoteFile &f, const QString &root) const
@@ -56,6 +62,7 @@ PlanStep NasPlanner::step(PlanStep::Kind kind, const RemoteFile &f, const QStrin
     // Whose it is: the folder under the root it lies in (/mnt/user/alice/… is alice's).
     s.target.user = f.path.mid(root.size() + 1).section(u'/', 0, 0);
     s.nas.node = m_node;
+    s.nas.pod = m_pod;
     s.nas.root = root;
     s.nas.path = f.path;
     s.nas.type = f.type;
@@ -78,8 +85,7 @@ PlanStep NasPlanner::removal(const RemoteFile &f, const QString &root) const
     default:
         s.description = tr("Remove %1 (%2)").arg(f.path, format::bytes(f.size));
     }
-    s.detail =
-        QStringLiteral("sftp %1: remove %2 (depth first, links not followed)").arg(m_node, f.path);
+    s.detail = QStringLiteral("%1: remove %2 (depth first, links not followed)").arg(via(), f.path);
     return s;
 }
 
@@ -230,7 +236,7 @@ OperationPlan NasPlanner::move(const RemoteFile &f, const QString &toFolder) con
     PlanStep s = step(PlanStep::Kind::MoveNasPath, f, root);
     s.nas.toPath = to;
     s.description = tr("Move %1 to %2").arg(f.path, to);
-    s.detail = QStringLiteral("sftp %1: rename %2 %3").arg(m_node, f.path, to);
+    s.detail = QStringLiteral("%1: rename %2 %3").arg(via(), f.path, to);
     p.steps << s;
     p.notes << tr("Jobs and dev environments that use the old path will not find it there.");
     return p;

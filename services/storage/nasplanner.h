@@ -31,6 +31,10 @@ public:
     // `node`: the node that mounts the NAS the steps go through ("" when none answers).
     NasPlanner(QString context, QString server, QString node, QStringList roots);
 
+    // Through the user's dev environment pod NAMESPACE/NAME instead of a node (NasStep execs
+    // there): what a researcher without SSH to the nodes removes and moves.
+    void setPod(const QString &pod) { m_pod = pod; }
+
     OperationPlan remove(const QList<RemoteFile> &entries) const;
     OperationPlan move(const RemoteFile &entry, const QString &toFolder) const;
     // Cleanup candidates removed, as the NAS shows them now (`now`: each path's lstat, asked
@@ -55,7 +59,10 @@ private:
     QString m_context;
     QString m_server;
     QString m_node;
+    QString m_pod;
     QStringList m_roots;
+    // How the steps reach the NAS, for their request lines: "sftp NODE", "exec in pod NS/NAME".
+    QString via() const;
 };
 
 } // namespace gpudesk

@@ -3,11 +3,13 @@
 // and the same copies through her running dev environment pod, over the API's exec — on a
 // simulator of the test's own whose NAS is a real directory tree and whose dev-alice pod mounts
 // alice's NFS folder at /mnt/user/alice and the share at /mnt/share. Browsed from /mnt/user (her
-// folder only), the pod named, Remove and Move said to need a node; a folder downloaded byte for
+// folder only), the pod named; a folder downloaded byte for
 // byte; a big file's download cut by the API server (the stream dropped, as a load balancer
 // does) and asked again, going on where it stopped; a folder uploaded, and an upload that broke
 // gone on with; hostile names as data, a link to /etc named and not followed, a path the pod
-// does not mount refused in words; a log read in place.
+// does not mount refused in words; a log read in place; a folder removed and a file moved as
+// operations through the pod (its check, the typed name, the audit), one changed since its plan
+// skipped.
 #include "clustersession.h"
 #include "contextconnection.h"
 #include "kubeclient.h"
@@ -16,6 +18,9 @@
 #include "nasfiles.h"
 #include "nasfilespanel.h"
 #include "nasfileviewer.h"
+#include "operation.h"
+#include "operationdialog.h"
+#include "operationsservice.h"
 #include "podfileclient.h"
 #include "podnasmounts.h"
 #include "storagepage.h"
@@ -24,7 +29,9 @@
 #include <QDirIterator>
 #include <QFileInfo>
 #include <QJsonArray>
+#include <QJsonDocument>
 #include <QLabel>
+#include <QLineEdit>
 #include <QPlainTextEdit>
 #include <QPushButton>
 #include <QRandomGenerator>
@@ -230,9 +237,9 @@ void TestNasThroughPod::researcherThroughHerDevEnvironment()
     QVERIFY2(route->isVisibleTo(panel) && route->text().contains(u"dev-alice"_qs) &&
                  route->text().contains(u"user-alice"_qs),
              qPrintable(route->text()));
+    // Removing and moving go through the pod too (below).
     auto *remove = panel->findChild<QPushButton *>(u"nasRemove"_qs);
-    QVERIFY(!remove->isEnabled());
-    QVERIFY2(remove->toolTip().contains(u"removing, moving"_qs), qPrintable(remove->toolTip()));
+    QVERIFY(remove->isEnabled());
     panel->go(u"/mnt/user/alice"_qs);
     QTRY_VERIFY_WITH_TIMEOUT(rowOf(u"big.bin"_qs) >= 0, 20000);
     QVERIFY(rowOf(u"code"_qs) >= 0 && rowOf(u"checkpoints"_qs) >= 0);
@@ -344,6 +351,121 @@ void TestNasThroughPod::researcherThroughHerDevEnvironment()
     QVERIFY(script.open(QIODevice::ReadOnly));
     QCOMPARE(viewer->text()->toPlainText(), QString::fromUtf8(script.readAll()));
     viewer->close();
+
+    // Removing and moving through the pod, as operations: the plan, its check (what the folder
+    // holds), the folder's name typed, removed depth first — a link to /etc and one to a folder
+    // beside it removed themselves, what they point at kept —, verified gone, audited; a file
+    // changed since its plan skipped; a move.
+    const QByteArray payload = randomBytes(4 << 20);
+    QVERIFY(write(nas + QStringLiteral("/run-old/model.bin"), payload));
+    QVERIFY(write(nas + QStringLiteral("/run-old/logs/train.log"), payload));
+    QVERIFY(write(nas + QStringLiteral("/keepme/important.txt"), "keep me\n"));
+    QVERIFY(QFile::link(u"/etc"_qs, nas + QStringLiteral("/run-old/etc")));
+    QVERIFY(QFile::link(u"../keepme"_qs, nas + QStringLiteral("/run-old/keep")));
+    QVERIFY(write(nas + QStringLiteral("/notes.txt"), "notes\n"));
+    QVERIFY(write(nas + QStringLiteral("/draft.txt"), "draft\n"));
+    panel->go(u"/mnt/user/alice"_qs);
+    QTRY_VERIFY_WITH_TIMEOUT(rowOf(u"run-old"_qs) >= 0 && rowOf(u"draft.txt"_qs) >= 0, 20000);
+    QVERIFY(choose(u"run-old"_qs));
+    panel->removeSelected();
+    auto *dialog = w.findChild<OperationDialog *>(u"operationDialog"_qs);
+    QVERIFY(dialog);
+    Operation *op = dialog->operation();
+    QCOMPARE(op->plan().action, u"nas.remove"_qs);
+    QVERIFY2(op->plan().refusals.isEmpty(), qPrintable(op->plan().refusals.join(u'\n')));
+    QCOMPARE(op->plan().steps.constFirst().nas.pod, u"user-alice/dev-alice"_qs);
+    QCOMPARE(op->plan().confirmationWord(), u"run-old"_qs);
+    QTRY_COMPARE_WITH_TIMEOUT(op->state(), Operation::State::Ready, 30000);
+    const PlanStep &checked = op->plan().steps.constFirst();
+    QVERIFY2(checked.dryRun == PlanStep::DryRun::Accepted &&
+                 checked.dryRunMessage.contains(u"4 file(s), 2 folder(s), 8.0Mi in it"_qs),
+             qPrintable(checked.dryRunMessage));
+    QTest::keyClicks(dialog->findChild<QLineEdit *>(u"confirmEdit"_qs), u"run-old"_qs);
+    QTest::mouseClick(dialog->findChild<QPushButton *>(u"runButton"_qs), Qt::LeftButton);
+    QTRY_COMPARE_WITH_TIMEOUT(op->state(), Operation::State::Finished, 30000);
+    StepOutcome o = op->outcomes().constFirst();
+    QVERIFY2(o.result == StepOutcome::Result::Done &&
+                 o.message.contains(u"removed 4 file(s), 8.0Mi"_qs) &&
+                 o.verification.contains(u"/mnt/user/alice/run-old is gone (through a dev"_qs),
+             qPrintable(o.message + u" | " + o.verification));
+    QVERIFY(!QFileInfo::exists(nas + QStringLiteral("/run-old")));
+    QVERIFY(QFileInfo::exists(nas + QStringLiteral("/keepme/important.txt")));
+    QVERIFY(QFileInfo::exists(u"/etc/hostname"_qs) || QFileInfo::exists(u"/etc/passwd"_qs));
+    // The audit: the plan as it started (through which pod), and how it ended.
+    int records = 0;
+    bool namesThePod = false;
+    for (const QJsonObject &r : services.operations()->audit().read())
+        if (r[u"operation"_qs].toString() == op->id()) {
+            ++records;
+            const QByteArray text = QJsonDocument(r).toJson();
+            QVERIFY(text.contains("/mnt/user/alice/run-old"));
+            namesThePod = namesThePod || text.contains("\"pod\": \"user-alice/dev-alice\"");
+        }
+    QCOMPARE(records, 2);
+    QVERIFY(namesThePod);
+    dialog->close();
+    QTRY_VERIFY(!w.findChild<OperationDialog *>(u"operationDialog"_qs));
+
+    // A file changed between its plan and the run: skipped, kept.
+    QTRY_VERIFY_WITH_TIMEOUT(choose(u"draft.txt"_qs), 20000);
+    panel->removeSelected();
+    dialog = w.findChild<OperationDialog *>(u"operationDialog"_qs);
+    QVERIFY(dialog);
+    op = dialog->operation();
+    QTRY_COMPARE_WITH_TIMEOUT(op->state(), Operation::State::Ready, 30000);
+    QVERIFY(write(nas + QStringLiteral("/draft.txt"), "draft, edited since\n"));
+    QTest::mouseClick(dialog->findChild<QPushButton *>(u"runButton"_qs), Qt::LeftButton);
+    QTRY_COMPARE_WITH_TIMEOUT(op->state(), Operation::State::Finished, 30000);
+    o = op->outcomes().constFirst();
+    QVERIFY2(o.result == StepOutcome::Result::Skipped &&
+                 o.message.contains(u"changed since the plan"_qs),
+             qPrintable(o.message));
+    QVERIFY(QFileInfo::exists(nas + QStringLiteral("/draft.txt")));
+    dialog->close();
+    QTRY_VERIFY(!w.findChild<OperationDialog *>(u"operationDialog"_qs));
+
+    // The folder a planned file is in swapped for a link since the plan: refused, nothing
+    // removed where the link leads.
+    QVERIFY(write(nas + QStringLiteral("/swap/victim.txt"), "planned\n"));
+    QVERIFY(write(nas + QStringLiteral("/elsewhere/victim.txt"), "elsewhere\n"));
+    panel->go(u"/mnt/user/alice/swap"_qs);
+    QTRY_VERIFY_WITH_TIMEOUT(choose(u"victim.txt"_qs), 20000);
+    panel->removeSelected();
+    dialog = w.findChild<OperationDialog *>(u"operationDialog"_qs);
+    QVERIFY(dialog);
+    op = dialog->operation();
+    QTRY_COMPARE_WITH_TIMEOUT(op->state(), Operation::State::Ready, 30000);
+    QVERIFY(QDir().rename(nas + QStringLiteral("/swap"), nas + QStringLiteral("/swap-real")));
+    QVERIFY(QFile::link(u"elsewhere"_qs, nas + QStringLiteral("/swap")));
+    QTest::mouseClick(dialog->findChild<QPushButton *>(u"runButton"_qs), Qt::LeftButton);
+    QTRY_COMPARE_WITH_TIMEOUT(op->state(), Operation::State::Finished, 30000);
+    o = op->outcomes().constFirst();
+    QVERIFY2(o.result == StepOutcome::Result::Refused &&
+                 o.message.contains(u"reached through a link"_qs),
+             qPrintable(o.message));
+    QVERIFY(QFileInfo::exists(nas + QStringLiteral("/elsewhere/victim.txt")));
+    dialog->close();
+    QTRY_VERIFY(!w.findChild<OperationDialog *>(u"operationDialog"_qs));
+    panel->go(u"/mnt/user/alice"_qs);
+
+    // A move into a folder of hers.
+    QTRY_VERIFY_WITH_TIMEOUT(choose(u"notes.txt"_qs), 20000);
+    panel->moveCurrentTo(u"/mnt/user/alice/keepme"_qs);
+    dialog = w.findChild<OperationDialog *>(u"operationDialog"_qs);
+    QVERIFY(dialog);
+    op = dialog->operation();
+    QCOMPARE(op->plan().action, u"nas.move"_qs);
+    QTRY_COMPARE_WITH_TIMEOUT(op->state(), Operation::State::Ready, 30000);
+    QTest::mouseClick(dialog->findChild<QPushButton *>(u"runButton"_qs), Qt::LeftButton);
+    QTRY_COMPARE_WITH_TIMEOUT(op->state(), Operation::State::Finished, 30000);
+    o = op->outcomes().constFirst();
+    QVERIFY2(o.result == StepOutcome::Result::Done,
+             qPrintable(o.message + u" | " + o.verification));
+    QVERIFY(!QFileInfo::exists(nas + QStringLiteral("/notes.txt")));
+    QFile moved(nas + QStringLiteral("/keepme/notes.txt"));
+    QVERIFY(moved.open(QIODevice::ReadOnly));
+    QCOMPARE(moved.readAll(), QByteArray("notes\n"));
+    dialog->close();
 }
 
 QTEST_MAIN(TestNasThroughPod)

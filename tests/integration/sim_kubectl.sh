@@ -116,6 +116,14 @@ for transport in websocket spdy; do
     err=$($KUBECTL exec -n user-alice dev-alice -- tail -c +1 -- /mnt/user/bob/x 2>&1 >/dev/null)
     check "kubectl exec ($transport): bob's folder is not in alice's pod ($err)" \
         contains "$err" "No such file or directory"
+    check "kubectl exec realpath ($transport): alice's folder is itself" \
+        test "$($KUBECTL exec -n user-alice dev-alice -- realpath -e -- /mnt/user/alice)" = /mnt/user/alice
+    $KUBECTL exec -n user-alice dev-alice -- rm -- "$onNas"
+    check "kubectl exec rm ($transport): the file is gone from the NAS" \
+        test ! -e "$state/nas/user/alice/.kubectl-$transport.bin"
+    err=$($KUBECTL exec -n user-alice dev-alice -- rm -- /mnt/user/alice/code 2>&1 >/dev/null)
+    check "kubectl exec rm ($transport) refuses a folder, as coreutils' does ($err)" \
+        contains "$err" "Is a directory"
     rm -f "$bytes" "$state/nas/user/alice/.kubectl-$transport.bin"
 done
 unset KUBECTL_REMOTE_COMMAND_WEBSOCKETS

@@ -278,13 +278,9 @@ void NasFilesPanel::showRoute()
     const bool nodes = m_files->reachesNodes();
     m_route->setText(nodes ? QString() : m_files->route());
     m_route->setVisible(!nodes && !m_files->route().isEmpty());
-    const QString why = nodes ? QString() : m_files->nodesUnavailableReason();
-    for (QPushButton *b : {m_remove, m_move}) {
-        b->setEnabled(nodes);
-        b->setToolTip(why.isEmpty()
-                          ? QString()
-                          : QStringLiteral("<p>") + why.toHtmlEscaped() + QStringLiteral("</p>"));
-    }
+    // Removals and moves go where the files were listed: a node, or the dev environment.
+    for (QPushButton *b : {m_remove, m_move})
+        b->setEnabled(nodes || !m_files->route().isEmpty());
 }
 
 void NasFilesPanel::setCopying(bool copying)

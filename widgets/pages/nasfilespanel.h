@@ -56,7 +56,7 @@ private:
     void onProgress(qint64 done, qint64 total, qint64 rate, const QString &current);
     void onFinished(bool ok, const QString &message);
     void setCopying(bool copying);
-    // Remove and Move need a node: offered only over SSH, said why otherwise.
+    // How the files are reached when not over a node (the dev environment), said above them.
     void showRoute();
 
     NasFiles *m_files;
