@@ -7,6 +7,8 @@
 #include "jsonfields.h"
 
 #include <memory>
+#include <mutex>
+#include <optional>
 
 #include <QFile>
 #include <QHash>
@@ -77,11 +79,36 @@ QString statusMessage(const QByteArray &body)
 namespace {
 
 // Exec credentials outlive a client: a context switch and back, or a reconnect, must not run
-// the plugin again (it may open a browser or hit a rate-limited identity provider).
-QHash<QByteArray, ExecCredential> &credentialCache()
+// the plugin again (it may open a browser or hit a rate-limited identity provider). Clients
+// live on several threads (the window's, a NAS copy's worker): the cache is guarded.
+struct CredentialCache
 {
-    static QHash<QByteArray, ExecCredential> cache;
+    std::mutex mutex;
+    QHash<QByteArray, ExecCredential> byKey;
+};
+CredentialCache &credentialCache()
+{
+    static CredentialCache cache;
     return cache;
+}
+std::optional<ExecCredential> cachedCredential(const QByteArray &key)
+{
+    CredentialCache &c = credentialCache();
+    std::lock_guard lock(c.mutex);
+    const auto it = c.byKey.constFind(key);
+    return it == c.byKey.constEnd() ? std::nullopt : std::optional<ExecCredential>(*it);
+}
+void keepCredential(const QByteArray &key, const ExecCredential &credential)
+{
+    CredentialCache &c = credentialCache();
+    std::lock_guard lock(c.mutex);
+    c.byKey.insert(key, credential);
+}
+void forgetCredential(const QByteArray &key)
+{
+    CredentialCache &c = credentialCache();
+    std::lock_guard lock(c.mutex);
+    c.byKey.remove(key);
 }
 
 } // namespace
@@ -117,9 +144,8 @@ KubeClient::KubeClient(ClusterEndpoint endpoint, QObject *parent)
     m_renewTimer.setSingleShot(true);
     connect(&m_renewTimer, &QTimer::timeout, this, &KubeClient::runPlugin);
     if (m_endpoint.exec.isSet()) {
-        const auto it = credentialCache().constFind(cacheKey());
-        if (it != credentialCache().constEnd())
-            applyCredential(*it);
+        if (const auto cached = cachedCredential(cacheKey()))
+            applyCredential(*cached);
     }
 }
 
@@ -224,7 +250,7 @@ void KubeClient::runPlugin()
                 m_execFailedAt.invalidate();
                 m_execError.clear();
                 m_renewedAfter401 = std::exchange(m_runAfter401, false);
-                credentialCache().insert(cacheKey(), c);
+                keepCredential(cacheKey(), c);
                 applyCredential(c);
                 finish({});
                 emit credentialsChanged();
@@ -261,7 +287,7 @@ bool KubeClient::unauthorized()
         if (m_haveCredential && m_renewedAfter401 && m_sinceCredential.elapsed() < 5000)
             return false;
         m_haveCredential = false;
-        credentialCache().remove(cacheKey());
+        forgetCredential(cacheKey());
         if (m_execFailedAt.isValid() && m_execFailedAt.elapsed() < m_execBackoffMs)
             return false; // the plugin just failed: the 401 stands, its error was said
         m_runAfter401 = true;

@@ -7,6 +7,7 @@
 #include <QEventLoop>
 #include <QFile>
 #include <QSet>
+#include <QThread>
 #include <QTimer>
 
 #include <algorithm>
@@ -21,15 +22,20 @@ constexpr qint64 InFlight = 1 << 20;
 constexpr qint64 Chunk = 32 * 1024;
 
 // "%T@": seconds, a point, then nanoseconds (and a tenth digit): milliseconds.
-qint64 msOf(const QByteArray &t)
+// A time before 1970 (an unpacked archive's) is negative: "-1.5" is -1500 ms.
+std::optional<qint64> msOf(const QByteArray &t)
 {
-    const qsizetype dot = t.indexOf('.');
-    bool ok = false;
-    const qint64 secs = t.left(dot < 0 ? t.size() : dot).toLongLong(&ok);
-    if (!ok)
-        return -1;
-    const QByteArray frac = dot < 0 ? QByteArray() : QByteArray(t.mid(dot + 1) + "000").left(3);
-    return secs * 1000 + frac.toInt();
+    const bool negative = t.startsWith('-');
+    const QByteArray u = negative ? t.mid(1) : t;
+    const qsizetype dot = u.indexOf('.');
+    bool ok = false, fracOk = true;
+    const qint64 secs = u.left(dot < 0 ? u.size() : dot).toLongLong(&ok);
+    const QByteArray frac =
+        dot < 0 ? QByteArray("000") : QByteArray(u.mid(dot + 1) + "000").left(3);
+    const qint64 ms = secs * 1000 + frac.toInt(&fracOk);
+    if (!ok || !fracOk || secs < 0)
+        return std::nullopt;
+    return negative ? -ms : ms;
 }
 
 bool sortedFirst(const RemoteFile &a, const RemoteFile &b)
@@ -47,20 +53,39 @@ QString joined(const QString &dir, const QString &name)
 } // namespace
 
 PodFileClient::PodFileClient(KubeClient *client, const QString &ns, const QString &pod,
-                             const QString &container, const QList<Mount> &mounts)
-    : m_client(client), m_ns(ns), m_pod(pod), m_container(container), m_mounts(mounts)
+                             const QString &container, const QList<Mount> &mounts,
+                             const QStringList &mountPoints)
+    : m_client(client), m_ns(ns), m_pod(pod), m_container(container), m_mounts(mounts),
+      m_mountPoints(mountPoints)
 {}
 
-QString PodFileClient::inContainer(const QString &nasPath, const QList<Mount> &mounts)
+int PodFileClient::mountOf(const QString &nasPath, const QList<Mount> &mounts)
 {
-    const Mount *best = nullptr;
-    for (const Mount &m : mounts)
+    int best = -1;
+    for (int i = 0; i < mounts.size(); ++i) {
+        const Mount &m = mounts[i];
         if ((nasPath == m.nasPath || nasPath.startsWith(m.nasPath + u'/')) &&
-            (!best || m.nasPath.size() > best->nasPath.size()))
-            best = &m;
-    if (!best || nasPath.split(u'/').contains(QStringLiteral("..")))
+            (best < 0 || m.nasPath.size() > mounts[best].nasPath.size()))
+            best = i;
+    }
+    return best;
+}
+
+QString PodFileClient::inContainer(const QString &nasPath, const QList<Mount> &mounts,
+                                   const QStringList &mountPoints)
+{
+    const int i = mountOf(nasPath, mounts);
+    if (i < 0 || nasPath.split(u'/').contains(QStringLiteral("..")))
         return QString();
-    return best->containerPath + nasPath.mid(best->nasPath.size());
+    const Mount &m = mounts[i];
+    const QString c = m.containerPath + nasPath.mid(m.nasPath.size());
+    // Another filesystem mounted deeper over the path (a share at /home/alice/lab inside alice's
+    // folder at /home/alice): the container's path is not this NAS path.
+    for (const QString &point : mountPoints)
+        if (point.size() > m.containerPath.size() && point.startsWith(m.containerPath + u'/') &&
+            (c == point || c.startsWith(point + u'/')))
+            return QString();
+    return c;
 }
 
 std::optional<QList<RemoteFile>> PodFileClient::parseFind(const QByteArray &out, const QString &dir,
@@ -86,10 +111,11 @@ std::optional<QList<RemoteFile>> PodFileClient::parseFind(const QByteArray &out,
         bool sized = false, moded = false;
         e.size = f[1].toLongLong(&sized);
         e.permissions = f[4].toUInt(&moded, 8);
-        e.modified = msOf(f[2]);
-        e.accessed = msOf(f[3]);
-        if (f[0].size() != 1 || !sized || !moded || e.modified < 0 || e.accessed < 0)
+        const auto modified = msOf(f[2]), accessed = msOf(f[3]);
+        if (f[0].size() != 1 || !sized || !moded || !modified || !accessed)
             return std::nullopt;
+        e.modified = *modified;
+        e.accessed = *accessed;
         switch (f[0].at(0)) {
         case 'f':
             e.type = 'f';
@@ -123,14 +149,19 @@ std::optional<QList<RemoteFile>> PodFileClient::parseFind(const QByteArray &out,
 QString PodFileClient::place(const QString &nasPath, QString *error) const
 {
     m_missing = false; // each call says afresh
-    const QString c = inContainer(nasPath, m_mounts);
-    if (c.isEmpty()) {
-        QStringList folders;
-        for (const Mount &m : m_mounts)
-            folders << m.nasPath;
-        *error = tr("%1 is not in a folder %2 mounts (%3).")
-                     .arg(nasPath, m_pod, folders.join(QStringLiteral(", ")));
+    const QString c = inContainer(nasPath, m_mounts, m_mountPoints);
+    if (!c.isEmpty())
+        return c;
+    if (mountOf(nasPath, m_mounts) >= 0 && !nasPath.split(u'/').contains(QStringLiteral(".."))) {
+        *error = tr("%1 lies under another volume mounted in %2: it is not reached as the NAS.")
+                     .arg(nasPath, m_pod);
+        return c;
     }
+    QStringList folders;
+    for (const Mount &m : m_mounts)
+        folders << m.nasPath;
+    *error = tr("%1 is not in a folder %2 mounts (%3).")
+                 .arg(nasPath, m_pod, folders.join(QStringLiteral(", ")));
     return c;
 }
 
@@ -202,10 +233,13 @@ PodFileClient::Ran PodFileClient::run(const QStringList &argv,
         if (sent)
             sent(std::max<qint64>(0, given - exec.bytesToWrite()));
         if (input->atEnd()) {
-            closed = true;
             // v4 cannot end stdin alone: the stream closes, and the exit status is not known
-            // (the caller checks what the NAS holds).
+            // (the caller checks what the NAS holds) — and what is still queued would go with
+            // it: closed only once all of it went out.
             r.inputEndUnknown = exec.protocol() != QLatin1String("v5.channel.k8s.io");
+            if (r.inputEndUnknown && exec.bytesToWrite() > 0)
+                return;
+            closed = true;
             exec.closeStdin();
         }
     };
@@ -232,7 +266,10 @@ PodFileClient::Ran PodFileClient::run(const QStringList &argv,
     r.err = exec.stderrData();
     r.stoppedByReader = stopped;
     if (quietTooLong)
-        r.error = tr("%1 said nothing for %2 s: given up.").arg(m_pod).arg(QuietLimitMs / 1000);
+        r.error = tr("%1 said nothing for %2 s: given up (the command may still run in the "
+                     "container).")
+                      .arg(m_pod)
+                      .arg(QuietLimitMs / 1000);
     return r;
 }
 
@@ -264,7 +301,11 @@ std::optional<QList<RemoteFile>> PodFileClient::mountsBelow(const QString &dir,
 std::optional<QList<RemoteFile>> PodFileClient::list(const QString &dir, QString *error)
 {
     m_missing = false;
-    const QString c = inContainer(dir, m_mounts);
+    const QString c = inContainer(dir, m_mounts, m_mountPoints);
+    if (c.isEmpty() && mountOf(dir, m_mounts) >= 0) {
+        place(dir, error); // another volume over it, or `..`: said there
+        return std::nullopt;
+    }
     if (c.isEmpty())
         return mountsBelow(dir, error);
     const Ran r = run({QStringLiteral("find"), QStringLiteral("-P"), c, QStringLiteral("-mindepth"),
@@ -394,9 +435,9 @@ bool PodFileClient::upload(const QString &local, const QString &remote, const Pr
         in.seek(have);
         // Appended to what a broken copy left; made when nothing is there.
         const Ran r = run(
-            {QStringLiteral("dd"), QStringLiteral("of=") + c, QStringLiteral("oflag=append"),
-             QStringLiteral("conv=notrunc"), QStringLiteral("status=none"),
-             QStringLiteral("bs=65536")},
+            {QStringLiteral("dd"), QStringLiteral("of=") + c,
+             QStringLiteral("oflag=append,nofollow"), QStringLiteral("conv=notrunc"),
+             QStringLiteral("status=none"), QStringLiteral("bs=65536")},
             {}, &in,
             [&](qint64 n) {
                 if (progress)
@@ -412,8 +453,13 @@ bool PodFileClient::upload(const QString &local, const QString &remote, const Pr
             return false;
         }
     }
-    // Whatever the command said, the NAS is asked what it holds now.
-    const auto written = stat(remote, error);
+    // Whatever the command said, the NAS is asked what it holds now (over v4, where the end is
+    // not told, dd may still write its last bytes: asked again for a few seconds).
+    auto written = stat(remote, error);
+    for (int i = 0; i < 50 && written && written->size < in.size() && !cancel; ++i) {
+        QThread::msleep(100);
+        written = stat(remote, error);
+    }
     if (!written)
         return false;
     if (written->size != in.size()) {
@@ -431,6 +477,13 @@ bool PodFileClient::rename(const QString &from, const QString &to, QString *erro
     const QString ct = cf.isEmpty() ? QString() : place(to, error);
     if (ct.isEmpty())
         return false;
+    // mv across two filesystems copies, then removes: a rename stays within its mount.
+    if (mountOf(from, m_mounts) != mountOf(to, m_mounts)) {
+        *error = tr("%1 and %2 are on two mounts of %3: not renamed (a copy and a removal "
+                    "would be).")
+                     .arg(from, to, m_pod);
+        return false;
+    }
     QString why;
     if (stat(to, &why)) {
         *error = tr("%1 is there already: nothing was replaced.").arg(to);

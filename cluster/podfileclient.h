@@ -34,8 +34,11 @@ public:
         QString containerPath; // /home/alice, or /mnt/user/alice where the lab keeps the paths
         bool operator==(const Mount &) const = default;
     };
+    // `mountPoints`: every mount of the container, the NAS's and the others: a path that lies
+    // under another mount deeper than its NAS mount is on that other filesystem, and refused.
     PodFileClient(KubeClient *client, const QString &ns, const QString &pod,
-                  const QString &container, const QList<Mount> &mounts);
+                  const QString &container, const QList<Mount> &mounts,
+                  const QStringList &mountPoints = {});
 
     // Stops whatever command runs (checked every tenth of a second), and every later one.
     void setCancel(const std::atomic<bool> *cancel) { m_cancel = cancel; }
@@ -59,8 +62,11 @@ public:
     bool lastWasMissing() const override { return m_missing; }
 
     // The container's path of a NAS path: through the deepest mount that holds it; "" when none
-    // does.
-    static QString inContainer(const QString &nasPath, const QList<Mount> &mounts);
+    // does, or when another of `mountPoints` lies over it deeper (another filesystem there).
+    static QString inContainer(const QString &nasPath, const QList<Mount> &mounts,
+                               const QStringList &mountPoints = {});
+    // The mount of `mounts` a NAS path goes through (-1: none): a rename stays within one.
+    static int mountOf(const QString &nasPath, const QList<Mount> &mounts);
     // The entries of GNU find's `-printf "%y %s %T@ %A@ %m %P\0"` below `dir` (stat's form has
     // no name: the entry is `dir` itself). nullopt when a record is malformed.
     static std::optional<QList<RemoteFile>> parseFind(const QByteArray &out, const QString &dir,
@@ -92,6 +98,7 @@ private:
     KubeClient *m_client;
     QString m_ns, m_pod, m_container;
     QList<Mount> m_mounts;
+    QStringList m_mountPoints;
     const std::atomic<bool> *m_cancel = nullptr;
     mutable bool m_missing = false; // set by said(), as the last call ends
 };

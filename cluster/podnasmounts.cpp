@@ -53,7 +53,11 @@ PodNasRoute PodNasMounts::of(const QJsonObject &pod, const QStringList &roots)
     for (const QJsonValue &m : chosen[QLatin1String("volumeMounts")].toArray()) {
         const QString at = plain(m[QLatin1String("mountPath")].toString());
         const QString sub = m[QLatin1String("subPath")].toString();
-        if (at.isEmpty() || sub.split(u'/').contains(QStringLiteral("..")))
+        if (!at.isEmpty())
+            r.mountPoints << at;
+        // A subPathExpr's folder is known only on the node (it names the pod's env): not taken.
+        if (at.isEmpty() || sub.split(u'/').contains(QStringLiteral("..")) ||
+            m[QLatin1String("subPathExpr")].isString())
             continue;
         const QString volume = m[QLatin1String("name")].toString();
         QString nas;
@@ -96,7 +100,8 @@ std::optional<PodNasRoute> PodNasMounts::choose(const QJsonArray &items, const Q
 }
 
 std::optional<PodNasRoute> PodNasMounts::fetch(KubeClient *client, const QString &pod,
-                                               const QStringList &roots, QString *error)
+                                               const QStringList &roots,
+                                               const std::atomic<bool> *cancel, QString *error)
 {
     const QString ns = pod.section(u'/', 0, 0), name = pod.section(u'/', 1);
     QEventLoop loop;
@@ -109,8 +114,18 @@ std::optional<PodNasRoute> PodNasMounts::fetch(KubeClient *client, const QString
                     loop.quit();
                 });
     QTimer::singleShot(30000, &loop, &QEventLoop::quit);
+    QTimer watch; // a step cancelled (its dialog closed) does not wait the 30 s out
+    QObject::connect(&watch, &QTimer::timeout, &loop, [&] {
+        if (cancel && *cancel)
+            loop.quit();
+    });
+    watch.start(100);
     if (!done)
         loop.exec();
+    if (!done && cancel && *cancel) {
+        *error = QCoreApplication::translate("gpudesk::PodNasMounts", "Cancelled.");
+        return std::nullopt;
+    }
     if (!done) {
         *error = QCoreApplication::translate("gpudesk::PodNasMounts", "%1 did not answer in 30 s.")
                      .arg(pod);

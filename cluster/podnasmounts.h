@@ -6,6 +6,7 @@
 #include <QJsonArray>
 #include <QJsonObject>
 
+#include <atomic>
 #include <optional>
 
 namespace gpudesk {
@@ -23,6 +24,7 @@ struct PodNasRoute
     QString environment; // the gpudesk.io/devenv label
     QString container;
     QList<PodFileClient::Mount> mounts;
+    QStringList mountPoints; // every mount of the container (PodFileClient's)
 };
 
 namespace PodNasMounts {
@@ -38,7 +40,7 @@ std::optional<PodNasRoute> choose(const QJsonArray &items, const QStringList &ro
 // client it is given), its route for `roots`; nullopt with why when it is gone, not running,
 // or mounts none of them.
 std::optional<PodNasRoute> fetch(KubeClient *client, const QString &pod, const QStringList &roots,
-                                 QString *error);
+                                 const std::atomic<bool> *cancel, QString *error);
 
 } // namespace PodNasMounts
 

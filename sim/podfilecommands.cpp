@@ -7,6 +7,7 @@
 #include <QDir>
 #include <QObject>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
@@ -339,15 +340,20 @@ void PodFileCommands::dd(ChannelTransport *ws, const QStringList &argv, bool std
                          const Finish &finish) const
 {
     QString of;
-    bool append = false, notrunc = false;
+    bool append = false, notrunc = false, nofollow = false;
     for (const QString &a : argv.mid(1)) {
         const QString key = a.section(u'=', 0, 0);
         const QString value = a.section(u'=', 1);
+        const QStringList flags = value.split(u',');
         if (key == QLatin1String("of"))
             of = value;
-        else if (key == QLatin1String("oflag") && value == QLatin1String("append"))
-            append = true;
-        else if (key == QLatin1String("conv") && value == QLatin1String("notrunc"))
+        else if (key == QLatin1String("oflag") &&
+                 std::all_of(flags.cbegin(), flags.cend(), [](const QString &f) {
+                     return f == QLatin1String("append") || f == QLatin1String("nofollow");
+                 })) {
+            append = append || flags.contains(QStringLiteral("append"));
+            nofollow = nofollow || flags.contains(QStringLiteral("nofollow"));
+        } else if (key == QLatin1String("conv") && value == QLatin1String("notrunc"))
             notrunc = true;
         else if ((key == QLatin1String("status") && value == QLatin1String("none")) ||
                  (key == QLatin1String("bs") && value.toLongLong() > 0))
@@ -361,13 +367,23 @@ void PodFileCommands::dd(ChannelTransport *ws, const QStringList &argv, bool std
     }
     int e = ENOENT;
     const auto host = of.isEmpty() ? std::nullopt : newEntry(of.toStdString(), &e);
-    const int flags = O_WRONLY | O_CREAT | O_CLOEXEC | O_NOFOLLOW | (append ? O_APPEND : 0) |
-                      (notrunc ? 0 : O_TRUNC);
-    const int fd = host ? ::open(host->c_str(), flags, 0644) : -1;
+    // GNU dd follows a link at of= unless told nofollow; the link is read as the node reads it.
+    int e2 = 0;
+    std::optional<std::string> target = host;
+    if (host && !nofollow) {
+        struct stat st;
+        if (::lstat(host->c_str(), &st) == 0 && S_ISLNK(st.st_mode))
+            target = m_nas->resolve(*nodePath(of.toStdString()), true, &e2);
+    }
+    const int flags = O_WRONLY | O_CREAT | O_CLOEXEC | (nofollow ? O_NOFOLLOW : 0) |
+                      (append ? O_APPEND : 0) | (notrunc ? 0 : O_TRUNC);
+    const int fd = target ? ::open(target->c_str(), flags, 0644) : -1;
     if (fd < 0) {
         const auto r = of.isEmpty() ? failed("dd: this container's dd writes to of=FILE only")
                                     : failed("dd: failed to open " + quoted(of) + ": " +
-                                             std::strerror(host ? errno : e));
+                                             std::strerror(!host     ? e
+                                                           : !target ? e2
+                                                                     : errno));
         err(r.err);
         finish(r);
         return;

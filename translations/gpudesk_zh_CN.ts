@@ -8196,10 +8196,6 @@
         <translation>已取消。</translation>
     </message>
     <message>
-        <source>%1 said nothing for %2 s: given up.</source>
-        <translation>%1 在 %2 秒内没有任何响应：已放弃。</translation>
-    </message>
-    <message>
         <source>%1: find&apos;s answer could not be read.</source>
         <translation>%1：无法解析 find 的输出。</translation>
     </message>
@@ -8247,6 +8243,18 @@
         <source>%1 is reached through a link (the container reads it as %2): not acted on</source>
         <translation>%1 经由链接到达（容器将其解析为 %2）：未执行操作</translation>
     </message>
+    <message>
+        <source>%1 lies under another volume mounted in %2: it is not reached as the NAS.</source>
+        <translation>%1 位于 %2 中挂载的另一个卷之下：不会作为 NAS 访问。</translation>
+    </message>
+    <message>
+        <source>%1 said nothing for %2 s: given up (the command may still run in the container).</source>
+        <translation>%1 在 %2 秒内没有任何响应：已放弃（该命令可能仍在容器中运行）。</translation>
+    </message>
+    <message>
+        <source>%1 and %2 are on two mounts of %3: not renamed (a copy and a removal would be).</source>
+        <translation>%1 和 %2 位于 %3 的两个不同挂载上：未重命名（那将变成复制再删除）。</translation>
+    </message>
 </context>
 <context>
     <name>gpudesk::PodHttp</name>
@@ -8284,6 +8292,10 @@
     <message>
         <source>%1 no longer runs with a folder of the NAS (%2) mounted.</source>
         <translation>%1 已不再以挂载 NAS 文件夹（%2）的状态运行。</translation>
+    </message>
+    <message>
+        <source>Cancelled.</source>
+        <translation>已取消。</translation>
     </message>
 </context>
 <context>

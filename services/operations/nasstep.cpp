@@ -401,12 +401,13 @@ void NasStep::throughPod(bool act)
         if (act && *cancel) {
             v.result = R::Cancelled;
             v.message = NasStep::tr("cancelled before it acted");
-        } else if (const auto route =
-                       PodNasMounts::fetch(&client, step.nas.pod, {step.nas.root}, &error);
+        } else if (const auto route = PodNasMounts::fetch(&client, step.nas.pod, {step.nas.root},
+                                                          cancel.get(), &error);
                    !route) {
             v.message = error;
         } else {
-            PodFileClient files(&client, route->ns, route->pod, route->container, route->mounts);
+            PodFileClient files(&client, route->ns, route->pod, route->container, route->mounts,
+                                route->mountPoints);
             files.setCancel(cancel.get());
             v = checkAndAct(nullptr, files, step, act, *cancel, *cancel, shared);
         }

@@ -417,7 +417,8 @@ void NasFiles::onPod(AccessWork work, std::shared_ptr<std::atomic<bool>> stop)
         QThread *thread =
             QThread::create([endpoint, route = *route, work, stop, closing = self->m_closing] {
                 KubeClient client(endpoint);
-                PodFileClient files(&client, route.ns, route.pod, route.container, route.mounts);
+                PodFileClient files(&client, route.ns, route.pod, route.container, route.mounts,
+                                    route.mountPoints);
                 files.setCancel(closing.get());
                 if (std::function<void()> after = work(&files, QString(), *stop))
                     QMetaObject::invokeMethod(QCoreApplication::instance(), std::move(after),

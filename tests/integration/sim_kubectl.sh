@@ -107,7 +107,7 @@ for transport in websocket spdy; do
     head -c 100000 "$bytes" | $KUBECTL exec -i -n user-alice dev-alice -- \
         dd "of=$onNas" oflag=append conv=notrunc status=none
     tail -c +100001 "$bytes" | $KUBECTL exec -i -n user-alice dev-alice -- \
-        dd "of=$onNas" oflag=append conv=notrunc status=none
+        dd "of=$onNas" oflag=append,nofollow conv=notrunc status=none
     check "kubectl exec -i dd ($transport): two appends make the file, byte for byte" \
         cmp -s "$bytes" "$state/nas/user/alice/.kubectl-$transport.bin"
     check "kubectl exec tail -c +N ($transport): the file from a byte on" \
