@@ -310,7 +310,13 @@ StoreResult ObjectStore::update(const ResourceType *type, json object, const QSt
         else
             meta.erase(k);
     }
-    if (object.value("spec", json()) != old.value("spec", json()))
+    // The specs compared where they are, not copied (a pod's is most of it).
+    const auto specOf = [](const json &o) -> const json * {
+        const auto it = o.find("spec");
+        return it == o.end() ? nullptr : &*it;
+    };
+    const json *newSpec = specOf(object), *oldSpec = specOf(old);
+    if ((newSpec == nullptr) != (oldSpec == nullptr) || (newSpec && *newSpec != *oldSpec))
         meta["generation"] = old["metadata"].value("generation", 1) + 1;
     else if (old["metadata"].contains("generation"))
         meta["generation"] = old["metadata"]["generation"];
