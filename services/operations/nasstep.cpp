@@ -351,12 +351,8 @@ void NasStep::submit(bool act)
                                 shared ? shared : std::make_shared<NasStep::Shared>());
             }
             return [self, act, v] {
-                if (!self)
-                    return;
-                if (act)
-                    self->finish(v.result, v.message, v.verification);
-                else
-                    emit self->dryRunDone(v.dry, v.message);
+                if (self)
+                    self->told(act, v.result, v.message, v.verification, v.dry);
             };
         },
         SshPool::Lane::Files);
@@ -414,17 +410,22 @@ void NasStep::throughPod(bool act)
         QMetaObject::invokeMethod(
             QCoreApplication::instance(),
             [self, act, v] {
-                if (!self)
-                    return;
-                if (act)
-                    self->finish(v.result, v.message, v.verification);
-                else
-                    emit self->dryRunDone(v.dry, v.message);
+                if (self)
+                    self->told(act, v.result, v.message, v.verification, v.dry);
             },
             Qt::QueuedConnection);
     });
     connect(m_thread, &QThread::finished, m_thread, &QObject::deleteLater);
     m_thread->start();
+}
+
+void NasStep::told(bool act, StepOutcome::Result result, const QString &message,
+                   const QString &verification, PlanStep::DryRun dry)
+{
+    if (act)
+        finish(result, message, verification);
+    else
+        emit dryRunDone(dry, message);
 }
 
 void NasStep::finish(StepOutcome::Result result, const QString &message,

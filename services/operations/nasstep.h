@@ -54,6 +54,9 @@ private:
     void throughPod(bool act);
     void finish(StepOutcome::Result result, const QString &message,
                 const QString &verification = QString());
+    // What the worker found, on the UI thread: the step's end, or its check's answer.
+    void told(bool act, StepOutcome::Result result, const QString &message,
+              const QString &verification, PlanStep::DryRun dry);
     void tick();
 
     OperationContext m_ctx;
