@@ -4,6 +4,10 @@
 #include "clusterstore.h"
 #include "format.h"
 
+#include <QElapsedTimer>
+
+#include <algorithm>
+
 namespace gpudesk {
 
 namespace {
@@ -25,6 +29,8 @@ UsersModel::UsersModel(const ClusterStore *store, QObject *parent)
     resummarize(QSet<QString>(keys.cbegin(), keys.cend()));
     resetTo(keys);
     connect(store, &ClusterStore::updated, this, &UsersModel::onUpdated);
+    m_coalesce.setSingleShot(true);
+    connect(&m_coalesce, &QTimer::timeout, this, &UsersModel::summarizePending);
 }
 
 QStringList UsersModel::currentKeys() const
@@ -63,11 +69,16 @@ QSet<QString> UsersModel::resummarize(const QSet<QString> &namespaces)
 void UsersModel::onUpdated(const StoreChanges &changes)
 {
     if (changes.reset || changes.changed(Resource::Namespaces)) {
+        m_pending.clear(); // every one is summarized now
+        m_coalesce.stop();
         const QStringList keys = currentKeys();
         QSet<QString> all(keys.cbegin(), keys.cend());
         for (auto it = m_summaries.cbegin(); it != m_summaries.cend(); ++it)
             all.insert(it.key());
+        QElapsedTimer cost;
+        cost.start();
         resummarize(all);
+        m_lastCostMs = cost.elapsed();
         if (changes.reset)
             resetTo(keys);
         else
@@ -76,13 +87,23 @@ void UsersModel::onUpdated(const StoreChanges &changes)
     }
     // Only the namespaces whose pods, jobs or quotas moved; of those, only the rows whose
     // figures changed are told (telling every row would make a sorting proxy re-sort them all).
-    QSet<QString> touched;
     for (const QString &ns : changes.namespaces)
         if (m_summaries.contains(ns))
-            touched.insert(ns);
-    if (touched.isEmpty())
+            m_pending.insert(ns);
+    if (m_pending.isEmpty())
         return;
-    const QSet<QString> dirty = resummarize(touched);
+    if (m_lastCostMs < CoalesceFromMs)
+        summarizePending();
+    else if (!m_coalesce.isActive())
+        m_coalesce.start(int(std::clamp<qint64>(10 * m_lastCostMs, 250, 1000)));
+}
+
+void UsersModel::summarizePending()
+{
+    QElapsedTimer cost;
+    cost.start();
+    const QSet<QString> dirty = resummarize(std::exchange(m_pending, {}));
+    m_lastCostMs = cost.elapsed();
     if (!dirty.isEmpty())
         sync(dirty, [this](const QString &ns) { return m_summaries.contains(ns); });
 }
