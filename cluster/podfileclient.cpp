@@ -168,20 +168,16 @@ QString PodFileClient::place(const QString &nasPath, QString *error) const
 QString PodFileClient::said(const QString &what, const Ran &r) const
 {
     m_missing = false;
-    if (!r.error.isEmpty()) {
-        // The image lacks the tool: the kubelet cannot start it.
-        if (r.error.contains(QLatin1String("executable file not found")))
-            return tr("%1: the dev environment's image lacks a tool gpudesk needs (find, tail, "
-                      "dd, mkdir, mv): %2")
-                .arg(what, r.error);
-        return tr("%1: %2").arg(what, r.error);
-    }
     const QString err = QString::fromUtf8(r.err).trimmed().section(u'\n', 0, 0);
-    m_missing = err.contains(QLatin1String("No such file or directory"));
-    if (r.exitCode == 127)
+    // The image lacks the tool: the kubelet cannot start it, or the shell says 127.
+    if (r.error.contains(QLatin1String("executable file not found")) ||
+        (r.error.isEmpty() && r.exitCode == 127))
         return tr("%1: the dev environment's image lacks a tool gpudesk needs (find, tail, dd, "
                   "mkdir, mv): %2")
-            .arg(what, err);
+            .arg(what, r.error.isEmpty() ? err : r.error);
+    if (!r.error.isEmpty())
+        return tr("%1: %2").arg(what, r.error);
+    m_missing = err.contains(QLatin1String("No such file or directory"));
     return err.isEmpty() ? tr("%1: the command ended with status %2").arg(what).arg(r.exitCode)
                          : tr("%1: %2").arg(what, err);
 }

@@ -352,13 +352,11 @@ void NasFiles::onAccess(AccessWork work, std::function<void(const QString &)> gi
         onPod(std::move(work), m_closing);
         return;
     }
-    onNodeSession(
-        [work](SshConnection *c, QString error, const std::atomic<bool> &cancel) {
-            if (!c)
-                return work(nullptr, error, cancel);
-            SftpClient sftp(c);
-            return sftp.open(&error) ? work(&sftp, QString(), cancel)
-                                     : work(nullptr, error, cancel);
+    // A listing or a read: nothing to cancel half-way.
+    onFilesSession(
+        [work](SftpClient *sftp, const QString &error) {
+            const std::atomic<bool> never{false};
+            return work(sftp, error, never);
         },
         std::move(giveUp), until);
 }

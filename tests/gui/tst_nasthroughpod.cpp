@@ -417,6 +417,7 @@ void TestNasThroughPod::researcherThroughHerDevEnvironment()
                  checked.dryRunMessage.contains(u"4 file(s), 2 folder(s), 8.0Mi in it"_qs),
              qPrintable(checked.dryRunMessage));
     QTest::keyClicks(dialog->findChild<QLineEdit *>(u"confirmEdit"_qs), u"run-old"_qs);
+    save(*dialog, QStringLiteral("storage-remove-through-devenv"));
     QTest::mouseClick(dialog->findChild<QPushButton *>(u"runButton"_qs), Qt::LeftButton);
     QTRY_COMPARE_WITH_TIMEOUT(op->state(), Operation::State::Finished, 30000);
     StepOutcome o = op->outcomes().constFirst();
