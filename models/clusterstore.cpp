@@ -10,6 +10,10 @@ namespace gpudesk {
 namespace {
 
 constexpr int kUpdateIntervalMs = 100; // at most ten model updates a second
+// ... unless this many pods or events changed: the models' work on one update grows with what
+// it carries, and 10,000 pod events a second made a tenth of a second's worth cost the window
+// 30-50 ms in one piece (issue 39). Told sooner, in a turn of the event loop of its own.
+constexpr qsizetype kPublishAtChanges = 256;
 // A delta up to this size is applied at once (a watch batch is at most 2,000 events, a few ms).
 constexpr qsizetype kApplyAtOnce = 4000;
 // A larger one is applied this long at a time, leaving the rest of each turn to the window.
@@ -59,7 +63,6 @@ ClusterStore::ClusterStore(QObject *parent, Clock now) : QObject(parent), m_now(
             m_tables[size_t(r)] = makeTable(r);
     m_tick.setObjectName(QStringLiteral("storePublish"));
     m_tick.setSingleShot(true);
-    m_tick.setInterval(kUpdateIntervalMs);
     connect(&m_tick, &QTimer::timeout, this, &ClusterStore::publish);
     m_drain.setObjectName(QStringLiteral("storeDrain"));
     m_drain.setSingleShot(true);
@@ -69,8 +72,10 @@ ClusterStore::ClusterStore(QObject *parent, Clock now) : QObject(parent), m_now(
 
 void ClusterStore::schedule()
 {
-    if (!m_tick.isActive())
-        m_tick.start();
+    if (m_pending.pods.size() + m_pending.events.size() >= kPublishAtChanges)
+        m_tick.start(0);
+    else if (!m_tick.isActive())
+        m_tick.start(kUpdateIntervalMs);
 }
 
 void ClusterStore::publish()

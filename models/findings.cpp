@@ -494,52 +494,59 @@ QString findingClassTitle(FindingClass c)
     return QString();
 }
 
-FindingsInput FindingsInput::capture(const ClusterStore &cluster, const TelemetryStore *telemetry,
-                                     const FindingsOptions &options,
-                                     const QHash<QString, ExternalIdle> &external)
+FindingsInput FindingsInput::begin(const ClusterStore &cluster, const FindingsOptions &options)
 {
     FindingsInput in;
     in.now = cluster.now();
     in.options = options;
     in.podsComplete = cluster.podsComplete();
-    auto addPod = [&](const PodInfo &p) {
-        if (in.pods.contains(p.uid))
-            return;
-        Pod o;
-        o.uid = p.uid;
-        o.ns = p.ns;
-        o.name = p.name;
-        o.node = p.nodeName;
-        o.user = cluster.userOf(p.ns);
-        o.vc = cluster.vcOf(p);
-        o.phase = p.phase;
-        o.gpus = p.gpuRequest;
-        o.migDevices = migTotal(p.migRequests);
-        o.deleting = p.deleting;
-        o.deletionTime = p.deletionTime;
-        o.gracePeriodSecs = p.gracePeriodSecs;
-        o.notReadyTolerationSecs = p.notReadyTolerationSecs;
-        o.created = p.created;
-        o.owner = p.owner;
-        o.devEnv = p.devEnv;
-        if (!p.owner.uid.isEmpty())
-            if (const JobInfo *j = cluster.job(p.owner.uid)) {
-                o.ownerStatus = j->status;
-                o.ownerStateSince = j->stateSince;
-            }
-        if (telemetry && (o.gpus > 0 || o.migDevices > 0)) {
-            o.activity = telemetry->gpuActivity(p.uid);
-            o.external =
-                external.contains(p.uid) ? std::optional(external.value(p.uid)) : std::nullopt;
-            if (p.deleting)
-                o.containersGone = telemetry->containersGone(p.uid);
+    return in;
+}
+
+bool FindingsInput::holdsGpu(const PodInfo &p)
+{
+    return p.gpuRequest > 0 || !p.migRequests.isEmpty();
+}
+
+void FindingsInput::addPod(const ClusterStore &cluster, const TelemetryStore *telemetry,
+                           const QHash<QString, ExternalIdle> &external, const PodInfo &p)
+{
+    if (pods.contains(p.uid))
+        return;
+    Pod o;
+    o.uid = p.uid;
+    o.ns = p.ns;
+    o.name = p.name;
+    o.node = p.nodeName;
+    o.user = cluster.userOf(p.ns);
+    o.vc = cluster.vcOf(p);
+    o.phase = p.phase;
+    o.gpus = p.gpuRequest;
+    o.migDevices = migTotal(p.migRequests);
+    o.deleting = p.deleting;
+    o.deletionTime = p.deletionTime;
+    o.gracePeriodSecs = p.gracePeriodSecs;
+    o.notReadyTolerationSecs = p.notReadyTolerationSecs;
+    o.created = p.created;
+    o.owner = p.owner;
+    o.devEnv = p.devEnv;
+    if (!p.owner.uid.isEmpty())
+        if (const JobInfo *j = cluster.job(p.owner.uid)) {
+            o.ownerStatus = j->status;
+            o.ownerStateSince = j->stateSince;
         }
-        in.pods.insert(o.uid, o);
-    };
-    // The GPU holders in one pass over the pods (per-node lookups of 100,000 pods cost more).
-    for (const PodInfo &p : cluster.pods())
-        if (p.gpuRequest > 0 || !p.migRequests.isEmpty())
-            addPod(p);
+    if (telemetry && (o.gpus > 0 || o.migDevices > 0)) {
+        o.activity = telemetry->gpuActivity(p.uid);
+        o.external = external.contains(p.uid) ? std::optional(external.value(p.uid)) : std::nullopt;
+        if (p.deleting)
+            o.containersGone = telemetry->containersGone(p.uid);
+    }
+    pods.insert(o.uid, o);
+}
+
+void FindingsInput::addNodes(const ClusterStore &cluster, const TelemetryStore *telemetry,
+                             const QHash<QString, ExternalIdle> &external)
+{
     for (const NodeInfo &n : cluster.nodes()) {
         Node node;
         node.name = n.name;
@@ -559,18 +566,30 @@ FindingsInput FindingsInput::capture(const ClusterStore &cluster, const Telemetr
                         node.orphanSince.insert(p.pid, o);
                     // A process of a pod that holds no GPU by request (it took one anyway):
                     // its pod exists, so the process is no orphan.
-                    if (!p.owner.podUid.isEmpty() && !in.pods.contains(p.owner.podUid)) {
+                    if (!p.owner.podUid.isEmpty() && !pods.contains(p.owner.podUid)) {
                         if (const PodInfo *pod = cluster.pod(p.owner.podUid))
-                            addPod(*pod);
+                            addPod(cluster, telemetry, external, *pod);
                         else if (const QString gone = cluster.podNamedByEvents(p.owner.podUid);
                                  !gone.isEmpty())
-                            in.gonePods.insert(p.owner.podUid, gone);
+                            gonePods.insert(p.owner.podUid, gone);
                     }
                 }
             }
         }
-        in.nodes.append(node);
+        nodes.append(node);
     }
+}
+
+FindingsInput FindingsInput::capture(const ClusterStore &cluster, const TelemetryStore *telemetry,
+                                     const FindingsOptions &options,
+                                     const QHash<QString, ExternalIdle> &external)
+{
+    FindingsInput in = begin(cluster, options);
+    // The GPU holders in one pass over the pods (per-node lookups of 100,000 pods cost more).
+    for (const PodInfo &p : cluster.pods())
+        if (holdsGpu(p))
+            in.addPod(cluster, telemetry, external, p);
+    in.addNodes(cluster, telemetry, external);
     return in;
 }
 

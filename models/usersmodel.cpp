@@ -4,8 +4,6 @@
 #include "clusterstore.h"
 #include "format.h"
 
-#include <QElapsedTimer>
-
 #include <algorithm>
 
 namespace gpudesk {
@@ -25,12 +23,15 @@ QHash<QString, QList<const ResourceQuotaInfo *>> quotasByNamespace(const Cluster
 UsersModel::UsersModel(const ClusterStore *store, QObject *parent)
     : KeyedTableModel(parent), m_store(store)
 {
+    m_tally.rebuild(*store);
     const QStringList keys = currentKeys();
     resummarize(QSet<QString>(keys.cbegin(), keys.cend()));
     resetTo(keys);
     connect(store, &ClusterStore::updated, this, &UsersModel::onUpdated);
-    m_coalesce.setSingleShot(true);
-    connect(&m_coalesce, &QTimer::timeout, this, &UsersModel::summarizePending);
+    // As often as the Workloads page looks at its waiting rows again.
+    m_ageing.setInterval(60 * 1000);
+    connect(&m_ageing, &QTimer::timeout, this, &UsersModel::reviewWaiting);
+    m_ageing.start();
 }
 
 QStringList UsersModel::currentKeys() const
@@ -53,7 +54,7 @@ QSet<QString> UsersModel::resummarize(const QSet<QString> &namespaces)
                 changed.insert(ns);
             continue;
         }
-        UserSummary s = summarizeUser(*m_store, *n, quotas.value(ns));
+        UserSummary s = summarizeUser(*n, quotas.value(ns), m_tally.figures(ns));
         auto it = m_summaries.find(ns);
         if (it == m_summaries.end()) {
             m_summaries.insert(ns, std::move(s));
@@ -68,43 +69,45 @@ QSet<QString> UsersModel::resummarize(const QSet<QString> &namespaces)
 
 void UsersModel::onUpdated(const StoreChanges &changes)
 {
+    if (changes.reset)
+        m_tally.rebuild(*m_store);
+    QSet<QString> touched =
+        changes.reset ? QSet<QString>() : m_tally.apply(*m_store, changes.workloads);
     if (changes.reset || changes.changed(Resource::Namespaces)) {
-        m_pending.clear(); // every one is summarized now
-        m_coalesce.stop();
         const QStringList keys = currentKeys();
         QSet<QString> all(keys.cbegin(), keys.cend());
         for (auto it = m_summaries.cbegin(); it != m_summaries.cend(); ++it)
             all.insert(it.key());
-        QElapsedTimer cost;
-        cost.start();
         resummarize(all);
-        m_lastCostMs = cost.elapsed();
         if (changes.reset)
             resetTo(keys);
         else
             syncAll(keys);
         return;
     }
-    // Only the namespaces whose pods, jobs or quotas moved; of those, only the rows whose
-    // figures changed are told (telling every row would make a sorting proxy re-sort them all).
-    for (const QString &ns : changes.namespaces)
+    // A quota moved: its namespace is among those the store names.
+    if (changes.changed(Resource::ResourceQuotas))
+        touched.unite(changes.namespaces);
+    // Only rows whose figures changed are told (telling every row would make a sorting proxy
+    // re-sort them all).
+    QSet<QString> users;
+    for (const QString &ns : std::as_const(touched))
         if (m_summaries.contains(ns))
-            m_pending.insert(ns);
-    if (m_pending.isEmpty())
+            users.insert(ns);
+    if (users.isEmpty())
         return;
-    if (m_lastCostMs < CoalesceFromMs)
-        summarizePending();
-    else if (!m_coalesce.isActive())
-        m_coalesce.start(int(std::clamp<qint64>(10 * m_lastCostMs, 250, 1000)));
+    const QSet<QString> dirty = resummarize(users);
+    if (!dirty.isEmpty())
+        sync(dirty, [this](const QString &ns) { return m_summaries.contains(ns); });
 }
 
-void UsersModel::summarizePending()
+void UsersModel::reviewWaiting()
 {
-    QElapsedTimer cost;
-    cost.start();
-    const QSet<QString> dirty = resummarize(std::exchange(m_pending, {}));
-    m_lastCostMs = cost.elapsed();
-    if (!dirty.isEmpty())
+    QSet<QString> users;
+    for (const QString &ns : m_tally.reviewWaiting(*m_store))
+        if (m_summaries.contains(ns))
+            users.insert(ns);
+    if (const QSet<QString> dirty = resummarize(users); !dirty.isEmpty())
         sync(dirty, [this](const QString &ns) { return m_summaries.contains(ns); });
 }
 

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "keyedtablemodel.h"
+#include "namespacetally.h"
 #include "usersummary.h"
 
 #include <QHash>
@@ -14,9 +15,9 @@ class ClusterStore;
 struct StoreChanges;
 
 // Users (namespaces labelled gpudesk.io/user), keyed by namespace: their VC, quota against what
-// they use, what they run and when they last did. A row's figures are summarized once per
-// change of its namespace (its pods, jobs, quota), so a busy cluster re-reads only the users
-// whose pods moved, and only rows whose figures changed are announced.
+// they use, what they run and when they last did. What their workloads add up to is kept from
+// the store's changes (NamespaceTally: an update costs the workloads it changed), and only rows
+// whose figures changed are announced.
 class UsersModel : public KeyedTableModel
 {
     Q_OBJECT
@@ -55,24 +56,15 @@ public:
 private:
     void onUpdated(const StoreChanges &changes);
     QStringList currentKeys() const;
-    // Summarizes `namespaces` again; returns those whose figures changed.
+    // Summarizes `namespaces` again from the tally and quotas; returns those whose figures
+    // changed.
     QSet<QString> resummarize(const QSet<QString> &namespaces);
-    // The namespaces whose pods moved since the last summary, summarized and told.
-    void summarizePending();
-
-    // A summary reads every pod of its namespace: on a large cluster under churn (100,000 pods,
-    // thousands of events a second, a store update every few tens of ms) doing it per update
-    // took most of the UI thread. When the last one cost more than this, the namespaces wait
-    // and are summarized together, at most every ten times the last cost (250 ms at least): the
-    // figures a second late at worst, the UI thread's share about a tenth. A small cluster's
-    // summaries stay immediate.
-    static constexpr qint64 CoalesceFromMs = 4;
+    void reviewWaiting();
 
     const ClusterStore *m_store;
+    NamespaceTally m_tally;
     QHash<QString, UserSummary> m_summaries; // by namespace
-    QSet<QString> m_pending;
-    QTimer m_coalesce;
-    qint64 m_lastCostMs = 0;
+    QTimer m_ageing;                         // a waiting job becomes stuck with time alone
 };
 
 } // namespace gpudesk

@@ -1,13 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "usersummary.h"
 
-#include "clusterstore.h"
-#include "workloadresolver.h"
-
 namespace gpudesk {
 
-UserSummary summarizeUser(const ClusterStore &store, const NamespaceInfo &ns,
-                          const QList<const ResourceQuotaInfo *> &quotas)
+UserSummary summarizeUser(const NamespaceInfo &ns, const QList<const ResourceQuotaInfo *> &quotas,
+                          const NamespaceTally::Figures &figures)
 {
     UserSummary s;
     s.ns = ns.name;
@@ -26,23 +23,13 @@ UserSummary summarizeUser(const ClusterStore &store, const NamespaceInfo &ns,
             }
         }
     }
-    for (const PodInfo *p : store.podsIn(ns.name)) {
-        s.lastActivity = std::max(s.lastActivity, p->created);
-        if (p->finished())
-            continue;
-        if (!p->nodeName.isEmpty())
-            s.gpusInUse += p->gpuRequest;
-        if (!p->devEnv.isEmpty())
-            ++s.devEnvs;
-    }
-    for (const QString &key : store.workloadKeysIn(ns.name))
-        if (const JobInfo *j = store.job(key))
-            s.lastActivity = std::max(s.lastActivity, j->created);
-    const WorkloadCounts c = WorkloadResolver::countsIn(store, ns.name);
-    s.running = c.running;
-    s.waiting = c.waiting;
-    s.failed = c.failed;
-    s.stuck = c.stuck;
+    s.gpusInUse = figures.gpusInUse;
+    s.devEnvs = figures.devEnvs;
+    s.lastActivity = figures.lastActivity;
+    s.running = figures.counts.running;
+    s.waiting = figures.counts.waiting;
+    s.failed = figures.counts.failed;
+    s.stuck = figures.counts.stuck;
     return s;
 }
 

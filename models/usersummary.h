@@ -2,12 +2,11 @@
 #pragma once
 
 #include "entities.h"
+#include "namespacetally.h"
 
 #include <QString>
 
 namespace gpudesk {
-
-class ClusterStore;
 
 // One user's figures as the Users page and the report show them, from the store: their
 // namespace, quota and what they run. Plain data.
@@ -38,7 +37,8 @@ struct UserSummary
     bool operator==(const UserSummary &) const = default;
 };
 
-UserSummary summarizeUser(const ClusterStore &store, const NamespaceInfo &ns,
-                          const QList<const ResourceQuotaInfo *> &quotas);
+// `figures`: the namespace's, from a NamespaceTally kept or made for the purpose.
+UserSummary summarizeUser(const NamespaceInfo &ns, const QList<const ResourceQuotaInfo *> &quotas,
+                          const NamespaceTally::Figures &figures);
 
 } // namespace gpudesk

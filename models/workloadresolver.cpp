@@ -317,54 +317,65 @@ QHash<QString, WorkloadCounts> WorkloadResolver::countsByVc(const ClusterStore &
     return out;
 }
 
-void WorkloadResolver::tallyInto(const ClusterStore &store, const QStringList &jobKeys,
-                                 const QList<const PodInfo *> &pods,
-                                 const std::function<WorkloadCounts &(const QString &vc)> &bucket)
+std::optional<WorkloadResolver::Counted> WorkloadResolver::counted(const ClusterStore &store,
+                                                                   const QString &key)
 {
-    auto count = [](WorkloadCounts &c, const QString &status) {
-        switch (workloadstatus::classOf(status)) {
-        case workloadstatus::Waiting:
-            ++c.waiting;
-            break;
-        case workloadstatus::Problem:
-            ++c.failed;
-            break;
-        case workloadstatus::Finished:
-            ++c.finished;
-            break;
-        default:
-            ++c.running;
-            break;
-        }
-    };
     // By what the Workloads page shows: a job's status as its pods and pod group tell it; a
     // stuck one in its state, and counted as stuck too. A job whose state lies is a problem, as
     // the page classes it (issue 37): "Running" while its pods crash-loop is not running, and
     // "Failed" while a pod of it still holds GPUs is not over.
-    auto countWorkload = [&](const QString &key) {
+    auto ofResolved = [&]() -> std::optional<Counted> {
         const auto w = resolve(store, key);
         if (!w)
-            return;
-        WorkloadCounts &c = bucket(w->vc);
-        if (w->stateLie.isEmpty())
-            count(c, w->status);
-        else
-            ++c.failed;
-        c.stuck += w->stuck ? 1 : 0;
+            return std::nullopt;
+        const workloadstatus::Class cls = workloadstatus::classOf(w->status);
+        return Counted{w->vc, w->stateLie.isEmpty() ? cls : workloadstatus::Problem, w->stuck,
+                       cls == workloadstatus::Waiting || w->status == QLatin1String("Terminating")};
+    };
+    if (store.job(key))
+        return ofResolved();
+    const PodInfo *p = store.pod(key);
+    if (!p || !p->owner.uid.isEmpty())
+        return std::nullopt;
+    // Most of 100,000 pods run where they were placed: only those that wait or go away can be
+    // stuck, and only they need the longer look.
+    if (p->deleting || p->nodeName.isEmpty())
+        return ofResolved();
+    return Counted{store.vcOf(*p), workloadstatus::classOf(p->status), false, false};
+}
+
+void WorkloadResolver::add(WorkloadCounts &into, const Counted &c, int sign)
+{
+    switch (c.cls) {
+    case workloadstatus::Waiting:
+        into.waiting += sign;
+        break;
+    case workloadstatus::Problem:
+        into.failed += sign;
+        break;
+    case workloadstatus::Finished:
+        into.finished += sign;
+        break;
+    default:
+        into.running += sign;
+        break;
+    }
+    into.stuck += c.stuck ? sign : 0;
+}
+
+void WorkloadResolver::tallyInto(const ClusterStore &store, const QStringList &jobKeys,
+                                 const QList<const PodInfo *> &pods,
+                                 const std::function<WorkloadCounts &(const QString &vc)> &bucket)
+{
+    auto countKey = [&](const QString &key) {
+        if (const auto c = counted(store, key))
+            add(bucket(c->vc), *c);
     };
     for (const QString &key : jobKeys)
-        countWorkload(key);
-    for (const PodInfo *p : pods) {
-        if (!p->owner.uid.isEmpty())
-            continue;
-        // Most of 100,000 pods run where they were placed: only those that wait or go away can
-        // be stuck, and only they need the longer look.
-        if (p->deleting || p->nodeName.isEmpty()) {
-            countWorkload(p->uid);
-        } else {
-            count(bucket(store.vcOf(*p)), p->status);
-        }
-    }
+        countKey(key);
+    for (const PodInfo *p : pods)
+        if (p->owner.uid.isEmpty())
+            countKey(p->uid);
 }
 
 } // namespace gpudesk

@@ -6,6 +6,8 @@
 #include <QString>
 #include <QStringList>
 
+#include "workloadstatus.h"
+
 #include <functional>
 #include <optional>
 
@@ -38,6 +40,21 @@ public:
     // The same by virtual cluster: each workload under its VC as the Workloads page names it
     // (its job's queue, else its pod's, else its namespace's, else "default").
     static QHash<QString, WorkloadCounts> countsByVc(const ClusterStore &store);
+
+    // How one workload is counted in those figures (and in NamespaceTally's): under which VC, in
+    // which class (a state that lies is a problem), stuck or not. nullopt for a key the store no
+    // longer holds and for pods of an owner that is not a job the store knows (a ReplicaSet's:
+    // not counted as workloads of their own).
+    struct Counted
+    {
+        QString vc;
+        workloadstatus::Class cls = workloadstatus::Running;
+        bool stuck = false;
+        bool ages = false; // waiting or being deleted: time alone can make it stuck
+    };
+    static std::optional<Counted> counted(const ClusterStore &store, const QString &key);
+    // `c` counted into `into` (sign +1), or taken out of it again (-1).
+    static void add(WorkloadCounts &into, const Counted &c, int sign = 1);
 
 private:
     static WorkloadCounts tally(const ClusterStore &store, const QStringList &jobKeys,

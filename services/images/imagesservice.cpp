@@ -44,7 +44,7 @@ constexpr int kJoinMs = 2000;
 ImagesService::ImagesService(ClusterStore *store, OperationsService *operations, QObject *parent)
     : QObject(parent), m_store(store), m_operations(operations), m_model(new ImagesModel(this)),
       m_logins(new RegistryLogins(this)),
-      m_conf(std::make_unique<RegistriesConf>(RegistriesConf::load()))
+      m_conf(std::make_unique<RegistriesConf>(RegistriesConf::load())), m_sweep(store)
 {
     m_added = AppSettings::addedRegistries();
     m_plain = AppSettings::plainHttpRegistries();
@@ -136,56 +136,65 @@ void ImagesService::storeChanged(const StoreChanges &changes)
 
 void ImagesService::joinPods()
 {
-    // Which registries pods pull from (by how many pods), and who runs what in the current one.
-    QHash<QString, int> hosts;
-    QHash<QString, QList<ImagesModel::Use>> byDigest, byTag;
-    QList<RegistryTag> seen;
-    QSet<QString> seenKeys;
-    // A cluster runs 100,000 pods from a few hundred images: each image's name is parsed once.
-    QHash<QString, ImageReference> parsed;
-    for (const PodInfo &p : m_store->pods()) {
+    // Which registries pods pull from (by how many pods), and who runs what in the current one,
+    // gathered over the walk and told at its end.
+    struct Join
+    {
+        QHash<QString, int> hosts;
+        QHash<QString, QList<ImagesModel::Use>> byDigest, byTag;
+        QList<RegistryTag> seen;
+        QSet<QString> seenKeys;
+        // A cluster runs 100,000 pods from a few hundred images: each image's name is parsed
+        // once.
+        QHash<QString, ImageReference> parsed;
+    };
+    auto join = std::make_shared<Join>();
+    auto visit = [this, join](const PodInfo &p) {
         if (p.image.isEmpty() || p.finished())
-            continue;
-        auto it = parsed.find(p.image);
-        if (it == parsed.end())
-            it = parsed.insert(p.image, ImageReference::parse(p.image));
+            return;
+        auto it = join->parsed.find(p.image);
+        if (it == join->parsed.end())
+            it = join->parsed.insert(p.image, ImageReference::parse(p.image));
         const ImageReference &ref = *it;
         if (!ref.isValid())
-            continue;
-        ++hosts[ref.registry];
+            return;
+        ++join->hosts[ref.registry];
         if (ref.registry != m_host)
-            continue;
+            return;
         ImagesModel::Use use{p.ns + u'/' + p.name, m_store->userOf(p.ns), false};
         const ImageReference ran = ImageReference::fromImageId(p.imageId);
         // A spec that names a digest has no tag: the row is named by the digest. One entry a
         // tag (its first pod's digest), not one a pod.
         const QString tag = ref.tag.isEmpty() ? u'@' + ref.digest : ref.tag;
-        if (!seenKeys.contains(ImagesModel::tagKey(ref.repository, tag))) {
-            seenKeys.insert(ImagesModel::tagKey(ref.repository, tag));
-            seen << RegistryTag{ref.repository, tag,
-                                ran.digest.isEmpty() ? ref.digest : ran.digest};
+        if (!join->seenKeys.contains(ImagesModel::tagKey(ref.repository, tag))) {
+            join->seenKeys.insert(ImagesModel::tagKey(ref.repository, tag));
+            join->seen << RegistryTag{ref.repository, tag,
+                                      ran.digest.isEmpty() ? ref.digest : ran.digest};
         }
         if (!ran.digest.isEmpty() &&
             (ran.repository.isEmpty() || ran.repository == ref.repository)) {
             use.byDigest = true;
-            byDigest[ImageSizes::key(ref.repository, ran.digest)] << use;
+            join->byDigest[ImageSizes::key(ref.repository, ran.digest)] << use;
         } else if (!ref.digest.isEmpty()) {
             use.byDigest = true;
-            byDigest[ImageSizes::key(ref.repository, ref.digest)] << use;
+            join->byDigest[ImageSizes::key(ref.repository, ref.digest)] << use;
         } else {
-            byTag[ImagesModel::tagKey(ref.repository, ref.tag)] << use;
+            join->byTag[ImagesModel::tagKey(ref.repository, ref.tag)] << use;
         }
-    }
-    m_model->setUse(byDigest, byTag);
-    m_model->setSeenInPods(seen);
-    QStringList fromPods = hosts.keys();
-    std::sort(fromPods.begin(), fromPods.end(), [&](const QString &a, const QString &b) {
-        return hosts.value(a) != hosts.value(b) ? hosts.value(a) > hosts.value(b) : a < b;
+    };
+    m_sweep.start(visit, [this, join] {
+        m_model->setUse(join->byDigest, join->byTag);
+        m_model->setSeenInPods(join->seen);
+        const QHash<QString, int> &hosts = join->hosts;
+        QStringList fromPods = hosts.keys();
+        std::sort(fromPods.begin(), fromPods.end(), [&](const QString &a, const QString &b) {
+            return hosts.value(a) != hosts.value(b) ? hosts.value(a) > hosts.value(b) : a < b;
+        });
+        if (fromPods != m_fromPods) {
+            m_fromPods = fromPods;
+            emit registriesChanged();
+        }
     });
-    if (fromPods != m_fromPods) {
-        m_fromPods = fromPods;
-        emit registriesChanged();
-    }
 }
 
 bool ImagesService::isScanning() const

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "podsweep.h"
 #include "sshdlook.h"
 
 #include <QDateTime>
@@ -157,6 +158,7 @@ private:
     QStringList m_plain;
     std::unique_ptr<const RegistriesConf> m_conf;
     QTimer m_join;
+    PodSweep m_sweep;               // the join walks the pods over turns of the event loop
     QPointer<QObject> m_lookup;     // the credential lookup under way
     QHash<QString, qint64> m_sizes; // by reference, this session
     // By manifest digest (and the extra paths looked at), this session: what will not change.

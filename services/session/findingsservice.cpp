@@ -11,7 +11,8 @@ namespace gpudesk {
 
 FindingsService::FindingsService(const ClusterStore *cluster, const TelemetryStore *telemetry,
                                  HistoryService *history, QObject *parent)
-    : QObject(parent), m_cluster(cluster), m_telemetry(telemetry), m_history(history)
+    : QObject(parent), m_cluster(cluster), m_telemetry(telemetry), m_history(history),
+      m_sweep(cluster)
 {
     m_timer.setSingleShot(true);
     m_timer.setInterval(RecomputeMs);
@@ -20,7 +21,8 @@ FindingsService::FindingsService(const ClusterStore *cluster, const TelemetrySto
             &FindingsService::finished);
     connect(cluster, &ClusterStore::updated, this, [this](const StoreChanges &c) {
         if (c.reset) {
-            // Another cluster: nothing found so far holds.
+            // Another cluster: nothing found so far holds, nor half a snapshot of it.
+            m_sweep.cancel();
             m_findings.clear();
             m_firstSeen.clear();
             m_external.clear();
@@ -41,8 +43,8 @@ FindingsService::~FindingsService()
 
 bool FindingsService::isSettled() const
 {
-    return m_hasResult && !m_watcher.isRunning() && !m_timer.isActive() && !m_dirty &&
-           m_prometheusPending == 0;
+    return m_hasResult && !m_watcher.isRunning() && !m_sweep.isRunning() && !m_timer.isActive() &&
+           !m_dirty && m_prometheusPending == 0;
 }
 
 void FindingsService::setOptions(const FindingsOptions &options)
@@ -72,17 +74,25 @@ void FindingsService::schedule()
 
 void FindingsService::start()
 {
-    if (m_watcher.isRunning()) {
+    if (m_watcher.isRunning() || m_sweep.isRunning()) {
         m_dirty = true;
         return;
     }
     m_dirty = false;
     askPrometheus();
-    FindingsInput input = FindingsInput::capture(*m_cluster, m_telemetry, m_options, m_external);
-    input.jupyter = m_jupyter;
     m_took.start();
-    m_watcher.setFuture(
-        QtConcurrent::run([input = std::move(input)]() { return computeFindings(input); }));
+    m_capture = FindingsInput::begin(*m_cluster, m_options);
+    m_sweep.start(
+        [this](const PodInfo &p) {
+            if (FindingsInput::holdsGpu(p))
+                m_capture.addPod(*m_cluster, m_telemetry, m_external, p);
+        },
+        [this] {
+            m_capture.addNodes(*m_cluster, m_telemetry, m_external);
+            m_capture.jupyter = m_jupyter;
+            m_watcher.setFuture(QtConcurrent::run(
+                [input = std::exchange(m_capture, {})]() { return computeFindings(input); }));
+        });
 }
 
 void FindingsService::finished()

@@ -413,11 +413,14 @@ QJsonObject reportJson(const ClusterStore &store, const TelemetryStore *telemetr
     for (const auto &[uid, q] : store.objects<ResourceQuotaInfo>(Resource::ResourceQuotas))
         quotas[q.ns].append(&q);
     const QString scope = store.scope(Resource::Pods);
+    NamespaceTally tally;
+    tally.rebuild(store);
     QJsonArray users;
     for (const auto &u : store.users()) {
         // Another user's allocation is known only when their pods are visible.
         const bool known = complete || u.name == scope;
-        const UserSummary summary = summarizeUser(store, u, quotas.value(u.name));
+        const NamespaceTally::Figures figures = tally.figures(u.name);
+        const UserSummary summary = summarizeUser(u, quotas.value(u.name), figures);
         // A quota is known where the account may read the namespace's quotas: null otherwise.
         const bool quotaKnown = store.scope(Resource::ResourceQuotas).isEmpty() ||
                                 store.scope(Resource::ResourceQuotas) == u.name;
@@ -425,7 +428,7 @@ QJsonObject reportJson(const ClusterStore &store, const TelemetryStore *telemetr
             {QStringLiteral("name"), u.user},
             {QStringLiteral("namespace"), u.name},
             {QStringLiteral("vc"), u.vc},
-            {QStringLiteral("jobs"), jobsJson(WorkloadResolver::countsIn(store, u.name))},
+            {QStringLiteral("jobs"), jobsJson(figures.counts)},
             {QStringLiteral("state"),
              summary.disabled ? QStringLiteral("disabled") : QStringLiteral("active")},
             {QStringLiteral("quota"),

@@ -154,7 +154,11 @@ int main(int argc, char **argv)
                                            QStringLiteral("skip kubectl and --report (profiling)"));
     const QCommandLineOption noKubectlOpt(QStringLiteral("no-kubectl"),
                                           QStringLiteral("skip kubectl (minutes at 100,000 pods)"));
-    p.addOptions({nodesOpt, gpusOpt, podsOpt, eventsOpt, secondsOpt, windowOnlyOpt, noKubectlOpt});
+    const QCommandLineOption stallTimesOpt(
+        QStringLiteral("stall-times"),
+        QStringLiteral("print when each stall of 40 ms or more ended (CLOCK_MONOTONIC)"));
+    p.addOptions({nodesOpt, gpusOpt, podsOpt, eventsOpt, secondsOpt, windowOnlyOpt, noKubectlOpt,
+                  stallTimesOpt});
     p.addHelpOption();
     p.process(app);
     const int nodes = p.value(nodesOpt).toInt();
@@ -316,6 +320,10 @@ int main(int argc, char **argv)
                 static_cast<long long>(podEvents), double(churnMs) / 1000.0,
                 double(podEvents) * 1000.0 / double(churnMs), events, meter.longest(),
                 meter.percentile(0.99), meter.samples(), double(rssKb()) / 1024.0);
+    if (p.isSet(stallTimesOpt))
+        for (const StallMeter::Stall &s : meter.longStalls())
+            std::printf("    stall of %.1f ms ended at %.3f s (monotonic)\n", s.ms,
+                        double(s.endedMs) / 1000.0);
     sim.terminate();
     sim.waitForFinished(30000);
     return 0;

@@ -18,13 +18,27 @@ public:
         m_timer.setTimerType(Qt::PreciseTimer);
         connect(&m_timer, &QTimer::timeout, this, [this] {
             const qint64 now = m_clock.nsecsElapsed();
-            if (m_last > 0)
-                m_lateMs.push_back(double(now - m_last) / 1e6 - intervalMs);
+            if (m_last > 0) {
+                const double late = double(now - m_last) / 1e6 - intervalMs;
+                m_lateMs.push_back(late);
+                if (late >= LongMs)
+                    m_long.push_back({m_clock.msecsSinceReference() + now / 1000000, late});
+            }
             m_last = now;
         });
     }
+    // A stall this long is kept with when it ended (CLOCK_MONOTONIC, ms: what `perf record -k
+    // CLOCK_MONOTONIC` stamps its samples with), to find what the UI thread did then.
+    static constexpr double LongMs = 40;
+    struct Stall
+    {
+        qint64 endedMs;
+        double ms;
+    };
+    const std::vector<Stall> &longStalls() const { return m_long; }
     void start()
     {
+        m_long.clear();
         m_lateMs.clear();
         m_last = 0;
         m_clock.start();
@@ -49,4 +63,5 @@ private:
     QElapsedTimer m_clock;
     qint64 m_last = 0;
     std::vector<double> m_lateMs;
+    std::vector<Stall> m_long;
 };

@@ -8,6 +8,8 @@
 #include <QElapsedTimer>
 #include <QWidget>
 
+#include <optional>
+
 class QGridLayout;
 class QLabel;
 class QPushButton;
@@ -91,6 +93,7 @@ private:
     QGridLayout *m_charts = nullptr;
     GpuUseChart *m_gpuUse = nullptr;
     QString m_onlyNamespace;
+    std::optional<bool> m_volcano; // unknown until the first setScope
     void refreshWhenShown();
     bool m_stale = false;       // changed while hidden: refreshed when shown
     bool m_allProblems = false; // "and N more" was clicked: every alert is listed
