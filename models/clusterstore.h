@@ -4,6 +4,7 @@
 #include "clock.h"
 #include "delta.h"
 #include "devenvindex.h"
+#include "uidset.h"
 
 #include <QDeadlineTimer>
 #include <QHash>
@@ -289,15 +290,15 @@ private:
     QHash<QString, EventInfo> m_events;        // by uid
     QHash<QString, QString> m_podGroupByOwner; // job uid → pod group uid
     // Indexes.
-    QHash<QString, QSet<QString>> m_podsByNode;
-    QHash<QString, QSet<QString>> m_podsByWorkload;
-    QHash<QString, QSet<QString>> m_podsByNamespace;
+    QHash<QString, UidSet> m_podsByNode;
+    QHash<QString, UidSet> m_podsByWorkload;
+    QHash<QString, UidSet> m_podsByNamespace;
     QHash<QString, QSet<QString>> m_jobsByNamespace;
-    QHash<QString, QSet<QString>> m_eventsByObject;
+    QHash<QString, UidSet> m_eventsByObject;
     DevEnvIndex m_devEnvs{&m_pods};
     // Derived, kept up to date pod by pod.
     QHash<QString, int> m_allocatedByNode;
-    QHash<QString, QSet<QString>> m_gpuPodsByNode;   // pod uids
+    QHash<QString, UidSet> m_gpuPodsByNode;          // pod uids
     QHash<QString, QHash<QString, int>> m_migByNode; // node → profile → instances
     QHash<QString, int> m_allocatedByVc;
     QHash<QString, int> m_allocatedByNamespace;

@@ -10,6 +10,7 @@
 
 #include <QDateTime>
 #include <QFile>
+#include <QRandomGenerator>
 #include <QSignalSpy>
 #include <QTest>
 #include <QTimer>
@@ -36,6 +37,7 @@ private slots:
     void relistInSlicesKeepsOrder();
     void relistAfterItsPages();
     void clearDropsWhatIsQueued();
+    void uidSetIsASet();
 
 private:
     // 50 Ready nodes of 2,000 GPUs each (room for every pod below).
@@ -463,6 +465,44 @@ void TestClusterStore::clearDropsWhatIsQueued()
     }
     QCOMPARE(s.pods().size(), 10);
     QCOMPARE(s.totals().gpus.allocated, 10);
+}
+
+void TestClusterStore::uidSetIsASet()
+{
+    // The store's indexes (UidSet): a list while small, indexed past 32 keys and a list again
+    // below 16 — through every size, the same keys as a QSet given the same inserts and removes.
+    QRandomGenerator rng(39);
+    UidSet set;
+    QSet<QString> oracle;
+    qsizetype largest = 0;
+    int shrankBelowHalf = 0; // times it went from indexed to a scan again
+    bool wasLarge = false;
+    for (int step = 0; step < 20000; ++step) {
+        // Growing for the first half, shrinking after: both thresholds crossed many times.
+        const bool grow = (step / 2500) % 2 == 0;
+        const QString key = QStringLiteral("uid-%1").arg(rng.bounded(80));
+        if (rng.bounded(100) < (grow ? 90 : 10)) {
+            set.insert(key);
+            oracle.insert(key);
+        } else {
+            QCOMPARE(set.remove(key), oracle.remove(key));
+        }
+        QCOMPARE(set.size(), oracle.size());
+        QCOMPARE(set.contains(key), oracle.contains(key));
+        largest = std::max(largest, set.size());
+        wasLarge |= set.size() > UidSet::IndexFrom;
+        if (wasLarge && set.size() < UidSet::IndexFrom / 2) {
+            ++shrankBelowHalf;
+            wasLarge = false;
+        }
+        if (step % 97 == 0) {
+            const QSet<QString> held(set.begin(), set.end());
+            QCOMPARE(held, oracle);
+        }
+    }
+    QVERIFY(largest > UidSet::IndexFrom);
+    QVERIFY(shrankBelowHalf >= 3);
+    QVERIFY(!set.contains(QStringLiteral("uid-nothing")));
 }
 
 QTEST_GUILESS_MAIN(TestClusterStore)
