@@ -10,9 +10,7 @@ namespace gpudesk {
 namespace {
 
 constexpr int kUpdateIntervalMs = 100; // at most ten model updates a second
-// ... unless this many pods or events changed: the models' work on one update grows with what
-// it carries, and 10,000 pod events a second made a tenth of a second's worth cost the window
-// 30-50 ms in one piece (issue 39). Told sooner, in a turn of the event loop of its own.
+// ... or at once past this many pods or events: what an update costs grows with it (issue 39).
 constexpr qsizetype kPublishAtChanges = 256;
 // A delta up to this size is applied at once (a watch batch is at most 2,000 events, a few ms).
 constexpr qsizetype kApplyAtOnce = 4000;
@@ -39,6 +37,16 @@ bool hasTable(Resource r)
     default:
         return true;
     }
+}
+
+// A relist of one kind, as an informer would deliver it.
+template <class T> Delta relistOf(Resource r, const QList<T> &list)
+{
+    Delta d;
+    d.resource = r;
+    d.relist = true;
+    d.items<T>() = list;
+    return d;
 }
 
 std::unique_ptr<ObjectTableBase> makeTable(Resource r)
@@ -401,6 +409,7 @@ bool ClusterStore::applySlice(QueuedDelta &q, const QDeadlineTimer &deadline)
             return false;
         next();
     }
+    schedule(); // with what it changed counted: sooner past kPublishAtChanges
     return true;
 }
 
@@ -495,20 +504,6 @@ void ClusterStore::indexPodGroups(const QSet<QString> &changed)
         m_pending.namespaces.insert(it->second.ns);
     }
 }
-
-namespace {
-
-// A relist of one kind, as an informer would deliver it.
-template <class T> Delta relistOf(Resource r, const QList<T> &list)
-{
-    Delta d;
-    d.resource = r;
-    d.relist = true;
-    d.items<T>() = list;
-    return d;
-}
-
-} // namespace
 
 void ClusterStore::replaceNodes(const QList<NodeInfo> &nodes)
 {

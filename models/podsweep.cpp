@@ -30,6 +30,14 @@ void PodSweep::start(Visit visit, Done done)
     step();
 }
 
+void PodSweep::runNow(const Visit &visit, const Done &done)
+{
+    cancel();
+    for (const PodInfo &p : m_store->pods())
+        visit(p);
+    done();
+}
+
 void PodSweep::cancel()
 {
     m_turn.stop();

@@ -27,8 +27,12 @@ public:
     using Done = std::function<void()>;
 
     explicit PodSweep(const ClusterStore *store, QObject *parent = nullptr);
-    // Begins a walk; one still running is dropped (its `done` never called).
+    // Begins a walk; one still running is dropped (its `done` never called). `visit` must not
+    // start or cancel a walk (it runs inside the walk's loop); `done` may start the next one.
     void start(Visit visit, Done done);
+    // The same walk at once, over the store as it is (a walk under way is dropped): for what the
+    // user asked for and waits on.
+    void runNow(const Visit &visit, const Done &done);
     void cancel();
     bool isRunning() const { return !m_uids.isEmpty(); }
 

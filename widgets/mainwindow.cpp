@@ -99,6 +99,7 @@ MainWindow::MainWindow(Services *services, QWidget *parent)
 {
     m_gpuMap->setTelemetry(m_telemetry);
     m_overview->setTelemetry(m_telemetry);
+    m_overview->setUsers(m_users->model());
     m_overview->setFindings(services->findings());
     m_overview->setConnection(m_state);
     m_gpuMap->setConnection(m_state);

@@ -52,7 +52,7 @@ ImagesService::ImagesService(ClusterStore *store, OperationsService *operations,
     m_model->setHugeBytes(m_hugeBytes);
     m_join.setSingleShot(true);
     m_join.setInterval(kJoinMs);
-    connect(&m_join, &QTimer::timeout, this, &ImagesService::joinPods);
+    connect(&m_join, &QTimer::timeout, this, [this] { joinPods(Join::InTurns); });
     connect(m_store, &ClusterStore::updated, this, &ImagesService::storeChanged);
 }
 
@@ -128,17 +128,19 @@ bool ImagesService::addRegistry(const QString &address, QString *error)
 
 void ImagesService::storeChanged(const StoreChanges &changes)
 {
+    if (changes.reset)
+        m_sweep.cancel(); // the last cluster's pods, half walked: not told as this one's
     if (!changes.changed(Resource::Pods) && changes.pods.isEmpty())
         return;
     if (!m_join.isActive())
         m_join.start();
 }
 
-void ImagesService::joinPods()
+void ImagesService::joinPods(Join when)
 {
     // Which registries pods pull from (by how many pods), and who runs what in the current one,
     // gathered over the walk and told at its end.
-    struct Join
+    struct Joined
     {
         QHash<QString, int> hosts;
         QHash<QString, QList<ImagesModel::Use>> byDigest, byTag;
@@ -148,7 +150,7 @@ void ImagesService::joinPods()
         // once.
         QHash<QString, ImageReference> parsed;
     };
-    auto join = std::make_shared<Join>();
+    auto join = std::make_shared<Joined>();
     auto visit = [this, join](const PodInfo &p) {
         if (p.image.isEmpty() || p.finished())
             return;
@@ -182,7 +184,7 @@ void ImagesService::joinPods()
             join->byTag[ImagesModel::tagKey(ref.repository, ref.tag)] << use;
         }
     };
-    m_sweep.start(visit, [this, join] {
+    auto done = [this, join] {
         m_model->setUse(join->byDigest, join->byTag);
         m_model->setSeenInPods(join->seen);
         const QHash<QString, int> &hosts = join->hosts;
@@ -194,7 +196,11 @@ void ImagesService::joinPods()
             m_fromPods = fromPods;
             emit registriesChanged();
         }
-    });
+    };
+    if (when == Join::Now)
+        m_sweep.runNow(visit, done);
+    else
+        m_sweep.start(visit, done);
 }
 
 bool ImagesService::isScanning() const
@@ -249,7 +255,7 @@ void ImagesService::scan(const QString &host)
     m_ready = false;
     m_host = host;
     m_model->clear();
-    joinPods();
+    joinPods(Join::Now);
     if (const RegistriesConf::Entry *c = m_conf->forHost(host); c && c->blocked) {
         emit finished(false, {tr("%1 is blocked in %2 (line %3): gpudesk does not read it, as "
                                  "podman and CRI-O would not pull from it.")
@@ -330,7 +336,7 @@ void ImagesService::startScan()
                 }
                 const bool complete = registryComplete && errors.isEmpty();
                 m_model->setComplete(complete);
-                joinPods();
+                joinPods(Join::Now);
                 emit finished(complete, errors);
                 // After `finished`, so that the page shows what failed before it asks.
                 if (m_client->needsLogin()) {

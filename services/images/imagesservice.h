@@ -134,7 +134,14 @@ signals:
 
 private:
     void storeChanged(const StoreChanges &changes);
-    void joinPods();
+    // Now: at once, for a read the user asked for (its result shown with the pods' images);
+    // else over turns of the event loop, the periodic join under churn.
+    enum class Join
+    {
+        Now,
+        InTurns
+    };
+    void joinPods(Join when);
     void readHarbor();
     void startScan();
     void applied(const Operation *operation);

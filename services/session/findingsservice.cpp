@@ -63,6 +63,8 @@ void FindingsService::setJupyterUse(const QHash<QString, JupyterUse> &use)
 void FindingsService::refresh()
 {
     m_timer.stop();
+    // Asked now (other options, a refresh by hand): a snapshot under way is taken again.
+    m_sweep.cancel();
     start();
 }
 

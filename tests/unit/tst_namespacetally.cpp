@@ -42,6 +42,15 @@ NamespaceTally::Figures counted(const ClusterStore &store, const QString &ns)
     return f;
 }
 
+NodeInfo gpuNode()
+{
+    NodeInfo node;
+    node.uid = node.name = u"g-01"_qs;
+    node.ready = true;
+    node.gpuAllocatable = node.gpuCapacity = 8;
+    return node;
+}
+
 QString describe(const NamespaceTally::Figures &f)
 {
     return QStringLiteral("running %1 waiting %2 failed %3 finished %4 stuck %5 gpus %6 devenvs "
@@ -105,11 +114,7 @@ PodInfo TestNamespaceTally::randomPod(QRandomGenerator &rng, const QStringList &
 void TestNamespaceTally::followsRandomChanges()
 {
     ClusterStore store(nullptr, [] { return kNow; });
-    NodeInfo node;
-    node.uid = node.name = u"g-01"_qs;
-    node.ready = true;
-    node.gpuAllocatable = node.gpuCapacity = 8;
-    store.replaceNodes({node});
+    store.replaceNodes({gpuNode()});
     NamespaceTally tally;
     tally.rebuild(store);
     int applied = 0;
@@ -197,11 +202,7 @@ void TestNamespaceTally::waitingBecomesStuckWithTime()
     // A pod stuck Terminating only with time: the tally's review takes it again.
     qint64 now = kNow;
     ClusterStore store(nullptr, [&now] { return now; });
-    NodeInfo node;
-    node.uid = node.name = u"g-01"_qs;
-    node.ready = true;
-    node.gpuAllocatable = node.gpuCapacity = 8;
-    store.replaceNodes({node});
+    store.replaceNodes({gpuNode()});
     PodInfo p;
     p.uid = p.name = u"going"_qs;
     p.ns = kNamespaces.first();

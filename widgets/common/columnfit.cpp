@@ -102,6 +102,7 @@ void ColumnFit::fit(QTableView *view, int textColumn)
     // How many rows a column's width is measured on: Qt's default is a thousand (the rows in view
     // and then others), ~40 ms a fit of the Workloads page's delegates, twice a second under
     // churn. The first fit looks beyond the view; later ones, which only widen, at what is in it.
+    const int precision = header->resizeContentsPrecision();
     header->setResizeContentsPrecision(first ? FirstFitRows : 0);
     const int last = header->count() - 1;
     const int text = textColumn < 0 ? last : textColumn;
@@ -116,6 +117,8 @@ void ColumnFit::fit(QTableView *view, int textColumn)
     header->setStretchLastSection(true);
     if (first)
         giveTextTheRoom(view, text);
+    // The user's double-click on a divider measures as Qt does.
+    header->setResizeContentsPrecision(precision);
     view->setProperty(kFitting, false);
 }
 

@@ -113,13 +113,10 @@ OverviewPage::OverviewPage(ClusterStore *store, QWidget *parent)
     vcLayout->addWidget(m_noVolcano);
     m_vcBox = box(tr("GPUs per virtual cluster (allocated / capability)"), vcContent, this);
 
-    auto *users = new UsersModel(store, this);
-    auto *topUsers = new TableFilter(this);
-    topUsers->setSourceModel(users);
-    topUsers->setDynamicSortFilter(true);
-    topUsers->sort(UsersModel::GpusInUse, Qt::DescendingOrder);
+    m_topUsers = new TableFilter(this);
+    m_topUsers->setDynamicSortFilter(true);
     auto *userChart = new BarChart(this);
-    userChart->setModel(topUsers, 10);
+    userChart->setModel(m_topUsers, 10);
     m_usersBox = box(tr("Top users by GPUs allocated"), userChart, this);
 
     auto *modelsWidget = new QWidget(this);
@@ -205,6 +202,12 @@ void OverviewPage::showEvent(QShowEvent *event)
     if (m_stale)
         refresh();
     QWidget::showEvent(event);
+}
+
+void OverviewPage::setUsers(UsersModel *users)
+{
+    m_topUsers->setSourceModel(users);
+    m_topUsers->sort(UsersModel::GpusInUse, Qt::DescendingOrder);
 }
 
 void OverviewPage::setScope(const QString &onlyNamespace, bool volcano)

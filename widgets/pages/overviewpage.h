@@ -23,6 +23,8 @@ class FindingsService;
 class GpuUseChart;
 class GpuUseSampler;
 class HistoryService;
+class TableFilter;
+class UsersModel;
 class NumberCard;
 class TelemetryStore;
 struct StoreChanges;
@@ -42,6 +44,9 @@ public:
     // Where the account sees only one namespace, cluster-wide allocation is not knowable.
     void setScope(const QString &onlyNamespace, bool volcano);
     void setTelemetry(TelemetryStore *telemetry);
+    // The users' figures for the top users' chart: the Users page's model, one for both (each
+    // keeps a tally of every workload).
+    void setUsers(UsersModel *users);
     // What holds GPUs and should not, counted under the GPU figures with a link to Cleanup.
     void setFindings(FindingsService *findings);
     // The alerts (with since when, acknowledge) instead of the rules evaluated here.
@@ -93,6 +98,7 @@ private:
     QGridLayout *m_charts = nullptr;
     GpuUseChart *m_gpuUse = nullptr;
     QString m_onlyNamespace;
+    TableFilter *m_topUsers = nullptr;
     std::optional<bool> m_volcano; // unknown until the first setScope
     void refreshWhenShown();
     bool m_stale = false;       // changed while hidden: refreshed when shown
