@@ -317,31 +317,40 @@ QHash<QString, WorkloadCounts> WorkloadResolver::countsByVc(const ClusterStore &
     return out;
 }
 
-std::optional<WorkloadResolver::Counted> WorkloadResolver::counted(const ClusterStore &store,
-                                                                   const QString &key)
+std::optional<WorkloadResolver::Counted>
+WorkloadResolver::countedResolved(const ClusterStore &store, const QString &key)
 {
     // By what the Workloads page shows: a job's status as its pods and pod group tell it; a
     // stuck one in its state, and counted as stuck too. A job whose state lies is a problem, as
     // the page classes it (issue 37): "Running" while its pods crash-loop is not running, and
     // "Failed" while a pod of it still holds GPUs is not over.
-    auto ofResolved = [&]() -> std::optional<Counted> {
-        const auto w = resolve(store, key);
-        if (!w)
-            return std::nullopt;
-        const workloadstatus::Class cls = workloadstatus::classOf(w->status);
-        return Counted{w->vc, w->stateLie.isEmpty() ? cls : workloadstatus::Problem, w->stuck,
-                       cls == workloadstatus::Waiting || w->status == QLatin1String("Terminating")};
-    };
+    const auto w = resolve(store, key);
+    if (!w)
+        return std::nullopt;
+    const workloadstatus::Class cls = workloadstatus::classOf(w->status);
+    return Counted{w->vc, w->stateLie.isEmpty() ? cls : workloadstatus::Problem, w->stuck,
+                   cls == workloadstatus::Waiting || w->status == QLatin1String("Terminating")};
+}
+
+std::optional<WorkloadResolver::Counted> WorkloadResolver::countedBare(const ClusterStore &store,
+                                                                       const PodInfo &pod)
+{
+    // Most of 100,000 pods run where they were placed: only those that wait or go away can be
+    // stuck, and only they need the longer look.
+    if (pod.deleting || pod.nodeName.isEmpty())
+        return countedResolved(store, pod.uid);
+    return Counted{store.vcOf(pod), workloadstatus::classOf(pod.status), false, false};
+}
+
+std::optional<WorkloadResolver::Counted> WorkloadResolver::counted(const ClusterStore &store,
+                                                                   const QString &key)
+{
     if (store.job(key))
-        return ofResolved();
+        return countedResolved(store, key);
     const PodInfo *p = store.pod(key);
     if (!p || !p->owner.uid.isEmpty())
         return std::nullopt;
-    // Most of 100,000 pods run where they were placed: only those that wait or go away can be
-    // stuck, and only they need the longer look.
-    if (p->deleting || p->nodeName.isEmpty())
-        return ofResolved();
-    return Counted{store.vcOf(*p), workloadstatus::classOf(p->status), false, false};
+    return countedBare(store, *p);
 }
 
 void WorkloadResolver::add(WorkloadCounts &into, const Counted &c, int sign)
@@ -367,15 +376,14 @@ void WorkloadResolver::tallyInto(const ClusterStore &store, const QStringList &j
                                  const QList<const PodInfo *> &pods,
                                  const std::function<WorkloadCounts &(const QString &vc)> &bucket)
 {
-    auto countKey = [&](const QString &key) {
-        if (const auto c = counted(store, key))
-            add(bucket(c->vc), *c);
-    };
     for (const QString &key : jobKeys)
-        countKey(key);
+        if (const auto c = countedResolved(store, key))
+            add(bucket(c->vc), *c);
+    // A bare pod as it is (counted(), by key, would look it up twice more).
     for (const PodInfo *p : pods)
         if (p->owner.uid.isEmpty())
-            countKey(p->uid);
+            if (const auto c = countedBare(store, *p))
+                add(bucket(c->vc), *c);
 }
 
 } // namespace gpudesk

@@ -63,6 +63,9 @@ private:
     static void tallyInto(const ClusterStore &store, const QStringList &jobKeys,
                           const QList<const PodInfo *> &pods,
                           const std::function<WorkloadCounts &(const QString &vc)> &bucket);
+    static std::optional<Counted> countedResolved(const ClusterStore &store, const QString &key);
+    // A pod no job owns.
+    static std::optional<Counted> countedBare(const ClusterStore &store, const PodInfo &pod);
     static QString waitingReason(const QList<const PodInfo *> &pods, qint64 *since);
 };
 
